@@ -1,0 +1,22 @@
+// Locale catalogs: one per locale, split into namespaces. `portal` holds what the SPA shows,
+// `mail` what the e-mails say. Both sides read the same files.
+import enPortal from './locales/en/portal.json';
+import frPortal from './locales/fr/portal.json';
+import enMail from './locales/en/mail.json';
+import frMail from './locales/fr/mail.json';
+
+export const LOCALES = ['en', 'fr'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+
+export const NAMESPACES = ['portal', 'mail'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+export const catalogs = {
+  en: { portal: enPortal, mail: enMail },
+  fr: { portal: frPortal, mail: frMail },
+} as const;
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
