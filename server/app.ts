@@ -1,0 +1,98 @@
+// Builds the Fastify app: plugins, then every module's routes. Tests call this too and use
+// `inject`, so most tests need no port. `listen` lives in main.ts.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import type { FastifyServerOptions } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { DatabaseHandle } from './db';
+import { MESSAGES } from './errors';
+import { createMailer } from './integrations/mail/mailer';
+import type { Mailer } from './integrations/mail/mailer';
+import { healthRoutes } from './modules/health/routes';
+import { resolveProgramSecrets } from './modules/settings/service';
+import { subpartnerRoutes } from './modules/subpartners/routes';
+import { registerDocsRoute, registerOpenApi } from './plugins/docs';
+import { registerErrorHandling } from './plugins/errors';
+import { requestSerializer } from './plugins/logging';
+import { registerSecurityHeaders } from './plugins/security';
+import { registerSpa } from './plugins/spa';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const VERSION: string = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version;
+export const DEFAULT_WEB_ROOT = path.join(root, 'dist', 'web');
+
+export interface BuildOptions {
+  config: Config;
+  database: DatabaseHandle;
+  mailer?: Mailer;
+  /** Where the built SPA is; defaults to dist/web. */
+  webRoot?: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Requests per minute per client on /api routes that set no limit of their own. */
+  apiRateLimit?: number;
+}
+
+export async function buildApp(options: BuildOptions) {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: { req: requestSerializer },
+    },
+    // Fastify's own request ids are per process; a uuid-like id is searchable across nodes.
+    genReqId: () => crypto.randomUUID(),
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const secrets = await resolveProgramSecrets(database.db, config);
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log: app.log,
+    });
+  const ctx: AppContext = { config, db: database.db, dialect: database.dialect, secrets, mailer, version: VERSION };
+
+  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => Object.assign(new Error(MESSAGES.tooManyRequests), { statusCode: 429 }),
+  });
+  // Every API route gets a per-client limit unless it sets its own (or opts out).
+  const apiLimit = options.apiRateLimit ?? 600;
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const routeConfig = (route.config ?? {}) as { rateLimit?: unknown };
+    if (routeConfig.rateLimit === undefined) {
+      route.config = { ...routeConfig, rateLimit: { max: apiLimit, timeWindow: '1 minute' } };
+    }
+  });
+  await registerOpenApi(app, { version: VERSION, publicUrl: config.publicUrl });
+
+  healthRoutes(app, ctx);
+  subpartnerRoutes(app, ctx);
+  registerDocsRoute(app);
+
+  await registerSpa(app, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT, publicClientToken: secrets.publicClientToken });
+
+  app.addHook('onClose', async () => {
+    mailer.close();
+  });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

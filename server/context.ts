@@ -1,0 +1,26 @@
+// What route modules are handed when the app is built: no globals, so each test builds
+// its own app on its own database.
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db';
+import type { DialectName } from './db/dialect';
+import type { Mailer } from './integrations/mail/mailer';
+import type { ProgramSecrets } from './modules/settings/service';
+
+export interface AppContext {
+  config: Config;
+  db: Db;
+  dialect: DialectName;
+  secrets: ProgramSecrets;
+  mailer: Mailer;
+  version: string;
+}
+
+export type TypedApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;

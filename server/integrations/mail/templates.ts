@@ -1,0 +1,111 @@
+// E-mail templates in English and French: one shared layout, the words from the `mail`
+// namespace of the locale catalogs (the same catalogs the SPA uses).
+import i18next from 'i18next';
+import type { TFunction } from 'i18next';
+import { BRAND } from '../../../common/brand';
+import { DEFAULT_LOCALE, catalogs, isLocale } from '../../../common/i18n';
+import type { Locale } from '../../../common/i18n';
+import type { MailMessage } from './mailer';
+
+const i18n = i18next.createInstance();
+void i18n.init({
+  resources: catalogs,
+  lng: DEFAULT_LOCALE,
+  fallbackLng: DEFAULT_LOCALE,
+  ns: ['mail'],
+  defaultNS: 'mail',
+  initAsync: false,
+  interpolation: { escapeValue: false },
+});
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+interface ActionMail {
+  to: string;
+  name: string;
+  locale: string;
+  subject: string;
+  paragraphs: string[];
+  action: { label: string; url: string };
+  after: string[];
+}
+
+function layout(t: TFunction<'mail'>, mail: ActionMail): MailMessage {
+  const vars = { program: BRAND.programName, support: BRAND.supportEmail };
+  const greeting = t('layout.greeting', { name: mail.name });
+  const text = [
+    greeting,
+    '',
+    ...mail.paragraphs,
+    '',
+    `${mail.action.label}: ${mail.action.url}`,
+    '',
+    ...mail.after,
+    '',
+    t('layout.signature', vars),
+    '',
+    '--',
+    t('layout.footer', vars),
+  ].join('\n');
+  const p = (s: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(s)}</p>`;
+  const url = escapeHtml(mail.action.url);
+  const html = `<!doctype html>
+<html lang="${mail.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>${escapeHtml(mail.subject)}</title></head>
+<body style="margin:0;background:#f6f4f1;font-family:Helvetica,Arial,sans-serif;color:#1f1b16">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f6f4f1;padding:24px 0">
+<tr><td align="center">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;width:100%;background:#ffffff;border-radius:12px;overflow:hidden">
+<tr><td style="background:#f26b3a;padding:20px 32px;color:#ffffff;font-size:20px;font-weight:bold">${escapeHtml(BRAND.programName)}</td></tr>
+<tr><td style="padding:32px">
+${p(greeting)}
+${mail.paragraphs.map(p).join('\n')}
+<p style="margin:24px 0"><a href="${url}" style="background:#f26b3a;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold;display:inline-block">${escapeHtml(mail.action.label)}</a></p>
+${mail.after.map(p).join('\n')}
+<p style="margin:0 0 16px;font-size:13px;color:#6b6158">${escapeHtml(t('layout.button_fallback'))}<br><a href="${url}" style="color:#c2461a;word-break:break-all">${url}</a></p>
+${p(t('layout.signature', vars))}
+</td></tr>
+<tr><td style="padding:16px 32px;background:#faf8f5;font-size:12px;color:#6b6158">${escapeHtml(t('layout.footer', vars))}</td></tr>
+</table></td></tr></table></body></html>`;
+  return { to: mail.to, subject: mail.subject, html, text };
+}
+
+function translator(locale: string): { t: TFunction<'mail'>; locale: Locale } {
+  const lng: Locale = isLocale(locale) ? locale : DEFAULT_LOCALE;
+  return { t: i18n.getFixedT(lng, 'mail'), locale: lng };
+}
+
+export interface Recipient {
+  email: string;
+  firstName: string;
+  locale: string;
+}
+
+export function verifyEmailMail(to: Recipient, link: string): MailMessage {
+  const { t, locale } = translator(to.locale);
+  const vars = { program: BRAND.programName };
+  return layout(t, {
+    to: to.email,
+    name: to.firstName,
+    locale,
+    subject: t('verify_email.subject'),
+    paragraphs: [t('verify_email.intro', vars)],
+    action: { label: t('verify_email.action'), url: link },
+    after: [t('verify_email.expiry')],
+  });
+}
+
+export function resetPasswordMail(to: Recipient, link: string): MailMessage {
+  const { t, locale } = translator(to.locale);
+  const vars = { program: BRAND.programName };
+  return layout(t, {
+    to: to.email,
+    name: to.firstName,
+    locale,
+    subject: t('reset_password.subject'),
+    paragraphs: [t('reset_password.intro', vars)],
+    action: { label: t('reset_password.action'), url: link },
+    after: [t('reset_password.expiry')],
+  });
+}

@@ -1,0 +1,31 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { AppContext, TypedApp } from '../../context';
+import { AppError, MESSAGES } from '../../errors';
+
+export function healthRoutes(app: TypedApp, ctx: AppContext): void {
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and database reachability; no authentication',
+        response: {
+          200: z.object({
+            data: z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']), version: z.string() }),
+          }),
+        },
+      },
+      config: { rateLimit: false },
+    },
+    async (request) => {
+      try {
+        await sql`select 1`.execute(ctx.db);
+      } catch (err) {
+        request.log.error({ err }, 'health check: database unreachable');
+        throw new AppError(503, MESSAGES.unavailable);
+      }
+      return { data: { status: 'ok' as const, database: ctx.dialect, version: ctx.version } };
+    },
+  );
+}

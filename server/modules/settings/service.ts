@@ -1,0 +1,24 @@
+// Secrets that decisions §2 lets the operator leave unset: generated on first start and kept
+// in the database, so every server node of one program agrees on them.
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../../config';
+import { parsePayloadKey } from '../../config';
+import type { Db } from '../../db';
+import { insertSettingOnce } from './repository';
+
+export interface ProgramSecrets {
+  publicClientToken: string;
+  userPayloadKey: Buffer;
+}
+
+export async function resolveProgramSecrets(db: Db, config: Config): Promise<ProgramSecrets> {
+  const publicClientToken =
+    config.publicClientToken ??
+    (await insertSettingOnce(db, 'public_client_token', randomBytes(32).toString('base64url')));
+  const storedKey = config.userPayloadKey
+    ? undefined
+    : await insertSettingOnce(db, 'user_payload_key', `base64:${randomBytes(32).toString('base64')}`);
+  const userPayloadKey = config.userPayloadKey ?? parsePayloadKey(storedKey!);
+  if (!userPayloadKey) throw new Error('The stored user_payload_key setting is not a 32-byte base64 key');
+  return { publicClientToken, userPayloadKey };
+}

@@ -1,0 +1,31 @@
+import type { Db } from '../../db';
+import { nowIso } from '../../db/dialect';
+import type { StaffUser } from '../../db/schema';
+import { hashPassword } from '../auth/passwords';
+import { countStaff, insertStaff } from './repository';
+
+export type StaffRole = StaffUser['role'];
+
+export async function createStaffUser(
+  db: Db,
+  input: { email: string; password: string; name: string; role: StaffRole },
+): Promise<StaffUser> {
+  return insertStaff(db, {
+    email: input.email.trim().toLowerCase(),
+    password_hash: await hashPassword(input.password),
+    name: input.name,
+    role: input.role,
+    created_at: nowIso(),
+  });
+}
+
+/** Creates the first admin from STAFF_BOOTSTRAP_* when no staff account exists yet. */
+export async function bootstrapFirstAdmin(
+  db: Db,
+  bootstrap: { email: string; password: string } | undefined,
+): Promise<StaffUser | undefined> {
+  if (!bootstrap || (await countStaff(db)) > 0) return undefined;
+  return createStaffUser(db, { ...bootstrap, name: 'Administrator', role: 'admin' });
+}
+
+export { countStaff };

@@ -1,0 +1,22 @@
+// The fixed public client credential (spec point 6): public calls carry it as a bearer.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { notAuthorized } from '../errors';
+
+export function bearerOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+// Comparing digests keeps the comparison constant-time whatever the lengths.
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+export function requirePublicClient(token: string): preHandlerAsyncHookHandler {
+  const expected = digest(token);
+  return async (request) => {
+    const given = bearerOf(request);
+    if (!given || !timingSafeEqual(digest(given), expected)) throw notAuthorized();
+  };
+}

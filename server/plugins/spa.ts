@@ -1,0 +1,49 @@
+// Serves the built SPA with history fallback: any GET that is not an API path or a file
+// answers index.html, so deep links such as /account/products/acv load the app.
+// Unknown /api/... paths answer the JSON 404 of the error contract.
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from '../errors';
+
+const CLIENT_PLACEHOLDER = '__PORTAL_CLIENT__';
+
+export async function registerSpa(
+  app: FastifyInstance,
+  options: { webRoot: string; publicClientToken: string },
+): Promise<void> {
+  const indexFile = path.join(options.webRoot, 'index.html');
+  // The credential is public by design (spec point 6); putting it in a meta tag keeps the
+  // page free of inline script under the CSP.
+  const indexHtml = fs.existsSync(indexFile)
+    ? fs.readFileSync(indexFile, 'utf8').replaceAll(CLIENT_PLACEHOLDER, options.publicClientToken)
+    : undefined;
+  if (indexHtml) {
+    await app.register(fastifyStatic, {
+      root: options.webRoot,
+      index: false,
+      wildcard: true,
+      allowedPath: (pathName) => pathName !== '/index.html',
+      setHeaders(reply, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ webRoot: options.webRoot }, 'the SPA is not built (npm run build): only the API is served');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api/') &&
+      pathname !== '/api' &&
+      !path.extname(pathname);
+    if (wantsPage && indexHtml) {
+      return reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+    }
+    return reply.code(404).type('application/json; charset=utf-8').send({ code: 404, message: MESSAGES.notFound });
+  });
+}
