@@ -4,7 +4,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
-import type { FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -33,7 +32,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Where the built SPA is; defaults to dist/web. */
   webRoot?: string;
-  logger?: FastifyServerOptions['logger'];
+  /** Where log lines go (stdout by default); tests read them. */
+  logStream?: { write(line: string): void };
   /** Requests per minute per client on /api routes that set no limit of their own. */
   apiRateLimit?: number;
 }
@@ -41,10 +41,11 @@ export interface BuildOptions {
 export async function buildApp(options: BuildOptions) {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? {
+    logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       serializers: { req: requestSerializer },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     // Fastify's own request ids are per process; a uuid-like id is searchable across nodes.
     genReqId: () => crypto.randomUUID(),
@@ -68,11 +69,8 @@ export async function buildApp(options: BuildOptions) {
   const ctx: AppContext = { config, db: database.db, dialect: database.dialect, secrets, mailer, version: VERSION };
 
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: () => Object.assign(new Error(MESSAGES.tooManyRequests), { statusCode: 429 }),
-  });
-  // Every API route gets a per-client limit unless it sets its own (or opts out).
+  // Every API route gets a per-client limit unless it sets its own (or opts out). This hook
+  // must come before the rate-limit plugin's own, which reads the route's config.
   const apiLimit = options.apiRateLimit ?? 600;
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
@@ -80,6 +78,10 @@ export async function buildApp(options: BuildOptions) {
     if (routeConfig.rateLimit === undefined) {
       route.config = { ...routeConfig, rateLimit: { max: apiLimit, timeWindow: '1 minute' } };
     }
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => Object.assign(new Error(MESSAGES.tooManyRequests), { statusCode: 429 }),
   });
   await registerOpenApi(app, { version: VERSION, publicUrl: config.publicUrl });
 

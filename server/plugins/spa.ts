@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MESSAGES } from '../errors';
 
 const CLIENT_PLACEHOLDER = '__PORTAL_CLIENT__';
@@ -34,6 +34,11 @@ export async function registerSpa(
     app.log.warn({ webRoot: options.webRoot }, 'the SPA is not built (npm run build): only the API is served');
   }
 
+  const sendIndex = (reply: FastifyReply) =>
+    reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+  // The root is a directory to the static plugin; it is the app's index page to us.
+  if (indexHtml) app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage =
@@ -42,7 +47,7 @@ export async function registerSpa(
       pathname !== '/api' &&
       !path.extname(pathname);
     if (wantsPage && indexHtml) {
-      return reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+      return sendIndex(reply);
     }
     return reply.code(404).type('application/json; charset=utf-8').send({ code: 404, message: MESSAGES.notFound });
   });

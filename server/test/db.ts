@@ -1,0 +1,59 @@
+// A fresh, migrated database for one test file, copied from the run's template:
+// a file copy for SQLite, CREATE DATABASE ... TEMPLATE for PostgreSQL.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { openPostgres, openSqlite } from '../db';
+import type { DatabaseHandle } from '../db';
+import { adminQuery, databaseUrl } from './postgres';
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Set for PostgreSQL: the URL of this test's own database. */
+  url?: string;
+  /** Closes and deletes the database. */
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const template = inject('dbTemplate');
+  const name = `pp_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  if (template.kind === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-db-'));
+    const file = path.join(dir, `${name}.db`);
+    fs.copyFileSync(template.file, file);
+    const handle = openSqlite(file);
+    return {
+      ...handle,
+      async drop() {
+        await handle.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  await createFromTemplate(template.adminUrl, name, template.template);
+  const url = databaseUrl(template.adminUrl, name);
+  const handle = openPostgres(url, 5);
+  return {
+    ...handle,
+    url,
+    async drop() {
+      await handle.close();
+      await adminQuery(template.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+async function createFromTemplate(adminUrl: string, name: string, templateName: string): Promise<void> {
+  // Two files copying the template at the same instant can collide; a short retry settles it.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${templateName}`);
+      return;
+    } catch (error) {
+      if (attempt >= 20 || !String(error).includes('being accessed by other users')) throw error;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+}
