@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer, linksIn } from './mailer';
+import { resetPasswordMail, verifyEmailMail } from './templates';
+
+const quietLog = { info: () => undefined };
+
+describe('mail templates', () => {
+  const link = 'http://localhost:3000/verify_email?token=abc123';
+
+  it('render in English and French with the shared layout and the link', () => {
+    const en = verifyEmailMail({ email: 'a@b.co', firstName: 'Maya', locale: 'en' }, link);
+    const fr = verifyEmailMail({ email: 'a@b.co', firstName: 'Maya', locale: 'fr' }, link);
+    expect(en.subject).toBe('Confirm your e-mail address');
+    expect(fr.subject).toBe('Confirmez votre adresse e-mail');
+    expect(en.text).toContain('Hi Maya,');
+    expect(fr.text).toContain('Bonjour Maya,');
+    for (const mail of [en, fr]) {
+      expect(mail.html).toContain(`href="${link}"`);
+      expect(mail.text).toContain(link);
+      expect(mail.html).toContain('Sunbite Partners');
+    }
+    expect(fr.html).toContain('<html lang="fr">');
+    const reset = resetPasswordMail({ email: 'a@b.co', firstName: 'Léa', locale: 'fr' }, 'http://x/reset_password?token=t');
+    expect(reset.subject).toBe('Réinitialisez votre mot de passe');
+    expect(reset.text).toContain('1 heure');
+  });
+
+  it('fall back to English for an unknown locale', () => {
+    expect(verifyEmailMail({ email: 'a@b.co', firstName: 'A', locale: 'de' }, link).subject).toBe(
+      'Confirm your e-mail address',
+    );
+  });
+
+  it('escape what a partner typed', () => {
+    const mail = verifyEmailMail({ email: 'a@b.co', firstName: '<script>alert(1)</script>', locale: 'en' }, link);
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;');
+  });
+});
+
+describe('the outbox mailer', () => {
+  it('writes each mail as an .eml file and logs its subject and links', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-outbox-'));
+    const logged: unknown[] = [];
+    const mailer = createMailer({ from: 'Partners <p@x.test>', outboxDir: dir, log: { info: (o: unknown) => logged.push(o) } });
+    expect(mailer.mode).toBe('outbox');
+    const mail = verifyEmailMail({ email: 'maya@example.com', firstName: 'Maya', locale: 'en' }, 'http://localhost:3000/verify_email?token=t1');
+    const sent = await mailer.send(mail);
+    const files = fs.readdirSync(dir);
+    expect(files).toHaveLength(1);
+    expect(path.join(dir, files[0]!)).toBe(sent.file);
+    const parsed = await simpleParser(fs.readFileSync(sent.file!));
+    expect(parsed.subject).toBe('Confirm your e-mail address');
+    expect(parsed.from?.value[0]?.address).toBe('p@x.test');
+    expect(JSON.stringify(parsed.to)).toContain('maya@example.com');
+    expect(parsed.text).toContain('http://localhost:3000/verify_email?token=t1');
+    expect(parsed.html).toContain('href="http://localhost:3000/verify_email?token=t1"');
+    expect(logged[0]).toMatchObject({ subject: 'Confirm your e-mail address', links: ['http://localhost:3000/verify_email?token=t1'] });
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('finds the links of a text', () => {
+    expect(linksIn('go to https://a.test/x?y=1 or http://b.test.')).toEqual(['https://a.test/x?y=1', 'http://b.test.']);
+  });
+});
+
+describe('the SMTP mailer', () => {
+  const received: { from: string; to: string[]; data: string }[] = [];
+  let server: SMTPServer;
+  let port: number;
+
+  beforeAll(async () => {
+    // A real SMTP peer on loopback: what the mailer sends is what a mail server would get.
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        let data = '';
+        stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
+        stream.on('end', () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            data,
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('delivers over SMTP_URL', async () => {
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'Sunbite Partners <partners@sunbite.example>',
+      outboxDir: '/nonexistent',
+      log: quietLog,
+    });
+    expect(mailer.mode).toBe('smtp');
+    await mailer.send(resetPasswordMail({ email: 'lea@example.com', firstName: 'Léa', locale: 'fr' }, 'http://localhost:3000/reset_password?token=r1'));
+    mailer.close();
+    expect(received).toHaveLength(1);
+    expect(received[0]!.from).toBe('partners@sunbite.example');
+    expect(received[0]!.to).toEqual(['lea@example.com']);
+    const parsed = await simpleParser(received[0]!.data);
+    expect(parsed.subject).toBe('Réinitialisez votre mot de passe');
+    expect(parsed.text).toContain('http://localhost:3000/reset_password?token=r1');
+  });
+
+  it('fails loudly when the server cannot be reached, so the caller can retry', async () => {
+    const mailer = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', from: 'x@y.test', outboxDir: '/nonexistent', log: quietLog });
+    await expect(mailer.send({ to: 'a@b.test', subject: 's', html: '<p>h</p>', text: 'h' })).rejects.toThrow();
+    mailer.close();
+  });
+});
