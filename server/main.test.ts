@@ -1,0 +1,75 @@
+// The real process: configuration errors stop it with a message, and it shuts down cleanly.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { adminQuery, databaseUrl } from './test/postgres';
+
+const tsx = path.resolve('node_modules/.bin/tsx');
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function run(env: Record<string, string>) {
+  const child = spawn(tsx, ['server/main.ts'], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+describe('the server process', () => {
+  it('refuses a bad configuration with a message naming the variable', async () => {
+    const p = run({ PORT: 'not-a-port' });
+    expect(await p.exited).toBe(1);
+    expect(p.output().stderr).toMatch(/PORT must be a port number \(got 'not-a-port'\)/);
+  });
+
+  it('starts on an empty database, migrates, seeds the demo, prints the sign-ins, and stops gracefully on SIGTERM', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-main-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const env: Record<string, string> = { PORT: String(port), DATA_DIR: dataDir };
+    // On PostgreSQL the process gets an empty database of its own (no template: it migrates it itself).
+    const postgres = inject('dbTemplate');
+    let dropDatabase = async () => undefined;
+    if (postgres.kind === 'postgres') {
+      const name = `pp_main_${process.pid}_${Date.now()}`;
+      await adminQuery(postgres.adminUrl, `CREATE DATABASE ${name}`);
+      dropDatabase = () => adminQuery(postgres.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      Object.assign(env, { DATABASE_URL: databaseUrl(postgres.adminUrl, name), SEED_DEMO: 'on' });
+    }
+    const p = run(env);
+    const deadline = Date.now() + 15_000;
+    while (!p.output().stdout.includes('Sign in with') && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(p.output().stdout).toContain('demo.partner@sunbite.example');
+    expect(p.output().stdout).toContain('demo.admin@sunbite.example');
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(health.status).toBe(200);
+    expect((await health.json()).data.database).toBe(postgres.kind);
+    expect(fs.existsSync(path.join(dataDir, 'portal.db'))).toBe(postgres.kind === 'sqlite');
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+    await dropDatabase();
+  });
+});
