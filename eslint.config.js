@@ -7,7 +7,7 @@ import globals from 'globals';
 // web/ and server/ never import each other; a server module reaches another module
 // only through its service, never its repository or routes.
 const forbid = (groups, message) => ({
-  'no-restricted-imports': ['error', { patterns: groups.map((group) => ({ group, message })) }],
+  'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }],
 });
 
 export default tseslint.config(
@@ -35,6 +35,10 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...forbid(['**/server/**', 'node:*'], 'web/ never imports server code: share it through common/.'),
     },
+  },
+  {
+    files: ['web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
   },
   {
     files: ['server/**/*.ts'],

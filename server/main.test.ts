@@ -50,7 +50,7 @@ describe('the server process', () => {
     const env: Record<string, string> = { PORT: String(port), DATA_DIR: dataDir };
     // On PostgreSQL the process gets an empty database of its own (no template: it migrates it itself).
     const postgres = inject('dbTemplate');
-    let dropDatabase = async () => undefined;
+    let dropDatabase: () => Promise<void> = async () => undefined;
     if (postgres.kind === 'postgres') {
       const name = `pp_main_${process.pid}_${Date.now()}`;
       await adminQuery(postgres.adminUrl, `CREATE DATABASE ${name}`);
