@@ -13,7 +13,9 @@ import type { DatabaseHandle } from './db';
 import { MESSAGES } from './errors';
 import { createMailer } from './integrations/mail/mailer';
 import type { Mailer } from './integrations/mail/mailer';
+import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
+import { partnerRoutes } from './modules/partners/routes';
 import { resolveProgramSecrets } from './modules/settings/service';
 import { subpartnerRoutes } from './modules/subpartners/routes';
 import { registerDocsRoute, registerOpenApi } from './plugins/docs';
@@ -87,6 +89,8 @@ export async function buildApp(options: BuildOptions) {
 
   healthRoutes(app, ctx);
   subpartnerRoutes(app, ctx);
+  authRoutes(app, ctx);
+  partnerRoutes(app, ctx);
   registerDocsRoute(app);
 
   await registerSpa(app, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT, publicClientToken: secrets.publicClientToken });

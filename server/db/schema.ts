@@ -68,11 +68,29 @@ export interface SubpartnersTable {
   created_at: string;
 }
 
+export interface AuthTokensTable {
+  id: Generated<number>;
+  kind: 'partner' | 'staff';
+  subject_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface ThrottleEventsTable {
+  id: Generated<number>;
+  bucket: string;
+  created_at: string;
+}
+
 export interface Database {
   settings: SettingsTable;
   partners: PartnersTable;
   staff_users: StaffUsersTable;
   subpartners: SubpartnersTable;
+  auth_tokens: AuthTokensTable;
+  throttle_events: ThrottleEventsTable;
 }
 
 export type Partner = Selectable<PartnersTable>;

@@ -1,7 +1,9 @@
 // Migrations in order. Each is applied once, on start, the same on SQLite and PostgreSQL.
 import type { Migration } from 'kysely';
 import * as m001 from './001-foundation';
+import * as m002 from './002-sessions';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
+  '002-sessions': m002,
 };

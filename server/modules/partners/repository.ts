@@ -10,3 +10,15 @@ export async function countPartners(db: Db): Promise<number> {
   const row = await db.selectFrom('partners').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+export function findPartnerByEmail(db: Db, email: string): Promise<Partner | undefined> {
+  return db.selectFrom('partners').selectAll().where(sql<string>`lower(email)`, '=', email.trim().toLowerCase()).executeTakeFirst();
+}
+
+export function findPartnerById(db: Db, id: number): Promise<Partner | undefined> {
+  return db.selectFrom('partners').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function touchLastLogin(db: Db, id: number, at: string): Promise<void> {
+  await db.updateTable('partners').set({ last_login_dt: at }).where('id', '=', id).execute();
+}

@@ -3,7 +3,7 @@ import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import type { NewPartner, Partner } from '../../db/schema';
 import { hashPassword } from '../auth/passwords';
-import { countPartners, insertPartner } from './repository';
+import { countPartners, findPartnerByEmail, findPartnerById, insertPartner, touchLastLogin } from './repository';
 
 export type PartnerInput = Omit<NewPartner, 'id' | 'uuid' | 'password_hash' | 'created_at' | 'updated_at'> & {
   password: string;
@@ -22,4 +22,53 @@ export async function createPartnerAccount(db: Db, input: PartnerInput): Promise
   });
 }
 
-export { countPartners };
+export { countPartners, findPartnerByEmail, findPartnerById, touchLastLogin };
+
+/**
+ * The partner as the SPA knows it: every field of spec point 3. Fields whose capabilities come
+ * later (promo codes, referrals, badges, integrations, links) hold their empty defaults until then.
+ */
+export function toUserJson(partner: Partner) {
+  return {
+    uuid: partner.uuid,
+    email: partner.email,
+    legacy_username: partner.legacy_username,
+    verified: partner.verified === 1,
+    first_name: partner.first_name,
+    last_name: partner.last_name,
+    last_login_dt: partner.last_login_dt,
+    created_at: partner.created_at,
+    phone: partner.phone,
+    address_1: partner.address_1,
+    address_2: partner.address_2,
+    city: partner.city,
+    state: partner.state,
+    postal: partner.postal,
+    po_box: partner.po_box,
+    country: partner.country,
+    paypal_email: partner.paypal_email,
+    user_picture: partner.user_picture,
+    short_url: null as string | null,
+    referral_short_url: null as string | null,
+    promo_codes: [] as { code: string; value: number; commission_rate: number }[],
+    facebook_user: null as { fb_user_id: string; access_token: string } | null,
+    instagram_user: null as Record<string, unknown> | null,
+    locale: partner.locale,
+    referral_commission_amount: partner.referral_commission_amount,
+    referral_comission_type: partner.referral_comission_type,
+    referrals: [] as { email: string; first_name: string; last_name: string }[],
+    accepted_terms: partner.accepted_terms === 1,
+    about: partner.about,
+    date_of_birth: partner.date_of_birth,
+    category_id: partner.category_id,
+    instagram_url: partner.instagram_url,
+    facebook_url: partner.facebook_url,
+    youtube_url: partner.youtube_url,
+    tiktok_url: partner.tiktok_url,
+    badges: [] as unknown[],
+    bell_notifications: 0,
+    contact_form_cancelled_date: partner.contact_form_cancelled_date,
+    contact_form_filled: partner.contact_form_filled === 1,
+    amazon_links: [] as { product: string; url: string }[],
+  };
+}

@@ -10,3 +10,15 @@ export async function countStaff(db: Db): Promise<number> {
 export async function insertStaff(db: Db, staff: Omit<StaffUser, 'id' | 'last_login_dt'>): Promise<StaffUser> {
   return db.insertInto('staff_users').values(staff).returningAll().executeTakeFirstOrThrow();
 }
+
+export function findStaffByEmail(db: Db, email: string): Promise<StaffUser | undefined> {
+  return db.selectFrom('staff_users').selectAll().where(sql<string>`lower(email)`, '=', email.trim().toLowerCase()).executeTakeFirst();
+}
+
+export function findStaffById(db: Db, id: number): Promise<StaffUser | undefined> {
+  return db.selectFrom('staff_users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function touchStaffLastLogin(db: Db, id: number, at: string): Promise<void> {
+  await db.updateTable('staff_users').set({ last_login_dt: at }).where('id', '=', id).execute();
+}

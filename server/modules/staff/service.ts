@@ -2,7 +2,7 @@ import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import type { StaffUser } from '../../db/schema';
 import { hashPassword } from '../auth/passwords';
-import { countStaff, insertStaff } from './repository';
+import { countStaff, findStaffByEmail, findStaffById, insertStaff, touchStaffLastLogin } from './repository';
 
 export type StaffRole = StaffUser['role'];
 
@@ -28,4 +28,4 @@ export async function bootstrapFirstAdmin(
   return createStaffUser(db, { ...bootstrap, name: 'Administrator', role: 'admin' });
 }
 
-export { countStaff };
+export { countStaff, findStaffByEmail, findStaffById, touchStaffLastLogin };

@@ -1,0 +1,109 @@
+// Sessions: sign-in with throttling, bearer tokens that expire 24 hours after issue, sign-out,
+// and revocation of every session of an account (decisions §4).
+import type { Db } from '../../db';
+import { nowIso } from '../../db/dialect';
+import { AppError, notAuthorized } from '../../errors';
+import { findPartnerByEmail, findPartnerById, touchLastLogin } from '../partners/service';
+import { findStaffByEmail, findStaffById, touchStaffLastLogin } from '../staff/service';
+import { assertNotThrottled, clearAttempts, recordAttempt } from '../throttle/service';
+import { hashPassword, verifyPassword } from './passwords';
+import { findLiveToken, insertToken, revokeAllTokens, revokeToken } from './repository';
+import type { TokenKind } from './repository';
+import { hashToken, newToken } from './tokens';
+
+export const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
+export const SIGN_IN_THROTTLE = { limit: 10, windowMs: 15 * 60 * 1000 };
+
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'You have entered an invalid username or password',
+  incomplete: 'Your username or password has not been filled in completely.',
+} as const;
+
+export interface IssuedToken {
+  token: string;
+  expired: string;
+}
+
+export async function issueToken(db: Db, kind: TokenKind, subjectId: number, now = new Date()): Promise<IssuedToken> {
+  const { token, hash } = newToken();
+  const expired = new Date(now.getTime() + TOKEN_LIFETIME_MS).toISOString();
+  await insertToken(db, { kind, subject_id: subjectId, token_hash: hash, created_at: nowIso(now), expires_at: expired });
+  return { token, expired };
+}
+
+/** The account id a live token of this kind belongs to; anything else is 401 Not Authorized. */
+export async function authenticate(db: Db, kind: TokenKind, token: string | undefined, now = new Date()): Promise<number> {
+  if (!token || token.length > 200) throw notAuthorized();
+  const row = await findLiveToken(db, kind, hashToken(token), nowIso(now));
+  if (!row) throw notAuthorized();
+  return row.subject_id;
+}
+
+export async function signOut(db: Db, token: string): Promise<void> {
+  await revokeToken(db, hashToken(token), nowIso());
+}
+
+export async function endAllSessions(db: Db, kind: TokenKind, subjectId: number): Promise<void> {
+  await revokeAllTokens(db, kind, subjectId, nowIso());
+}
+
+// Verifying against a real hash when the account does not exist keeps the answer time the same,
+// so timing does not tell which e-mails have accounts.
+let decoyHash: Promise<string> | undefined;
+const decoy = () => (decoyHash ??= hashPassword('decoy-password-for-unknown-accounts'));
+
+interface Account {
+  id: number;
+  password_hash: string | null;
+}
+
+async function signIn(
+  db: Db,
+  kind: TokenKind,
+  input: { email?: string | undefined; password?: string | undefined; ip: string },
+  find: (email: string) => Promise<Account | undefined>,
+  touch: (id: number, at: string) => Promise<void>,
+): Promise<IssuedToken> {
+  const email = input.email?.trim() ?? '';
+  const password = input.password ?? '';
+  if (!email || !password) {
+    throw new AppError(422, AUTH_MESSAGES.incomplete, {
+      ...(email ? {} : { email: ['This field is required'] }),
+      ...(password ? {} : { password: ['This field is required'] }),
+    });
+  }
+  const buckets = [`${kind}-signin:email:${email.toLowerCase()}`, `${kind}-signin:ip:${input.ip}`];
+  await assertNotThrottled(db, buckets, SIGN_IN_THROTTLE);
+  const account = await find(email);
+  const ok = account?.password_hash
+    ? await verifyPassword(account.password_hash, password)
+    : (await verifyPassword(await decoy(), password), false);
+  if (!account || !ok) {
+    await recordAttempt(db, buckets, SIGN_IN_THROTTLE);
+    throw new AppError(401, AUTH_MESSAGES.invalidCredentials);
+  }
+  await clearAttempts(db, buckets[0]!);
+  const now = new Date();
+  await touch(account.id, nowIso(now));
+  return issueToken(db, kind, account.id, now);
+}
+
+export function signInPartner(db: Db, input: { email?: string | undefined; password?: string | undefined; ip: string }) {
+  return signIn(db, 'partner', input, (email) => findPartnerByEmail(db, email), (id, at) => touchLastLogin(db, id, at));
+}
+
+export function signInStaff(db: Db, input: { email?: string | undefined; password?: string | undefined; ip: string }) {
+  return signIn(db, 'staff', input, (email) => findStaffByEmail(db, email), (id, at) => touchStaffLastLogin(db, id, at));
+}
+
+export async function currentPartner(db: Db, partnerId: number) {
+  const partner = await findPartnerById(db, partnerId);
+  if (!partner) throw notAuthorized();
+  return partner;
+}
+
+export async function currentStaff(db: Db, staffId: number) {
+  const staff = await findStaffById(db, staffId);
+  if (!staff) throw notAuthorized();
+  return staff;
+}
