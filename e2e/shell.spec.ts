@@ -1,0 +1,146 @@
+import { expect, test } from '@playwright/test';
+import type { Locale } from '../common/i18n';
+import { SIDEBAR_PRODUCT_CODES } from '../common/products';
+import { ROUTES } from '../common/routes';
+import { prefer, programName, text } from './support';
+
+// Concrete paths for the route table's parameters; the demo seed holds the sub-partner.
+const concrete = (path: string) =>
+  path
+    .replace(':subpartner', 'glow-collective')
+    .replace(':integration', 'instagram')
+    .replace(':code', 'acv');
+
+for (const locale of ['en', 'fr'] as const satisfies readonly Locale[]) {
+  test(`every route shows its layout and title (${locale})`, async ({ page }) => {
+    await prefer(page, { locale });
+    for (const route of ROUTES) {
+      const path = concrete(route.path);
+      await page.goto(path);
+      await expect(page.locator(`[data-layout="${route.layout}"]`), path).toBeVisible();
+      if (route.path.endsWith(':code')) {
+        // A talking-points page is titled with its product.
+        await expect(page.locator('h1'), path).toContainText(text(locale, 'products.acv.name'));
+        continue;
+      }
+      if (route.path.endsWith(':integration')) continue;
+      const title = text(locale, route.titleKey);
+      await expect(page, path).toHaveTitle(`${title} · ${programName}`);
+      if (route.layout !== 'blank') await expect(page.locator('h1').first(), path).toContainText(title);
+    }
+  });
+}
+
+test('an unknown route, an unknown product and an unknown sub-partner show the 404 page', async ({ page }) => {
+  for (const path of ['/no/such/page', '/account/products/unicorn', '/nobody-here', '/nobody-here/login']) {
+    await page.goto(path);
+    await expect(page.getByTestId('not-found'), path).toBeVisible();
+  }
+  await page.goto('/404');
+  await expect(page).toHaveTitle(`${text('en', 'titles.not_found')} · ${programName}`);
+});
+
+test('a deep link survives a reload', async ({ page }) => {
+  await page.goto('/account/products/kids');
+  await expect(page.locator('h1')).toContainText(text('en', 'products.kids.name'));
+  await page.reload();
+  await expect(page.locator('h1')).toContainText(text('en', 'products.kids.name'));
+  await page.goto('/glow-collective/login');
+  await page.reload();
+  await expect(page.locator('[data-layout="signin-2"]')).toBeVisible();
+});
+
+test.describe('the sidebar', () => {
+  test('lists exactly the spec entries, and the product group opens on a product path', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto('/account/');
+    const nav = page.getByRole('navigation', { name: text('en', 'nav.main') });
+    for (const key of [
+      'nav.dashboard',
+      'nav.sales',
+      'nav.affiliate_links',
+      'nav.badges',
+      'nav.grab_n_go',
+      'nav.crafting_perfect_post',
+      'nav.cashout',
+      'nav.faq',
+      'nav.terms',
+      'nav.settings',
+    ]) {
+      await expect(nav.getByRole('link', { name: text('en', key), exact: true })).toBeVisible();
+    }
+    // Closed on the dashboard.
+    const acvLink = nav.getByRole('link', { name: text('en', 'products.acv.name') });
+    await expect(acvLink).toBeHidden();
+
+    // Open on a product path, including codes that are not listed (kids, pms, multi, calm).
+    for (const code of ['kids', 'pms', 'multi', 'calm', 'matcha']) {
+      await page.goto(`/account/products/${code}`);
+      for (const listed of SIDEBAR_PRODUCT_CODES) {
+        await expect(nav.getByRole('link', { name: text('en', `products.${listed}.name`), exact: true }), code).toBeVisible();
+      }
+    }
+  });
+
+  test('clicking the group heading opens it and goes to the ACV page', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto('/account/sales');
+    await page.getByRole('button', { name: text('en', 'nav.talking_points') }).click();
+    await expect(page).toHaveURL(/\/account\/products\/acv$/);
+    await expect(page.locator('h1')).toContainText(text('en', 'products.acv.name'));
+  });
+
+  test('is a drawer on a phone that closes after a link is chosen', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/account/');
+    await page.getByTestId('open-menu').click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer).toBeVisible();
+    await drawer.getByRole('link', { name: text('en', 'nav.sales'), exact: true }).click();
+    await expect(page).toHaveURL(/\/account\/sales$/);
+    await expect(drawer).toBeHidden();
+    await page.getByTestId('open-menu').click();
+    await page.getByRole('dialog').getByRole('button', { name: text('en', 'shell.close_menu') }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+  });
+});
+
+test.describe('preferences', () => {
+  test('English/French switch changes the text and is remembered across reloads', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page).toHaveTitle(`${text('en', 'titles.login')} · ${programName}`);
+    await page.getByRole('button', { name: /français|french/i }).first().click();
+    await expect(page).toHaveTitle(`${text('fr', 'titles.login')} · ${programName}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await page.reload();
+    await expect(page).toHaveTitle(`${text('fr', 'titles.login')} · ${programName}`);
+    await page.goto('/account/sales');
+    await expect(page.locator('h1')).toContainText(text('fr', 'titles.sales'));
+  });
+
+  test('dark mode toggles and is remembered across reloads', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/account/');
+    const html = page.locator('html');
+    await expect(html).not.toHaveClass(/\bdark\b/);
+    await page.getByTestId('theme-toggle').first().click();
+    await expect(html).toHaveClass(/\bdark\b/);
+    await page.reload();
+    await expect(html).toHaveClass(/\bdark\b/);
+    await page.goto('/login');
+    await expect(html).toHaveClass(/\bdark\b/);
+    await page.getByTestId('theme-toggle').first().click();
+    await expect(html).not.toHaveClass(/\bdark\b/);
+    await page.reload();
+    await expect(html).not.toHaveClass(/\bdark\b/);
+  });
+});
+
+test('each navigation scrolls the content back to the top', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 500 });
+  await page.goto('/account/');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.getByRole('navigation', { name: text('en', 'nav.main') }).getByRole('link', { name: text('en', 'nav.faq'), exact: true }).click();
+  await expect(page).toHaveURL(/\/account\/faq$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
