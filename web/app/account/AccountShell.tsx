@@ -1,0 +1,45 @@
+import { useCallback, useId, useState } from 'react';
+import { Outlet } from 'react-router';
+import { useCurrentUser } from '../../features/profile/current-user';
+import { AccountFooter } from './AccountFooter';
+import { AccountHeader } from './AccountHeader';
+import { MobileDrawer } from './MobileDrawer';
+import { SidebarNav } from './SidebarNav';
+
+/**
+ * The account shell (spec point 2): header, sidebar (a drawer on small screens), the page and
+ * the footer. Signing in is not enforced here yet: the session guard arrives with sign-in.
+ */
+export function AccountShell() {
+  const user = useCurrentUser();
+  const drawerId = useId();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+
+  return (
+    <div data-layout="account" className="min-h-dvh">
+      <AccountHeader
+        user={user}
+        drawerId={drawerId}
+        drawerOpen={drawerOpen}
+        onOpenDrawer={() => setDrawerOpen(true)}
+      />
+      <div className="lg:flex">
+        <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-72 shrink-0 overflow-y-auto border-r border-stone-200 bg-white lg:block dark:border-stone-800 dark:bg-stone-900">
+          <SidebarNav />
+        </aside>
+        <MobileDrawer id={drawerId} open={drawerOpen} onClose={closeDrawer}>
+          <SidebarNav onNavigate={closeDrawer} />
+        </MobileDrawer>
+        <div className="flex min-h-[calc(100dvh-4rem)] min-w-0 flex-1 flex-col">
+          <main id="main" tabIndex={-1} className="flex-1 px-4 py-8 sm:px-6 lg:px-10 lg:py-10">
+            <div className="mx-auto max-w-6xl">
+              <Outlet />
+            </div>
+          </main>
+          <AccountFooter />
+        </div>
+      </div>
+    </div>
+  );
+}

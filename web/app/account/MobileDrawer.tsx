@@ -1,0 +1,71 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/icons';
+import { useFocusTrap } from '../../components/use-focus-trap';
+
+interface MobileDrawerProps {
+  id: string;
+  open: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/**
+ * The sidebar as a slide-in drawer below the `lg` breakpoint. It stays mounted so it can slide
+ * out; while closed it is inert and hidden from assistive technology.
+ */
+export function MobileDrawer({ id, open, onClose, children }: MobileDrawerProps) {
+  const { t } = useTranslation();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useFocusTrap(panelRef, open, onClose, closeRef);
+
+  useEffect(() => {
+    if (!open) return;
+    // Keep the page behind from scrolling while the drawer covers it.
+    const root = document.documentElement;
+    const previous = root.style.overflow;
+    root.style.overflow = 'hidden';
+    return () => {
+      root.style.overflow = previous;
+    };
+  }, [open]);
+
+  return (
+    <div
+      className={`fixed inset-0 z-40 lg:hidden ${open ? '' : 'pointer-events-none'}`}
+      aria-hidden={!open}
+      inert={!open}
+    >
+      <div
+        className={`absolute inset-0 bg-stone-950/50 transition-opacity duration-200 ${open ? 'opacity-100' : 'opacity-0'}`}
+        onClick={onClose}
+        aria-hidden="true"
+      />
+      <div
+        ref={panelRef}
+        id={id}
+        role="dialog"
+        aria-modal="true"
+        aria-label={t('shell.menu')}
+        className={`absolute inset-y-0 left-0 flex w-[min(20rem,85vw)] flex-col bg-white shadow-2xl transition-transform duration-200 ease-out dark:bg-stone-900 ${
+          open ? 'translate-x-0' : '-translate-x-full'
+        }`}
+      >
+        <div className="flex items-center justify-between border-b border-stone-200 px-4 py-3 dark:border-stone-800">
+          <span className="text-sm font-semibold text-stone-600 dark:text-stone-300">{t('shell.menu')}</span>
+          <button
+            ref={closeRef}
+            type="button"
+            className="icon-button"
+            aria-label={t('shell.close_menu')}
+            onClick={onClose}
+          >
+            <Icon name="close" />
+          </button>
+        </div>
+        <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PRODUCT_CODES } from '../../common/products';
+import { ROUTES } from '../../common/routes';
+import { RESERVED_SLUGS } from '../../common/subpartners';
+import { i18n } from '../lib/i18n';
+import { storeToken } from '../lib/session';
+import { jsonResponse, renderApp } from '../test/render-app';
+
+/** A concrete URL for a table path (parameters filled with valid values). */
+function sample(path: string): string {
+  return path.replace(':subpartner', 'glowco').replace(':code', 'acv').replace(':integration', 'instagram');
+}
+
+const fetchMock = vi.fn();
+beforeEach(() => {
+  fetchMock.mockReset();
+  // The sub-partner lookup: only "glowco" exists in these tests.
+  fetchMock.mockImplementation(async (url: string) =>
+    url === '/api/subpartners/glowco'
+      ? jsonResponse(200, { data: { slug: 'glowco', name: 'Glow Co' } })
+      : jsonResponse(404, { code: 404, message: 'Not found' }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+describe('route table', () => {
+  it.each(ROUTES.map((entry) => [entry.path, entry] as const))(
+    '%s has its layout and title',
+    async (_path, entry) => {
+      renderApp(sample(entry.path));
+      const layout = entry.layout;
+      await waitFor(() => expect(document.querySelector(`[data-layout="${layout}"]`)).not.toBeNull());
+      const expected =
+        entry.path === '/account/products/:code'
+          ? i18n.t('products.acv.name')
+          : entry.path === '/account/connect/:integration'
+            ? i18n.t('titles.connect_instagram')
+            : i18n.t(entry.titleKey);
+      expect(await screen.findByRole('heading', { level: 1, name: expected })).toBeInTheDocument();
+      await waitFor(() => expect(document.title).toBe(`${expected} · Sunbite Partners`));
+    },
+  );
+
+  it('titles step 2 of registration "Sign Up" and marks the steps', async () => {
+    renderApp('/register_step2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign Up' })).toBeInTheDocument();
+    expect(screen.getByTestId('step-marker')).toHaveTextContent('Step 2 of 2');
+  });
+
+  it('shows the tagline on /login', async () => {
+    renderApp('/login');
+    expect(await screen.findByText('Share, earn and cash out instantly')).toBeInTheDocument();
+  });
+
+  it('translates titles in French', async () => {
+    await i18n.changeLanguage('fr');
+    renderApp('/account/sales');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ventes' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Ventes · Sunbite Partners'));
+  });
+});
+
+describe('index redirect', () => {
+  it('goes to /login without a token', async () => {
+    const { router } = renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('goes to /account/ with a valid stored token', async () => {
+    storeToken({ token: 'abc', expired: new Date(Date.now() + 3_600_000).toISOString() });
+    const { router } = renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('clears an expired token and goes to /login', async () => {
+    storeToken({ token: 'abc', expired: new Date(Date.now() - 1000).toISOString() });
+    const { router } = renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('auth_token')).toBeNull();
+  });
+});
+
+describe('404', () => {
+  it('renders the 404 page for /404 and unknown paths, with a link home', async () => {
+    for (const path of ['/404', '/no/such/page', '/account-x/y/z']) {
+      const view = renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+      expect(document.querySelector('[data-layout="not-found"]')).not.toBeNull();
+      expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+      view.unmount();
+    }
+  });
+
+  it('renders the 404 inside the account shell for an invalid product code', async () => {
+    renderApp('/account/products/unicorn');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(document.querySelector('[data-layout="account"]')).not.toBeNull();
+    await waitFor(() => expect(document.title).toBe('Page not found · Sunbite Partners'));
+  });
+
+  it('accepts every product code', async () => {
+    for (const code of PRODUCT_CODES) {
+      const view = renderApp(`/account/products/${code}`);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: i18n.t(`products.${code}.name`) }),
+      ).toBeInTheDocument();
+      view.unmount();
+    }
+  });
+
+  it('renders the 404 inside the shell for an unknown integration or account page', async () => {
+    for (const path of ['/account/connect/myspace', '/account/nope']) {
+      const view = renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+      expect(document.querySelector('[data-layout="account"]')).not.toBeNull();
+      view.unmount();
+    }
+  });
+});
+
+describe('sub-partner guard', () => {
+  it('asks the server about the slug with the public client credential', async () => {
+    renderApp('/glowco/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/subpartners/glowco',
+      expect.objectContaining({ method: 'GET' }),
+    );
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/glowco/register',
+    );
+  });
+
+  it('renders the 404 page for an unknown sub-partner', async () => {
+    renderApp('/nobody');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(document.querySelector('[data-layout="not-found"]')).not.toBeNull();
+  });
+
+  it('renders the 404 page when the lookup fails', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    renderApp('/glowco');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('never treats a reserved word as a sub-partner, without asking the server', async () => {
+    for (const word of RESERVED_SLUGS) {
+      const view = renderApp(`/${word}/register_step2`);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+      view.unmount();
+    }
+    expect(fetchMock).not.toHaveBeenCalledWith(
+      expect.stringContaining('/api/subpartners/'),
+      expect.anything(),
+    );
+  });
+});

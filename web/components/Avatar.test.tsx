@@ -1,0 +1,78 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  AVATAR_PALETTE,
+  avatarBackground,
+  avatarColors,
+  avatarInitials,
+  avatarPicture,
+  lightenHex,
+} from '../../common/avatar';
+import { Avatar } from './Avatar';
+
+describe('avatar rules (spec point 2)', () => {
+  it('has 18 colours', () => {
+    expect(AVATAR_PALETTE).toHaveLength(18);
+    expect(new Set(AVATAR_PALETTE).size).toBe(18);
+  });
+
+  it('uses the first letters of first and last name, upper-case', () => {
+    expect(avatarInitials({ email: 'zed@example.com', first_name: 'amélie', last_name: 'durand' })).toBe(
+      'AD',
+    );
+  });
+
+  it('falls back to the first two letters of the e-mail without a full name', () => {
+    expect(avatarInitials({ email: 'jo.smith@example.com', first_name: 'Jo', last_name: '' })).toBe('JO');
+    expect(avatarInitials({ email: 'kim@example.com', first_name: null, last_name: 'Lee' })).toBe('KI');
+    expect(avatarInitials({ email: 'xy@ex.io' })).toBe('XY');
+  });
+
+  it('picks the colour by e-mail length modulo 18', () => {
+    const email = 'a@b.co'; // 6 characters
+    expect(avatarBackground(email)).toBe(AVATAR_PALETTE[6]);
+    const long = 'x'.repeat(18 + 5);
+    expect(avatarBackground(long)).toBe(AVATAR_PALETTE[5]);
+    expect(avatarBackground('')).toBe(AVATAR_PALETTE[0]);
+  });
+
+  it('lightens each channel by 90, clamped to 255', () => {
+    expect(lightenHex('#102030', 90)).toBe('#6a7a8a');
+    expect(lightenHex('#c8f000', 90)).toBe('#ffff5a');
+    expect(avatarColors('a@b.co')).toEqual({
+      background: AVATAR_PALETTE[6],
+      color: lightenHex(AVATAR_PALETTE[6], 90),
+    });
+  });
+
+  it('prefers the uploaded picture, then the social one', () => {
+    expect(avatarPicture({ email: 'a@b.c', user_picture: '/u.png', social_picture: 'https://s/p.png' })).toBe(
+      '/u.png',
+    );
+    expect(avatarPicture({ email: 'a@b.c', user_picture: '', social_picture: 'https://s/p.png' })).toBe(
+      'https://s/p.png',
+    );
+    expect(avatarPicture({ email: 'a@b.c' })).toBeNull();
+  });
+});
+
+describe('<Avatar>', () => {
+  it('renders initials on the palette colour with the lightened text colour', () => {
+    render(<Avatar user={{ email: 'ana@sunbite.example', first_name: 'Ana', last_name: 'Ruiz' }} />);
+    const initials = screen.getByTestId('avatar-initials');
+    expect(initials).toHaveTextContent('AR');
+    const background = AVATAR_PALETTE['ana@sunbite.example'.length % 18] ?? '';
+    expect(initials).toHaveStyle({ backgroundColor: background, color: lightenHex(background, 90) });
+  });
+
+  it('renders the picture when there is one', () => {
+    render(<Avatar user={{ email: 'ana@sunbite.example', social_picture: 'https://graph.example/p.jpg' }} />);
+    expect(screen.getByTestId('avatar-picture')).toHaveAttribute('src', 'https://graph.example/p.jpg');
+    expect(screen.queryByTestId('avatar-initials')).not.toBeInTheDocument();
+  });
+
+  it('shows a neutral placeholder without a profile', () => {
+    render(<Avatar user={null} />);
+    expect(screen.getByTestId('avatar-placeholder')).toBeInTheDocument();
+  });
+});

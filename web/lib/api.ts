@@ -1,0 +1,201 @@
+// The JSON API client of the SPA. Account calls carry the partner's token, public calls
+// (sign-in, registration, password, sub-partner lookup) the public client credential that the
+// server writes into <meta name="portal-client"> (spec point 6, decisions §3). Non-2xx answers
+// throw an ApiError carrying the status and the parsed error contract
+// `{code, message, errors?, id?}`; spec point 8's display rules are the two pure functions below.
+import type { TFunction } from 'i18next';
+import type { AlertContent } from './alert-store';
+import { getValidToken } from './session';
+import { startUpdating } from './updating-store';
+
+export const PUBLIC_CLIENT_META = 'portal-client';
+/** What the built index.html holds until the server substitutes the real credential. */
+export const PUBLIC_CLIENT_PLACEHOLDER = '__PORTAL_CLIENT__';
+
+export interface ApiErrorBody {
+  code?: number;
+  message?: string;
+  errors?: Record<string, string[] | string>;
+  id?: string;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly statusText: string;
+  /** The parsed JSON body, the raw text when it was not JSON, or null when empty. */
+  readonly body: ApiErrorBody | string | null;
+
+  constructor(status: number, statusText: string, body: ApiErrorBody | string | null) {
+    super(`HTTP ${status}${statusText ? ` ${statusText}` : ''}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.statusText = statusText;
+    this.body = body;
+  }
+}
+
+/** `user`: the partner's token; `public`: the public client credential; `none`: no header. */
+export type ApiAuth = 'user' | 'public' | 'none';
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain value is sent as JSON; FormData (file uploads) is sent as is. */
+  body?: unknown;
+  auth?: ApiAuth;
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+}
+
+export function readPublicClientCredential(doc: Document = document): string | null {
+  const content = doc.querySelector<HTMLMetaElement>(`meta[name="${PUBLIC_CLIENT_META}"]`)?.content?.trim();
+  if (content && content !== PUBLIC_CLIENT_PLACEHOLDER) return content;
+  // The Vite dev server serves index.html untouched: allow the credential from the environment.
+  const fromEnv: unknown = import.meta.env.VITE_PORTAL_CLIENT;
+  return typeof fromEnv === 'string' && fromEnv ? fromEnv : null;
+}
+
+function bearerFor(auth: ApiAuth): string | null {
+  if (auth === 'user') return getValidToken();
+  if (auth === 'public') return readPublicClientCredential();
+  return null;
+}
+
+function withQuery(path: string, query: ApiRequestOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+  const search = params.toString();
+  return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function asErrorBody(value: unknown): ApiErrorBody | string | null {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object') return value as ApiErrorBody;
+  return null;
+}
+
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, auth = 'user', query, signal } = options;
+  const headers = new Headers({ Accept: 'application/json' });
+  const bearer = bearerFor(auth);
+  if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+  const response = await fetch(withQuery(path, query), { method, headers, body: payload, signal });
+  const parsed = await readBody(response);
+  if (!response.ok) {
+    // 503 means the platform is being updated: show the overlay until /api/health recovers.
+    if (response.status === 503) startUpdating();
+    throw new ApiError(response.status, response.statusText, asErrorBody(parsed));
+  }
+  return parsed as T;
+}
+
+export const api = {
+  get: <T>(path: string, options: Omit<ApiRequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options: Omit<ApiRequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options: Omit<ApiRequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options: Omit<ApiRequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
+
+export interface ErrorDescription {
+  title: string;
+  messages: string[];
+}
+
+function errorsMapMessages(errors: ApiErrorBody['errors']): string[] {
+  if (!errors || typeof errors !== 'object') return [];
+  return Object.values(errors)
+    .flatMap((value) => (Array.isArray(value) ? value : [value]))
+    .filter((message): message is string => typeof message === 'string' && message.trim() !== '');
+}
+
+function rawMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return typeof error === 'string' ? error : String(error);
+}
+
+/**
+ * Sign-in and registration errors (spec point 8): the errors map's messages; else
+ * body.message titled 'Error'; else non-empty body text titled 'Error'; else the status text
+ * titled 'ERROR {status}'; otherwise the raw error titled 'ERROR'.
+ */
+export function describeAuthError(error: unknown, t: TFunction): ErrorDescription {
+  if (error instanceof ApiError) {
+    const { body } = error;
+    if (body && typeof body === 'object') {
+      const fieldMessages = errorsMapMessages(body.errors);
+      if (fieldMessages.length > 0) return { title: t('errors.error'), messages: fieldMessages };
+      if (typeof body.message === 'string' && body.message.trim() !== '')
+        return { title: t('errors.error'), messages: [body.message] };
+    }
+    if (typeof body === 'string' && body.trim() !== '') return { title: t('errors.error'), messages: [body] };
+    if (error.statusText)
+      return { title: t('errors.error_status', { status: error.status }), messages: [error.statusText] };
+  }
+  return { title: t('errors.error_plain'), messages: [rawMessage(error)] };
+}
+
+export interface DataErrorDeps {
+  t: TFunction;
+  isAlertOpen: () => boolean;
+  showAlert: (content: AlertContent) => boolean;
+  /** Clears the stored session and the cached data, then goes to /login. */
+  endSession: () => void;
+}
+
+export function isUnauthorized(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const code = typeof error.body === 'object' && error.body ? error.body.code : undefined;
+  return code === 401 || error.status === 401;
+}
+
+/**
+ * Data errors (spec point 8): a 401 ends the session and says so; anything else shows
+ * body.message (or the body) titled 'Error ID: {id}' or 'Error', only when no alert is open.
+ */
+export function handleDataError(error: unknown, deps: DataErrorDeps): void {
+  const { t } = deps;
+  if (isUnauthorized(error)) {
+    deps.endSession();
+    if (!deps.isAlertOpen())
+      deps.showAlert({
+        title: t('errors.session_expired_title'),
+        message: t('errors.session_expired_message'),
+        type: 'error',
+      });
+    return;
+  }
+  if (deps.isAlertOpen()) return;
+  const body = error instanceof ApiError ? error.body : null;
+  let message = rawMessage(error);
+  let id: string | undefined;
+  if (body && typeof body === 'object') {
+    id = typeof body.id === 'string' && body.id ? body.id : undefined;
+    message = typeof body.message === 'string' && body.message ? body.message : JSON.stringify(body);
+  } else if (typeof body === 'string' && body.trim() !== '') {
+    message = body;
+  } else if (error instanceof TypeError) {
+    // fetch rejects with a TypeError when the server cannot be reached at all.
+    message = t('errors.network');
+  }
+  deps.showAlert({ title: id ? t('errors.error_id', { id }) : t('errors.error'), message, type: 'error' });
+}

@@ -1,0 +1,50 @@
+// TanStack Query wired to the data-error rules of spec point 8: every failing query (and every
+// mutation that does not handle its own errors, e.g. sign-in) goes through handleDataError.
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError, handleDataError } from './api';
+import { isAlertOpen, showAlert } from './alert-store';
+import { i18n } from './i18n';
+import { clearSession } from './session';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: { handlesErrors?: boolean };
+  }
+}
+
+export interface QueryClientDeps {
+  navigate: (path: string) => void;
+}
+
+/** Spec point 4: forget the session and every cached list, then go to /login. */
+export function endSession(queryClient: QueryClient, navigate: (path: string) => void): void {
+  clearSession();
+  queryClient.clear();
+  navigate('/login');
+}
+
+export function createQueryClient({ navigate }: QueryClientDeps): QueryClient {
+  const deps = {
+    t: i18n.t,
+    isAlertOpen,
+    showAlert: (content: Parameters<typeof showAlert>[0]) => showAlert(content),
+    endSession: () => endSession(queryClient, navigate),
+  };
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error) => handleDataError(error, deps) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (!mutation.meta?.handlesErrors) handleDataError(error, deps);
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        // Lists are fetched once (spec point 4); a client error will not fix itself by retrying.
+        staleTime: 60_000,
+        refetchOnWindowFocus: false,
+        retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 1,
+      },
+    },
+  });
+  return queryClient;
+}

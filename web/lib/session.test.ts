@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AUTH_TOKEN_KEY,
+  clearSession,
+  getStoredToken,
+  getValidToken,
+  isTokenValid,
+  LAST_ACTIVITY_KEY,
+  storeToken,
+} from './session';
+
+const NOW = Date.parse('2025-06-01T12:00:00Z');
+
+describe('session token', () => {
+  it('reads the stored {token, expired} and ignores malformed values', () => {
+    expect(getStoredToken()).toBeNull();
+    localStorage.setItem(AUTH_TOKEN_KEY, '{not json');
+    expect(getStoredToken()).toBeNull();
+    localStorage.setItem(AUTH_TOKEN_KEY, JSON.stringify({ token: 42, expired: 'x' }));
+    expect(getStoredToken()).toBeNull();
+    storeToken({ token: 'abc', expired: '2025-06-02T12:00:00Z' });
+    expect(getStoredToken()).toEqual({ token: 'abc', expired: '2025-06-02T12:00:00Z' });
+  });
+
+  it('is valid only when non-empty and not past its expiry', () => {
+    expect(isTokenValid(null, NOW)).toBe(false);
+    expect(isTokenValid({ token: '', expired: '2030-01-01T00:00:00Z' }, NOW)).toBe(false);
+    expect(isTokenValid({ token: '   ', expired: '2030-01-01T00:00:00Z' }, NOW)).toBe(false);
+    expect(isTokenValid({ token: 'abc', expired: '2025-06-01T11:59:59Z' }, NOW)).toBe(false);
+    expect(isTokenValid({ token: 'abc', expired: 'not a date' }, NOW)).toBe(false);
+    expect(isTokenValid({ token: 'abc', expired: '2025-06-01T12:00:01Z' }, NOW)).toBe(true);
+  });
+
+  it('clears only the session keys, keeping preferences', () => {
+    storeToken({ token: 'abc', expired: '2030-01-01T00:00:00Z' });
+    localStorage.setItem(LAST_ACTIVITY_KEY, String(NOW));
+    localStorage.setItem('theme', 'dark');
+    localStorage.setItem('locale', 'fr');
+    clearSession();
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+    expect(localStorage.getItem(LAST_ACTIVITY_KEY)).toBeNull();
+    expect(localStorage.getItem('theme')).toBe('dark');
+    expect(localStorage.getItem('locale')).toBe('fr');
+  });
+
+  it('getValidToken returns a valid bearer and clears an expired one', () => {
+    storeToken({ token: 'fresh', expired: '2025-06-02T00:00:00Z' });
+    expect(getValidToken(localStorage, NOW)).toBe('fresh');
+    storeToken({ token: 'stale', expired: '2025-05-01T00:00:00Z' });
+    localStorage.setItem(LAST_ACTIVITY_KEY, '1');
+    expect(getValidToken(localStorage, NOW)).toBeNull();
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+    expect(localStorage.getItem(LAST_ACTIVITY_KEY)).toBeNull();
+  });
+});

@@ -1,0 +1,58 @@
+// The partner's session as the spec keeps it (point 3 "Auth token"): `localStorage.auth_token`
+// holds `{token, expired}` and `last_activity` a timestamp. Small functions so the index
+// redirect, the api client and logout share one notion of "signed in".
+
+export const AUTH_TOKEN_KEY = 'auth_token';
+export const LAST_ACTIVITY_KEY = 'last_activity';
+
+export interface AuthToken {
+  token: string;
+  /** Expiry as the server sends it (ISO 8601). */
+  expired: string;
+}
+
+export function getStoredToken(storage: Storage = localStorage): AuthToken | null {
+  const raw = storage.getItem(AUTH_TOKEN_KEY);
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (
+      parsed &&
+      typeof parsed === 'object' &&
+      'token' in parsed &&
+      'expired' in parsed &&
+      typeof parsed.token === 'string' &&
+      typeof parsed.expired === 'string'
+    ) {
+      return { token: parsed.token, expired: parsed.expired };
+    }
+  } catch {
+    // A hand-edited or truncated value is simply no session.
+  }
+  return null;
+}
+
+/** Spec point 4: valid if the token is non-empty and its expiry has not passed. */
+export function isTokenValid(auth: AuthToken | null, now: number = Date.now()): auth is AuthToken {
+  if (!auth || auth.token.trim() === '') return false;
+  const expiry = Date.parse(auth.expired);
+  return Number.isFinite(expiry) && expiry > now;
+}
+
+export function storeToken(auth: AuthToken, storage: Storage = localStorage): void {
+  storage.setItem(AUTH_TOKEN_KEY, JSON.stringify(auth));
+}
+
+/** Forgets the session only: theme and language preferences survive a logout. */
+export function clearSession(storage: Storage = localStorage): void {
+  storage.removeItem(AUTH_TOKEN_KEY);
+  storage.removeItem(LAST_ACTIVITY_KEY);
+}
+
+/** The bearer of account calls, or null; an invalid stored token is cleared on the way (spec point 4). */
+export function getValidToken(storage: Storage = localStorage, now: number = Date.now()): string | null {
+  const auth = getStoredToken(storage);
+  if (isTokenValid(auth, now)) return auth.token;
+  if (storage.getItem(AUTH_TOKEN_KEY) !== null) clearSession(storage);
+  return null;
+}

@@ -1,0 +1,24 @@
+// Toasts with the spec's options (point 9): 3000 ms, pause on hover, a close button.
+// The unstyled build keeps react-toastify from injecting a <style> tag, which the CSP forbids;
+// its stylesheet is imported as a file in main.tsx instead.
+import { toast, type ToastContainerProps, type ToastOptions } from 'react-toastify/unstyled';
+
+export const TOAST_OPTIONS = {
+  autoClose: 3000,
+  pauseOnHover: true,
+  closeButton: true,
+  position: 'top-right',
+  hideProgressBar: false,
+  newestOnTop: true,
+} as const satisfies ToastContainerProps;
+
+export type ToastKind = 'success' | 'error' | 'info' | 'warning';
+
+export function notify(kind: ToastKind, message: string, options?: ToastOptions): string | number {
+  return toast[kind](message, options);
+}
+
+export const notifySuccess = (message: string, options?: ToastOptions) => notify('success', message, options);
+export const notifyError = (message: string, options?: ToastOptions) => notify('error', message, options);
+export const notifyInfo = (message: string, options?: ToastOptions) => notify('info', message, options);
+export const notifyWarning = (message: string, options?: ToastOptions) => notify('warning', message, options);
