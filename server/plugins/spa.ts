@@ -25,9 +25,11 @@ export async function registerSpa(
       index: false,
       wildcard: true,
       allowedPath: (pathName) => pathName !== '/index.html',
-      setHeaders(reply, filePath) {
+      // Our own Cache-Control below; the plugin's default would overwrite it.
+      cacheControl: false,
+      setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   } else {
