@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { catalogs, LOCALES, NAMESPACES } from '../common/i18n';
 import { PRODUCT_CODES } from '../common/products';
+import { VALIDATION_KEYS } from '../common/validation';
 import type { Catalog } from './lib/locale-check';
 import { compareCatalogs, flatten, hasKey, keysUsedIn } from './lib/locale-check';
 
@@ -39,6 +40,10 @@ for (const [files, flat, ns] of uses) {
 // Keys built from data rather than written literally.
 for (const code of PRODUCT_CODES) {
   if (!hasKey(portal, `products.${code}.name`)) problems.push(`en/portal: missing key 'products.${code}.name'`);
+}
+
+for (const key of VALIDATION_KEYS) {
+  if (!hasKey(portal, `validation.${key}`)) problems.push(`en/portal: missing key 'validation.${key}'`);
 }
 
 if (problems.length) {

@@ -9,6 +9,7 @@ export const MESSAGES = {
   serverError: 'Whoops, looks like something went wrong',
   unavailable: 'Service Unavailable',
   payloadTooLarge: 'The request is too large',
+  forbidden: 'Forbidden',
 } as const;
 
 export type FieldErrors = Record<string, string[]>;

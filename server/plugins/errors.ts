@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, MESSAGES } from '../errors';
+import { localizeMessage, requestLocale } from '../i18n';
 import type { FieldErrors } from '../errors';
 
 interface ErrorBody {
@@ -49,6 +50,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (body.code >= 500 && !body.id) {
       body.id = randomUUID();
       request.log.error({ err: error, errorId: body.id }, 'server error');
+    }
+    // Messages leave in the visitor's language (spec messages and validation keys alike).
+    const locale = requestLocale(request);
+    body.message = localizeMessage(body.message, locale);
+    if (body.errors) {
+      body.errors = Object.fromEntries(
+        Object.entries(body.errors).map(([field, messages]) => [field, messages.map((m) => localizeMessage(m, locale))]),
+      );
     }
     return reply.code(body.code).type('application/json; charset=utf-8').send(body);
   });

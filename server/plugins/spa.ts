@@ -6,6 +6,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MESSAGES } from '../errors';
+import { localizeMessage, requestLocale } from '../i18n';
 
 const CLIENT_PLACEHOLDER = '__PORTAL_CLIENT__';
 
@@ -51,6 +52,7 @@ export async function registerSpa(
     if (wantsPage && indexHtml) {
       return sendIndex(reply);
     }
-    return reply.code(404).type('application/json; charset=utf-8').send({ code: 404, message: MESSAGES.notFound });
+    const message = localizeMessage(MESSAGES.notFound, requestLocale(request));
+    return reply.code(404).type('application/json; charset=utf-8').send({ code: 404, message });
   });
 }

@@ -1,22 +1,12 @@
 // E-mail templates in English and French: one shared layout, the words from the `mail`
 // namespace of the locale catalogs (the same catalogs the SPA uses).
-import i18next from 'i18next';
 import type { TFunction } from 'i18next';
 import { BRAND } from '../../../common/brand';
-import { DEFAULT_LOCALE, catalogs, isLocale } from '../../../common/i18n';
+import { DEFAULT_LOCALE, isLocale } from '../../../common/i18n';
 import type { Locale } from '../../../common/i18n';
+import { i18n } from '../../i18n';
 import type { MailMessage } from './mailer';
 
-const i18n = i18next.createInstance();
-void i18n.init({
-  resources: catalogs,
-  lng: DEFAULT_LOCALE,
-  fallbackLng: DEFAULT_LOCALE,
-  ns: ['mail'],
-  defaultNS: 'mail',
-  initAsync: false,
-  interpolation: { escapeValue: false },
-});
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');

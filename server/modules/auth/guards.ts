@@ -2,7 +2,7 @@
 // each looks its token up under its own kind.
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../../db';
-import { AppError } from '../../errors';
+import { AppError, MESSAGES } from '../../errors';
 import { bearerOf } from '../../plugins/public-client';
 import type { StaffRole } from '../staff/service';
 import { findStaffById } from '../staff/service';
@@ -26,7 +26,7 @@ export function requireStaff(db: Db, roles?: readonly StaffRole[]): preHandlerAs
     const staffId = await authenticate(db, 'staff', bearerOf(request));
     if (roles) {
       const staff = await findStaffById(db, staffId);
-      if (!staff || !roles.includes(staff.role)) throw new AppError(403, 'Forbidden');
+      if (!staff || !roles.includes(staff.role)) throw new AppError(403, MESSAGES.forbidden);
     }
     request.staffId = staffId;
   };

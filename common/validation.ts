@@ -1,0 +1,172 @@
+// The validation rules of spec point 5 and decisions §4, shared by the SPA (react-hook-form)
+// and the server (route schemas), so a field is judged the same on both sides. Messages are
+// catalog keys (`validation.*`) turned into text by whichever side runs the rule, in the
+// visitor's language.
+import { z } from 'zod';
+
+export const VALIDATION_KEYS = [
+  'required',
+  'email',
+  'min',
+  'max',
+  'password_mismatch',
+  'wrong_value',
+  'invalid_month',
+  'invalid_day',
+  'invalid_year',
+  'day_wrong_for_month',
+  'february_28',
+  'age_18_or_over',
+  'age_18_or_more',
+  'verification',
+  'form_invalid',
+  'promo_code_format',
+  'password_common',
+  'url',
+] as const;
+export type ValidationKey = (typeof VALIDATION_KEYS)[number];
+
+/** Turns a key (and its numbers) into the text a person reads. */
+export type Say = (key: ValidationKey, params?: { n?: number }) => string;
+
+export const LIMITS = {
+  nameMax: 100,
+  emailMax: 254,
+  passwordMin: 8,
+  passwordMax: 128,
+  phoneMax: 40,
+  urlMax: 500,
+  promoCodeMin: 4,
+  promoCodeMax: 20,
+  minimumAge: 18,
+} as const;
+
+export const PROMO_CODE_PATTERN = /^[A-Za-z0-9]{4,20}$/;
+
+const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+export const daysInMonth = (year: number, month: number) =>
+  [31, isLeap(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
+
+/** Age in whole years on `today` (UTC calendar), for a real date of birth. */
+export function ageOn(birth: { year: number; month: number; day: number }, today: Date): number {
+  const y = today.getUTCFullYear();
+  const m = today.getUTCMonth() + 1;
+  const d = today.getUTCDate();
+  return y - birth.year - (m < birth.month || (m === birth.month && d < birth.day) ? 1 : 0);
+}
+
+/**
+ * Checks a date of birth typed as day (DD), month (MM) and year, in the order a person fixes
+ * them: month, day, year, the day against the month, then age. Returns the first problem.
+ */
+export function checkBirthDate(
+  parts: { day: string | number; month: string | number; year: string | number },
+  today: Date,
+): { field: 'day' | 'month' | 'year'; key: ValidationKey } | null {
+  const num = (v: string | number) => (typeof v === 'number' ? v : /^\d+$/.test(v.trim()) ? Number(v) : NaN);
+  const day = num(parts.day);
+  const month = num(parts.month);
+  const year = num(parts.year);
+  if (!Number.isInteger(month) || month < 1 || month > 12) return { field: 'month', key: 'invalid_month' };
+  if (!Number.isInteger(day) || day < 1 || day > 31) return { field: 'day', key: 'invalid_day' };
+  if (!Number.isInteger(year) || year < 1900 || year > today.getUTCFullYear()) return { field: 'year', key: 'invalid_year' };
+  if (month === 2 && day === 29 && !isLeap(year)) return { field: 'day', key: 'february_28' };
+  if (day > daysInMonth(year, month)) return { field: 'day', key: 'day_wrong_for_month' };
+  if (ageOn({ year, month, day }, today) < LIMITS.minimumAge) return { field: 'year', key: 'age_18_or_over' };
+  return null;
+}
+
+/** `YYYY-MM-DD` into its parts, or null when it is not that shape. */
+export function splitIsoDate(value: string): { year: number; month: number; day: number } | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return m ? { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) } : null;
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The zod schemas of every identity form, with messages in the caller's language. */
+export function identitySchemas(say: Say, options: { today?: () => Date; isCommonPassword?: (p: string) => boolean } = {}) {
+  const today = options.today ?? (() => new Date());
+  const isCommon = options.isCommonPassword ?? (() => false);
+  // A value of the wrong type reads as "Wrong value"; an absent one as "This field is required".
+  const text = () =>
+    z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? say('required') : say('wrong_value')) });
+  const required = (max: number) => text().trim().min(1, say('required')).max(max, say('max', { n: max }));
+  const optional = (max: number) =>
+    z
+      .union([z.literal(''), z.null(), text().trim().max(max, say('max', { n: max }))])
+      .optional()
+      .transform((v) => (v ? v : null));
+  const email = required(LIMITS.emailMax).pipe(z.email(say('email'))).transform(normalizeEmail);
+  const password = text()
+    .min(1, say('required'))
+    .min(LIMITS.passwordMin, say('min', { n: LIMITS.passwordMin }))
+    .max(LIMITS.passwordMax, say('max', { n: LIMITS.passwordMax }))
+    .refine((p) => !isCommon(p), say('password_common'));
+  const url = optional(LIMITS.urlMax).refine((v) => v === null || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v), say('url'));
+  const promoCode = required(LIMITS.promoCodeMax)
+    .min(LIMITS.promoCodeMin, say('min', { n: LIMITS.promoCodeMin }))
+    .regex(PROMO_CODE_PATTERN, say('promo_code_format'));
+  const confirmed = <T extends { password: string; password_confirmation: string }>(schema: z.ZodType<T>) =>
+    schema.refine((v) => v.password === v.password_confirmation, {
+      message: say('password_mismatch'),
+      path: ['password_confirmation'],
+    });
+  const birthDate = text()
+    .min(1, say('required'))
+    .superRefine((value, ctx) => {
+      const parts = splitIsoDate(value);
+      if (!parts) {
+        ctx.addIssue({ code: 'custom', message: say('wrong_value') });
+        return;
+      }
+      const problem = checkBirthDate(parts, today());
+      if (problem) ctx.addIssue({ code: 'custom', message: say(problem.key) });
+    });
+
+  const step1 = z.object({
+    first_name: required(LIMITS.nameMax),
+    last_name: required(LIMITS.nameMax),
+    email,
+    password,
+    password_confirmation: text().min(1, say('required')),
+  });
+
+  return {
+    email,
+    password,
+    promoCode,
+    signIn: z.object({ email: required(LIMITS.emailMax), password: text().min(1, say('required')) }),
+    registerStep1: confirmed(step1),
+    /** The whole `PUT /api/add` body (decisions §3). */
+    registration: confirmed(
+      step1.extend({
+        promo_code: promoCode,
+        phone: required(LIMITS.phoneMax).regex(/^[+()\d\s.-]{6,}$/, say('wrong_value')),
+        date_of_birth: birthDate,
+        country: text().regex(/^[A-Z]{2}$/, say('wrong_value')),
+        category_id: z.number({ error: say('required') }).int().positive(say('wrong_value')),
+        instagram_url: url,
+        facebook_url: url,
+        youtube_url: url,
+        tiktok_url: url,
+        accepted_terms: z.literal(true, { error: say('age_18_or_more') }),
+        locale: z.enum(['en', 'fr'], { error: say('wrong_value') }).default('en'),
+        altcha: text().min(1, say('verification')).max(20_000, say('verification')),
+        referral_code: optional(LIMITS.promoCodeMax),
+        subpartner: optional(50),
+      }),
+    ),
+    forgotPassword: z.object({ email }),
+    resetPassword: confirmed(
+      z.object({ token: text().min(1, say('required')).max(200, say('wrong_value')), password, password_confirmation: text().min(1, say('required')) }),
+    ),
+    changePassword: confirmed(
+      z.object({ current_password: text().min(1, say('required')).max(LIMITS.passwordMax, say('max', { n: LIMITS.passwordMax })), password, password_confirmation: text().min(1, say('required')) }),
+    ),
+  };
+}
+
+export type IdentitySchemas = ReturnType<typeof identitySchemas>;
