@@ -18,7 +18,7 @@ describe('the API server', () => {
     fs.mkdirSync(path.join(webRoot, 'assets'), { recursive: true });
     fs.writeFileSync(
       path.join(webRoot, 'index.html'),
-      '<!doctype html><html><head><meta name="portal-client" content="__PORTAL_CLIENT__"></head><body><div id="root"></div></body></html>',
+      '<!doctype html><html><head><meta name="portal-client" content="__PORTAL_CLIENT__"><meta name="portal-payload-key" content="__PORTAL_PAYLOAD_KEY__"></head><body><div id="root"></div></body></html>',
     );
     fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(webRoot, 'theme-init.js'), '/* theme */');
@@ -80,6 +80,7 @@ describe('the API server', () => {
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain(`content="${publicToken}"`);
       expect(res.body).not.toContain('__PORTAL_CLIENT__');
+      expect(res.body).toMatch(/name="portal-payload-key" content="[A-Za-z0-9+/]{43}="/);
       expect(res.headers['cache-control']).toBe('no-cache');
     }
   });

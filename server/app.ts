@@ -93,7 +93,11 @@ export async function buildApp(options: BuildOptions) {
   partnerRoutes(app, ctx);
   registerDocsRoute(app);
 
-  await registerSpa(app, { webRoot: options.webRoot ?? DEFAULT_WEB_ROOT, publicClientToken: secrets.publicClientToken });
+  await registerSpa(app, {
+    webRoot: options.webRoot ?? DEFAULT_WEB_ROOT,
+    publicClientToken: secrets.publicClientToken,
+    userPayloadKey: secrets.userPayloadKey,
+  });
 
   app.addHook('onClose', async () => {
     mailer.close();

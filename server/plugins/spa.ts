@@ -9,16 +9,20 @@ import { MESSAGES } from '../errors';
 import { localizeMessage, requestLocale } from '../i18n';
 
 const CLIENT_PLACEHOLDER = '__PORTAL_CLIENT__';
+const PAYLOAD_KEY_PLACEHOLDER = '__PORTAL_PAYLOAD_KEY__';
 
 export async function registerSpa(
   app: FastifyInstance,
-  options: { webRoot: string; publicClientToken: string },
+  options: { webRoot: string; publicClientToken: string; userPayloadKey: Buffer },
 ): Promise<void> {
   const indexFile = path.join(options.webRoot, 'index.html');
-  // The credential is public by design (spec point 6); putting it in a meta tag keeps the
-  // page free of inline script under the CSP.
+  // The credential is public by design (spec point 6), and the payload key only hides the
+  // profile from casual inspection (decisions §5); meta tags keep the page free of inline script.
   const indexHtml = fs.existsSync(indexFile)
-    ? fs.readFileSync(indexFile, 'utf8').replaceAll(CLIENT_PLACEHOLDER, options.publicClientToken)
+    ? fs
+        .readFileSync(indexFile, 'utf8')
+        .replaceAll(CLIENT_PLACEHOLDER, options.publicClientToken)
+        .replaceAll(PAYLOAD_KEY_PLACEHOLDER, options.userPayloadKey.toString('base64'))
     : undefined;
   if (indexHtml) {
     await app.register(fastifyStatic, {
