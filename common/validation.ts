@@ -160,6 +160,28 @@ export function identitySchemas(say: Say, options: { today?: () => Date; isCommo
       }),
     ),
     forgotPassword: z.object({ email }),
+    /** `POST /api/update`: what a partner edits in settings (sign-up identity stays as registered). */
+    profile: z.object({
+      first_name: required(LIMITS.nameMax),
+      last_name: required(LIMITS.nameMax),
+      phone: optional(LIMITS.phoneMax),
+      address_1: optional(200),
+      address_2: optional(200),
+      city: optional(100),
+      state: optional(100),
+      postal: optional(20),
+      po_box: optional(40),
+      country: optional(2).refine((v) => v === null || /^[A-Z]{2}$/.test(v), say('wrong_value')),
+      paypal_email: optional(LIMITS.emailMax)
+        .refine((v) => v === null || z.email().safeParse(v).success, say('email'))
+        .transform((v) => (v ? normalizeEmail(v) : null)),
+      about: optional(1000),
+      instagram_url: url,
+      facebook_url: url,
+      youtube_url: url,
+      tiktok_url: url,
+      locale: z.enum(['en', 'fr'], { error: say('wrong_value') }).optional(),
+    }),
     resetPassword: confirmed(
       z.object({ token: text().min(1, say('required')).max(200, say('wrong_value')), password, password_confirmation: text().min(1, say('required')) }),
     ),

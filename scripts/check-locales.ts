@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { catalogs, LOCALES, NAMESPACES } from '../common/i18n';
+import { INFLUENCER_CATEGORIES } from '../common/categories';
 import { PRODUCT_CODES } from '../common/products';
 import { VALIDATION_KEYS } from '../common/validation';
 import type { Catalog } from './lib/locale-check';
@@ -42,6 +43,9 @@ for (const code of PRODUCT_CODES) {
   if (!hasKey(portal, `products.${code}.name`)) problems.push(`en/portal: missing key 'products.${code}.name'`);
 }
 
+for (const { key } of INFLUENCER_CATEGORIES) {
+  if (!hasKey(portal, `categories.${key}`)) problems.push(`en/portal: missing key 'categories.${key}'`);
+}
 for (const key of VALIDATION_KEYS) {
   if (!hasKey(portal, `validation.${key}`)) problems.push(`en/portal: missing key 'validation.${key}'`);
 }

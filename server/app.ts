@@ -13,9 +13,11 @@ import type { DatabaseHandle } from './db';
 import { MESSAGES } from './errors';
 import { createMailer } from './integrations/mail/mailer';
 import type { Mailer } from './integrations/mail/mailer';
+import { accountRoutes } from './modules/accounts/routes';
+import { altchaRoutes } from './modules/altcha/routes';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
-import { partnerRoutes } from './modules/partners/routes';
+import { promoCodeRoutes } from './modules/promo-codes/routes';
 import { resolveProgramSecrets } from './modules/settings/service';
 import { subpartnerRoutes } from './modules/subpartners/routes';
 import { registerDocsRoute, registerOpenApi } from './plugins/docs';
@@ -90,7 +92,9 @@ export async function buildApp(options: BuildOptions) {
   healthRoutes(app, ctx);
   subpartnerRoutes(app, ctx);
   authRoutes(app, ctx);
-  partnerRoutes(app, ctx);
+  accountRoutes(app, ctx);
+  altchaRoutes(app, ctx);
+  promoCodeRoutes(app, ctx);
   registerDocsRoute(app);
 
   await registerSpa(app, {

@@ -1,15 +1,20 @@
 // One error contract (decisions §3): services throw AppError with a status and the spec's
 // message; the error handler turns it into `{code, message, errors?, id?}`.
+import { catalogs } from '../common/i18n';
+
+// The English text of every API message is the `api` section of the catalog; the error handler
+// answers it in the visitor's language.
+export const API_MESSAGES = catalogs.en.portal.api;
 
 export const MESSAGES = {
-  notAuthorized: 'Not Authorized',
-  notFound: 'Not Found',
-  invalidForm: 'Form data is invalid',
-  tooManyRequests: 'Too many requests',
-  serverError: 'Whoops, looks like something went wrong',
-  unavailable: 'Service Unavailable',
-  payloadTooLarge: 'The request is too large',
-  forbidden: 'Forbidden',
+  notAuthorized: API_MESSAGES.not_authorized,
+  notFound: API_MESSAGES.not_found,
+  invalidForm: API_MESSAGES.form_invalid,
+  tooManyRequests: API_MESSAGES.too_many_requests,
+  serverError: API_MESSAGES.server_error,
+  unavailable: API_MESSAGES.unavailable,
+  payloadTooLarge: API_MESSAGES.payload_too_large,
+  forbidden: API_MESSAGES.forbidden,
 } as const;
 
 export type FieldErrors = Record<string, string[]>;

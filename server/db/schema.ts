@@ -43,6 +43,8 @@ export interface PartnersTable {
   tiktok_url: string | null;
   contact_form_cancelled_date: string | null;
   contact_form_filled: Generated<number>;
+  referrer_id: number | null;
+  subpartner_id: number | null;
 }
 
 export interface StaffUsersTable {
@@ -84,6 +86,30 @@ export interface ThrottleEventsTable {
   created_at: string;
 }
 
+export interface PromoCodesTable {
+  id: Generated<number>;
+  partner_id: number;
+  code: string;
+  value_bp: number;
+  commission_rate_bp: number;
+  created_at: string;
+}
+
+export interface OneTimeTokensTable {
+  id: Generated<number>;
+  purpose: 'verify_email' | 'reset_password';
+  subject_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface AltchaUsedTable {
+  challenge_id: string;
+  expires_at: string;
+}
+
 export interface Database {
   settings: SettingsTable;
   partners: PartnersTable;
@@ -91,6 +117,9 @@ export interface Database {
   subpartners: SubpartnersTable;
   auth_tokens: AuthTokensTable;
   throttle_events: ThrottleEventsTable;
+  promo_codes: PromoCodesTable;
+  one_time_tokens: OneTimeTokensTable;
+  altcha_used: AltchaUsedTable;
 }
 
 export type Partner = Selectable<PartnersTable>;
@@ -98,3 +127,4 @@ export type NewPartner = Insertable<PartnersTable>;
 export type PartnerUpdate = Updateable<PartnersTable>;
 export type StaffUser = Selectable<StaffUsersTable>;
 export type Subpartner = Selectable<SubpartnersTable>;
+export type PromoCode = Selectable<PromoCodesTable>;

@@ -3,11 +3,13 @@
 import type { Db } from '../db';
 import { nowIso } from '../db/dialect';
 import { countPartners, createPartnerAccount } from '../modules/partners/service';
+import { createPromoCode } from '../modules/promo-codes/service';
 import { countStaff, createStaffUser } from '../modules/staff/service';
 
 export const DEMO_PARTNER = { email: 'demo.partner@sunbite.example', password: 'sunny-demo-partner' } as const;
 export const DEMO_STAFF = { email: 'demo.admin@sunbite.example', password: 'sunny-demo-admin' } as const;
 export const DEMO_SUBPARTNER_SLUG = 'glow-collective';
+export const DEMO_PROMO_CODE = 'MAYA15';
 
 // The sub-partner's logo is drawn here, so the demo depends on no outside image.
 const glowLogo =
@@ -28,7 +30,7 @@ export interface SeedResult {
 export async function seedDemoProgram(db: Db): Promise<SeedResult> {
   if ((await countPartners(db)) > 0 || (await countStaff(db)) > 0) return { seeded: false };
 
-  await createPartnerAccount(db, {
+  const partner = await createPartnerAccount(db, {
     email: DEMO_PARTNER.email,
     password: DEMO_PARTNER.password,
     first_name: 'Maya',
@@ -45,6 +47,7 @@ export async function seedDemoProgram(db: Db): Promise<SeedResult> {
     referral_commission_amount: 5,
     referral_comission_type: 'percent',
   });
+  await createPromoCode(db, partner.id, DEMO_PROMO_CODE);
   await createStaffUser(db, { ...DEMO_STAFF, name: 'Demo Admin', role: 'admin' });
   await db
     .insertInto('subpartners')

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
 import type { TestApp } from '../../test/app';
-import { DEMO_PARTNER, DEMO_STAFF, seedDemoProgram } from '../../seed/demo';
+import { DEMO_PARTNER, DEMO_PROMO_CODE, DEMO_STAFF, seedDemoProgram } from '../../seed/demo';
 import { decryptPayload } from '../partners/payload';
 import { resolveProgramSecrets } from '../settings/service';
 import { endAllSessions, issueToken } from './service';
@@ -49,7 +49,7 @@ describe('sessions', () => {
       verified: true,
       accepted_terms: true,
       locale: 'en',
-      promo_codes: [],
+      promo_codes: [{ code: DEMO_PROMO_CODE, value: 15, commission_rate: 10 }],
       referrals: [],
       badges: [],
       bell_notifications: 0,

@@ -34,3 +34,14 @@ export async function revokeAllTokens(db: Db, kind: TokenKind, subjectId: number
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+export async function revokeOtherTokens(db: Db, kind: TokenKind, subjectId: number, keepHash: string, now: string): Promise<void> {
+  await db
+    .updateTable('auth_tokens')
+    .set({ revoked_at: now })
+    .where('kind', '=', kind)
+    .where('subject_id', '=', subjectId)
+    .where('token_hash', '!=', keepHash)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

@@ -1,13 +1,14 @@
 // Sessions: sign-in with throttling, bearer tokens that expire 24 hours after issue, sign-out,
 // and revocation of every session of an account (decisions §4).
 import type { Db } from '../../db';
+import { sayKey } from '../../i18n';
 import { nowIso } from '../../db/dialect';
-import { AppError, notAuthorized } from '../../errors';
+import { API_MESSAGES, AppError, notAuthorized } from '../../errors';
 import { findPartnerByEmail, findPartnerById, touchLastLogin } from '../partners/service';
 import { findStaffByEmail, findStaffById, touchStaffLastLogin } from '../staff/service';
 import { assertNotThrottled, clearAttempts, recordAttempt } from '../throttle/service';
 import { hashPassword, verifyPassword } from './passwords';
-import { findLiveToken, insertToken, revokeAllTokens, revokeToken } from './repository';
+import { findLiveToken, insertToken, revokeAllTokens, revokeOtherTokens, revokeToken } from './repository';
 import type { TokenKind } from './repository';
 import { hashToken, newToken } from './tokens';
 
@@ -15,8 +16,8 @@ export const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const SIGN_IN_THROTTLE = { limit: 10, windowMs: 15 * 60 * 1000 };
 
 export const AUTH_MESSAGES = {
-  invalidCredentials: 'You have entered an invalid username or password',
-  incomplete: 'Your username or password has not been filled in completely.',
+  invalidCredentials: API_MESSAGES.invalid_credentials,
+  incomplete: API_MESSAGES.incomplete_credentials,
 } as const;
 
 export interface IssuedToken {
@@ -47,6 +48,11 @@ export async function endAllSessions(db: Db, kind: TokenKind, subjectId: number)
   await revokeAllTokens(db, kind, subjectId, nowIso());
 }
 
+/** Ends every session of the account but the one presenting `currentToken`. */
+export async function endOtherSessions(db: Db, kind: TokenKind, subjectId: number, currentToken: string): Promise<void> {
+  await revokeOtherTokens(db, kind, subjectId, hashToken(currentToken), nowIso());
+}
+
 // Verifying against a real hash when the account does not exist keeps the answer time the same,
 // so timing does not tell which e-mails have accounts.
 let decoyHash: Promise<string> | undefined;
@@ -68,8 +74,8 @@ async function signIn(
   const password = input.password ?? '';
   if (!email || !password) {
     throw new AppError(422, AUTH_MESSAGES.incomplete, {
-      ...(email ? {} : { email: ['This field is required'] }),
-      ...(password ? {} : { password: ['This field is required'] }),
+      ...(email ? {} : { email: [sayKey('required')] }),
+      ...(password ? {} : { password: [sayKey('required')] }),
     });
   }
   const buckets = [`${kind}-signin:email:${email.toLowerCase()}`, `${kind}-signin:ip:${input.ip}`];

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import type { NewPartner, Partner } from '../../db/schema';
+import type { NewPartner, Partner, PartnerUpdate } from '../../db/schema';
 
 export function insertPartner(db: Db, partner: NewPartner): Promise<Partner> {
   return db.insertInto('partners').values(partner).returningAll().executeTakeFirstOrThrow();
@@ -21,4 +21,8 @@ export function findPartnerById(db: Db, id: number): Promise<Partner | undefined
 
 export async function touchLastLogin(db: Db, id: number, at: string): Promise<void> {
   await db.updateTable('partners').set({ last_login_dt: at }).where('id', '=', id).execute();
+}
+
+export async function updatePartner(db: Db, id: number, changes: Omit<PartnerUpdate, 'id' | 'uuid'>): Promise<Partner> {
+  return db.updateTable('partners').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import type { NewPartner, Partner } from '../../db/schema';
 import { hashPassword } from '../auth/passwords';
-import { countPartners, findPartnerByEmail, findPartnerById, insertPartner, touchLastLogin } from './repository';
+import { countPartners, findPartnerByEmail, findPartnerById, insertPartner, touchLastLogin, updatePartner } from './repository';
 
 export type PartnerInput = Omit<NewPartner, 'id' | 'uuid' | 'password_hash' | 'created_at' | 'updated_at'> & {
   password: string;
@@ -22,13 +22,13 @@ export async function createPartnerAccount(db: Db, input: PartnerInput): Promise
   });
 }
 
-export { countPartners, findPartnerByEmail, findPartnerById, touchLastLogin };
+export { countPartners, findPartnerByEmail, findPartnerById, touchLastLogin, updatePartner };
 
 /**
  * The partner as the SPA knows it: every field of spec point 3. Fields whose capabilities come
  * later (promo codes, referrals, badges, integrations, links) hold their empty defaults until then.
  */
-export function toUserJson(partner: Partner) {
+export function toUserJson(partner: Partner, promoCodes: { code: string; value: number; commission_rate: number }[] = []) {
   return {
     uuid: partner.uuid,
     email: partner.email,
@@ -50,7 +50,7 @@ export function toUserJson(partner: Partner) {
     user_picture: partner.user_picture,
     short_url: null as string | null,
     referral_short_url: null as string | null,
-    promo_codes: [] as { code: string; value: number; commission_rate: number }[],
+    promo_codes: promoCodes,
     facebook_user: null as { fb_user_id: string; access_token: string } | null,
     instagram_user: null as Record<string, unknown> | null,
     locale: partner.locale,

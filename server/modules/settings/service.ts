@@ -9,6 +9,8 @@ import { insertSettingOnce } from './repository';
 export interface ProgramSecrets {
   publicClientToken: string;
   userPayloadKey: Buffer;
+  /** Signs the human-check challenges; never leaves the server. */
+  altchaSecret: string;
 }
 
 export async function resolveProgramSecrets(db: Db, config: Config): Promise<ProgramSecrets> {
@@ -20,5 +22,6 @@ export async function resolveProgramSecrets(db: Db, config: Config): Promise<Pro
     : await insertSettingOnce(db, 'user_payload_key', `base64:${randomBytes(32).toString('base64')}`);
   const userPayloadKey = config.userPayloadKey ?? parsePayloadKey(storedKey!);
   if (!userPayloadKey) throw new Error('The stored user_payload_key setting is not a 32-byte base64 key');
-  return { publicClientToken, userPayloadKey };
+  const altchaSecret = await insertSettingOnce(db, 'altcha_hmac_secret', randomBytes(32).toString('hex'));
+  return { publicClientToken, userPayloadKey, altchaSecret };
 }

@@ -27,3 +27,9 @@ export async function getPublicSubpartner(db: Db, slug: string): Promise<PublicS
     welcome: { en: row.welcome_en, fr: row.welcome_fr },
   };
 }
+
+/** The id of an active sub-partner, for linking a partner who registered on its pages. */
+export async function findSubpartnerId(db: Db, slug: string): Promise<number | undefined> {
+  if (!isPossibleSubpartnerSlug(slug)) return undefined;
+  return (await findActiveSubpartner(db, slug.toLowerCase()))?.id;
+}

@@ -1,0 +1,15 @@
+import type { AppContext, TypedApp } from '../../context';
+import { requirePublicClient } from '../../plugins/public-client';
+import { newChallenge } from './service';
+
+export function altchaRoutes(app: TypedApp, ctx: AppContext): void {
+  app.get(
+    '/api/altcha/challenge',
+    {
+      preHandler: requirePublicClient(ctx.secrets.publicClientToken),
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { tags: ['public'], summary: 'A signed ALTCHA proof-of-work challenge (valid 10 minutes)', security: [{ publicClient: [] }] },
+    },
+    async (_request, reply) => reply.header('Cache-Control', 'no-store').send(await newChallenge(ctx.secrets.altchaSecret)),
+  );
+}

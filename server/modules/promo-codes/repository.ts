@@ -1,0 +1,25 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+import type { PromoCode } from '../../db/schema';
+
+export async function takenCodes(db: Db, codes: string[]): Promise<Set<string>> {
+  if (codes.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('promo_codes')
+    .select(sql<string>`lower(code)`.as('code'))
+    .where(sql<string>`lower(code)`, 'in', codes.map((c) => c.toLowerCase()))
+    .execute();
+  return new Set(rows.map((r) => r.code));
+}
+
+export function findPromoCode(db: Db, code: string): Promise<PromoCode | undefined> {
+  return db.selectFrom('promo_codes').selectAll().where(sql<string>`lower(code)`, '=', code.toLowerCase()).executeTakeFirst();
+}
+
+export function promoCodesOf(db: Db, partnerId: number): Promise<PromoCode[]> {
+  return db.selectFrom('promo_codes').selectAll().where('partner_id', '=', partnerId).orderBy('id').execute();
+}
+
+export async function insertPromoCode(db: Db, row: Omit<PromoCode, 'id'>): Promise<PromoCode> {
+  return db.insertInto('promo_codes').values(row).returningAll().executeTakeFirstOrThrow();
+}

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import type { AppContext, TypedApp } from '../../context';
+import { requirePublicClient } from '../../plugins/public-client';
+import { codeAvailability } from './service';
+
+export function promoCodeRoutes(app: TypedApp, ctx: AppContext): void {
+  app.get(
+    '/api/promo-codes/availability',
+    {
+      preHandler: requirePublicClient(ctx.secrets.publicClientToken),
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['public'],
+        summary: 'Whether a desired promo code is free, with free variants when it is not',
+        security: [{ publicClient: [] }],
+        querystring: z.object({ code: z.string().max(40) }),
+        response: {
+          200: z.object({ data: z.object({ code: z.string(), available: z.boolean(), suggestions: z.array(z.string()) }) }),
+        },
+      },
+    },
+    async (request) => ({ data: await codeAvailability(ctx.db, request.query.code) }),
+  );
+}
