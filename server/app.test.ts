@@ -22,7 +22,7 @@ describe('the API server', () => {
     );
     fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(webRoot, 'theme-init.js'), '/* theme */');
-    t = await createTestApp({ env: { PUBLIC_CLIENT_TOKEN: publicToken }, build: { webRoot, apiRateLimit: 1000 } });
+    t = await createTestApp({ env: { PUBLIC_CLIENT_TOKEN: publicToken }, build: { webRoot, rateLimits: { api: 1000 } } });
     // Routes that exist only to exercise the error contract.
     t.app.post(
       '/api/test/echo',
@@ -220,7 +220,7 @@ describe('the public client credential', () => {
 
 describe('throttling and outages', () => {
   it('answers 429 Too many requests past the limit', async () => {
-    const t = await createTestApp({ build: { apiRateLimit: 3 } });
+    const t = await createTestApp({ build: { rateLimits: { api: 3 } } });
     try {
       const codes: number[] = [];
       for (let i = 0; i < 5; i++) codes.push((await t.app.inject({ method: 'GET', url: '/api/x' })).statusCode);

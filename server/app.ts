@@ -8,7 +8,8 @@ import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import type { AppContext } from './context';
+import { DEFAULT_RATE_LIMITS } from './context';
+import type { AppContext, RateLimits } from './context';
 import type { DatabaseHandle } from './db';
 import { MESSAGES } from './errors';
 import { createMailer } from './integrations/mail/mailer';
@@ -38,8 +39,8 @@ export interface BuildOptions {
   webRoot?: string;
   /** Where log lines go (stdout by default); tests read them. */
   logStream?: { write(line: string): void };
-  /** Requests per minute per client on /api routes that set no limit of their own. */
-  apiRateLimit?: number;
+  /** Requests per minute per client (tests raise or lower them). */
+  rateLimits?: Partial<RateLimits>;
 }
 
 export async function buildApp(options: BuildOptions) {
@@ -70,17 +71,17 @@ export async function buildApp(options: BuildOptions) {
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: app.log,
     });
-  const ctx: AppContext = { config, db: database.db, dialect: database.dialect, secrets, mailer, version: VERSION };
+  const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  const ctx: AppContext = { config, db: database.db, dialect: database.dialect, secrets, mailer, version: VERSION, limits };
 
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   // Every API route gets a per-client limit unless it sets its own (or opts out). This hook
   // must come before the rate-limit plugin's own, which reads the route's config.
-  const apiLimit = options.apiRateLimit ?? 600;
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     const routeConfig = (route.config ?? {}) as { rateLimit?: unknown };
     if (routeConfig.rateLimit === undefined) {
-      route.config = { ...routeConfig, rateLimit: { max: apiLimit, timeWindow: '1 minute' } };
+      route.config = { ...routeConfig, rateLimit: { max: limits.api, timeWindow: '1 minute' } };
     }
   });
   await app.register(rateLimit, {

@@ -8,6 +8,16 @@ import type { DialectName } from './db/dialect';
 import type { Mailer } from './integrations/mail/mailer';
 import type { ProgramSecrets } from './modules/settings/service';
 
+/** Requests per minute per client: the whole API, and the routes a bot would hammer. */
+export interface RateLimits {
+  api: number;
+  registration: number;
+  challenge: number;
+  codeAvailability: number;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = { api: 600, registration: 20, challenge: 60, codeAvailability: 120 };
+
 export interface AppContext {
   config: Config;
   db: Db;
@@ -15,6 +25,7 @@ export interface AppContext {
   secrets: ProgramSecrets;
   mailer: Mailer;
   version: string;
+  limits: RateLimits;
 }
 
 export type TypedApp = FastifyInstance<

@@ -1,6 +1,6 @@
 // The fixed public client credential (spec point 6): public calls carry it as a bearer.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { notAuthorized } from '../errors';
 
 export function bearerOf(request: FastifyRequest): string | undefined {
@@ -13,7 +13,7 @@ export function bearerOf(request: FastifyRequest): string | undefined {
 // Comparing digests keeps the comparison constant-time whatever the lengths.
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
-export function requirePublicClient(token: string): preHandlerAsyncHookHandler {
+export function requirePublicClient(token: string): onRequestAsyncHookHandler {
   const expected = digest(token);
   return async (request) => {
     const given = bearerOf(request);

@@ -34,7 +34,7 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/categories',
     {
-      preHandler: publicClient,
+      onRequest: publicClient,
       schema: {
         tags: ['public'],
         summary: 'Influencer categories offered at registration, in the visitor language',
@@ -51,8 +51,8 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
   app.put(
     '/api/add',
     {
-      preHandler: publicClient,
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      onRequest: publicClient,
+      config: { rateLimit: { max: ctx.limits.registration, timeWindow: '1 minute' } },
       schema: {
         tags: ['public'],
         summary: 'Registers a partner (both registration steps in one call)',
@@ -70,7 +70,7 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/auth/verify_email',
     {
-      preHandler: publicClient,
+      onRequest: publicClient,
       schema: {
         tags: ['public'],
         summary: 'Confirms an e-mail address from the link of the verification mail',
@@ -88,7 +88,7 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/auth/resend_verify_email',
     {
-      preHandler: partner,
+      onRequest: partner,
       schema: {
         tags: ['partner'],
         summary: 'Sends the verification mail again (throttled)',
@@ -105,7 +105,7 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/password/forgot',
     {
-      preHandler: publicClient,
+      onRequest: publicClient,
       schema: {
         tags: ['public'],
         summary: 'Mails a password-reset link; the answer never tells whether the account exists',
@@ -120,7 +120,7 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/password/reset',
     {
-      preHandler: publicClient,
+      onRequest: publicClient,
       schema: {
         tags: ['public'],
         summary: 'Sets a new password from a reset link; ends every session',
@@ -138,7 +138,7 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/change-password',
     {
-      preHandler: partner,
+      onRequest: partner,
       schema: {
         tags: ['partner'],
         summary: 'Changes the password (current one required); other sessions end',
@@ -156,7 +156,7 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/get',
     {
-      preHandler: partner,
+      onRequest: partner,
       schema: {
         tags: ['partner'],
         summary: 'The signed-in partner, as the encrypted payload of decisions §5',
@@ -170,7 +170,7 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/update',
     {
-      preHandler: partner,
+      onRequest: partner,
       schema: {
         tags: ['partner'],
         summary: 'Saves profile fields; answers the user as /api/get does',
@@ -185,7 +185,7 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/get_badges',
     {
-      preHandler: partner,
+      onRequest: partner,
       schema: {
         tags: ['partner'],
         summary: "The partner's badges (none until the badges capability)",

@@ -6,8 +6,8 @@ export function altchaRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/altcha/challenge',
     {
-      preHandler: requirePublicClient(ctx.secrets.publicClientToken),
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      onRequest: requirePublicClient(ctx.secrets.publicClientToken),
+      config: { rateLimit: { max: ctx.limits.challenge, timeWindow: '1 minute' } },
       schema: { tags: ['public'], summary: 'A signed ALTCHA proof-of-work challenge (valid 10 minutes)', security: [{ publicClient: [] }] },
     },
     async (_request, reply) => reply.header('Cache-Control', 'no-store').send(await newChallenge(ctx.secrets.altchaSecret)),

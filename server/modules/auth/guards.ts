@@ -1,6 +1,6 @@
 // Route guards. A partner token opens partner routes only, a staff token staff routes only:
 // each looks its token up under its own kind.
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Db } from '../../db';
 import { AppError, MESSAGES } from '../../errors';
 import { bearerOf } from '../../plugins/public-client';
@@ -15,13 +15,13 @@ declare module 'fastify' {
   }
 }
 
-export function requirePartner(db: Db): preHandlerAsyncHookHandler {
+export function requirePartner(db: Db): onRequestAsyncHookHandler {
   return async (request) => {
     request.partnerId = await authenticate(db, 'partner', bearerOf(request));
   };
 }
 
-export function requireStaff(db: Db, roles?: readonly StaffRole[]): preHandlerAsyncHookHandler {
+export function requireStaff(db: Db, roles?: readonly StaffRole[]): onRequestAsyncHookHandler {
   return async (request) => {
     const staffId = await authenticate(db, 'staff', bearerOf(request));
     if (roles) {

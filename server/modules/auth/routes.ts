@@ -18,7 +18,7 @@ export function authRoutes(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/auth/get_token',
     {
-      preHandler: publicClient,
+      onRequest: publicClient,
       schema: {
         tags: ['auth'],
         summary: 'Partner sign-in: a bearer token valid 24 hours (not wrapped in data)',
@@ -33,7 +33,7 @@ export function authRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/auth/logout',
     {
-      preHandler: requirePartner(ctx.db),
+      onRequest: requirePartner(ctx.db),
       schema: { tags: ['auth'], summary: 'Ends this session', security: [{ partner: [] }] },
     },
     async (request) => {
@@ -45,7 +45,7 @@ export function authRoutes(app: TypedApp, ctx: AppContext): void {
   app.post(
     '/api/manager/auth/get_token',
     {
-      preHandler: publicClient,
+      onRequest: publicClient,
       schema: {
         tags: ['manager'],
         summary: 'Staff sign-in: a bearer token valid 24 hours',
@@ -60,7 +60,7 @@ export function authRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/manager/auth/logout',
     {
-      preHandler: requireStaff(ctx.db),
+      onRequest: requireStaff(ctx.db),
       schema: { tags: ['manager'], summary: 'Ends this staff session', security: [{ staff: [] }] },
     },
     async (request) => {
@@ -72,7 +72,7 @@ export function authRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/manager/me',
     {
-      preHandler: requireStaff(ctx.db),
+      onRequest: requireStaff(ctx.db),
       schema: {
         tags: ['manager'],
         summary: 'The signed-in staff member',

@@ -7,8 +7,8 @@ export function promoCodeRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/promo-codes/availability',
     {
-      preHandler: requirePublicClient(ctx.secrets.publicClientToken),
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      onRequest: requirePublicClient(ctx.secrets.publicClientToken),
+      config: { rateLimit: { max: ctx.limits.codeAvailability, timeWindow: '1 minute' } },
       schema: {
         tags: ['public'],
         summary: 'Whether a desired promo code is free, with free variants when it is not',

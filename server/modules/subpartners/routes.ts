@@ -16,7 +16,7 @@ export function subpartnerRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/subpartners/:slug',
     {
-      preHandler: requirePublicClient(ctx.secrets.publicClientToken),
+      onRequest: requirePublicClient(ctx.secrets.publicClientToken),
       schema: {
         tags: ['public'],
         summary: 'White-label branding of a sub-partner (404 for unknown slugs and reserved words)',
