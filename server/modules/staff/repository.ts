@@ -22,3 +22,7 @@ export function findStaffById(db: Db, id: number): Promise<StaffUser | undefined
 export async function touchStaffLastLogin(db: Db, id: number, at: string): Promise<void> {
   await db.updateTable('staff_users').set({ last_login_dt: at }).where('id', '=', id).execute();
 }
+
+export function allStaff(db: Db): Promise<StaffUser[]> {
+  return db.selectFrom('staff_users').selectAll().orderBy('email').execute();
+}

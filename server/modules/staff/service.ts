@@ -2,7 +2,7 @@ import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import type { StaffUser } from '../../db/schema';
 import { hashPassword } from '../auth/passwords';
-import { countStaff, findStaffByEmail, findStaffById, insertStaff, touchStaffLastLogin } from './repository';
+import { allStaff, countStaff, findStaffByEmail, findStaffById, insertStaff, touchStaffLastLogin } from './repository';
 
 export type StaffRole = StaffUser['role'];
 
@@ -29,3 +29,5 @@ export async function bootstrapFirstAdmin(
 }
 
 export { countStaff, findStaffByEmail, findStaffById, touchStaffLastLogin };
+
+export const listStaff = allStaff;
