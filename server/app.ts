@@ -20,6 +20,7 @@ import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
 import { promoCodeRoutes } from './modules/promo-codes/routes';
 import { resolveProgramSecrets } from './modules/settings/service';
+import { socialRoutes } from './modules/social/routes';
 import { subpartnerRoutes } from './modules/subpartners/routes';
 import { registerDocsRoute, registerOpenApi } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildOptions) {
   accountRoutes(app, ctx);
   altchaRoutes(app, ctx);
   promoCodeRoutes(app, ctx);
+  socialRoutes(app, ctx);
   registerDocsRoute(app);
 
   await registerSpa(app, {

@@ -97,7 +97,7 @@ export interface PromoCodesTable {
 
 export interface OneTimeTokensTable {
   id: Generated<number>;
-  purpose: 'verify_email' | 'reset_password';
+  purpose: 'verify_email' | 'reset_password' | 'oauth_facebook' | 'oauth_google';
   subject_id: number;
   token_hash: string;
   created_at: string;

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import type { AppContext, TypedApp } from '../../context';
+import { notFound } from '../../errors';
+import { requirePublicClient } from '../../plugins/public-client';
+import type { ProviderName } from './service';
+import { finishSocialSignIn, socialProviders, startSocialSignIn } from './service';
+
+export function socialRoutes(app: TypedApp, ctx: AppContext): void {
+  const publicClient = requirePublicClient(ctx.secrets.publicClientToken);
+  const providers = socialProviders(ctx.config);
+  const provider = (name: ProviderName) => {
+    const found = providers[name];
+    if (!found) throw notFound();
+    return found;
+  };
+
+  app.get(
+    '/api/auth/providers',
+    {
+      onRequest: publicClient,
+      schema: {
+        tags: ['public'],
+        summary: 'Which social sign-in providers are configured (their buttons show only then)',
+        security: [{ publicClient: [] }],
+        response: { 200: z.object({ data: z.object({ facebook: z.boolean(), google: z.boolean() }) }) },
+      },
+    },
+    async () => ({ data: { facebook: Boolean(providers.facebook), google: Boolean(providers.google) } }),
+  );
+
+  for (const [name, path] of [
+    ['facebook', '/api/auth/getFacebook'],
+    ['google', '/api/auth/getGoogle'],
+  ] as const) {
+    app.get(
+      path,
+      {
+        onRequest: publicClient,
+        schema: {
+          tags: ['public'],
+          summary: `Starts ${name} sign-in: the consent URL, carrying a single-use state (404 when not configured)`,
+          security: [{ publicClient: [] }],
+          response: { 200: z.object({ data: z.object({ url: z.string() }) }) },
+        },
+      },
+      async () => ({ data: { url: await startSocialSignIn(ctx.db, ctx.config, provider(name)) } }),
+    );
+  }
+
+  app.post(
+    '/api/auth/social/:provider',
+    {
+      onRequest: publicClient,
+      config: { rateLimit: { max: ctx.limits.registration, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['public'],
+        summary: 'Finishes social sign-in from the callback page: a partner token as get_token answers',
+        security: [{ publicClient: [] }],
+        params: z.object({ provider: z.enum(['facebook', 'google']) }),
+        body: z.object({ code: z.string().min(1).max(2000), state: z.string().min(1).max(200) }),
+        response: { 200: z.object({ token: z.string(), expired: z.string() }) },
+      },
+    },
+    async (request) => finishSocialSignIn(ctx.db, ctx.config, provider(request.params.provider), request.body, request.log),
+  );
+}

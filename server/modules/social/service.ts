@@ -1,0 +1,74 @@
+// Social sign-in (Facebook, Google): the OAuth code flow with a single-use `state`, for
+// partners who already have an account under the provider's confirmed e-mail address.
+import type { Config } from '../../config';
+import type { Db } from '../../db';
+import { nowIso } from '../../db/dialect';
+import { API_MESSAGES, AppError, notFound } from '../../errors';
+import { facebookProvider } from '../../integrations/oauth/facebook';
+import { googleProvider } from '../../integrations/oauth/google';
+import type { OAuthProvider } from '../../integrations/oauth/provider';
+import { OAuthError } from '../../integrations/oauth/provider';
+import { findOneTimeToken, insertOneTimeToken, useOneTimeToken } from '../accounts/repository';
+import { issueToken } from '../auth/service';
+import type { IssuedToken } from '../auth/service';
+import { hashToken, newToken } from '../auth/tokens';
+import { findPartnerByEmail, touchLastLogin, updatePartner } from '../partners/service';
+
+export type ProviderName = 'facebook' | 'google';
+const STATE_LIFETIME_MS = 10 * 60 * 1000;
+
+/** The configured providers; one without credentials does not exist (its button is hidden). */
+export function socialProviders(config: Config): Partial<Record<ProviderName, OAuthProvider>> {
+  const { facebook, google } = config.social;
+  return {
+    ...(facebook ? { facebook: facebookProvider({ ...facebook, graphUrl: config.social.facebookGraphUrl }) } : {}),
+    ...(google ? { google: googleProvider({ clientId: google.clientId, secret: google.secret, oauthUrl: config.social.googleOauthUrl }) } : {}),
+  };
+}
+
+const redirectUri = (config: Config, name: ProviderName) => `${config.publicUrl}/${name}_callback`;
+
+export async function startSocialSignIn(db: Db, config: Config, provider: OAuthProvider, now = new Date()): Promise<string> {
+  const { token: state, hash } = newToken();
+  await insertOneTimeToken(db, {
+    purpose: `oauth_${provider.name}`,
+    subject_id: 0,
+    token_hash: hash,
+    created_at: nowIso(now),
+    expires_at: new Date(now.getTime() + STATE_LIFETIME_MS).toISOString(),
+  });
+  return provider.authorizeUrl(state, redirectUri(config, provider.name));
+}
+
+export async function finishSocialSignIn(
+  db: Db,
+  config: Config,
+  provider: OAuthProvider,
+  input: { code: string; state: string },
+  log: { warn(obj: object, msg: string): void },
+): Promise<IssuedToken> {
+  // The state must be one we issued for this provider, unexpired, and never used: that is what
+  // ties the callback to a sign-in this browser started.
+  const row = await findOneTimeToken(db, `oauth_${provider.name}`, hashToken(input.state));
+  const now = nowIso();
+  if (!row || row.used_at || row.expires_at <= now || !(await useOneTimeToken(db, row.id, now))) {
+    throw new AppError(401, API_MESSAGES.not_authorized);
+  }
+  let profile;
+  try {
+    profile = await provider.exchange(input.code, redirectUri(config, provider.name));
+  } catch (error) {
+    if (error instanceof OAuthError) {
+      log.warn({ provider: provider.name, reason: error.message }, 'social sign-in failed at the provider');
+      throw new AppError(502, API_MESSAGES.social_failed);
+    }
+    throw error;
+  }
+  if (!profile.email || !profile.emailVerified) throw notFound(API_MESSAGES.social_no_account);
+  const partner = await findPartnerByEmail(db, profile.email);
+  if (!partner) throw notFound(API_MESSAGES.social_no_account);
+  // The provider has confirmed the address: the partner's e-mail counts as verified.
+  if (!partner.verified) await updatePartner(db, partner.id, { verified: 1, updated_at: now });
+  await touchLastLogin(db, partner.id, now);
+  return issueToken(db, 'partner', partner.id);
+}
