@@ -32,7 +32,8 @@ export const RESET_REPEAT_WINDOW = { limit: 1, windowMs: 10 * 60 * 1000 };
 export const RESET_PER_IP = { limit: 20, windowMs: 60 * 60 * 1000 };
 export const RESEND_VERIFICATION = { limit: 3, windowMs: 15 * 60 * 1000 };
 
-async function issueOneTimeLink(db: Db, purpose: OneTimePurpose, subjectId: number, lifetimeMs: number, now = new Date()) {
+/** A single-use random token for `purpose`, stored hashed; answers the token itself. */
+export async function issueOneTimeToken(db: Db, purpose: OneTimePurpose, subjectId: number, lifetimeMs: number, now = new Date()) {
   const { token, hash } = newToken();
   await insertOneTimeToken(db, {
     purpose,
@@ -51,7 +52,7 @@ export async function userPayload(ctx: AppContext, partner: Partner): Promise<st
 }
 
 async function sendVerification(ctx: AppContext, partner: Partner): Promise<void> {
-  const token = await issueOneTimeLink(ctx.db, 'verify_email', partner.id, VERIFY_LINK_LIFETIME_MS);
+  const token = await issueOneTimeToken(ctx.db, 'verify_email', partner.id, VERIFY_LINK_LIFETIME_MS);
   const link = `${ctx.config.publicUrl}/verify_email?token=${token}`;
   await ctx.mailer.send(verifyEmailMail({ email: partner.email, firstName: partner.first_name, locale: partner.locale }, link));
 }
@@ -113,6 +114,13 @@ export async function registerPartner(
   return partner;
 }
 
+/** Uses a token once: its subject when it was issued for `purpose`, unused and unexpired. */
+export async function consumeOneTimeToken(db: Db, purpose: OneTimePurpose, token: string, now = new Date()): Promise<number | null> {
+  const row = await findOneTimeToken(db, purpose, hashToken(token));
+  if (!row || row.used_at || row.expires_at <= nowIso(now)) return null;
+  return (await useOneTimeToken(db, row.id, nowIso(now))) ? row.subject_id : null;
+}
+
 export async function verifyEmail(db: Db, token: string, now = new Date()): Promise<void> {
   const row = await findOneTimeToken(db, 'verify_email', hashToken(token));
   if (!row || row.used_at) throw new AppError(404, API_MESSAGES.wrong_link);
@@ -150,7 +158,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
   const partner = await findPartnerByEmail(ctx.db, email);
   if (partner) {
     await retireOneTimeTokens(ctx.db, 'reset_password', partner.id, nowIso());
-    const token = await issueOneTimeLink(ctx.db, 'reset_password', partner.id, RESET_LINK_LIFETIME_MS);
+    const token = await issueOneTimeToken(ctx.db, 'reset_password', partner.id, RESET_LINK_LIFETIME_MS);
     const link = `${ctx.config.publicUrl}/reset_password?token=${token}`;
     await ctx.mailer.send(resetPasswordMail({ email: partner.email, firstName: partner.first_name, locale: partner.locale }, link));
   }

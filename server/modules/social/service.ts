@@ -8,10 +8,9 @@ import { facebookProvider } from '../../integrations/oauth/facebook';
 import { googleProvider } from '../../integrations/oauth/google';
 import type { OAuthProvider } from '../../integrations/oauth/provider';
 import { OAuthError } from '../../integrations/oauth/provider';
-import { findOneTimeToken, insertOneTimeToken, useOneTimeToken } from '../accounts/repository';
+import { consumeOneTimeToken, issueOneTimeToken } from '../accounts/service';
 import { issueToken } from '../auth/service';
 import type { IssuedToken } from '../auth/service';
-import { hashToken, newToken } from '../auth/tokens';
 import { findPartnerByEmail, touchLastLogin, updatePartner } from '../partners/service';
 
 export type ProviderName = 'facebook' | 'google';
@@ -29,14 +28,7 @@ export function socialProviders(config: Config): Partial<Record<ProviderName, OA
 const redirectUri = (config: Config, name: ProviderName) => `${config.publicUrl}/${name}_callback`;
 
 export async function startSocialSignIn(db: Db, config: Config, provider: OAuthProvider, now = new Date()): Promise<string> {
-  const { token: state, hash } = newToken();
-  await insertOneTimeToken(db, {
-    purpose: `oauth_${provider.name}`,
-    subject_id: 0,
-    token_hash: hash,
-    created_at: nowIso(now),
-    expires_at: new Date(now.getTime() + STATE_LIFETIME_MS).toISOString(),
-  });
+  const state = await issueOneTimeToken(db, `oauth_${provider.name}`, 0, STATE_LIFETIME_MS, now);
   return provider.authorizeUrl(state, redirectUri(config, provider.name));
 }
 
@@ -49,11 +41,10 @@ export async function finishSocialSignIn(
 ): Promise<IssuedToken> {
   // The state must be one we issued for this provider, unexpired, and never used: that is what
   // ties the callback to a sign-in this browser started.
-  const row = await findOneTimeToken(db, `oauth_${provider.name}`, hashToken(input.state));
-  const now = nowIso();
-  if (!row || row.used_at || row.expires_at <= now || !(await useOneTimeToken(db, row.id, now))) {
+  if ((await consumeOneTimeToken(db, `oauth_${provider.name}`, input.state)) === null) {
     throw new AppError(401, API_MESSAGES.not_authorized);
   }
+  const now = nowIso();
   let profile;
   try {
     profile = await provider.exchange(input.code, redirectUri(config, provider.name));
