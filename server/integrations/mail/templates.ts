@@ -72,30 +72,19 @@ export interface Recipient {
   locale: string;
 }
 
-export function verifyEmailMail(to: Recipient, link: string): MailMessage {
+/** A mail whose point is one link: its words are `<kind>.subject/intro/action/expiry` in the catalog. */
+function linkMail(kind: 'verify_email' | 'reset_password', to: Recipient, link: string): MailMessage {
   const { t, locale } = translator(to.locale);
-  const vars = { program: BRAND.programName };
   return layout(t, {
     to: to.email,
     name: to.firstName,
     locale,
-    subject: t('verify_email.subject'),
-    paragraphs: [t('verify_email.intro', vars)],
-    action: { label: t('verify_email.action'), url: link },
-    after: [t('verify_email.expiry')],
+    subject: t(`${kind}.subject`),
+    paragraphs: [t(`${kind}.intro`, { program: BRAND.programName })],
+    action: { label: t(`${kind}.action`), url: link },
+    after: [t(`${kind}.expiry`)],
   });
 }
 
-export function resetPasswordMail(to: Recipient, link: string): MailMessage {
-  const { t, locale } = translator(to.locale);
-  const vars = { program: BRAND.programName };
-  return layout(t, {
-    to: to.email,
-    name: to.firstName,
-    locale,
-    subject: t('reset_password.subject'),
-    paragraphs: [t('reset_password.intro', vars)],
-    action: { label: t('reset_password.action'), url: link },
-    after: [t('reset_password.expiry')],
-  });
-}
+export const verifyEmailMail = (to: Recipient, link: string) => linkMail('verify_email', to, link);
+export const resetPasswordMail = (to: Recipient, link: string) => linkMail('reset_password', to, link);
