@@ -45,6 +45,8 @@ export interface PartnersTable {
   contact_form_filled: Generated<number>;
   referrer_id: number | null;
   subpartner_id: number | null;
+  commission_override_bp: number | null;
+  amazon_tracking_id: string | null;
 }
 
 export interface StaffUsersTable {
@@ -110,6 +112,155 @@ export interface AltchaUsedTable {
   expires_at: string;
 }
 
+export type EarningStatus = 'PENDING' | 'APPROVED' | 'PAID' | 'REJECTED' | 'IN_REVIEW';
+export type EarningKind = 'sale' | 'referral' | 'marketplace' | 'bonus' | 'adjustment';
+
+export interface CommissionTiersTable {
+  id: Generated<number>;
+  min_sales: number;
+  rate_bp: number;
+}
+
+export interface WebhookDeliveriesTable {
+  delivery_id: string;
+  topic: string;
+  received_at: string;
+  body: string;
+  processed_at: string | null;
+  error: string | null;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  shopify_order_id: string;
+  order_number: string;
+  partner_id: number | null;
+  discount_code: string | null;
+  voucher_id: number | null;
+  customer_email: string | null;
+  currency: string;
+  subtotal_cents: number;
+  total_cents: number;
+  refunded_cents: Generated<number>;
+  country_code: string | null;
+  geo: 'CA' | 'US' | 'OTHER';
+  status: 'created' | 'paid' | 'cancelled';
+  placed_at: string;
+  paid_at: string | null;
+  cancelled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  line_item_id: string;
+  product: string;
+  sku: string | null;
+  quantity: number;
+  price_cents: number;
+}
+
+export interface RefundsTable {
+  id: Generated<number>;
+  shopify_refund_id: string;
+  shopify_order_id: string;
+  amount_cents: number;
+  refunded_at: string;
+  applied_at: string | null;
+}
+
+export interface VouchersTable {
+  id: Generated<number>;
+  partner_id: number;
+  code: string;
+  type: 'percent' | 'fixed' | 'product';
+  /** Basis points for percent, cents for fixed, a count for product. */
+  amount: number;
+  valid_from: string;
+  valid_till: string | null;
+  status: 'active' | 'used' | 'expired' | 'revoked';
+  issued_by: number | null;
+  created_at: string;
+}
+
+export interface MarketplaceImportsTable {
+  id: Generated<number>;
+  file_sha256: string;
+  filename: string;
+  imported_by: number | null;
+  rows_imported: number;
+  rows_rejected: number;
+  created_at: string;
+}
+
+export interface MarketplaceSalesTable {
+  id: Generated<number>;
+  partner_id: number;
+  import_id: number;
+  row_key: string;
+  tracking_id: string;
+  product: string;
+  sale_date: string;
+  items: number;
+  revenue_cents: number;
+  created_at: string;
+}
+
+export interface EarningsTable {
+  id: Generated<number>;
+  partner_id: number;
+  kind: EarningKind;
+  order_id: number | null;
+  marketplace_sale_id: number | null;
+  source_key: string;
+  base_cents: number;
+  rate_bp: number | null;
+  amount_cents: number;
+  status: EarningStatus;
+  hold_until: string | null;
+  payout_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EarningEventsTable {
+  id: Generated<number>;
+  earning_id: number;
+  at: string;
+  from_status: EarningStatus | null;
+  to_status: EarningStatus;
+  amount_before_cents: number | null;
+  amount_after_cents: number;
+  reason: string;
+  actor: string;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  partner_id: number;
+  kind: 'sale' | 'custom' | 'announcement';
+  title: string;
+  body: string;
+  data: string | null;
+  dedupe_key: string | null;
+  read_at: string | null;
+  created_at: string;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  payload: string;
+  run_after: string;
+  attempts: Generated<number>;
+  locked_until: string | null;
+  done_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
 export interface Database {
   settings: SettingsTable;
   partners: PartnersTable;
@@ -120,6 +271,18 @@ export interface Database {
   promo_codes: PromoCodesTable;
   one_time_tokens: OneTimeTokensTable;
   altcha_used: AltchaUsedTable;
+  commission_tiers: CommissionTiersTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  refunds: RefundsTable;
+  vouchers: VouchersTable;
+  marketplace_imports: MarketplaceImportsTable;
+  marketplace_sales: MarketplaceSalesTable;
+  earnings: EarningsTable;
+  earning_events: EarningEventsTable;
+  notifications: NotificationsTable;
+  jobs: JobsTable;
 }
 
 export type Partner = Selectable<PartnersTable>;
@@ -128,3 +291,6 @@ export type PartnerUpdate = Updateable<PartnersTable>;
 export type StaffUser = Selectable<StaffUsersTable>;
 export type Subpartner = Selectable<SubpartnersTable>;
 export type PromoCode = Selectable<PromoCodesTable>;
+export type Order = Selectable<OrdersTable>;
+export type Earning = Selectable<EarningsTable>;
+export type Voucher = Selectable<VouchersTable>;
