@@ -19,6 +19,7 @@ import { altchaRoutes } from './modules/altcha/routes';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
 import { promoCodeRoutes } from './modules/promo-codes/routes';
+import { shopifyWebhookRoutes } from './modules/sales/webhook-routes';
 import { resolveProgramSecrets } from './modules/settings/service';
 import { socialRoutes } from './modules/social/routes';
 import { subpartnerRoutes } from './modules/subpartners/routes';
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildOptions) {
   altchaRoutes(app, ctx);
   promoCodeRoutes(app, ctx);
   socialRoutes(app, ctx);
+  shopifyWebhookRoutes(app, ctx);
   registerDocsRoute(app);
 
   await registerSpa(app, {

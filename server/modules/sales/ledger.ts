@@ -1,0 +1,104 @@
+// The earnings ledger. Every earning is created once per (partner, kind, source) and every
+// change to it, status or amount, is written to earning_events with when and why. Changes are
+// conditional on the status read, so two nodes can never both apply the same transition.
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+import { nowIso } from '../../db/dialect';
+import type { Earning, EarningKind, EarningStatus } from '../../db/schema';
+
+export interface NewEarning {
+  partner_id: number;
+  kind: EarningKind;
+  source_key: string;
+  order_id?: number | null;
+  marketplace_sale_id?: number | null;
+  base_cents: number;
+  rate_bp: number | null;
+  amount_cents: number;
+  status: EarningStatus;
+  hold_until: string | null;
+}
+
+/** Creates the earning unless it exists already; answers it, or undefined on a repeat. */
+export async function createEarning(db: Db, earning: NewEarning, reason: string, actor: string, now = new Date()): Promise<Earning | undefined> {
+  const at = nowIso(now);
+  const created = await db
+    .insertInto('earnings')
+    .values({ order_id: null, marketplace_sale_id: null, ...earning, payout_id: null, created_at: at, updated_at: at })
+    .onConflict((oc) => oc.columns(['partner_id', 'kind', 'source_key']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (created) {
+    await db
+      .insertInto('earning_events')
+      .values({ earning_id: created.id, at, from_status: null, to_status: created.status, amount_before_cents: null, amount_after_cents: created.amount_cents, reason, actor })
+      .execute();
+  }
+  return created;
+}
+
+/**
+ * Moves an earning to a new status and/or amount, only if it is still in the status it was read
+ * in. Answers false when another change got there first (nothing is written then).
+ */
+export async function changeEarning(
+  db: Db,
+  earning: Pick<Earning, 'id' | 'status' | 'amount_cents'>,
+  change: { status?: EarningStatus; amount_cents?: number },
+  reason: string,
+  actor: string,
+  now = new Date(),
+): Promise<boolean> {
+  const at = nowIso(now);
+  const status = change.status ?? earning.status;
+  const amount = change.amount_cents ?? earning.amount_cents;
+  if (status === earning.status && amount === earning.amount_cents) return false;
+  const result = await db
+    .updateTable('earnings')
+    .set({ status, amount_cents: amount, updated_at: at })
+    .where('id', '=', earning.id)
+    .where('status', '=', earning.status)
+    .where('amount_cents', '=', earning.amount_cents)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  await db
+    .insertInto('earning_events')
+    .values({ earning_id: earning.id, at, from_status: earning.status, to_status: status, amount_before_cents: earning.amount_cents, amount_after_cents: amount, reason, actor })
+    .execute();
+  return true;
+}
+
+/** PENDING earnings whose holding period has ended become APPROVED; safe to run on every node. */
+export async function approveMaturedEarnings(db: Db, now = new Date(), batch = 500): Promise<number> {
+  let approved = 0;
+  for (;;) {
+    const due = await db
+      .selectFrom('earnings')
+      .select(['id', 'status', 'amount_cents'])
+      .where('status', '=', 'PENDING')
+      .where('hold_until', '<=', nowIso(now))
+      .orderBy('id')
+      .limit(batch)
+      .execute();
+    for (const earning of due) {
+      if (await changeEarning(db, earning, { status: 'APPROVED' }, 'holding period ended', 'system', now)) approved++;
+    }
+    if (due.length < batch) return approved;
+  }
+}
+
+export async function earningsOfOrder(db: Db, orderId: number): Promise<Earning[]> {
+  return db.selectFrom('earnings').selectAll().where('order_id', '=', orderId).where('kind', 'in', ['sale', 'referral']).execute();
+}
+
+/** Store orders of the partner that count for tiers: their sale earning is APPROVED or PAID. */
+export async function verifiedSalesCount(db: Db, partnerId: number): Promise<number> {
+  const row = await db
+    .selectFrom('earnings')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('partner_id', '=', partnerId)
+    .where('kind', '=', 'sale')
+    .where('status', 'in', ['APPROVED', 'PAID'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,262 @@
+// Store orders into the ledger (decisions §6): attribution by discount code, the commission
+// at the partner's rate when the order is paid, referral earnings, fraud review, own-voucher
+// orders, cancellations and refunds (pro rata before payment, negative adjustments after).
+import type { Db } from '../../db';
+import { nowIso } from '../../db/dialect';
+import type { Earning, Order, Partner } from '../../db/schema';
+import type { ShopifyOrder, ShopifyRefund } from '../../integrations/shopify/webhooks';
+import { refundAmountCents } from '../../integrations/shopify/webhooks';
+import { enqueueJob } from '../../jobs/queue';
+import { findPartnerById } from '../partners/service';
+import { findPromoCode } from '../promo-codes/service';
+import { changeEarning, createEarning, earningsOfOrder, verifiedSalesCount } from './ledger';
+import { findOrderByShopifyId, findVoucherByCodes, originalAmount, tierRateFor, unappliedRefunds } from './repository';
+
+export const HOLDING_PERIOD_DAYS = 30;
+const ACTOR = 'shopify';
+
+export function geoOf(countryCode: string | null | undefined): Order['geo'] {
+  return countryCode === 'CA' || countryCode === 'US' ? countryCode : 'OTHER';
+}
+
+/** The commission rate of a partner now: a staff override, else the tier of their verified sales. */
+export async function currentRateBp(db: Db, partner: Pick<Partner, 'id' | 'commission_override_bp'>): Promise<number> {
+  if (partner.commission_override_bp !== null) return partner.commission_override_bp;
+  return tierRateFor(db, await verifiedSalesCount(db, partner.id));
+}
+
+const percentOf = (cents: number, bp: number) => Math.round((cents * bp) / 10_000);
+
+interface Attribution {
+  partner: Partner | undefined;
+  voucherId: number | null;
+  code: string | null;
+}
+
+async function attribute(db: Db, order: ShopifyOrder): Promise<Attribution> {
+  const codes = order.discount_codes.map((d) => d.code.trim()).filter(Boolean);
+  const voucher = await findVoucherByCodes(db, codes);
+  if (voucher) return { partner: await findPartnerById(db, voucher.partner_id), voucherId: voucher.id, code: voucher.code };
+  for (const code of codes) {
+    const promo = await findPromoCode(db, code);
+    if (promo) return { partner: await findPartnerById(db, promo.partner_id), voucherId: null, code: promo.code };
+  }
+  return { partner: undefined, voucherId: null, code: codes[0] ?? null };
+}
+
+function orderRow(order: ShopifyOrder, who: Attribution, status: Order['status'], now: string) {
+  return {
+    shopify_order_id: order.id,
+    order_number: order.name ?? `#${order.order_number ?? order.id}`,
+    partner_id: who.partner?.id ?? null,
+    discount_code: who.code,
+    voucher_id: who.voucherId,
+    customer_email: (order.email ?? order.contact_email ?? null)?.toLowerCase() ?? null,
+    currency: order.currency,
+    subtotal_cents: order.subtotal_price,
+    total_cents: order.total_price,
+    country_code: order.shipping_address?.country_code ?? null,
+    geo: geoOf(order.shipping_address?.country_code),
+    status,
+    placed_at: new Date(order.created_at).toISOString(),
+    paid_at: status === 'paid' ? new Date(order.processed_at ?? now).toISOString() : null,
+    cancelled_at: order.cancelled_at ? new Date(order.cancelled_at).toISOString() : null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/** orders/create: kept, nothing earned until it is paid. */
+export async function recordCreatedOrder(db: Db, order: ShopifyOrder, now = new Date()): Promise<void> {
+  const who = await attribute(db, order);
+  const inserted = await db
+    .insertInto('orders')
+    .values(orderRow(order, who, 'created', nowIso(now)))
+    .onConflict((oc) => oc.column('shopify_order_id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) await insertItems(db, inserted.id, order);
+}
+
+async function insertItems(db: Db, orderId: number, order: ShopifyOrder): Promise<void> {
+  if (order.line_items.length === 0) return;
+  await db
+    .insertInto('order_items')
+    .values(
+      order.line_items.map((item) => ({
+        order_id: orderId,
+        line_item_id: item.id,
+        product: item.title,
+        sku: item.sku ?? null,
+        quantity: item.quantity,
+        price_cents: item.price,
+      })),
+    )
+    .execute();
+}
+
+export interface RecordedOrder {
+  orderId: number;
+  partnerId: number | null;
+  /** False when the order was known already: nothing changed. */
+  recorded: boolean;
+}
+
+/** orders/paid: records the order once and creates its earnings. Run inside a transaction. */
+export async function recordPaidOrder(db: Db, order: ShopifyOrder, now = new Date()): Promise<RecordedOrder> {
+  const at = nowIso(now);
+  const existing = await findOrderByShopifyId(db, order.id);
+  if (existing && existing.status !== 'created') return { orderId: existing.id, partnerId: existing.partner_id, recorded: false };
+  const who = await attribute(db, order);
+  let orderId: number;
+  if (existing) {
+    // Created earlier, paid now: the conditional update lets one delivery win.
+    const updated = await db
+      .updateTable('orders')
+      .set({ ...orderRow(order, who, 'paid', at), created_at: existing.created_at })
+      .where('id', '=', existing.id)
+      .where('status', '=', 'created')
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) return { orderId: existing.id, partnerId: existing.partner_id, recorded: false };
+    orderId = existing.id;
+  } else {
+    const inserted = await db
+      .insertInto('orders')
+      .values(orderRow(order, who, 'paid', at))
+      .onConflict((oc) => oc.column('shopify_order_id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) {
+      const other = await findOrderByShopifyId(db, order.id);
+      return { orderId: other!.id, partnerId: other!.partner_id, recorded: false };
+    }
+    orderId = inserted.id;
+    await insertItems(db, orderId, order);
+  }
+
+  const partner = who.partner;
+  // Orders with the partner's own voucher earn nothing (decisions §6); unattributed orders are kept.
+  if (partner && who.voucherId === null) {
+    const customer = (order.email ?? order.contact_email ?? '').toLowerCase();
+    const selfPurchase = customer !== '' && (customer === partner.email.toLowerCase() || customer === partner.paypal_email?.toLowerCase());
+    const status = selfPurchase ? 'IN_REVIEW' : 'PENDING';
+    const holdUntil = new Date(now.getTime() + HOLDING_PERIOD_DAYS * 86_400_000).toISOString();
+    const rate = await currentRateBp(db, partner);
+    const base = order.subtotal_price;
+    await createEarning(
+      db,
+      { partner_id: partner.id, kind: 'sale', source_key: `order:${orderId}`, order_id: orderId, base_cents: base, rate_bp: rate, amount_cents: percentOf(base, rate), status, hold_until: holdUntil },
+      selfPurchase ? 'order paid; customer e-mail is the partner’s own: review' : 'order paid',
+      ACTOR,
+      now,
+    );
+    const referrer = partner.referrer_id !== null ? await findPartnerById(db, partner.referrer_id) : undefined;
+    if (referrer && referrer.id !== partner.id) {
+      const fixed = referrer.referral_comission_type === 'fixed';
+      const rateBp = fixed ? null : Math.round(referrer.referral_commission_amount * 100);
+      const amount = fixed ? Math.round(referrer.referral_commission_amount * 100) : percentOf(base, rateBp!);
+      if (amount > 0) {
+        await createEarning(
+          db,
+          { partner_id: referrer.id, kind: 'referral', source_key: `order:${orderId}`, order_id: orderId, base_cents: base, rate_bp: rateBp, amount_cents: amount, status, hold_until: holdUntil },
+          `referred partner's order paid`,
+          ACTOR,
+          now,
+        );
+      }
+    }
+  }
+  // Refunds that arrived before their order are applied now.
+  for (const refund of await unappliedRefunds(db, order.id)) await applyStoredRefund(db, orderId, refund, now);
+  await enqueueJob(db, 'order_recorded', { orderId }, now);
+  return { orderId, partnerId: partner?.id ?? null, recorded: true };
+}
+
+/** The amount an earning is worth when `remaining` of its base is left. */
+async function proRata(db: Db, earning: Earning, remaining: number): Promise<number> {
+  if (earning.base_cents <= 0) return 0;
+  const full = earning.rate_bp !== null ? percentOf(earning.base_cents, earning.rate_bp) : await originalAmount(db, earning.id);
+  return Math.round((full * Math.max(0, remaining)) / earning.base_cents);
+}
+
+/**
+ * Lowers the order's earnings after part of it is given back. Before payment the earning itself
+ * changes (REJECTED when nothing is left); after payment a negative adjustment is recorded for
+ * the next payout to deduct.
+ */
+async function lowerEarnings(db: Db, order: Order, previousRemaining: number, remaining: number, why: string, key: string, now: Date) {
+  for (const earning of await earningsOfOrder(db, order.id)) {
+    if (earning.status === 'REJECTED') continue;
+    const before = await proRata(db, earning, previousRemaining);
+    const after = await proRata(db, earning, remaining);
+    if (earning.status === 'PAID') {
+      if (after < before) {
+        await createEarning(
+          db,
+          { partner_id: earning.partner_id, kind: 'adjustment', source_key: `${key}:earning:${earning.id}`, order_id: order.id, base_cents: earning.base_cents, rate_bp: earning.rate_bp, amount_cents: after - before, status: 'APPROVED', hold_until: null },
+          `${why} after payment`,
+          ACTOR,
+          now,
+        );
+      }
+    } else if (remaining <= 0) {
+      await changeEarning(db, earning, { status: 'REJECTED' }, why, ACTOR, now);
+    } else {
+      await changeEarning(db, earning, { amount_cents: after }, why, ACTOR, now);
+    }
+  }
+}
+
+async function applyStoredRefund(db: Db, orderId: number, refund: { id: number; shopify_refund_id: string; amount_cents: number }, now: Date) {
+  const claimed = await db.updateTable('refunds').set({ applied_at: nowIso(now) }).where('id', '=', refund.id).where('applied_at', 'is', null).executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return;
+  const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+  const previousRemaining = order.subtotal_cents - order.refunded_cents;
+  const refunded = Math.min(order.subtotal_cents, order.refunded_cents + refund.amount_cents);
+  await db.updateTable('orders').set({ refunded_cents: refunded, updated_at: nowIso(now) }).where('id', '=', orderId).execute();
+  const why = refunded >= order.subtotal_cents ? 'order fully refunded' : 'order partly refunded';
+  await lowerEarnings(db, order, previousRemaining, order.subtotal_cents - refunded, why, `refund:${refund.shopify_refund_id}`, now);
+}
+
+/** refunds/create: kept once; applied now if its order is paid, else when the order arrives. */
+export async function recordRefund(db: Db, refund: ShopifyRefund, now = new Date()): Promise<boolean> {
+  const stored = await db
+    .insertInto('refunds')
+    .values({ shopify_refund_id: refund.id, shopify_order_id: refund.order_id, amount_cents: refundAmountCents(refund), refunded_at: new Date(refund.created_at).toISOString(), applied_at: null })
+    .onConflict((oc) => oc.column('shopify_refund_id').doNothing())
+    .returning(['id', 'shopify_refund_id', 'amount_cents'])
+    .executeTakeFirst();
+  if (!stored) return false;
+  const order = await findOrderByShopifyId(db, refund.order_id);
+  if (order?.status === 'paid') await applyStoredRefund(db, order.id, stored, now);
+  return true;
+}
+
+/** orders/cancelled: earnings not yet paid are rejected; paid ones are taken back by adjustment. */
+export async function recordCancellation(db: Db, order: ShopifyOrder, now = new Date()): Promise<boolean> {
+  const at = nowIso(now);
+  const existing = await findOrderByShopifyId(db, order.id);
+  if (!existing) {
+    // Never seen before: kept, as cancelled, so a late orders/paid cannot bring it back to life.
+    const who = await attribute(db, order);
+    const inserted = await db
+      .insertInto('orders')
+      .values({ ...orderRow(order, who, 'cancelled', at), cancelled_at: new Date(order.cancelled_at ?? at).toISOString() })
+      .onConflict((oc) => oc.column('shopify_order_id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) await insertItems(db, inserted.id, order);
+    return Boolean(inserted);
+  }
+  if (existing.status === 'cancelled') return false;
+  const updated = await db
+    .updateTable('orders')
+    .set({ status: 'cancelled', cancelled_at: new Date(order.cancelled_at ?? at).toISOString(), updated_at: at })
+    .where('id', '=', existing.id)
+    .where('status', '=', existing.status)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) return false;
+  const remaining = existing.subtotal_cents - existing.refunded_cents;
+  await lowerEarnings(db, existing, remaining, 0, 'order cancelled', `cancel:${existing.id}`, now);
+  return true;
+}

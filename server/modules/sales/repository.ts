@@ -1,0 +1,51 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+import type { Order, Voucher } from '../../db/schema';
+
+export function findOrderByShopifyId(db: Db, shopifyOrderId: string): Promise<Order | undefined> {
+  return db.selectFrom('orders').selectAll().where('shopify_order_id', '=', shopifyOrderId).executeTakeFirst();
+}
+
+export function findVoucherByCodes(db: Db, codes: string[]): Promise<Voucher | undefined> {
+  if (codes.length === 0) return Promise.resolve(undefined);
+  return db
+    .selectFrom('vouchers')
+    .selectAll()
+    .where(sql<string>`lower(code)`, 'in', codes.map((c) => c.toLowerCase()))
+    .executeTakeFirst();
+}
+
+export async function tierRateFor(db: Db, verifiedSales: number): Promise<number> {
+  const tier = await db
+    .selectFrom('commission_tiers')
+    .select('rate_bp')
+    .where('min_sales', '<=', verifiedSales)
+    .orderBy('min_sales', 'desc')
+    .executeTakeFirst();
+  return tier?.rate_bp ?? 0;
+}
+
+export function allTiers(db: Db) {
+  return db.selectFrom('commission_tiers').select(['min_sales', 'rate_bp']).orderBy('min_sales').execute();
+}
+
+export function unappliedRefunds(db: Db, shopifyOrderId: string) {
+  return db
+    .selectFrom('refunds')
+    .selectAll()
+    .where('shopify_order_id', '=', shopifyOrderId)
+    .where('applied_at', 'is', null)
+    .orderBy('id')
+    .execute();
+}
+
+/** The amount an earning was created with (its first recorded event). */
+export async function originalAmount(db: Db, earningId: number): Promise<number> {
+  const row = await db
+    .selectFrom('earning_events')
+    .select('amount_after_cents')
+    .where('earning_id', '=', earningId)
+    .where('from_status', 'is', null)
+    .executeTakeFirstOrThrow();
+  return row.amount_after_cents;
+}
