@@ -4,6 +4,7 @@ import path from 'node:path';
 import { catalogs, LOCALES, NAMESPACES } from '../common/i18n';
 import { INFLUENCER_CATEGORIES } from '../common/categories';
 import { PRODUCT_CODES } from '../common/products';
+import { STATUSES } from '../common/statuses';
 import { VALIDATION_KEYS } from '../common/validation';
 import type { Catalog } from './lib/locale-check';
 import { compareCatalogs, flatten, hasKey, keysUsedIn } from './lib/locale-check';
@@ -43,6 +44,9 @@ for (const code of PRODUCT_CODES) {
   if (!hasKey(portal, `products.${code}.name`)) problems.push(`en/portal: missing key 'products.${code}.name'`);
 }
 
+for (const status of STATUSES) {
+  if (!hasKey(portal, `status.${status}`)) problems.push(`en/portal: missing key 'status.${status}'`);
+}
 for (const { key } of INFLUENCER_CATEGORIES) {
   if (!hasKey(portal, `categories.${key}`)) problems.push(`en/portal: missing key 'categories.${key}'`);
 }

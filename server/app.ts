@@ -17,6 +17,7 @@ import type { Mailer } from './integrations/mail/mailer';
 import { accountRoutes } from './modules/accounts/routes';
 import { altchaRoutes } from './modules/altcha/routes';
 import { authRoutes } from './modules/auth/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { healthRoutes } from './modules/health/routes';
 import { promoCodeRoutes } from './modules/promo-codes/routes';
 import { shopifyWebhookRoutes } from './modules/sales/webhook-routes';
@@ -28,6 +29,17 @@ import { registerErrorHandling } from './plugins/errors';
 import { requestSerializer } from './plugins/logging';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSpa } from './plugins/spa';
+import { startBackground } from './jobs';
+import type { Scheduler } from './jobs/scheduler';
+import { authenticate } from './modules/auth/service';
+import { findPartnerById } from './modules/partners/service';
+import { attachPush } from './push';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    background: Scheduler;
+  }
+}
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const VERSION: string = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version;
@@ -41,6 +53,8 @@ export interface BuildOptions {
   webRoot?: string;
   /** Where log lines go (stdout by default); tests read them. */
   logStream?: { write(line: string): void };
+  /** Run the job queue and scheduled tasks in this process (the server does; most tests tick by hand). */
+  background?: boolean | { jobsEveryMs: number };
   /** Requests per minute per client (tests raise or lower them). */
   rateLimits?: Partial<RateLimits>;
 }
@@ -74,7 +88,19 @@ export async function buildApp(options: BuildOptions) {
       log: app.log,
     });
   const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
-  const ctx: AppContext = { config, db: database.db, dialect: database.dialect, secrets, mailer, version: VERSION, limits };
+  const push = attachPush(app.server, {
+    db: database.db,
+    redisUrl: config.redisUrl,
+    log: app.log,
+    authenticate: async (token) => {
+      const partnerId = await authenticate(database.db, 'partner', token).catch(() => undefined);
+      return partnerId === undefined ? undefined : (await findPartnerById(database.db, partnerId))?.uuid;
+    },
+  });
+  const ctx: AppContext = { config, db: database.db, dialect: database.dialect, secrets, mailer, version: VERSION, limits, push };
+  const background = startBackground(ctx, app.log, typeof options.background === 'object' ? options.background.jobsEveryMs : undefined);
+  if (!options.background) await background.stop();
+  app.decorate('background', background);
 
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   // Every API route gets a per-client limit unless it sets its own (or opts out). This hook
@@ -100,6 +126,7 @@ export async function buildApp(options: BuildOptions) {
   promoCodeRoutes(app, ctx);
   socialRoutes(app, ctx);
   shopifyWebhookRoutes(app, ctx);
+  dashboardRoutes(app, ctx);
   registerDocsRoute(app);
 
   await registerSpa(app, {
@@ -109,6 +136,8 @@ export async function buildApp(options: BuildOptions) {
   });
 
   app.addHook('onClose', async () => {
+    await background.stop();
+    await push.close();
     mailer.close();
   });
   return app;

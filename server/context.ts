@@ -7,6 +7,7 @@ import type { Db } from './db';
 import type { DialectName } from './db/dialect';
 import type { Mailer } from './integrations/mail/mailer';
 import type { ProgramSecrets } from './modules/settings/service';
+import type { Push } from './push';
 
 /** Requests per minute per client: the whole API, and the routes a bot would hammer. */
 export interface RateLimits {
@@ -26,6 +27,7 @@ export interface AppContext {
   mailer: Mailer;
   version: string;
   limits: RateLimits;
+  push: Push;
 }
 
 export type TypedApp = FastifyInstance<

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const config = readConfig();
   const database = openDatabase(config);
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, background: true });
   app.addHook('onClose', () => database.close());
 
   const admin = await bootstrapFirstAdmin(database.db, config.staffBootstrap);

@@ -64,3 +64,7 @@ export async function handleShopifyDelivery(
   }
   return 'processed';
 }
+
+export { approveMaturedEarnings, verifiedSalesCount } from './ledger';
+export { currentRateBp } from './orders';
+export { allTiers } from './repository';

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { PAGING } from '../../../common/statuses';
+import type { AppContext, TypedApp } from '../../context';
+import { requestLocale, sayKey } from '../../i18n';
+import { partnerIdOf, requirePartner } from '../auth/guards';
+import {
+  bellNotifications,
+  markNotificationsRead,
+  referralSales,
+  saleNotifications,
+  salesChart,
+  salesSummary,
+  shopSales,
+  totals,
+  verifiedTiers,
+  vouchers,
+} from './service';
+
+const paging = z.object({
+  page: z.coerce.number({ error: sayKey('wrong_value') }).int(sayKey('wrong_value')).min(1, sayKey('wrong_value')).max(1_000_000, sayKey('wrong_value')).default(PAGING.defaultPage),
+  length: z.coerce.number({ error: sayKey('wrong_value') }).int(sayKey('wrong_value')).min(1, sayKey('wrong_value')).max(PAGING.maxLength, sayKey('wrong_value')).default(PAGING.defaultLength),
+});
+const pagedAnswer = (row: z.ZodType) =>
+  z.object({ data: z.array(row), current_page: z.number(), per_page: z.number(), last_page: z.number(), total: z.number() });
+const saleRow = z.object({
+  id: z.number(),
+  order_number: z.string(),
+  date: z.string(),
+  product: z.string(),
+  order_amount: z.number(),
+  commission: z.number(),
+  status: z.string().nullable(),
+  status_label: z.string().nullable(),
+  country: z.string().nullable(),
+  region: z.string(),
+});
+const notification = z.object({ id: z.number(), kind: z.string(), title: z.string(), body: z.string(), data: z.unknown(), read: z.boolean(), date: z.string() });
+
+export function dashboardRoutes(app: TypedApp, ctx: AppContext): void {
+  const partner = requirePartner(ctx.db);
+  const doc = (summary: string) => ({ tags: ['partner'], summary, security: [{ partner: [] }] });
+
+  app.get('/api/getPartnerSalesSummary', { onRequest: partner, schema: doc('Current month sales, commissions, average order value, latest cash-out') }, async (request) => ({
+    data: await salesSummary(ctx.db, partnerIdOf(request)),
+  }));
+
+  app.get('/api/getTotals', { onRequest: partner, schema: doc('Totals by status and kind, and sales by region (CA, US, Other)') }, async (request) => ({
+    data: await totals(ctx.db, partnerIdOf(request)),
+  }));
+
+  app.get('/api/getPartnerSalesSummaryChart', { onRequest: partner, schema: doc('Weekly (12 weeks) and monthly (12 months) sales and commissions') }, async (request) => ({
+    data: await salesChart(ctx.db, partnerIdOf(request)),
+  }));
+
+  app.get('/api/getPartnerVerifiedTiers', { onRequest: partner, schema: doc('Commission tiers, verified sales and progress to the next tier') }, async (request) => ({
+    data: await verifiedTiers(ctx.db, partnerIdOf(request)),
+  }));
+
+  app.get(
+    '/api/getShopifySalesItemsNoVouchers',
+    { onRequest: partner, schema: { ...doc('Store sales made with the partner’s code (own-voucher orders left out), paged'), querystring: paging, response: { 200: pagedAnswer(saleRow) } } },
+    async (request) => shopSales(ctx.db, partnerIdOf(request), request.query, requestLocale(request)),
+  );
+
+  app.get(
+    '/api/getShopifySalesItemsReferrals',
+    { onRequest: partner, schema: { ...doc('Sales of referred partners that earned a referral commission, paged'), querystring: paging, response: { 200: pagedAnswer(saleRow.extend({ referral: z.string() })) } } },
+    async (request) => referralSales(ctx.db, partnerIdOf(request), request.query, requestLocale(request)),
+  );
+
+  app.get('/api/getVouchersPaginated', { onRequest: partner, schema: { ...doc('Vouchers issued to the partner, paged'), querystring: paging } }, async (request) =>
+    vouchers(ctx.db, partnerIdOf(request), request.query),
+  );
+
+  app.get('/api/getSalesNotifications', { onRequest: partner, schema: { ...doc('The latest sale notifications'), response: { 200: z.object({ data: z.array(notification) }) } } }, async (request) => ({
+    data: await saleNotifications(ctx.db, partnerIdOf(request)),
+  }));
+
+  app.get(
+    '/api/getBellNotifications',
+    { onRequest: partner, schema: { ...doc('Unread count and the latest notifications'), response: { 200: z.object({ data: z.object({ count: z.number(), items: z.array(notification) }) }) } } },
+    async (request) => ({ data: await bellNotifications(ctx.db, partnerIdOf(request)) }),
+  );
+
+  app.post(
+    '/api/notifications/read',
+    {
+      onRequest: partner,
+      schema: { ...doc('Marks notifications read (all when no ids are given); answers the unread count'), body: z.object({ ids: z.array(z.number().int()).max(500).optional() }).default({}) },
+    },
+    async (request) => ({ data: await markNotificationsRead(ctx.db, partnerIdOf(request), request.body.ids) }),
+  );
+}

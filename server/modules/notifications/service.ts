@@ -1,0 +1,38 @@
+// Notifications a partner reads in the bell and the sales list: one per attributed sale,
+// created once (dedupe key), in the partner's language.
+import { isLocale } from '../../../common/i18n';
+import type { Db } from '../../db';
+import { nowIso } from '../../db/dialect';
+import { i18n } from '../../i18n';
+
+const money = (cents: number, locale: string) =>
+  new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+
+/** The sale notification of an order; answers the partner's uuid when one was created. */
+export async function notifySale(db: Db, orderId: number): Promise<{ uuid: string; notificationId: number } | undefined> {
+  const row = await db
+    .selectFrom('orders')
+    .innerJoin('partners', 'partners.id', 'orders.partner_id')
+    .leftJoin('earnings', (j) => j.onRef('earnings.order_id', '=', 'orders.id').on('earnings.kind', '=', 'sale'))
+    .select(['orders.id', 'orders.order_number', 'orders.voucher_id', 'partners.id as partner_id', 'partners.uuid', 'partners.locale', 'earnings.amount_cents', 'earnings.status'])
+    .where('orders.id', '=', orderId)
+    .executeTakeFirst();
+  if (!row || row.voucher_id !== null || row.amount_cents === null) return undefined;
+  const lng = isLocale(row.locale) ? row.locale : 'en';
+  const inserted = await db
+    .insertInto('notifications')
+    .values({
+      partner_id: row.partner_id,
+      kind: 'sale',
+      title: i18n.t('notifications_server.sale_title', { lng }),
+      body: i18n.t('notifications_server.sale_body', { lng, order: row.order_number, amount: money(row.amount_cents, lng) }),
+      data: JSON.stringify({ order_id: row.id, order_number: row.order_number, commission: row.amount_cents / 100, status: row.status }),
+      dedupe_key: `sale:${row.id}`,
+      read_at: null,
+      created_at: nowIso(),
+    })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted ? { uuid: row.uuid, notificationId: inserted.id } : undefined;
+}
