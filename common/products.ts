@@ -43,3 +43,26 @@ export const GROUP_EXPANDING_CODES: readonly ProductCode[] = [...SIDEBAR_PRODUCT
 export function isProductCode(value: string): value is ProductCode {
   return (PRODUCT_CODES as readonly string[]).includes(value);
 }
+
+/**
+ * Amazon listing of each product (decisions §6: marketplace links are
+ * `https://www.amazon.com/dp/{ASIN}?tag={tracking_id}`). Staff keep these in step with the store.
+ */
+export const PRODUCT_ASINS: Record<ProductCode, string> = {
+  acv: 'B0CSB1ACV1',
+  ashwa: 'B0CSB2ASH2',
+  sf: 'B0CSB3SFR3',
+  sg: 'B0CSB4SGR4',
+  immune: 'B0CSB5IMM5',
+  sleep: 'B0CSB6SLP6',
+  kids: 'B0CSB7KID7',
+  womens: 'B0CSB8WMN8',
+  calm: 'B0CSB9CLM9',
+  energy: 'B0CSBAENRA',
+  multi: 'B0CSBBMLTB',
+  beets: 'B0CSBCBTSC',
+  pms: 'B0CSBDPMSD',
+  xsleep: 'B0CSBEXSLE',
+  pbio: 'B0CSBFPBIF',
+  matcha: 'B0CSBGMTCG',
+};

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { scrollToTop } from '../lib/scroll';
+import { RegistrationProvider } from '../features/auth/registration-context';
 
 /** Wraps every page: the skip link, and the smooth scroll to the top after each page change. */
 export function RootRoute() {
@@ -18,7 +19,10 @@ export function RootRoute() {
       >
         {t('shell.skip_to_content')}
       </a>
-      <Outlet />
+      {/* Above both registration routes: step 1's values survive the move to step 2. */}
+      <RegistrationProvider>
+        <Outlet />
+      </RegistrationProvider>
     </>
   );
 }

@@ -1,34 +1,48 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { PRODUCT_CODES } from '../../common/products';
 import { ROUTES } from '../../common/routes';
 import { RESERVED_SLUGS } from '../../common/subpartners';
 import { i18n } from '../lib/i18n';
-import { storeToken } from '../lib/session';
+import { storeManagerToken, storeToken } from '../lib/session';
+import { installFakeApi, signInForTest } from '../test/fake-api';
 import { jsonResponse, renderApp } from '../test/render-app';
+import { completeStep1 } from '../test/registration';
 
 /** A concrete URL for a table path (parameters filled with valid values). */
 function sample(path: string): string {
   return path.replace(':subpartner', 'glowco').replace(':code', 'acv').replace(':integration', 'instagram');
 }
 
-const fetchMock = vi.fn();
+let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
-  fetchMock.mockReset();
-  // The sub-partner lookup: only "glowco" exists in these tests.
-  fetchMock.mockImplementation(async (url: string) =>
-    url === '/api/subpartners/glowco'
-      ? jsonResponse(200, { data: { slug: 'glowco', name: 'Glow Co' } })
-      : jsonResponse(404, { code: 404, message: 'Not found' }),
+  // The sub-partner lookup: only "glowco" exists in these tests; a partner profile for the account.
+  const fake = installFakeApi();
+  fake.on('GET /api/manager/me', () =>
+    jsonResponse(200, { data: { id: 1, email: 'demo.admin@sunbite.example', name: 'Dana Admin', role: 'admin' } }),
   );
-  vi.stubGlobal('fetch', fetchMock);
+  fetchMock = fake.fetch;
 });
+
+/** Account and back-office pages need a session; step 2 of registration needs step 1. */
+async function open(path: string, entry?: { area: string; path: string }) {
+  if (entry?.area === 'account' || path.startsWith('/account')) signInForTest();
+  if (entry?.area === 'manager')
+    storeManagerToken({ token: 'staff', expired: new Date(Date.now() + 3_600_000).toISOString() });
+  if (path.endsWith('/register_step2')) {
+    const view = renderApp(path.replace(/register_step2$/, 'register'));
+    await completeStep1(view.user);
+    return view;
+  }
+  return renderApp(path);
+}
 
 describe('route table', () => {
   it.each(ROUTES.map((entry) => [entry.path, entry] as const))(
     '%s has its layout and title',
     async (_path, entry) => {
-      renderApp(sample(entry.path));
+      await open(sample(entry.path), entry);
       const layout = entry.layout;
       await waitFor(() => expect(document.querySelector(`[data-layout="${layout}"]`)).not.toBeNull());
       const expected =
@@ -43,7 +57,7 @@ describe('route table', () => {
   );
 
   it('titles step 2 of registration "Sign Up" and marks the steps', async () => {
-    renderApp('/register_step2');
+    await open('/register_step2');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign Up' })).toBeInTheDocument();
     expect(screen.getByTestId('step-marker')).toHaveTextContent('Step 2 of 2');
   });
@@ -55,7 +69,7 @@ describe('route table', () => {
 
   it('translates titles in French', async () => {
     await i18n.changeLanguage('fr');
-    renderApp('/account/sales');
+    await open('/account/sales');
     expect(await screen.findByRole('heading', { level: 1, name: 'Ventes' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Ventes · Sunbite Partners'));
   });
@@ -94,7 +108,7 @@ describe('404', () => {
   });
 
   it('renders the 404 inside the account shell for an invalid product code', async () => {
-    renderApp('/account/products/unicorn');
+    await open('/account/products/unicorn');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(document.querySelector('[data-layout="account"]')).not.toBeNull();
     await waitFor(() => expect(document.title).toBe('Page not found · Sunbite Partners'));
@@ -102,7 +116,7 @@ describe('404', () => {
 
   it('accepts every product code', async () => {
     for (const code of PRODUCT_CODES) {
-      const view = renderApp(`/account/products/${code}`);
+      const view = await open(`/account/products/${code}`);
       expect(
         await screen.findByRole('heading', { level: 1, name: i18n.t(`products.${code}.name`) }),
       ).toBeInTheDocument();
@@ -112,7 +126,7 @@ describe('404', () => {
 
   it('renders the 404 inside the shell for an unknown integration or account page', async () => {
     for (const path of ['/account/connect/myspace', '/account/nope']) {
-      const view = renderApp(path);
+      const view = await open(path);
       expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
       expect(document.querySelector('[data-layout="account"]')).not.toBeNull();
       view.unmount();

@@ -11,7 +11,13 @@ import { ConnectPage } from '../features/pages/ConnectPage';
 import { DashboardPage } from '../features/pages/DashboardPage';
 import { PlainPage } from '../features/pages/PlainPage';
 import { ProductPage } from '../features/pages/ProductPage';
-import { SignInPage, type SignInPageKind } from '../features/pages/SignInPage';
+import { LoginPage } from '../features/auth/LoginPage';
+import { RegisterStep1Page } from '../features/auth/RegisterStep1Page';
+import { RegisterStep2Page } from '../features/auth/RegisterStep2Page';
+import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
+import { VerifyEmailPage } from '../features/auth/VerifyEmailPage';
+import { SettingsPage } from '../features/profile/SettingsPage';
+import { accountLoader } from '../features/session/account-loader';
 import { shouldRevalidateSubpartner, subpartnerLoader } from '../features/subpartner/subpartner-loader';
 import { clearSession, getStoredToken, isTokenValid } from '../lib/session';
 import { BlankLayout } from './layouts/BlankLayout';
@@ -31,23 +37,29 @@ export function indexLoader(): Response {
   return redirect('/login');
 }
 
-function signInKind(path: string): SignInPageKind {
-  const last = path.split('/').pop() ?? '';
-  if (last === 'login' || last === ':subpartner') return 'login';
-  if (last === 'register' || last === 'register_step2') return last;
-  return 'plain';
-}
-
 function pageFor(entry: Entry): ReactElement {
+  switch (entry.path) {
+    case '/login':
+    case '/:subpartner':
+    case '/:subpartner/login':
+      return <LoginPage titleKey={entry.titleKey} showTagline={entry.layout !== 'signin-1'} />;
+    case '/register':
+    case '/:subpartner/register':
+      return <RegisterStep1Page titleKey={entry.titleKey} />;
+    case '/register_step2':
+    case '/:subpartner/register_step2':
+      return <RegisterStep2Page titleKey={entry.titleKey} />;
+    case '/reset_password':
+      return <ResetPasswordPage />;
+    case '/verify_email':
+      return <VerifyEmailPage />;
+    case '/account/profile':
+      return <SettingsPage />;
+  }
   if (entry.path === '/account') return <DashboardPage />;
   if (entry.path === '/account/products/:code') return <ProductPage />;
   if (entry.path === '/account/connect/:integration') return <ConnectPage />;
   switch (entry.layout) {
-    case 'signin-1':
-    case 'signin-2':
-    case 'signin-3':
-    case 'card':
-      return <SignInPage titleKey={entry.titleKey} kind={signInKind(entry.path)} />;
     case 'document':
     case 'blank':
       return <PlainPage titleKey={entry.titleKey} />;
@@ -112,6 +124,7 @@ export function buildRoutes(): RouteObject[] {
         },
         {
           path: 'account',
+          loader: accountLoader,
           lazy: async () => ({ Component: (await import('./account/AccountShell')).AccountShell }),
           children: [
             ...inArea('account').map((entry) => childRoute(entry, '/account')),
@@ -126,17 +139,31 @@ export function buildRoutes(): RouteObject[] {
               lazy: async () => ({
                 Component: (await import('../features/manager/ManagerLayouts')).ManagerSignInLayout,
               }),
-              children: inArea('manager')
-                .filter((entry) => entry.layout === 'manager-signin')
-                .map((entry) => childRoute(entry, '/manager')),
+              children: [
+                {
+                  path: 'login',
+                  lazy: async () => ({
+                    Component: (await import('../features/manager/ManagerPages')).ManagerSignInPage,
+                  }),
+                },
+              ],
             },
             {
-              lazy: async () => ({
-                Component: (await import('../features/manager/ManagerLayouts')).ManagerLayout,
-              }),
-              children: inArea('manager')
-                .filter((entry) => entry.layout === 'manager')
-                .map((entry) => childRoute(entry, '/manager')),
+              lazy: async () => {
+                const [layouts, pages] = await Promise.all([
+                  import('../features/manager/ManagerLayouts'),
+                  import('../features/manager/ManagerPages'),
+                ]);
+                return { Component: layouts.ManagerLayout, loader: pages.managerLoader };
+              },
+              children: [
+                {
+                  index: true,
+                  lazy: async () => ({
+                    Component: (await import('../features/manager/ManagerPages')).ManagerHomePage,
+                  }),
+                },
+              ],
             },
           ],
         },

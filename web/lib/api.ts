@@ -5,7 +5,8 @@
 // `{code, message, errors?, id?}`; spec point 8's display rules are the two pure functions below.
 import type { TFunction } from 'i18next';
 import type { AlertContent } from './alert-store';
-import { getValidToken } from './session';
+import { currentLocale } from './i18n';
+import { getValidManagerToken, getValidToken } from './session';
 import { startUpdating } from './updating-store';
 
 export const PUBLIC_CLIENT_META = 'portal-client';
@@ -34,8 +35,11 @@ export class ApiError extends Error {
   }
 }
 
-/** `user`: the partner's token; `public`: the public client credential; `none`: no header. */
-export type ApiAuth = 'user' | 'public' | 'none';
+/**
+ * `user`: the partner's token; `manager`: the staff token (a separate session, decisions §4);
+ * `public`: the public client credential; `none`: no header.
+ */
+export type ApiAuth = 'user' | 'manager' | 'public' | 'none';
 
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -56,6 +60,7 @@ export function readPublicClientCredential(doc: Document = document): string | n
 
 function bearerFor(auth: ApiAuth): string | null {
   if (auth === 'user') return getValidToken();
+  if (auth === 'manager') return getValidManagerToken();
   if (auth === 'public') return readPublicClientCredential();
   return null;
 }
@@ -86,7 +91,8 @@ function asErrorBody(value: unknown): ApiErrorBody | string | null {
 
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const { method = 'GET', body, auth = 'user', query, signal } = options;
-  const headers = new Headers({ Accept: 'application/json' });
+  // The server answers its messages in the visitor's language (decisions §3).
+  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': currentLocale() });
   const bearer = bearerFor(auth);
   if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
   let payload: BodyInit | undefined;

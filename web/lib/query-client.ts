@@ -1,14 +1,20 @@
 // TanStack Query wired to the data-error rules of spec point 8: every failing query (and every
 // mutation that does not handle its own errors, e.g. sign-in) goes through handleDataError.
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError, handleDataError } from './api';
+import { ApiError, handleDataError, isUnauthorized } from './api';
 import { isAlertOpen, showAlert } from './alert-store';
 import { i18n } from './i18n';
-import { clearSession } from './session';
+import { clearStorageForLogout } from './session';
 
 declare module '@tanstack/react-query' {
   interface Register {
-    mutationMeta: { handlesErrors?: boolean };
+    /**
+     * `handlesErrors`: the caller shows its own errors (sign-in, forms with field messages);
+     * `partnerSession`: even so, a 401 ends the partner session (account forms).
+     */
+    mutationMeta: { handlesErrors?: boolean; partnerSession?: boolean };
+    /** `handlesErrors`: the query's component shows its own errors (staff area, link landings). */
+    queryMeta: { handlesErrors?: boolean };
   }
 }
 
@@ -16,9 +22,12 @@ export interface QueryClientDeps {
   navigate: (path: string) => void;
 }
 
-/** Spec point 4: forget the session and every cached list, then go to /login. */
+/**
+ * Spec point 4: forget the session and every cached list, clear local storage (the theme and
+ * language preferences and the separate staff session stay), then go to /login.
+ */
 export function endSession(queryClient: QueryClient, navigate: (path: string) => void): void {
-  clearSession();
+  clearStorageForLogout();
   queryClient.clear();
   navigate('/login');
 }
@@ -31,10 +40,15 @@ export function createQueryClient({ navigate }: QueryClientDeps): QueryClient {
     endSession: () => endSession(queryClient, navigate),
   };
   const queryClient: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onError: (error) => handleDataError(error, deps) }),
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (!query.meta?.handlesErrors) handleDataError(error, deps);
+      },
+    }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
-        if (!mutation.meta?.handlesErrors) handleDataError(error, deps);
+        const meta = mutation.meta;
+        if (!meta?.handlesErrors || (meta.partnerSession && isUnauthorized(error))) handleDataError(error, deps);
       },
     }),
     defaultOptions: {

@@ -56,3 +56,61 @@ export function getValidToken(storage: Storage = localStorage, now: number = Dat
   if (storage.getItem(AUTH_TOKEN_KEY) !== null) clearSession(storage);
   return null;
 }
+
+/** Spec point 9: a token arriving in the URL (`/account?token=`) is kept for one day. */
+export const URL_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+export function storeTokenFromUrl(token: string, storage: Storage = localStorage, now: number = Date.now()): AuthToken {
+  const auth = { token, expired: new Date(now + URL_TOKEN_LIFETIME_MS).toISOString() };
+  storeToken(auth, storage);
+  return auth;
+}
+
+/**
+ * Keys that survive the end of a partner session (spec point 4 "clears local storage"): the
+ * display preferences, and the staff session, which is independent of the partner's.
+ */
+export const KEPT_STORAGE_KEYS = ['theme', 'locale', 'manager_token'] as const;
+
+/** Clears local storage except the preferences (and the separate staff session). */
+export function clearStorageForLogout(storage: Storage = localStorage): void {
+  const keep = new Set<string>(KEPT_STORAGE_KEYS);
+  const keys: string[] = [];
+  for (let index = 0; index < storage.length; index += 1) {
+    const key = storage.key(index);
+    if (key !== null && !keep.has(key)) keys.push(key);
+  }
+  for (const key of keys) storage.removeItem(key);
+}
+
+// The staff (back-office) session: same `{token, expired}` shape, its own key, never mixed
+// with the partner's (decisions §4).
+export const MANAGER_TOKEN_KEY = 'manager_token';
+
+export function getStoredManagerToken(storage: Storage = localStorage): AuthToken | null {
+  const raw = storage.getItem(MANAGER_TOKEN_KEY);
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as Partial<AuthToken> | null;
+    if (parsed && typeof parsed.token === 'string' && typeof parsed.expired === 'string')
+      return { token: parsed.token, expired: parsed.expired };
+  } catch {
+    // Not a session.
+  }
+  return null;
+}
+
+export function storeManagerToken(auth: AuthToken, storage: Storage = localStorage): void {
+  storage.setItem(MANAGER_TOKEN_KEY, JSON.stringify(auth));
+}
+
+export function clearManagerSession(storage: Storage = localStorage): void {
+  storage.removeItem(MANAGER_TOKEN_KEY);
+}
+
+export function getValidManagerToken(storage: Storage = localStorage, now: number = Date.now()): string | null {
+  const auth = getStoredManagerToken(storage);
+  if (isTokenValid(auth, now)) return auth.token;
+  if (storage.getItem(MANAGER_TOKEN_KEY) !== null) clearManagerSession(storage);
+  return null;
+}

@@ -1,9 +1,17 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { closeAlert } from '../lib/alert-store';
 import { i18n } from '../lib/i18n';
 import { stopUpdating } from '../lib/updating-store';
+
+// Profile loading decrypts with WebCrypto and imports the lazy shell: give findBy* some slack
+// when the whole suite runs in parallel.
+configure({ asyncUtilTimeout: 3000 });
+
+// The ALTCHA web component and its workers do not run in jsdom: tests drive the element's
+// `statechange` event themselves.
+vi.mock('../features/auth/altcha-loader', () => ({ loadAltcha: () => Promise.resolve() }));
 
 // jsdom implements neither scrolling nor media queries; the shell uses both.
 beforeEach(() => {
@@ -23,6 +31,7 @@ beforeEach(() => {
 afterEach(async () => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
   closeAlert();
   stopUpdating();
   document.documentElement.classList.remove('dark');

@@ -1,10 +1,17 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AVATAR_PALETTE, lightenHex } from '../../../common/avatar';
 import { BRAND } from '../../../common/brand';
 import { CURRENT_USER_QUERY_KEY, type ShellUser } from '../../features/profile/current-user';
 import { AUTH_TOKEN_KEY, LAST_ACTIVITY_KEY, storeToken } from '../../lib/session';
+import { installFakeApi, signInForTest, type FakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
+
+let fakeApi: FakeApi;
+beforeEach(() => {
+  fakeApi = installFakeApi();
+  signInForTest();
+});
 
 describe('mobile drawer', () => {
   it('opens from the menu button and closes after a link is chosen', async () => {
@@ -37,6 +44,8 @@ describe('mobile drawer', () => {
 
 describe('header and footer', () => {
   it('shows a neutral avatar linking to settings without a profile, and the logo linking home', async () => {
+    // The profile is still loading.
+    fakeApi.on('GET /api/get', () => new Promise<Response>(() => undefined));
     renderApp('/account/faq');
     const profileLink = await screen.findByRole('link', { name: 'Your profile' });
     expect(profileLink).toHaveAttribute('href', '/account/profile');
@@ -104,8 +113,8 @@ describe('logout', () => {
     storeToken({ token: 'tok', expired: new Date(Date.now() + 3_600_000).toISOString() });
     localStorage.setItem(LAST_ACTIVITY_KEY, String(Date.now()));
     localStorage.setItem('theme', 'dark');
-    const fetchMock = vi.fn(fetchImpl);
-    vi.stubGlobal('fetch', fetchMock);
+    localStorage.setItem('something_else', 'x');
+    fakeApi.on('GET /api/auth/logout', fetchImpl);
     const view = renderApp('/account/sales');
     view.queryClient.setQueryData(['sales'], [{ id: 1 }]);
     const aside = await screen.findByRole('complementary');
@@ -115,15 +124,15 @@ describe('logout', () => {
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
     expect(localStorage.getItem(LAST_ACTIVITY_KEY)).toBeNull();
     expect(localStorage.getItem('theme')).toBe('dark');
+    expect(localStorage.getItem('something_else')).toBeNull();
     expect(view.queryClient.getQueryData(['sales'])).toBeUndefined();
-    return fetchMock;
+    expect(view.queryClient.getQueryData(['user'])).toBeUndefined();
   }
 
   it('calls the logout endpoint with the bearer, cleans up and says so', async () => {
-    const fetchMock = await logoutFrom(async () => new Response(null, { status: 204 }));
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/auth/logout');
-    expect(new Headers(init.headers).get('Authorization')).toBe('Bearer tok');
+    await logoutFrom(async () => new Response(null, { status: 204 }));
+    expect(fakeApi.calls()).toContain('GET /api/auth/logout');
+    expect(new Headers(fakeApi.lastInit('GET /api/auth/logout')?.headers).get('Authorization')).toBe('Bearer tok');
   });
 
   it('still cleans up locally when the call fails', async () => {

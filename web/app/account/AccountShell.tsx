@@ -1,6 +1,8 @@
 import { useCallback, useId, useState } from 'react';
 import { Outlet } from 'react-router';
-import { useCurrentUser } from '../../features/profile/current-user';
+import { useSessionData } from '../../features/profile/current-user';
+import { InactivityWatcher } from '../../features/session/InactivityWatcher';
+import { VerificationBanner } from '../../features/verification/VerificationBanner';
 import { AccountFooter } from './AccountFooter';
 import { AccountHeader } from './AccountHeader';
 import { MobileDrawer } from './MobileDrawer';
@@ -8,16 +10,19 @@ import { SidebarNav } from './SidebarNav';
 
 /**
  * The account shell (spec point 2): header, sidebar (a drawer on small screens), the page and
- * the footer. Signing in is not enforced here yet: the session guard arrives with sign-in.
+ * the footer. The route's loader (features/session/account-loader.ts) lets only a valid session
+ * in; the shell loads the profile and badges, watches inactivity, and shows the verification
+ * banner to partners whose e-mail is not verified.
  */
 export function AccountShell() {
-  const user = useCurrentUser();
+  const user = useSessionData().data ?? null;
   const drawerId = useId();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
 
   return (
     <div data-layout="account" className="min-h-dvh">
+      <InactivityWatcher />
       <AccountHeader
         user={user}
         drawerId={drawerId}
@@ -32,6 +37,7 @@ export function AccountShell() {
           <SidebarNav onNavigate={closeDrawer} />
         </MobileDrawer>
         <div className="flex min-h-[calc(100dvh-4rem)] min-w-0 flex-1 flex-col">
+          {user && !user.verified ? <VerificationBanner /> : null}
           <main id="main" tabIndex={-1} className="flex-1 px-4 py-8 sm:px-6 lg:px-10 lg:py-10">
             <div className="mx-auto max-w-6xl">
               <Outlet />

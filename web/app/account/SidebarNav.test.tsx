@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { GROUP_EXPANDING_CODES, SIDEBAR_PRODUCT_CODES } from '../../../common/products';
+import { installFakeApi, signInForTest } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
+
+beforeEach(() => {
+  installFakeApi();
+  signInForTest();
+});
 import { pathExpandsProductGroup } from './nav-items';
 
 const EXPECTED_ENTRIES = [

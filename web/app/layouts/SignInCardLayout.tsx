@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PublicFooter } from '../../components/PublicFooter';
 import { PublicHeader } from '../../components/PublicHeader';
@@ -15,7 +15,9 @@ const TOTAL_STEPS = 2;
  */
 export function SignInCardLayout({ variant }: { variant: CardLayoutVariant }) {
   const { t } = useTranslation();
-  const step = STEP[variant];
+  const { pathname } = useLocation();
+  // Layout 2 also frames the white-label sign-in (/{subpartner}/login), which is no registration step.
+  const step = pathname.endsWith('/login') ? null : STEP[variant];
   const wide = variant === 'signin-3';
   return (
     <div data-layout={variant} className="relative isolate flex min-h-dvh flex-col overflow-hidden">

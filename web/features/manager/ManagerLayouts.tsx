@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '../../components/BrandLogo';
 import { PreferenceControls } from '../../components/PreferenceControls';
+import { useManagerSignOut } from './ManagerPages';
 
 function ManagerBadge() {
   const { t } = useTranslation();
@@ -38,6 +39,8 @@ export function ManagerSignInLayout() {
 }
 
 export function ManagerLayout() {
+  const { t } = useTranslation();
+  const signOut = useManagerSignOut();
   return (
     <div data-layout="manager" className="flex min-h-dvh flex-col">
       <header className="border-b border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900">
@@ -46,7 +49,12 @@ export function ManagerLayout() {
             <BrandLogo compact />
             <ManagerBadge />
           </span>
-          <PreferenceControls />
+          <div className="flex items-center gap-2">
+            <PreferenceControls />
+            <button type="button" onClick={signOut} className="btn-secondary min-h-10 px-4 py-1.5" data-testid="manager-sign-out">
+              {t('manager.sign_out')}
+            </button>
+          </div>
         </div>
       </header>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">

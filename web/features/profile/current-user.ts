@@ -1,16 +1,84 @@
-// The signed-in partner as the shell needs it. Loading the profile (GET /api/get, decrypted)
-// belongs to the session issue: it will fill this query; until then there is no profile and the
-// shell shows a neutral avatar.
-import { skipToken, useQuery } from '@tanstack/react-query';
+// The signed-in partner: GET /api/get answers the encrypted payload of decisions §5, which is
+// verified, decrypted and kept in the ['user'] query that the header and every page read.
+import { skipToken, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { AvatarSubject } from '../../../common/avatar';
+import { api } from '../../lib/api';
+import { decryptPayload, PayloadError, readPayloadKey } from '../../lib/payload';
 
 export interface ShellUser extends AvatarSubject {
   uuid: string;
+  verified?: boolean;
+}
+
+export interface PromoCode {
+  code: string;
+  value: number;
+  commission_rate: number;
+}
+
+/** The partner profile (spec point 3) as /api/get and /api/update answer it. */
+export interface PortalUser extends ShellUser {
+  verified: boolean;
+  phone: string | null;
+  address_1: string | null;
+  address_2: string | null;
+  city: string | null;
+  state: string | null;
+  postal: string | null;
+  po_box: string | null;
+  country: string | null;
+  paypal_email: string | null;
+  short_url: string | null;
+  referral_short_url: string | null;
+  promo_codes: PromoCode[];
+  locale: string | null;
+  about: string | null;
+  date_of_birth: string | null;
+  category_id: number | null;
+  instagram_url: string | null;
+  facebook_url: string | null;
+  youtube_url: string | null;
+  tiktok_url: string | null;
+  badges: unknown;
+  bell_notifications: number;
+  accepted_terms: boolean;
+  [field: string]: unknown;
 }
 
 export const CURRENT_USER_QUERY_KEY = ['user'] as const;
+export const BADGES_QUERY_KEY = ['badges'] as const;
 
-export function useCurrentUser(): ShellUser | null {
-  const { data } = useQuery<ShellUser | null>({ queryKey: CURRENT_USER_QUERY_KEY, queryFn: skipToken });
+/** Decrypts a `{data: "<payload>"}` answer with the key of the page's meta tag. */
+export async function readUserPayload(answer: { data?: unknown } | null): Promise<PortalUser> {
+  const payload = answer?.data;
+  if (typeof payload !== 'string') throw new PayloadError('the answer holds no payload');
+  const key = readPayloadKey();
+  if (!key) throw new PayloadError('the page has no payload key');
+  return decryptPayload<PortalUser>(payload, key);
+}
+
+export async function fetchCurrentUser(): Promise<PortalUser> {
+  return readUserPayload(await api.get<{ data?: unknown }>('/api/get'));
+}
+
+export async function fetchBadges(): Promise<unknown[]> {
+  const answer = await api.get<{ data?: unknown }>('/api/get_badges');
+  return Array.isArray(answer?.data) ? answer.data : [];
+}
+
+/** Loads the profile and badges (the account shell mounts this once per session). */
+export function useSessionData() {
+  const user = useQuery({ queryKey: CURRENT_USER_QUERY_KEY, queryFn: fetchCurrentUser, staleTime: Infinity });
+  useQuery({ queryKey: BADGES_QUERY_KEY, queryFn: fetchBadges, staleTime: Infinity });
+  return user;
+}
+
+/** Reads the cached profile without fetching it. */
+export function useCurrentUser(): PortalUser | null {
+  const { data } = useQuery<PortalUser | null>({ queryKey: CURRENT_USER_QUERY_KEY, queryFn: skipToken });
   return data ?? null;
+}
+
+export function setCurrentUser(queryClient: QueryClient, user: PortalUser): void {
+  queryClient.setQueryData(CURRENT_USER_QUERY_KEY, user);
 }

@@ -9,7 +9,9 @@ export interface Subpartner {
   slug: string;
   name?: string;
   logo_url?: string | null;
-  welcome_text?: string | null;
+  primary_color?: string;
+  accent_color?: string;
+  welcome?: { en?: string; fr?: string };
 }
 
 function notFound(): never {

@@ -1,0 +1,72 @@
+import { Link, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { FormNotice, Spinner } from '../../components/form';
+import { useDocumentTitle } from '../../lib/document-title';
+import { apiMessage } from '../../lib/forms';
+import { getValidToken } from '../../lib/session';
+import { CURRENT_USER_QUERY_KEY } from '../profile/current-user';
+import { verifyEmail } from './auth-api';
+
+/**
+ * `/verify_email?token=…`: confirms the address on load. A query (not an effect) so the single-use
+ * link is posted once even when React mounts the page twice in development.
+ */
+export function VerifyEmailPage() {
+  const { t } = useTranslation();
+  const title = t('titles.verify_email');
+  useDocumentTitle(title);
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const queryClient = useQueryClient();
+  const result = useQuery({
+    queryKey: ['verify-email', token],
+    queryFn: async () => {
+      const answer = await verifyEmail(token);
+      // A signed-in partner's banner must go: reload the profile next time it is shown.
+      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+      return answer.data.message;
+    },
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    meta: { handlesErrors: true },
+  });
+  const signedIn = getValidToken() !== null;
+
+  let body;
+  if (!token) body = <FormNotice kind="error" testId="verify-message">{t('verify.wrong_link')}</FormNotice>;
+  else if (result.isPending)
+    body = (
+      <p className="inline-flex items-center gap-2 text-stone-600 dark:text-stone-400" role="status">
+        <Spinner /> {t('verify.checking')}
+      </p>
+    );
+  else if (result.isError)
+    body = (
+      <FormNotice kind="error" testId="verify-message">
+        {apiMessage(result.error) ?? t('verify.failed')}
+      </FormNotice>
+    );
+  else
+    body = (
+      <FormNotice kind="success" testId="verify-message">
+        {result.data}
+      </FormNotice>
+    );
+
+  return (
+    <>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+      <div className="mt-6 grid gap-4" data-verify-state={!token ? 'error' : result.status}>
+        {body}
+        {token && result.isPending ? null : (
+          <Link to={signedIn ? '/account/' : '/login'} className="btn-primary" data-testid="verify-continue">
+            {signedIn ? t('verify.to_account') : t('recovery.go_sign_in')}
+          </Link>
+        )}
+      </div>
+    </>
+  );
+}

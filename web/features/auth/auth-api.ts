@@ -1,0 +1,89 @@
+// The identity calls of the SPA (decisions §3, §4). Public calls carry the public client
+// credential; the answers' messages arrive in the visitor's language (Accept-Language).
+import { api } from '../../lib/api';
+import { storeManagerToken, storeToken, type AuthToken } from '../../lib/session';
+import { recordActivity } from '../session/inactivity';
+
+export interface MessageAnswer {
+  data: { message: string };
+}
+
+export async function requestToken(path: string, email: string, password: string): Promise<AuthToken> {
+  return api.post<AuthToken>(path, { email, password }, { auth: 'public' });
+}
+
+/** Partner sign-in: keeps the token and starts the activity clock. */
+export async function signIn(email: string, password: string): Promise<AuthToken> {
+  const auth = await requestToken('/api/auth/get_token', email, password);
+  storeToken(auth);
+  recordActivity();
+  return auth;
+}
+
+/** Staff sign-in: a separate token under `manager_token`. */
+export async function managerSignIn(email: string, password: string): Promise<AuthToken> {
+  const auth = await requestToken('/api/manager/auth/get_token', email, password);
+  storeManagerToken(auth);
+  return auth;
+}
+
+export const forgotPassword = (email: string) =>
+  api.post<MessageAnswer>('/api/password/forgot', { email }, { auth: 'public' });
+
+export const resetPassword = (body: { token: string; password: string; password_confirmation: string }) =>
+  api.post<MessageAnswer>('/api/password/reset', body, { auth: 'public' });
+
+export const verifyEmail = (token: string) =>
+  api.post<MessageAnswer>('/api/auth/verify_email', { token }, { auth: 'public' });
+
+export const resendVerifyEmail = () => api.get<MessageAnswer>('/api/auth/resend_verify_email');
+
+export interface Category {
+  id: number;
+  name: string;
+}
+
+export async function fetchCategories(): Promise<Category[]> {
+  const answer = await api.get<{ data?: Category[] }>('/api/categories', { auth: 'public' });
+  return Array.isArray(answer?.data) ? answer.data : [];
+}
+
+export interface PromoAvailability {
+  code: string;
+  available: boolean;
+  suggestions: string[];
+}
+
+export async function fetchPromoAvailability(code: string, signal?: AbortSignal): Promise<PromoAvailability> {
+  const answer = await api.get<{ data: PromoAvailability }>('/api/promo-codes/availability', {
+    auth: 'public',
+    query: { code },
+    signal,
+  });
+  return answer.data;
+}
+
+export interface RegistrationBody {
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+  password_confirmation: string;
+  promo_code: string;
+  phone: string;
+  date_of_birth: string;
+  country: string;
+  category_id: number | null;
+  instagram_url: string;
+  facebook_url: string;
+  youtube_url: string;
+  tiktok_url: string;
+  accepted_terms: boolean;
+  locale: 'en' | 'fr';
+  altcha: string;
+  referral_code?: string;
+  subpartner?: string;
+}
+
+export const register = (body: RegistrationBody) =>
+  api.put<{ data: { uuid: string; email: string } }>('/api/add', body, { auth: 'public' });

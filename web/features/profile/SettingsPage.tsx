@@ -1,0 +1,290 @@
+// /account/profile (spec point 2 "Settings"): the profile form (POST /api/update, 'Data Saved')
+// with the PayPal e-mail and the shipping address, and the change-password form.
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { LIMITS } from '../../../common/validation';
+import { inputClass, PasswordField, SelectField, SubmitButton, TextField } from '../../components/form';
+import { api } from '../../lib/api';
+import { countryOptions } from '../../lib/countries';
+import { useDocumentTitle } from '../../lib/document-title';
+import { makeSay, serverFieldErrors, useIdentitySchemas, validate, type FieldErrors } from '../../lib/forms';
+import { notifySuccess } from '../../lib/toast';
+import { PageHeading } from '../pages/PageHeading';
+import { readUserPayload, setCurrentUser, useCurrentUser, type PortalUser } from './current-user';
+
+export const PROFILE_FIELDS = [
+  'first_name',
+  'last_name',
+  'phone',
+  'address_1',
+  'address_2',
+  'city',
+  'state',
+  'postal',
+  'country',
+  'paypal_email',
+  'about',
+  'instagram_url',
+  'facebook_url',
+  'youtube_url',
+  'tiktok_url',
+  'locale',
+] as const;
+type ProfileField = (typeof PROFILE_FIELDS)[number];
+type ProfileValues = Record<ProfileField, string>;
+
+function valuesOf(user: PortalUser | null): ProfileValues {
+  const out = {} as ProfileValues;
+  for (const field of PROFILE_FIELDS) {
+    const value = user?.[field];
+    out[field] = typeof value === 'string' ? value : '';
+  }
+  if (!out.locale) out.locale = 'en';
+  return out;
+}
+
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const title = t('titles.profile');
+  useDocumentTitle(title);
+  const user = useCurrentUser();
+  return (
+    <>
+      <PageHeading title={title} lead={t('pages.profile')} />
+      <div className="grid gap-8 xl:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)] xl:items-start">
+        {/* Keyed on the partner so a reloaded profile refills the form. */}
+        {user ? <ProfileForm key={user.uuid} user={user} /> : <Section title={t('settings.profile')}><p className="text-sm text-stone-600 dark:text-stone-400">{t('loading')}…</p></Section>}
+        <ChangePasswordForm />
+      </div>
+    </>
+  );
+}
+
+function Section({ title, lead, children }: { title: string; lead?: string; children: ReactNode }) {
+  return (
+    <section className="card p-5 sm:p-7" aria-label={title}>
+      <h2 className="text-lg font-semibold">{title}</h2>
+      {lead ? <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{lead}</p> : null}
+      <div className="mt-5">{children}</div>
+    </section>
+  );
+}
+
+function ProfileForm({ user }: { user: PortalUser }) {
+  const { t, i18n } = useTranslation();
+  const schemas = useIdentitySchemas();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<ProfileValues>(() => valuesOf(user));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
+
+  // Client checks mirror the server's (required names, valid e-mail, lengths); the server decides.
+  const schema = useMemo(() => {
+    const say = makeSay(t as never);
+    const required = z.string().trim().min(1, say('required')).max(LIMITS.nameMax, say('max', { n: LIMITS.nameMax }));
+    return z.object({
+      first_name: required,
+      last_name: required,
+      paypal_email: z.string().refine((value) => value.trim() === '' || schemas.email.safeParse(value).success, say('email')),
+    });
+  }, [t, schemas]);
+
+  const mutation = useMutation({
+    mutationFn: async (body: ProfileValues) => readUserPayload(await api.post<{ data?: unknown }>('/api/update', body)),
+    meta: { handlesErrors: true, partnerSession: true },
+    onSuccess: (updated) => {
+      setCurrentUser(queryClient, updated);
+      notifySuccess(t('settings.saved'));
+    },
+    onError: (error) => {
+      const fields = serverFieldErrors(error);
+      if (fields) setErrors(fields);
+    },
+  });
+  // Errors other than field messages and 401 follow the data-error rules (spec point 8).
+  const showOther = mutation.isError && !serverFieldErrors(mutation.error);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = validate(schema, values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    mutation.mutate(values);
+  };
+  const field = (name: ProfileField, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+    <TextField
+      label={label}
+      name={name}
+      value={values[name]}
+      onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
+      error={errors[name]}
+      testId={`profile-${name}`}
+      {...extra}
+    />
+  );
+
+  return (
+    <Section title={t('settings.profile')} lead={t('settings.profile_lead', { email: user.email })}>
+      <form noValidate onSubmit={submit} className="grid gap-6" data-testid="profile-form" aria-label={t('settings.profile')}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {field('first_name', t('register.first_name'), { autoComplete: 'given-name' })}
+          {field('last_name', t('register.last_name'), { autoComplete: 'family-name' })}
+          {field('phone', t('register.phone'), { type: 'tel', autoComplete: 'tel' })}
+          <SelectField
+            label={t('settings.locale')}
+            name="locale"
+            value={values.locale}
+            onChange={(event) => setValues((current) => ({ ...current, locale: event.target.value }))}
+            error={errors.locale}
+            testId="profile-locale"
+          >
+            <option value="en">{t('language.en')}</option>
+            <option value="fr">{t('language.fr')}</option>
+          </SelectField>
+        </div>
+        <div>
+          <label htmlFor="profile-about" className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">
+            {t('settings.about')}
+          </label>
+          <textarea
+            id="profile-about"
+            name="about"
+            rows={3}
+            value={values.about}
+            onChange={(event) => setValues((current) => ({ ...current, about: event.target.value }))}
+            data-testid="profile-about"
+            className={`${inputClass} border-stone-300 dark:border-stone-700`}
+          />
+        </div>
+        <fieldset className="grid gap-4">
+          <legend className="mb-1 text-base font-semibold">{t('settings.paypal')}</legend>
+          <p className="-mt-2 text-sm text-stone-600 dark:text-stone-400">{t('settings.paypal_lead')}</p>
+          {field('paypal_email', t('settings.paypal_email'), { type: 'email', autoComplete: 'email' })}
+        </fieldset>
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-1 text-base font-semibold">{t('settings.shipping')}</legend>
+          {field('address_1', t('settings.address_1'), { autoComplete: 'address-line1', className: 'sm:col-span-2' })}
+          {field('address_2', t('settings.address_2'), { autoComplete: 'address-line2', className: 'sm:col-span-2' })}
+          {field('city', t('settings.city'), { autoComplete: 'address-level2' })}
+          {field('state', t('settings.state'), { autoComplete: 'address-level1' })}
+          {field('postal', t('settings.postal'), { autoComplete: 'postal-code' })}
+          <SelectField
+            label={t('register.country')}
+            name="country"
+            value={values.country}
+            onChange={(event) => setValues((current) => ({ ...current, country: event.target.value }))}
+            error={errors.country}
+            testId="profile-country"
+          >
+            <option value="">{t('register.choose')}</option>
+            {countries.map((option) => (
+              <option key={option.code} value={option.code}>
+                {option.name}
+              </option>
+            ))}
+          </SelectField>
+        </fieldset>
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-1 text-base font-semibold">{t('register.social_profiles')}</legend>
+          {field('instagram_url', t('register.instagram_url'), { type: 'url' })}
+          {field('facebook_url', t('register.facebook_url'), { type: 'url' })}
+          {field('youtube_url', t('register.youtube_url'), { type: 'url' })}
+          {field('tiktok_url', t('register.tiktok_url'), { type: 'url' })}
+        </fieldset>
+        {showOther ? <OtherError error={mutation.error} /> : null}
+        <SubmitButton busy={mutation.isPending} testId="profile-save" className="justify-self-start">
+          {t('settings.save')}
+        </SubmitButton>
+      </form>
+    </Section>
+  );
+}
+
+function OtherError({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  const message =
+    error && typeof error === 'object' && 'body' in error && error.body && typeof error.body === 'object' && 'message' in error.body
+      ? String(error.body.message)
+      : t('errors.network');
+  return (
+    <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300" data-testid="profile-error">
+      {message}
+    </p>
+  );
+}
+
+function ChangePasswordForm() {
+  const { t } = useTranslation();
+  const schemas = useIdentitySchemas();
+  const empty = { current_password: '', password: '', password_confirmation: '' };
+  const [values, setValues] = useState(empty);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const mutation = useMutation({
+    mutationFn: (body: typeof empty) => api.post<{ data?: { message?: string } }>('/api/change-password', body),
+    meta: { handlesErrors: true, partnerSession: true },
+    onSuccess: (answer) => {
+      setValues(empty);
+      notifySuccess(answer?.data?.message ?? t('settings.password_changed'));
+    },
+    onError: (error) => {
+      const fields = serverFieldErrors(error);
+      if (fields) setErrors(fields);
+    },
+  });
+  const showOther = mutation.isError && !serverFieldErrors(mutation.error);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = validate(schemas.changePassword, values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    mutation.mutate(values);
+  };
+  const set = (name: keyof typeof empty) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [name]: event.target.value }));
+  return (
+    <Section title={t('settings.change_password')} lead={t('settings.change_password_lead')}>
+      <form noValidate onSubmit={submit} className="grid gap-4" data-testid="change-password-form" aria-label={t('settings.change_password')}>
+        <PasswordField
+          label={t('settings.current_password')}
+          name="current_password"
+          autoComplete="current-password"
+          value={values.current_password}
+          onChange={set('current_password')}
+          error={errors.current_password}
+          testId="current-password"
+        />
+        <PasswordField
+          label={t('recovery.new_password')}
+          name="password"
+          autoComplete="new-password"
+          hint={t('register.password_hint')}
+          value={values.password}
+          onChange={set('password')}
+          error={errors.password}
+          testId="new-password"
+        />
+        <PasswordField
+          label={t('register.password_confirmation')}
+          name="password_confirmation"
+          autoComplete="new-password"
+          value={values.password_confirmation}
+          onChange={set('password_confirmation')}
+          error={errors.password_confirmation}
+          testId="new-password-confirmation"
+        />
+        {showOther ? <OtherError error={mutation.error} /> : null}
+        <SubmitButton busy={mutation.isPending} testId="change-password-submit" className="justify-self-start">
+          {t('settings.change_password_submit')}
+        </SubmitButton>
+      </form>
+    </Section>
+  );
+}

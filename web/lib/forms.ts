@@ -1,0 +1,67 @@
+// Glue between the shared zod schemas of common/validation.ts and the SPA's forms: the `say`
+// function in the current language, and field errors as `{field: message}` (first message wins).
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { identitySchemas, type Say } from '../../common/validation';
+import { ApiError } from './api';
+import { i18n } from './i18n';
+
+export type FieldErrors = Record<string, string>;
+
+/** `say(key, {n})` is the text of `validation.<key>` in the current language. */
+export function makeSay(t: (key: string, options?: Record<string, unknown>) => string = i18n.t as never): Say {
+  return (key, params) => t(`validation.${key}`, params ?? {});
+}
+
+/** The identity schemas with messages in the current language (rebuilt when it changes). */
+export function useIdentitySchemas(today?: () => Date) {
+  const { t, i18n: instance } = useTranslation();
+  const language = instance.language;
+  return useMemo(
+    () => identitySchemas(makeSay(t as never), today ? { today } : {}),
+    // The language is what changes the messages.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [language, t],
+  );
+}
+
+export function issuesToFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.path.length > 0 ? issue.path.map(String).join('.') : '_form';
+    if (!(field in errors)) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** Validates `values`; returns the parsed data or the field errors. */
+export function validate<S extends z.ZodType>(
+  schema: S,
+  values: unknown,
+): { ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors } {
+  const result = schema.safeParse(values);
+  return result.success ? { ok: true, data: result.data } : { ok: false, errors: issuesToFieldErrors(result.error.issues) };
+}
+
+/** A 422's errors map, first message per field; null when the error has none. */
+export function serverFieldErrors(error: unknown): FieldErrors | null {
+  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return null;
+  const map = error.body.errors;
+  if (!map || typeof map !== 'object') return null;
+  const out: FieldErrors = {};
+  for (const [field, value] of Object.entries(map)) {
+    const first = Array.isArray(value) ? value.find((message) => typeof message === 'string') : value;
+    if (typeof first === 'string' && first) out[field] = first;
+  }
+  return Object.keys(out).length > 0 ? out : null;
+}
+
+/** The `message` of an API error body, if any. */
+export function apiMessage(error: unknown): string | null {
+  if (error instanceof ApiError && error.body && typeof error.body === 'object') {
+    const message = error.body.message;
+    return typeof message === 'string' && message ? message : null;
+  }
+  return null;
+}
