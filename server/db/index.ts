@@ -42,6 +42,11 @@ export function openSqlite(file: string): DatabaseHandle {
 
 export function openPostgres(connectionString: string, max = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max, types: pgTypes });
+  // An idle connection that the server drops (restart, failover, admin command) must not take
+  // the process down: the pool replaces it on the next query.
+  pool.on('error', (err: Error & { code?: string }) => {
+    if (err.code !== '57P01') console.error('PostgreSQL connection lost:', err.message);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

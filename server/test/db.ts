@@ -40,7 +40,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url,
     async drop() {
       await handle.close();
-      await adminQuery(template.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // Closed connections can take a moment to leave the server; FORCE only if they linger.
+      await adminQuery(template.adminUrl, `DROP DATABASE IF EXISTS ${name}`).catch(() =>
+        adminQuery(template.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      );
     },
   };
 }
