@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Locale } from '../common/i18n';
 import { SIDEBAR_PRODUCT_CODES } from '../common/products';
 import { ROUTES } from '../common/routes';
-import { prefer, programName, text } from './support';
+import { prefer, programName, signedIn, text } from './support';
 
 // Concrete paths for the route table's parameters; the demo seed holds the sub-partner.
 const concrete = (path: string) =>
@@ -12,9 +12,19 @@ const concrete = (path: string) =>
     .replace(':code', 'acv');
 
 for (const locale of ['en', 'fr'] as const satisfies readonly Locale[]) {
-  test(`every route shows its layout and title (${locale})`, async ({ page }) => {
+  test(`every route shows its layout and title (${locale})`, async ({ page, request }) => {
     await prefer(page, { locale });
-    for (const route of ROUTES) {
+    // The account area needs a session; the public pages are seen signed out first.
+    const ordered = [...ROUTES.filter((r) => r.area !== 'account'), ...ROUTES.filter((r) => r.area === 'account')];
+    let signed = false;
+    for (const route of ordered) {
+      // Step 2 opened cold sends the visitor back to step 1; it has a test of its own below.
+      // So does the back office without a staff session (see the staff sign-in test).
+      if (route.path.endsWith('register_step2') || route.path === '/manager') continue;
+      if (route.area === 'account' && !signed) {
+        await signedIn(page, request);
+        signed = true;
+      }
       const path = concrete(route.path);
       await page.goto(path);
       await expect(page.locator(`[data-layout="${route.layout}"]`), path).toBeVisible();
@@ -31,7 +41,24 @@ for (const locale of ['en', 'fr'] as const satisfies readonly Locale[]) {
   });
 }
 
-test('an unknown route, an unknown product and an unknown sub-partner show the 404 page', async ({ page }) => {
+for (const start of ['/register', '/glow-collective/register']) {
+  test(`step 1 leads to step 2 in layout 3, titled Sign Up (${start})`, async ({ page }) => {
+    await page.goto(start);
+    await expect(page.locator('[data-layout="signin-2"]')).toBeVisible();
+    await page.getByTestId('field-first_name').fill('Layla');
+    await page.getByTestId('field-last_name').fill('Out');
+    await page.getByTestId('field-email').fill(`layla.${Date.now()}@example.com`);
+    await page.getByTestId('field-password').fill('layla-layout-2026');
+    await page.getByTestId('field-password_confirmation').fill('layla-layout-2026');
+    await page.getByTestId('register-next').click();
+    await expect(page).toHaveURL(new RegExp(`${start}_step2$`));
+    await expect(page.locator('[data-layout="signin-3"]')).toBeVisible();
+    await expect(page).toHaveTitle(`${text('en', 'titles.register_step2')} · ${programName}`);
+  });
+}
+
+test('an unknown route, an unknown product and an unknown sub-partner show the 404 page', async ({ page, request }) => {
+  await signedIn(page, request);
   for (const path of ['/no/such/page', '/account/products/unicorn', '/nobody-here', '/nobody-here/login']) {
     await page.goto(path);
     await expect(page.getByTestId('not-found'), path).toBeVisible();
@@ -40,7 +67,8 @@ test('an unknown route, an unknown product and an unknown sub-partner show the 4
   await expect(page).toHaveTitle(`${text('en', 'titles.not_found')} · ${programName}`);
 });
 
-test('a deep link survives a reload', async ({ page }) => {
+test('a deep link survives a reload', async ({ page, request }) => {
+  await signedIn(page, request);
   await page.goto('/account/products/kids');
   await expect(page.locator('h1')).toContainText(text('en', 'products.kids.name'));
   await page.reload();
@@ -51,6 +79,10 @@ test('a deep link survives a reload', async ({ page }) => {
 });
 
 test.describe('the sidebar', () => {
+  test.beforeEach(async ({ page, request }) => {
+    await signedIn(page, request);
+  });
+
   test('lists exactly the spec entries, and the product group opens on a product path', async ({ page }) => {
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto('/account/');
@@ -106,7 +138,7 @@ test.describe('the sidebar', () => {
 });
 
 test.describe('preferences', () => {
-  test('English/French switch changes the text and is remembered across reloads', async ({ page }) => {
+  test('English/French switch changes the text and is remembered across reloads', async ({ page, request }) => {
     await page.goto('/login');
     await expect(page).toHaveTitle(`${text('en', 'titles.login')} · ${programName}`);
     await page.getByRole('button', { name: /français|french/i }).first().click();
@@ -114,11 +146,13 @@ test.describe('preferences', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await page.reload();
     await expect(page).toHaveTitle(`${text('fr', 'titles.login')} · ${programName}`);
+    await signedIn(page, request);
     await page.goto('/account/sales');
     await expect(page.locator('h1')).toContainText(text('fr', 'titles.sales'));
   });
 
-  test('dark mode toggles and is remembered across reloads', async ({ page }) => {
+  test('dark mode toggles and is remembered across reloads', async ({ page, request }) => {
+    await signedIn(page, request);
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/account/');
     const html = page.locator('html');
@@ -136,7 +170,8 @@ test.describe('preferences', () => {
   });
 });
 
-test('each navigation scrolls the content back to the top', async ({ page }) => {
+test('each navigation scrolls the content back to the top', async ({ page, request }) => {
+  await signedIn(page, request);
   await page.setViewportSize({ width: 1366, height: 500 });
   await page.goto('/account/');
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));

@@ -1,4 +1,8 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import path from 'node:path';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { simpleParser } from 'mailparser';
 import fs from 'node:fs';
 import type { Locale } from '../common/i18n';
 
@@ -24,4 +28,73 @@ export async function prefer(page: Page, prefs: { locale?: Locale; theme?: 'ligh
     if (p.locale) localStorage.setItem('locale', p.locale);
     if (p.theme) localStorage.setItem('theme', p.theme);
   }, prefs);
+}
+
+
+export const DATA_DIR = '.tmp/e2e-data';
+export const DEMO = { email: 'demo.partner@sunbite.example', password: 'sunny-demo-partner' } as const;
+
+/** The public client credential, as the served page carries it. */
+export async function publicClient(request: APIRequestContext): Promise<string> {
+  const html = await (await request.get('/login')).text();
+  const token = /name="portal-client" content="([^"]+)"/.exec(html)?.[1];
+  if (!token) throw new Error('no public client credential in the page');
+  return token;
+}
+
+export async function apiToken(request: APIRequestContext, email: string, password: string): Promise<{ token: string; expired: string }> {
+  const res = await request.post('/api/auth/get_token', { headers: { authorization: `Bearer ${await publicClient(request)}` }, data: { email, password } });
+  if (!res.ok()) throw new Error(`sign-in failed: ${res.status()}`);
+  return res.json();
+}
+
+/** Starts the page signed in (the SPA's stored token), as after a sign-in. */
+export async function signedIn(page: Page, request: APIRequestContext, who: { email: string; password: string } = DEMO) {
+  const token = await apiToken(request, who.email, who.password);
+  await page.addInitScript((t) => {
+    if (!localStorage.getItem('auth_token')) localStorage.setItem('auth_token', JSON.stringify(t));
+  }, token);
+  return token;
+}
+
+/** A partner of the test's own, registered through the API (the human check solved as the widget does). */
+export async function registerPartner(request: APIRequestContext, overrides: Record<string, unknown> = {}) {
+  const client = await publicClient(request);
+  const headers = { authorization: `Bearer ${client}` };
+  const challenge = await (await request.get('/api/altcha/challenge', { headers })).json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const body = {
+    first_name: 'Test',
+    last_name: 'Partner',
+    email: `e2e.${unique}@example.com`,
+    password: 'e2e-partner-password',
+    password_confirmation: 'e2e-partner-password',
+    promo_code: `E2E${unique}`.slice(0, 20).toUpperCase(),
+    phone: '+1 555 010 0199',
+    date_of_birth: '1990-05-05',
+    country: 'US',
+    category_id: 1,
+    accepted_terms: true,
+    locale: 'en',
+    altcha: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'),
+    ...overrides,
+  };
+  const res = await request.put('/api/add', { headers, data: body });
+  if (res.status() !== 201) throw new Error(`registration failed: ${res.status()} ${await res.text()}`);
+  return { email: body.email as string, password: body.password as string };
+}
+
+/** The token of the newest link to `route` in the mails written for `email`. */
+export async function mailedToken(email: string, route: string): Promise<string> {
+  const dir = path.join(DATA_DIR, 'outbox');
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse() : [];
+  for (const file of files) {
+    const mail = await simpleParser(fs.readFileSync(path.join(dir, file)));
+    const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join() : (mail.to?.text ?? '');
+    if (!to.includes(email)) continue;
+    const link = (mail.text ?? '').match(new RegExp(`https?://\\S+/${route}\\?token=\\S+`))?.[0];
+    if (link) return new URL(link).searchParams.get('token')!;
+  }
+  throw new Error(`no ${route} mail for ${email}`);
 }

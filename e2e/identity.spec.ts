@@ -1,0 +1,199 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import Database from 'better-sqlite3';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import type { Locale } from '../common/i18n';
+import { DATA_DIR, DEMO, apiToken, mailedToken, prefer, registerPartner, signedIn, text } from './support';
+
+async function solveAltcha(page: Page) {
+  const widget = page.locator('altcha-widget');
+  await widget.getByRole('checkbox').click({ force: true });
+  await expect.poll(() => widget.evaluate((el) => (el as unknown as { getState(): string }).getState()), { timeout: 30_000 }).toBe('verified');
+}
+
+for (const locale of ['en', 'fr'] as const satisfies readonly Locale[]) {
+  test(`a new partner registers in two steps, verifies the e-mail, and the banner goes (${locale})`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await prefer(page, { locale });
+    const unique = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+    const email = `new.${locale}.${unique}@example.com`;
+    await page.goto('/register');
+    await page.getByTestId('field-first_name').fill('Nora');
+    await page.getByTestId('field-last_name').fill('Newcomer');
+    await page.getByTestId('field-email').fill(email);
+    await page.getByTestId('field-password').fill('nora-gummies-2026');
+    await page.getByTestId('field-password_confirmation').fill('nora-gummies-2026');
+    await page.getByTestId('register-next').click();
+    await expect(page).toHaveURL(/\/register_step2$/);
+    await expect(page).toHaveTitle(new RegExp(text(locale, 'titles.register_step2')));
+
+    await page.getByTestId('field-promo_code').fill(`NORA${unique}`.slice(0, 20));
+    await expect(page.getByTestId('promo-availability')).toHaveAttribute('data-available', 'true');
+    await page.getByTestId('field-phone').fill('+1 514 555 0123');
+    await page.getByTestId('field-dob-day').fill('14');
+    await page.getByTestId('field-dob-month').fill('07');
+    await page.getByTestId('field-dob-year').fill('1993');
+    await page.getByTestId('field-country').selectOption('CA');
+    await page.getByTestId('field-category_id').selectOption({ index: 2 });
+    await page.getByTestId('field-accepted_terms').check();
+    await solveAltcha(page);
+    await page.getByTestId('register-submit').click();
+
+    await expect(page).toHaveURL(/\/account\/?$/);
+    const banner = page.getByTestId('verification-banner');
+    await expect(banner).toBeVisible();
+
+    const token = await mailedToken(email, 'verify_email');
+    await page.goto(`/verify_email?token=${token}`);
+    await expect(page.getByTestId('verify-message')).toContainText(text(locale, 'api.email_validated'));
+    await page.goto('/account/');
+    await expect(page.locator('h1').first()).toBeVisible();
+    await expect(page.getByTestId('verification-banner')).toHaveCount(0);
+  });
+
+  test(`a wrong password shows the spec's message (${locale})`, async ({ page }) => {
+    await prefer(page, { locale });
+    await page.goto('/login');
+    await page.getByTestId('login-email').fill(DEMO.email);
+    await page.getByTestId('login-password').fill('not-the-password');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByRole('alertdialog')).toContainText(text(locale, 'api.invalid_credentials'));
+  });
+
+  test(`the date of birth is checked at the field: 29 Feb 2023 and under 18 (${locale})`, async ({ page }) => {
+    await prefer(page, { locale });
+    await page.goto('/register');
+    await page.getByTestId('field-first_name').fill('Dora');
+    await page.getByTestId('field-last_name').fill('Date');
+    await page.getByTestId('field-email').fill(`dora.${Date.now()}@example.com`);
+    await page.getByTestId('field-password').fill('dora-dates-2026');
+    await page.getByTestId('field-password_confirmation').fill('dora-dates-2026');
+    await page.getByTestId('register-next').click();
+    const dob = page.getByTestId('field-date-of-birth');
+    const fillDob = async (d: string, m: string, y: string) => {
+      await page.getByTestId('field-dob-day').fill(d);
+      await page.getByTestId('field-dob-month').fill(m);
+      await page.getByTestId('field-dob-year').fill(y);
+      await page.getByTestId('register-submit').click();
+    };
+    await fillDob('29', '02', '2023');
+    await expect(dob).toContainText(text(locale, 'validation.february_28'));
+    const thisYear = new Date().getUTCFullYear();
+    await fillDob('01', '01', String(thisYear - 10));
+    await expect(dob).toContainText(text(locale, 'validation.age_18_or_over'));
+  });
+}
+
+test('forgot password → mail → reset → sign in with the new password; the old session is dead', async ({ page, request }) => {
+  const partner = await registerPartner(request);
+  const old = await apiToken(request, partner.email, partner.password);
+  await page.goto('/login');
+  await page.getByTestId('forgot-password-toggle').click();
+  await page.getByTestId('forgot-email').fill(partner.email);
+  await page.getByTestId('forgot-submit').click();
+  await expect(page.getByTestId('forgot-message')).toContainText(text('en', 'api.reset_sent'));
+
+  const token = await mailedToken(partner.email, 'reset_password');
+  await page.goto(`/reset_password?token=${token}`);
+  await page.getByLabel('New password', { exact: true }).fill('a-brand-new-password');
+  await page.getByLabel('Confirm password', { exact: true }).fill('a-brand-new-password');
+  await page.getByTestId('reset-submit').click();
+  await expect(page.getByTestId('reset-message')).toContainText(text('en', 'api.reset_done'));
+
+  const client = (await (await request.get('/login')).text()).match(/name="portal-client" content="([^"]+)"/)![1];
+  const stale = await request.get('/api/get', { headers: { authorization: `Bearer ${old.token}` } });
+  expect(stale.status()).toBe(401);
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill(partner.email);
+  await page.getByTestId('login-password').fill('a-brand-new-password');
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/account\/?$/);
+  expect(client).toBeTruthy();
+});
+
+test('an expired reset link shows Recovery Token Expired', async ({ page, request }) => {
+  const partner = await registerPartner(request);
+  // An hour and a minute old: written straight into the test server's own database.
+  const token = randomBytes(32).toString('base64url');
+  const db = new Database(path.join(DATA_DIR, 'portal.db'));
+  const { id } = db.prepare('SELECT id FROM partners WHERE email = ?').get(partner.email) as { id: number };
+  const created = new Date(Date.now() - 61 * 60_000);
+  db.prepare('INSERT INTO one_time_tokens (purpose, subject_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(
+    'reset_password',
+    id,
+    createHash('sha256').update(token).digest('hex'),
+    created.toISOString(),
+    new Date(created.getTime() + 3600_000).toISOString(),
+  );
+  db.close();
+  await page.goto(`/reset_password?token=${token}`);
+  await page.getByLabel('New password', { exact: true }).fill('another-new-password');
+  await page.getByLabel('Confirm password', { exact: true }).fill('another-new-password');
+  await page.getByTestId('reset-submit').click();
+  const alert = page.getByRole('alertdialog');
+  await expect(alert).toContainText('Recovery Token Expired');
+  await expect(alert).toContainText(text('en', 'api.reset_expired'));
+  expect(fs.existsSync(DATA_DIR)).toBe(true);
+});
+
+test('entering the account with ?token= stores the session and lands on the dashboard', async ({ page, request }) => {
+  const { token } = await apiToken(request, DEMO.email, DEMO.password);
+  await page.goto(`/account?token=${token}`);
+  await expect(page).toHaveURL(/\/account\/?$/);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('auth_token') ?? 'null'));
+  expect(stored.token).toBe(token);
+  const lifetime = Date.parse(stored.expired) - Date.now();
+  expect(lifetime).toBeGreaterThan(23 * 3600_000);
+  expect(lifetime).toBeLessThanOrEqual(24 * 3600_000 + 60_000);
+  await expect(page.getByTestId('user-uuid')).not.toBeEmpty();
+});
+
+test('a 401 from the API ends the session: back to /login with Session Expired', async ({ page }) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('auth_token', JSON.stringify({ token: 'revoked-or-forged', expired: new Date(Date.now() + 3600_000).toISOString() }));
+  });
+  await page.goto('/account/sales');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('alertdialog')).toContainText(text('en', 'errors.session_expired_title'));
+  expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+});
+
+test('inactivity: the warning counts down, activity dismisses it, and silence signs out', async ({ page, request }) => {
+  await page.clock.install();
+  await signedIn(page, request);
+  await page.goto('/account/');
+  await expect(page.locator('[data-layout="account"]')).toBeVisible();
+  // Past 92% of 180 minutes (165.6 min) plus one 50-second check.
+  await page.clock.fastForward('02:46:30');
+  await expect(page.getByTestId('inactivity-warning')).toBeVisible();
+  await expect(page.getByTestId('inactivity-countdown')).toHaveText(/^\d{1,2}:\d{2}$/);
+  await page.mouse.move(200, 200);
+  await page.mouse.move(220, 240);
+  await expect(page.getByTestId('inactivity-warning')).toHaveCount(0);
+  await page.clock.fastForward('03:01:00');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText(text('en', 'session.inactivity_logged_out'))).toBeVisible();
+});
+
+test('a white-label page shows its branding; an unknown slug is 404', async ({ page }) => {
+  await page.goto('/glow-collective');
+  await expect(page.getByTestId('subpartner-name')).toHaveText('Glow Collective');
+  await page.goto('/glow-collective/register');
+  await expect(page.getByTestId('subpartner-brand')).toHaveAttribute('data-subpartner', 'glow-collective');
+  await page.goto('/no-such-agency');
+  await expect(page.getByTestId('not-found')).toBeVisible();
+});
+
+test('staff sign in to the back office; a partner token does not open it', async ({ page, request }) => {
+  await signedIn(page, request);
+  await page.goto('/manager');
+  await expect(page).toHaveURL(/\/manager\/login$/);
+  await page.getByTestId('manager-email').fill('demo.admin@sunbite.example');
+  await page.getByTestId('manager-password').fill('sunny-demo-admin');
+  await page.getByTestId('manager-login-submit').click();
+  await expect(page.getByTestId('staff-role')).toContainText(/admin/i);
+  await expect(page.locator('[data-layout="manager"]')).toBeVisible();
+  await expect(page).toHaveTitle(`${text('en', 'titles.manager')} · Sunbite Partners`);
+});
