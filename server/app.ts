@@ -19,6 +19,7 @@ import { altchaRoutes } from './modules/altcha/routes';
 import { authRoutes } from './modules/auth/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { healthRoutes } from './modules/health/routes';
+import { marketplaceRoutes } from './modules/marketplace/routes';
 import { promoCodeRoutes } from './modules/promo-codes/routes';
 import { shopifyWebhookRoutes } from './modules/sales/webhook-routes';
 import { resolveProgramSecrets } from './modules/settings/service';
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildOptions) {
   socialRoutes(app, ctx);
   shopifyWebhookRoutes(app, ctx);
   dashboardRoutes(app, ctx);
+  marketplaceRoutes(app, ctx);
   registerDocsRoute(app);
 
   await registerSpa(app, {

@@ -68,3 +68,5 @@ export async function handleShopifyDelivery(
 export { approveMaturedEarnings, verifiedSalesCount } from './ledger';
 export { currentRateBp } from './orders';
 export { allTiers } from './repository';
+export { createEarning } from './ledger';
+export { HOLDING_PERIOD_DAYS } from './orders';

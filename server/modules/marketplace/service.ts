@@ -1,0 +1,149 @@
+// The marketplace (decisions §6): each partner's Amazon tracking id and links, and the import
+// of Associates reports into marketplace sales that earn the marketplace rate.
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import { PRODUCT_ASINS, PRODUCT_CODES } from '../../../common/products';
+import type { Locale } from '../../../common/i18n';
+import { statusLabelKey } from '../../../common/statuses';
+import type { Status } from '../../../common/statuses';
+import type { Db } from '../../db';
+import { isUniqueViolation, nowIso } from '../../db/dialect';
+import { i18n } from '../../i18n';
+import { findPartnerById, updatePartner } from '../partners/service';
+import { createEarning, HOLDING_PERIOD_DAYS } from '../sales/service';
+import type { ReportProblem } from './report';
+import { parseAssociatesReport } from './report';
+
+/** Marketplace commission: 10% of revenue (decisions §6). */
+export const MARKETPLACE_RATE_BP = 1000;
+
+export async function ensureTrackingId(db: Db, partnerId: number): Promise<string> {
+  const partner = await findPartnerById(db, partnerId);
+  if (!partner) throw new Error(`no partner ${partnerId}`);
+  if (partner.amazon_tracking_id) return partner.amazon_tracking_id;
+  // Associates tracking ids look like `name-20`; ours are derived from the partner id, so unique.
+  const trackingId = `sunbite${partner.id.toString(36)}-20`;
+  try {
+    await updatePartner(db, partner.id, { amazon_tracking_id: trackingId, updated_at: nowIso() });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  return trackingId;
+}
+
+export async function amazonLinks(db: Db, partnerId: number, locale: Locale) {
+  const tag = await ensureTrackingId(db, partnerId);
+  return PRODUCT_CODES.map((code) => ({
+    product: code,
+    name: i18n.t(`products.${code}.name`, { lng: locale }),
+    asin: PRODUCT_ASINS[code],
+    url: `https://www.amazon.com/dp/${PRODUCT_ASINS[code]}?tag=${encodeURIComponent(tag)}`,
+  }));
+}
+
+export interface ImportResult {
+  import_id: number | null;
+  already_imported: boolean;
+  imported: number;
+  duplicates: number;
+  rejected: ReportProblem[];
+}
+
+export async function importAssociatesReport(
+  db: Db,
+  file: { name: string; content: Buffer },
+  staffId: number | null,
+  now = new Date(),
+): Promise<ImportResult> {
+  const sha = createHash('sha256').update(file.content).digest('hex');
+  const known = await db.selectFrom('marketplace_imports').select('id').where('file_sha256', '=', sha).executeTakeFirst();
+  if (known) return { import_id: known.id, already_imported: true, imported: 0, duplicates: 0, rejected: [] };
+  const { rows, problems } = parseAssociatesReport(file.content.toString('utf8'));
+
+  const partners = new Map<string, number>();
+  for (const id of new Set(rows.map((r) => r.trackingId))) {
+    const p = await db.selectFrom('partners').select('id').where(sql<string>`lower(amazon_tracking_id)`, '=', id.toLowerCase()).executeTakeFirst();
+    if (p) partners.set(id, p.id);
+  }
+  const rejected = [...problems];
+  let imported = 0;
+  let duplicates = 0;
+  const holdUntil = new Date(now.getTime() + HOLDING_PERIOD_DAYS * 86_400_000).toISOString();
+  const importId = await db.transaction().execute(async (trx) => {
+    const created = await trx
+      .insertInto('marketplace_imports')
+      .values({ file_sha256: sha, filename: file.name.slice(0, 255), imported_by: staffId, rows_imported: 0, rows_rejected: 0, created_at: nowIso(now) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const seen = new Map<string, number>();
+    for (const row of rows) {
+      const partnerId = partners.get(row.trackingId);
+      if (!partnerId) {
+        rejected.push({ line: row.line, reason: `unknown tracking id "${row.trackingId}"` });
+        continue;
+      }
+      // The same row twice in one report is two sales; the same row in another import is one.
+      const content = [row.trackingId.toLowerCase(), row.product, row.date, row.items, row.revenueCents].join('|');
+      const occurrence = (seen.get(content) ?? 0) + 1;
+      seen.set(content, occurrence);
+      const rowKey = createHash('sha256').update(`${content}|${occurrence}`).digest('hex');
+      const sale = await trx
+        .insertInto('marketplace_sales')
+        .values({ partner_id: partnerId, import_id: created.id, row_key: rowKey, tracking_id: row.trackingId, product: row.product, sale_date: row.date, items: row.items, revenue_cents: row.revenueCents, created_at: nowIso(now) })
+        .onConflict((oc) => oc.column('row_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!sale) {
+        duplicates++;
+        continue;
+      }
+      await createEarning(
+        trx,
+        { partner_id: partnerId, kind: 'marketplace', source_key: `marketplace:${sale.id}`, marketplace_sale_id: sale.id, base_cents: row.revenueCents, rate_bp: MARKETPLACE_RATE_BP, amount_cents: Math.round((row.revenueCents * MARKETPLACE_RATE_BP) / 10_000), status: 'PENDING', hold_until: holdUntil },
+        `Associates report ${file.name}, line ${row.line}`,
+        staffId ? `staff:${staffId}` : 'import',
+        now,
+      );
+      imported++;
+    }
+    await trx.updateTable('marketplace_imports').set({ rows_imported: imported, rows_rejected: rejected.length }).where('id', '=', created.id).execute();
+    return created.id;
+  });
+  rejected.sort((a, b) => a.line - b.line);
+  return { import_id: importId, already_imported: false, imported, duplicates, rejected };
+}
+
+export async function marketplaceSales(db: Db, partnerId: number, paging: { page: number; length: number }, locale: Locale) {
+  const total = Number(
+    (await db.selectFrom('marketplace_sales').select(sql<number>`count(*)`.as('n')).where('partner_id', '=', partnerId).executeTakeFirstOrThrow()).n,
+  );
+  const rows = await db
+    .selectFrom('marketplace_sales')
+    .leftJoin('earnings', (j) => j.onRef('earnings.marketplace_sale_id', '=', 'marketplace_sales.id').on('earnings.kind', '=', 'marketplace'))
+    .select(['marketplace_sales.id', 'marketplace_sales.product', 'marketplace_sales.sale_date', 'marketplace_sales.items', 'marketplace_sales.revenue_cents', 'earnings.amount_cents', 'earnings.status'])
+    .where('marketplace_sales.partner_id', '=', partnerId)
+    .orderBy('marketplace_sales.sale_date', 'desc')
+    .orderBy('marketplace_sales.id', 'desc')
+    .limit(paging.length)
+    .offset((paging.page - 1) * paging.length)
+    .execute();
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      order_number: `AMZ-${r.id}`,
+      date: `${r.sale_date}T00:00:00.000Z`,
+      product: r.product,
+      items: r.items,
+      order_amount: r.revenue_cents / 100,
+      commission: (r.amount_cents ?? 0) / 100,
+      status: r.status,
+      status_label: r.status ? i18n.t(statusLabelKey(r.status as Status), { lng: locale }) : null,
+      country: 'US',
+      region: 'US',
+    })),
+    current_page: paging.page,
+    per_page: paging.length,
+    last_page: Math.max(1, Math.ceil(total / paging.length)),
+    total,
+  };
+}
