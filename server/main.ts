@@ -30,7 +30,7 @@ async function main(): Promise<void> {
 
   const admin = await bootstrapFirstAdmin(database.db, config.staffBootstrap);
   if (admin) app.log.info({ email: admin.email }, 'created the first staff admin from STAFF_BOOTSTRAP_EMAIL');
-  const seed = config.seedDemo ? await seedDemoProgram(database.db) : { seeded: false };
+  const seed = config.seedDemo ? await seedDemoProgram(database.db, { sales: true }) : { seeded: false };
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -4,6 +4,7 @@ import type { Db } from '../db';
 import { nowIso } from '../db/dialect';
 import { countPartners, createPartnerAccount } from '../modules/partners/service';
 import { createPromoCode } from '../modules/promo-codes/service';
+import { seedDemoSales } from './demo-sales';
 import { countStaff, createStaffUser } from '../modules/staff/service';
 
 export const DEMO_PARTNER = { email: 'demo.partner@sunbite.example', password: 'sunny-demo-partner' } as const;
@@ -27,7 +28,7 @@ export interface SeedResult {
   subpartner?: string;
 }
 
-export async function seedDemoProgram(db: Db): Promise<SeedResult> {
+export async function seedDemoProgram(db: Db, options: { sales?: boolean } = {}): Promise<SeedResult> {
   if ((await countPartners(db)) > 0 || (await countStaff(db)) > 0) return { seeded: false };
 
   const partner = await createPartnerAccount(db, {
@@ -48,7 +49,7 @@ export async function seedDemoProgram(db: Db): Promise<SeedResult> {
     referral_comission_type: 'percent',
   });
   await createPromoCode(db, partner.id, DEMO_PROMO_CODE);
-  await createStaffUser(db, { ...DEMO_STAFF, name: 'Demo Admin', role: 'admin' });
+  const staff = await createStaffUser(db, { ...DEMO_STAFF, name: 'Demo Admin', role: 'admin' });
   await db
     .insertInto('subpartners')
     .values({
@@ -63,5 +64,6 @@ export async function seedDemoProgram(db: Db): Promise<SeedResult> {
       created_at: nowIso(),
     })
     .execute();
+  if (options.sales) await seedDemoSales(db, { id: partner.id, email: partner.email, code: DEMO_PROMO_CODE }, staff.id);
   return { seeded: true, partner: DEMO_PARTNER, staff: DEMO_STAFF, subpartner: DEMO_SUBPARTNER_SLUG };
 }

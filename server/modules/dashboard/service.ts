@@ -198,7 +198,7 @@ export async function referralSales(db: Db, partnerId: number, paging: Paging, l
   );
 }
 
-export async function vouchers(db: Db, partnerId: number, paging: Paging) {
+export async function vouchers(db: Db, partnerId: number, paging: Paging, now = new Date()) {
   const [total, rows] = await Promise.all([countVouchers(db, partnerId), voucherRows(db, partnerId, paging.length, (paging.page - 1) * paging.length)]);
   return paged(
     rows.map((v) => ({
@@ -208,7 +208,8 @@ export async function vouchers(db: Db, partnerId: number, paging: Paging) {
       amount: v.type === 'percent' ? v.amount / 100 : v.type === 'fixed' ? major(v.amount) : v.amount,
       valid_from: v.valid_from,
       valid_till: v.valid_till,
-      status: v.status,
+      // An active voucher past its end date reads as expired.
+      status: v.status === 'active' && v.valid_till !== null && v.valid_till < nowIso(now) ? 'expired' : v.status,
     })),
     total,
     paging,

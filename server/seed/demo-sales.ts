@@ -1,0 +1,150 @@
+// A year of sales for the demo program, sent through the real webhook path (signed payload
+// shapes, attribution, tiers, refunds, referrals), plus marketplace sales and vouchers, so a
+// newcomer's dashboard is alive. The figures are deterministic (a seeded generator).
+import { PRODUCT_ASINS } from '../../common/products';
+import type { Db } from '../db';
+import { nowIso } from '../db/dialect';
+import { shopifyOrderPayload, shopifyRefundPayload } from '../integrations/shopify/sample-payloads';
+import { ensureTrackingId, importAssociatesReport } from '../modules/marketplace/service';
+import { notifySale } from '../modules/notifications/service';
+import { createPartnerAccount } from '../modules/partners/service';
+import { createPromoCode } from '../modules/promo-codes/service';
+import { approveMaturedEarnings, handleShopifyDelivery } from '../modules/sales/service';
+import { issueVoucher } from '../modules/vouchers/service';
+
+const PRODUCTS: [string, number][] = [
+  ['ACV Gummies', 2499],
+  ['Ashwa Calm Gummies', 2699],
+  ['Superfruits Gummies', 2499],
+  ['Supergreens Gummies', 2699],
+  ['Triple Action Immune Gummies', 2899],
+  ['Dreamy Sleep Gummies', 2499],
+  ['Kids Multi Gummies', 2299],
+  ["Women's Multi Gummies", 2499],
+  ['Calm Bites', 2999],
+  ['Energy Bites', 2999],
+  ['Multi Bites', 2999],
+  ['Beets Cardio Gummies', 2799],
+  ["Women's PMS Relief Gummies", 2699],
+  ['Extra Strength Sleep Gummies', 2699],
+  ['Probiotic+ Gummies', 2899],
+  ['Matcha Mind Gummies', 2999],
+];
+
+/** A small deterministic generator (mulberry32): demo data that is the same on every machine. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface DemoSeller {
+  partnerId: number;
+  code: string;
+  email: string;
+  /** Orders over the year. */
+  orders: number;
+}
+
+export async function seedDemoSales(db: Db, maya: { id: number; email: string; code: string }, staffId: number, now = new Date()): Promise<number> {
+  const rand = random(20261121);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
+  const extra = async (first: string, last: string, code: string, referrer: number | null, locale = 'en') => {
+    const p = await createPartnerAccount(db, {
+      email: `${first.toLowerCase()}.${last.toLowerCase()}@sunbite.example`,
+      // Demo partners other than Maya are data only: nobody signs in with them.
+      password: `demo-${code.toLowerCase()}-${Math.floor(rand() * 1e9)}`,
+      first_name: first,
+      last_name: last,
+      verified: 1,
+      accepted_terms: 1,
+      locale,
+      country: 'CA',
+      referrer_id: referrer,
+      referral_commission_amount: 5,
+      referral_comission_type: 'percent',
+    });
+    await createPromoCode(db, p.id, code);
+    return p;
+  };
+  const jordan = await extra('Jordan', 'Lee', 'JORDAN10', maya.id);
+  const camille = await extra('Camille', 'Roy', 'CAMILLE', maya.id, 'fr');
+  const priya = await extra('Priya', 'Shah', 'PRIYA15', null);
+  const sellers: DemoSeller[] = [
+    { partnerId: maya.id, code: maya.code, email: maya.email, orders: 190 },
+    { partnerId: jordan.id, code: 'JORDAN10', email: jordan.email, orders: 60 },
+    { partnerId: camille.id, code: 'CAMILLE', email: camille.email, orders: 35 },
+    { partnerId: priya.id, code: 'PRIYA15', email: priya.email, orders: 80 },
+    { partnerId: 0, code: '', email: '', orders: 30 },
+  ];
+
+  const day = 86_400_000;
+  let sent = 0;
+  const deliver = (topic: string, payload: unknown, at: Date) =>
+    handleShopifyDelivery(db, { topic, webhookId: `demo-${sent++}`, rawBody: Buffer.from(JSON.stringify(payload)) }, at);
+  const plan: { seller: DemoSeller; at: Date }[] = [];
+  for (const seller of sellers) {
+    for (let i = 0; i < seller.orders; i++) {
+      // More sales in recent months: the program is growing.
+      const age = Math.floor(365 * (1 - Math.sqrt(rand())));
+      plan.push({ seller, at: new Date(now.getTime() - age * day - Math.floor(rand() * day)) });
+    }
+  }
+  plan.sort((a, b) => a.at.getTime() - b.at.getTime());
+  let lastApproval = 0;
+  for (const { seller, at } of plan) {
+    // Earnings whose holding period ended before this order count for the seller's tier.
+    if (at.getTime() - lastApproval > 7 * day) {
+      await approveMaturedEarnings(db, at);
+      lastApproval = at.getTime();
+    }
+    const items: [string, number, number][] = [];
+    for (let n = 1 + Math.floor(rand() * 2.2); n > 0; n--) {
+      const [title, price] = pick(PRODUCTS);
+      items.push([title, 1 + Math.floor(rand() * 2), price]);
+    }
+    const country = rand() < 0.45 ? 'CA' : rand() < 0.75 ? 'US' : pick(['FR', 'GB', 'AU', 'DE']);
+    const order = shopifyOrderPayload({
+      code: seller.code || null,
+      items,
+      country,
+      createdAt: at.toISOString(),
+      email: seller.partnerId === maya.id && rand() < 0.01 ? maya.email : `customer${Math.floor(rand() * 1e6)}@example.com`,
+    });
+    await deliver('orders/paid', order, at);
+    const fate = rand();
+    if (fate < 0.03) await deliver('orders/cancelled', { ...order, cancelled_at: new Date(at.getTime() + day).toISOString() }, new Date(at.getTime() + day));
+    else if (fate < 0.08) await deliver('refunds/create', shopifyRefundPayload(order, [[0, 1]]), new Date(at.getTime() + 3 * day));
+  }
+  await approveMaturedEarnings(db, now);
+
+  // The follow-up work of the seeded orders: their notifications, the newest three unread.
+  const orders = await db.selectFrom('orders').select(['id', 'partner_id']).where('status', '=', 'paid').orderBy('placed_at').execute();
+  for (const o of orders) await notifySale(db, o.id);
+  const unread = await db.selectFrom('notifications').select('id').where('partner_id', '=', maya.id).orderBy('id', 'desc').limit(3).execute();
+  await db.updateTable('notifications').set({ read_at: nowIso(now) }).where('id', 'not in', unread.length ? unread.map((n) => n.id) : [-1]).execute();
+  await db.updateTable('jobs').set({ done_at: nowIso(now) }).where('done_at', 'is', null).execute();
+
+  // Marketplace: Maya's Amazon sales of the year, imported as staff would.
+  const tag = await ensureTrackingId(db, maya.id);
+  const lines = ['Fee-Earnings reports (demo)', 'Category\tName\tASIN\tSeller\tTracking ID\tDate Shipped\tPrice($)\tItems Shipped\tReturns\tRevenue($)\tAd Fees($)\tDevice Type Group'];
+  const asins = Object.values(PRODUCT_ASINS);
+  for (let i = 0; i < 45; i++) {
+    const [title, price] = pick(PRODUCTS);
+    const items = 1 + Math.floor(rand() * 3);
+    const date = new Date(now.getTime() - Math.floor(rand() * 330 + 20) * day).toISOString().slice(0, 10);
+    lines.push(['Health', `Sunbite ${title}`, pick(asins), 'Amazon.com', tag, date, (price / 100).toFixed(2), items, 0, ((price * items) / 100).toFixed(2), '0.00', 'PHONE'].join('\t'));
+  }
+  await importAssociatesReport(db, { name: 'demo-associates-report.tsv', content: Buffer.from(lines.join('\n')) }, staffId, new Date(now.getTime() - 35 * day));
+  await approveMaturedEarnings(db, now);
+
+  const mayaUuid = (await db.selectFrom('partners').select('uuid').where('id', '=', maya.id).executeTakeFirstOrThrow()).uuid;
+  await issueVoucher(db, staffId, mayaUuid, { type: 'product', amount: 2, valid_till: new Date(now.getTime() + 90 * day).toISOString() }, now);
+  await issueVoucher(db, staffId, mayaUuid, { code: 'MAYASPRING', type: 'percent', amount: 2000, valid_from: new Date(now.getTime() - 240 * day).toISOString(), valid_till: new Date(now.getTime() - 150 * day).toISOString() }, now);
+  return plan.length;
+}
