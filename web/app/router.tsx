@@ -15,6 +15,7 @@ import { LoginPage } from '../features/auth/LoginPage';
 import { RegisterStep1Page } from '../features/auth/RegisterStep1Page';
 import { RegisterStep2Page } from '../features/auth/RegisterStep2Page';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
+import { SocialCallbackPage } from '../features/auth/SocialCallbackPage';
 import { VerifyEmailPage } from '../features/auth/VerifyEmailPage';
 import { SettingsPage } from '../features/profile/SettingsPage';
 import { accountLoader } from '../features/session/account-loader';
@@ -53,6 +54,10 @@ function pageFor(entry: Entry): ReactElement {
       return <ResetPasswordPage />;
     case '/verify_email':
       return <VerifyEmailPage />;
+    case '/facebook_callback':
+      return <SocialCallbackPage provider="facebook" />;
+    case '/google_callback':
+      return <SocialCallbackPage provider="google" />;
     case '/account/profile':
       return <SettingsPage />;
   }

@@ -10,6 +10,7 @@ import type { TitleKey } from '../pages/page-keys';
 import { SubpartnerBrand, useSubpartner } from '../subpartner/SubpartnerBrand';
 import { forgotPassword, signIn } from './auth-api';
 import { showAuthError } from './show-auth-error';
+import { SocialSignIn } from './SocialSignIn';
 
 /** `/login`, `/{subpartner}` and `/{subpartner}/login`: sign in, forgot password, sign up. */
 export function LoginPage({ titleKey, showTagline = false }: { titleKey: TitleKey; showTagline?: boolean }) {
@@ -44,6 +45,7 @@ export function LoginPage({ titleKey, showTagline = false }: { titleKey: TitleKe
           {forgotOpen ? <ForgotPasswordForm /> : null}
         </div>
       </div>
+      <SocialSignIn />
       <p className="mt-6 border-t border-stone-200 pt-5 text-sm text-stone-600 dark:border-stone-800 dark:text-stone-400">
         {t('signin.new_here')}{' '}
         <Link to={`${prefix}/register`} className="link" data-testid="signup-link">

@@ -1,0 +1,72 @@
+// Social sign-in (decisions 008): the SPA asks which providers are configured, fetches the
+// provider's consent URL (it carries a single-use state) and sends the browser there; the
+// provider comes back to /{provider}_callback, whose page trades code + state for a partner
+// token exactly like /api/auth/get_token.
+import { api } from '../../lib/api';
+import { storeToken, type AuthToken } from '../../lib/session';
+import { recordActivity } from '../session/inactivity';
+
+export const SOCIAL_PROVIDERS = ['facebook', 'google'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+export type SocialProviders = Record<SocialProvider, boolean>;
+
+export const SOCIAL_PROVIDERS_QUERY_KEY = ['auth', 'social-providers'] as const;
+
+/** Which providers the server has credentials for; anything but a literal `true` is "no". */
+export async function fetchSocialProviders(): Promise<SocialProviders> {
+  const answer = await api.get<{ data?: Partial<Record<SocialProvider, unknown>> }>('/api/auth/providers', {
+    auth: 'public',
+  });
+  return { facebook: answer?.data?.facebook === true, google: answer?.data?.google === true };
+}
+
+const START_PATHS: Record<SocialProvider, string> = {
+  facebook: '/api/auth/getFacebook',
+  google: '/api/auth/getGoogle',
+};
+
+/** The provider's consent URL; refuses anything but http(s) so the answer cannot run script. */
+export async function fetchSocialSignInUrl(provider: SocialProvider): Promise<string> {
+  const answer = await api.get<{ data?: { url?: unknown } }>(START_PATHS[provider], { auth: 'public' });
+  const url = answer?.data?.url;
+  if (typeof url === 'string') {
+    try {
+      const parsed = new URL(url, window.location.href);
+      if (parsed.protocol === 'https:' || parsed.protocol === 'http:') return parsed.href;
+    } catch {
+      // Not a URL: fall through.
+    }
+  }
+  throw new Error(`Unexpected sign-in address from ${provider}`);
+}
+
+/** Leaving the SPA for the provider; an object so tests can replace it (jsdom cannot navigate). */
+export const externalNavigation = {
+  assign: (url: string): void => window.location.assign(url),
+};
+
+// One promise per state: the state is single use, so however often React mounts the callback page
+// (strict mode runs effects twice) it is posted once per page load.
+const finishing = new Map<string, Promise<AuthToken>>();
+
+/** Trades the callback's code + state for a partner token, keeps it and starts the activity clock. */
+export function finishSocialSignIn(
+  provider: SocialProvider,
+  code: string,
+  state: string,
+): Promise<AuthToken> {
+  const key = `${provider} ${state}`;
+  let pending = finishing.get(key);
+  if (!pending) {
+    pending = api
+      .post<AuthToken>(`/api/auth/social/${provider}`, { code, state }, { auth: 'public' })
+      .then((auth) => {
+        storeToken(auth);
+        recordActivity();
+        return auth;
+      });
+    finishing.set(key, pending);
+  }
+  return pending;
+}
