@@ -86,21 +86,23 @@ for (const locale of ['en', 'fr'] as const satisfies readonly Locale[]) {
   });
 }
 
-test('forgot password → mail → reset → sign in with the new password; the old session is dead', async ({ page, request }) => {
+for (const locale of ['en', 'fr'] as const satisfies readonly Locale[]) {
+test(`forgot password → mail → reset → sign in with the new password; the old session is dead (${locale})`, async ({ page, request }) => {
+  await prefer(page, { locale });
   const partner = await registerPartner(request);
   const old = await apiToken(request, partner.email, partner.password);
   await page.goto('/login');
   await page.getByTestId('forgot-password-toggle').click();
   await page.getByTestId('forgot-email').fill(partner.email);
   await page.getByTestId('forgot-submit').click();
-  await expect(page.getByTestId('forgot-message')).toContainText(text('en', 'api.reset_sent'));
+  await expect(page.getByTestId('forgot-message')).toContainText(text(locale, 'api.reset_sent'));
 
   const token = await mailedToken(partner.email, 'reset_password');
   await page.goto(`/reset_password?token=${token}`);
-  await page.getByLabel('New password', { exact: true }).fill('a-brand-new-password');
-  await page.getByLabel('Confirm password', { exact: true }).fill('a-brand-new-password');
+  await page.getByLabel(text(locale, 'recovery.new_password'), { exact: true }).fill('a-brand-new-password');
+  await page.getByLabel(text(locale, 'register.password_confirmation'), { exact: true }).fill('a-brand-new-password');
   await page.getByTestId('reset-submit').click();
-  await expect(page.getByTestId('reset-message')).toContainText(text('en', 'api.reset_done'));
+  await expect(page.getByTestId('reset-message')).toContainText(text(locale, 'api.reset_done'));
 
   const client = (await (await request.get('/login')).text()).match(/name="portal-client" content="([^"]+)"/)![1];
   const stale = await request.get('/api/get', { headers: { authorization: `Bearer ${old.token}` } });
@@ -113,7 +115,8 @@ test('forgot password → mail → reset → sign in with the new password; the 
   expect(client).toBeTruthy();
 });
 
-test('an expired reset link shows Recovery Token Expired', async ({ page, request }) => {
+test(`an expired reset link shows Recovery Token Expired (${locale})`, async ({ page, request }) => {
+  await prefer(page, { locale });
   const partner = await registerPartner(request);
   // An hour and a minute old: written straight into the test server's own database.
   const token = randomBytes(32).toString('base64url');
@@ -129,38 +132,28 @@ test('an expired reset link shows Recovery Token Expired', async ({ page, reques
   );
   db.close();
   await page.goto(`/reset_password?token=${token}`);
-  await page.getByLabel('New password', { exact: true }).fill('another-new-password');
-  await page.getByLabel('Confirm password', { exact: true }).fill('another-new-password');
+  await page.getByLabel(text(locale, 'recovery.new_password'), { exact: true }).fill('another-new-password');
+  await page.getByLabel(text(locale, 'register.password_confirmation'), { exact: true }).fill('another-new-password');
   await page.getByTestId('reset-submit').click();
   const alert = page.getByRole('alertdialog');
-  await expect(alert).toContainText('Recovery Token Expired');
-  await expect(alert).toContainText(text('en', 'api.reset_expired'));
+  await expect(alert).toContainText(text(locale, 'recovery.expired_title'));
+  await expect(alert).toContainText(text(locale, 'api.reset_expired'));
   expect(fs.existsSync(DATA_DIR)).toBe(true);
 });
 
-test('entering the account with ?token= stores the session and lands on the dashboard', async ({ page, request }) => {
-  const { token } = await apiToken(request, DEMO.email, DEMO.password);
-  await page.goto(`/account?token=${token}`);
-  await expect(page).toHaveURL(/\/account\/?$/);
-  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('auth_token') ?? 'null'));
-  expect(stored.token).toBe(token);
-  const lifetime = Date.parse(stored.expired) - Date.now();
-  expect(lifetime).toBeGreaterThan(23 * 3600_000);
-  expect(lifetime).toBeLessThanOrEqual(24 * 3600_000 + 60_000);
-  await expect(page.getByTestId('user-uuid')).not.toBeEmpty();
-});
-
-test('a 401 from the API ends the session: back to /login with Session Expired', async ({ page }) => {
+test(`a 401 from the API ends the session: back to /login with Session Expired (${locale})`, async ({ page }) => {
+  await prefer(page, { locale });
   await page.addInitScript(() => {
     localStorage.setItem('auth_token', JSON.stringify({ token: 'revoked-or-forged', expired: new Date(Date.now() + 3600_000).toISOString() }));
   });
   await page.goto('/account/sales');
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('alertdialog')).toContainText(text('en', 'errors.session_expired_title'));
+  await expect(page.getByRole('alertdialog')).toContainText(text(locale, 'errors.session_expired_title'));
   expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
 });
 
-test('inactivity: the warning counts down, activity dismisses it, and silence signs out', async ({ page, request }) => {
+test(`inactivity: the warning counts down, activity dismisses it, and silence signs out (${locale})`, async ({ page, request }) => {
+  await prefer(page, { locale });
   await page.clock.install();
   await signedIn(page, request);
   await page.goto('/account/');
@@ -174,7 +167,20 @@ test('inactivity: the warning counts down, activity dismisses it, and silence si
   await expect(page.getByTestId('inactivity-warning')).toHaveCount(0);
   await page.clock.fastForward('03:01:00');
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByText(text('en', 'session.inactivity_logged_out'))).toBeVisible();
+  await expect(page.getByText(text(locale, 'session.inactivity_logged_out'))).toBeVisible();
+});
+}
+
+test('entering the account with ?token= stores the session and lands on the dashboard', async ({ page, request }) => {
+  const { token } = await apiToken(request, DEMO.email, DEMO.password);
+  await page.goto(`/account?token=${token}`);
+  await expect(page).toHaveURL(/\/account\/?$/);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('auth_token') ?? 'null'));
+  expect(stored.token).toBe(token);
+  const lifetime = Date.parse(stored.expired) - Date.now();
+  expect(lifetime).toBeGreaterThan(23 * 3600_000);
+  expect(lifetime).toBeLessThanOrEqual(24 * 3600_000 + 60_000);
+  await expect(page.getByTestId('user-uuid')).not.toBeEmpty();
 });
 
 test('a white-label page shows its branding; an unknown slug is 404', async ({ page }) => {
