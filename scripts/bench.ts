@@ -1,0 +1,180 @@
+// `npm run bench`: how the dashboard API and webhook ingestion behave as the ledger grows.
+// Seeds 10,000 partners, then 10k, 100k and 1M store orders (with their items and earnings) into
+// an embedded SQLite database; at each size, starts the portal and measures the dashboard
+// endpoints (p50/p95 latency, throughput as a ratio to GET /api/health in the same run), then
+// webhook ingestion (signed orders/paid over HTTP). Every loop is bounded in time and count and
+// talks to 127.0.0.1 only. Results go to stdout and docs/performance.md.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import Database from 'better-sqlite3';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { migrateToLatest, openSqlite } from '../server/db';
+import { createMailer } from '../server/integrations/mail/mailer';
+import { hashPassword } from '../server/modules/auth/passwords';
+import { issueToken } from '../server/modules/auth/service';
+import { simulateOrders } from './simulate-orders';
+
+const PARTNERS = 10_000;
+const STAGES = (process.env.BENCH_STAGES ?? '10000,100000,1000000').split(',').map(Number);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const CONCURRENCY = 16;
+const SECRET = 'bench-webhook-secret';
+const DAY = 86_400_000;
+
+function seedPartners(file: string, passwordHash: string) {
+  const db = new Database(file);
+  const now = new Date().toISOString();
+  const partner = db.prepare(
+    `INSERT INTO partners (uuid, email, password_hash, first_name, last_name, verified, locale, accepted_terms, created_at, updated_at, referral_commission_amount, referral_comission_type, contact_form_filled)
+     VALUES (?, ?, ?, ?, ?, 1, 'en', 1, ?, ?, 5, 'percent', 0)`,
+  );
+  const code = db.prepare('INSERT INTO promo_codes (partner_id, code, value_bp, commission_rate_bp, created_at) VALUES (?, ?, 1500, 1000, ?)');
+  db.transaction(() => {
+    for (let i = 1; i <= PARTNERS; i++) {
+      const { lastInsertRowid } = partner.run(crypto.randomUUID(), `bench${i}@example.com`, passwordHash, 'Bench', `Partner ${i}`, now, now);
+      code.run(lastInsertRowid, `BENCH${i}`, now);
+    }
+  })();
+  db.close();
+}
+
+/** Adds store orders (one item, one sale earning with its event) until the ledger holds `total`. */
+function growOrders(file: string, from: number, total: number) {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = OFF'); // seeding only; the portal itself runs with FULL
+  const order = db.prepare(
+    `INSERT INTO orders (shopify_order_id, order_number, partner_id, discount_code, currency, subtotal_cents, total_cents, refunded_cents, country_code, geo, status, placed_at, paid_at, created_at, updated_at)
+     VALUES (?, ?, ?, ?, 'USD', ?, ?, 0, ?, ?, 'paid', ?, ?, ?, ?)`,
+  );
+  const item = db.prepare('INSERT INTO order_items (order_id, line_item_id, product, sku, quantity, price_cents) VALUES (?, ?, ?, NULL, 1, ?)');
+  const earning = db.prepare(
+    `INSERT INTO earnings (partner_id, kind, source_key, order_id, base_cents, rate_bp, amount_cents, status, hold_until, created_at, updated_at)
+     VALUES (?, 'sale', ?, ?, ?, 1000, ?, ?, ?, ?, ?)`,
+  );
+  const event = db.prepare(`INSERT INTO earning_events (earning_id, at, from_status, to_status, amount_before_cents, amount_after_cents, reason, actor) VALUES (?, ?, NULL, ?, NULL, ?, 'bench', 'bench')`);
+  const now = Date.now();
+  const regions = ['CA', 'US', 'FR'] as const;
+  const chunk = 50_000;
+  for (let start = from; start < total; start += chunk) {
+    db.transaction(() => {
+      for (let n = start; n < Math.min(total, start + chunk); n++) {
+        const partnerId = 1 + (n % PARTNERS);
+        const placed = new Date(now - ((n * 7919) % 365) * DAY - (n % 86_400) * 1000).toISOString();
+        const subtotal = 2000 + ((n * 37) % 8000);
+        const country = regions[n % 3]!;
+        const { lastInsertRowid: orderId } = order.run(`b${n}`, `#B${n}`, partnerId, `BENCH${partnerId}`, subtotal, subtotal + 800, country, country === 'FR' ? 'OTHER' : country, placed, placed, placed, placed);
+        item.run(orderId, `li${n}`, 'ACV Gummies', subtotal);
+        const matured = now - Date.parse(placed) > 30 * DAY;
+        const { lastInsertRowid: earningId } = earning.run(partnerId, `order:${orderId}`, orderId, subtotal, Math.round(subtotal / 10), matured ? 'APPROVED' : 'PENDING', new Date(Date.parse(placed) + 30 * DAY).toISOString(), placed, placed);
+        event.run(earningId, placed, matured ? 'APPROVED' : 'PENDING', Math.round(subtotal / 10));
+      }
+    })();
+  }
+  db.close();
+}
+
+interface Measure {
+  p50: number;
+  p95: number;
+  rps: number;
+  errors: number;
+}
+
+/** Requests `urls` (round robin) with CONCURRENCY workers for SECONDS; bounded by time. */
+async function load(base: string, urls: string[], tokens: string[], seconds = SECONDS): Promise<Measure> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      const i = next++;
+      const started = performance.now();
+      const url = urls[i % urls.length]!;
+      const auth = tokens.length && url !== '/api/health' ? { authorization: `Bearer ${tokens[i % tokens.length]}` } : undefined;
+      const res = await fetch(base + url, auth ? { headers: auth } : {});
+      await res.arrayBuffer();
+      if (!res.ok) errors++;
+      latencies.push(performance.now() - started);
+    }
+  };
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const elapsed = (performance.now() - t0) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { p50: at(0.5), p95: at(0.95), rps: latencies.length / elapsed, errors };
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-'));
+  const file = path.join(dir, 'portal.db');
+  const handle = openSqlite(file);
+  await migrateToLatest(handle.db);
+  await handle.close();
+  console.log(`Seeding ${PARTNERS.toLocaleString()} partners…`);
+  seedPartners(file, await hashPassword('bench-password'));
+
+  const endpoints = [
+    '/api/getPartnerSalesSummary',
+    '/api/getTotals',
+    '/api/getPartnerSalesSummaryChart',
+    '/api/getPartnerVerifiedTiers',
+    '/api/getShopifySalesItemsNoVouchers?page=1&length=5',
+  ];
+  const results: { orders: number; rows: { endpoint: string; m: Measure; ratio: number }[]; ingestion: number }[] = [];
+  let have = 0;
+  for (const target of STAGES) {
+    console.log(`Growing the ledger to ${target.toLocaleString()} orders…`);
+    const t0 = performance.now();
+    growOrders(file, have, target);
+    have = target;
+    console.log(`  seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+    const database = openSqlite(file);
+    const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'error', SHOPIFY_WEBHOOK_SECRET: SECRET, NODE_ENV: 'production' });
+    const app = await buildApp({ config, database, mailer: createMailer({ from: 'x@y.z', outboxDir: path.join(dir, 'outbox'), log: { info: () => undefined } }), rateLimits: { api: 1_000_000 }, webRoot: path.join(dir, 'none') });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const tokens = await Promise.all(Array.from({ length: 200 }, (_, i) => issueToken(database.db, 'partner', 1 + ((i * 49) % PARTNERS)).then((t) => t.token)));
+
+    // Warm up (JIT, connections, SQLite page cache) before anything is measured.
+    await load(base, ['/api/health', ...endpoints], tokens, 1);
+    const health = await load(base, ['/api/health'], []);
+    const rows = [{ endpoint: 'GET /api/health', m: health, ratio: 1 }];
+    for (const endpoint of endpoints) {
+      const m = await load(base, [endpoint], tokens);
+      rows.push({ endpoint: `GET ${endpoint.split('?')[0]}`, m, ratio: m.rps / health.rps });
+    }
+    const ingest = await simulateOrders({ url: base, secret: SECRET, rate: 0, count: 2000, codes: Array.from({ length: 100 }, (_, i) => `BENCH${i + 1}`), concurrency: CONCURRENCY });
+    const ingestion = 2000 / ingest.seconds;
+    results.push({ orders: target, rows, ingestion });
+    for (const r of rows) console.log(`  ${r.endpoint.padEnd(40)} p50 ${r.m.p50.toFixed(2)} ms  p95 ${r.m.p95.toFixed(2)} ms  ${r.m.rps.toFixed(0)} req/s  ×${r.ratio.toFixed(2)} of health${r.m.errors ? `  (${r.m.errors} errors)` : ''}`);
+    console.log(`  webhook ingestion: ${ingestion.toFixed(0)} orders/s`, ingest.outcomes);
+    await app.close();
+    await database.close();
+    have += 2000;
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+
+  const table = results
+    .map(
+      (r) =>
+        `### ${r.orders.toLocaleString('en-US')} orders\n\n| Endpoint | p50 (ms) | p95 (ms) | req/s | throughput ÷ health |\n|---|---:|---:|---:|---:|\n` +
+        r.rows.map((x) => `| ${x.endpoint} | ${x.m.p50.toFixed(2)} | ${x.m.p95.toFixed(2)} | ${x.m.rps.toFixed(0)} | ${x.ratio.toFixed(2)} |`).join('\n') +
+        `\n\nWebhook ingestion (signed \`orders/paid\` over HTTP, ${CONCURRENCY} at a time): **${r.ingestion.toFixed(0)} orders/s**.\n`,
+    )
+    .join('\n');
+  const doc = path.resolve('docs/performance.md');
+  const marker = '<!-- bench results -->';
+  const current = fs.existsSync(doc) ? fs.readFileSync(doc, 'utf8') : `${marker}\n`;
+  const head = current.includes(marker) ? current.slice(0, current.indexOf(marker)) : current;
+  fs.writeFileSync(doc, `${head}${marker}\n\nLast run: ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, Node ${process.version}.\n\n${table}`);
+  console.log(`\nWritten to ${doc}`);
+}
+
+void main();
