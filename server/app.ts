@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -113,8 +114,12 @@ export async function buildApp(options: BuildOptions) {
       route.config = { ...routeConfig, rateLimit: { max: limits.api, timeWindow: '1 minute' } };
     }
   });
+  // With REDIS_URL the counts are shared by every node (decisions §1); otherwise kept in process.
+  const limiterRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;
+  limiterRedis?.on('error', (err) => app.log.error({ err }, 'redis (rate limit) error'));
   await app.register(rateLimit, {
     global: false,
+    ...(limiterRedis ? { redis: limiterRedis, nameSpace: 'pp-rate-limit-', skipOnError: true } : {}),
     errorResponseBuilder: () => Object.assign(new Error(MESSAGES.tooManyRequests), { statusCode: 429 }),
   });
   await registerOpenApi(app, { version: VERSION, publicUrl: config.publicUrl });
@@ -140,6 +145,7 @@ export async function buildApp(options: BuildOptions) {
   app.addHook('onClose', async () => {
     await background.stop();
     await push.close();
+    await limiterRedis?.quit().catch(() => undefined);
     mailer.close();
   });
   return app;

@@ -80,7 +80,8 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
       },
     },
     async (request) => {
-      await verifyEmail(ctx.db, request.body.token);
+      const uuid = await verifyEmail(ctx.db, request.body.token);
+      ctx.push.toPartner(uuid, 'partner_changed', {});
       return { data: { message: say(API_MESSAGES.email_validated, request) } };
     },
   );
@@ -179,7 +180,12 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
         response: { 200: payloadAnswer },
       },
     },
-    async (request) => ({ data: await userPayload(ctx, await updateProfile(ctx.db, partnerIdOf(request), request.body)) }),
+    async (request) => {
+      const partner = await updateProfile(ctx.db, partnerIdOf(request), request.body);
+      // The partner's other tabs and devices reload the profile.
+      ctx.push.toPartner(partner.uuid, 'partner_changed', {});
+      return { data: await userPayload(ctx, partner) };
+    },
   );
 
   app.get(

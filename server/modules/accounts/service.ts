@@ -121,7 +121,8 @@ export async function consumeOneTimeToken(db: Db, purpose: OneTimePurpose, token
   return (await useOneTimeToken(db, row.id, nowIso(now))) ? row.subject_id : null;
 }
 
-export async function verifyEmail(db: Db, token: string, now = new Date()): Promise<void> {
+/** Marks the address verified; answers the partner's uuid. */
+export async function verifyEmail(db: Db, token: string, now = new Date()): Promise<string> {
   const row = await findOneTimeToken(db, 'verify_email', hashToken(token));
   if (!row || row.used_at) throw new AppError(404, API_MESSAGES.wrong_link);
   if (row.expires_at <= nowIso(now)) throw new AppError(410, API_MESSAGES.link_expired);
@@ -129,6 +130,7 @@ export async function verifyEmail(db: Db, token: string, now = new Date()): Prom
   if (!partner) throw new AppError(404, API_MESSAGES.account_not_found);
   if (!(await useOneTimeToken(db, row.id, nowIso(now)))) throw new AppError(404, API_MESSAGES.wrong_link);
   await updatePartner(db, partner.id, { verified: 1, updated_at: nowIso(now) });
+  return partner.uuid;
 }
 
 export async function resendVerification(ctx: AppContext, partnerId: number): Promise<{ message: string; verified: boolean }> {
