@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { INFLUENCER_CATEGORIES } from '../../../common/categories';
 import { identitySchemas } from '../../../common/validation';
@@ -28,8 +29,7 @@ const payloadAnswer = z.object({ data: z.string() });
 export function accountRoutes(app: TypedApp, ctx: AppContext): void {
   const publicClient = requirePublicClient(ctx.secrets.publicClientToken);
   const partner = requirePartner(ctx.db);
-  const say = (message: string, request: { headers: Record<string, unknown> }) =>
-    localizeMessage(message, requestLocale(request as never));
+  const say = (message: string, request: Pick<FastifyRequest, 'headers'>) => localizeMessage(message, requestLocale(request));
 
   app.get(
     '/api/categories',

@@ -25,15 +25,14 @@ const COLUMNS = {
 
 function parseDate(text: string): string | null {
   const t = text.trim();
-  let m = /^(\d{4})-(\d{2})-(\d{2})/.exec(t);
-  if (!m) {
-    const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(t);
-    if (us) m = [t, us[3]!, us[1]!.padStart(2, '0'), us[2]!.padStart(2, '0')] as unknown as RegExpExecArray;
-  }
-  if (!m) return null;
-  const iso = `${m[1]}-${m[2]}-${m[3]}`;
-  const d = new Date(`${iso}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso ? null : iso;
+  // 2026-10-03, 2026-10-03 10:21:12, or the US form 10/3/2026.
+  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(t);
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(t);
+  const [y, m, d] = iso ? [iso[1]!, iso[2]!, iso[3]!] : us ? [us[3]!, us[1]!.padStart(2, '0'), us[2]!.padStart(2, '0')] : [];
+  if (!y) return null;
+  const date = `${y}-${m}-${d}`;
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date ? null : date;
 }
 
 function parseMoney(text: string): number | null {
