@@ -8,7 +8,9 @@ import { NotFoundContent } from '../features/not-found/NotFoundContent';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { AccountPage } from '../features/pages/AccountPage';
 import { ConnectPage } from '../features/pages/ConnectPage';
-import { DashboardPage } from '../features/pages/DashboardPage';
+import { DashboardPage } from '../features/dashboard/DashboardPage';
+import { ReferralsPage } from '../features/sales/ReferralsPage';
+import { SalesPage } from '../features/sales/SalesPage';
 import { PlainPage } from '../features/pages/PlainPage';
 import { ProductPage } from '../features/pages/ProductPage';
 import { LoginPage } from '../features/auth/LoginPage';
@@ -60,6 +62,10 @@ function pageFor(entry: Entry): ReactElement {
       return <SocialCallbackPage provider="google" />;
     case '/account/profile':
       return <SettingsPage />;
+    case '/account/sales':
+      return <SalesPage />;
+    case '/account/referrals':
+      return <ReferralsPage />;
   }
   if (entry.path === '/account') return <DashboardPage />;
   if (entry.path === '/account/products/:code') return <ProductPage />;

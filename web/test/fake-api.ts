@@ -5,6 +5,7 @@ import type { PortalUser } from '../features/profile/current-user';
 import { encryptPayload, PAYLOAD_KEY_META } from '../lib/payload';
 import { storeToken } from '../lib/session';
 import { jsonResponse } from './render-app';
+import { emptySalesRoutes } from './sales-fixtures';
 
 /** 32 bytes, base64: the test pages' payload key. */
 export const TEST_PAYLOAD_KEY = btoa(String.fromCharCode(...Array.from({ length: 32 }, (_, index) => index + 1)));
@@ -103,6 +104,8 @@ export function installFakeApi(options: { user?: PortalUser; key?: string } = {}
       },
     }),
   );
+  // The account shell and its pages ask for the sales figures and the bell: an account without sales.
+  for (const [route, handler] of emptySalesRoutes()) routes.set(route, handler);
   const seen: { route: string; init: RequestInit }[] = [];
   const fetchMock = vi.fn(async (input: string | URL | Request, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');

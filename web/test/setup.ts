@@ -4,17 +4,21 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { closeAlert } from '../lib/alert-store';
 import { i18n } from '../lib/i18n';
 import { stopUpdating } from '../lib/updating-store';
+import { installFakeSocket } from './fake-socket';
 
 // Profile loading decrypts with WebCrypto and imports the lazy shell: give findBy* some slack
-// when the whole suite runs in parallel.
-configure({ asyncUtilTimeout: 3000 });
+// when the whole suite runs in parallel. The dashboard is a large page, and jsdom's visibility
+// checks behind *ByRole grow with the page, so allow more.
+configure({ asyncUtilTimeout: 6000 });
 
 // The ALTCHA web component and its workers do not run in jsdom: tests drive the element's
 // `statechange` event themselves.
 vi.mock('../features/auth/altcha-loader', () => ({ loadAltcha: () => Promise.resolve() }));
 
-// jsdom implements neither scrolling nor media queries; the shell uses both.
+// jsdom implements neither scrolling nor media queries; the shell uses both. The live-push
+// socket of the account shell never reaches the network: tests drive a fake (test/fake-socket.ts).
 beforeEach(() => {
+  installFakeSocket();
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
   window.matchMedia = vi.fn((query: string) => ({
     matches: false,

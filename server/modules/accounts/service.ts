@@ -14,7 +14,7 @@ import { verifyHumanCheck } from '../altcha/service';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { endAllSessions, endOtherSessions } from '../auth/service';
 import { hashToken, newToken } from '../auth/tokens';
-import { createPartnerAccount, findPartnerByEmail, findPartnerById, toUserJson, updatePartner } from '../partners/service';
+import { createPartnerAccount, findPartnerByEmail, findPartnerById, referralsOf, toUserJson, updatePartner } from '../partners/service';
 import { encryptPayload } from '../partners/payload';
 import { codeAvailability, createPromoCode, findPromoCode, promoCodesOf, toPromoCodeJson } from '../promo-codes/service';
 import { findSubpartnerId } from '../subpartners/service';
@@ -48,7 +48,8 @@ export async function issueOneTimeToken(db: Db, purpose: OneTimePurpose, subject
 /** The user JSON of spec point 3, encrypted as decisions §5 says. */
 export async function userPayload(ctx: AppContext, partner: Partner): Promise<string> {
   const codes = (await promoCodesOf(ctx.db, partner.id)).map(toPromoCodeJson);
-  return encryptPayload(ctx.secrets.userPayloadKey, toUserJson(partner, codes));
+  const referrals = await referralsOf(ctx.db, partner.id);
+  return encryptPayload(ctx.secrets.userPayloadKey, toUserJson(partner, codes, referrals));
 }
 
 async function sendVerification(ctx: AppContext, partner: Partner): Promise<void> {

@@ -24,11 +24,26 @@ export async function createPartnerAccount(db: Db, input: PartnerInput): Promise
 
 export { countPartners, findPartnerByEmail, findPartnerById, touchLastLogin, updatePartner };
 
+/** The partners who signed up through this partner's referral link, newest first. */
+export function referralsOf(db: Db, partnerId: number) {
+  return db
+    .selectFrom('partners')
+    .select(['email', 'first_name', 'last_name'])
+    .where('referrer_id', '=', partnerId)
+    .orderBy('id', 'desc')
+    .limit(500)
+    .execute();
+}
+
 /**
  * The partner as the SPA knows it: every field of spec point 3. Fields whose capabilities come
  * later (promo codes, referrals, badges, integrations, links) hold their empty defaults until then.
  */
-export function toUserJson(partner: Partner, promoCodes: { code: string; value: number; commission_rate: number }[] = []) {
+export function toUserJson(
+  partner: Partner,
+  promoCodes: { code: string; value: number; commission_rate: number }[] = [],
+  referrals: { email: string; first_name: string; last_name: string }[] = [],
+) {
   return {
     uuid: partner.uuid,
     email: partner.email,
@@ -56,7 +71,7 @@ export function toUserJson(partner: Partner, promoCodes: { code: string; value: 
     locale: partner.locale,
     referral_commission_amount: partner.referral_commission_amount,
     referral_comission_type: partner.referral_comission_type,
-    referrals: [] as { email: string; first_name: string; last_name: string }[],
+    referrals,
     accepted_terms: partner.accepted_terms === 1,
     about: partner.about,
     date_of_birth: partner.date_of_birth,

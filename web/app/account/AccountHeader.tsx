@@ -4,6 +4,7 @@ import { Avatar } from '../../components/Avatar';
 import { BrandLogo } from '../../components/BrandLogo';
 import { Icon } from '../../components/icons';
 import { PreferenceControls } from '../../components/PreferenceControls';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
 import type { ShellUser } from '../../features/profile/current-user';
 
 interface AccountHeaderProps {
@@ -47,6 +48,7 @@ export function AccountHeader({
         </Link>
         <div className="ml-auto flex items-center gap-1.5 sm:gap-3">
           <PreferenceControls />
+          <NotificationBell />
           <Link
             to="/account/profile"
             aria-label={user ? t('shell.profile_of', { name }) : t('shell.your_profile')}

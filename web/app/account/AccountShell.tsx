@@ -1,5 +1,7 @@
 import { useCallback, useId, useState } from 'react';
 import { Outlet } from 'react-router';
+import { hasUnreadCustom, useBell } from '../../features/notifications/notifications-api';
+import { useLivePush } from '../../features/notifications/live-push';
 import { useSessionData } from '../../features/profile/current-user';
 import { InactivityWatcher } from '../../features/session/InactivityWatcher';
 import { VerificationBanner } from '../../features/verification/VerificationBanner';
@@ -19,6 +21,8 @@ export function AccountShell() {
   const drawerId = useId();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  useLivePush();
+  const bell = useBell();
 
   return (
     <div data-layout="account" className="min-h-dvh">
@@ -28,6 +32,7 @@ export function AccountShell() {
         drawerId={drawerId}
         drawerOpen={drawerOpen}
         onOpenDrawer={() => setDrawerOpen(true)}
+        hasCustomNotifications={hasUnreadCustom(bell.data)}
       />
       <div className="lg:flex">
         <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-72 shrink-0 overflow-y-auto border-r border-stone-200 bg-white lg:block dark:border-stone-800 dark:bg-stone-900">

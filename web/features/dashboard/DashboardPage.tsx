@@ -1,0 +1,103 @@
+// /account: the partner's dashboard (spec point 2 "Screen contents"): the figures first, then the
+// code to share, the sales history, tiers, geography, this month's orders, recent sales and
+// referrals; widgets fed by later features say plainly that nothing is there yet.
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../lib/document-title';
+import { PageHeading } from '../pages/PageHeading';
+import { useCurrentUser } from '../profile/current-user';
+import { Glyph } from '../sales/glyphs';
+import { useSalesSummary, useTotals } from '../sales/sales-api';
+import { HeroMetric, MetricGrid } from './Metrics';
+import { SalesHistoryChart } from './SalesHistoryChart';
+import {
+  CopyCodeBox,
+  GeographyCard,
+  LaterWidgets,
+  MonthOrders,
+  RecentSales,
+  ReferralsCard,
+  TierProgress,
+} from './widgets';
+
+/** A partner who has not sold yet is welcomed with what to do next, not a wall of zeros. */
+function FirstSaleWelcome() {
+  const { t } = useTranslation();
+  return (
+    <section
+      aria-labelledby="first-sale-title"
+      className="card flex flex-col gap-4 border-dashed p-5 sm:flex-row sm:items-center sm:p-6"
+      data-testid="dashboard-empty"
+    >
+      <span className="inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-amber-100 text-amber-700 dark:bg-amber-400/10 dark:text-amber-300">
+        <Glyph name="sparkle" width={24} height={24} />
+      </span>
+      <div className="flex-1">
+        <h2 id="first-sale-title" className="font-semibold">
+          {t('dashboard.welcome.title')}
+        </h2>
+        <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('dashboard.welcome.body')}</p>
+      </div>
+      <Link to="/account/crafting_perfect_post" className="btn-secondary shrink-0">
+        {t('dashboard.welcome.cta')}
+      </Link>
+    </section>
+  );
+}
+
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const title = t('titles.dashboard');
+  useDocumentTitle(title);
+  const user = useCurrentUser();
+  const summary = useSalesSummary();
+  const totals = useTotals();
+  const noSalesYet =
+    summary.data !== undefined &&
+    totals.data !== undefined &&
+    totals.data.sales_count === 0 &&
+    summary.data.total_commissions === 0 &&
+    totals.data.marketplace_commissions === 0 &&
+    totals.data.referral_commissions === 0;
+  const name = user?.first_name?.trim();
+
+  return (
+    <>
+      <PageHeading
+        title={title}
+        eyebrow={name ? t('dashboard.hello', { name }) : undefined}
+        lead={t('pages.dashboard')}
+      />
+      <div className="space-y-4 sm:space-y-6">
+        {noSalesYet ? <FirstSaleWelcome /> : null}
+        <div className="grid gap-4 sm:gap-6 [&>*]:min-w-0 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            <HeroMetric />
+          </div>
+          <CopyCodeBox />
+        </div>
+        <MetricGrid />
+        <div className="grid gap-4 sm:gap-6 [&>*]:min-w-0 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            <SalesHistoryChart />
+          </div>
+          <TierProgress />
+        </div>
+        <div className="grid gap-4 sm:gap-6 [&>*]:min-w-0 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            <RecentSales />
+          </div>
+          <GeographyCard />
+        </div>
+        <div className="grid gap-4 sm:gap-6 [&>*]:min-w-0 md:grid-cols-2 lg:grid-cols-3">
+          <MonthOrders />
+          <ReferralsCard />
+          <LaterWidgets only={['cashouts']} />
+        </div>
+        <div className="grid gap-4 sm:gap-6 [&>*]:min-w-0 md:grid-cols-2 lg:grid-cols-4">
+          <LaterWidgets only={['promo', 'challenges', 'announcements', 'top-posts']} />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,197 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { i18n } from '../../lib/i18n';
+import { installFakeApi, samplePartner, signInForTest, type FakeApi } from '../../test/fake-api';
+import { jsonResponse, renderApp } from '../../test/render-app';
+import {
+  pagedHandler,
+  saleRow,
+  SELLING_CHART,
+  SELLING_SUMMARY,
+  SELLING_TOTALS,
+  STARTER_TIERS,
+} from '../../test/sales-fixtures';
+import { niceMax } from './SalesHistoryChart';
+
+let fake: FakeApi;
+beforeEach(() => {
+  signInForTest();
+});
+
+function sellingPartner(options: { user?: ReturnType<typeof samplePartner> } = {}) {
+  fake = installFakeApi({ user: options.user });
+  fake.on('GET /api/getPartnerSalesSummary', () => jsonResponse(200, { data: SELLING_SUMMARY }));
+  fake.on('GET /api/getTotals', () => jsonResponse(200, { data: SELLING_TOTALS }));
+  fake.on('GET /api/getPartnerSalesSummaryChart', () => jsonResponse(200, { data: SELLING_CHART }));
+  fake.on('GET /api/getPartnerVerifiedTiers', () =>
+    jsonResponse(200, {
+      data: {
+        ...STARTER_TIERS,
+        verified_sales: 18,
+        progress: 0.72,
+        next_tier: { min_sales: 25, rate: 15, sales_needed: 7 },
+      },
+    }),
+  );
+  fake.on(
+    'GET /api/getShopifySalesItemsNoVouchers',
+    pagedHandler(
+      Array.from({ length: 8 }, (_, index) => saleRow(index + 1, { product: `Product ${index + 1}` })),
+    ),
+  );
+  fake.on(
+    'GET /api/getShopifySalesItemsReferrals',
+    pagedHandler([saleRow(50, { referral: 'Lina Park', commission: 2.5 })]),
+  );
+}
+
+describe('dashboard metrics', () => {
+  it('shows every figure of the summary, formatted in US English', async () => {
+    sellingPartner();
+    renderApp('/account');
+    expect(await screen.findByTestId('metric-this_month_commissions')).toHaveTextContent('$123.45');
+    expect(screen.getByTestId('metric-last_month_commissions')).toHaveTextContent('$210.00');
+    expect(screen.getByTestId('metric-current_month_orders')).toHaveTextContent('7');
+    expect(screen.getByTestId('metric-current_month_sales')).toHaveTextContent('$1,234.50');
+    expect(screen.getByTestId('metric-total_commissions')).toHaveTextContent('$987.65');
+    expect(screen.getByTestId('metric-average_order_value')).toHaveTextContent('$48.20');
+    expect(screen.getByTestId('metric-latest_paid_cashout')).toHaveTextContent('$150.00');
+    expect(screen.queryByTestId('dashboard-empty')).not.toBeInTheDocument();
+    // The biggest number on the page is this month's commissions.
+    expect(screen.getByTestId('metric-this_month_commissions')).toHaveClass('text-5xl');
+  });
+
+  it('formats money for French Canada in French', async () => {
+    await i18n.changeLanguage('fr');
+    sellingPartner();
+    renderApp('/account');
+    const value = await screen.findByTestId('metric-current_month_sales');
+    expect(value.textContent?.replace(/\s/g, ' ')).toMatch(/1 234,50 \$ US/);
+    expect(screen.getByRole('heading', { name: 'Performance géographique' })).toBeInTheDocument();
+  });
+
+  it('shows the tier, the geography, this month’s orders, recent sales and referrals', async () => {
+    sellingPartner();
+    renderApp('/account');
+    expect(await screen.findByTestId('tier-current-rate')).toHaveTextContent('10%');
+    expect(screen.getByTestId('tier-next')).toHaveTextContent('7 more verified sales to reach 15%');
+    expect(screen.getByRole('progressbar', { name: 'Progress to the next tier' })).toHaveAttribute(
+      'aria-valuenow',
+      '72',
+    );
+    expect(await screen.findByTestId('geo-US-sales')).toHaveTextContent('$900.00');
+    expect(screen.getByTestId('geo-CA')).toHaveTextContent('Canada');
+    expect(screen.getByTestId('geo-OTHER')).toHaveTextContent('2 orders');
+    await waitFor(() => expect(screen.getAllByTestId('recent-sale-row')).toHaveLength(5));
+    expect(screen.getAllByTestId('month-order-row').length).toBeGreaterThan(0);
+    expect(screen.getAllByTestId('month-order-row').length).toBeLessThanOrEqual(6);
+    expect(screen.getByTestId('referrals-see-all')).toHaveAttribute('href', '/account/referrals');
+    expect(await screen.findByTestId('dashboard-referral-row')).toHaveTextContent('Lina Park');
+    // The mapping list asks for 6 rows, the recent sales for 5 (decisions §3).
+    const lengths = fake.fetch.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname === '/api/getShopifySalesItemsNoVouchers')
+      .map((url) => url.searchParams.get('length'));
+    expect(lengths.sort()).toEqual(['5', '6']);
+  });
+
+  it('shows calm empty states for the widgets later features feed', async () => {
+    sellingPartner();
+    renderApp('/account');
+    for (const id of ['promo', 'challenges', 'announcements', 'top-posts', 'cashouts'])
+      expect(await screen.findByTestId(`${id}-empty`)).toBeInTheDocument();
+  });
+});
+
+describe('sales history chart', () => {
+  it('switches between the weekly and the monthly series', async () => {
+    sellingPartner();
+    const { user } = renderApp('/account');
+    const chart = await screen.findByTestId('sales-chart');
+    expect(chart).toHaveAttribute('data-period', 'weekly');
+    expect(screen.getByTestId('chart-toggle-weekly')).toHaveAttribute('aria-pressed', 'true');
+    const weeklyLabels = screen.getAllByTestId('chart-label').map((label) => label.textContent);
+    expect(weeklyLabels).toHaveLength(12);
+    expect(weeklyLabels[0]).toBe('Jan 5');
+    expect(screen.getByTestId('chart-total')).toHaveTextContent(
+      'Last 12 weeks: $780.00 in sales, $78.00 earned',
+    );
+
+    await user.click(screen.getByTestId('chart-toggle-monthly'));
+    expect(screen.getByTestId('sales-chart')).toHaveAttribute('data-period', 'monthly');
+    expect(screen.getByTestId('chart-toggle-monthly')).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('chart-toggle-weekly')).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getAllByTestId('chart-label').map((label) => label.textContent)[0]).toBe('Apr');
+    expect(screen.getByTestId('chart-total')).toHaveTextContent(
+      'Last 12 months: $5,900.00 in sales, $590.00 earned',
+    );
+    // Screen readers get the figures as a table.
+    expect(
+      screen.getByRole('table', { name: 'Sales and commissions per month, last 12 months' }),
+    ).toBeInTheDocument();
+    // The series are one answer: switching asks nothing more of the server.
+    expect(fake.calls().filter((call) => call === 'GET /api/getPartnerSalesSummaryChart')).toHaveLength(1);
+  });
+
+  it('rounds the axis to a readable maximum', () => {
+    expect(niceMax(0)).toBe(1);
+    expect(niceMax(180)).toBe(200);
+    expect(niceMax(1000)).toBe(1000);
+    expect(niceMax(1234.5)).toBe(2000);
+    expect(niceMax(2400)).toBe(2500);
+  });
+});
+
+describe('a partner without sales', () => {
+  it('is welcomed with what to do next, and every widget says it is empty', async () => {
+    fake = installFakeApi();
+    renderApp('/account');
+    expect(await screen.findByTestId('dashboard-empty')).toHaveTextContent(
+      'Your first sale is one post away',
+    );
+    expect(await screen.findByTestId('chart-empty')).toHaveTextContent('No sales in the last 12 weeks');
+    expect(screen.getByTestId('geo-empty')).toBeInTheDocument();
+    expect(await screen.findByTestId('recent-sales-empty')).toBeInTheDocument();
+    expect(screen.getByTestId('month-orders-empty')).toBeInTheDocument();
+    expect(await screen.findByTestId('referrals-empty')).toBeInTheDocument();
+    expect(screen.getByTestId('metric-this_month_commissions')).toHaveTextContent('$0.00');
+    expect(screen.getByTestId('metric-latest_paid_cashout')).toHaveTextContent('—');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows skeletons while the figures load', async () => {
+    fake = installFakeApi();
+    fake.on('GET /api/getPartnerSalesSummary', () => new Promise<Response>(() => undefined));
+    fake.on('GET /api/getPartnerSalesSummaryChart', () => new Promise<Response>(() => undefined));
+    renderApp('/account');
+    expect(await screen.findByTestId('chart-loading')).toBeInTheDocument();
+    expect(screen.queryByTestId('metric-this_month_commissions')).not.toBeInTheDocument();
+  });
+});
+
+describe('copy-code box', () => {
+  it('shows the code with its discount and commission, and copies it with a toast', async () => {
+    fake = installFakeApi({
+      user: samplePartner({ promo_codes: [{ code: 'MAYA15', value: 15, commission_rate: 12 }] }),
+    });
+    const { user } = renderApp('/account');
+    const box = await screen.findByTestId('widget-copy-code');
+    expect(await within(box).findByTestId('promo-code')).toHaveTextContent('MAYA15');
+    expect(box).toHaveTextContent(
+      'Your followers get 15% off with code MAYA15, and you earn 12% on every order.',
+    );
+    expect(within(box).getByTestId('promo-discount')).toHaveTextContent('15%');
+    expect(within(box).getByTestId('promo-commission')).toHaveTextContent('12%');
+
+    await user.click(within(box).getByTestId('copy-code'));
+    expect(await screen.findByText('Copied to clipboard')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe('MAYA15');
+  });
+
+  it('says so when the partner has no code yet', async () => {
+    fake = installFakeApi({ user: samplePartner({ promo_codes: [] }) });
+    renderApp('/account');
+    expect(await screen.findByText('No promo code yet')).toBeInTheDocument();
+    expect(screen.queryByTestId('copy-code')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,161 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { installFakeApi, samplePartner, signInForTest, type FakeApi } from '../../test/fake-api';
+import { installFakeSocket, type FakeSockets } from '../../test/fake-socket';
+import { jsonResponse, renderApp } from '../../test/render-app';
+import { pagedHandler, saleRow } from '../../test/sales-fixtures';
+import { notificationKeys, type Bell, type PortalNotification } from './notifications-api';
+
+let fake: FakeApi;
+let sockets: FakeSockets;
+let bell: Bell;
+
+const note = (id: number, overrides: Partial<PortalNotification> = {}): PortalNotification => ({
+  id,
+  kind: 'sale',
+  title: 'New sale',
+  body: `Order #${1000 + id}: you earned $4.00.`,
+  data: null,
+  read: false,
+  date: '2026-03-02T10:00:00.000Z',
+  ...overrides,
+});
+
+beforeEach(() => {
+  signInForTest('partner-token');
+  fake = installFakeApi();
+  sockets = installFakeSocket();
+  bell = { count: 0, items: [] };
+  fake.on('GET /api/getBellNotifications', () => jsonResponse(200, { data: bell }));
+});
+
+const count = (route: string) => fake.calls().filter((call) => call === route).length;
+
+describe('the bell', () => {
+  it('shows the unread count, and an empty state when there is nothing new', async () => {
+    const { user } = renderApp('/account/faq');
+    const button = await screen.findByTestId('bell-button');
+    await waitFor(() => expect(count('GET /api/getBellNotifications')).toBe(1));
+    expect(screen.getByTestId('bell-count')).not.toBeVisible();
+    await user.click(button);
+    expect(within(screen.getByTestId('bell-panel')).getByTestId('bell-empty')).toHaveTextContent(
+      'No new notifications',
+    );
+    await user.keyboard('{Escape}');
+    expect(screen.queryByTestId('bell-panel')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+  });
+
+  it('lists the latest notifications and marks them read', async () => {
+    bell = { count: 2, items: [note(2), note(1)] };
+    fake.on('POST /api/notifications/read', () => jsonResponse(200, { data: { count: 0 } }));
+    const { user } = renderApp('/account/faq');
+    await waitFor(() => expect(screen.getByTestId('bell-count')).toHaveTextContent('2'));
+    expect(screen.getByTestId('bell-button')).toHaveAccessibleName('Notifications, 2 unread');
+    await user.click(screen.getByTestId('bell-button'));
+    expect(screen.getAllByTestId('bell-item')).toHaveLength(2);
+    expect(screen.getByTestId('bell-panel')).toHaveTextContent('Order #1002: you earned $4.00.');
+
+    await user.click(screen.getByTestId('bell-mark-all'));
+    await waitFor(() => expect(screen.getByTestId('bell-count')).not.toBeVisible());
+    expect(fake.lastBody('POST /api/notifications/read')).toEqual({});
+    expect(screen.getAllByTestId('bell-item').every((item) => item.dataset.read === 'true')).toBe(true);
+    expect(screen.getByTestId('bell-empty')).toBeInTheDocument();
+  });
+
+  it('lights the pulsing dot only for unread custom notifications', async () => {
+    bell = { count: 1, items: [note(1)] };
+    const first = renderApp('/account/faq');
+    await screen.findByText('1', { selector: '[data-testid="bell-count"]' });
+    expect(screen.getByTestId('notification-dot')).not.toBeVisible();
+    first.unmount();
+
+    bell = { count: 1, items: [note(2, { kind: 'custom', title: 'A word from the team' })] };
+    renderApp('/account/faq');
+    await waitFor(() => expect(screen.getByTestId('notification-dot')).toBeVisible());
+  });
+});
+
+describe('live push', () => {
+  it('connects with the partner’s token; a new_order raises the bell and refetches the sales', async () => {
+    fake.on('GET /api/getShopifySalesItemsNoVouchers', pagedHandler([saleRow(1)]));
+    const { queryClient } = renderApp('/account/sales');
+    await screen.findByTestId('sale-row');
+    await waitFor(() =>
+      expect(queryClient.getQueryData(notificationKeys.bell)).toEqual({ count: 0, items: [] }),
+    );
+    const socket = sockets.latest()!;
+    expect(socket.auth).toEqual({ token: 'partner-token' });
+    act(() => socket.serverEmit('connect'));
+
+    const listCalls = count('GET /api/getShopifySalesItemsNoVouchers');
+    const totalsCalls = count('GET /api/getTotals');
+    fake.on(
+      'GET /api/getShopifySalesItemsNoVouchers',
+      pagedHandler([saleRow(2, { product: 'Fresh order' }), saleRow(1)]),
+    );
+    // The server has created the notification before it pushes.
+    bell = { count: 1, items: [note(9)] };
+    act(() => socket.serverEmit('new_order', { order_id: 77, notification_id: 9 }));
+
+    // The count rises at once, then the server's figure confirms it.
+    expect(queryClient.getQueryData<Bell>(notificationKeys.bell)?.count).toBe(1);
+    await waitFor(() => expect(screen.getByTestId('bell-count')).toHaveTextContent('1'));
+    expect(screen.getByTestId('bell-count')).toBeVisible();
+    await waitFor(() => expect(count('GET /api/getBellNotifications')).toBe(2));
+    await waitFor(() => expect(count('GET /api/getShopifySalesItemsNoVouchers')).toBe(listCalls + 1));
+    await waitFor(() => expect(count('GET /api/getTotals')).toBe(totalsCalls + 1));
+    expect(await screen.findByText('Fresh order')).toBeInTheDocument();
+    expect(screen.getByTestId('bell-count')).toHaveTextContent('1');
+  });
+
+  it('refetches the bell and lists after a reconnect, and reloads the profile on partner_changed', async () => {
+    renderApp('/account/sales');
+    await screen.findByTestId('store-empty');
+    const socket = sockets.latest()!;
+    act(() => socket.serverEmit('connect'));
+    const before = count('GET /api/getBellNotifications');
+    const listBefore = count('GET /api/getShopifySalesItemsNoVouchers');
+    act(() => {
+      socket.serverEmit('disconnect', 'transport close');
+      socket.serverEmit('connect');
+    });
+    await waitFor(() => expect(count('GET /api/getBellNotifications')).toBe(before + 1));
+    await waitFor(() => expect(count('GET /api/getShopifySalesItemsNoVouchers')).toBe(listBefore + 1));
+
+    const userCalls = count('GET /api/get');
+    fake.on('GET /api/get', async () => {
+      const { encryptPayload } = await import('../../lib/payload');
+      const { TEST_PAYLOAD_KEY } = await import('../../test/fake-api');
+      return jsonResponse(200, {
+        data: await encryptPayload(samplePartner({ first_name: 'Mia' }), TEST_PAYLOAD_KEY),
+      });
+    });
+    act(() => socket.serverEmit('partner_changed', {}));
+    await waitFor(() => expect(count('GET /api/get')).toBe(userCalls + 1));
+    expect(await screen.findByRole('link', { name: 'Profile of Mia Chen' })).toBeInTheDocument();
+  });
+
+  it('stops for good when the server refuses the token, and the dead session ends', async () => {
+    const { router } = renderApp('/account/faq');
+    await screen.findByTestId('bell-button');
+    await waitFor(() => expect(count('GET /api/getBellNotifications')).toBe(1));
+    const socket = sockets.latest()!;
+    fake.on('GET /api/getBellNotifications', () =>
+      jsonResponse(401, { code: 401, message: 'Not Authorized' }),
+    );
+    act(() => socket.serverEmit('connect_error', new Error('Not Authorized')));
+    expect(socket.disconnected).toBe(true);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(sockets.all).toHaveLength(1);
+  });
+
+  it('disconnects when the partner logs out', async () => {
+    const { user } = renderApp('/account/faq');
+    const aside = await screen.findByRole('complementary');
+    const socket = sockets.latest()!;
+    expect(socket.disconnected).toBe(false);
+    await user.click(within(aside).getByRole('link', { name: 'Logout' }));
+    await waitFor(() => expect(socket.disconnected).toBe(true));
+  });
+});

@@ -1,0 +1,71 @@
+// Money, numbers and dates in the interface language (en → en-US, fr → fr-CA), with Intl.
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export const intlLocale = (language: string) => (language.startsWith('fr') ? 'fr-CA' : 'en-US');
+
+export interface Formatters {
+  locale: string;
+  money: (amount: number, currency?: string) => string;
+  /** Whole units when the amount has no cents (chart axes, compact figures). */
+  moneyShort: (amount: number, currency?: string) => string;
+  number: (value: number) => string;
+  percent: (value: number) => string;
+  /** An ISO time as a date in the visitor's time zone. */
+  date: (iso: string) => string;
+  /** A calendar day ('YYYY-MM-DD') as a short day and month, without time-zone shifts. */
+  day: (isoDay: string) => string;
+  /** A calendar day as a short month name (and year when asked). */
+  month: (isoDay: string, withYear?: boolean) => string;
+}
+
+export function makeFormatters(language: string): Formatters {
+  const locale = intlLocale(language);
+  const moneyCache = new Map<string, Intl.NumberFormat>();
+  const moneyFormat = (currency: string, short: boolean) => {
+    const key = `${currency}:${short}`;
+    let format = moneyCache.get(key);
+    if (!format) {
+      format = new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency,
+        ...(short ? { maximumFractionDigits: 0, minimumFractionDigits: 0 } : {}),
+      });
+      moneyCache.set(key, format);
+    }
+    return format;
+  };
+  const numberFormat = new Intl.NumberFormat(locale);
+  const percentFormat = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
+  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  const dayFormat = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const monthFormat = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
+  const monthYearFormat = new Intl.DateTimeFormat(locale, {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const asDay = (isoDay: string) => new Date(`${isoDay.slice(0, 10)}T00:00:00Z`);
+  return {
+    locale,
+    money: (amount, currency = 'USD') => moneyFormat(currency, false).format(amount),
+    moneyShort: (amount, currency = 'USD') => moneyFormat(currency, Number.isInteger(amount)).format(amount),
+    number: (value) => numberFormat.format(value),
+    percent: (value) => percentFormat.format(value / 100),
+    date: (iso) => {
+      const time = new Date(iso);
+      return Number.isNaN(time.getTime()) ? iso : dateFormat.format(time);
+    },
+    day: (isoDay) => dayFormat.format(asDay(isoDay)),
+    month: (isoDay, withYear = false) => (withYear ? monthYearFormat : monthFormat).format(asDay(isoDay)),
+  };
+}
+
+export function useFormatters(): Formatters {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  return useMemo(() => makeFormatters(language), [language]);
+}
+
+/** An order number as the store shows it: one leading '#', whatever the source sent. */
+export const orderLabel = (orderNumber: string) => `#${orderNumber.replace(/^#+/, '')}`;
