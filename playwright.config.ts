@@ -46,6 +46,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'on',
+      // Browser tests post signed Shopify webhooks to this server.
+      SHOPIFY_WEBHOOK_SECRET: 'e2e-webhook-secret',
       DATABASE_URL: '',
     },
   },
