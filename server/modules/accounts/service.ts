@@ -17,6 +17,7 @@ import { hashToken, newToken } from '../auth/tokens';
 import { createPartnerAccount, findPartnerByEmail, findPartnerById, referralsOf, toUserJson, updatePartner } from '../partners/service';
 import { encryptPayload } from '../partners/payload';
 import { codeAvailability, createPromoCode, findPromoCode, promoCodesOf, toPromoCodeJson } from '../promo-codes/service';
+import { currentRateBp } from '../sales/service';
 import { findSubpartnerId } from '../subpartners/service';
 import { assertNotThrottled, recordAttempt } from '../throttle/service';
 import type { OneTimePurpose } from './repository';
@@ -47,7 +48,9 @@ export async function issueOneTimeToken(db: Db, purpose: OneTimePurpose, subject
 
 /** The user JSON of spec point 3, encrypted as decisions §5 says. */
 export async function userPayload(ctx: AppContext, partner: Partner): Promise<string> {
-  const codes = (await promoCodesOf(ctx.db, partner.id)).map(toPromoCodeJson);
+  // A code shows the rate the partner earns now (tier or staff override), not the one it began with.
+  const rate = await currentRateBp(ctx.db, partner);
+  const codes = (await promoCodesOf(ctx.db, partner.id)).map((code) => ({ ...toPromoCodeJson(code), commission_rate: rate / 100 }));
   const referrals = await referralsOf(ctx.db, partner.id);
   return encryptPayload(ctx.secrets.userPayloadKey, toUserJson(partner, codes, referrals));
 }

@@ -170,3 +170,21 @@ describe('live push', () => {
     }
   });
 });
+
+describe('the promo code in the profile', () => {
+  it('shows the rate the partner earns now', async () => {
+    const t = await createTestApp({ env: { SHOPIFY_WEBHOOK_SECRET: SECRET, PUBLIC_CLIENT_TOKEN: CLIENT } });
+    try {
+      await seedDemoProgram(t.database.db);
+      await t.database.db.updateTable('partners').set({ commission_override_bp: 2250 }).where('email', '=', DEMO_PARTNER.email).execute();
+      const token = (await t.app.inject({ method: 'POST', url: '/api/auth/get_token', headers: { authorization: `Bearer ${CLIENT}` }, payload: DEMO_PARTNER })).json().token;
+      const { decryptPayload } = await import('../partners/payload');
+      const { resolveProgramSecrets } = await import('../settings/service');
+      const key = (await resolveProgramSecrets(t.database.db, t.config)).userPayloadKey;
+      const user = decryptPayload(key, (await t.app.inject({ method: 'GET', url: '/api/get', headers: { authorization: `Bearer ${token}` } })).json().data) as { promo_codes: unknown[] };
+      expect(user.promo_codes).toEqual([{ code: DEMO_PROMO_CODE, value: 15, commission_rate: 22.5 }]);
+    } finally {
+      await t.close();
+    }
+  });
+});
