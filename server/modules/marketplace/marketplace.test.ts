@@ -94,7 +94,7 @@ describe('marketplace and vouchers', () => {
   it('lets staff issue vouchers that the partner sees in their list', async () => {
     const issue = (body: Record<string, unknown>, token = admin, uuid = mayaUuid) =>
       t.app.inject({ method: 'POST', url: `/api/manager/partners/${uuid}/vouchers`, headers: bearer(token), payload: body });
-    const created = await issue({ type: 'product', amount: 2, valid_till: '2027-01-31T00:00:00.000Z' });
+    const created = await issue({ type: 'product', amount: 2, valid_till: '2027-01-31T00:00:00Z' });
     expect(created.statusCode).toBe(201);
     expect(created.json().data).toMatchObject({ code: expect.stringMatching(/^MAYAGIFT\d+$/), type: 'product', amount: 2, status: 'active', valid_till: '2027-01-31T00:00:00.000Z' });
     expect((await issue({ code: 'summer25', type: 'percent', amount: 2500 })).json().data.code).toBe('SUMMER25');
@@ -110,6 +110,9 @@ describe('marketplace and vouchers', () => {
     expect((await issue({ type: 'fixed', amount: 500 }, admin, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect(await count('vouchers')).toBe(before);
 
+    // A voucher's code is taken for registration too.
+    const availability = await t.app.inject({ method: 'GET', url: '/api/promo-codes/availability?code=summer25', headers: client });
+    expect(availability.json().data.available).toBe(false);
     const list = (await t.app.inject({ method: 'GET', url: '/api/getVouchersPaginated', headers: bearer(partner) })).json();
     expect(list).toMatchObject({ total: 2, current_page: 1, per_page: 5 });
     expect(list.data[0]).toMatchObject({ code: 'SUMMER25', type: 'percent', amount: 25 });

@@ -2,12 +2,15 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { PromoCode } from '../../db/schema';
 
+/** Which of the codes are in use, as promo codes or as voucher codes (both reach Shopify as discount codes). */
 export async function takenCodes(db: Db, codes: string[]): Promise<Set<string>> {
   if (codes.length === 0) return new Set();
+  const lower = codes.map((c) => c.toLowerCase());
   const rows = await db
     .selectFrom('promo_codes')
     .select(sql<string>`lower(code)`.as('code'))
-    .where(sql<string>`lower(code)`, 'in', codes.map((c) => c.toLowerCase()))
+    .where(sql<string>`lower(code)`, 'in', lower)
+    .unionAll(db.selectFrom('vouchers').select(sql<string>`lower(code)`.as('code')).where(sql<string>`lower(code)`, 'in', lower))
     .execute();
   return new Set(rows.map((r) => r.code));
 }

@@ -25,8 +25,10 @@ async function codeTaken(db: Db, code: string): Promise<boolean> {
 export async function issueVoucher(db: Db, staffId: number, partnerUuid: string, input: VoucherInput, now = new Date()): Promise<Voucher> {
   const partner = await db.selectFrom('partners').select(['id', 'first_name']).where('uuid', '=', partnerUuid).executeTakeFirst();
   if (!partner) throw notFound();
-  const validFrom = input.valid_from ?? nowIso(now);
-  if (input.valid_till && input.valid_till <= validFrom) throw invalid({ valid_till: [sayKey('wrong_value')] });
+  // Stored in the one ISO form every other time uses, so text comparisons stay exact.
+  const validFrom = input.valid_from ? new Date(input.valid_from).toISOString() : nowIso(now);
+  const validTill = input.valid_till ? new Date(input.valid_till).toISOString() : null;
+  if (validTill && validTill <= validFrom) throw invalid({ valid_till: [sayKey('wrong_value')] });
   let code = input.code?.trim().toUpperCase();
   if (code && (await codeTaken(db, code))) throw invalid({ code: [API_MESSAGES.promo_code_taken] });
   if (!code) {
@@ -40,7 +42,7 @@ export async function issueVoucher(db: Db, staffId: number, partnerUuid: string,
   try {
     return await db
       .insertInto('vouchers')
-      .values({ partner_id: partner.id, code, type: input.type, amount: input.amount, valid_from: validFrom, valid_till: input.valid_till ?? null, status: 'active', issued_by: staffId, created_at: nowIso(now) })
+      .values({ partner_id: partner.id, code, type: input.type, amount: input.amount, valid_from: validFrom, valid_till: validTill, status: 'active', issued_by: staffId, created_at: nowIso(now) })
       .returningAll()
       .executeTakeFirstOrThrow();
   } catch (error) {
