@@ -2,13 +2,13 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FormNotice, PasswordField, SubmitButton, TextField } from '../../components/form';
-import { ApiError } from '../../lib/api';
+import { FormNotice, SubmitButton, TextField } from '../../components/form';
 import { useDocumentTitle } from '../../lib/document-title';
-import { serverFieldErrors, useIdentitySchemas, validate, type FieldErrors } from '../../lib/forms';
+import { serverFieldErrors, useIdentitySchemas, validate } from '../../lib/forms';
 import type { TitleKey } from '../pages/page-keys';
 import { SubpartnerBrand, useSubpartner } from '../subpartner/SubpartnerBrand';
 import { forgotPassword, signIn } from './auth-api';
+import { CredentialsForm } from './CredentialsForm';
 import { showAuthError } from './show-auth-error';
 import { SocialSignIn } from './SocialSignIn';
 
@@ -58,67 +58,20 @@ export function LoginPage({ titleKey, showTagline = false }: { titleKey: TitleKe
 
 function SignInForm() {
   const { t } = useTranslation();
-  const schemas = useIdentitySchemas();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState({ email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const mutation = useMutation({
-    mutationFn: (input: { email: string; password: string }) => signIn(input.email, input.password),
-    meta: { handlesErrors: true },
-    onSuccess: () => {
-      // A new session starts from an empty cache.
-      queryClient.clear();
-      void navigate('/account/');
-    },
-    onError: (error) => {
-      const fields = error instanceof ApiError && error.status === 422 ? serverFieldErrors(error) : null;
-      if (fields) setErrors(fields);
-      showAuthError(error, t);
-    },
-  });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = validate(schemas.signIn, values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    mutation.mutate({ email: result.data.email.trim(), password: result.data.password });
-  };
-  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-
   return (
-    <form noValidate onSubmit={submit} className="mt-6 grid gap-4" data-testid="login-form" aria-label={t('auth.sign_in_form')}>
-      <TextField
-        label={t('auth.email')}
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder={t('auth.email_placeholder')}
-        value={values.email}
-        onChange={set('email')}
-        error={errors.email}
-        testId="login-email"
-      />
-      <PasswordField
-        label={t('auth.password')}
-        name="password"
-        autoComplete="current-password"
-        placeholder={t('auth.password_placeholder')}
-        value={values.password}
-        onChange={set('password')}
-        error={errors.password}
-        testId="login-password"
-      />
-      <SubmitButton busy={mutation.isPending} testId="login-submit" className="w-full">
-        {t('titles.login')}
-      </SubmitButton>
-    </form>
+    <CredentialsForm
+      signIn={signIn}
+      onSignedIn={() => {
+        // A new session starts from an empty cache.
+        queryClient.clear();
+        void navigate('/account/');
+      }}
+      testIdPrefix="login"
+      label={t('auth.sign_in_form')}
+      placeholders={{ email: t('auth.email_placeholder'), password: t('auth.password_placeholder') }}
+    />
   );
 }
 

@@ -1,0 +1,84 @@
+// The e-mail + password form of both sign-ins (partner and staff): the same checks, the same
+// error display (spec point 8); only the call, what follows it and the labels differ.
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { PasswordField, SubmitButton, TextField } from '../../components/form';
+import { ApiError } from '../../lib/api';
+import { serverFieldErrors, useIdentitySchemas, validate, type FieldErrors } from '../../lib/forms';
+import { showAuthError } from './show-auth-error';
+
+export function CredentialsForm({
+  signIn,
+  onSignedIn,
+  testIdPrefix,
+  label,
+  emailAutoComplete = 'email',
+  placeholders,
+}: {
+  signIn: (email: string, password: string) => Promise<unknown>;
+  onSignedIn: () => void;
+  /** `login` gives login-form, login-email, login-password, login-submit. */
+  testIdPrefix: string;
+  label: string;
+  emailAutoComplete?: string;
+  placeholders?: { email: string; password: string };
+}) {
+  const { t } = useTranslation();
+  const schemas = useIdentitySchemas();
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const mutation = useMutation({
+    mutationFn: (input: { email: string; password: string }) => signIn(input.email, input.password),
+    meta: { handlesErrors: true },
+    onSuccess: onSignedIn,
+    onError: (error) => {
+      const fields = error instanceof ApiError && error.status === 422 ? serverFieldErrors(error) : null;
+      if (fields) setErrors(fields);
+      showAuthError(error, t);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = validate(schemas.signIn, values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    mutation.mutate({ email: result.data.email.trim(), password: result.data.password });
+  };
+  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  return (
+    <form noValidate onSubmit={submit} className="mt-6 grid gap-4" data-testid={`${testIdPrefix}-form`} aria-label={label}>
+      <TextField
+        label={t('auth.email')}
+        name="email"
+        type="email"
+        autoComplete={emailAutoComplete}
+        inputMode="email"
+        placeholder={placeholders?.email}
+        value={values.email}
+        onChange={set('email')}
+        error={errors.email}
+        testId={`${testIdPrefix}-email`}
+      />
+      <PasswordField
+        label={t('auth.password')}
+        name="password"
+        autoComplete="current-password"
+        placeholder={placeholders?.password}
+        value={values.password}
+        onChange={set('password')}
+        error={errors.password}
+        testId={`${testIdPrefix}-password`}
+      />
+      <SubmitButton busy={mutation.isPending} testId={`${testIdPrefix}-submit`} className="w-full">
+        {t('titles.login')}
+      </SubmitButton>
+    </form>
+  );
+}
