@@ -11,15 +11,14 @@ import { showAuthError } from './show-auth-error';
 export function CredentialsForm({
   signIn,
   onSignedIn,
-  testIdPrefix,
+  testIds,
   label,
   emailAutoComplete = 'email',
   placeholders,
 }: {
   signIn: (email: string, password: string) => Promise<unknown>;
   onSignedIn: () => void;
-  /** `login` gives login-form, login-email, login-password, login-submit. */
-  testIdPrefix: string;
+  testIds: { form: string; email: string; password: string; submit: string };
   label: string;
   emailAutoComplete?: string;
   placeholders?: { email: string; password: string };
@@ -53,7 +52,13 @@ export function CredentialsForm({
     setValues((current) => ({ ...current, [field]: event.target.value }));
 
   return (
-    <form noValidate onSubmit={submit} className="mt-6 grid gap-4" data-testid={`${testIdPrefix}-form`} aria-label={label}>
+    <form
+      noValidate
+      onSubmit={submit}
+      className="mt-6 grid gap-4"
+      data-testid={testIds.form}
+      aria-label={label}
+    >
       <TextField
         label={t('auth.email')}
         name="email"
@@ -64,7 +69,7 @@ export function CredentialsForm({
         value={values.email}
         onChange={set('email')}
         error={errors.email}
-        testId={`${testIdPrefix}-email`}
+        testId={testIds.email}
       />
       <PasswordField
         label={t('auth.password')}
@@ -74,9 +79,9 @@ export function CredentialsForm({
         value={values.password}
         onChange={set('password')}
         error={errors.password}
-        testId={`${testIdPrefix}-password`}
+        testId={testIds.password}
       />
-      <SubmitButton busy={mutation.isPending} testId={`${testIdPrefix}-submit`} className="w-full">
+      <SubmitButton busy={mutation.isPending} testId={testIds.submit} className="w-full">
         {t('titles.login')}
       </SubmitButton>
     </form>

@@ -28,7 +28,9 @@ export function LoginPage({ titleKey, showTagline = false }: { titleKey: TitleKe
       {subpartner ? <SubpartnerBrand subpartner={subpartner} /> : null}
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
       {/* Layout 1 shows the tagline in its brand panel; the card layout shows it here. */}
-      {showTagline ? <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('brand.tagline')}</p> : null}
+      {showTagline ? (
+        <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('brand.tagline')}</p>
+      ) : null}
       <SignInForm />
       <div className="mt-4">
         <button
@@ -68,7 +70,12 @@ function SignInForm() {
         queryClient.clear();
         void navigate('/account/');
       }}
-      testIdPrefix="login"
+      testIds={{
+        form: 'login-form',
+        email: 'login-email',
+        password: 'login-password',
+        submit: 'login-submit',
+      }}
       label={t('auth.sign_in_form')}
       placeholders={{ email: t('auth.email_placeholder'), password: t('auth.password_placeholder') }}
     />

@@ -41,7 +41,12 @@ export function ManagerSignInPage() {
           queryClient.removeQueries({ queryKey: ['manager'] });
           void navigate('/manager');
         }}
-        testIdPrefix="manager-login"
+        testIds={{
+          form: 'manager-login-form',
+          email: 'manager-email',
+          password: 'manager-password',
+          submit: 'manager-login-submit',
+        }}
         label={title}
         emailAutoComplete="username"
       />
@@ -84,7 +89,10 @@ export function ManagerHomePage() {
       {me.data ? (
         <p className="mt-4 text-sm" data-testid="staff-identity">
           {t('manager.signed_in_as')} <strong data-testid="staff-name">{me.data.name}</strong>{' '}
-          <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900 dark:bg-brand-900 dark:text-brand-100" data-testid="staff-role">
+          <span
+            className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900 dark:bg-brand-900 dark:text-brand-100"
+            data-testid="staff-role"
+          >
             {t(`manager.roles.${me.data.role}`, { defaultValue: me.data.role })}
           </span>
         </p>
