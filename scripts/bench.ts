@@ -15,16 +15,19 @@ import { migrateToLatest, openSqlite } from '../server/db';
 import { createMailer } from '../server/integrations/mail/mailer';
 import { hashPassword } from '../server/modules/auth/passwords';
 import { issueToken } from '../server/modules/auth/service';
-import { simulateOrders } from './simulate-orders';
+import { rebuildLedgerStats } from '../server/modules/sales/service';
+import { runInWorker } from './lib/load';
+import type { Measure } from './lib/load';
+import type { simulateOrders } from './simulate-orders';
 
-const PARTNERS = 10_000;
+export const PARTNERS = 10_000;
 const STAGES = (process.env.BENCH_STAGES ?? '10000,100000,1000000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONCURRENCY = 16;
 const SECRET = 'bench-webhook-secret';
 const DAY = 86_400_000;
 
-function seedPartners(file: string, passwordHash: string) {
+export function seedPartners(file: string, passwordHash: string) {
   const db = new Database(file);
   const now = new Date().toISOString();
   const partner = db.prepare(
@@ -42,7 +45,7 @@ function seedPartners(file: string, passwordHash: string) {
 }
 
 /** Adds store orders (one item, one sale earning with its event) until the ledger holds `total`. */
-function growOrders(file: string, from: number, total: number) {
+export function growOrders(file: string, from: number, total: number) {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF'); // seeding only; the portal itself runs with FULL
@@ -77,38 +80,9 @@ function growOrders(file: string, from: number, total: number) {
   db.close();
 }
 
-interface Measure {
-  p50: number;
-  p95: number;
-  rps: number;
-  errors: number;
-}
-
-/** Requests `urls` (round robin) with CONCURRENCY workers for SECONDS; bounded by time. */
-async function load(base: string, urls: string[], tokens: string[], seconds = SECONDS): Promise<Measure> {
-  const latencies: number[] = [];
-  let errors = 0;
-  let next = 0;
-  const deadline = performance.now() + seconds * 1000;
-  const worker = async () => {
-    while (performance.now() < deadline) {
-      const i = next++;
-      const started = performance.now();
-      const url = urls[i % urls.length]!;
-      const auth = tokens.length && url !== '/api/health' ? { authorization: `Bearer ${tokens[i % tokens.length]}` } : undefined;
-      const res = await fetch(base + url, auth ? { headers: auth } : {});
-      await res.arrayBuffer();
-      if (!res.ok) errors++;
-      latencies.push(performance.now() - started);
-    }
-  };
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const elapsed = (performance.now() - t0) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { p50: at(0.5), p95: at(0.95), rps: latencies.length / elapsed, errors };
-}
+/** One load task in the worker thread: the endpoint's measure under CONCURRENCY clients for `seconds`. */
+const load = (base: string, urls: string[], tokens: string[], seconds = SECONDS) =>
+  runInWorker<Measure>({ kind: 'http', base, urls, tokens, seconds, concurrency: CONCURRENCY });
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-'));
@@ -119,7 +93,7 @@ async function main() {
   console.log(`Seeding ${PARTNERS.toLocaleString()} partners…`);
   seedPartners(file, await hashPassword('bench-password'));
 
-  const endpoints = [
+  const endpoints = process.env.BENCH_ENDPOINTS?.split(',') ?? [
     '/api/getPartnerSalesSummary',
     '/api/getTotals',
     '/api/getPartnerSalesSummaryChart',
@@ -133,6 +107,10 @@ async function main() {
     const t0 = performance.now();
     growOrders(file, have, target);
     have = target;
+    // The bulk seed writes the ledger directly; its running totals are then computed from it.
+    const seeded = openSqlite(file);
+    await seeded.db.transaction().execute((trx) => rebuildLedgerStats(trx));
+    await seeded.close();
     console.log(`  seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
     const database = openSqlite(file);
@@ -150,7 +128,10 @@ async function main() {
       const m = await load(base, [endpoint], tokens);
       rows.push({ endpoint: `GET ${endpoint.split('?')[0]}`, m, ratio: m.rps / health.rps });
     }
-    const ingest = await simulateOrders({ url: base, secret: SECRET, rate: 0, count: 2000, codes: Array.from({ length: 100 }, (_, i) => `BENCH${i + 1}`), concurrency: CONCURRENCY });
+    const ingest = await runInWorker<Awaited<ReturnType<typeof simulateOrders>>>({
+      kind: 'ingest',
+      options: { url: base, secret: SECRET, rate: 0, count: 2000, codes: Array.from({ length: 100 }, (_, i) => `BENCH${i + 1}`), concurrency: CONCURRENCY },
+    });
     const ingestion = 2000 / ingest.seconds;
     results.push({ orders: target, rows, ingestion });
     for (const r of rows) console.log(`  ${r.endpoint.padEnd(40)} p50 ${r.m.p50.toFixed(2)} ms  p95 ${r.m.p95.toFixed(2)} ms  ${r.m.rps.toFixed(0)} req/s  ×${r.ratio.toFixed(2)} of health${r.m.errors ? `  (${r.m.errors} errors)` : ''}`);
@@ -177,4 +158,4 @@ async function main() {
   console.log(`\nWritten to ${doc}`);
 }
 
-void main();
+if (import.meta.url === `file://${process.argv[1]}`) void main();

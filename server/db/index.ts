@@ -36,8 +36,32 @@ export function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query it runs; preparing costs about as much as running a small indexed
+ * query. The same SQL text (parameters are bound, not inlined) reuses its prepared statement,
+ * from a bounded cache where the least recently used statement goes first.
+ */
+function withStatementCache(sqlite: SQLite.Database, size = 300) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    prepare(sql: string) {
+      const cached = cache.get(sql);
+      cache.delete(sql);
+      // A statement still being iterated cannot run twice at once: that caller gets a fresh one.
+      const statement = cached && !cached.busy ? cached : sqlite.prepare(sql);
+      cache.set(sql, statement);
+      if (cache.size > size) cache.delete(cache.keys().next().value!);
+      return statement;
+    },
+    close() {
+      cache.clear();
+      sqlite.close();
+    },
+  };
 }
 
 export function openPostgres(connectionString: string, max = 10): DatabaseHandle {

@@ -150,6 +150,30 @@ export interface OrdersTable {
   cancelled_at: string | null;
   created_at: string;
   updated_at: string;
+  /** What the order adds to partner_sales_stats now (see modules/sales/stats.ts). */
+  counted_orders: Generated<number>;
+  counted_sales_cents: Generated<number>;
+  counted_commission_cents: Generated<number>;
+}
+
+export interface PartnerSalesStatsTable {
+  partner_id: number;
+  period: 'a' | 'm' | 'w';
+  start: string;
+  /** '' in month and week rows: all regions together. */
+  geo: 'CA' | 'US' | 'OTHER' | '';
+  orders: number;
+  sales_cents: number;
+  commission_cents: number;
+}
+
+export interface PartnerEarningStatsTable {
+  partner_id: number;
+  month: string;
+  kind: EarningKind;
+  status: EarningStatus;
+  earnings: number;
+  cents: number;
 }
 
 export interface OrderItemsTable {
@@ -283,6 +307,8 @@ export interface Database {
   earning_events: EarningEventsTable;
   notifications: NotificationsTable;
   jobs: JobsTable;
+  partner_sales_stats: PartnerSalesStatsTable;
+  partner_earning_stats: PartnerEarningStatsTable;
 }
 
 export type Partner = Selectable<PartnersTable>;

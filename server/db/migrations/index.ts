@@ -4,10 +4,12 @@ import * as m001 from './001-foundation';
 import * as m002 from './002-sessions';
 import * as m003 from './003-identity';
 import * as m004 from './004-sales';
+import * as m005 from './005-ledger-stats';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
   '002-sessions': m002,
   '003-identity': m003,
   '004-sales': m004,
+  '005-ledger-stats': m005,
 };

@@ -6,62 +6,32 @@ import type { Db } from '../../db';
 /** Earnings that count as earned: not refused, not held for review. */
 export const EARNED = ['PENDING', 'APPROVED', 'PAID'] as const;
 
-export async function orderStats(db: Db, partnerId: number, from?: string, to?: string) {
-  let q = db
-    .selectFrom('orders')
-    .select([sql<number>`count(*)`.as('orders'), sql<number>`coalesce(sum(subtotal_cents - refunded_cents), 0)`.as('cents')])
-    .where('partner_id', '=', partnerId)
-    .where('status', '=', 'paid')
-    .where('voucher_id', 'is', null);
-  if (from) q = q.where('placed_at', '>=', from);
-  if (to) q = q.where('placed_at', '<', to);
-  const row = await q.executeTakeFirstOrThrow();
-  return { orders: Number(row.orders), cents: Number(row.cents) };
-}
-
-export async function earnedCents(db: Db, partnerId: number, from?: string, to?: string): Promise<number> {
-  let q = db
-    .selectFrom('earnings')
-    .select(sql<number>`coalesce(sum(amount_cents), 0)`.as('cents'))
-    .where('partner_id', '=', partnerId)
-    .where('status', 'in', EARNED);
-  if (from) q = q.where('created_at', '>=', from);
-  if (to) q = q.where('created_at', '<', to);
-  return Number((await q.executeTakeFirstOrThrow()).cents);
-}
-
-export async function earningsByStatusAndKind(db: Db, partnerId: number) {
-  const rows = await db
-    .selectFrom('earnings')
-    .select(['status', 'kind', sql<number>`coalesce(sum(amount_cents), 0)`.as('cents'), sql<number>`count(*)`.as('n')])
-    .where('partner_id', '=', partnerId)
-    .groupBy(['status', 'kind'])
-    .execute();
-  return rows.map((r) => ({ status: r.status, kind: r.kind, cents: Number(r.cents), n: Number(r.n) }));
-}
-
-export async function geoBreakdown(db: Db, partnerId: number) {
-  const rows = await db
-    .selectFrom('orders')
-    .select(['geo', sql<number>`count(*)`.as('orders'), sql<number>`coalesce(sum(subtotal_cents - refunded_cents), 0)`.as('cents')])
-    .where('partner_id', '=', partnerId)
-    .where('status', '=', 'paid')
-    .where('voucher_id', 'is', null)
-    .groupBy('geo')
-    .execute();
-  return rows.map((r) => ({ geo: r.geo, orders: Number(r.orders), cents: Number(r.cents) }));
-}
-
-/** Paid orders and their sale earnings since `from`, for the chart (bucketed in code). */
-export async function ordersSince(db: Db, partnerId: number, from: string) {
+/**
+ * The partner's sales stats: the all-time rows if asked, and the month and week rows from the
+ * given starts on. A few dozen rows at most, however many orders the partner has.
+ */
+export function salesStatRows(db: Db, partnerId: number, wanted: { allTime?: boolean; monthsFrom?: string; weeksFrom?: string }) {
   return db
-    .selectFrom('orders')
-    .leftJoin('earnings', (j) => j.onRef('earnings.order_id', '=', 'orders.id').on('earnings.kind', '=', 'sale').on('earnings.partner_id', '=', partnerId))
-    .select(['orders.placed_at', 'orders.subtotal_cents', 'orders.refunded_cents', 'earnings.amount_cents', 'earnings.status'])
-    .where('orders.partner_id', '=', partnerId)
-    .where('orders.status', '=', 'paid')
-    .where('orders.voucher_id', 'is', null)
-    .where('orders.placed_at', '>=', from)
+    .selectFrom('partner_sales_stats')
+    .select(['period', 'start', 'geo', 'orders', 'sales_cents', 'commission_cents'])
+    .where('partner_id', '=', partnerId)
+    .where((eb) =>
+      eb.or([
+        ...(wanted.allTime ? [eb('period', '=', 'a')] : []),
+        ...(wanted.monthsFrom ? [eb.and([eb('period', '=', 'm'), eb('start', '>=', wanted.monthsFrom)])] : []),
+        ...(wanted.weeksFrom ? [eb.and([eb('period', '=', 'w'), eb('start', '>=', wanted.weeksFrom)])] : []),
+      ]),
+    )
+    .execute();
+}
+
+/** The partner's earning stats for the given months ('' is all time). */
+export function earningStatRows(db: Db, partnerId: number, months: string[]) {
+  return db
+    .selectFrom('partner_earning_stats')
+    .select(['month', 'kind', 'status', 'earnings', 'cents'])
+    .where('partner_id', '=', partnerId)
+    .where('month', 'in', months)
     .execute();
 }
 
@@ -76,23 +46,26 @@ export async function countSaleRows(db: Db, partnerId: number): Promise<number> 
   return Number(row.n);
 }
 
+/** The order columns both lists show. */
+const orderColumns = [
+    'orders.id',
+    'orders.order_number',
+    'orders.placed_at',
+    'orders.subtotal_cents',
+    'orders.refunded_cents',
+    'orders.country_code',
+    'orders.geo',
+    'orders.status as order_status',
+    'earnings.amount_cents',
+  'earnings.status',
+] as const;
+
 /** The partner's own store orders (own-voucher orders left out), newest first. */
 export function saleRows(db: Db, partnerId: number, limit: number, offset: number) {
   return db
     .selectFrom('orders')
     .leftJoin('earnings', (j) => j.onRef('earnings.order_id', '=', 'orders.id').on('earnings.kind', '=', 'sale').on('earnings.partner_id', '=', partnerId))
-    .select([
-      'orders.id',
-      'orders.order_number',
-      'orders.placed_at',
-      'orders.subtotal_cents',
-      'orders.refunded_cents',
-      'orders.country_code',
-      'orders.geo',
-      'orders.status as order_status',
-      'earnings.amount_cents',
-      'earnings.status',
-    ])
+    .select(orderColumns)
     .where('orders.partner_id', '=', partnerId)
     .where('orders.voucher_id', 'is', null)
     .where('orders.status', '!=', 'created')
@@ -119,19 +92,8 @@ export function referralRows(db: Db, partnerId: number, limit: number, offset: n
     .selectFrom('earnings')
     .innerJoin('orders', 'orders.id', 'earnings.order_id')
     .innerJoin('partners as referred', 'referred.id', 'orders.partner_id')
-    .select([
-      'orders.id',
-      'orders.order_number',
-      'orders.placed_at',
-      'orders.subtotal_cents',
-      'orders.refunded_cents',
-      'orders.country_code',
-      'orders.geo',
-      'earnings.amount_cents',
-      'earnings.status',
-      'referred.first_name',
-      'referred.last_name',
-    ])
+    .select(orderColumns)
+    .select(['referred.first_name', 'referred.last_name'])
     .where('earnings.partner_id', '=', partnerId)
     .where('earnings.kind', '=', 'referral')
     .orderBy('orders.placed_at', 'desc')
@@ -141,7 +103,10 @@ export function referralRows(db: Db, partnerId: number, limit: number, offset: n
     .execute();
 }
 
-/** Product names of orders, for the "product" column (the first item, and how many more). */
+/**
+ * The line items of the listed orders, in order. Read apart from the page of orders: in the same
+ * query SQLite would look them up for every order of the partner before keeping a page.
+ */
 export async function productsOf(db: Db, orderIds: number[]): Promise<Map<number, string[]>> {
   const map = new Map<number, string[]>();
   if (orderIds.length === 0) return map;

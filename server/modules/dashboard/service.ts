@@ -8,57 +8,60 @@ import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import { i18n } from '../../i18n';
 import { findPartnerById } from '../partners/service';
-import { allTiers, currentRateBp, verifiedSalesCount } from '../sales/service';
+import { ALL_TIME, allTiers, dayKey, monthStart, verifiedSalesCount, weekStart } from '../sales/service';
 import {
+  EARNED,
   countReferralRows,
   countSaleRows,
   countVouchers,
-  earnedCents,
-  earningsByStatusAndKind,
-  geoBreakdown,
+  earningStatRows,
   latestNotifications,
   latestSaleNotifications,
   markRead,
-  orderStats,
-  ordersSince,
   productsOf,
   referralRows,
   saleRows,
+  salesStatRows,
   unreadCount,
   voucherRows,
 } from './repository';
 
 export const major = (cents: number) => Math.round(cents) / 100;
 
-function monthStart(now: Date, offset = 0): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
-}
+// Status labels come from fixed catalogs: each is looked up once per language, not once per row.
+const labels = new Map<string, string>();
+const label = (status: string | null, locale: Locale) => {
+  if (!status) return null;
+  const key = `${locale}:${status}`;
+  let text = labels.get(key);
+  if (text === undefined) labels.set(key, (text = i18n.t(statusLabelKey(status as Status), { lng: locale })));
+  return text;
+};
 
-function weekStart(date: Date): Date {
-  // Weeks start on Monday (ISO), in UTC.
-  const day = (date.getUTCDay() + 6) % 7;
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() - day));
-}
+type SalesRow = Awaited<ReturnType<typeof salesStatRows>>[number];
+type EarningRow = Awaited<ReturnType<typeof earningStatRows>>[number];
 
-const label = (status: string | null, locale: Locale) => (status ? i18n.t(statusLabelKey(status as Status), { lng: locale }) : null);
+const sumOf = <T>(rows: T[], value: (row: T) => number, pred: (row: T) => boolean = () => true) => rows.reduce((s, r) => (pred(r) ? s + value(r) : s), 0);
+const isEarned = (status: string) => (EARNED as readonly string[]).includes(status);
 
 export async function salesSummary(db: Db, partnerId: number, now = new Date()) {
-  const thisMonth = monthStart(now).toISOString();
-  const lastMonth = monthStart(now, -1).toISOString();
-  const [month, all, thisMonthEarned, lastMonthEarned, total] = await Promise.all([
-    orderStats(db, partnerId, thisMonth),
-    orderStats(db, partnerId),
-    earnedCents(db, partnerId, thisMonth),
-    earnedCents(db, partnerId, lastMonth, thisMonth),
-    earnedCents(db, partnerId),
+  const thisMonth = dayKey(monthStart(now));
+  const lastMonth = dayKey(monthStart(now, -1));
+  const [sales, earnings] = await Promise.all([
+    salesStatRows(db, partnerId, { allTime: true, monthsFrom: thisMonth }),
+    earningStatRows(db, partnerId, [ALL_TIME, thisMonth, lastMonth]),
   ]);
+  const all = (r: SalesRow) => r.period === 'a';
+  const month = (r: SalesRow) => r.period === 'm' && r.start === thisMonth;
+  const allOrders = sumOf(sales, (r) => r.orders, all);
+  const earned = (m: string) => sumOf(earnings, (r) => r.cents, (r) => r.month === m && isEarned(r.status));
   return {
-    current_month_sales: major(month.cents),
-    current_month_orders: month.orders,
-    total_commissions: major(total),
-    average_order_value: all.orders ? major(all.cents / all.orders) : 0,
-    this_month_commissions: major(thisMonthEarned),
-    last_month_commissions: major(lastMonthEarned),
+    current_month_sales: major(sumOf(sales, (r) => r.sales_cents, month)),
+    current_month_orders: sumOf(sales, (r) => r.orders, month),
+    total_commissions: major(earned(ALL_TIME)),
+    average_order_value: allOrders ? major(sumOf(sales, (r) => r.sales_cents, all) / allOrders) : 0,
+    this_month_commissions: major(earned(thisMonth)),
+    last_month_commissions: major(earned(lastMonth)),
     // Payouts arrive with the cash-out capability; until then nothing has been paid out.
     latest_paid_cashout: null as null | { amount: number; date: string },
     currency: DEFAULT_CURRENCY,
@@ -66,62 +69,51 @@ export async function salesSummary(db: Db, partnerId: number, now = new Date()) 
 }
 
 export async function totals(db: Db, partnerId: number) {
-  const [rows, all, geo] = await Promise.all([earningsByStatusAndKind(db, partnerId), orderStats(db, partnerId), geoBreakdown(db, partnerId)]);
-  const sum = (pred: (r: (typeof rows)[number]) => boolean) => major(rows.filter(pred).reduce((s, r) => s + r.cents, 0));
-  const byGeo = (g: string) => geo.find((x) => x.geo === g) ?? { orders: 0, cents: 0 };
+  const [sales, earnings] = await Promise.all([salesStatRows(db, partnerId, { allTime: true }), earningStatRows(db, partnerId, [ALL_TIME])]);
+  const sum = (pred: (r: EarningRow) => boolean) => major(sumOf(earnings, (r) => r.cents, pred));
+  const counted = (r: EarningRow) => r.status !== 'REJECTED' && r.status !== 'IN_REVIEW';
+  const inRegion = (g: string) => (r: SalesRow) => r.geo === g;
   return {
-    sales_count: all.orders,
-    sales_amount: major(all.cents),
+    sales_count: sumOf(sales, (r) => r.orders),
+    sales_amount: major(sumOf(sales, (r) => r.sales_cents)),
     pending: sum((r) => r.status === 'PENDING'),
     payable: sum((r) => r.status === 'APPROVED'),
     paid: sum((r) => r.status === 'PAID'),
     in_review: sum((r) => r.status === 'IN_REVIEW'),
-    referral_commissions: sum((r) => r.kind === 'referral' && r.status !== 'REJECTED' && r.status !== 'IN_REVIEW'),
-    marketplace_commissions: sum((r) => r.kind === 'marketplace' && r.status !== 'REJECTED' && r.status !== 'IN_REVIEW'),
-    geography: (['CA', 'US', 'OTHER'] as const).map((g) => ({ region: g, orders: byGeo(g).orders, sales: major(byGeo(g).cents) })),
+    referral_commissions: sum((r) => r.kind === 'referral' && counted(r)),
+    marketplace_commissions: sum((r) => r.kind === 'marketplace' && counted(r)),
+    geography: (['CA', 'US', 'OTHER'] as const).map((g) => ({ region: g, orders: sumOf(sales, (r) => r.orders, inRegion(g)), sales: major(sumOf(sales, (r) => r.sales_cents, inRegion(g))) })),
     currency: DEFAULT_CURRENCY,
   };
-}
-
-interface Bucket {
-  start: string;
-  orders: number;
-  sales: number;
-  commissions: number;
 }
 
 /** Weekly (last 12 weeks) and monthly (last 12 months) series, empty periods included. */
 export async function salesChart(db: Db, partnerId: number, now = new Date()) {
-  const firstMonth = monthStart(now, -11);
-  const firstWeek = new Date(weekStart(now).getTime() - 11 * 7 * 86_400_000);
-  const from = firstMonth < firstWeek ? firstMonth : firstWeek;
-  const rows = await ordersSince(db, partnerId, from.toISOString());
-  const series = (starts: Date[], keyOf: (d: Date) => string) => {
-    const buckets = new Map<string, Bucket>(starts.map((s) => [s.toISOString().slice(0, 10), { start: s.toISOString().slice(0, 10), orders: 0, sales: 0, commissions: 0 }]));
-    for (const row of rows) {
-      const bucket = buckets.get(keyOf(new Date(row.placed_at)));
-      if (!bucket) continue;
-      bucket.orders += 1;
-      bucket.sales += row.subtotal_cents - row.refunded_cents;
-      if (row.status && row.status !== 'REJECTED' && row.status !== 'IN_REVIEW') bucket.commissions += row.amount_cents ?? 0;
-    }
-    return [...buckets.values()].map((b) => ({ ...b, sales: major(b.sales), commissions: major(b.commissions) }));
-  };
-  const months = Array.from({ length: 12 }, (_, i) => monthStart(now, i - 11));
-  const weeks = Array.from({ length: 12 }, (_, i) => new Date(firstWeek.getTime() + i * 7 * 86_400_000));
-  return {
-    weekly: series(weeks, (d) => weekStart(d).toISOString().slice(0, 10)),
-    monthly: series(months, (d) => monthStart(d).toISOString().slice(0, 10)),
-    currency: DEFAULT_CURRENCY,
-  };
+  const months = Array.from({ length: 12 }, (_, i) => dayKey(monthStart(now, i - 11)));
+  const thisWeek = weekStart(now).getTime();
+  const weeks = Array.from({ length: 12 }, (_, i) => dayKey(new Date(thisWeek - (11 - i) * 7 * 86_400_000)));
+  const rows = await salesStatRows(db, partnerId, { monthsFrom: months[0]!, weeksFrom: weeks[0]! });
+  // Stats are kept per region; the chart adds the regions up.
+  const series = (period: 'm' | 'w', starts: string[]) =>
+    starts.map((start) => {
+      const inBucket = (r: SalesRow) => r.period === period && r.start === start;
+      return {
+        start,
+        orders: sumOf(rows, (r) => r.orders, inBucket),
+        sales: major(sumOf(rows, (r) => r.sales_cents, inBucket)),
+        commissions: major(sumOf(rows, (r) => r.commission_cents, inBucket)),
+      };
+    });
+  return { weekly: series('w', weeks), monthly: series('m', months), currency: DEFAULT_CURRENCY };
 }
 
 export async function verifiedTiers(db: Db, partnerId: number) {
-  const partner = await findPartnerById(db, partnerId);
-  const [tiers, verified, rate] = await Promise.all([allTiers(db), verifiedSalesCount(db, partnerId), currentRateBp(db, partner!)]);
+  const [partner, tiers, verified] = await Promise.all([findPartnerById(db, partnerId), allTiers(db), verifiedSalesCount(db, partnerId)]);
   const next = tiers.find((t) => t.min_sales > verified);
   const current = [...tiers].reverse().find((t) => t.min_sales <= verified);
   const span = next && current ? next.min_sales - current.min_sales : 0;
+  // The rate the next order earns: a staff override, else the tier reached (decisions §6).
+  const rate = partner!.commission_override_bp ?? current?.rate_bp ?? 0;
   return {
     tiers: tiers.map((t) => ({ min_sales: t.min_sales, rate: t.rate_bp / 100, reached: verified >= t.min_sales })),
     verified_sales: verified,
@@ -147,29 +139,35 @@ function paged<T>(rows: T[], total: number, paging: Paging) {
   };
 }
 
+/** "ACV Gummies", or "ACV Gummies +2" when the order has more line items. */
 const productLabel = (products: string[] | undefined) =>
   !products?.length ? '' : products.length === 1 ? products[0]! : `${products[0]} +${products.length - 1}`;
+
+type OrderRow = Awaited<ReturnType<typeof saleRows>>[number];
+
+/** One row of either list: the order, and the earning the partner has from it. */
+function orderLine(r: OrderRow, products: Map<number, string[]>, status: string | null, locale: Locale) {
+  return {
+    id: r.id,
+    order_number: r.order_number,
+    date: r.placed_at,
+    product: productLabel(products.get(r.id)),
+    order_amount: major(r.subtotal_cents - r.refunded_cents),
+    commission: major(r.amount_cents ?? 0),
+    status,
+    status_label: label(status, locale),
+    country: r.country_code,
+    region: r.geo,
+  };
+}
 
 export async function shopSales(db: Db, partnerId: number, paging: Paging, locale: Locale) {
   const [total, rows] = await Promise.all([countSaleRows(db, partnerId), saleRows(db, partnerId, paging.length, (paging.page - 1) * paging.length)]);
   const products = await productsOf(db, rows.map((r) => r.id));
   // A cancelled order with no earning still shows, as rejected.
+  const statusOf = (r: OrderRow) => r.status ?? (r.order_status === 'cancelled' ? 'REJECTED' : null);
   return paged(
-    rows.map((r) => {
-      const status = r.status ?? (r.order_status === 'cancelled' ? 'REJECTED' : null);
-      return {
-        id: r.id,
-        order_number: r.order_number,
-        date: r.placed_at,
-        product: productLabel(products.get(r.id)),
-        order_amount: major(r.subtotal_cents - r.refunded_cents),
-        commission: major(r.amount_cents ?? 0),
-        status,
-        status_label: label(status, locale),
-        country: r.country_code,
-        region: r.geo,
-      };
-    }),
+    rows.map((r) => orderLine(r, products, statusOf(r), locale)),
     total,
     paging,
   );
@@ -179,20 +177,8 @@ export async function referralSales(db: Db, partnerId: number, paging: Paging, l
   const [total, rows] = await Promise.all([countReferralRows(db, partnerId), referralRows(db, partnerId, paging.length, (paging.page - 1) * paging.length)]);
   const products = await productsOf(db, rows.map((r) => r.id));
   return paged(
-    rows.map((r) => ({
-      id: r.id,
-      order_number: r.order_number,
-      date: r.placed_at,
-      product: productLabel(products.get(r.id)),
-      order_amount: major(r.subtotal_cents - r.refunded_cents),
-      commission: major(r.amount_cents),
-      status: r.status,
-      status_label: label(r.status, locale),
-      country: r.country_code,
-      region: r.geo,
-      // First name and initial only: a referrer sees who, not the referred partner's details.
-      referral: `${r.first_name} ${r.last_name.slice(0, 1)}.`,
-    })),
+    // First name and initial only: a referrer sees who, not the referred partner's details.
+    rows.map((r) => ({ ...orderLine(r, products, r.status, locale), referral: `${r.first_name} ${r.last_name.slice(0, 1)}.` })),
     total,
     paging,
   );

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import type { Earning, EarningKind, EarningStatus } from '../../db/schema';
+import { ALL_TIME, commissionCounts, countEarningChange, syncOrderStats } from './stats';
 
 export interface NewEarning {
   partner_id: number;
@@ -33,9 +34,13 @@ export async function createEarning(db: Db, earning: NewEarning, reason: string,
       .insertInto('earning_events')
       .values({ earning_id: created.id, at, from_status: null, to_status: created.status, amount_before_cents: null, amount_after_cents: created.amount_cents, reason, actor })
       .execute();
+    await countEarningChange(db, undefined, created);
+    if (created.kind === 'sale' && created.order_id !== null) await syncOrderStats(db, created.order_id);
   }
   return created;
 }
+
+export type ChangeableEarning = Pick<Earning, 'id' | 'status' | 'amount_cents' | 'partner_id' | 'kind' | 'order_id' | 'created_at'>;
 
 /**
  * Moves an earning to a new status and/or amount, only if it is still in the status it was read
@@ -43,7 +48,7 @@ export async function createEarning(db: Db, earning: NewEarning, reason: string,
  */
 export async function changeEarning(
   db: Db,
-  earning: Pick<Earning, 'id' | 'status' | 'amount_cents'>,
+  earning: ChangeableEarning,
   change: { status?: EarningStatus; amount_cents?: number },
   reason: string,
   actor: string,
@@ -65,24 +70,35 @@ export async function changeEarning(
     .insertInto('earning_events')
     .values({ earning_id: earning.id, at, from_status: earning.status, to_status: status, amount_before_cents: earning.amount_cents, amount_after_cents: amount, reason, actor })
     .execute();
+  await countEarningChange(db, earning, { ...earning, status, amount_cents: amount });
+  // A sale commission that starts or stops counting, or changes, moves the order's figures too.
+  const commissionMoved = commissionCounts(earning.status) !== commissionCounts(status) || (commissionCounts(status) && amount !== earning.amount_cents);
+  if (earning.kind === 'sale' && earning.order_id !== null && commissionMoved) await syncOrderStats(db, earning.order_id);
   return true;
 }
 
-/** PENDING earnings whose holding period has ended become APPROVED; safe to run on every node. */
+/**
+ * PENDING earnings whose holding period has ended become APPROVED; safe to run on every node.
+ * Each batch is one transaction: one commit for its earnings, their events and the stats.
+ */
 export async function approveMaturedEarnings(db: Db, now = new Date(), batch = 500): Promise<number> {
   let approved = 0;
   for (;;) {
     const due = await db
       .selectFrom('earnings')
-      .select(['id', 'status', 'amount_cents'])
+      .select(['id', 'status', 'amount_cents', 'partner_id', 'kind', 'order_id', 'created_at'])
       .where('status', '=', 'PENDING')
       .where('hold_until', '<=', nowIso(now))
       .orderBy('id')
       .limit(batch)
       .execute();
-    for (const earning of due) {
-      if (await changeEarning(db, earning, { status: 'APPROVED' }, 'holding period ended', 'system', now)) approved++;
-    }
+    approved += await db.transaction().execute(async (trx) => {
+      let changed = 0;
+      for (const earning of due) {
+        if (await changeEarning(trx, earning, { status: 'APPROVED' }, 'holding period ended', 'system', now)) changed++;
+      }
+      return changed;
+    });
     if (due.length < batch) return approved;
   }
 }
@@ -94,9 +110,10 @@ export async function earningsOfOrder(db: Db, orderId: number): Promise<Earning[
 /** Store orders of the partner that count for tiers: their sale earning is APPROVED or PAID. */
 export async function verifiedSalesCount(db: Db, partnerId: number): Promise<number> {
   const row = await db
-    .selectFrom('earnings')
-    .select(sql<number>`count(*)`.as('n'))
+    .selectFrom('partner_earning_stats')
+    .select(sql<number>`coalesce(sum(earnings), 0)`.as('n'))
     .where('partner_id', '=', partnerId)
+    .where('month', '=', ALL_TIME)
     .where('kind', '=', 'sale')
     .where('status', 'in', ['APPROVED', 'PAID'])
     .executeTakeFirstOrThrow();

@@ -10,6 +10,7 @@ import { enqueueJob } from '../../jobs/queue';
 import { findPartnerById } from '../partners/service';
 import { findPromoCode } from '../promo-codes/service';
 import { changeEarning, createEarning, earningsOfOrder, verifiedSalesCount } from './ledger';
+import { syncOrderStats } from './stats';
 import { findOrderByShopifyId, findVoucherByCodes, originalAmount, tierRateFor, unappliedRefunds } from './repository';
 
 export const HOLDING_PERIOD_DAYS = 30;
@@ -168,6 +169,7 @@ export async function recordPaidOrder(db: Db, order: ShopifyOrder, now = new Dat
   }
   // Refunds that arrived before their order are applied now.
   for (const refund of await unappliedRefunds(db, order.id)) await applyStoredRefund(db, orderId, refund, now);
+  await syncOrderStats(db, orderId);
   await enqueueJob(db, 'order_recorded', { orderId }, now);
   return { orderId, partnerId: partner?.id ?? null, recorded: true };
 }
@@ -216,6 +218,7 @@ async function applyStoredRefund(db: Db, orderId: number, refund: { id: number; 
   await db.updateTable('orders').set({ refunded_cents: refunded, updated_at: nowIso(now) }).where('id', '=', orderId).execute();
   const why = refunded >= order.subtotal_cents ? 'order fully refunded' : 'order partly refunded';
   await lowerEarnings(db, order, previousRemaining, order.subtotal_cents - refunded, why, `refund:${refund.shopify_refund_id}`, now);
+  await syncOrderStats(db, orderId);
 }
 
 /** refunds/create: kept once; applied now if its order is paid, else when the order arrives. */
@@ -258,5 +261,6 @@ export async function recordCancellation(db: Db, order: ShopifyOrder, now = new 
   if (Number(updated.numUpdatedRows) !== 1) return false;
   const remaining = existing.subtotal_cents - existing.refunded_cents;
   await lowerEarnings(db, existing, remaining, 0, 'order cancelled', `cancel:${existing.id}`, now);
+  await syncOrderStats(db, existing.id);
   return true;
 }

@@ -78,3 +78,4 @@ export { currentRateBp } from './orders';
 export { allTiers } from './repository';
 export { createEarning } from './ledger';
 export { HOLDING_PERIOD_DAYS } from './orders';
+export { ALL_TIME, dayKey, monthStart, rebuildLedgerStats, weekStart } from './stats';

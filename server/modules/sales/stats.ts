@@ -1,0 +1,219 @@
+// Per-partner running totals of the ledger, kept in the same transaction as every change to it,
+// so that each dashboard figure is a read of a few small rows however many orders a partner has
+// (docs/decisions/0006-ledger-aggregates.md).
+//
+// - partner_sales_stats: paid store orders made with the partner's own code (own-voucher orders
+//   left out) by period of their placing: all time by region (CA, US, OTHER), and each UTC month
+//   and ISO week (from Monday) for all regions together (geo ''): how many, the sales net of
+//   refunds, and the sale commission that counts (not rejected, not in review).
+// - partner_earning_stats: every earning of the partner by kind and status, for the month it was
+//   created in and for all time: how many, and their amount.
+//
+// Each order remembers what it contributes (orders.counted_*), so syncing an order is idempotent
+// and may be called after any change to it or to its sale earning.
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+import type { Earning, EarningKind, EarningStatus, Order } from '../../db/schema';
+
+type Geo = Order['geo'] | typeof ALL_REGIONS;
+type Period = 'a' | 'm' | 'w';
+
+export const ALL_TIME = '';
+export const ALL_REGIONS = '';
+
+/** First day (UTC) of the month `offset` months from the one holding `date`. */
+export function monthStart(date: Date, offset = 0): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + offset, 1));
+}
+
+/** Monday (UTC) of the ISO week holding `date`. */
+export function weekStart(date: Date): Date {
+  const day = (date.getUTCDay() + 6) % 7;
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() - day));
+}
+
+export const dayKey = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The sale commission counts unless the earning is refused or held for review. */
+export const commissionCounts = (status: EarningStatus | null | undefined) => status != null && status !== 'REJECTED' && status !== 'IN_REVIEW';
+
+interface Contribution {
+  orders: number;
+  sales: number;
+  commission: number;
+}
+
+/** The stats rows an order placed at `placed` in region `geo` counts in. */
+function periodsOf(placed: Date, geo: Order['geo']): { period: Period; start: string; geo: Geo }[] {
+  return [
+    { period: 'a', start: ALL_TIME, geo },
+    { period: 'm', start: dayKey(monthStart(placed)), geo: ALL_REGIONS },
+    { period: 'w', start: dayKey(weekStart(placed)), geo: ALL_REGIONS },
+  ];
+}
+
+/** Adds `delta` to the partner's rows the order counts in. */
+async function addSales(db: Db, partnerId: number, placedAt: string, geo: Order['geo'], delta: Contribution): Promise<void> {
+  const rows = periodsOf(new Date(placedAt), geo).map((p) => ({ partner_id: partnerId, ...p, orders: delta.orders, sales_cents: delta.sales, commission_cents: delta.commission }));
+  await db
+    .insertInto('partner_sales_stats')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['partner_id', 'period', 'start', 'geo']).doUpdateSet((eb) => ({
+        orders: eb('partner_sales_stats.orders', '+', eb.ref('excluded.orders')),
+        sales_cents: eb('partner_sales_stats.sales_cents', '+', eb.ref('excluded.sales_cents')),
+        commission_cents: eb('partner_sales_stats.commission_cents', '+', eb.ref('excluded.commission_cents')),
+      })),
+    )
+    .execute();
+}
+
+/** Brings the sales stats in line with the order as it is now; a no-op when nothing changed. */
+export async function syncOrderStats(db: Db, orderId: number): Promise<void> {
+  const row = await db
+    .selectFrom('orders')
+    .leftJoin('earnings', (j) => j.onRef('earnings.order_id', '=', 'orders.id').onRef('earnings.partner_id', '=', 'orders.partner_id').on('earnings.kind', '=', 'sale'))
+    .select([
+      'orders.partner_id',
+      'orders.voucher_id',
+      'orders.status as order_status',
+      'orders.subtotal_cents',
+      'orders.refunded_cents',
+      'orders.placed_at',
+      'orders.geo',
+      'orders.counted_orders',
+      'orders.counted_sales_cents',
+      'orders.counted_commission_cents',
+      'earnings.amount_cents',
+      'earnings.status',
+    ])
+    .where('orders.id', '=', orderId)
+    .executeTakeFirst();
+  if (!row || row.partner_id === null) return;
+  const counts = row.order_status === 'paid' && row.voucher_id === null;
+  const now: Contribution = {
+    orders: counts ? 1 : 0,
+    sales: counts ? row.subtotal_cents - row.refunded_cents : 0,
+    commission: counts && commissionCounts(row.status) ? (row.amount_cents ?? 0) : 0,
+  };
+  const delta: Contribution = {
+    orders: now.orders - row.counted_orders,
+    sales: now.sales - row.counted_sales_cents,
+    commission: now.commission - row.counted_commission_cents,
+  };
+  if (delta.orders === 0 && delta.sales === 0 && delta.commission === 0) return;
+  await db
+    .updateTable('orders')
+    .set({ counted_orders: now.orders, counted_sales_cents: now.sales, counted_commission_cents: now.commission })
+    .where('id', '=', orderId)
+    .execute();
+  await addSales(db, row.partner_id, row.placed_at, row.geo, delta);
+}
+
+/** Adds `count` earnings worth `cents` under the earning's month and all time. */
+async function addEarnings(db: Db, key: { partner_id: number; kind: EarningKind; status: EarningStatus; created_at: string }, count: number, cents: number) {
+  const month = dayKey(monthStart(new Date(key.created_at)));
+  await db
+    .insertInto('partner_earning_stats')
+    .values([month, ALL_TIME].map((m) => ({ partner_id: key.partner_id, month: m, kind: key.kind, status: key.status, earnings: count, cents })))
+    .onConflict((oc) =>
+      oc.columns(['partner_id', 'month', 'kind', 'status']).doUpdateSet((eb) => ({
+        earnings: eb('partner_earning_stats.earnings', '+', eb.ref('excluded.earnings')),
+        cents: eb('partner_earning_stats.cents', '+', eb.ref('excluded.cents')),
+      })),
+    )
+    .execute();
+}
+
+type EarningKey = Pick<Earning, 'partner_id' | 'kind' | 'status' | 'amount_cents' | 'created_at'>;
+
+/** The earning stats after an earning is created (`before` undefined) or changed. */
+export async function countEarningChange(db: Db, before: EarningKey | undefined, after: EarningKey): Promise<void> {
+  if (before && before.status === after.status) {
+    if (after.amount_cents !== before.amount_cents) await addEarnings(db, after, 0, after.amount_cents - before.amount_cents);
+    return;
+  }
+  if (before) await addEarnings(db, before, -1, -before.amount_cents);
+  await addEarnings(db, after, 1, after.amount_cents);
+}
+
+/**
+ * Recomputes every stat from the ledger itself: for databases that held orders before the stats
+ * existed (the migration that adds them) and for ledgers written around the normal path (the
+ * benchmark's bulk seed). Run it in a transaction, with no writer in between.
+ */
+export async function rebuildLedgerStats(db: Db): Promise<void> {
+  await db.deleteFrom('partner_sales_stats').execute();
+  await db.deleteFrom('partner_earning_stats').execute();
+  await db.updateTable('orders').set({ counted_orders: 0, counted_sales_cents: 0, counted_commission_cents: 0 }).where('counted_orders', '!=', 0).execute();
+  await db
+    .updateTable('orders')
+    .set((eb) => ({
+      counted_orders: 1,
+      counted_sales_cents: eb('subtotal_cents', '-', eb.ref('refunded_cents')),
+      counted_commission_cents: eb.fn.coalesce(
+        eb
+          .selectFrom('earnings')
+          .select('earnings.amount_cents')
+          .whereRef('earnings.order_id', '=', 'orders.id')
+          .whereRef('earnings.partner_id', '=', 'orders.partner_id')
+          .where('earnings.kind', '=', 'sale')
+          .where('earnings.status', 'not in', ['REJECTED', 'IN_REVIEW']),
+        sql<number>`0`,
+      ),
+    }))
+    .where('status', '=', 'paid')
+    .where('voucher_id', 'is', null)
+    .where('partner_id', 'is not', null)
+    .execute();
+
+  // Orders are read in id order, a slice at a time, and summed in memory: months and ISO weeks
+  // are computed the same way as the running totals do, whatever the database.
+  const totals = new Map<string, { partner_id: number; period: Period; start: string; geo: Geo; orders: number; sales_cents: number; commission_cents: number }>();
+  for (let after = 0; ; ) {
+    const slice = await db
+      .selectFrom('orders')
+      .select(['id', 'partner_id', 'placed_at', 'geo', 'counted_orders', 'counted_sales_cents', 'counted_commission_cents'])
+      .where('counted_orders', '=', 1)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(10_000)
+      .execute();
+    for (const o of slice) {
+      for (const { period, start, geo } of periodsOf(new Date(o.placed_at), o.geo)) {
+        const key = `${o.partner_id}|${period}|${start}|${geo}`;
+        const row = totals.get(key) ?? { partner_id: o.partner_id!, period, start, geo, orders: 0, sales_cents: 0, commission_cents: 0 };
+        row.orders += o.counted_orders;
+        row.sales_cents += o.counted_sales_cents;
+        row.commission_cents += o.counted_commission_cents;
+        totals.set(key, row);
+      }
+    }
+    if (slice.length < 10_000) break;
+    after = slice[slice.length - 1]!.id;
+  }
+  const rows = [...totals.values()];
+  for (let i = 0; i < rows.length; i += 500) await db.insertInto('partner_sales_stats').values(rows.slice(i, i + 500)).execute();
+
+  const month = sql<string>`substr(created_at, 1, 7) || '-01'`;
+  await db
+    .insertInto('partner_earning_stats')
+    .columns(['partner_id', 'month', 'kind', 'status', 'earnings', 'cents'])
+    .expression((eb) =>
+      eb
+        .selectFrom('earnings')
+        .select(['partner_id', month.as('month'), 'kind', 'status', sql<number>`count(*)`.as('earnings'), sql<number>`sum(amount_cents)`.as('cents')])
+        .groupBy(['partner_id', month, 'kind', 'status']),
+    )
+    .execute();
+  await db
+    .insertInto('partner_earning_stats')
+    .columns(['partner_id', 'month', 'kind', 'status', 'earnings', 'cents'])
+    .expression((eb) =>
+      eb
+        .selectFrom('earnings')
+        .select(['partner_id', sql<string>`''`.as('month'), 'kind', 'status', sql<number>`count(*)`.as('earnings'), sql<number>`sum(amount_cents)`.as('cents')])
+        .groupBy(['partner_id', 'kind', 'status']),
+    )
+    .execute();
+}
