@@ -130,7 +130,7 @@ async function main() {
     }
     const ingest = await runInWorker<Awaited<ReturnType<typeof simulateOrders>>>({
       kind: 'ingest',
-      options: { url: base, secret: SECRET, rate: 0, count: 2000, codes: Array.from({ length: 100 }, (_, i) => `BENCH${i + 1}`), concurrency: CONCURRENCY },
+      options: { url: base, secret: SECRET, rate: 0, count: 2000, codes: Array.from({ length: 100 }, (_, i) => `BENCH${i + 1}`), concurrency: Number(process.env.BENCH_INGEST_CONCURRENCY ?? CONCURRENCY) },
     });
     const ingestion = 2000 / ingest.seconds;
     results.push({ orders: target, rows, ingestion });

@@ -32,6 +32,7 @@ import { requestSerializer } from './plugins/logging';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import { startBackground } from './jobs';
+import { createJobSignal } from './jobs/scheduler';
 import type { Scheduler } from './jobs/scheduler';
 import { authenticate } from './modules/auth/service';
 import { findPartnerById } from './modules/partners/service';
@@ -99,7 +100,7 @@ export async function buildApp(options: BuildOptions) {
       return partnerId === undefined ? undefined : (await findPartnerById(database.db, partnerId))?.uuid;
     },
   });
-  const ctx: AppContext = { config, db: database.db, dialect: database.dialect, secrets, mailer, version: VERSION, limits, push };
+  const ctx: AppContext = { config, db: database.db, dialect: database.dialect, secrets, mailer, version: VERSION, limits, push, jobs: createJobSignal() };
   const background = startBackground(ctx, app.log, typeof options.background === 'object' ? options.background.jobsEveryMs : undefined);
   if (!options.background) await background.stop();
   app.decorate('background', background);

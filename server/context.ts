@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { Db } from './db';
 import type { DialectName } from './db/dialect';
 import type { Mailer } from './integrations/mail/mailer';
+import type { JobSignal } from './jobs/scheduler';
 import type { ProgramSecrets } from './modules/settings/service';
 import type { Push } from './push';
 
@@ -28,6 +29,8 @@ export interface AppContext {
   version: string;
   limits: RateLimits;
   push: Push;
+  /** Wakes this node's job runner after work was queued. */
+  jobs: JobSignal;
 }
 
 export type TypedApp = FastifyInstance<

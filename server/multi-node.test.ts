@@ -62,6 +62,26 @@ describe.skipIf(!available)('several nodes with Redis', () => {
     expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(2);
   });
 
+  it('records each order once when its deliveries reach both nodes at the same time', async () => {
+    const orders = Array.from({ length: 30 }, () => shopifyOrderPayload({ code: DEMO_PROMO_CODE }));
+    // Shopify retries with the same delivery id; a second subscription sends another id.
+    const answers = await Promise.all(
+      orders.flatMap((order, i) => [
+        deliver(nodes[0]!, 'orders/paid', order, { secret: SECRET, webhookId: `burst-${i}` }),
+        deliver(nodes[1]!, 'orders/paid', order, { secret: SECRET, webhookId: `burst-${i}` }),
+        deliver(nodes[1]!, 'orders/paid', order, { secret: SECRET, webhookId: `burst-other-${i}` }),
+      ]),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(90).fill(200));
+    const ids = orders.map((o) => String(o.id));
+    const recorded = await database.db.selectFrom('orders').select('id').where('shopify_order_id', 'in', ids).execute();
+    expect(recorded).toHaveLength(30);
+    const earnings = await database.db.selectFrom('earnings').select('order_id').where('order_id', 'in', recorded.map((r) => r.id)).where('kind', '=', 'sale').execute();
+    expect(earnings).toHaveLength(30);
+    const counted = await database.db.selectFrom('orders').select('counted_orders').where('shopify_order_id', 'in', ids).execute();
+    expect(counted.every((c) => c.counted_orders === 1)).toBe(true);
+  });
+
   it('delivers a sale recorded on one node to a socket connected to the other', async () => {
     // Issued directly: the sign-in route shares the low limit this file sets.
     const partner = await database.db.selectFrom('partners').select('id').where('email', '=', DEMO_PARTNER.email).executeTakeFirstOrThrow();

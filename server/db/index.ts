@@ -45,7 +45,7 @@ export function openSqlite(file: string): DatabaseHandle {
  * query. The same SQL text (parameters are bound, not inlined) reuses its prepared statement,
  * from a bounded cache where the least recently used statement goes first.
  */
-function withStatementCache(sqlite: SQLite.Database, size = 300) {
+export function withStatementCache(sqlite: SQLite.Database, size = 300) {
   const cache = new Map<string, SQLite.Statement>();
   return {
     prepare(sql: string) {

@@ -9,12 +9,13 @@ export function startBackground(ctx: AppContext, log: { error(obj: object, msg: 
   return startScheduler({
     db: ctx.db,
     log,
+    signal: ctx.jobs,
     ...(jobsEveryMs ? { jobsEveryMs } : {}),
     handlers: {
       // Follow-up of a recorded order: the sale notification, then the live push.
-      order_recorded: async (payload) => {
-        const created = await notifySale(ctx.db, Number(payload.orderId));
-        if (created) ctx.push.toPartner(created.uuid, 'new_order', { order_id: Number(payload.orderId), notification_id: created.notificationId });
+      order_recorded: async (payload, trx) => {
+        const created = await notifySale(trx, Number(payload.orderId));
+        if (created) return () => ctx.push.toPartner(created.uuid, 'new_order', { order_id: Number(payload.orderId), notification_id: created.notificationId });
       },
     },
     periodic: [{ name: 'approve-matured-earnings', everyMs: 10 * 60 * 1000, run: () => approveMaturedEarnings(ctx.db) }],

@@ -1,13 +1,24 @@
 // A durable queue of follow-up work in the database: what a webhook must not wait for
-// (notifications, live push, badges) but must not lose either. Jobs are claimed with a
-// conditional update, so each runs on one node at a time; a failed job is retried later.
+// (notifications, live push, badges) but must not lose either.
+//
+// Due jobs are claimed a batch at a time by one conditional update, so each runs on one node at a
+// time; a node that dies holding a claim lets it go when the lease ends. A claimed batch runs in
+// one transaction, each job in its own savepoint: what the jobs write and their being done commit
+// together, once per batch. What must only happen after that commit (a live push) is what a
+// handler returns, and runs then. A failed job is rolled back alone and retried later.
+import { sql } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db';
+import type { Database } from '../db/schema';
 import { nowIso } from '../db/dialect';
 
-export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+/** Writes through `trx`; answers what to do once those writes are committed, if anything. */
+export type JobHandler = (payload: Record<string, unknown>, trx: Db) => Promise<(() => void) | void>;
 
 const LEASE_MS = 60_000;
-const MAX_ATTEMPTS = 8;
+export const MAX_ATTEMPTS = 8;
+/** Most jobs claimed and run in one transaction. */
+export const JOB_BATCH = 200;
 
 export async function enqueueJob(db: Db, kind: string, payload: Record<string, unknown>, now = new Date()): Promise<void> {
   await db
@@ -16,47 +27,67 @@ export async function enqueueJob(db: Db, kind: string, payload: Record<string, u
     .execute();
 }
 
-/** Runs the jobs that are due; answers how many finished. */
+/** Claims up to `limit` due jobs for this node; answers the ones it got. */
+async function claimDueJobs(db: Db, now: Date, limit: number) {
+  const at = nowIso(now);
+  const due = (eb: ExpressionBuilder<Database, 'jobs'>) =>
+    eb.and([
+      eb('done_at', 'is', null),
+      eb('run_after', '<=', at),
+      eb('attempts', '<', MAX_ATTEMPTS),
+      eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', at)]),
+    ]);
+  // The conditions are repeated on the update itself: on PostgreSQL a job another node claimed
+  // meanwhile is re-checked under its row lock and left out.
+  return db
+    .updateTable('jobs')
+    .set((eb) => ({ locked_until: new Date(now.getTime() + LEASE_MS).toISOString(), attempts: eb('attempts', '+', 1) }))
+    .where((eb) => eb('id', 'in', eb.selectFrom('jobs').select('id').where(due).orderBy('id').limit(limit)))
+    .where(due)
+    .returning(['id', 'kind', 'payload', 'attempts'])
+    .execute();
+}
+
+/** Runs the jobs that are due, a batch at a time; answers how many finished. */
 export async function runDueJobs(
   db: Db,
   handlers: Record<string, JobHandler>,
   log: { error(obj: object, msg: string): void },
   now = new Date(),
-  limit = 50,
+  limit = JOB_BATCH,
 ): Promise<number> {
-  const at = nowIso(now);
-  const due = await db
-    .selectFrom('jobs')
-    .select(['id', 'kind', 'payload', 'attempts'])
-    .where('done_at', 'is', null)
-    .where('run_after', '<=', at)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', at)]))
-    .where('attempts', '<', MAX_ATTEMPTS)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+  const claimed = (await claimDueJobs(db, now, limit)).sort((a, b) => a.id - b.id);
+  if (claimed.length === 0) return 0;
+  const effects: (() => void)[] = [];
   let finished = 0;
-  for (const job of due) {
-    const claimed = await db
-      .updateTable('jobs')
-      .set({ locked_until: new Date(now.getTime() + LEASE_MS).toISOString(), attempts: job.attempts + 1 })
-      .where('id', '=', job.id)
-      .where('attempts', '=', job.attempts)
-      .where('done_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) continue;
-    const handler = handlers[job.kind];
+  await db.transaction().execute(async (trx) => {
+    for (const job of claimed) {
+      await sql`savepoint job`.execute(trx);
+      try {
+        const handler = handlers[job.kind];
+        if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+        const effect = await handler(JSON.parse(job.payload) as Record<string, unknown>, trx);
+        await trx.updateTable('jobs').set({ done_at: nowIso(), locked_until: null, last_error: null }).where('id', '=', job.id).execute();
+        if (effect) effects.push(effect);
+        finished++;
+      } catch (error) {
+        await sql`rollback to savepoint job`.execute(trx);
+        const message = error instanceof Error ? error.message : String(error);
+        log.error({ err: error, job: job.id, kind: job.kind }, 'job failed; it will be retried');
+        // Back off: 30 s, 1 min, 2 min, ... until MAX_ATTEMPTS, then it stays for a person to see.
+        const retryAt = new Date(now.getTime() + 30_000 * 2 ** (job.attempts - 1)).toISOString();
+        await trx.updateTable('jobs').set({ run_after: retryAt, locked_until: null, last_error: message.slice(0, 1000) }).where('id', '=', job.id).execute();
+      }
+      await sql`release savepoint job`.execute(trx);
+    }
+  });
+  for (const effect of effects) {
     try {
-      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await handler(JSON.parse(job.payload) as Record<string, unknown>);
-      await db.updateTable('jobs').set({ done_at: nowIso(), locked_until: null, last_error: null }).where('id', '=', job.id).execute();
-      finished++;
+      effect();
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      log.error({ err: error, job: job.id, kind: job.kind }, 'job failed; it will be retried');
-      // Back off: 30 s, 1 min, 2 min, ... until MAX_ATTEMPTS, then it stays for a person to see.
-      const retryAt = new Date(now.getTime() + 30_000 * 2 ** job.attempts).toISOString();
-      await db.updateTable('jobs').set({ run_after: retryAt, locked_until: null, last_error: message.slice(0, 1000) }).where('id', '=', job.id).execute();
+      // The job's writes are committed; a failed effect (a push) is logged, and the client
+      // catches up when it next fetches.
+      log.error({ err: error }, 'job effect failed after commit');
     }
   }
   return finished;

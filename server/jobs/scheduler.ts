@@ -1,8 +1,9 @@
-// Background work on every server node: the job queue every few seconds, the holding-period
-// approval every few minutes. Both are safe when several nodes run them at once.
+// Background work on every server node: the job queue every few seconds (and at once when this
+// node has just queued work), the holding-period approval every few minutes. Both are safe when
+// several nodes run them at once.
 import type { Db } from '../db';
 import type { JobHandler } from './queue';
-import { runDueJobs } from './queue';
+import { JOB_BATCH, runDueJobs } from './queue';
 
 export interface Scheduler {
   /** Runs one round of everything now (tests and the first tick use it). */
@@ -10,33 +11,74 @@ export interface Scheduler {
   stop(): Promise<void>;
 }
 
+/** How code that queues jobs tells this node's scheduler to look now rather than at its next tick. */
+export interface JobSignal {
+  wake(): void;
+  /** Sets the listener (one per node); answers how to remove it. */
+  listen(listener: () => void): () => void;
+}
+
+export function createJobSignal(): JobSignal {
+  let listener: (() => void) | undefined;
+  return {
+    wake: () => listener?.(),
+    listen(next) {
+      listener = next;
+      return () => {
+        if (listener === next) listener = undefined;
+      };
+    },
+  };
+}
+
 export function startScheduler(options: {
   db: Db;
   handlers: Record<string, JobHandler>;
   periodic: { name: string; everyMs: number; run(): Promise<unknown> }[];
   log: { error(obj: object, msg: string): void };
+  signal?: JobSignal;
   jobsEveryMs?: number;
 }): Scheduler {
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
   const lastRun = new Map<string, number>();
+  const runJobs = async () => {
+    // A full batch means more may be waiting: keep going until the queue is drained.
+    while ((await runDueJobs(options.db, options.handlers, options.log)) >= JOB_BATCH && !stopped);
+  };
   const tick = async () => {
-    await runDueJobs(options.db, options.handlers, options.log);
+    await runJobs();
     for (const task of options.periodic) {
       if (Date.now() - (lastRun.get(task.name) ?? 0) < task.everyMs) continue;
       lastRun.set(task.name, Date.now());
       await task.run().catch((err: unknown) => options.log.error({ err, task: task.name }, 'scheduled task failed'));
     }
   };
+  const after = (work: () => Promise<void>) => {
+    running = running.then(work).catch((err: unknown) => options.log.error({ err }, 'scheduler tick failed'));
+  };
   const timer = setInterval(() => {
-    if (stopped) return;
-    running = running.then(tick).catch((err: unknown) => options.log.error({ err }, 'scheduler tick failed'));
+    if (!stopped) after(tick);
   }, options.jobsEveryMs ?? 2000);
   timer.unref();
+  // Wake-ups that come while a round is queued are one round: a burst of webhooks is served by
+  // a few batches, not one round per order.
+  let wakePending = false;
+  const unlisten = options.signal?.listen(() => {
+    if (stopped || wakePending) return;
+    wakePending = true;
+    setImmediate(() =>
+      after(async () => {
+        wakePending = false;
+        await runJobs();
+      }),
+    );
+  });
   return {
     tick: () => (running = running.then(tick)),
     async stop() {
       stopped = true;
+      unlisten?.();
       clearInterval(timer);
       await running.catch(() => undefined);
     },

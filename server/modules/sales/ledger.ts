@@ -1,11 +1,10 @@
 // The earnings ledger. Every earning is created once per (partner, kind, source) and every
 // change to it, status or amount, is written to earning_events with when and why. Changes are
 // conditional on the status read, so two nodes can never both apply the same transition.
-import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import type { Earning, EarningKind, EarningStatus } from '../../db/schema';
-import { ALL_TIME, commissionCounts, countEarningChange, syncOrderStats } from './stats';
+import { commissionCounts, countEarningChange, syncOrderStats, verifiedSalesQuery } from './stats';
 
 export interface NewEarning {
   partner_id: number;
@@ -109,13 +108,5 @@ export async function earningsOfOrder(db: Db, orderId: number): Promise<Earning[
 
 /** Store orders of the partner that count for tiers: their sale earning is APPROVED or PAID. */
 export async function verifiedSalesCount(db: Db, partnerId: number): Promise<number> {
-  const row = await db
-    .selectFrom('partner_earning_stats')
-    .select(sql<number>`coalesce(sum(earnings), 0)`.as('n'))
-    .where('partner_id', '=', partnerId)
-    .where('month', '=', ALL_TIME)
-    .where('kind', '=', 'sale')
-    .where('status', 'in', ['APPROVED', 'PAID'])
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return Number((await verifiedSalesQuery(db, partnerId).executeTakeFirstOrThrow()).n);
 }

@@ -9,9 +9,9 @@ import { refundAmountCents } from '../../integrations/shopify/webhooks';
 import { enqueueJob } from '../../jobs/queue';
 import { findPartnerById } from '../partners/service';
 import { findPromoCode } from '../promo-codes/service';
-import { changeEarning, createEarning, earningsOfOrder, verifiedSalesCount } from './ledger';
+import { changeEarning, createEarning, earningsOfOrder } from './ledger';
 import { syncOrderStats } from './stats';
-import { findOrderByShopifyId, findVoucherByCodes, originalAmount, tierRateFor, unappliedRefunds } from './repository';
+import { findOrderByShopifyId, findVoucherByCodes, originalAmount, tierRateOf, unappliedRefunds } from './repository';
 
 export const HOLDING_PERIOD_DAYS = 30;
 const ACTOR = 'shopify';
@@ -23,7 +23,7 @@ export function geoOf(countryCode: string | null | undefined): Order['geo'] {
 /** The commission rate of a partner now: a staff override, else the tier of their verified sales. */
 export async function currentRateBp(db: Db, partner: Pick<Partner, 'id' | 'commission_override_bp'>): Promise<number> {
   if (partner.commission_override_bp !== null) return partner.commission_override_bp;
-  return tierRateFor(db, await verifiedSalesCount(db, partner.id));
+  return tierRateOf(db, partner.id);
 }
 
 const percentOf = (cents: number, bp: number) => Math.round((cents * bp) / 10_000);
@@ -106,11 +106,21 @@ export interface RecordedOrder {
 /** orders/paid: records the order once and creates its earnings. Run inside a transaction. */
 export async function recordPaidOrder(db: Db, order: ShopifyOrder, now = new Date()): Promise<RecordedOrder> {
   const at = nowIso(now);
-  const existing = await findOrderByShopifyId(db, order.id);
-  if (existing && existing.status !== 'created') return { orderId: existing.id, partnerId: existing.partner_id, recorded: false };
   const who = await attribute(db, order);
+  // Most orders are new: the insert comes first, and only a conflict reads what is there.
+  const inserted = await db
+    .insertInto('orders')
+    .values(orderRow(order, who, 'paid', at))
+    .onConflict((oc) => oc.column('shopify_order_id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
   let orderId: number;
-  if (existing) {
+  if (inserted) {
+    orderId = inserted.id;
+    await insertItems(db, orderId, order);
+  } else {
+    const existing = (await findOrderByShopifyId(db, order.id))!;
+    if (existing.status !== 'created') return { orderId: existing.id, partnerId: existing.partner_id, recorded: false };
     // Created earlier, paid now: the conditional update lets one delivery win.
     const updated = await db
       .updateTable('orders')
@@ -120,19 +130,6 @@ export async function recordPaidOrder(db: Db, order: ShopifyOrder, now = new Dat
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return { orderId: existing.id, partnerId: existing.partner_id, recorded: false };
     orderId = existing.id;
-  } else {
-    const inserted = await db
-      .insertInto('orders')
-      .values(orderRow(order, who, 'paid', at))
-      .onConflict((oc) => oc.column('shopify_order_id').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!inserted) {
-      const other = await findOrderByShopifyId(db, order.id);
-      return { orderId: other!.id, partnerId: other!.partner_id, recorded: false };
-    }
-    orderId = inserted.id;
-    await insertItems(db, orderId, order);
   }
 
   const partner = who.partner;
@@ -168,8 +165,8 @@ export async function recordPaidOrder(db: Db, order: ShopifyOrder, now = new Dat
     }
   }
   // Refunds that arrived before their order are applied now.
+  // (Each applied refund, like the sale earning itself, brings the order's stats up to date.)
   for (const refund of await unappliedRefunds(db, order.id)) await applyStoredRefund(db, orderId, refund, now);
-  await syncOrderStats(db, orderId);
   await enqueueJob(db, 'order_recorded', { orderId }, now);
   return { orderId, partnerId: partner?.id ?? null, recorded: true };
 }

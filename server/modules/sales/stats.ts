@@ -110,6 +110,20 @@ export async function syncOrderStats(db: Db, orderId: number): Promise<void> {
   await addSales(db, row.partner_id, row.placed_at, row.geo, delta);
 }
 
+/**
+ * How many store orders of the partner count for tiers (decisions §6): their sale earning is
+ * APPROVED or PAID. A query, to run or to use inside another.
+ */
+export function verifiedSalesQuery(db: Db, partnerId: number) {
+  return db
+    .selectFrom('partner_earning_stats')
+    .select(sql<number>`coalesce(sum(earnings), 0)`.as('n'))
+    .where('partner_id', '=', partnerId)
+    .where('month', '=', ALL_TIME)
+    .where('kind', '=', 'sale')
+    .where('status', 'in', ['APPROVED', 'PAID']);
+}
+
 /** Adds `count` earnings worth `cents` under the earning's month and all time. */
 async function addEarnings(db: Db, key: { partner_id: number; kind: EarningKind; status: EarningStatus; created_at: string }, count: number, cents: number) {
   const month = dayKey(monthStart(new Date(key.created_at)));

@@ -1,9 +1,10 @@
 import type { AppContext, TypedApp } from '../../context';
 import { AppError, MESSAGES, notAuthorized } from '../../errors';
 import { verifyShopifyHmac } from '../../integrations/shopify/webhooks';
-import { WebhookPayloadError, handleShopifyDelivery } from './service';
+import { WebhookPayloadError, shopifyIngest } from './service';
 
 export function shopifyWebhookRoutes(app: TypedApp, ctx: AppContext): void {
+  const ingest = shopifyIngest(ctx.db);
   // The signature covers the exact bytes Shopify sent: this route reads its body raw.
   void app.register(async (raw) => {
     raw.removeAllContentTypeParsers();
@@ -23,8 +24,10 @@ export function shopifyWebhookRoutes(app: TypedApp, ctx: AppContext): void {
         const topic = String(request.headers['x-shopify-topic'] ?? '');
         const webhookId = request.headers['x-shopify-webhook-id'];
         try {
-          const outcome = await handleShopifyDelivery(ctx.db, { topic, webhookId: typeof webhookId === 'string' ? webhookId : undefined, rawBody });
+          const outcome = await ingest({ topic, webhookId: typeof webhookId === 'string' ? webhookId : undefined, rawBody });
           if (outcome === 'ignored') request.log.info({ topic }, 'shopify webhook topic ignored');
+          // The order's follow-up (notification, live push) was queued with it: run it now.
+          if (outcome === 'processed') ctx.jobs.wake();
           return reply.code(200).send({ data: { outcome } });
         } catch (error) {
           if (error instanceof WebhookPayloadError) {

@@ -72,6 +72,22 @@ describe('Shopify orders into the ledger', () => {
     expect([await count('orders'), await count('earnings'), await count('earning_events')]).toEqual(before);
   });
 
+  it('records an order once when its deliveries arrive together (one shared commit)', async () => {
+    const order = shopifyOrderPayload({ code: DEMO_PROMO_CODE });
+    const others = Array.from({ length: 5 }, () => shopifyOrderPayload({ code: DEMO_PROMO_CODE }));
+    const before = [await count('orders'), await count('earnings')];
+    const answers = await Promise.all([
+      send('orders/paid', order, { webhookId: 'together-1' }),
+      send('orders/paid', order, { webhookId: 'together-1' }),
+      send('orders/paid', order, { webhookId: 'together-2' }),
+      ...others.map((o) => send('orders/paid', o)),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+    expect(answers.slice(0, 2).map((a) => a.json().data.outcome).sort()).toEqual(['duplicate', 'processed']);
+    expect([await count('orders'), await count('earnings')]).toEqual([before[0]! + 6, before[1]! + 6]);
+    expect(await earningsOf(order.id)).toHaveLength(1);
+  });
+
   it('keeps orders without a known code, unattributed', async () => {
     for (const code of [null, 'SOMEONEELSE']) {
       const order = shopifyOrderPayload({ code, country: 'FR' });

@@ -1,0 +1,91 @@
+// Group commit: units of work that arrive together share one transaction and one commit, each
+// inside its own savepoint. A durable commit costs one fsync (milliseconds on an ordinary disk),
+// far more than the work itself; sharing it is what lets a single SQLite writer take on a burst
+// of webhooks (docs/decisions/0007-group-commit.md).
+//
+// Every caller is answered only after the commit that holds its work, so nothing is acknowledged
+// before it is durable. A unit that fails inside a batch is rolled back to its savepoint, and
+// after the batch commits it runs again alone, in its own transaction: a failure caused by its
+// neighbours (a deadlock between nodes on PostgreSQL) settles, and a failure of its own is
+// answered as the caller would have seen it without batching. If the batch cannot commit,
+// every unit of it runs alone the same way.
+import { sql } from 'kysely';
+import type { Db } from './index';
+
+export interface GroupCommitOptions {
+  /** Most units in one transaction: bounds how long a batch holds the database. */
+  maxBatch?: number;
+  /** Called after a batch commits with how many units it held (tests and metrics). */
+  onBatch?: (size: number) => void;
+}
+
+interface Pending<I, R> {
+  item: I;
+  resolve(result: R): void;
+  reject(error: unknown): void;
+}
+
+type Outcome<R> = { ok: true; value: R } | { ok: false };
+
+export function groupCommit<I, R>(db: Db, work: (trx: Db, item: I) => Promise<R>, options: GroupCommitOptions = {}): (item: I) => Promise<R> {
+  const maxBatch = options.maxBatch ?? 64;
+  const queue: Pending<I, R>[] = [];
+  let busy = false;
+
+  const alone = (unit: Pending<I, R>) =>
+    db
+      .transaction()
+      .execute((trx) => work(trx, unit.item))
+      .then(unit.resolve, unit.reject);
+
+  const runBatch = async (batch: Pending<I, R>[]) => {
+    let outcomes: Outcome<R>[];
+    try {
+      outcomes = await db.transaction().execute(async (trx) => {
+        const done: Outcome<R>[] = [];
+        for (const unit of batch) {
+          await sql`savepoint group_unit`.execute(trx);
+          try {
+            done.push({ ok: true, value: await work(trx, unit.item) });
+          } catch {
+            await sql`rollback to savepoint group_unit`.execute(trx);
+            done.push({ ok: false });
+          }
+          await sql`release savepoint group_unit`.execute(trx);
+        }
+        return done;
+      });
+    } catch {
+      outcomes = batch.map(() => ({ ok: false }));
+    }
+    options.onBatch?.(batch.length);
+    const retries: Promise<void>[] = [];
+    batch.forEach((unit, i) => {
+      const outcome = outcomes[i]!;
+      if (outcome.ok) unit.resolve(outcome.value);
+      else retries.push(alone(unit));
+    });
+    for (const retry of retries) await retry;
+  };
+
+  const drain = async () => {
+    busy = true;
+    try {
+      while (queue.length > 0) {
+        const batch = queue.splice(0, maxBatch);
+        if (batch.length === 1) await alone(batch[0]!);
+        else await runBatch(batch);
+      }
+    } finally {
+      busy = false;
+    }
+  };
+
+  return (item: I) =>
+    new Promise<R>((resolve, reject) => {
+      queue.push({ item, resolve, reject });
+      // setImmediate runs after the I/O callbacks of this turn of the event loop: every request
+      // that arrived with this one joins its batch.
+      if (!busy && queue.length === 1) setImmediate(() => void drain());
+    });
+}

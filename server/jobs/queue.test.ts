@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/db';
+import type { TestDatabase } from '../test/db';
+import type { Db } from '../db';
+import { openPostgres } from '../db';
+import type { JobHandler } from './queue';
+import { enqueueJob, runDueJobs } from './queue';
+import { createJobSignal, startScheduler } from './scheduler';
+
+const silent = { error: () => undefined };
+
+describe('the job queue', () => {
+  let database: TestDatabase;
+  const put = (trx: Db, key: string) => trx.insertInto('settings').values({ key, value: key, updated_at: new Date().toISOString() }).execute();
+  const keys = async (prefix: string) =>
+    (await database.db.selectFrom('settings').select('key').where('key', 'like', `${prefix}%`).orderBy('key').execute()).map((r) => r.key);
+  const openJobs = async () => database.db.selectFrom('jobs').selectAll().where('done_at', 'is', null).orderBy('id').execute();
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.drop());
+
+  it('runs due jobs as one batch, and their effects only after the commit', async () => {
+    for (let i = 0; i < 5; i++) await enqueueJob(database.db, 'write', { key: `batch-${i}` });
+    const seenAtEffect: number[] = [];
+    const handlers: Record<string, JobHandler> = {
+      write: async (payload, trx) => {
+        await put(trx, String(payload.key));
+        // The effect reads through the database handle, outside the transaction: it must see the write.
+        return () => void keys('batch-').then((k) => seenAtEffect.push(k.length));
+      },
+    };
+    expect(await runDueJobs(database.db, handlers, silent)).toBe(5);
+    await expect.poll(() => seenAtEffect.length).toBe(5);
+    expect(seenAtEffect.every((n) => n === 5)).toBe(true);
+    expect(await keys('batch-')).toHaveLength(5);
+    expect(await openJobs()).toEqual([]);
+    // Nothing is run twice.
+    expect(await runDueJobs(database.db, handlers, silent)).toBe(0);
+  });
+
+  it('rolls back a failing job alone and retries it later', async () => {
+    for (const key of ['fail-a', 'fail-b', 'fail-c']) await enqueueJob(database.db, 'write', { key });
+    const handlers: Record<string, JobHandler> = {
+      write: async (payload, trx) => {
+        await put(trx, String(payload.key));
+        if (payload.key === 'fail-b') throw new Error('b is broken');
+      },
+    };
+    const now = new Date();
+    expect(await runDueJobs(database.db, handlers, silent, now)).toBe(2);
+    expect(await keys('fail-')).toEqual(['fail-a', 'fail-c']);
+    const [left] = await openJobs();
+    expect(left).toMatchObject({ attempts: 1, last_error: 'b is broken', locked_until: null });
+    expect(Date.parse(left!.run_after)).toBe(now.getTime() + 30_000);
+    // Not due before its time; due after it.
+    expect(await runDueJobs(database.db, handlers, silent, now)).toBe(0);
+    const fixed: Record<string, JobHandler> = { write: (payload, trx) => put(trx, `${String(payload.key)}-fixed`).then(() => undefined) };
+    expect(await runDueJobs(database.db, fixed, silent, new Date(now.getTime() + 31_000))).toBe(1);
+    expect(await keys('fail-b')).toEqual(['fail-b-fixed']);
+  });
+
+  it('runs each job once when several runners (nodes) take the same queue at once', async () => {
+    for (let i = 0; i < 60; i++) await enqueueJob(database.db, 'write', { key: `shared-${String(i).padStart(2, '0')}` });
+    // On PostgreSQL a second pool is a second node; SQLite has one writer per file.
+    const other = database.url ? openPostgres(database.url, 3) : undefined;
+    const handlers: Record<string, JobHandler> = { write: (payload, trx) => put(trx, String(payload.key)).then(() => undefined) };
+    try {
+      const runs = await Promise.all([
+        runDueJobs(database.db, handlers, silent, new Date(), 25),
+        runDueJobs(other?.db ?? database.db, handlers, silent, new Date(), 25),
+        runDueJobs(database.db, handlers, silent, new Date(), 25),
+      ]);
+      let total = runs.reduce((a, b) => a + b, 0);
+      while (total < 60) total += await runDueJobs(database.db, handlers, silent, new Date(), 25);
+      expect(total).toBe(60);
+    } finally {
+      await other?.close();
+    }
+    // A duplicate key would have failed its job: every one ran exactly once.
+    expect(await keys('shared-')).toHaveLength(60);
+    expect(await openJobs()).toEqual([]);
+  });
+
+  it('runs queued work at once when woken, not at the next tick', async () => {
+    const signal = createJobSignal();
+    const scheduler = startScheduler({
+      db: database.db,
+      handlers: { write: (payload, trx) => put(trx, String(payload.key)).then(() => undefined) },
+      periodic: [],
+      log: silent,
+      signal,
+      jobsEveryMs: 3_600_000,
+    });
+    try {
+      await enqueueJob(database.db, 'write', { key: 'woken' });
+      signal.wake();
+      await expect.poll(() => keys('woken')).toEqual(['woken']);
+    } finally {
+      await scheduler.stop();
+    }
+  });
+});
