@@ -1,7 +1,7 @@
 // Group commit: units of work that arrive together share one transaction and one commit, each
 // inside its own savepoint. A durable commit costs one fsync (milliseconds on an ordinary disk),
 // far more than the work itself; sharing it is what lets a single SQLite writer take on a burst
-// of webhooks (docs/decisions/0007-group-commit.md).
+// of webhooks (docs/decisions/010-group-commit-and-follow-up.md).
 //
 // Every caller is answered only after the commit that holds its work, so nothing is acknowledged
 // before it is durable. A unit that fails inside a batch is rolled back to its savepoint, and

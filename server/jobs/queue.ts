@@ -59,7 +59,7 @@ export async function runDueJobs(
   const claimed = (await claimDueJobs(db, now, limit)).sort((a, b) => a.id - b.id);
   if (claimed.length === 0) return 0;
   const effects: (() => void)[] = [];
-  let finished = 0;
+  const finished: number[] = [];
   await db.transaction().execute(async (trx) => {
     for (const job of claimed) {
       await sql`savepoint job`.execute(trx);
@@ -67,9 +67,8 @@ export async function runDueJobs(
         const handler = handlers[job.kind];
         if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
         const effect = await handler(JSON.parse(job.payload) as Record<string, unknown>, trx);
-        await trx.updateTable('jobs').set({ done_at: nowIso(), locked_until: null, last_error: null }).where('id', '=', job.id).execute();
         if (effect) effects.push(effect);
-        finished++;
+        finished.push(job.id);
       } catch (error) {
         await sql`rollback to savepoint job`.execute(trx);
         const message = error instanceof Error ? error.message : String(error);
@@ -79,6 +78,9 @@ export async function runDueJobs(
         await trx.updateTable('jobs').set({ run_after: retryAt, locked_until: null, last_error: message.slice(0, 1000) }).where('id', '=', job.id).execute();
       }
       await sql`release savepoint job`.execute(trx);
+    }
+    for (let i = 0; i < finished.length; i += 500) {
+      await trx.updateTable('jobs').set({ done_at: nowIso(), locked_until: null, last_error: null }).where('id', 'in', finished.slice(i, i + 500)).execute();
     }
   });
   for (const effect of effects) {
@@ -90,5 +92,5 @@ export async function runDueJobs(
       log.error({ err: error }, 'job effect failed after commit');
     }
   }
-  return finished;
+  return finished.length;
 }

@@ -11,15 +11,22 @@ export interface Scheduler {
   stop(): Promise<void>;
 }
 
-/** How code that queues jobs tells this node's scheduler to look now rather than at its next tick. */
+/**
+ * How code that queues jobs tells this node's scheduler to look now rather than at its next tick,
+ * and how requests that must be answered first (webhooks) hold follow-up work back while they run.
+ */
 export interface JobSignal {
   wake(): void;
   /** Sets the listener (one per node); answers how to remove it. */
   listen(listener: () => void): () => void;
+  /** Marks answer-first work in progress; answers how to end the mark. */
+  hold(): () => void;
+  held(): boolean;
 }
 
 export function createJobSignal(): JobSignal {
   let listener: (() => void) | undefined;
+  let holds = 0;
   return {
     wake: () => listener?.(),
     listen(next) {
@@ -28,8 +35,20 @@ export function createJobSignal(): JobSignal {
         if (listener === next) listener = undefined;
       };
     },
+    hold() {
+      holds++;
+      let released = false;
+      return () => {
+        if (!released) holds--;
+        released = true;
+      };
+    },
+    held: () => holds > 0,
   };
 }
+
+/** Longest a woken run waits for answer-first work to end: follow-ups lag a burst, never starve. */
+const MAX_DEFER_MS = 500;
 
 export function startScheduler(options: {
   db: Db;
@@ -43,8 +62,9 @@ export function startScheduler(options: {
   let running: Promise<void> = Promise.resolve();
   const lastRun = new Map<string, number>();
   const runJobs = async () => {
-    // A full batch means more may be waiting: keep going until the queue is drained.
-    while ((await runDueJobs(options.db, options.handlers, options.log)) >= JOB_BATCH && !stopped);
+    // A full batch means more may be waiting: keep going until the queue is drained, or until
+    // answer-first work arrives (the next wake or tick goes on from there).
+    while ((await runDueJobs(options.db, options.handlers, options.log)) >= JOB_BATCH && !stopped && !options.signal?.held());
   };
   const tick = async () => {
     await runJobs();
@@ -63,16 +83,24 @@ export function startScheduler(options: {
   timer.unref();
   // Wake-ups that come while a round is queued are one round: a burst of webhooks is served by
   // a few batches, not one round per order.
+  // While webhooks are being answered the run waits (the answer must not be delayed), at most
+  // MAX_DEFER_MS; the periodic tick does not wait.
   let wakePending = false;
   const unlisten = options.signal?.listen(() => {
     if (stopped || wakePending) return;
     wakePending = true;
-    setImmediate(() =>
+    const since = Date.now();
+    const attempt = () => {
+      if (!stopped && options.signal!.held() && Date.now() - since < MAX_DEFER_MS) {
+        setTimeout(attempt, 5).unref();
+        return;
+      }
       after(async () => {
         wakePending = false;
         await runJobs();
-      }),
-    );
+      });
+    };
+    setImmediate(attempt);
   });
   return {
     tick: () => (running = running.then(tick)),

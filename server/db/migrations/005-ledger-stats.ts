@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../schema';
 import { rebuildLedgerStats } from '../../modules/sales/stats';
 
-// Per-partner running totals of the ledger (docs/decisions/0006-ledger-aggregates.md), and what
+// Per-partner running totals of the ledger (docs/decisions/009-ledger-running-totals.md), and what
 // each order contributes to them. Orders already recorded are counted in.
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const column of ['counted_orders', 'counted_sales_cents', 'counted_commission_cents']) {
@@ -35,15 +35,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('partner_earning_stats_pk', ['partner_id', 'month', 'kind', 'status'])
     .execute();
 
-  // The sales list counts a partner's orders from the index alone.
-  await db.schema.createIndex('orders_partner_listed').on('orders').columns(['partner_id', 'voucher_id', 'status']).execute();
+  // One index serves the partner's sales list, its page (newest first) and its count, the latter
+  // from the index alone; it replaces the (partner_id, placed_at) index: one less to write per order.
+  await db.schema.createIndex('orders_partner_list').on('orders').columns(['partner_id', 'placed_at', 'voucher_id', 'status']).execute();
+  await db.schema.dropIndex('orders_partner_placed').execute();
 
   // Migrations run before the server takes requests: the backfill sees no writer in between.
   await rebuildLedgerStats(db as unknown as Kysely<Database>);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropIndex('orders_partner_listed').execute();
+  await db.schema.createIndex('orders_partner_placed').on('orders').columns(['partner_id', 'placed_at']).execute();
+  await db.schema.dropIndex('orders_partner_list').execute();
   await db.schema.dropTable('partner_earning_stats').execute();
   await db.schema.dropTable('partner_sales_stats').execute();
   for (const column of ['counted_commission_cents', 'counted_sales_cents', 'counted_orders']) {

@@ -5,8 +5,14 @@ import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import { i18n } from '../../i18n';
 
-const money = (cents: number, locale: string) =>
-  new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+// A formatter costs far more to build than to use: one per language.
+const formatters = new Map<string, Intl.NumberFormat>();
+const money = (cents: number, locale: string) => {
+  const tag = locale === 'fr' ? 'fr-CA' : 'en-US';
+  let format = formatters.get(tag);
+  if (!format) formatters.set(tag, (format = new Intl.NumberFormat(tag, { style: 'currency', currency: 'USD' })));
+  return format.format(cents / 100);
+};
 
 /** The sale notification of an order; answers the partner's uuid when one was created. */
 export async function notifySale(db: Db, orderId: number): Promise<{ uuid: string; notificationId: number } | undefined> {

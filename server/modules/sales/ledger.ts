@@ -33,8 +33,8 @@ export async function createEarning(db: Db, earning: NewEarning, reason: string,
       .insertInto('earning_events')
       .values({ earning_id: created.id, at, from_status: null, to_status: created.status, amount_before_cents: null, amount_after_cents: created.amount_cents, reason, actor })
       .execute();
+    // (The order that a new sale earning belongs to brings its own stats up to date.)
     await countEarningChange(db, undefined, created);
-    if (created.kind === 'sale' && created.order_id !== null) await syncOrderStats(db, created.order_id);
   }
   return created;
 }

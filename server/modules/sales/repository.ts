@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { Order, Voucher } from '../../db/schema';
-import { verifiedSalesQuery } from './stats';
 
 export function findOrderByShopifyId(db: Db, shopifyOrderId: string): Promise<Order | undefined> {
   return db.selectFrom('orders').selectAll().where('shopify_order_id', '=', shopifyOrderId).executeTakeFirst();
@@ -16,12 +15,12 @@ export function findVoucherByCodes(db: Db, codes: string[]): Promise<Voucher | u
     .executeTakeFirst();
 }
 
-/** The rate of the highest tier the partner's verified sales (decisions §6) have reached. */
-export async function tierRateOf(db: Db, partnerId: number): Promise<number> {
+/** The rate of the highest tier reached with `verifiedSales` (decisions §6). */
+export async function tierRateFor(db: Db, verifiedSales: number): Promise<number> {
   const tier = await db
     .selectFrom('commission_tiers')
     .select('rate_bp')
-    .where('min_sales', '<=', verifiedSalesQuery(db, partnerId))
+    .where('min_sales', '<=', verifiedSales)
     .orderBy('min_sales', 'desc')
     .limit(1)
     .executeTakeFirst();

@@ -1,6 +1,6 @@
 // Per-partner running totals of the ledger, kept in the same transaction as every change to it,
 // so that each dashboard figure is a read of a few small rows however many orders a partner has
-// (docs/decisions/0006-ledger-aggregates.md).
+// (docs/decisions/009-ledger-running-totals.md).
 //
 // - partner_sales_stats: paid store orders made with the partner's own code (own-voucher orders
 //   left out) by period of their placing: all time by region (CA, US, OTHER), and each UTC month
@@ -52,43 +52,64 @@ function periodsOf(placed: Date, geo: Order['geo']): { period: Period; start: st
   ];
 }
 
-/** Adds `delta` to the partner's rows the order counts in. */
+/**
+ * Adds `delta` to the partner's rows the order counts in. The running totals are written on every
+ * order, in a fixed shape: plain SQL here costs a third of the query builder's time.
+ */
 async function addSales(db: Db, partnerId: number, placedAt: string, geo: Order['geo'], delta: Contribution): Promise<void> {
-  const rows = periodsOf(new Date(placedAt), geo).map((p) => ({ partner_id: partnerId, ...p, orders: delta.orders, sales_cents: delta.sales, commission_cents: delta.commission }));
-  await db
-    .insertInto('partner_sales_stats')
-    .values(rows)
-    .onConflict((oc) =>
-      oc.columns(['partner_id', 'period', 'start', 'geo']).doUpdateSet((eb) => ({
-        orders: eb('partner_sales_stats.orders', '+', eb.ref('excluded.orders')),
-        sales_cents: eb('partner_sales_stats.sales_cents', '+', eb.ref('excluded.sales_cents')),
-        commission_cents: eb('partner_sales_stats.commission_cents', '+', eb.ref('excluded.commission_cents')),
-      })),
-    )
-    .execute();
+  const rows = periodsOf(new Date(placedAt), geo).map((p) => sql`(${partnerId}, ${p.period}, ${p.start}, ${p.geo}, ${delta.orders}, ${delta.sales}, ${delta.commission})`);
+  await sql`
+    insert into partner_sales_stats (partner_id, period, start, geo, orders, sales_cents, commission_cents)
+    values ${sql.join(rows)}
+    on conflict (partner_id, period, start, geo) do update set
+      orders = partner_sales_stats.orders + excluded.orders,
+      sales_cents = partner_sales_stats.sales_cents + excluded.sales_cents,
+      commission_cents = partner_sales_stats.commission_cents + excluded.commission_cents`.execute(db);
 }
 
-/** Brings the sales stats in line with the order as it is now; a no-op when nothing changed. */
-export async function syncOrderStats(db: Db, orderId: number): Promise<void> {
-  const row = await db
-    .selectFrom('orders')
-    .leftJoin('earnings', (j) => j.onRef('earnings.order_id', '=', 'orders.id').onRef('earnings.partner_id', '=', 'orders.partner_id').on('earnings.kind', '=', 'sale'))
-    .select([
-      'orders.partner_id',
-      'orders.voucher_id',
-      'orders.status as order_status',
-      'orders.subtotal_cents',
-      'orders.refunded_cents',
-      'orders.placed_at',
-      'orders.geo',
-      'orders.counted_orders',
-      'orders.counted_sales_cents',
-      'orders.counted_commission_cents',
-      'earnings.amount_cents',
-      'earnings.status',
-    ])
-    .where('orders.id', '=', orderId)
-    .executeTakeFirst();
+/** What syncing an order reads: the order, what it counts now, and its sale earning. */
+export type OrderStatsView = {
+  partner_id: number | null;
+  voucher_id: number | null;
+  order_status: Order['status'];
+  subtotal_cents: number;
+  refunded_cents: number;
+  placed_at: string;
+  geo: Order['geo'];
+  counted_orders: number;
+  counted_sales_cents: number;
+  counted_commission_cents: number;
+  amount_cents: number | null;
+  status: EarningStatus | null;
+};
+
+/**
+ * Brings the sales stats in line with the order as it is now; a no-op when nothing changed.
+ * A caller that has just written the order and its sale earning may hand them over (`known`)
+ * rather than have them read back.
+ */
+export async function syncOrderStats(db: Db, orderId: number, known?: OrderStatsView): Promise<void> {
+  const row: OrderStatsView | undefined =
+    known ??
+    (await db
+      .selectFrom('orders')
+      .leftJoin('earnings', (j) => j.onRef('earnings.order_id', '=', 'orders.id').onRef('earnings.partner_id', '=', 'orders.partner_id').on('earnings.kind', '=', 'sale'))
+      .select([
+        'orders.partner_id',
+        'orders.voucher_id',
+        'orders.status as order_status',
+        'orders.subtotal_cents',
+        'orders.refunded_cents',
+        'orders.placed_at',
+        'orders.geo',
+        'orders.counted_orders',
+        'orders.counted_sales_cents',
+        'orders.counted_commission_cents',
+        'earnings.amount_cents',
+        'earnings.status',
+      ])
+      .where('orders.id', '=', orderId)
+      .executeTakeFirst());
   if (!row || row.partner_id === null) return;
   const counts = row.order_status === 'paid' && row.voucher_id === null;
   const now: Contribution = {
@@ -112,7 +133,7 @@ export async function syncOrderStats(db: Db, orderId: number): Promise<void> {
 
 /**
  * How many store orders of the partner count for tiers (decisions §6): their sale earning is
- * APPROVED or PAID. A query, to run or to use inside another.
+ * APPROVED or PAID.
  */
 export function verifiedSalesQuery(db: Db, partnerId: number) {
   return db
@@ -127,16 +148,13 @@ export function verifiedSalesQuery(db: Db, partnerId: number) {
 /** Adds `count` earnings worth `cents` under the earning's month and all time. */
 async function addEarnings(db: Db, key: { partner_id: number; kind: EarningKind; status: EarningStatus; created_at: string }, count: number, cents: number) {
   const month = dayKey(monthStart(new Date(key.created_at)));
-  await db
-    .insertInto('partner_earning_stats')
-    .values([month, ALL_TIME].map((m) => ({ partner_id: key.partner_id, month: m, kind: key.kind, status: key.status, earnings: count, cents })))
-    .onConflict((oc) =>
-      oc.columns(['partner_id', 'month', 'kind', 'status']).doUpdateSet((eb) => ({
-        earnings: eb('partner_earning_stats.earnings', '+', eb.ref('excluded.earnings')),
-        cents: eb('partner_earning_stats.cents', '+', eb.ref('excluded.cents')),
-      })),
-    )
-    .execute();
+  const rows = [month, ALL_TIME].map((m) => sql`(${key.partner_id}, ${m}, ${key.kind}, ${key.status}, ${count}, ${cents})`);
+  await sql`
+    insert into partner_earning_stats (partner_id, month, kind, status, earnings, cents)
+    values ${sql.join(rows)}
+    on conflict (partner_id, month, kind, status) do update set
+      earnings = partner_earning_stats.earnings + excluded.earnings,
+      cents = partner_earning_stats.cents + excluded.cents`.execute(db);
 }
 
 type EarningKey = Pick<Earning, 'partner_id' | 'kind' | 'status' | 'amount_cents' | 'created_at'>;

@@ -23,6 +23,8 @@ export function shopifyWebhookRoutes(app: TypedApp, ctx: AppContext): void {
         }
         const topic = String(request.headers['x-shopify-topic'] ?? '');
         const webhookId = request.headers['x-shopify-webhook-id'];
+        // Follow-up work waits while deliveries are being answered (see jobs/scheduler.ts).
+        const release = ctx.jobs.hold();
         try {
           const outcome = await ingest({ topic, webhookId: typeof webhookId === 'string' ? webhookId : undefined, rawBody });
           if (outcome === 'ignored') request.log.info({ topic }, 'shopify webhook topic ignored');
@@ -35,6 +37,8 @@ export function shopifyWebhookRoutes(app: TypedApp, ctx: AppContext): void {
             throw new AppError(422, MESSAGES.invalidForm, { body: [error.message] });
           }
           throw error;
+        } finally {
+          release();
         }
       },
     );
