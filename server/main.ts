@@ -25,12 +25,12 @@ async function main(): Promise<void> {
   const config = readConfig();
   const database = openDatabase(config);
   await migrateToLatest(database.db);
+  const admin = await bootstrapFirstAdmin(database.db, config.staffBootstrap);
+  // The demo is seeded before the background work starts: its year of sales is written alone.
+  const seed = config.seedDemo ? await seedDemoProgram(database.db, { sales: true }) : { seeded: false };
   const app = await buildApp({ config, database, background: true });
   app.addHook('onClose', () => database.close());
-
-  const admin = await bootstrapFirstAdmin(database.db, config.staffBootstrap);
   if (admin) app.log.info({ email: admin.email }, 'created the first staff admin from STAFF_BOOTSTRAP_EMAIL');
-  const seed = config.seedDemo ? await seedDemoProgram(database.db, { sales: true }) : { seeded: false };
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -11,6 +11,7 @@
 // every unit of it runs alone the same way.
 import { sql } from 'kysely';
 import type { Db } from './index';
+import { retryOnConflict } from './retry';
 
 export interface GroupCommitOptions {
   /** Most units in one transaction: bounds how long a batch holds the database. */
@@ -32,11 +33,7 @@ export function groupCommit<I, R>(db: Db, work: (trx: Db, item: I) => Promise<R>
   const queue: Pending<I, R>[] = [];
   let busy = false;
 
-  const alone = (unit: Pending<I, R>) =>
-    db
-      .transaction()
-      .execute((trx) => work(trx, unit.item))
-      .then(unit.resolve, unit.reject);
+  const alone = (unit: Pending<I, R>) => retryOnConflict(() => db.transaction().execute((trx) => work(trx, unit.item))).then(unit.resolve, unit.reject);
 
   const runBatch = async (batch: Pending<I, R>[]) => {
     let outcomes: Outcome<R>[];

@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db';
 import type { Database } from '../db/schema';
+import { retryOnConflict } from '../db/retry';
 import { nowIso } from '../db/dialect';
 
 /** Writes through `trx`; answers what to do once those writes are committed, if anything. */
@@ -20,10 +21,23 @@ export const MAX_ATTEMPTS = 8;
 /** Most jobs claimed and run in one transaction. */
 export const JOB_BATCH = 200;
 
-export async function enqueueJob(db: Db, kind: string, payload: Record<string, unknown>, now = new Date()): Promise<void> {
+export async function enqueueJob(
+  db: Db,
+  kind: string,
+  payload: Record<string, unknown>,
+  now = new Date(),
+): Promise<void> {
   await db
     .insertInto('jobs')
-    .values({ kind, payload: JSON.stringify(payload), run_after: nowIso(now), locked_until: null, done_at: null, last_error: null, created_at: nowIso(now) })
+    .values({
+      kind,
+      payload: JSON.stringify(payload),
+      run_after: nowIso(now),
+      locked_until: null,
+      done_at: null,
+      last_error: null,
+      created_at: nowIso(now),
+    })
     .execute();
 }
 
@@ -41,7 +55,10 @@ async function claimDueJobs(db: Db, now: Date, limit: number) {
   // meanwhile is re-checked under its row lock and left out.
   return db
     .updateTable('jobs')
-    .set((eb) => ({ locked_until: new Date(now.getTime() + LEASE_MS).toISOString(), attempts: eb('attempts', '+', 1) }))
+    .set((eb) => ({
+      locked_until: new Date(now.getTime() + LEASE_MS).toISOString(),
+      attempts: eb('attempts', '+', 1),
+    }))
     .where((eb) => eb('id', 'in', eb.selectFrom('jobs').select('id').where(due).orderBy('id').limit(limit)))
     .where(due)
     .returning(['id', 'kind', 'payload', 'attempts'])
@@ -58,31 +75,44 @@ export async function runDueJobs(
 ): Promise<number> {
   const claimed = (await claimDueJobs(db, now, limit)).sort((a, b) => a.id - b.id);
   if (claimed.length === 0) return 0;
-  const effects: (() => void)[] = [];
-  const finished: number[] = [];
-  await db.transaction().execute(async (trx) => {
-    for (const job of claimed) {
-      await sql`savepoint job`.execute(trx);
-      try {
-        const handler = handlers[job.kind];
-        if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-        const effect = await handler(JSON.parse(job.payload) as Record<string, unknown>, trx);
-        if (effect) effects.push(effect);
-        finished.push(job.id);
-      } catch (error) {
-        await sql`rollback to savepoint job`.execute(trx);
-        const message = error instanceof Error ? error.message : String(error);
-        log.error({ err: error, job: job.id, kind: job.kind }, 'job failed; it will be retried');
-        // Back off: 30 s, 1 min, 2 min, ... until MAX_ATTEMPTS, then it stays for a person to see.
-        const retryAt = new Date(now.getTime() + 30_000 * 2 ** (job.attempts - 1)).toISOString();
-        await trx.updateTable('jobs').set({ run_after: retryAt, locked_until: null, last_error: message.slice(0, 1000) }).where('id', '=', job.id).execute();
+  let effects: (() => void)[] = [];
+  let finished: number[] = [];
+  // The claim is committed: on a conflict the batch runs again, from the start.
+  await retryOnConflict(() =>
+    db.transaction().execute(async (trx) => {
+      effects = [];
+      finished = [];
+      for (const job of claimed) {
+        await sql`savepoint job`.execute(trx);
+        try {
+          const handler = handlers[job.kind];
+          if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+          const effect = await handler(JSON.parse(job.payload) as Record<string, unknown>, trx);
+          if (effect) effects.push(effect);
+          finished.push(job.id);
+        } catch (error) {
+          await sql`rollback to savepoint job`.execute(trx);
+          const message = error instanceof Error ? error.message : String(error);
+          log.error({ err: error, job: job.id, kind: job.kind }, 'job failed; it will be retried');
+          // Back off: 30 s, 1 min, 2 min, ... until MAX_ATTEMPTS, then it stays for a person to see.
+          const retryAt = new Date(now.getTime() + 30_000 * 2 ** (job.attempts - 1)).toISOString();
+          await trx
+            .updateTable('jobs')
+            .set({ run_after: retryAt, locked_until: null, last_error: message.slice(0, 1000) })
+            .where('id', '=', job.id)
+            .execute();
+        }
+        await sql`release savepoint job`.execute(trx);
       }
-      await sql`release savepoint job`.execute(trx);
-    }
-    for (let i = 0; i < finished.length; i += 500) {
-      await trx.updateTable('jobs').set({ done_at: nowIso(), locked_until: null, last_error: null }).where('id', 'in', finished.slice(i, i + 500)).execute();
-    }
-  });
+      for (let i = 0; i < finished.length; i += 500) {
+        await trx
+          .updateTable('jobs')
+          .set({ done_at: nowIso(), locked_until: null, last_error: null })
+          .where('id', 'in', finished.slice(i, i + 500))
+          .execute();
+      }
+    }),
+  );
   for (const effect of effects) {
     try {
       effect();

@@ -2,6 +2,7 @@
 // change to it, status or amount, is written to earning_events with when and why. Changes are
 // conditional on the status read, so two nodes can never both apply the same transition.
 import type { Db } from '../../db';
+import { retryOnConflict } from '../../db/retry';
 import { nowIso } from '../../db/dialect';
 import type { Earning, EarningKind, EarningStatus } from '../../db/schema';
 import { commissionCounts, countEarningChange, syncOrderStats, verifiedSalesQuery } from './stats';
@@ -91,13 +92,15 @@ export async function approveMaturedEarnings(db: Db, now = new Date(), batch = 5
       .orderBy('id')
       .limit(batch)
       .execute();
-    approved += await db.transaction().execute(async (trx) => {
-      let changed = 0;
-      for (const earning of due) {
-        if (await changeEarning(trx, earning, { status: 'APPROVED' }, 'holding period ended', 'system', now)) changed++;
-      }
-      return changed;
-    });
+    approved += await retryOnConflict(() =>
+      db.transaction().execute(async (trx) => {
+        let changed = 0;
+        for (const earning of due) {
+          if (await changeEarning(trx, earning, { status: 'APPROVED' }, 'holding period ended', 'system', now)) changed++;
+        }
+        return changed;
+      }),
+    );
     if (due.length < batch) return approved;
   }
 }

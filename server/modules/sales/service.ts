@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db';
 import { groupCommit } from '../../db/group-commit';
+import { retryOnConflict } from '../../db/retry';
 import type { GroupCommitOptions } from '../../db/group-commit';
 import { nowIso } from '../../db/dialect';
 import { shopifyOrder, shopifyRefund } from '../../integrations/shopify/webhooks';
@@ -64,7 +65,7 @@ async function keepFailedDelivery(db: Db, delivery: ShopifyDelivery, error: unkn
 /** One delivery, stored and processed together in its own transaction. */
 export async function handleShopifyDelivery(db: Db, delivery: ShopifyDelivery, now = new Date()): Promise<WebhookOutcome> {
   try {
-    return await db.transaction().execute((trx) => ingestDelivery(trx, delivery, now));
+    return await retryOnConflict(() => db.transaction().execute((trx) => ingestDelivery(trx, delivery, now)));
   } catch (error) {
     await keepFailedDelivery(db, delivery, error, now);
     throw error;
