@@ -55,6 +55,8 @@ describe('the partner dashboard API', () => {
     const page2 = (await get('/api/getShopifySalesItemsNoVouchers?page=2&length=3')).json();
     expect(page2).toMatchObject({ current_page: 2, per_page: 3, last_page: 2, total: 4 });
     expect(page2.data).toHaveLength(1);
+    // Past the last page: no rows, and still the count.
+    expect((await get('/api/getShopifySalesItemsNoVouchers?page=9&length=3')).json()).toEqual({ data: [], current_page: 9, per_page: 3, last_page: 2, total: 4 });
   });
 
   it('refuses bad paging with 422', async () => {

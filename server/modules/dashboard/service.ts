@@ -12,7 +12,6 @@ import { ALL_TIME, allTiers, dayKey, monthStart, verifiedSalesCount, weekStart }
 import {
   EARNED,
   countReferralRows,
-  countSaleRows,
   countVouchers,
   earningStatRows,
   latestNotifications,
@@ -20,11 +19,12 @@ import {
   markRead,
   productsOf,
   referralRows,
-  saleRows,
+  salePage,
   salesStatRows,
   unreadCount,
   voucherRows,
 } from './repository';
+import type { SaleRow } from './repository';
 
 export const major = (cents: number) => Math.round(cents) / 100;
 
@@ -143,7 +143,7 @@ function paged<T>(rows: T[], total: number, paging: Paging) {
 const productLabel = (products: string[] | undefined) =>
   !products?.length ? '' : products.length === 1 ? products[0]! : `${products[0]} +${products.length - 1}`;
 
-type OrderRow = Awaited<ReturnType<typeof saleRows>>[number];
+type OrderRow = SaleRow | Awaited<ReturnType<typeof referralRows>>[number];
 
 /** One row of either list: the order, and the earning the partner has from it. */
 function orderLine(r: OrderRow, products: Map<number, string[]>, status: string | null, locale: Locale) {
@@ -162,10 +162,10 @@ function orderLine(r: OrderRow, products: Map<number, string[]>, status: string 
 }
 
 export async function shopSales(db: Db, partnerId: number, paging: Paging, locale: Locale) {
-  const [total, rows] = await Promise.all([countSaleRows(db, partnerId), saleRows(db, partnerId, paging.length, (paging.page - 1) * paging.length)]);
+  const { rows, total } = await salePage(db, partnerId, paging.length, (paging.page - 1) * paging.length);
   const products = await productsOf(db, rows.map((r) => r.id));
   // A cancelled order with no earning still shows, as rejected.
-  const statusOf = (r: OrderRow) => r.status ?? (r.order_status === 'cancelled' ? 'REJECTED' : null);
+  const statusOf = (r: SaleRow) => r.status ?? (r.order_status === 'cancelled' ? 'REJECTED' : null);
   return paged(
     rows.map((r) => orderLine(r, products, statusOf(r), locale)),
     total,
