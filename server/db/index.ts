@@ -36,6 +36,10 @@ export function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // 64 MiB of page cache, not SQLite's 2 MiB: dashboards read each partner's rows scattered across
+  // the ledger, and with a million orders this takes a quarter off the sales list (measured by
+  // reading 200 partners' pages over and over; docs/performance.md).
+  sqlite.pragma('cache_size = -65536');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
