@@ -1,10 +1,16 @@
-import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { CreateTableBuilder, Kysely } from 'kysely';
+import { dialectOf } from '../dialect';
 import type { Database } from '../schema';
 import { rebuildLedgerStats } from '../../modules/sales/stats';
 
 // Per-partner running totals of the ledger (docs/decisions/009-ledger-running-totals.md), and what
 // each order contributes to them. Orders already recorded are counted in.
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // On SQLite the rows are stored in primary-key order (WITHOUT ROWID): a partner's stats sit
+  // together on one or two pages instead of scattered across a large table.
+  const clustered = (table: CreateTableBuilder<string, never>) => (dialectOf(db) === 'sqlite' ? table.modifyEnd(sql`without rowid`) : table);
+
   for (const column of ['counted_orders', 'counted_sales_cents', 'counted_commission_cents']) {
     await db.schema.alterTable('orders').addColumn(column, 'integer', (c) => c.notNull().defaultTo(0)).execute();
   }
@@ -21,6 +27,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('sales_cents', 'integer', (c) => c.notNull())
     .addColumn('commission_cents', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('partner_sales_stats_pk', ['partner_id', 'period', 'start', 'geo'])
+    .$call(clustered)
     .execute();
 
   await db.schema
@@ -33,18 +40,33 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('earnings', 'integer', (c) => c.notNull())
     .addColumn('cents', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('partner_earning_stats_pk', ['partner_id', 'month', 'kind', 'status'])
+    .$call(clustered)
     .execute();
 
-  // One index serves the partner's sales list, its page (newest first) and its count, the latter
-  // from the index alone; it replaces the (partner_id, placed_at) index: one less to write per order.
-  await db.schema.createIndex('orders_partner_list').on('orders').columns(['partner_id', 'placed_at', 'voucher_id', 'status']).execute();
+  // The partner's sales list reads a page and its count from indexes alone, without visiting
+  // order and earning rows scattered across a large ledger. The list index replaces the
+  // (partner_id, placed_at) one; the indexes of earnings and line items by order now carry what
+  // the list shows.
+  await db.schema
+    .createIndex('orders_partner_list')
+    .on('orders')
+    .columns(['partner_id', 'placed_at', 'voucher_id', 'status', 'order_number', 'subtotal_cents', 'refunded_cents', 'country_code', 'geo'])
+    .execute();
   await db.schema.dropIndex('orders_partner_placed').execute();
+  await db.schema.createIndex('earnings_order_listed').on('earnings').columns(['order_id', 'kind', 'partner_id', 'amount_cents', 'status']).execute();
+  await db.schema.dropIndex('earnings_order').execute();
+  await db.schema.createIndex('order_items_products').on('order_items').columns(['order_id', 'product']).execute();
+  await db.schema.dropIndex('order_items_order').execute();
 
   // Migrations run before the server takes requests: the backfill sees no writer in between.
   await rebuildLedgerStats(db as unknown as Kysely<Database>);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.createIndex('order_items_order').on('order_items').column('order_id').execute();
+  await db.schema.dropIndex('order_items_products').execute();
+  await db.schema.createIndex('earnings_order').on('earnings').column('order_id').execute();
+  await db.schema.dropIndex('earnings_order_listed').execute();
   await db.schema.createIndex('orders_partner_placed').on('orders').columns(['partner_id', 'placed_at']).execute();
   await db.schema.dropIndex('orders_partner_list').execute();
   await db.schema.dropTable('partner_earning_stats').execute();
