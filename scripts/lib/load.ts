@@ -30,7 +30,10 @@ async function httpLoad(task: Extract<LoadTask, { kind: 'http' }>): Promise<Meas
       const i = next++;
       const started = performance.now();
       const url = task.urls[i % task.urls.length]!;
-      const auth = task.tokens.length && url !== '/api/health' ? { authorization: `Bearer ${task.tokens[i % task.tokens.length]}` } : undefined;
+      const auth =
+        task.tokens.length && url !== '/api/health'
+          ? { authorization: `Bearer ${task.tokens[i % task.tokens.length]}` }
+          : undefined;
       const res = await fetch(task.base + url, auth ? { headers: auth } : {});
       await res.arrayBuffer();
       if (!res.ok) errors++;
@@ -51,20 +54,27 @@ const LOAD_CHILD = 'PP_BENCH_LOAD_CHILD';
 export function runInWorker<T extends LoadResult>(task: LoadTask): Promise<T> {
   return new Promise((resolve, reject) => {
     // tsx is loaded in the child too, so it can run this TypeScript file.
-    const child = fork(fileURLToPath(import.meta.url), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, [LOAD_CHILD]: '1' } });
+    const child = fork(fileURLToPath(import.meta.url), [], {
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, [LOAD_CHILD]: '1' },
+    });
     let result: T | undefined;
     child.once('message', (message) => {
       result = message as T;
       child.disconnect();
     });
     child.once('error', reject);
-    child.once('exit', (code) => (result !== undefined ? resolve(result) : reject(new Error(`load process exited with ${code}`))));
+    child.once('exit', (code) =>
+      result !== undefined ? resolve(result) : reject(new Error(`load process exited with ${code}`)),
+    );
     child.send(task);
   });
 }
 
 if (process.env[LOAD_CHILD] === '1' && process.send) {
   process.once('message', (task: LoadTask) => {
-    void (task.kind === 'http' ? httpLoad(task) : simulateOrders(task.options)).then((result) => process.send!(result));
+    void (task.kind === 'http' ? httpLoad(task) : simulateOrders(task.options)).then((result) =>
+      process.send!(result),
+    );
   });
 }

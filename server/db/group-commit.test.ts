@@ -6,9 +6,17 @@ import { groupCommit } from './group-commit';
 
 describe('group commit', () => {
   let database: TestDatabase;
-  const put = (trx: Db, key: string) => trx.insertInto('settings').values({ key, value: key, updated_at: new Date().toISOString() }).execute();
+  const put = (trx: Db, key: string) =>
+    trx.insertInto('settings').values({ key, value: key, updated_at: new Date().toISOString() }).execute();
   const keys = async (prefix: string) =>
-    (await database.db.selectFrom('settings').select('key').where('key', 'like', `${prefix}%`).orderBy('key').execute()).map((r) => r.key);
+    (
+      await database.db
+        .selectFrom('settings')
+        .select('key')
+        .where('key', 'like', `${prefix}%`)
+        .orderBy('key')
+        .execute()
+    ).map((r) => r.key);
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -35,7 +43,10 @@ describe('group commit', () => {
 
   it('keeps a batch at the size it is given', async () => {
     const batches: number[] = [];
-    const submit = groupCommit(database.db, (trx, n: number) => put(trx, `bounded-${n}`), { maxBatch: 8, onBatch: (size) => batches.push(size) });
+    const submit = groupCommit(database.db, (trx, n: number) => put(trx, `bounded-${n}`), {
+      maxBatch: 8,
+      onBatch: (size) => batches.push(size),
+    });
     await Promise.all(Array.from({ length: 20 }, (_, n) => submit(n)));
     expect(Math.max(...batches)).toBeLessThanOrEqual(8);
     expect(await keys('bounded-')).toHaveLength(20);
@@ -48,9 +59,22 @@ describe('group commit', () => {
       return n;
     });
     const settled = await Promise.allSettled(Array.from({ length: 6 }, (_, n) => submit(n)));
-    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(settled.map((s) => s.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
     expect((settled[3] as PromiseRejectedResult).reason).toEqual(new Error('unit 3 is broken'));
-    expect(await keys('isolated-')).toEqual(['isolated-0', 'isolated-1', 'isolated-2', 'isolated-4', 'isolated-5']);
+    expect(await keys('isolated-')).toEqual([
+      'isolated-0',
+      'isolated-1',
+      'isolated-2',
+      'isolated-4',
+      'isolated-5',
+    ]);
   });
 
   it('runs a unit that failed inside a batch again alone, where it may succeed', async () => {

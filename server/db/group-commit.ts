@@ -28,12 +28,20 @@ interface Pending<I, R> {
 
 type Outcome<R> = { ok: true; value: R } | { ok: false };
 
-export function groupCommit<I, R>(db: Db, work: (trx: Db, item: I) => Promise<R>, options: GroupCommitOptions = {}): (item: I) => Promise<R> {
+export function groupCommit<I, R>(
+  db: Db,
+  work: (trx: Db, item: I) => Promise<R>,
+  options: GroupCommitOptions = {},
+): (item: I) => Promise<R> {
   const maxBatch = options.maxBatch ?? 64;
   const queue: Pending<I, R>[] = [];
   let busy = false;
 
-  const alone = (unit: Pending<I, R>) => retryOnConflict(() => db.transaction().execute((trx) => work(trx, unit.item))).then(unit.resolve, unit.reject);
+  const alone = (unit: Pending<I, R>) =>
+    retryOnConflict(() => db.transaction().execute((trx) => work(trx, unit.item))).then(
+      unit.resolve,
+      unit.reject,
+    );
 
   const runBatch = async (batch: Pending<I, R>[]) => {
     let outcomes: Outcome<R>[];

@@ -5,8 +5,17 @@ const conflict = (code: string) => Object.assign(new Error(`conflict ${code}`), 
 
 describe('retrying a transaction after a conflict', () => {
   it('knows the conflicts that are safe to run again', () => {
-    expect(['40P01', '40001', 'SQLITE_BUSY'].map((code) => isTransientConflict(conflict(code)))).toEqual([true, true, true]);
-    expect([conflict('23505'), new Error('boom'), 'text', null].map(isTransientConflict)).toEqual([false, false, false, false]);
+    expect(['40P01', '40001', 'SQLITE_BUSY'].map((code) => isTransientConflict(conflict(code)))).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect([conflict('23505'), new Error('boom'), 'text', null].map(isTransientConflict)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('runs again after a deadlock, and answers the result', async () => {

@@ -11,10 +11,19 @@ const silent = { error: () => undefined };
 
 describe('the job queue', () => {
   let database: TestDatabase;
-  const put = (trx: Db, key: string) => trx.insertInto('settings').values({ key, value: key, updated_at: new Date().toISOString() }).execute();
+  const put = (trx: Db, key: string) =>
+    trx.insertInto('settings').values({ key, value: key, updated_at: new Date().toISOString() }).execute();
   const keys = async (prefix: string) =>
-    (await database.db.selectFrom('settings').select('key').where('key', 'like', `${prefix}%`).orderBy('key').execute()).map((r) => r.key);
-  const openJobs = async () => database.db.selectFrom('jobs').selectAll().where('done_at', 'is', null).orderBy('id').execute();
+    (
+      await database.db
+        .selectFrom('settings')
+        .select('key')
+        .where('key', 'like', `${prefix}%`)
+        .orderBy('key')
+        .execute()
+    ).map((r) => r.key);
+  const openJobs = async () =>
+    database.db.selectFrom('jobs').selectAll().where('done_at', 'is', null).orderBy('id').execute();
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -56,16 +65,21 @@ describe('the job queue', () => {
     expect(Date.parse(left!.run_after)).toBe(now.getTime() + 30_000);
     // Not due before its time; due after it.
     expect(await runDueJobs(database.db, handlers, silent, now)).toBe(0);
-    const fixed: Record<string, JobHandler> = { write: (payload, trx) => put(trx, `${String(payload.key)}-fixed`).then(() => undefined) };
+    const fixed: Record<string, JobHandler> = {
+      write: (payload, trx) => put(trx, `${String(payload.key)}-fixed`).then(() => undefined),
+    };
     expect(await runDueJobs(database.db, fixed, silent, new Date(now.getTime() + 31_000))).toBe(1);
     expect(await keys('fail-b')).toEqual(['fail-b-fixed']);
   });
 
   it('runs each job once when several runners (nodes) take the same queue at once', async () => {
-    for (let i = 0; i < 60; i++) await enqueueJob(database.db, 'write', { key: `shared-${String(i).padStart(2, '0')}` });
+    for (let i = 0; i < 60; i++)
+      await enqueueJob(database.db, 'write', { key: `shared-${String(i).padStart(2, '0')}` });
     // On PostgreSQL a second pool is a second node; SQLite has one writer per file.
     const other = database.url ? openPostgres(database.url, 3) : undefined;
-    const handlers: Record<string, JobHandler> = { write: (payload, trx) => put(trx, String(payload.key)).then(() => undefined) };
+    const handlers: Record<string, JobHandler> = {
+      write: (payload, trx) => put(trx, String(payload.key)).then(() => undefined),
+    };
     try {
       const runs = await Promise.all([
         runDueJobs(database.db, handlers, silent, new Date(), 25),

@@ -64,14 +64,20 @@ export function startScheduler(options: {
   const runJobs = async () => {
     // A full batch means more may be waiting: keep going until the queue is drained, or until
     // answer-first work arrives (the next wake or tick goes on from there).
-    while ((await runDueJobs(options.db, options.handlers, options.log)) >= JOB_BATCH && !stopped && !options.signal?.held());
+    while (
+      (await runDueJobs(options.db, options.handlers, options.log)) >= JOB_BATCH &&
+      !stopped &&
+      !options.signal?.held()
+    );
   };
   const tick = async () => {
     await runJobs();
     for (const task of options.periodic) {
       if (Date.now() - (lastRun.get(task.name) ?? 0) < task.everyMs) continue;
       lastRun.set(task.name, Date.now());
-      await task.run().catch((err: unknown) => options.log.error({ err, task: task.name }, 'scheduled task failed'));
+      await task
+        .run()
+        .catch((err: unknown) => options.log.error({ err, task: task.name }, 'scheduled task failed'));
     }
   };
   const after = (work: () => Promise<void>) => {

@@ -9,10 +9,14 @@ import { rebuildLedgerStats } from '../../modules/sales/stats';
 export async function up(db: Kysely<unknown>): Promise<void> {
   // On SQLite the rows are stored in primary-key order (WITHOUT ROWID): a partner's stats sit
   // together on one or two pages instead of scattered across a large table.
-  const clustered = (table: CreateTableBuilder<string, never>) => (dialectOf(db) === 'sqlite' ? table.modifyEnd(sql`without rowid`) : table);
+  const clustered = (table: CreateTableBuilder<string, never>) =>
+    dialectOf(db) === 'sqlite' ? table.modifyEnd(sql`without rowid`) : table;
 
   for (const column of ['counted_orders', 'counted_sales_cents', 'counted_commission_cents']) {
-    await db.schema.alterTable('orders').addColumn(column, 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('orders')
+      .addColumn(column, 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
   }
 
   await db.schema
@@ -50,12 +54,30 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createIndex('orders_partner_list')
     .on('orders')
-    .columns(['partner_id', 'placed_at', 'voucher_id', 'status', 'order_number', 'subtotal_cents', 'refunded_cents', 'country_code', 'geo'])
+    .columns([
+      'partner_id',
+      'placed_at',
+      'voucher_id',
+      'status',
+      'order_number',
+      'subtotal_cents',
+      'refunded_cents',
+      'country_code',
+      'geo',
+    ])
     .execute();
   await db.schema.dropIndex('orders_partner_placed').execute();
-  await db.schema.createIndex('earnings_order_listed').on('earnings').columns(['order_id', 'kind', 'partner_id', 'amount_cents', 'status']).execute();
+  await db.schema
+    .createIndex('earnings_order_listed')
+    .on('earnings')
+    .columns(['order_id', 'kind', 'partner_id', 'amount_cents', 'status'])
+    .execute();
   await db.schema.dropIndex('earnings_order').execute();
-  await db.schema.createIndex('order_items_products').on('order_items').columns(['order_id', 'product']).execute();
+  await db.schema
+    .createIndex('order_items_products')
+    .on('order_items')
+    .columns(['order_id', 'product'])
+    .execute();
   await db.schema.dropIndex('order_items_order').execute();
 
   // Migrations run before the server takes requests: the backfill sees no writer in between.
@@ -67,7 +89,11 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('order_items_products').execute();
   await db.schema.createIndex('earnings_order').on('earnings').column('order_id').execute();
   await db.schema.dropIndex('earnings_order_listed').execute();
-  await db.schema.createIndex('orders_partner_placed').on('orders').columns(['partner_id', 'placed_at']).execute();
+  await db.schema
+    .createIndex('orders_partner_placed')
+    .on('orders')
+    .columns(['partner_id', 'placed_at'])
+    .execute();
   await db.schema.dropIndex('orders_partner_list').execute();
   await db.schema.dropTable('partner_earning_stats').execute();
   await db.schema.dropTable('partner_sales_stats').execute();

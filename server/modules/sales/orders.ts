@@ -150,7 +150,16 @@ export async function recordPaidOrder(db: Db, order: ShopifyOrder, now = new Dat
       now,
     );
     // A new order and its sale earning were just written: their stats need no read-back.
-    const known = inserted ? { ...orderRow(order, who, 'paid', at), order_status: 'paid' as const, refunded_cents: 0, counted_orders: 0, counted_sales_cents: 0, counted_commission_cents: 0, amount_cents: sale?.amount_cents ?? null, status: sale?.status ?? null } : undefined;
+    const known = inserted && {
+      ...orderRow(order, who, 'paid', at),
+      order_status: 'paid' as const,
+      refunded_cents: 0,
+      counted_orders: 0,
+      counted_sales_cents: 0,
+      counted_commission_cents: 0,
+      amount_cents: sale?.amount_cents ?? null,
+      status: sale?.status ?? null,
+    };
     await syncOrderStats(db, orderId, known);
     const referrer = partner.referrer_id !== null ? await findPartnerById(db, partner.referrer_id) : undefined;
     if (referrer && referrer.id !== partner.id) {

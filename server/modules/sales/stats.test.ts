@@ -20,16 +20,28 @@ describe('ledger stats', () => {
     const sales = await t.database.db
       .selectFrom('partner_sales_stats')
       .selectAll()
-      .where((eb) => eb.or([eb('orders', '!=', 0), eb('sales_cents', '!=', 0), eb('commission_cents', '!=', 0)]))
-      .orderBy('partner_id').orderBy('period').orderBy('start').orderBy('geo')
+      .where((eb) =>
+        eb.or([eb('orders', '!=', 0), eb('sales_cents', '!=', 0), eb('commission_cents', '!=', 0)]),
+      )
+      .orderBy('partner_id')
+      .orderBy('period')
+      .orderBy('start')
+      .orderBy('geo')
       .execute();
     const earnings = await t.database.db
       .selectFrom('partner_earning_stats')
       .selectAll()
       .where((eb) => eb.or([eb('earnings', '!=', 0), eb('cents', '!=', 0)]))
-      .orderBy('partner_id').orderBy('month').orderBy('kind').orderBy('status')
+      .orderBy('partner_id')
+      .orderBy('month')
+      .orderBy('kind')
+      .orderBy('status')
       .execute();
-    const counted = await t.database.db.selectFrom('orders').select(['id', 'counted_orders', 'counted_sales_cents', 'counted_commission_cents']).orderBy('id').execute();
+    const counted = await t.database.db
+      .selectFrom('orders')
+      .select(['id', 'counted_orders', 'counted_sales_cents', 'counted_commission_cents'])
+      .orderBy('id')
+      .execute();
     return { sales, earnings, counted };
   };
   const rebuilt = async () => {
@@ -40,7 +52,13 @@ describe('ledger stats', () => {
   beforeAll(async () => {
     t = await createTestApp({ env: { SHOPIFY_WEBHOOK_SECRET: SECRET } });
     await seedDemoProgram(t.database.db, { sales: true });
-    maya = (await t.database.db.selectFrom('partners').select('id').where('email', '=', DEMO_PARTNER.email).executeTakeFirstOrThrow()).id;
+    maya = (
+      await t.database.db
+        .selectFrom('partners')
+        .select('id')
+        .where('email', '=', DEMO_PARTNER.email)
+        .executeTakeFirstOrThrow()
+    ).id;
   });
   afterAll(() => t.close());
 
@@ -54,15 +72,29 @@ describe('ledger stats', () => {
   it('equal the ledger after every later kind of change', async () => {
     // Created then paid; a refund before its order; a partial refund after; a cancellation; a
     // self-purchase reviewed and approved; a commission paid out and then refunded.
-    const created = shopifyOrderPayload({ code: DEMO_PROMO_CODE, country: 'CA', items: [['ACV Gummies', 2, 2500]] });
+    const created = shopifyOrderPayload({
+      code: DEMO_PROMO_CODE,
+      country: 'CA',
+      items: [['ACV Gummies', 2, 2500]],
+    });
     expect((await send('orders/create', created)).statusCode).toBe(200);
     expect((await send('orders/paid', created)).statusCode).toBe(200);
 
-    const early = shopifyOrderPayload({ code: DEMO_PROMO_CODE, country: 'FR', items: [['Calm Bites', 3, 2999]] });
+    const early = shopifyOrderPayload({
+      code: DEMO_PROMO_CODE,
+      country: 'FR',
+      items: [['Calm Bites', 3, 2999]],
+    });
     expect((await send('refunds/create', shopifyRefundPayload(early, [[0, 1]]))).statusCode).toBe(200);
     expect((await send('orders/paid', early)).statusCode).toBe(200);
 
-    const partly = shopifyOrderPayload({ code: DEMO_PROMO_CODE, items: [['Energy Bites', 2, 2999], ['Multi Bites', 1, 2999]] });
+    const partly = shopifyOrderPayload({
+      code: DEMO_PROMO_CODE,
+      items: [
+        ['Energy Bites', 2, 2999],
+        ['Multi Bites', 1, 2999],
+      ],
+    });
     await send('orders/paid', partly);
     await send('refunds/create', shopifyRefundPayload(partly, [[1, 1]]));
 
@@ -70,19 +102,37 @@ describe('ledger stats', () => {
     await send('orders/paid', cancelled);
     await send('orders/cancelled', { ...cancelled, cancelled_at: new Date().toISOString() });
 
-    const own = shopifyOrderPayload({ code: DEMO_PROMO_CODE, email: DEMO_PARTNER.email, items: [['Kids Multi', 1, 2299]] });
+    const own = shopifyOrderPayload({
+      code: DEMO_PROMO_CODE,
+      email: DEMO_PARTNER.email,
+      items: [['Kids Multi', 1, 2299]],
+    });
     await send('orders/paid', own);
     const review = await t.database.db
       .selectFrom('earnings')
       .innerJoin('orders', 'orders.id', 'earnings.order_id')
-      .select(['earnings.id', 'earnings.status', 'earnings.amount_cents', 'earnings.partner_id', 'earnings.kind', 'earnings.order_id', 'earnings.created_at'])
+      .select([
+        'earnings.id',
+        'earnings.status',
+        'earnings.amount_cents',
+        'earnings.partner_id',
+        'earnings.kind',
+        'earnings.order_id',
+        'earnings.created_at',
+      ])
       .where('orders.shopify_order_id', '=', String(own.id))
       .where('earnings.kind', '=', 'sale')
       .executeTakeFirstOrThrow();
     expect(review.status).toBe('IN_REVIEW');
-    const beforeReview = (await snapshot()).sales.find((r) => r.partner_id === maya && r.period === 'a' && r.geo === 'US')!;
-    expect(await changeEarning(t.database.db, review, { status: 'APPROVED' }, 'reviewed by staff', 'staff:1')).toBe(true);
-    const afterReview = (await snapshot()).sales.find((r) => r.partner_id === maya && r.period === 'a' && r.geo === 'US')!;
+    const beforeReview = (await snapshot()).sales.find(
+      (r) => r.partner_id === maya && r.period === 'a' && r.geo === 'US',
+    )!;
+    expect(
+      await changeEarning(t.database.db, review, { status: 'APPROVED' }, 'reviewed by staff', 'staff:1'),
+    ).toBe(true);
+    const afterReview = (await snapshot()).sales.find(
+      (r) => r.partner_id === maya && r.period === 'a' && r.geo === 'US',
+    )!;
     expect(afterReview.commission_cents - beforeReview.commission_cents).toBe(review.amount_cents);
 
     const paidOut = shopifyOrderPayload({ code: DEMO_PROMO_CODE, items: [['Beets Cardio', 2, 2799]] });
@@ -90,7 +140,15 @@ describe('ledger stats', () => {
     const sale = await t.database.db
       .selectFrom('earnings')
       .innerJoin('orders', 'orders.id', 'earnings.order_id')
-      .select(['earnings.id', 'earnings.status', 'earnings.amount_cents', 'earnings.partner_id', 'earnings.kind', 'earnings.order_id', 'earnings.created_at'])
+      .select([
+        'earnings.id',
+        'earnings.status',
+        'earnings.amount_cents',
+        'earnings.partner_id',
+        'earnings.kind',
+        'earnings.order_id',
+        'earnings.created_at',
+      ])
       .where('orders.shopify_order_id', '=', String(paidOut.id))
       .where('earnings.kind', '=', 'sale')
       .executeTakeFirstOrThrow();
@@ -106,7 +164,11 @@ describe('ledger stats', () => {
   it('give the same figures as the ledger rows they stand for', async () => {
     const ledger = await t.database.db
       .selectFrom('orders')
-      .select(['geo', sql<number>`count(*)`.as('orders'), sql<number>`sum(subtotal_cents - refunded_cents)`.as('cents')])
+      .select([
+        'geo',
+        sql<number>`count(*)`.as('orders'),
+        sql<number>`sum(subtotal_cents - refunded_cents)`.as('cents'),
+      ])
       .where('partner_id', '=', maya)
       .where('status', '=', 'paid')
       .where('voucher_id', 'is', null)
@@ -120,7 +182,9 @@ describe('ledger stats', () => {
       .where('period', '=', 'a')
       .orderBy('geo')
       .execute();
-    expect(stats.map((s) => ({ ...s }))).toEqual(ledger.map((l) => ({ geo: l.geo, orders: Number(l.orders), cents: Number(l.cents) })));
+    expect(stats.map((s) => ({ ...s }))).toEqual(
+      ledger.map((l) => ({ geo: l.geo, orders: Number(l.orders), cents: Number(l.cents) })),
+    );
     const byStatus = await t.database.db
       .selectFrom('earnings')
       .select(['status', sql<number>`sum(amount_cents)`.as('cents')])

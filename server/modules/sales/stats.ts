@@ -35,7 +35,8 @@ export function weekStart(date: Date): Date {
 export const dayKey = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The sale commission counts unless the earning is refused or held for review. */
-export const commissionCounts = (status: EarningStatus | null | undefined) => status != null && status !== 'REJECTED' && status !== 'IN_REVIEW';
+export const commissionCounts = (status: EarningStatus | null | undefined) =>
+  status != null && status !== 'REJECTED' && status !== 'IN_REVIEW';
 
 interface Contribution {
   orders: number;
@@ -56,8 +57,17 @@ function periodsOf(placed: Date, geo: Order['geo']): { period: Period; start: st
  * Adds `delta` to the partner's rows the order counts in. The running totals are written on every
  * order, in a fixed shape: plain SQL here costs a third of the query builder's time.
  */
-async function addSales(db: Db, partnerId: number, placedAt: string, geo: Order['geo'], delta: Contribution): Promise<void> {
-  const rows = periodsOf(new Date(placedAt), geo).map((p) => sql`(${partnerId}, ${p.period}, ${p.start}, ${p.geo}, ${delta.orders}, ${delta.sales}, ${delta.commission})`);
+async function addSales(
+  db: Db,
+  partnerId: number,
+  placedAt: string,
+  geo: Order['geo'],
+  delta: Contribution,
+): Promise<void> {
+  const rows = periodsOf(new Date(placedAt), geo).map(
+    (p) =>
+      sql`(${partnerId}, ${p.period}, ${p.start}, ${p.geo}, ${delta.orders}, ${delta.sales}, ${delta.commission})`,
+  );
   await sql`
     insert into partner_sales_stats (partner_id, period, start, geo, orders, sales_cents, commission_cents)
     values ${sql.join(rows)}
@@ -93,7 +103,12 @@ export async function syncOrderStats(db: Db, orderId: number, known?: OrderStats
     known ??
     (await db
       .selectFrom('orders')
-      .leftJoin('earnings', (j) => j.onRef('earnings.order_id', '=', 'orders.id').onRef('earnings.partner_id', '=', 'orders.partner_id').on('earnings.kind', '=', 'sale'))
+      .leftJoin('earnings', (j) =>
+        j
+          .onRef('earnings.order_id', '=', 'orders.id')
+          .onRef('earnings.partner_id', '=', 'orders.partner_id')
+          .on('earnings.kind', '=', 'sale'),
+      )
       .select([
         'orders.partner_id',
         'orders.voucher_id',
@@ -125,7 +140,11 @@ export async function syncOrderStats(db: Db, orderId: number, known?: OrderStats
   if (delta.orders === 0 && delta.sales === 0 && delta.commission === 0) return;
   await db
     .updateTable('orders')
-    .set({ counted_orders: now.orders, counted_sales_cents: now.sales, counted_commission_cents: now.commission })
+    .set({
+      counted_orders: now.orders,
+      counted_sales_cents: now.sales,
+      counted_commission_cents: now.commission,
+    })
     .where('id', '=', orderId)
     .execute();
   await addSales(db, row.partner_id, row.placed_at, row.geo, delta);
@@ -146,9 +165,16 @@ export function verifiedSalesQuery(db: Db, partnerId: number) {
 }
 
 /** Adds `count` earnings worth `cents` under the earning's month and all time. */
-async function addEarnings(db: Db, key: { partner_id: number; kind: EarningKind; status: EarningStatus; created_at: string }, count: number, cents: number) {
+async function addEarnings(
+  db: Db,
+  key: { partner_id: number; kind: EarningKind; status: EarningStatus; created_at: string },
+  count: number,
+  cents: number,
+) {
   const month = dayKey(monthStart(new Date(key.created_at)));
-  const rows = [month, ALL_TIME].map((m) => sql`(${key.partner_id}, ${m}, ${key.kind}, ${key.status}, ${count}, ${cents})`);
+  const rows = [month, ALL_TIME].map(
+    (m) => sql`(${key.partner_id}, ${m}, ${key.kind}, ${key.status}, ${count}, ${cents})`,
+  );
   await sql`
     insert into partner_earning_stats (partner_id, month, kind, status, earnings, cents)
     values ${sql.join(rows)}
@@ -160,9 +186,14 @@ async function addEarnings(db: Db, key: { partner_id: number; kind: EarningKind;
 type EarningKey = Pick<Earning, 'partner_id' | 'kind' | 'status' | 'amount_cents' | 'created_at'>;
 
 /** The earning stats after an earning is created (`before` undefined) or changed. */
-export async function countEarningChange(db: Db, before: EarningKey | undefined, after: EarningKey): Promise<void> {
+export async function countEarningChange(
+  db: Db,
+  before: EarningKey | undefined,
+  after: EarningKey,
+): Promise<void> {
   if (before && before.status === after.status) {
-    if (after.amount_cents !== before.amount_cents) await addEarnings(db, after, 0, after.amount_cents - before.amount_cents);
+    if (after.amount_cents !== before.amount_cents)
+      await addEarnings(db, after, 0, after.amount_cents - before.amount_cents);
     return;
   }
   if (before) await addEarnings(db, before, -1, -before.amount_cents);
@@ -177,7 +208,11 @@ export async function countEarningChange(db: Db, before: EarningKey | undefined,
 export async function rebuildLedgerStats(db: Db): Promise<void> {
   await db.deleteFrom('partner_sales_stats').execute();
   await db.deleteFrom('partner_earning_stats').execute();
-  await db.updateTable('orders').set({ counted_orders: 0, counted_sales_cents: 0, counted_commission_cents: 0 }).where('counted_orders', '!=', 0).execute();
+  await db
+    .updateTable('orders')
+    .set({ counted_orders: 0, counted_sales_cents: 0, counted_commission_cents: 0 })
+    .where('counted_orders', '!=', 0)
+    .execute();
   await db
     .updateTable('orders')
     .set((eb) => ({
@@ -201,11 +236,30 @@ export async function rebuildLedgerStats(db: Db): Promise<void> {
 
   // Orders are read in id order, a slice at a time, and summed in memory: months and ISO weeks
   // are computed the same way as the running totals do, whatever the database.
-  const totals = new Map<string, { partner_id: number; period: Period; start: string; geo: Geo; orders: number; sales_cents: number; commission_cents: number }>();
-  for (let after = 0; ; ) {
+  const totals = new Map<
+    string,
+    {
+      partner_id: number;
+      period: Period;
+      start: string;
+      geo: Geo;
+      orders: number;
+      sales_cents: number;
+      commission_cents: number;
+    }
+  >();
+  for (let after = 0; ;) {
     const slice = await db
       .selectFrom('orders')
-      .select(['id', 'partner_id', 'placed_at', 'geo', 'counted_orders', 'counted_sales_cents', 'counted_commission_cents'])
+      .select([
+        'id',
+        'partner_id',
+        'placed_at',
+        'geo',
+        'counted_orders',
+        'counted_sales_cents',
+        'counted_commission_cents',
+      ])
       .where('counted_orders', '=', 1)
       .where('id', '>', after)
       .orderBy('id')
@@ -214,7 +268,15 @@ export async function rebuildLedgerStats(db: Db): Promise<void> {
     for (const o of slice) {
       for (const { period, start, geo } of periodsOf(new Date(o.placed_at), o.geo)) {
         const key = `${o.partner_id}|${period}|${start}|${geo}`;
-        const row = totals.get(key) ?? { partner_id: o.partner_id!, period, start, geo, orders: 0, sales_cents: 0, commission_cents: 0 };
+        const row = totals.get(key) ?? {
+          partner_id: o.partner_id!,
+          period,
+          start,
+          geo,
+          orders: 0,
+          sales_cents: 0,
+          commission_cents: 0,
+        };
         row.orders += o.counted_orders;
         row.sales_cents += o.counted_sales_cents;
         row.commission_cents += o.counted_commission_cents;
@@ -225,7 +287,11 @@ export async function rebuildLedgerStats(db: Db): Promise<void> {
     after = slice[slice.length - 1]!.id;
   }
   const rows = [...totals.values()];
-  for (let i = 0; i < rows.length; i += 500) await db.insertInto('partner_sales_stats').values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('partner_sales_stats')
+      .values(rows.slice(i, i + 500))
+      .execute();
 
   const month = sql<string>`substr(created_at, 1, 7) || '-01'`;
   await db
@@ -234,7 +300,14 @@ export async function rebuildLedgerStats(db: Db): Promise<void> {
     .expression((eb) =>
       eb
         .selectFrom('earnings')
-        .select(['partner_id', month.as('month'), 'kind', 'status', sql<number>`count(*)`.as('earnings'), sql<number>`sum(amount_cents)`.as('cents')])
+        .select([
+          'partner_id',
+          month.as('month'),
+          'kind',
+          'status',
+          sql<number>`count(*)`.as('earnings'),
+          sql<number>`sum(amount_cents)`.as('cents'),
+        ])
         .groupBy(['partner_id', month, 'kind', 'status']),
     )
     .execute();
@@ -244,7 +317,14 @@ export async function rebuildLedgerStats(db: Db): Promise<void> {
     .expression((eb) =>
       eb
         .selectFrom('earnings')
-        .select(['partner_id', sql<string>`''`.as('month'), 'kind', 'status', sql<number>`count(*)`.as('earnings'), sql<number>`sum(amount_cents)`.as('cents')])
+        .select([
+          'partner_id',
+          sql<string>`''`.as('month'),
+          'kind',
+          'status',
+          sql<number>`count(*)`.as('earnings'),
+          sql<number>`sum(amount_cents)`.as('cents'),
+        ])
         .groupBy(['partner_id', 'kind', 'status']),
     )
     .execute();
