@@ -49,7 +49,7 @@ export function openSqlite(file: string): DatabaseHandle {
  * query. The same SQL text (parameters are bound, not inlined) reuses its prepared statement,
  * from a bounded cache where the least recently used statement goes first.
  */
-export function withStatementCache(sqlite: SQLite.Database, size = 300) {
+function withStatementCache(sqlite: SQLite.Database, size = 300) {
   const cache = new Map<string, SQLite.Statement>();
   return {
     prepare(sql: string) {

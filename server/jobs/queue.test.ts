@@ -97,6 +97,37 @@ describe('the job queue', () => {
     expect(await openJobs()).toEqual([]);
   });
 
+  it('holds woken work back while webhooks are being answered, then runs it', async () => {
+    const start = (maxDeferMs: number) => {
+      const signal = createJobSignal();
+      const handlers: Record<string, JobHandler> = { write: (payload, trx) => put(trx, String(payload.key)).then(() => undefined) };
+      const scheduler = startScheduler({ db: database.db, handlers, periodic: [], log: silent, signal, jobsEveryMs: 3_600_000, maxDeferMs });
+      return { signal, scheduler };
+    };
+    const patient = start(60_000);
+    try {
+      const release = patient.signal.hold();
+      await enqueueJob(database.db, 'write', { key: 'held' });
+      patient.signal.wake();
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await keys('held')).toEqual([]);
+      release();
+      await expect.poll(() => keys('held')).toEqual(['held']);
+    } finally {
+      await patient.scheduler.stop();
+    }
+    // A hold that is never released does not starve the follow-up: it runs after the bound.
+    const bounded = start(50);
+    try {
+      bounded.signal.hold();
+      await enqueueJob(database.db, 'write', { key: 'starved' });
+      bounded.signal.wake();
+      await expect.poll(() => keys('starved')).toEqual(['starved']);
+    } finally {
+      await bounded.scheduler.stop();
+    }
+  });
+
   it('runs queued work at once when woken, not at the next tick', async () => {
     const signal = createJobSignal();
     const scheduler = startScheduler({

@@ -57,7 +57,9 @@ export function startScheduler(options: {
   log: { error(obj: object, msg: string): void };
   signal?: JobSignal;
   jobsEveryMs?: number;
+  maxDeferMs?: number;
 }): Scheduler {
+  const maxDeferMs = options.maxDeferMs ?? MAX_DEFER_MS;
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
   const lastRun = new Map<string, number>();
@@ -90,14 +92,15 @@ export function startScheduler(options: {
   // Wake-ups that come while a round is queued are one round: a burst of webhooks is served by
   // a few batches, not one round per order.
   // While webhooks are being answered the run waits (the answer must not be delayed), at most
-  // MAX_DEFER_MS; the periodic tick does not wait.
+  // maxDeferMs; the periodic tick does not wait.
   let wakePending = false;
   const unlisten = options.signal?.listen(() => {
     if (stopped || wakePending) return;
     wakePending = true;
     const since = Date.now();
     const attempt = () => {
-      if (!stopped && options.signal!.held() && Date.now() - since < MAX_DEFER_MS) {
+      if (stopped) return;
+      if (options.signal!.held() && Date.now() - since < maxDeferMs) {
         setTimeout(attempt, 5).unref();
         return;
       }
