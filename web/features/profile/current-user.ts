@@ -4,6 +4,7 @@ import { skipToken, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { AvatarSubject } from '../../../common/avatar';
 import { api } from '../../lib/api';
 import { decryptPayload, PayloadError, readPayloadKey } from '../../lib/payload';
+import { getValidToken } from '../../lib/session';
 
 export interface ShellUser extends AvatarSubject {
   uuid: string;
@@ -66,10 +67,15 @@ export async function fetchBadges(): Promise<unknown[]> {
   return Array.isArray(answer?.data) ? answer.data : [];
 }
 
-/** Loads the profile and badges (the account shell mounts this once per session). */
+/**
+ * Loads the profile and badges (the account shell mounts this once per session). Only while
+ * signed in: at logout the cache is cleared while the shell is still mounted, and it must not
+ * fetch the profile again without a session.
+ */
 export function useSessionData() {
-  const user = useQuery({ queryKey: CURRENT_USER_QUERY_KEY, queryFn: fetchCurrentUser, staleTime: Infinity });
-  useQuery({ queryKey: BADGES_QUERY_KEY, queryFn: fetchBadges, staleTime: Infinity });
+  const enabled = getValidToken() !== null;
+  const user = useQuery({ queryKey: CURRENT_USER_QUERY_KEY, queryFn: fetchCurrentUser, staleTime: Infinity, enabled });
+  useQuery({ queryKey: BADGES_QUERY_KEY, queryFn: fetchBadges, staleTime: Infinity, enabled });
   return user;
 }
 
