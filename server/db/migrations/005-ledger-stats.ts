@@ -56,7 +56,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('orders')
     .columns([
       'partner_id',
+      // The list's order (newest first, then by id): with id here the page is read in index order
+      // and stops after one page, instead of joining all of the partner's orders to sort them.
       'placed_at',
+      'id',
       'voucher_id',
       'status',
       'order_number',
