@@ -22,7 +22,7 @@ import { runInWorker } from './lib/load';
 import type { Measure } from './lib/load';
 import type { simulateOrders } from './simulate-orders';
 
-export const PARTNERS = 10_000;
+const PARTNERS = 10_000;
 const STAGES = (process.env.BENCH_STAGES ?? '10000,100000,1000000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONCURRENCY = 16;
@@ -34,7 +34,7 @@ const INGEST_CONCURRENCY = Number(process.env.BENCH_INGEST_CONCURRENCY ?? 32);
 const SECRET = 'bench-webhook-secret';
 const DAY = 86_400_000;
 
-export function seedPartners(file: string, passwordHash: string) {
+function seedPartners(file: string, passwordHash: string) {
   const db = new Database(file);
   const now = new Date().toISOString();
   const partner = db.prepare(
@@ -52,7 +52,7 @@ export function seedPartners(file: string, passwordHash: string) {
 }
 
 /** Adds store orders (one item, one sale earning with its event) until the ledger holds `total`. */
-export function growOrders(file: string, from: number, total: number) {
+function growOrders(file: string, from: number, total: number) {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF'); // seeding only; the portal itself runs with FULL
@@ -198,4 +198,4 @@ async function main() {
   console.log(`\nWritten to ${doc}`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) void main();
+void main();

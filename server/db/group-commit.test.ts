@@ -1,22 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/db';
+import { createTestDatabase, markerRows } from '../test/db';
 import type { TestDatabase } from '../test/db';
-import type { Db } from './index';
 import { groupCommit } from './group-commit';
 
 describe('group commit', () => {
   let database: TestDatabase;
-  const put = (trx: Db, key: string) =>
-    trx.insertInto('settings').values({ key, value: key, updated_at: new Date().toISOString() }).execute();
-  const keys = async (prefix: string) =>
-    (
-      await database.db
-        .selectFrom('settings')
-        .select('key')
-        .where('key', 'like', `${prefix}%`)
-        .orderBy('key')
-        .execute()
-    ).map((r) => r.key);
+  const put = markerRows.put;
+  const keys = (prefix: string) => markerRows.keys(database.db, prefix);
 
   beforeAll(async () => {
     database = await createTestDatabase();

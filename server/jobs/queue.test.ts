@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/db';
+import { createTestDatabase, markerRows } from '../test/db';
 import type { TestDatabase } from '../test/db';
-import type { Db } from '../db';
 import { openPostgres } from '../db';
 import type { JobHandler } from './queue';
 import { enqueueJob, runDueJobs } from './queue';
@@ -11,17 +10,8 @@ const silent = { error: () => undefined };
 
 describe('the job queue', () => {
   let database: TestDatabase;
-  const put = (trx: Db, key: string) =>
-    trx.insertInto('settings').values({ key, value: key, updated_at: new Date().toISOString() }).execute();
-  const keys = async (prefix: string) =>
-    (
-      await database.db
-        .selectFrom('settings')
-        .select('key')
-        .where('key', 'like', `${prefix}%`)
-        .orderBy('key')
-        .execute()
-    ).map((r) => r.key);
+  const put = markerRows.put;
+  const keys = (prefix: string) => markerRows.keys(database.db, prefix);
   const openJobs = async () =>
     database.db.selectFrom('jobs').selectAll().where('done_at', 'is', null).orderBy('id').execute();
 
@@ -100,8 +90,18 @@ describe('the job queue', () => {
   it('holds woken work back while webhooks are being answered, then runs it', async () => {
     const start = (maxDeferMs: number) => {
       const signal = createJobSignal();
-      const handlers: Record<string, JobHandler> = { write: (payload, trx) => put(trx, String(payload.key)).then(() => undefined) };
-      const scheduler = startScheduler({ db: database.db, handlers, periodic: [], log: silent, signal, jobsEveryMs: 3_600_000, maxDeferMs });
+      const handlers: Record<string, JobHandler> = {
+        write: (payload, trx) => put(trx, String(payload.key)).then(() => undefined),
+      };
+      const scheduler = startScheduler({
+        db: database.db,
+        handlers,
+        periodic: [],
+        log: silent,
+        signal,
+        jobsEveryMs: 3_600_000,
+        maxDeferMs,
+      });
       return { signal, scheduler };
     };
     const patient = start(60_000);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { openPostgres, openSqlite } from '../db';
-import type { DatabaseHandle } from '../db';
+import type { DatabaseHandle, Db } from '../db';
 import { adminQuery, databaseUrl } from './postgres';
 
 export interface TestDatabase extends DatabaseHandle {
@@ -60,3 +60,21 @@ async function createFromTemplate(adminUrl: string, name: string, templateName: 
     }
   }
 }
+
+/**
+ * Marker rows for tests of transaction machinery (group commit, the job queue): each unit of work
+ * writes one settings row named by a key, and the test reads back which keys were committed.
+ */
+export const markerRows = {
+  put: (db: Db, key: string) =>
+    db.insertInto('settings').values({ key, value: key, updated_at: new Date().toISOString() }).execute(),
+  async keys(db: Db, prefix: string): Promise<string[]> {
+    const rows = await db
+      .selectFrom('settings')
+      .select('key')
+      .where('key', 'like', `${prefix}%`)
+      .orderBy('key')
+      .execute();
+    return rows.map((r) => r.key);
+  },
+};

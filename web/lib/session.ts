@@ -1,8 +1,11 @@
 // The partner's session as the spec keeps it (point 3 "Auth token"): `localStorage.auth_token`
 // holds `{token, expired}` and `last_activity` a timestamp. Small functions so the index
 // redirect, the api client and logout share one notion of "signed in".
+import { LOCALE_KEY } from './i18n';
+import { THEME_KEY } from './theme';
 
 export const AUTH_TOKEN_KEY = 'auth_token';
+export const MANAGER_TOKEN_KEY = 'manager_token';
 export const LAST_ACTIVITY_KEY = 'last_activity';
 
 export interface AuthToken {
@@ -12,22 +15,20 @@ export interface AuthToken {
 }
 
 export function getStoredToken(storage: Storage = localStorage): AuthToken | null {
-  const raw = storage.getItem(AUTH_TOKEN_KEY);
+  return readToken(AUTH_TOKEN_KEY, storage);
+}
+
+/** A `{token, expired}` kept under `key`; a hand-edited or truncated value is simply no session. */
+function readToken(key: string, storage: Storage): AuthToken | null {
+  const raw = storage.getItem(key);
   if (!raw) return null;
   try {
-    const parsed: unknown = JSON.parse(raw);
-    if (
-      parsed &&
-      typeof parsed === 'object' &&
-      'token' in parsed &&
-      'expired' in parsed &&
-      typeof parsed.token === 'string' &&
-      typeof parsed.expired === 'string'
-    ) {
+    const parsed = JSON.parse(raw) as Partial<AuthToken> | null;
+    if (parsed && typeof parsed.token === 'string' && typeof parsed.expired === 'string') {
       return { token: parsed.token, expired: parsed.expired };
     }
   } catch {
-    // A hand-edited or truncated value is simply no session.
+    // Not a session.
   }
   return null;
 }
@@ -70,7 +71,7 @@ export function storeTokenFromUrl(token: string, storage: Storage = localStorage
  * Keys that survive the end of a partner session (spec point 4 "clears local storage"): the
  * display preferences, and the staff session, which is independent of the partner's.
  */
-export const KEPT_STORAGE_KEYS = ['theme', 'locale', 'manager_token'] as const;
+export const KEPT_STORAGE_KEYS = [THEME_KEY, LOCALE_KEY, MANAGER_TOKEN_KEY] as const;
 
 /** Clears local storage except the preferences (and the separate staff session). */
 export function clearStorageForLogout(storage: Storage = localStorage): void {
@@ -83,21 +84,11 @@ export function clearStorageForLogout(storage: Storage = localStorage): void {
   for (const key of keys) storage.removeItem(key);
 }
 
-// The staff (back-office) session: same `{token, expired}` shape, its own key, never mixed
-// with the partner's (decisions §4).
-export const MANAGER_TOKEN_KEY = 'manager_token';
+// The staff (back-office) session: same `{token, expired}` shape, its own key (MANAGER_TOKEN_KEY),
+// never mixed with the partner's (decisions §4).
 
 export function getStoredManagerToken(storage: Storage = localStorage): AuthToken | null {
-  const raw = storage.getItem(MANAGER_TOKEN_KEY);
-  if (!raw) return null;
-  try {
-    const parsed = JSON.parse(raw) as Partial<AuthToken> | null;
-    if (parsed && typeof parsed.token === 'string' && typeof parsed.expired === 'string')
-      return { token: parsed.token, expired: parsed.expired };
-  } catch {
-    // Not a session.
-  }
-  return null;
+  return readToken(MANAGER_TOKEN_KEY, storage);
 }
 
 export function storeManagerToken(auth: AuthToken, storage: Storage = localStorage): void {

@@ -1,11 +1,12 @@
 // The earnings ledger. Every earning is created once per (partner, kind, source) and every
 // change to it, status or amount, is written to earning_events with when and why. Changes are
 // conditional on the status read, so two nodes can never both apply the same transition.
+import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { retryOnConflict } from '../../db/retry';
 import { nowIso } from '../../db/dialect';
 import type { Earning, EarningKind, EarningStatus } from '../../db/schema';
-import { commissionCounts, countEarningChange, syncOrderStats, verifiedSalesQuery } from './stats';
+import { ALL_TIME, commissionCounts, countEarningChange, syncOrderStats } from './stats';
 
 export interface NewEarning {
   partner_id: number;
@@ -40,7 +41,7 @@ export async function createEarning(db: Db, earning: NewEarning, reason: string,
   return created;
 }
 
-export type ChangeableEarning = Pick<Earning, 'id' | 'status' | 'amount_cents' | 'partner_id' | 'kind' | 'order_id' | 'created_at'>;
+type ChangeableEarning = Pick<Earning, 'id' | 'status' | 'amount_cents' | 'partner_id' | 'kind' | 'order_id' | 'created_at'>;
 
 /**
  * Moves an earning to a new status and/or amount, only if it is still in the status it was read
@@ -111,5 +112,13 @@ export async function earningsOfOrder(db: Db, orderId: number): Promise<Earning[
 
 /** Store orders of the partner that count for tiers: their sale earning is APPROVED or PAID. */
 export async function verifiedSalesCount(db: Db, partnerId: number): Promise<number> {
-  return Number((await verifiedSalesQuery(db, partnerId).executeTakeFirstOrThrow()).n);
+  const row = await db
+    .selectFrom('partner_earning_stats')
+    .select(sql<number>`coalesce(sum(earnings), 0)`.as('n'))
+    .where('partner_id', '=', partnerId)
+    .where('month', '=', ALL_TIME)
+    .where('kind', '=', 'sale')
+    .where('status', 'in', ['APPROVED', 'PAID'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -44,6 +44,22 @@ describe('ledger stats', () => {
       .execute();
     return { sales, earnings, counted };
   };
+  const saleEarningOf = (shopifyOrderId: number) =>
+    t.database.db
+      .selectFrom('earnings')
+      .innerJoin('orders', 'orders.id', 'earnings.order_id')
+      .select([
+        'earnings.id',
+        'earnings.status',
+        'earnings.amount_cents',
+        'earnings.partner_id',
+        'earnings.kind',
+        'earnings.order_id',
+        'earnings.created_at',
+      ])
+      .where('orders.shopify_order_id', '=', String(shopifyOrderId))
+      .where('earnings.kind', '=', 'sale')
+      .executeTakeFirstOrThrow();
   const rebuilt = async () => {
     await t.database.db.transaction().execute((trx) => rebuildLedgerStats(trx));
     return snapshot();
@@ -108,21 +124,7 @@ describe('ledger stats', () => {
       items: [['Kids Multi', 1, 2299]],
     });
     await send('orders/paid', own);
-    const review = await t.database.db
-      .selectFrom('earnings')
-      .innerJoin('orders', 'orders.id', 'earnings.order_id')
-      .select([
-        'earnings.id',
-        'earnings.status',
-        'earnings.amount_cents',
-        'earnings.partner_id',
-        'earnings.kind',
-        'earnings.order_id',
-        'earnings.created_at',
-      ])
-      .where('orders.shopify_order_id', '=', String(own.id))
-      .where('earnings.kind', '=', 'sale')
-      .executeTakeFirstOrThrow();
+    const review = await saleEarningOf(own.id);
     expect(review.status).toBe('IN_REVIEW');
     const beforeReview = (await snapshot()).sales.find(
       (r) => r.partner_id === maya && r.period === 'a' && r.geo === 'US',
@@ -137,21 +139,7 @@ describe('ledger stats', () => {
 
     const paidOut = shopifyOrderPayload({ code: DEMO_PROMO_CODE, items: [['Beets Cardio', 2, 2799]] });
     await send('orders/paid', paidOut);
-    const sale = await t.database.db
-      .selectFrom('earnings')
-      .innerJoin('orders', 'orders.id', 'earnings.order_id')
-      .select([
-        'earnings.id',
-        'earnings.status',
-        'earnings.amount_cents',
-        'earnings.partner_id',
-        'earnings.kind',
-        'earnings.order_id',
-        'earnings.created_at',
-      ])
-      .where('orders.shopify_order_id', '=', String(paidOut.id))
-      .where('earnings.kind', '=', 'sale')
-      .executeTakeFirstOrThrow();
+    const sale = await saleEarningOf(paidOut.id);
     await changeEarning(t.database.db, sale, { status: 'PAID' }, 'paid out', 'system');
     await send('refunds/create', shopifyRefundPayload(paidOut, [[0, 1]]));
 

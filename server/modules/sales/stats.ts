@@ -19,7 +19,7 @@ type Geo = Order['geo'] | typeof ALL_REGIONS;
 type Period = 'a' | 'm' | 'w';
 
 export const ALL_TIME = '';
-export const ALL_REGIONS = '';
+const ALL_REGIONS = '';
 
 /** First day (UTC) of the month `offset` months from the one holding `date`. */
 export function monthStart(date: Date, offset = 0): Date {
@@ -78,7 +78,7 @@ async function addSales(
 }
 
 /** What syncing an order reads: the order, what it counts now, and its sale earning. */
-export type OrderStatsView = {
+type OrderStatsView = {
   partner_id: number | null;
   voucher_id: number | null;
   order_status: Order['status'];
@@ -148,20 +148,6 @@ export async function syncOrderStats(db: Db, orderId: number, known?: OrderStats
     .where('id', '=', orderId)
     .execute();
   await addSales(db, row.partner_id, row.placed_at, row.geo, delta);
-}
-
-/**
- * How many store orders of the partner count for tiers (decisions §6): their sale earning is
- * APPROVED or PAID.
- */
-export function verifiedSalesQuery(db: Db, partnerId: number) {
-  return db
-    .selectFrom('partner_earning_stats')
-    .select(sql<number>`coalesce(sum(earnings), 0)`.as('n'))
-    .where('partner_id', '=', partnerId)
-    .where('month', '=', ALL_TIME)
-    .where('kind', '=', 'sale')
-    .where('status', 'in', ['APPROVED', 'PAID']);
 }
 
 /** Adds `count` earnings worth `cents` under the earning's month and all time. */

@@ -9,7 +9,7 @@ import { inputClass, PasswordField, SelectField, SubmitButton, TextField } from 
 import { api } from '../../lib/api';
 import { countryOptions } from '../../lib/countries';
 import { useDocumentTitle } from '../../lib/document-title';
-import { makeSay, serverFieldErrors, useIdentitySchemas, validate, type FieldErrors } from '../../lib/forms';
+import { apiMessage, makeSay, serverFieldErrors, useIdentitySchemas, validate, type FieldErrors } from '../../lib/forms';
 import { notifySuccess } from '../../lib/toast';
 import { PageHeading } from '../pages/PageHeading';
 import { readUserPayload, setCurrentUser, useCurrentUser, type PortalUser } from './current-user';
@@ -207,10 +207,7 @@ function ProfileForm({ user }: { user: PortalUser }) {
 
 function OtherError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const message =
-    error && typeof error === 'object' && 'body' in error && error.body && typeof error.body === 'object' && 'message' in error.body
-      ? String(error.body.message)
-      : t('errors.network');
+  const message = apiMessage(error) ?? t('errors.network');
   return (
     <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300" data-testid="profile-error">
       {message}

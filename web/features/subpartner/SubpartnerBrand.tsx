@@ -13,8 +13,9 @@ const HEX = /^#[0-9a-f]{3}(?:[0-9a-f]{3})?$/i;
 const colour = (value: string | undefined, fallback: string) => (value && HEX.test(value) ? value : fallback);
 
 export function SubpartnerBrand({ subpartner }: { subpartner: Subpartner }) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language === 'fr' ? 'fr' : currentLocale();
+  // useTranslation re-renders the brand when the language changes.
+  const { t } = useTranslation();
+  const locale = currentLocale();
   const welcome = subpartner.welcome?.[locale] ?? subpartner.welcome?.en ?? '';
   const name = subpartner.name ?? subpartner.slug;
   const primary = colour(subpartner.primary_color, '#c2410c');
