@@ -211,3 +211,27 @@ export function voucherRows(db: Db, partnerId: number, limit: number, offset: nu
     .offset(offset)
     .execute();
 }
+
+/**
+ * The adjustments taken back from the partner's earnings on the given orders (refunds after
+ * payment), summed per order. Rejected adjustments take nothing back.
+ */
+export async function adjustmentsOf(
+  db: Db,
+  partnerId: number,
+  orderIds: number[],
+): Promise<Map<number, number>> {
+  const map = new Map<number, number>();
+  if (orderIds.length === 0) return map;
+  const rows = await db
+    .selectFrom('earnings')
+    .select(['order_id', sql<number>`sum(amount_cents)`.as('cents')])
+    .where('order_id', 'in', orderIds)
+    .where('kind', '=', 'adjustment')
+    .where('partner_id', '=', partnerId)
+    .where('status', '!=', 'REJECTED')
+    .groupBy('order_id')
+    .execute();
+  for (const row of rows) map.set(row.order_id!, Number(row.cents));
+  return map;
+}

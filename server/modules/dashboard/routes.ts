@@ -27,8 +27,11 @@ const saleRow = z.object({
   order_number: z.string(),
   date: z.string(),
   product: z.string(),
-  order_amount: z.number(),
-  commission: z.number(),
+  order_amount: z.number().describe('The order subtotal net of refunds, in major units'),
+  commission: z
+    .number()
+    .describe('What the partner earns from the order now, in major units: 0 when rejected, lowered by partial refunds, net of any adjustment taken back after payment'),
+  adjustment: z.number().describe('Taken back after payment by refunds (0 or negative, major units), already counted in `commission`'),
   status: z.string().nullable(),
   status_label: z.string().nullable(),
   country: z.string().nullable(),

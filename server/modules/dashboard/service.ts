@@ -8,9 +8,10 @@ import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import { i18n } from '../../i18n';
 import { findPartnerById } from '../partners/service';
-import { ALL_TIME, allTiers, dayKey, monthStart, verifiedSalesCount, weekStart } from '../sales/service';
+import { ALL_TIME, allTiers, dayKey, earnedCents, monthStart, verifiedSalesCount, weekStart } from '../sales/service';
 import {
   EARNED,
+  adjustmentsOf,
   countReferralRows,
   countVouchers,
   earningStatRows,
@@ -145,15 +146,20 @@ const productLabel = (products: string[] | undefined) =>
 
 type OrderRow = SaleRow | Awaited<ReturnType<typeof referralRows>>[number];
 
-/** One row of either list: the order, and the earning the partner has from it. */
-function orderLine(r: OrderRow, products: Map<number, string[]>, status: string | null, locale: Locale) {
+/**
+ * One row of either list: the order, and what the partner earns from it now. `adjustment` is what
+ * was taken back after payment (refunds of a paid order), already counted in `commission`.
+ */
+function orderLine(r: OrderRow, products: Map<number, string[]>, adjustments: Map<number, number>, status: string | null, locale: Locale) {
+  const adjustment = adjustments.get(r.id) ?? 0;
   return {
     id: r.id,
     order_number: r.order_number,
     date: r.placed_at,
     product: productLabel(products.get(r.id)),
     order_amount: major(r.subtotal_cents - r.refunded_cents),
-    commission: major(r.amount_cents ?? 0),
+    commission: major(earnedCents(status, r.amount_cents, adjustment)),
+    adjustment: major(adjustment),
     status,
     status_label: label(status, locale),
     country: r.country_code,
@@ -161,13 +167,19 @@ function orderLine(r: OrderRow, products: Map<number, string[]>, status: string 
   };
 }
 
+/** Adjustments follow only a paid earning (decisions §6): a page without one needs no look-up. */
+const adjustmentsOfPage = (db: Db, partnerId: number, rows: OrderRow[]) => {
+  const paid = rows.filter((r) => r.status === 'PAID').map((r) => r.id);
+  return paid.length ? adjustmentsOf(db, partnerId, paid) : Promise.resolve(new Map<number, number>());
+};
+
 export async function shopSales(db: Db, partnerId: number, paging: Paging, locale: Locale) {
   const { rows, total } = await salePage(db, partnerId, paging.length, (paging.page - 1) * paging.length);
-  const products = await productsOf(db, rows.map((r) => r.id));
+  const [products, adjustments] = await Promise.all([productsOf(db, rows.map((r) => r.id)), adjustmentsOfPage(db, partnerId, rows)]);
   // A cancelled order with no earning still shows, as rejected.
   const statusOf = (r: SaleRow) => r.status ?? (r.order_status === 'cancelled' ? 'REJECTED' : null);
   return paged(
-    rows.map((r) => orderLine(r, products, statusOf(r), locale)),
+    rows.map((r) => orderLine(r, products, adjustments, statusOf(r), locale)),
     total,
     paging,
   );
@@ -175,10 +187,10 @@ export async function shopSales(db: Db, partnerId: number, paging: Paging, local
 
 export async function referralSales(db: Db, partnerId: number, paging: Paging, locale: Locale) {
   const [total, rows] = await Promise.all([countReferralRows(db, partnerId), referralRows(db, partnerId, paging.length, (paging.page - 1) * paging.length)]);
-  const products = await productsOf(db, rows.map((r) => r.id));
+  const [products, adjustments] = await Promise.all([productsOf(db, rows.map((r) => r.id)), adjustmentsOfPage(db, partnerId, rows)]);
   return paged(
     // First name and initial only: a referrer sees who, not the referred partner's details.
-    rows.map((r) => ({ ...orderLine(r, products, r.status, locale), referral: `${r.first_name} ${r.last_name.slice(0, 1)}.` })),
+    rows.map((r) => ({ ...orderLine(r, products, adjustments, r.status, locale), referral: `${r.first_name} ${r.last_name.slice(0, 1)}.` })),
     total,
     paging,
   );

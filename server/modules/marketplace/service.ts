@@ -10,7 +10,7 @@ import type { Db } from '../../db';
 import { isUniqueViolation, nowIso } from '../../db/dialect';
 import { i18n } from '../../i18n';
 import { findPartnerById, updatePartner } from '../partners/service';
-import { createEarning, HOLDING_PERIOD_DAYS } from '../sales/service';
+import { createEarning, earnedCents, HOLDING_PERIOD_DAYS } from '../sales/service';
 import type { ReportProblem } from './report';
 import { parseAssociatesReport } from './report';
 
@@ -135,7 +135,10 @@ export async function marketplaceSales(db: Db, partnerId: number, paging: { page
       product: r.product,
       items: r.items,
       order_amount: r.revenue_cents / 100,
-      commission: (r.amount_cents ?? 0) / 100,
+      commission: earnedCents(r.status, r.amount_cents) / 100,
+      // Marketplace earnings come from imported report rows, never from a paid store order refunded
+      // later: nothing is taken back from them by adjustment.
+      adjustment: 0,
       status: r.status,
       status_label: r.status ? i18n.t(statusLabelKey(r.status as Status), { lng: locale }) : null,
       country: 'US',

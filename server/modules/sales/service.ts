@@ -115,3 +115,11 @@ export { allTiers } from './repository';
 export { createEarning } from './ledger';
 export { HOLDING_PERIOD_DAYS } from './orders';
 export { ALL_TIME, dayKey, monthStart, rebuildLedgerStats, weekStart } from './stats';
+
+/**
+ * What the partner keeps from an earning: a rejected earning keeps its amount in the ledger (the
+ * history of what it was) but is worth nothing; adjustments taken back after payment count
+ * against it (docs/decisions/012-earned-commission-in-lists.md).
+ */
+export const earnedCents = (status: string | null, amountCents: number | null, adjustmentCents = 0): number =>
+  (status === null || status === 'REJECTED' ? 0 : (amountCents ?? 0)) + adjustmentCents;

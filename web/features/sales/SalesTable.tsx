@@ -125,7 +125,17 @@ function useSaleColumns(withReferral: boolean): Column<SaleRow>[] {
       key: 'commission',
       header: t('sales.columns.commission'),
       cell: (row) => (
-        <span className="font-semibold text-stone-900 dark:text-white">{f.money(row.commission)}</span>
+        <>
+          <span className="font-semibold text-stone-900 dark:text-white">{f.money(row.commission)}</span>
+          {row.adjustment ? (
+            <span
+              data-testid="commission-adjustment"
+              className="block text-xs text-stone-500 dark:text-stone-400"
+            >
+              {t('sales.adjustment_note', { amount: f.money(row.adjustment) })}
+            </span>
+          ) : null}
+        </>
       ),
       align: 'end',
     },

@@ -61,7 +61,10 @@ export interface SaleRow {
   date: string;
   product: string;
   order_amount: number;
+  /** What the partner earns from the order now (0 once rejected, net of any adjustment). */
   commission: number;
+  /** Taken back after payment by refunds (0 or negative), already counted in `commission`. */
+  adjustment?: number;
   status: string | null;
   status_label: string | null;
   country: string | null;

@@ -54,6 +54,39 @@ describe('/account/sales', () => {
     expect(badges[3]!.className).toMatch(/rose/);
   });
 
+  it('shows what each sale earns now, and what a refund after payment took back', async () => {
+    fake.on(
+      'GET /api/getShopifySalesItemsNoVouchers',
+      pagedHandler([
+        saleRow(1, {
+          order_number: '#3001',
+          order_amount: 0,
+          commission: 0,
+          adjustment: -5,
+          status: 'PAID',
+          status_label: 'Paid',
+        }),
+        saleRow(2, {
+          order_number: '#3002',
+          order_amount: 0,
+          commission: 0,
+          adjustment: 0,
+          status: 'REJECTED',
+          status_label: 'Rejected',
+        }),
+      ]),
+    );
+    renderApp('/account/sales');
+    const [refunded, rejected] = await screen.findAllByTestId('sale-row');
+    const commission = (row: HTMLElement) => row.querySelector('[data-column="commission"]')!;
+    expect(commission(refunded!)).toHaveTextContent('$0.00');
+    expect(within(refunded!).getByTestId('commission-adjustment')).toHaveTextContent(
+      '-$5.00 taken back after a refund',
+    );
+    expect(commission(rejected!)).toHaveTextContent('$0.00');
+    expect(within(rejected!).queryByTestId('commission-adjustment')).not.toBeInTheDocument();
+  });
+
   it('requests a page only when the page changes, and reads pages seen before from the cache', async () => {
     fake.on('GET /api/getShopifySalesItemsNoVouchers', pagedHandler(twelveSales));
     const { user } = renderApp('/account/sales');
