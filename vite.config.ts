@@ -1,12 +1,33 @@
-import { defineConfig } from 'vite';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompressDirectory } from './scripts/lib/precompress';
+
+/**
+ * Brotli and gzip twins of every built text file, for the server to pick by Accept-Encoding
+ * (decisions/012). index.html is left out: the server fills in its credentials at start and
+ * compresses that page itself.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'portal-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await precompressDirectory(outDir, { skip: (file) => file === 'index.html' });
+    },
+  };
+}
 
 // The SPA lives in web/; its build lands in dist/web, which the API server serves.
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
