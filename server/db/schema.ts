@@ -130,6 +130,18 @@ export interface WebhookDeliveriesTable {
   error: string | null;
 }
 
+export interface WebhookRejectionsTable {
+  id: Generated<number>;
+  delivery_id: string;
+  topic: string;
+  webhook_id: string | null;
+  shop_domain: string | null;
+  body: string;
+  error: string;
+  error_id: string;
+  received_at: string;
+}
+
 export interface OrdersTable {
   id: Generated<number>;
   shopify_order_id: string;
@@ -297,6 +309,7 @@ export interface Database {
   altcha_used: AltchaUsedTable;
   commission_tiers: CommissionTiersTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  webhook_rejections: WebhookRejectionsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
   refunds: RefundsTable;

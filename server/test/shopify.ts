@@ -1,6 +1,8 @@
 // Signed delivery of Shopify webhooks to an app under test (payload shapes: sample-payloads.ts).
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { App } from '../app';
+import type { Db } from '../db';
 import { signShopifyBody } from '../integrations/shopify/webhooks';
 
 export { shopifyOrderPayload, shopifyRefundPayload } from '../integrations/shopify/sample-payloads';
@@ -22,4 +24,15 @@ export async function deliver(
   };
   if (options.signature !== null) headers['x-shopify-hmac-sha256'] = options.signature ?? signShopifyBody(body, options.secret);
   return app.inject({ method: 'POST', url: '/api/webhooks/shopify', headers, payload: body });
+}
+
+const LEDGER_TABLES = ['orders', 'order_items', 'refunds', 'earnings', 'earning_events', 'jobs', 'partner_sales_stats', 'partner_earning_stats'] as const;
+
+/** How many rows each ledger table holds: a delivery that writes nothing leaves it unchanged. */
+export async function ledgerCounts(db: Db): Promise<Record<(typeof LEDGER_TABLES)[number], number>> {
+  const counts = {} as Record<(typeof LEDGER_TABLES)[number], number>;
+  for (const table of LEDGER_TABLES) {
+    counts[table] = Number((await db.selectFrom(table).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  }
+  return counts;
 }

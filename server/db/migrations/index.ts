@@ -5,6 +5,7 @@ import * as m002 from './002-sessions';
 import * as m003 from './003-identity';
 import * as m004 from './004-sales';
 import * as m005 from './005-ledger-stats';
+import * as m006 from './006-webhook-rejections';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003-identity': m003,
   '004-sales': m004,
   '005-ledger-stats': m005,
+  '006-webhook-rejections': m006,
 };

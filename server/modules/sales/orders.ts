@@ -53,16 +53,17 @@ function orderRow(order: ShopifyOrder, who: Attribution, status: Order['status']
     partner_id: who.partner?.id ?? null,
     discount_code: who.code,
     voucher_id: who.voucherId,
-    customer_email: (order.email ?? order.contact_email ?? null)?.toLowerCase() ?? null,
+    // Dates, e-mail and country come normalized from the payload schema (integrations/shopify).
+    customer_email: order.email ?? order.contact_email ?? null,
     currency: order.currency,
     subtotal_cents: order.subtotal_price,
     total_cents: order.total_price,
     country_code: order.shipping_address?.country_code ?? null,
     geo: geoOf(order.shipping_address?.country_code),
     status,
-    placed_at: new Date(order.created_at).toISOString(),
-    paid_at: status === 'paid' ? new Date(order.processed_at ?? now).toISOString() : null,
-    cancelled_at: order.cancelled_at ? new Date(order.cancelled_at).toISOString() : null,
+    placed_at: order.created_at,
+    paid_at: status === 'paid' ? (order.processed_at ?? now) : null,
+    cancelled_at: order.cancelled_at ?? null,
     created_at: now,
     updated_at: now,
   };
@@ -136,7 +137,7 @@ export async function recordPaidOrder(db: Db, order: ShopifyOrder, now = new Dat
   const partner = who.partner;
   // Orders with the partner's own voucher earn nothing (decisions §6); unattributed orders are kept.
   if (partner && who.voucherId === null) {
-    const customer = (order.email ?? order.contact_email ?? '').toLowerCase();
+    const customer = order.email ?? order.contact_email ?? '';
     const selfPurchase = customer !== '' && (customer === partner.email.toLowerCase() || customer === partner.paypal_email?.toLowerCase());
     const status = selfPurchase ? 'IN_REVIEW' : 'PENDING';
     const holdUntil = new Date(now.getTime() + HOLDING_PERIOD_DAYS * 86_400_000).toISOString();
@@ -235,7 +236,7 @@ async function applyStoredRefund(db: Db, orderId: number, refund: { id: number; 
 export async function recordRefund(db: Db, refund: ShopifyRefund, now = new Date()): Promise<boolean> {
   const stored = await db
     .insertInto('refunds')
-    .values({ shopify_refund_id: refund.id, shopify_order_id: refund.order_id, amount_cents: refundAmountCents(refund), refunded_at: new Date(refund.created_at).toISOString(), applied_at: null })
+    .values({ shopify_refund_id: refund.id, shopify_order_id: refund.order_id, amount_cents: refundAmountCents(refund), refunded_at: refund.created_at, applied_at: null })
     .onConflict((oc) => oc.column('shopify_refund_id').doNothing())
     .returning(['id', 'shopify_refund_id', 'amount_cents'])
     .executeTakeFirst();
@@ -254,7 +255,7 @@ export async function recordCancellation(db: Db, order: ShopifyOrder, now = new 
     const who = await attribute(db, order);
     const inserted = await db
       .insertInto('orders')
-      .values({ ...orderRow(order, who, 'cancelled', at), cancelled_at: new Date(order.cancelled_at ?? at).toISOString() })
+      .values({ ...orderRow(order, who, 'cancelled', at), cancelled_at: order.cancelled_at ?? at })
       .onConflict((oc) => oc.column('shopify_order_id').doNothing())
       .returning('id')
       .executeTakeFirst();
@@ -264,7 +265,7 @@ export async function recordCancellation(db: Db, order: ShopifyOrder, now = new 
   if (existing.status === 'cancelled') return false;
   const updated = await db
     .updateTable('orders')
-    .set({ status: 'cancelled', cancelled_at: new Date(order.cancelled_at ?? at).toISOString(), updated_at: at })
+    .set({ status: 'cancelled', cancelled_at: order.cancelled_at ?? at, updated_at: at })
     .where('id', '=', existing.id)
     .where('status', '=', existing.status)
     .executeTakeFirst();

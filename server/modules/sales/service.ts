@@ -1,69 +1,122 @@
 // Shopify deliveries into the ledger: each delivery is stored (raw) before it is processed, so
-// nothing the store sends is lost; a delivery already processed changes nothing.
-import { createHash } from 'node:crypto';
+// nothing the store sends is lost; a delivery already processed changes nothing. A delivery that
+// can never succeed (its payload fails the schema) is kept apart with its error and settled, so
+// that the store's retries stop; anything else that fails is a 5xx and the store retries it
+// (docs/decisions/011-poison-webhook-deliveries.md).
+import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../../db';
 import { groupCommit } from '../../db/group-commit';
 import { retryOnConflict } from '../../db/retry';
 import type { GroupCommitOptions } from '../../db/group-commit';
 import { nowIso } from '../../db/dialect';
-import { shopifyOrder, shopifyRefund } from '../../integrations/shopify/webhooks';
+import { parseShopifyPayload } from '../../integrations/shopify/webhooks';
 import { recordCancellation, recordCreatedOrder, recordPaidOrder, recordRefund } from './orders';
 
 export const HANDLED_TOPICS = ['orders/create', 'orders/paid', 'orders/cancelled', 'refunds/create'] as const;
 
-export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
+export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored' | 'rejected';
 
-export class WebhookPayloadError extends Error {}
+export interface WebhookResult {
+  outcome: WebhookOutcome;
+  /** Set when rejected: the error kept with the delivery, and its id (for the log). */
+  rejection?: { errorId: string; error: string };
+}
 
 export interface ShopifyDelivery {
   topic: string;
   webhookId: string | undefined;
+  /** X-Shopify-Shop-Domain, kept with a rejected delivery. */
+  shop?: string | undefined;
   rawBody: Buffer;
 }
 
+// What the columns can hold: a header is the sender's to choose, and PostgreSQL's text cannot
+// hold a NUL character (a body with one is not JSON, but it is kept all the same).
+const storedTopic = (delivery: ShopifyDelivery) => delivery.topic.slice(0, 60);
+const storedBody = (delivery: ShopifyDelivery) => delivery.rawBody.toString('utf8').replaceAll('\u0000', '\uFFFD');
+
 /** Runs one delivery into the ledger; the caller provides the transaction. */
-async function ingestDelivery(trx: Db, delivery: ShopifyDelivery, now: Date): Promise<WebhookOutcome> {
-  const body = delivery.rawBody.toString('utf8');
+async function ingestDelivery(trx: Db, delivery: ShopifyDelivery, now: Date): Promise<WebhookResult> {
+  const body = storedBody(delivery);
   const deliveryId = deliveryIdOf(delivery);
   const handled = (HANDLED_TOPICS as readonly string[]).includes(delivery.topic);
   // Stored as processed at once: if processing fails, the transaction (or the savepoint) takes
   // the row back, and the failure is kept apart with its error.
   const fresh = await trx
     .insertInto('webhook_deliveries')
-    .values({ delivery_id: deliveryId, topic: delivery.topic, received_at: nowIso(now), body, processed_at: nowIso(now), error: null })
+    .values({ delivery_id: deliveryId, topic: storedTopic(delivery), received_at: nowIso(now), body, processed_at: nowIso(now), error: null })
     .onConflict((oc) => oc.column('delivery_id').doNothing())
     .returning('delivery_id')
     .executeTakeFirst();
   if (!fresh) {
-    // Known already: done, unless it failed before (kept with its error) and is retried now.
+    // Known already: done (processed or rejected), unless it failed before and is retried now.
     const stored = await trx.selectFrom('webhook_deliveries').select('processed_at').where('delivery_id', '=', deliveryId).executeTakeFirstOrThrow();
-    if (stored.processed_at) return 'duplicate';
+    if (stored.processed_at) return { outcome: 'duplicate' };
   }
-  if (!handled) return 'ignored';
-  await processDelivery(trx, delivery.topic, body, now);
+  if (!handled) return { outcome: 'ignored' };
+  const parsed = parseShopifyPayload(delivery.topic, delivery.rawBody.toString('utf8'));
+  // Rejected without throwing: the unit commits with its batch and disturbs none of the others.
+  if (!parsed.ok) return { outcome: 'rejected', rejection: await keepRejection(trx, delivery, parsed.error, now) };
+  const { payload } = parsed;
+  if (payload.kind === 'refund') await recordRefund(trx, payload.refund, now);
+  else if (delivery.topic === 'orders/paid') await recordPaidOrder(trx, payload.order, now);
+  else if (delivery.topic === 'orders/cancelled') await recordCancellation(trx, payload.order, now);
+  else await recordCreatedOrder(trx, payload.order, now);
   if (!fresh) await trx.updateTable('webhook_deliveries').set({ processed_at: nowIso(now), error: null }).where('delivery_id', '=', deliveryId).execute();
-  return 'processed';
+  return { outcome: 'processed' };
 }
 
-// Without an id of its own, a delivery is known by its content.
-const deliveryIdOf = (delivery: ShopifyDelivery) => delivery.webhookId ?? `sha256:${createHash('sha256').update(delivery.rawBody).digest('hex')}`;
+// Without an id of its own, a delivery is known by its content (and an id too long to be
+// Shopify's, by a digest of it).
+const deliveryIdOf = (delivery: ShopifyDelivery) => {
+  const { webhookId } = delivery;
+  if (webhookId !== undefined && webhookId.length <= 100) return webhookId;
+  return `sha256:${createHash('sha256').update(webhookId ?? delivery.rawBody).digest('hex')}`;
+};
 
 /**
- * Keeps a delivery that could not be processed, with its error, whatever failed: Shopify's retry
- * (or a person) processes it again.
+ * Keeps a delivery that can never succeed with its error and a new error id, once per delivery,
+ * and settles it: a retry of it is a duplicate. Answers the error id (the first one on a retry).
+ */
+async function keepRejection(trx: Db, delivery: ShopifyDelivery, error: string, now: Date): Promise<{ errorId: string; error: string }> {
+  const deliveryId = deliveryIdOf(delivery);
+  const kept = await trx
+    .insertInto('webhook_rejections')
+    .values({
+      delivery_id: deliveryId,
+      topic: storedTopic(delivery),
+      webhook_id: delivery.webhookId?.slice(0, 100) ?? null,
+      shop_domain: delivery.shop?.slice(0, 255) ?? null,
+      body: storedBody(delivery),
+      error,
+      error_id: randomUUID(),
+      received_at: nowIso(now),
+    })
+    .onConflict((oc) => oc.column('delivery_id').doNothing())
+    .returning('error_id')
+    .executeTakeFirst();
+  const errorId = kept?.error_id ?? (await trx.selectFrom('webhook_rejections').select('error_id').where('delivery_id', '=', deliveryId).executeTakeFirstOrThrow()).error_id;
+  await trx.updateTable('webhook_deliveries').set({ processed_at: nowIso(now), error }).where('delivery_id', '=', deliveryId).execute();
+  return { errorId, error };
+}
+
+/**
+ * Keeps a delivery that failed for another reason (the database, a defect of ours) with its
+ * error, unsettled: the store's retry (or a person) processes it again.
  */
 async function keepFailedDelivery(db: Db, delivery: ShopifyDelivery, error: unknown, now: Date): Promise<void> {
   const message = error instanceof Error ? error.message.slice(0, 2000) : String(error);
-  const body = delivery.rawBody.toString('utf8');
   await db
     .insertInto('webhook_deliveries')
-    .values({ delivery_id: deliveryIdOf(delivery), topic: delivery.topic, received_at: nowIso(now), body, processed_at: null, error: message })
+    .values({ delivery_id: deliveryIdOf(delivery), topic: storedTopic(delivery), received_at: nowIso(now), body: storedBody(delivery), processed_at: null, error: message })
     .onConflict((oc) => oc.column('delivery_id').doUpdateSet({ error: message }))
-    .execute();
+    .execute()
+    // When the database itself is what failed, the store's retry brings the delivery back.
+    .catch(() => undefined);
 }
 
 /** One delivery, stored and processed together in its own transaction. */
-export async function handleShopifyDelivery(db: Db, delivery: ShopifyDelivery, now = new Date()): Promise<WebhookOutcome> {
+export async function handleShopifyDelivery(db: Db, delivery: ShopifyDelivery, now = new Date()): Promise<WebhookResult> {
   try {
     return await retryOnConflict(() => db.transaction().execute((trx) => ingestDelivery(trx, delivery, now)));
   } catch (error) {
@@ -76,7 +129,7 @@ export async function handleShopifyDelivery(db: Db, delivery: ShopifyDelivery, n
  * The webhook route's way in: deliveries that arrive together share one commit (group commit),
  * and each is answered once the commit holding it is on disk.
  */
-export function shopifyIngest(db: Db, options: GroupCommitOptions = {}): (delivery: ShopifyDelivery) => Promise<WebhookOutcome> {
+export function shopifyIngest(db: Db, options: GroupCommitOptions = {}): (delivery: ShopifyDelivery) => Promise<WebhookResult> {
   const submit = groupCommit(db, (trx, delivery: ShopifyDelivery) => ingestDelivery(trx, delivery, new Date()), options);
   return async (delivery) => {
     try {
@@ -86,27 +139,6 @@ export function shopifyIngest(db: Db, options: GroupCommitOptions = {}): (delive
       throw error;
     }
   };
-}
-
-async function processDelivery(trx: Db, topic: string, body: string, now: Date): Promise<void> {
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    throw new WebhookPayloadError('the body is not JSON');
-  }
-  const problems = (issues: { path: PropertyKey[]; message: string }[]) => issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-  if (topic === 'refunds/create') {
-    const refund = shopifyRefund.safeParse(json);
-    if (!refund.success) throw new WebhookPayloadError(problems(refund.error.issues));
-    await recordRefund(trx, refund.data, now);
-    return;
-  }
-  const order = shopifyOrder.safeParse(json);
-  if (!order.success) throw new WebhookPayloadError(problems(order.error.issues));
-  if (topic === 'orders/paid') await recordPaidOrder(trx, order.data, now);
-  else if (topic === 'orders/cancelled') await recordCancellation(trx, order.data, now);
-  else await recordCreatedOrder(trx, order.data, now);
 }
 
 export { approveMaturedEarnings, verifiedSalesCount } from './ledger';

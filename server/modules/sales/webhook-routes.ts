@@ -1,7 +1,7 @@
 import type { AppContext, TypedApp } from '../../context';
-import { AppError, MESSAGES, notAuthorized } from '../../errors';
+import { notAuthorized } from '../../errors';
 import { verifyShopifyHmac } from '../../integrations/shopify/webhooks';
-import { WebhookPayloadError, shopifyIngest } from './service';
+import { shopifyIngest } from './service';
 
 export function shopifyWebhookRoutes(app: TypedApp, ctx: AppContext): void {
   const ingest = shopifyIngest(ctx.db);
@@ -23,20 +23,26 @@ export function shopifyWebhookRoutes(app: TypedApp, ctx: AppContext): void {
         }
         const topic = String(request.headers['x-shopify-topic'] ?? '');
         const webhookId = request.headers['x-shopify-webhook-id'];
+        const shop = request.headers['x-shopify-shop-domain'];
         // Follow-up work waits while deliveries are being answered (see jobs/scheduler.ts).
         const release = ctx.jobs.hold();
         try {
-          const outcome = await ingest({ topic, webhookId: typeof webhookId === 'string' ? webhookId : undefined, rawBody });
+          const { outcome, rejection } = await ingest({
+            topic,
+            webhookId: typeof webhookId === 'string' ? webhookId : undefined,
+            shop: typeof shop === 'string' ? shop : undefined,
+            rawBody,
+          });
           if (outcome === 'ignored') request.log.info({ topic }, 'shopify webhook topic ignored');
           // The order's follow-up (notification, live push) was queued with it: run it now.
           if (outcome === 'processed') ctx.jobs.wake();
-          return reply.code(200).send({ data: { outcome } });
-        } catch (error) {
-          if (error instanceof WebhookPayloadError) {
-            request.log.warn({ topic, reason: error.message }, 'shopify webhook refused');
-            throw new AppError(422, MESSAGES.invalidForm, { body: [error.message] });
+          if (rejection) {
+            // A genuine delivery that can never succeed: kept for staff, and answered 2xx, since
+            // the store retries a failing delivery and then drops the subscription.
+            request.log.error({ errorId: rejection.errorId, topic, webhookId, shop, reason: rejection.error }, 'shopify webhook rejected');
+            return reply.code(200).send({ data: { outcome, id: rejection.errorId } });
           }
-          throw error;
+          return reply.code(200).send({ data: { outcome } });
         } finally {
           release();
         }
