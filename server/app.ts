@@ -27,9 +27,9 @@ import { resolveProgramSecrets } from './modules/settings/service';
 import { socialRoutes } from './modules/social/routes';
 import { subpartnerRoutes } from './modules/subpartners/routes';
 import { registerDocsRoute, registerOpenApi } from './plugins/docs';
-import { registerErrorHandling } from './plugins/errors';
+import { errorContractOptions, registerErrorHandling } from './plugins/errors';
 import { requestSerializer } from './plugins/logging';
-import { registerSecurityHeaders } from './plugins/security';
+import { registerSecurityHeaders, securityHeaders } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import { startBackground } from './jobs';
 import { createJobSignal } from './jobs/scheduler';
@@ -64,6 +64,7 @@ export interface BuildOptions {
 
 export async function buildApp(options: BuildOptions) {
   const { config, database } = options;
+  const headers = securityHeaders({ https: config.publicUrl.startsWith('https:') });
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -75,6 +76,7 @@ export async function buildApp(options: BuildOptions) {
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1024 * 1024,
     trustProxy: false,
+    ...errorContractOptions(headers),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -105,7 +107,7 @@ export async function buildApp(options: BuildOptions) {
   if (!options.background) await background.stop();
   app.decorate('background', background);
 
-  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
+  registerSecurityHeaders(app, headers);
   // Every API route gets a per-client limit unless it sets its own (or opts out). This hook
   // must come before the rate-limit plugin's own, which reads the route's config.
   app.addHook('onRoute', (route) => {

@@ -14,6 +14,10 @@ export const MESSAGES = {
   serverError: API_MESSAGES.server_error,
   unavailable: API_MESSAGES.unavailable,
   payloadTooLarge: API_MESSAGES.payload_too_large,
+  badRequest: API_MESSAGES.bad_request,
+  uriTooLong: API_MESSAGES.uri_too_long,
+  headersTooLarge: API_MESSAGES.headers_too_large,
+  requestTimeout: API_MESSAGES.request_timeout,
   forbidden: API_MESSAGES.forbidden,
 } as const;
 

@@ -1,32 +1,55 @@
 // Security headers on every answer. The CSP allows no inline script and no third-party
 // script: the SPA keeps its token in local storage (decisions §4), so what an injected
 // script could do is limited by this header.
-import helmet from '@fastify/helmet';
+//
+// One fixed set of headers, written by a hook on every routed answer and, as the same values,
+// by the answers that never reach a route: Fastify's router errors and the HTTP parser's
+// (plugins/errors.ts). decisions/013 says why this is not helmet any more.
 import type { FastifyInstance } from 'fastify';
 
-export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): Promise<void> {
-  await app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        manifestSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-      },
-    },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: options.https ? { maxAge: 15552000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-    frameguard: { action: 'deny' },
+export type SecurityHeaders = Readonly<Record<string, string>>;
+
+const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  // Social profile pictures come from the networks' own hosts.
+  'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  'manifest-src': ["'self'"],
+  'worker-src': ["'self'", 'blob:'],
+};
+
+export function securityHeaders(options: { https: boolean }): SecurityHeaders {
+  return Object.freeze({
+    'Content-Security-Policy': Object.entries(CONTENT_SECURITY_POLICY)
+      .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+      .join('; '),
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    'Origin-Agent-Cluster': '?1',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    // Only over https: a browser that saw it on plain http would refuse the site until it expires.
+    ...(options.https ? { 'Strict-Transport-Security': 'max-age=15552000; includeSubDomains' } : {}),
+    'X-Content-Type-Options': 'nosniff',
+    'X-DNS-Prefetch-Control': 'off',
+    'X-Download-Options': 'noopen',
+    'X-Frame-Options': 'DENY',
+    'X-Permitted-Cross-Domain-Policies': 'none',
+    // The old XSS auditors of some browsers could be turned against a page; 0 disables them.
+    'X-XSS-Protection': '0',
+  });
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders): void {
+  // onRequest, the first hook: an answer cut short by a later hook (a guard's 401, the rate
+  // limit's 429) carries them too.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(headers);
   });
 }

@@ -11,6 +11,18 @@ import { localizeMessage, requestLocale } from '../i18n';
 const CLIENT_PLACEHOLDER = '__PORTAL_CLIENT__';
 const PAYLOAD_KEY_PLACEHOLDER = '__PORTAL_PAYLOAD_KEY__';
 
+// A path that climbs (a `..` segment, however encoded), or holds a NUL or a backslash, names
+// nothing we serve: it is not found, never a file, never the app page, under /api or not.
+function climbsOut(pathname: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return true;
+  }
+  return decoded.includes('\0') || decoded.includes('\\') || decoded.split('/').includes('..');
+}
+
 export async function registerSpa(
   app: FastifyInstance,
   options: { webRoot: string; publicClientToken: string; userPayloadKey: Buffer },
@@ -29,7 +41,7 @@ export async function registerSpa(
       root: options.webRoot,
       index: false,
       wildcard: true,
-      allowedPath: (pathName) => pathName !== '/index.html',
+      allowedPath: (pathName) => pathName !== '/index.html' && !climbsOut(pathName),
       // Our own Cache-Control below; the plugin's default would overwrite it.
       cacheControl: false,
       setHeaders(res, filePath) {
@@ -50,6 +62,7 @@ export async function registerSpa(
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
+      !climbsOut(pathname) &&
       !pathname.startsWith('/api/') &&
       pathname !== '/api' &&
       !path.extname(pathname);
