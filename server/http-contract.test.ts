@@ -166,6 +166,15 @@ const CASES: Case[] = [
     status: 400,
   },
   {
+    name: 'a doubled Content-Length of the same value',
+    request: post(
+      '/api/auth/get_token',
+      ['Content-Type: application/json', 'Content-Length: 2', 'Content-Length: 2'],
+      '{}',
+    ),
+    status: 400,
+  },
+  {
     name: 'a lower-case method',
     request: head(['get /api/health HTTP/1.1', 'Host: 127.0.0.1', `X-Probe: ${MARKER}`]),
     status: 400,
@@ -278,6 +287,8 @@ describe('the error contract on a real port', () => {
   it('reads a normal answer with every security header (the reference for the errors)', () => {
     expect(normal.status).toBe(200);
     for (const name of SECURITY_HEADERS) expect(normal.headers[name], name).toBeTruthy();
+    // Over plain http a browser must not be told to refuse the site's http pages.
+    expect(normal.headers['strict-transport-security']).toBeUndefined();
   });
 
   it.each(CASES)('answers $name with the contract', async ({ request, status, noEcho = [] }) => {
@@ -329,6 +340,32 @@ describe('the error contract on a real port', () => {
       expect(answer.body, target).not.toContain(SECRET);
       expect(answer.body, target).not.toContain('spa-index');
       expect(JSON.parse(answer.body), target).toMatchObject({ code: 404 });
+    }
+  });
+});
+
+describe('the error contract behind https', () => {
+  let t: TestApp;
+  let port: number;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { PUBLIC_CLIENT_TOKEN: PUBLIC_TOKEN, PUBLIC_URL: 'https://portal.example' },
+    });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('sends HSTS on normal answers and on the parser and router errors alike', async () => {
+    const normal = await send(port, get('/api/health'));
+    expect(normal.headers['strict-transport-security']).toMatch(/^max-age=\d+; includeSubDomains$/);
+    for (const request of [get('/api/health', [`X-Broken ${MARKER}`]), get('/api/x/%E0%A4%A')]) {
+      const answer = await send(port, request);
+      expect(answer.status).toBe(400);
+      expect(answer.headers['strict-transport-security']).toBe(normal.headers['strict-transport-security']);
     }
   });
 });
