@@ -145,6 +145,6 @@ export async function seedDemoSales(db: Db, maya: { id: number; email: string; c
 
   const mayaUuid = (await db.selectFrom('partners').select('uuid').where('id', '=', maya.id).executeTakeFirstOrThrow()).uuid;
   await issueVoucher(db, staffId, mayaUuid, { type: 'product', amount: 2, valid_till: new Date(now.getTime() + 90 * day).toISOString() }, now);
-  await issueVoucher(db, staffId, mayaUuid, { code: 'MAYASPRING', type: 'percent', amount: 2000, valid_from: new Date(now.getTime() - 240 * day).toISOString(), valid_till: new Date(now.getTime() - 150 * day).toISOString() }, now);
+  await issueVoucher(db, staffId, mayaUuid, { code: 'MAYASPRING', type: 'percent', amount: 20, valid_from: new Date(now.getTime() - 240 * day).toISOString(), valid_till: new Date(now.getTime() - 150 * day).toISOString() }, now);
   return plan.length;
 }

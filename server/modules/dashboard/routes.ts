@@ -3,6 +3,7 @@ import { PAGING } from '../../../common/statuses';
 import type { AppContext, TypedApp } from '../../context';
 import { requestLocale, sayKey } from '../../i18n';
 import { partnerIdOf, requirePartner } from '../auth/guards';
+import { voucherAnswerSchema } from '../vouchers/service';
 import {
   bellNotifications,
   markNotificationsRead,
@@ -71,7 +72,7 @@ export function dashboardRoutes(app: TypedApp, ctx: AppContext): void {
     async (request) => referralSales(ctx.db, partnerIdOf(request), request.query, requestLocale(request)),
   );
 
-  app.get('/api/getVouchersPaginated', { onRequest: partner, schema: { ...doc('Vouchers issued to the partner, paged'), querystring: paging } }, async (request) =>
+  app.get('/api/getVouchersPaginated', { onRequest: partner, schema: { ...doc('Vouchers issued to the partner, paged'), querystring: paging, response: { 200: pagedAnswer(voucherAnswerSchema) } } }, async (request) =>
     vouchers(ctx.db, partnerIdOf(request), request.query),
   );
 

@@ -8,6 +8,7 @@ import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import { i18n } from '../../i18n';
 import { findPartnerById } from '../partners/service';
+import { voucherJson } from '../vouchers/service';
 import { ALL_TIME, allTiers, dayKey, earnedCents, monthStart, verifiedSalesCount, weekStart } from '../sales/service';
 import {
   EARNED,
@@ -199,16 +200,7 @@ export async function referralSales(db: Db, partnerId: number, paging: Paging, l
 export async function vouchers(db: Db, partnerId: number, paging: Paging, now = new Date()) {
   const [total, rows] = await Promise.all([countVouchers(db, partnerId), voucherRows(db, partnerId, paging.length, (paging.page - 1) * paging.length)]);
   return paged(
-    rows.map((v) => ({
-      id: v.id,
-      code: v.code,
-      type: v.type,
-      amount: v.type === 'percent' ? v.amount / 100 : v.type === 'fixed' ? major(v.amount) : v.amount,
-      valid_from: v.valid_from,
-      valid_till: v.valid_till,
-      // An active voucher past its end date reads as expired.
-      status: v.status === 'active' && v.valid_till !== null && v.valid_till < nowIso(now) ? 'expired' : v.status,
-    })),
+    rows.map((v) => voucherJson(v, now)),
     total,
     paging,
   );

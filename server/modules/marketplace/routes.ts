@@ -5,7 +5,7 @@ import type { AppContext, TypedApp } from '../../context';
 import { invalid } from '../../errors';
 import { requestLocale, sayKey } from '../../i18n';
 import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth/guards';
-import { issueVoucher } from '../vouchers/service';
+import { issueVoucher, voucherAnswerSchema, voucherInputSchema, voucherJson } from '../vouchers/service';
 import { amazonLinks, importAssociatesReport, marketplaceSales } from './service';
 
 const paging = z.object({
@@ -39,18 +39,13 @@ export function marketplaceRoutes(app: TypedApp, ctx: AppContext): void {
         summary: 'Issues a voucher to a partner (a code is generated when none is given)',
         security: [{ staff: [] }],
         params: z.object({ uuid: z.string().uuid() }),
-        body: z.object({
-          code: z.string().regex(/^[A-Za-z0-9]{4,40}$/, sayKey('promo_code_format')).optional(),
-          type: z.enum(['percent', 'fixed', 'product'], { error: sayKey('wrong_value') }),
-          amount: z.number({ error: sayKey('required') }).int(sayKey('wrong_value')).positive(sayKey('wrong_value')).max(1_000_000, sayKey('wrong_value')),
-          valid_from: z.iso.datetime({ error: sayKey('wrong_value') }).optional(),
-          valid_till: z.iso.datetime({ error: sayKey('wrong_value') }).nullable().optional(),
-        }),
+        body: voucherInputSchema,
+        response: { 201: z.object({ data: voucherAnswerSchema }) },
       },
     },
     async (request, reply) => {
       const v = await issueVoucher(ctx.db, staffIdOf(request), request.params.uuid, request.body);
-      return reply.code(201).send({ data: { id: v.id, code: v.code, type: v.type, amount: v.amount, valid_from: v.valid_from, valid_till: v.valid_till, status: v.status } });
+      return reply.code(201).send({ data: voucherJson(v) });
     },
   );
 

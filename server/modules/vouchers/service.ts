@@ -1,7 +1,9 @@
 // Vouchers staff issue to partners (free product, a percentage, or an amount off). A voucher
 // code is unique among vouchers and promo codes alike, since both arrive as Shopify discount codes.
+// `amount` has one meaning wherever a voucher is written or read (docs/decisions/014-voucher-amounts.md).
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { Db } from '../../db';
 import { isUniqueViolation, nowIso } from '../../db/dialect';
 import type { Voucher } from '../../db/schema';
@@ -9,12 +11,70 @@ import { API_MESSAGES, AppError, invalid, notFound } from '../../errors';
 import { sayKey } from '../../i18n';
 import { findPromoCode } from '../promo-codes/service';
 
-export interface VoucherInput {
-  code?: string | undefined;
-  type: Voucher['type'];
-  amount: number;
-  valid_from?: string | undefined;
-  valid_till?: string | null | undefined;
+export const VOUCHER_TYPES = ['percent', 'fixed', 'product'] as const;
+
+export const VOUCHER_AMOUNT_MEANING =
+  'By type: `percent`, percent points off (20 means 20 % off; at most 100, up to two decimals); ' +
+  '`fixed`, the amount off in the program currency, in major units rounded to cents (5.5 means 5.50; at most 10000); ' +
+  '`product`, how many free products (a whole number, at most 100).';
+
+// Stored as integers (decisions §3): basis points, cents, a count. `scale` turns the API's number
+// into the stored one; `max` is in stored units.
+const STORAGE: Record<Voucher['type'], { scale: number; max: number }> = {
+  percent: { scale: 100, max: 10_000 },
+  fixed: { scale: 100, max: 1_000_000 },
+  product: { scale: 1, max: 100 },
+};
+
+/** The stored integer for an amount as the API states it, or null when it means nothing for the type. */
+export function storedVoucherAmount(type: Voucher['type'], amount: number): number | null {
+  const { scale, max } = STORAGE[type];
+  const scaled = amount * scale;
+  const stored = Math.round(scaled);
+  // More decimals than the type holds would be rounded away: refused rather than guessed at.
+  if (!Number.isFinite(scaled) || Math.abs(scaled - stored) > 1e-6) return null;
+  return stored >= 1 && stored <= max ? stored : null;
+}
+
+/** A stored amount as the API states it. */
+export const voucherAmount = (type: Voucher['type'], stored: number): number => stored / STORAGE[type].scale;
+
+export const voucherAmountSchema = z
+  .number({ error: (issue) => sayKey(issue.input === undefined ? 'required' : 'wrong_value') })
+  .positive(sayKey('wrong_value'))
+  .describe(VOUCHER_AMOUNT_MEANING);
+
+/** What staff send to issue a voucher. */
+export const voucherInputSchema = z.object({
+  code: z.string().regex(/^[A-Za-z0-9]{4,40}$/, sayKey('promo_code_format')).optional(),
+  type: z.enum(VOUCHER_TYPES, { error: sayKey('wrong_value') }),
+  amount: voucherAmountSchema,
+  valid_from: z.iso.datetime({ error: sayKey('wrong_value') }).optional(),
+  valid_till: z.iso.datetime({ error: sayKey('wrong_value') }).nullable().optional(),
+});
+export type VoucherInput = z.infer<typeof voucherInputSchema>;
+
+/** A voucher as staff and the partner read it. */
+export const voucherAnswerSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  type: z.enum(VOUCHER_TYPES),
+  amount: z.number().describe(VOUCHER_AMOUNT_MEANING),
+  valid_from: z.string(),
+  valid_till: z.string().nullable(),
+  status: z.string().describe('active, used, expired (an active voucher past its end reads expired) or revoked'),
+});
+
+export function voucherJson(v: Voucher, now = new Date()): z.infer<typeof voucherAnswerSchema> {
+  return {
+    id: v.id,
+    code: v.code,
+    type: v.type,
+    amount: voucherAmount(v.type, v.amount),
+    valid_from: v.valid_from,
+    valid_till: v.valid_till,
+    status: v.status === 'active' && v.valid_till !== null && v.valid_till < nowIso(now) ? 'expired' : v.status,
+  };
 }
 
 async function codeTaken(db: Db, code: string): Promise<boolean> {
@@ -25,6 +85,8 @@ async function codeTaken(db: Db, code: string): Promise<boolean> {
 export async function issueVoucher(db: Db, staffId: number, partnerUuid: string, input: VoucherInput, now = new Date()): Promise<Voucher> {
   const partner = await db.selectFrom('partners').select(['id', 'first_name']).where('uuid', '=', partnerUuid).executeTakeFirst();
   if (!partner) throw notFound();
+  const amount = storedVoucherAmount(input.type, input.amount);
+  if (amount === null) throw invalid({ amount: [sayKey('wrong_value')] });
   // Stored in the one ISO form every other time uses, so text comparisons stay exact.
   const validFrom = input.valid_from ? new Date(input.valid_from).toISOString() : nowIso(now);
   const validTill = input.valid_till ? new Date(input.valid_till).toISOString() : null;
@@ -42,7 +104,7 @@ export async function issueVoucher(db: Db, staffId: number, partnerUuid: string,
   try {
     return await db
       .insertInto('vouchers')
-      .values({ partner_id: partner.id, code, type: input.type, amount: input.amount, valid_from: validFrom, valid_till: validTill, status: 'active', issued_by: staffId, created_at: nowIso(now) })
+      .values({ partner_id: partner.id, code, type: input.type, amount, valid_from: validFrom, valid_till: validTill, status: 'active', issued_by: staffId, created_at: nowIso(now) })
       .returningAll()
       .executeTakeFirstOrThrow();
   } catch (error) {

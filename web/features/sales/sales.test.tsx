@@ -137,6 +137,25 @@ describe('/account/sales', () => {
           valid_till: null,
           status: 'active',
         },
+        // The API's meaning of amount (docs/decisions/014): major units for fixed, a count for product.
+        {
+          id: 2,
+          code: 'FIVEFIFTY',
+          type: 'fixed',
+          amount: 5.5,
+          valid_from: '2026-01-01T00:00:00Z',
+          valid_till: null,
+          status: 'active',
+        },
+        {
+          id: 3,
+          code: 'TWOFREE',
+          type: 'product',
+          amount: 2,
+          valid_from: '2026-01-01T00:00:00Z',
+          valid_till: null,
+          status: 'active',
+        },
       ]),
     );
     const { user, router } = renderApp('/account/sales');
@@ -145,7 +164,7 @@ describe('/account/sales', () => {
     expect(router.state.location.search).toBe('?tab=marketplace');
 
     await user.click(screen.getByRole('tab', { name: 'Vouchers' }));
-    const row = await screen.findByTestId('voucher-row');
+    const [row, fixed, product] = await screen.findAllByTestId('voucher-row');
     const headers = within(screen.getByRole('table', { name: 'Vouchers' })).getAllByRole('columnheader');
     expect(headers.map((header) => header.textContent)).toEqual([
       'Code',
@@ -155,10 +174,14 @@ describe('/account/sales', () => {
       'Valid till',
       'Status',
     ]);
-    expect(row).toHaveTextContent('THANKYOU10');
-    expect(row).toHaveTextContent('Percentage');
-    expect(row).toHaveTextContent('10%');
-    expect(row).toHaveTextContent('No expiry');
+    expect(row!).toHaveTextContent('THANKYOU10');
+    expect(row!).toHaveTextContent('Percentage');
+    expect(row!).toHaveTextContent('10%');
+    expect(row!).toHaveTextContent('No expiry');
+    const amount = (r: HTMLElement) => r.querySelector('[data-column="amount"]')!;
+    expect(amount(row!)).toHaveTextContent(/^10%$/);
+    expect(amount(fixed!)).toHaveTextContent(/^\$5\.50$/);
+    expect(amount(product!)).toHaveTextContent(/^2$/);
   });
 
   it('shows the earnings by status', async () => {
