@@ -235,6 +235,17 @@ describe('throttling and outages', () => {
     }
   });
 
+  it('takes the API limit from RATE_LIMIT_API', async () => {
+    const t = await createTestApp({ env: { RATE_LIMIT_API: '2' } });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 3; i++) codes.push((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode);
+      expect(codes).toEqual([200, 200, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('answers the health check with 503 when the database is gone', async () => {
     const t = await createTestApp();
     try {

@@ -92,7 +92,7 @@ export async function buildApp(options: BuildOptions) {
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: app.log,
     });
-  const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...(config.apiRateLimit ? { api: config.apiRateLimit } : {}), ...options.rateLimits };
   const push = attachPush(app.server, {
     db: database.db,
     redisUrl: config.redisUrl,

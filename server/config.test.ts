@@ -29,6 +29,8 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: 'on' }).seedDemo).toBe(true);
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(loadConfig({}).apiRateLimit).toBeUndefined();
+    expect(loadConfig({ RATE_LIMIT_API: '5000' }).apiRateLimit).toBe(5000);
     expect(loadConfig({ PUBLIC_URL: 'https://partners.example.com/' }).publicUrl).toBe('https://partners.example.com');
   });
 
@@ -38,6 +40,8 @@ describe('configuration', () => {
     expect(problems({ DATABASE_URL: 'mysql://x' })[0]).toMatch(/^DATABASE_URL must be a postgres:\/\/ URL/);
     expect(problems({ PUBLIC_URL: 'localhost:3000' })[0]).toMatch(/^PUBLIC_URL must be an http\(s\) URL/);
     expect(problems({ SEED_DEMO: 'maybe' })[0]).toMatch(/^SEED_DEMO /);
+    expect(problems({ RATE_LIMIT_API: '0' })[0]).toMatch(/^RATE_LIMIT_API /);
+    expect(problems({ RATE_LIMIT_API: 'many' })[0]).toMatch(/^RATE_LIMIT_API /);
     expect(problems({ SMTP_URL: 'http://mail' })[0]).toMatch(/^SMTP_URL /);
     expect(problems({ SHOPIFY_SHOP_DOMAIN: 'shop.com', SHOPIFY_ADMIN_TOKEN: 'x' })[0]).toMatch(/^SHOPIFY_SHOP_DOMAIN/);
     expect(problems({ STAFF_BOOTSTRAP_EMAIL: 'not-mail', STAFF_BOOTSTRAP_PASSWORD: 'longenough' })[0]).toMatch(

@@ -94,6 +94,11 @@ const schema = z
     STAFF_BOOTSTRAP_EMAIL: z.email('must be an e-mail address').optional(),
     STAFF_BOOTSTRAP_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
     SEED_DEMO: booleanText.optional(),
+    RATE_LIMIT_API: z.coerce
+      .number({ error: 'must be a number of requests per minute' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     const pairs: [keyof typeof env, keyof typeof env][] = [
@@ -156,6 +161,8 @@ function shapeConfig(env: z.output<typeof schema>) {
       : undefined,
     // The demo program is on by default only for the embedded database (decisions §2).
     seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
+    /** Requests per minute per client on the API; unset keeps the built-in limit. */
+    apiRateLimit: env.RATE_LIMIT_API,
   };
 }
 
