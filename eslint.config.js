@@ -52,6 +52,13 @@ export default tseslint.config(
     ),
   },
   {
+    // A migration is history: importing application code would change what it does when that
+    // code changes. It may use server/db (dialect helpers, schema types) and packages only.
+    files: ['server/db/migrations/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: forbid(['../../*', '../../**', '**/web/**'], 'A migration imports nothing outside server/db: copy the SQL it needs into it.'),
+  },
+  {
     files: ['scripts/**/*.ts', 'e2e/**/*.ts', '*.config.{js,ts}'],
     rules: { 'no-console': 'off' },
   },

@@ -28,6 +28,19 @@ describe('module boundaries', () => {
     expect(await restricted(file, "import { createPartnerAccount } from '../partners/service';\nvoid createPartnerAccount;\n")).toBe(false);
   });
 
+  it('keep migrations to server/db: frozen history never changes with the application', async () => {
+    const file = 'server/db/migrations/099-example.ts';
+    expect(await restricted(file, "import { rebuildLedgerStats } from '../../modules/sales/stats';\nvoid rebuildLedgerStats;\n")).toBe(true);
+    expect(await restricted(file, "import { loadConfig } from '../../config';\nvoid loadConfig;\n")).toBe(true);
+    expect(await restricted(file, "import { BRAND } from '../../../common/brand';\nvoid BRAND;\n")).toBe(true);
+    expect(await restricted(file, "import { api } from '../../../web/lib/api';\nvoid api;\n")).toBe(true);
+    expect(await restricted(file, "import { idColumn } from '../dialect';\nvoid idColumn;\n")).toBe(false);
+    expect(await restricted(file, "import type { Database } from '../schema';\nexport type D = Database;\n")).toBe(false);
+    expect(await restricted(file, "import { sql } from 'kysely';\nvoid sql;\n")).toBe(false);
+    // A migration's own test may use the application to build a ledger to migrate.
+    expect(await restricted('server/db/migrations/099-example.test.ts', "import { seedDemoProgram } from '../../seed/demo';\nvoid seedDemoProgram;\n")).toBe(false);
+  });
+
   it('let both sides use common/', async () => {
     expect(await restricted('web/lib/x.ts', "import { BRAND } from '../../common/brand';\nvoid BRAND;\n")).toBe(false);
     expect(await restricted('server/x.ts', "import { BRAND } from '../common/brand';\nvoid BRAND;\n")).toBe(false);

@@ -187,9 +187,10 @@ export async function countEarningChange(
 }
 
 /**
- * Recomputes every stat from the ledger itself: for databases that held orders before the stats
- * existed (the migration that adds them) and for ledgers written around the normal path (the
- * benchmark's bulk seed). Run it in a transaction, with no writer in between.
+ * Recomputes every stat from the ledger itself, for ledgers written around the normal path (the
+ * benchmark's bulk seed). Migration 005 keeps its own copy of this for databases that held orders
+ * before the stats existed: a change here must not change what that migration did. Run it in a
+ * transaction, with no writer in between.
  */
 export async function rebuildLedgerStats(db: Db): Promise<void> {
   await db.deleteFrom('partner_sales_stats').execute();
