@@ -6,7 +6,7 @@ import { precompressDirectory } from './scripts/lib/precompress';
 
 /**
  * Brotli and gzip twins of every built text file, for the server to pick by Accept-Encoding
- * (decisions/012). index.html is left out: the server fills in its credentials at start and
+ * (decisions/015). index.html is left out: the server fills in its credentials at start and
  * compresses that page itself.
  */
 function precompress(): Plugin {

@@ -1,6 +1,6 @@
 // Brotli and gzip twins of the built SPA's files (`app.js` → `app.js.br`, `app.js.gz`), written
 // once at build time at the highest levels, so the server only picks a file by Accept-Encoding
-// and never compresses per request (decisions/012).
+// and never compresses per request (decisions/015).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
