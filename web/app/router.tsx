@@ -1,25 +1,14 @@
 // The router, built from the route table of common/routes.ts so paths, layouts and titles have
-// one source. Public pages are in the main bundle; the account shell and the back office load
-// lazily (the back office is for staff only).
+// one source. Only what /login needs is in the first download (its page, the sign-in layouts,
+// the 404); every other page, the account shell and the back office load lazily, each with a
+// skeleton in its layout while it arrives on a first visit (decisions/015).
 import type { ReactElement } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { ROUTES, type LayoutId } from '../../common/routes';
+import { AccountSkeleton, PageSkeleton } from '../components/PageSkeleton';
 import { NotFoundContent } from '../features/not-found/NotFoundContent';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
-import { AccountPage } from '../features/pages/AccountPage';
-import { ConnectPage } from '../features/pages/ConnectPage';
-import { DashboardPage } from '../features/dashboard/DashboardPage';
-import { ReferralsPage } from '../features/sales/ReferralsPage';
-import { SalesPage } from '../features/sales/SalesPage';
-import { PlainPage } from '../features/pages/PlainPage';
-import { ProductPage } from '../features/pages/ProductPage';
 import { LoginPage } from '../features/auth/LoginPage';
-import { RegisterStep1Page } from '../features/auth/RegisterStep1Page';
-import { RegisterStep2Page } from '../features/auth/RegisterStep2Page';
-import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
-import { SocialCallbackPage } from '../features/auth/SocialCallbackPage';
-import { VerifyEmailPage } from '../features/auth/VerifyEmailPage';
-import { SettingsPage } from '../features/profile/SettingsPage';
 import { accountLoader } from '../features/session/account-loader';
 import { shouldRevalidateSubpartner, subpartnerLoader } from '../features/subpartner/subpartner-loader';
 import { clearSession, getStoredToken, isTokenValid } from '../lib/session';
@@ -40,48 +29,112 @@ export function indexLoader(): Response {
   return redirect('/login');
 }
 
-function pageFor(entry: Entry): ReactElement {
+/** A page's part of its route: the element itself, or how to load it. */
+type PageRoute = Pick<RouteObject, 'element' | 'lazy' | 'HydrateFallback'>;
+
+const FALLBACKS = {
+  form: () => <PageSkeleton kind="form" />,
+  document: () => <PageSkeleton kind="document" />,
+  blank: () => <PageSkeleton kind="blank" />,
+} as const;
+
+function fallbackFor(layout: LayoutId): PageRoute['HydrateFallback'] {
+  if (layout === 'document') return FALLBACKS.document;
+  if (layout === 'blank') return FALLBACKS.blank;
+  if (layout === 'account' || layout === 'manager' || layout === 'manager-signin') return undefined;
+  return FALLBACKS.form;
+}
+
+/** A page whose code loads when it is first opened; the shell's skeleton stands in meanwhile. */
+function lazyPage(entry: Entry, load: () => Promise<ReactElement>): PageRoute {
+  return { lazy: async () => ({ element: await load() }), HydrateFallback: fallbackFor(entry.layout) };
+}
+
+function pageFor(entry: Entry): PageRoute {
   switch (entry.path) {
     case '/login':
     case '/:subpartner':
     case '/:subpartner/login':
-      return <LoginPage titleKey={entry.titleKey} showTagline={entry.layout !== 'signin-1'} />;
+      return { element: <LoginPage titleKey={entry.titleKey} showTagline={entry.layout !== 'signin-1'} /> };
     case '/register':
     case '/:subpartner/register':
-      return <RegisterStep1Page titleKey={entry.titleKey} />;
+      return lazyPage(entry, async () => {
+        const { RegisterStep1Page } = await import('../features/auth/RegisterStep1Page');
+        return <RegisterStep1Page titleKey={entry.titleKey} />;
+      });
     case '/register_step2':
     case '/:subpartner/register_step2':
-      return <RegisterStep2Page titleKey={entry.titleKey} />;
+      return lazyPage(entry, async () => {
+        const { RegisterStep2Page } = await import('../features/auth/RegisterStep2Page');
+        return <RegisterStep2Page titleKey={entry.titleKey} />;
+      });
     case '/reset_password':
-      return <ResetPasswordPage />;
+      return lazyPage(entry, async () => {
+        const { ResetPasswordPage } = await import('../features/auth/ResetPasswordPage');
+        return <ResetPasswordPage />;
+      });
     case '/verify_email':
-      return <VerifyEmailPage />;
+      return lazyPage(entry, async () => {
+        const { VerifyEmailPage } = await import('../features/auth/VerifyEmailPage');
+        return <VerifyEmailPage />;
+      });
     case '/facebook_callback':
-      return <SocialCallbackPage provider="facebook" />;
-    case '/google_callback':
-      return <SocialCallbackPage provider="google" />;
+    case '/google_callback': {
+      const provider = entry.path === '/facebook_callback' ? 'facebook' : 'google';
+      return lazyPage(entry, async () => {
+        const { SocialCallbackPage } = await import('../features/auth/SocialCallbackPage');
+        return <SocialCallbackPage provider={provider} />;
+      });
+    }
     case '/account/profile':
-      return <SettingsPage />;
+      return lazyPage(entry, async () => {
+        const { SettingsPage } = await import('../features/profile/SettingsPage');
+        return <SettingsPage />;
+      });
     case '/account/sales':
-      return <SalesPage />;
+      return lazyPage(entry, async () => {
+        const { SalesPage } = await import('../features/sales/SalesPage');
+        return <SalesPage />;
+      });
     case '/account/referrals':
-      return <ReferralsPage />;
+      return lazyPage(entry, async () => {
+        const { ReferralsPage } = await import('../features/sales/ReferralsPage');
+        return <ReferralsPage />;
+      });
   }
-  if (entry.path === '/account') return <DashboardPage />;
-  if (entry.path === '/account/products/:code') return <ProductPage />;
-  if (entry.path === '/account/connect/:integration') return <ConnectPage />;
+  if (entry.path === '/account')
+    return lazyPage(entry, async () => {
+      const { DashboardPage } = await import('../features/dashboard/DashboardPage');
+      return <DashboardPage />;
+    });
+  if (entry.path === '/account/products/:code')
+    return lazyPage(entry, async () => {
+      const { ProductPage } = await import('../features/pages/ProductPage');
+      return <ProductPage />;
+    });
+  if (entry.path === '/account/connect/:integration')
+    return lazyPage(entry, async () => {
+      const { ConnectPage } = await import('../features/pages/ConnectPage');
+      return <ConnectPage />;
+    });
   switch (entry.layout) {
     case 'document':
     case 'blank':
-      return <PlainPage titleKey={entry.titleKey} />;
+      return lazyPage(entry, async () => {
+        const { PlainPage } = await import('../features/pages/PlainPage');
+        return <PlainPage titleKey={entry.titleKey} />;
+      });
     case 'not-found':
-      return <NotFoundPage />;
+      return { element: <NotFoundPage /> };
     case 'account':
     case 'manager':
     case 'manager-signin':
-      return (
-        <AccountPage titleKey={entry.titleKey} leadKey={'leadKey' in entry ? entry.leadKey : undefined} />
-      );
+      return lazyPage(entry, async () => {
+        const { AccountPage } = await import('../features/pages/AccountPage');
+        return (
+          <AccountPage titleKey={entry.titleKey} leadKey={'leadKey' in entry ? entry.leadKey : undefined} />
+        );
+      });
   }
 }
 
@@ -99,7 +152,7 @@ const PUBLIC_LAYOUTS: Record<PublicLayout, ReactElement> = {
 /** A child route for `entry` under `base` (`/account` → index, `/account/faq` → `faq`). */
 function childRoute(entry: Entry, base: string): RouteObject {
   const rest = entry.path.slice(base.length).replace(/^\//, '');
-  return rest ? { path: rest, element: pageFor(entry) } : { index: true, element: pageFor(entry) };
+  return rest ? { path: rest, ...pageFor(entry) } : { index: true, ...pageFor(entry) };
 }
 
 /** Groups entries under one pathless layout route per layout, in table order. */
@@ -137,6 +190,7 @@ export function buildRoutes(): RouteObject[] {
           path: 'account',
           loader: accountLoader,
           lazy: async () => ({ Component: (await import('./account/AccountShell')).AccountShell }),
+          HydrateFallback: AccountSkeleton,
           children: [
             ...inArea('account').map((entry) => childRoute(entry, '/account')),
             // Unknown account pages stay inside the shell.

@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+// The toast stylesheet as a file: the CSP forbids the <style> tag react-toastify would inject.
+import 'react-toastify/ReactToastify.css';
 import { ToastContainer, type CloseButtonProps } from 'react-toastify/unstyled';
 import { TOAST_OPTIONS } from '../lib/toast';
 import { useTheme } from '../lib/theme';

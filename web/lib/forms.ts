@@ -1,16 +1,21 @@
 // Glue between the shared zod schemas of common/validation.ts and the SPA's forms: the `say`
 // function in the current language, and field errors as `{field: message}` (first message wins).
+// zod is a large part of this module's weight: the sign-in forms load it on demand
+// (lib/validate-later.ts).
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { identitySchemas, type Say } from '../../common/validation';
-import { ApiError } from './api';
+import type { FieldErrors } from './form-errors';
 import { i18n } from './i18n';
 
-export type FieldErrors = Record<string, string>;
+// The parts without zod live apart, for the sign-in forms of the first download.
+export { apiMessage, serverFieldErrors, type FieldErrors } from './form-errors';
 
 /** `say(key, {n})` is the text of `validation.<key>` in the current language. */
-export function makeSay(t: (key: string, options?: Record<string, unknown>) => string = i18n.t as never): Say {
+export function makeSay(
+  t: (key: string, options?: Record<string, unknown>) => string = i18n.t as never,
+): Say {
   return (key, params) => t(`validation.${key}`, params ?? {});
 }
 
@@ -41,27 +46,7 @@ export function validate<S extends z.ZodType>(
   values: unknown,
 ): { ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors } {
   const result = schema.safeParse(values);
-  return result.success ? { ok: true, data: result.data } : { ok: false, errors: issuesToFieldErrors(result.error.issues) };
-}
-
-/** A 422's errors map, first message per field; null when the error has none. */
-export function serverFieldErrors(error: unknown): FieldErrors | null {
-  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return null;
-  const map = error.body.errors;
-  if (!map || typeof map !== 'object') return null;
-  const out: FieldErrors = {};
-  for (const [field, value] of Object.entries(map)) {
-    const first = Array.isArray(value) ? value.find((message) => typeof message === 'string') : value;
-    if (typeof first === 'string' && first) out[field] = first;
-  }
-  return Object.keys(out).length > 0 ? out : null;
-}
-
-/** The `message` of an API error body, if any. */
-export function apiMessage(error: unknown): string | null {
-  if (error instanceof ApiError && error.body && typeof error.body === 'object') {
-    const message = error.body.message;
-    return typeof message === 'string' && message ? message : null;
-  }
-  return null;
+  return result.success
+    ? { ok: true, data: result.data }
+    : { ok: false, errors: issuesToFieldErrors(result.error.issues) };
 }

@@ -1,7 +1,13 @@
 // Toasts with the spec's options (point 9): 3000 ms, pause on hover, a close button.
 // The unstyled build keeps react-toastify from injecting a <style> tag, which the CSP forbids;
-// its stylesheet is imported as a file in main.tsx instead.
+// its stylesheet is imported as a file by the toast region (components/AppToaster.tsx).
+// Code that toasts imports this module, which is what mounts the region (lib/toaster-demand.ts).
 import { toast, type ToastContainerProps, type ToastOptions } from 'react-toastify/unstyled';
+import { wantToaster } from './toaster-demand';
+
+export { toast };
+
+wantToaster();
 
 export const TOAST_OPTIONS = {
   autoClose: 3000,

@@ -5,7 +5,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PasswordField, SubmitButton, TextField } from '../../components/form';
 import { ApiError } from '../../lib/api';
-import { serverFieldErrors, useIdentitySchemas, validate, type FieldErrors } from '../../lib/forms';
+import { serverFieldErrors, type FieldErrors } from '../../lib/form-errors';
+import { preloadValidation, validateLater } from '../../lib/validate-later';
 import { showAuthError } from './show-auth-error';
 
 export function CredentialsForm({
@@ -24,7 +25,6 @@ export function CredentialsForm({
   placeholders?: { email: string; password: string };
 }) {
   const { t } = useTranslation();
-  const schemas = useIdentitySchemas();
   const [values, setValues] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const mutation = useMutation({
@@ -38,9 +38,9 @@ export function CredentialsForm({
     },
   });
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const result = validate(schemas.signIn, values);
+    const result = await validateLater('signIn', values, t as never);
     if (!result.ok) {
       setErrors(result.errors);
       return;
@@ -54,7 +54,8 @@ export function CredentialsForm({
   return (
     <form
       noValidate
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
+      onFocus={() => void preloadValidation()}
       className="mt-6 grid gap-4"
       data-testid={testIds.form}
       aria-label={label}

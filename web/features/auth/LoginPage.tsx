@@ -4,7 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormNotice, SubmitButton, TextField } from '../../components/form';
 import { useDocumentTitle } from '../../lib/document-title';
-import { serverFieldErrors, useIdentitySchemas, validate } from '../../lib/forms';
+import { serverFieldErrors } from '../../lib/form-errors';
+import { preloadValidation, validateLater } from '../../lib/validate-later';
 import type { TitleKey } from '../pages/page-keys';
 import { SubpartnerBrand, useSubpartner } from '../subpartner/SubpartnerBrand';
 import { forgotPassword, signIn } from './auth-api';
@@ -84,7 +85,6 @@ function SignInForm() {
 
 export function ForgotPasswordForm() {
   const { t } = useTranslation();
-  const schemas = useIdentitySchemas();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
   const mutation = useMutation({
@@ -96,9 +96,9 @@ export function ForgotPasswordForm() {
       else showAuthError(failure, t);
     },
   });
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const result = validate(schemas.forgotPassword, { email });
+    const result = await validateLater('forgotPassword', { email }, t as never);
     if (!result.ok) {
       setError(result.errors.email);
       return;
@@ -109,7 +109,8 @@ export function ForgotPasswordForm() {
   return (
     <form
       noValidate
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
+      onFocus={() => void preloadValidation()}
       className="mt-3 grid gap-3 rounded-xl bg-stone-50 p-4 dark:bg-stone-800/50"
       data-testid="forgot-form"
       aria-label={t('auth.forgot_title')}

@@ -2,10 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify/unstyled';
 import { api } from '../../lib/api';
 import { endSession } from '../../lib/query-client';
-import { notifyInfo } from '../../lib/toast';
+import { notifyInfo, toast } from '../../lib/toast';
 import {
   COUNTDOWN_TICK_MS,
   formatCountdown,

@@ -1,0 +1,89 @@
+// What a lazily loaded page shows while its code arrives (only on the first page of a visit: later
+// navigations keep the current page until the next one is ready). Grey shapes where the page's
+// parts will be, so nothing jumps when it appears; a screen reader hears "Loading…".
+import { useTranslation } from 'react-i18next';
+
+export type SkeletonKind = 'form' | 'document' | 'blank' | 'account';
+
+function Bar({ className }: { className: string }) {
+  return <span className={`block animate-pulse rounded-lg bg-stone-200/80 dark:bg-stone-800 ${className}`} />;
+}
+
+function Announce() {
+  const { t } = useTranslation();
+  return <span className="sr-only">{t('loading')}</span>;
+}
+
+/** Fills a layout's page slot: the layout itself (header, card, footer) is already there. */
+export function PageSkeleton({ kind }: { kind: Exclude<SkeletonKind, 'account'> }) {
+  if (kind === 'blank') {
+    return (
+      <div aria-busy="true" data-testid="page-skeleton" className="flex w-full flex-col items-center gap-4">
+        <Bar className="h-10 w-10 rounded-full" />
+        <Bar className="h-4 w-48" />
+        <Announce />
+      </div>
+    );
+  }
+  return (
+    <div aria-busy="true" data-testid="page-skeleton" className="grid gap-4">
+      <Bar className="h-8 w-2/3" />
+      <Bar className="h-4 w-5/6" />
+      {kind === 'form' ? (
+        <>
+          <Bar className="mt-4 h-11 w-full" />
+          <Bar className="h-11 w-full" />
+          <Bar className="mt-2 h-11 w-full rounded-full" />
+        </>
+      ) : (
+        <>
+          <Bar className="mt-4 h-4 w-full" />
+          <Bar className="h-4 w-full" />
+          <Bar className="h-4 w-4/5" />
+        </>
+      )}
+      <Announce />
+    </div>
+  );
+}
+
+/** The account shell's shape (header, sidebar on wide screens, the page's cards). */
+export function AccountSkeleton() {
+  return (
+    <div data-testid="account-skeleton" aria-busy="true" className="min-h-dvh">
+      <div className="flex h-16 items-center justify-between border-b border-stone-200 bg-white px-4 sm:px-6 dark:border-stone-800 dark:bg-stone-900">
+        <Bar className="h-8 w-36" />
+        <Bar className="h-9 w-9 rounded-full" />
+      </div>
+      <div className="lg:flex">
+        <div className="hidden h-[calc(100dvh-4rem)] w-72 shrink-0 border-r border-stone-200 bg-white p-6 lg:grid lg:content-start lg:gap-4 dark:border-stone-800 dark:bg-stone-900">
+          {Array.from({ length: 7 }, (_, index) => (
+            <Bar key={index} className="h-5 w-40" />
+          ))}
+        </div>
+        <div className="min-w-0 flex-1 px-4 py-8 sm:px-6 lg:px-10 lg:py-10">
+          <ContentSkeleton />
+        </div>
+      </div>
+      <Announce />
+    </div>
+  );
+}
+
+/** The page area of the account shell: a title, a lead line and a few cards. */
+export function ContentSkeleton() {
+  return (
+    <div aria-busy="true" className="mx-auto grid max-w-6xl gap-6">
+      <div className="grid gap-3">
+        <Bar className="h-8 w-56" />
+        <Bar className="h-4 w-80 max-w-full" />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <Bar className="h-32 rounded-2xl" />
+        <Bar className="h-32 rounded-2xl" />
+        <Bar className="h-32 rounded-2xl" />
+      </div>
+      <Bar className="h-64 rounded-2xl" />
+    </div>
+  );
+}

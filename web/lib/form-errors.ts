@@ -1,0 +1,27 @@
+// Field errors as `{field: message}` and the messages of API error bodies: what the forms need
+// from a failed call, without the validation schemas (and so without zod).
+import { ApiError } from './api';
+
+export type FieldErrors = Record<string, string>;
+
+/** A 422's errors map, first message per field; null when the error has none. */
+export function serverFieldErrors(error: unknown): FieldErrors | null {
+  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return null;
+  const map = error.body.errors;
+  if (!map || typeof map !== 'object') return null;
+  const out: FieldErrors = {};
+  for (const [field, value] of Object.entries(map)) {
+    const first = Array.isArray(value) ? value.find((message) => typeof message === 'string') : value;
+    if (typeof first === 'string' && first) out[field] = first;
+  }
+  return Object.keys(out).length > 0 ? out : null;
+}
+
+/** The `message` of an API error body, if any. */
+export function apiMessage(error: unknown): string | null {
+  if (error instanceof ApiError && error.body && typeof error.body === 'object') {
+    const message = error.body.message;
+    return typeof message === 'string' && message ? message : null;
+  }
+  return null;
+}
