@@ -1,6 +1,6 @@
 // The few places where SQLite and PostgreSQL differ, kept together (engineering guide).
-import { PostgresAdapter } from 'kysely';
-import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
+import type { ColumnDefinitionBuilder, Kysely, QueryExecutorProvider } from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -25,4 +25,15 @@ export function isUniqueViolation(error: unknown): boolean {
 /** The current time as the portable ISO-8601 UTC text every table stores. */
 export function nowIso(now: Date = new Date()): string {
   return now.toISOString();
+}
+
+/**
+ * Inside a transaction: waits until no other transaction (on any node) holds one of these keys,
+ * and holds them until commit. PostgreSQL takes transaction-scoped advisory locks (in a fixed
+ * order, so two holders cannot deadlock); SQLite needs none, since a transaction that writes
+ * first holds the whole database until it commits.
+ */
+export async function lockKeys(trx: QueryExecutorProvider, namespace: number, keys: string[]): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  for (const key of [...new Set(keys)].sort()) await sql`select pg_advisory_xact_lock(${namespace}, hashtext(${key}))`.execute(trx);
 }

@@ -19,7 +19,7 @@ import { encryptPayload } from '../partners/payload';
 import { codeAvailability, createPromoCode, findPromoCode, promoCodesOf, toPromoCodeJson } from '../promo-codes/service';
 import { currentRateBp } from '../sales/service';
 import { findSubpartnerId } from '../subpartners/service';
-import { assertNotThrottled, recordAttempt } from '../throttle/service';
+import { reserveAttempt, tryReserveAttempt } from '../throttle/service';
 import type { OneTimePurpose } from './repository';
 import { findOneTimeToken, insertOneTimeToken, retireOneTimeTokens, useOneTimeToken } from './repository';
 
@@ -142,8 +142,7 @@ export async function resendVerification(ctx: AppContext, partnerId: number): Pr
   if (!partner) throw new AppError(404, API_MESSAGES.account_not_found);
   if (partner.verified) return { message: API_MESSAGES.email_validated, verified: true };
   const bucket = [`resend-verification:${partner.id}`];
-  await assertNotThrottled(ctx.db, bucket, RESEND_VERIFICATION);
-  await recordAttempt(ctx.db, bucket, RESEND_VERIFICATION);
+  await reserveAttempt(ctx.db, bucket, RESEND_VERIFICATION);
   await sendVerification(ctx, partner);
   return { message: API_MESSAGES.verification_sent, verified: false };
 }
@@ -153,14 +152,13 @@ export async function resendVerification(ctx: AppContext, partnerId: number): Pr
  * same address within 10 minutes hears "already sent" (tracked per address, account or not).
  */
 export async function requestPasswordReset(ctx: AppContext, email: string, ip: string): Promise<string> {
-  await assertNotThrottled(ctx.db, [`reset:ip:${ip}`], RESET_PER_IP);
-  const bucket = `reset:email:${email}`;
-  try {
-    await assertNotThrottled(ctx.db, [bucket], RESET_REPEAT_WINDOW);
-  } catch {
+  // Each request is counted before it is served, so requests sent at once cannot all pass.
+  const perIp = await reserveAttempt(ctx.db, [`reset:ip:${ip}`], RESET_PER_IP);
+  if (!(await tryReserveAttempt(ctx.db, [`reset:email:${email}`], RESET_REPEAT_WINDOW))) {
+    // Nothing is sent for it: as before, it does not count against the address.
+    await perIp.release();
     return API_MESSAGES.reset_already_sent;
   }
-  await recordAttempt(ctx.db, [bucket, `reset:ip:${ip}`], RESET_REPEAT_WINDOW);
   const partner = await findPartnerByEmail(ctx.db, email);
   if (partner) {
     await retireOneTimeTokens(ctx.db, 'reset_password', partner.id, nowIso());

@@ -6,7 +6,7 @@ import { nowIso } from '../../db/dialect';
 import { API_MESSAGES, AppError, notAuthorized } from '../../errors';
 import { findPartnerByEmail, findPartnerById, touchLastLogin } from '../partners/service';
 import { findStaffByEmail, findStaffById, touchStaffLastLogin } from '../staff/service';
-import { assertNotThrottled, clearAttempts, recordAttempt } from '../throttle/service';
+import { clearAttempts, reserveAttempt } from '../throttle/service';
 import { hashPassword, verifyPassword } from './passwords';
 import { findLiveToken, insertToken, revokeAllTokens, revokeOtherTokens, revokeToken } from './repository';
 import type { TokenKind } from './repository';
@@ -79,15 +79,21 @@ async function signIn(
     });
   }
   const buckets = [`${kind}-signin:email:${email.toLowerCase()}`, `${kind}-signin:ip:${input.ip}`];
-  await assertNotThrottled(db, buckets, SIGN_IN_THROTTLE);
-  const account = await find(email);
-  const ok = account?.password_hash
-    ? await verifyPassword(account.password_hash, password)
-    : (await verifyPassword(await decoy(), password), false);
-  if (!account || !ok) {
-    await recordAttempt(db, buckets, SIGN_IN_THROTTLE);
-    throw new AppError(401, AUTH_MESSAGES.invalidCredentials);
+  // Counted as a failure before the password is checked (attempts sent at once see each other);
+  // taken back unless the check says no.
+  const attempt = await reserveAttempt(db, buckets, SIGN_IN_THROTTLE);
+  let account: Account | undefined;
+  let failed = false;
+  try {
+    account = await find(email);
+    const ok = account?.password_hash
+      ? await verifyPassword(account.password_hash, password)
+      : (await verifyPassword(await decoy(), password), false);
+    failed = !account || !ok;
+  } finally {
+    if (!failed) await attempt.release();
   }
+  if (failed || !account) throw new AppError(401, AUTH_MESSAGES.invalidCredentials);
   await clearAttempts(db, buckets[0]!);
   const now = new Date();
   await touch(account.id, nowIso(now));

@@ -1,18 +1,30 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 
-export async function countEventsSince(db: Db, bucket: string, since: string): Promise<number> {
-  const row = await db
+/** Events of each bucket inside the window (buckets without any are left out). */
+export async function countEventsSince(db: Db, buckets: string[], since: string): Promise<Map<string, number>> {
+  const rows = await db
     .selectFrom('throttle_events')
-    .select(sql<number>`count(*)`.as('n'))
-    .where('bucket', '=', bucket)
+    .select(['bucket', sql<number>`count(*)`.as('n')])
+    .where('bucket', 'in', buckets)
     .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .groupBy('bucket')
+    .execute();
+  return new Map(rows.map((r) => [r.bucket, Number(r.n)]));
 }
 
-export async function insertEvents(db: Db, buckets: string[], at: string): Promise<void> {
-  if (buckets.length) await db.insertInto('throttle_events').values(buckets.map((bucket) => ({ bucket, created_at: at }))).execute();
+export async function insertEvents(db: Db, buckets: string[], at: string): Promise<number[]> {
+  if (!buckets.length) return [];
+  const rows = await db
+    .insertInto('throttle_events')
+    .values(buckets.map((bucket) => ({ bucket, created_at: at })))
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function deleteEventsById(db: Db, ids: number[]): Promise<void> {
+  if (ids.length) await db.deleteFrom('throttle_events').where('id', 'in', ids).execute();
 }
 
 export async function deleteEvents(db: Db, bucket: string): Promise<void> {
