@@ -3,11 +3,13 @@
 // the 404); every other page, the account shell and the back office load lazily, each with a
 // skeleton in its layout while it arrives on a first visit (decisions/015).
 import type { ReactElement } from 'react';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchPath, redirect, useLocation, type RouteObject } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { ROUTES, type LayoutId } from '../../common/routes';
 import { AccountSkeleton, PageSkeleton } from '../components/PageSkeleton';
 import { NotFoundContent } from '../features/not-found/NotFoundContent';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
+import { PageHeading } from '../features/pages/PageHeading';
 import { LoginPage } from '../features/auth/LoginPage';
 import { accountLoader } from '../features/session/account-loader';
 import { shouldRevalidateSubpartner, subpartnerLoader } from '../features/subpartner/subpartner-loader';
@@ -27,6 +29,17 @@ export function indexLoader(): Response {
   if (isTokenValid(auth)) return redirect('/account/');
   if (auth) clearSession();
   return redirect('/login');
+}
+
+/** While the account shell and page load: the shell's skeleton, with the page's title and lead. */
+function AccountFallback() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const entry = inArea('account').find((candidate) => matchPath(candidate.path, pathname));
+  const heading = entry ? (
+    <PageHeading title={t(entry.titleKey)} lead={'leadKey' in entry ? t(entry.leadKey) : undefined} />
+  ) : undefined;
+  return <AccountSkeleton heading={heading} />;
 }
 
 /** A page's part of its route: the element itself, or how to load it. */
@@ -190,7 +203,7 @@ export function buildRoutes(): RouteObject[] {
           path: 'account',
           loader: accountLoader,
           lazy: async () => ({ Component: (await import('./account/AccountShell')).AccountShell }),
-          HydrateFallback: AccountSkeleton,
+          HydrateFallback: AccountFallback,
           children: [
             ...inArea('account').map((entry) => childRoute(entry, '/account')),
             // Unknown account pages stay inside the shell.

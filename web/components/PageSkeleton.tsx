@@ -1,6 +1,7 @@
 // What a lazily loaded page shows while its code arrives (only on the first page of a visit: later
 // navigations keep the current page until the next one is ready). Grey shapes where the page's
 // parts will be, so nothing jumps when it appears; a screen reader hears "Loading…".
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export type SkeletonKind = 'form' | 'document' | 'blank' | 'account';
@@ -47,8 +48,11 @@ export function PageSkeleton({ kind }: { kind: Exclude<SkeletonKind, 'account'> 
   );
 }
 
-/** The account shell's shape (header, sidebar on wide screens, the page's cards). */
-export function AccountSkeleton() {
+/**
+ * The account shell's shape (header, sidebar on wide screens, the page's cards). `heading` is the
+ * page's own title block when the route tells it: the one thing the partner can read at once.
+ */
+export function AccountSkeleton({ heading }: { heading?: ReactNode }) {
   return (
     <div data-testid="account-skeleton" aria-busy="true" className="min-h-dvh">
       <div className="flex h-16 items-center justify-between border-b border-stone-200 bg-white px-4 sm:px-6 dark:border-stone-800 dark:bg-stone-900">
@@ -62,7 +66,10 @@ export function AccountSkeleton() {
           ))}
         </div>
         <div className="min-w-0 flex-1 px-4 py-8 sm:px-6 lg:px-10 lg:py-10">
-          <ContentSkeleton />
+          <div className="mx-auto max-w-6xl">
+            {heading}
+            <ContentSkeleton withTitle={!heading} />
+          </div>
         </div>
       </div>
       <Announce />
@@ -70,14 +77,16 @@ export function AccountSkeleton() {
   );
 }
 
-/** The page area of the account shell: a title, a lead line and a few cards. */
-export function ContentSkeleton() {
+/** The page area of the account shell: a title and lead line (unless known), and a few cards. */
+function ContentSkeleton({ withTitle }: { withTitle: boolean }) {
   return (
-    <div aria-busy="true" className="mx-auto grid max-w-6xl gap-6">
-      <div className="grid gap-3">
-        <Bar className="h-8 w-56" />
-        <Bar className="h-4 w-80 max-w-full" />
-      </div>
+    <div aria-busy="true" className="grid gap-6">
+      {withTitle ? (
+        <div className="grid gap-3">
+          <Bar className="h-8 w-56" />
+          <Bar className="h-4 w-80 max-w-full" />
+        </div>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Bar className="h-32 rounded-2xl" />
         <Bar className="h-32 rounded-2xl" />

@@ -1,8 +1,18 @@
-// Field errors as `{field: message}` and the messages of API error bodies: what the forms need
-// from a failed call, without the validation schemas (and so without zod).
+// Field errors as `{field: message}`, validation messages in the current language and the
+// messages of API error bodies: what the forms need without the validation schemas (and so
+// without zod).
+import type { Say } from '../../common/validation';
 import { ApiError } from './api';
+import { i18n } from './i18n';
 
 export type FieldErrors = Record<string, string>;
+
+/** `say(key, {n})` is the text of `validation.<key>` in the current language. */
+export function makeSay(
+  t: (key: string, options?: Record<string, unknown>) => string = i18n.t as never,
+): Say {
+  return (key, params) => t(`validation.${key}`, params ?? {});
+}
 
 /** A 422's errors map, first message per field; null when the error has none. */
 export function serverFieldErrors(error: unknown): FieldErrors | null {

@@ -5,19 +5,11 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { identitySchemas, type Say } from '../../common/validation';
-import type { FieldErrors } from './form-errors';
-import { i18n } from './i18n';
+import { identitySchemas } from '../../common/validation';
+import { makeSay, type FieldErrors } from './form-errors';
 
 // The parts without zod live apart, for the sign-in forms of the first download.
-export { apiMessage, serverFieldErrors, type FieldErrors } from './form-errors';
-
-/** `say(key, {n})` is the text of `validation.<key>` in the current language. */
-export function makeSay(
-  t: (key: string, options?: Record<string, unknown>) => string = i18n.t as never,
-): Say {
-  return (key, params) => t(`validation.${key}`, params ?? {});
-}
+export { apiMessage, makeSay, serverFieldErrors, type FieldErrors } from './form-errors';
 
 /** The identity schemas with messages in the current language (rebuilt when it changes). */
 export function useIdentitySchemas(today?: () => Date) {

@@ -1,12 +1,12 @@
-// Validation for the forms of the first download (partner and staff sign-in, forgot password):
-// the shared schemas and zod load when the visitor starts on the form or submits it, not with
-// the page (decisions/015). The checks and messages are those of lib/forms.ts.
+// Validation for the forgot-password form of the sign-in page: the shared schemas and zod load
+// when the visitor starts on the form or submits it, not with the page (decisions/015). The
+// checks and messages are those of lib/forms.ts. (Sign-in itself needs none: sign-in-check.ts.)
 import type { z } from 'zod';
 import type { IdentitySchemas } from '../../common/validation';
 import type { FieldErrors } from './form-errors';
 import type * as Forms from './forms';
 
-type SchemaName = 'signIn' | 'forgotPassword';
+type SchemaName = 'forgotPassword';
 type Parsed<N extends SchemaName> = z.output<IdentitySchemas[N]>;
 
 let loading: Promise<typeof Forms> | undefined;

@@ -49,12 +49,15 @@ export function AccountHeader({
         <div className="ml-auto flex items-center gap-1.5 sm:gap-3">
           <PreferenceControls />
           <NotificationBell />
-          <Link
-            to="/account/profile"
-            aria-label={user ? t('shell.profile_of', { name }) : t('shell.your_profile')}
-            className="relative rounded-full"
-          >
-            <Avatar user={user} />
+          {/* Named by hidden text, not aria-label: the visible initials are a picture, not a label
+              the name must contain (axe's label-content-name-mismatch). */}
+          <Link to="/account/profile" className="relative rounded-full">
+            <span aria-hidden="true">
+              <Avatar user={user} />
+            </span>
+            <span className="sr-only">
+              {user ? t('shell.profile_of', { name }) : t('shell.your_profile')}
+            </span>
             <span
               hidden={!hasCustomNotifications}
               className="absolute -top-0.5 -right-0.5 flex h-3.5 w-3.5"

@@ -5,9 +5,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PasswordField, SubmitButton, TextField } from '../../components/form';
 import { ApiError } from '../../lib/api';
-import { serverFieldErrors, type FieldErrors } from '../../lib/form-errors';
-import { preloadValidation, validateLater } from '../../lib/validate-later';
+import { makeSay, serverFieldErrors, type FieldErrors } from '../../lib/form-errors';
 import { showAuthError } from './show-auth-error';
+import { checkSignIn } from './sign-in-check';
 
 export function CredentialsForm({
   signIn,
@@ -38,9 +38,9 @@ export function CredentialsForm({
     },
   });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const result = await validateLater('signIn', values, t as never);
+    const result = checkSignIn(values, makeSay(t as never));
     if (!result.ok) {
       setErrors(result.errors);
       return;
@@ -54,8 +54,7 @@ export function CredentialsForm({
   return (
     <form
       noValidate
-      onSubmit={(event) => void submit(event)}
-      onFocus={() => void preloadValidation()}
+      onSubmit={submit}
       className="mt-6 grid gap-4"
       data-testid={testIds.form}
       aria-label={label}
