@@ -1,0 +1,215 @@
+// Helpers of the first-load benchmark (scripts/lighthouse.ts): the built app in a child process
+// on a fresh database, the bytes of what a browser downloads, Lighthouse runs and their medians.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** Debian's Chromium as a benchmark wants it: no sandbox (root), no GPU, no background traffic. */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningApp {
+  base: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * `npm start` (which builds when needed) on a fresh temporary DATA_DIR with the demo program,
+ * answering once /api/health does. Bounded: gives up after `timeoutMs`.
+ */
+export async function startApp(timeoutMs = 240_000): Promise<RunningApp> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-first-load-'));
+  const base = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn('npm', ['start'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: 'on',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    // Its own process group, so stopping it stops npm and the server under it.
+    detached: true,
+  });
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`npm start exited with ${code} before it was healthy`))),
+  );
+  exited.catch(() => {});
+  const stop = async () => {
+    if (child.exitCode === null && child.pid) {
+      const gone = new Promise((resolve) => child.once('exit', resolve));
+      process.kill(-child.pid, 'SIGTERM');
+      await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + timeoutMs;
+  try {
+    while (Date.now() < deadline) {
+      const healthy = await Promise.race([
+        fetch(`${base}/api/health`).then(
+          (res) => res.ok,
+          () => false,
+        ),
+        exited,
+      ]);
+      if (healthy) return { base, stop };
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`the app was not healthy within ${timeoutMs / 1000} s`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** The bytes of `url`'s body as sent to a client accepting only `encoding` (not decoded; files too small to compress come as they are). */
+export function encodedLength(url: string, encoding: 'br' | 'gzip'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': encoding } }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => {
+          const sent = res.headers['content-encoding'];
+          if (res.statusCode !== 200) reject(new Error(`${url}: HTTP ${res.statusCode}`));
+          else if (sent && sent !== encoding) reject(new Error(`${url}: asked for ${encoding}, got ${sent}`));
+          else resolve(bytes);
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+export interface ScriptBytes {
+  files: number;
+  gzip: number;
+  brotli: number;
+  /** What the browser's network stack counted: its Brotli bodies plus the response headers. */
+  transferred: number;
+}
+
+/** The compressed size of each script, asked of the server in both encodings. */
+export async function scriptBytes(scripts: { url: string; transferred: number }[]): Promise<ScriptBytes> {
+  const sizes = await Promise.all(
+    scripts.map(async ({ url }) => ({
+      gzip: await encodedLength(url, 'gzip'),
+      brotli: await encodedLength(url, 'br'),
+    })),
+  );
+  return {
+    files: scripts.length,
+    gzip: sizes.reduce((sum, size) => sum + size.gzip, 0),
+    brotli: sizes.reduce((sum, size) => sum + size.brotli, 0),
+    transferred: scripts.reduce((sum, script) => sum + script.transferred, 0),
+  };
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export interface LighthouseRun {
+  scores: Record<Category, number>;
+  metrics: { fcp: number; lcp: number; tbt: number; cls: number; si: number };
+  /** Audits under 1 that weigh in a category, for the report's "what to fix". */
+  failing: string[];
+}
+
+interface LighthouseReport {
+  categories: Record<Category, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<
+    string,
+    { score: number | null; numericValue?: number; title: string; scoreDisplayMode: string }
+  >;
+}
+
+/** One Lighthouse run (mobile, simulated throttling: its defaults) of `url` in Debian's Chromium. */
+export async function runLighthouse(url: string): Promise<LighthouseRun> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-lighthouse-'));
+  const output = path.join(dir, 'report.json');
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(
+        path.resolve('node_modules/.bin/lighthouse'),
+        [
+          url,
+          '--quiet',
+          '--output=json',
+          `--output-path=${output}`,
+          `--only-categories=${CATEGORIES.join(',')}`,
+          `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`,
+        ],
+        { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'inherit'] },
+      );
+      const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
+      child.once('error', reject);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        if (code === 0) resolve();
+        else reject(new Error(`lighthouse exited with ${code} for ${url}`));
+      });
+    });
+    const report = JSON.parse(fs.readFileSync(output, 'utf8')) as LighthouseReport;
+    const scores = Object.fromEntries(
+      CATEGORIES.map((category) => [category, Math.round((report.categories[category].score ?? 0) * 100)]),
+    ) as Record<Category, number>;
+    const value = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
+    const failing = CATEGORIES.flatMap((category) =>
+      report.categories[category].auditRefs
+        .filter((ref) => {
+          const audit = report.audits[ref.id];
+          return (
+            audit && audit.scoreDisplayMode !== 'informative' && audit.score !== null && audit.score < 0.9
+          );
+        })
+        .map((ref) => `${category}: ${report.audits[ref.id]!.title} (${report.audits[ref.id]!.score})`),
+    );
+    return {
+      scores,
+      metrics: {
+        fcp: value('first-contentful-paint'),
+        lcp: value('largest-contentful-paint'),
+        tbt: value('total-blocking-time'),
+        cls: value('cumulative-layout-shift'),
+        si: value('speed-index'),
+      },
+      failing: [...new Set(failing)],
+    };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
