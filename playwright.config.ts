@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
-// Browser tests drive Debian's Chromium (never `playwright install`) against the built app,
-// started on a fresh embedded database of its own. Build first: `npm run build`.
+// Browser tests drive Debian's Chromium (never `playwright install`) against the built app, started
+// as `npm start` starts it (scripts/start.mjs: it builds first when dist/ is missing or older than
+// the sources, then runs the compiled server) on a fresh embedded database of its own.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
 const dataDir = '.tmp/e2e-data';
@@ -34,10 +35,11 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: `rm -rf ${dataDir} && node_modules/.bin/tsx server/main.ts`,
+    command: `rm -rf ${dataDir} && node scripts/start.mjs`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Room for a build when the sources changed since the last one.
+    timeout: 180_000,
     stdout: 'pipe',
     env: {
       PORT: String(PORT),

@@ -44,7 +44,15 @@ declare module 'fastify' {
   }
 }
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// The nearest folder with package.json: one level up from server/app.ts (sources, tests), two
+// from dist/server/main.js (the compiled server, where this module is bundled).
+function repositoryRoot(dir: string): string {
+  if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
+  const parent = path.dirname(dir);
+  if (parent === dir) throw new Error('package.json not found above the server');
+  return repositoryRoot(parent);
+}
+const root = repositoryRoot(path.dirname(fileURLToPath(import.meta.url)));
 export const VERSION: string = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version;
 export const DEFAULT_WEB_ROOT = path.join(root, 'dist', 'web');
 
