@@ -45,11 +45,8 @@ function FirstSaleWelcome() {
   );
 }
 
-export function DashboardPage() {
-  const { t } = useTranslation();
-  const title = t('titles.dashboard');
-  useDocumentTitle(title);
-  const user = useCurrentUser();
+/** The welcome card, once the figures say there is nothing yet. */
+function FirstSaleWelcomeIfNew() {
   const summary = useSalesSummary();
   const totals = useTotals();
   const noSalesYet =
@@ -59,17 +56,33 @@ export function DashboardPage() {
     summary.data.total_commissions === 0 &&
     totals.data.marketplace_commissions === 0 &&
     totals.data.referral_commissions === 0;
-  const name = user?.first_name?.trim();
+  return noSalesYet ? <FirstSaleWelcome /> : null;
+}
+
+function DashboardHeading({ title }: { title: string }) {
+  const { t } = useTranslation();
+  const name = useCurrentUser()?.first_name?.trim();
+  return (
+    <PageHeading
+      title={title}
+      eyebrow={name ? t('dashboard.hello', { name }) : undefined}
+      lead={t('pages.dashboard')}
+    />
+  );
+}
+
+// The page itself reads no query: each answer re-renders only the part that shows it, not the
+// whole dashboard (a phone's main thread is the limit here, decisions/015).
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const title = t('titles.dashboard');
+  useDocumentTitle(title);
 
   return (
     <>
-      <PageHeading
-        title={title}
-        eyebrow={name ? t('dashboard.hello', { name }) : undefined}
-        lead={t('pages.dashboard')}
-      />
+      <DashboardHeading title={title} />
       <div className="space-y-4 sm:space-y-6">
-        {noSalesYet ? <FirstSaleWelcome /> : null}
+        <FirstSaleWelcomeIfNew />
         <div className="grid gap-4 sm:gap-6 [&>*]:min-w-0 lg:grid-cols-3">
           <div className="lg:col-span-2">
             <HeroMetric />
