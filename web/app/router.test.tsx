@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { vi } from 'vitest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PRODUCT_CODES } from '../../common/products';
@@ -20,7 +20,9 @@ beforeEach(() => {
   // The sub-partner lookup: only "glowco" exists in these tests; a partner profile for the account.
   const fake = installFakeApi();
   fake.on('GET /api/manager/me', () =>
-    jsonResponse(200, { data: { id: 1, email: 'demo.admin@sunbite.example', name: 'Dana Admin', role: 'admin' } }),
+    jsonResponse(200, {
+      data: { id: 1, email: 'demo.admin@sunbite.example', name: 'Dana Admin', role: 'admin' },
+    }),
   );
   fetchMock = fake.fetch;
 });
@@ -170,5 +172,32 @@ describe('sub-partner guard', () => {
       expect.stringContaining('/api/subpartners/'),
       expect.anything(),
     );
+  });
+});
+
+describe('lazy pages', () => {
+  it('show a skeleton inside their layout while their code loads, then the page', async () => {
+    renderApp('/register');
+    expect(screen.getByTestId('page-skeleton')).toHaveAttribute('aria-busy', 'true');
+    expect(document.querySelector('[data-layout="signin-2"]')).not.toBeNull();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: i18n.t('titles.register') }),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId('page-skeleton')).toBeNull();
+  });
+
+  it('show the account shell’s skeleton with the page’s own title and lead', async () => {
+    signInForTest();
+    renderApp('/account/sales');
+    const skeleton = screen.getByTestId('account-skeleton');
+    expect(within(skeleton).getByRole('heading', { level: 1, name: 'Sales' })).toBeInTheDocument();
+    expect(within(skeleton).getByText(i18n.t('pages.sales'))).toBeInTheDocument();
+    await waitFor(() => expect(document.querySelector('[data-layout="account"]')).not.toBeNull());
+    expect(screen.queryByTestId('account-skeleton')).toBeNull();
+  });
+
+  it('keep /login in the first download: it renders without waiting for any code', () => {
+    renderApp('/login');
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
   });
 });

@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 export type SkeletonKind = 'form' | 'document' | 'blank' | 'account';
 
 function Bar({ className }: { className: string }) {
-  return <span className={`block animate-pulse rounded-lg bg-stone-200/80 dark:bg-stone-800 ${className}`} />;
+  const shape = className.includes('rounded-') ? '' : 'rounded-lg';
+  return <span className={`block animate-pulse bg-stone-200/80 dark:bg-stone-800 ${shape} ${className}`} />;
 }
 
 function Announce() {
