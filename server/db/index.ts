@@ -1,11 +1,12 @@
 // Opens the database the configuration names: the embedded SQLite file by default,
 // PostgreSQL when DATABASE_URL is set. Both get the same migrations.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import type { MigrationProvider } from 'kysely';
-import pg from 'pg';
+import type PG from 'pg';
 import type { DialectName } from './dialect';
 import { migrations } from './migrations';
 import type { Database } from './schema';
@@ -18,10 +19,16 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+// pg is loaded only when PostgreSQL is configured: the embedded database (the default) spares its
+// loading at every start and its memory. A plain require leaves it out of the server's bundle.
+let pgModule: typeof PG | undefined;
+const loadPg = () => (pgModule ??= createRequire(import.meta.url)('pg') as typeof PG);
+
 // pg returns bigint and numeric as strings (SUM, COUNT); SQLite returns numbers.
 // Normalize once here so the rest of the code sees numbers on both.
 const pgTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
+    const pg = loadPg();
     if (oid === pg.types.builtins.INT8) return (v: string) => Number.parseInt(v, 10);
     if (oid === pg.types.builtins.NUMERIC) return (v: string) => Number.parseFloat(v);
     return pg.types.getTypeParser(oid, format);
@@ -39,7 +46,7 @@ export function openSqlite(file: string): DatabaseHandle {
   // 64 MiB of page cache, not SQLite's 2 MiB: dashboards read each partner's rows scattered across
   // the ledger, and with a million orders this takes a quarter off the sales list (measured by
   // reading 200 partners' pages over and over; docs/performance.md).
-  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma('cache_size = -8192');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
@@ -69,7 +76,7 @@ function withStatementCache(sqlite: SQLite.Database, size = 300) {
 }
 
 export function openPostgres(connectionString: string, max = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max, types: pgTypes });
+  const pool = new (loadPg().Pool)({ connectionString, max, types: pgTypes });
   // An idle connection that the server drops (restart, failover, admin command) must not take
   // the process down: the pool replaces it on the next query.
   pool.on('error', (err: Error & { code?: string }) => {
