@@ -50,7 +50,12 @@ interface Started {
 /** `npm start` as a person types it, in a process group of its own; resolves at the first 200 of /api/health. */
 async function npmStart(env: NodeJS.ProcessEnv, base: string, timeoutMs: number): Promise<Started> {
   const started = performance.now();
-  const child = spawn('npm', ['start'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('npm', ['start'], {
+    cwd: root,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
@@ -82,13 +87,17 @@ async function stop(run: Started): Promise<void> {
   await run.exited;
   const deadline = Date.now() + 15_000;
   while (fs.existsSync(`/proc/${server.pid}`)) {
-    if (Date.now() > deadline) throw new Error(`the server (${server.pid}) did not stop within 15 s of SIGINT`);
+    if (Date.now() > deadline)
+      throw new Error(`the server (${server.pid}) did not stop within 15 s of SIGINT`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }
 
 async function call(base: string, url: string, token: string, init: RequestInit = {}) {
-  const res = await fetch(`${base}${url}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+  const res = await fetch(`${base}${url}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+  });
   if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url} answered ${res.status}`);
   return res.json() as Promise<Record<string, unknown>>;
 }
@@ -100,7 +109,10 @@ async function warmUp(base: string) {
   if (!client) throw new Error('no public client credential in /login (is the SPA built?)');
   let token = '';
   for (let i = 0; i < 4; i++) {
-    const answer = await call(base, '/api/auth/get_token', client, { method: 'POST', body: JSON.stringify(PARTNER) });
+    const answer = await call(base, '/api/auth/get_token', client, {
+      method: 'POST',
+      body: JSON.stringify(PARTNER),
+    });
     token = answer.token as string;
   }
   for (let round = 0; round < WARM_UP_ROUNDS; round++) {
@@ -122,7 +134,10 @@ function tree(pid: number): { pid: number; command: string }[] {
   }
   const all = [pid];
   for (let i = 0; i < all.length; i++) all.push(...(children.get(all[i]!) ?? []));
-  return all.map((id) => ({ pid: id, command: fs.readFileSync(`/proc/${id}/cmdline`, 'utf8').split('\0').join(' ').trim() }));
+  return all.map((id) => ({
+    pid: id,
+    command: fs.readFileSync(`/proc/${id}/cmdline`, 'utf8').split('\0').join(' ').trim(),
+  }));
 }
 
 /** The node process that runs the server under `npm start` (npm and its shell stand between). */
@@ -136,7 +151,8 @@ function serverProcess(run: Started) {
 /** Resident memory of the processes in bytes, from /proc: VmRSS, its anonymous and file-backed parts, and peaks. */
 function memoryOf(pids: number[]) {
   const total = { rss: 0, anon: 0, file: 0, peak: 0 };
-  const field = (status: string, name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
+  const field = (status: string, name: string) =>
+    Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
   for (const pid of pids) {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
     total.rss += field(status, 'VmRSS');
@@ -166,20 +182,25 @@ async function main() {
   try {
     const first = await npmStart(env, base, 600_000);
     const built = first.output().includes('Building first');
-    console.log(`first npm start: healthy after ${(first.ms / 1000).toFixed(2)} s (${built ? 'built, then ' : ''}seeded the demo program)`);
+    console.log(
+      `first npm start: healthy after ${(first.ms / 1000).toFixed(2)} s (${built ? 'built, then ' : ''}seeded the demo program)`,
+    );
     await stop(first);
 
     const times: number[] = [];
     let last: Started | undefined;
     for (let i = 0; i < RUNS; i++) {
       const run = await npmStart(env, base, 60_000);
-      if (run.output().includes('Building first')) throw new Error('a second npm start built again: the build stamp does not hold');
+      if (run.output().includes('Building first'))
+        throw new Error('a second npm start built again: the build stamp does not hold');
       times.push(run.ms);
       console.log(`npm start #${i + 2}: healthy after ${run.ms.toFixed(0)} ms`);
       if (i < RUNS - 1) await stop(run);
       else last = run;
     }
-    console.log(`time to healthy of a second npm start: median ${median(times).toFixed(0)} ms of ${RUNS} (${times.map((t) => t.toFixed(0)).join(', ')})`);
+    console.log(
+      `time to healthy of a second npm start: median ${median(times).toFixed(0)} ms of ${RUNS} (${times.map((t) => t.toFixed(0)).join(', ')})`,
+    );
 
     await warmUp(base);
     const processes = tree(last!.child.pid!);

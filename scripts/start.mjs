@@ -12,7 +12,10 @@ const reason = staleBuildReason(root);
 if (reason) {
   console.error(`Building first: ${reason}.`);
   // In a child process, so that the bundlers' memory and esbuild's service are gone before the server starts.
-  const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) {
     console.error('The build failed; the server was not started.');
     process.exit(build.status ?? 1);

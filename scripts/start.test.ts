@@ -93,8 +93,12 @@ writeStamp('.', fingerprint);
     );
   });
 
-  const start = () => spawnSync(process.execPath, [path.join(root, 'scripts/start.mjs')], { cwd: root, encoding: 'utf8' });
-  const builds = () => (fs.existsSync(path.join(root, 'builds.log')) ? fs.readFileSync(path.join(root, 'builds.log'), 'utf8').split('\n').length - 1 : 0);
+  const start = () =>
+    spawnSync(process.execPath, [path.join(root, 'scripts/start.mjs')], { cwd: root, encoding: 'utf8' });
+  const builds = () =>
+    fs.existsSync(path.join(root, 'builds.log'))
+      ? fs.readFileSync(path.join(root, 'builds.log'), 'utf8').split('\n').length - 1
+      : 0;
 
   it('builds on the first start, not on a second with nothing changed, and again after an edit', () => {
     const first = start();

@@ -53,7 +53,10 @@ export function readStamp(root) {
 /** @param {string} root @param {string} fingerprint the sources' fingerprint taken before the build began */
 export function writeStamp(root, fingerprint) {
   fs.mkdirSync(path.join(root, path.dirname(STAMP_FILE)), { recursive: true });
-  fs.writeFileSync(path.join(root, STAMP_FILE), `${JSON.stringify({ fingerprint, builtAt: new Date().toISOString() })}\n`);
+  fs.writeFileSync(
+    path.join(root, STAMP_FILE),
+    `${JSON.stringify({ fingerprint, builtAt: new Date().toISOString() })}\n`,
+  );
 }
 
 export function removeStamp(root) {
