@@ -162,6 +162,9 @@ export interface OrdersTable {
   cancelled_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The first line item's product and how many line items there are, as recorded with the order (for the lists). */
+  first_product: string | null;
+  product_count: number;
   /** What the order adds to partner_sales_stats now (see modules/sales/stats.ts). */
   counted_orders: Generated<number>;
   counted_sales_cents: Generated<number>;

@@ -6,6 +6,7 @@ import * as m003 from './003-identity';
 import * as m004 from './004-sales';
 import * as m005 from './005-ledger-stats';
 import * as m006 from './006-webhook-rejections';
+import * as m007 from './007-order-products';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004-sales': m004,
   '005-ledger-stats': m005,
   '006-webhook-rejections': m006,
+  '007-order-products': m007,
 };

@@ -19,7 +19,6 @@ import {
   latestNotifications,
   latestSaleNotifications,
   markRead,
-  productsOf,
   referralRows,
   salePage,
   salesStatRows,
@@ -142,8 +141,8 @@ function paged<T>(rows: T[], total: number, paging: Paging) {
 }
 
 /** "ACV Gummies", or "ACV Gummies +2" when the order has more line items. */
-const productLabel = (products: string[] | undefined) =>
-  !products?.length ? '' : products.length === 1 ? products[0]! : `${products[0]} +${products.length - 1}`;
+const productLabel = (r: { first_product: string | null; product_count: number }) =>
+  r.first_product === null ? '' : r.product_count > 1 ? `${r.first_product} +${r.product_count - 1}` : r.first_product;
 
 type OrderRow = SaleRow | Awaited<ReturnType<typeof referralRows>>[number];
 
@@ -151,13 +150,13 @@ type OrderRow = SaleRow | Awaited<ReturnType<typeof referralRows>>[number];
  * One row of either list: the order, and what the partner earns from it now. `adjustment` is what
  * was taken back after payment (refunds of a paid order), already counted in `commission`.
  */
-function orderLine(r: OrderRow, products: Map<number, string[]>, adjustments: Map<number, number>, status: string | null, locale: Locale) {
+function orderLine(r: OrderRow, adjustments: Map<number, number>, status: string | null, locale: Locale) {
   const adjustment = adjustments.get(r.id) ?? 0;
   return {
     id: r.id,
     order_number: r.order_number,
     date: r.placed_at,
-    product: productLabel(products.get(r.id)),
+    product: productLabel(r),
     order_amount: major(r.subtotal_cents - r.refunded_cents),
     commission: major(earnedCents(status, r.amount_cents, adjustment)),
     adjustment: major(adjustment),
@@ -176,11 +175,11 @@ const adjustmentsOfPage = (db: Db, partnerId: number, rows: OrderRow[]) => {
 
 export async function shopSales(db: Db, partnerId: number, paging: Paging, locale: Locale) {
   const { rows, total } = await salePage(db, partnerId, paging.length, (paging.page - 1) * paging.length);
-  const [products, adjustments] = await Promise.all([productsOf(db, rows.map((r) => r.id)), adjustmentsOfPage(db, partnerId, rows)]);
+  const adjustments = await adjustmentsOfPage(db, partnerId, rows);
   // A cancelled order with no earning still shows, as rejected.
   const statusOf = (r: SaleRow) => r.status ?? (r.order_status === 'cancelled' ? 'REJECTED' : null);
   return paged(
-    rows.map((r) => orderLine(r, products, adjustments, statusOf(r), locale)),
+    rows.map((r) => orderLine(r, adjustments, statusOf(r), locale)),
     total,
     paging,
   );
@@ -188,10 +187,10 @@ export async function shopSales(db: Db, partnerId: number, paging: Paging, local
 
 export async function referralSales(db: Db, partnerId: number, paging: Paging, locale: Locale) {
   const [total, rows] = await Promise.all([countReferralRows(db, partnerId), referralRows(db, partnerId, paging.length, (paging.page - 1) * paging.length)]);
-  const [products, adjustments] = await Promise.all([productsOf(db, rows.map((r) => r.id)), adjustmentsOfPage(db, partnerId, rows)]);
+  const adjustments = await adjustmentsOfPage(db, partnerId, rows);
   return paged(
     // First name and initial only: a referrer sees who, not the referred partner's details.
-    rows.map((r) => ({ ...orderLine(r, products, adjustments, r.status, locale), referral: `${r.first_name} ${r.last_name.slice(0, 1)}.` })),
+    rows.map((r) => ({ ...orderLine(r, adjustments, r.status, locale), referral: `${r.first_name} ${r.last_name.slice(0, 1)}.` })),
     total,
     paging,
   );

@@ -60,6 +60,9 @@ function orderRow(order: ShopifyOrder, who: Attribution, status: Order['status']
     total_cents: order.total_price,
     country_code: order.shipping_address?.country_code ?? null,
     geo: geoOf(order.shipping_address?.country_code),
+    // What the sales lists show of the line items (insertItems stores them in this order).
+    first_product: order.line_items[0]?.title ?? null,
+    product_count: order.line_items.length,
     status,
     placed_at: order.created_at,
     paid_at: status === 'paid' ? (order.processed_at ?? now) : null,
@@ -126,7 +129,8 @@ export async function recordPaidOrder(db: Db, order: ShopifyOrder, now = new Dat
     // Created earlier, paid now: the conditional update lets one delivery win.
     const updated = await db
       .updateTable('orders')
-      .set({ ...orderRow(order, who, 'paid', at), created_at: existing.created_at })
+      // The line items stay those stored when the order was created, and so does what the lists show of them.
+      .set({ ...orderRow(order, who, 'paid', at), created_at: existing.created_at, first_product: existing.first_product, product_count: existing.product_count })
       .where('id', '=', existing.id)
       .where('status', '=', 'created')
       .executeTakeFirst();
