@@ -1,0 +1,60 @@
+// The benchmark's ledger: partners with a promo code each, then store orders written directly
+// (one line item, one sale earning and its history event each), spread over the last 12 months.
+// Only for a database the benchmark owns: it writes with synchronous=OFF.
+import Database from 'better-sqlite3';
+
+export const PARTNERS = 10_000;
+const DAY = 86_400_000;
+
+export function seedPartners(file: string, passwordHash: string) {
+  const db = new Database(file);
+  const now = new Date().toISOString();
+  const partner = db.prepare(
+    `INSERT INTO partners (uuid, email, password_hash, first_name, last_name, verified, locale, accepted_terms, created_at, updated_at, referral_commission_amount, referral_comission_type, contact_form_filled)
+     VALUES (?, ?, ?, ?, ?, 1, 'en', 1, ?, ?, 5, 'percent', 0)`,
+  );
+  const code = db.prepare('INSERT INTO promo_codes (partner_id, code, value_bp, commission_rate_bp, created_at) VALUES (?, ?, 1500, 1000, ?)');
+  db.transaction(() => {
+    for (let i = 1; i <= PARTNERS; i++) {
+      const { lastInsertRowid } = partner.run(crypto.randomUUID(), `bench${i}@example.com`, passwordHash, 'Bench', `Partner ${i}`, now, now);
+      code.run(lastInsertRowid, `BENCH${i}`, now);
+    }
+  })();
+  db.close();
+}
+
+/** Adds store orders (one item, one sale earning with its event) until the ledger holds `total`. */
+export function growOrders(file: string, from: number, total: number) {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = OFF'); // seeding only; the portal itself runs with FULL
+  const order = db.prepare(
+    `INSERT INTO orders (shopify_order_id, order_number, partner_id, discount_code, currency, subtotal_cents, total_cents, refunded_cents, country_code, geo, status, placed_at, paid_at, created_at, updated_at, first_product, product_count)
+     VALUES (?, ?, ?, ?, 'USD', ?, ?, 0, ?, ?, 'paid', ?, ?, ?, ?, 'ACV Gummies', 1)`,
+  );
+  const item = db.prepare('INSERT INTO order_items (order_id, line_item_id, product, sku, quantity, price_cents) VALUES (?, ?, ?, NULL, 1, ?)');
+  const earning = db.prepare(
+    `INSERT INTO earnings (partner_id, kind, source_key, order_id, base_cents, rate_bp, amount_cents, status, hold_until, created_at, updated_at)
+     VALUES (?, 'sale', ?, ?, ?, 1000, ?, ?, ?, ?, ?)`,
+  );
+  const event = db.prepare(`INSERT INTO earning_events (earning_id, at, from_status, to_status, amount_before_cents, amount_after_cents, reason, actor) VALUES (?, ?, NULL, ?, NULL, ?, 'bench', 'bench')`);
+  const now = Date.now();
+  const regions = ['CA', 'US', 'FR'] as const;
+  const chunk = 50_000;
+  for (let start = from; start < total; start += chunk) {
+    db.transaction(() => {
+      for (let n = start; n < Math.min(total, start + chunk); n++) {
+        const partnerId = 1 + (n % PARTNERS);
+        const placed = new Date(now - ((n * 7919) % 365) * DAY - (n % 86_400) * 1000).toISOString();
+        const subtotal = 2000 + ((n * 37) % 8000);
+        const country = regions[n % 3]!;
+        const { lastInsertRowid: orderId } = order.run(`b${n}`, `#B${n}`, partnerId, `BENCH${partnerId}`, subtotal, subtotal + 800, country, country === 'FR' ? 'OTHER' : country, placed, placed, placed, placed);
+        item.run(orderId, `li${n}`, 'ACV Gummies', subtotal);
+        const matured = now - Date.parse(placed) > 30 * DAY;
+        const { lastInsertRowid: earningId } = earning.run(partnerId, `order:${orderId}`, orderId, subtotal, Math.round(subtotal / 10), matured ? 'APPROVED' : 'PENDING', new Date(Date.parse(placed) + 30 * DAY).toISOString(), placed, placed);
+        event.run(earningId, placed, matured ? 'APPROVED' : 'PENDING', Math.round(subtotal / 10));
+      }
+    })();
+  }
+  db.close();
+}
