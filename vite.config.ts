@@ -28,6 +28,17 @@ export default defineConfig({
   root: 'web',
   publicDir: 'public',
   plugins: [react(), tailwindcss(), precompress()],
+  resolve: {
+    alias: [
+      // React Router's package exports only its development build, with its warnings on; the
+      // production build beside it is the same code with them off: smaller and faster on a phone.
+      // (Tests keep the development build: vitest.config.ts has no such alias.)
+      {
+        find: /^react-router$/,
+        replacement: path.resolve('node_modules/react-router/dist/production/index.mjs'),
+      },
+    ],
+  },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

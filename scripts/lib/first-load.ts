@@ -145,8 +145,8 @@ export type Category = (typeof CATEGORIES)[number];
 export interface LighthouseRun {
   scores: Record<Category, number>;
   metrics: { fcp: number; lcp: number; tbt: number; cls: number; si: number };
-  /** Audits under 1 that weigh in a category, for the report's "what to fix". */
-  failing: string[];
+  /** Audits under 0.9 in a category (`category: title` → score), for the report's "what to fix". */
+  failing: Record<string, number>;
 }
 
 interface LighthouseReport {
@@ -188,16 +188,13 @@ export async function runLighthouse(url: string): Promise<LighthouseRun> {
       CATEGORIES.map((category) => [category, Math.round((report.categories[category].score ?? 0) * 100)]),
     ) as Record<Category, number>;
     const value = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
-    const failing = CATEGORIES.flatMap((category) =>
-      report.categories[category].auditRefs
-        .filter((ref) => {
-          const audit = report.audits[ref.id];
-          return (
-            audit && audit.scoreDisplayMode !== 'informative' && audit.score !== null && audit.score < 0.9
-          );
-        })
-        .map((ref) => `${category}: ${report.audits[ref.id]!.title} (${report.audits[ref.id]!.score})`),
-    );
+    const failing: Record<string, number> = {};
+    for (const category of CATEGORIES)
+      for (const ref of report.categories[category].auditRefs) {
+        const audit = report.audits[ref.id];
+        if (audit && audit.scoreDisplayMode !== 'informative' && audit.score !== null && audit.score < 0.9)
+          failing[`${category}: ${audit.title}`] = audit.score;
+      }
     return {
       scores,
       metrics: {
@@ -207,7 +204,7 @@ export async function runLighthouse(url: string): Promise<LighthouseRun> {
         cls: value('cumulative-layout-shift'),
         si: value('speed-index'),
       },
-      failing: [...new Set(failing)],
+      failing,
     };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,4 @@
 // Money, numbers and dates in the interface language (en → en-US, fr → fr-CA), with Intl.
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export const intlLocale = (language: string) => (language.startsWith('fr') ? 'fr-CA' : 'en-US');
@@ -35,36 +34,52 @@ export function makeFormatters(language: string): Formatters {
     }
     return format;
   };
-  const numberFormat = new Intl.NumberFormat(locale);
-  const percentFormat = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
-  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
-  const dayFormat = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const monthFormat = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
-  const monthYearFormat = new Intl.DateTimeFormat(locale, {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  // Built on first use: an Intl formatter costs far more to make than to use, and a phone's
+  // first render of the dashboard made dozens of them.
+  const once = <T>(make: () => T) => {
+    let made: T | undefined;
+    return () => (made ??= make());
+  };
+  const numberFormat = once(() => new Intl.NumberFormat(locale));
+  const percentFormat = once(
+    () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }),
+  );
+  const dateFormat = once(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }));
+  const dayFormat = once(
+    () => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+  );
+  const monthFormat = once(() => new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' }));
+  const monthYearFormat = once(
+    () => new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  );
   const asDay = (isoDay: string) => new Date(`${isoDay.slice(0, 10)}T00:00:00Z`);
   return {
     locale,
     money: (amount, currency = 'USD') => moneyFormat(currency, false).format(amount),
     moneyShort: (amount, currency = 'USD') => moneyFormat(currency, Number.isInteger(amount)).format(amount),
-    number: (value) => numberFormat.format(value),
-    percent: (value) => percentFormat.format(value / 100),
+    number: (value) => numberFormat().format(value),
+    percent: (value) => percentFormat().format(value / 100),
     date: (iso) => {
       const time = new Date(iso);
-      return Number.isNaN(time.getTime()) ? iso : dateFormat.format(time);
+      return Number.isNaN(time.getTime()) ? iso : dateFormat().format(time);
     },
-    day: (isoDay) => dayFormat.format(asDay(isoDay)),
-    month: (isoDay, withYear = false) => (withYear ? monthYearFormat : monthFormat).format(asDay(isoDay)),
+    day: (isoDay) => dayFormat().format(asDay(isoDay)),
+    month: (isoDay, withYear = false) => (withYear ? monthYearFormat : monthFormat)().format(asDay(isoDay)),
   };
 }
 
+const formattersByLanguage = new Map<string, Formatters>();
+
+/** The formatters of the interface language, shared by every component (they hold no state). */
 export function useFormatters(): Formatters {
   const { i18n } = useTranslation();
   const language = i18n.language;
-  return useMemo(() => makeFormatters(language), [language]);
+  let formatters = formattersByLanguage.get(language);
+  if (!formatters) {
+    formatters = makeFormatters(language);
+    formattersByLanguage.set(language, formatters);
+  }
+  return formatters;
 }
 
 /** An order number as the store shows it: one leading '#', whatever the source sent. */
