@@ -112,6 +112,7 @@ function summarize(runs: LighthouseRun[]) {
     lcp: metric('lcp'),
     tbt: metric('tbt'),
     cls: metric('cls'),
+    benchmarkIndex: median(runs.map((run) => run.benchmarkIndex)),
     // Each audit once, with its worst score over the runs.
     failing: Object.entries(
       runs.reduce<Record<string, number>>((worst, run) => {
@@ -151,7 +152,7 @@ async function main() {
       const s = summarize(runs);
       console.log(
         `  ${name.padEnd(20)} ${CATEGORIES.map((category) => `${category} ${s.scores[category]}`).join('  ')}` +
-          `   (performance runs ${s.each.join(', ')}; FCP ${(s.fcp / 1000).toFixed(2)} s, LCP ${(s.lcp / 1000).toFixed(2)} s, TBT ${s.tbt.toFixed(0)} ms, CLS ${s.cls.toFixed(3)})`,
+          `   (performance runs ${s.each.join(', ')}; FCP ${(s.fcp / 1000).toFixed(2)} s, LCP ${(s.lcp / 1000).toFixed(2)} s, TBT ${s.tbt.toFixed(0)} ms, CLS ${s.cls.toFixed(3)}; CPU benchmark index ${s.benchmarkIndex.toFixed(0)})`,
       );
       for (const audit of s.failing) console.log(`      below 0.9: ${audit}`);
     }

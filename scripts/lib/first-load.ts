@@ -145,11 +145,14 @@ export type Category = (typeof CATEGORIES)[number];
 export interface LighthouseRun {
   scores: Record<Category, number>;
   metrics: { fcp: number; lcp: number; tbt: number; cls: number; si: number };
+  /** Lighthouse's measure of this machine's CPU at the time (higher is faster; it scales TBT). */
+  benchmarkIndex: number;
   /** Audits under 0.9 in a category (`category: title` → score), for the report's "what to fix". */
   failing: Record<string, number>;
 }
 
 interface LighthouseReport {
+  environment: { benchmarkIndex: number };
   categories: Record<Category, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
   audits: Record<
     string,
@@ -205,6 +208,7 @@ export async function runLighthouse(url: string): Promise<LighthouseRun> {
         si: value('speed-index'),
       },
       failing,
+      benchmarkIndex: report.environment.benchmarkIndex,
     };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
