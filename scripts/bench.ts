@@ -33,8 +33,10 @@ const INGEST = Number(process.env.BENCH_INGEST ?? 3000);
 const WARM_UP = 1500;
 const INGEST_CONCURRENCY = Number(process.env.BENCH_INGEST_CONCURRENCY ?? 32);
 const SECRET = 'bench-webhook-secret';
+/** Node options for the server process (V8's heap settings, say), to see what they change; none by default, as `npm start`. */
+const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 /** A narrowed run prints its figures but leaves docs/performance.md to the full runs. */
-const FULL_RUN = !['BENCH_STAGES', 'BENCH_SECONDS', 'BENCH_ENDPOINTS', 'BENCH_INGEST', 'BENCH_INGEST_CONCURRENCY'].some((knob) => process.env[knob]);
+const FULL_RUN = !['BENCH_STAGES', 'BENCH_SECONDS', 'BENCH_ENDPOINTS', 'BENCH_INGEST', 'BENCH_INGEST_CONCURRENCY', 'BENCH_NODE_FLAGS'].some((knob) => process.env[knob]);
 
 /** One load task in the worker thread: the endpoint's measure under CONCURRENCY clients for `seconds`. */
 const load = (base: string, urls: string[], tokens: string[], seconds = SECONDS) =>
@@ -105,7 +107,7 @@ async function main() {
     const tokens = await Promise.all(Array.from({ length: 200 }, (_, i) => issueToken(database.db, 'partner', 1 + ((i * 49) % PARTNERS)).then((t) => t.token)));
     // As production runs it; the background runs too, so each order's notification and push follow it.
     // The API limit is lifted: every client of the load comes from one address.
-    const server = await startServer([entry], {
+    const server = await startServer([...NODE_FLAGS, entry], {
       NODE_ENV: 'production',
       DATA_DIR: dir,
       SEED_DEMO: 'off',
