@@ -19,6 +19,7 @@ import { PARTNERS, growOrders, seedPartners } from './lib/bench-ledger';
 import { runInWorker } from './lib/load';
 import type { Measure } from './lib/load';
 import { startServer } from './lib/server-process';
+import { SERVER_NODE_FLAGS } from './lib/server-flags.mjs';
 import type { Memory } from './lib/server-process';
 import type { simulateOrders } from './simulate-orders';
 
@@ -33,8 +34,8 @@ const INGEST = Number(process.env.BENCH_INGEST ?? 3000);
 const WARM_UP = 1500;
 const INGEST_CONCURRENCY = Number(process.env.BENCH_INGEST_CONCURRENCY ?? 32);
 const SECRET = 'bench-webhook-secret';
-/** Node options for the server process (V8's heap settings, say), to see what they change; none by default, as `npm start`. */
-const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+/** Node options for the server process: `npm start`'s own unless BENCH_NODE_FLAGS says otherwise (to see what they change). */
+const NODE_FLAGS = process.env.BENCH_NODE_FLAGS === undefined ? SERVER_NODE_FLAGS : process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean);
 /** A narrowed run prints its figures but leaves docs/performance.md to the full runs. */
 const FULL_RUN = !['BENCH_STAGES', 'BENCH_SECONDS', 'BENCH_ENDPOINTS', 'BENCH_INGEST', 'BENCH_INGEST_CONCURRENCY', 'BENCH_NODE_FLAGS'].some((knob) => process.env[knob]);
 

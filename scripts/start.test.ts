@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BUILD_OUTPUTS, sourceFingerprint, staleBuildReason, writeStamp } from './lib/build-stamp.mjs';
+import { SERVER_NODE_FLAGS } from './lib/server-flags.mjs';
 
 let root: string;
 
@@ -124,5 +125,12 @@ writeStamp('.', fingerprint);
     expect(run.status).toBe(3);
     expect(run.stderr).toContain('The build failed; the server was not started.');
     expect(run.stdout).not.toContain('the compiled server ran');
+  });
+});
+
+describe('the server\'s V8 options', () => {
+  it('are the ones npm start passes to node', () => {
+    const scripts = (JSON.parse(fs.readFileSync(path.resolve('package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.start).toBe(`node ${SERVER_NODE_FLAGS.join(' ')} scripts/start.mjs`);
   });
 });

@@ -1,0 +1,2 @@
+// Types of server-flags.mjs (plain JavaScript, read by the launcher's package script and the bench).
+export declare const SERVER_NODE_FLAGS: string[];
