@@ -46,10 +46,16 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
+          // What /login needs (React, i18next) apart from what only the full app needs (React
+          // Router, TanStack Query): /login renders without the latter (decisions/015).
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|use-sync-external-store)[\\/]/,
+            },
+            {
+              name: 'router',
+              test: /node_modules[\\/](react-router|@tanstack|cookie|set-cookie-parser)[\\/]/,
             },
           ],
         },

@@ -1,29 +1,50 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import './styles.css';
-import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import type { FullApp } from './app/full-app';
+import { enterLightSignIn, LightSignIn } from './app/light-sign-in';
 import { i18nReady } from './lib/i18n';
-import { createQueryClient } from './lib/query-client';
 import { applyTheme, initialTheme } from './lib/theme';
 
 applyTheme(initialTheme());
 
-const router = createAppRouter();
-const queryClient = createQueryClient({ navigate: (path) => void router.navigate(path) });
-
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+const root = createRoot(container);
 
-// English is bundled and ready at once; a remembered other language first loads its catalog,
-// so no page ever shows in the wrong language.
-void i18nReady.then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  ),
-);
+// The sign-in, the first page of most visits, renders without React Router and the query cache;
+// every other page loads the full app (decisions/015).
+let routerNavigate: ((to: string) => void) | undefined;
+let fullApp: Promise<FullApp> | undefined;
+function startFullApp() {
+  fullApp ??= import('./app/full-app').then(async ({ createFullApp }) => {
+    const app = createFullApp();
+    routerNavigate = app.navigate;
+    await i18nReady;
+    await app.mount(root);
+    return app;
+  });
+  return fullApp;
+}
+
+/** Leaving the light sign-in: the new URL, then the full app renders it. */
+function leaveSignIn(to: string) {
+  if (routerNavigate) return routerNavigate(to);
+  window.history.pushState(null, '', to);
+  void startFullApp();
+}
+
+if (enterLightSignIn(window.location, window.history)) {
+  // English is bundled and ready at once; a remembered other language first loads its catalog,
+  // so no page ever shows in the wrong language.
+  void i18nReady.then(() =>
+    root.render(
+      <StrictMode>
+        <LightSignIn
+          navigate={leaveSignIn}
+          forgotInitiallyOpen={new URLSearchParams(window.location.search).has('forgot')}
+        />
+      </StrictMode>,
+    ),
+  );
+} else void startFullApp();

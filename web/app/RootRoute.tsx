@@ -1,29 +1,27 @@
-import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { useCallback, useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { NavigationProvider } from '../lib/navigation';
 import { scrollToTop } from '../lib/scroll';
 import { RegistrationProvider } from '../features/auth/registration-context';
+import { SkipLink } from './SkipLink';
 
 /** Wraps every page: the skip link, and the smooth scroll to the top after each page change. */
 export function RootRoute() {
-  const { t } = useTranslation();
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const navigateTo = useCallback((to: string) => void navigate(to), [navigate]);
   useEffect(() => {
     scrollToTop();
   }, [pathname]);
   return (
-    <>
-      <a
-        href="#main"
-        className="sr-only z-[80] rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        {t('shell.skip_to_content')}
-      </a>
+    <NavigationProvider value={navigateTo}>
+      <SkipLink />
       {/* Above both registration routes: step 1's values survive the move to step 2. */}
       <RegistrationProvider>
         <Outlet />
       </RegistrationProvider>
-    </>
+    </NavigationProvider>
   );
 }
 

@@ -10,7 +10,7 @@ import { AccountSkeleton, PageSkeleton } from '../components/PageSkeleton';
 import { NotFoundContent } from '../features/not-found/NotFoundContent';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { PageHeading } from '../features/pages/PageHeading';
-import { LoginPage } from '../features/auth/LoginPage';
+import { RoutedLoginPage } from '../features/auth/RoutedLoginPage';
 import { accountLoader } from '../features/session/account-loader';
 import { shouldRevalidateSubpartner, subpartnerLoader } from '../features/subpartner/subpartner-loader';
 import { clearSession, getStoredToken, isTokenValid } from '../lib/session';
@@ -68,7 +68,9 @@ function pageFor(entry: Entry): PageRoute {
     case '/login':
     case '/:subpartner':
     case '/:subpartner/login':
-      return { element: <LoginPage titleKey={entry.titleKey} showTagline={entry.layout !== 'signin-1'} /> };
+      return {
+        element: <RoutedLoginPage titleKey={entry.titleKey} showTagline={entry.layout !== 'signin-1'} />,
+      };
     case '/register':
     case '/:subpartner/register':
       return lazyPage(entry, async () => {

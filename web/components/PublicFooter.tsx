@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { AppLink } from '../lib/navigation';
 
 export function PublicFooter() {
   const { t } = useTranslation();
@@ -11,14 +11,14 @@ export function PublicFooter() {
         <nav aria-label={t('footer.links')}>
           <ul className="flex gap-4">
             <li>
-              <Link to="/terms" className="hover:text-stone-900 hover:underline dark:hover:text-white">
+              <AppLink to="/terms" className="hover:text-stone-900 hover:underline dark:hover:text-white">
                 {t('footer.terms')}
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link to="/policy" className="hover:text-stone-900 hover:underline dark:hover:text-white">
+              <AppLink to="/policy" className="hover:text-stone-900 hover:underline dark:hover:text-white">
                 {t('footer.policy')}
-              </Link>
+              </AppLink>
             </li>
           </ul>
         </nav>

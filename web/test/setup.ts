@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { forgetSocialProviders } from '../features/auth/social-api';
 import { closeAlert } from '../lib/alert-store';
 import { i18n } from '../lib/i18n';
 import { stopUpdating } from '../lib/updating-store';
@@ -38,6 +39,7 @@ afterEach(async () => {
   sessionStorage.clear();
   closeAlert();
   stopUpdating();
+  forgetSocialProviders();
   document.documentElement.classList.remove('dark');
   document.title = '';
   vi.unstubAllGlobals();

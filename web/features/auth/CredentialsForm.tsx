@@ -1,11 +1,11 @@
 // The e-mail + password form of both sign-ins (partner and staff): the same checks, the same
 // error display (spec point 8); only the call, what follows it and the labels differ.
 import { useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PasswordField, SubmitButton, TextField } from '../../components/form';
 import { ApiError } from '../../lib/api';
 import { makeSay, serverFieldErrors, type FieldErrors } from '../../lib/form-errors';
+import { useAsyncAction } from '../../lib/use-async-action';
 import { showAuthError } from './show-auth-error';
 import { checkSignIn } from './sign-in-check';
 
@@ -27,16 +27,17 @@ export function CredentialsForm({
   const { t } = useTranslation();
   const [values, setValues] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const mutation = useMutation({
-    mutationFn: (input: { email: string; password: string }) => signIn(input.email, input.password),
-    meta: { handlesErrors: true },
-    onSuccess: onSignedIn,
-    onError: (error) => {
-      const fields = error instanceof ApiError && error.status === 422 ? serverFieldErrors(error) : null;
-      if (fields) setErrors(fields);
-      showAuthError(error, t);
+  const mutation = useAsyncAction(
+    (input: { email: string; password: string }) => signIn(input.email, input.password),
+    {
+      onSuccess: onSignedIn,
+      onError: (error) => {
+        const fields = error instanceof ApiError && error.status === 422 ? serverFieldErrors(error) : null;
+        if (fields) setErrors(fields);
+        showAuthError(error, t);
+      },
     },
-  });
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -46,7 +47,7 @@ export function CredentialsForm({
       return;
     }
     setErrors({});
-    mutation.mutate({ email: result.data.email.trim(), password: result.data.password });
+    mutation.run({ email: result.data.email.trim(), password: result.data.password });
   };
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));

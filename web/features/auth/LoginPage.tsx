@@ -1,38 +1,54 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+// The sign-in page itself needs neither React Router nor TanStack Query: /login renders it in the
+// light shell before either is loaded (app/light-sign-in.tsx, decisions/015); inside the full app
+// RoutedLoginPage gives it the sub-partner, the URL's `forgot` and the query cache to clear.
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormNotice, SubmitButton, TextField } from '../../components/form';
 import { useDocumentTitle } from '../../lib/document-title';
 import { serverFieldErrors } from '../../lib/form-errors';
+import { AppLink, useNavigateTo } from '../../lib/navigation';
+import { useAsyncAction } from '../../lib/use-async-action';
 import { preloadValidation, validateLater } from '../../lib/validate-later';
 import type { TitleKey } from '../pages/page-keys';
-import { SubpartnerBrand, useSubpartner } from '../subpartner/SubpartnerBrand';
 import { forgotPassword, signIn } from './auth-api';
 import { CredentialsForm } from './CredentialsForm';
 import { showAuthError } from './show-auth-error';
 import { SocialSignIn } from './SocialSignIn';
 
 /** `/login`, `/{subpartner}` and `/{subpartner}/login`: sign in, forgot password, sign up. */
-export function LoginPage({ titleKey, showTagline = false }: { titleKey: TitleKey; showTagline?: boolean }) {
+export function LoginPage({
+  titleKey,
+  showTagline = false,
+  brand,
+  prefix = '',
+  forgotInitiallyOpen = false,
+  onSignedIn,
+}: {
+  titleKey: TitleKey;
+  showTagline?: boolean;
+  /** The sub-partner's brand, above the title. */
+  brand?: ReactNode;
+  /** `/{subpartner}` on a sub-partner's sign-in: its registration link stays white-label. */
+  prefix?: string;
+  forgotInitiallyOpen?: boolean;
+  /** Runs after a successful sign-in, before the move to the account. */
+  onSignedIn?: () => void;
+}) {
   const { t } = useTranslation();
   const title = t(titleKey);
   useDocumentTitle(title);
-  const subpartner = useSubpartner();
-  const prefix = subpartner ? `/${subpartner.slug}` : '';
-  const [searchParams] = useSearchParams();
-  const [forgotOpen, setForgotOpen] = useState(searchParams.has('forgot'));
+  const [forgotOpen, setForgotOpen] = useState(forgotInitiallyOpen);
   const forgotId = useId();
 
   return (
     <>
-      {subpartner ? <SubpartnerBrand subpartner={subpartner} /> : null}
+      {brand}
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
       {/* Layout 1 shows the tagline in its brand panel; the card layout shows it here. */}
       {showTagline ? (
         <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('brand.tagline')}</p>
       ) : null}
-      <SignInForm />
+      <SignInForm onSignedIn={onSignedIn} />
       <div className="mt-4">
         <button
           type="button"
@@ -51,25 +67,23 @@ export function LoginPage({ titleKey, showTagline = false }: { titleKey: TitleKe
       <SocialSignIn />
       <p className="mt-6 border-t border-stone-200 pt-5 text-sm text-stone-600 dark:border-stone-800 dark:text-stone-400">
         {t('signin.new_here')}{' '}
-        <Link to={`${prefix}/register`} className="link" data-testid="signup-link">
+        <AppLink to={`${prefix}/register`} className="link" data-testid="signup-link">
           {t('signin.create_account')}
-        </Link>
+        </AppLink>
       </p>
     </>
   );
 }
 
-function SignInForm() {
+function SignInForm({ onSignedIn }: { onSignedIn?: () => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const navigate = useNavigateTo();
   return (
     <CredentialsForm
       signIn={signIn}
       onSignedIn={() => {
-        // A new session starts from an empty cache.
-        queryClient.clear();
-        void navigate('/account/');
+        onSignedIn?.();
+        navigate('/account/');
       }}
       testIds={{
         form: 'login-form',
@@ -87,9 +101,7 @@ export function ForgotPasswordForm() {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const mutation = useMutation({
-    mutationFn: (value: string) => forgotPassword(value),
-    meta: { handlesErrors: true },
+  const mutation = useAsyncAction((value: string) => forgotPassword(value), {
     onError: (failure) => {
       const fields = serverFieldErrors(failure);
       if (fields?.email) setError(fields.email);
@@ -104,7 +116,7 @@ export function ForgotPasswordForm() {
       return;
     }
     setError(undefined);
-    mutation.mutate(result.data.email);
+    mutation.run(result.data.email);
   };
   return (
     <form
@@ -130,7 +142,7 @@ export function ForgotPasswordForm() {
       <SubmitButton busy={mutation.isPending} testId="forgot-submit" className="w-full">
         {t('auth.forgot_submit')}
       </SubmitButton>
-      {mutation.isSuccess ? (
+      {mutation.isSuccess && mutation.data ? (
         <FormNotice kind="success" testId="forgot-message">
           {mutation.data.data.message}
         </FormNotice>

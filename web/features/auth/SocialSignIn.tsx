@@ -1,15 +1,16 @@
-import { useEffect, type ReactNode } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/form';
 import {
   externalNavigation,
-  fetchSocialProviders,
   fetchSocialSignInUrl,
+  knownSocialProviders,
+  loadSocialProviders,
   SOCIAL_PROVIDERS,
-  SOCIAL_PROVIDERS_QUERY_KEY,
   type SocialProvider,
+  type SocialProviders,
 } from './social-api';
+import { useAsyncAction } from '../../lib/use-async-action';
 import { showAuthError } from './show-auth-error';
 
 /**
@@ -18,16 +19,8 @@ import { showAuthError } from './show-auth-error';
  */
 export function SocialSignIn() {
   const { t } = useTranslation();
-  const providers = useQuery({
-    queryKey: SOCIAL_PROVIDERS_QUERY_KEY,
-    queryFn: fetchSocialProviders,
-    staleTime: Infinity,
-    retry: false,
-    meta: { handlesErrors: true },
-  });
-  const start = useMutation({
-    mutationFn: fetchSocialSignInUrl,
-    meta: { handlesErrors: true },
+  const providers = useSocialProviders();
+  const start = useAsyncAction(fetchSocialSignInUrl, {
     // The page is leaving: the busy state stays until the provider's page replaces it.
     onSuccess: (url) => externalNavigation.assign(url),
     onError: (error) => showAuthError(error, t),
@@ -42,7 +35,7 @@ export function SocialSignIn() {
     return () => window.removeEventListener('pageshow', onPageShow);
   }, [reset]);
 
-  const shown = providers.isSuccess ? SOCIAL_PROVIDERS.filter((provider) => providers.data[provider]) : [];
+  const shown = providers ? SOCIAL_PROVIDERS.filter((provider) => providers[provider]) : [];
   if (shown.length === 0) return null;
   const busy = start.isPending || start.isSuccess;
 
@@ -64,7 +57,7 @@ export function SocialSignIn() {
               disabled={busy}
               aria-busy={mine || undefined}
               data-testid={`social-${provider}`}
-              onClick={() => start.mutate(provider)}
+              onClick={() => start.run(provider)}
             >
               {mine ? <Spinner className="h-5 w-5" /> : <ProviderMark provider={provider} />}
               {provider === 'facebook' ? t('social.continue_facebook') : t('social.continue_google')}
@@ -74,6 +67,25 @@ export function SocialSignIn() {
       </div>
     </div>
   );
+}
+
+/** The configured providers, asked once per visit; undefined while loading or after a failure. */
+function useSocialProviders(): SocialProviders | undefined {
+  const [providers, setProviders] = useState(knownSocialProviders);
+  useEffect(() => {
+    if (providers) return;
+    let current = true;
+    loadSocialProviders().then(
+      (answer) => {
+        if (current) setProviders(answer);
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [providers]);
+  return providers;
 }
 
 const MARKS: Record<SocialProvider, ReactNode> = {

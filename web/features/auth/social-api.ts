@@ -11,14 +11,37 @@ export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
 export type SocialProviders = Record<SocialProvider, boolean>;
 
-export const SOCIAL_PROVIDERS_QUERY_KEY = ['auth', 'social-providers'] as const;
-
 /** Which providers the server has credentials for; anything but a literal `true` is "no". */
 export async function fetchSocialProviders(): Promise<SocialProviders> {
   const answer = await api.get<{ data?: Partial<Record<SocialProvider, unknown>> }>('/api/auth/providers', {
     auth: 'public',
   });
   return { facebook: answer?.data?.facebook === true, google: answer?.data?.google === true };
+}
+
+// The answer does not change while the page is open: asked once, kept for the visit. A failure
+// is not kept, so the next sign-in page asks again.
+let providersAnswer: Promise<SocialProviders> | undefined;
+let providersKnown: SocialProviders | undefined;
+
+export function loadSocialProviders(): Promise<SocialProviders> {
+  providersAnswer ??= fetchSocialProviders().then(
+    (answer) => (providersKnown = answer),
+    (error: unknown) => {
+      providersAnswer = undefined;
+      throw error;
+    },
+  );
+  return providersAnswer;
+}
+
+/** The providers if already known (so a second visit to the page shows its buttons at once). */
+export const knownSocialProviders = (): SocialProviders | undefined => providersKnown;
+
+/** Forgets the answer (tests: each starts as a new visit). */
+export function forgetSocialProviders(): void {
+  providersAnswer = undefined;
+  providersKnown = undefined;
 }
 
 const START_PATHS: Record<SocialProvider, string> = {

@@ -1,0 +1,43 @@
+// The whole portal: React Router with the route table, the query cache and every provider. Loaded
+// at once for every page but the sign-in, and by the light sign-in shell when the visitor leaves
+// it (decisions/015).
+import { StrictMode } from 'react';
+import type { Root } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { createQueryClient } from '../lib/query-client';
+import { AppProviders } from './providers';
+import { createAppRouter } from './router';
+
+export interface FullApp {
+  navigate: (to: string) => void;
+  /** Renders the app into `root` once the router has loaded the current page's code and data. */
+  mount: (root: Root) => Promise<void>;
+}
+
+export function createFullApp(): FullApp {
+  const router = createAppRouter();
+  const queryClient = createQueryClient({ navigate: (path) => void router.navigate(path) });
+  const initialized = new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+  return {
+    navigate: (to) => void router.navigate(to),
+    mount: async (root) => {
+      // The page on screen (the light sign-in) stays until the next one is ready, as a
+      // navigation within the router would keep it.
+      await initialized;
+      root.render(
+        <StrictMode>
+          <AppProviders queryClient={queryClient}>
+            <RouterProvider router={router} />
+          </AppProviders>
+        </StrictMode>,
+      );
+    },
+  };
+}
