@@ -7,7 +7,9 @@
 //  2. runs Lighthouse (mobile, its simulated throttling) on /login and on the signed-in dashboard,
 //     RUNS times each, and prints the median of each category.
 // Aims (issue 8): /login ≤ 100 KB of compressed JS, /login + dashboard ≤ 200 KB; performance ≥ 95,
-// accessibility and best practices 100. Options: RUNS=3 (default).
+// accessibility and best practices 100. Options: RUNS=3 (default); BENCH_WEB_PAGES=login or
+// dashboard audits one page only (to iterate on it); BENCH_WEB_REPORTS=<dir> keeps each run's
+// Lighthouse JSON there, for its diagnostics (long tasks, main-thread breakdown, LCP element).
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,6 +27,8 @@ import {
 } from './lib/first-load';
 
 const RUNS = Number(process.env.RUNS ?? 3);
+const PAGES = (process.env.BENCH_WEB_PAGES ?? 'login,dashboard').split(',').map((name) => name.trim());
+const REPORTS = process.env.BENCH_WEB_REPORTS;
 const DEMO = { email: 'demo.partner@sunbite.example', password: 'sunny-demo-partner' };
 
 function newestMtime(target: string): number {
@@ -140,15 +144,20 @@ async function main() {
         `  ${name.padEnd(20)} ${String(bytes.files).padStart(2)} files  gzip ${kb(bytes.gzip)}  brotli ${kb(bytes.brotli)}  (browser transfer incl. headers ${kb(bytes.transferred)})`,
       );
 
-    const pages = [
-      ['/login', `${app.base}/login`],
-      // The account's ?token= entry stores the session and lands on the dashboard (spec point 4).
-      ['/account (dashboard)', `${app.base}/account?token=${encodeURIComponent(token)}`],
-    ] as const;
+    const pages = (
+      [
+        ['login', '/login', `${app.base}/login`],
+        // The account's ?token= entry stores the session and lands on the dashboard (spec point 4).
+        ['dashboard', '/account (dashboard)', `${app.base}/account?token=${encodeURIComponent(token)}`],
+      ] as const
+    ).filter(([key]) => PAGES.includes(key));
     console.log(`\nLighthouse ${RUNS}× per page (mobile, simulated throttling), medians:`);
-    for (const [name, url] of pages) {
+    for (const [key, name, url] of pages) {
       const runs: LighthouseRun[] = [];
-      for (let run = 0; run < RUNS; run += 1) runs.push(await withRetries(() => runLighthouse(url)));
+      for (let run = 0; run < RUNS; run += 1) {
+        const keep = REPORTS ? path.join(REPORTS, `${key}-${run + 1}.json`) : undefined;
+        runs.push(await withRetries(() => runLighthouse(url, keep)));
+      }
       const s = summarize(runs);
       console.log(
         `  ${name.padEnd(20)} ${CATEGORIES.map((category) => `${category} ${s.scores[category]}`).join('  ')}` +

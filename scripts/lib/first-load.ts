@@ -160,8 +160,11 @@ interface LighthouseReport {
   >;
 }
 
-/** One Lighthouse run (mobile, simulated throttling: its defaults) of `url` in Debian's Chromium. */
-export async function runLighthouse(url: string): Promise<LighthouseRun> {
+/**
+ * One Lighthouse run (mobile, simulated throttling: its defaults) of `url` in Debian's Chromium;
+ * its JSON report is copied to `keepReportAt` when given.
+ */
+export async function runLighthouse(url: string, keepReportAt?: string): Promise<LighthouseRun> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-lighthouse-'));
   const output = path.join(dir, 'report.json');
   try {
@@ -186,6 +189,10 @@ export async function runLighthouse(url: string): Promise<LighthouseRun> {
         else reject(new Error(`lighthouse exited with ${code} for ${url}`));
       });
     });
+    if (keepReportAt) {
+      fs.mkdirSync(path.dirname(keepReportAt), { recursive: true });
+      fs.copyFileSync(output, keepReportAt);
+    }
     const report = JSON.parse(fs.readFileSync(output, 'utf8')) as LighthouseReport;
     const scores = Object.fromEntries(
       CATEGORIES.map((category) => [category, Math.round((report.categories[category].score ?? 0) * 100)]),

@@ -9,7 +9,8 @@ import type { ShellUser } from '../../features/profile/current-user';
 
 interface AccountHeaderProps {
   user: ShellUser | null;
-  drawerId: string;
+  /** The drawer's id once it exists (it is built when the menu first opens). */
+  drawerId?: string;
   drawerOpen: boolean;
   onOpenDrawer: () => void;
   /** Custom notifications exist: shows the pulsing dot (fed by the notifications issue). */

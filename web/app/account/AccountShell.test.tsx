@@ -132,12 +132,51 @@ describe('logout', () => {
   it('calls the logout endpoint with the bearer, cleans up and says so', async () => {
     await logoutFrom(async () => new Response(null, { status: 204 }));
     expect(fakeApi.calls()).toContain('GET /api/auth/logout');
-    expect(new Headers(fakeApi.lastInit('GET /api/auth/logout')?.headers).get('Authorization')).toBe('Bearer tok');
+    expect(new Headers(fakeApi.lastInit('GET /api/auth/logout')?.headers).get('Authorization')).toBe(
+      'Bearer tok',
+    );
   });
 
   it('still cleans up locally when the call fails', async () => {
     await logoutFrom(async () => {
       throw new TypeError('Failed to fetch');
     });
+  });
+});
+
+/** The viewport as the shell's media query sees it (jsdom answers no query by itself). */
+function viewportIsPhone(phone: boolean) {
+  window.matchMedia = vi.fn((query: string) => ({
+    matches: query.includes('max-width') ? phone : !phone,
+    media: query,
+    onchange: null,
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    dispatchEvent: vi.fn(() => false),
+  })) as unknown as typeof window.matchMedia;
+}
+
+describe('one navigation per viewport', () => {
+  it('renders no desktop sidebar on a phone, and the drawer’s navigation only once opened', async () => {
+    viewportIsPhone(true);
+    const { user } = renderApp('/account');
+    const menu = await screen.findByRole('button', { name: 'Open menu' });
+    expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
+    expect(screen.queryAllByRole('navigation', { name: 'Main navigation', hidden: true })).toHaveLength(0);
+
+    await user.click(menu);
+    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    expect(within(drawer).getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+    expect(screen.getAllByRole('navigation', { name: 'Main navigation', hidden: true })).toHaveLength(1);
+  });
+
+  it('renders the sidebar alone on a desktop, without a hidden copy in a drawer', async () => {
+    viewportIsPhone(false);
+    renderApp('/account');
+    const aside = await screen.findByRole('complementary');
+    expect(within(aside).getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+    expect(screen.getAllByRole('navigation', { name: 'Main navigation', hidden: true })).toHaveLength(1);
   });
 });

@@ -9,6 +9,7 @@ import { AccountFooter } from './AccountFooter';
 import { AccountHeader } from './AccountHeader';
 import { MobileDrawer } from './MobileDrawer';
 import { SidebarNav } from './SidebarNav';
+import { usePhoneLayout } from './use-phone-layout';
 
 /**
  * The account shell (spec point 2): header, sidebar (a drawer on small screens), the page and
@@ -20,7 +21,11 @@ export function AccountShell() {
   const user = useSessionData().data ?? null;
   const drawerId = useId();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer and its navigation are built the first time the menu opens, then kept so it can
+  // slide out; a phone's first render has neither.
+  const [drawerBuilt, setDrawerBuilt] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const phone = usePhoneLayout();
   useLivePush();
   const bell = useBell();
 
@@ -29,18 +34,25 @@ export function AccountShell() {
       <InactivityWatcher />
       <AccountHeader
         user={user}
-        drawerId={drawerId}
+        drawerId={drawerBuilt ? drawerId : undefined}
         drawerOpen={drawerOpen}
-        onOpenDrawer={() => setDrawerOpen(true)}
+        onOpenDrawer={() => {
+          setDrawerBuilt(true);
+          setDrawerOpen(true);
+        }}
         hasCustomNotifications={hasUnreadCustom(bell.data)}
       />
       <div className="lg:flex">
-        <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-72 shrink-0 overflow-y-auto border-r border-stone-200 bg-white lg:block dark:border-stone-800 dark:bg-stone-900">
-          <SidebarNav />
-        </aside>
-        <MobileDrawer id={drawerId} open={drawerOpen} onClose={closeDrawer}>
-          <SidebarNav onNavigate={closeDrawer} />
-        </MobileDrawer>
+        {phone ? null : (
+          <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-72 shrink-0 overflow-y-auto border-r border-stone-200 bg-white lg:block dark:border-stone-800 dark:bg-stone-900">
+            <SidebarNav />
+          </aside>
+        )}
+        {drawerBuilt ? (
+          <MobileDrawer id={drawerId} open={drawerOpen} onClose={closeDrawer}>
+            <SidebarNav onNavigate={closeDrawer} />
+          </MobileDrawer>
+        ) : null}
         <div className="flex min-h-[calc(100dvh-4rem)] min-w-0 flex-1 flex-col">
           {user && !user.verified ? <VerificationBanner /> : null}
           <main id="main" tabIndex={-1} className="flex-1 px-4 py-8 sm:px-6 lg:px-10 lg:py-10">

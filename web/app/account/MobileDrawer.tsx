@@ -11,8 +11,9 @@ interface MobileDrawerProps {
 }
 
 /**
- * The sidebar as a slide-in drawer below the `lg` breakpoint. It stays mounted so it can slide
- * out; while closed it is inert and hidden from assistive technology.
+ * The sidebar as a slide-in drawer below the `lg` breakpoint. The shell builds it when the menu
+ * first opens (it slides in from its `starting:` styles), then keeps it so it can slide out; while
+ * closed it is inert and hidden from assistive technology.
  */
 export function MobileDrawer({ id, open, onClose, children }: MobileDrawerProps) {
   const { t } = useTranslation();
@@ -38,7 +39,7 @@ export function MobileDrawer({ id, open, onClose, children }: MobileDrawerProps)
       inert={!open}
     >
       <div
-        className={`absolute inset-0 bg-stone-950/50 transition-opacity duration-200 ${open ? 'opacity-100' : 'opacity-0'}`}
+        className={`absolute inset-0 bg-stone-950/50 transition-opacity duration-200 ${open ? 'opacity-100 starting:opacity-0' : 'opacity-0'}`}
         onClick={onClose}
         aria-hidden="true"
       />
@@ -49,7 +50,7 @@ export function MobileDrawer({ id, open, onClose, children }: MobileDrawerProps)
         aria-modal="true"
         aria-label={t('shell.menu')}
         className={`absolute inset-y-0 left-0 flex w-[min(20rem,85vw)] flex-col bg-white shadow-2xl transition-transform duration-200 ease-out dark:bg-stone-900 ${
-          open ? 'translate-x-0' : '-translate-x-full'
+          open ? 'translate-x-0 starting:-translate-x-full' : '-translate-x-full'
         }`}
       >
         <div className="flex items-center justify-between border-b border-stone-200 px-4 py-3 dark:border-stone-800">

@@ -19,6 +19,7 @@ import {
   ReferralsCard,
   TierProgress,
 } from './widgets';
+import { WhenNear } from './WhenNear';
 
 /** A partner who has not sold yet is welcomed with what to do next, not a wall of zeros. */
 function FirstSaleWelcome() {
@@ -61,15 +62,25 @@ function FirstSaleWelcomeIfNew() {
 
 function DashboardHeading({ title }: { title: string }) {
   const { t } = useTranslation();
-  const name = useCurrentUser()?.first_name?.trim();
+  const user = useCurrentUser();
+  const name = user?.first_name?.trim();
   return (
     <PageHeading
       title={title}
-      eyebrow={name ? t('dashboard.hello', { name }) : undefined}
+      // The greeting's line is kept while the profile loads, so the page does not move down.
+      eyebrow={name ? t('dashboard.hello', { name }) : user === null ? '\u00a0' : undefined}
       lead={t('pages.dashboard')}
     />
   );
 }
+
+// About each part's height with the demo program, on a phone, a tablet and a desktop.
+const PART_HEIGHTS = {
+  history: 'h-[772px] md:h-[763px] lg:h-[459px]',
+  recent: 'h-[654px] md:h-[638px] lg:h-[382px]',
+  month: 'h-[910px] md:h-[581px] lg:h-[455px]',
+  later: 'h-[548px] md:h-[300px] lg:h-[174px]',
+};
 
 // The page itself reads no query: each answer re-renders only the part that shows it, not the
 // whole dashboard (a phone's main thread is the limit here, decisions/015).
@@ -90,26 +101,35 @@ export function DashboardPage() {
           <CopyCodeBox />
         </div>
         <MetricGrid />
-        <div className="grid gap-4 sm:gap-6 [&>*]:min-w-0 lg:grid-cols-3">
-          <div className="lg:col-span-2">
-            <SalesHistoryChart />
+        {/* Below the figures: mounted when near the viewport or when the page is idle. */}
+        <WhenNear placeholderClassName={PART_HEIGHTS.history} testId="dashboard-later-part">
+          <div className="grid gap-4 sm:gap-6 [&>*]:min-w-0 lg:grid-cols-3">
+            <div className="lg:col-span-2">
+              <SalesHistoryChart />
+            </div>
+            <TierProgress />
           </div>
-          <TierProgress />
-        </div>
-        <div className="grid gap-4 sm:gap-6 [&>*]:min-w-0 lg:grid-cols-3">
-          <div className="lg:col-span-2">
-            <RecentSales />
+        </WhenNear>
+        <WhenNear placeholderClassName={PART_HEIGHTS.recent} testId="dashboard-later-part">
+          <div className="grid gap-4 sm:gap-6 [&>*]:min-w-0 lg:grid-cols-3">
+            <div className="lg:col-span-2">
+              <RecentSales />
+            </div>
+            <GeographyCard />
           </div>
-          <GeographyCard />
-        </div>
-        <div className="grid gap-4 sm:gap-6 [&>*]:min-w-0 md:grid-cols-2 lg:grid-cols-3">
-          <MonthOrders />
-          <ReferralsCard />
-          <LaterWidgets only={['cashouts']} />
-        </div>
-        <div className="grid gap-4 sm:gap-6 [&>*]:min-w-0 md:grid-cols-2 lg:grid-cols-4">
-          <LaterWidgets only={['promo', 'challenges', 'announcements', 'top-posts']} />
-        </div>
+        </WhenNear>
+        <WhenNear placeholderClassName={PART_HEIGHTS.month} testId="dashboard-later-part">
+          <div className="grid gap-4 sm:gap-6 [&>*]:min-w-0 md:grid-cols-2 lg:grid-cols-3">
+            <MonthOrders />
+            <ReferralsCard />
+            <LaterWidgets only={['cashouts']} />
+          </div>
+        </WhenNear>
+        <WhenNear placeholderClassName={PART_HEIGHTS.later} testId="dashboard-later-part">
+          <div className="grid gap-4 sm:gap-6 [&>*]:min-w-0 md:grid-cols-2 lg:grid-cols-4">
+            <LaterWidgets only={['promo', 'challenges', 'announcements', 'top-posts']} />
+          </div>
+        </WhenNear>
       </div>
     </>
   );

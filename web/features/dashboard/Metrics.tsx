@@ -31,7 +31,8 @@ export function HeroMetric() {
           {f.money(data.this_month_commissions, data.currency)}
         </p>
       ) : (
-        <Skeleton className="mt-3 h-14 w-56 bg-white/20 dark:bg-white/20" />
+        // As tall as the figure (text-5xl/6xl, line height 1): nothing moves when it arrives.
+        <Skeleton className="mt-2 h-12 w-56 bg-white/20 sm:h-15 dark:bg-white/20" />
       )}
       <dl className="mt-6 flex flex-wrap gap-x-8 gap-y-3 text-orange-50">
         <div>
@@ -40,7 +41,7 @@ export function HeroMetric() {
             {data ? (
               f.money(data.last_month_commissions, data.currency)
             ) : (
-              <Skeleton className="mt-1 h-7 w-28 bg-white/20 dark:bg-white/20" />
+              <Skeleton className="h-8 w-28 bg-white/20 dark:bg-white/20" />
             )}
           </dd>
         </div>
@@ -50,7 +51,7 @@ export function HeroMetric() {
             {data ? (
               f.number(data.current_month_orders)
             ) : (
-              <Skeleton className="mt-1 h-7 w-12 bg-white/20 dark:bg-white/20" />
+              <Skeleton className="h-8 w-12 bg-white/20 dark:bg-white/20" />
             )}
           </dd>
         </div>

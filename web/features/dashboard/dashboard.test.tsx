@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n';
 import { installFakeApi, samplePartner, signInForTest, type FakeApi } from '../../test/fake-api';
 import { jsonResponse, renderApp } from '../../test/render-app';
@@ -67,7 +67,7 @@ describe('dashboard metrics', () => {
     renderApp('/account');
     const value = await screen.findByTestId('metric-current_month_sales');
     expect(value.textContent?.replace(/\s/g, ' ')).toMatch(/1 234,50 \$ US/);
-    expect(screen.getByRole('heading', { name: 'Performance géographique' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Performance géographique' })).toBeInTheDocument();
   });
 
   it('shows the tier, the geography, this month’s orders, recent sales and referrals', async () => {
@@ -83,7 +83,7 @@ describe('dashboard metrics', () => {
     expect(screen.getByTestId('geo-CA')).toHaveTextContent('Canada');
     expect(screen.getByTestId('geo-OTHER')).toHaveTextContent('2 orders');
     await waitFor(() => expect(screen.getAllByTestId('recent-sale-row')).toHaveLength(5));
-    expect(screen.getAllByTestId('month-order-row').length).toBeGreaterThan(0);
+    expect((await screen.findAllByTestId('month-order-row')).length).toBeGreaterThan(0);
     expect(screen.getAllByTestId('month-order-row').length).toBeLessThanOrEqual(6);
     expect(screen.getByTestId('referrals-see-all')).toHaveAttribute('href', '/account/referrals');
     expect(await screen.findByTestId('dashboard-referral-row')).toHaveTextContent('Lina Park');
@@ -152,7 +152,7 @@ describe('a partner without sales', () => {
     expect(await screen.findByTestId('chart-empty')).toHaveTextContent('No sales in the last 12 weeks');
     expect(screen.getByTestId('geo-empty')).toBeInTheDocument();
     expect(await screen.findByTestId('recent-sales-empty')).toBeInTheDocument();
-    expect(screen.getByTestId('month-orders-empty')).toBeInTheDocument();
+    expect(await screen.findByTestId('month-orders-empty')).toBeInTheDocument();
     expect(await screen.findByTestId('referrals-empty')).toBeInTheDocument();
     expect(screen.getByTestId('metric-this_month_commissions')).toHaveTextContent('$0.00');
     expect(screen.getByTestId('metric-latest_paid_cashout')).toHaveTextContent('—');
@@ -193,5 +193,75 @@ describe('copy-code box', () => {
     renderApp('/account');
     expect(await screen.findByText('No promo code yet')).toBeInTheDocument();
     expect(screen.queryByTestId('copy-code')).not.toBeInTheDocument();
+  });
+});
+
+describe('below the fold', () => {
+  /** Idle callbacks held until the test runs them, and an IntersectionObserver the test drives. */
+  function holdIdleAndViewport() {
+    const idle: (() => void)[] = [];
+    const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
+    window.requestIdleCallback = ((run: () => void) => idle.push(run)) as typeof window.requestIdleCallback;
+    window.cancelIdleCallback = (() => undefined) as typeof window.cancelIdleCallback;
+    window.IntersectionObserver = class {
+      targets: Element[] = [];
+      constructor(callback: IntersectionObserverCallback) {
+        observers.push({ callback, targets: this.targets });
+      }
+      observe(target: Element) {
+        this.targets.push(target);
+      }
+      disconnect() {
+        this.targets.length = 0;
+      }
+    } as unknown as typeof IntersectionObserver;
+    return {
+      runIdle: () => act(() => idle.splice(0).forEach((run) => run())),
+      pending: () => idle.length,
+      scrollTo: (target: Element) =>
+        act(() => {
+          for (const { callback, targets } of observers)
+            if (targets.includes(target))
+              callback([{ isIntersecting: true, target } as IntersectionObserverEntry], {} as never);
+        }),
+    };
+  }
+
+  afterEach(() => {
+    delete (window as Partial<Window>).requestIdleCallback;
+    delete (window as Partial<Window>).cancelIdleCallback;
+    delete (window as Partial<typeof window>).IntersectionObserver;
+  });
+
+  it('mounts the widgets below the figures once the page is idle, one part at a time, with their data', async () => {
+    const page = holdIdleAndViewport();
+    sellingPartner();
+    renderApp('/account');
+    expect(await screen.findByTestId('metric-this_month_commissions')).toHaveTextContent('$123.45');
+    expect(screen.queryByTestId('widget-sales-history')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('widget-recent-sales')).not.toBeInTheDocument();
+    expect(screen.getAllByTestId('dashboard-later-part').length).toBeGreaterThan(1);
+
+    page.runIdle();
+    expect(await screen.findByTestId('widget-sales-history')).toBeInTheDocument();
+    expect(screen.queryByTestId('widget-recent-sales')).not.toBeInTheDocument();
+    while (page.pending() > 0) page.runIdle();
+    expect(screen.queryByTestId('dashboard-later-part')).not.toBeInTheDocument();
+    expect(await screen.findByTestId('sales-chart')).toBeInTheDocument();
+    expect(await screen.findByTestId('tier-current-rate')).toHaveTextContent('10%');
+    await waitFor(() => expect(screen.getAllByTestId('recent-sale-row')).toHaveLength(5));
+    expect(await screen.findByTestId('dashboard-referral-row')).toHaveTextContent('Lina Park');
+    expect(screen.getByTestId('cashouts-empty')).toBeInTheDocument();
+  });
+
+  it('mounts a part as soon as it comes near the viewport', async () => {
+    const page = holdIdleAndViewport();
+    sellingPartner();
+    renderApp('/account');
+    await screen.findByTestId('metric-this_month_commissions');
+    const parts = screen.getAllByTestId('dashboard-later-part');
+    page.scrollTo(parts.at(-1)!);
+    expect(await screen.findByTestId('announcements-empty')).toBeInTheDocument();
+    expect(screen.queryByTestId('widget-recent-sales')).not.toBeInTheDocument();
   });
 });

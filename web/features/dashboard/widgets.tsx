@@ -40,7 +40,10 @@ export function CopyCodeBox() {
   return (
     <Widget id="code" title={t('dashboard.code.title')} icon="gift" testId="widget-copy-code">
       {!user ? (
-        <SkeletonLines lines={3} />
+        // About the loaded box's height, so that the figures below do not move when it arrives.
+        <div className="min-h-[214px] md:min-h-[194px] lg:min-h-[214px]">
+          <SkeletonLines lines={3} />
+        </div>
       ) : !promo ? (
         <EmptyState icon="gift" title={t('dashboard.code.none_title')} body={t('dashboard.code.none_body')} />
       ) : (

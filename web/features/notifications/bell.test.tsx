@@ -156,9 +156,30 @@ describe('live push', () => {
   it('disconnects when the partner logs out', async () => {
     const { user } = renderApp('/account/faq');
     const aside = await screen.findByRole('complementary');
-    const socket = sockets.latest()!;
+    const socket = await waitFor(() => {
+      expect(sockets.latest()).toBeDefined();
+      return sockets.latest()!;
+    });
     expect(socket.disconnected).toBe(false);
     await user.click(within(aside).getByRole('link', { name: 'Logout' }));
     await waitFor(() => expect(socket.disconnected).toBe(true));
+  });
+
+  it('connects once the page is idle, not during the account’s first render', async () => {
+    const idle: (() => void)[] = [];
+    window.requestIdleCallback = ((run: () => void) => idle.push(run)) as typeof window.requestIdleCallback;
+    window.cancelIdleCallback = (() => undefined) as typeof window.cancelIdleCallback;
+    try {
+      renderApp('/account/faq');
+      await screen.findByTestId('bell-button');
+      await waitFor(() => expect(count('GET /api/getBellNotifications')).toBe(1));
+      expect(sockets.all).toHaveLength(0);
+      act(() => idle.splice(0).forEach((run) => run()));
+      await waitFor(() => expect(sockets.all).toHaveLength(1));
+      expect(sockets.latest()!.auth).toEqual({ token: 'partner-token' });
+    } finally {
+      delete (window as Partial<Window>).requestIdleCallback;
+      delete (window as Partial<Window>).cancelIdleCallback;
+    }
   });
 });

@@ -3,10 +3,12 @@
 // raises the bell count at once and refreshes the sales figures and lists; `partner_changed`
 // reloads the profile. socket.io reconnects by itself; after a reconnect the bell and lists are
 // refetched (what was missed). A refused token ('Not Authorized') stops the socket for good:
-// the bell is asked again, so a dead session ends through the usual 401 rule.
+// the bell is asked again, so a dead session ends through the usual 401 rule. The socket connects
+// once the first page is painted and the browser is idle, and socket.io's code is fetched then:
+// neither weighs on the account's first render (decisions/019); the bell is read at once anyway.
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { io } from 'socket.io-client';
+import { afterIdle } from '../../lib/idle';
 import { getValidToken } from '../../lib/session';
 import { CURRENT_USER_QUERY_KEY } from '../profile/current-user';
 import { salesKeys } from '../sales/sales-api';
@@ -19,10 +21,12 @@ export interface LiveSocket {
   disconnect(): unknown;
 }
 
-export type SocketFactory = (options: { auth: { token: string } }) => LiveSocket;
+export type SocketFactory = (options: { auth: { token: string } }) => LiveSocket | Promise<LiveSocket>;
 
-const socketIoFactory: SocketFactory = ({ auth }) =>
-  io({ path: '/socket.io', auth, reconnectionDelayMax: 30_000 }) as unknown as LiveSocket;
+const socketIoFactory: SocketFactory = async ({ auth }) => {
+  const { io } = await import('socket.io-client');
+  return io({ path: '/socket.io', auth, reconnectionDelayMax: 30_000 }) as unknown as LiveSocket;
+};
 
 let socketFactory: SocketFactory = socketIoFactory;
 
@@ -42,44 +46,59 @@ function refreshAfterSale(queryClient: QueryClient): void {
 export function useLivePush(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const token = getValidToken();
-    if (!token) return;
-    const socket = socketFactory({ auth: { token } });
-    let connectedBefore = false;
+    let socket: LiveSocket | undefined;
     let stopped = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
 
-    socket.on('connect', () => {
-      if (connectedBefore) refreshAfterSale(queryClient);
-      connectedBefore = true;
-    });
-    socket.on('new_order', () => {
-      queryClient.setQueryData<Bell>(notificationKeys.bell, (bell) =>
-        bell ? { ...bell, count: bell.count + 1 } : bell,
-      );
-      refreshAfterSale(queryClient);
-    });
-    socket.on('partner_changed', () => {
-      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
-    });
-    socket.on('connect_error', (error: Error) => {
-      const refused = error?.message === NOT_AUTHORIZED;
-      if (refused || !getValidToken()) {
-        stopped = true;
-        socket.disconnect();
-        // Lets the 401 rule of spec point 8 end a session the server no longer knows.
-        if (refused) void queryClient.invalidateQueries({ queryKey: notificationKeys.bell });
-      }
-    });
-    socket.on('disconnect', (reason: string) => {
-      // The server let go of us (a node shutting down): socket.io does not come back by itself.
-      if (reason === 'io server disconnect' && !stopped && getValidToken())
-        retry = setTimeout(() => socket.connect(), 1_000 + Math.random() * 2_000);
+    const listen = (made: LiveSocket) => {
+      let connectedBefore = false;
+      made.on('connect', () => {
+        if (connectedBefore) refreshAfterSale(queryClient);
+        connectedBefore = true;
+      });
+      made.on('new_order', () => {
+        queryClient.setQueryData<Bell>(notificationKeys.bell, (bell) =>
+          bell ? { ...bell, count: bell.count + 1 } : bell,
+        );
+        refreshAfterSale(queryClient);
+      });
+      made.on('partner_changed', () => {
+        void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+      });
+      made.on('connect_error', (error: Error) => {
+        const refused = error?.message === NOT_AUTHORIZED;
+        if (refused || !getValidToken()) {
+          stopped = true;
+          made.disconnect();
+          // Lets the 401 rule of spec point 8 end a session the server no longer knows.
+          if (refused) void queryClient.invalidateQueries({ queryKey: notificationKeys.bell });
+        }
+      });
+      made.on('disconnect', (reason: string) => {
+        // The server let go of us (a node shutting down): socket.io does not come back by itself.
+        if (reason === 'io server disconnect' && !stopped && getValidToken())
+          retry = setTimeout(() => made.connect(), 1_000 + Math.random() * 2_000);
+      });
+    };
+
+    const cancelIdle = afterIdle(() => {
+      const token = getValidToken();
+      if (!token || stopped) return;
+      void Promise.resolve(socketFactory({ auth: { token } })).then((made) => {
+        // The shell went away while socket.io's code was on its way.
+        if (stopped) {
+          made.disconnect();
+          return;
+        }
+        socket = made;
+        listen(made);
+      });
     });
     return () => {
       stopped = true;
+      cancelIdle();
       clearTimeout(retry);
-      socket.disconnect();
+      socket?.disconnect();
     };
   }, [queryClient]);
 }

@@ -1,0 +1,83 @@
+// Below-the-fold parts of the dashboard mount after the first paint: when they come near the
+// viewport, or when the page is idle, one part per idle moment. A phone's first render then holds
+// only what it shows, and the rest arrives in small tasks instead of one long one (decisions/019).
+import { Fragment, startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
+import { afterIdle } from '../../lib/idle';
+
+// Parts wait in page order; one idle moment mounts one part.
+const waiting: (() => void)[] = [];
+let cancelScheduled: (() => void) | null = null;
+
+function scheduleNext(): void {
+  if (cancelScheduled || waiting.length === 0) return;
+  cancelScheduled = afterIdle(() => {
+    cancelScheduled = null;
+    waiting.shift()?.();
+    scheduleNext();
+  });
+}
+
+function whenIdle(mount: () => void): () => void {
+  waiting.push(mount);
+  scheduleNext();
+  return () => {
+    const at = waiting.indexOf(mount);
+    if (at >= 0) waiting.splice(at, 1);
+    if (waiting.length === 0 && cancelScheduled) {
+      cancelScheduled();
+      cancelScheduled = null;
+    }
+  };
+}
+
+/**
+ * Renders `children` once near the viewport (within a screen) or once the page is idle; until
+ * then a block of `placeholderClassName` (give it about the part's height, so that the page does
+ * not jump when it mounts).
+ */
+export function WhenNear({
+  children,
+  placeholderClassName,
+  testId,
+}: {
+  children: ReactNode;
+  placeholderClassName: string;
+  testId?: string;
+}) {
+  const [shown, setShown] = useState(false);
+  const placeholder = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (shown) return;
+    // A transition: React renders the part in slices, yielding to the browser between them.
+    const show = () => startTransition(() => setShown(true));
+    const cancelIdle = whenIdle(show);
+    let observer: IntersectionObserver | undefined;
+    if (typeof IntersectionObserver === 'function' && placeholder.current) {
+      observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) show();
+        },
+        { rootMargin: '100% 0px' },
+      );
+      observer.observe(placeholder.current);
+    }
+    return () => {
+      cancelIdle();
+      observer?.disconnect();
+    };
+  }, [shown]);
+
+  // Keyed apart: React must not turn the placeholder's element into the part's first one (the
+  // browser would count that as the element moving, a layout shift).
+  if (shown) return <Fragment key="part">{children}</Fragment>;
+  return (
+    <div
+      key="placeholder"
+      ref={placeholder}
+      aria-hidden="true"
+      className={`animate-pulse rounded-2xl bg-stone-100 dark:bg-stone-900 ${placeholderClassName}`}
+      data-testid={testId}
+    />
+  );
+}
