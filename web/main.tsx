@@ -31,7 +31,9 @@ function startFullApp() {
 function leaveSignIn(to: string) {
   if (routerNavigate) return routerNavigate(to);
   window.history.pushState(null, '', to);
-  void startFullApp();
+  // If the app's code does not arrive (a dropped connection, a release that replaced it), the
+  // browser loads the new location afresh, as a plain link would have.
+  startFullApp().catch(() => window.location.reload());
 }
 
 if (enterLightSignIn(window.location, window.history)) {
