@@ -1,11 +1,14 @@
 // /account: the partner's dashboard (spec point 2 "Screen contents"): the figures first, then the
 // code to share, the sales history, tiers, geography, this month's orders, recent sales and
 // referrals; widgets fed by later features say plainly that nothing is there yet.
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/document-title';
+import { afterIdle } from '../../lib/idle';
 import { PageHeading } from '../pages/PageHeading';
 import { useCurrentUser } from '../profile/current-user';
+import { useFormatters } from '../sales/format';
 import { Glyph } from '../sales/glyphs';
 import { useSalesSummary, useTotals } from '../sales/sales-api';
 import { HeroMetric, MetricGrid } from './Metrics';
@@ -82,12 +85,45 @@ const PART_HEIGHTS = {
   later: 'h-[548px] md:h-[300px] lg:h-[174px]',
 };
 
+/**
+ * Makes the Intl formatters the widgets use while their figures are on their way, one per idle
+ * moment: a currency formatter costs a phone tens of milliseconds to make, which otherwise fell
+ * in the render that shows the first figures.
+ */
+function useFormattersWarmedWhenIdle() {
+  const f = useFormatters();
+  useEffect(() => {
+    const day = new Date().toISOString().slice(0, 10);
+    const steps = [
+      () => f.money(0),
+      () => f.moneyShort(0),
+      () => f.number(0),
+      () => f.percent(0),
+      () => f.date(day),
+      () => f.day(day),
+      () => f.month(day),
+    ];
+    let cancel = () => {};
+    const next = () => {
+      const step = steps.shift();
+      if (step)
+        cancel = afterIdle(() => {
+          step();
+          next();
+        });
+    };
+    next();
+    return () => cancel();
+  }, [f]);
+}
+
 // The page itself reads no query: each answer re-renders only the part that shows it, not the
 // whole dashboard (a phone's main thread is the limit here, decisions/015).
 export function DashboardPage() {
   const { t } = useTranslation();
   const title = t('titles.dashboard');
   useDocumentTitle(title);
+  useFormattersWarmedWhenIdle();
 
   return (
     <>

@@ -1,7 +1,7 @@
 // Below-the-fold parts of the dashboard mount after the first paint: when they come near the
 // viewport, or when the page is idle, one part per idle moment. A phone's first render then holds
 // only what it shows, and the rest arrives in small tasks instead of one long one (decisions/019).
-import { Fragment, startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { afterIdle } from '../../lib/idle';
 
 // Parts wait in page order; one idle moment mounts one part.
@@ -49,8 +49,9 @@ export function WhenNear({
 
   useEffect(() => {
     if (shown) return;
-    // A transition: React renders the part in slices, yielding to the browser between them.
-    const show = () => startTransition(() => setShown(true));
+    // Not a transition: the part's queries change the query cache while it renders, and React
+    // then renders a sliced render again at once, in one piece (twice the work).
+    const show = () => setShown(true);
     const cancelIdle = whenIdle(show);
     let observer: IntersectionObserver | undefined;
     if (typeof IntersectionObserver === 'function' && placeholder.current) {
