@@ -87,6 +87,8 @@ describe('live push', () => {
     const socket = sockets.latest()!;
     expect(socket.auth).toEqual({ token: 'partner-token' });
     act(() => socket.serverEmit('connect'));
+    // The first connect asks the bell again (nothing moved: the lists are not).
+    await waitFor(() => expect(count('GET /api/getBellNotifications')).toBe(2));
 
     const listCalls = count('GET /api/getShopifySalesItemsNoVouchers');
     const totalsCalls = count('GET /api/getTotals');
@@ -102,7 +104,7 @@ describe('live push', () => {
     expect(queryClient.getQueryData<Bell>(notificationKeys.bell)?.count).toBe(1);
     await waitFor(() => expect(screen.getByTestId('bell-count')).toHaveTextContent('1'));
     expect(screen.getByTestId('bell-count')).toBeVisible();
-    await waitFor(() => expect(count('GET /api/getBellNotifications')).toBe(2));
+    await waitFor(() => expect(count('GET /api/getBellNotifications')).toBe(3));
     await waitFor(() => expect(count('GET /api/getShopifySalesItemsNoVouchers')).toBe(listCalls + 1));
     await waitFor(() => expect(count('GET /api/getTotals')).toBe(totalsCalls + 1));
     expect(await screen.findByText('Fresh order')).toBeInTheDocument();
@@ -181,5 +183,42 @@ describe('live push', () => {
       delete (window as Partial<Window>).requestIdleCallback;
       delete (window as Partial<Window>).cancelIdleCallback;
     }
+  });
+
+  it('misses no sale pushed before it connected: the first connect asks the bell again, and the sales when it moved', async () => {
+    fake.on('GET /api/getShopifySalesItemsNoVouchers', pagedHandler([saleRow(1)]));
+    renderApp('/account/sales');
+    await screen.findByTestId('sale-row');
+    await waitFor(() => expect(count('GET /api/getBellNotifications')).toBe(1));
+    const listCalls = count('GET /api/getShopifySalesItemsNoVouchers');
+    const socket = await waitFor(() => {
+      expect(sockets.latest()).toBeDefined();
+      return sockets.latest()!;
+    });
+    // A sale was made (and pushed to nobody) while the socket was on its way.
+    bell = { count: 1, items: [note(9)] };
+    fake.on(
+      'GET /api/getShopifySalesItemsNoVouchers',
+      pagedHandler([saleRow(2, { product: 'Fresh order' }), saleRow(1)]),
+    );
+    act(() => socket.serverEmit('connect'));
+    await waitFor(() => expect(screen.getByTestId('bell-count')).toHaveTextContent('1'));
+    await waitFor(() => expect(count('GET /api/getShopifySalesItemsNoVouchers')).toBe(listCalls + 1));
+    expect(await screen.findByText('Fresh order')).toBeInTheDocument();
+  });
+
+  it('asks only the bell again on its first connect when nothing moved', async () => {
+    fake.on('GET /api/getShopifySalesItemsNoVouchers', pagedHandler([saleRow(1)]));
+    renderApp('/account/sales');
+    await screen.findByTestId('sale-row');
+    await waitFor(() => expect(count('GET /api/getBellNotifications')).toBe(1));
+    const listCalls = count('GET /api/getShopifySalesItemsNoVouchers');
+    const socket = await waitFor(() => {
+      expect(sockets.latest()).toBeDefined();
+      return sockets.latest()!;
+    });
+    act(() => socket.serverEmit('connect'));
+    await waitFor(() => expect(count('GET /api/getBellNotifications')).toBe(2));
+    expect(count('GET /api/getShopifySalesItemsNoVouchers')).toBe(listCalls);
   });
 });

@@ -42,6 +42,18 @@ function refreshAfterSale(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: salesKeys.all });
 }
 
+/**
+ * The first connection comes a moment after the page's own reads (when the browser is idle): a
+ * sale pushed in between reached nobody. The bell is asked again; the sales only when it moved.
+ */
+async function catchUp(queryClient: QueryClient): Promise<void> {
+  const before = queryClient.getQueryData<Bell>(notificationKeys.bell)?.count;
+  await queryClient.refetchQueries({ queryKey: notificationKeys.bell });
+  const after = queryClient.getQueryData<Bell>(notificationKeys.bell)?.count;
+  if (before !== undefined && after !== before)
+    void queryClient.invalidateQueries({ queryKey: salesKeys.all });
+}
+
 /** Connects for the lifetime of the calling component (the account shell). */
 export function useLivePush(): void {
   const queryClient = useQueryClient();
@@ -54,6 +66,7 @@ export function useLivePush(): void {
       let connectedBefore = false;
       made.on('connect', () => {
         if (connectedBefore) refreshAfterSale(queryClient);
+        else void catchUp(queryClient);
         connectedBefore = true;
       });
       made.on('new_order', () => {
