@@ -7,10 +7,10 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { commandOf, freePort, memoryOf, processTree } from './lib/server-process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.START_RUNS ?? 5);
@@ -28,17 +28,6 @@ const DASHBOARD = [
   '/api/getSalesNotifications',
   '/api/getBellNotifications',
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 interface Started {
   child: ChildProcess;
@@ -122,22 +111,7 @@ async function warmUp(base: string) {
 
 /** The process tree under `pid`: its ids and command lines. */
 function tree(pid: number): { pid: number; command: string }[] {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // ended meanwhile
-    }
-  }
-  const all = [pid];
-  for (let i = 0; i < all.length; i++) all.push(...(children.get(all[i]!) ?? []));
-  return all.map((id) => ({
-    pid: id,
-    command: fs.readFileSync(`/proc/${id}/cmdline`, 'utf8').split('\0').join(' ').trim(),
-  }));
+  return processTree(pid).map((id) => ({ pid: id, command: commandOf(id) }));
 }
 
 /** The node process that runs the server under `npm start` (npm and its shell stand between). */
@@ -146,21 +120,6 @@ function serverProcess(run: Started) {
   const server = processes.find((p) => p.command.includes('scripts/start.mjs'));
   if (!server) throw new Error(`no server process under npm start: ${JSON.stringify(processes)}`);
   return server;
-}
-
-/** Resident memory of the processes in bytes, from /proc: VmRSS, its anonymous and file-backed parts, and peaks. */
-function memoryOf(pids: number[]) {
-  const total = { rss: 0, anon: 0, file: 0, peak: 0 };
-  const field = (status: string, name: string) =>
-    Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
-  for (const pid of pids) {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    total.rss += field(status, 'VmRSS');
-    total.anon += field(status, 'RssAnon');
-    total.file += field(status, 'RssFile') + field(status, 'RssShmem');
-    total.peak += field(status, 'VmHWM');
-  }
-  return total;
 }
 
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
@@ -205,8 +164,8 @@ async function main() {
     await warmUp(base);
     const processes = tree(last!.child.pid!);
     const server = serverProcess(last!);
-    const serverMemory = memoryOf(tree(server.pid).map((p) => p.pid));
-    const allMemory = memoryOf(processes.map((p) => p.pid));
+    const serverMemory = memoryOf(server.pid);
+    const allMemory = memoryOf(last!.child.pid!);
     console.log(`processes: ${processes.map((p) => `[${p.pid}] ${p.command}`).join('; ')}`);
     console.log(
       `resident memory after ${WARM_UP_ROUNDS * DASHBOARD.length} dashboard reads and 4 sign-ins: ` +

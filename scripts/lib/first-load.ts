@@ -3,9 +3,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './server-process';
 
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** Debian's Chromium as a benchmark wants it: no sandbox (root), no GPU, no background traffic. */
@@ -17,17 +17,6 @@ export const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--no-first-run',
 ];
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface RunningApp {
   base: string;

@@ -23,7 +23,7 @@ const statusField = (status: string, name: string) => {
 };
 
 /** The process and every descendant, found by each process's parent id. */
-function processTree(root: number): number[] {
+export function processTree(root: number): number[] {
   const parents = new Map<number, number[]>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -41,6 +41,16 @@ function processTree(root: number): number[] {
   return all;
 }
 
+/** The command line of a process, '' if it has ended meanwhile. */
+export function commandOf(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+  } catch {
+    return '';
+  }
+}
+
+/** Memory of `pid` and its descendants (see processTree). */
 export function memoryOf(pid: number): Memory {
   const total: Memory = { rss: 0, anon: 0, file: 0, peak: 0 };
   for (const id of processTree(pid)) {
@@ -59,7 +69,7 @@ export function memoryOf(pid: number): Memory {
 }
 
 /** A port nobody listens on now (the server is told it; it cannot take port 0). */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);
