@@ -9,7 +9,7 @@ import path from 'node:path';
 /** Folders whose every file (tests aside) can change the web or the server build. */
 const SOURCE_DIRS = ['server', 'common', 'web', 'content', 'scripts'];
 /** Single files the builds read. */
-const SOURCE_FILES = ['index.html', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
+const SOURCE_FILES = ['vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
 /** What a complete build leaves; a build interrupted half-way has no stamp. */
 export const BUILD_OUTPUTS = ['dist/web/index.html', 'dist/server/main.js', 'dist/server/server.cjs'];
 export const STAMP_FILE = 'dist/build-stamp.json';
