@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';
 import type { FullApp } from './app/full-app';
+import { CodeLoadError } from './app/CodeLoadError';
 import { enterLightSignIn, LightSignIn } from './app/light-sign-in';
 import { i18nReady } from './lib/i18n';
 import { applyTheme, initialTheme } from './lib/theme';
@@ -18,6 +19,7 @@ let routerNavigate: ((to: string) => void) | undefined;
 let fullApp: Promise<FullApp> | undefined;
 function startFullApp() {
   fullApp ??= import('./app/full-app').then(async ({ createFullApp }) => {
+    sessionStorage.removeItem(RELOADED_FOR_CODE);
     const app = createFullApp();
     routerNavigate = app.navigate;
     await i18nReady;
@@ -25,6 +27,21 @@ function startFullApp() {
     return app;
   });
   return fullApp;
+}
+
+const RELOADED_FOR_CODE = 'reloaded_for_code';
+/**
+ * A page other than the sign-in whose code did not arrive: loaded afresh once (a release may have
+ * replaced the hashed files); a second failure in a row says so instead of leaving the splash.
+ */
+function codeDidNotArrive() {
+  if (sessionStorage.getItem(RELOADED_FOR_CODE)) {
+    sessionStorage.removeItem(RELOADED_FOR_CODE);
+    void i18nReady.then(() => root.render(<CodeLoadError />));
+    return;
+  }
+  sessionStorage.setItem(RELOADED_FOR_CODE, '1');
+  window.location.reload();
 }
 
 /** Leaving the light sign-in: the new URL, then the full app renders it. */
@@ -49,4 +66,4 @@ if (enterLightSignIn(window.location, window.history)) {
       </StrictMode>,
     ),
   );
-} else void startFullApp();
+} else startFullApp().catch(codeDidNotArrive);

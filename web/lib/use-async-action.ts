@@ -32,18 +32,22 @@ export function useAsyncAction<TData, TInput>(
   const run = useCallback((input: TInput) => {
     const call = ++latest.current;
     setState({ status: 'pending', variables: input });
-    current.current.action(input).then(
-      (data) => {
-        if (call !== latest.current) return;
-        setState({ status: 'success', data, variables: input });
-        current.current.handlers.onSuccess?.(data);
-      },
-      (error: unknown) => {
-        if (call !== latest.current) return;
-        setState({ status: 'error', variables: input });
-        current.current.handlers.onError?.(error);
-      },
-    );
+    current.current
+      .action(input)
+      .then(
+        (data) => {
+          if (call !== latest.current) return;
+          setState({ status: 'success', data, variables: input });
+          current.current.handlers.onSuccess?.(data);
+        },
+        (error: unknown) => {
+          if (call !== latest.current) return;
+          setState({ status: 'error', variables: input });
+          current.current.handlers.onError?.(error);
+        },
+      )
+      // A handler that throws must not become an unhandled rejection (a mutation contains it too).
+      .catch((error: unknown) => console.error(error));
   }, []);
   const reset = useCallback(() => {
     latest.current++;

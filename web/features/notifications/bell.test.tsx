@@ -1,9 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, samplePartner, signInForTest, type FakeApi } from '../../test/fake-api';
 import { installFakeSocket, type FakeSockets } from '../../test/fake-socket';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { pagedHandler, saleRow } from '../../test/sales-fixtures';
+import { setSocketFactory } from './live-push';
 import { notificationKeys, type Bell, type PortalNotification } from './notifications-api';
 
 let fake: FakeApi;
@@ -165,6 +166,21 @@ describe('live push', () => {
     expect(socket.disconnected).toBe(false);
     await user.click(within(aside).getByRole('link', { name: 'Logout' }));
     await waitFor(() => expect(socket.disconnected).toBe(true));
+  });
+
+  it('keeps the page working when the live-update code cannot be loaded', async () => {
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    setSocketFactory(() => Promise.reject(new Error('chunk failed')));
+    try {
+      renderApp('/account/faq');
+      await screen.findByTestId('bell-button');
+      // Vitest fails the run on an unhandled rejection; the failure is said in the console instead.
+      await waitFor(() => expect(warned).toHaveBeenCalled());
+      expect(count('GET /api/getBellNotifications')).toBe(1);
+    } finally {
+      setSocketFactory(null);
+      warned.mockRestore();
+    }
   });
 
   it('connects once the page is idle, not during the account’s first render', async () => {

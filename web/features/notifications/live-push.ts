@@ -97,15 +97,22 @@ export function useLivePush(): void {
     const cancelIdle = afterIdle(() => {
       const token = getValidToken();
       if (!token || stopped) return;
-      void Promise.resolve(socketFactory({ auth: { token } })).then((made) => {
-        // The shell went away while socket.io's code was on its way.
-        if (stopped) {
-          made.disconnect();
-          return;
-        }
-        socket = made;
-        listen(made);
-      });
+      void Promise.resolve(socketFactory({ auth: { token } })).then(
+        (made) => {
+          // The shell went away while socket.io's code was on its way.
+          if (stopped) {
+            made.disconnect();
+            return;
+          }
+          socket = made;
+          listen(made);
+        },
+        (error: unknown) => {
+          // socket.io's code did not arrive: the page works without live updates (the bell and
+          // lists still load on their own); said in the console for whoever looks.
+          console.warn('live updates are off: their code could not be loaded', error);
+        },
+      );
     });
     return () => {
       stopped = true;
