@@ -55,7 +55,8 @@ const money = z.union([z.string(), z.number()]).transform((v, ctx) => {
 });
 
 // Shopify ids are positive 64-bit integers; as JSON numbers only those JavaScript holds exactly.
-const id = z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[1-9]\d{0,19}$/)]).transform(String);
+const shopifyId = z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[1-9]\d{0,19}$/)]);
+const id = shopifyId.transform(String);
 
 const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:([Zz])|([+-])(\d{2}):?(\d{2}))$/;
 const EARLIEST_YEAR = 2000;
@@ -119,7 +120,7 @@ const lineItem = z.object({
 export const shopifyOrder = z.object({
   id,
   name: text(40).nullish(),
-  order_number: z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[1-9]\d{0,19}$/)]).nullish(),
+  order_number: shopifyId.nullish(),
   email: email.nullish(),
   contact_email: email.nullish(),
   currency: upperCode(3),
