@@ -108,5 +108,12 @@ describe('throttles of the other routes under concurrent requests', () => {
     // refused entirely, which errs on the safe side.)
     expect(granted).toBeLessThanOrEqual(5);
     expect(answers.filter((a) => a.statusCode === 429).map((a) => a.json())).toEqual(Array(ATTEMPTS - granted).fill({ code: 429, message: 'Too many requests' }));
+    // One after the other, a client gets exactly its limit: the limit refuses, it does not lock out.
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const answer = await t.app.inject({ method: 'GET', url: '/api/promo-codes/availability?code=SUNNY', headers: client, remoteAddress: '10.1.3.2' });
+      statuses.push(answer.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
   });
 });
