@@ -16,8 +16,6 @@ import path from 'node:path';
 import { chromium, type Page, type Response } from '@playwright/test';
 import {
   CATEGORIES,
-  CHROMIUM,
-  CHROMIUM_FLAGS,
   median,
   runLighthouse,
   scriptBytes,
@@ -25,6 +23,7 @@ import {
   type LighthouseRun,
   type ScriptBytes,
 } from './lib/first-load';
+import { CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const PAGES = (process.env.BENCH_WEB_PAGES ?? 'login,dashboard').split(',').map((name) => name.trim());

@@ -11,6 +11,7 @@
 import { mkdir } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:4173';
 const OUT = '.tmp/screens';
@@ -116,10 +117,15 @@ async function registerPartner(browser: Browser): Promise<string | null> {
     await page.getByLabel('Influencer category').selectOption({ index: 1 });
     await page.getByLabel('I am 18 or older and agree with the terms and conditions').check();
     await page.locator('altcha-widget').getByRole('checkbox').click({ force: true });
-    await page.waitForFunction(() => {
-      const widget = document.querySelector('altcha-widget') as (HTMLElement & { getState?: () => string }) | null;
-      return widget?.getState?.() === 'verified';
-    }, undefined, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => {
+        const widget = document.querySelector('altcha-widget') as
+          (HTMLElement & { getState?: () => string }) | null;
+        return widget?.getState?.() === 'verified';
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.waitForURL('**/account/', { timeout: 30_000 });
     const stored = await page.evaluate(() => localStorage.getItem('auth_token'));
@@ -132,15 +138,8 @@ async function registerPartner(browser: Browser): Promise<string | null> {
 async function main(): Promise<void> {
   await mkdir(OUT, { recursive: true });
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
+    executablePath: CHROMIUM,
+    args: CHROMIUM_FLAGS,
   });
   const problems: string[] = [];
   try {
@@ -165,17 +164,23 @@ async function main(): Promise<void> {
         page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
         if (token) {
           // The ?token= entry of the spec: stores the session for this context.
-          await page.goto(`${BASE_URL}/account?token=${encodeURIComponent(token)}`, { waitUntil: 'networkidle' });
+          await page.goto(`${BASE_URL}/account?token=${encodeURIComponent(token)}`, {
+            waitUntil: 'networkidle',
+          });
           await page.waitForURL('**/account/');
         }
         const entries: Shot[] = [
           ...PAGES.filter((entry) => token || !entry.signedIn),
-          ...AXE_ONLY.filter((path) => token || !path.startsWith('/account')).map((path) => ({ name: '', path })),
+          ...AXE_ONLY.filter((path) => token || !path.startsWith('/account')).map((path) => ({
+            name: '',
+            path,
+          })),
         ];
         for (const entry of entries) {
           await page.goto(BASE_URL + entry.path, { waitUntil: 'networkidle' });
           await page.locator('h1').first().waitFor();
-          if (entry.signedIn) await page.getByTestId('user-uuid').filter({ hasText: /\w/ }).waitFor({ state: 'attached' });
+          if (entry.signedIn)
+            await page.getByTestId('user-uuid').filter({ hasText: /\w/ }).waitFor({ state: 'attached' });
           if (entry.prepare) await entry.prepare(page);
           if (entry.openDrawerOnPhone && viewport.label === 'phone') {
             await page.getByTestId('open-menu').click();

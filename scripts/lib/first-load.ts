@@ -5,18 +5,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { CHROMIUM_FLAGS, CHROMIUM } from './chromium';
 import { freePort } from './server-process';
-
-export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-/** Debian's Chromium as a benchmark wants it: no sandbox (root), no GPU, no background traffic. */
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 
 export interface RunningApp {
   base: string;
