@@ -6,6 +6,7 @@ import { closeAlert } from '../lib/alert-store';
 import { i18n } from '../lib/i18n';
 import { stopUpdating } from '../lib/updating-store';
 import { installFakeSocket } from './fake-socket';
+import { stubMatchMedia } from './media';
 
 // Profile loading decrypts with WebCrypto and imports the lazy shell: give findBy* some slack
 // when the whole suite runs in parallel. The dashboard is a large page, and jsdom's visibility
@@ -21,16 +22,7 @@ vi.mock('../features/auth/altcha-loader', () => ({ loadAltcha: () => Promise.res
 beforeEach(() => {
   installFakeSocket();
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-  window.matchMedia = vi.fn((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: vi.fn(),
-    removeEventListener: vi.fn(),
-    addListener: vi.fn(),
-    removeListener: vi.fn(),
-    dispatchEvent: vi.fn(() => false),
-  })) as unknown as typeof window.matchMedia;
+  stubMatchMedia(() => false);
 });
 
 afterEach(async () => {

@@ -5,6 +5,7 @@ import { BRAND } from '../../../common/brand';
 import { CURRENT_USER_QUERY_KEY, type ShellUser } from '../../features/profile/current-user';
 import { AUTH_TOKEN_KEY, LAST_ACTIVITY_KEY, storeToken } from '../../lib/session';
 import { installFakeApi, signInForTest, type FakeApi } from '../../test/fake-api';
+import { stubMatchMedia } from '../../test/media';
 import { renderApp } from '../../test/render-app';
 
 let fakeApi: FakeApi;
@@ -146,16 +147,7 @@ describe('logout', () => {
 
 /** The viewport as the shell's media query sees it (jsdom answers no query by itself). */
 function viewportIsPhone(phone: boolean) {
-  window.matchMedia = vi.fn((query: string) => ({
-    matches: query.includes('max-width') ? phone : !phone,
-    media: query,
-    onchange: null,
-    addEventListener: vi.fn(),
-    removeEventListener: vi.fn(),
-    addListener: vi.fn(),
-    removeListener: vi.fn(),
-    dispatchEvent: vi.fn(() => false),
-  })) as unknown as typeof window.matchMedia;
+  stubMatchMedia((query) => (query.includes('max-width') ? phone : !phone));
 }
 
 describe('one navigation per viewport', () => {
