@@ -133,13 +133,10 @@ export interface WebhookDeliveriesTable {
 export interface WebhookRejectionsTable {
   id: Generated<number>;
   delivery_id: string;
-  topic: string;
   webhook_id: string | null;
   shop_domain: string | null;
-  body: string;
-  error: string;
   error_id: string;
-  received_at: string;
+  rejected_at: string;
 }
 
 export interface OrdersTable {

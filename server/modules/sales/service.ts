@@ -75,8 +75,9 @@ const deliveryIdOf = (delivery: ShopifyDelivery) => {
 };
 
 /**
- * Keeps a delivery that can never succeed with its error and a new error id, once per delivery,
- * and settles it: a retry of it is a duplicate. Answers the error id (the first one on a retry).
+ * Keeps a delivery that can never succeed with its error (on its webhook_deliveries row, which
+ * holds its body) and a new error id, once per delivery, and settles it: a retry of it is a
+ * duplicate. Answers the error id (the first one on a retry).
  */
 async function keepRejection(trx: Db, delivery: ShopifyDelivery, error: string, now: Date): Promise<{ errorId: string; error: string }> {
   const deliveryId = deliveryIdOf(delivery);
@@ -84,13 +85,10 @@ async function keepRejection(trx: Db, delivery: ShopifyDelivery, error: string, 
     .insertInto('webhook_rejections')
     .values({
       delivery_id: deliveryId,
-      topic: storedTopic(delivery),
       webhook_id: delivery.webhookId?.slice(0, 100) ?? null,
       shop_domain: delivery.shop?.slice(0, 255) ?? null,
-      body: storedBody(delivery),
-      error,
       error_id: randomUUID(),
-      received_at: nowIso(now),
+      rejected_at: nowIso(now),
     })
     .onConflict((oc) => oc.column('delivery_id').doNothing())
     .returning('error_id')

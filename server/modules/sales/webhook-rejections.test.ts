@@ -36,8 +36,14 @@ describe('Shopify deliveries that can never succeed', () => {
     const base = shopifyRefundPayload(paid, [[0, 1]]);
     return { ...base, refund_line_items: [{ ...base.refund_line_items[0], ...lineChanges }], ...changes };
   };
+  /** The rejection with its delivery: what the back office will list. */
   const rejection = (deliveryId: string) =>
-    t.database.db.selectFrom('webhook_rejections').selectAll().where('delivery_id', '=', deliveryId).execute();
+    t.database.db
+      .selectFrom('webhook_rejections as r')
+      .innerJoin('webhook_deliveries as d', 'd.delivery_id', 'r.delivery_id')
+      .select(['d.topic', 'd.body', 'd.error', 'd.processed_at', 'r.webhook_id', 'r.shop_domain', 'r.error_id'])
+      .where('r.delivery_id', '=', deliveryId)
+      .execute();
 
   /** Sends a case and checks everything a rejection owes: 2xx, the kept row, the logged error id. */
   async function expectRejected(c: Case, webhookId: string) {
@@ -53,6 +59,8 @@ describe('Shopify deliveries that can never succeed', () => {
     const kept = body.replaceAll('\u0000', '\uFFFD');
     expect(rows[0]).toMatchObject({ topic: c.topic, webhook_id: webhookId, shop_domain: 'sunbite.myshopify.com', body: kept, error_id: answer.id });
     expect(rows[0]!.error, c.label).toContain(c.field);
+    // Settled: the store's retry of it is a duplicate.
+    expect(rows[0]!.processed_at, c.label).not.toBeNull();
     expect(t.logs.some((line) => line.errorId === answer.id && line.level === 50), `${c.label}: error id logged`).toBe(true);
     // The store hears the outcome and the id, nothing of the payload or of the error.
     expect(Object.keys(answer).sort()).toEqual(['id', 'outcome']);
