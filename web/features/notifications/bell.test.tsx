@@ -32,6 +32,20 @@ beforeEach(() => {
 
 const count = (route: string) => fake.calls().filter((call) => call === route).length;
 
+/** The sales page with one sale, its first reads done, and the socket made but not yet connected. */
+async function openSalesBeforeConnect() {
+  fake.on('GET /api/getShopifySalesItemsNoVouchers', pagedHandler([saleRow(1)]));
+  renderApp('/account/sales');
+  await screen.findByTestId('sale-row');
+  await waitFor(() => expect(count('GET /api/getBellNotifications')).toBe(1));
+  const listCalls = count('GET /api/getShopifySalesItemsNoVouchers');
+  const socket = await waitFor(() => {
+    expect(sockets.latest()).toBeDefined();
+    return sockets.latest()!;
+  });
+  return { listCalls, socket };
+}
+
 describe('the bell', () => {
   it('shows the unread count, and an empty state when there is nothing new', async () => {
     const { user } = renderApp('/account/faq');
@@ -202,15 +216,7 @@ describe('live push', () => {
   });
 
   it('misses no sale pushed before it connected: the first connect asks the bell again, and the sales when it moved', async () => {
-    fake.on('GET /api/getShopifySalesItemsNoVouchers', pagedHandler([saleRow(1)]));
-    renderApp('/account/sales');
-    await screen.findByTestId('sale-row');
-    await waitFor(() => expect(count('GET /api/getBellNotifications')).toBe(1));
-    const listCalls = count('GET /api/getShopifySalesItemsNoVouchers');
-    const socket = await waitFor(() => {
-      expect(sockets.latest()).toBeDefined();
-      return sockets.latest()!;
-    });
+    const { listCalls, socket } = await openSalesBeforeConnect();
     // A sale was made (and pushed to nobody) while the socket was on its way.
     bell = { count: 1, items: [note(9)] };
     fake.on(
@@ -224,15 +230,7 @@ describe('live push', () => {
   });
 
   it('asks only the bell again on its first connect when nothing moved', async () => {
-    fake.on('GET /api/getShopifySalesItemsNoVouchers', pagedHandler([saleRow(1)]));
-    renderApp('/account/sales');
-    await screen.findByTestId('sale-row');
-    await waitFor(() => expect(count('GET /api/getBellNotifications')).toBe(1));
-    const listCalls = count('GET /api/getShopifySalesItemsNoVouchers');
-    const socket = await waitFor(() => {
-      expect(sockets.latest()).toBeDefined();
-      return sockets.latest()!;
-    });
+    const { listCalls, socket } = await openSalesBeforeConnect();
     act(() => socket.serverEmit('connect'));
     await waitFor(() => expect(count('GET /api/getBellNotifications')).toBe(2));
     expect(count('GET /api/getShopifySalesItemsNoVouchers')).toBe(listCalls);
