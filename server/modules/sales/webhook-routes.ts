@@ -8,17 +8,33 @@ export function shopifyWebhookRoutes(app: TypedApp, ctx: AppContext): void {
   // The signature covers the exact bytes Shopify sent: this route reads its body raw.
   void app.register(async (raw) => {
     raw.removeAllContentTypeParsers();
-    raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 2 * 1024 * 1024 }, (_request, body, done) => done(null, body));
+    raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 2 * 1024 * 1024 }, (_request, body, done) =>
+      done(null, body),
+    );
     raw.post(
       '/api/webhooks/shopify',
       {
         config: { rateLimit: false },
-        schema: { tags: ['webhooks'], summary: 'Shopify order and refund webhooks (HMAC-signed)', hide: false },
+        schema: {
+          tags: ['webhooks'],
+          summary: 'Shopify order and refund webhooks (HMAC-signed)',
+          description:
+            'Answers 200 `{"data": {"outcome": "processed" | "duplicate" | "ignored" | "rejected", "id"?}}`. ' +
+            'A signed delivery that can never succeed (bad shape or values) is `rejected`: kept for staff with the error id `id` ' +
+            '(also in the server log), so the store stops retrying it. A bad signature is 401; a transient failure is 5xx, so the store retries.',
+          hide: false,
+        },
       },
       async (request, reply) => {
         const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const signature = request.headers['x-shopify-hmac-sha256'];
-        if (!verifyShopifyHmac(rawBody, typeof signature === 'string' ? signature : undefined, ctx.config.shopify.webhookSecret)) {
+        if (
+          !verifyShopifyHmac(
+            rawBody,
+            typeof signature === 'string' ? signature : undefined,
+            ctx.config.shopify.webhookSecret,
+          )
+        ) {
           throw notAuthorized();
         }
         const topic = String(request.headers['x-shopify-topic'] ?? '');
@@ -39,7 +55,10 @@ export function shopifyWebhookRoutes(app: TypedApp, ctx: AppContext): void {
           if (rejection) {
             // A genuine delivery that can never succeed: kept for staff, and answered 2xx, since
             // the store retries a failing delivery and then drops the subscription.
-            request.log.error({ errorId: rejection.errorId, topic, webhookId, shop, reason: rejection.error }, 'shopify webhook rejected');
+            request.log.error(
+              { errorId: rejection.errorId, topic, webhookId, shop, reason: rejection.error },
+              'shopify webhook rejected',
+            );
             return reply.code(200).send({ data: { outcome, id: rejection.errorId } });
           }
           return reply.code(200).send({ data: { outcome } });
