@@ -112,7 +112,8 @@ export interface AltchaUsedTable {
   expires_at: string;
 }
 
-export type EarningStatus = 'PENDING' | 'APPROVED' | 'PAID' | 'REJECTED' | 'IN_REVIEW';
+/** IN_PAYOUT: gathered into a payout that is not paid yet (shown to partners as APPROVED's label). */
+export type EarningStatus = 'PENDING' | 'APPROVED' | 'IN_PAYOUT' | 'PAID' | 'REJECTED' | 'IN_REVIEW';
 export type EarningKind = 'sale' | 'referral' | 'marketplace' | 'bonus' | 'adjustment';
 
 export interface CommissionTiersTable {
@@ -297,6 +298,84 @@ export interface JobsTable {
   created_at: string;
 }
 
+export type PayoutStatus =
+  | 'PENDING'
+  | 'APPROVED'
+  | 'PAID'
+  | 'REJECTED'
+  | 'IN_REVIEW'
+  | 'MANAGER_APPROVED'
+  | 'MANAGER_REJECTED'
+  | 'MANAGER_IN_REVIEW';
+
+export interface PayoutsTable {
+  id: Generated<number>;
+  partner_id: number;
+  status: PayoutStatus;
+  amount_cents: number;
+  currency: string;
+  paypal_email: string;
+  earnings_count: number;
+  reason: string | null;
+  fraudulent: Generated<number>;
+  approved_by: number | null;
+  reference: string | null;
+  paid_at: string | null;
+  created_at: string;
+  updated_at: string;
+  send_after: string | null;
+  send_round: Generated<number>;
+  send_attempts: Generated<number>;
+  send_locked_until: string | null;
+  send_error: string | null;
+  paypal_batch_id: string | null;
+  paypal_item_id: string | null;
+  paypal_status: string | null;
+  checked_at: string | null;
+}
+
+export interface PayoutEventsTable {
+  id: Generated<number>;
+  payout_id: number;
+  at: string;
+  from_status: PayoutStatus | null;
+  to_status: PayoutStatus;
+  actor_kind: 'partner' | 'staff' | 'system' | 'paypal';
+  actor_id: number | null;
+  actor_name: string;
+  reason: string | null;
+}
+
+export interface PayoutItemsTable {
+  id: Generated<number>;
+  payout_id: number;
+  earning_id: number;
+  kind: EarningKind;
+  order_number: string | null;
+  occurred_at: string;
+  product: string | null;
+  amount_cents: number;
+}
+
+export interface InvoiceCountersTable {
+  year: number;
+  last: number;
+}
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  number: string;
+  year: number;
+  seq: number;
+  partner_id: number;
+  payout_id: number;
+  amount_cents: number;
+  currency: string;
+  locale: string;
+  billing: string;
+  issued_at: string;
+}
+
 export interface Database {
   settings: SettingsTable;
   partners: PartnersTable;
@@ -322,6 +401,11 @@ export interface Database {
   jobs: JobsTable;
   partner_sales_stats: PartnerSalesStatsTable;
   partner_earning_stats: PartnerEarningStatsTable;
+  payouts: PayoutsTable;
+  payout_events: PayoutEventsTable;
+  payout_items: PayoutItemsTable;
+  invoice_counters: InvoiceCountersTable;
+  invoices: InvoicesTable;
 }
 
 export type Partner = Selectable<PartnersTable>;
@@ -333,3 +417,5 @@ export type PromoCode = Selectable<PromoCodesTable>;
 export type Order = Selectable<OrdersTable>;
 export type Earning = Selectable<EarningsTable>;
 export type Voucher = Selectable<VouchersTable>;
+export type Payout = Selectable<PayoutsTable>;
+export type Invoice = Selectable<InvoicesTable>;

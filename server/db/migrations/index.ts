@@ -7,6 +7,7 @@ import * as m004 from './004-sales';
 import * as m005 from './005-ledger-stats';
 import * as m006 from './006-webhook-rejections';
 import * as m007 from './007-order-products';
+import * as m008 from './008-payouts';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005-ledger-stats': m005,
   '006-webhook-rejections': m006,
   '007-order-products': m007,
+  '008-payouts': m008,
 };

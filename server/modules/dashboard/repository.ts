@@ -5,7 +5,7 @@ import type { Db } from '../../db';
 import type { EarningStatus } from '../../db/schema';
 
 /** Earnings that count as earned: not refused, not held for review. */
-export const EARNED = ['PENDING', 'APPROVED', 'PAID'] as const;
+export const EARNED = ['PENDING', 'APPROVED', 'IN_PAYOUT', 'PAID'] as const;
 
 /**
  * The partner's sales stats: the all-time rows if asked, and the month and week rows from the

@@ -6,7 +6,7 @@ import type { Db } from '../../db';
 import { retryOnConflict } from '../../db/retry';
 import { nowIso } from '../../db/dialect';
 import type { Earning, EarningKind, EarningStatus } from '../../db/schema';
-import { ALL_TIME, commissionCounts, countEarningChange, syncOrderStats } from './stats';
+import { ALL_TIME, commissionCounts, countEarningChange, countEarningsMoved, syncOrderStats } from './stats';
 
 export interface NewEarning {
   partner_id: number;
@@ -78,6 +78,60 @@ export async function changeEarning(
   return true;
 }
 
+export type MovedEarning = Pick<Earning, 'id' | 'kind' | 'amount_cents' | 'created_at' | 'order_id' | 'marketplace_sale_id'>;
+
+/**
+ * Moves every earning of the partner in status `from` (and, when given, in payout `inPayout`) to
+ * status `to` and payout `payoutId`, with an event each and the stats: a payout gathers or settles
+ * its earnings this way, however many (a statement per 500, not one per earning). The update is
+ * conditional on the status, so an earning another transaction moved first is left out.
+ */
+export async function moveEarnings(
+  db: Db,
+  filter: { partnerId: number; from: EarningStatus; inPayout?: number | null; ids?: readonly number[] },
+  to: { status: EarningStatus; payoutId: number | null },
+  reason: string,
+  actor: string,
+  now = new Date(),
+): Promise<MovedEarning[]> {
+  const at = nowIso(now);
+  let update = db
+    .updateTable('earnings')
+    .set({ status: to.status, payout_id: to.payoutId, updated_at: at })
+    .where('partner_id', '=', filter.partnerId)
+    .where('status', '=', filter.from);
+  if (filter.inPayout !== undefined)
+    update = filter.inPayout === null ? update.where('payout_id', 'is', null) : update.where('payout_id', '=', filter.inPayout);
+  if (filter.ids) {
+    if (filter.ids.length === 0) return [];
+    update = update.where('id', 'in', [...filter.ids]);
+  }
+  const moved = await update.returning(['id', 'kind', 'amount_cents', 'created_at', 'order_id', 'marketplace_sale_id']).execute();
+  if (moved.length === 0 || filter.from === to.status) return moved;
+  for (let i = 0; i < moved.length; i += 500) {
+    await db
+      .insertInto('earning_events')
+      .values(
+        moved.slice(i, i + 500).map((e) => ({
+          earning_id: e.id,
+          at,
+          from_status: filter.from,
+          to_status: to.status,
+          amount_before_cents: e.amount_cents,
+          amount_after_cents: e.amount_cents,
+          reason,
+          actor,
+        })),
+      )
+      .execute();
+  }
+  await countEarningsMoved(db, filter.partnerId, filter.from, to.status, moved);
+  if (commissionCounts(filter.from) !== commissionCounts(to.status)) {
+    for (const e of moved) if (e.kind === 'sale' && e.order_id !== null) await syncOrderStats(db, e.order_id);
+  }
+  return moved;
+}
+
 /**
  * PENDING earnings whose holding period has ended become APPROVED; safe to run on every node.
  * Each batch is one transaction: one commit for its earnings, their events and the stats.
@@ -110,7 +164,7 @@ export async function earningsOfOrder(db: Db, orderId: number): Promise<Earning[
   return db.selectFrom('earnings').selectAll().where('order_id', '=', orderId).where('kind', 'in', ['sale', 'referral']).execute();
 }
 
-/** Store orders of the partner that count for tiers: their sale earning is APPROVED or PAID. */
+/** Store orders of the partner that count for tiers: their sale earning is approved (in a payout or not) or paid. */
 export async function verifiedSalesCount(db: Db, partnerId: number): Promise<number> {
   const row = await db
     .selectFrom('partner_earning_stats')
@@ -118,7 +172,7 @@ export async function verifiedSalesCount(db: Db, partnerId: number): Promise<num
     .where('partner_id', '=', partnerId)
     .where('month', '=', ALL_TIME)
     .where('kind', '=', 'sale')
-    .where('status', 'in', ['APPROVED', 'PAID'])
+    .where('status', 'in', ['APPROVED', 'IN_PAYOUT', 'PAID'])
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

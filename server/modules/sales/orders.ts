@@ -198,15 +198,17 @@ async function proRata(db: Db, earning: Earning, remaining: number): Promise<num
 
 /**
  * Lowers the order's earnings after part of it is given back. Before payment the earning itself
- * changes (REJECTED when nothing is left); after payment a negative adjustment is recorded for
- * the next payout to deduct.
+ * changes (REJECTED when nothing is left); once in a payout or paid, a negative adjustment is
+ * recorded for the next payout to deduct.
  */
 async function lowerEarnings(db: Db, order: Order, previousRemaining: number, remaining: number, why: string, key: string, now: Date) {
   for (const earning of await earningsOfOrder(db, order.id)) {
     if (earning.status === 'REJECTED') continue;
     const before = await proRata(db, earning, previousRemaining);
     const after = await proRata(db, earning, remaining);
-    if (earning.status === 'PAID') {
+    // An earning in a payout is settled as if paid: the payout (and its invoice) keeps what it
+    // was asked for, and the next payout deducts the difference.
+    if (earning.status === 'PAID' || earning.status === 'IN_PAYOUT') {
       if (after < before) {
         await createEarning(
           db,

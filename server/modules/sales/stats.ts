@@ -169,6 +169,31 @@ async function addEarnings(
       cents = partner_earning_stats.cents + excluded.cents`.execute(db);
 }
 
+/**
+ * The earning stats after many earnings of one partner moved together from one status to another
+ * (a payout gathering or settling them): one row change per month and kind, not per earning.
+ */
+export async function countEarningsMoved(
+  db: Db,
+  partnerId: number,
+  from: EarningStatus,
+  to: EarningStatus,
+  moved: readonly Pick<Earning, 'kind' | 'amount_cents' | 'created_at'>[],
+): Promise<void> {
+  const groups = new Map<string, { kind: EarningKind; created_at: string; count: number; cents: number }>();
+  for (const e of moved) {
+    const key = `${dayKey(monthStart(new Date(e.created_at)))}|${e.kind}`;
+    const group = groups.get(key) ?? { kind: e.kind, created_at: e.created_at, count: 0, cents: 0 };
+    group.count += 1;
+    group.cents += e.amount_cents;
+    groups.set(key, group);
+  }
+  for (const g of groups.values()) {
+    await addEarnings(db, { partner_id: partnerId, kind: g.kind, status: from, created_at: g.created_at }, -g.count, -g.cents);
+    await addEarnings(db, { partner_id: partnerId, kind: g.kind, status: to, created_at: g.created_at }, g.count, g.cents);
+  }
+}
+
 type EarningKey = Pick<Earning, 'partner_id' | 'kind' | 'status' | 'amount_cents' | 'created_at'>;
 
 /** The earning stats after an earning is created (`before` undefined) or changed. */

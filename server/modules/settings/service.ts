@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config';
 import { parsePayloadKey } from '../../config';
 import type { Db } from '../../db';
-import { insertSettingOnce } from './repository';
+import { insertSettingOnce, readSetting } from './repository';
 
 export interface ProgramSecrets {
   publicClientToken: string;
@@ -24,4 +24,25 @@ export async function resolveProgramSecrets(db: Db, config: Config): Promise<Pro
   if (!userPayloadKey) throw new Error('The stored user_payload_key setting is not a 32-byte base64 key');
   const altchaSecret = await insertSettingOnce(db, 'altcha_hmac_secret', randomBytes(32).toString('hex'));
   return { publicClientToken, userPayloadKey, altchaSecret };
+}
+
+/** The program's payout rules (decisions §7, §11): staff edit them in the back office's settings. */
+export interface PayoutRules {
+  minimumCents: number;
+  managerThresholdCents: number;
+}
+
+export const DEFAULT_PAYOUT_RULES: PayoutRules = { minimumCents: 2_500, managerThresholdCents: 50_000 };
+
+const centsSetting = async (db: Db, key: string, fallback: number) => {
+  const value = Number(await readSetting(db, key));
+  return Number.isSafeInteger(value) && value >= 0 ? value : fallback;
+};
+
+export async function readPayoutRules(db: Db): Promise<PayoutRules> {
+  const [minimumCents, managerThresholdCents] = await Promise.all([
+    centsSetting(db, 'minimum_payout_cents', DEFAULT_PAYOUT_RULES.minimumCents),
+    centsSetting(db, 'manager_threshold_cents', DEFAULT_PAYOUT_RULES.managerThresholdCents),
+  ]);
+  return { minimumCents, managerThresholdCents };
 }
