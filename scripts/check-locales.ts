@@ -25,12 +25,15 @@ for (const ns of NAMESPACES) {
   );
 }
 
-// Keys named in code must exist: the SPA reads `portal`, the mail templates read `mail`.
+// Keys named in code must exist: the SPA reads `portal`, the mail templates read `mail`, the
+// invoice PDF reads `invoice`.
 const portal = flatten(catalogs.en.portal as unknown as Catalog);
 const mail = flatten(catalogs.en.mail as unknown as Catalog);
+const invoice = flatten(catalogs.en.invoice as unknown as Catalog);
 const uses: [string[], Map<string, string>, string][] = [
   [[...sourceFiles('web'), ...sourceFiles('common')], portal, 'portal'],
   [sourceFiles('server/integrations/mail'), mail, 'mail'],
+  [['server/modules/payouts/invoice-pdf.ts'], invoice, 'invoice'],
 ];
 for (const [files, flat, ns] of uses) {
   for (const file of files) {
@@ -58,4 +61,4 @@ if (problems.length) {
   console.error(`Locale check failed (${problems.length}):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   process.exit(1);
 }
-console.log(`Locale catalogs complete: ${LOCALES.join(', ')} × ${NAMESPACES.join(', ')} (${portal.size + mail.size} keys each)`);
+console.log(`Locale catalogs complete: ${LOCALES.join(', ')} × ${NAMESPACES.join(', ')} (${portal.size + mail.size + invoice.size} keys each)`);

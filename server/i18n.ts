@@ -1,6 +1,6 @@
-// The server's side of the locale catalogs: mail text, and the messages of API answers in the
-// visitor's language. Services and schemas speak in English spec messages or `validation.*`
-// keys; the error handler turns both into the request's language at the very end.
+// The server's side of the locale catalogs: mail text, invoice text, and the messages of API
+// answers in the visitor's language. Services and schemas speak in English spec messages or
+// `validation.*` keys; the error handler turns both into the request's language at the very end.
 import i18next from 'i18next';
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_LOCALE, catalogs, isLocale } from '../common/i18n';
@@ -13,7 +13,7 @@ void i18n.init({
   resources: catalogs,
   lng: DEFAULT_LOCALE,
   fallbackLng: DEFAULT_LOCALE,
-  ns: ['portal', 'mail'],
+  ns: ['portal', 'mail', 'invoice'],
   defaultNS: 'portal',
   initAsync: false,
   interpolation: { escapeValue: false },
