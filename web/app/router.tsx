@@ -116,6 +116,11 @@ function pageFor(entry: Entry): PageRoute {
         const { ReferralsPage } = await import('../features/sales/ReferralsPage');
         return <ReferralsPage />;
       });
+    case '/account/cashout':
+      return lazyPage(entry, async () => {
+        const { CashoutPage } = await import('../features/cashout/CashoutPage');
+        return <CashoutPage />;
+      });
   }
   if (entry.path === '/account')
     return lazyPage(entry, async () => {

@@ -1,15 +1,18 @@
 // Live push (spec point 4 "Live push", decisions §8): one socket.io connection per signed-in
 // session, at the same origin, authenticated with the partner's bearer token. `new_order`
 // raises the bell count at once and refreshes the sales figures and lists; `partner_changed`
-// reloads the profile. socket.io reconnects by itself; after a reconnect the bell and lists are
-// refetched (what was missed). A refused token ('Not Authorized') stops the socket for good:
-// the bell is asked again, so a dead session ends through the usual 401 rule. The socket connects
-// once the first page is painted and the browser is idle, and socket.io's code is fetched then:
-// neither weighs on the account's first render (decisions/019); the bell is read at once anyway.
+// reloads the profile; `payout_changed` refreshes the cash-out figures and invoices, the earnings
+// the payout moved, and the bell. socket.io reconnects by itself; after a reconnect the bell,
+// lists and cash-outs are refetched (what was missed). A refused token ('Not Authorized') stops
+// the socket for good: the bell is asked again, so a dead session ends through the usual 401
+// rule. The socket connects once the first page is painted and the browser is idle, and
+// socket.io's code is fetched then: neither weighs on the account's first render
+// (decisions/019); the bell is read at once anyway.
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { afterIdle } from '../../lib/idle';
 import { getValidToken } from '../../lib/session';
+import { payoutKeys, refreshAfterPayout } from '../cashout/cashout-api';
 import { CURRENT_USER_QUERY_KEY } from '../profile/current-user';
 import { salesKeys } from '../sales/sales-api';
 import { notificationKeys, type Bell } from './notifications-api';
@@ -44,14 +47,18 @@ function refreshAfterSale(queryClient: QueryClient): void {
 
 /**
  * The first connection comes a moment after the page's own reads (when the browser is idle): a
- * sale pushed in between reached nobody. The bell is asked again; the sales only when it moved.
+ * sale pushed in between reached nobody. The bell is asked again; the sales and cash-outs only
+ * when it moved.
  */
 async function catchUp(queryClient: QueryClient): Promise<void> {
   const before = queryClient.getQueryData<Bell>(notificationKeys.bell)?.count;
   await queryClient.refetchQueries({ queryKey: notificationKeys.bell });
   const after = queryClient.getQueryData<Bell>(notificationKeys.bell)?.count;
-  if (before !== undefined && after !== before)
+  if (before !== undefined && after !== before) {
     void queryClient.invalidateQueries({ queryKey: salesKeys.all });
+    // A payout's change also leaves a notification: its figures may have moved too.
+    void queryClient.invalidateQueries({ queryKey: payoutKeys.all });
+  }
 }
 
 /** Connects for the lifetime of the calling component (the account shell). */
@@ -65,8 +72,10 @@ export function useLivePush(): void {
     const listen = (made: LiveSocket) => {
       let connectedBefore = false;
       made.on('connect', () => {
-        if (connectedBefore) refreshAfterSale(queryClient);
-        else void catchUp(queryClient);
+        if (connectedBefore) {
+          refreshAfterSale(queryClient);
+          void queryClient.invalidateQueries({ queryKey: payoutKeys.all });
+        } else void catchUp(queryClient);
         connectedBefore = true;
       });
       made.on('new_order', () => {
@@ -77,6 +86,11 @@ export function useLivePush(): void {
       });
       made.on('partner_changed', () => {
         void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+      });
+      made.on('payout_changed', () => {
+        // The server has made the bell notification before it pushes.
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.bell });
+        refreshAfterPayout(queryClient);
       });
       made.on('connect_error', (error: Error) => {
         const refused = error?.message === NOT_AUTHORIZED;

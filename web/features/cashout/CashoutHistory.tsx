@@ -1,0 +1,184 @@
+// The partner's cash-outs and their invoices (GET /api/getInvoices, paged like the sales lists):
+// a table from the small breakpoint up, one card per cash-out on a phone, a PDF per row.
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAGING } from '../../../common/statuses';
+import { Spinner } from '../../components/form';
+import { useFormatters } from '../sales/format';
+import { EmptyState, Pager, Skeleton, StatusBadge, Widget } from '../sales/ui';
+import { useInvoiceDownload, useInvoices, type InvoiceRow } from './cashout-api';
+import { DownloadGlyph } from './DownloadGlyph';
+
+/** The PDF of one invoice, saved as `<number>.pdf`. */
+export function InvoiceButton({
+  invoice,
+  compact = false,
+  testId = 'invoice-download',
+}: {
+  invoice: { pdf_url: string; number: string };
+  /** In a table row: a smaller button that reads "PDF" (its column says it is the invoice). */
+  compact?: boolean;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  const download = useInvoiceDownload();
+  const busy = download.isPending;
+  return (
+    <button
+      type="button"
+      className={`btn-secondary min-h-10 ${compact ? 'px-3' : 'px-4'}`}
+      onClick={() => download.mutate(invoice)}
+      disabled={busy}
+      aria-busy={busy || undefined}
+      aria-label={t('cashout.history.download_label', { number: invoice.number })}
+      data-testid={testId}
+    >
+      {busy ? <Spinner /> : <DownloadGlyph />}
+      {compact ? t('cashout.history.download') : t('cashout.history.download_invoice')}
+    </button>
+  );
+}
+
+function HistorySkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" data-testid="history-loading" className="space-y-3">
+      <span className="sr-only">{t('loading')}</span>
+      {Array.from({ length: 3 }, (_, row) => (
+        <div key={row} className="grid grid-cols-2 items-center gap-3 sm:grid-cols-5">
+          {Array.from({ length: 5 }, (_, cell) => (
+            <Skeleton key={cell} className={`h-5 ${cell > 1 ? 'hidden sm:block' : ''}`} />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+interface Column {
+  key: string;
+  header: string;
+  cell: (row: InvoiceRow) => ReactNode;
+  align?: 'end';
+}
+
+export function CashoutHistory() {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  const [page, setPage] = useState<number>(PAGING.defaultPage);
+  const query = useInvoices(page);
+  const caption = t('cashout.history.title');
+  const columns: Column[] = [
+    { key: 'date', header: t('cashout.history.columns.date'), cell: (row) => f.date(row.date) },
+    {
+      key: 'invoice',
+      header: t('cashout.history.columns.invoice'),
+      cell: (row) => <span className="font-mono text-[13px] tabular-nums">{row.number}</span>,
+    },
+    {
+      key: 'amount',
+      header: t('cashout.history.columns.amount'),
+      cell: (row) => (
+        <span className="font-semibold text-stone-900 dark:text-white">{f.money(row.amount)}</span>
+      ),
+      align: 'end',
+    },
+    {
+      key: 'status',
+      header: t('cashout.history.columns.status'),
+      cell: (row) => (
+        <span className="inline-flex flex-col items-end gap-0.5 sm:items-start">
+          <StatusBadge status={row.status} label={row.status_label} />
+          {row.paid_at ? (
+            <span className="text-xs text-stone-500 dark:text-stone-400">
+              {t('cashout.history.paid_on', { date: f.date(row.paid_at) })}
+            </span>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      key: 'pdf',
+      header: t('cashout.history.columns.pdf'),
+      cell: (row) => <InvoiceButton invoice={row} compact />,
+      align: 'end',
+    },
+  ];
+
+  let body: ReactNode;
+  if (query.isPending) body = <HistorySkeleton />;
+  else if (query.isError && !query.data)
+    body = (
+      <EmptyState icon="receipt" title={t('sales.load_failed')} testId="history-error">
+        <button type="button" className="btn-secondary mt-4" onClick={() => void query.refetch()}>
+          {t('sales.retry')}
+        </button>
+      </EmptyState>
+    );
+  else if (!query.data || query.data.total === 0 || query.data.data.length === 0)
+    body = (
+      <EmptyState
+        icon="wallet"
+        title={t('cashout.history.empty_title')}
+        body={t('cashout.history.empty_body')}
+        testId="history-empty"
+      />
+    );
+  else
+    body = (
+      <>
+        <div className={`transition-opacity ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
+          <table className="w-full border-separate border-spacing-0 text-sm">
+            <caption className="sr-only">{caption}</caption>
+            <thead className="hidden sm:table-header-group">
+              <tr>
+                {columns.map((column) => (
+                  <th
+                    key={column.key}
+                    scope="col"
+                    className={`border-b border-stone-200 px-3 py-2.5 text-xs font-semibold tracking-wide text-stone-500 uppercase first:pl-0 last:pr-0 dark:border-stone-800 dark:text-stone-400 ${column.align === 'end' ? 'text-right' : 'text-left'}`}
+                  >
+                    {column.header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="block space-y-3 sm:table-row-group sm:space-y-0">
+              {query.data.data.map((row) => (
+                <tr
+                  key={row.id}
+                  data-testid="history-row"
+                  className="block rounded-xl border border-stone-200 p-3 sm:table-row sm:rounded-none sm:border-0 sm:p-0 dark:border-stone-800"
+                >
+                  {columns.map((column) => (
+                    <td
+                      key={column.key}
+                      data-label={column.header}
+                      data-column={column.key}
+                      className={`flex items-center justify-between gap-4 py-1 before:text-stone-500 before:content-[attr(data-label)] sm:table-cell sm:border-b sm:border-stone-100 sm:px-3 sm:py-3 sm:align-middle sm:before:content-none sm:first:pl-0 sm:last:pr-0 dark:before:text-stone-400 sm:dark:border-stone-800/70 ${column.align === 'end' ? 'sm:text-right sm:tabular-nums' : ''}`}
+                    >
+                      <span className="text-right sm:text-inherit">{column.cell(row)}</span>
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <Pager
+          page={page}
+          lastPage={query.data.last_page}
+          onPage={setPage}
+          busy={query.isPlaceholderData}
+          label={t('sales.pages_of', { list: caption })}
+          testPrefix="history-pager"
+        />
+      </>
+    );
+
+  return (
+    <Widget id="cashout-history" title={caption} icon="receipt" testId="cashout-history">
+      <div aria-busy={query.isFetching}>{body}</div>
+    </Widget>
+  );
+}

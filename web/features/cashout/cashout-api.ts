@@ -1,0 +1,169 @@
+// The partner's cash-out (spec points 1 and 7, decisions §7): the balances and rules of
+// getPayMeNowStats, the request itself (payMeNow) and the paged invoices, one per cash-out.
+// Everything lives under ['payouts'] so that one invalidation (a request, the live push's
+// payout_changed) refreshes the page and the dashboard widget together.
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { PAGING, type Status } from '../../../common/statuses';
+import { api, ApiError } from '../../lib/api';
+import { currentLocale } from '../../lib/i18n';
+import { getValidToken } from '../../lib/session';
+import { startUpdating } from '../../lib/updating-store';
+import { salesKeys, type Paged } from '../sales/sales-api';
+
+export type Blocker = 'email_not_verified' | 'paypal_email_missing' | 'below_minimum' | 'payout_open';
+
+export interface InvoiceRef {
+  id: number;
+  number: string;
+  pdf_url: string;
+}
+
+export interface CashoutRow {
+  id: number;
+  amount: number;
+  currency: string;
+  status: Status;
+  status_label: string;
+  /** When the partner asked for it. */
+  date: string;
+  paid_at: string | null;
+  /** Why, when rejected or sent back to review. */
+  reason: string | null;
+  invoice: InvoiceRef | null;
+}
+
+export interface PayMeNowStats {
+  payable_balance: number;
+  pending_balance: number;
+  /** When the earliest pending earning becomes payable. */
+  next_payable_at: string | null;
+  minimum: number;
+  currency: string;
+  paypal_email: string | null;
+  can_request: boolean;
+  blockers: Blocker[];
+  open_payout: CashoutRow | null;
+  lifetime_paid: number;
+  /** Newest first, at most 5. */
+  recent_cashouts: CashoutRow[];
+  latest_paid?: CashoutRow | null;
+}
+
+export interface InvoiceRow {
+  id: number;
+  number: string;
+  amount: number;
+  status: Status;
+  status_label: string;
+  date: string;
+  pdf_url: string;
+  payout_id: number;
+  paid_at: string | null;
+}
+
+export const payoutKeys = {
+  all: ['payouts'] as const,
+  stats: ['payouts', 'stats'] as const,
+  invoices: (page: number, length: number) => ['payouts', 'invoices', { page, length }] as const,
+};
+
+// Balances also move with time (pending earnings mature), not only with pushed events: the
+// default minute of freshness, not "fetched once".
+export const usePayMeNowStats = () =>
+  useQuery({
+    queryKey: payoutKeys.stats,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ data: PayMeNowStats }>('/api/getPayMeNowStats', { signal })).data,
+  });
+
+/** One page of the invoices; the previous page stays on screen while the next loads. */
+export const useInvoices = (page: number, length: number = PAGING.defaultLength) =>
+  useQuery({
+    queryKey: payoutKeys.invoices(page, length),
+    queryFn: ({ signal }) =>
+      api.get<Paged<InvoiceRow>>('/api/getInvoices', { query: { page, length }, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+  });
+
+/** What a payout's change touches: the payout figures and lists, and the earnings' figures. */
+export function refreshAfterPayout(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: payoutKeys.all });
+  void queryClient.invalidateQueries({ queryKey: salesKeys.all });
+}
+
+/**
+ * Pay me now. The dialog shows a refused rule (422) itself; a 401 still ends the session. Every
+ * answer refreshes the figures: a refusal means what the page showed was out of date.
+ */
+export function useRequestPayout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await api.post<{ data: CashoutRow }>('/api/payMeNow')).data,
+    meta: { handlesErrors: true, partnerSession: true },
+    onSettled: () => refreshAfterPayout(queryClient),
+  });
+}
+
+/** The server's message of a failed request, when it sent one. */
+export function serverMessage(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  const { body } = error;
+  if (body && typeof body === 'object' && typeof body.message === 'string' && body.message.trim())
+    return body.message;
+  return null;
+}
+
+/**
+ * A binary answer (an invoice PDF) with the partner's bearer: the JSON client reads text, so this
+ * is its small sibling, with the same headers and the same ApiError on a non-2xx answer.
+ */
+export async function fetchBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const headers = new Headers({ Accept: 'application/pdf', 'Accept-Language': currentLocale() });
+  const token = getValidToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const response = await fetch(path, { headers, signal });
+  if (!response.ok) {
+    if (response.status === 503) startUpdating();
+    const text = await response.text();
+    let body: ApiError['body'] = text || null;
+    try {
+      const parsed = JSON.parse(text) as unknown;
+      if (parsed && typeof parsed === 'object') body = parsed as ApiError['body'];
+    } catch {
+      // Not JSON: the text itself is the message.
+    }
+    throw new ApiError(response.status, response.statusText, body);
+  }
+  return response.blob();
+}
+
+/** Hands a Blob to the browser as a download named `fileName`. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the URL after click() returns: let go of it a moment later.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Downloads an invoice as `<number>.pdf`; failures follow the data-error rules (spec point 8). */
+export function useInvoiceDownload() {
+  return useMutation({
+    mutationFn: async (invoice: { pdf_url: string; number: string }) => {
+      saveBlob(await fetchBlob(invoice.pdf_url), `${invoice.number}.pdf`);
+    },
+  });
+}
