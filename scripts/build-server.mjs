@@ -12,7 +12,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * Native addons cannot be bundled; they are loaded from node_modules at run time.
  * pg-native is pg's optional native driver, not installed: pg falls back to JavaScript.
  */
-export const EXTERNAL = ['better-sqlite3', '@node-rs/argon2', 'pg-native'];
+// pdfkit loads its fonts through package imports (#standard-fonts/...) that a bundle cannot follow.
+export const EXTERNAL = ['better-sqlite3', '@node-rs/argon2', 'pg-native', 'pdfkit'];
 
 /**
  * @param {{ outDir?: string }} [options] where to write (dist/server by default); it must lie inside

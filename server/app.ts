@@ -20,6 +20,8 @@ import { altchaRoutes } from './modules/altcha/routes';
 import { authRoutes } from './modules/auth/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { healthRoutes } from './modules/health/routes';
+import { createPayPalClient } from './integrations/paypal/client';
+import { payoutRoutes } from './modules/payouts/routes';
 import { marketplaceRoutes } from './modules/marketplace/routes';
 import { promoCodeRoutes } from './modules/promo-codes/routes';
 import { shopifyWebhookRoutes } from './modules/sales/webhook-routes';
@@ -110,7 +112,10 @@ export async function buildApp(options: BuildOptions) {
       return partnerId === undefined ? undefined : (await findPartnerById(database.db, partnerId))?.uuid;
     },
   });
-  const ctx: AppContext = { config, db: database.db, dialect: database.dialect, secrets, mailer, version: VERSION, limits, push, jobs: createJobSignal() };
+  const paypal = config.paypal.clientId
+    ? createPayPalClient({ apiBase: config.paypal.apiBase, clientId: config.paypal.clientId, clientSecret: config.paypal.clientSecret!, webhookId: config.paypal.webhookId })
+    : undefined;
+  const ctx: AppContext = { config, db: database.db, dialect: database.dialect, secrets, mailer, version: VERSION, limits, push, paypal, jobs: createJobSignal() };
   const background = startBackground(ctx, app.log, typeof options.background === 'object' ? options.background.jobsEveryMs : undefined);
   if (!options.background) await background.stop();
   app.decorate('background', background);
@@ -145,6 +150,7 @@ export async function buildApp(options: BuildOptions) {
   shopifyWebhookRoutes(app, ctx);
   dashboardRoutes(app, ctx);
   marketplaceRoutes(app, ctx);
+  payoutRoutes(app, ctx);
   registerDocsRoute(app);
 
   await registerSpa(app, {

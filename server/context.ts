@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { Db } from './db';
 import type { DialectName } from './db/dialect';
 import type { Mailer } from './integrations/mail/mailer';
+import type { PayPalClient } from './integrations/paypal/client';
 import type { JobSignal } from './jobs/scheduler';
 import type { ProgramSecrets } from './modules/settings/service';
 import type { Push } from './push';
@@ -29,6 +30,8 @@ export interface AppContext {
   version: string;
   limits: RateLimits;
   push: Push;
+  /** PayPal Payouts, when PAYPAL_CLIENT_ID/SECRET are set (decisions §7). */
+  paypal: PayPalClient | undefined;
   /** Wakes this node's job runner after work was queued. */
   jobs: JobSignal;
 }

@@ -277,7 +277,7 @@ export interface EarningEventsTable {
 export interface NotificationsTable {
   id: Generated<number>;
   partner_id: number;
-  kind: 'sale' | 'custom' | 'announcement';
+  kind: 'sale' | 'custom' | 'announcement' | 'payout';
   title: string;
   body: string;
   data: string | null;

@@ -99,9 +99,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // Earnings gathered into a payout, by payout (their status is IN_PAYOUT meanwhile).
   await db.schema.createIndex('earnings_payout').on('earnings').column('payout_id').execute();
+  // When the partner's next pending earning becomes payable: one index seek.
+  await db.schema.createIndex('earnings_partner_hold').on('earnings').columns(['partner_id', 'status', 'hold_until']).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`DROP INDEX earnings_partner_hold`.execute(db);
   await sql`DROP INDEX earnings_payout`.execute(db);
   for (const table of ['invoices', 'invoice_counters', 'payout_items', 'payout_events', 'payouts']) {
     await db.schema.dropTable(table).execute();

@@ -88,3 +88,26 @@ function linkMail(kind: 'verify_email' | 'reset_password', to: Recipient, link: 
 
 export const verifyEmailMail = (to: Recipient, link: string) => linkMail('verify_email', to, link);
 export const resetPasswordMail = (to: Recipient, link: string) => linkMail('reset_password', to, link);
+
+/** A payout changed status (transactional, decisions §12): what it is now, and why when there is a reason. */
+export function payoutStatusMail(
+  to: Recipient,
+  payout: { amount: string; statusLabel: string; paid: boolean; paypalEmail: string; reason: string | null },
+  link: string,
+): MailMessage {
+  const { t, locale } = translator(to.locale);
+  const body = i18n.getFixedT(locale, 'portal');
+  const vars = { amount: payout.amount, status: payout.statusLabel, email: payout.paypalEmail };
+  return layout(t, {
+    to: to.email,
+    name: to.firstName,
+    locale,
+    subject: payout.paid ? t('payout_status.paid_subject', vars) : t('payout_status.subject', vars),
+    paragraphs: [
+      payout.paid ? body('notifications_server.payout_paid_body', vars) : body('notifications_server.payout_body', vars),
+      ...(payout.reason ? [body('notifications_server.payout_reason', { reason: payout.reason })] : []),
+    ],
+    action: { label: t('payout_status.action'), url: link },
+    after: [t('payout_status.follow')],
+  });
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PAGING } from '../../../common/statuses';
 import type { AppContext, TypedApp } from '../../context';
-import { requestLocale, sayKey } from '../../i18n';
+import { requestLocale } from '../../i18n';
+import { pagedAnswer, pagingQuery } from '../../plugins/paging';
 import { partnerIdOf, requirePartner } from '../auth/guards';
 import { voucherAnswerSchema } from '../vouchers/service';
 import {
@@ -17,12 +17,7 @@ import {
   vouchers,
 } from './service';
 
-const paging = z.object({
-  page: z.coerce.number({ error: sayKey('wrong_value') }).int(sayKey('wrong_value')).min(1, sayKey('wrong_value')).max(1_000_000, sayKey('wrong_value')).default(PAGING.defaultPage),
-  length: z.coerce.number({ error: sayKey('wrong_value') }).int(sayKey('wrong_value')).min(1, sayKey('wrong_value')).max(PAGING.maxLength, sayKey('wrong_value')).default(PAGING.defaultLength),
-});
-const pagedAnswer = (row: z.ZodType) =>
-  z.object({ data: z.array(row), current_page: z.number(), per_page: z.number(), last_page: z.number(), total: z.number() });
+const paging = pagingQuery();
 const saleRow = z.object({
   id: z.number(),
   order_number: z.string(),

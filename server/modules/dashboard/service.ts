@@ -8,6 +8,7 @@ import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import { i18n } from '../../i18n';
 import { findPartnerById } from '../partners/service';
+import { latestPaidCashout } from '../payouts/service';
 import { voucherJson } from '../vouchers/service';
 import { ALL_TIME, allTiers, dayKey, earnedCents, monthStart, verifiedSalesCount, weekStart } from '../sales/service';
 import {
@@ -29,10 +30,17 @@ import type { SaleRow } from './repository';
 
 export const major = (cents: number) => Math.round(cents) / 100;
 
+/**
+ * The status a partner sees: an earning gathered into a payout not yet paid is still "Payment
+ * Pending" to them (the spec's statuses); the payout itself shows where it stands.
+ */
+const partnerStatus = (status: string) => (status === 'IN_PAYOUT' ? 'APPROVED' : status);
+
 // Status labels come from fixed catalogs: each is looked up once per language, not once per row.
 const labels = new Map<string, string>();
 const label = (status: string | null, locale: Locale) => {
   if (!status) return null;
+  status = partnerStatus(status);
   const key = `${locale}:${status}`;
   let text = labels.get(key);
   if (text === undefined) labels.set(key, (text = i18n.t(statusLabelKey(status as Status), { lng: locale })));
@@ -63,8 +71,7 @@ export async function salesSummary(db: Db, partnerId: number, now = new Date()) 
     average_order_value: allOrders ? major(sumOf(sales, (r) => r.sales_cents, all) / allOrders) : 0,
     this_month_commissions: major(earned(thisMonth)),
     last_month_commissions: major(earned(lastMonth)),
-    // Payouts arrive with the cash-out capability; until then nothing has been paid out.
-    latest_paid_cashout: null as null | { amount: number; date: string },
+    latest_paid_cashout: await latestPaidCashout(db, partnerId),
     currency: DEFAULT_CURRENCY,
   };
 }
@@ -79,6 +86,7 @@ export async function totals(db: Db, partnerId: number) {
     sales_amount: major(sumOf(sales, (r) => r.sales_cents)),
     pending: sum((r) => r.status === 'PENDING'),
     payable: sum((r) => r.status === 'APPROVED'),
+    in_payout: sum((r) => r.status === 'IN_PAYOUT'),
     paid: sum((r) => r.status === 'PAID'),
     in_review: sum((r) => r.status === 'IN_REVIEW'),
     referral_commissions: sum((r) => r.kind === 'referral' && counted(r)),
@@ -160,16 +168,16 @@ function orderLine(r: OrderRow, adjustments: Map<number, number>, status: string
     order_amount: major(r.subtotal_cents - r.refunded_cents),
     commission: major(earnedCents(status, r.amount_cents, adjustment)),
     adjustment: major(adjustment),
-    status,
+    status: status === null ? null : partnerStatus(status),
     status_label: label(status, locale),
     country: r.country_code,
     region: r.geo,
   };
 }
 
-/** Adjustments follow only a paid earning (decisions §6): a page without one needs no look-up. */
+/** Adjustments follow only an earning in a payout or paid (decisions §6): a page without one needs no look-up. */
 const adjustmentsOfPage = (db: Db, partnerId: number, rows: OrderRow[]) => {
-  const paid = rows.filter((r) => r.status === 'PAID').map((r) => r.id);
+  const paid = rows.filter((r) => r.status === 'PAID' || r.status === 'IN_PAYOUT').map((r) => r.id);
   return paid.length ? adjustmentsOf(db, partnerId, paid) : Promise.resolve(new Map<number, number>());
 };
 

@@ -1,0 +1,168 @@
+// Paying approved payouts through PayPal Payouts (decisions §7; docs/decisions/020). Every node
+// runs these tasks; a payout is claimed by one conditional update before PayPal is called, and the
+// call itself happens outside any transaction. The sender_batch_id of a send round never changes:
+// a time-out or 5xx is retried with the same one, so PayPal pays it at most once; only after PayPal
+// reported a definitive failure, and staff approved the payout again, does a new round (and id) begin.
+import type { Db } from '../../db';
+import { nowIso } from '../../db/dialect';
+import { retryOnConflict } from '../../db/retry';
+import type { Payout } from '../../db/schema';
+import { PayPalRefusedError, PayPalTransientError } from '../../integrations/paypal/client';
+import type { PayPalClient } from '../../integrations/paypal/client';
+import type { PayPalPayoutEvent } from '../../integrations/paypal/webhook-event';
+import { findPayout, senderBatchId, transition } from './service';
+import type { Actor } from './service';
+
+const PAYPAL: Actor = { kind: 'paypal', id: null, name: 'PayPal' };
+const LEASE_MS = 120_000;
+/** How long after a check the batch is asked again. */
+const RECHECK_MS = 30_000;
+const FAILURES = new Set(['FAILED', 'RETURNED', 'UNCLAIMED', 'BLOCKED', 'REFUNDED', 'REVERSED', 'CANCELED', 'DENIED']);
+const READY: Payout['status'][] = ['APPROVED', 'MANAGER_APPROVED'];
+
+/** Retry delays after a transient failure: 30 s, 1, 2, 4 ... minutes, at most an hour. */
+const backoffMs = (attempts: number) => Math.min(3_600_000, 30_000 * 2 ** Math.max(0, attempts - 1));
+
+/** Claims the next payout due to be sent (this node alone holds it until the lease ends). */
+async function claimNextSend(db: Db, now: Date): Promise<Payout | undefined> {
+  const at = nowIso(now);
+  const due = await db
+    .selectFrom('payouts')
+    .select('id')
+    .where('send_after', '<=', at)
+    .where('status', 'in', READY)
+    .where('paypal_batch_id', 'is', null)
+    .where((eb) => eb.or([eb('send_locked_until', 'is', null), eb('send_locked_until', '<', at)]))
+    .orderBy('send_after')
+    .limit(1)
+    .executeTakeFirst();
+  if (!due) return undefined;
+  return db
+    .updateTable('payouts')
+    .set((eb) => ({
+      send_locked_until: new Date(now.getTime() + LEASE_MS).toISOString(),
+      // The first attempt after an approval opens a new round (a new sender_batch_id); later
+      // attempts of the same round repeat its id.
+      send_round: eb.case().when('send_attempts', '=', 0).then(eb('send_round', '+', 1)).else(eb.ref('send_round')).end(),
+      send_attempts: eb('send_attempts', '+', 1),
+    }))
+    .where('id', '=', due.id)
+    .where('send_after', '<=', at)
+    .where('status', 'in', READY)
+    .where('paypal_batch_id', 'is', null)
+    .where((eb) => eb.or([eb('send_locked_until', 'is', null), eb('send_locked_until', '<', at)]))
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Moves the payout after PayPal's word, unless it changed meanwhile (then the word is stale). */
+async function settle(db: Db, payoutId: number, apply: (payout: Payout, trx: Db) => Promise<void>): Promise<void> {
+  await retryOnConflict(() =>
+    db.transaction().execute(async (trx) => {
+      const payout = await findPayout(trx, payoutId);
+      if (payout) await apply(payout, trx);
+    }),
+  );
+}
+
+/** Sends every payout that is due, one at a time; answers how many PayPal accepted. */
+export async function sendDuePayouts(db: Db, paypal: PayPalClient, log: { warn(obj: object, msg: string): void }, now = new Date()): Promise<number> {
+  let sent = 0;
+  for (let payout = await claimNextSend(db, now); payout; payout = await claimNextSend(db, now)) {
+    const batchId = senderBatchId(payout);
+    try {
+      const answer = await paypal.createPayout({
+        senderBatchId: batchId,
+        senderItemId: batchId,
+        receiver: payout.paypal_email,
+        amountCents: payout.amount_cents,
+        currency: payout.currency,
+        subject: 'Your Sunbite Partners commission',
+        note: `Commission payout ${payout.id}`,
+      });
+      // A duplicate answer means an earlier attempt of this round reached PayPal after all: that
+      // batch is the payment. Without its id, PayPal's webhook will name it.
+      await db
+        .updateTable('payouts')
+        .set({
+          paypal_batch_id: answer.batchId,
+          paypal_status: answer.batchStatus ?? (answer.duplicate ? 'DUPLICATE' : null),
+          send_after: null,
+          send_locked_until: null,
+          send_error: answer.batchId ? null : 'PayPal already holds this batch; waiting for its webhook',
+          checked_at: null,
+        })
+        .where('id', '=', payout.id)
+        .execute();
+      sent++;
+    } catch (error) {
+      if (error instanceof PayPalTransientError) {
+        log.warn({ payout: payout.id, attempts: payout.send_attempts, err: error.message }, 'paypal send failed; retried later with the same sender_batch_id');
+        await db
+          .updateTable('payouts')
+          .set({ send_after: new Date(now.getTime() + backoffMs(payout.send_attempts)).toISOString(), send_locked_until: null, send_error: error.message.slice(0, 1000) })
+          .where('id', '=', payout.id)
+          .execute();
+        continue;
+      }
+      // PayPal refused it for good (or it cannot be asked): staff look at it again.
+      const why = error instanceof PayPalRefusedError ? `PayPal refused the payout: ${error.message}` : `The payout could not be sent: ${error instanceof Error ? error.message : String(error)}`;
+      await settle(db, payout.id, async (current, trx) => {
+        if (!READY.includes(current.status)) return;
+        await transition(trx, current, 'IN_REVIEW', PAYPAL, { reason: why.slice(0, 500), paypalConfigured: true, set: { send_after: null, send_locked_until: null, send_error: why.slice(0, 1000), paypal_batch_id: null } }, now);
+      });
+    }
+  }
+  return sent;
+}
+
+/** Applies PayPal's outcome for the payout's item: PAID, back to review, or still waiting. */
+async function applyOutcome(db: Db, payoutId: number, outcome: { round: string; itemId: string | null; batchId: string | null; status: string; error: string | null }, now: Date): Promise<void> {
+  await settle(db, payoutId, async (payout, trx) => {
+    // Word about an older round (a payment that failed before a re-approval) changes nothing now.
+    if (senderBatchId(payout) !== outcome.round || !READY.includes(payout.status)) return;
+    const set = { paypal_item_id: outcome.itemId, paypal_status: outcome.status, paypal_batch_id: outcome.batchId ?? payout.paypal_batch_id };
+    if (outcome.status === 'SUCCESS') {
+      await transition(trx, payout, 'PAID', PAYPAL, { reason: outcome.itemId ? `PayPal item ${outcome.itemId}` : null, paypalConfigured: true, set: { ...set, reference: outcome.itemId } }, now);
+    } else if (FAILURES.has(outcome.status)) {
+      const why = `PayPal: ${outcome.status}${outcome.error ? ` (${outcome.error})` : ''}`;
+      // The batch is done with: a new approval starts a new round.
+      await transition(trx, payout, 'IN_REVIEW', PAYPAL, { reason: why.slice(0, 500), paypalConfigured: true, set: { ...set, paypal_batch_id: null, send_after: null, send_error: why.slice(0, 1000) } }, now);
+    } else {
+      await trx.updateTable('payouts').set({ ...set, checked_at: nowIso(now) }).where('id', '=', payout.id).execute();
+    }
+  });
+}
+
+/** Asks PayPal about every batch sent and not settled yet (webhooks may be lost). */
+export async function pollSentPayouts(db: Db, paypal: PayPalClient, log: { warn(obj: object, msg: string): void }, now = new Date()): Promise<number> {
+  const due = await db
+    .selectFrom('payouts')
+    .selectAll()
+    .where('paypal_batch_id', 'is not', null)
+    .where('status', 'in', READY)
+    .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<', new Date(now.getTime() - RECHECK_MS).toISOString())]))
+    .orderBy('id')
+    .limit(100)
+    .execute();
+  for (const payout of due) {
+    try {
+      const batch = await paypal.getPayoutBatch(payout.paypal_batch_id!);
+      const item = batch.items.find((i) => i.senderItemId === senderBatchId(payout)) ?? batch.items[0];
+      await applyOutcome(db, payout.id, { round: batch.senderBatchId, itemId: item?.itemId ?? null, batchId: batch.batchId, status: item?.transactionStatus ?? batch.batchStatus, error: item?.error ?? null }, now);
+    } catch (error) {
+      log.warn({ payout: payout.id, err: error instanceof Error ? error.message : String(error) }, 'paypal batch check failed; asked again later');
+      await db.updateTable('payouts').set({ checked_at: nowIso(now) }).where('id', '=', payout.id).execute();
+    }
+  }
+  return due.length;
+}
+
+/** A verified PayPal webhook event about a payout item. */
+export async function applyPayPalEvent(db: Db, event: PayPalPayoutEvent, now = new Date()): Promise<'applied' | 'unknown'> {
+  const match = /^(\d{1,10})(?:-\d{1,4})?$/.exec(event.senderItemId);
+  const payout = match ? await findPayout(db, Number(match[1])) : undefined;
+  if (!payout) return 'unknown';
+  await applyOutcome(db, payout.id, { round: event.senderItemId, itemId: event.itemId, batchId: event.batchId, status: event.transactionStatus, error: event.error }, now);
+  return 'applied';
+}

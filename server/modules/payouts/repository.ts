@@ -1,0 +1,120 @@
+// Payout queries, in the subset SQLite and PostgreSQL share.
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+import type { Payout, PayoutStatus } from '../../db/schema';
+
+/** A payout is open until it is paid or rejected; a partner has at most one (payouts_one_open). */
+export const CLOSED_STATUSES: readonly PayoutStatus[] = ['PAID', 'REJECTED', 'MANAGER_REJECTED'];
+
+export const findPayout = (db: Db, id: number) => db.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findOpenPayout = (db: Db, partnerId: number) =>
+  db.selectFrom('payouts').selectAll().where('partner_id', '=', partnerId).where('status', 'not in', [...CLOSED_STATUSES]).executeTakeFirst();
+
+/** The payout with its invoice, as lists and answers show it. */
+export const payoutWithInvoice = (db: Db) =>
+  db
+    .selectFrom('payouts')
+    .leftJoin('invoices', 'invoices.payout_id', 'payouts.id')
+    .selectAll('payouts')
+    .select(['invoices.id as invoice_id', 'invoices.number as invoice_number']);
+
+export type PayoutRow = Payout & { invoice_id: number | null; invoice_number: string | null };
+
+export const recentPayouts = (db: Db, partnerId: number, limit: number): Promise<PayoutRow[]> =>
+  payoutWithInvoice(db).where('payouts.partner_id', '=', partnerId).orderBy('payouts.id', 'desc').limit(limit).execute();
+
+export const latestPaidPayout = (db: Db, partnerId: number): Promise<PayoutRow | undefined> =>
+  payoutWithInvoice(db)
+    .where('payouts.partner_id', '=', partnerId)
+    .where('payouts.status', '=', 'PAID')
+    .orderBy('payouts.paid_at', 'desc')
+    .orderBy('payouts.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+export async function lifetimePaidCents(db: Db, partnerId: number): Promise<number> {
+  const row = await db
+    .selectFrom('payouts')
+    .select(sql<number>`coalesce(sum(amount_cents), 0)`.as('cents'))
+    .where('partner_id', '=', partnerId)
+    .where('status', '=', 'PAID')
+    .executeTakeFirstOrThrow();
+  return Number(row.cents);
+}
+
+/** When the partner's earliest pending earning ends its holding period. */
+export async function nextPayableAt(db: Db, partnerId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('earnings')
+    .select(sql<string | null>`min(hold_until)`.as('at'))
+    .where('partner_id', '=', partnerId)
+    .where('status', '=', 'PENDING')
+    .executeTakeFirstOrThrow();
+  return row.at ?? null;
+}
+
+/** The partner's all-time earning totals per status (the running totals, decisions/009). */
+export async function earningTotals(db: Db, partnerId: number): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('partner_earning_stats')
+    .select(['status', sql<number>`sum(cents)`.as('cents')])
+    .where('partner_id', '=', partnerId)
+    .where('month', '=', '')
+    .groupBy('status')
+    .execute();
+  return new Map(rows.map((r) => [r.status, Number(r.cents)]));
+}
+
+/** What the payout gathered, as it stood when requested (the invoice's lines). */
+export async function snapshotPayoutItems(db: Db, payoutId: number): Promise<void> {
+  await sql`
+    insert into payout_items (payout_id, earning_id, kind, order_number, occurred_at, product, amount_cents)
+    select e.payout_id, e.id, e.kind, o.order_number, coalesce(o.placed_at, m.sale_date, e.created_at),
+           coalesce(o.first_product, m.product), e.amount_cents
+    from earnings e
+    left join orders o on o.id = e.order_id
+    left join marketplace_sales m on m.id = e.marketplace_sale_id
+    where e.payout_id = ${payoutId} and e.status = 'IN_PAYOUT'`.execute(db);
+}
+
+export const payoutItems = (db: Db, payoutId: number) =>
+  db.selectFrom('payout_items').selectAll().where('payout_id', '=', payoutId).orderBy('kind', 'asc').orderBy('occurred_at').orderBy('id').execute();
+
+/**
+ * The next invoice number of the year. The counter row is updated in the caller's transaction:
+ * a rolled-back payout gives its number back, so numbers have no gaps, and two transactions
+ * cannot take the same one (the second waits for the row).
+ */
+export async function nextInvoiceSeq(db: Db, year: number): Promise<number> {
+  const { rows } = await sql<{ last: number }>`
+    insert into invoice_counters (year, last) values (${year}, 1)
+    on conflict (year) do update set last = invoice_counters.last + 1
+    returning last`.execute(db);
+  return Number(rows[0]!.last);
+}
+
+export const invoiceOfPartner = (db: Db, invoiceId: number, partnerId?: number) => {
+  let query = db.selectFrom('invoices').innerJoin('payouts', 'payouts.id', 'invoices.payout_id').selectAll('invoices').select(['payouts.status', 'payouts.paid_at', 'payouts.reference']).where('invoices.id', '=', invoiceId);
+  if (partnerId !== undefined) query = query.where('invoices.partner_id', '=', partnerId);
+  return query.executeTakeFirst();
+};
+
+export async function invoicePage(db: Db, partnerId: number, limit: number, offset: number) {
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom('invoices')
+      .innerJoin('payouts', 'payouts.id', 'invoices.payout_id')
+      .select(['invoices.id', 'invoices.number', 'invoices.amount_cents', 'invoices.issued_at', 'invoices.payout_id', 'payouts.status', 'payouts.paid_at'])
+      .where('invoices.partner_id', '=', partnerId)
+      .orderBy('invoices.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    db.selectFrom('invoices').select(sql<number>`count(*)`.as('n')).where('partner_id', '=', partnerId).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+export const payoutEvents = (db: Db, payoutId: number) =>
+  db.selectFrom('payout_events').selectAll().where('payout_id', '=', payoutId).orderBy('id').execute();

@@ -1,0 +1,243 @@
+// Cash-out routes: the partner's (spec point 7, decisions §7) and the back office's (decisions §11).
+import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
+import { STATUSES } from '../../../common/statuses';
+import type { AppContext, TypedApp } from '../../context';
+import type { PayoutStatus } from '../../db/schema';
+import { requestLocale, sayKey } from '../../i18n';
+import { pagedAnswer, pagingQuery } from '../../plugins/paging';
+import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth/guards';
+import { findStaffById } from '../staff/service';
+import { renderInvoicePdf } from './invoice-pdf';
+import { invoiceDocument, markPayoutPaid, partnerInvoices, payMeNowStats, requestPayout, reviewPayout } from './service';
+import { payoutDetail, payoutQueue } from './staff-views';
+import { applyPayPalEvent } from './paypal';
+import { parsePayPalPayoutEvent } from '../../integrations/paypal/webhook-event';
+import { API_MESSAGES, AppError } from '../../errors';
+
+const cashoutRow = z.object({
+  id: z.number(),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.enum(STATUSES),
+  status_label: z.string(),
+  date: z.string().describe('When the partner asked'),
+  paid_at: z.string().nullable(),
+  reason: z.string().nullable().describe('Why, when rejected or sent back to review'),
+  invoice: z.object({ id: z.number(), number: z.string(), pdf_url: z.string() }).nullable(),
+});
+
+const invoiceRow = z.object({
+  id: z.number(),
+  number: z.string(),
+  amount: z.number(),
+  status: z.enum(STATUSES),
+  status_label: z.string(),
+  date: z.string(),
+  pdf_url: z.string(),
+  payout_id: z.number(),
+  paid_at: z.string().nullable(),
+});
+
+const idParam = z.object({ id: z.coerce.number({ error: sayKey('wrong_value') }).int(sayKey('wrong_value')).min(1, sayKey('wrong_value')).max(2_147_483_647, sayKey('wrong_value')) });
+const expectedStatus = z.enum(STATUSES, { error: sayKey('wrong_value') }).optional().describe('The status the staff member saw: another answers 409');
+const reasonText = z.string({ error: sayKey('wrong_value') }).trim().max(500, sayKey('max', { n: 500 }));
+
+async function sendPdf(reply: FastifyReply, doc: Awaited<ReturnType<typeof invoiceDocument>>) {
+  const pdf = await renderInvoicePdf(doc);
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${doc.number}.pdf"`)
+    .header('cache-control', 'private, no-store')
+    .send(pdf);
+}
+
+export function payoutRoutes(app: TypedApp, ctx: AppContext): void {
+  const partner = requirePartner(ctx.db);
+  const doc = (summary: string) => ({ tags: ['partner'], summary, security: [{ partner: [] }] });
+  const paypalConfigured = () => Boolean(ctx.config.paypal.clientId && ctx.config.paypal.clientSecret);
+
+  app.get(
+    '/api/getPayMeNowStats',
+    {
+      onRequest: partner,
+      schema: {
+        ...doc('Payable and pending balances, the rules still unmet, the open cash-out and the latest ones'),
+        response: {
+          200: z.object({
+            data: z.object({
+              payable_balance: z.number(),
+              pending_balance: z.number(),
+              in_payout_balance: z.number(),
+              next_payable_at: z.string().nullable(),
+              minimum: z.number(),
+              currency: z.string(),
+              paypal_email: z.string().nullable(),
+              can_request: z.boolean(),
+              blockers: z.array(z.enum(['email_not_verified', 'paypal_email_missing', 'below_minimum', 'payout_open'])),
+              open_payout: cashoutRow.nullable(),
+              lifetime_paid: z.number(),
+              recent_cashouts: z.array(cashoutRow),
+              latest_paid: cashoutRow.nullable(),
+            }),
+          }),
+        },
+      },
+    },
+    async (request) => ({ data: await payMeNowStats(ctx.db, partnerIdOf(request), requestLocale(request)) }),
+  );
+
+  const payMeNow = {
+    onRequest: partner,
+    schema: {
+      ...doc('Pay me now: gathers every approved earning and adjustment into one cash-out with its invoice'),
+      response: { 201: z.object({ data: cashoutRow.extend({ invoice: z.object({ id: z.number(), number: z.string(), pdf_url: z.string() }) }) }) },
+    },
+  };
+  // The spec calls it with GET (spec point 7); POST is accepted too (decisions §7).
+  for (const method of ['GET', 'POST'] as const) {
+    app.route({
+      method,
+      url: '/api/payMeNow',
+      ...payMeNow,
+      handler: async (request, reply) => reply.code(201).send({ data: await requestPayout(ctx.db, partnerIdOf(request), requestLocale(request)) }),
+    });
+  }
+
+  app.get(
+    '/api/getInvoices',
+    { onRequest: partner, schema: { ...doc('The partner’s invoices, one per cash-out, newest first, paged'), querystring: pagingQuery(), response: { 200: pagedAnswer(invoiceRow) } } },
+    async (request) => partnerInvoices(ctx.db, partnerIdOf(request), request.query, requestLocale(request)),
+  );
+
+  app.get(
+    '/api/invoices/:id/pdf',
+    { onRequest: partner, schema: { ...doc('The invoice as a PDF in the partner’s language (404 for another partner’s)'), params: idParam } },
+    async (request, reply) => sendPdf(reply, await invoiceDocument(ctx.db, request.params.id, partnerIdOf(request))),
+  );
+
+  // ---- Back office
+  const staffDoc = (summary: string) => ({ tags: ['manager'], summary, security: [{ staff: [] }] });
+  const anyStaff = requireStaff(ctx.db);
+  const staffOf = async (request: { staffId?: number }) => {
+    const staff = await findStaffById(ctx.db, staffIdOf(request));
+    if (!staff) throw new AppError(401, 'Not Authorized');
+    return staff;
+  };
+
+  app.get(
+    '/api/manager/payouts',
+    {
+      onRequest: anyStaff,
+      schema: {
+        ...staffDoc('The payouts queue: by status (or `open`), searched by partner name, e-mail, code, payout id or invoice number'),
+        querystring: pagingQuery(20).extend({
+          status: z.enum([...STATUSES, 'open'], { error: sayKey('wrong_value') }).optional(),
+          q: z.string().max(200, sayKey('wrong_value')).optional(),
+        }),
+      },
+    },
+    async (request) => payoutQueue(ctx.db, request.query, requestLocale(request)),
+  );
+
+  app.get(
+    '/api/manager/payouts/:id',
+    { onRequest: anyStaff, schema: { ...staffDoc('One payout: its partner, earnings, fraud signals, history, and what this staff member may do'), params: idParam } },
+    async (request) => ({ data: await payoutDetail(ctx.db, request.params.id, await staffOf(request), paypalConfigured(), requestLocale(request)) }),
+  );
+
+  app.post(
+    '/api/manager/payouts/:id/review',
+    {
+      onRequest: anyStaff,
+      schema: {
+        ...staffDoc('A review decision; the staff member’s role decides the stage it acts on (409 when the payout changed meanwhile)'),
+        params: idParam,
+        body: z
+          .object({
+            action: z.enum(['approve', 'reject', 'review'], { error: sayKey('wrong_value') }),
+            reason: reasonText.optional(),
+            fraudulent: z.boolean({ error: sayKey('wrong_value') }).optional(),
+            expected_status: expectedStatus,
+          })
+          .superRefine((body, issue) => {
+            if (body.action !== 'approve' && !body.reason) issue.addIssue({ code: 'custom', path: ['reason'], message: sayKey('required') });
+            if (body.fraudulent && body.action !== 'reject') issue.addIssue({ code: 'custom', path: ['fraudulent'], message: sayKey('wrong_value') });
+          }),
+      },
+    },
+    async (request) => {
+      const staff = await staffOf(request);
+      const { action, reason, fraudulent, expected_status } = request.body;
+      await reviewPayout(ctx.db, { payoutId: request.params.id, staff, action, reason, fraudulent, expected: expected_status as PayoutStatus | undefined, paypalConfigured: paypalConfigured() });
+      ctx.jobs.wake();
+      return { data: await payoutDetail(ctx.db, request.params.id, staff, paypalConfigured(), requestLocale(request)) };
+    },
+  );
+
+  app.post(
+    '/api/manager/payouts/:id/mark-paid',
+    {
+      onRequest: requireStaff(ctx.db, ['manager', 'admin']),
+      schema: {
+        ...staffDoc('Records a payment made by hand, with its reference (only while PayPal is not configured)'),
+        params: idParam,
+        body: z.object({ reference: z.string({ error: sayKey('required') }).trim().min(1, sayKey('required')).max(200, sayKey('wrong_value')), expected_status: expectedStatus }),
+      },
+    },
+    async (request) => {
+      const staff = await staffOf(request);
+      await markPayoutPaid(ctx.db, { payoutId: request.params.id, staff, reference: request.body.reference, expected: request.body.expected_status as PayoutStatus | undefined, paypalConfigured: paypalConfigured() });
+      ctx.jobs.wake();
+      return { data: await payoutDetail(ctx.db, request.params.id, staff, paypalConfigured(), requestLocale(request)) };
+    },
+  );
+
+  app.get(
+    '/api/manager/invoices/:id/pdf',
+    { onRequest: anyStaff, schema: { ...staffDoc('An invoice as a PDF'), params: idParam } },
+    async (request, reply) => sendPdf(reply, await invoiceDocument(ctx.db, request.params.id)),
+  );
+
+  // PayPal's webhooks (decisions §7): nothing changes before PayPal itself has confirmed the
+  // signature; the body is read raw so it is verified exactly as PayPal sent it.
+  void app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
+    raw.post(
+      '/api/webhooks/paypal',
+      {
+        config: { rateLimit: false },
+        schema: {
+          tags: ['webhooks'],
+          summary: 'PayPal Payouts item webhooks (verified with PayPal before use)',
+          description: 'Answers 200 `{"data": {"outcome": "applied" | "ignored" | "unknown"}}`; an event PayPal does not confirm is 400 and changes nothing; 5xx when PayPal cannot be asked, so it redelivers.',
+        },
+      },
+      async (request, reply) => {
+        const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        let body: unknown;
+        try {
+          body = JSON.parse(rawBody.toString('utf8'));
+        } catch {
+          throw new AppError(400, API_MESSAGES.paypal_event_unverified);
+        }
+        if (!ctx.paypal || !(await ctx.paypal.verifyWebhook(request.headers, rawBody.toString('utf8')))) {
+          request.log.warn({ transmission: request.headers['paypal-transmission-id'] }, 'paypal webhook refused: not verified');
+          throw new AppError(400, API_MESSAGES.paypal_event_unverified);
+        }
+        const parsed = parsePayPalPayoutEvent(body);
+        if (!parsed.ok) {
+          // Genuine (PayPal confirmed it) but not a shape we know: kept in the log, and settled.
+          request.log.error({ error: parsed.error }, 'paypal webhook with an unexpected shape');
+          return reply.send({ data: { outcome: 'ignored' } });
+        }
+        if (!parsed.event) return reply.send({ data: { outcome: 'ignored' } });
+        const outcome = await applyPayPalEvent(ctx.db, parsed.event);
+        if (outcome === 'unknown') request.log.warn({ event: parsed.event.id, item: parsed.event.senderItemId }, 'paypal webhook for an unknown payout');
+        ctx.jobs.wake();
+        return reply.send({ data: { outcome } });
+      },
+    );
+  });
+}

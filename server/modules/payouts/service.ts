@@ -1,0 +1,423 @@
+// Cash-out (decisions §7, §11): a partner's request gathers every approved earning and adjustment
+// into one payout with its invoice, in one transaction; staff review it in one or two stages; it is
+// paid by PayPal (or marked paid by hand while PayPal is not configured). Every status change is a
+// conditional update (the status read must still hold), an event (from, to, who, when, why), moves
+// the payout's earnings with it, and queues the partner's notification in the same transaction.
+import { BRAND, DEFAULT_CURRENCY } from '../../../common/brand';
+import type { Locale } from '../../../common/i18n';
+import { statusLabelKey } from '../../../common/statuses';
+import type { Db } from '../../db';
+import { isUniqueViolation, nowIso } from '../../db/dialect';
+import { retryOnConflict } from '../../db/retry';
+import type { Payout, PayoutStatus } from '../../db/schema';
+import { AppError, API_MESSAGES, notFound } from '../../errors';
+import { i18n } from '../../i18n';
+import { enqueueJob } from '../../jobs/queue';
+import { findPartnerById } from '../partners/service';
+import { moveEarnings } from '../sales/service';
+import { readPayoutRules } from '../settings/service';
+import type { StaffRole } from '../staff/service';
+import {
+  CLOSED_STATUSES,
+  earningTotals,
+  findOpenPayout,
+  findPayout,
+  invoiceOfPartner,
+  invoicePage,
+  latestPaidPayout,
+  lifetimePaidCents,
+  nextInvoiceSeq,
+  nextPayableAt,
+  payoutItems,
+  recentPayouts,
+  snapshotPayoutItems,
+} from './repository';
+import type { PayoutRow } from './repository';
+
+export const major = (cents: number) => Math.round(cents) / 100;
+const label = (status: PayoutStatus, locale: Locale) => i18n.t(statusLabelKey(status), { lng: locale });
+
+export const PAYOUT_CHANGED_JOB = 'payout_changed';
+
+export type Blocker = 'email_not_verified' | 'paypal_email_missing' | 'below_minimum' | 'payout_open';
+
+const BLOCKER_MESSAGES: Record<Blocker, string> = {
+  email_not_verified: API_MESSAGES.payout_email_not_verified,
+  paypal_email_missing: API_MESSAGES.payout_paypal_missing,
+  below_minimum: API_MESSAGES.payout_below_minimum,
+  payout_open: API_MESSAGES.payout_open,
+};
+
+export const invoicePdfUrl = (invoiceId: number) => `/api/invoices/${invoiceId}/pdf`;
+
+/** The cash-out row of the partner API (decisions §3). */
+export function cashoutJson(p: PayoutRow, locale: Locale) {
+  return {
+    id: p.id,
+    amount: major(p.amount_cents),
+    currency: p.currency,
+    status: p.status,
+    status_label: label(p.status, locale),
+    date: p.created_at,
+    paid_at: p.paid_at,
+    reason: p.reason,
+    invoice: p.invoice_id !== null ? { id: p.invoice_id, number: p.invoice_number!, pdf_url: invoicePdfUrl(p.invoice_id) } : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Partner side
+
+export async function payMeNowStats(db: Db, partnerId: number, locale: Locale) {
+  const [partner, rules, totals, open, recent, latest, lifetime, nextAt] = await Promise.all([
+    findPartnerById(db, partnerId),
+    readPayoutRules(db),
+    earningTotals(db, partnerId),
+    findOpenPayout(db, partnerId),
+    recentPayouts(db, partnerId, 5),
+    latestPaidPayout(db, partnerId),
+    lifetimePaidCents(db, partnerId),
+    nextPayableAt(db, partnerId),
+  ]);
+  if (!partner) throw notFound();
+  const payable = totals.get('APPROVED') ?? 0;
+  const blockers: Blocker[] = [];
+  if (!partner.verified) blockers.push('email_not_verified');
+  if (!partner.paypal_email) blockers.push('paypal_email_missing');
+  if (payable < rules.minimumCents) blockers.push('below_minimum');
+  if (open) blockers.push('payout_open');
+  const openRow = open ? recent.find((r) => r.id === open.id) : undefined;
+  return {
+    payable_balance: major(payable),
+    pending_balance: major(totals.get('PENDING') ?? 0),
+    in_payout_balance: major(totals.get('IN_PAYOUT') ?? 0),
+    next_payable_at: nextAt,
+    minimum: major(rules.minimumCents),
+    currency: DEFAULT_CURRENCY,
+    paypal_email: partner.paypal_email,
+    can_request: blockers.length === 0,
+    blockers,
+    open_payout: openRow ? cashoutJson(openRow, locale) : null,
+    lifetime_paid: major(lifetime),
+    recent_cashouts: recent.map((r) => cashoutJson(r, locale)),
+    latest_paid: latest ? cashoutJson(latest, locale) : null,
+  };
+}
+
+/** The dashboard's "latest paid cash-out" metric. */
+export async function latestPaidCashout(db: Db, partnerId: number): Promise<{ amount: number; date: string } | null> {
+  const latest = await latestPaidPayout(db, partnerId);
+  return latest ? { amount: major(latest.amount_cents), date: latest.paid_at ?? latest.updated_at } : null;
+}
+
+const addressLines = (p: { address_1: string | null; address_2: string | null; po_box: string | null; city: string | null; state: string | null; postal: string | null; country: string | null }) =>
+  [p.address_1, p.address_2, p.po_box, [p.city, p.state, p.postal].filter(Boolean).join(' '), p.country].filter((line): line is string => Boolean(line && line.trim()));
+
+/**
+ * Pay me now: one payout holding every approved earning and adjustment of the partner, with its
+ * invoice, in one transaction. However many requests arrive at once, on however many nodes, the
+ * unique index on open payouts lets one through, and each earning moves only from APPROVED.
+ */
+export async function requestPayout(db: Db, partnerId: number, locale: Locale, now = new Date()) {
+  let payoutId: number;
+  try {
+    payoutId = await retryOnConflict(() =>
+      db.transaction().execute(async (trx) => {
+        const partner = await findPartnerById(trx, partnerId);
+        if (!partner) throw notFound();
+        const rules = await readPayoutRules(trx);
+        if (!partner.verified) throw new AppError(422, BLOCKER_MESSAGES.email_not_verified);
+        if (!partner.paypal_email) throw new AppError(422, BLOCKER_MESSAGES.paypal_email_missing);
+        if (await findOpenPayout(trx, partnerId)) throw new AppError(422, BLOCKER_MESSAGES.payout_open);
+        const at = nowIso(now);
+        // The open payout row comes first: a concurrent request waits on the unique index here
+        // and then fails, before it touches any earning.
+        const payout = await trx
+          .insertInto('payouts')
+          .values({ partner_id: partnerId, status: 'PENDING', amount_cents: 0, currency: DEFAULT_CURRENCY, paypal_email: partner.paypal_email, earnings_count: 0, reason: null, approved_by: null, reference: null, paid_at: null, created_at: at, updated_at: at, send_after: null, send_locked_until: null, send_error: null, paypal_batch_id: null, paypal_item_id: null, paypal_status: null, checked_at: null })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const moved = await moveEarnings(trx, { partnerId, from: 'APPROVED', inPayout: null }, { status: 'IN_PAYOUT', payoutId: payout.id }, `cash-out requested (payout ${payout.id})`, `partner:${partnerId}`, now);
+        const amount = moved.reduce((sum, e) => sum + e.amount_cents, 0);
+        // Adjustments count too: the balance that is paid must reach the minimum.
+        if (moved.length === 0 || amount < rules.minimumCents) throw new AppError(422, BLOCKER_MESSAGES.below_minimum);
+        await trx.updateTable('payouts').set({ amount_cents: amount, earnings_count: moved.length }).where('id', '=', payout.id).execute();
+        await snapshotPayoutItems(trx, payout.id);
+        await recordEvent(trx, payout.id, null, 'PENDING', { kind: 'partner', id: partnerId, name: `${partner.first_name} ${partner.last_name}` }, null, now);
+        const year = now.getUTCFullYear();
+        // Last, so the counter row (one per year, shared by every partner) is held for the shortest time.
+        const seq = await nextInvoiceSeq(trx, year);
+        await trx
+          .insertInto('invoices')
+          .values({
+            number: `INV-${year}-${String(seq).padStart(6, '0')}`,
+            year,
+            seq,
+            partner_id: partnerId,
+            payout_id: payout.id,
+            amount_cents: amount,
+            currency: DEFAULT_CURRENCY,
+            locale: partner.locale,
+            billing: JSON.stringify({
+              program: { name: BRAND.programName, legalName: BRAND.legalName, addressLines: [...BRAND.address], email: BRAND.supportEmail },
+              partner: { name: `${partner.first_name} ${partner.last_name}`, email: partner.email, paypalEmail: partner.paypal_email, addressLines: addressLines(partner) },
+            }),
+            issued_at: at,
+          })
+          .execute();
+        return payout.id;
+      }),
+    );
+  } catch (error) {
+    // Another request of the same partner opened a payout first (payouts_one_open).
+    if (isUniqueViolation(error)) throw new AppError(422, BLOCKER_MESSAGES.payout_open);
+    throw error;
+  }
+  const row = (await recentPayouts(db, partnerId, 1)).find((r) => r.id === payoutId)!;
+  const json = cashoutJson(row, locale);
+  return { ...json, invoice: json.invoice! };
+}
+
+export async function partnerInvoices(db: Db, partnerId: number, paging: { page: number; length: number }, locale: Locale) {
+  const { rows, total } = await invoicePage(db, partnerId, paging.length, (paging.page - 1) * paging.length);
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      number: r.number,
+      amount: major(r.amount_cents),
+      status: r.status,
+      status_label: label(r.status, locale),
+      date: r.issued_at,
+      pdf_url: invoicePdfUrl(r.id),
+      payout_id: r.payout_id,
+      paid_at: r.paid_at,
+    })),
+    current_page: paging.page,
+    per_page: paging.length,
+    last_page: Math.max(1, Math.ceil(total / paging.length)),
+    total,
+  };
+}
+
+/** The invoice as a document to render; a partner asking for another's gets 404 (`partnerId`). */
+export async function invoiceDocument(db: Db, invoiceId: number, partnerId?: number) {
+  const invoice = await invoiceOfPartner(db, invoiceId, partnerId);
+  if (!invoice) throw notFound();
+  const billing = JSON.parse(invoice.billing) as {
+    program: { name: string; legalName?: string; addressLines: string[]; email: string };
+    partner: { name: string; email: string; paypalEmail: string; addressLines: string[] };
+  };
+  const items = await payoutItems(db, invoice.payout_id);
+  const locale = invoice.locale === 'fr' ? 'fr' : 'en';
+  return {
+    locale,
+    number: invoice.number,
+    issuedAt: invoice.issued_at,
+    currency: invoice.currency,
+    statusLabel: label(invoice.status, locale),
+    paidAt: invoice.paid_at,
+    reference: invoice.reference,
+    program: billing.program,
+    partner: billing.partner,
+    lines: items.map((i) => ({ kind: i.kind, orderNumber: i.order_number, date: i.occurred_at, product: i.product, amountCents: i.amount_cents })),
+    totalCents: invoice.amount_cents,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transitions
+
+export interface Actor {
+  kind: 'partner' | 'staff' | 'system' | 'paypal';
+  id: number | null;
+  name: string;
+}
+
+async function recordEvent(db: Db, payoutId: number, from: PayoutStatus | null, to: PayoutStatus, actor: Actor, reason: string | null, now: Date): Promise<number> {
+  const event = await db
+    .insertInto('payout_events')
+    .values({ payout_id: payoutId, at: nowIso(now), from_status: from, to_status: to, actor_kind: actor.kind, actor_id: actor.id, actor_name: actor.name.slice(0, 200), reason: reason?.slice(0, 500) ?? null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return event.id;
+}
+
+export const staleError = () => new AppError(409, API_MESSAGES.payout_stale);
+
+export interface TransitionOptions {
+  reason?: string | null;
+  fraudulent?: boolean;
+  /** Extra columns written with the status (in the same conditional update). */
+  set?: Partial<Pick<Payout, 'reference' | 'approved_by' | 'paypal_batch_id' | 'paypal_item_id' | 'paypal_status' | 'send_after' | 'send_error' | 'send_attempts' | 'send_locked_until'>>;
+  paypalConfigured: boolean;
+}
+
+/**
+ * Moves the payout from the status it was read in to `to`, in the caller's transaction; throws 409
+ * when another change got there first. Earnings follow: PAID with the payout; back to APPROVED
+ * (out of the payout) when it is rejected, or REJECTED when staff mark them fraudulent. A payout
+ * approved for payment is queued for PayPal when PayPal is configured.
+ */
+export async function transition(trx: Db, payout: Payout, to: PayoutStatus, actor: Actor, options: TransitionOptions, now = new Date()): Promise<Payout> {
+  const at = nowIso(now);
+  const reason = options.reason?.trim() || null;
+  const readyToPay = to === 'MANAGER_APPROVED' || (to === 'APPROVED' && !(await needsManager(trx, payout)));
+  const rejected = to === 'REJECTED' || to === 'MANAGER_REJECTED';
+  const updated = await trx
+    .updateTable('payouts')
+    .set({
+      status: to,
+      updated_at: at,
+      reason: to === 'PAID' || readyToPay ? null : (reason ?? payout.reason),
+      ...(to === 'PAID' ? { paid_at: at, send_after: null } : {}),
+      ...(rejected ? { fraudulent: options.fraudulent ? 1 : 0, send_after: null } : {}),
+      // Sent by the PayPal job from now on (decisions §7); by hand otherwise.
+      ...(readyToPay && options.paypalConfigured ? { send_after: at, send_error: null, send_attempts: 0 } : {}),
+      ...(to === 'IN_REVIEW' ? { send_after: null } : {}),
+      ...options.set,
+    })
+    .where('id', '=', payout.id)
+    .where('status', '=', payout.status)
+    .where('updated_at', '=', payout.updated_at)
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) throw staleError();
+  const eventId = await recordEvent(trx, payout.id, payout.status, to, actor, reason, now);
+  const who = `${actor.kind}:${actor.id ?? actor.name}`;
+  if (to === 'PAID') {
+    await moveEarnings(trx, { partnerId: payout.partner_id, from: 'IN_PAYOUT', inPayout: payout.id }, { status: 'PAID', payoutId: payout.id }, `payout ${payout.id} paid`, who, now);
+  } else if (rejected && options.fraudulent) {
+    const moved = await moveEarnings(trx, { partnerId: payout.partner_id, from: 'IN_PAYOUT', inPayout: payout.id }, { status: 'REJECTED', payoutId: payout.id }, `payout ${payout.id} rejected as fraudulent: ${reason ?? ''}`.trim(), who, now);
+    // Refunds of these orders recorded while they were in the payout took money back by
+    // adjustment: with the earnings gone, there is nothing to take back.
+    const orderIds = [...new Set(moved.map((e) => e.order_id).filter((id): id is number => id !== null))];
+    for (let i = 0; i < orderIds.length; i += 500) {
+      const adjustments = await trx
+        .selectFrom('earnings')
+        .select('id')
+        .where('partner_id', '=', payout.partner_id)
+        .where('kind', '=', 'adjustment')
+        .where('status', '=', 'APPROVED')
+        .where('payout_id', 'is', null)
+        .where('order_id', 'in', orderIds.slice(i, i + 500))
+        .execute();
+      await moveEarnings(trx, { partnerId: payout.partner_id, from: 'APPROVED', inPayout: null, ids: adjustments.map((a) => a.id) }, { status: 'REJECTED', payoutId: null }, `earning of payout ${payout.id} rejected as fraudulent`, who, now);
+    }
+  } else if (rejected) {
+    await moveEarnings(trx, { partnerId: payout.partner_id, from: 'IN_PAYOUT', inPayout: payout.id }, { status: 'APPROVED', payoutId: null }, `payout ${payout.id} rejected: earnings returned`, who, now);
+  }
+  await enqueueJob(trx, PAYOUT_CHANGED_JOB, { payoutId: payout.id, eventId }, now);
+  return updated;
+}
+
+async function needsManager(db: Db, payout: Payout): Promise<boolean> {
+  return payout.amount_cents > (await readPayoutRules(db)).managerThresholdCents;
+}
+
+export type ReviewAction = 'approve' | 'reject' | 'review';
+export type StaffAction = ReviewAction | 'mark_paid';
+
+const FIRST_STAGE: readonly PayoutStatus[] = ['PENDING', 'IN_REVIEW'];
+const PAYMENT_STAGE: readonly PayoutStatus[] = ['APPROVED', 'MANAGER_APPROVED'];
+const canManage = (role: StaffRole) => role === 'manager' || role === 'admin';
+
+export type Stage = 'review' | 'manager' | 'payment' | 'closed';
+export function stageOf(status: PayoutStatus): Stage {
+  if (FIRST_STAGE.includes(status)) return 'review';
+  if (status === 'MANAGER_IN_REVIEW') return 'manager';
+  if (PAYMENT_STAGE.includes(status)) return 'payment';
+  return 'closed';
+}
+
+/** Whether PayPal holds the payout now (asked, or being asked): staff must not pull it back then. */
+const withPayPal = (p: Payout, now: Date) => p.paypal_batch_id !== null || (p.send_locked_until !== null && p.send_locked_until > nowIso(now));
+
+/** What this staff member may do with the payout now (decisions §7, §11). */
+export function allowedActions(p: Payout, staff: { id: number; role: StaffRole }, paypalConfigured: boolean, now = new Date()): StaffAction[] {
+  const stage = stageOf(p.status);
+  if (stage === 'review') return p.status === 'PENDING' ? ['approve', 'reject', 'review'] : ['approve', 'reject'];
+  if (!canManage(staff.role)) return [];
+  if (stage === 'manager') return p.approved_by === staff.id ? ['reject', 'review'] : ['approve', 'reject', 'review'];
+  if (stage === 'payment') {
+    if (paypalConfigured) return withPayPal(p, now) ? [] : ['review'];
+    return ['mark_paid', 'review'];
+  }
+  return [];
+}
+
+/** A staff decision on a payout; `expected` is the status the staff member's screen showed. */
+export async function reviewPayout(
+  db: Db,
+  input: { payoutId: number; staff: { id: number; role: StaffRole; name: string }; action: ReviewAction; reason?: string | undefined; fraudulent?: boolean | undefined; expected?: PayoutStatus | undefined; paypalConfigured: boolean },
+  now = new Date(),
+): Promise<void> {
+  await retryOnConflict(() =>
+    db.transaction().execute(async (trx) => {
+      const payout = await findPayout(trx, input.payoutId);
+      if (!payout) throw notFound();
+      if (input.expected && input.expected !== payout.status) throw staleError();
+      const allowed = allowedActions(payout, input.staff, input.paypalConfigured, now);
+      if (!allowed.includes(input.action)) {
+        if (CLOSED_STATUSES.includes(payout.status)) throw staleError();
+        const stage = stageOf(payout.status);
+        if (stage !== 'review' && !canManage(input.staff.role)) throw new AppError(403, API_MESSAGES.payout_stage_forbidden);
+        if (stage === 'manager' && input.action === 'approve') throw new AppError(403, API_MESSAGES.payout_second_person);
+        throw new AppError(409, API_MESSAGES.payout_action_refused);
+      }
+      const actor: Actor = { kind: 'staff', id: input.staff.id, name: input.staff.name };
+      const options = { reason: input.reason ?? null, fraudulent: input.fraudulent ?? false, paypalConfigured: input.paypalConfigured };
+      const stage = stageOf(payout.status);
+      if (input.action === 'review') {
+        await transition(trx, payout, 'IN_REVIEW', actor, options, now);
+      } else if (input.action === 'reject') {
+        await transition(trx, payout, stage === 'manager' ? 'MANAGER_REJECTED' : 'REJECTED', actor, options, now);
+      } else if (stage === 'manager') {
+        await transition(trx, payout, 'MANAGER_APPROVED', actor, options, now);
+      } else {
+        const approved = await transition(trx, payout, 'APPROVED', actor, { ...options, set: { approved_by: input.staff.id } }, now);
+        // Above the threshold the manager stage follows at once (decisions §7).
+        if (await needsManager(trx, approved)) {
+          await transition(trx, approved, 'MANAGER_IN_REVIEW', { kind: 'system', id: null, name: 'system' }, { reason: null, paypalConfigured: input.paypalConfigured }, now);
+        }
+      }
+    }),
+  );
+}
+
+/** A payment made by hand while PayPal is not configured (decisions §7). */
+export async function markPayoutPaid(
+  db: Db,
+  input: { payoutId: number; staff: { id: number; role: StaffRole; name: string }; reference: string; expected?: PayoutStatus | undefined; paypalConfigured: boolean },
+  now = new Date(),
+): Promise<void> {
+  await retryOnConflict(() =>
+    db.transaction().execute(async (trx) => {
+      const payout = await findPayout(trx, input.payoutId);
+      if (!payout) throw notFound();
+      if (input.paypalConfigured) throw new AppError(409, API_MESSAGES.payout_paypal_configured);
+      if (input.expected && input.expected !== payout.status) throw staleError();
+      if (!canManage(input.staff.role)) throw new AppError(403, API_MESSAGES.payout_stage_forbidden);
+      if (!allowedActions(payout, input.staff, false, now).includes('mark_paid')) {
+        throw CLOSED_STATUSES.includes(payout.status) ? staleError() : new AppError(409, API_MESSAGES.payout_action_refused);
+      }
+      await transition(trx, payout, 'PAID', { kind: 'staff', id: input.staff.id, name: input.staff.name }, { reason: `paid by hand, reference ${input.reference}`, set: { reference: input.reference }, paypalConfigured: false }, now);
+    }),
+  );
+}
+
+export { findPayout };
+
+/**
+ * PayPal's sender_batch_id (and sender_item_id) of the payout's current send round: the payout id
+ * (decisions §7), then `<id>-<round>` for a round begun after PayPal failed and staff approved again.
+ */
+export function senderBatchId(p: Pick<Payout, 'id' | 'send_round'>): string {
+  return p.send_round <= 1 ? String(p.id) : `${p.id}-${p.send_round}`;
+}
+
+export const isOpen = (status: PayoutStatus) => !CLOSED_STATUSES.includes(status);
+
+export async function partnerOfPayout(db: Db, payoutId: number) {
+  const payout = await findPayout(db, payoutId);
+  return payout ? { payout, partner: await findPartnerById(db, payout.partner_id) } : undefined;
+}

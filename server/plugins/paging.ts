@@ -1,0 +1,16 @@
+// The paging query of every list (decisions §3): `page` from 1, `length` up to 100.
+import { z } from 'zod';
+import { PAGING } from '../../common/statuses';
+import { sayKey } from '../i18n';
+
+const whole = (min: number, max: number) =>
+  z.coerce.number({ error: sayKey('wrong_value') }).int(sayKey('wrong_value')).min(min, sayKey('wrong_value')).max(max, sayKey('wrong_value'));
+
+export const pagingQuery = (defaultLength: number = PAGING.defaultLength) =>
+  z.object({
+    page: whole(1, 1_000_000).default(PAGING.defaultPage),
+    length: whole(1, PAGING.maxLength).default(defaultLength),
+  });
+
+export const pagedAnswer = (row: z.ZodType) =>
+  z.object({ data: z.array(row), current_page: z.number(), per_page: z.number(), last_page: z.number(), total: z.number() });
