@@ -24,6 +24,9 @@ beforeEach(() => {
       data: { id: 1, email: 'demo.admin@sunbite.example', name: 'Dana Admin', role: 'admin' },
     }),
   );
+  fake.on('GET /api/manager/payouts', () =>
+    jsonResponse(200, { data: [], current_page: 1, per_page: 20, last_page: 1, total: 0, counts: {} }),
+  );
   fetchMock = fake.fetch;
 });
 
@@ -47,8 +50,11 @@ describe('route table', () => {
       await open(sample(entry.path), entry);
       const layout = entry.layout;
       await waitFor(() => expect(document.querySelector(`[data-layout="${layout}"]`)).not.toBeNull());
+      // /manager opens the back office's first section (features/manager/sections.ts).
       const expected =
-        entry.path === '/account/products/:code'
+        entry.path === '/manager'
+          ? i18n.t('titles.manager_payouts')
+          : entry.path === '/account/products/:code'
           ? i18n.t('products.acv.name')
           : entry.path === '/account/connect/:integration'
             ? i18n.t('titles.connect_instagram')

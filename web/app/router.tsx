@@ -11,6 +11,7 @@ import { NotFoundContent } from '../features/not-found/NotFoundContent';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { PageHeading } from '../features/pages/PageHeading';
 import { RoutedLoginPage } from '../features/auth/RoutedLoginPage';
+import { sectionRoutes } from '../features/manager/sections';
 import { accountLoader } from '../features/session/account-loader';
 import { shouldRevalidateSubpartner, subpartnerLoader } from '../features/subpartner/subpartner-loader';
 import { clearSession, getStoredToken, isTokenValid } from '../lib/session';
@@ -245,9 +246,12 @@ export function buildRoutes(): RouteObject[] {
                 {
                   index: true,
                   lazy: async () => ({
-                    Component: (await import('../features/manager/ManagerPages')).ManagerHomePage,
+                    Component: (await import('../features/manager/ManagerPages')).ManagerIndexPage,
                   }),
                 },
+                // One route per section of features/manager/sections.ts.
+                ...sectionRoutes(),
+                { path: '*', element: <NotFoundContent homeHref="/manager" /> },
               ],
             },
           ],

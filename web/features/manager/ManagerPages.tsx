@@ -1,7 +1,7 @@
-// Staff sign-in and the back-office home (decisions §1, §4). The staff token is its own session
+// Staff sign-in and the back-office index (decisions §1, §4). The staff token is its own session
 // (`manager_token`), independent of the partner's: a staff 401 leads to /manager/login only.
 import { useCallback, useEffect } from 'react';
-import { redirect, useNavigate } from 'react-router';
+import { Navigate, redirect, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, isUnauthorized } from '../../lib/api';
@@ -10,6 +10,7 @@ import { clearManagerSession, getValidManagerToken } from '../../lib/session';
 import { managerSignIn } from '../auth/auth-api';
 import { CredentialsForm } from '../auth/CredentialsForm';
 import { PageHeading } from '../pages/PageHeading';
+import { sectionsFor } from './sections';
 
 export const MANAGER_ME_QUERY_KEY = ['manager', 'me'] as const;
 
@@ -63,44 +64,51 @@ export function useStaffMember() {
   });
 }
 
-/** Ends the staff session (locally) and returns to the staff sign-in. */
+/**
+ * Ends the staff session and returns to the staff sign-in. `revoke` also ends the token on the
+ * server (the sign-out button); after a 401 there is nothing left to revoke.
+ */
 export function useManagerSignOut() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  return useCallback(() => {
-    clearManagerSession();
-    queryClient.removeQueries({ queryKey: ['manager'] });
-    void navigate('/manager/login');
-  }, [navigate, queryClient]);
+  return useCallback(
+    (options: { revoke?: boolean } = {}) => {
+      // Best effort: the local session ends whatever the server answers.
+      if (options.revoke)
+        void api.get('/api/manager/auth/logout', { auth: 'manager' }).catch(() => undefined);
+      clearManagerSession();
+      queryClient.removeQueries({ queryKey: ['manager'] });
+      void navigate('/manager/login');
+    },
+    [navigate, queryClient],
+  );
 }
 
-export function ManagerHomePage() {
-  const { t } = useTranslation();
-  const title = t('titles.manager');
-  useDocumentTitle(title);
-  const me = useStaffMember();
+/** A staff call answered 401 (the staff token expired or was revoked): back to the staff sign-in. */
+export function useSignOutOnUnauthorized(error: unknown): void {
   const signOut = useManagerSignOut();
-  const unauthorized = me.isError && isUnauthorized(me.error);
+  const unauthorized = isUnauthorized(error);
   useEffect(() => {
     if (unauthorized) signOut();
   }, [unauthorized, signOut]);
+}
+
+/**
+ * `/manager`: the first section this staff member may open. The shell renders its pages only
+ * once the staff member is known, so the role is there.
+ */
+export function ManagerIndexPage() {
+  const { t } = useTranslation();
+  const title = t('titles.manager');
+  const me = useStaffMember();
+  const first = sectionsFor(me.data?.role)[0];
+  useDocumentTitle(title);
+  if (first) return <Navigate to={`/manager/${first.path}`} replace />;
   return (
     <PageHeading title={title} lead={t('pages.manager')}>
-      {me.data ? (
-        <p className="mt-4 text-sm" data-testid="staff-identity">
-          {t('manager.signed_in_as')} <strong data-testid="staff-name">{me.data.name}</strong>{' '}
-          <span
-            className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900 dark:bg-brand-900 dark:text-brand-100"
-            data-testid="staff-role"
-          >
-            {t(`manager.roles.${me.data.role}`, { defaultValue: me.data.role })}
-          </span>
-        </p>
-      ) : me.isError && !unauthorized ? (
-        <p role="alert" className="mt-4 text-sm text-red-700 dark:text-red-300">
-          {t('errors.network')}
-        </p>
-      ) : null}
+      <p className="mt-4 text-sm text-stone-600 dark:text-stone-400" data-testid="no-sections">
+        {t('manager.shell.no_sections')}
+      </p>
     </PageHeading>
   );
 }

@@ -1,0 +1,397 @@
+// /manager/payouts: the payouts queue (decisions §7, §11). The status filter, the search and the
+// page live in the URL (?status=&q=&page=), so a reload, a shared link or coming back from a
+// payout shows the same list.
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { PageHeading } from '../../pages/PageHeading';
+import { useFormatters } from '../../sales/format';
+import { EmptyState, Pager, Skeleton, StatusBadge } from '../../sales/ui';
+import { useSignOutOnUnauthorized } from '../ManagerPages';
+import {
+  isQueueFilter,
+  OPEN_STATUSES,
+  QUEUE_FILTERS,
+  usePayoutQueue,
+  type PayoutListRow,
+  type QueueFilter,
+  type StatusCounts,
+} from './payouts-api';
+import { PaypalStateText, SearchGlyph, StageChip, useWideLayout } from './ui';
+
+/** How long typing pauses before the search runs. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+function countFor(filter: QueueFilter, counts: StatusCounts | undefined): number | undefined {
+  if (!counts) return undefined;
+  const sum = (statuses: readonly string[]) =>
+    statuses.reduce((total, status) => total + (counts[status as keyof StatusCounts] ?? 0), 0);
+  if (filter === 'open') return sum(OPEN_STATUSES);
+  if (filter === 'all') return sum(Object.keys(counts));
+  return counts[filter] ?? 0;
+}
+
+function StatusFilter({
+  active,
+  counts,
+  onChoose,
+}: {
+  active: QueueFilter;
+  counts: StatusCounts | undefined;
+  onChoose: (filter: QueueFilter) => void;
+}) {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  const refs = useRef<Partial<Record<QueueFilter, HTMLButtonElement | null>>>({});
+  const choose = (next: QueueFilter) => {
+    onChoose(next);
+    refs.current[next]?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    const index = QUEUE_FILTERS.indexOf(active);
+    let next: QueueFilter | undefined;
+    if (event.key === 'ArrowRight') next = QUEUE_FILTERS[(index + 1) % QUEUE_FILTERS.length];
+    else if (event.key === 'ArrowLeft')
+      next = QUEUE_FILTERS[(index + QUEUE_FILTERS.length - 1) % QUEUE_FILTERS.length];
+    else if (event.key === 'Home') next = QUEUE_FILTERS[0];
+    else if (event.key === 'End') next = QUEUE_FILTERS[QUEUE_FILTERS.length - 1];
+    if (next) {
+      event.preventDefault();
+      choose(next);
+    }
+  };
+  return (
+    <div
+      role="tablist"
+      aria-label={t('manager.payouts.filters_label')}
+      onKeyDown={onKeyDown}
+      className="-mx-4 flex gap-1.5 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0"
+    >
+      {QUEUE_FILTERS.map((filter) => {
+        const selected = filter === active;
+        const count = countFor(filter, counts);
+        return (
+          <button
+            key={filter}
+            ref={(element) => {
+              refs.current[filter] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`payouts-filter-${filter}`}
+            aria-selected={selected}
+            aria-controls="payouts-results"
+            tabIndex={selected ? 0 : -1}
+            onClick={() => onChoose(filter)}
+            data-testid={`payouts-filter-${filter}`}
+            className={`inline-flex min-h-9 shrink-0 items-center gap-1.5 rounded-full border px-3 text-[13px] font-semibold whitespace-nowrap transition-colors ${
+              selected
+                ? 'border-stone-900 bg-stone-900 text-white dark:border-stone-100 dark:bg-stone-100 dark:text-stone-900'
+                : 'border-stone-200 bg-white text-stone-700 hover:border-stone-300 hover:text-stone-900 dark:border-stone-800 dark:bg-stone-900 dark:text-stone-300 dark:hover:border-stone-700 dark:hover:text-white'
+            }`}
+          >
+            {t(`manager.payouts.filters.${filter}`)}
+            {count === undefined ? null : (
+              <span
+                className={`rounded-full px-1.5 text-xs tabular-nums ${
+                  selected
+                    ? 'bg-white/20 dark:bg-stone-900/15'
+                    : count > 0
+                      ? 'bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-200'
+                      : 'text-stone-400 dark:text-stone-500'
+                }`}
+                data-testid="filter-count"
+              >
+                {f.number(count)}
+              </span>
+            )}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The search box: it updates the URL once typing pauses, and follows the URL (back, reload). */
+function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(value);
+  const [seen, setSeen] = useState(value);
+  if (value !== seen) {
+    setSeen(value);
+    setText(value);
+  }
+  useEffect(() => {
+    if (text.trim() === value) return;
+    const timer = setTimeout(() => onSearch(text.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value, onSearch]);
+  return (
+    <div role="search" className="relative w-full sm:max-w-sm">
+      <label htmlFor="payouts-search" className="sr-only">
+        {t('manager.payouts.search_label')}
+      </label>
+      <SearchGlyph className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-stone-500 dark:text-stone-400" />
+      <input
+        id="payouts-search"
+        type="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') onSearch(text.trim());
+        }}
+        placeholder={t('manager.payouts.search_placeholder')}
+        autoComplete="off"
+        spellCheck={false}
+        data-testid="payouts-search"
+        className="block min-h-10 w-full rounded-full border border-stone-300 bg-white py-2 pr-3 pl-9 text-base text-stone-900 placeholder:text-stone-500 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 sm:text-sm dark:border-stone-700 dark:bg-stone-950 dark:text-stone-100 dark:placeholder:text-stone-400 dark:focus:outline-brand-400"
+      />
+    </div>
+  );
+}
+
+function QueueTable({ rows, from }: { rows: PayoutListRow[]; from: string }) {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  const th =
+    'border-b border-stone-200 px-3 py-2.5 text-xs font-semibold tracking-wide text-stone-500 uppercase first:pl-4 last:pr-4 dark:border-stone-800 dark:text-stone-400';
+  const td = 'border-b border-stone-100 px-3 py-3 first:pl-4 last:pr-4 dark:border-stone-800/70';
+  return (
+    <table className="w-full border-separate border-spacing-0 text-sm" data-testid="payouts-table">
+      <caption className="sr-only">{t('manager.payouts.caption')}</caption>
+      <thead>
+        <tr>
+          <th scope="col" className={`${th} text-left`}>
+            {t('manager.payouts.columns.partner')}
+          </th>
+          <th scope="col" className={`${th} text-right`}>
+            {t('manager.payouts.columns.amount')}
+          </th>
+          <th scope="col" className={`${th} text-left`}>
+            {t('manager.payouts.columns.status')}
+          </th>
+          <th scope="col" className={`${th} text-left`}>
+            {t('manager.payouts.columns.stage')}
+          </th>
+          <th scope="col" className={`${th} text-left`}>
+            {t('manager.payouts.columns.requested')}
+          </th>
+          <th scope="col" className={`${th} text-right`}>
+            {t('manager.payouts.columns.earnings')}
+          </th>
+          <th scope="col" className={`${th} text-left`}>
+            {t('manager.payouts.columns.paypal')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr
+            key={row.id}
+            data-testid="payout-row"
+            className="relative transition-colors hover:bg-stone-50 dark:hover:bg-stone-800/40"
+          >
+            <td className={td}>
+              {/* The link covers the whole row, so the row opens the payout wherever it is clicked. */}
+              <Link
+                to={`/manager/payouts/${row.id}`}
+                state={{ queue: from }}
+                className="font-semibold text-stone-900 after:absolute after:inset-0 after:content-[''] hover:underline dark:text-white"
+              >
+                {row.partner.name}
+                <span className="sr-only"> · {t('manager.payouts.payout_number', { id: row.id })}</span>
+              </Link>
+              <span className="block max-w-64 truncate text-xs text-stone-500 dark:text-stone-400">
+                {row.partner.email}
+              </span>
+            </td>
+            <td className={`${td} text-right font-semibold tabular-nums`}>
+              {f.money(row.amount, row.currency)}
+            </td>
+            <td className={td}>
+              <StatusBadge status={row.status} label={row.status_label} />
+            </td>
+            <td className={td}>
+              <StageChip stage={row.stage} />
+            </td>
+            <td className={`${td} whitespace-nowrap text-stone-700 dark:text-stone-300`}>
+              {f.date(row.created_at)}
+            </td>
+            <td className={`${td} text-right tabular-nums`}>{f.number(row.earnings_count)}</td>
+            <td className={td}>
+              <PaypalStateText state={row.paypal_state} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function QueueCards({ rows, from }: { rows: PayoutListRow[]; from: string }) {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  return (
+    <ul className="space-y-2.5" aria-label={t('manager.payouts.caption')}>
+      {rows.map((row) => (
+        <li key={row.id} data-testid="payout-row">
+          <Link
+            to={`/manager/payouts/${row.id}`}
+            state={{ queue: from }}
+            className="block rounded-xl border border-stone-200 bg-white p-3.5 transition-colors hover:border-stone-300 dark:border-stone-800 dark:bg-stone-900 dark:hover:border-stone-700"
+          >
+            <span className="flex items-baseline justify-between gap-3">
+              <span className="min-w-0 truncate font-semibold">{row.partner.name}</span>
+              <span className="shrink-0 text-base font-bold tabular-nums">
+                {f.money(row.amount, row.currency)}
+              </span>
+            </span>
+            <span className="block truncate text-xs text-stone-500 dark:text-stone-400">
+              {row.partner.email}
+            </span>
+            <span className="mt-2 flex flex-wrap items-center gap-1.5">
+              <StatusBadge status={row.status} label={row.status_label} />
+              <StageChip stage={row.stage} />
+            </span>
+            <span className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-stone-600 dark:text-stone-400">
+              <span>{f.date(row.created_at)}</span>
+              <span>{t('manager.payouts.earnings_count', { count: row.earnings_count })}</span>
+              <span>
+                {t('manager.payouts.columns.paypal')}: <PaypalStateText state={row.paypal_state} />
+              </span>
+            </span>
+            <span className="sr-only"> · {t('manager.payouts.payout_number', { id: row.id })}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function QueueSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className="space-y-3 p-4" data-testid="payouts-loading">
+      <span className="sr-only">{t('loading')}</span>
+      {Array.from({ length: 6 }, (_, row) => (
+        <div key={row} className="grid grid-cols-3 gap-4 md:grid-cols-6">
+          {Array.from({ length: 6 }, (_, cell) => (
+            <Skeleton key={cell} className={`h-5 ${cell >= 3 ? 'hidden md:block' : ''}`} />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function PayoutsQueuePage() {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  const title = t('titles.manager_payouts');
+  useDocumentTitle(title);
+  const wide = useWideLayout();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('status');
+  const filter: QueueFilter = isQueueFilter(requested) ? requested : 'open';
+  const q = (params.get('q') ?? '').trim();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const query = usePayoutQueue({ filter, q, page });
+  useSignOutOnUnauthorized(query.error);
+
+  // Every change of filter or search starts again at page 1; the default filter stays out of the URL.
+  const update = useCallback(
+    (changes: { status?: QueueFilter; q?: string; page?: number }) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (changes.status !== undefined) {
+            if (changes.status === 'open') next.delete('status');
+            else next.set('status', changes.status);
+          }
+          if (changes.q !== undefined) {
+            if (changes.q) next.set('q', changes.q);
+            else next.delete('q');
+          }
+          if (changes.page && changes.page > 1) next.set('page', String(changes.page));
+          else next.delete('page');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const onSearch = useCallback((value: string) => update({ q: value }), [update]);
+
+  const data = query.data;
+  let results;
+  if (query.isPending) results = <QueueSkeleton />;
+  else if (query.isError && !data)
+    results = (
+      <EmptyState icon="alert" title={t('manager.payouts.load_failed')} testId="payouts-error">
+        <button type="button" className="btn-secondary mt-4" onClick={() => void query.refetch()}>
+          {t('manager.shell.retry')}
+        </button>
+      </EmptyState>
+    );
+  else if (!data || data.data.length === 0)
+    results = (
+      <EmptyState
+        icon="wallet"
+        title={q ? t('manager.payouts.empty_search', { q }) : t('manager.payouts.empty_title')}
+        body={q ? t('manager.payouts.empty_search_body') : t('manager.payouts.empty_body')}
+        testId="payouts-empty"
+      />
+    );
+  else
+    results = (
+      <div className={`transition-opacity ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
+        {wide ? (
+          <QueueTable rows={data.data} from={location.search} />
+        ) : (
+          <QueueCards rows={data.data} from={location.search} />
+        )}
+      </div>
+    );
+
+  return (
+    <>
+      <PageHeading title={title} lead={t('manager.payouts.lead')} />
+      <div className="mb-4 flex flex-col gap-3">
+        <StatusFilter active={filter} counts={data?.counts} onChoose={(status) => update({ status })} />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <SearchBox value={q} onSearch={onSearch} />
+          {data ? (
+            <p
+              className="text-sm text-stone-600 dark:text-stone-400"
+              aria-live="polite"
+              data-testid="payouts-total"
+            >
+              {t('manager.payouts.results', { count: data.total, formatted: f.number(data.total) })}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <div
+        id="payouts-results"
+        role="tabpanel"
+        aria-labelledby={`payouts-filter-${filter}`}
+        aria-busy={query.isFetching}
+        className={wide ? 'card overflow-x-auto' : ''}
+      >
+        {results}
+      </div>
+      {data && data.last_page > 1 ? (
+        <Pager
+          page={data.current_page}
+          lastPage={data.last_page}
+          onPage={(next) => update({ page: next })}
+          busy={query.isPlaceholderData}
+          label={t('manager.payouts.pages_label')}
+          testPrefix="payouts-pager"
+        />
+      ) : null}
+    </>
+  );
+}

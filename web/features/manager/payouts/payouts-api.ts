@@ -1,0 +1,253 @@
+// The staff payouts API (issue 9, decisions §7 and §11): the queue, one payout, and the
+// decisions staff take on it. Every call carries the staff token; every query is under
+// ['manager', ...] so signing out (or in as someone else) forgets them all at once. Errors are
+// shown by the pages themselves (a staff 401 must not end the partner's session).
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Status } from '../../../../common/statuses';
+import { api, ApiError } from '../../../lib/api';
+import { getValidManagerToken } from '../../../lib/session';
+
+export type Stage = 'review' | 'manager' | 'payment' | 'closed';
+export type PaypalState = 'queued' | 'sent' | 'failed';
+export type PayoutAction = 'approve' | 'reject' | 'review' | 'mark_paid';
+export type EarningKind = 'sale' | 'referral' | 'marketplace' | 'bonus' | 'adjustment';
+
+export interface PayoutListRow {
+  id: number;
+  partner: { uuid: string; name: string; email: string };
+  amount: number;
+  currency: string;
+  status: Status;
+  status_label: string;
+  stage: Stage;
+  earnings_count: number;
+  created_at: string;
+  updated_at: string;
+  paypal_state: PaypalState | null;
+}
+
+export type StatusCounts = Partial<Record<Status, number>>;
+
+export interface PayoutPage {
+  data: PayoutListRow[];
+  current_page: number;
+  per_page: number;
+  last_page: number;
+  total: number;
+  counts: StatusCounts;
+}
+
+export interface PayoutDetail {
+  payout: PayoutListRow & {
+    paypal_email: string | null;
+    reference: string | null;
+    reason: string | null;
+    fraudulent: boolean;
+    invoice: { id: number; number: string; pdf_url: string } | null;
+    paypal: {
+      sender_batch_id: string;
+      batch_id: string | null;
+      status: string | null;
+      error: string | null;
+    } | null;
+  };
+  partner: {
+    uuid: string;
+    name: string;
+    email: string;
+    paypal_email: string | null;
+    verified: boolean;
+    country: string | null;
+    created_at: string;
+    lifetime_paid: number;
+    payouts_count: number;
+  };
+  earnings: {
+    id: number;
+    kind: EarningKind | string;
+    order_number: string | null;
+    date: string;
+    product: string | null;
+    amount: number;
+    status: string;
+  }[];
+  signals: {
+    self_purchase: { order_number: string; date: string; customer_email: string }[];
+    own_voucher_orders: number;
+    in_review_earnings: number;
+    in_review_amount: number;
+  };
+  history: { at: string; from: Status | null; to: Status; actor: string; reason: string | null }[];
+  actions: PayoutAction[];
+  threshold: number;
+  paypal_configured: boolean;
+}
+
+/** The queue's filters: `open` is every status still waiting for someone; `all` sends none. */
+export const OPEN_STATUSES = [
+  'PENDING',
+  'IN_REVIEW',
+  'APPROVED',
+  'MANAGER_IN_REVIEW',
+  'MANAGER_APPROVED',
+] as const;
+export const QUEUE_FILTERS = [
+  'open',
+  'PENDING',
+  'IN_REVIEW',
+  'APPROVED',
+  'MANAGER_IN_REVIEW',
+  'MANAGER_APPROVED',
+  'PAID',
+  'REJECTED',
+  'MANAGER_REJECTED',
+  'all',
+] as const;
+export type QueueFilter = (typeof QUEUE_FILTERS)[number];
+export const isQueueFilter = (value: string | null): value is QueueFilter =>
+  QUEUE_FILTERS.includes(value as QueueFilter);
+
+export const QUEUE_LENGTH = 20;
+
+export interface QueueQuery {
+  filter: QueueFilter;
+  q: string;
+  page: number;
+}
+
+export const payoutKeys = {
+  all: ['manager', 'payouts'] as const,
+  lists: ['manager', 'payouts', 'list'] as const,
+  list: (query: QueueQuery) => ['manager', 'payouts', 'list', query] as const,
+  detail: (id: number) => ['manager', 'payouts', 'detail', id] as const,
+};
+
+export function usePayoutQueue(query: QueueQuery) {
+  return useQuery({
+    queryKey: payoutKeys.list(query),
+    queryFn: ({ signal }) =>
+      api.get<PayoutPage>('/api/manager/payouts', {
+        auth: 'manager',
+        signal,
+        query: {
+          status: query.filter === 'all' ? undefined : query.filter,
+          q: query.q || undefined,
+          page: query.page,
+          length: QUEUE_LENGTH,
+        },
+      }),
+    // Staff decide on what they see: a queue a minute old is too old.
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+    meta: { handlesErrors: true },
+  });
+}
+
+export function usePayoutDetail(id: number) {
+  return useQuery({
+    queryKey: payoutKeys.detail(id),
+    queryFn: async ({ signal }) =>
+      (await api.get<{ data: PayoutDetail }>(`/api/manager/payouts/${id}`, { auth: 'manager', signal })).data,
+    staleTime: 0,
+    meta: { handlesErrors: true },
+  });
+}
+
+export interface DecisionInput {
+  action: PayoutAction;
+  reason?: string;
+  fraudulent?: boolean;
+  reference?: string;
+}
+
+/** The body the server expects for a decision, held to the status the staff member saw. */
+export function decisionRequest(
+  id: number,
+  expected: Status,
+  input: DecisionInput,
+): { path: string; body: object } {
+  if (input.action === 'mark_paid')
+    return {
+      path: `/api/manager/payouts/${id}/mark-paid`,
+      body: { reference: input.reference ?? '', expected_status: expected },
+    };
+  return {
+    path: `/api/manager/payouts/${id}/review`,
+    body: {
+      action: input.action,
+      ...(input.action === 'approve' ? {} : { reason: input.reason ?? '' }),
+      ...(input.action === 'reject' ? { fraudulent: input.fraudulent === true } : {}),
+      expected_status: expected,
+    },
+  };
+}
+
+/** Posts a decision; on success the answer (the new detail) replaces the cached one. */
+export function usePayoutDecision(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ expected, input }: { expected: Status; input: DecisionInput }) => {
+      const { path, body } = decisionRequest(id, expected, input);
+      return (await api.post<{ data: PayoutDetail }>(path, body, { auth: 'manager' })).data;
+    },
+    onSuccess: (detail) => {
+      queryClient.setQueryData(payoutKeys.detail(id), detail);
+      void queryClient.invalidateQueries({ queryKey: payoutKeys.lists });
+    },
+    meta: { handlesErrors: true },
+  });
+}
+
+/** The server's message of an error answer, when it sent one. */
+export function serverMessage(error: unknown): string | null {
+  if (error instanceof ApiError && error.body && typeof error.body === 'object') {
+    const message = error.body.message;
+    if (typeof message === 'string' && message.trim()) return message;
+  }
+  return null;
+}
+
+/** The first message of a field in a 422 answer. */
+export function fieldMessage(error: unknown, field: string): string | null {
+  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return null;
+  const value = error.body.errors?.[field];
+  const message = Array.isArray(value) ? value[0] : value;
+  return typeof message === 'string' && message ? message : null;
+}
+
+/** The file name of a Content-Disposition header, if it gives one. */
+function fileNameOf(disposition: string | null): string | null {
+  const match = disposition?.match(/filename\*?=(?:UTF-8'')?"?([^";]+)"?/i);
+  return match?.[1] ? decodeURIComponent(match[1]) : null;
+}
+
+/**
+ * Downloads a staff file (an invoice PDF): the browser cannot add the bearer to a plain link,
+ * so the file is fetched, then saved through an object URL.
+ */
+export async function downloadStaffFile(path: string, fallbackName: string): Promise<void> {
+  const headers = new Headers({ Accept: 'application/pdf' });
+  const token = getValidManagerToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const response = await fetch(path, { headers });
+  if (!response.ok) {
+    const text = await response.text();
+    let body: ApiError['body'] = text || null;
+    try {
+      body = JSON.parse(text) as ApiError['body'];
+    } catch {
+      // Not JSON: keep the text.
+    }
+    throw new ApiError(response.status, response.statusText, body);
+  }
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileNameOf(response.headers.get('Content-Disposition')) ?? fallbackName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled: revoking at once can cancel the download.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,73 @@
+// The back office's sections (decisions §11), declared once: the shell's navigation, the
+// `/manager` index, the role gate and the routes are all built from this list. A section is
+// added by one entry here (see ARCHITECTURE.md, "Adding a back-office section"); nothing else
+// lists sections, so the navigation never shows one that does not exist yet.
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import type { catalogs } from '../../../common/i18n';
+import type { IconName } from '../../components/icons';
+
+/** Staff roles, lowest first: each role may do everything the ones before it may. */
+export const STAFF_ROLES = ['reviewer', 'manager', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** Whether `role` (as the server sends it) reaches `minimum`; an unknown role reaches nothing. */
+export function hasRole(role: string | undefined, minimum: StaffRole): boolean {
+  const rank = STAFF_ROLES.indexOf(role as StaffRole);
+  return rank >= 0 && rank >= STAFF_ROLES.indexOf(minimum);
+}
+
+/** One page of a section: its path below the section ('' for the section's own page). */
+export interface SectionPage {
+  path: string;
+  /** Loads the page's code on first visit (the back office is never in a partner's download). */
+  load: () => Promise<ComponentType>;
+}
+
+export interface ManagerSection {
+  id: string;
+  /** Below /manager, without slashes: `payouts` is /manager/payouts. */
+  path: string;
+  /** A key of `manager.sections` in the catalogs: a section without its label does not compile. */
+  labelKey: `manager.sections.${keyof (typeof catalogs)['en']['portal']['manager']['sections']}`;
+  icon: IconName;
+  /** The lowest role that sees the section; the server's requireStaff roles must agree. */
+  minRole: StaffRole;
+  pages: readonly SectionPage[];
+}
+
+export const MANAGER_SECTIONS: readonly ManagerSection[] = [
+  {
+    id: 'payouts',
+    path: 'payouts',
+    labelKey: 'manager.sections.payouts',
+    icon: 'wallet',
+    minRole: 'reviewer',
+    pages: [
+      { path: '', load: async () => (await import('./payouts/PayoutsQueuePage')).PayoutsQueuePage },
+      { path: ':id', load: async () => (await import('./payouts/PayoutPage')).PayoutPage },
+    ],
+  },
+];
+
+/** The sections `role` may open, in navigation order. */
+export function sectionsFor(role: string | undefined, sections = MANAGER_SECTIONS): ManagerSection[] {
+  return sections.filter((section) => hasRole(role, section.minRole));
+}
+
+/** The section a back-office path belongs to (by its first segment below /manager). */
+export function sectionOf(pathname: string, sections = MANAGER_SECTIONS): ManagerSection | undefined {
+  const segment = pathname.replace(/^\/manager\/?/, '').split('/')[0];
+  return sections.find((section) => section.path === segment);
+}
+
+/** The routes of every section, children of the back-office shell (which gates them by role). */
+export function sectionRoutes(sections = MANAGER_SECTIONS): RouteObject[] {
+  return sections.map((section) => ({
+    path: section.path,
+    children: section.pages.map((page) => {
+      const lazy = async () => ({ Component: await page.load() });
+      return page.path ? { path: page.path, lazy } : { index: true, lazy };
+    }),
+  }));
+}
