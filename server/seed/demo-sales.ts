@@ -11,6 +11,8 @@ import { createPartnerAccount } from '../modules/partners/service';
 import { createPromoCode } from '../modules/promo-codes/service';
 import { approveMaturedEarnings, handleShopifyDelivery } from '../modules/sales/service';
 import { issueVoucher } from '../modules/vouchers/service';
+import { findPayout, markPayoutPaid, requestPayout, reviewPayout } from '../modules/payouts/service';
+import type { StaffUser } from '../db/schema';
 
 const PRODUCTS: [string, number][] = [
   ['ACV Gummies', 2499],
@@ -51,7 +53,27 @@ interface DemoSeller {
   orders: number;
 }
 
-export async function seedDemoSales(db: Db, maya: { id: number; email: string; code: string }, staffId: number, now = new Date()): Promise<number> {
+type DemoStaff = { id: number; name: string; role: StaffUser['role'] };
+
+/** A cash-out as the demo's people would have made it: asked, approved (both stages when above the threshold), and, if `paidAt`, paid by hand. */
+async function demoPayout(db: Db, partnerId: number, staff: { reviewer: DemoStaff; manager: DemoStaff }, askedAt: Date, paidAt?: Date) {
+  const payout = await requestPayout(db, partnerId, 'en', askedAt);
+  if (!paidAt) return payout;
+  const reviewedAt = new Date((askedAt.getTime() + paidAt.getTime()) / 2);
+  await reviewPayout(db, { payoutId: payout.id, staff: staff.reviewer, action: 'approve', paypalConfigured: false }, reviewedAt);
+  const reviewed = await findPayout(db, payout.id);
+  if (reviewed?.status === 'MANAGER_IN_REVIEW') await reviewPayout(db, { payoutId: payout.id, staff: staff.manager, action: 'approve', paypalConfigured: false }, reviewedAt);
+  await markPayoutPaid(db, { payoutId: payout.id, staff: staff.manager, reference: `BANK-${askedAt.toISOString().slice(0, 10).replaceAll('-', '')}-${payout.id}`, paypalConfigured: false }, paidAt);
+  return payout;
+}
+
+export async function seedDemoSales(
+  db: Db,
+  maya: { id: number; email: string; code: string },
+  staffId: number,
+  staff: { reviewer: DemoStaff; manager: DemoStaff },
+  now = new Date(),
+): Promise<number> {
   const rand = random(20261121);
   const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
   const extra = async (first: string, last: string, code: string, referrer: number | null, locale = 'en') => {
@@ -68,6 +90,7 @@ export async function seedDemoSales(db: Db, maya: { id: number; email: string; c
       referrer_id: referrer,
       referral_commission_amount: 5,
       referral_comission_type: 'percent',
+      paypal_email: `${first.toLowerCase()}.paypal@sunbite.example`,
     });
     await createPromoCode(db, p.id, code);
     return p;
@@ -79,7 +102,7 @@ export async function seedDemoSales(db: Db, maya: { id: number; email: string; c
     { partnerId: maya.id, code: maya.code, email: maya.email, orders: 190 },
     { partnerId: jordan.id, code: 'JORDAN10', email: jordan.email, orders: 60 },
     { partnerId: camille.id, code: 'CAMILLE', email: camille.email, orders: 35 },
-    { partnerId: priya.id, code: 'PRIYA15', email: priya.email, orders: 80 },
+    { partnerId: priya.id, code: 'PRIYA15', email: priya.email, orders: 150 },
     { partnerId: 0, code: '', email: '', orders: 30 },
   ];
 
@@ -97,7 +120,15 @@ export async function seedDemoSales(db: Db, maya: { id: number; email: string; c
   }
   plan.sort((a, b) => a.at.getTime() - b.at.getTime());
   let lastApproval = 0;
+  // Maya cashed out a few times during the year (paid by hand two days later); her latest
+  // earnings are payable now, and nothing of hers is open, so she can cash out in the demo.
+  const mayaCashOuts = [250, 160, 95, 40].map((daysAgo) => new Date(now.getTime() - daysAgo * day));
   for (const { seller, at } of plan) {
+    while (mayaCashOuts.length && mayaCashOuts[0]!.getTime() <= at.getTime()) {
+      const askedAt = mayaCashOuts.shift()!;
+      await approveMaturedEarnings(db, askedAt);
+      await demoPayout(db, maya.id, staff, askedAt, new Date(askedAt.getTime() + 2 * day));
+    }
     // Earnings whose holding period ended before this order count for the seller's tier.
     if (at.getTime() - lastApproval > 7 * day) {
       await approveMaturedEarnings(db, at);
@@ -142,6 +173,14 @@ export async function seedDemoSales(db: Db, maya: { id: number; email: string; c
   }
   await importAssociatesReport(db, { name: 'demo-associates-report.tsv', content: Buffer.from(lines.join('\n')) }, staffId, new Date(now.getTime() - 35 * day));
   await approveMaturedEarnings(db, now);
+
+  // Cash-outs waiting for staff: Camille's and Jordan's at the first stage, Priya's (a year of
+  // earnings, above the manager threshold) approved by the reviewer and waiting for a manager.
+  await demoPayout(db, camille.id, staff, new Date(now.getTime() - 2 * day));
+  await demoPayout(db, jordan.id, staff, new Date(now.getTime() - day));
+  const priyaPayout = await demoPayout(db, priya.id, staff, new Date(now.getTime() - 3 * day));
+  await reviewPayout(db, { payoutId: priyaPayout.id, staff: staff.reviewer, action: 'approve', paypalConfigured: false }, new Date(now.getTime() - 2 * day));
+  await db.updateTable('jobs').set({ done_at: nowIso(now) }).where('done_at', 'is', null).execute();
 
   const mayaUuid = (await db.selectFrom('partners').select('uuid').where('id', '=', maya.id).executeTakeFirstOrThrow()).uuid;
   await issueVoucher(db, staffId, mayaUuid, { type: 'product', amount: 2, valid_till: new Date(now.getTime() + 90 * day).toISOString() }, now);

@@ -9,6 +9,9 @@ import { countStaff, createStaffUser } from '../modules/staff/service';
 
 export const DEMO_PARTNER = { email: 'demo.partner@sunbite.example', password: 'sunny-demo-partner' } as const;
 export const DEMO_STAFF = { email: 'demo.admin@sunbite.example', password: 'sunny-demo-admin' } as const;
+/** The two review stages of payouts (decisions §7) need two people: the demo has both roles. */
+export const DEMO_REVIEWER = { email: 'demo.reviewer@sunbite.example', password: 'sunny-demo-reviewer' } as const;
+export const DEMO_MANAGER = { email: 'demo.manager@sunbite.example', password: 'sunny-demo-manager' } as const;
 export const DEMO_SUBPARTNER_SLUG = 'glow-collective';
 export const DEMO_PROMO_CODE = 'MAYA15';
 
@@ -47,9 +50,12 @@ export async function seedDemoProgram(db: Db, options: { sales?: boolean } = {})
     instagram_url: 'https://www.instagram.com/maya.moves',
     referral_commission_amount: 5,
     referral_comission_type: 'percent',
+    paypal_email: 'maya.laurent.paypal@sunbite.example',
   });
   await createPromoCode(db, partner.id, DEMO_PROMO_CODE);
   const staff = await createStaffUser(db, { ...DEMO_STAFF, name: 'Demo Admin', role: 'admin' });
+  const reviewer = await createStaffUser(db, { ...DEMO_REVIEWER, name: 'Sam Reviewer', role: 'reviewer' });
+  const manager = await createStaffUser(db, { ...DEMO_MANAGER, name: 'Alex Manager', role: 'manager' });
   await db
     .insertInto('subpartners')
     .values({
@@ -64,6 +70,6 @@ export async function seedDemoProgram(db: Db, options: { sales?: boolean } = {})
       created_at: nowIso(),
     })
     .execute();
-  if (options.sales) await seedDemoSales(db, { id: partner.id, email: partner.email, code: DEMO_PROMO_CODE }, staff.id);
+  if (options.sales) await seedDemoSales(db, { id: partner.id, email: partner.email, code: DEMO_PROMO_CODE }, staff.id, { reviewer, manager });
   return { seeded: true, partner: DEMO_PARTNER, staff: DEMO_STAFF, subpartner: DEMO_SUBPARTNER_SLUG };
 }
