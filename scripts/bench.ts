@@ -15,7 +15,7 @@ import type { Db } from '../server/db';
 import { hashPassword } from '../server/modules/auth/passwords';
 import { issueToken } from '../server/modules/auth/service';
 import { rebuildLedgerStats } from '../server/modules/sales/service';
-import { PARTNERS, growOrders, seedPartners } from './lib/bench-ledger';
+import { PARTNERS, growOrders, seedPartners, seedPayoutPartners } from './lib/bench-ledger';
 import { runInWorker } from './lib/load';
 import type { Measure } from './lib/load';
 import { startServer } from './lib/server-process';
@@ -28,6 +28,9 @@ const DEFAULT_STAGES = '10000,100000,1000000';
 const STAGES = (process.env.BENCH_STAGES ?? DEFAULT_STAGES).split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONCURRENCY = 16;
+/** Payouts created per stage, and the approved earnings each gathers. */
+const PAYOUTS = 5;
+const PAYOUT_EARNINGS = 1000;
 /** Webhooks per ingestion run, and how many Shopify sends at once. */
 const INGEST = Number(process.env.BENCH_INGEST ?? 3000);
 /** Webhooks sent first and not measured: the JIT compiles the ingestion path on them. */
@@ -84,19 +87,24 @@ async function main() {
     '/api/getPartnerSalesSummaryChart',
     '/api/getPartnerVerifiedTiers',
     '/api/getShopifySalesItemsNoVouchers?page=1&length=5',
+    '/api/getPayMeNowStats',
+    '/api/getInvoices?page=1&length=5',
   ];
   const results: {
     orders: number;
     rows: { endpoint: string; m: Measure; ratio: number }[];
     ingestion: { answered: number; followedUp: number };
+    payout: { median: number; max: number; healthP50: number };
     memory: { started: Memory; read: Memory; end: Memory };
   }[] = [];
   let have = 0;
+  const passwordHash = await hashPassword('bench-password');
   for (const target of STAGES) {
     console.log(`Growing the ledger to ${target.toLocaleString()} orders…`);
     const t0 = performance.now();
     growOrders(file, have, target);
     have = target;
+    const payoutPartners = seedPayoutPartners(file, String(target), PAYOUTS, PAYOUT_EARNINGS, passwordHash);
     // The bulk seed writes the ledger directly; its running totals are then computed from it.
     const seeded = openSqlite(file);
     await seeded.db.transaction().execute((trx) => rebuildLedgerStats(trx));
@@ -128,6 +136,16 @@ async function main() {
     for (const endpoint of endpoints) measured.push({ endpoint: `GET ${endpoint.split('?')[0]}`, m: await load(base, [endpoint], tokens) });
     const after = await load(base, ['/api/health'], []);
     const read = server.memory();
+    // Pay me now over 1,000 approved earnings: the request a partner waits for, one at a time.
+    const payoutTimes: number[] = [];
+    for (const partnerId of payoutPartners) {
+      const { token } = await issueToken(database.db, 'partner', partnerId);
+      const t = performance.now();
+      const res = await fetch(`${base}/api/payMeNow`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      payoutTimes.push(performance.now() - t);
+      if (res.status !== 201) throw new Error(`payMeNow answered ${res.status}: ${await res.text()}`);
+    }
+    payoutTimes.sort((a, b) => a - b);
     const health: Measure = {
       p50: (before.p50 + after.p50) / 2,
       p95: (before.p95 + after.p95) / 2,
@@ -147,7 +165,9 @@ async function main() {
     // From the first webhook sent (not from starting the sender) to the last notification written.
     const ingestion = { answered: INGEST / ingest.seconds, followedUp: INGEST / ((Date.now() - ingest.startedAt) / 1000), outcomes: ingest.outcomes };
     const memory = { started, read, end: server.memory() };
-    results.push({ orders: target, rows, ingestion, memory });
+    const payout = { median: payoutTimes[Math.floor(payoutTimes.length / 2)]!, max: payoutTimes[payoutTimes.length - 1]!, healthP50: health.p50 };
+    results.push({ orders: target, rows, ingestion, payout, memory });
+    console.log(`  pay me now over ${PAYOUT_EARNINGS} approved earnings: median ${payout.median.toFixed(1)} ms, slowest ${payout.max.toFixed(1)} ms (${PAYOUTS} payouts, ×${(payout.median / health.p50).toFixed(0)} of a health request's p50)`);
     for (const r of rows) console.log(`  ${r.endpoint.padEnd(40)} p50 ${r.m.p50.toFixed(2)} ms  p95 ${r.m.p95.toFixed(2)} ms  ${r.m.rps.toFixed(0)} req/s  ×${r.ratio.toFixed(2)} of health${r.m.errors ? `  (${r.m.errors} errors)` : ''}`);
     console.log(`  webhook ingestion: ${ingestion.answered.toFixed(0)} orders/s answered, ${ingestion.followedUp.toFixed(0)} orders/s notified`, ingestion.outcomes);
     console.log(
@@ -175,6 +195,8 @@ async function main() {
         r.rows.map((x) => `| ${x.endpoint} | ${x.m.p50.toFixed(2)} | ${x.m.p95.toFixed(2)} | ${x.m.rps.toFixed(0)} | ${x.ratio.toFixed(2)} |`).join('\n') +
         `\n\nWebhook ingestion (${INGEST.toLocaleString('en-US')} signed \`orders/paid\` over HTTP, ${INGEST_CONCURRENCY} at a time): **${r.ingestion.answered.toFixed(0)} orders/s** answered; ` +
         `**${r.ingestion.followedUp.toFixed(0)} orders/s** with every sale notification written and pushed.\n\n` +
+        `Pay me now over ${PAYOUT_EARNINGS.toLocaleString('en-US')} approved earnings (payout, invoice, items, events and running totals in one transaction; ${PAYOUTS} partners, one at a time): ` +
+        `median **${r.payout.median.toFixed(1)} ms**, slowest ${r.payout.max.toFixed(1)} ms, ×${(r.payout.median / r.payout.healthP50).toFixed(0)} of a health request's p50.\n\n` +
         `Server memory: ${mb(r.memory.read.rss)} MB after the reads, ${mb(r.memory.end.rss)} MB at the end, peak ${mb(r.memory.end.peak)} MB.\n`,
     )
     .join('\n');

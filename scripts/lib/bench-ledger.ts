@@ -58,3 +58,43 @@ export function growOrders(file: string, from: number, total: number) {
   }
   db.close();
 }
+
+/**
+ * Partners ready to cash out a large balance: each with a verified e-mail, a PayPal e-mail and
+ * `earnings` approved sale earnings (their orders placed 2 to 14 months ago). Answers their ids.
+ */
+export function seedPayoutPartners(file: string, tag: string, count: number, earnings: number, passwordHash: string): number[] {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = OFF'); // seeding only
+  const now = Date.now();
+  const at = new Date(now).toISOString();
+  const partner = db.prepare(
+    `INSERT INTO partners (uuid, email, password_hash, first_name, last_name, verified, locale, accepted_terms, created_at, updated_at, referral_commission_amount, referral_comission_type, contact_form_filled, paypal_email)
+     VALUES (?, ?, ?, 'Payout', ?, 1, 'en', 1, ?, ?, 5, 'percent', 0, ?)`,
+  );
+  const order = db.prepare(
+    `INSERT INTO orders (shopify_order_id, order_number, partner_id, discount_code, currency, subtotal_cents, total_cents, refunded_cents, country_code, geo, status, placed_at, paid_at, created_at, updated_at, first_product, product_count)
+     VALUES (?, ?, ?, NULL, 'USD', ?, ?, 0, 'US', 'US', 'paid', ?, ?, ?, ?, 'ACV Gummies', 1)`,
+  );
+  const earning = db.prepare(
+    `INSERT INTO earnings (partner_id, kind, source_key, order_id, base_cents, rate_bp, amount_cents, status, hold_until, created_at, updated_at)
+     VALUES (?, 'sale', ?, ?, ?, 1000, ?, 'APPROVED', ?, ?, ?)`,
+  );
+  const ids: number[] = [];
+  db.transaction(() => {
+    for (let k = 0; k < count; k++) {
+      const { lastInsertRowid } = partner.run(crypto.randomUUID(), `payout-${tag}-${k}@example.com`, passwordHash, `${tag}-${k}`, at, at, `payout-${tag}-${k}@paypal.example`);
+      const partnerId = Number(lastInsertRowid);
+      ids.push(partnerId);
+      for (let i = 0; i < earnings; i++) {
+        const placed = new Date(now - (60 + (i % 360)) * DAY - i * 1000).toISOString();
+        const subtotal = 2000 + ((i * 37) % 8000);
+        const { lastInsertRowid: orderId } = order.run(`p${tag}-${k}-${i}`, `#P${tag}${k}-${i}`, partnerId, subtotal, subtotal + 800, placed, placed, placed, placed);
+        earning.run(partnerId, `order:${orderId}`, orderId, subtotal, Math.round(subtotal / 10), new Date(Date.parse(placed) + 30 * DAY).toISOString(), placed, placed);
+      }
+    }
+  })();
+  db.close();
+  return ids;
+}
