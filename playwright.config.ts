@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_FLAGS } from './scripts/lib/chromium';
+import { E2E_PAYPAL } from './e2e/paypal-settings';
 
 // Browser tests drive Debian's Chromium (never `playwright install`) against the built app, started
 // as `npm start` starts it (scripts/start.mjs: it builds first when dist/ is missing or older than
@@ -27,23 +28,37 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: `rm -rf ${dataDir} && node scripts/start.mjs`,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    // Room for a build when the sources changed since the last one.
-    timeout: 180_000,
-    stdout: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'on',
-      // Browser tests post signed Shopify webhooks to this server.
-      SHOPIFY_WEBHOOK_SECRET: 'e2e-webhook-secret',
-      DATABASE_URL: '',
+  webServer: [
+    {
+      // PayPal Payouts as the portal sees it, on a local port (server/test/paypal-stand-in.ts).
+      command: 'npx tsx e2e/paypal-stand-in.ts',
+      port: E2E_PAYPAL.port,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
     },
-  },
+    {
+      command: `rm -rf ${dataDir} && node scripts/start.mjs`,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      // Room for a build when the sources changed since the last one.
+      timeout: 180_000,
+      stdout: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'on',
+        // Browser tests post signed Shopify webhooks to this server.
+        SHOPIFY_WEBHOOK_SECRET: 'e2e-webhook-secret',
+        DATABASE_URL: '',
+        PAYPAL_CLIENT_ID: E2E_PAYPAL.clientId,
+        PAYPAL_CLIENT_SECRET: E2E_PAYPAL.clientSecret,
+        PAYPAL_API_BASE: `http://127.0.0.1:${E2E_PAYPAL.port}`,
+        PAYPAL_WEBHOOK_ID: E2E_PAYPAL.webhookId,
+      },
+    },
+  ],
 });

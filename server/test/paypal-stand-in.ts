@@ -41,6 +41,8 @@ export interface PayPalStandInOptions {
   webhookId?: string;
   /** Seconds each access token lives (PayPal's are about 9 hours). */
   expiresIn?: number;
+  /** A fixed port (the browser tests start the portal pointing at it); any free one by default. */
+  port?: number;
 }
 
 export interface StandInItem {
@@ -676,7 +678,7 @@ export async function startPayPalStandIn(options: PayPalStandInOptions = {}): Pr
     });
     res.on('error', () => undefined);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const stand: PayPalStandIn = {
