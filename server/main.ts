@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import type { Config } from './config';
 import { migrateToLatest, openDatabase } from './db';
-import { seedDemoProgram } from './seed/demo';
+import { DEMO_MANAGER, DEMO_REVIEWER, seedDemoProgram } from './seed/demo';
 import { bootstrapFirstAdmin } from './modules/staff/service';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -65,7 +65,8 @@ async function main(): Promise<void> {
       '',
       '  Demo program seeded. Sign in with:',
       `    partner  ${config.publicUrl}/login          ${seed.partner.email} / ${seed.partner.password}`,
-      `    staff    ${config.publicUrl}/manager/login  ${seed.staff.email} / ${seed.staff.password}`,
+      `    staff    ${config.publicUrl}/manager/login  ${seed.staff.email} / ${seed.staff.password} (admin)`,
+      `             reviewer ${DEMO_REVIEWER.email} / ${DEMO_REVIEWER.password}, manager ${DEMO_MANAGER.email} / ${DEMO_MANAGER.password}`,
       `    white-label page: ${config.publicUrl}/${seed.subpartner}`,
     );
   }
