@@ -3,14 +3,16 @@
 // call itself happens outside any transaction. The sender_batch_id of a send round never changes:
 // a time-out or 5xx is retried with the same one, so PayPal pays it at most once; only after PayPal
 // reported a definitive failure, and staff approved the payout again, does a new round (and id) begin.
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import { retryOnConflict } from '../../db/retry';
-import type { Payout } from '../../db/schema';
+import type { Database, Payout } from '../../db/schema';
+import { AppError } from '../../errors';
 import { PayPalRefusedError, PayPalTransientError } from '../../integrations/paypal/client';
 import type { PayPalClient } from '../../integrations/paypal/client';
 import type { PayPalPayoutEvent } from '../../integrations/paypal/webhook-event';
-import { findPayout, senderBatchId, transition } from './service';
+import { findPayout, senderBatchId, staleError, transition } from './service';
 import type { Actor } from './service';
 
 const PAYPAL: Actor = { kind: 'paypal', id: null, name: 'PayPal' };
@@ -19,50 +21,78 @@ const LEASE_MS = 120_000;
 const RECHECK_MS = 30_000;
 const FAILURES = new Set(['FAILED', 'RETURNED', 'UNCLAIMED', 'BLOCKED', 'REFUNDED', 'REVERSED', 'CANCELED', 'DENIED']);
 const READY: Payout['status'][] = ['APPROVED', 'MANAGER_APPROVED'];
+/** paypal_status of a round that cannot have paid: PayPal refused the request, or it was never made. */
+const REFUSED = 'REFUSED';
+const NOT_SENT = 'NOT_SENT';
+/** A round is over only when PayPal said it failed or refused it; anything else may still pay. */
+const ROUND_OVER = [...FAILURES, REFUSED, NOT_SENT];
+/** Payout ids are PostgreSQL integers: a larger number in a sender_item_id is not ours. */
+const MAX_ID = 2_147_483_647;
 
 /** Retry delays after a transient failure: 30 s, 1, 2, 4 ... minutes, at most an hour. */
 const backoffMs = (attempts: number) => Math.min(3_600_000, 30_000 * 2 ** Math.max(0, attempts - 1));
 
+const dueToSend = (at: string) => (eb: ExpressionBuilder<Database, 'payouts'>) =>
+  eb.and([
+    eb('send_after', '<=', at),
+    eb('status', 'in', READY),
+    eb('paypal_batch_id', 'is', null),
+    eb.or([eb('send_locked_until', 'is', null), eb('send_locked_until', '<', at)]),
+  ]);
+
+/**
+ * A new round (and sender_batch_id) begins at the first attempt after an approval, and only when
+ * there was no round yet or the last one is known to be over. A round whose send went unanswered
+ * (a time-out, a 5xx) keeps its id whatever staff did meanwhile: PayPal may hold that batch.
+ */
+const opensRound = (eb: ExpressionBuilder<Database, 'payouts'>) =>
+  eb.and([eb('send_attempts', '=', 0), eb.or([eb('send_round', '=', 0), eb('paypal_status', 'in', ROUND_OVER)])]);
+
 /** Claims the next payout due to be sent (this node alone holds it until the lease ends). */
 async function claimNextSend(db: Db, now: Date): Promise<Payout | undefined> {
   const at = nowIso(now);
-  const due = await db
-    .selectFrom('payouts')
-    .select('id')
-    .where('send_after', '<=', at)
-    .where('status', 'in', READY)
-    .where('paypal_batch_id', 'is', null)
-    .where((eb) => eb.or([eb('send_locked_until', 'is', null), eb('send_locked_until', '<', at)]))
-    .orderBy('send_after')
-    .limit(1)
-    .executeTakeFirst();
-  if (!due) return undefined;
-  return db
-    .updateTable('payouts')
-    .set((eb) => ({
-      send_locked_until: new Date(now.getTime() + LEASE_MS).toISOString(),
-      // The first attempt after an approval opens a new round (a new sender_batch_id); later
-      // attempts of the same round repeat its id.
-      send_round: eb.case().when('send_attempts', '=', 0).then(eb('send_round', '+', 1)).else(eb.ref('send_round')).end(),
-      send_attempts: eb('send_attempts', '+', 1),
-    }))
-    .where('id', '=', due.id)
-    .where('send_after', '<=', at)
-    .where('status', 'in', READY)
-    .where('paypal_batch_id', 'is', null)
-    .where((eb) => eb.or([eb('send_locked_until', 'is', null), eb('send_locked_until', '<', at)]))
-    .returningAll()
-    .executeTakeFirst();
+  for (;;) {
+    const due = await db.selectFrom('payouts').select('id').where(dueToSend(at)).orderBy('send_after').limit(1).executeTakeFirst();
+    if (!due) return undefined;
+    const claimed = await db
+      .updateTable('payouts')
+      .set((eb) => ({
+        send_locked_until: new Date(now.getTime() + LEASE_MS).toISOString(),
+        send_round: eb.case().when(opensRound(eb)).then(eb('send_round', '+', 1)).else(eb.ref('send_round')).end(),
+        paypal_status: eb.case().when(opensRound(eb)).then(eb.val<string | null>(null)).else(eb.ref('paypal_status')).end(),
+        send_attempts: eb('send_attempts', '+', 1),
+      }))
+      .where('id', '=', due.id)
+      .where(dueToSend(at))
+      .returningAll()
+      .executeTakeFirst();
+    if (claimed) return claimed;
+    // Another node claimed it between our read and our update: the next one may still be free.
+  }
 }
 
-/** Moves the payout after PayPal's word, unless it changed meanwhile (then the word is stale). */
+const isStale = (error: unknown) => error instanceof AppError && error.status === 409 && error.message === staleError().message;
+
+/**
+ * Moves the payout after PayPal's word, unless it changed meanwhile (then the word is stale).
+ * Another change committed between our read and our write (the webhook and the poll, or two
+ * deliveries of one event, on two nodes) makes the write a 409: the payout is read again then,
+ * and `apply` sees what it became.
+ */
 async function settle(db: Db, payoutId: number, apply: (payout: Payout, trx: Db) => Promise<void>): Promise<void> {
-  await retryOnConflict(() =>
-    db.transaction().execute(async (trx) => {
-      const payout = await findPayout(trx, payoutId);
-      if (payout) await apply(payout, trx);
-    }),
-  );
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await retryOnConflict(() =>
+        db.transaction().execute(async (trx) => {
+          const payout = await findPayout(trx, payoutId);
+          if (payout) await apply(payout, trx);
+        }),
+      );
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !isStale(error)) throw error;
+    }
+  }
 }
 
 /** Sends every payout that is due, one at a time; answers how many PayPal accepted. */
@@ -81,7 +111,8 @@ export async function sendDuePayouts(db: Db, paypal: PayPalClient, log: { warn(o
         note: `Commission payout ${payout.id}`,
       });
       // A duplicate answer means an earlier attempt of this round reached PayPal after all: that
-      // batch is the payment. Without its id, PayPal's webhook will name it.
+      // batch is the payment. Without its id, PayPal's webhook will name it. (A webhook may have
+      // settled the payout already while we waited: then it holds PayPal's word.)
       await db
         .updateTable('payouts')
         .set({
@@ -93,6 +124,7 @@ export async function sendDuePayouts(db: Db, paypal: PayPalClient, log: { warn(o
           checked_at: null,
         })
         .where('id', '=', payout.id)
+        .where('status', 'in', READY)
         .execute();
       sent++;
     } catch (error) {
@@ -102,14 +134,16 @@ export async function sendDuePayouts(db: Db, paypal: PayPalClient, log: { warn(o
           .updateTable('payouts')
           .set({ send_after: new Date(now.getTime() + backoffMs(payout.send_attempts)).toISOString(), send_locked_until: null, send_error: error.message.slice(0, 1000) })
           .where('id', '=', payout.id)
+          .where('status', 'in', READY)
           .execute();
         continue;
       }
       // PayPal refused it for good (or it cannot be asked): staff look at it again.
-      const why = error instanceof PayPalRefusedError ? `PayPal refused the payout: ${error.message}` : `The payout could not be sent: ${error instanceof Error ? error.message : String(error)}`;
+      const refused = error instanceof PayPalRefusedError;
+      const why = refused ? `PayPal refused the payout: ${error.message}` : `The payout could not be sent: ${error instanceof Error ? error.message : String(error)}`;
       await settle(db, payout.id, async (current, trx) => {
         if (!READY.includes(current.status)) return;
-        await transition(trx, current, 'IN_REVIEW', PAYPAL, { reason: why.slice(0, 500), paypalConfigured: true, set: { send_after: null, send_locked_until: null, send_error: why.slice(0, 1000), paypal_batch_id: null } }, now);
+        await transition(trx, current, 'IN_REVIEW', PAYPAL, { reason: why.slice(0, 500), paypalConfigured: true, set: { send_after: null, send_locked_until: null, send_error: why.slice(0, 1000), paypal_batch_id: null, paypal_status: refused ? REFUSED : NOT_SENT } }, now);
       });
     }
   }
@@ -161,7 +195,7 @@ export async function pollSentPayouts(db: Db, paypal: PayPalClient, log: { warn(
 /** A verified PayPal webhook event about a payout item. */
 export async function applyPayPalEvent(db: Db, event: PayPalPayoutEvent, now = new Date()): Promise<'applied' | 'unknown'> {
   const match = /^(\d{1,10})(?:-\d{1,4})?$/.exec(event.senderItemId);
-  const payout = match ? await findPayout(db, Number(match[1])) : undefined;
+  const payout = match && Number(match[1]) <= MAX_ID ? await findPayout(db, Number(match[1])) : undefined;
   if (!payout) return 'unknown';
   await applyOutcome(db, payout.id, { round: event.senderItemId, itemId: event.itemId, batchId: event.batchId, status: event.transactionStatus, error: event.error }, now);
   return 'applied';
