@@ -41,7 +41,9 @@ const invoiceRow = z.object({
 
 const idParam = z.object({ id: z.coerce.number({ error: sayKey('wrong_value') }).int(sayKey('wrong_value')).min(1, sayKey('wrong_value')).max(2_147_483_647, sayKey('wrong_value')) });
 const expectedStatus = z.enum(STATUSES, { error: sayKey('wrong_value') }).optional().describe('The status the staff member saw: another answers 409');
-const reasonText = z.string({ error: sayKey('wrong_value') }).trim().max(500, sayKey('max', { n: 500 }));
+// PostgreSQL's text cannot hold a NUL character: refused as input, not a 500 from the database.
+const noNul = (v: string) => !v.includes('\u0000');
+const reasonText = z.string({ error: sayKey('wrong_value') }).trim().max(500, sayKey('max', { n: 500 })).refine(noNul, sayKey('wrong_value'));
 
 async function sendPdf(reply: FastifyReply, doc: Awaited<ReturnType<typeof invoiceDocument>>) {
   const pdf = await renderInvoicePdf(doc);
@@ -133,7 +135,7 @@ export function payoutRoutes(app: TypedApp, ctx: AppContext): void {
         ...staffDoc('The payouts queue: by status (or `open`), searched by partner name, e-mail, code, payout id or invoice number'),
         querystring: pagingQuery(20).extend({
           status: z.enum([...STATUSES, 'open'], { error: sayKey('wrong_value') }).optional(),
-          q: z.string().max(200, sayKey('wrong_value')).optional(),
+          q: z.string().max(200, sayKey('wrong_value')).refine(noNul, sayKey('wrong_value')).optional(),
         }),
       },
     },
@@ -182,7 +184,7 @@ export function payoutRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         ...staffDoc('Records a payment made by hand, with its reference (only while PayPal is not configured)'),
         params: idParam,
-        body: z.object({ reference: z.string({ error: sayKey('required') }).trim().min(1, sayKey('required')).max(200, sayKey('wrong_value')), expected_status: expectedStatus }),
+        body: z.object({ reference: z.string({ error: sayKey('required') }).trim().min(1, sayKey('required')).max(200, sayKey('wrong_value')).refine(noNul, sayKey('wrong_value')), expected_status: expectedStatus }),
       },
     },
     async (request) => {

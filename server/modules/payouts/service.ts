@@ -287,6 +287,12 @@ export async function transition(trx: Db, payout: Payout, to: PayoutStatus, acto
   if (to === 'PAID') {
     await moveEarnings(trx, { partnerId: payout.partner_id, from: 'IN_PAYOUT', inPayout: payout.id }, { status: 'PAID', payoutId: payout.id }, `payout ${payout.id} paid`, who, now);
   } else if (rejected && options.fraudulent) {
+    // What refunds of orders paid by earlier payouts took back is still owed: those adjustments
+    // return to the balance. Only the payout's earnings, and refunds of their own orders, go.
+    const held = await trx.selectFrom('earnings').select(['id', 'kind', 'order_id', 'amount_cents']).where('payout_id', '=', payout.id).where('status', '=', 'IN_PAYOUT').execute();
+    const ownOrders = new Set(held.filter((e) => e.kind !== 'adjustment').map((e) => e.order_id));
+    const owed = held.filter((e) => e.kind === 'adjustment' && e.amount_cents < 0 && (e.order_id === null || !ownOrders.has(e.order_id))).map((e) => e.id);
+    await moveEarnings(trx, { partnerId: payout.partner_id, from: 'IN_PAYOUT', inPayout: payout.id, ids: owed }, { status: 'APPROVED', payoutId: null }, `payout ${payout.id} rejected as fraudulent: still owed`, who, now);
     const moved = await moveEarnings(trx, { partnerId: payout.partner_id, from: 'IN_PAYOUT', inPayout: payout.id }, { status: 'REJECTED', payoutId: payout.id }, `payout ${payout.id} rejected as fraudulent: ${reason ?? ''}`.trim(), who, now);
     // Refunds of these orders recorded while they were in the payout took money back by
     // adjustment: with the earnings gone, there is nothing to take back.
@@ -330,7 +336,9 @@ export function stageOf(status: PayoutStatus): Stage {
 }
 
 /** Whether PayPal holds the payout now (asked, or being asked): staff must not pull it back then. */
-const withPayPal = (p: Payout, now: Date) => p.paypal_batch_id !== null || (p.send_locked_until !== null && p.send_locked_until > nowIso(now));
+// A send that was attempted and not answered for good may have reached PayPal: until PayPal has
+// answered (paid, or failed, which leaves the payment stage), staff cannot take it back.
+const withPayPal = (p: Payout, now: Date) => p.paypal_batch_id !== null || p.send_attempts > 0 || (p.send_locked_until !== null && p.send_locked_until > nowIso(now));
 
 /** What this staff member may do with the payout now (decisions §7, §11). */
 export function allowedActions(p: Payout, staff: { id: number; role: StaffRole }, paypalConfigured: boolean, now = new Date()): StaffAction[] {

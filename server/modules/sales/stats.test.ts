@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
 import type { TestApp } from '../../test/app';
 import { deliver, shopifyOrderPayload, shopifyRefundPayload } from '../../test/shopify';
-import { DEMO_PARTNER, DEMO_PROMO_CODE, seedDemoProgram } from '../../seed/demo';
+import { DEMO_PARTNER, DEMO_PROMO_CODE, DEMO_STAFF, seedDemoProgram } from '../../seed/demo';
+import { markPayoutPaid, requestPayout, reviewPayout } from '../payouts/service';
+import { createStaffUser, findStaffByEmail } from '../staff/service';
 import { changeEarning } from './ledger';
 import { approveMaturedEarnings, rebuildLedgerStats } from './service';
 
@@ -147,6 +149,87 @@ describe('ledger stats', () => {
 
     const kept = await snapshot();
     expect(await rebuilt()).toEqual(kept);
+  });
+
+  it('equal the ledger after every payout transition', async () => {
+    const db = t.database.db;
+    const reviewer = await createStaffUser(db, { email: 'rita@sunbite.example', password: 'reviewer-pass-1', name: 'Rita Reviewer', role: 'reviewer' });
+    const admin = (await findStaffByEmail(db, DEMO_STAFF.email))!;
+    const staff = (s: typeof admin) => ({ id: s.id, role: s.role, name: s.name });
+    const equalAfter = async (step: string) => {
+      const kept = await snapshot();
+      expect(await rebuilt(), step).toEqual(kept);
+    };
+    const approvedCents = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('earnings')
+            .select(sql<number>`coalesce(sum(amount_cents), 0)`.as('cents'))
+            .where('partner_id', '=', maya)
+            .where('status', '=', 'APPROVED')
+            .executeTakeFirstOrThrow()
+        ).cents,
+      );
+    const statusOf = async (id: number) =>
+      (await db.selectFrom('payouts').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+    // Approved through both stages when the amount needs the manager's.
+    const approve = async (id: number) => {
+      await reviewPayout(db, { payoutId: id, staff: staff(reviewer), action: 'approve', paypalConfigured: false });
+      if ((await statusOf(id)) === 'MANAGER_IN_REVIEW') {
+        await reviewPayout(db, { payoutId: id, staff: staff(admin), action: 'approve', paypalConfigured: false });
+      }
+      expect(['APPROVED', 'MANAGER_APPROVED']).toContain(await statusOf(id));
+    };
+    const sellApproved = async (items: [string, number, number][]) => {
+      const order = shopifyOrderPayload({ code: DEMO_PROMO_CODE, items });
+      expect((await send('orders/paid', order)).statusCode).toBe(200);
+      const earning = await saleEarningOf(order.id);
+      expect(await changeEarning(db, earning, { status: 'APPROVED' }, 'holding period ended', 'system')).toBe(true);
+      return { order, earning: { ...earning, status: 'APPROVED' as const } };
+    };
+
+    // Requested, then rejected: every approved earning goes in, and comes back.
+    const balance = await approvedCents();
+    expect(balance).toBeGreaterThan(2500);
+    const first = await requestPayout(db, maya, 'en');
+    expect(Math.round(first.amount * 100)).toBe(balance);
+    expect(await approvedCents()).toBe(0);
+    await equalAfter('requested');
+    await reviewPayout(db, { payoutId: first.id, staff: staff(reviewer), action: 'reject', reason: 'Recheck the orders', paypalConfigured: false });
+    expect(await approvedCents()).toBe(balance);
+    await equalAfter('rejected, earnings returned');
+
+    // Requested again with a new sale, approved, and that sale refunded while in the payout.
+    const { order: refunded, earning } = await sellApproved([['Energy Bites', 3, 2999]]);
+    const second = await requestPayout(db, maya, 'en');
+    expect(Math.round(second.amount * 100)).toBe(balance + earning.amount_cents);
+    await approve(second.id);
+    await equalAfter('approved');
+    expect((await send('refunds/create', shopifyRefundPayload(refunded, [[0, 1]]))).statusCode).toBe(200);
+    const adjustment = await db
+      .selectFrom('earnings')
+      .select(['amount_cents', 'status', 'payout_id'])
+      .where('order_id', '=', earning.order_id)
+      .where('kind', '=', 'adjustment')
+      .executeTakeFirstOrThrow();
+    // One of three units back: about a third of the commission, taken back by the next payout.
+    expect(adjustment).toMatchObject({ status: 'APPROVED', payout_id: null });
+    expect(Math.abs(adjustment.amount_cents + earning.amount_cents / 3)).toBeLessThanOrEqual(1);
+    expect((await saleEarningOf(refunded.id)).status).toBe('IN_PAYOUT');
+    await equalAfter('refunded while in the payout');
+    await markPayoutPaid(db, { payoutId: second.id, staff: staff(admin), reference: 'BANK-1', paypalConfigured: false });
+    expect((await saleEarningOf(refunded.id)).status).toBe('PAID');
+    await equalAfter('paid');
+
+    // The next payout deducts the adjustment; rejected as fraud, its earnings are rejected.
+    const { order: nextOrder, earning: next } = await sellApproved([['Calm Bites', 20, 2999]]);
+    const third = await requestPayout(db, maya, 'en');
+    expect(Math.round(third.amount * 100)).toBe(next.amount_cents + adjustment.amount_cents);
+    await equalAfter('adjustment deducted');
+    await reviewPayout(db, { payoutId: third.id, staff: staff(reviewer), action: 'reject', reason: 'Fake orders', fraudulent: true, paypalConfigured: false });
+    expect((await saleEarningOf(nextOrder.id)).status).toBe('REJECTED');
+    await equalAfter('rejected as fraud');
   });
 
   it('give the same figures as the ledger rows they stand for', async () => {
