@@ -14,6 +14,7 @@ import { Blockers, PAYPAL_SETTINGS_PATH } from './Blockers';
 import { CashoutHistory, InvoiceButton } from './CashoutHistory';
 import { serverMessage, usePayMeNowStats, useRequestPayout, type PayMeNowStats } from './cashout-api';
 import { ConfirmPayoutDialog } from './ConfirmPayoutDialog';
+import { EmailText } from './EmailText';
 
 const REASON_ID = 'cashout-reason';
 
@@ -57,7 +58,7 @@ function BalanceHero({ stats, onRequest }: { stats: PayMeNowStats | undefined; o
           onClick={onRequest}
           disabled={!stats?.can_request}
           aria-describedby={stats && !stats.can_request ? REASON_ID : undefined}
-          className="inline-flex min-h-12 items-center justify-center gap-2 rounded-full bg-white px-7 py-3 text-base font-semibold text-brand-800 shadow-sm transition-colors hover:bg-orange-50 focus-visible:outline-white disabled:cursor-not-allowed disabled:bg-white/25 disabled:text-white/80 disabled:shadow-none"
+          className="inline-flex min-h-12 shrink-0 items-center justify-center gap-2 rounded-full bg-white px-7 whitespace-nowrap py-3 text-base font-semibold text-brand-800 shadow-sm transition-colors hover:bg-orange-50 focus-visible:outline-white disabled:cursor-not-allowed disabled:bg-white/25 disabled:text-white/80 disabled:shadow-none"
           data-testid="pay-me-now"
         >
           <Icon name="wallet" width={20} height={20} />
@@ -86,10 +87,7 @@ function BalancesCard({ stats }: { stats: PayMeNowStats | undefined }) {
         ? t('cashout.pending_waiting')
         : t('cashout.pending_none');
   return (
-    <section
-      aria-label={t('cashout.balances')}
-      className="card grid grid-cols-2 gap-4 p-5 sm:p-6 lg:grid-cols-1"
-    >
+    <section aria-label={t('cashout.balances')} className="card grid gap-4 p-5 sm:p-6">
       <div>
         <h2 className="text-sm text-stone-600 dark:text-stone-400">{t('cashout.pending')}</h2>
         {stats ? (
@@ -135,8 +133,8 @@ function PayPalCard({ stats }: { stats: PayMeNowStats | undefined }) {
       ) : stats.paypal_email ? (
         <div className="flex flex-1 flex-col">
           <p className="text-sm text-stone-600 dark:text-stone-400">{t('cashout.paypal.explain')}</p>
-          <p className="mt-2 font-medium break-all" data-testid="cashout-paypal-email">
-            {stats.paypal_email}
+          <p className="mt-2 font-medium [overflow-wrap:anywhere]" data-testid="cashout-paypal-email">
+            <EmailText email={stats.paypal_email} />
           </p>
           <Link to={PAYPAL_SETTINGS_PATH} className="link mt-3 self-start text-sm">
             {t('cashout.paypal.change')}
@@ -175,7 +173,12 @@ function OpenPayoutCard({ stats }: { stats: PayMeNowStats }) {
           </div>
           <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
             {t('cashout.open.requested', { date: f.date(payout.date) })}
-            {payout.invoice ? ` · ${payout.invoice.number}` : ''}
+            {payout.invoice ? (
+              <>
+                {' · '}
+                <span className="whitespace-nowrap">{payout.invoice.number}</span>
+              </>
+            ) : null}
           </p>
           {payout.reason ? (
             <p

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/form';
 import { Icon } from '../../components/icons';
 import { useFocusTrap } from '../../components/use-focus-trap';
+import { EmailText } from './EmailText';
 
 export function ConfirmPayoutDialog({
   amount,
@@ -62,10 +63,10 @@ export function ConfirmPayoutDialog({
         <div id={`${id}-body`} className="mt-2 space-y-3 text-sm text-stone-700 dark:text-stone-300">
           <p>{t('cashout.confirm.body', { amount })}</p>
           <p
-            className="rounded-xl bg-stone-50 px-4 py-3 font-medium break-all text-stone-900 dark:bg-stone-800/70 dark:text-stone-100"
+            className="rounded-xl bg-stone-50 px-4 py-3 font-medium [overflow-wrap:anywhere] text-stone-900 dark:bg-stone-800/70 dark:text-stone-100"
             data-testid="cashout-dialog-email"
           >
-            {paypalEmail}
+            <EmailText email={paypalEmail} />
           </p>
           <p className="text-stone-600 dark:text-stone-400">{t('cashout.confirm.invoice_note')}</p>
         </div>

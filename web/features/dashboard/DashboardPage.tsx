@@ -1,6 +1,6 @@
 // /account: the partner's dashboard (spec point 2 "Screen contents"): the figures first, then the
-// code to share, the sales history, tiers, geography, this month's orders, recent sales and
-// referrals; widgets fed by later features say plainly that nothing is there yet.
+// code to share, the sales history, tiers, geography, this month's orders, recent sales,
+// referrals and cash-outs; widgets fed by later features say plainly that nothing is there yet.
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import {
   GeographyCard,
   LaterWidgets,
   MonthOrders,
+  RecentCashouts,
   RecentSales,
   ReferralsCard,
   TierProgress,
@@ -81,7 +82,7 @@ function DashboardHeading({ title }: { title: string }) {
 const PART_HEIGHTS = {
   history: 'h-[772px] md:h-[763px] lg:h-[459px]',
   recent: 'h-[654px] md:h-[638px] lg:h-[382px]',
-  month: 'h-[910px] md:h-[581px] lg:h-[455px]',
+  month: 'h-[1177px] md:h-[848px] lg:h-[455px]',
   later: 'h-[548px] md:h-[300px] lg:h-[174px]',
 };
 
@@ -158,7 +159,7 @@ export function DashboardPage() {
           <div className="grid gap-4 sm:gap-6 [&>*]:min-w-0 md:grid-cols-2 lg:grid-cols-3">
             <MonthOrders />
             <ReferralsCard />
-            <LaterWidgets only={['cashouts']} />
+            <RecentCashouts />
           </div>
         </WhenNear>
         <WhenNear placeholderClassName={PART_HEIGHTS.later} testId="dashboard-later-part">

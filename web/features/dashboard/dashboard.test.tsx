@@ -11,6 +11,7 @@ import {
   SELLING_TOTALS,
   STARTER_TIERS,
 } from '../../test/sales-fixtures';
+import type { CashoutRow, PayMeNowStats } from '../cashout/cashout-api';
 import { niceMax } from './SalesHistoryChart';
 
 let fake: FakeApi;
@@ -18,8 +19,32 @@ beforeEach(() => {
   signInForTest();
 });
 
-function sellingPartner(options: { user?: ReturnType<typeof samplePartner> } = {}) {
+/** getPayMeNowStats for the cash-out widget: nothing cashed out yet unless given. */
+function payoutStats(overrides: Partial<PayMeNowStats> = {}): PayMeNowStats {
+  return {
+    payable_balance: 0,
+    pending_balance: 0,
+    next_payable_at: null,
+    minimum: 25,
+    currency: 'USD',
+    paypal_email: null,
+    can_request: false,
+    blockers: ['below_minimum'],
+    open_payout: null,
+    lifetime_paid: 0,
+    recent_cashouts: [],
+    latest_paid: null,
+    ...overrides,
+  };
+}
+
+function withPayouts(stats: PayMeNowStats = payoutStats()) {
+  fake.on('GET /api/getPayMeNowStats', () => jsonResponse(200, { data: stats }));
+}
+
+function sellingPartner(options: { user?: ReturnType<typeof samplePartner>; payouts?: PayMeNowStats } = {}) {
   fake = installFakeApi({ user: options.user });
+  withPayouts(options.payouts);
   fake.on('GET /api/getPartnerSalesSummary', () => jsonResponse(200, { data: SELLING_SUMMARY }));
   fake.on('GET /api/getTotals', () => jsonResponse(200, { data: SELLING_TOTALS }));
   fake.on('GET /api/getPartnerSalesSummaryChart', () => jsonResponse(200, { data: SELLING_CHART }));
@@ -98,8 +123,52 @@ describe('dashboard metrics', () => {
   it('shows calm empty states for the widgets later features feed', async () => {
     sellingPartner();
     renderApp('/account');
-    for (const id of ['promo', 'challenges', 'announcements', 'top-posts', 'cashouts'])
+    for (const id of ['promo', 'challenges', 'announcements', 'top-posts'])
       expect(await screen.findByTestId(`${id}-empty`)).toBeInTheDocument();
+  });
+});
+
+describe('recent cash-outs', () => {
+  const row = (id: number, overrides: Partial<CashoutRow> = {}): CashoutRow => ({
+    id,
+    amount: 50 + id,
+    currency: 'USD',
+    status: 'PAID',
+    status_label: 'Paid',
+    date: `2026-02-0${id}T12:00:00.000Z`,
+    paid_at: `2026-02-0${id + 1}T12:00:00.000Z`,
+    reason: null,
+    invoice: null,
+    ...overrides,
+  });
+
+  it('lists the latest cash-outs with their amount, date and status, and links to the cash-out page', async () => {
+    sellingPartner({
+      payouts: payoutStats({
+        payable_balance: 75.5,
+        recent_cashouts: [row(3, { status: 'APPROVED', status_label: 'Payment Pending' }), row(2), row(1)],
+      }),
+    });
+    renderApp('/account');
+    const widget = await screen.findByTestId('widget-cashouts');
+    await waitFor(() => expect(within(widget).getAllByTestId('recent-cashout-row')).toHaveLength(3));
+    const [first, second] = within(widget).getAllByTestId('recent-cashout-row');
+    expect(first).toHaveTextContent('$53.00');
+    expect(first).toHaveTextContent('Feb 3, 2026');
+    expect(within(first!).getByTestId('status-badge')).toHaveTextContent('Payment Pending');
+    expect(within(second!).getByTestId('status-badge')).toHaveTextContent('Paid');
+    expect(within(widget).getByTestId('cashouts-payable')).toHaveTextContent('$75.50');
+    expect(within(widget).getByRole('link', { name: 'See all' })).toHaveAttribute('href', '/account/cashout');
+    expect(within(widget).queryByTestId('cashouts-empty')).not.toBeInTheDocument();
+  });
+
+  it('says plainly when there is no cash-out yet', async () => {
+    sellingPartner();
+    renderApp('/account');
+    const empty = await screen.findByTestId('cashouts-empty');
+    expect(empty).toHaveTextContent('No cash-outs yet');
+    expect(empty).toHaveTextContent('Once $25.00 is payable, you can cash out to PayPal.');
+    expect(screen.queryByTestId('recent-cashout-row')).not.toBeInTheDocument();
   });
 });
 
@@ -145,6 +214,7 @@ describe('sales history chart', () => {
 describe('a partner without sales', () => {
   it('is welcomed with what to do next, and every widget says it is empty', async () => {
     fake = installFakeApi();
+    withPayouts();
     renderApp('/account');
     expect(await screen.findByTestId('dashboard-empty')).toHaveTextContent(
       'Your first sale is one post away',
@@ -154,6 +224,7 @@ describe('a partner without sales', () => {
     expect(await screen.findByTestId('recent-sales-empty')).toBeInTheDocument();
     expect(await screen.findByTestId('month-orders-empty')).toBeInTheDocument();
     expect(await screen.findByTestId('referrals-empty')).toBeInTheDocument();
+    expect(await screen.findByTestId('cashouts-empty')).toBeInTheDocument();
     expect(screen.getByTestId('metric-this_month_commissions')).toHaveTextContent('$0.00');
     expect(screen.getByTestId('metric-latest_paid_cashout')).toHaveTextContent('—');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -161,6 +232,7 @@ describe('a partner without sales', () => {
 
   it('shows skeletons while the figures load', async () => {
     fake = installFakeApi();
+    withPayouts();
     fake.on('GET /api/getPartnerSalesSummary', () => new Promise<Response>(() => undefined));
     fake.on('GET /api/getPartnerSalesSummaryChart', () => new Promise<Response>(() => undefined));
     renderApp('/account');
@@ -174,6 +246,7 @@ describe('copy-code box', () => {
     fake = installFakeApi({
       user: samplePartner({ promo_codes: [{ code: 'MAYA15', value: 15, commission_rate: 12 }] }),
     });
+    withPayouts();
     const { user } = renderApp('/account');
     const box = await screen.findByTestId('widget-copy-code');
     expect(await within(box).findByTestId('promo-code')).toHaveTextContent('MAYA15');
@@ -190,6 +263,7 @@ describe('copy-code box', () => {
 
   it('says so when the partner has no code yet', async () => {
     fake = installFakeApi({ user: samplePartner({ promo_codes: [] }) });
+    withPayouts();
     renderApp('/account');
     expect(await screen.findByText('No promo code yet')).toBeInTheDocument();
     expect(screen.queryByTestId('copy-code')).not.toBeInTheDocument();
@@ -251,7 +325,7 @@ describe('below the fold', () => {
     expect(await screen.findByTestId('tier-current-rate')).toHaveTextContent('10%');
     await waitFor(() => expect(screen.getAllByTestId('recent-sale-row')).toHaveLength(5));
     expect(await screen.findByTestId('dashboard-referral-row')).toHaveTextContent('Lina Park');
-    expect(screen.getByTestId('cashouts-empty')).toBeInTheDocument();
+    expect(await screen.findByTestId('cashouts-empty')).toBeInTheDocument();
   });
 
   it('mounts a part as soon as it comes near the viewport', async () => {
