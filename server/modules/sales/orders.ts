@@ -202,28 +202,39 @@ async function proRata(db: Db, earning: Earning, remaining: number): Promise<num
  * recorded for the next payout to deduct.
  */
 async function lowerEarnings(db: Db, order: Order, previousRemaining: number, remaining: number, why: string, key: string, now: Date) {
-  for (const earning of await earningsOfOrder(db, order.id)) {
-    if (earning.status === 'REJECTED') continue;
-    const before = await proRata(db, earning, previousRemaining);
-    const after = await proRata(db, earning, remaining);
-    // An earning in a payout is settled as if paid: the payout (and its invoice) keeps what it
-    // was asked for, and the next payout deducts the difference.
-    if (earning.status === 'PAID' || earning.status === 'IN_PAYOUT') {
-      if (after < before) {
-        await createEarning(
-          db,
-          { partner_id: earning.partner_id, kind: 'adjustment', source_key: `${key}:earning:${earning.id}`, order_id: order.id, base_cents: earning.base_cents, rate_bp: earning.rate_bp, amount_cents: after - before, status: 'APPROVED', hold_until: null },
-          `${why} after payment`,
-          ACTOR,
-          now,
-        );
-      }
-    } else if (remaining <= 0) {
-      await changeEarning(db, earning, { status: 'REJECTED' }, why, ACTOR, now);
-    } else {
-      await changeEarning(db, earning, { amount_cents: after }, why, ACTOR, now);
+  for (const first of await earningsOfOrder(db, order.id)) {
+    // A change is conditional on the status read; when another transaction moved the earning
+    // meanwhile (a payout gathered it), it is read again and settled as it is now.
+    for (let earning: Earning | undefined = first, attempt = 0; earning && attempt < 5; attempt++) {
+      if (await lowerEarning(db, earning, order, previousRemaining, remaining, why, key, now)) break;
+      earning = await db.selectFrom('earnings').selectAll().where('id', '=', earning.id).executeTakeFirst();
     }
   }
+}
+
+/** Answers false when the earning changed under it (nothing written then). */
+async function lowerEarning(db: Db, earning: Earning, order: Order, previousRemaining: number, remaining: number, why: string, key: string, now: Date): Promise<boolean> {
+  if (earning.status === 'REJECTED') return true;
+  const before = await proRata(db, earning, previousRemaining);
+  const after = await proRata(db, earning, remaining);
+  // An earning in a payout is settled as if paid: the payout (and its invoice) keeps what it
+  // was asked for, and the next payout deducts the difference.
+  if (earning.status === 'PAID' || earning.status === 'IN_PAYOUT') {
+    if (after < before) {
+      await createEarning(
+        db,
+        { partner_id: earning.partner_id, kind: 'adjustment', source_key: `${key}:earning:${earning.id}`, order_id: order.id, base_cents: earning.base_cents, rate_bp: earning.rate_bp, amount_cents: after - before, status: 'APPROVED', hold_until: null },
+        `${why} after payment`,
+        ACTOR,
+        now,
+      );
+    }
+    return true;
+  }
+  const change: { status?: 'REJECTED'; amount_cents?: number } = remaining <= 0 ? { status: 'REJECTED' } : { amount_cents: after };
+  // Nothing to change is not a conflict.
+  if ((change.status ?? earning.status) === earning.status && (change.amount_cents ?? earning.amount_cents) === earning.amount_cents) return true;
+  return changeEarning(db, earning, change, why, ACTOR, now);
 }
 
 async function applyStoredRefund(db: Db, orderId: number, refund: { id: number; shopify_refund_id: string; amount_cents: number }, now: Date) {
