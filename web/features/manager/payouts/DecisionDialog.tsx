@@ -162,7 +162,7 @@ export function DecisionDialog({
                   rows={3}
                   value={text}
                   onChange={(event) => setText(event.target.value)}
-                  maxLength={1000}
+                  maxLength={500}
                   aria-invalid={fieldError ? true : undefined}
                   aria-describedby={fieldError ? `${id}-error` : `${id}-hint`}
                   data-testid="decision-field"

@@ -24,7 +24,7 @@ import {
   type PayoutAction,
   type PayoutDetail,
 } from './payouts-api';
-import { PaypalStateText, StageChip, useDateTime, useWideLayout } from './ui';
+import { PaypalStateText, PayoutStatusChip, StageChip, useDateTime, useWideLayout } from './ui';
 
 const ACTION_ORDER: readonly PayoutAction[] = ['approve', 'mark_paid', 'review', 'reject'];
 
@@ -41,7 +41,7 @@ function Section({
   children: ReactNode;
   className?: string;
   testId?: string;
-  tone?: 'default' | 'warning';
+  tone?: 'default' | 'warning' | 'calm';
 }) {
   const id = `payout-section-${testId ?? icon}`;
   const frame =
@@ -56,7 +56,11 @@ function Section({
           width={18}
           height={18}
           className={
-            tone === 'warning' ? 'text-amber-700 dark:text-amber-300' : 'text-stone-500 dark:text-stone-400'
+            tone === 'warning'
+              ? 'text-amber-700 dark:text-amber-300'
+              : tone === 'calm'
+                ? 'text-emerald-600 dark:text-emerald-400'
+                : 'text-stone-500 dark:text-stone-400'
           }
         />
         {title}
@@ -66,18 +70,42 @@ function Section({
   );
 }
 
-function Facts({ items }: { items: { label: string; value: ReactNode; testId?: string }[] }) {
+interface Fact {
+  label: string;
+  value: ReactNode;
+  testId?: string;
+  /** Long values (e-mails) go under their label rather than beside it. */
+  long?: boolean;
+}
+
+function Facts({ items }: { items: Fact[] }) {
   return (
-    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+    <dl className="space-y-2 text-sm">
       {items.map((item) => (
-        <div key={item.label} className="contents">
+        <div key={item.label} className={item.long ? '' : 'flex items-baseline justify-between gap-4'}>
           <dt className="text-stone-600 dark:text-stone-400">{item.label}</dt>
-          <dd className="min-w-0 text-right break-words" data-testid={item.testId}>
+          <dd
+            className={item.long ? 'break-words' : 'min-w-0 text-right break-words'}
+            data-testid={item.testId}
+          >
             {item.value}
           </dd>
         </div>
       ))}
     </dl>
+  );
+}
+
+/** An e-mail that may wrap after its @ rather than anywhere in the middle. */
+function Email({ value }: { value: string }) {
+  const at = value.indexOf('@');
+  if (at < 0) return <>{value}</>;
+  return (
+    <>
+      {value.slice(0, at + 1)}
+      <wbr />
+      {value.slice(at + 1)}
+    </>
   );
 }
 
@@ -89,7 +117,7 @@ function SignalsCard({ detail }: { detail: PayoutDetail }) {
   const any = selfPurchases.length > 0 || signals.own_voucher_orders > 0 || signals.in_review_earnings > 0;
   if (!any)
     return (
-      <Section title={t('manager.payout.signals.heading')} icon="check" testId="signals">
+      <Section title={t('manager.payout.signals.heading')} icon="check" testId="signals" tone="calm">
         <p
           className="flex items-start gap-2 text-sm text-stone-600 dark:text-stone-400"
           data-testid="signals-none"
@@ -163,16 +191,21 @@ function PartnerCard({ detail }: { detail: PayoutDetail }) {
       <p className="font-semibold" data-testid="partner-name">
         {partner.name}
       </p>
-      <a href={`mailto:${partner.email}`} className="link text-sm break-all">
-        {partner.email}
+      <a href={`mailto:${partner.email}`} className="link text-sm break-words">
+        <Email value={partner.email} />
       </a>
       <div className="mt-3">
         <Facts
           items={[
             {
               label: t('manager.payout.partner.paypal_email'),
-              value: partner.paypal_email ?? <span className="text-stone-500">—</span>,
+              value: partner.paypal_email ? (
+                <Email value={partner.paypal_email} />
+              ) : (
+                <span className="text-stone-500">—</span>
+              ),
               testId: 'partner-paypal',
+              long: true,
             },
             {
               label: t('manager.payout.partner.verified'),
@@ -233,10 +266,19 @@ function PaymentCard({ detail }: { detail: PayoutDetail }) {
       setDownloading(false);
     }
   };
-  const items: { label: string; value: ReactNode; testId?: string }[] = [
-    { label: t('manager.payout.payment.paid_to'), value: payout.paypal_email ?? '—' },
-    { label: t('manager.payout.payment.paypal'), value: <PaypalStateText state={payout.paypal_state} /> },
+  const items: Fact[] = [
+    {
+      label: t('manager.payout.payment.paid_to'),
+      value: payout.paypal_email ? <Email value={payout.paypal_email} /> : '—',
+      long: true,
+    },
   ];
+  // Without PayPal (payouts paid by hand) "not sent" says nothing: the note below explains.
+  if (detail.paypal_configured || payout.paypal_state)
+    items.push({
+      label: t('manager.payout.payment.paypal'),
+      value: <PaypalStateText state={payout.paypal_state} />,
+    });
   if (payout.paypal?.batch_id)
     items.push({
       label: t('manager.payout.payment.batch'),
@@ -244,6 +286,8 @@ function PaymentCard({ detail }: { detail: PayoutDetail }) {
     });
   if (payout.paypal?.status)
     items.push({ label: t('manager.payout.payment.paypal_status'), value: payout.paypal.status });
+  if (invoice)
+    items.push({ label: t('manager.payout.invoice.label'), value: invoice.number, testId: 'invoice-number' });
   if (payout.reference)
     items.push({
       label: t('manager.payout.payment.reference'),
@@ -278,7 +322,8 @@ function PaymentCard({ detail }: { detail: PayoutDetail }) {
             <Icon name="doc" width={18} height={18} />
             {downloading
               ? t('manager.payout.invoice.downloading')
-              : t('manager.payout.invoice.download', { number: invoice.number })}
+              : t('manager.payout.invoice.download')}{' '}
+            <span className="sr-only">· {invoice.number}</span>
           </button>
         ) : (
           <p className="text-sm text-stone-600 dark:text-stone-400">{t('manager.payout.invoice.none')}</p>
@@ -293,15 +338,39 @@ function PaymentCard({ detail }: { detail: PayoutDetail }) {
   );
 }
 
+/** How many earnings show before "Show all": a payout can gather hundreds. */
+export const EARNINGS_PREVIEW = 10;
+
+/** Count and total per kind, in cents so a few hundred amounts add up exactly. */
+function byKind(earnings: PayoutDetail['earnings']) {
+  const groups = new Map<string, { count: number; cents: number }>();
+  for (const earning of earnings) {
+    const group = groups.get(earning.kind) ?? { count: 0, cents: 0 };
+    group.count += 1;
+    group.cents += Math.round(earning.amount * 100);
+    groups.set(earning.kind, group);
+  }
+  return [...groups].map(([kind, group]) => ({ kind, count: group.count, amount: group.cents / 100 }));
+}
+
 function EarningsCard({ detail }: { detail: PayoutDetail }) {
   const { t } = useTranslation();
   const f = useFormatters();
   const wide = useWideLayout();
+  const [expanded, setExpanded] = useState(false);
   const { earnings, payout } = detail;
+  const shown = expanded ? earnings : earnings.slice(0, EARNINGS_PREVIEW);
   const kindLabel = (kind: string) => t(`manager.payout.earnings.kinds.${kind}`, { defaultValue: kind });
   const negative = (amount: number, kind: string) => amount < 0 || kind === 'adjustment';
   const amountClass = (amount: number, kind: string) =>
     `font-semibold tabular-nums ${negative(amount, kind) ? 'text-red-700 dark:text-red-300' : ''}`;
+  // IN_PAYOUT (held by an open payout) is not a status partners see: staff get their own word for it.
+  const status = (value: string | null) => (
+    <StatusBadge
+      status={value}
+      label={value === 'IN_PAYOUT' ? t('manager.payout.earnings.in_payout') : value}
+    />
+  );
   let content: ReactNode;
   if (earnings.length === 0)
     content = (
@@ -310,7 +379,7 @@ function EarningsCard({ detail }: { detail: PayoutDetail }) {
   else if (wide) {
     const th =
       'border-b border-stone-200 px-2 py-2 text-xs font-semibold tracking-wide text-stone-500 uppercase first:pl-0 last:pr-0 dark:border-stone-800 dark:text-stone-400';
-    const td = 'border-b border-stone-100 px-2 py-2.5 first:pl-0 last:pr-0 dark:border-stone-800/70';
+    const td = 'border-b border-stone-100 px-2 py-2 first:pl-0 last:pr-0 dark:border-stone-800/70';
     content = (
       <div className="overflow-x-auto">
         <table className="w-full border-separate border-spacing-0 text-sm">
@@ -338,44 +407,31 @@ function EarningsCard({ detail }: { detail: PayoutDetail }) {
             </tr>
           </thead>
           <tbody>
-            {earnings.map((earning) => (
+            {shown.map((earning) => (
               <tr key={earning.id} data-testid="earning-row" data-kind={earning.kind}>
                 <td className={td}>{kindLabel(earning.kind)}</td>
-                <td className={`${td} tabular-nums`}>
+                <td className={`${td} whitespace-nowrap tabular-nums`}>
                   {earning.order_number ? orderLabel(earning.order_number) : '—'}
                 </td>
                 <td className={`${td} whitespace-nowrap`}>{f.date(earning.date)}</td>
-                <td className={td}>{earning.product ?? '—'}</td>
+                <td className={`${td} min-w-36`}>{earning.product ?? '—'}</td>
                 <td
-                  className={`${td} text-right ${amountClass(earning.amount, earning.kind)}`}
+                  className={`${td} text-right whitespace-nowrap ${amountClass(earning.amount, earning.kind)}`}
                   data-testid="earning-amount"
                 >
                   {f.money(earning.amount, payout.currency)}
                 </td>
-                <td className={td}>
-                  <StatusBadge status={earning.status} />
-                </td>
+                <td className={td}>{status(earning.status)}</td>
               </tr>
             ))}
           </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={4} className="px-2 pt-3 pl-0 text-left font-semibold">
-                {t('manager.payout.earnings.total')}
-              </th>
-              <td className="px-2 pt-3 text-right font-bold tabular-nums">
-                {f.money(payout.amount, payout.currency)}
-              </td>
-              <td />
-            </tr>
-          </tfoot>
         </table>
       </div>
     );
   } else
     content = (
       <ul className="divide-y divide-stone-100 dark:divide-stone-800">
-        {earnings.map((earning) => (
+        {shown.map((earning) => (
           <li
             key={earning.id}
             className="py-2.5 first:pt-0"
@@ -394,10 +450,12 @@ function EarningsCard({ detail }: { detail: PayoutDetail }) {
                 {f.money(earning.amount, payout.currency)}
               </span>
             </div>
-            <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-stone-600 dark:text-stone-400">
-              <span>{f.date(earning.date)}</span>
-              {earning.product ? <span>{earning.product}</span> : null}
-              <StatusBadge status={earning.status} />
+            <div className="mt-1 flex items-center justify-between gap-3 text-xs text-stone-600 dark:text-stone-400">
+              <span className="min-w-0 truncate">
+                {f.date(earning.date)}
+                {earning.product ? ` · ${earning.product}` : ''}
+              </span>
+              <span className="shrink-0">{status(earning.status)}</span>
             </div>
           </li>
         ))}
@@ -412,7 +470,41 @@ function EarningsCard({ detail }: { detail: PayoutDetail }) {
       icon="chart"
       testId="earnings"
     >
+      {earnings.length > 0 ? (
+        <dl className="mb-4 grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="earnings-by-kind">
+          {byKind(earnings).map((group) => (
+            <div key={group.kind} className="rounded-xl bg-stone-50 px-3 py-2 dark:bg-stone-800/50">
+              <dt className="text-xs text-stone-600 dark:text-stone-400">
+                {kindLabel(group.kind)} · {f.number(group.count)}
+              </dt>
+              <dd className={`text-sm ${amountClass(group.amount, group.kind)}`}>
+                {f.money(group.amount, payout.currency)}
+              </dd>
+            </div>
+          ))}
+          <div className="rounded-xl bg-stone-900 px-3 py-2 text-white dark:bg-stone-100 dark:text-stone-900">
+            <dt className="text-xs opacity-80">{t('manager.payout.earnings.total')}</dt>
+            <dd className="text-sm font-bold tabular-nums">{f.money(payout.amount, payout.currency)}</dd>
+          </div>
+        </dl>
+      ) : null}
       {content}
+      {earnings.length > EARNINGS_PREVIEW ? (
+        <button
+          type="button"
+          className="btn-secondary mt-4 min-h-10 w-full px-4 py-2"
+          aria-expanded={expanded}
+          onClick={() => setExpanded((value) => !value)}
+          data-testid="earnings-toggle"
+        >
+          {expanded
+            ? t('manager.payout.earnings.show_fewer')
+            : t('manager.payout.earnings.show_all', {
+                count: earnings.length,
+                formatted: f.number(earnings.length),
+              })}
+        </button>
+      ) : null}
     </Section>
   );
 }
@@ -420,8 +512,15 @@ function EarningsCard({ detail }: { detail: PayoutDetail }) {
 function HistoryCard({ detail }: { detail: PayoutDetail }) {
   const { t } = useTranslation();
   const dateTime = useDateTime();
+  // The server names the actor in English ("Maya Tremblay (partner)"); its kind says it in the page's language.
+  const actorName = ({ actor, actor_kind }: PayoutDetail['history'][number]) => {
+    if (actor_kind === 'partner')
+      return t('manager.payout.history.actor_partner', { name: actor.replace(/\s*\(partner\)$/, '') });
+    if (actor_kind === 'system') return t('manager.payout.history.actor_system');
+    return actor;
+  };
   return (
-    <Section title={t('manager.payout.history.heading')} icon="doc" testId="history" className="self-start">
+    <Section title={t('manager.payout.history.heading')} icon="doc" testId="history">
       <ol className="relative space-y-4 border-l border-stone-200 pl-5 dark:border-stone-800">
         {detail.history.map((entry, index) => (
           <li key={`${entry.at}-${index}`} className="relative" data-testid="history-entry">
@@ -432,17 +531,17 @@ function HistoryCard({ detail }: { detail: PayoutDetail }) {
             <p className="flex flex-wrap items-center gap-1.5 text-sm">
               {entry.from ? (
                 <>
-                  <StatusBadge status={entry.from} />
+                  <PayoutStatusChip status={entry.from} />
                   <Icon name="arrow-right" width={14} height={14} className="text-stone-400" />
                   <span className="sr-only">{t('manager.payout.history.to')}</span>
                 </>
               ) : (
                 <span className="font-medium">{t('manager.payout.history.requested')}</span>
               )}
-              {entry.from ? <StatusBadge status={entry.to} /> : null}
+              {entry.from ? <PayoutStatusChip status={entry.to} /> : null}
             </p>
             <p className="mt-1 text-xs text-stone-600 dark:text-stone-400">
-              {t('manager.payout.history.by', { actor: entry.actor, at: dateTime(entry.at) })}
+              {t('manager.payout.history.by', { actor: actorName(entry), at: dateTime(entry.at) })}
             </p>
             {entry.reason ? (
               <p
@@ -491,7 +590,7 @@ function Summary({ detail, onAction }: { detail: PayoutDetail; onAction: (action
             {f.money(payout.amount, payout.currency)}
           </p>
           <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
-            <StatusBadge status={payout.status} label={payout.status_label} />
+            <PayoutStatusChip status={payout.status} />
             <StageChip stage={payout.stage} />
             {payout.fraudulent ? (
               <span
@@ -681,7 +780,7 @@ export function PayoutPage() {
           </button>
         </div>
       ) : null}
-      <div className="grid gap-4 sm:gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:grid-rows-[auto_auto_1fr]">
+      <div className="grid grid-cols-1 gap-4 sm:gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:grid-rows-[auto_auto_1fr]">
         <div className="lg:col-start-1">
           <Summary detail={detail} onAction={open} />
         </div>
@@ -693,7 +792,7 @@ export function PayoutPage() {
         <div className="lg:col-start-1">
           <EarningsCard detail={detail} />
         </div>
-        <div className="flex flex-col lg:col-start-1">
+        <div className="lg:col-start-1">
           <HistoryCard detail={detail} />
         </div>
       </div>

@@ -4,10 +4,11 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { STATUSES, type Status } from '../../../../common/statuses';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { PageHeading } from '../../pages/PageHeading';
 import { useFormatters } from '../../sales/format';
-import { EmptyState, Pager, Skeleton, StatusBadge } from '../../sales/ui';
+import { EmptyState, Pager, Skeleton } from '../../sales/ui';
 import { useSignOutOnUnauthorized } from '../ManagerPages';
 import {
   isQueueFilter,
@@ -18,17 +19,17 @@ import {
   type QueueFilter,
   type StatusCounts,
 } from './payouts-api';
-import { PaypalStateText, SearchGlyph, StageChip, useWideLayout } from './ui';
+import { PaypalStateText, PayoutStatusChip, SearchGlyph, StageChip, useWideLayout } from './ui';
 
 /** How long typing pauses before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 function countFor(filter: QueueFilter, counts: StatusCounts | undefined): number | undefined {
   if (!counts) return undefined;
-  const sum = (statuses: readonly string[]) =>
-    statuses.reduce((total, status) => total + (counts[status as keyof StatusCounts] ?? 0), 0);
-  if (filter === 'open') return sum(OPEN_STATUSES);
-  if (filter === 'all') return sum(Object.keys(counts));
+  const sum = (statuses: readonly Status[]) =>
+    statuses.reduce((total, status) => total + (counts[status] ?? 0), 0);
+  if (filter === 'open') return counts.open ?? sum(OPEN_STATUSES);
+  if (filter === 'all') return sum(STATUSES);
   return counts[filter] ?? 0;
 }
 
@@ -44,6 +45,16 @@ function StatusFilter({
   const { t } = useTranslation();
   const f = useFormatters();
   const refs = useRef<Partial<Record<QueueFilter, HTMLButtonElement | null>>>({});
+  // On a phone the filters scroll sideways: keep the chosen one in view (after a reload too).
+  // Scrolls the list itself, not the page (scrollIntoView would fight the page's own scroll to the top).
+  useEffect(() => {
+    const tab = refs.current[active];
+    const list = tab?.parentElement;
+    if (!tab || !list || list.scrollWidth <= list.clientWidth) return;
+    const left = tab.offsetLeft - list.offsetLeft;
+    if (left < list.scrollLeft || left + tab.offsetWidth > list.scrollLeft + list.clientWidth)
+      list.scrollLeft = Math.max(0, left - 16);
+  }, [active]);
   const choose = (next: QueueFilter) => {
     onChoose(next);
     refs.current[next]?.focus();
@@ -199,8 +210,8 @@ function QueueTable({ rows, from }: { rows: PayoutListRow[]; from: string }) {
                 state={{ queue: from }}
                 className="font-semibold text-stone-900 after:absolute after:inset-0 after:content-[''] hover:underline dark:text-white"
               >
-                {row.partner.name}
-                <span className="sr-only"> · {t('manager.payouts.payout_number', { id: row.id })}</span>
+                {row.partner.name}{' '}
+                <span className="sr-only">· {t('manager.payouts.payout_number', { id: row.id })}</span>
               </Link>
               <span className="block max-w-64 truncate text-xs text-stone-500 dark:text-stone-400">
                 {row.partner.email}
@@ -210,7 +221,7 @@ function QueueTable({ rows, from }: { rows: PayoutListRow[]; from: string }) {
               {f.money(row.amount, row.currency)}
             </td>
             <td className={td}>
-              <StatusBadge status={row.status} label={row.status_label} />
+              <PayoutStatusChip status={row.status} />
             </td>
             <td className={td}>
               <StageChip stage={row.stage} />
@@ -219,7 +230,7 @@ function QueueTable({ rows, from }: { rows: PayoutListRow[]; from: string }) {
               {f.date(row.created_at)}
             </td>
             <td className={`${td} text-right tabular-nums`}>{f.number(row.earnings_count)}</td>
-            <td className={td}>
+            <td className={`${td} whitespace-nowrap`}>
               <PaypalStateText state={row.paypal_state} />
             </td>
           </tr>
@@ -251,17 +262,17 @@ function QueueCards({ rows, from }: { rows: PayoutListRow[]; from: string }) {
               {row.partner.email}
             </span>
             <span className="mt-2 flex flex-wrap items-center gap-1.5">
-              <StatusBadge status={row.status} label={row.status_label} />
+              <PayoutStatusChip status={row.status} />
               <StageChip stage={row.stage} />
             </span>
             <span className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-stone-600 dark:text-stone-400">
               <span>{f.date(row.created_at)}</span>
               <span>{t('manager.payouts.earnings_count', { count: row.earnings_count })}</span>
               <span>
-                {t('manager.payouts.columns.paypal')}: <PaypalStateText state={row.paypal_state} />
+                {t('manager.payouts.paypal_prefix')} <PaypalStateText state={row.paypal_state} />
               </span>
-            </span>
-            <span className="sr-only"> · {t('manager.payouts.payout_number', { id: row.id })}</span>
+            </span>{' '}
+            <span className="sr-only">· {t('manager.payouts.payout_number', { id: row.id })}</span>
           </Link>
         </li>
       ))}

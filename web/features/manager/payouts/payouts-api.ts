@@ -26,7 +26,8 @@ export interface PayoutListRow {
   paypal_state: PaypalState | null;
 }
 
-export type StatusCounts = Partial<Record<Status, number>>;
+/** Payouts per status, over the whole program (not the search); `open` sums the waiting ones. */
+export type StatusCounts = Partial<Record<Status | 'open', number>>;
 
 export interface PayoutPage {
   data: PayoutListRow[];
@@ -77,7 +78,15 @@ export interface PayoutDetail {
     in_review_earnings: number;
     in_review_amount: number;
   };
-  history: { at: string; from: Status | null; to: Status; actor: string; reason: string | null }[];
+  history: {
+    at: string;
+    from: Status | null;
+    to: Status;
+    actor: string;
+    /** Who acted, so the page can name them in its language. */
+    actor_kind?: 'partner' | 'staff' | 'system' | 'paypal';
+    reason: string | null;
+  }[];
   actions: PayoutAction[];
   threshold: number;
   paypal_configured: boolean;

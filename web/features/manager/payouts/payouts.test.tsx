@@ -229,7 +229,7 @@ describe('payouts queue', () => {
     expect(cells.map((cell) => cell.textContent)).toEqual([
       'Partner 31 · payout #31partner31@example.com',
       '$812.40',
-      'In Review',
+      'Manager review',
       'Manager approval',
       'Mar 2, 2026',
       '9',
@@ -248,7 +248,7 @@ describe('payouts queue', () => {
     expect(screen.queryByRole('table')).toBeNull();
     expect(cards[0]).toHaveTextContent('Partner 101');
     expect(cards[0]).toHaveTextContent('$201.00');
-    expect(cards[0]).toHaveTextContent('Pending Approval');
+    expect(cards[0]).toHaveTextContent('Pending approval');
     expect(cards[0]).toHaveTextContent('3 earnings');
     expect(cards[0]).toHaveTextContent('PayPal: Not sent');
     await user.click(within(cards[0]!).getByRole('link'));
@@ -311,7 +311,7 @@ describe('payout page', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Payout #12 · Maya Tremblay');
     await waitFor(() => expect(document.title).toBe('Payout #12 · Sunbite Partners'));
     const summary = screen.getByTestId('payout-summary');
-    expect(within(summary).getByTestId('status-badge')).toHaveTextContent('Pending Approval');
+    expect(within(summary).getByTestId('payout-status')).toHaveTextContent('Pending approval');
     expect(within(summary).getByTestId('stage')).toHaveTextContent('Review');
     const partner = screen.getByTestId('partner');
     expect(partner).toHaveTextContent('maya@example.com');
@@ -328,11 +328,65 @@ describe('payout page', () => {
     const history = screen.getAllByTestId('history-entry');
     expect(history[0]).toHaveTextContent('Requested');
     expect(history[0]).toHaveTextContent('Maya Tremblay (partner)');
-    expect(history[1]).toHaveTextContent('Pending ApprovaltoIn Review');
+    expect(history[1]).toHaveTextContent('Pending approvaltoIn review');
     expect(history[1]).toHaveTextContent('Sam Reviewer');
     expect(within(history[1]!).getByTestId('history-reason')).toHaveTextContent('Checking order #1001');
     expect(screen.getByTestId('signals-none')).toBeInTheDocument();
     expect(screen.queryByTestId('threshold-note')).toBeNull();
+  });
+
+  it('sums the earnings by kind and shows the first ones, then all on demand', async () => {
+    const many = Array.from({ length: 12 }, (_, index) => ({
+      id: index + 1,
+      kind: index === 0 ? 'adjustment' : 'sale',
+      order_number: String(2000 + index),
+      date: '2026-02-01T10:00:00Z',
+      product: 'ACV Gummies',
+      amount: index === 0 ? -2.5 : 0.1,
+      status: 'IN_PAYOUT',
+    }));
+    serve(detail({ earnings: many }, { amount: 8.5 }));
+    const { user } = renderApp('/manager/payouts/12');
+    const summary = await screen.findByTestId('earnings-by-kind');
+    // Eleven times 0.10 is 1.10 exactly: summed in cents.
+    expect(summary).toHaveTextContent('Adjustment · 1-$2.50Sale · 11$1.10Total$8.50');
+    expect(screen.getAllByTestId('earning-row')).toHaveLength(10);
+    expect(within(screen.getByTestId('earnings')).getAllByTestId('status-badge')[0]).toHaveTextContent(
+      'In this payout',
+    );
+    await user.click(screen.getByRole('button', { name: 'Show all 12 earnings' }));
+    expect(screen.getAllByTestId('earning-row')).toHaveLength(12);
+    expect(screen.getByTestId('earnings-toggle')).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('names the partner and the system in the page’s language in the history', async () => {
+    await i18n.changeLanguage('fr');
+    serve(
+      detail({
+        history: [
+          {
+            at: '2026-03-02T15:00:00Z',
+            from: null,
+            to: 'PENDING',
+            actor: 'Maya Tremblay (partner)',
+            actor_kind: 'partner',
+            reason: null,
+          },
+          {
+            at: '2026-03-04T15:00:00Z',
+            from: 'PENDING',
+            to: 'IN_REVIEW',
+            actor: 'system',
+            actor_kind: 'system',
+            reason: null,
+          },
+        ],
+      }),
+    );
+    renderApp('/manager/payouts/12');
+    const entries = await screen.findAllByTestId('history-entry');
+    expect(entries[0]).toHaveTextContent('Maya Tremblay (partenaire)');
+    expect(entries[1]).toHaveTextContent('Automatique');
   });
 
   it('highlights fraud signals when there are any', async () => {
@@ -404,7 +458,8 @@ describe('payout page', () => {
       clicked.push(`${this.download}|${this.getAttribute('href')}`);
     });
     const { user } = renderApp('/manager/payouts/12');
-    await user.click(await screen.findByRole('button', { name: 'Download invoice INV-2026-000012' }));
+    expect(await screen.findByTestId('invoice-number')).toHaveTextContent('INV-2026-000012');
+    await user.click(screen.getByRole('button', { name: 'Download PDF · INV-2026-000012' }));
     await waitFor(() => expect(clicked).toEqual(['INV-2026-000012.pdf|blob:invoice']));
     expect(new Headers(fake.lastInit('GET /api/manager/invoices/7/pdf')?.headers).get('Authorization')).toBe(
       'Bearer staff-token',
@@ -432,8 +487,8 @@ describe('payout page', () => {
       action: 'approve',
       expected_status: 'PENDING',
     });
-    expect(within(screen.getByTestId('payout-summary')).getByTestId('status-badge')).toHaveTextContent(
-      'Payment Pending',
+    expect(within(screen.getByTestId('payout-summary')).getByTestId('payout-status')).toHaveTextContent(
+      'Approved',
     );
     expect(screen.getByTestId('no-actions')).toBeInTheDocument();
   });
@@ -539,7 +594,7 @@ describe('payout page', () => {
     expect(screen.getByTestId('payout-stale')).toHaveAttribute('role', 'alert');
     expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(() =>
-      expect(within(screen.getByTestId('payout-summary')).getByTestId('status-badge')).toHaveTextContent(
+      expect(within(screen.getByTestId('payout-summary')).getByTestId('payout-status')).toHaveTextContent(
         'Rejected',
       ),
     );

@@ -2,6 +2,7 @@
 // picks table or cards, and a date-and-time formatter.
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { STATUSES, type Status } from '../../../../common/statuses';
 import { intlLocale } from '../../sales/format';
 import type { PaypalState, Stage } from './payouts-api';
 
@@ -34,6 +35,43 @@ const STAGE_TONES: Record<Stage, string> = {
   payment: 'bg-sky-50 text-sky-800 dark:bg-sky-400/10 dark:text-sky-300',
   closed: 'bg-stone-100 text-stone-500 dark:bg-stone-800/60 dark:text-stone-400',
 };
+
+const STATUS_TONES: Record<Status, string> = {
+  PENDING:
+    'bg-amber-50 text-amber-800 ring-amber-600/25 dark:bg-amber-400/10 dark:text-amber-300 dark:ring-amber-400/30',
+  IN_REVIEW:
+    'bg-violet-50 text-violet-800 ring-violet-600/25 dark:bg-violet-400/10 dark:text-violet-300 dark:ring-violet-400/30',
+  MANAGER_IN_REVIEW:
+    'bg-violet-50 text-violet-800 ring-violet-600/25 dark:bg-violet-400/10 dark:text-violet-300 dark:ring-violet-400/30',
+  APPROVED:
+    'bg-sky-50 text-sky-800 ring-sky-600/25 dark:bg-sky-400/10 dark:text-sky-300 dark:ring-sky-400/30',
+  MANAGER_APPROVED:
+    'bg-sky-50 text-sky-800 ring-sky-600/25 dark:bg-sky-400/10 dark:text-sky-300 dark:ring-sky-400/30',
+  PAID: 'bg-emerald-50 text-emerald-800 ring-emerald-600/25 dark:bg-emerald-400/10 dark:text-emerald-300 dark:ring-emerald-400/30',
+  REJECTED:
+    'bg-rose-50 text-rose-800 ring-rose-600/25 dark:bg-rose-400/10 dark:text-rose-300 dark:ring-rose-400/30',
+  MANAGER_REJECTED:
+    'bg-rose-50 text-rose-800 ring-rose-600/25 dark:bg-rose-400/10 dark:text-rose-300 dark:ring-rose-400/30',
+};
+
+/**
+ * A payout's status in the staff's words. Partners' labels merge statuses staff must tell apart
+ * ("In Review" is both the first review and the manager's), so the back office names each one,
+ * with the words of the queue's filters.
+ */
+export function PayoutStatusChip({ status }: { status: string }) {
+  const { t } = useTranslation();
+  const known = STATUSES.includes(status as Status);
+  return (
+    <span
+      className={`${chip} ring-1 ring-inset ${known ? STATUS_TONES[status as Status] : STAGE_TONES.closed}`}
+      data-testid="payout-status"
+      data-status={status}
+    >
+      {known ? t(`manager.payouts.statuses.${status as Status}`) : status}
+    </span>
+  );
+}
 
 const isStage = (value: string): value is Stage => value in STAGE_TONES;
 
