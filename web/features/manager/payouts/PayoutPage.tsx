@@ -381,7 +381,13 @@ function EarningsCard({ detail }: { detail: PayoutDetail }) {
       'border-b border-stone-200 px-2 py-2 text-xs font-semibold tracking-wide text-stone-500 uppercase first:pl-0 last:pr-0 dark:border-stone-800 dark:text-stone-400';
     const td = 'border-b border-stone-100 px-2 py-2 first:pl-0 last:pr-0 dark:border-stone-800/70';
     content = (
-      <div className="overflow-x-auto">
+      // Focusable and named: when the table is wider than its card, a keyboard can scroll it.
+      <div
+        className="overflow-x-auto"
+        tabIndex={0}
+        role="region"
+        aria-label={t('manager.payout.earnings.heading')}
+      >
         <table className="w-full border-separate border-spacing-0 text-sm">
           <caption className="sr-only">{t('manager.payout.earnings.heading')}</caption>
           <thead>

@@ -389,6 +389,8 @@ export function PayoutsQueuePage() {
         role="tabpanel"
         aria-labelledby={`payouts-filter-${filter}`}
         aria-busy={query.isFetching}
+        // The panel is focusable, as tab panels are, which also lets a keyboard scroll a wide table.
+        tabIndex={0}
         className={wide ? 'card overflow-x-auto' : ''}
       >
         {results}

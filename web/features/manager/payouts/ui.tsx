@@ -33,7 +33,7 @@ const STAGE_TONES: Record<Stage, string> = {
   review: 'bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-300',
   manager: 'bg-indigo-50 text-indigo-800 dark:bg-indigo-400/10 dark:text-indigo-300',
   payment: 'bg-sky-50 text-sky-800 dark:bg-sky-400/10 dark:text-sky-300',
-  closed: 'bg-stone-100 text-stone-500 dark:bg-stone-800/60 dark:text-stone-400',
+  closed: 'bg-stone-100 text-stone-600 dark:bg-stone-800/60 dark:text-stone-400',
 };
 
 const STATUS_TONES: Record<Status, string> = {
