@@ -1,7 +1,7 @@
 // A local stand-in for PayPal's REST API (OAuth token, Payouts, webhook signature check) that
 // speaks PayPal's wire format over real HTTP, with knobs for the failures that matter to a
 // payout: a 5xx before or after the batch exists, an answer too slow to wait for, a duplicate
-// sender_batch_id, each item outcome. It keeps what a test needs to prove that no payout is
+// sender_batch_id, each item outcome, the cancel of an unclaimed item, a receiver claiming it. It keeps what a test needs to prove that no payout is
 // ever paid twice: every request received and every batch actually created.
 //
 // Webhook signatures: PayPal signs "transmission id|time|webhook id|CRC of the body" with its
@@ -56,6 +56,8 @@ export interface StandInItem {
   /** Set once the item has a transaction (not while PENDING, FAILED or BLOCKED). */
   transactionId: string | null;
   status: string;
+  /** When POST /v1/payments/payouts-item/{id}/cancel took it back (it is RETURNED then). */
+  cancelledAt: string | null;
 }
 
 export interface StandInBatch {
@@ -101,6 +103,14 @@ export interface PayPalStandIn {
   paidCount(senderBatchId: string): number;
   /** Every item paid to this sender_item_id, across batches: a retry that changed its sender_batch_id shows here twice. */
   paymentsFor(senderItemId: string): StandInItem[];
+  /**
+   * Every item whose money went, or may still go, to this receiver: paid (SUCCESS), claimable
+   * (UNCLAIMED) or not settled yet (PENDING, ONHOLD). Failed, returned, cancelled, blocked,
+   * refunded, reversed and denied items are not in it.
+   */
+  moneyFor(receiver: string): StandInItem[];
+  /** The item with this payout_item_id, in any batch. */
+  item(itemId: string): StandInItem | undefined;
   batchFor(senderBatchId: string): StandInBatch | undefined;
   /** The next n creates answer `status` (5xx or 429) without creating anything. */
   failNextCreates(n: number, status?: number): void;
@@ -110,6 +120,12 @@ export interface PayPalStandIn {
   delayNextCreate(ms: number): void;
   /** The outcome of a batch's items ('default': of batches created from now on without their own). */
   setItemOutcome(senderBatchId: string | 'default', status: PayPalItemStatus): void;
+  /** The receiver opens a PayPal account and claims the batch's UNCLAIMED item: it becomes SUCCESS. Throws for an item that is not UNCLAIMED. */
+  claimItem(senderBatchId: string): StandInItem;
+  /** The next n cancels answer `status` (5xx or 429) without cancelling anything. */
+  failNextCancels(n: number, status?: number): void;
+  /** The next n cancels cancel the item, then answer 500: the caller cannot know it went through. */
+  cancelThenFail(n: number): void;
   /** Every token issued so far stops working: the next API call gets a 401. */
   revokeTokens(): void;
   /** The next n signature checks answer `status` (503 by default). */
@@ -257,6 +273,9 @@ export async function startPayPalStandIn(options: PayPalStandInOptions = {}): Pr
     delayMs: 0,
     failVerifications: 0,
     verifyStatus: 503,
+    failCancels: 0,
+    failCancelStatus: 500,
+    cancelThenFail: 0,
   };
 
   let url = '';
@@ -417,6 +436,7 @@ export async function startPayPalStandIn(options: PayPalStandInOptions = {}): Pr
           note: typeof item.note === 'string' ? item.note : null,
           transactionId: null,
           status,
+          cancelledAt: null,
         };
       }),
     };
@@ -430,11 +450,21 @@ export async function startPayPalStandIn(options: PayPalStandInOptions = {}): Pr
   }
 
   function applyStatus(batch: StandInBatch, status: string) {
+    for (const item of batch.items) setStatus(item, status);
+  }
+
+  function setStatus(item: StandInItem, status: string) {
     const outcome = OUTCOMES[status as PayPalItemStatus];
-    for (const item of batch.items) {
-      item.status = status;
-      if (outcome?.transaction ?? status !== 'DENIED') item.transactionId ??= paypalId(17);
+    item.status = status;
+    if (outcome?.transaction ?? status !== 'DENIED') item.transactionId ??= paypalId(17);
+  }
+
+  function findItem(itemId: string): { batch: StandInBatch; item: StandInItem } | undefined {
+    for (const batch of batches.values()) {
+      const item = batch.items.find((i) => i.itemId === itemId);
+      if (item) return { batch, item };
     }
+    return undefined;
   }
 
   function batchStatus(batch: StandInBatch): string {
@@ -475,6 +505,58 @@ export async function startPayPalStandIn(options: PayPalStandInOptions = {}): Pr
         },
       ],
     };
+  }
+
+  /** GET /v1/payments/payouts-item/{id}: the item, with links to itself and its batch. */
+  function itemDetailsJson(batch: StandInBatch, item: StandInItem) {
+    return {
+      ...itemJson(batch, item),
+      links: [
+        {
+          href: `${url}/v1/payments/payouts-item/${item.itemId}`,
+          rel: 'self',
+          method: 'GET',
+          encType: 'application/json',
+        },
+        { href: batchLink(batch.batchId), rel: 'batch', method: 'GET', encType: 'application/json' },
+      ],
+    };
+  }
+
+  /**
+   * POST /v1/payments/payouts-item/{id}/cancel: only an UNCLAIMED item can be cancelled; it becomes
+   * RETURNED (the money goes back to the sender) and the answer is the item. Any other item is
+   * refused with a 400 that names why, not what the item became.
+   */
+  function cancelItem(itemId: string): [number, unknown] {
+    if (knobs.failCancels > 0) {
+      knobs.failCancels -= 1;
+      const status = knobs.failCancelStatus;
+      return [
+        status,
+        status === 429
+          ? apiError('RATE_LIMIT_REACHED', 'Too many requests. Blocked due to rate limiting.')
+          : apiError('INTERNAL_SERVER_ERROR', 'An internal server error has occurred.'),
+      ];
+    }
+    const found = findItem(itemId);
+    if (!found) return [404, apiError('INVALID_RESOURCE_ID', 'Requested resource ID was not found.')];
+    const { batch, item } = found;
+    if (item.cancelledAt)
+      return [400, apiError('ITEM_ALREADY_CANCELLED', 'Requested item is already cancelled.')];
+    if (item.status !== 'UNCLAIMED') {
+      return [
+        400,
+        apiError('ITEM_INCORRECT_STATUS', 'You can only cancel items that are in UNCLAIMED state.'),
+      ];
+    }
+    setStatus(item, 'RETURNED');
+    item.cancelledAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+    if (knobs.cancelThenFail > 0) {
+      knobs.cancelThenFail -= 1;
+      return [500, apiError('INTERNAL_SERVER_ERROR', 'An internal server error has occurred.')];
+    }
+    return [200, itemDetailsJson(batch, item)];
   }
 
   function senderBatchHeader(batch: StandInBatch) {
@@ -646,7 +728,10 @@ export async function startPayPalStandIn(options: PayPalStandInOptions = {}): Pr
     const isCreate = req.method === 'POST' && path === '/v1/payments/payouts';
     const batchMatch = req.method === 'GET' ? /^\/v1\/payments\/payouts\/([^/]+)$/.exec(path) : null;
     const isVerify = req.method === 'POST' && path === '/v1/notifications/verify-webhook-signature';
-    if (!isCreate && !batchMatch && !isVerify) {
+    const itemMatch = req.method === 'GET' ? /^\/v1\/payments\/payouts-item\/([^/]+)$/.exec(path) : null;
+    const cancelMatch =
+      req.method === 'POST' ? /^\/v1\/payments\/payouts-item\/([^/]+)\/cancel$/.exec(path) : null;
+    if (!isCreate && !batchMatch && !isVerify && !itemMatch && !cancelMatch) {
       return send(record, res, 404, {
         name: 'RESOURCE_NOT_FOUND',
         message: 'The specified resource does not exist.',
@@ -658,6 +743,21 @@ export async function startPayPalStandIn(options: PayPalStandInOptions = {}): Pr
     if (isVerify) {
       const [status, body] = verify(raw);
       return send(record, res, status, body);
+    }
+    if (cancelMatch) {
+      const [status, body] = cancelItem(decodeURIComponent(cancelMatch[1]!));
+      return send(record, res, status, body);
+    }
+    if (itemMatch) {
+      const found = findItem(decodeURIComponent(itemMatch[1]!));
+      if (!found)
+        return send(
+          record,
+          res,
+          404,
+          apiError('INVALID_RESOURCE_ID', 'Requested resource ID was not found.'),
+        );
+      return send(record, res, 200, itemDetailsJson(found.batch, found.item));
     }
     const batch = batches.get(decodeURIComponent(batchMatch![1]!));
     if (!batch)
@@ -696,6 +796,13 @@ export async function startPayPalStandIn(options: PayPalStandInOptions = {}): Pr
     paidCount: (senderBatchId) => paid.get(senderBatchId) ?? 0,
     paymentsFor: (senderItemId) =>
       [...batches.values()].flatMap((b) => b.items.filter((i) => i.senderItemId === senderItemId)),
+    moneyFor: (receiver) =>
+      [...batches.values()].flatMap((b) =>
+        b.items.filter(
+          (i) => i.receiver === receiver && ['SUCCESS', 'UNCLAIMED', 'PENDING', 'ONHOLD'].includes(i.status),
+        ),
+      ),
+    item: (itemId) => findItem(itemId)?.item,
     batchFor: (senderBatchId) => bySenderBatchId.get(senderBatchId),
     failNextCreates(n, status = 500) {
       knobs.failCreates = n;
@@ -711,6 +818,21 @@ export async function startPayPalStandIn(options: PayPalStandInOptions = {}): Pr
       outcomes.set(senderBatchId, status);
       const batch = senderBatchId === 'default' ? undefined : bySenderBatchId.get(senderBatchId);
       if (batch) applyStatus(batch, status);
+    },
+    claimItem(senderBatchId) {
+      const item = bySenderBatchId.get(senderBatchId)?.items[0];
+      if (!item) throw new Error(`no batch with sender_batch_id ${senderBatchId}`);
+      if (item.status !== 'UNCLAIMED')
+        throw new Error(`item ${item.itemId} is ${item.status}, not UNCLAIMED`);
+      setStatus(item, 'SUCCESS');
+      return item;
+    },
+    failNextCancels(n, status = 500) {
+      knobs.failCancels = n;
+      knobs.failCancelStatus = status;
+    },
+    cancelThenFail(n) {
+      knobs.cancelThenFail = n;
     },
     revokeTokens() {
       tokens.clear();

@@ -393,6 +393,106 @@ describe('getPayoutBatch', () => {
   });
 });
 
+describe('an unclaimed item: getPayoutItem and cancelPayoutItem', () => {
+  /** A payout whose item PayPal reports UNCLAIMED. */
+  async function unclaimed() {
+    const client = createPayPalClient(settings());
+    const input = payout();
+    standIn.setItemOutcome(input.senderBatchId, 'UNCLAIMED');
+    const { batchId } = await client.createPayout(input);
+    const itemId = standIn.batchFor(input.senderBatchId)!.items[0]!.itemId;
+    return { client, input, batchId: batchId!, itemId };
+  }
+
+  it('reads one item, with its batch and reason', async () => {
+    const { client, input, batchId, itemId } = await unclaimed();
+    expect(await client.getPayoutItem(itemId)).toEqual({
+      itemId,
+      senderItemId: input.senderItemId,
+      transactionStatus: 'UNCLAIMED',
+      transactionId: expect.any(String),
+      error: expect.stringMatching(/^RECEIVER_UNREGISTERED: /),
+      batchId,
+      senderBatchId: input.senderBatchId,
+    });
+  });
+
+  it('cancels an unclaimed item, which goes back to the sender (RETURNED); a second cancel says it was cancelled already', async () => {
+    const { client, input, batchId, itemId } = await unclaimed();
+    const since = standIn.requests.length;
+    expect(await client.cancelPayoutItem(itemId)).toEqual({
+      itemId,
+      senderItemId: input.senderItemId,
+      transactionStatus: 'RETURNED',
+      transactionId: expect.any(String),
+      error: null,
+      batchId,
+      senderBatchId: input.senderBatchId,
+      alreadyCancelled: false,
+    });
+    const [request] = requestsTo(`/v1/payments/payouts-item/${itemId}/cancel`, since);
+    expect(request).toMatchObject({ method: 'POST', status: 200 });
+    expect(request!.headers.authorization).toMatch(/^Bearer /);
+    expect(standIn.moneyFor(input.receiver).map((i) => i.itemId)).not.toContain(itemId);
+    expect((await client.getPayoutItem(itemId)).transactionStatus).toBe('RETURNED');
+
+    expect(await client.cancelPayoutItem(itemId)).toEqual({
+      itemId,
+      transactionStatus: 'RETURNED',
+      alreadyCancelled: true,
+    });
+    expect(requestsTo(`/v1/payments/payouts-item/${itemId}/cancel`, since).map((r) => r.status)).toEqual([
+      200, 400,
+    ]);
+  });
+
+  it('refuses to cancel an item the receiver claimed: a definitive error, and the item shows SUCCESS', async () => {
+    const { client, input, itemId } = await unclaimed();
+    standIn.claimItem(input.senderBatchId);
+    const error = await client.cancelPayoutItem(itemId).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PayPalRefusedError);
+    expect(error).toMatchObject({ status: 400, name_: 'ITEM_INCORRECT_STATUS' });
+    expect((error as Error).message).toContain('UNCLAIMED');
+    expect((await client.getPayoutItem(itemId)).transactionStatus).toBe('SUCCESS');
+  });
+
+  it('refuses an unknown item with a 404', async () => {
+    const client = createPayPalClient(settings());
+    for (const call of [client.cancelPayoutItem('NOSUCHITEM000'), client.getPayoutItem('NOSUCHITEM000')]) {
+      const error = await call.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(PayPalRefusedError);
+      expect(error).toMatchObject({ status: 404, name_: 'INVALID_RESOURCE_ID' });
+    }
+  });
+
+  it('turns a 5xx or 429 into a transient error, with nothing cancelled; the retry cancels', async () => {
+    const { client, itemId } = await unclaimed();
+    for (const status of [503, 429]) {
+      standIn.failNextCancels(1, status);
+      const error = await client.cancelPayoutItem(itemId).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(PayPalTransientError);
+      expect(error).toMatchObject({ status });
+      expect(standIn.item(itemId)!.status).toBe('UNCLAIMED');
+    }
+    expect(await client.cancelPayoutItem(itemId)).toMatchObject({
+      transactionStatus: 'RETURNED',
+      alreadyCancelled: false,
+    });
+  });
+
+  it('after a 500 that cancelled the item, the retry answers that it was cancelled already', async () => {
+    const { client, itemId } = await unclaimed();
+    standIn.cancelThenFail(1);
+    await expect(client.cancelPayoutItem(itemId)).rejects.toBeInstanceOf(PayPalTransientError);
+    expect(standIn.item(itemId)).toMatchObject({ status: 'RETURNED', cancelledAt: expect.any(String) });
+    expect(await client.cancelPayoutItem(itemId)).toEqual({
+      itemId,
+      transactionStatus: 'RETURNED',
+      alreadyCancelled: true,
+    });
+  });
+});
+
 describe('verifyWebhook', () => {
   async function paidBatch() {
     const input = payout();

@@ -17,6 +17,12 @@
 // - The PayPal-Request-Id header does not make payouts idempotent; only sender_batch_id does.
 // - API errors read { name, message, debug_id, information_link, details: [{ field, location,
 //   issue }], links }; the token endpoint answers OAuth-style { error, error_description }.
+// - An item PayPal reports UNCLAIMED (the receiver has no account yet) stays claimable for 30
+//   days, then goes back to the sender (RETURNED). POST /v1/payments/payouts-item/{id}/cancel
+//   ends it sooner: 200 with the item, whose transaction_status is then RETURNED. An item that
+//   is not unclaimed is refused with HTTP 400: ITEM_ALREADY_CANCELLED when a cancel took it
+//   already, ITEM_INCORRECT_STATUS (or ITEM_CANCELLATION_FAILED) otherwise, which does not say
+//   what the item became: GET /v1/payments/payouts-item/{id} does.
 // - A webhook is checked by POST /v1/notifications/verify-webhook-signature with the five
 //   PAYPAL-* transmission headers, our webhook id and the event; PayPal answers
 //   { verification_status: "SUCCESS" | "FAILURE" }.
@@ -70,6 +76,18 @@ export interface PayoutBatch {
   items: PayoutItemOutcome[];
 }
 
+/** One payout item, as GET /v1/payments/payouts-item/{id} and the cancel call answer it. */
+export interface PayoutItemDetails extends PayoutItemOutcome {
+  batchId: string | null;
+  senderBatchId: string | null;
+}
+
+/** The answer to a cancel: the item, now RETURNED. */
+export type CancelledPayoutItem =
+  | (PayoutItemDetails & { alreadyCancelled: false })
+  /** PayPal answered that an earlier cancel took it already (it does not show the item then). */
+  | { itemId: string; transactionStatus: 'RETURNED'; alreadyCancelled: true };
+
 export interface CreatePayoutInput {
   senderBatchId: string;
   senderItemId: string;
@@ -87,6 +105,14 @@ export interface PayPalClient {
     input: CreatePayoutInput,
   ): Promise<{ batchId: string | null; batchStatus: string | null; duplicate: boolean }>;
   getPayoutBatch(batchId: string): Promise<PayoutBatch>;
+  getPayoutItem(itemId: string): Promise<PayoutItemDetails>;
+  /**
+   * POST /v1/payments/payouts-item/{id}/cancel: an UNCLAIMED item goes back to the sender. An item
+   * cancelled already answers { alreadyCancelled: true, transactionStatus: 'RETURNED' }; any
+   * other item PayPal will not cancel (claimed meanwhile, say) is a PayPalRefusedError: ask
+   * getPayoutItem what it became. 5xx, 429 and time-outs are PayPalTransientError.
+   */
+  cancelPayoutItem(itemId: string): Promise<CancelledPayoutItem>;
   /**
    * POST /v1/notifications/verify-webhook-signature with the transmission headers, webhook_id and
    * the event; true only for verification_status SUCCESS. Pass the raw body (string or Buffer)
@@ -160,6 +186,16 @@ const batchSchema = z.looseObject({
     .default([]),
 });
 
+const itemSchema = z.looseObject({
+  payout_item_id: z.string().min(1),
+  transaction_id: z.string().nullish(),
+  transaction_status: z.string().min(1),
+  payout_batch_id: z.string().nullish(),
+  sender_batch_id: z.string().nullish(),
+  payout_item: z.looseObject({ sender_item_id: z.string().nullish() }).optional(),
+  errors: payoutItemErrorsSchema.nullish(),
+});
+
 const verificationSchema = z.looseObject({ verification_status: z.string() });
 
 /** 1234 → "12.34", in integers only. */
@@ -191,6 +227,18 @@ function duplicateBatch(answer: Answer): { batchId: string | null } | null {
     if (m) return { batchId: decodeURIComponent(m[1]!) };
   }
   return { batchId: null };
+}
+
+function itemDetails(item: z.infer<typeof itemSchema>): PayoutItemDetails {
+  return {
+    itemId: item.payout_item_id,
+    senderItemId: item.payout_item?.sender_item_id ?? null,
+    transactionStatus: item.transaction_status,
+    transactionId: item.transaction_id ?? null,
+    error: describePayoutItemErrors(item.errors),
+    batchId: item.payout_batch_id ?? null,
+    senderBatchId: item.sender_batch_id ?? null,
+  };
 }
 
 function headerValue(
@@ -395,6 +443,43 @@ export function createPayPalClient(settings: PayPalSettings, fetchImpl: typeof f
           error: describePayoutItemErrors(item.errors),
         })),
       };
+    },
+
+    async getPayoutItem(itemId) {
+      const what = `payout item ${itemId}`;
+      const answer = await call(
+        'GET',
+        `/v1/payments/payouts-item/${encodeURIComponent(itemId)}`,
+        undefined,
+        what,
+      );
+      if (answer.status !== 200) fail(answer, what);
+      const parsed = itemSchema.safeParse(answer.body);
+      if (!parsed.success)
+        throw new PayPalTransientError(`PayPal answered ${what} with an unreadable body`, answer.status);
+      return itemDetails(parsed.data);
+    },
+
+    async cancelPayoutItem(itemId) {
+      const what = `the cancel of payout item ${itemId}`;
+      const answer = await call(
+        'POST',
+        `/v1/payments/payouts-item/${encodeURIComponent(itemId)}/cancel`,
+        undefined,
+        what,
+      );
+      if (answer.status >= 200 && answer.status < 300) {
+        const parsed = itemSchema.safeParse(answer.body);
+        // It may well be cancelled: asked again, PayPal says so.
+        if (!parsed.success)
+          throw new PayPalTransientError(`PayPal answered ${what} with an unreadable body`, answer.status);
+        return { ...itemDetails(parsed.data), alreadyCancelled: false };
+      }
+      const error = errorSchema.safeParse(answer.body);
+      if (answer.status === 400 && error.success && error.data.name === 'ITEM_ALREADY_CANCELLED') {
+        return { itemId, transactionStatus: 'RETURNED', alreadyCancelled: true };
+      }
+      return fail(answer, what);
     },
 
     async verifyWebhook(headers, event) {

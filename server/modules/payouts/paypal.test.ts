@@ -337,6 +337,152 @@ describe('PayPal failing an item', () => {
   });
 });
 
+describe('an unclaimed item', () => {
+  /** Sent, reported UNCLAIMED (the partner has no PayPal account yet), and back in review. */
+  async function unclaimedPayout(): Promise<ApprovedPayout & { itemId: string }> {
+    const p = await approvedPayout();
+    stand.setItemOutcome(String(p.id), 'UNCLAIMED');
+    await sendDuePayouts(db(), paypal, log, new Date());
+    await pollSentPayouts(db(), paypal, log, new Date());
+    const itemId = stand.batchFor(String(p.id))!.items[0]!.itemId;
+    expect(await payoutRow(p.id)).toMatchObject({ status: 'IN_REVIEW', paypal_status: 'UNCLAIMED', paypal_item_id: itemId, send_round: 1 });
+    expect(stand.moneyFor(p.partner.paypalEmail!).map((i) => i.itemId)).toEqual([itemId]);
+    return { ...p, itemId };
+  }
+
+  const cancelsOf = (itemId: string) => stand.requests.filter((r) => r.method === 'POST' && r.path === `/v1/payments/payouts-item/${itemId}/cancel`);
+  /** What the partner has, or may still claim, at PayPal. */
+  const moneyOf = (p: ApprovedPayout) => stand.moneyFor(p.partner.paypalEmail!).map((i) => ({ senderItemId: i.senderItemId, status: i.status, value: i.value }));
+
+  it('approved again: the old item is cancelled first, then the new round pays, and the partner is paid once', async () => {
+    const p = await unclaimedPayout();
+    expect((await review(p.id, 'approve')).statusCode).toBe(200);
+    const from = stand.requests.length;
+    expect(await sendDuePayouts(db(), paypal, log, new Date())).toBe(1);
+
+    const round2 = `${p.id}-2`;
+    const calls = stand.requests.slice(from).filter((r) => r.path !== '/v1/oauth2/token');
+    expect(calls.map((r) => [`${r.method} ${r.path}`, r.status])).toEqual([
+      [`POST /v1/payments/payouts-item/${p.itemId}/cancel`, 200],
+      ['POST /v1/payments/payouts', 201],
+    ]);
+    expect((JSON.parse(calls[1]!.body) as { sender_batch_header: { sender_batch_id: string } }).sender_batch_header.sender_batch_id).toBe(round2);
+    expect(stand.item(p.itemId)).toMatchObject({ status: 'RETURNED', cancelledAt: expect.any(String) });
+    expect(await payoutRow(p.id)).toMatchObject({ status: 'APPROVED', send_round: 2, paypal_batch_id: stand.batchFor(round2)!.batchId, send_error: null });
+
+    // PayPal's word about the cancelled item comes after: it is about an older round.
+    const before = await everything(p.id, p.partner.id);
+    const canceled = stand.signedEvent(String(p.id), 'PAYMENT.PAYOUTS-ITEM.CANCELED');
+    expect((await postEvent(canceled.body, canceled.headers)).statusCode).toBe(200);
+    expect(await everything(p.id, p.partner.id)).toEqual(before);
+
+    await pollSentPayouts(db(), paypal, log, new Date());
+    await expectPaidOnce(p, round2);
+    expect(moneyOf(p)).toEqual([{ senderItemId: round2, status: 'SUCCESS', value: '42.50' }]);
+    // The cancelled item cannot be claimed any more, and nothing is cancelled or sent again.
+    expect(() => stand.claimItem(String(p.id))).toThrow(/RETURNED/);
+    expect(await sendDuePayouts(db(), paypal, log, later(7_200_000))).toBe(0);
+    expect(cancelsOf(p.itemId)).toHaveLength(1);
+    expect(createsFor(round2)).toHaveLength(1);
+  });
+
+  it('claimed by the partner before the new approval is acted on: paid by the first round, nothing sent again', async () => {
+    const p = await unclaimedPayout();
+    expect((await review(p.id, 'approve')).statusCode).toBe(200);
+    stand.claimItem(String(p.id));
+    expect(await sendDuePayouts(db(), paypal, log, new Date())).toBe(0);
+
+    // PayPal refused the cancel (the item is no longer unclaimed) and the item showed why.
+    expect(cancelsOf(p.itemId).map((r) => r.status)).toEqual([400]);
+    expect(stand.requests.some((r) => r.method === 'GET' && r.path === `/v1/payments/payouts-item/${p.itemId}`)).toBe(true);
+    expect(createsFor(`${p.id}-2`)).toEqual([]);
+    expect(createsFor(String(p.id))).toHaveLength(1);
+    await expectPaidOnce(p);
+    expect(await payoutRow(p.id)).toMatchObject({ send_round: 1, send_locked_until: null, send_error: null });
+    expect(moneyOf(p)).toEqual([{ senderItemId: String(p.id), status: 'SUCCESS', value: '42.50' }]);
+
+    // PayPal's SUCCEEDED event, and the jobs later on, change nothing.
+    await t.app.background.tick();
+    const settled = await everything(p.id, p.partner.id);
+    const succeeded = stand.signedEvent(String(p.id), 'PAYMENT.PAYOUTS-ITEM.SUCCEEDED');
+    expect((await postEvent(succeeded.body, succeeded.headers)).statusCode).toBe(200);
+    await sendDuePayouts(db(), paypal, log, later(7_200_000));
+    await pollSentPayouts(db(), paypal, log, later(7_200_000));
+    expect(await everything(p.id, p.partner.id)).toEqual(settled);
+  });
+
+  it('claimed and reported by webhook after the new approval: paid by the first round, nothing cancelled or sent', async () => {
+    const p = await unclaimedPayout();
+    expect((await review(p.id, 'approve')).statusCode).toBe(200);
+    stand.claimItem(String(p.id));
+    const succeeded = stand.signedEvent(String(p.id), 'PAYMENT.PAYOUTS-ITEM.SUCCEEDED');
+    expect((await postEvent(succeeded.body, succeeded.headers)).statusCode).toBe(200);
+    await expectPaidOnce(p);
+    expect(await sendDuePayouts(db(), paypal, log, later(7_200_000))).toBe(0);
+    expect(cancelsOf(p.itemId)).toEqual([]);
+    expect(createsFor(`${p.id}-2`)).toEqual([]);
+  });
+
+  it('returned by PayPal itself (30 days unclaimed) after the new approval: not back to review; the item is read and the new round pays once', async () => {
+    const p = await unclaimedPayout();
+    expect((await review(p.id, 'approve')).statusCode).toBe(200);
+    const returned = stand.signedEvent(String(p.id), 'PAYMENT.PAYOUTS-ITEM.RETURNED');
+    expect((await postEvent(returned.body, returned.headers)).statusCode).toBe(200);
+    expect(await payoutRow(p.id)).toMatchObject({ status: 'APPROVED', paypal_status: 'UNCLAIMED', send_round: 1 });
+
+    expect(await sendDuePayouts(db(), paypal, log, new Date())).toBe(1);
+    expect(cancelsOf(p.itemId).map((r) => r.status)).toEqual([400]);
+    await pollSentPayouts(db(), paypal, log, new Date());
+    await expectPaidOnce(p, `${p.id}-2`);
+    expect(moneyOf(p)).toEqual([{ senderItemId: `${p.id}-2`, status: 'SUCCESS', value: '42.50' }]);
+  });
+
+  it.each([
+    ['a 503, nothing cancelled', 503, [503, 200]],
+    ['a 500 after PayPal cancelled it', 500, [500, 400]],
+  ] as const)('cancel answered with %s: nothing is sent, the cancel is retried after the back-off, then the new round pays once', async (_what, status, statuses) => {
+    const p = await unclaimedPayout();
+    expect((await review(p.id, 'approve')).statusCode).toBe(200);
+    if (status === 503) stand.failNextCancels(1, 503);
+    else stand.cancelThenFail(1);
+    const first = new Date();
+    expect(await sendDuePayouts(db(), paypal, log, first)).toBe(0);
+
+    const round2 = `${p.id}-2`;
+    expect(createsFor(round2)).toEqual([]);
+    const row = await payoutRow(p.id);
+    expect(row).toMatchObject({ status: 'APPROVED', send_round: 1, paypal_status: 'UNCLAIMED', paypal_batch_id: null, send_attempts: 1, send_locked_until: null, send_after: later(30_000, first).toISOString() });
+    expect(row.send_error).toContain(String(status));
+    expect(warnings.some((w) => w.payout === p.id && /cancel/.test(String(w.msg)))).toBe(true);
+
+    // Not before the back-off has passed.
+    expect(await sendDuePayouts(db(), paypal, log, later(29_000, first))).toBe(0);
+    expect(cancelsOf(p.itemId)).toHaveLength(1);
+
+    expect(await sendDuePayouts(db(), paypal, log, later(31_000, first))).toBe(1);
+    expect(cancelsOf(p.itemId).map((r) => r.status)).toEqual(statuses);
+    expect(createsFor(round2)).toHaveLength(1);
+    expect(await payoutRow(p.id)).toMatchObject({ send_round: 2, send_attempts: 1, send_error: null });
+    await pollSentPayouts(db(), paypal, log, later(31_000, first));
+    await expectPaidOnce(p, round2);
+    expect(moneyOf(p)).toEqual([{ senderItemId: round2, status: 'SUCCESS', value: '42.50' }]);
+  });
+
+  it('sends the payout back to review, sending nothing, when PayPal does not know the unclaimed item', async () => {
+    const p = await unclaimedPayout();
+    // An item id PayPal never gave (a record from another PayPal account, say).
+    await db().updateTable('payouts').set({ paypal_item_id: 'NOSUCHITEM000' }).where('id', '=', p.id).execute();
+    expect((await review(p.id, 'approve')).statusCode).toBe(200);
+    expect(await sendDuePayouts(db(), paypal, log, new Date())).toBe(0);
+    const row = await payoutRow(p.id);
+    expect(row).toMatchObject({ status: 'IN_REVIEW', send_round: 1, send_after: null, send_locked_until: null });
+    expect(row.reason).toMatch(new RegExp(`^The unclaimed PayPal item of ${p.id} could not be cancelled: .*INVALID_RESOURCE_ID`));
+    expect((await eventsOf(p.id)).at(-1)).toMatchObject({ from_status: 'APPROVED', to_status: 'IN_REVIEW', actor_kind: 'paypal' });
+    expect(createsFor(`${p.id}-2`)).toEqual([]);
+    expect(stand.item(p.itemId)!.status).toBe('UNCLAIMED');
+  });
+});
+
 describe('PayPal webhooks', () => {
   const SUCCEEDED: PayoutItemEventName = 'PAYMENT.PAYOUTS-ITEM.SUCCEEDED';
 

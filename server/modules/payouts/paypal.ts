@@ -3,6 +3,8 @@
 // call itself happens outside any transaction. The sender_batch_id of a send round never changes:
 // a time-out or 5xx is retried with the same one, so PayPal pays it at most once; only after PayPal
 // reported a definitive failure, and staff approved the payout again, does a new round (and id) begin.
+// An UNCLAIMED item is not a definitive failure: it stays claimable for 30 days, so the next round
+// waits until PayPal has cancelled it (RETURNED); if the partner claimed it meanwhile, it paid.
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
@@ -24,8 +26,13 @@ const READY: Payout['status'][] = ['APPROVED', 'MANAGER_APPROVED'];
 /** paypal_status of a round that cannot have paid: PayPal refused the request, or it was never made. */
 const REFUSED = 'REFUSED';
 const NOT_SENT = 'NOT_SENT';
-/** A round is over only when PayPal said it failed or refused it; anything else may still pay. */
-const ROUND_OVER = [...FAILURES, REFUSED, NOT_SENT];
+/**
+ * An item waiting for its receiver to open a PayPal account. A payout approved again in this state
+ * still has that item out: the send job cancels it before any new round (endUnclaimedRound).
+ */
+const UNCLAIMED = 'UNCLAIMED';
+/** A round is over only when PayPal said it failed or refused it; anything else (UNCLAIMED too) may still pay. */
+const ROUND_OVER = [...FAILURES].filter((s) => s !== UNCLAIMED).concat(REFUSED, NOT_SENT);
 /** Payout ids are PostgreSQL integers: a larger number in a sender_item_id is not ours. */
 const MAX_ID = 2_147_483_647;
 
@@ -95,10 +102,92 @@ async function settle(db: Db, payoutId: number, apply: (payout: Payout, trx: Db)
   }
 }
 
+type Log = { warn(obj: object, msg: string): void };
+
+/** Leaves a claimed payout for a later attempt (after the back-off), sending nothing now. */
+async function retryLater(db: Db, payout: Payout, why: string, now: Date): Promise<void> {
+  await db
+    .updateTable('payouts')
+    .set({ send_after: new Date(now.getTime() + backoffMs(payout.send_attempts)).toISOString(), send_locked_until: null, send_error: why.slice(0, 1000) })
+    .where('id', '=', payout.id)
+    .where('status', 'in', READY)
+    .execute();
+}
+
+/**
+ * Asks PayPal to cancel an unclaimed item, and answers what the item is now. PayPal refuses to
+ * cancel an item that is no longer unclaimed without saying what it became (claimed, returned
+ * after 30 days...): the item itself says.
+ */
+async function takeBackUnclaimed(paypal: PayPalClient, itemId: string): Promise<{ status: string; batchId: string | null }> {
+  try {
+    const cancelled = await paypal.cancelPayoutItem(itemId);
+    return { status: cancelled.transactionStatus, batchId: cancelled.alreadyCancelled ? null : cancelled.batchId };
+  } catch (error) {
+    if (!(error instanceof PayPalRefusedError)) throw error;
+    const item = await paypal.getPayoutItem(itemId);
+    return { status: item.transactionStatus, batchId: item.batchId };
+  }
+}
+
+/**
+ * The payout was approved again after its round went unclaimed: that item must be gone before a
+ * new round pays, or a partner who claims it later is paid twice. Cancelled (or returned), the new
+ * round opens at once; claimed after all, the payout is paid by it; anything else (PayPal cannot
+ * be reached, the item is still pending) is asked again later, and nothing is sent meanwhile.
+ */
+async function endUnclaimedRound(db: Db, paypal: PayPalClient, log: Log, payout: Payout, now: Date): Promise<void> {
+  const round = senderBatchId(payout);
+  const itemId = payout.paypal_item_id;
+  const unchanged = (current: Payout) => READY.includes(current.status) && current.paypal_status === UNCLAIMED && current.send_round === payout.send_round;
+  let item: { status: string; batchId: string | null };
+  try {
+    if (!itemId) throw new Error(`PayPal did not name the unclaimed item of ${round}`);
+    item = await takeBackUnclaimed(paypal, itemId);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof PayPalTransientError) {
+      log.warn({ payout: payout.id, attempts: payout.send_attempts, err: message }, 'paypal cancel of the unclaimed item failed; retried later, nothing sent');
+      await retryLater(db, payout, `The unclaimed PayPal item of ${round} is not cancelled yet: ${message}`, now);
+      return;
+    }
+    // PayPal does not know the item (or never named it): staff check the PayPal account first.
+    const why = `The unclaimed PayPal item of ${round} could not be cancelled: ${message}`;
+    await settle(db, payout.id, async (current, trx) => {
+      if (!unchanged(current)) return;
+      await transition(trx, current, 'IN_REVIEW', PAYPAL, { reason: why.slice(0, 500), paypalConfigured: true, set: { send_after: null, send_locked_until: null, send_error: why.slice(0, 1000) } }, now);
+    });
+    return;
+  }
+  if (item.status === 'SUCCESS') {
+    await settle(db, payout.id, async (current, trx) => {
+      if (!unchanged(current)) return;
+      await transition(trx, current, 'PAID', PAYPAL, { reason: `PayPal item ${itemId}`, paypalConfigured: true, set: { paypal_status: 'SUCCESS', paypal_batch_id: item.batchId, reference: itemId, send_locked_until: null, send_error: null } }, now);
+    });
+  } else if (ROUND_OVER.includes(item.status)) {
+    // The new round opens here rather than at the next claim: PayPal's event about the cancelled
+    // item, which may come at any moment, is then about an older round and changes nothing.
+    await db
+      .updateTable('payouts')
+      .set((eb) => ({ send_round: eb('send_round', '+', 1), paypal_status: null, send_attempts: 0, send_after: nowIso(now), send_locked_until: null, send_error: null }))
+      .where('id', '=', payout.id)
+      .where('status', 'in', READY)
+      .where('paypal_status', '=', UNCLAIMED)
+      .where('send_round', '=', payout.send_round)
+      .execute();
+  } else {
+    await retryLater(db, payout, `The PayPal item of ${round} is ${item.status}, not cancelled yet`, now);
+  }
+}
+
 /** Sends every payout that is due, one at a time; answers how many PayPal accepted. */
-export async function sendDuePayouts(db: Db, paypal: PayPalClient, log: { warn(obj: object, msg: string): void }, now = new Date()): Promise<number> {
+export async function sendDuePayouts(db: Db, paypal: PayPalClient, log: Log, now = new Date()): Promise<number> {
   let sent = 0;
   for (let payout = await claimNextSend(db, now); payout; payout = await claimNextSend(db, now)) {
+    if (payout.paypal_status === UNCLAIMED) {
+      await endUnclaimedRound(db, paypal, log, payout, now);
+      continue;
+    }
     const batchId = senderBatchId(payout);
     try {
       const answer = await paypal.createPayout({
@@ -130,12 +219,7 @@ export async function sendDuePayouts(db: Db, paypal: PayPalClient, log: { warn(o
     } catch (error) {
       if (error instanceof PayPalTransientError) {
         log.warn({ payout: payout.id, attempts: payout.send_attempts, err: error.message }, 'paypal send failed; retried later with the same sender_batch_id');
-        await db
-          .updateTable('payouts')
-          .set({ send_after: new Date(now.getTime() + backoffMs(payout.send_attempts)).toISOString(), send_locked_until: null, send_error: error.message.slice(0, 1000) })
-          .where('id', '=', payout.id)
-          .where('status', 'in', READY)
-          .execute();
+        await retryLater(db, payout, error.message, now);
         continue;
       }
       // PayPal refused it for good (or it cannot be asked): staff look at it again.
@@ -155,6 +239,9 @@ async function applyOutcome(db: Db, payoutId: number, outcome: { round: string; 
   await settle(db, payoutId, async (payout, trx) => {
     // Word about an older round (a payment that failed before a re-approval) changes nothing now.
     if (senderBatchId(payout) !== outcome.round || !READY.includes(payout.status)) return;
+    // Approved again after this round went unclaimed: the send job is cancelling its item and asks
+    // PayPal what became of it. Only a claim settles the payout from here (paid, once).
+    if (payout.paypal_status === UNCLAIMED && outcome.status !== 'SUCCESS') return;
     const set = { paypal_item_id: outcome.itemId, paypal_status: outcome.status, paypal_batch_id: outcome.batchId ?? payout.paypal_batch_id };
     if (outcome.status === 'SUCCESS') {
       await transition(trx, payout, 'PAID', PAYPAL, { reason: outcome.itemId ? `PayPal item ${outcome.itemId}` : null, paypalConfigured: true, set: { ...set, reference: outcome.itemId } }, now);
@@ -169,7 +256,7 @@ async function applyOutcome(db: Db, payoutId: number, outcome: { round: string; 
 }
 
 /** Asks PayPal about every batch sent and not settled yet (webhooks may be lost). */
-export async function pollSentPayouts(db: Db, paypal: PayPalClient, log: { warn(obj: object, msg: string): void }, now = new Date()): Promise<number> {
+export async function pollSentPayouts(db: Db, paypal: PayPalClient, log: Log, now = new Date()): Promise<number> {
   const due = await db
     .selectFrom('payouts')
     .selectAll()
