@@ -1,5 +1,6 @@
 // The partner's cash-outs and their invoices (GET /api/getInvoices, paged like the sales lists):
-// a table from the small breakpoint up, one card per cash-out on a phone, a PDF per row.
+// a table from the small breakpoint up; on a phone the same rows are small cards (amount and
+// status, then date and invoice number beside the PDF button), not one labelled line per column.
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGING } from '../../../common/statuses';
@@ -60,6 +61,8 @@ interface Column {
   header: string;
   cell: (row: InvoiceRow) => ReactNode;
   align?: 'end';
+  /** Where the cell sits in a phone's card: amount and status first, then date and invoice. */
+  phone: string;
 }
 
 export function CashoutHistory() {
@@ -69,11 +72,17 @@ export function CashoutHistory() {
   const query = useInvoices(page);
   const caption = t('cashout.history.title');
   const columns: Column[] = [
-    { key: 'date', header: t('cashout.history.columns.date'), cell: (row) => f.date(row.date) },
+    {
+      key: 'date',
+      header: t('cashout.history.columns.date'),
+      cell: (row) => f.date(row.date),
+      phone: 'col-start-1 row-start-2 text-[13px] text-stone-600 dark:text-stone-400',
+    },
     {
       key: 'invoice',
       header: t('cashout.history.columns.invoice'),
       cell: (row) => <span className="font-mono text-[13px] tabular-nums">{row.number}</span>,
+      phone: 'col-start-1 row-start-3 self-center text-stone-500 dark:text-stone-400',
     },
     {
       key: 'amount',
@@ -82,6 +91,7 @@ export function CashoutHistory() {
         <span className="font-semibold text-stone-900 dark:text-white">{f.money(row.amount)}</span>
       ),
       align: 'end',
+      phone: 'col-start-1 row-start-1 text-base',
     },
     {
       key: 'status',
@@ -96,12 +106,14 @@ export function CashoutHistory() {
           ) : null}
         </span>
       ),
+      phone: 'col-start-2 row-start-1 row-span-2 justify-self-end',
     },
     {
       key: 'pdf',
       header: t('cashout.history.columns.pdf'),
       cell: (row) => <InvoiceButton invoice={row} compact />,
       align: 'end',
+      phone: 'col-start-2 row-start-3 mt-1 justify-self-end',
     },
   ];
 
@@ -148,16 +160,15 @@ export function CashoutHistory() {
                 <tr
                   key={row.id}
                   data-testid="history-row"
-                  className="block rounded-xl border border-stone-200 p-3 sm:table-row sm:rounded-none sm:border-0 sm:p-0 dark:border-stone-800"
+                  className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 rounded-xl border border-stone-200 p-4 sm:table-row sm:rounded-none sm:border-0 sm:p-0 dark:border-stone-800"
                 >
                   {columns.map((column) => (
                     <td
                       key={column.key}
-                      data-label={column.header}
                       data-column={column.key}
-                      className={`flex items-center justify-between gap-4 py-1 before:text-stone-500 before:content-[attr(data-label)] sm:table-cell sm:border-b sm:border-stone-100 sm:px-3 sm:py-3 sm:align-middle sm:before:content-none sm:first:pl-0 sm:last:pr-0 dark:before:text-stone-400 sm:dark:border-stone-800/70 ${column.align === 'end' ? 'sm:text-right sm:tabular-nums' : ''}`}
+                      className={`block min-w-0 ${column.phone} sm:table-cell sm:border-b sm:border-stone-100 sm:px-3 sm:py-3 sm:align-middle sm:text-sm sm:first:pl-0 sm:last:pr-0 sm:dark:border-stone-800/70 ${column.align === 'end' ? 'sm:text-right sm:tabular-nums' : ''}`}
                     >
-                      <span className="text-right sm:text-inherit">{column.cell(row)}</span>
+                      {column.cell(row)}
                     </td>
                   ))}
                 </tr>
