@@ -201,5 +201,7 @@ test('staff sign in to the back office; a partner token does not open it', async
   await page.getByTestId('manager-login-submit').click();
   await expect(page.getByTestId('staff-role')).toContainText(/admin/i);
   await expect(page.locator('[data-layout="manager"]')).toBeVisible();
-  await expect(page).toHaveTitle(`${text('en', 'titles.manager')} · Sunbite Partners`);
+  // The back office opens on its first section.
+  await expect(page).toHaveURL(/\/manager\/payouts$/);
+  await expect(page).toHaveTitle(`${text('en', 'titles.manager_payouts')} · Sunbite Partners`);
 });

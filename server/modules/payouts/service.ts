@@ -343,6 +343,9 @@ const withPayPal = (p: Payout, now: Date) => p.paypal_batch_id !== null || p.sen
 /** What this staff member may do with the payout now (decisions §7, §11). */
 export function allowedActions(p: Payout, staff: { id: number; role: StaffRole }, paypalConfigured: boolean, now = new Date()): StaffAction[] {
   const stage = stageOf(p.status);
+  // A PayPal item left unclaimed can still be claimed: rejecting would give its earnings back
+  // while the money waits at PayPal. Approving again cancels the item before anything else.
+  if (stage === 'review' && p.paypal_status === 'UNCLAIMED') return ['approve'];
   if (stage === 'review') return p.status === 'PENDING' ? ['approve', 'reject', 'review'] : ['approve', 'reject'];
   if (!canManage(staff.role)) return [];
   if (stage === 'manager') return p.approved_by === staff.id ? ['reject', 'review'] : ['approve', 'reject', 'review'];

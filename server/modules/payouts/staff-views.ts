@@ -169,6 +169,7 @@ export async function payoutDetail(db: Db, payoutId: number, staff: { id: number
       to_label: label(e.to_status, locale),
       actor: e.actor_kind === 'partner' ? `${e.actor_name} (partner)` : e.actor_kind === 'paypal' ? 'PayPal' : e.actor_name,
       actor_kind: e.actor_kind,
+      actor_name: e.actor_name,
       reason: e.reason,
     })),
     actions: allowedActions(payout, staff, paypalConfigured, now),
