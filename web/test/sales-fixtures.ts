@@ -127,6 +127,15 @@ export function emptySalesRoutes(): [string, Handler][] {
     ['GET /api/getSalesNotifications', () => jsonResponse(200, { data: [] })],
     ['GET /api/getBellNotifications', () => jsonResponse(200, { data: EMPTY_BELL })],
     ['POST /api/notifications/read', () => jsonResponse(200, { data: { count: 0 } })],
+    // A new partner's cash-out figures: nothing payable yet.
+    [
+      'GET /api/getPayMeNowStats',
+      () =>
+        jsonResponse(200, {
+          data: { payable_balance: 0, pending_balance: 0, in_payout_balance: 0, next_payable_at: null, minimum: 25, currency: 'USD', paypal_email: null, can_request: false, blockers: ['paypal_email_missing', 'below_minimum'], open_payout: null, lifetime_paid: 0, recent_cashouts: [], latest_paid: null },
+        }),
+    ],
+    ['GET /api/getInvoices', pagedHandler([])],
   ];
 }
 

@@ -111,7 +111,7 @@ export function SalesHistoryChart() {
               {points.map((point) => (
                 <li
                   key={point.start}
-                  className="group relative flex h-full flex-1 items-end justify-center gap-[2px]"
+                  className="group relative flex h-full min-w-0 flex-1 items-end justify-center gap-[2px]"
                   data-testid="chart-column"
                 >
                   <span
@@ -136,7 +136,7 @@ export function SalesHistoryChart() {
             {points.map((point, index) => (
               <li
                 key={point.start}
-                className={`flex-1 text-center text-[11px] whitespace-nowrap text-stone-500 dark:text-stone-400 ${index % 3 ? 'invisible sm:visible' : ''}`}
+                className={`min-w-0 flex-1 text-center text-[11px] whitespace-nowrap text-stone-500 dark:text-stone-400 ${index % 3 ? 'invisible sm:visible' : ''}`}
                 data-testid="chart-label"
               >
                 {label(point)}

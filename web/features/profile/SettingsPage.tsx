@@ -1,6 +1,6 @@
 // /account/profile (spec point 2 "Settings"): the profile form (POST /api/update, 'Data Saved')
 // with the PayPal e-mail and the shipping address, and the change-password form.
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -73,6 +73,13 @@ function Section({ title, lead, children }: { title: string; lead?: string; chil
 }
 
 function ProfileForm({ user }: { user: PortalUser }) {
+  // The cash-out page links here (`#paypal_email`): the PayPal e-mail is brought into view, ready to type.
+  const paypalRef = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    if (window.location.hash !== '#paypal_email' || !paypalRef.current) return;
+    paypalRef.current.scrollIntoView({ block: 'start' });
+    paypalRef.current.querySelector('input')?.focus({ preventScroll: true });
+  }, []);
   const { t, i18n } = useTranslation();
   const schemas = useIdentitySchemas();
   const queryClient = useQueryClient();
@@ -161,7 +168,7 @@ function ProfileForm({ user }: { user: PortalUser }) {
             className={`${inputClass} border-stone-300 dark:border-stone-700`}
           />
         </div>
-        <fieldset className="grid gap-4">
+        <fieldset id="paypal_email" ref={paypalRef} className="grid scroll-mt-24 gap-4">
           <legend className="mb-1 text-base font-semibold">{t('settings.paypal')}</legend>
           <p className="-mt-2 text-sm text-stone-600 dark:text-stone-400">{t('settings.paypal_lead')}</p>
           {field('paypal_email', t('settings.paypal_email'), { type: 'email', autoComplete: 'email' })}
