@@ -83,6 +83,9 @@ async function approve(page: Page, partnerEmail: string) {
   await expect(page.getByTestId('action-approve')).toBeHidden();
 }
 
+/** The status chip of the payout the staff page shows (staff wording; the status is its data). */
+const payoutStatus = (page: Page) => page.getByTestId('payout-summary').getByTestId('payout-status');
+
 async function requestPayout(page: Page, locale: Locale, amount: string) {
   await page.goto('/account/cashout');
   await expect(page.getByTestId('cashout-payable')).toContainText(amount);
@@ -112,8 +115,7 @@ test('a partner is paid: two review stages, PayPal, Paid live, the dashboard and
   const reviewer = await staffPage(browser, REVIEWER, 'en');
   await approve(reviewer, partner.email);
   // Above the threshold the manager stage follows.
-  await expect(reviewer.getByTestId('payout-status')).toContainText(text('en', 'status.MANAGER_IN_REVIEW'));
-  await expect(reviewer.getByTestId('stage')).toBeVisible();
+  await expect(payoutStatus(reviewer)).toHaveAttribute('data-status', 'MANAGER_IN_REVIEW');
   await expect(page.getByTestId('cashout-open')).toContainText(text('en', 'status.IN_REVIEW'));
 
   const manager = await staffPage(browser, MANAGER, 'en');
@@ -121,7 +123,8 @@ test('a partner is paid: two review stages, PayPal, Paid live, the dashboard and
   // The PayPal job sends it and reads PayPal's answer: the partner's page follows without a reload.
   await expect(page.getByTestId('cashout-history')).toContainText(text('en', 'status.PAID'), { timeout: 30_000 });
   await expect(page.getByTestId('cashout-open')).toBeHidden();
-  await expect(manager.getByTestId('payout-status')).toContainText(text('en', 'status.PAID'), { timeout: 15_000 });
+  await manager.reload();
+  await expect(payoutStatus(manager)).toHaveAttribute('data-status', 'PAID');
 
   const invoice = await downloadedInvoice(page);
   expect(invoice).toContain(number!);
