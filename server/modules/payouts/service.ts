@@ -25,7 +25,6 @@ import {
   invoiceOfPartner,
   invoicePage,
   latestPaidPayout,
-  lifetimePaidCents,
   nextInvoiceSeq,
   nextPayableAt,
   payoutItems,
@@ -69,24 +68,24 @@ export function cashoutJson(p: PayoutRow, locale: Locale) {
 // Partner side
 
 export async function payMeNowStats(db: Db, partnerId: number, locale: Locale) {
-  const [partner, rules, totals, open, recent, latest, lifetime, nextAt] = await Promise.all([
+  // Five reads: a partner's open payout is always their newest (a new one needs none open), and
+  // what was paid to them is their PAID earnings (a payout pays exactly its earnings).
+  const [partner, rules, totals, recent, nextAt] = await Promise.all([
     findPartnerById(db, partnerId),
     readPayoutRules(db),
     earningTotals(db, partnerId),
-    findOpenPayout(db, partnerId),
     recentPayouts(db, partnerId, 5),
-    latestPaidPayout(db, partnerId),
-    lifetimePaidCents(db, partnerId),
     nextPayableAt(db, partnerId),
   ]);
   if (!partner) throw notFound();
+  const open = recent[0] && isOpen(recent[0].status) ? recent[0] : undefined;
+  const latest = recent.find((r) => r.status === 'PAID') ?? (recent.length === 5 ? await latestPaidPayout(db, partnerId) : undefined);
   const payable = totals.get('APPROVED') ?? 0;
   const blockers: Blocker[] = [];
   if (!partner.verified) blockers.push('email_not_verified');
   if (!partner.paypal_email) blockers.push('paypal_email_missing');
   if (payable < rules.minimumCents) blockers.push('below_minimum');
   if (open) blockers.push('payout_open');
-  const openRow = open ? recent.find((r) => r.id === open.id) : undefined;
   return {
     payable_balance: major(payable),
     pending_balance: major(totals.get('PENDING') ?? 0),
@@ -97,8 +96,8 @@ export async function payMeNowStats(db: Db, partnerId: number, locale: Locale) {
     paypal_email: partner.paypal_email,
     can_request: blockers.length === 0,
     blockers,
-    open_payout: openRow ? cashoutJson(openRow, locale) : null,
-    lifetime_paid: major(lifetime),
+    open_payout: open ? cashoutJson(open, locale) : null,
+    lifetime_paid: major(totals.get('PAID') ?? 0),
     recent_cashouts: recent.map((r) => cashoutJson(r, locale)),
     latest_paid: latest ? cashoutJson(latest, locale) : null,
   };

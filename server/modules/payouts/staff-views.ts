@@ -10,7 +10,7 @@ import { notFound } from '../../errors';
 import { i18n } from '../../i18n';
 import { readPayoutRules } from '../settings/service';
 import type { StaffRole } from '../staff/service';
-import { CLOSED_STATUSES, payoutEvents } from './repository';
+import { CLOSED_STATUSES, lifetimePaidCents, payoutEvents } from './repository';
 import { allowedActions, major, senderBatchId, stageOf } from './service';
 
 const label = (status: PayoutStatus, locale: Locale) => i18n.t(statusLabelKey(status), { lng: locale });
@@ -109,7 +109,7 @@ export async function payoutDetail(db: Db, payoutId: number, staff: { id: number
       .orderBy('payout_items.id')
       .execute(),
     payoutEvents(db, payoutId),
-    db.selectFrom('payouts').select(sql<number>`coalesce(sum(amount_cents), 0)`.as('cents')).where('partner_id', '=', partnerId).where('status', '=', 'PAID').executeTakeFirstOrThrow(),
+    lifetimePaidCents(db, partnerId),
     db.selectFrom('payouts').select(sql<number>`count(*)`.as('n')).where('partner_id', '=', partnerId).executeTakeFirstOrThrow(),
     // Orders bought by the partner themself: the customer e-mail is theirs or their PayPal's.
     db
@@ -151,7 +151,7 @@ export async function payoutDetail(db: Db, payoutId: number, staff: { id: number
       verified: payout.verified === 1,
       country: payout.country,
       created_at: payout.partner_since,
-      lifetime_paid: major(Number(paidTotal.cents)),
+      lifetime_paid: major(paidTotal),
       payouts_count: Number(payoutsCount.n),
     },
     earnings: earnings.map((e) => ({ id: e.id, kind: e.kind, order_number: e.order_number, date: e.occurred_at, product: e.product, amount: major(e.amount_cents), status: e.status })),

@@ -15,3 +15,8 @@ export async function insertSettingOnce(db: Db, key: string, value: string): Pro
     .execute();
   return (await readSetting(db, key)) ?? value;
 }
+
+export async function readSettings(db: Db, keys: readonly string[]): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'in', [...keys]).execute();
+  return new Map(rows.map((r) => [r.key, r.value]));
+}

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config';
 import { parsePayloadKey } from '../../config';
 import type { Db } from '../../db';
-import { insertSettingOnce, readSetting } from './repository';
+import { insertSettingOnce, readSettings } from './repository';
 
 export interface ProgramSecrets {
   publicClientToken: string;
@@ -34,15 +34,14 @@ export interface PayoutRules {
 
 export const DEFAULT_PAYOUT_RULES: PayoutRules = { minimumCents: 2_500, managerThresholdCents: 50_000 };
 
-const centsSetting = async (db: Db, key: string, fallback: number) => {
-  const value = Number(await readSetting(db, key));
-  return Number.isSafeInteger(value) && value >= 0 ? value : fallback;
-};
+const PAYOUT_RULE_KEYS = { minimumCents: 'minimum_payout_cents', managerThresholdCents: 'manager_threshold_cents' } as const;
 
+/** The payout rules, in one read (a partner's cash-out page asks for them on every visit). */
 export async function readPayoutRules(db: Db): Promise<PayoutRules> {
-  const [minimumCents, managerThresholdCents] = await Promise.all([
-    centsSetting(db, 'minimum_payout_cents', DEFAULT_PAYOUT_RULES.minimumCents),
-    centsSetting(db, 'manager_threshold_cents', DEFAULT_PAYOUT_RULES.managerThresholdCents),
-  ]);
-  return { minimumCents, managerThresholdCents };
+  const stored = await readSettings(db, Object.values(PAYOUT_RULE_KEYS));
+  const cents = (key: keyof PayoutRules) => {
+    const value = Number(stored.get(PAYOUT_RULE_KEYS[key]) ?? Number.NaN);
+    return Number.isSafeInteger(value) && value >= 0 ? value : DEFAULT_PAYOUT_RULES[key];
+  };
+  return { minimumCents: cents('minimumCents'), managerThresholdCents: cents('managerThresholdCents') };
 }
