@@ -43,15 +43,22 @@ export async function lifetimePaidCents(db: Db, partnerId: number): Promise<numb
   return Number(row.cents);
 }
 
-/** When the partner's earliest pending earning ends its holding period. */
-export async function nextPayableAt(db: Db, partnerId: number): Promise<string | null> {
-  const row = await db
-    .selectFrom('earnings')
-    .select(sql<string | null>`min(hold_until)`.as('at'))
-    .where('partner_id', '=', partnerId)
-    .where('status', '=', 'PENDING')
-    .executeTakeFirstOrThrow();
-  return row.at ?? null;
+/**
+ * What the cash-out page needs of the partner and the program, in one read: the rules that apply
+ * to them, and when their earliest pending earning ends its holding period.
+ */
+export function cashOutProfile(db: Db, partnerId: number) {
+  return db
+    .selectFrom('partners')
+    .select((eb) => [
+      'partners.verified',
+      'partners.paypal_email',
+      eb.selectFrom('earnings').select(sql<string | null>`min(hold_until)`.as('at')).where('earnings.partner_id', '=', partnerId).where('earnings.status', '=', 'PENDING').as('next_payable_at'),
+      eb.selectFrom('settings').select('value').where('key', '=', 'minimum_payout_cents').as('minimum_setting'),
+      eb.selectFrom('settings').select('value').where('key', '=', 'manager_threshold_cents').as('threshold_setting'),
+    ])
+    .where('partners.id', '=', partnerId)
+    .executeTakeFirst();
 }
 
 /** The partner's all-time earning totals per status (the running totals, decisions/009). */

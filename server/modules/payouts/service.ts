@@ -15,7 +15,7 @@ import { i18n } from '../../i18n';
 import { enqueueJob } from '../../jobs/queue';
 import { findPartnerById } from '../partners/service';
 import { moveEarnings } from '../sales/service';
-import { readPayoutRules } from '../settings/service';
+import { payoutRulesOf, readPayoutRules } from '../settings/service';
 import type { StaffRole } from '../staff/service';
 import {
   CLOSED_STATUSES,
@@ -26,7 +26,7 @@ import {
   invoicePage,
   latestPaidPayout,
   nextInvoiceSeq,
-  nextPayableAt,
+  cashOutProfile,
   payoutItems,
   recentPayouts,
   snapshotPayoutItems,
@@ -68,16 +68,13 @@ export function cashoutJson(p: PayoutRow, locale: Locale) {
 // Partner side
 
 export async function payMeNowStats(db: Db, partnerId: number, locale: Locale) {
-  // Five reads: a partner's open payout is always their newest (a new one needs none open), and
-  // what was paid to them is their PAID earnings (a payout pays exactly its earnings).
-  const [partner, rules, totals, recent, nextAt] = await Promise.all([
-    findPartnerById(db, partnerId),
-    readPayoutRules(db),
-    earningTotals(db, partnerId),
-    recentPayouts(db, partnerId, 5),
-    nextPayableAt(db, partnerId),
-  ]);
+  // Three reads: the partner with the program's rules, the running totals, the latest payouts.
+  // A partner's open payout is always their newest (a new one needs none open), and what was paid
+  // to them is their PAID earnings (a payout pays exactly its earnings).
+  const [partner, totals, recent] = await Promise.all([cashOutProfile(db, partnerId), earningTotals(db, partnerId), recentPayouts(db, partnerId, 5)]);
   if (!partner) throw notFound();
+  const rules = payoutRulesOf((key) => (key === 'minimum_payout_cents' ? partner.minimum_setting : partner.threshold_setting));
+  const nextAt = partner.next_payable_at;
   const open = recent[0] && isOpen(recent[0].status) ? recent[0] : undefined;
   const latest = recent.find((r) => r.status === 'PAID') ?? (recent.length === 5 ? await latestPaidPayout(db, partnerId) : undefined);
   const payable = totals.get('APPROVED') ?? 0;

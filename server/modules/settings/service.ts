@@ -36,12 +36,17 @@ export const DEFAULT_PAYOUT_RULES: PayoutRules = { minimumCents: 2_500, managerT
 
 const PAYOUT_RULE_KEYS = { minimumCents: 'minimum_payout_cents', managerThresholdCents: 'manager_threshold_cents' } as const;
 
-/** The payout rules, in one read (a partner's cash-out page asks for them on every visit). */
-export async function readPayoutRules(db: Db): Promise<PayoutRules> {
-  const stored = await readSettings(db, Object.values(PAYOUT_RULE_KEYS));
+/** The payout rules from their stored settings (as text, or absent), defaults where unset or unreadable. */
+export function payoutRulesOf(stored: (key: string) => string | null | undefined): PayoutRules {
   const cents = (key: keyof PayoutRules) => {
-    const value = Number(stored.get(PAYOUT_RULE_KEYS[key]) ?? Number.NaN);
+    const value = Number(stored(PAYOUT_RULE_KEYS[key]) ?? Number.NaN);
     return Number.isSafeInteger(value) && value >= 0 ? value : DEFAULT_PAYOUT_RULES[key];
   };
   return { minimumCents: cents('minimumCents'), managerThresholdCents: cents('managerThresholdCents') };
+}
+
+/** The payout rules, in one read. */
+export async function readPayoutRules(db: Db): Promise<PayoutRules> {
+  const stored = await readSettings(db, Object.values(PAYOUT_RULE_KEYS));
+  return payoutRulesOf((key) => stored.get(key));
 }
