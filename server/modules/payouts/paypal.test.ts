@@ -92,7 +92,7 @@ async function everything(id: number, partnerId: number) {
   return { payout, events, earnings, jobs: jobs.length, notifications: notifications.length };
 }
 
-async function expectPaidOnce(p: ApprovedPayout, senderBatchId = String(p.id)) {
+async function expectPaidOnce(p: ApprovedPayout, senderBatchId = String(p.id), from: string = 'APPROVED') {
   const row = await payoutRow(p.id);
   const batch = stand.batchFor(senderBatchId)!;
   expect(row).toMatchObject({ status: 'PAID', paypal_batch_id: batch.batchId, paypal_item_id: batch.items[0]!.itemId, reference: batch.items[0]!.itemId, paypal_status: 'SUCCESS', send_after: null, reason: null });
@@ -101,7 +101,7 @@ async function expectPaidOnce(p: ApprovedPayout, senderBatchId = String(p.id)) {
   expect(stand.paymentsFor(senderBatchId)).toHaveLength(1);
   const paid = (await eventsOf(p.id)).filter((e) => e.to_status === 'PAID');
   expect(paid).toHaveLength(1);
-  expect(paid[0]).toMatchObject({ from_status: 'APPROVED', actor_kind: 'paypal', actor_name: 'PayPal' });
+  expect(paid[0]).toMatchObject({ from_status: from, actor_kind: 'paypal', actor_name: 'PayPal' });
   const earnings = await earningsOf(p.partner.id);
   expect(earnings.filter((e) => e.status === 'PAID').map((e) => e.payout_id)).toEqual(earnings.filter((e) => e.payout_id !== null).map(() => p.id));
   await expectLedger(db(), p.partner.id, { totalCents: p.totalCents, PAID: p.amountCents, PENDING: p.totalCents - p.amountCents });
@@ -409,6 +409,17 @@ describe('an unclaimed item', () => {
     await sendDuePayouts(db(), paypal, log, later(7_200_000));
     await pollSentPayouts(db(), paypal, log, later(7_200_000));
     expect(await everything(p.id, p.partner.id)).toEqual(settled);
+  });
+
+  it('claimed while staff still have it in review: PayPal’s SUCCEEDED event pays it, and nothing is sent again', async () => {
+    const p = await unclaimedPayout();
+    stand.claimItem(String(p.id));
+    const succeeded = stand.signedEvent(String(p.id), 'PAYMENT.PAYOUTS-ITEM.SUCCEEDED');
+    expect((await postEvent(succeeded.body, succeeded.headers)).statusCode).toBe(200);
+    await expectPaidOnce(p, String(p.id), 'IN_REVIEW');
+    expect(await sendDuePayouts(db(), paypal, log, later(7_200_000))).toBe(0);
+    expect(cancelsOf(p.itemId)).toEqual([]);
+    expect(createsFor(`${p.id}-2`)).toEqual([]);
   });
 
   it('claimed and reported by webhook after the new approval: paid by the first round, nothing cancelled or sent', async () => {

@@ -238,7 +238,10 @@ export async function sendDuePayouts(db: Db, paypal: PayPalClient, log: Log, now
 async function applyOutcome(db: Db, payoutId: number, outcome: { round: string; itemId: string | null; batchId: string | null; status: string; error: string | null }, now: Date): Promise<void> {
   await settle(db, payoutId, async (payout, trx) => {
     // Word about an older round (a payment that failed before a re-approval) changes nothing now.
-    if (senderBatchId(payout) !== outcome.round || !READY.includes(payout.status)) return;
+    if (senderBatchId(payout) !== outcome.round) return;
+    // An item left unclaimed may still be claimed while staff look at the payout: then it is paid.
+    const claimedInReview = payout.status === 'IN_REVIEW' && payout.paypal_status === UNCLAIMED && outcome.status === 'SUCCESS';
+    if (!READY.includes(payout.status) && !claimedInReview) return;
     // Approved again after this round went unclaimed: the send job is cancelling its item and asks
     // PayPal what became of it. Only a claim settles the payout from here (paid, once).
     if (payout.paypal_status === UNCLAIMED && outcome.status !== 'SUCCESS') return;

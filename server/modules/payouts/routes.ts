@@ -10,7 +10,7 @@ import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth/gu
 import { findStaffById } from '../staff/service';
 import { renderInvoicePdf } from './invoice-pdf';
 import { invoiceDocument, markPayoutPaid, partnerInvoices, payMeNowStats, requestPayout, reviewPayout } from './service';
-import { payoutDetail, payoutQueue } from './staff-views';
+import { payoutDetail, payoutQueue, payoutsCsv } from './staff-views';
 import { applyPayPalEvent } from './paypal';
 import { parsePayPalPayoutEvent } from '../../integrations/paypal/webhook-event';
 import { API_MESSAGES, AppError } from '../../errors';
@@ -43,7 +43,10 @@ const idParam = z.object({ id: z.coerce.number({ error: sayKey('wrong_value') })
 const expectedStatus = z.enum(STATUSES, { error: sayKey('wrong_value') }).optional().describe('The status the staff member saw: another answers 409');
 // PostgreSQL's text cannot hold a NUL character: refused as input, not a 500 from the database.
 const noNul = (v: string) => !v.includes('\u0000');
+const queueStatus = z.enum([...STATUSES, 'open'], { error: sayKey('wrong_value') }).optional();
+const queueSearch = z.string().max(200, sayKey('wrong_value')).refine(noNul, sayKey('wrong_value')).optional();
 const reasonText = z.string({ error: sayKey('wrong_value') }).trim().max(500, sayKey('max', { n: 500 })).refine(noNul, sayKey('wrong_value'));
+
 
 async function sendPdf(reply: FastifyReply, doc: Awaited<ReturnType<typeof invoiceDocument>>) {
   const pdf = await renderInvoicePdf(doc);
@@ -133,13 +136,27 @@ export function payoutRoutes(app: TypedApp, ctx: AppContext): void {
       onRequest: anyStaff,
       schema: {
         ...staffDoc('The payouts queue: by status (or `open`), searched by partner name, e-mail, code, payout id or invoice number'),
-        querystring: pagingQuery(20).extend({
-          status: z.enum([...STATUSES, 'open'], { error: sayKey('wrong_value') }).optional(),
-          q: z.string().max(200, sayKey('wrong_value')).refine(noNul, sayKey('wrong_value')).optional(),
-        }),
+        querystring: pagingQuery(20).extend({ status: queueStatus, q: queueSearch }),
       },
     },
     async (request) => payoutQueue(ctx.db, request.query, requestLocale(request)),
+  );
+
+  app.get(
+    '/api/manager/payouts.csv',
+    {
+      onRequest: anyStaff,
+      schema: {
+        ...staffDoc('The payouts of the queue as CSV (same filters), for accounting'),
+        querystring: z.object({ status: queueStatus, q: queueSearch }),
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="payouts-${new Date().toISOString().slice(0, 10)}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(await payoutsCsv(ctx.db, request.query)),
   );
 
   app.get(

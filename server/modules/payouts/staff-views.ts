@@ -42,7 +42,8 @@ function listRowJson(p: ListRow, locale: Locale) {
 
 export type StatusFilter = PayoutStatus | 'open' | undefined;
 
-export async function payoutQueue(db: Db, filter: { status?: StatusFilter; q?: string | undefined; page: number; length: number }, locale: Locale) {
+/** The queue's rows for a status filter (or `open`) and a search by partner, payout or invoice. */
+function queueQuery(db: Db, filter: { status?: StatusFilter; q?: string | undefined }) {
   let query = db.selectFrom('payouts').innerJoin('partners', 'partners.id', 'payouts.partner_id');
   if (filter.status === 'open') query = query.where('payouts.status', 'not in', [...CLOSED_STATUSES]);
   else if (filter.status) query = query.where('payouts.status', '=', filter.status);
@@ -60,6 +61,11 @@ export async function payoutQueue(db: Db, filter: { status?: StatusFilter; q?: s
       ]),
     );
   }
+  return query;
+}
+
+export async function payoutQueue(db: Db, filter: { status?: StatusFilter; q?: string | undefined; page: number; length: number }, locale: Locale) {
+  const query = queueQuery(db, filter);
   const [rows, total, counts] = await Promise.all([
     query
       .selectAll('payouts')
@@ -176,4 +182,38 @@ export async function payoutDetail(db: Db, payoutId: number, staff: { id: number
     threshold: major(rules.managerThresholdCents),
     paypal_configured: paypalConfigured,
   };
+}
+
+// A cell a spreadsheet would read as a formula is written as text (CSV injection).
+const csvCell = (value: string | number | null) => {
+  const text = value === null ? '' : String(value);
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+};
+
+const CSV_COLUMNS = ['payout_id', 'partner_uuid', 'partner_name', 'partner_email', 'paypal_email', 'amount', 'currency', 'status', 'stage', 'earnings', 'requested_at', 'paid_at', 'reference', 'invoice', 'reason'] as const;
+
+/** `GET /api/manager/payouts.csv` (decisions §11): the queue's rows, every page, oldest first. */
+export async function payoutsCsv(db: Db, filter: { status?: StatusFilter; q?: string | undefined }): Promise<string> {
+  const lines = [CSV_COLUMNS.join(',')];
+  for (let after = 0; ; ) {
+    const rows = await queueQuery(db, filter)
+      .leftJoin('invoices', 'invoices.payout_id', 'payouts.id')
+      .selectAll('payouts')
+      .select(['partners.uuid', 'partners.first_name', 'partners.last_name', 'partners.email', 'invoices.number as invoice_number'])
+      .where('payouts.id', '>', after)
+      .orderBy('payouts.id')
+      .limit(1000)
+      .execute();
+    for (const r of rows) {
+      lines.push(
+        [r.id, r.uuid, `${r.first_name} ${r.last_name}`, r.email, r.paypal_email, (r.amount_cents / 100).toFixed(2), r.currency, r.status, stageOf(r.status), r.earnings_count, r.created_at, r.paid_at, r.reference, r.invoice_number, r.reason]
+          .map(csvCell)
+          .join(','),
+      );
+    }
+    if (rows.length < 1000) break;
+    after = rows[rows.length - 1]!.id;
+  }
+  return `${lines.join('\r\n')}\r\n`;
 }

@@ -11,9 +11,7 @@ import {
 } from '@tanstack/react-query';
 import { PAGING, type Status } from '../../../common/statuses';
 import { api, ApiError } from '../../lib/api';
-import { currentLocale } from '../../lib/i18n';
-import { getValidToken } from '../../lib/session';
-import { startUpdating } from '../../lib/updating-store';
+import { downloadFile } from '../../lib/download';
 import { salesKeys, type Paged } from '../sales/sales-api';
 
 export type Blocker = 'email_not_verified' | 'paypal_email_missing' | 'below_minimum' | 'payout_open';
@@ -120,50 +118,11 @@ export function serverMessage(error: unknown): string | null {
   return null;
 }
 
-/**
- * A binary answer (an invoice PDF) with the partner's bearer: the JSON client reads text, so this
- * is its small sibling, with the same headers and the same ApiError on a non-2xx answer.
- */
-export async function fetchBlob(path: string, signal?: AbortSignal): Promise<Blob> {
-  const headers = new Headers({ Accept: 'application/pdf', 'Accept-Language': currentLocale() });
-  const token = getValidToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  const response = await fetch(path, { headers, signal });
-  if (!response.ok) {
-    if (response.status === 503) startUpdating();
-    const text = await response.text();
-    let body: ApiError['body'] = text || null;
-    try {
-      const parsed = JSON.parse(text) as unknown;
-      if (parsed && typeof parsed === 'object') body = parsed as ApiError['body'];
-    } catch {
-      // Not JSON: the text itself is the message.
-    }
-    throw new ApiError(response.status, response.statusText, body);
-  }
-  return response.blob();
-}
-
-/** Hands a Blob to the browser as a download named `fileName`. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the URL after click() returns: let go of it a moment later.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** Downloads an invoice as `<number>.pdf`; failures follow the data-error rules (spec point 8). */
 export function useInvoiceDownload() {
   return useMutation({
     mutationFn: async (invoice: { pdf_url: string; number: string }) => {
-      saveBlob(await fetchBlob(invoice.pdf_url), `${invoice.number}.pdf`);
+      await downloadFile(invoice.pdf_url, 'user', `${invoice.number}.pdf`);
     },
   });
 }

@@ -9,8 +9,10 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { PageHeading } from '../../pages/PageHeading';
 import { useFormatters } from '../../sales/format';
 import { EmptyState, Pager, Skeleton } from '../../sales/ui';
-import { useSignOutOnUnauthorized } from '../ManagerPages';
+import { isUnauthorized } from '../../../lib/api';
+import { useManagerSignOut, useSignOutOnUnauthorized } from '../ManagerPages';
 import {
+  downloadStaffFile,
   isQueueFilter,
   OPEN_STATUSES,
   QUEUE_FILTERS,
@@ -373,15 +375,18 @@ export function PayoutsQueuePage() {
         <StatusFilter active={filter} counts={data?.counts} onChoose={(status) => update({ status })} />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <SearchBox value={q} onSearch={onSearch} />
-          {data ? (
-            <p
-              className="text-sm text-stone-600 dark:text-stone-400"
-              aria-live="polite"
-              data-testid="payouts-total"
-            >
-              {t('manager.payouts.results', { count: data.total, formatted: f.number(data.total) })}
-            </p>
-          ) : null}
+          <div className="flex items-center gap-3">
+            {data ? (
+              <p
+                className="text-sm text-stone-600 dark:text-stone-400"
+                aria-live="polite"
+                data-testid="payouts-total"
+              >
+                {t('manager.payouts.results', { count: data.total, formatted: f.number(data.total) })}
+              </p>
+            ) : null}
+            <ExportButton filter={filter} q={q} />
+          </div>
         </div>
       </div>
       <div
@@ -404,6 +409,51 @@ export function PayoutsQueuePage() {
           label={t('manager.payouts.pages_label')}
           testPrefix="payouts-pager"
         />
+      ) : null}
+    </>
+  );
+}
+
+/** The queue as it is filtered, as CSV for accounting (decisions §11). */
+function ExportButton({ filter, q }: { filter: QueueFilter; q: string }) {
+  const { t } = useTranslation();
+  const signOut = useManagerSignOut();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const exportCsv = async () => {
+    setBusy(true);
+    setFailed(false);
+    const query = new URLSearchParams();
+    if (filter !== 'all') query.set('status', filter);
+    if (q) query.set('q', q);
+    try {
+      await downloadStaffFile(`/api/manager/payouts.csv?${query.toString()}`, 'payouts.csv');
+    } catch (error) {
+      if (isUnauthorized(error)) signOut();
+      else setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="btn-secondary min-h-10 px-4 py-1.5 text-sm"
+        onClick={() => void exportCsv()}
+        disabled={busy}
+        data-testid="payouts-export"
+      >
+        {busy ? t('manager.payouts.exporting') : t('manager.payouts.export')}
+      </button>
+      {failed ? (
+        <p
+          role="alert"
+          className="text-sm text-red-700 dark:text-red-300"
+          data-testid="payouts-export-failed"
+        >
+          {t('manager.payouts.export_failed')}
+        </p>
       ) : null}
     </>
   );

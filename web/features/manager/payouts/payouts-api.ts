@@ -5,7 +5,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Status } from '../../../../common/statuses';
 import { api, ApiError } from '../../../lib/api';
-import { getValidManagerToken } from '../../../lib/session';
+import { downloadFile } from '../../../lib/download';
 
 export type Stage = 'review' | 'manager' | 'payment' | 'closed';
 export type PaypalState = 'queued' | 'sent' | 'failed';
@@ -225,38 +225,6 @@ export function fieldMessage(error: unknown, field: string): string | null {
 }
 
 /** The file name of a Content-Disposition header, if it gives one. */
-function fileNameOf(disposition: string | null): string | null {
-  const match = disposition?.match(/filename\*?=(?:UTF-8'')?"?([^";]+)"?/i);
-  return match?.[1] ? decodeURIComponent(match[1]) : null;
-}
-
-/**
- * Downloads a staff file (an invoice PDF): the browser cannot add the bearer to a plain link,
- * so the file is fetched, then saved through an object URL.
- */
-export async function downloadStaffFile(path: string, fallbackName: string): Promise<void> {
-  const headers = new Headers({ Accept: 'application/pdf' });
-  const token = getValidManagerToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  const response = await fetch(path, { headers });
-  if (!response.ok) {
-    const text = await response.text();
-    let body: ApiError['body'] = text || null;
-    try {
-      body = JSON.parse(text) as ApiError['body'];
-    } catch {
-      // Not JSON: keep the text.
-    }
-    throw new ApiError(response.status, response.statusText, body);
-  }
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileNameOf(response.headers.get('Content-Disposition')) ?? fallbackName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked after the click has been handled: revoking at once can cancel the download.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+/** Downloads a staff file (an invoice PDF, an export) with the staff bearer. */
+export const downloadStaffFile = (path: string, fallbackName: string) =>
+  downloadFile(path, 'manager', fallbackName);

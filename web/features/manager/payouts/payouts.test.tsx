@@ -146,6 +146,19 @@ describe('payouts queue', () => {
     expect(screen.getByTestId('payouts-total')).toHaveTextContent('45 payouts');
   });
 
+  it('exports the queue as filtered to CSV, with the staff token', async () => {
+    fake.on('GET /api/manager/payouts.csv', () => new Response('payout_id\r\n', { status: 200, headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="payouts-2026-11-22.csv"' } }));
+    const created = vi.fn(() => 'blob:csv');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
+    const { user } = renderApp('/manager/payouts?status=PAID&q=maya');
+    await screen.findAllByTestId('payout-row');
+    await user.click(screen.getByTestId('payouts-export'));
+    await waitFor(() => expect(created).toHaveBeenCalledTimes(1));
+    const asked = urls('/api/manager/payouts.csv').map((url) => Object.fromEntries(url.searchParams.entries()));
+    expect(asked).toEqual([{ status: 'PAID', q: 'maya' }]);
+    expect(new Headers(fake.lastInit('GET /api/manager/payouts.csv')?.headers).get('Authorization')).toBe('Bearer staff-token');
+  });
+
   it('filters by status in the URL; All sends no status', async () => {
     const { user, router } = renderApp('/manager/payouts');
     await screen.findAllByTestId('payout-row');
