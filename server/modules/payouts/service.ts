@@ -34,7 +34,14 @@ import {
 import type { PayoutRow } from './repository';
 
 export const major = (cents: number) => Math.round(cents) / 100;
-const label = (status: PayoutStatus, locale: Locale) => i18n.t(statusLabelKey(status), { lng: locale });
+// Labels come from fixed catalogs: each is looked up once per language, not once per row.
+const labels = new Map<string, string>();
+export const label = (status: PayoutStatus, locale: Locale) => {
+  const key = `${locale}:${status}`;
+  let text = labels.get(key);
+  if (text === undefined) labels.set(key, (text = i18n.t(statusLabelKey(status), { lng: locale })));
+  return text;
+};
 
 export const PAYOUT_CHANGED_JOB = 'payout_changed';
 

@@ -3,17 +3,14 @@
 // only these views need them.
 import { sql } from 'kysely';
 import type { Locale } from '../../../common/i18n';
-import { statusLabelKey } from '../../../common/statuses';
 import type { Db } from '../../db';
 import type { Payout, PayoutStatus } from '../../db/schema';
 import { notFound } from '../../errors';
-import { i18n } from '../../i18n';
 import { readPayoutRules } from '../settings/service';
 import type { StaffRole } from '../staff/service';
 import { CLOSED_STATUSES, lifetimePaidCents, payoutEvents } from './repository';
-import { allowedActions, major, senderBatchId, stageOf } from './service';
+import { allowedActions, label, major, senderBatchId, stageOf } from './service';
 
-const label = (status: PayoutStatus, locale: Locale) => i18n.t(statusLabelKey(status), { lng: locale });
 
 /** Where PayPal stands with the payout, for the queue. */
 function paypalState(p: Pick<Payout, 'status' | 'send_after' | 'paypal_batch_id' | 'send_error'>): 'queued' | 'sent' | 'failed' | null {
