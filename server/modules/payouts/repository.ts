@@ -45,7 +45,8 @@ export async function lifetimePaidCents(db: Db, partnerId: number): Promise<numb
 
 /**
  * What the cash-out page needs of the partner and the program, in one read: the rules that apply
- * to them, and when their earliest pending earning ends its holding period.
+ * to them, their balances by status (the running totals, decisions/009), and when their earliest
+ * pending earning ends its holding period.
  */
 export function cashOutProfile(db: Db, partnerId: number) {
   return db
@@ -56,21 +57,18 @@ export function cashOutProfile(db: Db, partnerId: number) {
       eb.selectFrom('earnings').select(sql<string | null>`min(hold_until)`.as('at')).where('earnings.partner_id', '=', partnerId).where('earnings.status', '=', 'PENDING').as('next_payable_at'),
       eb.selectFrom('settings').select('value').where('key', '=', 'minimum_payout_cents').as('minimum_setting'),
       eb.selectFrom('settings').select('value').where('key', '=', 'manager_threshold_cents').as('threshold_setting'),
+      ...(['APPROVED', 'PENDING', 'IN_PAYOUT', 'PAID'] as const).map((status) =>
+        eb
+          .selectFrom('partner_earning_stats')
+          .select(sql<number>`coalesce(sum(cents), 0)`.as('cents'))
+          .where('partner_earning_stats.partner_id', '=', partnerId)
+          .where('month', '=', '')
+          .where('status', '=', status)
+          .as(`${status.toLowerCase() as Lowercase<typeof status>}_cents`),
+      ),
     ])
     .where('partners.id', '=', partnerId)
     .executeTakeFirst();
-}
-
-/** The partner's all-time earning totals per status (the running totals, decisions/009). */
-export async function earningTotals(db: Db, partnerId: number): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom('partner_earning_stats')
-    .select(['status', sql<number>`sum(cents)`.as('cents')])
-    .where('partner_id', '=', partnerId)
-    .where('month', '=', '')
-    .groupBy('status')
-    .execute();
-  return new Map(rows.map((r) => [r.status, Number(r.cents)]));
 }
 
 /** What the payout gathered, as it stood when requested (the invoice's lines). */

@@ -19,7 +19,6 @@ import { payoutRulesOf, readPayoutRules } from '../settings/service';
 import type { StaffRole } from '../staff/service';
 import {
   CLOSED_STATUSES,
-  earningTotals,
   findOpenPayout,
   findPayout,
   invoiceOfPartner,
@@ -75,16 +74,16 @@ export function cashoutJson(p: PayoutRow, locale: Locale) {
 // Partner side
 
 export async function payMeNowStats(db: Db, partnerId: number, locale: Locale) {
-  // Three reads: the partner with the program's rules, the running totals, the latest payouts.
+  // Two reads: the partner with their balances and the program's rules, then the latest payouts.
   // A partner's open payout is always their newest (a new one needs none open), and what was paid
   // to them is their PAID earnings (a payout pays exactly its earnings).
-  const [partner, totals, recent] = await Promise.all([cashOutProfile(db, partnerId), earningTotals(db, partnerId), recentPayouts(db, partnerId, 5)]);
+  const [partner, recent] = await Promise.all([cashOutProfile(db, partnerId), recentPayouts(db, partnerId, 5)]);
   if (!partner) throw notFound();
   const rules = payoutRulesOf((key) => (key === 'minimum_payout_cents' ? partner.minimum_setting : partner.threshold_setting));
   const nextAt = partner.next_payable_at;
   const open = recent[0] && isOpen(recent[0].status) ? recent[0] : undefined;
   const latest = recent.find((r) => r.status === 'PAID') ?? (recent.length === 5 ? await latestPaidPayout(db, partnerId) : undefined);
-  const payable = totals.get('APPROVED') ?? 0;
+  const payable = Number(partner.approved_cents);
   const blockers: Blocker[] = [];
   if (!partner.verified) blockers.push('email_not_verified');
   if (!partner.paypal_email) blockers.push('paypal_email_missing');
@@ -92,8 +91,8 @@ export async function payMeNowStats(db: Db, partnerId: number, locale: Locale) {
   if (open) blockers.push('payout_open');
   return {
     payable_balance: major(payable),
-    pending_balance: major(totals.get('PENDING') ?? 0),
-    in_payout_balance: major(totals.get('IN_PAYOUT') ?? 0),
+    pending_balance: major(Number(partner.pending_cents)),
+    in_payout_balance: major(Number(partner.in_payout_cents)),
     next_payable_at: nextAt,
     minimum: major(rules.minimumCents),
     currency: DEFAULT_CURRENCY,
@@ -101,7 +100,7 @@ export async function payMeNowStats(db: Db, partnerId: number, locale: Locale) {
     can_request: blockers.length === 0,
     blockers,
     open_payout: open ? cashoutJson(open, locale) : null,
-    lifetime_paid: major(totals.get('PAID') ?? 0),
+    lifetime_paid: major(Number(partner.paid_cents)),
     recent_cashouts: recent.map((r) => cashoutJson(r, locale)),
     latest_paid: latest ? cashoutJson(latest, locale) : null,
   };
