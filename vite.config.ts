@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompressDirectory } from './scripts/lib/precompress';
+import { catalogParts } from './scripts/lib/catalog-parts';
 
 /**
  * Brotli and gzip twins of every built text file, for the server to pick by Accept-Encoding
@@ -27,7 +28,7 @@ function precompress(): Plugin {
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [catalogParts(), react(), tailwindcss(), precompress()],
   resolve: {
     alias: [
       // React Router's package exports only its development build, with its warnings on; the

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { catalogParts } from './scripts/lib/catalog-parts';
 
 // Two projects: the server and shared code run in Node against a real database;
 // the SPA's components run in jsdom.
@@ -17,7 +18,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [catalogParts(), react()],
         test: {
           name: 'web',
           environment: 'jsdom',

@@ -1,11 +1,13 @@
 // i18next with the `portal` catalogs of common/ (no HTTP backend: the catalogs are JavaScript
 // modules of the build, so the CSP stays strict). English, the default and the fallback, is in
 // the first download; another language's catalog is a chunk of its own, loaded the first time
-// that language is chosen (decisions/015). The chosen language is remembered.
+// that language is chosen (decisions/015). The chosen language is remembered. The words of an
+// area that loads lazily (the back office) are a part of their own, loaded with the area
+// (`loadCatalogPart`, scripts/lib/catalog-parts.ts).
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, isLocale, type catalogs, type Locale } from '../../common/i18n';
-import enPortal from '../../common/locales/en/portal.json';
+import { DEFAULT_LOCALE, LOCALES, isLocale, type catalogs, type Locale } from '../../common/i18n';
+import enPortal from '../../common/locales/en/portal.json?part=core';
 
 export const LOCALE_KEY = 'locale';
 
@@ -22,8 +24,42 @@ export function getStoredLocale(storage: Storage = localStorage): Locale {
 }
 
 const LATER_CATALOGS: Partial<Record<Locale, () => Promise<{ default: ResourceKey }>>> = {
-  fr: () => import('../../common/locales/fr/portal.json'),
+  fr: () => import('../../common/locales/fr/portal.json?part=core'),
 };
+
+const PARTS: Record<'manager', Record<Locale, () => Promise<{ default: ResourceKey }>>> = {
+  manager: {
+    en: () => import('../../common/locales/en/portal.json?part=manager'),
+    fr: () => import('../../common/locales/fr/portal.json?part=manager'),
+  },
+};
+const partsLoading = new Map<keyof typeof PARTS, Promise<void>>();
+
+/**
+ * Adds an area's words to the catalog of each language, once: now to the languages already in,
+ * and to another as soon as its catalog arrives (adding to a language before its catalog would
+ * make i18next think that catalog loaded already).
+ */
+export function loadCatalogPart(part: keyof typeof PARTS): Promise<void> {
+  let loading = partsLoading.get(part);
+  if (!loading) {
+    loading = Promise.all(LOCALES.map(async (locale) => [locale, (await PARTS[part][locale]()).default] as const)).then((bundles) => {
+      const added = new Set<string>();
+      const add = (language: string) => {
+        const bundle = bundles.find(([locale]) => locale === language);
+        if (!bundle || added.has(language) || !i18n.hasResourceBundle(language, 'portal')) return;
+        added.add(language);
+        i18n.addResourceBundle(language, 'portal', bundle[1], true, true);
+      };
+      for (const [locale] of bundles) add(locale);
+      i18n.store.on('added', (language: string, namespace: string) => {
+        if (namespace === 'portal') add(language);
+      });
+    });
+    partsLoading.set(part, loading);
+  }
+  return loading;
+}
 
 /** i18next asks it for a catalog it does not hold yet; a language changes once its catalog is in. */
 const catalogsOnDemand: BackendModule = {
