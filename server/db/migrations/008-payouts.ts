@@ -34,7 +34,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('send_error', 'varchar(1000)')
     .addColumn('paypal_batch_id', 'varchar(64)')
     .addColumn('paypal_item_id', 'varchar(64)')
-    .addColumn('paypal_status', 'varchar(30)')
+    .addColumn('paypal_status', 'varchar(64)')
     .addColumn('checked_at', 'varchar(32)')
     .execute();
   // At most one open payout per partner, whatever the number of requests or nodes.

@@ -28,7 +28,7 @@ export async function notifyPayoutChange(
     .selectFrom('payout_events')
     .innerJoin('payouts', 'payouts.id', 'payout_events.payout_id')
     .innerJoin('partners', 'partners.id', 'payouts.partner_id')
-    .select(['payout_events.id', 'payout_events.at', 'payout_events.payout_id', 'payout_events.to_status', 'payout_events.from_status', 'payout_events.reason', 'payouts.amount_cents', 'payouts.currency', 'payouts.paypal_email', 'payouts.status', 'partners.id as partner_id', 'partners.uuid', 'partners.email', 'partners.first_name', 'partners.locale'])
+    .select(['payout_events.id', 'payout_events.at', 'payout_events.payout_id', 'payout_events.to_status', 'payout_events.from_status', 'payout_events.reason', 'payout_events.actor_kind', 'payouts.amount_cents', 'payouts.currency', 'payouts.paypal_email', 'payouts.status', 'partners.id as partner_id', 'partners.uuid', 'partners.email', 'partners.first_name', 'partners.locale'])
     .where('payout_events.id', '=', eventId)
     .executeTakeFirst();
   if (!event || event.from_status === null) return undefined;
@@ -49,7 +49,9 @@ export async function notifyPayoutChange(
   const paid = event.to_status === 'PAID';
   const vars = { lng, amount, status: statusLabel, email: event.paypal_email };
   const body = [paid ? i18n.t('notifications_server.payout_paid_body', vars) : i18n.t('notifications_server.payout_body', vars)];
-  if (event.reason && !paid) body.push(i18n.t('notifications_server.payout_reason', { lng, reason: event.reason }));
+  // Staff's reasons are for the partner; PayPal's and the system's are technical, for staff.
+  const reason = event.actor_kind === 'staff' && !paid ? event.reason : null;
+  if (reason) body.push(i18n.t('notifications_server.payout_reason', { lng, reason }));
   const inserted = await db
     .insertInto('notifications')
     .values({
@@ -71,7 +73,7 @@ export async function notifyPayoutChange(
   await deps.mailer.send(
     payoutStatusMail(
       { email: event.email, firstName: event.first_name, locale: lng },
-      { amount, statusLabel, paid, paypalEmail: event.paypal_email, reason: paid ? null : event.reason },
+      { amount, statusLabel, paid, paypalEmail: event.paypal_email, reason },
       `${deps.publicUrl}/account/cashout`,
     ),
   );

@@ -14,7 +14,7 @@ import { AppError } from '../../errors';
 import { PayPalRefusedError, PayPalTransientError } from '../../integrations/paypal/client';
 import type { PayPalClient } from '../../integrations/paypal/client';
 import type { PayPalPayoutEvent } from '../../integrations/paypal/webhook-event';
-import { findPayout, senderBatchId, staleError, transition } from './service';
+import { findPayout, isOpen, senderBatchId, staleError, transition } from './service';
 import type { Actor } from './service';
 
 const PAYPAL: Actor = { kind: 'paypal', id: null, name: 'PayPal' };
@@ -189,8 +189,9 @@ export async function sendDuePayouts(db: Db, paypal: PayPalClient, log: Log, now
       continue;
     }
     const batchId = senderBatchId(payout);
+    let answer: Awaited<ReturnType<PayPalClient['createPayout']>>;
     try {
-      const answer = await paypal.createPayout({
+      answer = await paypal.createPayout({
         senderBatchId: batchId,
         senderItemId: batchId,
         receiver: payout.paypal_email,
@@ -199,23 +200,6 @@ export async function sendDuePayouts(db: Db, paypal: PayPalClient, log: Log, now
         subject: 'Your Sunbite Partners commission',
         note: `Commission payout ${payout.id}`,
       });
-      // A duplicate answer means an earlier attempt of this round reached PayPal after all: that
-      // batch is the payment. Without its id, PayPal's webhook will name it. (A webhook may have
-      // settled the payout already while we waited: then it holds PayPal's word.)
-      await db
-        .updateTable('payouts')
-        .set({
-          paypal_batch_id: answer.batchId,
-          paypal_status: answer.batchStatus ?? (answer.duplicate ? 'DUPLICATE' : null),
-          send_after: null,
-          send_locked_until: null,
-          send_error: answer.batchId ? null : 'PayPal already holds this batch; waiting for its webhook',
-          checked_at: null,
-        })
-        .where('id', '=', payout.id)
-        .where('status', 'in', READY)
-        .execute();
-      sent++;
     } catch (error) {
       if (error instanceof PayPalTransientError) {
         log.warn({ payout: payout.id, attempts: payout.send_attempts, err: error.message }, 'paypal send failed; retried later with the same sender_batch_id');
@@ -229,7 +213,27 @@ export async function sendDuePayouts(db: Db, paypal: PayPalClient, log: Log, now
         if (!READY.includes(current.status)) return;
         await transition(trx, current, 'IN_REVIEW', PAYPAL, { reason: why.slice(0, 500), paypalConfigured: true, set: { send_after: null, send_locked_until: null, send_error: why.slice(0, 1000), paypal_batch_id: null, paypal_status: refused ? REFUSED : NOT_SENT } }, now);
       });
+      continue;
     }
+    // Outside the try: PayPal has the batch now. If this write fails, the claim's lease runs out and
+    // the next attempt of the same round gets PayPal's duplicate answer, never a second batch.
+    // A duplicate answer means an earlier attempt of this round reached PayPal after all: that
+    // batch is the payment. Without its id, PayPal's webhook will name it. (A webhook may have
+    // settled the payout already while we waited: then it holds PayPal's word.)
+    await db
+      .updateTable('payouts')
+      .set({
+        paypal_batch_id: answer.batchId,
+        paypal_status: answer.batchStatus ?? (answer.duplicate ? 'DUPLICATE' : null),
+        send_after: null,
+        send_locked_until: null,
+        send_error: answer.batchId ? null : 'PayPal already holds this batch; waiting for its webhook',
+        checked_at: null,
+      })
+      .where('id', '=', payout.id)
+      .where('status', 'in', READY)
+      .execute();
+    sent++;
   }
   return sent;
 }
@@ -240,8 +244,8 @@ async function applyOutcome(db: Db, payoutId: number, outcome: { round: string; 
     // Word about an older round (a payment that failed before a re-approval) changes nothing now.
     if (senderBatchId(payout) !== outcome.round) return;
     // An item left unclaimed may still be claimed while staff look at the payout: then it is paid.
-    const claimedInReview = payout.status === 'IN_REVIEW' && payout.paypal_status === UNCLAIMED && outcome.status === 'SUCCESS';
-    if (!READY.includes(payout.status) && !claimedInReview) return;
+    const claimedMeanwhile = isOpen(payout.status) && payout.paypal_status === UNCLAIMED && outcome.status === 'SUCCESS';
+    if (!READY.includes(payout.status) && !claimedMeanwhile) return;
     // Approved again after this round went unclaimed: the send job is cancelling its item and asks
     // PayPal what became of it. Only a claim settles the payout from here (paid, once).
     if (payout.paypal_status === UNCLAIMED && outcome.status !== 'SUCCESS') return;

@@ -14,7 +14,7 @@ import { AppError, API_MESSAGES, notFound } from '../../errors';
 import { i18n } from '../../i18n';
 import { enqueueJob } from '../../jobs/queue';
 import { findPartnerById } from '../partners/service';
-import { moveEarnings } from '../sales/service';
+import { foldAdjustmentsBack, moveEarnings } from '../sales/service';
 import { payoutRulesOf, readPayoutRules } from '../settings/service';
 import type { StaffRole } from '../staff/service';
 import {
@@ -270,7 +270,9 @@ export async function transition(trx: Db, payout: Payout, to: PayoutStatus, acto
     .set({
       status: to,
       updated_at: at,
-      reason: to === 'PAID' || readyToPay ? null : (reason ?? payout.reason),
+      // What the partner reads: a staff member's reason for this status. PayPal's and the
+      // system's words (technical, in English) stay in the history, for staff.
+      reason: to === 'PAID' || readyToPay || actor.kind !== 'staff' ? null : reason,
       ...(to === 'PAID' ? { paid_at: at, send_after: null } : {}),
       ...(rejected ? { fraudulent: options.fraudulent ? 1 : 0, send_after: null } : {}),
       // Sent by the PayPal job from now on (decisions §7); by hand otherwise.
@@ -281,6 +283,9 @@ export async function transition(trx: Db, payout: Payout, to: PayoutStatus, acto
     .where('id', '=', payout.id)
     .where('status', '=', payout.status)
     .where('updated_at', '=', payout.updated_at)
+    // A send claimed meanwhile (another node's PayPal job) makes this change stale too.
+    .where('send_attempts', '=', payout.send_attempts)
+    .where('send_round', '=', payout.send_round)
     .returningAll()
     .executeTakeFirst();
   if (!updated) throw staleError();
@@ -312,7 +317,8 @@ export async function transition(trx: Db, payout: Payout, to: PayoutStatus, acto
       await moveEarnings(trx, { partnerId: payout.partner_id, from: 'APPROVED', inPayout: null, ids: adjustments.map((a) => a.id) }, { status: 'REJECTED', payoutId: null }, `earning of payout ${payout.id} rejected as fraudulent`, who, now);
     }
   } else if (rejected) {
-    await moveEarnings(trx, { partnerId: payout.partner_id, from: 'IN_PAYOUT', inPayout: payout.id }, { status: 'APPROVED', payoutId: null }, `payout ${payout.id} rejected: earnings returned`, who, now);
+    const returned = await moveEarnings(trx, { partnerId: payout.partner_id, from: 'IN_PAYOUT', inPayout: payout.id }, { status: 'APPROVED', payoutId: null }, `payout ${payout.id} rejected: earnings returned`, who, now);
+    await foldAdjustmentsBack(trx, payout.partner_id, returned.filter((e) => e.kind !== 'adjustment').map((e) => e.id), who, now);
   }
   await enqueueJob(trx, PAYOUT_CHANGED_JOB, { payoutId: payout.id, eventId }, now);
   return updated;
@@ -348,12 +354,13 @@ export function allowedActions(p: Payout, staff: { id: number; role: StaffRole }
   // A PayPal item left unclaimed can still be claimed: rejecting would give its earnings back
   // while the money waits at PayPal. Approving again cancels the item before anything else.
   if (stage === 'review' && p.paypal_status === 'UNCLAIMED') return ['approve'];
+  if (stage === 'manager' && p.paypal_status === 'UNCLAIMED') return canManage(staff.role) && p.approved_by !== staff.id ? ['approve'] : [];
   if (stage === 'review') return p.status === 'PENDING' ? ['approve', 'reject', 'review'] : ['approve', 'reject'];
   if (!canManage(staff.role)) return [];
   if (stage === 'manager') return p.approved_by === staff.id ? ['reject', 'review'] : ['approve', 'reject', 'review'];
   if (stage === 'payment') {
-    if (paypalConfigured) return withPayPal(p, now) ? [] : ['review'];
-    return ['mark_paid', 'review'];
+    if (withPayPal(p, now)) return [];
+    return paypalConfigured ? ['review'] : ['mark_paid', 'review'];
   }
   return [];
 }

@@ -133,6 +133,40 @@ export async function moveEarnings(
 }
 
 /**
+ * Earnings that leave a payout unpaid (it was rejected) take back what refunds of their orders
+ * took from them by adjustment while they were in it: the earning is then worth what is left of
+ * its order, and the adjustment is settled (REJECTED), so a later refund lowers the earning from
+ * what it is really worth and nothing is taken twice.
+ */
+export async function foldAdjustmentsBack(db: Db, partnerId: number, earningIds: readonly number[], actor: string, now = new Date()): Promise<void> {
+  for (let i = 0; i < earningIds.length; i += 500) {
+    const earnings = await db.selectFrom('earnings').selectAll().where('id', 'in', earningIds.slice(i, i + 500)).where('order_id', 'is not', null).execute();
+    if (earnings.length === 0) continue;
+    const byId = new Map(earnings.map((e) => [e.id, e]));
+    const adjustments = await db
+      .selectFrom('earnings')
+      .selectAll()
+      .where('partner_id', '=', partnerId)
+      .where('kind', '=', 'adjustment')
+      .where('status', '=', 'APPROVED')
+      .where('payout_id', 'is', null)
+      .where('order_id', 'in', [...new Set(earnings.map((e) => e.order_id!))])
+      .orderBy('id')
+      .execute();
+    for (const adjustment of adjustments) {
+      const earningId = Number(/:earning:(\d+)$/.exec(adjustment.source_key)?.[1]);
+      const earning = byId.get(earningId);
+      if (!earning || earning.status !== 'APPROVED') continue;
+      const left = earning.amount_cents + adjustment.amount_cents;
+      const change = left > 0 ? { amount_cents: left } : { status: 'REJECTED' as const };
+      if (!(await changeEarning(db, earning, change, 'refund taken back while in a payout, folded in when it was rejected', actor, now))) continue;
+      byId.set(earning.id, { ...earning, ...change });
+      await changeEarning(db, adjustment, { status: 'REJECTED' }, `folded into earning ${earning.id}`, actor, now);
+    }
+  }
+}
+
+/**
  * PENDING earnings whose holding period has ended become APPROVED; safe to run on every node.
  * Each batch is one transaction: one commit for its earnings, their events and the stats.
  */

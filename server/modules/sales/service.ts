@@ -142,7 +142,7 @@ export function shopifyIngest(db: Db, options: GroupCommitOptions = {}): (delive
 export { approveMaturedEarnings, verifiedSalesCount } from './ledger';
 export { currentRateBp } from './orders';
 export { allTiers } from './repository';
-export { createEarning, moveEarnings } from './ledger';
+export { createEarning, foldAdjustmentsBack, moveEarnings } from './ledger';
 export type { MovedEarning } from './ledger';
 export { HOLDING_PERIOD_DAYS } from './orders';
 export { ALL_TIME, dayKey, monthStart, rebuildLedgerStats, weekStart } from './stats';
