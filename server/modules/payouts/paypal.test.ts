@@ -17,6 +17,7 @@ import type { PayoutItemEventName, PayPalItemStatus, PayPalStandIn, SignedEvent 
 import { bearer, createPartnerWithEarnings, createStaffWithToken, expectLedger } from '../../test/payouts-fixture';
 import type { FixturePartner, FixtureStaff } from '../../test/payouts-fixture';
 import { pollSentPayouts, sendDuePayouts } from './paypal';
+import { findPayout, transition } from './service';
 
 let stand: PayPalStandIn;
 let t: TestApp;
@@ -718,9 +719,8 @@ describe('a send PayPal may have received', () => {
     await expectPaidOnce(p);
   });
 
-  // Fails until allowedActions (service.ts) counts a payout with an attempt made in its current
-  // round as held by PayPal: otherwise staff can pull it back and reject it, its earnings return
-  // to the partner's balance and are paid by the next cash-out, while PayPal pays the first batch.
+  // Otherwise staff could pull it back and reject it, its earnings would return to the partner's
+  // balance and be paid by the next cash-out, while PayPal pays the first batch.
   it('cannot be pulled back by staff until PayPal has answered', async () => {
     const { p, first } = await unansweredPayout(2900);
     const detail = await t.app.inject({ method: 'GET', url: `/api/manager/payouts/${p.id}`, headers: bearer(manager.token) });
@@ -735,5 +735,20 @@ describe('a send PayPal may have received', () => {
       await pollSentPayouts(db(), paypal, log, later(31_000, first));
       expect((await payoutRow(p.id)).status).toBe('PAID');
     }
+  });
+
+  it('makes a staff change read before another node claimed the send stale (409), never a pull-back behind PayPal', async () => {
+    const p = await approvedPayout([3100]);
+    const read = await findPayout(db(), p.id);
+    // Another node claims the send (and calls PayPal) between the staff member's read and write.
+    await db().updateTable('payouts').set((eb) => ({ send_attempts: eb('send_attempts', '+', 1), send_round: 1, send_locked_until: later(120_000).toISOString() })).where('id', '=', p.id).execute();
+    await expect(
+      db().transaction().execute((trx) => transition(trx, read!, 'IN_REVIEW', { kind: 'staff', id: manager.id, name: 'M' }, { reason: 'checking', paypalConfigured: true })),
+    ).rejects.toMatchObject({ status: 409 });
+    expect(await payoutRow(p.id)).toMatchObject({ status: 'APPROVED', send_attempts: 1 });
+    await db().updateTable('payouts').set({ send_locked_until: null }).where('id', '=', p.id).execute();
+    await sendDuePayouts(db(), paypal, log, later(31_000));
+    await pollSentPayouts(db(), paypal, log, later(31_000));
+    expect((await payoutRow(p.id)).status).toBe('PAID');
   });
 });
