@@ -714,7 +714,8 @@ export function PayoutPage() {
         <DetailSkeleton />
       </>
     );
-  if (query.isError) {
+  // A failed refresh of a payout already on screen keeps it there (the next refresh tries again).
+  if (query.isError && !query.data) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
       <>

@@ -338,6 +338,11 @@ export function PayoutsQueuePage() {
   const onSearch = useCallback((value: string) => update({ q: value }), [update]);
 
   const data = query.data;
+  // A page beyond the last (the queue shrank since the link was made): the last page instead.
+  const beyond = data && data.data.length === 0 && data.total > 0 && page > data.last_page ? data.last_page : null;
+  useEffect(() => {
+    if (beyond) update({ page: beyond });
+  }, [beyond, update]);
   let results;
   if (query.isPending) results = <QueueSkeleton />;
   else if (query.isError && !data)

@@ -146,6 +146,17 @@ describe('payouts queue', () => {
     expect(screen.getByTestId('payouts-total')).toHaveTextContent('45 payouts');
   });
 
+  it('goes to the last page when a link names a page the queue no longer has', async () => {
+    fake.on('GET /api/manager/payouts', ({ url }) => {
+      const current = Number(url.searchParams.get('page') ?? 1);
+      return jsonResponse(200, current > 2 ? page([], current, 2, 30) : page([row(current * 100 + 1)], current, 2, 30));
+    });
+    const { router } = renderApp('/manager/payouts?page=5');
+    expect(await screen.findAllByTestId('payout-row')).toHaveLength(1);
+    expect(router.state.location.search).toBe('?page=2');
+    expect(screen.queryByTestId('payouts-empty')).not.toBeInTheDocument();
+  });
+
   it('exports the queue as filtered to CSV, with the staff token', async () => {
     fake.on('GET /api/manager/payouts.csv', () => new Response('payout_id\r\n', { status: 200, headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="payouts-2026-11-22.csv"' } }));
     const created = vi.fn(() => 'blob:csv');
