@@ -11,6 +11,7 @@ import { NotFoundContent } from '../features/not-found/NotFoundContent';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { PageHeading } from '../features/pages/PageHeading';
 import { RoutedLoginPage } from '../features/auth/RoutedLoginPage';
+import { loadCatalogPart } from '../lib/i18n';
 import { sectionRoutes } from '../features/manager/sections';
 import { accountLoader } from '../features/session/account-loader';
 import { shouldRevalidateSubpartner, subpartnerLoader } from '../features/subpartner/subpartner-loader';
@@ -222,9 +223,14 @@ export function buildRoutes(): RouteObject[] {
           path: 'manager',
           children: [
             {
-              lazy: async () => ({
-                Component: (await import('../features/manager/ManagerLayouts')).ManagerSignInLayout,
-              }),
+              // The back office's words arrive with its code (lib/i18n.ts, loadCatalogPart).
+              lazy: async () => {
+                const [layouts] = await Promise.all([
+                  import('../features/manager/ManagerLayouts'),
+                  loadCatalogPart('manager'),
+                ]);
+                return { Component: layouts.ManagerSignInLayout };
+              },
               children: [
                 {
                   path: 'login',
@@ -239,6 +245,7 @@ export function buildRoutes(): RouteObject[] {
                 const [layouts, pages] = await Promise.all([
                   import('../features/manager/ManagerLayouts'),
                   import('../features/manager/ManagerPages'),
+                  loadCatalogPart('manager'),
                 ]);
                 return { Component: layouts.ManagerLayout, loader: pages.managerLoader };
               },

@@ -12,10 +12,6 @@ import { isUnauthorized } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useManagerSignOut, useStaffMember, type StaffMember } from './ManagerPages';
 import { hasRole, sectionOf, sectionsFor, type ManagerSection } from './sections';
-import { loadCatalogPart } from '../../lib/i18n';
-
-// The back office's words are not in a partner's download: they arrive with its code.
-await loadCatalogPart('manager');
 
 function ManagerBadge() {
   const { t } = useTranslation();

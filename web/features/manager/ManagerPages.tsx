@@ -11,10 +11,6 @@ import { managerSignIn } from '../auth/auth-api';
 import { CredentialsForm } from '../auth/CredentialsForm';
 import { PageHeading } from '../pages/PageHeading';
 import { sectionsFor } from './sections';
-import { loadCatalogPart } from '../../lib/i18n';
-
-// The back office's words are not in a partner's download: they arrive with its code.
-await loadCatalogPart('manager');
 
 export const MANAGER_ME_QUERY_KEY = ['manager', 'me'] as const;
 

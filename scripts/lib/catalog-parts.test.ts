@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { catalogs } from '../../common/i18n';
+import { CATALOG_PARTS, catalogPart } from './catalog-parts';
+
+describe('the portal catalog in parts', () => {
+  it('keeps every area’s words out of the core, and the parts together make the whole catalog', () => {
+    for (const locale of ['en', 'fr'] as const) {
+      const whole = catalogs[locale].portal as Record<string, unknown>;
+      const core = catalogPart(whole, 'core');
+      expect(Object.keys(core)).not.toContain('manager');
+      expect(core.login).toEqual(whole.login);
+      const manager = catalogPart(whole, 'manager');
+      expect(Object.keys(manager)).toEqual([...CATALOG_PARTS.manager!]);
+      expect({ ...core, ...manager }).toEqual(whole);
+    }
+  });
+
+  it('refuses a part nobody declared', () => {
+    expect(() => catalogPart({ a: 1 }, 'nope')).toThrow(/unknown catalog part "nope"/);
+  });
+});
