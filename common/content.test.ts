@@ -2,6 +2,7 @@
 // eslint-disable-next-line no-restricted-imports -- a test of data on disk
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { checkCaption } from './caption-check';
 import { HASHTAG_RULES, hasRequiredHashtagsUpFront, productContentSchema } from './content';
 import type { ProductContent } from './content';
 import { PRODUCT_CODES } from './products';
@@ -118,4 +119,22 @@ describe('productContentSchema', () => {
     expect(hasRequiredHashtagsUpFront('#Adventure #SunbitePartner')).toBe(false);
     expect(hasRequiredHashtagsUpFront('#Paid #SunbitePartners')).toBe(false);
   });
+});
+
+// The caption check (decisions §13) must not raise an alarm on the program's own ready captions.
+describe('the ready captions under the caption check', () => {
+  for (const code of PRODUCT_CODES) {
+    for (const locale of ['en', 'fr'] as const) {
+      it(`${code} (${locale}) pass every rule, with no warning`, () => {
+        const product = productContentSchema.parse(load(code, locale));
+        for (const caption of product.captions) {
+          const text = caption.replace('{code}', 'MAYA15');
+          const result = checkCaption({ text, code: 'MAYA15', locale, product, competitors: ['Gummyco', 'Vitaburst'] });
+          const alarms = result.findings.filter((f) => !f.ok && f.severity !== 'info').map((f) => `${f.rule}: ${f.matches.map((m) => m.text).join(', ')}`);
+          expect(alarms, text).toEqual([]);
+          expect(result.ok).toBe(true);
+        }
+      });
+    }
+  }
 });
