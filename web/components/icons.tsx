@@ -40,7 +40,9 @@ export type IconName =
   | 'sparkle'
   | 'arrow-left'
   | 'arrow-right'
-  | 'trend';
+  | 'trend'
+  | 'download'
+  | 'search';
 
 const paths: Record<IconName, ReactNode> = {
   home: <path d="M3 10.5 12 3l9 7.5M5 9v11h5v-6h4v6h5V9" />,
@@ -162,6 +164,13 @@ const paths: Record<IconName, ReactNode> = {
   'arrow-left': <path d="M15 5l-7 7 7 7" />,
   'arrow-right': <path d="m9 5 7 7-7 7" />,
   trend: <path d="m3 17 6-6 4 4 8-8m-5 0h5v5" />,
+  download: <path d="M12 4v11m-5-5 5 5 5-5M5 19h14" />,
+  search: (
+    <>
+      <circle cx="11" cy="11" r="6.5" />
+      <path d="m16 16 4.5 4.5" />
+    </>
+  ),
 };
 
 export function Icon({ name, ...props }: { name: IconName } & SVGProps<SVGSVGElement>) {

@@ -1,5 +1,7 @@
 import { useCallback, useId, useState } from 'react';
 import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { MobileDrawer } from '../../components/MobileDrawer';
 import { hasUnreadCustom, useBell } from '../../features/notifications/notifications-api';
 import { useLivePush } from '../../features/notifications/live-push';
 import { useSessionData } from '../../features/profile/current-user';
@@ -7,7 +9,6 @@ import { InactivityWatcher } from '../../features/session/InactivityWatcher';
 import { VerificationBanner } from '../../features/verification/VerificationBanner';
 import { AccountFooter } from './AccountFooter';
 import { AccountHeader } from './AccountHeader';
-import { MobileDrawer } from './MobileDrawer';
 import { SidebarNav } from './SidebarNav';
 import { usePhoneLayout } from './use-phone-layout';
 
@@ -18,6 +19,7 @@ import { usePhoneLayout } from './use-phone-layout';
  * banner to partners whose e-mail is not verified.
  */
 export function AccountShell() {
+  const { t } = useTranslation();
   const user = useSessionData().data ?? null;
   const drawerId = useId();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -49,8 +51,16 @@ export function AccountShell() {
           </aside>
         )}
         {drawerBuilt ? (
-          <MobileDrawer id={drawerId} open={drawerOpen} onClose={closeDrawer}>
-            <SidebarNav onNavigate={closeDrawer} />
+          <MobileDrawer
+            id={drawerId}
+            open={drawerOpen}
+            onClose={closeDrawer}
+            label={t('shell.menu')}
+            closeLabel={t('shell.close_menu')}
+          >
+            <div className="min-h-0 flex-1 overflow-y-auto">
+              <SidebarNav onNavigate={closeDrawer} />
+            </div>
           </MobileDrawer>
         ) : null}
         <div className="flex min-h-[calc(100dvh-4rem)] min-w-0 flex-1 flex-col">

@@ -5,10 +5,10 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGING } from '../../../common/statuses';
 import { Spinner } from '../../components/form';
+import { Icon } from '../../components/icons';
 import { useFormatters } from '../sales/format';
 import { EmptyState, Pager, Skeleton, StatusBadge, Widget } from '../sales/ui';
 import { useInvoiceDownload, useInvoices, type InvoiceRow } from './cashout-api';
-import { DownloadGlyph } from './DownloadGlyph';
 
 /** The PDF of one invoice, saved as `<number>.pdf`. */
 export function InvoiceButton({
@@ -34,7 +34,7 @@ export function InvoiceButton({
       aria-label={t('cashout.history.download_label', { number: invoice.number })}
       data-testid={testId}
     >
-      {busy ? <Spinner /> : <DownloadGlyph />}
+      {busy ? <Spinner /> : <Icon name="download" width={16} height={16} />}
       {compact ? t('cashout.history.download') : t('cashout.history.download_invoice')}
     </button>
   );

@@ -1,13 +1,13 @@
 // The back office (decisions §1, §11): lazy-loaded so partners never download it. Its shell
 // shows the sections of sections.ts that the staff member's role opens (a sidebar on wide
 // screens, a drawer on phones) and keeps every other section's page out of reach.
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '../../components/BrandLogo';
 import { Icon } from '../../components/icons';
+import { MobileDrawer } from '../../components/MobileDrawer';
 import { PreferenceControls } from '../../components/PreferenceControls';
-import { useFocusTrap } from '../../components/use-focus-trap';
 import { isUnauthorized } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useManagerSignOut, useStaffMember, type StaffMember } from './ManagerPages';
@@ -111,64 +111,33 @@ function ManagerDrawer({
   onSignOut: () => void;
 }) {
   const { t } = useTranslation();
-  const panelRef = useRef<HTMLDivElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
-  useFocusTrap(panelRef, open, onClose, closeRef);
   return (
-    <div
-      className={`fixed inset-0 z-40 lg:hidden ${open ? '' : 'pointer-events-none'}`}
-      aria-hidden={!open}
-      inert={!open}
+    <MobileDrawer
+      id={id}
+      open={open}
+      onClose={onClose}
+      label={t('manager.shell.menu')}
+      closeLabel={t('manager.shell.close_menu')}
     >
-      <div
-        className={`absolute inset-0 bg-stone-950/50 transition-opacity duration-200 ${open ? 'opacity-100 starting:opacity-0' : 'opacity-0'}`}
-        onClick={onClose}
-        aria-hidden="true"
-      />
-      <div
-        ref={panelRef}
-        id={id}
-        role="dialog"
-        aria-modal="true"
-        aria-label={t('manager.shell.menu')}
-        className={`absolute inset-y-0 left-0 flex w-[min(20rem,85vw)] flex-col bg-white shadow-2xl transition-transform duration-200 ease-out dark:bg-stone-900 ${
-          open ? 'translate-x-0 starting:-translate-x-full' : '-translate-x-full'
-        }`}
-      >
-        <div className="flex items-center justify-between border-b border-stone-200 px-4 py-3 dark:border-stone-800">
-          <span className="text-sm font-semibold text-stone-600 dark:text-stone-300">
-            {t('manager.shell.menu')}
-          </span>
-          <button
-            ref={closeRef}
-            type="button"
-            className="icon-button"
-            aria-label={t('manager.shell.close_menu')}
-            onClick={onClose}
-          >
-            <Icon name="close" />
-          </button>
+      {me ? (
+        <div className="border-b border-stone-200 px-4 py-3 dark:border-stone-800">
+          <p className="text-sm font-semibold">{me.name}</p>
+          <p className="truncate text-xs text-stone-600 dark:text-stone-400">{me.email}</p>
+          <p className="mt-1.5">
+            <RoleChip role={me.role} />
+          </p>
         </div>
-        {me ? (
-          <div className="border-b border-stone-200 px-4 py-3 dark:border-stone-800">
-            <p className="text-sm font-semibold">{me.name}</p>
-            <p className="truncate text-xs text-stone-600 dark:text-stone-400">{me.email}</p>
-            <p className="mt-1.5">
-              <RoleChip role={me.role} />
-            </p>
-          </div>
-        ) : null}
-        <div className="min-h-0 flex-1 overflow-y-auto">
-          <SectionNav sections={sections} onNavigate={onClose} />
-        </div>
-        <div className="border-t border-stone-200 p-3 dark:border-stone-800">
-          <button type="button" className={`${itemClass({ isActive: false })} w-full`} onClick={onSignOut}>
-            <Icon name="logout" className="shrink-0 opacity-80" />
-            {t('manager.sign_out')}
-          </button>
-        </div>
+      ) : null}
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        <SectionNav sections={sections} onNavigate={onClose} />
       </div>
-    </div>
+      <div className="border-t border-stone-200 p-3 dark:border-stone-800">
+        <button type="button" className={`${itemClass({ isActive: false })} w-full`} onClick={onSignOut}>
+          <Icon name="logout" className="shrink-0 opacity-80" />
+          {t('manager.sign_out')}
+        </button>
+      </div>
+    </MobileDrawer>
   );
 }
 

@@ -104,7 +104,8 @@ export function EmptyState({
   );
 }
 
-const BADGE_TONES: Record<Status, string> = {
+/** The colour of each status, wherever one is shown (partner badges, the back office's chips). */
+export const STATUS_TONES: Record<Status, string> = {
   PENDING:
     'bg-amber-50 text-amber-800 ring-amber-600/25 dark:bg-amber-400/10 dark:text-amber-300 dark:ring-amber-400/30',
   APPROVED:
@@ -132,7 +133,7 @@ export function StatusBadge({ status, label }: { status: string | null; label?: 
   const text = isStatus(status) ? t(statusLabelKey(status)) : (label ?? status ?? '—');
   return (
     <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${isStatus(status) ? BADGE_TONES[status] : NEUTRAL_TONE}`}
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${isStatus(status) ? STATUS_TONES[status] : NEUTRAL_TONE}`}
       data-testid="status-badge"
       data-status={status ?? ''}
     >

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 're
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { STATUSES, type Status } from '../../../../common/statuses';
+import { Icon } from '../../../components/icons';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { PageHeading } from '../../pages/PageHeading';
 import { useFormatters } from '../../sales/format';
@@ -21,7 +22,7 @@ import {
   type QueueFilter,
   type StatusCounts,
 } from './payouts-api';
-import { PaypalStateText, PayoutStatusChip, SearchGlyph, StageChip, useWideLayout } from './ui';
+import { PaypalStateText, PayoutStatusChip, StageChip, useWideLayout } from './ui';
 
 /** How long typing pauses before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -145,7 +146,12 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
       <label htmlFor="payouts-search" className="sr-only">
         {t('manager.payouts.search_label')}
       </label>
-      <SearchGlyph className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-stone-500 dark:text-stone-400" />
+      <Icon
+        name="search"
+        width={18}
+        height={18}
+        className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-stone-500 dark:text-stone-400"
+      />
       <input
         id="payouts-search"
         type="search"
@@ -339,7 +345,8 @@ export function PayoutsQueuePage() {
 
   const data = query.data;
   // A page beyond the last (the queue shrank since the link was made): the last page instead.
-  const beyond = data && data.data.length === 0 && data.total > 0 && page > data.last_page ? data.last_page : null;
+  const beyond =
+    data && data.data.length === 0 && data.total > 0 && page > data.last_page ? data.last_page : null;
   useEffect(() => {
     if (beyond) update({ page: beyond });
   }, [beyond, update]);

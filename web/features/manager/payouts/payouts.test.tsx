@@ -149,7 +149,10 @@ describe('payouts queue', () => {
   it('goes to the last page when a link names a page the queue no longer has', async () => {
     fake.on('GET /api/manager/payouts', ({ url }) => {
       const current = Number(url.searchParams.get('page') ?? 1);
-      return jsonResponse(200, current > 2 ? page([], current, 2, 30) : page([row(current * 100 + 1)], current, 2, 30));
+      return jsonResponse(
+        200,
+        current > 2 ? page([], current, 2, 30) : page([row(current * 100 + 1)], current, 2, 30),
+      );
     });
     const { router } = renderApp('/manager/payouts?page=5');
     expect(await screen.findAllByTestId('payout-row')).toHaveLength(1);
@@ -158,16 +161,30 @@ describe('payouts queue', () => {
   });
 
   it('exports the queue as filtered to CSV, with the staff token', async () => {
-    fake.on('GET /api/manager/payouts.csv', () => new Response('payout_id\r\n', { status: 200, headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="payouts-2026-11-22.csv"' } }));
+    fake.on(
+      'GET /api/manager/payouts.csv',
+      () =>
+        new Response('payout_id\r\n', {
+          status: 200,
+          headers: {
+            'Content-Type': 'text/csv',
+            'Content-Disposition': 'attachment; filename="payouts-2026-11-22.csv"',
+          },
+        }),
+    );
     const created = vi.fn(() => 'blob:csv');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
     const { user } = renderApp('/manager/payouts?status=PAID&q=maya');
     await screen.findAllByTestId('payout-row');
     await user.click(screen.getByTestId('payouts-export'));
     await waitFor(() => expect(created).toHaveBeenCalledTimes(1));
-    const asked = urls('/api/manager/payouts.csv').map((url) => Object.fromEntries(url.searchParams.entries()));
+    const asked = urls('/api/manager/payouts.csv').map((url) =>
+      Object.fromEntries(url.searchParams.entries()),
+    );
     expect(asked).toEqual([{ status: 'PAID', q: 'maya' }]);
-    expect(new Headers(fake.lastInit('GET /api/manager/payouts.csv')?.headers).get('Authorization')).toBe('Bearer staff-token');
+    expect(new Headers(fake.lastInit('GET /api/manager/payouts.csv')?.headers).get('Authorization')).toBe(
+      'Bearer staff-token',
+    );
   });
 
   it('filters by status in the URL; All sends no status', async () => {

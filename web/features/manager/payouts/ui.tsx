@@ -4,28 +4,8 @@ import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STATUSES, type Status } from '../../../../common/statuses';
 import { intlLocale } from '../../sales/format';
+import { STATUS_TONES } from '../../sales/ui';
 import type { PaypalState, Stage } from './payouts-api';
-
-/** A magnifying glass, drawn like the portal's icons (24x24, stroke = currentColor); decorative. */
-export function SearchGlyph({ className = '' }: { className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={18}
-      height={18}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      className={className}
-    >
-      <circle cx="11" cy="11" r="6.5" />
-      <path d="m16 16 4.5 4.5" />
-    </svg>
-  );
-}
 
 const chip = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap';
 
@@ -34,24 +14,6 @@ const STAGE_TONES: Record<Stage, string> = {
   manager: 'bg-indigo-50 text-indigo-800 dark:bg-indigo-400/10 dark:text-indigo-300',
   payment: 'bg-sky-50 text-sky-800 dark:bg-sky-400/10 dark:text-sky-300',
   closed: 'bg-stone-100 text-stone-600 dark:bg-stone-800/60 dark:text-stone-400',
-};
-
-const STATUS_TONES: Record<Status, string> = {
-  PENDING:
-    'bg-amber-50 text-amber-800 ring-amber-600/25 dark:bg-amber-400/10 dark:text-amber-300 dark:ring-amber-400/30',
-  IN_REVIEW:
-    'bg-violet-50 text-violet-800 ring-violet-600/25 dark:bg-violet-400/10 dark:text-violet-300 dark:ring-violet-400/30',
-  MANAGER_IN_REVIEW:
-    'bg-violet-50 text-violet-800 ring-violet-600/25 dark:bg-violet-400/10 dark:text-violet-300 dark:ring-violet-400/30',
-  APPROVED:
-    'bg-sky-50 text-sky-800 ring-sky-600/25 dark:bg-sky-400/10 dark:text-sky-300 dark:ring-sky-400/30',
-  MANAGER_APPROVED:
-    'bg-sky-50 text-sky-800 ring-sky-600/25 dark:bg-sky-400/10 dark:text-sky-300 dark:ring-sky-400/30',
-  PAID: 'bg-emerald-50 text-emerald-800 ring-emerald-600/25 dark:bg-emerald-400/10 dark:text-emerald-300 dark:ring-emerald-400/30',
-  REJECTED:
-    'bg-rose-50 text-rose-800 ring-rose-600/25 dark:bg-rose-400/10 dark:text-rose-300 dark:ring-rose-400/30',
-  MANAGER_REJECTED:
-    'bg-rose-50 text-rose-800 ring-rose-600/25 dark:bg-rose-400/10 dark:text-rose-300 dark:ring-rose-400/30',
 };
 
 /**
