@@ -5,12 +5,13 @@ import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import { i18n } from '../../i18n';
 
-// A formatter costs far more to build than to use: one per language.
+// A formatter costs far more to build than to use: one per language and currency.
 const formatters = new Map<string, Intl.NumberFormat>();
-const money = (cents: number, locale: string) => {
+/** An amount as a partner reads it in their language (notifications, e-mails). */
+export const formatMoney = (cents: number, locale: string, currency = 'USD') => {
   const tag = locale === 'fr' ? 'fr-CA' : 'en-US';
-  let format = formatters.get(tag);
-  if (!format) formatters.set(tag, (format = new Intl.NumberFormat(tag, { style: 'currency', currency: 'USD' })));
+  let format = formatters.get(`${tag}:${currency}`);
+  if (!format) formatters.set(`${tag}:${currency}`, (format = new Intl.NumberFormat(tag, { style: 'currency', currency })));
   return format.format(cents / 100);
 };
 
@@ -31,7 +32,7 @@ export async function notifySale(db: Db, orderId: number): Promise<{ uuid: strin
       partner_id: row.partner_id,
       kind: 'sale',
       title: i18n.t('notifications_server.sale_title', { lng }),
-      body: i18n.t('notifications_server.sale_body', { lng, order: row.order_number, amount: money(row.amount_cents, lng) }),
+      body: i18n.t('notifications_server.sale_body', { lng, order: row.order_number, amount: formatMoney(row.amount_cents, lng) }),
       data: JSON.stringify({ order_id: row.id, order_number: row.order_number, commission: row.amount_cents / 100, status: row.status }),
       dedupe_key: `sale:${row.id}`,
       read_at: null,

@@ -10,13 +10,8 @@ import { nowIso } from '../../db/dialect';
 import { i18n } from '../../i18n';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { payoutStatusMail } from '../../integrations/mail/templates';
+import { formatMoney } from '../notifications/service';
 
-const formatters = new Map<Locale, Intl.NumberFormat>();
-export const money = (cents: number, locale: Locale, currency = 'USD') => {
-  let format = formatters.get(locale);
-  if (!format) formatters.set(locale, (format = new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-US', { style: 'currency', currency })));
-  return format.format(cents / 100);
-};
 
 /** Answers the live push to make once the job's writes are committed, or nothing. */
 export async function notifyPayoutChange(
@@ -44,7 +39,7 @@ export async function notifyPayoutChange(
   const push = () => deps.push(event.uuid, { payout_id: event.payout_id, status: event.status });
   if (later) return push;
   const lng: Locale = isLocale(event.locale) ? event.locale : 'en';
-  const amount = money(event.amount_cents, lng, event.currency);
+  const amount = formatMoney(event.amount_cents, lng, event.currency);
   const statusLabel = i18n.t(statusLabelKey(event.to_status), { lng });
   const paid = event.to_status === 'PAID';
   const vars = { lng, amount, status: statusLabel, email: event.paypal_email };

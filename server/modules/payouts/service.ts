@@ -365,43 +365,53 @@ export function allowedActions(p: Payout, staff: { id: number; role: StaffRole }
   return [];
 }
 
+/**
+ * Runs a staff decision on the payout in one transaction: 404 when it is unknown, 409 when the
+ * staff member's screen showed another status (`expected`).
+ */
+async function decide(db: Db, payoutId: number, expected: PayoutStatus | undefined, decision: (payout: Payout, trx: Db) => Promise<void>): Promise<void> {
+  await retryOnConflict(() =>
+    db.transaction().execute(async (trx) => {
+      const payout = await findPayout(trx, payoutId);
+      if (!payout) throw notFound();
+      if (expected && expected !== payout.status) throw staleError();
+      await decision(payout, trx);
+    }),
+  );
+}
+
 /** A staff decision on a payout; `expected` is the status the staff member's screen showed. */
 export async function reviewPayout(
   db: Db,
   input: { payoutId: number; staff: { id: number; role: StaffRole; name: string }; action: ReviewAction; reason?: string | undefined; fraudulent?: boolean | undefined; expected?: PayoutStatus | undefined; paypalConfigured: boolean },
   now = new Date(),
 ): Promise<void> {
-  await retryOnConflict(() =>
-    db.transaction().execute(async (trx) => {
-      const payout = await findPayout(trx, input.payoutId);
-      if (!payout) throw notFound();
-      if (input.expected && input.expected !== payout.status) throw staleError();
-      const allowed = allowedActions(payout, input.staff, input.paypalConfigured, now);
-      if (!allowed.includes(input.action)) {
-        if (CLOSED_STATUSES.includes(payout.status)) throw staleError();
-        const stage = stageOf(payout.status);
-        if (stage !== 'review' && !canManage(input.staff.role)) throw new AppError(403, API_MESSAGES.payout_stage_forbidden);
-        if (stage === 'manager' && input.action === 'approve') throw new AppError(403, API_MESSAGES.payout_second_person);
-        throw new AppError(409, API_MESSAGES.payout_action_refused);
-      }
-      const actor: Actor = { kind: 'staff', id: input.staff.id, name: input.staff.name };
-      const options = { reason: input.reason ?? null, fraudulent: input.fraudulent ?? false, paypalConfigured: input.paypalConfigured };
+  await decide(db, input.payoutId, input.expected, async (payout, trx) => {
+    const allowed = allowedActions(payout, input.staff, input.paypalConfigured, now);
+    if (!allowed.includes(input.action)) {
+      if (CLOSED_STATUSES.includes(payout.status)) throw staleError();
       const stage = stageOf(payout.status);
-      if (input.action === 'review') {
-        await transition(trx, payout, 'IN_REVIEW', actor, options, now);
-      } else if (input.action === 'reject') {
-        await transition(trx, payout, stage === 'manager' ? 'MANAGER_REJECTED' : 'REJECTED', actor, options, now);
-      } else if (stage === 'manager') {
-        await transition(trx, payout, 'MANAGER_APPROVED', actor, options, now);
-      } else {
-        const approved = await transition(trx, payout, 'APPROVED', actor, { ...options, set: { approved_by: input.staff.id } }, now);
-        // Above the threshold the manager stage follows at once (decisions §7).
-        if (await needsManager(trx, approved)) {
-          await transition(trx, approved, 'MANAGER_IN_REVIEW', { kind: 'system', id: null, name: 'system' }, { reason: null, paypalConfigured: input.paypalConfigured }, now);
-        }
+      if (stage !== 'review' && !canManage(input.staff.role)) throw new AppError(403, API_MESSAGES.payout_stage_forbidden);
+      if (stage === 'manager' && input.action === 'approve') throw new AppError(403, API_MESSAGES.payout_second_person);
+      throw new AppError(409, API_MESSAGES.payout_action_refused);
+    }
+    const actor: Actor = { kind: 'staff', id: input.staff.id, name: input.staff.name };
+    const options = { reason: input.reason ?? null, fraudulent: input.fraudulent ?? false, paypalConfigured: input.paypalConfigured };
+    const stage = stageOf(payout.status);
+    if (input.action === 'review') {
+      await transition(trx, payout, 'IN_REVIEW', actor, options, now);
+    } else if (input.action === 'reject') {
+      await transition(trx, payout, stage === 'manager' ? 'MANAGER_REJECTED' : 'REJECTED', actor, options, now);
+    } else if (stage === 'manager') {
+      await transition(trx, payout, 'MANAGER_APPROVED', actor, options, now);
+    } else {
+      const approved = await transition(trx, payout, 'APPROVED', actor, { ...options, set: { approved_by: input.staff.id } }, now);
+      // Above the threshold the manager stage follows at once (decisions §7).
+      if (await needsManager(trx, approved)) {
+        await transition(trx, approved, 'MANAGER_IN_REVIEW', { kind: 'system', id: null, name: 'system' }, { reason: null, paypalConfigured: input.paypalConfigured }, now);
       }
-    }),
-  );
+    }
+  });
 }
 
 /** A payment made by hand while PayPal is not configured (decisions §7). */
@@ -410,19 +420,14 @@ export async function markPayoutPaid(
   input: { payoutId: number; staff: { id: number; role: StaffRole; name: string }; reference: string; expected?: PayoutStatus | undefined; paypalConfigured: boolean },
   now = new Date(),
 ): Promise<void> {
-  await retryOnConflict(() =>
-    db.transaction().execute(async (trx) => {
-      const payout = await findPayout(trx, input.payoutId);
-      if (!payout) throw notFound();
-      if (input.paypalConfigured) throw new AppError(409, API_MESSAGES.payout_paypal_configured);
-      if (input.expected && input.expected !== payout.status) throw staleError();
-      if (!canManage(input.staff.role)) throw new AppError(403, API_MESSAGES.payout_stage_forbidden);
-      if (!allowedActions(payout, input.staff, false, now).includes('mark_paid')) {
-        throw CLOSED_STATUSES.includes(payout.status) ? staleError() : new AppError(409, API_MESSAGES.payout_action_refused);
-      }
-      await transition(trx, payout, 'PAID', { kind: 'staff', id: input.staff.id, name: input.staff.name }, { reason: `paid by hand, reference ${input.reference}`, set: { reference: input.reference }, paypalConfigured: false }, now);
-    }),
-  );
+  await decide(db, input.payoutId, input.expected, async (payout, trx) => {
+    if (input.paypalConfigured) throw new AppError(409, API_MESSAGES.payout_paypal_configured);
+    if (!canManage(input.staff.role)) throw new AppError(403, API_MESSAGES.payout_stage_forbidden);
+    if (!allowedActions(payout, input.staff, false, now).includes('mark_paid')) {
+      throw CLOSED_STATUSES.includes(payout.status) ? staleError() : new AppError(409, API_MESSAGES.payout_action_refused);
+    }
+    await transition(trx, payout, 'PAID', { kind: 'staff', id: input.staff.id, name: input.staff.name }, { reason: `paid by hand, reference ${input.reference}`, set: { reference: input.reference }, paypalConfigured: false }, now);
+  });
 }
 
 export { findPayout };
