@@ -117,7 +117,10 @@ describe('sending approved payouts to PayPal', () => {
     const batch = stand.batchFor(String(p.id))!;
     expect(batch.senderBatchId).toBe(String(p.id));
     expect(batch.items).toHaveLength(1);
-    expect(batch.items[0]).toMatchObject({ senderItemId: String(p.id), receiver: p.partner.paypalEmail, recipientType: 'EMAIL', value: '42.50', currency: 'USD' });
+    expect(batch.items[0]).toMatchObject({ senderItemId: String(p.id), receiver: p.partner.paypalEmail, recipientType: 'EMAIL', value: '42.50', currency: 'USD', note: `Sunbite Partners commission, payout ${p.id}` });
+    // What PayPal's own mail to the partner says, in the partner's language.
+    const sent = JSON.parse(createsFor(String(p.id))[0]!.body) as { sender_batch_header: { email_subject: string } };
+    expect(sent.sender_batch_header.email_subject).toBe('Your Sunbite Partners commission');
     let row = await payoutRow(p.id);
     expect(row).toMatchObject({ status: 'APPROVED', paypal_batch_id: batch.batchId, paypal_status: 'PENDING', send_after: null, send_locked_until: null, send_error: null, send_round: 1, send_attempts: 1 });
     // Sent is sent: later runs of the job leave it alone.

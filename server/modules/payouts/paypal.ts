@@ -6,7 +6,10 @@
 // An UNCLAIMED item is not a definitive failure: it stays claimable for 30 days, so the next round
 // waits until PayPal has cancelled it (RETURNED); if the partner claimed it meanwhile, it paid.
 import type { ExpressionBuilder } from 'kysely';
+import { BRAND } from '../../../common/brand';
+import { isLocale } from '../../../common/i18n';
 import type { Db } from '../../db';
+import { i18n } from '../../i18n';
 import { nowIso } from '../../db/dialect';
 import { retryOnConflict } from '../../db/retry';
 import type { Database, Payout } from '../../db/schema';
@@ -180,6 +183,14 @@ async function endUnclaimedRound(db: Db, paypal: PayPalClient, log: Log, payout:
   }
 }
 
+/** What PayPal's mail to the partner says about the payment, in the partner's language. */
+async function paypalWords(db: Db, payout: Payout): Promise<{ subject: string; note: string }> {
+  const partner = await db.selectFrom('partners').select('locale').where('id', '=', payout.partner_id).executeTakeFirst();
+  const t = i18n.getFixedT(isLocale(partner?.locale) ? partner.locale : 'en', 'mail');
+  const vars = { program: BRAND.programName, id: payout.id };
+  return { subject: t('payout_status.paypal_subject', vars), note: t('payout_status.paypal_note', vars) };
+}
+
 /** Sends every payout that is due, one at a time; answers how many PayPal accepted. */
 export async function sendDuePayouts(db: Db, paypal: PayPalClient, log: Log, now = new Date()): Promise<number> {
   let sent = 0;
@@ -197,8 +208,7 @@ export async function sendDuePayouts(db: Db, paypal: PayPalClient, log: Log, now
         receiver: payout.paypal_email,
         amountCents: payout.amount_cents,
         currency: payout.currency,
-        subject: 'Your Sunbite Partners commission',
-        note: `Commission payout ${payout.id}`,
+        ...(await paypalWords(db, payout)),
       });
     } catch (error) {
       if (error instanceof PayPalTransientError) {

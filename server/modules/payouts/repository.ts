@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { Payout, PayoutStatus } from '../../db/schema';
+import { PAYOUT_RULE_KEYS } from '../settings/service';
 
 /** A payout is open until it is paid or rejected; a partner has at most one (payouts_one_open). */
 export const CLOSED_STATUSES: readonly PayoutStatus[] = ['PAID', 'REJECTED', 'MANAGER_REJECTED'];
@@ -55,8 +56,8 @@ export function cashOutProfile(db: Db, partnerId: number) {
       'partners.verified',
       'partners.paypal_email',
       eb.selectFrom('earnings').select(sql<string | null>`min(hold_until)`.as('at')).where('earnings.partner_id', '=', partnerId).where('earnings.status', '=', 'PENDING').as('next_payable_at'),
-      eb.selectFrom('settings').select('value').where('key', '=', 'minimum_payout_cents').as('minimum_setting'),
-      eb.selectFrom('settings').select('value').where('key', '=', 'manager_threshold_cents').as('threshold_setting'),
+      eb.selectFrom('settings').select('value').where('key', '=', PAYOUT_RULE_KEYS.minimumCents).as('minimum_setting'),
+      eb.selectFrom('settings').select('value').where('key', '=', PAYOUT_RULE_KEYS.managerThresholdCents).as('threshold_setting'),
       ...(['APPROVED', 'PENDING', 'IN_PAYOUT', 'PAID'] as const).map((status) =>
         eb
           .selectFrom('partner_earning_stats')

@@ -79,7 +79,7 @@ export async function payMeNowStats(db: Db, partnerId: number, locale: Locale) {
   // to them is their PAID earnings (a payout pays exactly its earnings).
   const [partner, recent] = await Promise.all([cashOutProfile(db, partnerId), recentPayouts(db, partnerId, 5)]);
   if (!partner) throw notFound();
-  const rules = payoutRulesOf((key) => (key === 'minimum_payout_cents' ? partner.minimum_setting : partner.threshold_setting));
+  const rules = payoutRulesOf({ minimumCents: partner.minimum_setting, managerThresholdCents: partner.threshold_setting });
   const nextAt = partner.next_payable_at;
   const open = recent[0] && isOpen(recent[0].status) ? recent[0] : undefined;
   const latest = recent.find((r) => r.status === 'PAID') ?? (recent.length === 5 ? await latestPaidPayout(db, partnerId) : undefined);
@@ -441,8 +441,3 @@ export function senderBatchId(p: Pick<Payout, 'id' | 'send_round'>): string {
 }
 
 export const isOpen = (status: PayoutStatus) => !CLOSED_STATUSES.includes(status);
-
-export async function partnerOfPayout(db: Db, payoutId: number) {
-  const payout = await findPayout(db, payoutId);
-  return payout ? { payout, partner: await findPartnerById(db, payout.partner_id) } : undefined;
-}

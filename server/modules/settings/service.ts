@@ -34,12 +34,13 @@ export interface PayoutRules {
 
 export const DEFAULT_PAYOUT_RULES: PayoutRules = { minimumCents: 2_500, managerThresholdCents: 50_000 };
 
-const PAYOUT_RULE_KEYS = { minimumCents: 'minimum_payout_cents', managerThresholdCents: 'manager_threshold_cents' } as const;
+/** Where each payout rule is kept in the settings table. */
+export const PAYOUT_RULE_KEYS = { minimumCents: 'minimum_payout_cents', managerThresholdCents: 'manager_threshold_cents' } as const;
 
 /** The payout rules from their stored settings (as text, or absent), defaults where unset or unreadable. */
-export function payoutRulesOf(stored: (key: string) => string | null | undefined): PayoutRules {
+export function payoutRulesOf(stored: Partial<Record<keyof PayoutRules, string | null>>): PayoutRules {
   const cents = (key: keyof PayoutRules) => {
-    const value = Number(stored(PAYOUT_RULE_KEYS[key]) ?? Number.NaN);
+    const value = Number(stored[key] ?? Number.NaN);
     return Number.isSafeInteger(value) && value >= 0 ? value : DEFAULT_PAYOUT_RULES[key];
   };
   return { minimumCents: cents('minimumCents'), managerThresholdCents: cents('managerThresholdCents') };
@@ -48,5 +49,5 @@ export function payoutRulesOf(stored: (key: string) => string | null | undefined
 /** The payout rules, in one read. */
 export async function readPayoutRules(db: Db): Promise<PayoutRules> {
   const stored = await readSettings(db, Object.values(PAYOUT_RULE_KEYS));
-  return payoutRulesOf((key) => stored.get(key));
+  return payoutRulesOf({ minimumCents: stored.get(PAYOUT_RULE_KEYS.minimumCents), managerThresholdCents: stored.get(PAYOUT_RULE_KEYS.managerThresholdCents) });
 }
