@@ -7,7 +7,7 @@ import { PAGING } from '../../../common/statuses';
 import { Spinner } from '../../components/form';
 import { Icon } from '../../components/icons';
 import { useFormatters } from '../sales/format';
-import { EmptyState, Pager, Skeleton, StatusBadge, Widget } from '../sales/ui';
+import { EmptyState, Pager, Skeleton, StatusBadge, TableHead, Widget } from '../sales/ui';
 import { useInvoiceDownload, useInvoices, type InvoiceRow } from './cashout-api';
 
 /** The PDF of one invoice, saved as `<number>.pdf`. */
@@ -142,19 +142,7 @@ export function CashoutHistory() {
         <div className={`transition-opacity ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
           <table className="w-full border-separate border-spacing-0 text-sm">
             <caption className="sr-only">{caption}</caption>
-            <thead className="hidden sm:table-header-group">
-              <tr>
-                {columns.map((column) => (
-                  <th
-                    key={column.key}
-                    scope="col"
-                    className={`border-b border-stone-200 px-3 py-2.5 text-xs font-semibold tracking-wide text-stone-500 uppercase first:pl-0 last:pr-0 dark:border-stone-800 dark:text-stone-400 ${column.align === 'end' ? 'text-right' : 'text-left'}`}
-                  >
-                    {column.header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead columns={columns} />
             <tbody className="block space-y-3 sm:table-row-group sm:space-y-0">
               {query.data.data.map((row) => (
                 <tr

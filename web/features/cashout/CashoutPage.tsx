@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { notifySuccess } from '../../lib/toast';
 import { PageHeading } from '../pages/PageHeading';
 import { useFormatters } from '../sales/format';
-import { EmptyState, Skeleton, SkeletonLines, StatusBadge, Widget } from '../sales/ui';
+import { BrandHero, EmptyState, Skeleton, SkeletonLines, StatusBadge, Widget } from '../sales/ui';
 import { Blockers, PAYPAL_SETTINGS_PATH } from './Blockers';
 import { CashoutHistory, InvoiceButton } from './CashoutHistory';
 import { serverMessage, usePayMeNowStats, useRequestPayout, type PayMeNowStats } from './cashout-api';
@@ -22,29 +22,14 @@ function BalanceHero({ stats, onRequest }: { stats: PayMeNowStats | undefined; o
   const { t } = useTranslation();
   const f = useFormatters();
   return (
-    <section
-      aria-labelledby="cashout-payable-label"
-      className="relative isolate h-full overflow-hidden rounded-2xl bg-gradient-to-br from-brand-700 via-brand-800 to-rose-900 p-6 text-white shadow-sm sm:p-8"
-      data-testid="cashout-hero"
+    <BrandHero
+      labelId="cashout-payable-label"
+      label={t('cashout.payable')}
+      figure={stats ? f.money(stats.payable_balance, stats.currency) : undefined}
+      figureTestId="cashout-payable"
+      className="h-full"
+      testId="cashout-hero"
     >
-      <div
-        className="absolute -top-20 -right-16 -z-10 h-60 w-60 rounded-full bg-amber-300/20 blur-2xl"
-        aria-hidden="true"
-      />
-      <h2 id="cashout-payable-label" className="text-sm font-medium text-orange-100">
-        {t('cashout.payable')}
-      </h2>
-      {stats ? (
-        <p
-          className="mt-2 text-5xl font-bold tracking-tight tabular-nums sm:text-6xl"
-          data-testid="cashout-payable"
-        >
-          {f.money(stats.payable_balance, stats.currency)}
-        </p>
-      ) : (
-        // As tall as the figure: nothing moves when it arrives.
-        <Skeleton className="mt-2 h-12 w-56 bg-white/20 sm:h-15 dark:bg-white/20" />
-      )}
       <p className="mt-2 text-sm text-orange-100/90" data-testid="cashout-minimum">
         {stats ? (
           t('cashout.minimum', { amount: f.money(stats.minimum, stats.currency) })
@@ -71,7 +56,7 @@ function BalanceHero({ stats, onRequest }: { stats: PayMeNowStats | undefined; o
         ) : null}
       </div>
       {stats && !stats.can_request ? <Blockers stats={stats} id={REASON_ID} /> : null}
-    </section>
+    </BrandHero>
   );
 }
 

@@ -5,35 +5,19 @@ import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../sales/format';
 import { Glyph, type GlyphName } from '../sales/glyphs';
 import { useSalesSummary } from '../sales/sales-api';
-import { Skeleton } from '../sales/ui';
+import { BrandHero, Skeleton } from '../sales/ui';
 
 export function HeroMetric() {
   const { t } = useTranslation();
   const f = useFormatters();
   const { data } = useSalesSummary();
   return (
-    <section
-      aria-labelledby="metric-hero-label"
-      className="relative isolate overflow-hidden rounded-2xl bg-gradient-to-br from-brand-700 via-brand-800 to-rose-900 p-6 text-white shadow-sm sm:p-8"
+    <BrandHero
+      labelId="metric-hero-label"
+      label={t('dashboard.metrics.this_month_commissions')}
+      figure={data ? f.money(data.this_month_commissions, data.currency) : undefined}
+      figureTestId="metric-this_month_commissions"
     >
-      <div
-        className="absolute -top-20 -right-16 -z-10 h-60 w-60 rounded-full bg-amber-300/20 blur-2xl"
-        aria-hidden="true"
-      />
-      <h2 id="metric-hero-label" className="text-sm font-medium text-orange-100">
-        {t('dashboard.metrics.this_month_commissions')}
-      </h2>
-      {data ? (
-        <p
-          className="mt-2 text-5xl font-bold tracking-tight tabular-nums sm:text-6xl"
-          data-testid="metric-this_month_commissions"
-        >
-          {f.money(data.this_month_commissions, data.currency)}
-        </p>
-      ) : (
-        // As tall as the figure (text-5xl/6xl, line height 1): nothing moves when it arrives.
-        <Skeleton className="mt-2 h-12 w-56 bg-white/20 sm:h-15 dark:bg-white/20" />
-      )}
       <dl className="mt-6 flex flex-wrap gap-x-8 gap-y-3 text-orange-50">
         <div>
           <dt className="text-sm text-orange-100/90">{t('dashboard.metrics.last_month_commissions')}</dt>
@@ -56,7 +40,7 @@ export function HeroMetric() {
           </dd>
         </div>
       </dl>
-    </section>
+    </BrandHero>
   );
 }
 

@@ -7,7 +7,7 @@ import { PAGING } from '../../../common/statuses';
 import { orderLabel, useFormatters } from './format';
 import type { GlyphName } from './glyphs';
 import { usePagedList, type ListName, type ListRow, type SaleRow, type VoucherRow } from './sales-api';
-import { EmptyState, Pager, Skeleton, StatusBadge } from './ui';
+import { EmptyState, Pager, Skeleton, StatusBadge, TableHead } from './ui';
 
 interface Column<Row> {
   key: string;
@@ -42,19 +42,7 @@ function DataTable<Row extends { id: number }>({
     <div className={`transition-opacity ${dimmed ? 'opacity-60' : ''}`}>
       <table className="w-full border-separate border-spacing-0 text-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead className="hidden sm:table-header-group">
-          <tr>
-            {columns.map((column) => (
-              <th
-                key={column.key}
-                scope="col"
-                className={`border-b border-stone-200 px-3 py-2.5 text-xs font-semibold tracking-wide text-stone-500 uppercase first:pl-0 last:pr-0 dark:border-stone-800 dark:text-stone-400 ${column.align === 'end' ? 'text-right' : 'text-left'}`}
-              >
-                {column.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead columns={columns} />
         <tbody className="block space-y-3 sm:table-row-group sm:space-y-0">
           {rows.map((row) => (
             <tr

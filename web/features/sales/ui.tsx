@@ -193,3 +193,73 @@ export function Pager({
     </nav>
   );
 }
+
+/**
+ * A page's headline card: warm brand colours, the number that matters most as the largest thing
+ * on screen (this month's commissions, the payable balance), and room below it for the rest.
+ * While `figure` is undefined, a skeleton as tall as the figure holds its place.
+ */
+export function BrandHero({
+  labelId,
+  label,
+  figure,
+  figureTestId,
+  className = '',
+  testId,
+  children,
+}: {
+  labelId: string;
+  label: string;
+  figure: string | undefined;
+  figureTestId: string;
+  className?: string;
+  testId?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={labelId}
+      className={`relative isolate overflow-hidden rounded-2xl bg-gradient-to-br from-brand-700 via-brand-800 to-rose-900 p-6 text-white shadow-sm sm:p-8 ${className}`}
+      data-testid={testId}
+    >
+      <div
+        className="absolute -top-20 -right-16 -z-10 h-60 w-60 rounded-full bg-amber-300/20 blur-2xl"
+        aria-hidden="true"
+      />
+      <h2 id={labelId} className="text-sm font-medium text-orange-100">
+        {label}
+      </h2>
+      {figure !== undefined ? (
+        <p
+          className="mt-2 text-5xl font-bold tracking-tight tabular-nums sm:text-6xl"
+          data-testid={figureTestId}
+        >
+          {figure}
+        </p>
+      ) : (
+        // As tall as the figure (text-5xl/6xl, line height 1): nothing moves when it arrives.
+        <Skeleton className="mt-2 h-12 w-56 bg-white/20 sm:h-15 dark:bg-white/20" />
+      )}
+      {children}
+    </section>
+  );
+}
+
+/** The column headings of a list's table (hidden on a phone, where each row is a card). */
+export function TableHead({ columns }: { columns: readonly { key: string; header: string; align?: 'end' }[] }) {
+  return (
+    <thead className="hidden sm:table-header-group">
+      <tr>
+        {columns.map((column) => (
+          <th
+            key={column.key}
+            scope="col"
+            className={`border-b border-stone-200 px-3 py-2.5 text-xs font-semibold tracking-wide text-stone-500 uppercase first:pl-0 last:pr-0 dark:border-stone-800 dark:text-stone-400 ${column.align === 'end' ? 'text-right' : 'text-left'}`}
+          >
+            {column.header}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
