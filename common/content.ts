@@ -57,3 +57,126 @@ export const productContentSchema = z
   .strict();
 
 export type ProductContent = z.infer<typeof productContentSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Pages (decisions §9): content/pages/<slug>/<locale>.json. A page is a title, a lead and
+// sections; a section is a heading and blocks. The FAQ's sections are its questions (heading:
+// the question, blocks: the answer), grouped by `group`. Text is plain, with `**bold**` as the
+// only inline mark. `{{name}}` stands for a program value the server fills in when it serves the
+// page (PAGE_VARIABLES), so terms and FAQ follow the program's settings.
+
+export const PAGE_SLUGS = ['faq', 'terms', 'policy', 'crafting_perfect_post', 'post_guidelines'] as const;
+export type PageSlug = (typeof PAGE_SLUGS)[number];
+/** Pages anyone may read, signed in or not (`/terms`, `/policy`). */
+export const PUBLIC_PAGE_SLUGS: readonly PageSlug[] = ['terms', 'policy'];
+
+export function isPageSlug(value: string): value is PageSlug {
+  return (PAGE_SLUGS as readonly string[]).includes(value);
+}
+
+/**
+ * Program values a page may name as `{{name}}`: filled by the server from the program's settings
+ * and tiers, formatted in the page's language (money with its currency, percentages, days).
+ */
+export const PAGE_VARIABLES = [
+  'minimum_payout',
+  'manager_threshold',
+  'holding_days',
+  'commission_min',
+  'commission_max',
+] as const;
+export type PageVariable = (typeof PAGE_VARIABLES)[number];
+
+const blockSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('p'), text }).strict(),
+  z.object({ type: z.literal('list'), ordered: z.boolean().optional(), items: z.array(text).min(1) }).strict(),
+  /** Do and don't lists of the post guide: shown side by side with a tick and a cross. */
+  z.object({ type: z.literal('do'), items: z.array(text).min(1) }).strict(),
+  z.object({ type: z.literal('dont'), items: z.array(text).min(1) }).strict(),
+  /** A highlighted note (a key rule, a tip). */
+  z.object({ type: z.literal('note'), text }).strict(),
+]);
+export type PageBlock = z.infer<typeof blockSchema>;
+
+export const pageContentSchema = z
+  .object({
+    title: text,
+    lead: text,
+    /** ISO date the text last changed in substance (terms and policy show it). */
+    effective_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+    sections: z
+      .array(
+        z
+          .object({
+            /** Anchor, unique in the page: lower-case words joined by hyphens. */
+            id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+            heading: text,
+            /** FAQ only: the group a question is listed under. */
+            group: text.optional(),
+            blocks: z.array(blockSchema).min(1),
+          })
+          .strict(),
+      )
+      .min(1)
+      .refine((sections) => new Set(sections.map((s) => s.id)).size === sections.length, {
+        message: 'section ids are unique',
+      }),
+  })
+  .strict();
+export type PageContent = z.infer<typeof pageContentSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The partner API's answers (decisions §9), inside the usual `{"data": ...}`.
+
+/** `GET /api/products`: the 16, in PRODUCT_CODES order, for the buttons. */
+export interface ProductSummary {
+  code: string;
+  name: string;
+  /** The product's artwork (a pack shot), square. */
+  image_url: string;
+}
+
+/** `GET /api/products/{code}`: the talking points with the partner's own code written in. */
+export interface ProductDetail extends ProductSummary {
+  subtitle: string;
+  benefits: { text: string; ingredient: string }[];
+  caption_ideas: string[];
+  /** Ready captions, `{code}` replaced by the partner's promo code. */
+  captions: string[];
+  required_hashtags: string[];
+  popular_hashtags: string[];
+  /** `GET` it with the partner's bearer: a ZIP of the product's images and captions. */
+  kit_url: string;
+  /** The partner's promo code the captions carry. */
+  promo_code: string;
+  updated_at: string;
+}
+
+/** `GET /api/pages/{slug}`: the page with its `{{variables}}` filled in. */
+export interface PageDocument extends PageContent {
+  slug: PageSlug;
+  updated_at: string;
+}
+
+export const GALLERY_FORMATS = ['square', 'story'] as const;
+export type GalleryFormat = (typeof GALLERY_FORMATS)[number];
+
+/** `GET /api/gallery?product=`: Grab and Go, in the staff's order. */
+export interface GalleryImage {
+  id: number;
+  /** A product code, or null for a program-wide image. */
+  product: string | null;
+  format: GalleryFormat;
+  width: number;
+  height: number;
+  /** Full size, for the lightbox and the download. */
+  url: string;
+  /** A smaller rendition (about 480 px wide) for the grid. */
+  thumb_url: string;
+  /** Text alternative in the reader's language. */
+  alt: string;
+  tags: string[];
+}
+
+/** `POST /api/caption-check {"text", "product"?, "locale"?}`: the result of common/caption-check.ts. */
+export type { CaptionCheckResult, CaptionFinding, CaptionRule } from './caption-check';

@@ -12,8 +12,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * Native addons cannot be bundled; they are loaded from node_modules at run time.
  * pg-native is pg's optional native driver, not installed: pg falls back to JavaScript.
  */
+// sharp is a native addon (libvips) too.
 // pdfkit loads its fonts through package imports (#standard-fonts/...) that a bundle cannot follow.
-export const EXTERNAL = ['better-sqlite3', '@node-rs/argon2', 'pg-native', 'pdfkit'];
+export const EXTERNAL = ['better-sqlite3', '@node-rs/argon2', 'pg-native', 'pdfkit', 'sharp'];
 
 /**
  * @param {{ outDir?: string }} [options] where to write (dist/server by default); it must lie inside

@@ -7,3 +7,7 @@ declare module '*.json?part=manager' {
   const part: Record<string, unknown>;
   export default part;
 }
+declare module '*.json?part=content' {
+  const part: Record<string, unknown>;
+  export default part;
+}

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import type { Plugin } from 'vite';
 
 /** Top-level keys of the portal catalog that only a lazily loaded area shows, by area. */
-export const CATALOG_PARTS: Record<string, readonly string[]> = { manager: ['manager'] };
+export const CATALOG_PARTS: Record<string, readonly string[]> = { manager: ['manager'], content: ['content'] };
 
 /** The part of a catalog: `core` is every key no area claims. */
 export function catalogPart(catalog: Record<string, unknown>, part: string): Record<string, unknown> {

@@ -2,7 +2,7 @@
 // modules of the build, so the CSP stays strict). English, the default and the fallback, is in
 // the first download; another language's catalog is a chunk of its own, loaded the first time
 // that language is chosen (decisions/015). The chosen language is remembered. The words of an
-// area that loads lazily (the back office) are a part of their own, loaded with the area
+// area that loads lazily (the back office, the content pages) are a part of their own, loaded with the area
 // (`loadCatalogPart`, scripts/lib/catalog-parts.ts).
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -27,10 +27,15 @@ const LATER_CATALOGS: Partial<Record<Locale, () => Promise<{ default: ResourceKe
   fr: () => import('../../common/locales/fr/portal.json?part=core'),
 };
 
-const PARTS: Record<'manager', Record<Locale, () => Promise<{ default: ResourceKey }>>> = {
+const PARTS: Record<'manager' | 'content', Record<Locale, () => Promise<{ default: ResourceKey }>>> = {
   manager: {
     en: () => import('../../common/locales/en/portal.json?part=manager'),
     fr: () => import('../../common/locales/fr/portal.json?part=manager'),
+  },
+  // The content kit's pages (talking points, documents, Grab and Go, caption check).
+  content: {
+    en: () => import('../../common/locales/en/portal.json?part=content'),
+    fr: () => import('../../common/locales/fr/portal.json?part=content'),
   },
 };
 const partsLoading = new Map<keyof typeof PARTS, Promise<void>>();
