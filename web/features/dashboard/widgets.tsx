@@ -1,5 +1,6 @@
 // The dashboard's widgets (spec point 2 "Screen contents") other than the figures and the chart.
 import { useTranslation } from 'react-i18next';
+import { copyText } from '../../lib/clipboard';
 import { notifyError, notifySuccess } from '../../lib/toast';
 import { usePayMeNowStats } from '../cashout/cashout-api';
 import { useCurrentUser } from '../profile/current-user';
@@ -9,20 +10,6 @@ import { Glyph, type GlyphName } from '../sales/glyphs';
 import { usePagedList, useTotals, useVerifiedTiers, type Region } from '../sales/sales-api';
 import { EmptyState, SkeletonLines, StatusBadge, Widget } from '../sales/ui';
 import { PAGING } from '../../../common/statuses';
-
-/** Writes text to the clipboard, with the old selection trick where the API is missing. */
-export async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(text);
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.className = 'fixed -left-[9999px]';
-  document.body.append(area);
-  area.select();
-  const done = document.execCommand('copy');
-  area.remove();
-  if (!done) throw new Error('copy failed');
-}
 
 /** The partner's promo code with its customer discount and commission (spec point 3 placeholders). */
 export function CopyCodeBox() {
