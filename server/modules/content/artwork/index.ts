@@ -1,0 +1,85 @@
+// The project's own artwork (issue 10): a pack shot per product and the Grab and Go seed images,
+// drawn as SVG by code and rendered to WebP with sharp. No <text> anywhere: lettering is stroked
+// paths (lettering.ts), so the images look the same on a machine without fonts. Everything is
+// seeded by the ref, so a ref always gives the same bytes and the server can cache by it.
+import type { GalleryFormat } from '../../../../common/content';
+import { isProductCode, PRODUCT_CODES, type ProductCode } from '../../../../common/products';
+import { galleryRef, layoutOf, SEED_GALLERY } from './gallery';
+import { drawGalleryImage, drawPackShot } from './scenes';
+import type { SvgDoc } from './svg';
+import { THEMES } from './themes';
+
+export { SEED_GALLERY } from './gallery';
+export type { SeedGalleryItem } from './gallery';
+
+/** "product:<code>" for a pack shot, "gallery:<code>:<format>:<n>" for a Grab and Go image. */
+export type ArtworkRef = string;
+
+/** Widths a caller may ask for: the server's renditions are 240, 480 and 1080. */
+export const MIN_ARTWORK_WIDTH = 16;
+export const MAX_ARTWORK_WIDTH = 2160;
+/** WebP quality: gradients stay smooth, a 1080 px image stays well under 100 kB. */
+const WEBP_QUALITY = 82;
+
+export class UnknownArtworkError extends Error {
+  constructor(ref: string) {
+    super(`No artwork is called "${ref}"`);
+    this.name = 'UnknownArtworkError';
+  }
+}
+
+export function productArtworkRef(code: ProductCode): ArtworkRef {
+  return `product:${code}`;
+}
+
+const ALL_REFS: readonly ArtworkRef[] = Object.freeze([
+  ...PRODUCT_CODES.map(productArtworkRef),
+  ...SEED_GALLERY.map((item) => item.ref),
+]);
+
+export function artworkRefs(): readonly ArtworkRef[] {
+  return ALL_REFS;
+}
+
+function drawingOf(ref: ArtworkRef): SvgDoc {
+  const parts = ref.split(':');
+  if (parts[0] === 'product' && parts.length === 2 && isProductCode(parts[1]!)) {
+    return drawPackShot(THEMES[parts[1]]);
+  }
+  if (parts[0] === 'gallery' && parts.length === 4) {
+    const [, code, format, n] = parts as [string, string, string, string];
+    if (isProductCode(code) && (format === 'square' || format === 'story') && galleryRef(code, format, Number(n)) === ref) {
+      if (ALL_REFS.includes(ref)) return drawGalleryImage(THEMES[code], layoutOf(code, format), format as GalleryFormat, ref);
+    }
+  }
+  throw new UnknownArtworkError(ref);
+}
+
+/** The ref's SVG at `width` (the design size when absent). Exposed for tests and previews. */
+export function artworkSvg(ref: ArtworkRef, width?: number): { svg: string; width: number; height: number } {
+  const doc = drawingOf(ref);
+  const outWidth = width ?? doc.width;
+  if (!Number.isInteger(outWidth) || outWidth < MIN_ARTWORK_WIDTH || outWidth > MAX_ARTWORK_WIDTH) {
+    throw new RangeError(`An artwork's width is a whole number from ${MIN_ARTWORK_WIDTH} to ${MAX_ARTWORK_WIDTH}`);
+  }
+  const outHeight = Math.round((doc.height * outWidth) / doc.width);
+  return { svg: doc.toString(outWidth, outHeight), width: outWidth, height: outHeight };
+}
+
+/**
+ * The ref as WebP. `width` scales the whole image; the vectors are drawn at that size, not
+ * resampled. Throws UnknownArtworkError for a ref not in artworkRefs() and RangeError for a
+ * width outside MIN_ARTWORK_WIDTH..MAX_ARTWORK_WIDTH.
+ */
+export async function renderArtwork(
+  ref: ArtworkRef,
+  width?: number,
+): Promise<{ data: Buffer; width: number; height: number }> {
+  const { svg, width: outWidth, height: outHeight } = artworkSvg(ref, width);
+  // Loaded here, not at the top: the server starts and idles without sharp's native module.
+  const { default: sharp } = await import('sharp');
+  const data = await sharp(Buffer.from(svg), { density: 72 })
+    .webp({ quality: WEBP_QUALITY, effort: 4 })
+    .toBuffer();
+  return { data, width: outWidth, height: outHeight };
+}
