@@ -123,6 +123,15 @@ function pageFor(entry: Entry): PageRoute {
         const { CashoutPage } = await import('../features/cashout/CashoutPage');
         return <CashoutPage />;
       });
+    case '/account/grab_n_go':
+      return lazyPage(entry, async () => {
+        // The content part of the catalog arrives with the page (lib/i18n.ts, loadCatalogPart).
+        const [{ GalleryPage }] = await Promise.all([
+          import('../features/content/gallery/GalleryPage'),
+          loadCatalogPart('content'),
+        ]);
+        return <GalleryPage />;
+      });
   }
   if (entry.path === '/account')
     return lazyPage(entry, async () => {

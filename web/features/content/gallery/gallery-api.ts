@@ -1,0 +1,28 @@
+// Grab and Go's images (decisions §9): `GET /api/gallery?locale=`, in the staff's order, the
+// text alternatives in the reader's language. The page filters on its side, so the chips can
+// name every product the gallery holds whatever is selected.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { GalleryImage } from '../../../../common/content';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../../common/i18n';
+import { api } from '../../../lib/api';
+
+export const galleryKeys = {
+  all: ['content', 'gallery'] as const,
+  list: (locale: Locale) => ['content', 'gallery', locale] as const,
+};
+
+export async function fetchGallery(locale: Locale): Promise<GalleryImage[]> {
+  return (await api.get<{ data: GalleryImage[] }>('/api/gallery', { query: { locale } })).data;
+}
+
+export function useGallery() {
+  const { i18n } = useTranslation();
+  const locale = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+  return useQuery({
+    queryKey: galleryKeys.list(locale),
+    queryFn: () => fetchGallery(locale),
+    // After a change of language the pictures stay while their texts arrive.
+    placeholderData: keepPreviousData,
+  });
+}
