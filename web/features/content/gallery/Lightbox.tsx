@@ -154,10 +154,14 @@ export function Lightbox({ images, startIndex, onClose }: LightboxProps) {
 
   // The page behind does not scroll while the viewer is open.
   useEffect(() => {
-    const { overflow } = document.body.style;
+    const { overflow, paddingRight } = document.body.style;
+    // The scroll bar goes away with the overflow: its width is kept so the page does not shift.
+    const scrollbar = window.innerWidth - document.documentElement.clientWidth;
     document.body.style.overflow = 'hidden';
+    if (scrollbar > 0) document.body.style.paddingRight = `${scrollbar}px`;
     return () => {
       document.body.style.overflow = overflow;
+      document.body.style.paddingRight = paddingRight;
     };
   }, []);
 

@@ -80,21 +80,23 @@ describe('/account/grab_n_go', () => {
     expect(names).toEqual(['All', 'ACV', 'Dreamy Sleep', 'Matcha Mind', 'Sunbite brand']);
     expect(chip(/^All/)).toHaveAttribute('aria-pressed', 'true');
 
+    // A filter is a navigation (the URL holds it): the list follows once it settles.
     await user.click(chip(/^ACV/));
-    expect(tiles()).toEqual([11, 13]);
+    await waitFor(() => expect(tiles()).toEqual([11, 13]));
     expect(chip(/^ACV/)).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('gallery-count')).toHaveTextContent('2 of 5 images');
     expect(router.state.location.search).toBe('?product=acv');
 
     await user.click(screen.getByRole('button', { name: 'Story' }));
-    expect(tiles()).toEqual([13]);
+    await waitFor(() => expect(tiles()).toEqual([13]));
+    expect(router.state.location.search).toBe('?product=acv&format=story');
     expect(screen.queryByTestId('gallery-section-square')).not.toBeInTheDocument();
 
     await user.click(chip(/^Dreamy Sleep/));
-    expect(tiles()).toEqual([]);
+    await waitFor(() => expect(tiles()).toEqual([]));
     expect(screen.getByTestId('gallery-no-match')).toHaveTextContent('No images match these filters');
     await user.click(screen.getByRole('button', { name: 'Show all images' }));
-    expect(tiles()).toEqual([11, 12, 14, 13, 15]);
+    await waitFor(() => expect(tiles()).toEqual([11, 12, 14, 13, 15]));
     expect(screen.getByTestId('gallery-count')).toHaveTextContent('5 images');
   });
 
