@@ -18,6 +18,7 @@ import type { Mailer } from './integrations/mail/mailer';
 import { accountRoutes } from './modules/accounts/routes';
 import { altchaRoutes } from './modules/altcha/routes';
 import { authRoutes } from './modules/auth/routes';
+import { contentRoutes } from './modules/content/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { healthRoutes } from './modules/health/routes';
 import { createPayPalClient } from './integrations/paypal/client';
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildOptions) {
   dashboardRoutes(app, ctx);
   marketplaceRoutes(app, ctx);
   payoutRoutes(app, ctx);
+  contentRoutes(app, ctx);
   registerDocsRoute(app);
 
   await registerSpa(app, {

@@ -39,11 +39,14 @@ export const sayIn = (locale: Locale): Say => (key, params) => i18n.t(`validatio
 
 const KEYED = new RegExp(`^(${VALIDATION_KEYS.join('|')})(?:\\|(\\d+))?$`);
 
-// English API messages (the spec's wording) mapped back to their catalog keys.
-type ApiKey = keyof typeof catalogs.en.portal.api;
-const apiKeys = new Map(
-  (Object.entries(catalogs.en.portal.api) as [ApiKey, string][]).map(([key, text]) => [text, `api.${key}` as const]),
-);
+// English API messages (the spec's wording) mapped back to their catalog keys; a capability may
+// keep its messages in a subtree of its own (`api.content.text_stale`).
+type MessageTree = { [key: string]: string | MessageTree };
+const messageKeys = (tree: MessageTree, prefix: string): [string, string][] =>
+  Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [[value, `${prefix}.${key}`] as [string, string]] : messageKeys(value, `${prefix}.${key}`),
+  );
+const apiKeys = new Map(messageKeys(catalogs.en.portal.api, 'api'));
 
 /** A message from a schema or a service, in the visitor's language. */
 export function localizeMessage(message: string, locale: Locale): string {
@@ -53,5 +56,5 @@ export function localizeMessage(message: string, locale: Locale): string {
     return sayIn(locale)(keyed[1] as ValidationKey, n === undefined ? undefined : { n });
   }
   const apiKey = apiKeys.get(message);
-  return apiKey ? i18n.t(apiKey, { lng: locale }) : message;
+  return apiKey ? i18n.t(apiKey, { lng: locale, defaultValue: message }) : message;
 }

@@ -1,11 +1,12 @@
 // The process: read the configuration, open and migrate the database, seed the demo
 // program when asked, listen, and shut down gracefully on SIGINT/SIGTERM.
-import { buildApp } from './app';
+import { VERSION, buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import type { Config } from './config';
 import { migrateToLatest, openDatabase } from './db';
 import { DEMO_MANAGER, DEMO_REVIEWER, seedDemoProgram } from './seed/demo';
 import { bootstrapFirstAdmin } from './modules/staff/service';
+import { seedContent } from './modules/content/service';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -28,8 +29,11 @@ async function main(): Promise<void> {
   const admin = await bootstrapFirstAdmin(database.db, config.staffBootstrap);
   // The demo is seeded before the background work starts: its year of sales is written alone.
   const seed = config.seedDemo ? await seedDemoProgram(database.db, { sales: true }) : { seeded: false };
+  // The release's talking points, pages and gallery, at every start; staff edits stay (decisions/021).
+  const content = await seedContent(database.db, { artworkRevision: VERSION });
   const app = await buildApp({ config, database, background: true });
   app.addHook('onClose', () => database.close());
+  for (const problem of content.problems) app.log.error(problem, 'a content file of this release was not used');
   if (admin) app.log.info({ email: admin.email }, 'created the first staff admin from STAFF_BOOTSTRAP_EMAIL');
 
   let closing = false;

@@ -8,6 +8,7 @@ import * as m005 from './005-ledger-stats';
 import * as m006 from './006-webhook-rejections';
 import * as m007 from './007-order-products';
 import * as m008 from './008-payouts';
+import * as m009 from './009-content';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '006-webhook-rejections': m006,
   '007-order-products': m007,
   '008-payouts': m008,
+  '009-content': m009,
 };

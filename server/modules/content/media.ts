@@ -1,0 +1,183 @@
+// Images the server serves at /api/media/{name}: uploads (checked by their bytes, re-encoded to
+// WebP without metadata, kept under DATA_DIR/uploads) and the drawn artwork (rendered on first
+// request, never at start, and kept under DATA_DIR/media-cache). Narrower renditions are made
+// once and kept beside them. sharp is loaded only when an image is actually made.
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { API_MESSAGES, AppError } from '../../errors';
+import { renderArtwork } from './artwork';
+
+/** The renditions `?w=` may ask for: a grid thumbnail, a small screen, full phone width. */
+export const MEDIA_WIDTHS = [240, 480, 1080] as const;
+export type MediaWidth = (typeof MEDIA_WIDTHS)[number];
+
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_MAX_PIXELS = 40_000_000;
+/** Stored uploads are at most this wide or tall: more than any feed shows, and within WebP's 16,383. */
+const UPLOAD_MAX_SIDE = 4096;
+
+/** Names are a digest and `.webp`; nothing else is ever looked up on disk. */
+export const MEDIA_NAME = /^[a-f0-9]{32}\.webp$/;
+
+const digest = (data: string | Buffer) => createHash('sha256').update(data).digest('hex').slice(0, 32);
+
+/** An upload is named by its content: the same bytes, the same address. */
+export const uploadMediaName = (data: Buffer) => `${digest(data)}.webp`;
+
+/**
+ * Artwork is named before it is drawn, from its ref and the release that draws it: answers are
+ * cached as immutable, so a release that may draw it differently gives it a new address.
+ */
+export const artworkMediaName = (ref: string, revision: string) => `${digest(`artwork\n${revision}\n${ref}`)}.webp`;
+
+/** The size artwork is listed with until its first drawing tells the real one. */
+export const ARTWORK_SIZES = { square: { width: 1080, height: 1080 }, story: { width: 1080, height: 1920 } } as const;
+
+export interface MediaDirs {
+  uploads: string;
+  cache: string;
+}
+
+export const mediaDirs = (dataDir: string): MediaDirs => ({
+  uploads: path.join(dataDir, 'uploads'),
+  cache: path.join(dataDir, 'media-cache'),
+});
+
+/** Writes a whole file or nothing: readers (and other nodes sharing the folder) never see half of one. */
+export async function writeAtomically(file: string, data: Buffer, options: { durable?: boolean } = {}): Promise<void> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await fs.writeFile(temporary, data, { flush: options.durable ?? false });
+    await fs.rename(temporary, file);
+  } catch (error) {
+    await fs.rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+export const fileExists = (file: string) =>
+  fs.access(file).then(
+    () => true,
+    () => false,
+  );
+
+const loadSharp = async () => (await import('sharp')).default;
+
+// Two requests for the same missing file make it once.
+const making = new Map<string, Promise<void>>();
+
+/** Makes `file` with `make` unless it exists; concurrent callers in this process share one making. */
+async function ensureFile(file: string, make: () => Promise<Buffer>, durable = false): Promise<void> {
+  if (await fileExists(file)) return;
+  let pending = making.get(file);
+  if (!pending) {
+    pending = (async () => writeAtomically(file, await make(), { durable }))().finally(() => making.delete(file));
+    making.set(file, pending);
+  }
+  await pending;
+}
+
+export interface MediaRecord {
+  name: string;
+  kind: 'upload' | 'artwork';
+  artwork_ref: string | null;
+  width: number;
+}
+
+/** Where the full image lies (made first when it is artwork not drawn yet); `drawn` tells its real size once. */
+export async function fullImageFile(
+  dirs: MediaDirs,
+  media: MediaRecord,
+  drawn?: (size: { bytes: number; width: number; height: number }) => Promise<void>,
+): Promise<string> {
+  if (media.kind === 'upload') return path.join(dirs.uploads, media.name);
+  const file = path.join(dirs.cache, 'full', media.name);
+  await ensureFile(file, async () => {
+    const art = await renderArtwork(media.artwork_ref!);
+    await drawn?.({ bytes: art.data.length, width: art.width, height: art.height });
+    return art.data;
+  });
+  return file;
+}
+
+/** Where the rendition `width` pixels wide lies, made first if needed (the full image when it is no wider). */
+export async function renditionFile(
+  dirs: MediaDirs,
+  media: MediaRecord,
+  width: MediaWidth,
+  drawn?: (size: { bytes: number; width: number; height: number }) => Promise<void>,
+): Promise<string> {
+  if (width >= media.width) return fullImageFile(dirs, media, drawn);
+  const file = path.join(dirs.cache, `w${width}`, media.name);
+  if (media.kind === 'artwork') {
+    // Drawn at the width asked: sharper and cheaper than shrinking the full drawing.
+    await ensureFile(file, async () => (await renderArtwork(media.artwork_ref!, width)).data);
+  } else {
+    const original = path.join(dirs.uploads, media.name);
+    await ensureFile(file, async () => {
+      const sharp = await loadSharp();
+      return sharp(await fs.readFile(original)).resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+    });
+  }
+  return file;
+}
+
+/** Removes an upload's file and every rendition made of it. */
+export async function removeMediaFiles(dirs: MediaDirs, name: string): Promise<void> {
+  await fs.rm(path.join(dirs.uploads, name), { force: true });
+  await fs.rm(path.join(dirs.cache, 'full', name), { force: true });
+  for (const width of MEDIA_WIDTHS) await fs.rm(path.join(dirs.cache, `w${width}`, name), { force: true });
+}
+
+// ---- Uploads (decisions §9): judged by their bytes, never by a name or a declared type.
+
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+export function sniffImage(bytes: Buffer): 'jpeg' | 'png' | 'webp' | undefined {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_MAGIC)) return 'png';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  return undefined;
+}
+
+export interface PreparedUpload {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+const messages = API_MESSAGES.content;
+
+/**
+ * Checks an uploaded image and re-encodes it: a JPEG, PNG or WebP by its magic bytes, whose
+ * header sharp reads as that same format, at most 40 megapixels, decoding without error. The
+ * result is a WebP turned upright by its EXIF orientation, with no metadata (sharp keeps none
+ * unless asked). Anything else is a 422 and nothing is kept.
+ */
+export async function prepareUpload(bytes: Buffer): Promise<PreparedUpload> {
+  const format = sniffImage(bytes);
+  if (!format) throw new AppError(422, messages.upload_not_image);
+  const sharp = await loadSharp();
+  const options = { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error' as const };
+  let header: { format?: string; width?: number; height?: number };
+  try {
+    // The header only: the pixel count is known before anything is decoded.
+    header = await sharp(bytes, { ...options, limitInputPixels: false }).metadata();
+  } catch {
+    throw new AppError(422, messages.upload_unreadable);
+  }
+  if (header.format !== format || !header.width || !header.height) throw new AppError(422, messages.upload_not_image);
+  if (header.width * header.height > UPLOAD_MAX_PIXELS) throw new AppError(422, messages.upload_too_many_pixels);
+  try {
+    const { data, info } = await sharp(bytes, options)
+      .rotate()
+      .resize({ width: UPLOAD_MAX_SIDE, height: UPLOAD_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 86 })
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
+  } catch {
+    throw new AppError(422, messages.upload_unreadable);
+  }
+}

@@ -1,0 +1,386 @@
+// The content kit's rules (decisions §9, §13): the partner's talking points with their own code
+// written in, the pages with the program's values filled in, Grab and Go, the kit, the caption
+// check; and the staff's side: versioned edits with optimistic concurrency, restores, the
+// gallery's uploads and order, the competitor list.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { checkCaption } from '../../../common/caption-check';
+import type { CaptionCheckResult } from '../../../common/caption-check';
+import { HASHTAG_RULES, PAGE_SLUGS, PUBLIC_PAGE_SLUGS, isPageSlug } from '../../../common/content';
+import type { GalleryImage, PageContent, PageDocument, ProductContent, ProductDetail, ProductSummary } from '../../../common/content';
+import { DEFAULT_LOCALE, isLocale } from '../../../common/i18n';
+import type { Locale } from '../../../common/i18n';
+import { PRODUCT_CODES, isProductCode } from '../../../common/products';
+import type { ProductCode } from '../../../common/products';
+import type { Db } from '../../db';
+import { API_MESSAGES, AppError, notFound } from '../../errors';
+import { findPartnerById } from '../partners/service';
+import { promoCodesOf } from '../promo-codes/service';
+import { productArtworkRef } from './artwork';
+import { buildKit } from './kit';
+import { fileExists, fullImageFile, prepareUpload, removeMediaFiles, renditionFile, uploadMediaName, writeAtomically } from './media';
+import type { MediaDirs, MediaRecord, MediaWidth } from './media';
+import {
+  competitorNames,
+  findGalleryRow,
+  findMediaByName,
+  findText,
+  findTextVersion,
+  galleryRows,
+  insertUploadedImage,
+  mediaNameExists,
+  mediaNamesForArtwork,
+  recordArtworkSize,
+  removeGalleryImage,
+  reorderGallery,
+  replaceCompetitors,
+  textBodies,
+  textMetas,
+  textVersions,
+  updateGalleryImage,
+  writeNewVersion,
+} from './repository';
+import type { GalleryRow, TextMeta } from './repository';
+import type { TextKind, TextSource } from './tables';
+import { fillPageVariables, pageValues } from './variables';
+
+export { seedContent } from './seed';
+export type { SeedReport } from './seed';
+
+const messages = API_MESSAGES.content;
+
+export const mediaUrl = (name: string, width?: MediaWidth) => `/api/media/${name}${width ? `?w=${width}` : ''}`;
+
+// ---- The partner's side
+
+interface Reader {
+  locale: Locale;
+  /** The partner's promo code written into captions (their first code). */
+  promoCode: string;
+}
+
+/** The partner's language (unless the request names one) and promo code. */
+export async function readerOf(db: Db, partnerId: number, locale?: Locale): Promise<Reader> {
+  const [partner, codes] = await Promise.all([findPartnerById(db, partnerId), promoCodesOf(db, partnerId)]);
+  if (!partner) throw new AppError(401, API_MESSAGES.not_authorized);
+  return { locale: locale ?? (isLocale(partner.locale) ? partner.locale : DEFAULT_LOCALE), promoCode: codes[0]?.code ?? '' };
+}
+
+async function productImageNames(db: Db): Promise<Map<string, string>> {
+  const refs = new Map(PRODUCT_CODES.map((code) => [productArtworkRef(code), code]));
+  const rows = await mediaNamesForArtwork(db, [...refs.keys()]);
+  return new Map(rows.map((row) => [refs.get(row.artwork_ref!)!, row.name]));
+}
+
+/** The 16 products for the buttons, in the line's order, named in `locale`. */
+export async function productSummaries(db: Db, locale: Locale): Promise<ProductSummary[]> {
+  const [bodies, images] = await Promise.all([textBodies(db, 'product', locale), productImageNames(db)]);
+  const names = new Map(bodies.map((b) => [b.key, (JSON.parse(b.body) as ProductContent).name]));
+  return PRODUCT_CODES.filter((code) => names.has(code)).map((code) => ({
+    code,
+    name: names.get(code)!,
+    image_url: images.has(code) ? mediaUrl(images.get(code)!) : '',
+  }));
+}
+
+const withCode = (caption: string, code: string) => (code ? caption.split(HASHTAG_RULES.codePlaceholder).join(code) : caption);
+
+async function productText(db: Db, code: string, locale: Locale) {
+  if (!isProductCode(code)) throw notFound();
+  const text = await findText(db, 'product', code, locale);
+  if (!text) throw notFound();
+  return { code, text, content: JSON.parse(text.body) as ProductContent };
+}
+
+/** A product's talking points with the partner's own code in every ready caption. */
+export async function productDetail(db: Db, code: string, reader: Reader): Promise<ProductDetail> {
+  const product = await productText(db, code, reader.locale);
+  const images = await productImageNames(db);
+  const { content } = product;
+  return {
+    code: product.code,
+    name: content.name,
+    image_url: images.has(product.code) ? mediaUrl(images.get(product.code)!) : '',
+    subtitle: content.subtitle,
+    benefits: content.benefits,
+    caption_ideas: content.caption_ideas,
+    captions: content.captions.map((caption) => withCode(caption, reader.promoCode)),
+    required_hashtags: content.required_hashtags,
+    popular_hashtags: content.popular_hashtags,
+    kit_url: `/api/products/${product.code}/kit`,
+    promo_code: reader.promoCode,
+    updated_at: product.text.updated_at,
+  };
+}
+
+export const isPublicPage = (slug: string) => isPageSlug(slug) && PUBLIC_PAGE_SLUGS.includes(slug);
+
+/** A page in `locale`, its `{{variables}}` filled from the program's settings. */
+export async function pageDocument(db: Db, slug: string, locale: Locale): Promise<PageDocument> {
+  if (!isPageSlug(slug)) throw notFound();
+  const [text, values] = await Promise.all([findText(db, 'page', slug, locale), pageValues(db, locale)]);
+  if (!text) throw notFound();
+  return { ...fillPageVariables(JSON.parse(text.body) as PageContent, values), slug, updated_at: text.updated_at };
+}
+
+const tagsOf = (row: GalleryRow): string[] => JSON.parse(row.tags) as string[];
+
+function galleryImage(row: GalleryRow, locale: Locale): GalleryImage {
+  return {
+    id: row.id,
+    product: row.product,
+    format: row.format,
+    width: row.width,
+    height: row.height,
+    url: mediaUrl(row.name),
+    thumb_url: mediaUrl(row.name, 480),
+    alt: locale === 'fr' ? row.alt_fr : row.alt_en,
+    tags: tagsOf(row),
+  };
+}
+
+/** Grab and Go in the staff's order; one product's images when `product` is given. */
+export async function partnerGallery(db: Db, locale: Locale, product?: ProductCode): Promise<GalleryImage[]> {
+  return (await galleryRows(db, product)).map((row) => galleryImage(row, locale));
+}
+
+/** The caption check of decisions §13 with the partner's code, the staff's competitors and the product's approved benefits. */
+export async function checkPartnerCaption(db: Db, reader: Reader, input: { text: string; product?: ProductCode }): Promise<CaptionCheckResult> {
+  const [competitors, product] = await Promise.all([
+    competitorNames(db),
+    input.product ? productText(db, input.product, reader.locale) : Promise.resolve(undefined),
+  ]);
+  return checkCaption({
+    text: input.text,
+    code: reader.promoCode,
+    locale: reader.locale,
+    competitors,
+    ...(product ? { product: { name: product.content.name, benefits: product.content.benefits } } : {}),
+  });
+}
+
+// ---- Media
+
+const recordSize = (db: Db, name: string) => (size: { bytes: number; width: number; height: number }) => recordArtworkSize(db, name, size);
+
+/** The file of a media name (made on first request), or 404. */
+export async function mediaFile(db: Db, dirs: MediaDirs, name: string, width?: MediaWidth): Promise<string> {
+  const media = await findMediaByName(db, name);
+  if (!media) throw notFound();
+  const record: MediaRecord = { name: media.name, kind: media.kind, artwork_ref: media.artwork_ref, width: media.width };
+  return width ? renditionFile(dirs, record, width, recordSize(db, name)) : fullImageFile(dirs, record, recordSize(db, name));
+}
+
+/** A product's kit: its artwork and gallery images, full size, and its captions with the partner's code. */
+export async function productKit(db: Db, dirs: MediaDirs, code: string, reader: Reader): Promise<{ filename: string; zip: Uint8Array }> {
+  const detail = await productDetail(db, code, reader);
+  const [artwork] = await mediaNamesForArtwork(db, [productArtworkRef(detail.code as ProductCode)]);
+  const gallery = await galleryRows(db, detail.code);
+  const images: { name: string; data: Buffer }[] = [];
+  const add = async (fileName: string, record: MediaRecord) => {
+    images.push({ name: fileName, data: await fs.readFile(await fullImageFile(dirs, record, recordSize(db, record.name))) });
+  };
+  if (artwork) await add(`${detail.code}-product.webp`, { name: artwork.name, kind: artwork.kind, artwork_ref: artwork.artwork_ref, width: artwork.width });
+  for (const [i, row] of gallery.entries()) {
+    await add(`${detail.code}-${row.format}-${String(i + 1).padStart(2, '0')}.webp`, { name: row.name, kind: row.kind, artwork_ref: row.artwork_ref, width: row.width });
+  }
+  return { filename: `sunbite-${detail.code}-kit.zip`, zip: buildKit(detail, reader.locale, images) };
+}
+
+// ---- The staff's side
+
+export interface TextMetaJson {
+  version: number;
+  updated_at: string;
+  updated_by: string | null;
+  source: TextSource;
+  seed_differs: boolean;
+}
+
+const metaJson = (meta: TextMeta): TextMetaJson => ({
+  version: meta.version,
+  updated_at: meta.updated_at,
+  updated_by: meta.updated_by,
+  source: meta.source,
+  // A newer release ships another text than the one this text was last taken from.
+  seed_differs: meta.release_hash !== null && meta.release_hash !== meta.seed_hash,
+});
+
+/** Each product with the state of its two texts, named in the staff member's language. */
+export async function staffProductList(db: Db, locale: Locale) {
+  const [metas, bodies] = await Promise.all([textMetas(db, 'product'), textBodies(db, 'product', locale)]);
+  const names = new Map(bodies.map((b) => [b.key, (JSON.parse(b.body) as ProductContent).name]));
+  return PRODUCT_CODES.filter((code) => metas.some((m) => m.key === code)).map((code) => ({
+    code,
+    name: names.get(code) ?? code,
+    locales: localesOf(metas, code),
+  }));
+}
+
+const localesOf = (metas: TextMeta[], key: string) => {
+  const meta = (locale: Locale) => metas.find((m) => m.key === key && m.locale === locale);
+  const en = meta('en');
+  const fr = meta('fr');
+  return { en: en ? metaJson(en) : null, fr: fr ? metaJson(fr) : null };
+};
+
+/** Each page that exists in some language, with the state of its texts. */
+export async function staffPageList(db: Db, locale: Locale) {
+  const [metas, bodies] = await Promise.all([textMetas(db, 'page'), textBodies(db, 'page', locale)]);
+  const titles = new Map(bodies.map((b) => [b.key, (JSON.parse(b.body) as PageContent).title]));
+  return PAGE_SLUGS.filter((slug) => metas.some((m) => m.key === slug)).map((slug) => ({
+    slug,
+    title: titles.get(slug) ?? slug,
+    locales: localesOf(metas, slug),
+  }));
+}
+
+export interface TextAddress {
+  kind: TextKind;
+  key: string;
+  locale: Locale;
+}
+
+const validKey = (address: TextAddress) => (address.kind === 'product' ? isProductCode(address.key) : isPageSlug(address.key));
+
+async function textAt(db: Db, address: TextAddress) {
+  if (!validKey(address)) throw notFound();
+  const text = await findText(db, address.kind, address.key, address.locale);
+  if (!text) throw notFound();
+  return text;
+}
+
+/** A text as staff edit it: its body, its state and its history, newest first. */
+export async function staffEntry(db: Db, address: TextAddress) {
+  const text = await textAt(db, address);
+  const versions = await textVersions(db, text.id);
+  return { body: JSON.parse(text.body) as ProductContent | PageContent, ...metaJson(text), versions };
+}
+
+export async function staffVersion(db: Db, address: TextAddress, version: number) {
+  const text = await textAt(db, address);
+  const found = await findTextVersion(db, text.id, version);
+  if (!found) throw notFound();
+  return { ...found, body: JSON.parse(found.body) as ProductContent | PageContent };
+}
+
+const stale = () => new AppError(409, messages.text_stale);
+
+/** Saves an edit on top of the version the staff member saw; another edit meanwhile answers 409. */
+export async function saveText(db: Db, address: TextAddress, body: ProductContent | PageContent, baseVersion: number, staffId: number) {
+  const text = await textAt(db, address);
+  if (text.version !== baseVersion) throw stale();
+  const written = await writeNewVersion(db, { textId: text.id, baseVersion, body: JSON.stringify(body), source: 'staff', staffId });
+  if (written === undefined) throw stale();
+  return staffEntry(db, address);
+}
+
+/** Makes an earlier version current again, as a new version that says where it came from. */
+export async function restoreText(db: Db, address: TextAddress, version: number, baseVersion: number, staffId: number) {
+  const text = await textAt(db, address);
+  const old = await findTextVersion(db, text.id, version);
+  if (!old) throw notFound();
+  if (text.version !== baseVersion) throw stale();
+  const written = await writeNewVersion(db, { textId: text.id, baseVersion, body: old.body, source: 'restore', staffId, restoredFrom: version });
+  if (written === undefined) throw stale();
+  return staffEntry(db, address);
+}
+
+// ---- The gallery, for staff
+
+function staffGalleryImage(row: GalleryRow) {
+  const { alt, ...image } = galleryImage(row, 'en');
+  void alt;
+  return { ...image, alt: { en: row.alt_en, fr: row.alt_fr }, position: row.position, created_at: row.created_at };
+}
+export type StaffGalleryImage = ReturnType<typeof staffGalleryImage>;
+
+export async function staffGallery(db: Db): Promise<StaffGalleryImage[]> {
+  return (await galleryRows(db)).map(staffGalleryImage);
+}
+
+async function staffGalleryImageById(db: Db, id: number): Promise<StaffGalleryImage> {
+  const row = await findGalleryRow(db, id);
+  if (!row) throw notFound();
+  return staffGalleryImage(row);
+}
+
+export interface UploadFields {
+  product: ProductCode | null;
+  tags: string[];
+  alt: { en: string; fr: string };
+}
+
+/**
+ * An uploaded image into the gallery: checked and re-encoded (a refusal is a 422 and stores
+ * nothing), written to DATA_DIR/uploads under its digest, then its rows in one transaction; if
+ * that fails, the file written for it goes too.
+ */
+export async function uploadGalleryImage(db: Db, dirs: MediaDirs, bytes: Buffer, fields: UploadFields, staffId: number): Promise<StaffGalleryImage> {
+  const image = await prepareUpload(bytes);
+  const name = uploadMediaName(image.data);
+  const file = path.join(dirs.uploads, name);
+  const hadFile = await fileExists(file);
+  if (!hadFile) await writeAtomically(file, image.data, { durable: true });
+  try {
+    const id = await insertUploadedImage(db, {
+      name,
+      bytes: image.data.length,
+      width: image.width,
+      height: image.height,
+      product: fields.product,
+      // Stories are tall (9:16 and the like); anything squarer is posted as a square.
+      format: image.height >= 1.5 * image.width ? 'story' : 'square',
+      alt_en: fields.alt.en,
+      alt_fr: fields.alt.fr,
+      tags: fields.tags,
+      staffId,
+    });
+    return await staffGalleryImageById(db, id);
+  } catch (error) {
+    if (!hadFile && !(await mediaNameExists(db, name))) await fs.rm(file, { force: true });
+    throw error;
+  }
+}
+
+export async function editGalleryImage(db: Db, id: number, change: { product?: ProductCode | null; tags?: string[]; alt?: { en: string; fr: string } }): Promise<StaffGalleryImage> {
+  const updated = await updateGalleryImage(db, id, {
+    ...(change.product !== undefined ? { product: change.product } : {}),
+    ...(change.tags ? { tags: change.tags } : {}),
+    ...(change.alt ? { alt_en: change.alt.en, alt_fr: change.alt.fr } : {}),
+  });
+  if (!updated) throw notFound();
+  return staffGalleryImageById(db, id);
+}
+
+export async function orderGallery(db: Db, ids: number[]): Promise<StaffGalleryImage[]> {
+  if (!(await reorderGallery(db, ids))) throw new AppError(409, messages.gallery_stale);
+  return staffGallery(db);
+}
+
+export async function deleteGalleryImage(db: Db, dirs: MediaDirs, id: number): Promise<void> {
+  const result = await removeGalleryImage(db, id);
+  if (!result.removed) throw notFound();
+  // After the commit: a failure here leaves a file nobody points at, never a row without its file.
+  if (result.orphan) await removeMediaFiles(dirs, result.orphan);
+}
+
+// ---- Competitors
+
+export const competitors = competitorNames;
+
+/** The list as given, trimmed, with names that differ only in case or spacing kept once. */
+export async function setCompetitors(db: Db, names: string[]): Promise<string[]> {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  for (const raw of names) {
+    const name = raw.trim().replace(/\s+/g, ' ');
+    const key = name.toLocaleLowerCase('en');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    kept.push(name);
+  }
+  await replaceCompetitors(db, kept);
+  return competitorNames(db);
+}
+
