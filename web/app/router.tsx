@@ -5,6 +5,7 @@
 import type { ReactElement } from 'react';
 import { createBrowserRouter, matchPath, redirect, useLocation, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { PageSlug } from '../../common/content';
 import { ROUTES, type LayoutId } from '../../common/routes';
 import { AccountSkeleton, PageSkeleton } from '../components/PageSkeleton';
 import { NotFoundContent } from '../features/not-found/NotFoundContent';
@@ -64,6 +65,15 @@ function fallbackFor(layout: LayoutId): PageRoute['HydrateFallback'] {
 function lazyPage(entry: Entry, load: () => Promise<ReactElement>): PageRoute {
   return { lazy: async () => ({ element: await load() }), HydrateFallback: fallbackFor(entry.layout) };
 }
+
+/** The account's long-form pages (features/content), by path. */
+const ACCOUNT_DOCUMENTS: Partial<Record<string, PageSlug>> = {
+  '/account/faq': 'faq',
+  '/account/terms': 'terms',
+  '/account/policy': 'policy',
+  '/account/crafting_perfect_post': 'crafting_perfect_post',
+  '/account/post_guidelines': 'post_guidelines',
+};
 
 function pageFor(entry: Entry): PageRoute {
   switch (entry.path) {
@@ -140,8 +150,36 @@ function pageFor(entry: Entry): PageRoute {
     });
   if (entry.path === '/account/products/:code')
     return lazyPage(entry, async () => {
-      const { ProductPage } = await import('../features/pages/ProductPage');
+      const [{ ProductPage }] = await Promise.all([
+        import('../features/content/ProductPage'),
+        loadCatalogPart('content'),
+      ]);
       return <ProductPage />;
+    });
+  if (entry.path === '/terms' || entry.path === '/policy') {
+    const slug = entry.path === '/terms' ? 'terms' : 'policy';
+    return lazyPage(entry, async () => {
+      const [{ PublicDocumentPage }] = await Promise.all([
+        import('../features/content/DocumentPages'),
+        loadCatalogPart('content'),
+      ]);
+      return <PublicDocumentPage slug={slug} titleKey={entry.titleKey} />;
+    });
+  }
+  const documentSlug = ACCOUNT_DOCUMENTS[entry.path];
+  if (documentSlug)
+    return lazyPage(entry, async () => {
+      const [{ AccountDocumentPage }] = await Promise.all([
+        import('../features/content/DocumentPages'),
+        loadCatalogPart('content'),
+      ]);
+      return (
+        <AccountDocumentPage
+          slug={documentSlug}
+          titleKey={entry.titleKey}
+          leadKey={'leadKey' in entry ? entry.leadKey : undefined}
+        />
+      );
     });
   if (entry.path === '/account/connect/:integration')
     return lazyPage(entry, async () => {
@@ -149,7 +187,6 @@ function pageFor(entry: Entry): PageRoute {
       return <ConnectPage />;
     });
   switch (entry.layout) {
-    case 'document':
     case 'blank':
       return lazyPage(entry, async () => {
         const { PlainPage } = await import('../features/pages/PlainPage');

@@ -1,0 +1,134 @@
+// /account/products/{code} (spec points 2 and 3, decisions §9): one button per product at the
+// top, then the product's talking points and the caption check. Any other code is the 404.
+import { useEffect, useRef } from 'react';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isProductCode, PRODUCT_CODES, type ProductCode } from '../../../common/products';
+import type { ProductSummary } from '../../../common/content';
+import { Icon } from '../../components/icons';
+import { useDocumentTitle } from '../../lib/document-title';
+import { NotFoundContent } from '../not-found/NotFoundContent';
+import { PageHeading } from '../pages/PageHeading';
+import { Skeleton, SkeletonLines } from '../sales/ui';
+import { CaptionCheck } from './CaptionCheck';
+import { mediaAtWidth, useProduct, useProducts } from './content-api';
+import { productNameKey } from './product-names';
+import { ProductContentView } from './ProductContentView';
+import { LoadFailed } from './LoadFailed';
+
+export function ProductPage() {
+  const { code = '' } = useParams();
+  if (!isProductCode(code)) return <NotFoundContent />;
+  return <ProductTalkingPoints code={code} />;
+}
+
+function ProductTalkingPoints({ code }: { code: ProductCode }) {
+  const { t } = useTranslation();
+  const product = useProduct(code);
+  // The catalog's name until the staff's own (which may differ) arrives.
+  const name = product.data?.name ?? t(productNameKey(code));
+  useDocumentTitle(name);
+  return (
+    <>
+      <PageHeading eyebrow={t('titles.talking_points')} title={name} lead={t('pages.talking_points')} />
+      <ProductPicker current={code} />
+      <div className="mt-6 sm:mt-8">
+        {product.data ? (
+          <div className="space-y-6 sm:space-y-8">
+            <ProductContentView detail={product.data} />
+            <CaptionCheck product={code} examples={product.data.captions} />
+          </div>
+        ) : product.isError ? (
+          <LoadFailed message={t('content.product.load_failed')} onRetry={() => void product.refetch()} />
+        ) : (
+          <ProductSkeleton />
+        )}
+      </div>
+    </>
+  );
+}
+
+/**
+ * The 16 products as a row of pills that scrolls sideways: with the small artwork from `sm` up,
+ * names only and tighter on a phone. The current one is marked and scrolled into view.
+ */
+function ProductPicker({ current }: { current: ProductCode }) {
+  const { t } = useTranslation();
+  const products = useProducts();
+  const currentRef = useRef<HTMLAnchorElement>(null);
+  const byCode = new Map<string, ProductSummary>((products.data ?? []).map((p) => [p.code, p]));
+
+  useEffect(() => {
+    // jsdom has no scrollIntoView; browsers without smooth scrolling still take the object.
+    currentRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+  }, [current]);
+
+  return (
+    <nav
+      aria-label={t('content.product.picker')}
+      className="-mx-4 sm:-mx-6 lg:mx-0"
+      data-testid="product-picker"
+    >
+      <ul className="flex snap-x gap-2 overflow-x-auto scroll-smooth px-4 pb-2 [scrollbar-width:thin] sm:px-6 lg:px-0">
+        {PRODUCT_CODES.map((code) => {
+          const summary = byCode.get(code);
+          const selected = code === current;
+          return (
+            <li key={code} className="shrink-0 snap-start">
+              <Link
+                ref={selected ? currentRef : undefined}
+                to={`/account/products/${code}`}
+                aria-current={selected ? 'page' : undefined}
+                className={`flex items-center gap-2 rounded-full border py-1.5 pr-3.5 pl-3.5 text-sm font-medium whitespace-nowrap transition-colors sm:py-1 sm:pl-1 ${
+                  selected
+                    ? 'border-brand-700 bg-brand-700 text-white shadow-sm dark:border-brand-400 dark:bg-brand-400 dark:text-stone-950'
+                    : 'border-stone-200 bg-white text-stone-700 hover:border-brand-300 hover:bg-brand-50 hover:text-brand-800 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-300 dark:hover:border-brand-700 dark:hover:bg-stone-800 dark:hover:text-white'
+                }`}
+                data-testid={`product-button-${code}`}
+              >
+                {summary ? (
+                  <img
+                    src={mediaAtWidth(summary.image_url, 240)}
+                    alt=""
+                    width={32}
+                    height={32}
+                    loading="lazy"
+                    className="hidden h-8 w-8 rounded-full bg-white object-cover sm:block"
+                  />
+                ) : (
+                  <span
+                    aria-hidden="true"
+                    className={`hidden h-8 w-8 items-center justify-center rounded-full sm:inline-flex ${
+                      selected ? 'bg-white/20' : 'bg-stone-100 text-stone-400 dark:bg-stone-800'
+                    }`}
+                  >
+                    <Icon name="leaf" width={16} height={16} />
+                  </span>
+                )}
+                {summary?.name ?? t(productNameKey(code))}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+function ProductSkeleton() {
+  return (
+    <div className="space-y-6" data-testid="product-skeleton">
+      <div className="card overflow-hidden sm:grid sm:grid-cols-[15rem_1fr] lg:grid-cols-[18rem_1fr]">
+        <Skeleton className="aspect-square w-full rounded-none" />
+        <div className="space-y-4 p-6">
+          <Skeleton className="h-6 w-4/5" />
+          <Skeleton className="h-16 w-full rounded-xl" />
+          <Skeleton className="h-11 w-48 rounded-full" />
+        </div>
+      </div>
+      <div className="card p-6">
+        <SkeletonLines lines={4} />
+      </div>
+    </div>
+  );
+}

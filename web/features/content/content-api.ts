@@ -1,0 +1,122 @@
+// The partner side of the content kit (decisions §9 and §13): the 16 products for the buttons, a
+// product's talking points, the long-form pages and the caption check. Every answer is asked for
+// in the language the partner reads, so switching the language refetches the words.
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../common/i18n';
+import type {
+  CaptionCheckResult,
+  PageDocument,
+  PageSlug,
+  ProductDetail,
+  ProductSummary,
+} from '../../../common/content';
+import { PUBLIC_PAGE_SLUGS } from '../../../common/content';
+import { api, type ApiAuth } from '../../lib/api';
+import { downloadFile } from '../../lib/download';
+
+/** Instagram cuts a caption at this many characters; the server refuses longer drafts. */
+export const CAPTION_LIMIT = 2200;
+
+export const contentKeys = {
+  all: ['content'] as const,
+  products: (locale: Locale) => ['content', 'products', locale] as const,
+  product: (code: string, locale: Locale) => ['content', 'product', code, locale] as const,
+  page: (slug: PageSlug, locale: Locale, auth: ApiAuth) => ['content', 'page', slug, locale, auth] as const,
+};
+
+/** The interface language, as the content API takes it. */
+export function useContentLocale(): Locale {
+  const { i18n } = useTranslation();
+  return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+}
+
+// Talking points change only when staff edit them: no need to ask again during a visit.
+const CONTENT_STALE_MS = 10 * 60_000;
+
+export function useProducts() {
+  const locale = useContentLocale();
+  return useQuery({
+    queryKey: contentKeys.products(locale),
+    queryFn: async ({ signal }) =>
+      (await api.get<{ data: ProductSummary[] }>('/api/products', { query: { locale }, signal })).data,
+    staleTime: CONTENT_STALE_MS,
+    // The names of the other language stay on the buttons until this one's arrive.
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useProduct(code: string) {
+  const locale = useContentLocale();
+  return useQuery({
+    queryKey: contentKeys.product(code, locale),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<{ data: ProductDetail }>(`/api/products/${encodeURIComponent(code)}`, {
+          query: { locale },
+          signal,
+        })
+      ).data,
+    staleTime: CONTENT_STALE_MS,
+    // After a language switch the same product stays on screen until its new words arrive;
+    // another product's never stands in for this one.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === code ? previous : undefined,
+  });
+}
+
+/**
+ * A long-form page. Inside the account it is read with the partner's token; `terms` and `policy`
+ * are also public (`/terms`, `/policy`), read with the public client credential, where a failure
+ * must not end a session the visitor does not have.
+ */
+export function usePage(slug: PageSlug, access: 'partner' | 'public' = 'partner') {
+  const locale = useContentLocale();
+  const auth: ApiAuth = access === 'public' && PUBLIC_PAGE_SLUGS.includes(slug) ? 'public' : 'user';
+  return useQuery({
+    queryKey: contentKeys.page(slug, locale, auth),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<{ data: PageDocument }>(`/api/pages/${slug}`, {
+          auth,
+          query: { locale },
+          signal,
+        })
+      ).data,
+    staleTime: CONTENT_STALE_MS,
+    placeholderData: (previous) => previous,
+    meta: auth === 'public' ? { handlesErrors: true } : undefined,
+  });
+}
+
+export interface CaptionCheckRequest {
+  text: string;
+  product?: string;
+  locale: Locale;
+}
+
+/**
+ * POST /api/caption-check. A mutation rather than a query: the panel runs it as the partner
+ * types and shows a failure itself, while a 401 still ends the session (partnerSession).
+ */
+export function useCaptionCheckRequest() {
+  return useMutation({
+    mutationFn: async (request: CaptionCheckRequest) =>
+      (await api.post<{ data: CaptionCheckResult }>('/api/caption-check', request)).data,
+    meta: { handlesErrors: true, partnerSession: true },
+  });
+}
+
+/** The product's kit (its images and captions, a ZIP made by the server), saved as a file. */
+export function useKitDownload() {
+  return useMutation({
+    mutationFn: async (detail: Pick<ProductDetail, 'code' | 'kit_url'>) => {
+      await downloadFile(detail.kit_url, 'user', `sunbite-${detail.code}-kit.zip`);
+    },
+  });
+}
+
+/** A narrower rendition of a media URL (the server makes 240, 480 and 1080 px wide ones). */
+export function mediaAtWidth(url: string, width: 240 | 480 | 1080): string {
+  return `${url}${url.includes('?') ? '&' : '?'}w=${width}`;
+}
