@@ -20,6 +20,8 @@ export const MIN_ARTWORK_WIDTH = 16;
 export const MAX_ARTWORK_WIDTH = 2160;
 /** WebP quality: gradients stay smooth, a 1080 px image stays well under 100 kB. */
 const WEBP_QUALITY = 82;
+/** libwebp's effort 2 halves the encoding time of effort 4 for about 5% more bytes. */
+const WEBP_EFFORT = 2;
 
 export class UnknownArtworkError extends Error {
   constructor(ref: string) {
@@ -79,7 +81,7 @@ export async function renderArtwork(
   // Loaded here, not at the top: the server starts and idles without sharp's native module.
   const { default: sharp } = await import('sharp');
   const data = await sharp(Buffer.from(svg), { density: 72 })
-    .webp({ quality: WEBP_QUALITY, effort: 4 })
+    .webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT })
     .toBuffer();
   return { data, width: outWidth, height: outHeight };
 }

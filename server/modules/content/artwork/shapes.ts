@@ -3,7 +3,7 @@
 // colour, object-bounding-box units) instead of filters: librsvg draws them far faster than a
 // blur, and the images must render in well under 300 ms.
 import { darken, lighten, mix, num, place, type SvgDoc } from './svg';
-import type { GummyShape, Theme } from './themes';
+import type { GummyShape, PropName, Theme } from './themes';
 
 const hexId = (color: string) => color.replace('#', '');
 
@@ -99,7 +99,7 @@ export const SPARKLE = 'M0 -10C1.2 -2.4 2.4 -1.2 10 0C2.4 1.2 1.2 2.4 0 10C-1.2 
 const LEAF = 'M0 50C-30 30 -36 -14 0 -52C36 -14 30 30 0 50Z';
 
 const GUMMY_PATHS: Record<GummyShape, { d: string; shine: string }> = {
-  round: { d: 'M-46 0A46 46 0 1 0 46 0A46 46 0 1 0 -46 0Z', shine: 'M-30 -12C-28 -24 -20 -30 -10 -32' },
+  round: { d: 'M-48 0A48 40 0 1 0 48 0A48 40 0 1 0 -48 0Z', shine: 'M-32 -10C-28 -20 -20 -26 -10 -28' },
   apple: {
     d: 'M0 -28C-12 -40 -46 -40 -46 -4C-46 26 -24 48 -10 48C-4 48 -3 45 0 45C3 45 4 48 10 48C24 48 46 26 46 -4C46 -40 12 -40 0 -28Z',
     shine: 'M-32 -10C-32 -20 -26 -26 -18 -28',
@@ -118,6 +118,21 @@ const GUMMY_PATHS: Record<GummyShape, { d: string; shine: string }> = {
     shine: 'M-24 10C-24 -2 -18 -12 -10 -20',
   },
 };
+
+/** Sugar crystals on a coated gummy: tiny dots inside every shape's core, one path. */
+const SUGAR = [
+  [-18, 8],
+  [6, 18],
+  [20, -4],
+  [-4, -6],
+  [12, 30],
+  [-22, 26],
+  [26, 14],
+  [-10, 32],
+  [2, 4],
+]
+  .map(([x, y]) => `M${x} ${y}a2.2 2.2 0 1 0 4.4 0a2.2 2.2 0 1 0 -4.4 0`)
+  .join('');
 
 export interface GummyOptions {
   rotate?: number;
@@ -147,7 +162,9 @@ export function gummy(doc: SvgDoc, shape: GummyShape, color: string, x: number, 
     details = `<path d="M0 -28C0 -36 2 -42 6 -46" stroke="${darken(color, 0.45)}" stroke-width="5" stroke-linecap="round" fill="none"/>`;
   }
   out +=
-    `<g transform="${place(x, y, s, rotate)}"><path d="${d}" fill="${jelly(doc, color)}"/>${details}` +
+    `<g transform="${place(x, y, s, rotate)}"><path d="${d}" fill="${jelly(doc, color)}"/>` +
+    `<path d="${d}" fill="none" stroke="${darken(color, 0.12)}" stroke-width="2.5" opacity=".5"/>${details}` +
+    `<path d="${SUGAR}" fill="#ffffff" opacity=".55"/>` +
     `<path d="${shine}" fill="none" stroke="#ffffff" stroke-width="7" stroke-linecap="round" opacity=".6"/>` +
     `<circle cx="${shape === 'star' ? 8 : 14}" cy="${shape === 'segment' ? -14 : -24}" r="3.5" fill="#ffffff" opacity=".5"/></g>`;
   return out;
@@ -429,6 +446,108 @@ export function whisk(doc: SvgDoc): string {
   let tines = '';
   for (let i = -5; i <= 5; i++) tines += `M${i * 1.2} -6C${i * 3} 10 ${i * 4.4} 26 ${i * 3.6} 40`;
   return `<rect x="-6" y="-50" width="12" height="46" rx="5" fill="${shade(doc, '#d8c08e')}"/><path d="${tines}" ${stroke('#d8c08e', 1.8)}/><path d="M-18 40C-8 46 8 46 18 40" ${stroke('#c6aa72', 2.5)}/>`;
+}
+
+export function chamomile(doc: SvgDoc): string {
+  let petals = '';
+  for (let i = 0; i < 14; i++) petals += `<ellipse transform="rotate(${num((i * 360) / 14)}) translate(0 -26)" rx="7" ry="17" fill="#ffffff"/>`;
+  return (
+    `<path d="M4 10C10 30 6 44 -6 56" ${stroke('#6b9e4a', 4)}/>` +
+    `<g fill="#ffffff" stroke="#e6e0d4" stroke-width="1">${petals}</g>` +
+    `<circle r="14" fill="${shade(doc, '#f6c433')}"/>`
+  );
+}
+
+/** A flowering sprig (lavender, chasteberry): a stem with small buds up its tip. */
+export function sprig(doc: SvgDoc, bud: string): string {
+  let buds = '';
+  for (let i = 0; i < 9; i++) {
+    const y = -8 - i * 6.4;
+    const side = i % 2 ? 1 : -1;
+    const spread = 7 - i * 0.45;
+    buds += `<ellipse cx="${num(side * spread * 0.7)}" cy="${num(y)}" rx="${num(spread)}" ry="${num(spread * 0.72)}" fill="${shade(doc, i % 3 ? bud : lighten(bud, 0.25))}"/>`;
+  }
+  return (
+    `<path d="M0 56C-2 30 0 10 0 -62" ${stroke('#6f8f55', 3.5)}/>` +
+    `<g transform="translate(0 22) rotate(-30) scale(.22)">${leaf(doc, '#7a9f5c', false)}</g>` +
+    `<g transform="translate(0 30) rotate(34) scale(.2)">${leaf(doc, '#7a9f5c', false)}</g>` +
+    buds
+  );
+}
+
+/** A square of chocolate with its four raised pieces. */
+export function chocolate(doc: SvgDoc): string {
+  const piece = (x: number, y: number) =>
+    `<rect x="${x}" y="${y}" width="34" height="34" rx="5" fill="${shade(doc, '#6b4330')}"/><path d="M${x + 6} ${y + 28}V${y + 7}H${x + 28}" fill="none" stroke="#a8775a" stroke-width="2.5" opacity=".6"/>`;
+  return `<rect x="-44" y="-44" width="88" height="88" rx="9" fill="#4a2c1e"/>${piece(-39, -39)}${piece(5, -39)}${piece(-39, 5)}${piece(5, 5)}`;
+}
+
+export function fivePointStar(doc: SvgDoc, color: string): string {
+  return `<path d="${roundedPolygon(starPoints(5, 48, 22), 0.22)}" fill="${shade(doc, color)}"/><path d="M-14 -12L-4 -16" ${stroke('#ffffff', 5, ' opacity=".6"')}/>`;
+}
+
+function drawProp(doc: SvgDoc, name: PropName, theme: Theme): string {
+  switch (name) {
+    case 'greenApple':
+      return apple(doc, '#8cc63f');
+    case 'redApple':
+      return apple(doc, '#e5483a');
+    case 'appleSlice':
+      return appleSlice(doc, '#8cc63f');
+    case 'cherry':
+    case 'cells':
+      return drawMotif(doc, { ...theme, motif: name });
+    case 'blueberry':
+      return `<g transform="translate(-16 8)">${blueberry(doc)}</g><g transform="translate(18 -10) scale(.8)">${blueberry(doc)}</g><g transform="translate(20 22) scale(.7)">${blueberry(doc)}</g>`;
+    case 'raspberry':
+      return `<g transform="scale(1.4)">${raspberry(doc)}</g>`;
+    case 'strawberry':
+      return `<g transform="scale(1.3)">${strawberry(doc)}</g>`;
+    case 'kale':
+      return kale(doc, '#2e7d4f');
+    case 'spinach':
+      return leaf(doc, '#3f9b4a');
+    case 'orangeSlice':
+      return citrusSlice(doc, '#f7931e');
+    case 'lemonSlice':
+      return citrusSlice(doc, '#f5c518');
+    case 'moon':
+      return moonAndStars(doc, '#f6d67a', '#ffffff');
+    case 'chamomile':
+      return chamomile(doc);
+    case 'lavender':
+      return `<g transform="rotate(-10)">${sprig(doc, '#8e7cc3')}</g><g transform="translate(14 6) rotate(12)">${sprig(doc, '#a08ed6')}</g>`;
+    case 'star':
+      return fivePointStar(doc, theme.accent);
+    case 'rainbow':
+      return drawMotif(doc, { ...theme, motif: 'rainbow' });
+    case 'blossom':
+      return flower(doc, lighten(theme.primary, 0.25), theme.accent);
+    case 'cocoaBeans':
+      return `<g transform="translate(-16 -2) rotate(-24)">${cocoaBean(doc)}</g><g transform="translate(18 6) rotate(20) scale(.9)">${cocoaBean(doc)}</g>`;
+    case 'chocolate':
+      return chocolate(doc);
+    case 'bolt':
+      return drawMotif(doc, { ...theme, motif: 'bolt' });
+    case 'sun':
+      return sun(doc, '#fbbf24', '#f97316');
+    case 'beet':
+      return beet(doc);
+    case 'chasteberry':
+      return `<g transform="rotate(-8)">${sprig(doc, '#8f6bb3')}</g><g transform="translate(16 8) rotate(16) scale(.85)">${sprig(doc, '#a987c9')}</g>`;
+    case 'matchaBowl':
+      return `<g transform="scale(1.05)">${matchaBowl(doc)}</g>`;
+    case 'whisk':
+      return `<g transform="scale(1.1)">${whisk(doc)}</g>`;
+    case 'teaLeaf':
+      return `<g transform="rotate(-20) scale(.9)">${leaf(doc, theme.code === 'matcha' ? '#6f8f35' : '#5c9e57')}</g>`;
+  }
+}
+
+/** The theme's `index`-th object (cycling), centred on (x, y), `size` across. */
+export function prop(doc: SvgDoc, theme: Theme, index: number, x: number, y: number, size: number, rotate = 0): string {
+  const name = theme.objects[index % theme.objects.length]!;
+  return `<g transform="${place(x, y, size / 100, rotate)}">${drawProp(doc, name, theme)}</g>`;
 }
 
 /** The product's motif, centred on (x, y), `size` across. */

@@ -22,6 +22,36 @@ export type Motif =
   | 'cells'
   | 'matcha';
 
+/** Real things laid around the pack in the scenes (the motif is the label's icon). */
+export type PropName =
+  | 'greenApple'
+  | 'redApple'
+  | 'appleSlice'
+  | 'cherry'
+  | 'blueberry'
+  | 'raspberry'
+  | 'strawberry'
+  | 'kale'
+  | 'spinach'
+  | 'orangeSlice'
+  | 'lemonSlice'
+  | 'moon'
+  | 'chamomile'
+  | 'lavender'
+  | 'star'
+  | 'rainbow'
+  | 'blossom'
+  | 'cocoaBeans'
+  | 'chocolate'
+  | 'bolt'
+  | 'sun'
+  | 'beet'
+  | 'chasteberry'
+  | 'cells'
+  | 'matchaBowl'
+  | 'whisk'
+  | 'teaLeaf';
+
 interface Words {
   en: string;
   fr: string;
@@ -45,6 +75,8 @@ export interface Theme {
   gummy: GummyShape;
   gummyColors: string[];
   motif: Motif;
+  /** What lies around the pack in the scenes, used in this order. */
+  objects: PropName[];
   /** Night products get an evening routine and a dusk palette. */
   mood: 'day' | 'night';
   /** Alt-text pieces: the product as people name it, its gummies, the props around it. */
@@ -70,6 +102,7 @@ export const THEMES: Record<ProductCode, Theme> = {
     gummy: 'apple',
     gummyColors: ['#8cc63f', '#e5483a', '#a9d35a'],
     motif: 'apple',
+    objects: ['greenApple', 'appleSlice', 'redApple'],
     mood: 'day',
     name: { en: 'ACV Gummies', fr: 'jujubes ACV' },
     gummies: { en: 'apple-shaped green and red gummies', fr: 'des jujubes verts et rouges en forme de pomme' },
@@ -88,6 +121,7 @@ export const THEMES: Record<ProductCode, Theme> = {
     gummy: 'round',
     gummyColors: ['#e8925e', '#f0b36f', '#d4704a'],
     motif: 'cherry',
+    objects: ['cherry', 'teaLeaf', 'cherry'],
     mood: 'day',
     name: { en: 'Ashwa Calm Gummies', fr: 'jujubes Ashwa Calm' },
     gummies: { en: 'round amber gummies', fr: 'des jujubes ronds couleur ambre' },
@@ -106,6 +140,7 @@ export const THEMES: Record<ProductCode, Theme> = {
     gummy: 'heart',
     gummyColors: ['#d6437f', '#7d4cc2', '#ef6f8e'],
     motif: 'berries',
+    objects: ['strawberry', 'blueberry', 'raspberry'],
     mood: 'day',
     name: { en: 'Superfruits Gummies', fr: 'jujubes Superfruits' },
     gummies: { en: 'heart-shaped berry-red and purple gummies', fr: 'des jujubes en forme de cœur, rouge baie et violets' },
@@ -124,6 +159,7 @@ export const THEMES: Record<ProductCode, Theme> = {
     gummy: 'leaf',
     gummyColors: ['#4caf50', '#8bc34a', '#2e9360'],
     motif: 'greens',
+    objects: ['kale', 'spinach', 'kale'],
     mood: 'day',
     name: { en: 'Supergreens Gummies', fr: 'jujubes Supergreens' },
     gummies: { en: 'leaf-shaped green gummies', fr: 'des jujubes verts en forme de feuille' },
@@ -142,6 +178,7 @@ export const THEMES: Record<ProductCode, Theme> = {
     gummy: 'segment',
     gummyColors: ['#f7931e', '#ffc233', '#f26b1d'],
     motif: 'shield',
+    objects: ['orangeSlice', 'lemonSlice', 'orangeSlice'],
     mood: 'day',
     name: { en: 'Triple Action Immune Gummies', fr: 'jujubes Triple Action Immune' },
     gummies: { en: 'orange-segment gummies', fr: 'des jujubes en quartiers d’orange' },
@@ -160,6 +197,7 @@ export const THEMES: Record<ProductCode, Theme> = {
     gummy: 'star',
     gummyColors: ['#9b8cf0', '#c3a8f5', '#7a6ae0'],
     motif: 'moon',
+    objects: ['chamomile', 'lavender', 'moon'],
     mood: 'night',
     name: { en: 'Dreamy Sleep Gummies', fr: 'jujubes Dreamy Sleep' },
     gummies: { en: 'star-shaped lilac gummies', fr: 'des jujubes lilas en forme d’étoile' },
@@ -178,6 +216,7 @@ export const THEMES: Record<ProductCode, Theme> = {
     gummy: 'star',
     gummyColors: ['#ff6b6b', '#ffcc33', '#4cc38a', '#3ea6e8'],
     motif: 'rainbow',
+    objects: ['rainbow', 'star', 'star'],
     mood: 'day',
     name: { en: 'Kids Multi Gummies', fr: 'jujubes Kids Multi' },
     gummies: { en: 'star-shaped gummies in red, yellow, green and blue', fr: 'des jujubes étoilés rouges, jaunes, verts et bleus' },
@@ -196,6 +235,7 @@ export const THEMES: Record<ProductCode, Theme> = {
     gummy: 'heart',
     gummyColors: ['#ef8aa2', '#f7b3c2', '#e0607f'],
     motif: 'flower',
+    objects: ['blossom', 'blossom', 'teaLeaf'],
     mood: 'day',
     name: { en: 'Women’s Multi Gummies', fr: 'jujubes Women’s Multi' },
     gummies: { en: 'heart-shaped pink gummies', fr: 'des jujubes roses en forme de cœur' },
@@ -215,6 +255,7 @@ export const THEMES: Record<ProductCode, Theme> = {
     gummy: 'square',
     gummyColors: ['#6b4330', '#7d5038', '#5a3626'],
     motif: 'cocoa',
+    objects: ['cocoaBeans', 'chocolate', 'lavender'],
     mood: 'night',
     name: { en: 'Calm Bites', fr: 'bouchées Calm Bites' },
     gummies: { en: 'square chocolate bites', fr: 'des bouchées carrées au chocolat' },
@@ -234,6 +275,7 @@ export const THEMES: Record<ProductCode, Theme> = {
     gummy: 'square',
     gummyColors: ['#f9a825', '#ffca28', '#ff8f3d'],
     motif: 'bolt',
+    objects: ['bolt', 'orangeSlice', 'sun'],
     mood: 'day',
     name: { en: 'Energy Bites', fr: 'bouchées Energy Bites' },
     gummies: { en: 'golden square bites', fr: 'des bouchées carrées dorées' },
@@ -253,6 +295,7 @@ export const THEMES: Record<ProductCode, Theme> = {
     gummy: 'square',
     gummyColors: ['#ff8a4c', '#fbbf24', '#f25f5c', '#ffb38a'],
     motif: 'sunburst',
+    objects: ['sun', 'strawberry', 'orangeSlice', 'blueberry'],
     mood: 'day',
     name: { en: 'Multi Bites', fr: 'bouchées Multi Bites' },
     gummies: { en: 'soft square bites in orange, coral and gold', fr: 'des bouchées carrées orange, corail et dorées' },
@@ -271,6 +314,7 @@ export const THEMES: Record<ProductCode, Theme> = {
     gummy: 'heart',
     gummyColors: ['#b3245a', '#8e1a45', '#d13b6f'],
     motif: 'beet',
+    objects: ['beet', 'beet', 'teaLeaf'],
     mood: 'day',
     name: { en: 'Beets Cardio Gummies', fr: 'jujubes Beets Cardio' },
     gummies: { en: 'deep red heart-shaped gummies', fr: 'des jujubes rouge profond en forme de cœur' },
@@ -289,6 +333,7 @@ export const THEMES: Record<ProductCode, Theme> = {
     gummy: 'drop',
     gummyColors: ['#b67ac4', '#e49a86', '#9a5fa8'],
     motif: 'cycle',
+    objects: ['chasteberry', 'blossom', 'chasteberry'],
     mood: 'day',
     name: { en: 'Women’s PMS Relief Gummies', fr: 'jujubes Women’s PMS Relief' },
     gummies: { en: 'plum and peach drop-shaped gummies', fr: 'des jujubes en goutte, prune et pêche' },
@@ -308,6 +353,7 @@ export const THEMES: Record<ProductCode, Theme> = {
     gummy: 'moon',
     gummyColors: ['#5b63c9', '#3d4aa8', '#8a7fe0'],
     motif: 'nightsky',
+    objects: ['lavender', 'chamomile', 'moon'],
     mood: 'night',
     name: { en: 'Extra Strength Sleep Gummies', fr: 'jujubes Extra Strength Sleep' },
     gummies: { en: 'indigo crescent-moon gummies', fr: 'des jujubes indigo en croissant de lune' },
@@ -326,6 +372,7 @@ export const THEMES: Record<ProductCode, Theme> = {
     gummy: 'round',
     gummyColors: ['#3cbcb4', '#ffb199', '#7fd6cf'],
     motif: 'cells',
+    objects: ['cells', 'cells', 'teaLeaf'],
     mood: 'day',
     name: { en: 'Probiotic+ Gummies', fr: 'jujubes Probiotic+' },
     gummies: { en: 'round teal and peach gummies', fr: 'des jujubes ronds turquoise et pêche' },
@@ -344,6 +391,7 @@ export const THEMES: Record<ProductCode, Theme> = {
     gummy: 'square',
     gummyColors: ['#8aa84a', '#a4bf5f', '#6f8f35'],
     motif: 'matcha',
+    objects: ['matchaBowl', 'whisk', 'teaLeaf'],
     mood: 'day',
     name: { en: 'Matcha Mind Gummies', fr: 'jujubes Matcha Mind' },
     gummies: { en: 'square matcha-green gummies', fr: 'des jujubes carrés vert matcha' },
