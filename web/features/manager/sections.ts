@@ -6,6 +6,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import type { catalogs } from '../../../common/i18n';
 import type { IconName } from '../../components/icons';
+import { loadCatalogPart } from '../../lib/i18n';
 
 /** Staff roles, lowest first: each role may do everything the ones before it may. */
 export const STAFF_ROLES = ['reviewer', 'manager', 'admin'] as const;
@@ -46,6 +47,38 @@ export const MANAGER_SECTIONS: readonly ManagerSection[] = [
     pages: [
       { path: '', load: async () => (await import('./payouts/PayoutsQueuePage')).PayoutsQueuePage },
       { path: ':id', load: async () => (await import('./payouts/PayoutPage')).PayoutPage },
+    ],
+  },
+  {
+    id: 'content',
+    path: 'content',
+    labelKey: 'manager.sections.content',
+    icon: 'pen',
+    minRole: 'manager',
+    pages: [
+      {
+        path: '',
+        load: async () => (await import('./content/EntryListPages')).ProductsListPage,
+      },
+      {
+        path: 'products/:code/:locale',
+        // The preview draws the partner's own product view, whose words are the content part.
+        load: async () =>
+          (await Promise.all([import('./content/ProductEditorPage'), loadCatalogPart('content')]))[0]
+            .ProductEditorPage,
+      },
+      { path: 'pages', load: async () => (await import('./content/EntryListPages')).PagesListPage },
+      {
+        path: 'pages/:slug/:locale',
+        load: async () =>
+          (await Promise.all([import('./content/PageEditorPage'), loadCatalogPart('content')]))[0]
+            .PageEditorPage,
+      },
+      { path: 'gallery', load: async () => (await import('./content/GalleryPage')).GalleryPage },
+      {
+        path: 'competitors',
+        load: async () => (await import('./content/CompetitorsPage')).CompetitorsPage,
+      },
     ],
   },
 ];
