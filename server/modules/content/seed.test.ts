@@ -1,0 +1,157 @@
+// The seed (decisions/021): the release's files into the database at every start, idempotent,
+// safe when several nodes start at once, and never over a staff member's edit.
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openPostgres } from '../../db';
+import type { DatabaseHandle } from '../../db';
+import { SEED_GALLERY } from './artwork';
+import { bearer, createContentTestApp } from './content-fixture';
+import type { ContentTestApp } from './content-fixture';
+import { seedContent } from './seed';
+import { contentDb } from './tables';
+
+const TEXTS = 16 * 2 + 2 * 2;
+
+describe('seeding the content', () => {
+  let c: ContentTestApp;
+  const db = () => c.t.database.db;
+  const seed = (extra: Parameters<typeof seedContent>[1] = {}) => seedContent(db(), { contentDir: c.contentDir, ...extra });
+  const counts = async () => {
+    const cdb = contentDb(db());
+    const one = async (table: 'content_texts' | 'content_text_versions' | 'media' | 'gallery_images') => Number((await cdb.selectFrom(table).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+    return { texts: await one('content_texts'), versions: await one('content_text_versions'), media: await one('media'), gallery: await one('gallery_images') };
+  };
+  const productFile = (code: string, locale: string) => path.join(c.contentDir, 'products', code, `${locale}.json`);
+  const rewrite = (file: string, change: (json: Record<string, unknown>) => void, spacing = 2) => {
+    const json = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+    change(json);
+    fs.writeFileSync(file, JSON.stringify(json, null, spacing));
+  };
+  const staff = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
+    c.t.app.inject({ method, url: `/api/manager/content${url}`, headers: bearer(c.manager.token), ...(payload ? { payload } : {}) });
+
+  beforeEach(async () => {
+    c = await createContentTestApp({ seed: false });
+  });
+  afterEach(() => c.close());
+
+  it('writes every text once as version 1 and the gallery once; a second start writes nothing', async () => {
+    expect(await counts()).toEqual({ texts: 0, versions: 0, media: 0, gallery: 0 });
+    const first = await seed();
+    // The pages the release does not ship yet (policy and the guides here) are no problem.
+    expect(first).toEqual({ inserted: TEXTS, updated: 0, flagged: 0, galleryAdded: SEED_GALLERY.length, problems: [] });
+    const after = await counts();
+    expect(after).toEqual({ texts: TEXTS, versions: TEXTS, media: 16 + SEED_GALLERY.length, gallery: SEED_GALLERY.length });
+    const texts = await contentDb(db()).selectFrom('content_texts').select(['version', 'source', 'updated_by']).execute();
+    expect(new Set(texts.map((t) => `${t.version}/${t.source}/${t.updated_by}`))).toEqual(new Set(['1/seed/null']));
+
+    expect(await seed()).toEqual({ inserted: 0, updated: 0, flagged: 0, galleryAdded: 0, problems: [] });
+    expect(await counts()).toEqual(after);
+    // Nothing is drawn at start: no artwork has a size in bytes yet, and no image is on disk.
+    expect(await contentDb(db()).selectFrom('media').select('id').where('bytes', 'is not', null).execute()).toEqual([]);
+    expect(fs.existsSync(path.join(c.t.dataDir, 'media-cache'))).toBe(false);
+  });
+
+  it('is safe when several nodes start at once: each text and image written once', async () => {
+    // On PostgreSQL each "node" has its own pool; SQLite's nodes share the file's one writer.
+    const url = c.t.database.url;
+    const extra: DatabaseHandle[] = url ? [openPostgres(url, 2), openPostgres(url, 2)] : [];
+    try {
+      const handles = [c.t.database, ...extra];
+      const reports = await Promise.all([0, 1, 2, 3].map((i) => seedContent(handles[i % handles.length]!.db, { contentDir: c.contentDir })));
+      expect(reports.reduce((sum, r) => sum + r.inserted, 0)).toBe(TEXTS);
+      expect(reports.reduce((sum, r) => sum + r.galleryAdded, 0)).toBe(SEED_GALLERY.length);
+      expect(reports.flatMap((r) => r.problems)).toEqual([]);
+      expect(await counts()).toEqual({ texts: TEXTS, versions: TEXTS, media: 16 + SEED_GALLERY.length, gallery: SEED_GALLERY.length });
+      const positions = await contentDb(db()).selectFrom('gallery_images').select('seed_ref').orderBy('position').orderBy('id').execute();
+      expect(positions.map((p) => p.seed_ref)).toEqual(SEED_GALLERY.map((item) => item.ref));
+    } finally {
+      for (const handle of extra) await handle.close();
+    }
+  });
+
+  it('follows a changed seed file while the text is the seed’s; formatting alone changes nothing', async () => {
+    await seed();
+    rewrite(productFile('matcha', 'en'), () => undefined, 4);
+    expect(await seed()).toMatchObject({ inserted: 0, updated: 0 });
+
+    rewrite(productFile('matcha', 'en'), (json) => {
+      json.subtitle = 'Stone-ground matcha in a gummy: calm focus for the afternoon.';
+    });
+    expect(await seed()).toMatchObject({ inserted: 0, updated: 1, flagged: 0, problems: [] });
+    const entry = (await staff('GET', '/products/matcha/en')).json().data;
+    expect(entry).toMatchObject({ version: 2, source: 'seed', updated_by: null, seed_differs: false });
+    expect(entry.versions.map((v: { version: number; source: string }) => [v.version, v.source])).toEqual([
+      [2, 'seed'],
+      [1, 'seed'],
+    ]);
+    const partner = (await c.t.app.inject({ method: 'GET', url: '/api/products/matcha', headers: bearer(c.en.token) })).json().data;
+    expect(partner.subtitle).toBe('Stone-ground matcha in a gummy: calm focus for the afternoon.');
+    expect(await seed()).toMatchObject({ updated: 0 });
+  });
+
+  it('never overwrites a staff edit with a newer seed file, and tells staff a newer text exists', async () => {
+    await seed();
+    const current = (await staff('GET', '/products/beets/fr')).json().data;
+    const edited = { ...current.body, subtitle: 'Texte du personnel' };
+    expect((await staff('PUT', '/products/beets/fr', { body: edited, base_version: 1 })).statusCode).toBe(200);
+    expect((await staff('GET', '/products/beets/fr')).json().data.seed_differs).toBe(false);
+
+    rewrite(productFile('beets', 'fr'), (json) => {
+      json.subtitle = 'Nouveau texte de la version';
+    });
+    expect(await seed()).toMatchObject({ updated: 0, flagged: 1 });
+    const entry = (await staff('GET', '/products/beets/fr')).json().data;
+    expect(entry).toMatchObject({ version: 2, source: 'staff', seed_differs: true, body: { subtitle: 'Texte du personnel' } });
+    const list = (await staff('GET', '/products')).json().data.find((p: { code: string }) => p.code === 'beets');
+    expect(list.locales).toMatchObject({ fr: { seed_differs: true }, en: { seed_differs: false } });
+    // The next start has nothing new to say, and the edit still stands.
+    expect(await seed()).toMatchObject({ updated: 0, flagged: 0 });
+    expect((await c.t.app.inject({ method: 'GET', url: '/api/products/beets', headers: bearer(c.fr.token) })).json().data.subtitle).toBe('Texte du personnel');
+    // Restoring the seed's first text is a staff choice too: a later seed file does not replace it.
+    expect((await c.t.app.inject({ method: 'POST', url: '/api/manager/content/products/beets/fr/versions/1/restore', headers: bearer(c.manager.token), payload: { base_version: 2 } })).statusCode).toBe(200);
+    rewrite(productFile('beets', 'fr'), (json) => {
+      json.subtitle = 'Encore un autre texte de la version';
+    });
+    expect(await seed()).toMatchObject({ updated: 0, flagged: 1 });
+    expect((await staff('GET', '/products/beets/fr')).json().data).toMatchObject({ version: 3, source: 'restore', seed_differs: true, body: { subtitle: current.body.subtitle } });
+  });
+
+  it('reports a broken or missing seed file, keeps the text it has, and starts anyway', async () => {
+    await seed();
+    fs.writeFileSync(productFile('pms', 'en'), '{ "name": ');
+    rewrite(productFile('kids', 'fr'), (json) => {
+      json.captions = ['pas de code ni de mots-clics'];
+    });
+    fs.rmSync(productFile('multi', 'en'));
+    fs.mkdirSync(path.join(c.contentDir, 'pages', 'policy'), { recursive: true });
+    fs.writeFileSync(path.join(c.contentDir, 'pages', 'policy', 'en.json'), JSON.stringify({ title: 'Policy', lead: 'Paid from {{minimum_pay}}.', sections: [{ id: 'a', heading: 'A', blocks: [{ type: 'p', text: 'x' }] }] }));
+    const report = await seed();
+    expect(report.problems.map((p) => p.file).sort()).toEqual(['pages/policy/en.json', 'products/kids/fr.json', 'products/multi/en.json', 'products/pms/en.json']);
+    expect(report.problems.find((p) => p.file === 'pages/policy/en.json')!.message).toContain('minimum_pay');
+    expect(report.problems.find((p) => p.file === 'products/multi/en.json')!.message).toBe('missing');
+    expect(report.updated).toBe(0);
+    for (const [code, locale] of [['pms', 'en'], ['kids', 'fr'], ['multi', 'en']]) {
+      expect((await staff('GET', `/products/${code}/${locale}`)).json().data.version).toBe(1);
+    }
+    expect((await staff('GET', '/pages/policy/en')).statusCode).toBe(404);
+  });
+
+  it('does not bring back a seeded image staff removed, and renames the artwork for a release that draws it anew', async () => {
+    await seed({ artworkRevision: '1.0.0' });
+    const gallery = (await staff('GET', '/gallery')).json().data as { id: number; url: string }[];
+    expect((await staff('DELETE', `/gallery/${gallery[0]!.id}`)).statusCode).toBe(204);
+    expect(await seed({ artworkRevision: '1.0.0' })).toMatchObject({ galleryAdded: 0 });
+    const after = (await staff('GET', '/gallery')).json().data as { id: number; url: string }[];
+    expect(after.map((image) => image.id)).toEqual(gallery.slice(1).map((image) => image.id));
+
+    await seed({ artworkRevision: '1.1.0' });
+    const renamed = (await staff('GET', '/gallery')).json().data as { id: number; url: string }[];
+    expect(renamed.map((image) => image.id)).toEqual(after.map((image) => image.id));
+    expect(renamed.every((image, i) => image.url !== after[i]!.url)).toBe(true);
+    expect((await c.t.app.inject({ method: 'GET', url: after[0]!.url })).statusCode).toBe(404);
+    expect((await c.t.app.inject({ method: 'GET', url: `${renamed[0]!.url}?w=240` })).statusCode).toBe(200);
+  });
+});
