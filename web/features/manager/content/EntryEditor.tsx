@@ -212,7 +212,8 @@ export function EntryEditor<Kind extends EntryKind>({
     if (statusOf(error) === 422) {
       const fields = serverFieldErrors(error);
       setServerErrors(fields);
-      setFailure(message ?? t('manager.content.editor.invalid'));
+      // A rule about the whole text has no field to stand at: it joins the notice.
+      setFailure([message ?? t('manager.content.editor.invalid'), fields['']].filter(Boolean).join(' · '));
       return;
     }
     setFailure(

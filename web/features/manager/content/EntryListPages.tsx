@@ -19,10 +19,10 @@ import { useAuthorName } from './VersionsPanel';
 interface Row {
   id: string;
   name: string;
-  locales: Partial<Record<Locale, LocaleMeta>>;
+  locales: Partial<Record<Locale, LocaleMeta | null>>;
 }
 
-function LocaleSummary({ meta }: { meta: LocaleMeta | undefined }) {
+function LocaleSummary({ meta }: { meta: LocaleMeta | null | undefined }) {
   const { t } = useTranslation();
   const dateTime = useDateTime();
   const author = useAuthorName();

@@ -17,6 +17,7 @@ import { EmptyState, Skeleton } from '../../sales/ui';
 import { useManagerSignOut, useSignOutOnUnauthorized } from '../ManagerPages';
 import {
   MAX_UPLOAD_BYTES,
+  serverFieldErrors,
   serverMessage,
   useDeleteImage,
   useGallery,
@@ -105,6 +106,8 @@ function DetailsFields({
         value={details.tags}
         onChange={(tags) => onChange({ ...details, tags })}
         placeholder={t('manager.content.gallery.tags_placeholder')}
+        maxLength={30}
+        maxTags={12}
         testId={`${testPrefix}-tags`}
       />
       <TextInput
@@ -195,7 +198,13 @@ function UploadCard() {
         },
         onError: (error) => {
           if (isUnauthorized(error)) signOut();
-          else setRefusal(serverMessage(error) ?? t('manager.content.gallery.upload_failed'));
+          else
+            setRefusal(
+              [
+                serverMessage(error) ?? t('manager.content.gallery.upload_failed'),
+                ...Object.values(serverFieldErrors(error)),
+              ].join(' · '),
+            );
         },
       },
     );

@@ -26,6 +26,32 @@ type Section = PageContent['sections'][number];
 type BlockType = PageBlock['type'];
 const BLOCK_TYPES: readonly BlockType[] = ['p', 'list', 'do', 'dont', 'note'];
 
+const VARIABLE = /\{\{\s*([a-z_]+)\s*\}\}/g;
+
+/** Program values a text names that do not exist (a typo): the server refuses to serve them. */
+function unknownVariables(text: string): string[] {
+  return [...text.matchAll(VARIABLE)]
+    .map((match) => match[1] ?? '')
+    .filter((name) => !(PAGE_VARIABLES as readonly string[]).includes(name));
+}
+
+/** Every text of the page by its path, for the checks the schema cannot make. */
+function pageTexts(page: PageContent): [string, string][] {
+  const texts: [string, string][] = [
+    ['title', page.title],
+    ['lead', page.lead],
+  ];
+  page.sections.forEach((section, s) => {
+    texts.push([`sections.${s}.heading`, section.heading]);
+    if (section.group !== undefined) texts.push([`sections.${s}.group`, section.group]);
+    section.blocks.forEach((block, b) => {
+      if ('text' in block) texts.push([`sections.${s}.blocks.${b}.text`, block.text]);
+      else block.items.forEach((item, i) => texts.push([`sections.${s}.blocks.${b}.items.${i}`, item]));
+    });
+  });
+  return texts;
+}
+
 /** An anchor from a heading: "Comment suis-je payé ?" → "comment-suis-je-paye". */
 export function anchorFrom(heading: string, taken: readonly string[]): string {
   const base =
@@ -392,6 +418,17 @@ export function PageEditorPage() {
   );
   if (!known) return <NotFoundContent homeHref="/manager/content/pages" />;
   const pageLocale: Locale = locale;
+  const variableProblems = (draft: PageContent): FieldErrors => {
+    const errors: FieldErrors = {};
+    for (const [path, text] of pageTexts(draft)) {
+      const unknown = unknownVariables(text);
+      if (unknown.length)
+        errors[path] = t('manager.content.errors.unknown_variable', {
+          names: unknown.map((name) => `{{${name}}}`).join(', '),
+        });
+    }
+    return errors;
+  };
   return (
     <EntryEditor
       key={`${slug}/${locale}`}
@@ -405,6 +442,7 @@ export function PageEditorPage() {
       back={{ to: '/manager/content/pages', label: t('manager.content.page.back') }}
       pathFor={(other) => `/manager/content/pages/${slug}/${other}`}
       help={<PageHelp />}
+      extraErrors={variableProblems}
       renderForm={(props) => <PageForm {...props} slug={slug} />}
       renderPreview={(body) => <PagePreview slug={slug} body={body} lang={locale} />}
     />

@@ -24,16 +24,17 @@ export interface LocaleMeta {
   seed_differs: boolean;
 }
 
+/** A locale without a text yet is null. */
 export interface ProductRow {
   code: string;
   name: string;
-  locales: Record<Locale, LocaleMeta>;
+  locales: Record<Locale, LocaleMeta | null>;
 }
 
 export interface PageRow {
   slug: PageSlug;
   title?: string;
-  locales: Record<Locale, LocaleMeta>;
+  locales: Record<Locale, LocaleMeta | null>;
 }
 
 export interface VersionSummary {
@@ -370,7 +371,9 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const [field, value] of Object.entries(error.body.errors ?? {})) {
     const message = Array.isArray(value) ? value[0] : value;
-    if (typeof message === 'string' && message) fields[field.replace(/^body\./, '')] = message;
+    // A rule about the whole text ("body", or no field at all) is filed under "".
+    const path = field === 'body' || field === '_' ? '' : field.replace(/^body\./, '');
+    if (typeof message === 'string' && message) fields[path] = message;
   }
   return fields;
 }

@@ -383,6 +383,29 @@ describe('the pages editor', () => {
   });
 });
 
+describe('the pages editor’s program values', () => {
+  it('names a {{value}} the program does not have at its field and does not save', async () => {
+    staffAs('manager');
+    const terms: PageContent = {
+      title: 'Terms',
+      lead: 'Payouts start at {{minimum_payout}}.',
+      sections: [
+        { id: 'payouts', heading: 'Payouts', blocks: [{ type: 'list', items: ['Paid by PayPal'] }] },
+      ],
+    };
+    fake.on('GET /api/manager/content/pages/terms/en', () => jsonResponse(200, { data: entry(terms) }));
+    const { user } = renderApp('/manager/content/pages/terms/en');
+    const lead = await screen.findByTestId('field-lead');
+    expect(lead).not.toHaveAttribute('aria-invalid');
+    await replaceText(user, lead, 'Payouts start at {{minimum_payot}}.');
+    expect(lead).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(/\{\{minimum_payot\}\} is not a program value/)).toBeInTheDocument();
+    await user.click(screen.getByTestId('editor-save'));
+    expect(await screen.findByTestId('editor-invalid')).toBeInTheDocument();
+    expect(fake.calls()).not.toContain('PUT /api/manager/content/pages/terms/en');
+  });
+});
+
 describe('Grab and Go', () => {
   beforeEach(() => staffAs('manager'));
 

@@ -399,12 +399,17 @@ export function TagInput({
   errors = {},
   hint,
   placeholder,
+  maxLength,
+  maxTags,
   testId,
 }: {
   label: string;
   value: readonly string[];
   onChange: (tags: string[]) => void;
   hashtags?: boolean;
+  /** The longest a tag may be, and how many the set may hold. */
+  maxLength?: number;
+  maxTags?: number;
   /** By index ("2") for a tag, "" for the whole set. */
   errors?: Record<string, string>;
   hint?: ReactNode;
@@ -414,7 +419,8 @@ export function TagInput({
   const { t } = useTranslation();
   const id = useId();
   const [text, setText] = useState('');
-  const [duplicate, setDuplicate] = useState<string | null>(null);
+  // Said under the box when a tag cannot be added (already there, too long, one too many).
+  const [refusal, setRefusal] = useState<string | null>(null);
   const tagErrors = Object.entries(errors).filter(([key]) => key !== '');
   const setError = errors[''];
   // A hashtag is one word; a plain tag may hold spaces ("morning routine"), never a comma.
@@ -427,10 +433,18 @@ export function TagInput({
     const tag = normalise(text);
     if (!tag) return;
     if (value.some((each) => each.toLowerCase() === tag.toLowerCase())) {
-      setDuplicate(tag);
+      setRefusal(t('manager.content.tags.duplicate', { tag }));
       return;
     }
-    setDuplicate(null);
+    if (maxLength !== undefined && tag.length > maxLength) {
+      setRefusal(t('manager.content.tags.too_long', { count: maxLength }));
+      return;
+    }
+    if (maxTags !== undefined && value.length >= maxTags) {
+      setRefusal(t('manager.content.tags.too_many', { count: maxTags }));
+      return;
+    }
+    setRefusal(null);
     onChange([...value, tag]);
     setText('');
   };
@@ -446,7 +460,7 @@ export function TagInput({
   };
   const invalid = Boolean(setError) || tagErrors.length > 0;
   const describedBy =
-    [hint ? `${id}-hint` : null, invalid || duplicate ? `${id}-error` : null].filter(Boolean).join(' ') ||
+    [hint ? `${id}-hint` : null, invalid || refusal ? `${id}-error` : null].filter(Boolean).join(' ') ||
     undefined;
   return (
     <div data-testid={testId}>
@@ -493,7 +507,7 @@ export function TagInput({
           id={id}
           value={text}
           onChange={(event) => {
-            setDuplicate(null);
+            setRefusal(null);
             setText(event.target.value);
           }}
           onKeyDown={onKeyDown}
@@ -513,7 +527,7 @@ export function TagInput({
         </p>
       ) : null}
       <div id={`${id}-error`}>
-        {duplicate ? <ErrorText message={t('manager.content.tags.duplicate', { tag: duplicate })} /> : null}
+        <ErrorText message={refusal} />
         <ErrorText message={setError} />
         {tagErrors.map(([index, message]) => (
           <ErrorText key={index} message={`${value[Number(index)] ?? ''}: ${message}`} />
