@@ -81,6 +81,21 @@ function finePrint(cx: number, y: number, widths: number[], color: string): stri
     .join('');
 }
 
+/** A round scalloped seal with a short figure ("10MG"), stuck across the label's corner. */
+function seal(text: string, x: number, y: number, theme: Theme): string {
+  const points: string[] = [];
+  for (let i = 0; i < 24; i++) {
+    const r = i % 2 ? 46 : 52;
+    const a = (i * Math.PI) / 12;
+    points.push(`${Math.round(Math.cos(a) * r * 10) / 10} ${Math.round(Math.sin(a) * r * 10) / 10}`);
+  }
+  return (
+    `<g transform="translate(${x} ${y}) rotate(12)"><path d="M${points.join('L')}Z" fill="${theme.accent}" stroke="${theme.accent}" stroke-width="6" stroke-linejoin="round"/>` +
+    `<circle r="38" fill="none" stroke="${theme.deep}" stroke-width="2" opacity=".5"/>` +
+    `${lettering(text, 0, 9, { size: 18, color: theme.deep, weight: 18, tracking: 0 })}</g>`
+  );
+}
+
 /** A gummy jar; `id` keeps its gradients apart from another jar's in the same image. */
 export function jar(doc: SvgDoc, theme: Theme, id = 'j'): string {
   const W = JAR.width / 2;
@@ -103,7 +118,8 @@ export function jar(doc: SvgDoc, theme: Theme, id = 'j'): string {
     `<path d="${bodyPath}" fill="${body}"/>` +
     // Label: the product's colour wrapping the jar, shaded like the glass around it.
     `<rect x="-${W}" y="${labelTop}" width="${JAR.width}" height="${labelBottom - labelTop}" fill="${label}"/>` +
-    `<rect x="-${W}" y="${labelTop}" width="${JAR.width}" height="8" fill="${darken(label, 0.2)}" opacity=".5"/>` +
+    `<rect x="-${W}" y="${labelTop + 10}" width="${JAR.width}" height="4" fill="${theme.accent}" opacity=".85"/>` +
+    `<rect x="-${W}" y="${labelBottom - 14}" width="${JAR.width}" height="4" fill="${theme.accent}" opacity=".85"/>` +
     `<circle cy="${badgeY}" r="46" fill="${lighten(label, 0.82)}"/>` +
     motif(doc, theme, 0, badgeY, 72) +
     wordmark(0, -304, onLabel, { ray: lighten(theme.accent, 0.4), fill: '#ffffff', outline: onLabel }) +
@@ -115,6 +131,7 @@ export function jar(doc: SvgDoc, theme: Theme, id = 'j'): string {
     `<rect x="-142" y="${lidTop}" width="284" height="${lidBottom - lidTop}" rx="14" fill="${lid}"/>` +
     `<path d="${ridges}" stroke="#000000" stroke-width="3" opacity=".12"/>` +
     `<rect x="-142" y="${lidBottom - 12}" width="284" height="12" rx="5" fill="${darken(theme.deep, 0.2)}" opacity=".6"/>` +
+    (theme.seal ? seal(theme.seal, W - 58, labelTop + 6, theme) : '') +
     // Glass highlight running down the left of the body.
     `<path d="M-${W - 26} ${bodyTop + 56}V-60" stroke="#ffffff" stroke-width="12" stroke-linecap="round" opacity="${dark ? 0.12 : 0.35}"/>`
   );
@@ -142,26 +159,26 @@ export function pouch(doc: SvgDoc, theme: Theme, id = 'p'): string {
   );
   let crimp = '';
   for (let x = -176; x <= 176; x += 8) crimp += `M${x} -534V-500`;
-  const windowY = -196;
+  const windowY = -168;
   const clipId = `${id}window`;
   doc.define(clipId, `<clipPath id="${clipId}"><circle cy="${windowY}" r="98"/></clipPath>`);
   let inside = '';
   const spots: [number, number, number][] = [
-    [-60, -240, -12],
-    [20, -262, 18],
-    [84, -214, -6],
-    [-92, -168, 10],
-    [-20, -180, 28],
-    [58, -150, -20],
-    [-48, -110, 4],
-    [30, -100, 14],
-    [100, -120, 30],
-    [-110, -250, 22],
+    [-60, -212, -12],
+    [20, -234, 18],
+    [84, -186, -6],
+    [-92, -140, 10],
+    [-20, -152, 28],
+    [58, -122, -20],
+    [-48, -82, 4],
+    [30, -72, 14],
+    [100, -92, 30],
+    [-110, -222, 22],
   ];
   spots.forEach(([x, y, r], i) => {
     inside += gummy(doc, theme.gummy, theme.gummyColors[i % theme.gummyColors.length]!, x, y, 74, { rotate: r });
   });
-  const name = nameLines(theme, 0, -430, 290, 58, '#ffffff');
+  const name = nameLines(theme, 0, -432, 290, 52, '#ffffff');
   return (
     `<path d="${shape}" fill="${fill}"/>` +
     `<path d="${crimp}" stroke="#000000" stroke-width="2" opacity=".1"/>` +
@@ -173,8 +190,8 @@ export function pouch(doc: SvgDoc, theme: Theme, id = 'p'): string {
     `<circle cy="${windowY}" r="104" fill="${lighten(color, 0.85)}"/>` +
     `<g clip-path="url(#${clipId})"><rect x="-100" y="${windowY - 100}" width="200" height="200" fill="${lighten(theme.background, 0.3)}"/>${inside}` +
     `<path d="M-70 ${windowY - 56}A88 88 0 0 1 -10 ${windowY - 88}" stroke="#ffffff" stroke-width="10" stroke-linecap="round" fill="none" opacity=".45"/></g>` +
-    motif(doc, theme, 132, -76, 70, -8) +
-    finePrint(-84, -80, [96, 70], lighten(color, 0.4)) +
+    motif(doc, theme, 136, -56, 58, -8) +
+    finePrint(-100, -52, [96, 70], lighten(color, 0.4)) +
     `<path d="M-150 -26C-60 -12 60 -12 150 -26" stroke="#000000" stroke-width="3" fill="none" opacity=".12"/>` +
     `<path d="M-166 -470V-120" stroke="#ffffff" stroke-width="14" stroke-linecap="round" opacity=".14"/>`
   );

@@ -254,6 +254,19 @@ function routine(doc: SvgDoc, theme: Theme, rng: Rng): void {
   if (night) doc.add(`<g transform="${place(800, base + 20 * k, k)}">${teacup(doc, lighten(theme.primary, 0.55), drink)}</g>`);
   else doc.add(`<g transform="${place(790, base + 10 * k, k)}">${mug(doc, lighten(theme.accent, 0.35), drink)}</g>`);
   doc.add(saucerOfGummies(doc, theme, rng, 800, base + 190 * k, 0.95 * k));
+  doc.add(prop(doc, theme, night ? 1 : 0, 230, base + 170 * k, 170 * k, -10, true));
+  doc.add(gummy(doc, theme.gummy, pickColor(theme, 1), 470, base + 150 * k, 80 * k, { rotate: 12, shadow: 'side' }));
+  doc.add(gummy(doc, theme.gummy, pickColor(theme, 2), 580, base + 200 * k, 72 * k, { rotate: -20, shadow: 'side' }));
+  if (story) {
+    // The table's front edge and the floor below it, so the tall frame ends on something.
+    const edge = 1690;
+    doc.add(
+      `<rect y="${edge}" width="${doc.width}" height="${doc.height - edge}" fill="${night ? '#1f1a33' : mix(theme.background, '#b9a58c', 0.55)}"/>` +
+        `<rect y="${edge}" width="${doc.width}" height="46" fill="${darken(tableTop, 0.18)}"/>` +
+        `<rect y="${edge}" width="${doc.width}" height="5" fill="#ffffff" opacity=".3"/>` +
+        `<rect y="${edge + 46}" width="${doc.width}" height="26" fill="#000000" opacity=".12"/>`,
+    );
+  }
   if (night) {
     // Lamp-lit corners: the room falls off into the dark around the table.
     doc.add(`<rect width="${doc.width}" height="${doc.height}" fill="${doc.radial('vignette', [
@@ -262,9 +275,6 @@ function routine(doc: SvgDoc, theme: Theme, rng: Rng): void {
       [1, '#0b0820', 0.45],
     ], 0.45, 0.55, 0.75)}"/>`);
   }
-  doc.add(prop(doc, theme, night ? 1 : 0, 230, base + 170 * k, 170 * k, -10));
-  doc.add(gummy(doc, theme.gummy, pickColor(theme, 1), 470, base + 150 * k, 80 * k, { rotate: 12, shadow: 'side' }));
-  doc.add(gummy(doc, theme.gummy, pickColor(theme, 2), 580, base + 200 * k, 72 * k, { rotate: -20, shadow: 'side' }));
 }
 
 function scatter(doc: SvgDoc, theme: Theme, rng: Rng): void {

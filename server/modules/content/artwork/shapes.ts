@@ -164,7 +164,7 @@ export function gummy(doc: SvgDoc, shape: GummyShape, color: string, x: number, 
   out +=
     `<g transform="${place(x, y, s, rotate)}"><path d="${d}" fill="${jelly(doc, color)}"/>` +
     `<path d="${d}" fill="none" stroke="${darken(color, 0.12)}" stroke-width="2.5" opacity=".5"/>${details}` +
-    `<path d="${SUGAR}" fill="#ffffff" opacity=".55"/>` +
+    `<path d="${SUGAR}" fill="#ffffff" opacity=".55" clip-path="${doc.define(`gclip${shape}`, `<clipPath id="gclip${shape}"><path d="${d}"/></clipPath>`)}"/>` +
     `<path d="${shine}" fill="none" stroke="#ffffff" stroke-width="7" stroke-linecap="round" opacity=".6"/>` +
     `<circle cx="${shape === 'star' ? 8 : 14}" cy="${shape === 'segment' ? -14 : -24}" r="3.5" fill="#ffffff" opacity=".5"/></g>`;
   return out;
@@ -370,7 +370,12 @@ export function flower(doc: SvgDoc, petal: string, heart: string): string {
 }
 
 export function cocoaBean(doc: SvgDoc): string {
-  return `<ellipse rx="17" ry="27" fill="${shade(doc, '#7a4a2e')}"/><path d="M0 -22C-5 -8 -5 8 0 22" ${stroke('#4a2a18', 3)}/><path d="M-8 -14C-8 -18 -5 -21 -2 -22" ${stroke('#ffffff', 3, ' opacity=".35"')}/>`;
+  // Almond-shaped and reddish, with fine ridges along its length (a coffee bean has one groove).
+  return (
+    `<path d="M0 -30C14 -22 18 -6 16 8C14 22 6 30 0 32C-6 30 -14 22 -16 8C-18 -6 -14 -22 0 -30Z" fill="${shade(doc, '#8a5236')}"/>` +
+    `<path d="M-7 -20C-11 -6 -11 10 -6 24M7 -20C11 -6 11 10 6 24" ${stroke('#5e3322', 1.8, ' opacity=".55"')}/>` +
+    `<path d="M-9 -12C-8 -18 -5 -22 -2 -24" ${stroke('#ffffff', 3, ' opacity=".35"')}/>`
+  );
 }
 
 export function sun(doc: SvgDoc, ray: string, disc: string): string {
@@ -544,9 +549,18 @@ function drawProp(doc: SvgDoc, name: PropName, theme: Theme): string {
   }
 }
 
-/** The theme's `index`-th object (cycling), centred on (x, y), `size` across. */
-export function prop(doc: SvgDoc, theme: Theme, index: number, x: number, y: number, size: number, rotate = 0): string {
+/** Long things that lie on a table rather than stand on it. */
+const LONG_PROPS: ReadonlySet<PropName> = new Set(['kale', 'spinach', 'lavender', 'chasteberry', 'teaLeaf', 'whisk']);
+
+/**
+ * The theme's `index`-th object (cycling), centred on (x, y), `size` across. `onTable`: seen
+ * from the side lying on a table, so a leaf or a sprig is laid down and foreshortened.
+ */
+export function prop(doc: SvgDoc, theme: Theme, index: number, x: number, y: number, size: number, rotate = 0, onTable = false): string {
   const name = theme.objects[index % theme.objects.length]!;
+  if (onTable && LONG_PROPS.has(name)) {
+    return `<g transform="${place(x, y)} scale(${Math.round(size * 10) / 1000} ${Math.round(size * 5.5) / 1000}) rotate(${78 + rotate / 4})">${drawProp(doc, name, theme)}</g>`;
+  }
   return `<g transform="${place(x, y, size / 100, rotate)}">${drawProp(doc, name, theme)}</g>`;
 }
 

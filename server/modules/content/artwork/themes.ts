@@ -77,6 +77,8 @@ export interface Theme {
   motif: Motif;
   /** What lies around the pack in the scenes, used in this order. */
   objects: PropName[];
+  /** A seal on the jar's shoulder with a key figure, in stroked lettering. */
+  seal?: string;
   /** Night products get an evening routine and a dusk palette. */
   mood: 'day' | 'night';
   /** Alt-text pieces: the product as people name it, its gummies, the props around it. */
@@ -344,8 +346,9 @@ export const THEMES: Record<ProductCode, Theme> = {
   xsleep: {
     code: 'xsleep',
     label: ['EXTRA', 'SLEEP'],
-    primary: '#233a7a',
+    primary: '#2f4a9a',
     deep: '#0e1633',
+    seal: '10MG',
     accent: '#f3c969',
     background: '#1d2650',
     pack: 'jar',
@@ -372,11 +375,11 @@ export const THEMES: Record<ProductCode, Theme> = {
     gummy: 'round',
     gummyColors: ['#3cbcb4', '#ffb199', '#7fd6cf'],
     motif: 'cells',
-    objects: ['cells', 'cells', 'teaLeaf'],
+    objects: ['cells'],
     mood: 'day',
     name: { en: 'Probiotic+ Gummies', fr: 'jujubes Probiotic+' },
     gummies: { en: 'round teal and peach gummies', fr: 'des jujubes ronds turquoise et pêche' },
-    props: { en: 'floating bubbles and plus signs', fr: 'des bulles et des signes plus' },
+    props: { en: 'little capsule-shaped cultures and bubbles', fr: 'de petites cultures en forme de gélule et des bulles' },
     colour: { en: 'fresh teal', fr: 'turquoise frais' },
     themeTags: ['gut health', 'probiotics', 'travel'],
   },
