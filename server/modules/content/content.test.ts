@@ -6,10 +6,15 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_SLUGS, PUBLIC_PAGE_SLUGS } from '../../../common/content';
 import { PRODUCT_CODES } from '../../../common/products';
+import { createTestApp } from '../../test/app';
+import type { TestApp } from '../../test/app';
 import { SEED_GALLERY } from './artwork';
 import { PUBLIC_CLIENT, bearer, createContentTestApp } from './content-fixture';
 import type { ContentTestApp } from './content-fixture';
+import { createPartner } from './content-fixture';
+import { findRepositoryRoot, seedContent } from './seed';
 
 describe('the partner content API', () => {
   let c: ContentTestApp;
@@ -183,6 +188,28 @@ describe('the partner content API', () => {
     const paths = Object.keys((await c.t.app.inject({ method: 'GET', url: '/api/docs' })).json().paths);
     for (const route of ['/api/products', '/api/products/{code}', '/api/products/{code}/kit', '/api/pages/{slug}', '/api/gallery', '/api/media/{name}', '/api/caption-check', '/api/manager/content/gallery', '/api/manager/content/products/{code}/{locale}']) {
       expect(paths, route).toContain(route);
+    }
+  });
+});
+
+describe('the release’s own content', () => {
+  let t: TestApp;
+  afterAll(() => t.close());
+
+  it('seeds without a problem, and serves every page it ships with each program value filled in', async () => {
+    t = await createTestApp({ env: { PUBLIC_CLIENT_TOKEN: PUBLIC_CLIENT } });
+    const report = await seedContent(t.database.db);
+    expect(report.problems).toEqual([]);
+    const partner = await createPartner(t, 'en', 'SHIP2026');
+    const contentDir = path.join(await findRepositoryRoot(), 'content', 'pages');
+    for (const slug of PAGE_SLUGS) {
+      for (const locale of ['en', 'fr']) {
+        if (!fs.existsSync(path.join(contentDir, slug, `${locale}.json`))) continue;
+        const token = PUBLIC_PAGE_SLUGS.includes(slug) ? PUBLIC_CLIENT : partner.token;
+        const res = await t.app.inject({ method: 'GET', url: `/api/pages/${slug}?locale=${locale}`, headers: bearer(token) });
+        expect(res.statusCode, `${slug}/${locale}`).toBe(200);
+        expect(res.body, `${slug}/${locale}`).not.toMatch(/\{\{/);
+      }
     }
   });
 });

@@ -5,8 +5,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { API_MESSAGES, AppError } from '../../errors';
-import { renderArtwork } from './artwork';
+import { API_MESSAGES, AppError, notFound } from '../../errors';
+import { UnknownArtworkError, renderArtwork } from './artwork';
 
 /** The renditions `?w=` may ask for: a grid thumbnail, a small screen, full phone width. */
 export const MEDIA_WIDTHS = [240, 480, 1080] as const;
@@ -65,6 +65,16 @@ export const fileExists = (file: string) =>
 
 const loadSharp = async () => (await import('sharp')).default;
 
+/** Artwork an older release listed and this one no longer draws is simply not there. */
+async function drawArtwork(ref: string, width?: number) {
+  try {
+    return await renderArtwork(ref, width);
+  } catch (error) {
+    if (error instanceof UnknownArtworkError) throw notFound();
+    throw error;
+  }
+}
+
 // Two requests for the same missing file make it once.
 const making = new Map<string, Promise<void>>();
 
@@ -95,7 +105,7 @@ export async function fullImageFile(
   if (media.kind === 'upload') return path.join(dirs.uploads, media.name);
   const file = path.join(dirs.cache, 'full', media.name);
   await ensureFile(file, async () => {
-    const art = await renderArtwork(media.artwork_ref!);
+    const art = await drawArtwork(media.artwork_ref!);
     await drawn?.({ bytes: art.data.length, width: art.width, height: art.height });
     return art.data;
   });
@@ -113,7 +123,7 @@ export async function renditionFile(
   const file = path.join(dirs.cache, `w${width}`, media.name);
   if (media.kind === 'artwork') {
     // Drawn at the width asked: sharper and cheaper than shrinking the full drawing.
-    await ensureFile(file, async () => (await renderArtwork(media.artwork_ref!, width)).data);
+    await ensureFile(file, async () => (await drawArtwork(media.artwork_ref!, width)).data);
   } else {
     const original = path.join(dirs.uploads, media.name);
     await ensureFile(file, async () => {

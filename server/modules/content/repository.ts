@@ -260,6 +260,18 @@ export async function seededGalleryRefs(db: Db): Promise<Set<string>> {
   return new Set(rows.map((r) => r.seed_ref!));
 }
 
+/** Seeded images whose artwork a release no longer draws: marked removed, as staff would. */
+export async function retireSeededGallery(db: Db, keep: readonly string[], now = new Date()): Promise<number> {
+  const result = await contentDb(db)
+    .updateTable('gallery_images')
+    .set({ deleted_at: nowIso(now) })
+    .where('seed_ref', 'is not', null)
+    .where('deleted_at', 'is', null)
+    .where('seed_ref', 'not in', keep.length > 0 ? [...keep] : [''])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 const nextPosition = async (db: ContentDb) => {
   const row = await db.selectFrom('gallery_images').select(sql<number | null>`max(position)`.as('last')).executeTakeFirst();
   return Number(row?.last ?? 0) + 1;

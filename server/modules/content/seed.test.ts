@@ -155,3 +155,31 @@ describe('seeding the content', () => {
     expect((await c.t.app.inject({ method: 'GET', url: `${renamed[0]!.url}?w=240` })).statusCode).toBe(200);
   });
 });
+
+describe('artwork a release no longer draws', () => {
+  it('leaves the gallery at the next start, and its address answers 404', async () => {
+    const c = await createContentTestApp();
+    try {
+      const cdb = contentDb(c.t.database.db);
+      // As an older release would have left it: a seeded image of artwork this one does not have.
+      const media = await cdb
+        .insertInto('media')
+        .values({ name: `${'e'.repeat(32)}.webp`, kind: 'artwork', artwork_ref: 'gallery:acv:square:99', bytes: null, width: 1080, height: 1080, created_at: new Date().toISOString() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await cdb
+        .insertInto('gallery_images')
+        .values({ media_id: media.id, product: 'acv', format: 'square', alt_en: 'Old', alt_fr: 'Ancienne', tags: '[]', position: 999, seed_ref: 'gallery:acv:square:99', created_by: null, created_at: new Date().toISOString(), deleted_at: null })
+        .execute();
+      const gallery = async () => (await c.t.app.inject({ method: 'GET', url: '/api/gallery', headers: bearer(c.en.token) })).json().data as { alt: string }[];
+      expect((await gallery()).map((image) => image.alt)).toContain('Old');
+      expect((await c.t.app.inject({ method: 'GET', url: `/api/media/${'e'.repeat(32)}.webp` })).statusCode).toBe(404);
+      await seedContent(c.t.database.db, { contentDir: c.contentDir });
+      const after = await gallery();
+      expect(after.map((image) => image.alt)).not.toContain('Old');
+      expect(after).toHaveLength(SEED_GALLERY.length);
+    } finally {
+      await c.close();
+    }
+  });
+});

@@ -20,6 +20,7 @@ import {
   insertSeededGallery,
   insertSeededText,
   renameArtworkMedia,
+  retireSeededGallery,
   seededGalleryRefs,
   setReleaseHash,
   textMetas,
@@ -169,6 +170,7 @@ async function seedGallery(db: Db, revision: string, now: Date): Promise<number>
     if (wanted.has(ref) && media.name !== name) await renameArtworkMedia(db, media.id, media.name, name);
   }
 
+  await retireSeededGallery(db, SEED_GALLERY.map((item) => item.ref), now);
   const seeded = await seededGalleryRefs(db);
   const fresh = SEED_GALLERY.filter((item) => !seeded.has(item.ref));
   if (fresh.length === 0) return 0;
