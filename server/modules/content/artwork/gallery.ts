@@ -37,21 +37,32 @@ function packWords(theme: Theme) {
   return theme.pack === 'jar' ? { en: 'jar', fr: 'pot' } : { en: 'pouch', fr: 'sachet' };
 }
 
+/** The drink in the scene, as scenes.ts draws it. */
+function drinkWords(theme: Theme): { en: string; fr: string } {
+  if (theme.code === 'matcha') return { en: 'a matcha latte', fr: 'un matcha latte' };
+  if (theme.mood === 'night') return { en: 'a cup of herbal tea', fr: 'une tisane' };
+  return { en: 'a cup of coffee', fr: 'une tasse de café' };
+}
+
 function altText(theme: Theme, layout: Layout, format: GalleryFormat): { en: string; fr: string } {
   const pack = packWords(theme);
+  const drink = drinkWords(theme);
   const night = theme.mood === 'night';
-  const storyEn = format === 'story' ? ' Vertical story format with room at the top for your text.' : '';
-  const storyFr = format === 'story' ? ' Format story vertical, avec de la place en haut pour votre texte.' : '';
+  const storyEn = format === 'story' ? ' Vertical 9:16 format for stories.' : '';
+  const storyFr = format === 'story' ? ' Format vertical 9:16 pour les stories.' : '';
+  const gummiesFr = theme.gummies.fr.replace(/^des /, 'de ');
+  // « Bouchées » is feminine, « jujubes » masculine: the participle agrees.
+  const scatteredFr = theme.gummies.fr.startsWith('des bouchées') ? 'éparpillées' : 'éparpillés';
   switch (layout) {
     case 'flatlay':
       return {
-        en: `Flat lay seen from above: a ${pack.en} of Sunbite ${theme.name.en} on a ${theme.colour.en} linen cloth, with a small dish of ${theme.gummies.en}, ${theme.props.en} around it.${storyEn}`,
-        fr: `Mise à plat vue de dessus : un ${pack.fr} de ${theme.name.fr} Sunbite sur un linge ${theme.colour.fr}, avec une coupelle remplie ${theme.gummies.fr.replace(/^des /, 'de ')} et, tout autour, ${theme.props.fr}.${storyFr}`,
+        en: `Flat lay seen from above: a ${pack.en} of Sunbite ${theme.name.en} on a ${theme.colour.en} linen cloth, with a small dish of ${theme.gummies.en} and ${drink.en}, surrounded by ${theme.props.en}.${storyEn}`,
+        fr: `Mise à plat vue de dessus : un ${pack.fr} de ${theme.name.fr} Sunbite sur un linge ${theme.colour.fr}, avec une coupelle remplie ${gummiesFr}, ${drink.fr} et, tout autour, ${theme.props.fr}.${storyFr}`,
       };
     case 'routine':
       return night
         ? {
-            en: `Evening routine on a bedside table: a ${pack.en} of Sunbite ${theme.name.en} beside a cup of herbal tea and a lit candle, ${theme.gummies.en} on a saucer, a night sky in the window.${storyEn}`,
+            en: `Evening routine on a bedside table: a ${pack.en} of Sunbite ${theme.name.en} beside ${drink.en} and a lit candle, ${theme.gummies.en} on a saucer, a night sky in the window.${storyEn}`,
             fr: `Rituel du soir sur une table de chevet : un ${pack.fr} de ${theme.name.fr} Sunbite à côté d’une tisane et d’une bougie allumée, ${theme.gummies.fr} sur une soucoupe, un ciel de nuit à la fenêtre.${storyFr}`,
           }
         : {
@@ -60,13 +71,13 @@ function altText(theme: Theme, layout: Layout, format: GalleryFormat): { en: str
           };
     case 'scatter':
       return {
-        en: `A ${pack.en} of Sunbite ${theme.name.en} in the centre of a ${theme.colour.en} background, with ${theme.gummies.en} scattered all around it and ${theme.props.en}.${storyEn}`,
-        fr: `Un ${pack.fr} de ${theme.name.fr} Sunbite au centre d’un fond ${theme.colour.fr} ; tout autour, ${theme.gummies.fr} et ${theme.props.fr}.${storyFr}`,
+        en: `A ${pack.en} of Sunbite ${theme.name.en} in the centre of a ${theme.colour.en} background, with ${theme.gummies.en} scattered all around it, along with ${theme.props.en}.${storyEn}`,
+        fr: `Un ${pack.fr} de ${theme.name.fr} Sunbite au centre d’un fond ${theme.colour.fr}, entouré ${gummiesFr} ${scatteredFr}, ainsi que ${theme.props.fr}.${storyFr}`,
       };
     case 'poster':
       return {
-        en: `Graphic poster in ${theme.colour.en}: a ${pack.en} of Sunbite ${theme.name.en} on a round podium, framed by large arches and circles, with ${theme.props.en} and ${theme.gummies.en} in the foreground.${storyEn}`,
-        fr: `Affiche graphique ${theme.colour.fr} : un ${pack.fr} de ${theme.name.fr} Sunbite sur un podium rond, encadré de grandes arches et de cercles, avec ${theme.props.fr} ; ${theme.gummies.fr} au premier plan.${storyFr}`,
+        en: `Graphic poster in ${theme.colour.en}: a ${pack.en} of Sunbite ${theme.name.en} on a round podium, framed by a large arch and circles, with ${theme.props.en}, and ${theme.gummies.en} in the foreground.${storyEn}`,
+        fr: `Affiche graphique aux tons ${theme.colour.fr} : un ${pack.fr} de ${theme.name.fr} Sunbite sur un podium rond, encadré d’une grande arche et de cercles, avec ${theme.props.fr} ; ${theme.gummies.fr} au premier plan.${storyFr}`,
       };
   }
 }
