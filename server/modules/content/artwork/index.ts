@@ -4,7 +4,8 @@
 // seeded by the ref, so a ref always gives the same bytes and the server can cache by it.
 import type { GalleryFormat } from '../../../../common/content';
 import { isProductCode, PRODUCT_CODES, type ProductCode } from '../../../../common/products';
-import { galleryRef, layoutOf, SEED_GALLERY } from './gallery';
+import { SEED_GALLERY } from './gallery';
+import { galleryRef, layoutOf } from './layouts';
 import { drawGalleryImage, drawPackShot } from './scenes';
 import type { SvgDoc } from './svg';
 import { THEMES } from './themes';

@@ -108,7 +108,7 @@ export function jar(doc: SvgDoc, theme: Theme, id = 'j'): string {
   const label = theme.primary;
   const labelTop = -338;
   const labelBottom = -52;
-  const onLabel = '#ffffff';
+  const onLabel = theme.ink ?? '#ffffff';
   let ridges = '';
   for (let x = -128; x <= 128; x += 11) ridges += `M${x} ${lidTop + 10}V${lidBottom - 8}`;
   const bodyPath = `M-${W - 44} ${bodyTop}H${W - 44}C${W - 12} ${bodyTop} ${W} ${bodyTop + 16} ${W} ${bodyTop + 48}V-34C${W} -12 ${W - 14} 0 ${W - 36} 0H-${W - 36}C-${W - 14} 0 -${W} -12 -${W} -34V${bodyTop + 48}C-${W} ${bodyTop + 16} -${W - 12} ${bodyTop} -${W - 44} ${bodyTop}Z`;
@@ -122,7 +122,7 @@ export function jar(doc: SvgDoc, theme: Theme, id = 'j'): string {
     `<rect x="-${W}" y="${labelBottom - 14}" width="${JAR.width}" height="4" fill="${theme.accent}" opacity=".85"/>` +
     `<circle cy="${badgeY}" r="46" fill="${lighten(label, 0.82)}"/>` +
     motif(doc, theme, 0, badgeY, 72) +
-    wordmark(0, -304, onLabel, { ray: lighten(theme.accent, 0.4), fill: '#ffffff', outline: onLabel }) +
+    wordmark(0, -304, onLabel, { ray: theme.ink ? theme.deep : lighten(theme.accent, 0.4), fill: theme.ink ? theme.accent : '#ffffff', outline: onLabel }) +
     name.markup +
     (name.bottom < labelBottom - 44 ? finePrint(0, name.bottom + 18, [120, 84], mix(label, '#ffffff', 0.45)) : '') +
     `<rect x="-${W}" y="${labelTop}" width="${JAR.width}" height="${labelBottom - labelTop}" fill="${cylinderOverlay(doc)}"/>` +
@@ -178,14 +178,15 @@ export function pouch(doc: SvgDoc, theme: Theme, id = 'p'): string {
   spots.forEach(([x, y, r], i) => {
     inside += gummy(doc, theme.gummy, theme.gummyColors[i % theme.gummyColors.length]!, x, y, 74, { rotate: r });
   });
-  const name = nameLines(theme, 0, -432, 290, 52, '#ffffff');
+  const ink = theme.ink ?? '#ffffff';
+  const name = nameLines(theme, 0, -432, 290, 52, ink);
   return (
     `<path d="${shape}" fill="${fill}"/>` +
     `<path d="${crimp}" stroke="#000000" stroke-width="2" opacity=".1"/>` +
     `<path d="M-186 -492H186" stroke="${darken(color, 0.25)}" stroke-width="3" opacity=".5"/>` +
     `<path d="M-186 -486H186" stroke="#ffffff" stroke-width="2" opacity=".25"/>` +
     `<path d="M-186 -520l10 6-10 6M186 -520l-10 6 10 6" fill="${darken(color, 0.3)}"/>` +
-    wordmark(0, -452, '#ffffff', { ray: lighten(theme.accent, 0.5), fill: '#ffffff', outline: '#ffffff' }) +
+    wordmark(0, -452, ink, { ray: ink, fill: theme.ink ? theme.accent : '#ffffff', outline: ink }) +
     name.markup +
     `<circle cy="${windowY}" r="104" fill="${lighten(color, 0.85)}"/>` +
     `<g clip-path="url(#${clipId})"><rect x="-100" y="${windowY - 100}" width="200" height="200" fill="${lighten(theme.background, 0.3)}"/>${inside}` +

@@ -196,6 +196,21 @@ export function cupTop(doc: SvgDoc, cup: string, drink: string, foam: boolean): 
   );
 }
 
+/** A glass of juice seen from above: a clear rim around the drink, a glint on the glass. */
+export function glassTop(doc: SvgDoc, drink: string): string {
+  const juice = doc.radial(`juice${drink.slice(1)}`, [
+    [0, lighten(drink, 0.35)],
+    [0.85, drink],
+    [1, darken(drink, 0.12)],
+  ]);
+  return (
+    `<circle cx="8" cy="12" r="86" fill="#2a1a10" opacity=".12"/>` +
+    `<circle r="86" fill="#ffffff" opacity=".75"/><circle r="86" fill="none" stroke="#d9e6ec" stroke-width="4"/>` +
+    `<circle r="72" fill="${juice}"/>` +
+    `<path d="M-58 -34A68 68 0 0 1 -20 -64" fill="none" stroke="#ffffff" stroke-width="8" stroke-linecap="round" opacity=".7"/>`
+  );
+}
+
 /** A linen cloth seen from above: a rounded rectangle with woven stripes near one end. */
 export function linen(doc: SvgDoc, w: number, h: number, color: string, stripe: string): string {
   const fill = doc.linear(`linen${color.slice(1)}`, [

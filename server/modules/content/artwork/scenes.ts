@@ -3,9 +3,9 @@
 // square post (1080 × 1080) and a story (1080 × 1920). Random placement comes from a PRNG
 // seeded by the ref, so an image never changes between renders.
 import type { GalleryFormat } from '../../../../common/content';
-import type { Layout } from './gallery';
+import { propSlots, type Layout } from './layouts';
 import { pack, packSize } from './packs';
-import { candle, cupTop, dishTop, linen, mug, plant, squiggle, teacup, windowFrame } from './props';
+import { candle, cupTop, dishTop, glassTop, linen, mug, plant, squiggle, teacup, windowFrame } from './props';
 import { gummy, motif, prop, softShadow, SPARKLE } from './shapes';
 import { between, darken, lighten, mix, num, place, seededRng, SvgDoc, type Rng } from './svg';
 import type { Theme } from './themes';
@@ -139,10 +139,12 @@ function saucerOfGummies(doc: SvgDoc, theme: Theme, rng: Rng, x: number, y: numb
   return `${out}</g>`;
 }
 
-function drinkOf(theme: Theme): { drink: string; foam: boolean } {
-  if (theme.code === 'matcha') return { drink: '#8aa84a', foam: true };
-  if (theme.mood === 'night') return { drink: '#d9a441', foam: false };
-  return { drink: '#8a5a3a', foam: true };
+/** What is in the cup: gallery.ts's drinkWords() names the same drinks. */
+function drinkOf(theme: Theme): { drink: string; foam: boolean; glass: boolean } {
+  if (theme.code === 'kids') return { drink: '#ffa630', foam: false, glass: true };
+  if (theme.code === 'matcha') return { drink: '#8aa84a', foam: true, glass: false };
+  if (theme.mood === 'night') return { drink: '#d9a441', foam: false, glass: false };
+  return { drink: '#8a5a3a', foam: true, glass: false };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -194,9 +196,10 @@ function flatLay(doc: SvgDoc, theme: Theme, rng: Rng): void {
         [190, 200, 190, -20],
         [200, 880, 160, 18],
       ];
-  const { drink, foam } = drinkOf(theme);
-  doc.add(`<g transform="${place(cup.x, cup.y, story ? 1.05 : 0.95)}">${cupTop(doc, '#fbf7f1', drink, foam)}</g>`);
-  props.forEach(([x, y, size, rot], i) => doc.add(prop(doc, theme, i, x, y, size, rot)));
+  const { drink, foam, glass } = drinkOf(theme);
+  doc.add(`<g transform="${place(cup.x, cup.y, story ? 1.05 : 0.95)}">${glass ? glassTop(doc, drink) : cupTop(doc, '#fbf7f1', drink, foam)}</g>`);
+  const slots = propSlots(theme, 'flatlay', story ? 'story' : 'square');
+  props.forEach(([x, y, size, rot], i) => doc.add(prop(doc, theme, slots[i]!, x, y, size, rot)));
   doc.add(lying(doc, theme, p.x, p.y, p.s, p.r));
   doc.add(dishOfGummies(doc, theme, rng, dish.x, dish.y, dish.r));
   const { width, height } = packSize(theme);
@@ -254,7 +257,7 @@ function routine(doc: SvgDoc, theme: Theme, rng: Rng): void {
   if (night) doc.add(`<g transform="${place(800, base + 20 * k, k)}">${teacup(doc, lighten(theme.primary, 0.55), drink)}</g>`);
   else doc.add(`<g transform="${place(790, base + 10 * k, k)}">${mug(doc, lighten(theme.accent, 0.35), drink)}</g>`);
   doc.add(saucerOfGummies(doc, theme, rng, 800, base + 190 * k, 0.95 * k));
-  doc.add(prop(doc, theme, night ? 1 : 0, 230, base + 170 * k, 170 * k, -10, true));
+  doc.add(prop(doc, theme, propSlots(theme, 'routine', story ? 'story' : 'square')[0]!, 230, base + 170 * k, 170 * k, -10, true));
   doc.add(gummy(doc, theme.gummy, pickColor(theme, 1), 470, base + 150 * k, 80 * k, { rotate: 12, shadow: 'side' }));
   doc.add(gummy(doc, theme.gummy, pickColor(theme, 2), 580, base + 200 * k, 72 * k, { rotate: -20, shadow: 'side' }));
   if (story) {
@@ -288,7 +291,9 @@ function scatter(doc: SvgDoc, theme: Theme, rng: Rng): void {
   doc.add(`<circle cx="${cx}" cy="${num(cy)}" r="${num(340 * k)}" fill="${lighten(theme.primary, 0.66)}"/>`);
   for (const r of [430, 540, 660]) doc.add(`<circle cx="${cx}" cy="${num(cy)}" r="${num(r * k)}" fill="none" stroke="#ffffff" stroke-width="3" opacity=".5"/>`);
   doc.add(sparkles(rng, lighten(theme.accent, 0.15), story ? 12 : 8, [60, 60, 1020, doc.height - 60]));
-  const count = story ? 16 : 12;
+  const slots = propSlots(theme, 'scatter', story ? 'story' : 'square');
+  // One object after every three gummies, all the way round.
+  const count = slots.length * 4;
   const rx = story ? 430 : 410;
   const ry = story ? 700 : 400;
   const items: string[] = [];
@@ -297,7 +302,7 @@ function scatter(doc: SvgDoc, theme: Theme, rng: Rng): void {
     const d = between(rng, 0.85, 1.12);
     const x = cx + Math.cos(a) * rx * d;
     const y = cy + Math.sin(a) * ry * d;
-    if (i % 4 === 1) items.push(prop(doc, theme, (i - 1) / 4, x, y, between(rng, 150, 190) * (story ? 1.1 : 1), between(rng, -25, 25)));
+    if (i % 4 === 1) items.push(prop(doc, theme, slots[(i - 1) / 4]!, x, y, between(rng, 150, 190) * (story ? 1.1 : 1), between(rng, -25, 25)));
     else items.push(gummy(doc, theme.gummy, pickColor(theme, i), x, y, between(rng, 80, 140) * (story ? 1.15 : 1), { rotate: between(rng, -50, 50) }));
   }
   // Gummies nearer the centre, half hidden by the pack, give the burst its depth.
@@ -330,7 +335,9 @@ function poster(doc: SvgDoc, theme: Theme, rng: Rng): void {
   doc.add(`<circle cx="90" cy="${H - 40}" r="${story ? 260 : 200}" fill="${darken(theme.primary, 0.15)}" opacity=".5"/>`);
   doc.add(`<g transform="${place(story ? 230 : 150, story ? 420 : 140, 1, -8)}">${squiggle(rng, 220, lighten(theme.accent, 0.2), 12)}</g>`);
   doc.add(`<g transform="${place(900, story ? 1700 : 1000, 1, 6)}">${squiggle(rng, 180, '#ffffff', 10)}</g>`);
-  doc.add(prop(doc, theme, 0, story ? 250 : 190, story ? 760 : 400, story ? 260 : 200, -12));
+  const [first, second] = propSlots(theme, 'poster', story ? 'story' : 'square') as [number, number];
+  doc.add(prop(doc, theme, first, story ? 250 : 190, story ? 760 : 400, story ? 260 : 200, -12));
+  doc.add(prop(doc, theme, second, story ? 890 : 920, story ? 1290 : 740, story ? 180 : 140, 12));
   const dots: [number, number, number][] = story
     ? [
         [160, 220, 14],

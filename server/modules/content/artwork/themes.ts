@@ -77,14 +77,15 @@ export interface Theme {
   motif: Motif;
   /** What lies around the pack in the scenes, used in this order. */
   objects: PropName[];
+  /** The label's lettering when white would not stand out from `primary`. */
+  ink?: string;
   /** A seal on the jar's shoulder with a key figure, in stroked lettering. */
   seal?: string;
   /** Night products get an evening routine and a dusk palette. */
   mood: 'day' | 'night';
-  /** Alt-text pieces: the product as people name it, its gummies, the props around it. */
+  /** Alt-text pieces: the product as people name it, its gummies, its colour. */
   name: Words;
   gummies: Words;
-  props: Words;
   colour: Words;
   /** Tag words that say what the image is about. */
   themeTags: string[];
@@ -108,7 +109,6 @@ export const THEMES: Record<ProductCode, Theme> = {
     mood: 'day',
     name: { en: 'ACV Gummies', fr: 'jujubes ACV' },
     gummies: { en: 'apple-shaped green and red gummies', fr: 'des jujubes verts et rouges en forme de pomme' },
-    props: { en: 'green and red apples and a halved apple', fr: 'des pommes vertes et rouges et une demi-pomme' },
     colour: { en: 'fresh apple green', fr: 'vert pomme' },
     themeTags: ['apple cider vinegar', 'digestion', 'green apple'],
   },
@@ -127,7 +127,6 @@ export const THEMES: Record<ProductCode, Theme> = {
     mood: 'day',
     name: { en: 'Ashwa Calm Gummies', fr: 'jujubes Ashwa Calm' },
     gummies: { en: 'round amber gummies', fr: 'des jujubes ronds couleur ambre' },
-    props: { en: 'ashwagandha berries in their papery husks and soft green leaves', fr: 'des baies d’ashwagandha dans leur calice et des feuilles vert tendre' },
     colour: { en: 'warm terracotta', fr: 'terre cuite' },
     themeTags: ['ashwagandha', 'stress', 'calm'],
   },
@@ -146,7 +145,6 @@ export const THEMES: Record<ProductCode, Theme> = {
     mood: 'day',
     name: { en: 'Superfruits Gummies', fr: 'jujubes Superfruits' },
     gummies: { en: 'heart-shaped berry-red and purple gummies', fr: 'des jujubes en forme de cœur, rouge baie et violets' },
-    props: { en: 'blueberries, raspberries and strawberries', fr: 'des myrtilles, des framboises et des fraises' },
     colour: { en: 'berry pink', fr: 'rose baie' },
     themeTags: ['superfruits', 'berries', 'vitamin C'],
   },
@@ -165,7 +163,6 @@ export const THEMES: Record<ProductCode, Theme> = {
     mood: 'day',
     name: { en: 'Supergreens Gummies', fr: 'jujubes Supergreens' },
     gummies: { en: 'leaf-shaped green gummies', fr: 'des jujubes verts en forme de feuille' },
-    props: { en: 'kale and spinach leaves', fr: 'des feuilles de chou kale et d’épinard' },
     colour: { en: 'leafy green', fr: 'vert feuillage' },
     themeTags: ['greens', 'spinach', 'kale'],
   },
@@ -184,7 +181,6 @@ export const THEMES: Record<ProductCode, Theme> = {
     mood: 'day',
     name: { en: 'Triple Action Immune Gummies', fr: 'jujubes Triple Action Immune' },
     gummies: { en: 'orange-segment gummies', fr: 'des jujubes en quartiers d’orange' },
-    props: { en: 'orange and lemon slices', fr: 'des rondelles d’orange et de citron' },
     colour: { en: 'sunny citrus orange', fr: 'orange agrume' },
     themeTags: ['immune support', 'vitamin C', 'zinc', 'citrus'],
   },
@@ -203,7 +199,6 @@ export const THEMES: Record<ProductCode, Theme> = {
     mood: 'night',
     name: { en: 'Dreamy Sleep Gummies', fr: 'jujubes Dreamy Sleep' },
     gummies: { en: 'star-shaped lilac gummies', fr: 'des jujubes lilas en forme d’étoile' },
-    props: { en: 'chamomile flowers, lavender and a crescent moon with stars', fr: 'des fleurs de camomille, de la lavande et un croissant de lune étoilé' },
     colour: { en: 'soft lavender', fr: 'lavande pâle' },
     themeTags: ['sleep', 'melatonin', 'night routine'],
   },
@@ -222,7 +217,6 @@ export const THEMES: Record<ProductCode, Theme> = {
     mood: 'day',
     name: { en: 'Kids Multi Gummies', fr: 'jujubes Kids Multi' },
     gummies: { en: 'star-shaped gummies in red, yellow, green and blue', fr: 'des jujubes étoilés rouges, jaunes, verts et bleus' },
-    props: { en: 'a rainbow, clouds and little stars', fr: 'un arc-en-ciel, des nuages et de petites étoiles' },
     colour: { en: 'sky blue', fr: 'bleu ciel' },
     themeTags: ['kids', 'family', 'multivitamin'],
   },
@@ -241,7 +235,6 @@ export const THEMES: Record<ProductCode, Theme> = {
     mood: 'day',
     name: { en: 'Women’s Multi Gummies', fr: 'jujubes Women’s Multi' },
     gummies: { en: 'heart-shaped pink gummies', fr: 'des jujubes roses en forme de cœur' },
-    props: { en: 'pink blossoms and green leaves', fr: 'des fleurs roses et des feuilles vertes' },
     colour: { en: 'blush pink', fr: 'rose poudré' },
     themeTags: ['women', 'multivitamin', 'self care'],
   },
@@ -261,7 +254,6 @@ export const THEMES: Record<ProductCode, Theme> = {
     mood: 'night',
     name: { en: 'Calm Bites', fr: 'bouchées Calm Bites' },
     gummies: { en: 'square chocolate bites', fr: 'des bouchées carrées au chocolat' },
-    props: { en: 'cocoa beans, squares of chocolate and lavender sprigs', fr: 'des fèves de cacao, des carrés de chocolat et des brins de lavande' },
     colour: { en: 'sage and cocoa', fr: 'sauge et cacao' },
     themeTags: ['chocolate', 'magnesium', 'unwind'],
   },
@@ -270,6 +262,7 @@ export const THEMES: Record<ProductCode, Theme> = {
     label: ['ENERGY', 'BITES'],
     primary: '#f5b700',
     deep: '#5a3a00',
+    ink: '#4a2f00',
     accent: '#ff6a3d',
     background: '#fff6d6',
     pack: 'pouch',
@@ -277,11 +270,10 @@ export const THEMES: Record<ProductCode, Theme> = {
     gummy: 'square',
     gummyColors: ['#f9a825', '#ffca28', '#ff8f3d'],
     motif: 'bolt',
-    objects: ['bolt', 'orangeSlice', 'sun'],
+    objects: ['orangeSlice', 'bolt', 'lemonSlice', 'sun'],
     mood: 'day',
     name: { en: 'Energy Bites', fr: 'bouchées Energy Bites' },
     gummies: { en: 'golden square bites', fr: 'des bouchées carrées dorées' },
-    props: { en: 'lightning bolts, orange slices and little suns', fr: 'des éclairs, des rondelles d’orange et de petits soleils' },
     colour: { en: 'bright sunshine yellow', fr: 'jaune soleil' },
     themeTags: ['energy', 'focus', 'busy day'],
   },
@@ -301,7 +293,6 @@ export const THEMES: Record<ProductCode, Theme> = {
     mood: 'day',
     name: { en: 'Multi Bites', fr: 'bouchées Multi Bites' },
     gummies: { en: 'soft square bites in orange, coral and gold', fr: 'des bouchées carrées orange, corail et dorées' },
-    props: { en: 'strawberries, blueberries, orange slices and little suns', fr: 'des fraises, des myrtilles, des rondelles d’orange et de petits soleils' },
     colour: { en: 'Sunbite orange', fr: 'orange Sunbite' },
     themeTags: ['multivitamin', 'daily', 'no pills'],
   },
@@ -320,7 +311,6 @@ export const THEMES: Record<ProductCode, Theme> = {
     mood: 'day',
     name: { en: 'Beets Cardio Gummies', fr: 'jujubes Beets Cardio' },
     gummies: { en: 'deep red heart-shaped gummies', fr: 'des jujubes rouge profond en forme de cœur' },
-    props: { en: 'whole beetroots with their leaves', fr: 'des betteraves entières avec leurs fanes' },
     colour: { en: 'deep beet red', fr: 'rouge betterave' },
     themeTags: ['beetroot', 'heart health', 'workout'],
   },
@@ -339,7 +329,6 @@ export const THEMES: Record<ProductCode, Theme> = {
     mood: 'day',
     name: { en: 'Women’s PMS Relief Gummies', fr: 'jujubes Women’s PMS Relief' },
     gummies: { en: 'plum and peach drop-shaped gummies', fr: 'des jujubes en goutte, prune et pêche' },
-    props: { en: 'chasteberry sprigs and plum blossoms', fr: 'des brins de gattilier et des fleurs couleur prune' },
     colour: { en: 'soft plum', fr: 'prune tendre' },
     themeTags: ['cycle', 'womens health', 'self care'],
   },
@@ -360,7 +349,6 @@ export const THEMES: Record<ProductCode, Theme> = {
     mood: 'night',
     name: { en: 'Extra Strength Sleep Gummies', fr: 'jujubes Extra Strength Sleep' },
     gummies: { en: 'indigo crescent-moon gummies', fr: 'des jujubes indigo en croissant de lune' },
-    props: { en: 'lavender, chamomile and a golden crescent moon', fr: 'de la lavande, de la camomille et un croissant de lune doré' },
     colour: { en: 'midnight blue and gold', fr: 'bleu nuit et or' },
     themeTags: ['sleep', 'melatonin', 'extra strength', 'night routine'],
   },
@@ -379,7 +367,6 @@ export const THEMES: Record<ProductCode, Theme> = {
     mood: 'day',
     name: { en: 'Probiotic+ Gummies', fr: 'jujubes Probiotic+' },
     gummies: { en: 'round teal and peach gummies', fr: 'des jujubes ronds turquoise et pêche' },
-    props: { en: 'little capsule-shaped cultures and bubbles', fr: 'de petites cultures en forme de gélule et des bulles' },
     colour: { en: 'fresh teal', fr: 'turquoise frais' },
     themeTags: ['gut health', 'probiotics', 'travel'],
   },
@@ -398,7 +385,6 @@ export const THEMES: Record<ProductCode, Theme> = {
     mood: 'day',
     name: { en: 'Matcha Mind Gummies', fr: 'jujubes Matcha Mind' },
     gummies: { en: 'square matcha-green gummies', fr: 'des jujubes carrés vert matcha' },
-    props: { en: 'a matcha bowl, a bamboo whisk and tea leaves', fr: 'un bol de matcha, un fouet en bambou et des feuilles de thé' },
     colour: { en: 'matcha green and cream', fr: 'vert matcha et crème' },
     themeTags: ['matcha', 'focus', 'calm energy'],
   },
