@@ -105,7 +105,7 @@ function CompetitorsEditor({ saved }: { saved: string[] }) {
             </p>
           )}
         </div>
-        <button type="submit" className="btn-secondary sm:mt-7" data-testid="competitor-add">
+        <button type="submit" className="btn-secondary sm:mt-[25px]" data-testid="competitor-add">
           <Glyph name="plus" width={16} height={16} />
           {t('manager.content.competitors.add')}
         </button>

@@ -426,16 +426,29 @@ function SaveBar({ dirty, saving, onDiscard }: { dirty: boolean; saving: boolean
   return (
     <div className="sticky bottom-0 z-10 -mx-4 mt-6 -mb-4 flex flex-wrap items-center justify-end gap-2 rounded-b-2xl border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-5 sm:-mb-5 sm:px-5 dark:border-stone-800 dark:bg-stone-900/95">
       <p
-        className="mr-auto text-sm text-stone-600 dark:text-stone-400"
+        className={`mr-auto flex items-center gap-2 text-xs sm:text-sm ${
+          dirty ? 'font-medium text-amber-800 dark:text-amber-300' : 'text-stone-600 dark:text-stone-400'
+        }`}
         aria-live="polite"
         data-testid="editor-dirty"
       >
+        {dirty ? <span aria-hidden="true" className="h-2 w-2 rounded-full bg-amber-500" /> : null}
         {dirty ? t('manager.content.editor.unsaved') : t('manager.content.editor.no_changes')}
       </p>
-      <button type="button" className="btn-secondary" onClick={onDiscard} disabled={!dirty || saving}>
+      <button
+        type="button"
+        className="btn-secondary min-h-10 px-4 py-1.5"
+        onClick={onDiscard}
+        disabled={!dirty || saving}
+      >
         {t('manager.content.editor.discard')}
       </button>
-      <button type="submit" className="btn-primary" disabled={!dirty || saving} data-testid="editor-save">
+      <button
+        type="submit"
+        className="btn-primary min-h-10 px-4 py-1.5"
+        disabled={!dirty || saving}
+        data-testid="editor-save"
+      >
         {saving ? t('manager.content.editor.saving') : t('manager.content.editor.save')}
       </button>
     </div>

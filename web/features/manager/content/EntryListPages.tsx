@@ -52,11 +52,14 @@ function EditLink({ to, name, locale }: { to: string; name: string; locale: Loca
     <Link
       to={to}
       className="inline-flex min-h-9 items-center gap-1.5 rounded-full border border-stone-300 px-3 text-sm font-semibold text-stone-800 transition-colors hover:border-brand-600 hover:text-brand-800 dark:border-stone-700 dark:text-stone-100 dark:hover:border-brand-400 dark:hover:text-brand-200"
+      aria-label={t('manager.content.list.edit_name', {
+        name,
+        locale: t(`manager.content.locales.${locale}`),
+      })}
       data-testid={`edit-${locale}`}
     >
       <Icon name="pen" width={15} height={15} />
-      {t(`manager.content.locales.${locale}`)}
-      <span className="sr-only">{t('manager.content.list.edit_name', { name })}</span>
+      {t('manager.content.list.edit')}
     </Link>
   );
 }
@@ -122,6 +125,7 @@ function EntryCards({
   pathFor: (id: string, locale: Locale) => string;
   label: string;
 }) {
+  const { t } = useTranslation();
   return (
     <ul className="space-y-2.5" aria-label={label}>
       {rows.map((row) => (
@@ -135,6 +139,9 @@ function EntryCards({
           <div className="mt-2.5 grid grid-cols-2 gap-3">
             {LOCALES.map((locale) => (
               <div key={locale} className="min-w-0 space-y-1.5">
+                <p className="text-xs font-semibold tracking-wide text-stone-500 uppercase dark:text-stone-400">
+                  {t(`manager.content.locales.${locale}`)}
+                </p>
                 <EditLink to={pathFor(row.id, locale)} name={row.name} locale={locale} />
                 <LocaleSummary meta={row.locales[locale]} />
               </div>

@@ -411,10 +411,11 @@ function ImageCard({
           src={image.thumb_url}
           alt={image.alt[locale]}
           loading="lazy"
-          className="max-h-full max-w-full object-contain"
+          // Absolute: a story's tall picture would otherwise stretch the square tile.
+          className="absolute inset-0 h-full w-full object-contain"
           draggable={false}
         />
-        <span className="absolute top-2 left-2 rounded-full bg-stone-950/70 px-2 py-0.5 text-xs font-bold text-white tabular-nums">
+        <span className="absolute top-2 left-2 z-10 rounded-full bg-stone-950/70 px-2 py-0.5 text-xs font-bold text-white tabular-nums">
           {index + 1}
         </span>
       </div>

@@ -124,7 +124,7 @@ function ProductForm({
         error={errors.benefits}
         testId="benefits"
         renderItem={(benefit, index, update) => (
-          <div className="grid gap-2.5 sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <div className="grid gap-2.5">
             <TextInput
               label={t('manager.content.product.benefit_text')}
               value={benefit.text}

@@ -12,6 +12,7 @@ import {
   type TextareaHTMLAttributes,
   type InputHTMLAttributes,
 } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { inputClass } from '../../../components/form';
 import { useFocusTrap } from '../../../components/use-focus-trap';
@@ -598,7 +599,9 @@ export function Dialog({
     if (!busyNow.current) close.current();
   }, []);
   useFocusTrap(panel, true, escape);
-  return (
+  // Into the body: a dialog opened from inside a sticky column would otherwise be layered
+  // within that column, under the shell's header.
+  return createPortal(
     <div className="fixed inset-0 z-50 flex items-end justify-center sm:items-center sm:p-4">
       <div
         className="absolute inset-0 bg-stone-950/50 backdrop-blur-[2px]"
@@ -631,7 +634,8 @@ export function Dialog({
           {footer}
         </div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
 
