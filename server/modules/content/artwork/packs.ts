@@ -90,7 +90,7 @@ function seal(text: string, x: number, y: number, theme: Theme): string {
     points.push(`${Math.round(Math.cos(a) * r * 10) / 10} ${Math.round(Math.sin(a) * r * 10) / 10}`);
   }
   return (
-    `<g transform="translate(${x} ${y}) rotate(12)"><path d="M${points.join('L')}Z" fill="${theme.accent}" stroke="${theme.accent}" stroke-width="6" stroke-linejoin="round"/>` +
+    `<g transform="translate(${x} ${y}) rotate(12) scale(.86)"><path d="M${points.join('L')}Z" fill="${theme.accent}" stroke="${theme.accent}" stroke-width="6" stroke-linejoin="round"/>` +
     `<circle r="38" fill="none" stroke="${theme.deep}" stroke-width="2" opacity=".5"/>` +
     `${lettering(text, 0, 9, { size: 18, color: theme.deep, weight: 18, tracking: 0 })}</g>`
   );
@@ -131,7 +131,7 @@ export function jar(doc: SvgDoc, theme: Theme, id = 'j'): string {
     `<rect x="-142" y="${lidTop}" width="284" height="${lidBottom - lidTop}" rx="14" fill="${lid}"/>` +
     `<path d="${ridges}" stroke="#000000" stroke-width="3" opacity=".12"/>` +
     `<rect x="-142" y="${lidBottom - 12}" width="284" height="12" rx="5" fill="${darken(theme.deep, 0.2)}" opacity=".6"/>` +
-    (theme.seal ? seal(theme.seal, W - 58, labelTop + 6, theme) : '') +
+    (theme.seal ? seal(theme.seal, W - 44, labelTop - 12, theme) : '') +
     // Glass highlight running down the left of the body.
     `<path d="M-${W - 26} ${bodyTop + 56}V-60" stroke="#ffffff" stroke-width="12" stroke-linecap="round" opacity="${dark ? 0.12 : 0.35}"/>`
   );

@@ -6,6 +6,8 @@ import { darken, lighten, mix, num, place, type SvgDoc } from './svg';
 import type { GummyShape, PropName, Theme } from './themes';
 
 const hexId = (color: string) => color.replace('#', '');
+/** Three decimals, for scale factors. */
+const fine = (value: number) => String(Math.round(value * 1000) / 1000);
 
 /** A lit sphere-like fill: light from the top left. */
 export function shade(doc: SvgDoc, color: string): string {
@@ -551,17 +553,23 @@ function drawProp(doc: SvgDoc, name: PropName, theme: Theme): string {
 
 /** Long things that lie on a table rather than stand on it. */
 const LONG_PROPS: ReadonlySet<PropName> = new Set(['kale', 'spinach', 'lavender', 'chasteberry', 'teaLeaf', 'whisk']);
+/** Flat things that lie face up: from the side they are foreshortened ellipses. */
+const FLAT_PROPS: ReadonlySet<PropName> = new Set(['chamomile', 'blossom', 'orangeSlice', 'lemonSlice', 'appleSlice', 'chocolate']);
 
 /**
  * The theme's `index`-th object (cycling), centred on (x, y), `size` across. `onTable`: seen
- * from the side lying on a table, so a leaf or a sprig is laid down and foreshortened.
+ * from the side lying on a table, so a leaf or a slice is laid down and foreshortened.
  */
 export function prop(doc: SvgDoc, theme: Theme, index: number, x: number, y: number, size: number, rotate = 0, onTable = false): string {
   const name = theme.objects[index % theme.objects.length]!;
+  const s = size / 100;
   if (onTable && LONG_PROPS.has(name)) {
-    return `<g transform="${place(x, y)} scale(${Math.round(size * 10) / 1000} ${Math.round(size * 5.5) / 1000}) rotate(${78 + rotate / 4})">${drawProp(doc, name, theme)}</g>`;
+    return `<g transform="${place(x, y)} scale(${fine(s)} ${fine(s * 0.55)}) rotate(${num(78 + rotate / 4)})">${drawProp(doc, name, theme)}</g>`;
   }
-  return `<g transform="${place(x, y, size / 100, rotate)}">${drawProp(doc, name, theme)}</g>`;
+  if (onTable && FLAT_PROPS.has(name)) {
+    return `<g transform="${place(x, y)} scale(${fine(s)} ${fine(s * 0.42)})">${drawProp(doc, name, theme)}</g>`;
+  }
+  return `<g transform="${place(x, y, s, rotate)}">${drawProp(doc, name, theme)}</g>`;
 }
 
 /** The product's motif, centred on (x, y), `size` across. */
