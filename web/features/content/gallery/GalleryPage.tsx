@@ -46,7 +46,7 @@ function ChipCount({ count, active }: { count: number; active: boolean }) {
     <span
       className={`rounded-full px-1.5 text-xs tabular-nums ${
         active
-          ? 'bg-white/20 text-white dark:bg-stone-950/15 dark:text-stone-950'
+          ? 'bg-brand-900 text-white dark:bg-stone-950 dark:text-brand-200'
           : 'bg-stone-100 text-stone-500 dark:bg-stone-800 dark:text-stone-400'
       }`}
     >
@@ -66,12 +66,20 @@ function ProductChips({
 }) {
   const { t } = useTranslation();
   const label = useProductLabel();
+  const row = useRef<HTMLDivElement>(null);
+  // On a phone the row scrolls sideways: the chosen chip (say, from a shared link) comes into view.
+  useEffect(() => {
+    row.current
+      ?.querySelector('[aria-pressed="true"]')
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [selected]);
   const total = options.reduce((sum, option) => sum + option.count, 0);
   const chips = [{ key: 'all', name: t('content.gallery.all'), count: total }].concat(
     options.map((option) => ({ ...option, name: label(option.key) })),
   );
   return (
     <div
+      ref={row}
       role="group"
       aria-label={t('content.gallery.filter_product')}
       // A phone scrolls the row sideways (edge to edge); wider screens wrap it.
@@ -86,7 +94,7 @@ function ProductChips({
             type="button"
             aria-pressed={active}
             onClick={() => onSelect(chip.key)}
-            className={`inline-flex min-h-10 shrink-0 items-center gap-2 rounded-full border px-4 text-sm font-medium whitespace-nowrap transition-colors ${
+            className={`inline-flex min-h-10 shrink-0 items-center gap-1.5 rounded-full border px-3.5 text-sm font-medium whitespace-nowrap transition-colors sm:min-h-9 ${
               active
                 ? 'border-brand-700 bg-brand-700 text-white dark:border-brand-400 dark:bg-brand-400 dark:text-stone-950'
                 : 'border-stone-300 bg-white text-stone-700 hover:border-stone-400 hover:bg-stone-50 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-200 dark:hover:bg-stone-800'
@@ -184,7 +192,7 @@ function Tile({
           </span>
         </button>
         <figcaption className="flex min-w-0 items-center gap-1 py-1.5 pr-1.5 pl-3">
-          <span className="min-w-0 flex-1 truncate text-sm font-medium text-stone-700 dark:text-stone-300">
+          <span className="line-clamp-2 min-w-0 flex-1 text-sm leading-snug font-medium text-stone-700 dark:text-stone-300">
             {label(productKeyOf(image))}
           </span>
           <a

@@ -277,7 +277,8 @@ export function Lightbox({ images, startIndex, onClose }: LightboxProps) {
       aria-label={t('content.lightbox.label')}
       aria-describedby={`${id}-caption`}
       tabIndex={-1}
-      className="fixed inset-0 z-50 flex flex-col bg-stone-950/95 text-white outline-none backdrop-blur-sm"
+      // Nearly opaque: the page behind must not show through as ghost text.
+      className="fixed inset-0 z-50 flex flex-col bg-stone-950/[0.97] text-white outline-none"
       data-testid="lightbox"
     >
       <div className="flex items-center gap-2 px-2 pt-2 pb-1 sm:px-4 sm:pt-3">
@@ -383,7 +384,7 @@ export function Lightbox({ images, startIndex, onClose }: LightboxProps) {
           {isFailed ? (
             <div
               role="alert"
-              className="flex max-w-xs flex-col items-center text-center"
+              className="flex max-w-xs flex-col items-center px-12 text-center sm:px-0"
               data-testid="lightbox-broken"
             >
               <span className="mb-4 inline-flex h-16 w-16 items-center justify-center rounded-full bg-white/10 text-white/80">
