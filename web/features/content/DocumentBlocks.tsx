@@ -100,7 +100,8 @@ function Block({ block, highlight }: { block: PageBlock; highlight?: string }) {
     }
     case 'note':
       return (
-        <aside
+        <div
+          role="note"
           aria-label={t('content.document.note')}
           className="mt-4 flex gap-3 rounded-2xl border border-brand-200 bg-brand-50 p-4 text-brand-900 dark:border-brand-900/60 dark:bg-brand-950/40 dark:text-brand-100"
           data-testid="block-note"
@@ -109,7 +110,7 @@ function Block({ block, highlight }: { block: PageBlock; highlight?: string }) {
           <p className="leading-relaxed">
             <InlineText text={block.text} highlight={highlight} />
           </p>
-        </aside>
+        </div>
       );
   }
 }

@@ -14,23 +14,28 @@ const SLOTS = {
 const WEEKDAYS = 5;
 /** The part of the day the chart shows: nobody is advised to post at 3 am. */
 const AXIS = { from: 6, to: 24 } as const;
-const TICKS = [6, 9, 12, 15, 18, 21, 24];
+/** Grid lines every three hours; on a phone only every other one is labelled. */
+const TICKS = [9, 12, 15, 18, 21];
+const PHONE_LABELS = [12, 18];
 
 const at = (hour: number) => new Date(Date.UTC(2026, 0, 5, Math.floor(hour) % 24, (hour % 1) * 60));
 const position = (hour: number) => `${((hour - AXIS.from) / (AXIS.to - AXIS.from)) * 100}%`;
 const width = (from: number, to: number) => `${((to - from) / (AXIS.to - AXIS.from)) * 100}%`;
 
 function useTimeFormats() {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const locale = intlLocale(i18n.language);
   const hour = new Intl.DateTimeFormat(locale, { hour: 'numeric', timeZone: 'UTC' });
   // 2026-01-05 is a Monday.
   const weekday = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
   const weekdayShort = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
   const day = (index: number) => new Date(Date.UTC(2026, 0, 5 + index));
+  // Intl writes "09 h" for fr-CA; Quebec usage (OQLF) is "9 h".
+  const time = (h: number) => (locale.startsWith('fr') ? `${h % 24} h` : hour.format(at(h)));
   return {
-    time: (h: number) => hour.format(at(h)),
-    range: (from: number, to: number) => hour.formatRange(at(from), at(to)),
+    time,
+    range: (from: number, to: number) =>
+      t('content.document.posting.range', { from: time(from), to: time(to) }),
     weekday: (index: number) => weekday.format(day(index)),
     weekdayShort: (index: number) => weekdayShort.format(day(index)),
   };
@@ -73,7 +78,7 @@ export function PostingTimes() {
               <span
                 aria-hidden="true"
                 className={`w-10 shrink-0 text-xs font-medium capitalize sm:w-12 sm:text-sm ${
-                  weekday ? 'text-stone-800 dark:text-stone-200' : 'text-stone-400 dark:text-stone-500'
+                  weekday ? 'text-stone-800 dark:text-stone-200' : 'text-stone-500 dark:text-stone-400'
                 }`}
               >
                 {f.weekdayShort(index)}
@@ -82,7 +87,7 @@ export function PostingTimes() {
                 aria-hidden="true"
                 className="relative h-7 flex-1 overflow-hidden rounded-lg bg-stone-100 dark:bg-stone-800"
               >
-                {TICKS.slice(1, -1).map((tick) => (
+                {TICKS.map((tick) => (
                   <span
                     key={tick}
                     className="absolute inset-y-0 w-px bg-stone-200 dark:bg-stone-700"
@@ -116,11 +121,11 @@ export function PostingTimes() {
       <div aria-hidden="true" className="mt-1 flex gap-3">
         <span className="w-10 shrink-0 sm:w-12" />
         <span className="relative h-5 flex-1 text-[11px] text-stone-500 tabular-nums dark:text-stone-400">
-          {TICKS.map((tick, index) => (
+          {TICKS.map((tick) => (
             <span
               key={tick}
-              className={`absolute top-0 whitespace-nowrap ${
-                index === 0 ? '' : index === TICKS.length - 1 ? '-translate-x-full' : '-translate-x-1/2'
+              className={`absolute top-0 -translate-x-1/2 whitespace-nowrap ${
+                PHONE_LABELS.includes(tick) ? '' : 'hidden sm:block'
               }`}
               style={{ left: position(tick) }}
             >

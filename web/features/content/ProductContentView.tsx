@@ -173,7 +173,7 @@ function ProductHero({ detail, preview }: { detail: ProductDetail; preview: bool
           <div className="mt-auto flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
             <button
               type="button"
-              className="btn-primary self-start"
+              className="btn-primary shrink-0 self-start whitespace-nowrap"
               onClick={() => kit.mutate(detail)}
               disabled={kit.isPending}
               aria-describedby="kit-contents"

@@ -59,8 +59,12 @@ function ProductPicker({ current }: { current: ProductCode }) {
   const byCode = new Map<string, ProductSummary>((products.data ?? []).map((p) => [p.code, p]));
 
   useEffect(() => {
-    // jsdom has no scrollIntoView; browsers without smooth scrolling still take the object.
-    currentRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+    // The row scrolls to put the current product in its middle; the page itself does not move.
+    const link = currentRef.current;
+    const row = link?.closest('ul');
+    if (!link || !row) return;
+    const left = link.offsetLeft - (row.clientWidth - link.offsetWidth) / 2;
+    row.scrollTo?.({ left: Math.max(0, left), behavior: 'instant' });
   }, [current]);
 
   return (
@@ -69,7 +73,7 @@ function ProductPicker({ current }: { current: ProductCode }) {
       className="-mx-4 sm:-mx-6 lg:mx-0"
       data-testid="product-picker"
     >
-      <ul className="flex snap-x gap-2 overflow-x-auto scroll-smooth px-4 pb-2 [scrollbar-width:thin] sm:px-6 lg:px-0">
+      <ul className="relative flex snap-x gap-2 overflow-x-auto px-4 pb-2 [scrollbar-width:thin] sm:px-6 lg:px-0">
         {PRODUCT_CODES.map((code) => {
           const summary = byCode.get(code);
           const selected = code === current;
@@ -105,7 +109,8 @@ function ProductPicker({ current }: { current: ProductCode }) {
                     <Icon name="leaf" width={16} height={16} />
                   </span>
                 )}
-                {summary?.name ?? t(productNameKey(code))}
+                {/* Some names are long in French: the pill stays a pill, the full name its accessible name. */}
+                <span className="max-w-56 truncate">{summary?.name ?? t(productNameKey(code))}</span>
               </Link>
             </li>
           );

@@ -15,8 +15,16 @@ const GUIDELINES: PageDocument = {
   title: 'Post guidelines',
   lead: 'The rules every sponsored post follows.',
   sections: [
-    { id: 'include-your-promo-code', heading: '1. Include your promo code', blocks: [{ type: 'p', text: 'Always.' }] },
-    { id: 'required-hashtags', heading: '2. Include the required hashtags', blocks: [{ type: 'p', text: 'Both.' }] },
+    {
+      id: 'include-your-promo-code',
+      heading: '1. Include your promo code',
+      blocks: [{ type: 'p', text: 'Always.' }],
+    },
+    {
+      id: 'required-hashtags',
+      heading: '2. Include the required hashtags',
+      blocks: [{ type: 'p', text: 'Both.' }],
+    },
   ],
 };
 
@@ -59,7 +67,9 @@ async function openGuidelines() {
 describe('caption check', () => {
   it('checks the draft as the partner types, once typing pauses, and shows each rule', async () => {
     const { user } = await openGuidelines();
-    expect(screen.getByTestId('caption-summary')).toHaveTextContent('Paste a draft to check it against each rule.');
+    expect(screen.getByTestId('caption-summary')).toHaveTextContent(
+      'Paste a draft to check it against each rule.',
+    );
     expect(rule('promo_code')).toHaveAttribute('data-state', 'waiting');
 
     await user.type(draft(), 'Loving these gummies');
@@ -70,7 +80,9 @@ describe('caption check', () => {
     expect(rule('brand_hashtag')).toHaveAttribute('data-state', 'error');
     expect(rule('disclosure')).toHaveAttribute('data-state', 'error');
     expect(rule('disease_claim')).toHaveAttribute('data-state', 'ok');
-    expect(rule('disease_claim')).toHaveTextContent('No word claims to cure, treat, prevent, diagnose or heal.');
+    expect(rule('disease_claim')).toHaveTextContent(
+      'No word claims to cure, treat, prevent, diagnose or heal.',
+    );
     expect(rule('media_reminder')).toHaveAttribute('data-state', 'info');
     // promo code, brand hashtag, disclosure, disclosure before the cut.
     expect(screen.getByTestId('caption-announcement')).toHaveTextContent('4 things to fix before you post');
@@ -122,7 +134,9 @@ describe('caption check', () => {
       subtitle: 'Wind down.',
       benefits: BENEFITS,
       caption_ideas: ['a', 'b', 'c'],
-      captions: ['#Ad #SunbitePartner Lights out, gummies in. Melatonin supports a restful night. Code MAYA15'],
+      captions: [
+        '#Ad #SunbitePartner Lights out, gummies in. Melatonin supports a restful night. Code MAYA15',
+      ],
       required_hashtags: ['#SunbitePartner', '#Ad'],
       popular_hashtags: ['#Sleep', '#Bedtime', '#Rest', '#Calm', '#Sunbite'],
       kit_url: '/api/products/sleep/kit',
@@ -163,11 +177,15 @@ describe('caption check', () => {
     fake.on('POST /api/caption-check', ({ body }) => {
       if (fail) return jsonResponse(500, { code: 500, message: 'Internal error', id: 'e2' });
       const { text } = body as { text: string };
-      return jsonResponse(200, { data: checkCaption({ text, code: 'MAYA15', locale: 'en', competitors: [] }) });
+      return jsonResponse(200, {
+        data: checkCaption({ text, code: 'MAYA15', locale: 'en', competitors: [] }),
+      });
     });
     const { user } = await openGuidelines();
     await user.type(draft(), 'Hello');
-    expect(await screen.findByText('The check could not run just now.', { selector: 'span' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('The check could not run just now.', { selector: 'span' }),
+    ).toBeInTheDocument();
     // The partner's own failure message, not the data-error alert: the panel handles it.
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     fail = false;
@@ -183,8 +201,10 @@ describe('caption check', () => {
     await waitFor(() => expect(rule('disease_claim')).toHaveAttribute('data-state', 'error'));
     expect(requests.at(-1)?.locale).toBe('fr');
     expect(rule('disease_claim')).toHaveTextContent('Aucune allégation de maladie');
-    expect(screen.getByRole('button', { name: 'Retirer « guérissent »' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Ajouter « MAYA15 » à la fin' })).toBeInTheDocument();
-    expect(screen.getByTestId('caption-announcement')).toHaveTextContent('points à corriger avant de publier');
+    expect(screen.getByRole('button', { name: 'Retirer «\u00a0guérissent\u00a0»' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ajouter «\u00a0MAYA15\u00a0» à la fin' })).toBeInTheDocument();
+    expect(screen.getByTestId('caption-announcement')).toHaveTextContent(
+      'points à corriger avant de publier',
+    );
   });
 });

@@ -78,7 +78,11 @@ const POST_GUIDE: PageDocument = {
   title: 'Crafting the perfect post',
   lead: 'When to post and how.',
   sections: [
-    { id: 'time-your-post', heading: 'Time your post', blocks: [{ type: 'p', text: 'Post when your audience is there.' }] },
+    {
+      id: 'time-your-post',
+      heading: 'Time your post',
+      blocks: [{ type: 'p', text: 'Post when your audience is there.' }],
+    },
     { id: 'set-the-scene', heading: 'Set the scene', blocks: [{ type: 'p', text: 'Natural light.' }] },
   ],
 };
@@ -107,7 +111,9 @@ describe('/account/faq', () => {
 
   it('groups the questions, each a closed accordion button controlling its answer', async () => {
     const { user } = renderApp('/account/faq');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Frequently asked questions' }),
+    ).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Getting started',
       'Cash-out',
@@ -151,7 +157,10 @@ describe('/account/faq', () => {
     const search = await screen.findByRole('searchbox', { name: 'Search the FAQ' });
     // Accents and case do not matter: "PAYPAL" finds "PayPal" in two answers.
     await user.type(search, 'PAYPAL');
-    expect(questions().map((q) => q.textContent)).toEqual(['What is the minimum payout?', 'Can I be paid another way?']);
+    expect(questions().map((q) => q.textContent)).toEqual([
+      'What is the minimum payout?',
+      'Can I be paid another way?',
+    ]);
     for (const question of questions()) expect(question).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByTestId('faq-status')).toHaveTextContent('2 answers match');
     expect(screen.getAllByText('PayPal', { selector: 'mark' })).toHaveLength(2);
@@ -202,12 +211,18 @@ describe('long-form pages', () => {
 
   it('renders the terms with a table of contents, the effective date, lists, do and dont, notes and bold', async () => {
     renderApp('/account/terms');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Brand ambassador terms' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Brand ambassador terms' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('The agreement between you and Sunbite.')).toBeInTheDocument();
     expect(screen.getByTestId('effective-date')).toHaveTextContent('Effective November 22, 2026');
 
     const toc = screen.getByRole('navigation', { name: 'On this page' });
-    expect(within(toc).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(toc)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['Eligibility', '#eligibility'],
       ['Disclosure', '#disclosure'],
       ['Payouts', '#payouts'],
@@ -221,10 +236,12 @@ describe('long-form pages', () => {
 
     const disclosure = screen.getByRole('region', { name: 'Disclosure' });
     expect(within(disclosure).getByTestId('block-do')).toHaveTextContent('DoStart with #Ad');
-    expect(within(disclosure).getByTestId('block-dont')).toHaveTextContent("Don'tHide the disclosure in a comment");
+    expect(within(disclosure).getByTestId('block-dont')).toHaveTextContent(
+      "Don'tHide the disclosure in a comment",
+    );
     // Do and don't side by side.
     expect(within(disclosure).getByTestId('block-do').parentElement).toHaveClass('md:grid-cols-2');
-    expect(within(disclosure).getByRole('complementary', { name: 'Note' })).toHaveTextContent(
+    expect(within(disclosure).getByRole('note', { name: 'Note' })).toHaveTextContent(
       'The FTC rules apply to every post.',
     );
     const payouts = screen.getByRole('region', { name: 'Payouts' });
@@ -237,11 +254,13 @@ describe('long-form pages', () => {
     const chart = await screen.findByTestId('posting-times');
     // Right after "Time your post".
     expect(screen.getByRole('region', { name: 'Time your post' })).toContainElement(chart);
-    expect(chart).toHaveTextContent('Around 9 AM, 1 PM and 6 – 11 PM, Monday to Friday.');
-    expect(chart).toHaveTextContent('Instagram is busiest 12 – 1 PM on weekdays.');
+    expect(chart).toHaveTextContent('Around 9 AM, around 1 PM and from 6 PM to 11 PM, Monday to Friday.');
+    expect(chart).toHaveTextContent('Instagram is busiest from 12 PM to 1 PM on weekdays.');
     const days = within(chart).getAllByRole('listitem');
     expect(days).toHaveLength(7);
-    expect(days[0]).toHaveTextContent("Monday: about 9 AM, 12 – 1 PM, Instagram's busiest hour, about 1 PM, 6 – 11 PM");
+    expect(days[0]).toHaveTextContent(
+      "Monday: about 9 AM, 12 PM to 1 PM, Instagram's busiest hour, about 1 PM, 6 PM to 11 PM",
+    );
     expect(days[6]).toHaveTextContent('Sunday: no set peak, follow your audience');
   });
 
@@ -249,7 +268,9 @@ describe('long-form pages', () => {
     await i18n.changeLanguage('fr');
     renderApp('/account/terms');
     expect(await screen.findByTestId('effective-date')).toHaveTextContent('En vigueur le 22 novembre 2026');
-    expect(screen.getByRole('heading', { level: 1, name: 'Conditions des ambassadeurs' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Conditions des ambassadeurs' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('L’entente entre vous et Sunbite.')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Sur cette page' })).toBeInTheDocument();
     expect(screen.getByTestId('block-do')).toHaveTextContent('À faire');
@@ -268,7 +289,9 @@ describe('long-form pages', () => {
 describe('/terms and /policy (public)', () => {
   it('reads the terms signed out with the public client credential, in the document layout', async () => {
     renderApp('/terms');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Brand ambassador terms' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Brand ambassador terms' }),
+    ).toBeInTheDocument();
     expect(document.querySelector('[data-layout="document"]')).not.toBeNull();
     expect(screen.getByRole('navigation', { name: 'On this page' })).toBeInTheDocument();
     const headers = new Headers(fake.lastInit('GET /api/pages/terms')?.headers);

@@ -24,7 +24,11 @@ const ACV: ProductDetail = {
     { text: 'Vitamin B12 supports normal energy metabolism', ingredient: 'Vitamin B12' },
     { text: 'Folate supports normal cell division', ingredient: 'Folate' },
   ],
-  caption_ideas: ['Swap the vinegar shot for two gummies', 'Your morning routine in 15 seconds', 'A farmers market backdrop'],
+  caption_ideas: [
+    'Swap the vinegar shot for two gummies',
+    'Your morning routine in 15 seconds',
+    'A farmers market backdrop',
+  ],
   captions: [
     '#Ad #SunbitePartner I gave up on vinegar shots. Code MAYA15 saves you some at checkout.',
     'Two gummies, done #Ad #SunbitePartner Try them with my code MAYA15',
@@ -41,7 +45,10 @@ const ACV_FR: ProductDetail = {
   ...ACV,
   name: 'Vinaigre de cidre',
   subtitle: 'Le vinaigre de cidre en jujube.',
-  captions: ['#Ad #SunbitePartner Fini les shots de vinaigre. Le code MAYA15 vous fait économiser.', ...ACV.captions.slice(1)],
+  captions: [
+    '#Ad #SunbitePartner Fini les shots de vinaigre. Le code MAYA15 vous fait économiser.',
+    ...ACV.captions.slice(1),
+  ],
 };
 
 beforeEach(() => {
@@ -63,11 +70,16 @@ describe('/account/products/{code}', () => {
     expect(links.map((link) => link.getAttribute('href'))).toEqual(
       PRODUCT_CODES.map((code) => `/account/products/${code}`),
     );
-    expect(within(picker).getByRole('link', { current: 'page' })).toHaveAttribute('href', '/account/products/acv');
+    expect(within(picker).getByRole('link', { current: 'page' })).toHaveAttribute(
+      'href',
+      '/account/products/acv',
+    );
     // The API's names replace the catalog's once they arrive.
     expect(await within(picker).findByRole('link', { name: 'SLEEP Gummies' })).toBeInTheDocument();
 
-    expect(await screen.findByTestId('product-subtitle')).toHaveTextContent('Apple cider vinegar in a chewy gummy.');
+    expect(await screen.findByTestId('product-subtitle')).toHaveTextContent(
+      'Apple cider vinegar in a chewy gummy.',
+    );
     expect(screen.getByTestId('product-artwork')).toHaveAttribute('src', '/api/media/acv.webp?w=480');
     expect(screen.getByTestId('product-artwork')).toHaveAttribute('alt', 'ACV Gummies: the pack');
     const benefits = screen.getAllByTestId('benefit');
@@ -85,7 +97,8 @@ describe('/account/products/{code}', () => {
     const { user } = renderApp('/account/products/acv');
     const captions = await screen.findAllByTestId('caption');
     expect(captions).toHaveLength(3);
-    for (const caption of captions) expect(within(caption).getByTestId('caption-code')).toHaveTextContent('MAYA15');
+    for (const caption of captions)
+      expect(within(caption).getByTestId('caption-code')).toHaveTextContent('MAYA15');
 
     await user.click(screen.getByRole('button', { name: 'Copy caption 2' }));
     expect(await screen.findByText('Copied to clipboard')).toBeInTheDocument();
@@ -95,10 +108,11 @@ describe('/account/products/{code}', () => {
   it('copies the required and the popular hashtags each as one set', async () => {
     const { user } = renderApp('/account/products/acv');
     const required = await screen.findByTestId('required-hashtags');
-    expect(within(required).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      '#SunbitePartner',
-      '#Ad',
-    ]);
+    expect(
+      within(required)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['#SunbitePartner', '#Ad']);
     await user.click(screen.getByRole('button', { name: 'Copy the required hashtags' }));
     expect(await navigator.clipboard.readText()).toBe('#SunbitePartner #Ad');
     await user.click(screen.getByRole('button', { name: 'Copy the popular hashtags' }));
@@ -146,13 +160,18 @@ describe('/account/products/{code}', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/products/sleep'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Dreamy Sleep' })).toBeInTheDocument();
     expect(await screen.findByTestId('product-subtitle')).toHaveTextContent('Wind down.');
-    expect(within(picker).getByRole('link', { current: 'page' })).toHaveAttribute('href', '/account/products/sleep');
+    expect(within(picker).getByRole('link', { current: 'page' })).toHaveAttribute(
+      'href',
+      '/account/products/sleep',
+    );
   });
 
   it('says so and offers to try again when the talking points cannot be loaded', async () => {
     let fail = true;
     fake.on('GET /api/products/acv', () =>
-      fail ? jsonResponse(500, { code: 500, message: 'Internal error', id: 'e1' }) : jsonResponse(200, { data: ACV }),
+      fail
+        ? jsonResponse(500, { code: 500, message: 'Internal error', id: 'e1' })
+        : jsonResponse(200, { data: ACV }),
     );
     const { user } = renderApp('/account/products/acv');
     expect(await screen.findByTestId('load-failed')).toHaveTextContent(
@@ -172,7 +191,9 @@ describe('/account/products/{code}', () => {
     renderApp('/account/products/acv');
     expect(await screen.findByRole('heading', { level: 1, name: 'Vinaigre de cidre' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Produits' })).toBeInTheDocument();
-    expect(await screen.findByTestId('product-subtitle')).toHaveTextContent('Le vinaigre de cidre en jujube.');
+    expect(await screen.findByTestId('product-subtitle')).toHaveTextContent(
+      'Le vinaigre de cidre en jujube.',
+    );
     expect(screen.getByRole('heading', { level: 2, name: 'Légendes prêtes à publier' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copier la légende 1' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Télécharger la trousse' })).toBeInTheDocument();
