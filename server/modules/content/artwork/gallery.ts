@@ -3,7 +3,8 @@
 // a reader would see.
 import type { GalleryFormat } from '../../../../common/content';
 import { PRODUCT_CODES, type ProductCode } from '../../../../common/products';
-import { galleryRef, layoutOf, propsShown, type Layout } from './layouts';
+import { galleryRef, layoutOf, LINEUP, propsShown, type Layout } from './layouts';
+import { LINEUP_SHELVES } from './scenes';
 import { THEMES, type PropName, type Theme } from './themes';
 
 export interface SeedGalleryItem {
@@ -114,7 +115,28 @@ function altText(theme: Theme, layout: Layout, format: GalleryFormat): { en: str
   }
 }
 
-export const SEED_GALLERY: readonly SeedGalleryItem[] = PRODUCT_CODES.flatMap((code) =>
+/** The program-wide shelfie: which products it shows, named as people know them. */
+function lineupAlt(format: GalleryFormat): { en: string; fr: string } {
+  const shelves = LINEUP_SHELVES[format];
+  const codes = shelves.flat();
+  const en = listOf(codes.map((code) => THEMES[code].name.en), 'and');
+  const fr = listOf(codes.map((code) => THEMES[code].name.fr), 'et');
+  const count = { en: ['', '', 'two', 'three'][shelves.length], fr: ['', '', 'deux', 'trois'][shelves.length] };
+  return {
+    en: `The Sunbite family on ${count.en} wooden shelves under the Sunbite sun: ${en}, each with a gummy in front of it.${format === 'story' ? ' Vertical 9:16 format for stories.' : ''}`,
+    fr: `La gamme Sunbite sur ${count.fr} étagères en bois, sous le soleil Sunbite : ${fr}, chacun avec un jujube devant lui.${format === 'story' ? ' Format vertical 9:16 pour les stories.' : ''}`,
+  };
+}
+
+const LINEUP_ITEMS: SeedGalleryItem[] = (['square', 'story'] as const).map((format) => ({
+  ref: galleryRef(LINEUP, format),
+  product: null,
+  format,
+  tags: ['shelfie', 'lineup', format, 'Sunbite family'],
+  alt: lineupAlt(format),
+}));
+
+export const SEED_GALLERY: readonly SeedGalleryItem[] = [...LINEUP_ITEMS, ...PRODUCT_CODES.flatMap((code) =>
   (['square', 'story'] as const).map((format): SeedGalleryItem => {
     const theme = THEMES[code];
     const layout = layoutOf(code, format);
@@ -128,4 +150,4 @@ export const SEED_GALLERY: readonly SeedGalleryItem[] = PRODUCT_CODES.flatMap((c
       alt: altText(theme, layout, format),
     };
   }),
-);
+)];

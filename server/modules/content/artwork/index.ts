@@ -3,10 +3,10 @@
 // paths (lettering.ts), so the images look the same on a machine without fonts. Everything is
 // seeded by the ref, so a ref always gives the same bytes and the server can cache by it.
 import type { GalleryFormat } from '../../../../common/content';
-import { isProductCode, PRODUCT_CODES, type ProductCode } from '../../../../common/products';
+import { PRODUCT_CODES, type ProductCode } from '../../../../common/products';
 import { SEED_GALLERY } from './gallery';
-import { galleryRef, layoutOf } from './layouts';
-import { drawGalleryImage, drawPackShot } from './scenes';
+import { layoutOf, LINEUP } from './layouts';
+import { drawGalleryImage, drawLineup, drawPackShot } from './scenes';
 import type { SvgDoc } from './svg';
 import { THEMES } from './themes';
 
@@ -44,18 +44,15 @@ export function artworkRefs(): readonly ArtworkRef[] {
   return ALL_REFS;
 }
 
+const KNOWN_REFS: ReadonlySet<string> = new Set(ALL_REFS);
+
 function drawingOf(ref: ArtworkRef): SvgDoc {
-  const parts = ref.split(':');
-  if (parts[0] === 'product' && parts.length === 2 && isProductCode(parts[1]!)) {
-    return drawPackShot(THEMES[parts[1]]);
-  }
-  if (parts[0] === 'gallery' && parts.length === 4) {
-    const [, code, format, n] = parts as [string, string, string, string];
-    if (isProductCode(code) && (format === 'square' || format === 'story') && galleryRef(code, format, Number(n)) === ref) {
-      if (ALL_REFS.includes(ref)) return drawGalleryImage(THEMES[code], layoutOf(code, format), format as GalleryFormat, ref);
-    }
-  }
-  throw new UnknownArtworkError(ref);
+  // Only refs this release lists: "gallery:acv:square:7" is as unknown as "product:nope".
+  if (!KNOWN_REFS.has(ref)) throw new UnknownArtworkError(ref);
+  const [kind, code, format] = ref.split(':') as [string, string, GalleryFormat];
+  if (kind === 'product') return drawPackShot(THEMES[code as ProductCode]);
+  if (code === LINEUP) return drawLineup(format, ref);
+  return drawGalleryImage(THEMES[code as ProductCode], layoutOf(code as ProductCode, format), format, ref);
 }
 
 /** The ref's SVG at `width` (the design size when absent). Exposed for tests and previews. */

@@ -13,7 +13,10 @@ export function layoutOf(code: ProductCode, format: GalleryFormat): Layout {
   return LAYOUTS[(index + (format === 'story' ? 2 : 0)) % LAYOUTS.length]!;
 }
 
-export function galleryRef(code: ProductCode, format: GalleryFormat, n = 1): string {
+/** The program-wide images take this name where a product's code would be. */
+export const LINEUP = 'lineup';
+
+export function galleryRef(code: ProductCode | typeof LINEUP, format: GalleryFormat, n = 1): string {
   return `gallery:${code}:${format}:${n}`;
 }
 

@@ -3,12 +3,13 @@
 // square post (1080 × 1080) and a story (1080 × 1920). Random placement comes from a PRNG
 // seeded by the ref, so an image never changes between renders.
 import type { GalleryFormat } from '../../../../common/content';
+import type { ProductCode } from '../../../../common/products';
 import { propSlots, type Layout } from './layouts';
 import { pack, packSize } from './packs';
 import { candle, cupTop, dishTop, glassTop, linen, mug, plant, squiggle, teacup, windowFrame } from './props';
-import { gummy, motif, prop, softShadow, SPARKLE } from './shapes';
+import { brandMark, gummy, motif, prop, softShadow, SPARKLE } from './shapes';
 import { between, darken, lighten, mix, num, place, seededRng, SvgDoc, type Rng } from './svg';
-import type { Theme } from './themes';
+import { THEMES, type Theme } from './themes';
 
 interface Spot {
   x: number;
@@ -380,5 +381,75 @@ const LAYOUT_DRAWERS: Record<Layout, (doc: SvgDoc, theme: Theme, rng: Rng) => vo
 export function drawGalleryImage(theme: Theme, layout: Layout, format: GalleryFormat, ref: string): SvgDoc {
   const doc = new SvgDoc(1080, format === 'story' ? 1920 : 1080);
   LAYOUT_DRAWERS[layout](doc, theme, seededRng(ref));
+  return doc;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The program-wide "shelfie": the product family on wooden shelves under the Sunbite mark.
+
+/** Which products stand on which shelf: between the square and the story, all sixteen. */
+export const LINEUP_SHELVES: Record<GalleryFormat, ProductCode[][]> = {
+  square: [
+    ['acv', 'sf', 'sg', 'immune'],
+    ['sleep', 'kids', 'energy', 'beets'],
+  ],
+  story: [
+    ['ashwa', 'womens', 'calm'],
+    ['multi', 'pms', 'xsleep'],
+    ['pbio', 'matcha'],
+  ],
+};
+
+function shelf(doc: SvgDoc, y: number, x0: number, x1: number): string {
+  const wood = '#d9b48a';
+  return (
+    `<rect x="${x0}" y="${y + 30}" width="${x1 - x0}" height="40" fill="#2a1a10" opacity=".08"/>` +
+    `<rect x="${x0 + 60}" y="${y + 26}" width="16" height="46" rx="4" fill="${darken(wood, 0.3)}"/><rect x="${x1 - 76}" y="${y + 26}" width="16" height="46" rx="4" fill="${darken(wood, 0.3)}"/>` +
+    `<rect x="${x0}" y="${y}" width="${x1 - x0}" height="14" fill="${lighten(wood, 0.25)}"/>` +
+    `<rect x="${x0}" y="${y + 12}" width="${x1 - x0}" height="22" rx="3" fill="${doc.linear('shelfWood', [
+      [0, wood],
+      [1, darken(wood, 0.18)],
+    ])}"/>`
+  );
+}
+
+export function drawLineup(format: GalleryFormat, ref: string): SvgDoc {
+  const story = format === 'story';
+  const doc = new SvgDoc(1080, story ? 1920 : 1080);
+  const rng = seededRng(ref);
+  const wall = '#fff4e6';
+  doc.add(`<rect width="1080" height="${doc.height}" fill="${doc.radial('lineupWall', [
+    [0, '#fffaf3'],
+    [0.7, wall],
+    [1, darken(wall, 0.06)],
+  ], 0.5, 0.25, 0.9)}"/>`);
+  // The Sunbite sun, painted large on the wall above the shelves.
+  const markY = story ? 300 : 120;
+  const markSize = story ? 300 : 150;
+  doc.add(`<circle cx="540" cy="${markY}" r="${markSize * 0.8}" fill="#fde4c4" opacity=".7"/>`);
+  doc.add(`<g transform="${place(540, markY, markSize / 48)}">${brandMark('#f59e0b', doc.linear('brandGummy', [[0, '#fbbf24'], [1, '#f97316']], 0, 0, 1, 1), '#c2410c')}</g>`);
+  const shelves = LINEUP_SHELVES[format];
+  const shelfYs = story ? [760, 1230, 1700] : [520, 960];
+  const scale = story ? 0.62 : 0.5;
+  shelves.forEach((codes, row) => {
+    const y = shelfYs[row]!;
+    doc.add(shelf(doc, y, 60, 1020));
+    const slots = story ? 3 : 4;
+    const step = 900 / slots;
+    codes.forEach((code, i) => {
+      const theme = THEMES[code];
+      const x = 90 + step * (i + 0.5);
+      const s = theme.pack === 'jar' ? scale : scale * 0.92;
+      doc.add(softShadow(doc, x, y + 4, 110 * s * 1.6, 14, 0.3));
+      doc.add(`<g transform="${place(x, y + 4, s)}">${pack(doc, theme, code)}</g>`);
+      // A gummy or two in front of its pack.
+      doc.add(gummy(doc, theme.gummy, theme.gummyColors[0]!, x + between(rng, 70, 95) * s * 2, y - 18, 54 * s * 1.8, { rotate: between(rng, -30, 30), shadow: 'side' }));
+    });
+    if (codes.length < slots) {
+      // The short shelf gets a plant in the free place.
+      doc.add(`<g transform="${place(90 + step * (slots - 0.5), y + 4, story ? 0.9 : 0.75)}">${plant(doc, '#f5d0a9', '#5c9e57')}</g>`);
+    }
+  });
+  doc.add(sparkles(rng, '#fbbf24', story ? 8 : 5, [200, markY - markSize * 0.9, 880, markY + markSize * 0.3]));
   return doc;
 }
