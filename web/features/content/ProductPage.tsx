@@ -65,7 +65,8 @@ function ProductPicker({ current }: { current: ProductCode }) {
     if (!link || !row) return;
     const left = link.offsetLeft - (row.clientWidth - link.offsetWidth) / 2;
     row.scrollTo?.({ left: Math.max(0, left), behavior: 'instant' });
-  }, [current]);
+    // Again once the API's names and pictures have changed the pills' widths.
+  }, [current, products.data]);
 
   return (
     <nav
@@ -73,12 +74,12 @@ function ProductPicker({ current }: { current: ProductCode }) {
       className="-mx-4 sm:-mx-6 lg:mx-0"
       data-testid="product-picker"
     >
-      <ul className="relative flex snap-x gap-2 overflow-x-auto px-4 pb-2 [scrollbar-width:thin] sm:px-6 lg:px-0">
+      <ul className="relative flex gap-2 overflow-x-auto px-4 pb-2 [scrollbar-width:thin] sm:px-6 lg:px-0">
         {PRODUCT_CODES.map((code) => {
           const summary = byCode.get(code);
           const selected = code === current;
           return (
-            <li key={code} className="shrink-0 snap-start">
+            <li key={code} className="shrink-0">
               <Link
                 ref={selected ? currentRef : undefined}
                 to={`/account/products/${code}`}
