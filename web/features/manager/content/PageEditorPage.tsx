@@ -290,8 +290,8 @@ function PageForm({ draft, onChange, errors, slug }: EditorFormProps<PageContent
   const groups = [...new Set(draft.sections.flatMap((section) => (section.group ? [section.group] : [])))];
   return (
     <>
-      <section className="space-y-4" aria-labelledby="page-basics">
-        <h2 id="page-basics" className="text-base font-semibold tracking-tight">
+      <section className="space-y-4" aria-labelledby="editor-page-basics">
+        <h2 id="editor-page-basics" className="text-base font-semibold tracking-tight">
           {t('manager.content.page.basics')}
         </h2>
         <TextInput

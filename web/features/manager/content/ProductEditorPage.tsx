@@ -89,8 +89,8 @@ function ProductForm({
   const heading = 'text-base font-semibold tracking-tight';
   return (
     <>
-      <section className="space-y-4" aria-labelledby="product-basics">
-        <h2 id="product-basics" className={heading}>
+      <section className="space-y-4" aria-labelledby="editor-product-basics">
+        <h2 id="editor-product-basics" className={heading}>
           {t('manager.content.product.basics')}
         </h2>
         <TextInput
@@ -220,8 +220,8 @@ function ProductForm({
         }}
       />
 
-      <section className="space-y-4" aria-labelledby="product-hashtags">
-        <h2 id="product-hashtags" className={heading}>
+      <section className="space-y-4" aria-labelledby="editor-product-hashtags">
+        <h2 id="editor-product-hashtags" className={heading}>
           {t('manager.content.product.hashtags')}
         </h2>
         <TagInput

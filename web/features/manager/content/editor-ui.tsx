@@ -518,7 +518,7 @@ export function TagInput({
           spellCheck={false}
           aria-invalid={invalid ? true : undefined}
           aria-describedby={describedBy}
-          className="min-h-8 min-w-28 flex-1 bg-transparent px-1 text-base text-stone-900 placeholder:text-stone-400 focus:outline-none sm:text-sm dark:text-stone-100 dark:placeholder:text-stone-500"
+          className="min-h-7 min-w-28 flex-1 bg-transparent px-1 text-base text-stone-900 placeholder:text-stone-400 focus:outline-none sm:text-sm dark:text-stone-100 dark:placeholder:text-stone-500"
           data-testid={testId ? `${testId}-input` : undefined}
         />
       </div>

@@ -52,7 +52,7 @@ export function PreviewFrame({
   const [height, setHeight] = useState(480);
   const [paneWidth, setPaneWidth] = useState(0);
   const pane = useRef<HTMLDivElement>(null);
-  const content = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLElement>(null);
 
   // Some browsers replace a new frame's first document once it loads: adopt whichever is there.
   const adopt = useCallback((frame: HTMLIFrameElement | null) => {
@@ -131,9 +131,11 @@ export function PreviewFrame({
       </div>
       {body
         ? createPortal(
-            <div ref={content} className="p-4 sm:p-6" lang={lang}>
+            // An article, so a header the view draws is the preview's own, not a second banner
+            // beside the back office's.
+            <article ref={content} className="p-4 sm:p-6" lang={lang} aria-label={title}>
               {children}
-            </div>,
+            </article>,
             body,
           )
         : null}
