@@ -101,7 +101,7 @@ const captionCheckAnswer = z.object({
 const textSource = z.enum(['seed', 'staff', 'restore']);
 const textMeta = z.object({ version: z.number(), updated_at: z.string(), updated_by: z.string().nullable(), source: textSource, seed_differs: z.boolean().describe('A newer release ships another text than the one this text was taken from') });
 const versionRow = z.object({ version: z.number(), created_at: z.string(), created_by: z.string().nullable(), source: textSource, restored_from: z.number().nullable() });
-const entryAnswer = (body: z.ZodType) => z.object({ data: textMeta.extend({ body, versions: z.array(versionRow).describe('Newest first') }) });
+const entryAnswer = (body: z.ZodType) => z.object({ data: textMeta.extend({ body, versions: z.array(versionRow).describe('Newest first'), image_url: z.string().optional().describe("Products only: the product's artwork") }) });
 const versionAnswer = (body: z.ZodType) => z.object({ data: versionRow.extend({ body }) });
 const localesAnswer = z.object({ en: textMeta.nullable(), fr: textMeta.nullable() });
 

@@ -253,8 +253,10 @@ async function textAt(db: Db, address: TextAddress) {
 /** A text as staff edit it: its body, its state and its history, newest first. */
 export async function staffEntry(db: Db, address: TextAddress) {
   const text = await textAt(db, address);
-  const versions = await textVersions(db, text.id);
-  return { body: JSON.parse(text.body) as ProductContent | PageContent, ...metaJson(text), versions };
+  const [versions, images] = await Promise.all([textVersions(db, text.id), address.kind === 'product' ? productImageNames(db) : undefined]);
+  // A product's artwork, so the editor's preview shows the picture partners see.
+  const image = images?.get(address.key);
+  return { body: JSON.parse(text.body) as ProductContent | PageContent, ...metaJson(text), versions, ...(images ? { image_url: image ? mediaUrl(image) : '' } : {}) };
 }
 
 export async function staffVersion(db: Db, address: TextAddress, version: number) {

@@ -33,6 +33,10 @@ describe('staff editing of the content', () => {
   it('keeps every version: an edit reaches the partner, a restore brings the old text back, with who and when', async () => {
     const before = (await staff('GET', '/products/calm/en')).json().data;
     expect(before).toMatchObject({ version: 1, source: 'seed', versions: [{ version: 1, source: 'seed', created_by: null, restored_from: null }] });
+    // The editor's preview shows the artwork partners see; a page has none.
+    expect(before.image_url).toBe((await partnerProduct('calm')).image_url);
+    expect(before.image_url).toMatch(/^\/api\/media\/\w+\.webp$/);
+    expect((await staff('GET', '/pages/faq/en')).json().data).not.toHaveProperty('image_url');
     const original = before.body as ProductContent;
     const edited: ProductContent = { ...original, captions: [`#Ad #SunbitePartner Sunday reset with my calm ritual. Code {code} saves you money.`, ...original.captions.slice(1)] };
 

@@ -49,6 +49,8 @@ export interface VersionSummary {
 export interface Entry<Body> extends LocaleMeta {
   body: Body;
   versions: VersionSummary[];
+  /** Products only: the product's artwork, as partners see it. */
+  image_url?: string;
 }
 
 export interface VersionBody<Body> {

@@ -16,7 +16,7 @@ import {
 import { useTheme } from '../../../lib/theme';
 import { PageDocumentView } from '../../content/PageDocumentView';
 import { ProductContentView } from '../../content/ProductContentView';
-import { useGallery } from './content-api';
+import { useEntry } from './content-api';
 
 /** Stands for the partner's own promo code in the preview and the caption check. */
 export const SAMPLE_CODE = 'YOURCODE';
@@ -143,16 +143,12 @@ export function PreviewFrame({
   );
 }
 
-/**
- * The product's picture in the preview: the artwork the server serves is named by its content,
- * which the staff API does not give, so the product's first Grab and Go image stands in for it.
- */
-function useStandInImage(code: string): string {
-  const gallery = useGallery();
-  const images = gallery.data?.filter((image) => image.product === code) ?? [];
-  const image = images.find((each) => each.format === 'square') ?? images[0];
-  if (image) return image.url;
-  // Nothing yet: a plain tile. The fragment keeps the view's "?w=" out of the image's data.
+/** The product's picture in the preview: the artwork partners see, named in the text's entry. */
+function useProductImage(code: string, lang: string): string {
+  const entry = useEntry('products', code, lang === 'fr' ? 'fr' : 'en');
+  const image = entry.data?.image_url;
+  if (image) return image;
+  // Not known (yet): a plain tile. The fragment keeps the view's "?w=" out of the image's data.
   return `data:image/svg+xml,${encodeURIComponent(
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#fed7aa"/></svg>',
   )}#`;
@@ -160,7 +156,7 @@ function useStandInImage(code: string): string {
 
 export function ProductPreview({ code, body, lang }: { code: string; body: ProductContent; lang: string }) {
   const { t } = useTranslation();
-  const image = useStandInImage(code);
+  const image = useProductImage(code, lang);
   const detail: ProductDetail = {
     code,
     name: body.name,
