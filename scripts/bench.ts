@@ -89,6 +89,12 @@ async function main() {
     '/api/getShopifySalesItemsNoVouchers?page=1&length=5',
     '/api/getPayMeNowStats',
     '/api/getInvoices?page=1&length=5',
+    // The content kit (issue 10): the product buttons, a product's talking points with the
+    // partner's code written in, the longest page, and Grab and Go.
+    '/api/products',
+    '/api/products/acv',
+    '/api/pages/faq',
+    '/api/gallery',
   ];
   const results: {
     orders: number;
