@@ -51,16 +51,28 @@ export function fillPageVariables(page: PageContent, values: PageValues): PageCo
 
 const numberTag = (locale: Locale) => (locale === 'fr' ? 'fr-CA' : 'en-US');
 
+// A formatter costs far more to build than to use, and every page read fills its values.
+const formats = new Map<string, { percent: Intl.NumberFormat; number: Intl.NumberFormat }>();
+function formatsOf(locale: Locale) {
+  let found = formats.get(locale);
+  if (!found) {
+    const tag = numberTag(locale);
+    found = { percent: new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 2 }), number: new Intl.NumberFormat(tag) };
+    formats.set(locale, found);
+  }
+  return found;
+}
+
 /** The program's values as a reader of `locale` writes them ("$25.00" / "25,00 $ US", "10%" / "10 %"). */
 export async function pageValues(db: Db, locale: Locale): Promise<PageValues> {
   const [rules, tiers] = await Promise.all([readPayoutRules(db), allTiers(db)]);
   const rates = tiers.map((tier) => tier.rate_bp);
-  const percent = new Intl.NumberFormat(numberTag(locale), { style: 'percent', maximumFractionDigits: 2 });
+  const { percent, number } = formatsOf(locale);
   const rate = (bp: number | undefined) => percent.format((bp ?? 0) / 10_000);
   return {
     minimum_payout: formatMoney(rules.minimumCents, locale, DEFAULT_CURRENCY),
     manager_threshold: formatMoney(rules.managerThresholdCents, locale, DEFAULT_CURRENCY),
-    holding_days: new Intl.NumberFormat(numberTag(locale)).format(HOLDING_PERIOD_DAYS),
+    holding_days: number.format(HOLDING_PERIOD_DAYS),
     commission_min: rate(rates.length ? Math.min(...rates) : undefined),
     commission_max: rate(rates.length ? Math.max(...rates) : undefined),
   };
