@@ -8,10 +8,12 @@ describe('the portal catalog in parts', () => {
       const whole = catalogs[locale].portal as Record<string, unknown>;
       const core = catalogPart(whole, 'core');
       expect(Object.keys(core)).not.toContain('manager');
+      expect(Object.keys(core)).not.toContain('content');
       expect(core.login).toEqual(whole.login);
-      const manager = catalogPart(whole, 'manager');
-      expect(Object.keys(manager)).toEqual([...CATALOG_PARTS.manager!]);
-      expect({ ...core, ...manager }).toEqual(whole);
+      const areas = Object.keys(CATALOG_PARTS).map((area) => catalogPart(whole, area));
+      for (const [i, area] of Object.keys(CATALOG_PARTS).entries())
+        expect(Object.keys(areas[i]!)).toEqual([...CATALOG_PARTS[area]!]);
+      expect(Object.assign({}, core, ...areas)).toEqual(whole);
     }
   });
 
