@@ -6,12 +6,22 @@ import fs from 'node:fs';
 import type { Plugin } from 'vite';
 
 /** Top-level keys of the portal catalog that only a lazily loaded area shows, by area. */
-export const CATALOG_PARTS: Record<string, readonly string[]> = { manager: ['manager'], content: ['content'] };
+export const CATALOG_PARTS: Record<string, readonly string[]> = {
+  manager: ['manager'],
+  content: ['content'],
+};
 
-/** The part of a catalog: `core` is every key no area claims. */
+/**
+ * Top-level keys only the server reads: the API's messages (`server/i18n.ts` answers them already in
+ * the reader's language) and the notifications it writes. No part of the SPA carries them.
+ */
+export const SERVER_ONLY_KEYS: readonly string[] = ['api', 'notifications_server'];
+
+/** The part of a catalog: `core` is every key no area claims and the server does not keep. */
 export function catalogPart(catalog: Record<string, unknown>, part: string): Record<string, unknown> {
-  const claimed = Object.values(CATALOG_PARTS).flat();
-  const keys = part === 'core' ? Object.keys(catalog).filter((key) => !claimed.includes(key)) : CATALOG_PARTS[part];
+  const claimed = [...Object.values(CATALOG_PARTS).flat(), ...SERVER_ONLY_KEYS];
+  const keys =
+    part === 'core' ? Object.keys(catalog).filter((key) => !claimed.includes(key)) : CATALOG_PARTS[part];
   if (!keys) throw new Error(`unknown catalog part "${part}"`);
   return Object.fromEntries(keys.filter((key) => key in catalog).map((key) => [key, catalog[key]]));
 }
