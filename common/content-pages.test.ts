@@ -265,8 +265,9 @@ describe('post_guidelines', () => {
 describe('crafting_perfect_post', () => {
   // Spec point 9: about 9am, 1pm and 6–11pm Monday to Friday; Instagram 12:00–13:00 on weekdays.
   const TIMES: Record<Locale, RegExp[]> = {
-    en: [/\b9 am\b/, /\b1 pm\b/, /\b6 to 11 pm\b/, /Monday to Friday/, /Instagram[^.]*12:00 to 13:00 on weekdays/],
-    fr: [/\b9 h\b/, /\b13 h\b/, /De 18 h à 23 h/, /Du lundi au vendredi/, /Instagram[^.]*en semaine va de 12 h à 13 h/],
+    // Written as the chart writes them (Intl's en-US "9 AM", Quebec's "9 h"), never broken across lines.
+    en: [/\b9\u202FAM\b/, /\b1\u202FPM\b/, /\b6\u202FPM to 11\u202FPM\b/, /Monday to Friday/, /Instagram[^.]*12\u202FPM to 1\u202FPM on weekdays/],
+    fr: [/\b9\u00A0h\b/, /\b13\u00A0h\b/, /De 18\u00A0h à 23\u00A0h/, /Du lundi au vendredi/, /Instagram[^.]*en semaine va de 12\u00A0h à 13\u00A0h/],
   };
 
   it.each(LOCALES)('%s: times the post with the spec’s posting times', (locale) => {

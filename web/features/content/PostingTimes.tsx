@@ -30,8 +30,9 @@ function useTimeFormats() {
   const weekday = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
   const weekdayShort = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
   const day = (index: number) => new Date(Date.UTC(2026, 0, 5 + index));
-  // Intl writes "09 h" for fr-CA; Quebec usage (OQLF) is "9 h".
-  const time = (h: number) => (locale.startsWith('fr') ? `${h % 24} h` : hour.format(at(h)));
+  // Intl writes "09 h" for fr-CA; Quebec usage (OQLF) is "9 h", kept on one line like Intl's "9 AM".
+  // The post guide's own text writes its times the same way.
+  const time = (h: number) => (locale.startsWith('fr') ? `${h % 24}\u00A0h` : hour.format(at(h)));
   return {
     time,
     range: (from: number, to: number) =>

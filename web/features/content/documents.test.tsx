@@ -237,7 +237,7 @@ describe('long-form pages', () => {
     const disclosure = screen.getByRole('region', { name: 'Disclosure' });
     expect(within(disclosure).getByTestId('block-do')).toHaveTextContent('DoStart with #Ad');
     expect(within(disclosure).getByTestId('block-dont')).toHaveTextContent(
-      "Don'tHide the disclosure in a comment",
+      'Don’tHide the disclosure in a comment',
     );
     // Do and don't side by side.
     expect(within(disclosure).getByTestId('block-do').parentElement).toHaveClass('md:grid-cols-2');
@@ -259,9 +259,17 @@ describe('long-form pages', () => {
     const days = within(chart).getAllByRole('listitem');
     expect(days).toHaveLength(7);
     expect(days[0]).toHaveTextContent(
-      "Monday: about 9 AM, 12 PM to 1 PM, Instagram's busiest hour, about 1 PM, 6 PM to 11 PM",
+      'Monday: about 9 AM, 12 PM to 1 PM, Instagram’s busiest hour, about 1 PM, 6 PM to 11 PM',
     );
     expect(days[6]).toHaveTextContent('Sunday: no set peak, follow your audience');
+  });
+
+  it('writes the chart’s times in French as the guide does (“9 h”, “12 h à 13 h”), unbroken', async () => {
+    await i18n.changeLanguage('fr');
+    renderApp('/account/crafting_perfect_post');
+    const chart = await screen.findByTestId('posting-times');
+    expect(chart.textContent).toContain('Vers 9\u00A0h, vers 13\u00A0h et de 18\u00A0h à 23\u00A0h');
+    expect(chart.textContent).toContain('de 12\u00A0h à 13\u00A0h en semaine');
   });
 
   it('speaks French: the page asked for and shown in French, the date in French', async () => {

@@ -149,6 +149,8 @@ describe('/account/grab_n_go', () => {
     expect(screen.getByTestId('gallery-count')).toHaveTextContent('5 images');
     expect(chip(/^Tout/)).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('heading', { name: 'Publications carrées' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Agrandir : ACV jar in morning light' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Agrandir\u202F: ACV jar in morning light' }),
+    ).toBeInTheDocument();
   });
 });

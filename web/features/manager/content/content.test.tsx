@@ -161,12 +161,12 @@ describe('the talking-points editor', () => {
     await replaceText(user, caption, '#Ad #SunbitePartner These gummies cure bloating, ask Gummy Giant fans');
     const check = screen.getByTestId('caption-check-0');
     expect(check).toHaveAttribute('data-ok', 'false');
-    expect(within(check).getByText("The partner's code is missing")).toBeInTheDocument();
+    expect(within(check).getByText('The partner’s code is missing')).toBeInTheDocument();
     expect(check.querySelector('[data-rule="disease_claim"]')).toHaveTextContent('“cure”');
     expect(check.querySelector('[data-rule="competitor"]')).toHaveTextContent('“Gummy Giant”');
     expect(caption).toHaveAttribute('aria-invalid', 'true');
     expect(
-      screen.getByText("Write {code} exactly once: the partner's own code goes there."),
+      screen.getByText('Write {code} exactly once: the partner’s own code goes there.'),
     ).toBeInTheDocument();
 
     await user.click(screen.getByTestId('editor-save'));
