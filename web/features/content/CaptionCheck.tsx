@@ -463,12 +463,14 @@ function RuleRow({
         {fix && checkedText !== null ? (
           <button
             type="button"
-            className="mt-3 inline-flex min-h-9 items-center gap-1.5 rounded-full bg-stone-900 px-3.5 py-1.5 text-sm font-semibold text-white hover:bg-stone-700 dark:bg-white dark:text-stone-900 dark:hover:bg-stone-200"
+            // A long label (a quoted hashtag set, in French) wraps on a phone: left-aligned lines
+            // beside the icon read as a button, where a centred pill would not.
+            className="mt-3 inline-flex min-h-9 max-w-full items-start gap-1.5 rounded-lg bg-stone-900 px-3 py-1.5 text-left text-sm font-semibold text-white hover:bg-stone-700 dark:bg-white dark:text-stone-900 dark:hover:bg-stone-200"
             onClick={() => onFix(fix)}
             data-testid={`fix-${rule}`}
           >
-            <Icon name="sparkle" width={15} height={15} />
-            {fixLabel(fix, checkedText, t)}
+            <Icon name="sparkle" width={15} height={15} className="mt-0.5 shrink-0" />
+            <span className="min-w-0 break-words">{fixLabel(fix, checkedText, t)}</span>
           </button>
         ) : null}
       </div>
