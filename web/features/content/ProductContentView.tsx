@@ -129,7 +129,9 @@ function ProductHero({ detail, preview }: { detail: ProductDetail; preview: bool
       className="card overflow-hidden sm:grid sm:grid-cols-[minmax(0,15rem)_1fr] lg:grid-cols-[18rem_1fr]"
       data-testid="product-hero"
     >
-      <div className="relative bg-gradient-to-br from-brand-100 via-amber-50 to-rose-100 dark:from-brand-950 dark:via-stone-900 dark:to-rose-950">
+      {/* On a phone the square stands centred on the card's own background, as a framed picture:
+          a wider tinted box would show coloured bands beside it. */}
+      <div className="relative bg-gradient-to-br from-brand-100 via-amber-50 to-rose-100 max-sm:bg-none max-sm:px-5 max-sm:pt-5 dark:from-brand-950 dark:via-stone-900 dark:to-rose-950">
         <img
           src={mediaAtWidth(detail.image_url, 480)}
           srcSet={`${mediaAtWidth(detail.image_url, 480)} 480w, ${mediaAtWidth(detail.image_url, 1080)} 1080w`}
@@ -137,7 +139,7 @@ function ProductHero({ detail, preview }: { detail: ProductDetail; preview: bool
           alt={t('content.product.artwork_alt', { name: detail.name })}
           width={480}
           height={480}
-          className="aspect-square h-auto w-full object-cover max-sm:mx-auto max-sm:max-w-72"
+          className="aspect-square h-auto w-full object-cover max-sm:mx-auto max-sm:max-w-72 max-sm:rounded-xl"
           data-testid="product-artwork"
         />
       </div>
