@@ -1,6 +1,6 @@
 // /account/products/{code} (spec points 2 and 3, decisions §9): one button per product at the
 // top, then the product's talking points and the caption check. Any other code is the 404.
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isProductCode, PRODUCT_CODES, type ProductCode } from '../../../common/products';
@@ -56,17 +56,36 @@ function ProductPicker({ current }: { current: ProductCode }) {
   const { t } = useTranslation();
   const products = useProducts();
   const currentRef = useRef<HTMLAnchorElement>(null);
+  const rowRef = useRef<HTMLUListElement>(null);
+  const [more, setMore] = useState({ before: false, after: false });
+  // Which ends have pills out of sight, so the row fades there and shows it scrolls.
+  const measure = useCallback(() => {
+    const row = rowRef.current;
+    if (!row) return;
+    const hidden = row.scrollWidth - row.clientWidth;
+    setMore({ before: row.scrollLeft > 1, after: row.scrollLeft < hidden - 1 });
+  }, []);
   const byCode = new Map<string, ProductSummary>((products.data ?? []).map((p) => [p.code, p]));
 
   useEffect(() => {
     // The row scrolls to put the current product in its middle; the page itself does not move.
     const link = currentRef.current;
-    const row = link?.closest('ul');
+    const row = rowRef.current;
     if (!link || !row) return;
     const left = link.offsetLeft - (row.clientWidth - link.offsetWidth) / 2;
     row.scrollTo?.({ left: Math.max(0, left), behavior: 'instant' });
+    measure();
     // Again once the API's names and pictures have changed the pills' widths.
-  }, [current, products.data]);
+  }, [current, products.data, measure]);
+
+  useEffect(() => {
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [measure]);
+
+  const fade = (visible: boolean) => (visible ? 'transparent' : 'black');
+  const mask = `linear-gradient(to right, ${fade(more.before)}, black 2.5rem, black calc(100% - 2.5rem), ${fade(more.after)})`;
+  const edgeFades: CSSProperties = { maskImage: mask, WebkitMaskImage: mask };
 
   return (
     <nav
@@ -74,7 +93,12 @@ function ProductPicker({ current }: { current: ProductCode }) {
       className="-mx-4 sm:-mx-6 lg:mx-0"
       data-testid="product-picker"
     >
-      <ul className="relative flex gap-2 overflow-x-auto px-4 pb-2 [scrollbar-width:thin] sm:px-6 lg:px-0">
+      <ul
+        ref={rowRef}
+        onScroll={measure}
+        style={edgeFades}
+        className="relative flex gap-2 overflow-x-auto px-4 pb-2 [scrollbar-width:thin] sm:px-6 lg:px-0"
+      >
         {PRODUCT_CODES.map((code) => {
           const summary = byCode.get(code);
           const selected = code === current;
