@@ -132,7 +132,7 @@ const LINEUP_ITEMS: SeedGalleryItem[] = (['square', 'story'] as const).map((form
   ref: galleryRef(LINEUP, format),
   product: null,
   format,
-  tags: ['shelfie', 'lineup', format, 'Sunbite family'],
+  tags: ['shelfie', 'Sunbite family'],
   alt: lineupAlt(format),
 }));
 
@@ -140,8 +140,13 @@ export const SEED_GALLERY: readonly SeedGalleryItem[] = [...LINEUP_ITEMS, ...PRO
   (['square', 'story'] as const).map((format): SeedGalleryItem => {
     const theme = THEMES[code];
     const layout = layoutOf(code, format);
-    const tags = [LAYOUT_TAGS[layout], format === 'story' ? 'story' : 'square', ...theme.themeTags];
-    if (layout === 'routine') tags.push(theme.mood === 'night' ? 'evening routine' : 'morning routine');
+    // The format has its own label beside the tags: the tags say what the picture is about, in short
+    // English keywords shared by both languages. A routine picture names its time of day, unless
+    // the product's own words already name a routine.
+    const routine = theme.mood === 'night' ? 'evening routine' : 'morning routine';
+    const namesRoutine = theme.themeTags.some((tag) => tag.includes('routine'));
+    const composition = layout === 'routine' ? (namesRoutine ? [] : [routine]) : [LAYOUT_TAGS[layout]];
+    const tags = [...composition, ...theme.themeTags];
     return {
       ref: galleryRef(code, format),
       product: code,
