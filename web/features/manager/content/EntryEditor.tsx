@@ -420,24 +420,29 @@ function BackLink({ to, label }: { to: string; label: string }) {
   );
 }
 
-/** Save and discard, kept in view at the bottom of the form while it scrolls. */
+/**
+ * Save and discard, kept in view at the bottom of the form while it scrolls: one compact row even
+ * on a phone (the status gives way first), so it hides as little of the form as it can.
+ */
 function SaveBar({ dirty, saving, onDiscard }: { dirty: boolean; saving: boolean; onDiscard: () => void }) {
   const { t } = useTranslation();
   return (
-    <div className="sticky bottom-0 z-10 -mx-4 mt-6 -mb-4 flex flex-wrap items-center justify-end gap-2 rounded-b-2xl border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-5 sm:-mb-5 sm:px-5 dark:border-stone-800 dark:bg-stone-900/95">
+    <div className="sticky bottom-0 z-10 -mx-4 mt-6 -mb-4 flex items-center justify-end gap-2 rounded-b-2xl border-t border-stone-200 bg-white/95 px-4 py-2 backdrop-blur sm:-mx-5 sm:-mb-5 sm:px-5 sm:py-3 dark:border-stone-800 dark:bg-stone-900/95">
       <p
-        className={`mr-auto flex items-center gap-2 text-xs sm:text-sm ${
+        className={`mr-auto flex min-w-0 items-center gap-2 text-xs sm:text-sm ${
           dirty ? 'font-medium text-amber-800 dark:text-amber-300' : 'text-stone-600 dark:text-stone-400'
         }`}
         aria-live="polite"
         data-testid="editor-dirty"
       >
-        {dirty ? <span aria-hidden="true" className="h-2 w-2 rounded-full bg-amber-500" /> : null}
-        {dirty ? t('manager.content.editor.unsaved') : t('manager.content.editor.no_changes')}
+        {dirty ? <span aria-hidden="true" className="h-2 w-2 shrink-0 rounded-full bg-amber-500" /> : null}
+        <span className="truncate">
+          {dirty ? t('manager.content.editor.unsaved') : t('manager.content.editor.no_changes')}
+        </span>
       </p>
       <button
         type="button"
-        className="btn-secondary min-h-10 px-4 py-1.5"
+        className="btn-secondary min-h-10 shrink-0 px-3 py-1.5 sm:px-4"
         onClick={onDiscard}
         disabled={!dirty || saving}
       >
@@ -445,7 +450,7 @@ function SaveBar({ dirty, saving, onDiscard }: { dirty: boolean; saving: boolean
       </button>
       <button
         type="submit"
-        className="btn-primary min-h-10 px-4 py-1.5"
+        className="btn-primary min-h-10 shrink-0 px-3 py-1.5 sm:px-4"
         disabled={!dirty || saving}
         data-testid="editor-save"
       >

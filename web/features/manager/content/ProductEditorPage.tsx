@@ -125,11 +125,12 @@ function ProductForm({
         testId="benefits"
         renderItem={(benefit, index, update) => (
           <div className="grid gap-2.5">
-            <TextInput
+            <TextArea
               label={t('manager.content.product.benefit_text')}
               value={benefit.text}
               onValue={(text) => update({ ...benefit, text })}
               error={errors[`benefits.${index}.text`]}
+              rows={2}
             />
             <TextInput
               label={t('manager.content.product.ingredient')}

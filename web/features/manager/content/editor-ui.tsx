@@ -4,6 +4,7 @@ import {
   useCallback,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
   type KeyboardEvent,
@@ -171,16 +172,34 @@ export function TextArea({
     onValue: (value: string) => void;
   }) {
   const { id, describedBy } = useFieldIds(error, hint);
+  const ref = useRef<HTMLTextAreaElement>(null);
+  // Grows with its text (never below `rows`), so a long benefit or caption is read whole rather
+  // than scrolled inside a small box; again when the width changes how the lines wrap.
+  useLayoutEffect(() => {
+    const area = ref.current;
+    if (!area) return;
+    const fit = () => {
+      area.style.height = 'auto';
+      // Not laid out (a closed section): keep `rows` rather than a height measured as nothing.
+      if (area.clientWidth === 0) return;
+      const borders = area.offsetHeight - area.clientHeight;
+      area.style.height = `${area.scrollHeight + borders}px`;
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  }, [value]);
   return (
     <FieldFrame {...{ id, label, error, hint, aside, hiddenLabel, className }}>
       <textarea
+        ref={ref}
         id={id}
         value={value}
         rows={rows}
         onChange={(event) => onValue(event.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        className={`${inputClass} ${border(Boolean(error))} leading-relaxed`}
+        className={`${inputClass} ${border(Boolean(error))} resize-none overflow-hidden leading-relaxed`}
         {...area}
       />
     </FieldFrame>
