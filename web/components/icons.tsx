@@ -173,7 +173,11 @@ const paths: Record<IconName, ReactNode> = {
   ),
 };
 
-export function Icon({ name, ...props }: { name: IconName } & SVGProps<SVGSVGElement>) {
+/**
+ * The frame every line icon of the portal is drawn in: a 24-unit box stroked in the text colour,
+ * hidden from assistive technology (the control around it carries the name).
+ */
+export function StrokeIcon({ children, ...props }: { children: ReactNode } & SVGProps<SVGSVGElement>) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -188,7 +192,11 @@ export function Icon({ name, ...props }: { name: IconName } & SVGProps<SVGSVGEle
       focusable="false"
       {...props}
     >
-      {paths[name]}
+      {children}
     </svg>
   );
+}
+
+export function Icon({ name, ...props }: { name: IconName } & SVGProps<SVGSVGElement>) {
+  return <StrokeIcon {...props}>{paths[name]}</StrokeIcon>;
 }

@@ -1,6 +1,7 @@
-// The lightbox's own line icons, drawn in the style of components/icons.tsx (24×24, stroke =
+// The lightbox's own line icons, in the frame of components/icons.tsx (24×24, stroke =
 // currentColor). Decorative: the button that holds one carries the accessible name.
 import type { ReactNode, SVGProps } from 'react';
+import { StrokeIcon } from '../../../components/icons';
 
 export type LightboxIconName = 'zoom-in' | 'zoom-out' | 'rotate' | 'fit' | 'broken-image';
 
@@ -38,21 +39,5 @@ const paths: Record<LightboxIconName, ReactNode> = {
 };
 
 export function LightboxIcon({ name, ...props }: { name: LightboxIconName } & SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {paths[name]}
-    </svg>
-  );
+  return <StrokeIcon {...props}>{paths[name]}</StrokeIcon>;
 }
