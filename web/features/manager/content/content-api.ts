@@ -3,7 +3,7 @@
 // Every call carries the staff token; every query lives under ['manager', 'content', ...] so
 // signing out forgets it. The pages show errors themselves (a staff 401 must not end the
 // partner's session), hence `handlesErrors` everywhere.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { GalleryImage, PageContent, PageSlug, ProductContent } from '../../../../common/content';
 import type { Locale } from '../../../../common/i18n';
 import { api, ApiError, apiRequest, type ApiErrorBody } from '../../../lib/api';
@@ -134,6 +134,19 @@ export function useVersion<Kind extends EntryKind>(
   });
 }
 
+/** After a save or a restore: the answer is the entry's new state, and the list's versions moved. */
+function entryWritten<Kind extends EntryKind>(
+  queryClient: QueryClient,
+  kind: Kind,
+  id: string,
+  locale: Locale,
+) {
+  return (entry: Entry<BodyOf<Kind>>) => {
+    queryClient.setQueryData(contentKeys.entry(kind, id, locale), entry);
+    void queryClient.invalidateQueries({ queryKey: contentKeys.list(kind) });
+  };
+}
+
 /** Saves a draft held to the version it started from: the server answers 409 when it moved. */
 export function useSaveEntry<Kind extends EntryKind>(kind: Kind, id: string, locale: Locale) {
   const queryClient = useQueryClient();
@@ -146,10 +159,7 @@ export function useSaveEntry<Kind extends EntryKind>(kind: Kind, id: string, loc
           { auth: 'manager' },
         )
       ).data,
-    onSuccess: (entry) => {
-      queryClient.setQueryData(contentKeys.entry(kind, id, locale), entry);
-      void queryClient.invalidateQueries({ queryKey: contentKeys.list(kind) });
-    },
+    onSuccess: entryWritten(queryClient, kind, id, locale),
     meta: { handlesErrors: true },
   });
 }
@@ -166,10 +176,7 @@ export function useRestoreVersion<Kind extends EntryKind>(kind: Kind, id: string
           { auth: 'manager' },
         )
       ).data,
-    onSuccess: (entry) => {
-      queryClient.setQueryData(contentKeys.entry(kind, id, locale), entry);
-      void queryClient.invalidateQueries({ queryKey: contentKeys.list(kind) });
-    },
+    onSuccess: entryWritten(queryClient, kind, id, locale),
     meta: { handlesErrors: true },
   });
 }
