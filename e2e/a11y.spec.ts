@@ -17,6 +17,8 @@ async function expectNoViolations(page: Page, path: string, theme: string, ready
 
 for (const theme of ['light', 'dark'] as const) {
   test(`public pages pass the axe check (${theme})`, async ({ page }) => {
+    // Eleven pages, two of them long documents (terms, policy), each analysed whole.
+    test.slow();
     await prefer(page, { theme });
     for (const path of PUBLIC_PAGES) await expectNoViolations(page, path, theme, 'main, [data-layout]');
   });

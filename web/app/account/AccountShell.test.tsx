@@ -103,9 +103,9 @@ describe('header and footer', () => {
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     vi.mocked(window.scrollTo).mockClear();
     await act(() => router.navigate('/account/faq'));
-    await screen.findByRole('heading', { level: 1, name: 'FAQ' });
+    await screen.findByRole('heading', { level: 1, name: 'Frequently asked questions' });
     expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, left: 0, behavior: 'smooth' });
-    expect(document.title).toBe('FAQ · Sunbite Partners');
+    expect(document.title).toBe('Frequently asked questions · Sunbite Partners');
   });
 });
 

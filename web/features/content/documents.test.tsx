@@ -10,7 +10,7 @@ let fake: FakeApi;
 const FAQ: PageDocument = {
   slug: 'faq',
   updated_at: '2026-03-01T10:00:00.000Z',
-  title: 'Frequently asked questions',
+  title: 'Questions partners ask',
   lead: 'Answers to the questions partners ask most.',
   sections: [
     {
@@ -43,7 +43,7 @@ const FAQ: PageDocument = {
 const TERMS: PageDocument = {
   slug: 'terms',
   updated_at: '2026-03-01T10:00:00.000Z',
-  title: 'Brand ambassador terms',
+  title: 'Terms of the ambassador program',
   lead: 'The agreement between you and Sunbite.',
   effective_date: '2026-11-22',
   sections: [
@@ -112,7 +112,7 @@ describe('/account/faq', () => {
   it('groups the questions, each a closed accordion button controlling its answer', async () => {
     const { user } = renderApp('/account/faq');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Frequently asked questions' }),
+      await screen.findByRole('heading', { level: 1, name: 'Questions partners ask' }),
     ).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Getting started',
@@ -212,7 +212,7 @@ describe('long-form pages', () => {
   it('renders the terms with a table of contents, the effective date, lists, do and dont, notes and bold', async () => {
     renderApp('/account/terms');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Brand ambassador terms' }),
+      await screen.findByRole('heading', { level: 1, name: 'Terms of the ambassador program' }),
     ).toBeInTheDocument();
     expect(screen.getByText('The agreement between you and Sunbite.')).toBeInTheDocument();
     expect(screen.getByTestId('effective-date')).toHaveTextContent('Effective November 22, 2026');
@@ -246,7 +246,7 @@ describe('long-form pages', () => {
     );
     const payouts = screen.getByRole('region', { name: 'Payouts' });
     expect(within(payouts).getByRole('list').tagName).toBe('OL');
-    await waitFor(() => expect(document.title).toBe('Brand ambassador terms · Sunbite Partners'));
+    await waitFor(() => expect(document.title).toBe('Terms of the ambassador program · Sunbite Partners'));
   });
 
   it('shows the week’s best posting times with the post guide', async () => {
@@ -290,7 +290,7 @@ describe('long-form pages', () => {
     renderApp('/account/terms');
     expect(await screen.findByTestId('load-failed')).toHaveTextContent('This page could not be loaded.');
     // The route's own title stays.
-    expect(screen.getByRole('heading', { level: 1, name: 'Brand Ambassador Terms' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Brand ambassador terms' })).toBeInTheDocument();
   });
 });
 
@@ -298,7 +298,7 @@ describe('/terms and /policy (public)', () => {
   it('reads the terms signed out with the public client credential, in the document layout', async () => {
     renderApp('/terms');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Brand ambassador terms' }),
+      await screen.findByRole('heading', { level: 1, name: 'Terms of the ambassador program' }),
     ).toBeInTheDocument();
     expect(document.querySelector('[data-layout="document"]')).not.toBeNull();
     expect(screen.getByRole('navigation', { name: 'On this page' })).toBeInTheDocument();
@@ -309,7 +309,7 @@ describe('/terms and /policy (public)', () => {
   it('stays on the page, without an alert, when the policy cannot be loaded', async () => {
     const { router } = renderApp('/policy');
     expect(await screen.findByTestId('load-failed')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/policy');
   });
