@@ -430,7 +430,10 @@ function SaveBar({ dirty, saving, onDiscard }: { dirty: boolean; saving: boolean
     <div className="sticky bottom-0 z-10 -mx-4 mt-6 -mb-4 flex items-center justify-end gap-2 rounded-b-2xl border-t border-stone-200 bg-white/95 px-4 py-2 backdrop-blur sm:-mx-5 sm:-mb-5 sm:px-5 sm:py-3 dark:border-stone-800 dark:bg-stone-900/95">
       <p
         className={`mr-auto flex min-w-0 items-center gap-2 text-xs sm:text-sm ${
-          dirty ? 'font-medium text-amber-800 dark:text-amber-300' : 'text-stone-600 dark:text-stone-400'
+          dirty
+            ? 'font-medium text-amber-800 dark:text-amber-300'
+            : // On a phone "no changes" goes without saying (both buttons are off): room for them.
+              'text-stone-600 max-sm:sr-only dark:text-stone-400'
         }`}
         aria-live="polite"
         data-testid="editor-dirty"
