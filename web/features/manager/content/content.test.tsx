@@ -576,7 +576,7 @@ describe('on a phone', () => {
     renderApp('/manager/content/pages');
     const card = await screen.findByTestId('content-row');
     expect(card.tagName).toBe('LI');
-    expect(card).toHaveTextContent('Brand Ambassador Terms');
+    expect(card).toHaveTextContent('Brand ambassador terms');
     expect(within(card).getByTestId('edit-fr')).toHaveAttribute('href', '/manager/content/pages/terms/fr');
   });
 });
