@@ -17,13 +17,13 @@ const root = createRoot(container);
 // every other page loads the full app (decisions/015).
 let routerNavigate: ((to: string) => void) | undefined;
 let fullApp: Promise<FullApp> | undefined;
-function startFullApp() {
+function startFullApp({ keepCurrentPage }: { keepCurrentPage: boolean }) {
   fullApp ??= import('./app/full-app').then(async ({ createFullApp }) => {
     sessionStorage.removeItem(RELOADED_FOR_CODE);
     const app = createFullApp();
     routerNavigate = app.navigate;
     await i18nReady;
-    await app.mount(root);
+    await app.mount(root, { keepCurrentPage });
     return app;
   });
   return fullApp;
@@ -50,7 +50,7 @@ function leaveSignIn(to: string) {
   window.history.pushState(null, '', to);
   // If the app's code does not arrive (a dropped connection, a release that replaced it), the
   // browser loads the new location afresh, as a plain link would have.
-  startFullApp().catch(() => window.location.reload());
+  startFullApp({ keepCurrentPage: true }).catch(() => window.location.reload());
 }
 
 if (enterLightSignIn(window.location, window.history)) {
@@ -66,4 +66,4 @@ if (enterLightSignIn(window.location, window.history)) {
       </StrictMode>,
     ),
   );
-} else startFullApp().catch(codeDidNotArrive);
+} else startFullApp({ keepCurrentPage: false }).catch(codeDidNotArrive);

@@ -10,8 +10,12 @@ import { createAppRouter } from './router';
 
 export interface FullApp {
   navigate: (to: string) => void;
-  /** Renders the app into `root` once the router has loaded the current page's code and data. */
-  mount: (root: Root) => Promise<void>;
+  /**
+   * Renders the app into `root`. With `keepCurrentPage` (leaving the light sign-in) it waits until
+   * the router has loaded the current page's code and data; without (the first page of a visit)
+   * it renders at once, so the page's skeleton replaces the splash while its code arrives.
+   */
+  mount: (root: Root, options: { keepCurrentPage: boolean }) => Promise<void>;
 }
 
 export function createFullApp(): FullApp {
@@ -27,10 +31,10 @@ export function createFullApp(): FullApp {
   });
   return {
     navigate: (to) => void router.navigate(to),
-    mount: async (root) => {
+    mount: async (root, { keepCurrentPage }) => {
       // The page on screen (the light sign-in) stays until the next one is ready, as a
       // navigation within the router would keep it.
-      await initialized;
+      if (keepCurrentPage) await initialized;
       root.render(
         <StrictMode>
           <AppProviders queryClient={queryClient}>

@@ -40,7 +40,13 @@ function AccountFallback() {
   const { pathname } = useLocation();
   const entry = inArea('account').find((candidate) => matchPath(candidate.path, pathname));
   const heading = entry ? (
-    <PageHeading title={t(entry.titleKey)} lead={'leadKey' in entry ? t(entry.leadKey) : undefined} />
+    <PageHeading
+      title={t(entry.titleKey)}
+      lead={'leadKey' in entry ? t(entry.leadKey) : undefined}
+      // The dashboard's greeting line (features/dashboard), kept empty here as it is while the
+      // profile loads, so the title and lead stay in place when the page replaces this skeleton.
+      eyebrow={entry.path === '/account' ? '\u00a0' : undefined}
+    />
   ) : undefined;
   return <AccountSkeleton heading={heading} />;
 }
