@@ -43,6 +43,7 @@ import {
 import type { GalleryRow, TextMeta } from './repository';
 import type { TextKind, TextSource } from './tables';
 import { fillPageVariables, pageValues } from './variables';
+import type { PageValues } from './variables';
 
 export { seedContent } from './seed';
 export type { SeedReport } from './seed';
@@ -120,7 +121,22 @@ export async function pageDocument(db: Db, slug: string, locale: Locale): Promis
   if (!isPageSlug(slug)) throw notFound();
   const [text, values] = await Promise.all([findText(db, 'page', slug, locale), pageValues(db, locale)]);
   if (!text) throw notFound();
-  return { ...fillPageVariables(JSON.parse(text.body) as PageContent, values), slug, updated_at: text.updated_at };
+  return { ...filledPage(text, values), slug, updated_at: text.updated_at };
+}
+
+// A page is a large body, parsed and filled with the program's values on every read; the result
+// depends only on the text's version and those values, so it is kept. Any node's edit makes a new
+// version (a new key); a handful of pages and languages keep the map small, and it is bounded anyway.
+const filledPages = new Map<string, PageContent>();
+function filledPage(text: { id: number; version: number; body: string }, values: PageValues): PageContent {
+  const key = `${text.id}:${text.version}:${JSON.stringify(values)}`;
+  let page = filledPages.get(key);
+  if (!page) {
+    if (filledPages.size >= 100) filledPages.clear();
+    page = fillPageVariables(JSON.parse(text.body) as PageContent, values);
+    filledPages.set(key, page);
+  }
+  return page;
 }
 
 const tagsOf = (row: GalleryRow): string[] => JSON.parse(row.tags) as string[];
