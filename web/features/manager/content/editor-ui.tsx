@@ -16,6 +16,7 @@ import {
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { inputClass } from '../../../components/form';
+import { StrokeIcon } from '../../../components/icons';
 import { useFocusTrap } from '../../../components/use-focus-trap';
 
 const border = (invalid: boolean) =>
@@ -50,21 +51,9 @@ export type GlyphName = keyof typeof GLYPHS;
 
 export function Glyph({ name, ...props }: { name: GlyphName } & SVGProps<SVGSVGElement>) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.9}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
+    <StrokeIcon width="18" height="18" strokeWidth={1.9} {...props}>
       {GLYPHS[name]}
-    </svg>
+    </StrokeIcon>
   );
 }
 
