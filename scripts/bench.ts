@@ -14,6 +14,7 @@ import { migrateToLatest, openSqlite } from '../server/db';
 import type { Db } from '../server/db';
 import { hashPassword } from '../server/modules/auth/passwords';
 import { issueToken } from '../server/modules/auth/service';
+import { createStaffUser } from '../server/modules/staff/service';
 import { rebuildLedgerStats } from '../server/modules/sales/service';
 import { PARTNERS, growOrders, seedPartners, seedPayoutPartners } from './lib/bench-ledger';
 import { runInWorker } from './lib/load';
@@ -69,6 +70,7 @@ async function compileServer(): Promise<string> {
 }
 
 const mb = (bytes: number) => (bytes / 1e6).toFixed(0);
+const BENCH_MANAGER = 'bench.manager@sunbite.example';
 
 async function main() {
   console.log('Compiling the server…');
@@ -96,6 +98,11 @@ async function main() {
     '/api/pages/faq',
     '/api/gallery',
   ];
+  // What staff wait for in the back office, read with a manager's token: the payout queue and the
+  // content section's lists and editor. Left out when BENCH_ENDPOINTS narrows the run.
+  const staffEndpoints = process.env.BENCH_ENDPOINTS
+    ? []
+    : ['/api/manager/payouts?page=1&length=25', '/api/manager/content/products', '/api/manager/content/products/acv/en', '/api/manager/content/gallery'];
   const results: {
     orders: number;
     rows: { endpoint: string; m: Measure; ratio: number }[];
@@ -120,6 +127,8 @@ async function main() {
     // The bench's own connection issues tokens and watches the job queue; the server has its own.
     const database = openSqlite(file);
     const tokens = await Promise.all(Array.from({ length: 200 }, (_, i) => issueToken(database.db, 'partner', 1 + ((i * 49) % PARTNERS)).then((t) => t.token)));
+    const manager = (await database.db.selectFrom('staff_users').select('id').where('email', '=', BENCH_MANAGER).executeTakeFirst()) ?? (await createStaffUser(database.db, { email: BENCH_MANAGER, password: 'bench-password', name: 'Bench Manager', role: 'manager' }));
+    const staffTokens = [(await issueToken(database.db, 'staff', manager.id)).token];
     // As production runs it; the background runs too, so each order's notification and push follow it.
     // The API limit is lifted: every client of the load comes from one address.
     const server = await startServer([...NODE_FLAGS, entry], {
@@ -135,11 +144,13 @@ async function main() {
 
     // Warm up (JIT, connections, SQLite page cache) before anything is measured.
     await load(base, ['/api/health', ...endpoints], tokens, 2);
+    if (staffEndpoints.length) await load(base, staffEndpoints, staffTokens, 2);
     // Health is measured before and after the endpoints, and the ratios use the mean of the two:
     // one measure alone moved by up to a sixth between runs.
     const before = await load(base, ['/api/health'], []);
     const measured: { endpoint: string; m: Measure }[] = [];
     for (const endpoint of endpoints) measured.push({ endpoint: `GET ${endpoint.split('?')[0]}`, m: await load(base, [endpoint], tokens) });
+    for (const endpoint of staffEndpoints) measured.push({ endpoint: `GET ${endpoint.split('?')[0]} (staff)`, m: await load(base, [endpoint], staffTokens) });
     const after = await load(base, ['/api/health'], []);
     const read = server.memory();
     // Pay me now over 1,000 approved earnings: the request a partner waits for, one at a time.
