@@ -188,10 +188,34 @@ describe('the partner content API', () => {
   });
 
   it('documents every content route in the OpenAPI document', async () => {
-    const paths = Object.keys((await c.t.app.inject({ method: 'GET', url: '/api/docs' })).json().paths);
-    for (const route of ['/api/products', '/api/products/{code}', '/api/products/{code}/kit', '/api/pages/{slug}', '/api/gallery', '/api/media/{name}', '/api/caption-check', '/api/manager/content/gallery', '/api/manager/content/products/{code}/{locale}']) {
-      expect(paths, route).toContain(route);
-    }
+    const paths = (await c.t.app.inject({ method: 'GET', url: '/api/docs' })).json().paths as Record<string, Record<string, unknown>>;
+    const staff = '/api/manager/content';
+    const texts = ['products/{code}/{locale}', 'pages/{slug}/{locale}'].flatMap((entry) => [
+      ['get', `${staff}/${entry}`],
+      ['put', `${staff}/${entry}`],
+      ['get', `${staff}/${entry}/versions/{version}`],
+      ['post', `${staff}/${entry}/versions/{version}/restore`],
+    ]);
+    const routes = [
+      ['get', '/api/products'],
+      ['get', '/api/products/{code}'],
+      ['get', '/api/products/{code}/kit'],
+      ['get', '/api/pages/{slug}'],
+      ['get', '/api/gallery'],
+      ['get', '/api/media/{name}'],
+      ['post', '/api/caption-check'],
+      ['get', `${staff}/products`],
+      ['get', `${staff}/pages`],
+      ...texts,
+      ['get', `${staff}/gallery`],
+      ['post', `${staff}/gallery`],
+      ['patch', `${staff}/gallery/{id}`],
+      ['put', `${staff}/gallery/order`],
+      ['delete', `${staff}/gallery/{id}`],
+      ['get', `${staff}/competitors`],
+      ['put', `${staff}/competitors`],
+    ];
+    for (const [method, route] of routes) expect(paths[route!]?.[method!], `${method} ${route}`).toBeDefined();
   });
 });
 
