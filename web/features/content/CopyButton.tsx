@@ -1,18 +1,6 @@
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/icons';
-import { copyText } from '../../lib/clipboard';
-import { notifyError, notifySuccess } from '../../lib/toast';
-
-/** Copies `text` and says so with the portal's 'Copied to clipboard' toast. */
-export async function copyWithToast(text: string, t: TFunction): Promise<void> {
-  try {
-    await copyText(text);
-    notifySuccess(t('dashboard.code.copied'));
-  } catch {
-    notifyError(t('content.product.copy_failed'));
-  }
-}
+import { copyWithToast } from '../../lib/clipboard';
 
 /** A small copy button; `label` is its accessible name when the visible word alone is ambiguous. */
 export function CopyButton({
@@ -34,7 +22,12 @@ export function CopyButton({
   return (
     <button
       type="button"
-      onClick={() => void copyWithToast(text, t)}
+      onClick={() =>
+        void copyWithToast(text, {
+          copied: t('dashboard.code.copied'),
+          failed: t('content.product.copy_failed'),
+        })
+      }
       aria-label={label}
       className={`${variant === 'primary' ? 'btn-primary' : 'btn-secondary'} min-h-10 px-4 py-2 ${className}`}
       data-testid={testId}

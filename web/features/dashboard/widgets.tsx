@@ -1,7 +1,6 @@
 // The dashboard's widgets (spec point 2 "Screen contents") other than the figures and the chart.
 import { useTranslation } from 'react-i18next';
-import { copyText } from '../../lib/clipboard';
-import { notifyError, notifySuccess } from '../../lib/toast';
+import { copyWithToast } from '../../lib/clipboard';
 import { usePayMeNowStats } from '../cashout/cashout-api';
 import { useCurrentUser } from '../profile/current-user';
 import { referredName, referredPartners } from '../sales/ReferralsPage';
@@ -18,12 +17,10 @@ export function CopyCodeBox() {
   const promo = user?.promo_codes?.[0];
   const copy = async () => {
     if (!promo) return;
-    try {
-      await copyText(promo.code);
-      notifySuccess(t('dashboard.code.copied'));
-    } catch {
-      notifyError(t('dashboard.code.copy_failed'));
-    }
+    await copyWithToast(promo.code, {
+      copied: t('dashboard.code.copied'),
+      failed: t('dashboard.code.copy_failed'),
+    });
   };
   return (
     <Widget id="code" title={t('dashboard.code.title')} icon="gift" testId="widget-copy-code">
