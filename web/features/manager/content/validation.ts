@@ -74,7 +74,3 @@ export function errorsUnder(errors: FieldErrors, prefix: string): FieldErrors {
   }
   return below;
 }
-
-/** Whether any error sits at or below `prefix`. */
-export const hasErrorsUnder = (errors: FieldErrors, prefix: string) =>
-  Object.keys(errors).some((path) => path === prefix || path.startsWith(`${prefix}.`));
