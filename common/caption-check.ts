@@ -431,7 +431,8 @@ function keyWords(foldedText: string): Set<string> {
 /** The sentences of the caption (folded ranges), cut at . ! ? … and line breaks. */
 function sentences(f: Folded): Range[] {
   const out: Range[] = [];
-  const re = /[^.!?…\n]+(?:\.(?=\d)[^.!?…\n]*)*/gu;
+  // \u2026 (…) written as an escape: the server bundle must stay ASCII (scripts/build-server.mjs).
+  const re = /[^.!?\u2026\n]+(?:\.(?=\d)[^.!?\u2026\n]*)*/gu;
   for (const m of f.text.matchAll(re)) {
     const lead = m[0].length - m[0].trimStart().length;
     const body = m[0].trim();

@@ -48,6 +48,15 @@ export async function buildServer(options = {}) {
     sourcemap: true,
     logLevel: 'warning',
   });
+  // esbuild escapes non-ASCII characters in strings and identifiers but not inside regular
+  // expression literals: one raw "…" in a regex made the whole bundle a two-byte string again
+  // (4 MB more heap). Such a character must be written as an escape (\u2026) in the source.
+  const bundle = fs.readFileSync(path.join(outDir, 'server.cjs'));
+  const wide = bundle.findIndex((byte) => byte > 0x7f);
+  if (wide !== -1) {
+    const around = bundle.subarray(Math.max(0, wide - 60), wide + 20).toString('utf8');
+    throw new Error(`the server bundle must be ASCII; write this character as an escape in the source: …${around}…`);
+  }
   fs.copyFileSync(path.join(root, 'scripts', 'server-entry.mjs'), path.join(outDir, 'main.js'));
   // A code cache of an older bundle would be rejected anyway; removing it spares one rejection.
   fs.rmSync(path.join(outDir, 'server.cjs.v8cache'), { force: true });

@@ -2,7 +2,6 @@
 // brand, in the partner's language, one row per earning, the adjustments after the earnings.
 // A payout can hold more than a thousand earnings: the table runs on over as many pages as it
 // needs, its header row on each, every page numbered.
-import PDFDocument from 'pdfkit';
 import type { TFunction } from 'i18next';
 import { DEFAULT_LOCALE, isLocale } from '../../../common/i18n';
 import type { Locale } from '../../../common/i18n';
@@ -130,13 +129,14 @@ function words(doc: InvoiceDocument): Words & { locale: Locale } {
 }
 
 /** Renders the invoice; the promise holds the whole file. */
-export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   const sum = invoice.lines.reduce((s, line) => s + line.amountCents, 0);
   if (sum !== invoice.totalCents) {
-    return Promise.reject(
-      new Error(`Invoice ${invoice.number}: the lines add up to ${sum} cents, not ${invoice.totalCents}`),
-    );
+    throw new Error(`Invoice ${invoice.number}: the lines add up to ${sum} cents, not ${invoice.totalCents}`);
   }
+  // Loaded on the first invoice, not at start: pdfkit and its font machinery hold about 5 MB of
+  // heap, which a server that never renders an invoice should not carry (docs/performance.md).
+  const { default: PDFDocument } = await import('pdfkit');
   const w = words(invoice);
   const issued = new Date(invoice.issuedAt);
   const pdf = new PDFDocument({
@@ -165,7 +165,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     decoratePages(pdf, invoice, w);
     pdf.end();
   } catch (error) {
-    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    throw error instanceof Error ? error : new Error(String(error));
   }
   return done;
 }
