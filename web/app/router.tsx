@@ -3,14 +3,12 @@
 // the 404); every other page, the account shell and the back office load lazily, each with a
 // skeleton in its layout while it arrives on a first visit (decisions/015).
 import type { ReactElement } from 'react';
-import { createBrowserRouter, matchPath, redirect, useLocation, type RouteObject } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { createBrowserRouter, redirect, useLocation, type RouteObject } from 'react-router';
 import type { PageSlug } from '../../common/content';
 import { ROUTES, type LayoutId } from '../../common/routes';
-import { AccountSkeleton, PageSkeleton } from '../components/PageSkeleton';
+import { PageSkeleton } from '../components/PageSkeleton';
 import { NotFoundContent } from '../features/not-found/NotFoundContent';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
-import { PageHeading } from '../features/pages/PageHeading';
 import { RoutedLoginPage } from '../features/auth/RoutedLoginPage';
 import { loadCatalogPart } from '../lib/i18n';
 import { sectionRoutes } from '../features/manager/sections';
@@ -21,6 +19,7 @@ import { BlankLayout } from './layouts/BlankLayout';
 import { DocumentLayout } from './layouts/DocumentLayout';
 import { SignInCardLayout } from './layouts/SignInCardLayout';
 import { SignInSplitLayout } from './layouts/SignInSplitLayout';
+import { AccountPageSkeleton } from './account/AccountPageSkeleton';
 import { RootFallback, RootRoute } from './RootRoute';
 import { RouteError } from './RouteError';
 
@@ -36,19 +35,7 @@ export function indexLoader(): Response {
 
 /** While the account shell and page load: the shell's skeleton, with the page's title and lead. */
 function AccountFallback() {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const entry = inArea('account').find((candidate) => matchPath(candidate.path, pathname));
-  const heading = entry ? (
-    <PageHeading
-      title={t(entry.titleKey)}
-      lead={'leadKey' in entry ? t(entry.leadKey) : undefined}
-      // The dashboard's greeting line (features/dashboard), kept empty here as it is while the
-      // profile loads, so the title and lead stay in place when the page replaces this skeleton.
-      eyebrow={entry.path === '/account' ? '\u00a0' : undefined}
-    />
-  ) : undefined;
-  return <AccountSkeleton heading={heading} />;
+  return <AccountPageSkeleton pathname={useLocation().pathname} />;
 }
 
 /** A page's part of its route: the element itself, or how to load it. */

@@ -1,0 +1,34 @@
+// The account page's skeleton with the page's own title and lead line (from the route table):
+// what the partner reads first. Two places show it: the entry, at once, on a visit that opens an
+// account page (before the full app's code has arrived), and the router, as the account's
+// fallback while the shell and the page load. Both render this one component, so the title and
+// lead keep their place, and their size, when one replaces the other; the lead line is the page's
+// largest paint (docs/performance.md).
+import { useTranslation } from 'react-i18next';
+import { ROUTES } from '../../../common/routes';
+import { AccountSkeleton } from '../../components/PageSkeleton';
+import { PageHeading } from '../../features/pages/PageHeading';
+
+const ACCOUNT_ROUTES = ROUTES.filter((entry) => entry.area === 'account');
+
+/** Whether a route path (`/account/products/:code`) matches a location's path; a trailing slash is ignored. */
+export function pathMatches(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/').filter(Boolean);
+  const have = pathname.split('/').filter(Boolean);
+  return want.length === have.length && want.every((part, i) => part.startsWith(':') || part === have[i]);
+}
+
+export function AccountPageSkeleton({ pathname }: { pathname: string }) {
+  const { t } = useTranslation();
+  const entry = ACCOUNT_ROUTES.find((candidate) => pathMatches(candidate.path, pathname));
+  const heading = entry ? (
+    <PageHeading
+      title={t(entry.titleKey)}
+      lead={'leadKey' in entry ? t(entry.leadKey) : undefined}
+      // The dashboard's greeting line (features/dashboard), kept empty here as it is while the
+      // profile loads, so the title and lead stay in place when the page replaces this skeleton.
+      eyebrow={entry.path === '/account' ? '\u00a0' : undefined}
+    />
+  ) : undefined;
+  return <AccountSkeleton heading={heading} />;
+}
