@@ -1,7 +1,7 @@
 // The whole portal: React Router with the route table, the query cache and every provider. Loaded
 // at once for every page but the sign-in, and by the light sign-in shell when the visitor leaves
 // it (decisions/015).
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
@@ -35,12 +35,17 @@ export function createFullApp(): FullApp {
       // The page on screen (the light sign-in) stays until the next one is ready, as a
       // navigation within the router would keep it.
       if (keepCurrentPage) await initialized;
-      root.render(
-        <StrictMode>
-          <AppProviders queryClient={queryClient}>
-            <RouterProvider router={router} />
-          </AppProviders>
-        </StrictMode>,
+      // As a transition: React renders the whole app in slices, yielding to the browser between
+      // them, instead of one long task a phone cannot answer a tap during (what is on screen, the
+      // entry's skeleton or the splash, stays until it is done; docs/performance.md).
+      startTransition(() =>
+        root.render(
+          <StrictMode>
+            <AppProviders queryClient={queryClient}>
+              <RouterProvider router={router} />
+            </AppProviders>
+          </StrictMode>,
+        ),
       );
     },
   };

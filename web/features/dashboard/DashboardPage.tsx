@@ -5,10 +5,9 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/document-title';
-import { afterIdle } from '../../lib/idle';
 import { PageHeading } from '../pages/PageHeading';
 import { useCurrentUser } from '../profile/current-user';
-import { useFormatters } from '../sales/format';
+import { warmFormattersWhenIdle } from '../sales/format';
 import { Glyph } from '../sales/glyphs';
 import { useSalesSummary, useTotals } from '../sales/sales-api';
 import { HeroMetric, MetricGrid } from './Metrics';
@@ -87,35 +86,13 @@ const PART_HEIGHTS = {
 };
 
 /**
- * Makes the Intl formatters the widgets use while their figures are on their way, one per idle
- * moment: a currency formatter costs a phone tens of milliseconds to make, which otherwise fell
- * in the render that shows the first figures.
+ * The widgets' Intl formatters, made while their figures are on their way (a first currency
+ * formatter costs a phone tens of milliseconds). A visit that opens an account page has them
+ * warmed by the entry already (main.tsx); coming from the sign-in, they are made here.
  */
 function useFormattersWarmedWhenIdle() {
-  const f = useFormatters();
-  useEffect(() => {
-    const day = new Date().toISOString().slice(0, 10);
-    const steps = [
-      () => f.money(0),
-      () => f.moneyShort(0),
-      () => f.number(0),
-      () => f.percent(0),
-      () => f.date(day),
-      () => f.day(day),
-      () => f.month(day),
-    ];
-    let cancel = () => {};
-    const next = () => {
-      const step = steps.shift();
-      if (step)
-        cancel = afterIdle(() => {
-          step();
-          next();
-        });
-    };
-    next();
-    return () => cancel();
-  }, [f]);
+  const { i18n } = useTranslation();
+  useEffect(() => warmFormattersWhenIdle(i18n.language), [i18n.language]);
 }
 
 // The page itself reads no query: each answer re-renders only the part that shows it, not the

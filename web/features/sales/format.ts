@@ -1,5 +1,6 @@
 // Money, numbers and dates in the interface language (en → en-US, fr → fr-CA), with Intl.
 import { useTranslation } from 'react-i18next';
+import { afterIdle } from '../../lib/idle';
 
 export const intlLocale = (language: string) => (language.startsWith('fr') ? 'fr-CA' : 'en-US');
 
@@ -70,16 +71,50 @@ export function makeFormatters(language: string): Formatters {
 
 const formattersByLanguage = new Map<string, Formatters>();
 
-/** The formatters of the interface language, shared by every component (they hold no state). */
-export function useFormatters(): Formatters {
-  const { i18n } = useTranslation();
-  const language = i18n.language;
+function formattersOf(language: string): Formatters {
   let formatters = formattersByLanguage.get(language);
   if (!formatters) {
     formatters = makeFormatters(language);
     formattersByLanguage.set(language, formatters);
   }
   return formatters;
+}
+
+/** The formatters of the interface language, shared by every component (they hold no state). */
+export function useFormatters(): Formatters {
+  const { i18n } = useTranslation();
+  return formattersOf(i18n.language);
+}
+
+/**
+ * Makes a language's Intl formatters ahead of use, one per idle moment, and answers how to stop.
+ * A phone takes tens of milliseconds to make its first currency formatter (the first Intl object
+ * loads the locale's data): made while the page's code and figures are on their way, that time
+ * does not fall in the render that shows the first figures (docs/performance.md).
+ */
+export function warmFormattersWhenIdle(language: string): () => void {
+  const f = formattersOf(language);
+  const day = new Date().toISOString().slice(0, 10);
+  const steps = [
+    () => f.money(0),
+    () => f.moneyShort(0),
+    () => f.number(0),
+    () => f.percent(0),
+    () => f.date(day),
+    () => f.day(day),
+    () => f.month(day),
+  ];
+  let cancel = () => {};
+  const next = () => {
+    const step = steps.shift();
+    if (step)
+      cancel = afterIdle(() => {
+        step();
+        next();
+      });
+  };
+  next();
+  return () => cancel();
 }
 
 /** An order number as the store shows it: one leading '#', whatever the source sent. */
