@@ -19,7 +19,17 @@ export interface FullApp {
 }
 
 export function createFullApp(): FullApp {
-  const router = createAppRouter();
+  let prefetched = false;
+  const router = createAppRouter({
+    // The first account page of the visit: its first figures are asked for while its code loads.
+    onAccountEntered: (pathname) => {
+      if (prefetched) return;
+      prefetched = true;
+      void import('../features/session/prefetch-account').then(({ prefetchAccountPage }) =>
+        prefetchAccountPage(queryClient, pathname),
+      );
+    },
+  });
   const queryClient = createQueryClient({ navigate: (path) => void router.navigate(path) });
   const initialized = new Promise<void>((resolve) => {
     if (router.state.initialized) return resolve();

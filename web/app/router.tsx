@@ -229,7 +229,12 @@ function byLayout(entries: readonly Entry[], base: string): RouteObject[] {
 
 const inArea = (area: Entry['area']) => ROUTES.filter((entry) => entry.area === area);
 
-export function buildRoutes(): RouteObject[] {
+export interface RouterHooks {
+  /** The account's guard let a visit in to `pathname` (every navigation within the account). */
+  onAccountEntered?: (pathname: string) => void;
+}
+
+export function buildRoutes(hooks: RouterHooks = {}): RouteObject[] {
   return [
     {
       id: 'root',
@@ -249,7 +254,11 @@ export function buildRoutes(): RouteObject[] {
         },
         {
           path: 'account',
-          loader: accountLoader,
+          loader: (args) => {
+            const answer = accountLoader(args);
+            if (answer === null) hooks.onAccountEntered?.(new URL(args.request.url).pathname);
+            return answer;
+          },
           lazy: async () => ({ Component: (await import('./account/AccountShell')).AccountShell }),
           HydrateFallback: AccountFallback,
           children: [
@@ -308,6 +317,6 @@ export function buildRoutes(): RouteObject[] {
   ];
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(buildRoutes());
+export function createAppRouter(hooks: RouterHooks = {}) {
+  return createBrowserRouter(buildRoutes(hooks));
 }

@@ -1,6 +1,6 @@
 // The bell (spec point 2 "Notifications", decisions §8): the unread count and the latest
 // notifications, kept under ['notifications'] until the live push marks them stale.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 export interface PortalNotification {
@@ -25,8 +25,13 @@ export const notificationKeys = {
 
 export const fetchBell = async () => (await api.get<{ data: Bell }>('/api/getBellNotifications')).data;
 
-export const useBell = () =>
-  useQuery({ queryKey: notificationKeys.bell, queryFn: fetchBell, staleTime: Infinity });
+export const bellQuery = queryOptions({
+  queryKey: notificationKeys.bell,
+  queryFn: fetchBell,
+  staleTime: Infinity,
+});
+
+export const useBell = () => useQuery(bellQuery);
 
 /** Unread custom notifications (staff to this partner) light the pulsing dot of the header. */
 export const hasUnreadCustom = (bell: Bell | undefined) =>

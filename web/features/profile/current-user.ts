@@ -1,6 +1,6 @@
 // The signed-in partner: GET /api/get answers the encrypted payload of decisions §5, which is
 // verified, decrypted and kept in the ['user'] query that the header and every page read.
-import { skipToken, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { AvatarSubject } from '../../../common/avatar';
 import { api } from '../../lib/api';
 import { decryptPayload, PayloadError, readPayloadKey } from '../../lib/payload';
@@ -72,10 +72,21 @@ export async function fetchBadges(): Promise<unknown[]> {
  * signed in: at logout the cache is cleared while the shell is still mounted, and it must not
  * fetch the profile again without a session.
  */
+export const currentUserQuery = queryOptions({
+  queryKey: CURRENT_USER_QUERY_KEY,
+  queryFn: fetchCurrentUser,
+  staleTime: Infinity,
+});
+export const badgesQuery = queryOptions({
+  queryKey: BADGES_QUERY_KEY,
+  queryFn: fetchBadges,
+  staleTime: Infinity,
+});
+
 export function useSessionData() {
   const enabled = getValidToken() !== null;
-  const user = useQuery({ queryKey: CURRENT_USER_QUERY_KEY, queryFn: fetchCurrentUser, staleTime: Infinity, enabled });
-  useQuery({ queryKey: BADGES_QUERY_KEY, queryFn: fetchBadges, staleTime: Infinity, enabled });
+  const user = useQuery({ ...currentUserQuery, enabled });
+  useQuery({ ...badgesQuery, enabled });
   return user;
 }
 

@@ -3,7 +3,7 @@
 // (spec point 4 "Data loading"): moving to a page already seen reads the cache, and only the
 // live push (a new order, a reconnect) marks them stale. Everything lives under ['sales'] so
 // one invalidation refreshes every figure.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGING } from '../../../common/statuses';
 import { api } from '../../lib/api';
 
@@ -114,14 +114,20 @@ const FETCHED_ONCE = { staleTime: Infinity } as const;
 
 const dataOf = async <T>(path: string) => (await api.get<{ data: T }>(path)).data;
 
-export const useSalesSummary = () =>
-  useQuery({
-    queryKey: salesKeys.summary,
-    queryFn: () => dataOf<SalesSummary>('/api/getPartnerSalesSummary'),
-    ...FETCHED_ONCE,
-  });
-export const useTotals = () =>
-  useQuery({ queryKey: salesKeys.totals, queryFn: () => dataOf<Totals>('/api/getTotals'), ...FETCHED_ONCE });
+/** The dashboard's first figures; the account's first page asks for them early too (session/prefetch). */
+export const summaryQuery = queryOptions({
+  queryKey: salesKeys.summary,
+  queryFn: () => dataOf<SalesSummary>('/api/getPartnerSalesSummary'),
+  ...FETCHED_ONCE,
+});
+export const totalsQuery = queryOptions({
+  queryKey: salesKeys.totals,
+  queryFn: () => dataOf<Totals>('/api/getTotals'),
+  ...FETCHED_ONCE,
+});
+
+export const useSalesSummary = () => useQuery(summaryQuery);
+export const useTotals = () => useQuery(totalsQuery);
 export const useSalesChart = () =>
   useQuery({
     queryKey: salesKeys.chart,
