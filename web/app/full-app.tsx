@@ -1,7 +1,7 @@
 // The whole portal: React Router with the route table, the query cache and every provider. Loaded
 // at once for every page but the sign-in, and by the light sign-in shell when the visitor leaves
 // it (decisions/015).
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
@@ -45,17 +45,16 @@ export function createFullApp(): FullApp {
       // The page on screen (the light sign-in) stays until the next one is ready, as a
       // navigation within the router would keep it.
       if (keepCurrentPage) await initialized;
-      // As a transition: React renders the whole app in slices, yielding to the browser between
-      // them, instead of one long task a phone cannot answer a tap during (what is on screen, the
-      // entry's skeleton or the splash, stays until it is done; docs/performance.md).
-      startTransition(() =>
-        root.render(
-          <StrictMode>
-            <AppProviders queryClient={queryClient}>
-              <RouterProvider router={router} />
-            </AppProviders>
-          </StrictMode>,
-        ),
+      // Not as a transition: rendered in slices, the whole app's first render could be started
+      // over by each urgent update meanwhile, and on a slow phone it then stayed on the skeleton
+      // for seconds (measured at a sixfold CPU slowdown). The page itself renders as the router's
+      // transition once its code is in.
+      root.render(
+        <StrictMode>
+          <AppProviders queryClient={queryClient}>
+            <RouterProvider router={router} />
+          </AppProviders>
+        </StrictMode>,
       );
     },
   };
