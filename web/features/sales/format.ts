@@ -1,6 +1,7 @@
 // Money, numbers and dates in the interface language (en → en-US, fr → fr-CA), with Intl.
 import { useTranslation } from 'react-i18next';
 import { afterIdle } from '../../lib/idle';
+import { formatUsd, formatWhole } from './plain-format';
 
 export const intlLocale = (language: string) => (language.startsWith('fr') ? 'fr-CA' : 'en-US');
 
@@ -56,9 +57,16 @@ export function makeFormatters(language: string): Formatters {
   const asDay = (isoDay: string) => new Date(`${isoDay.slice(0, 10)}T00:00:00Z`);
   return {
     locale,
-    money: (amount, currency = 'USD') => moneyFormat(currency, false).format(amount),
-    moneyShort: (amount, currency = 'USD') => moneyFormat(currency, Number.isInteger(amount)).format(amount),
-    number: (value) => numberFormat().format(value),
+    money: (amount, currency = 'USD') =>
+      (currency === 'USD' && formatUsd(locale, amount, 2)) || moneyFormat(currency, false).format(amount),
+    moneyShort: (amount, currency = 'USD') => {
+      const short = Number.isInteger(amount);
+      return (
+        (currency === 'USD' && formatUsd(locale, amount, short ? 0 : 2)) ||
+        moneyFormat(currency, short).format(amount)
+      );
+    },
+    number: (value) => formatWhole(locale, value) ?? numberFormat().format(value),
     percent: (value) => percentFormat().format(value / 100),
     date: (iso) => {
       const time = new Date(iso);
@@ -95,10 +103,9 @@ export function useFormatters(): Formatters {
 export function warmFormattersWhenIdle(language: string): () => void {
   const f = formattersOf(language);
   const day = new Date().toISOString().slice(0, 10);
+  // Dollars and whole numbers need no Intl object (./plain-format); a fractional number still does.
   const steps = [
-    () => f.money(0),
-    () => f.moneyShort(0),
-    () => f.number(0),
+    () => f.number(0.5),
     () => f.percent(0),
     () => f.date(day),
     () => f.day(day),
