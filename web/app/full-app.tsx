@@ -25,9 +25,10 @@ export function createFullApp(): FullApp {
     onAccountEntered: (pathname) => {
       if (prefetched) return;
       prefetched = true;
-      void import('../features/session/prefetch-account').then(({ prefetchAccountPage }) =>
-        prefetchAccountPage(queryClient, pathname),
-      );
+      // Only a head start: if this code does not arrive, the page's own queries ask anyway.
+      import('../features/session/prefetch-account')
+        .then(({ prefetchAccountPage }) => prefetchAccountPage(queryClient, pathname))
+        .catch(() => {});
     },
   });
   const queryClient = createQueryClient({ navigate: (path) => void router.navigate(path) });
