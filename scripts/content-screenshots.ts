@@ -41,14 +41,17 @@ interface Shot {
   viewportOnly?: boolean;
 }
 
+/** Waits until the first element with this test id is there. */
+const shows = (testId: string) => async (page: Page) => {
+  await page.getByTestId(testId).first().waitFor();
+};
+
 const SHOTS: Shot[] = [
   {
     name: 'product',
     path: () => '/account/products/kids',
     who: 'partner',
-    prepare: async (page) => {
-      await page.getByTestId('product-content').waitFor();
-    },
+    prepare: shows('product-content'),
   },
   {
     name: 'faq-open',
@@ -77,9 +80,7 @@ const SHOTS: Shot[] = [
     name: 'grab-n-go',
     path: () => '/account/grab_n_go',
     who: 'partner',
-    prepare: async (page) => {
-      await page.getByTestId('gallery-open').first().waitFor();
-    },
+    prepare: shows('gallery-open'),
   },
   {
     name: 'lightbox',
@@ -98,17 +99,13 @@ const SHOTS: Shot[] = [
     name: 'manager-content-list',
     path: () => '/manager/content',
     who: 'manager',
-    prepare: async (page) => {
-      await page.getByTestId('content-row').first().waitFor();
-    },
+    prepare: shows('content-row'),
   },
   {
     name: 'manager-product-editor',
     path: (locale) => `/manager/content/products/kids/${locale}`,
     who: 'manager',
-    prepare: async (page) => {
-      await previewReady(page, 'editor-preview');
-    },
+    prepare: (page) => previewReady(page, 'editor-preview'),
   },
   {
     name: 'manager-version',
@@ -125,25 +122,19 @@ const SHOTS: Shot[] = [
     name: 'manager-page-editor',
     path: (locale) => `/manager/content/pages/faq/${locale}`,
     who: 'manager',
-    prepare: async (page) => {
-      await previewReady(page, 'editor-preview');
-    },
+    prepare: (page) => previewReady(page, 'editor-preview'),
   },
   {
     name: 'manager-gallery',
     path: () => '/manager/content/gallery',
     who: 'manager',
-    prepare: async (page) => {
-      await page.getByTestId('gallery-image').first().waitFor();
-    },
+    prepare: shows('gallery-image'),
   },
   {
     name: 'manager-competitors',
     path: () => '/manager/content/competitors',
     who: 'manager',
-    prepare: async (page) => {
-      await page.getByTestId('competitors').waitFor();
-    },
+    prepare: shows('competitors'),
   },
 ];
 

@@ -160,13 +160,9 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
-  try {
-    drawInvoice(pdf, invoice, w);
-    decoratePages(pdf, invoice, w);
-    pdf.end();
-  } catch (error) {
-    throw error instanceof Error ? error : new Error(String(error));
-  }
+  drawInvoice(pdf, invoice, w);
+  decoratePages(pdf, invoice, w);
+  pdf.end();
   return done;
 }
 

@@ -86,8 +86,8 @@ const PART_HEIGHTS = {
 };
 
 /**
- * The widgets' Intl formatters, made while their figures are on their way (a first currency
- * formatter costs a phone tens of milliseconds). A visit that opens an account page has them
+ * The widgets' Intl formatters, made while their figures are on their way (a first number or
+ * date formatter costs a phone tens of milliseconds). A visit that opens an account page has them
  * warmed by the entry already (main.tsx); coming from the sign-in, they are made here.
  */
 function useFormattersWarmedWhenIdle() {

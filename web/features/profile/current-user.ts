@@ -67,11 +67,7 @@ export async function fetchBadges(): Promise<unknown[]> {
   return Array.isArray(answer?.data) ? answer.data : [];
 }
 
-/**
- * Loads the profile and badges (the account shell mounts this once per session). Only while
- * signed in: at logout the cache is cleared while the shell is still mounted, and it must not
- * fetch the profile again without a session.
- */
+/** The profile and the badges, as the shell reads them and the account's first page asks for them early. */
 export const currentUserQuery = queryOptions({
   queryKey: CURRENT_USER_QUERY_KEY,
   queryFn: fetchCurrentUser,
@@ -83,6 +79,11 @@ export const badgesQuery = queryOptions({
   staleTime: Infinity,
 });
 
+/**
+ * Loads the profile and badges (the account shell mounts this once per session). Only while
+ * signed in: at logout the cache is cleared while the shell is still mounted, and it must not
+ * fetch the profile again without a session.
+ */
 export function useSessionData() {
   const enabled = getValidToken() !== null;
   const user = useQuery({ ...currentUserQuery, enabled });

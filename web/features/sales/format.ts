@@ -1,7 +1,7 @@
 // Money, numbers and dates in the interface language (en → en-US, fr → fr-CA), with Intl.
 import { useTranslation } from 'react-i18next';
 import { afterIdle } from '../../lib/idle';
-import { formatUsd, formatWhole } from './plain-format';
+import { formatMoney, formatWhole } from './plain-format';
 
 export const intlLocale = (language: string) => (language.startsWith('fr') ? 'fr-CA' : 'en-US');
 
@@ -58,12 +58,11 @@ export function makeFormatters(language: string): Formatters {
   return {
     locale,
     money: (amount, currency = 'USD') =>
-      (currency === 'USD' && formatUsd(locale, amount, 2)) || moneyFormat(currency, false).format(amount),
+      formatMoney(locale, currency, amount, 2) ?? moneyFormat(currency, false).format(amount),
     moneyShort: (amount, currency = 'USD') => {
       const short = Number.isInteger(amount);
       return (
-        (currency === 'USD' && formatUsd(locale, amount, short ? 0 : 2)) ||
-        moneyFormat(currency, short).format(amount)
+        formatMoney(locale, currency, amount, short ? 0 : 2) ?? moneyFormat(currency, short).format(amount)
       );
     },
     number: (value) => formatWhole(locale, value) ?? numberFormat().format(value),
@@ -96,9 +95,9 @@ export function useFormatters(): Formatters {
 
 /**
  * Makes a language's Intl formatters ahead of use, one per idle moment, and answers how to stop.
- * A phone takes tens of milliseconds to make its first currency formatter (the first Intl object
- * loads the locale's data): made while the page's code and figures are on their way, that time
- * does not fall in the render that shows the first figures (docs/performance.md).
+ * A phone takes tens of milliseconds to make its first number or date formatter (loading the
+ * locale's data): made while the page's code and figures are on their way, that time does not
+ * fall in the render that shows the first figures (docs/performance.md).
  */
 export function warmFormattersWhenIdle(language: string): () => void {
   const f = formattersOf(language);

@@ -1,6 +1,6 @@
 // The hand-written dollars must be Intl's, character for character, in both locales.
 import { describe, expect, it } from 'vitest';
-import { formatUsd, formatWhole } from './plain-format';
+import { formatMoney, formatWhole } from './plain-format';
 
 const intl = (locale: string, amount: number, fraction: 0 | 2) =>
   new Intl.NumberFormat(locale, {
@@ -45,22 +45,24 @@ const SPREAD = Array.from({ length: 3000 }, (_, i) => {
   return i % 5 === 0 ? -cents : cents;
 });
 
-describe('formatUsd', () => {
+describe('formatMoney', () => {
   for (const locale of ['en-US', 'fr-CA'])
     for (const fraction of [0, 2] as const)
       it(`writes what Intl writes (${locale}, ${fraction} decimals)`, () => {
         for (const amount of [...EDGES, ...SPREAD]) {
-          const mine = formatUsd(locale, amount, fraction);
+          const mine = formatMoney(locale, 'USD', amount, fraction);
           if (mine !== null) expect(mine, String(amount)).toBe(intl(locale, amount, fraction));
         }
       });
 
-  it('answers null where Intl must speak: another locale, exponents, NaN, infinities', () => {
-    expect(formatUsd('de-DE', 1, 2)).toBeNull();
-    expect(formatUsd('en-US', 1e-7, 2)).toBeNull();
-    expect(formatUsd('en-US', 1e21, 2)).toBeNull();
-    expect(formatUsd('en-US', Number.NaN, 2)).toBeNull();
-    expect(formatUsd('fr-CA', Number.POSITIVE_INFINITY, 0)).toBeNull();
+  it('answers null where Intl must speak: another currency or locale, exponents, NaN, infinities', () => {
+    expect(formatMoney('en-US', 'CAD', 1, 2)).toBeNull();
+    expect(formatMoney('toString', 'USD', 1, 2)).toBeNull();
+    expect(formatMoney('de-DE', 'USD', 1, 2)).toBeNull();
+    expect(formatMoney('en-US', 'USD', 1e-7, 2)).toBeNull();
+    expect(formatMoney('en-US', 'USD', 1e21, 2)).toBeNull();
+    expect(formatMoney('en-US', 'USD', Number.NaN, 2)).toBeNull();
+    expect(formatMoney('fr-CA', 'USD', Number.POSITIVE_INFINITY, 0)).toBeNull();
   });
 
   for (const locale of ['en-US', 'fr-CA'])
@@ -73,7 +75,7 @@ describe('formatUsd', () => {
     });
 
   it('covers the amounts a page shows', () => {
-    expect(formatUsd('en-US', 1234.5, 2)).toBe('$1,234.50');
-    expect(formatUsd('fr-CA', -1234.56, 2)).toBe('-1\u00a0234,56\u00a0$\u00a0US');
+    expect(formatMoney('en-US', 'USD', 1234.5, 2)).toBe('$1,234.50');
+    expect(formatMoney('fr-CA', 'USD', -1234.56, 2)).toBe('-1\u00a0234,56\u00a0$\u00a0US');
   });
 });

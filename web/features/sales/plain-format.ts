@@ -12,7 +12,7 @@ const SHAPES = {
 
 type UsdLocale = keyof typeof SHAPES;
 
-const isUsdLocale = (locale: string): locale is UsdLocale => locale in SHAPES;
+const isUsdLocale = (locale: string): locale is UsdLocale => Object.hasOwn(SHAPES, locale);
 
 /**
  * `amount` rounded to `fraction` digits (0 or 2) half away from zero, on its shortest decimal
@@ -36,9 +36,17 @@ export function formatWhole(locale: string, value: number): string | null {
   return (value < 0 || Object.is(value, -0) ? '-' : '') + grouped;
 }
 
-/** The amount in US dollars as Intl writes it in `locale`, or null when this cannot say. */
-export function formatUsd(locale: string, amount: number, fraction: 0 | 2): string | null {
-  if (!isUsdLocale(locale) || !Number.isFinite(amount)) return null;
+/**
+ * The amount as Intl writes it in `locale` and `currency` with `fraction` digits, or null when this
+ * cannot say (a currency other than US dollars among them).
+ */
+export function formatMoney(
+  locale: string,
+  currency: string,
+  amount: number,
+  fraction: 0 | 2,
+): string | null {
+  if (currency !== 'USD' || !isUsdLocale(locale) || !Number.isFinite(amount)) return null;
   const rounded = roundedDigits(amount, fraction);
   if (!rounded) return null;
   const shape = SHAPES[locale];
