@@ -6,8 +6,7 @@ import type { FullApp } from './app/full-app';
 import { AccountPageSkeleton } from './app/account/AccountPageSkeleton';
 import { CodeLoadError } from './app/CodeLoadError';
 import { enterLightSignIn, LightSignIn } from './app/light-sign-in';
-import { warmFormattersWhenIdle } from './features/sales/format';
-import { i18n, i18nReady } from './lib/i18n';
+import { i18nReady } from './lib/i18n';
 import { getStoredToken, isTokenValid } from './lib/session';
 import { applyTheme, initialTheme } from './lib/theme';
 
@@ -93,7 +92,6 @@ if (enterLightSignIn(window.location, window.history)) {
           </StrictMode>,
         ),
       );
-    warmFormattersWhenIdle(i18n.language);
   });
   // The full app's code is asked for once the skeleton is on screen: its downloads then do not
   // stand between the first paint and the page's title and lead (a phone's connection is the

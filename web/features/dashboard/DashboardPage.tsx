@@ -1,13 +1,11 @@
 // /account: the partner's dashboard (spec point 2 "Screen contents"): the figures first, then the
 // code to share, the sales history, tiers, geography, this month's orders, recent sales,
 // referrals and cash-outs; widgets fed by later features say plainly that nothing is there yet.
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/document-title';
 import { PageHeading } from '../pages/PageHeading';
 import { useCurrentUser } from '../profile/current-user';
-import { warmFormattersWhenIdle } from '../sales/format';
 import { Glyph } from '../sales/glyphs';
 import { useSalesSummary, useTotals } from '../sales/sales-api';
 import { HeroMetric, MetricGrid } from './Metrics';
@@ -85,23 +83,12 @@ const PART_HEIGHTS = {
   later: 'h-[548px] md:h-[300px] lg:h-[174px]',
 };
 
-/**
- * The widgets' Intl formatters, made while their figures are on their way (a first number or
- * date formatter costs a phone tens of milliseconds). A visit that opens an account page has them
- * warmed by the entry already (main.tsx); coming from the sign-in, they are made here.
- */
-function useFormattersWarmedWhenIdle() {
-  const { i18n } = useTranslation();
-  useEffect(() => warmFormattersWhenIdle(i18n.language), [i18n.language]);
-}
-
 // The page itself reads no query: each answer re-renders only the part that shows it, not the
 // whole dashboard (a phone's main thread is the limit here, decisions/015).
 export function DashboardPage() {
   const { t } = useTranslation();
   const title = t('titles.dashboard');
   useDocumentTitle(title);
-  useFormattersWarmedWhenIdle();
 
   return (
     <>

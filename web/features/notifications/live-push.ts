@@ -28,7 +28,16 @@ export type SocketFactory = (options: { auth: { token: string } }) => LiveSocket
 
 const socketIoFactory: SocketFactory = async ({ auth }) => {
   const { io } = await import('socket.io-client');
-  return io({ path: '/socket.io', auth, reconnectionDelayMax: 30_000 }) as unknown as LiveSocket;
+  // WebSocket first, long-polling only where it fails (a proxy that refuses the upgrade): no
+  // polling handshake and upgrade on a phone's busy main thread, and a connection that needs no
+  // sticky sessions when several nodes serve the portal.
+  return io({
+    path: '/socket.io',
+    auth,
+    reconnectionDelayMax: 30_000,
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
+  }) as unknown as LiveSocket;
 };
 
 let socketFactory: SocketFactory = socketIoFactory;

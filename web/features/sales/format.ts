@@ -1,7 +1,14 @@
-// Money, numbers and dates in the interface language (en → en-US, fr → fr-CA), with Intl.
+// Money, numbers and dates in the interface language (en → en-US, fr → fr-CA): written by hand
+// where ./plain-format can (no Intl object to make on a first load), by Intl otherwise.
 import { useTranslation } from 'react-i18next';
-import { afterIdle } from '../../lib/idle';
-import { formatMoney, formatWhole } from './plain-format';
+import {
+  formatDate,
+  formatDayMonth,
+  formatMoney,
+  formatMonth,
+  formatNumber,
+  formatPercent,
+} from './plain-format';
 
 export const intlLocale = (language: string) => (language.startsWith('fr') ? 'fr-CA' : 'en-US');
 
@@ -65,14 +72,21 @@ export function makeFormatters(language: string): Formatters {
         formatMoney(locale, currency, amount, short ? 0 : 2) ?? moneyFormat(currency, short).format(amount)
       );
     },
-    number: (value) => formatWhole(locale, value) ?? numberFormat().format(value),
-    percent: (value) => percentFormat().format(value / 100),
+    number: (value) => formatNumber(locale, value) ?? numberFormat().format(value),
+    percent: (value) => formatPercent(locale, value) ?? percentFormat().format(value / 100),
     date: (iso) => {
       const time = new Date(iso);
-      return Number.isNaN(time.getTime()) ? iso : dateFormat().format(time);
+      if (Number.isNaN(time.getTime())) return iso;
+      return formatDate(locale, time) ?? dateFormat().format(time);
     },
-    day: (isoDay) => dayFormat().format(asDay(isoDay)),
-    month: (isoDay, withYear = false) => (withYear ? monthYearFormat : monthFormat)().format(asDay(isoDay)),
+    day: (isoDay) => {
+      const day = asDay(isoDay);
+      return formatDayMonth(locale, day) ?? dayFormat().format(day);
+    },
+    month: (isoDay, withYear = false) => {
+      const day = asDay(isoDay);
+      return formatMonth(locale, day, withYear) ?? (withYear ? monthYearFormat : monthFormat)().format(day);
+    },
   };
 }
 
@@ -91,36 +105,6 @@ function formattersOf(language: string): Formatters {
 export function useFormatters(): Formatters {
   const { i18n } = useTranslation();
   return formattersOf(i18n.language);
-}
-
-/**
- * Makes a language's Intl formatters ahead of use, one per idle moment, and answers how to stop.
- * A phone takes tens of milliseconds to make its first number or date formatter (loading the
- * locale's data): made while the page's code and figures are on their way, that time does not
- * fall in the render that shows the first figures (docs/performance.md).
- */
-export function warmFormattersWhenIdle(language: string): () => void {
-  const f = formattersOf(language);
-  const day = new Date().toISOString().slice(0, 10);
-  // Dollars and whole numbers need no Intl object (./plain-format); a fractional number still does.
-  const steps = [
-    () => f.number(0.5),
-    () => f.percent(0),
-    () => f.date(day),
-    () => f.day(day),
-    () => f.month(day),
-  ];
-  let cancel = () => {};
-  const next = () => {
-    const step = steps.shift();
-    if (step)
-      cancel = afterIdle(() => {
-        step();
-        next();
-      });
-  };
-  next();
-  return () => cancel();
 }
 
 /** An order number as the store shows it: one leading '#', whatever the source sent. */

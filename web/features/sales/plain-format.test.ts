@@ -1,6 +1,14 @@
-// The hand-written dollars must be Intl's, character for character, in both locales.
+// The hand-written dollars, numbers, percentages and dates must be Intl's, character for
+// character, in both locales.
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatWhole } from './plain-format';
+import {
+  formatDate,
+  formatDayMonth,
+  formatMoney,
+  formatMonth,
+  formatNumber,
+  formatPercent,
+} from './plain-format';
 
 const intl = (locale: string, amount: number, fraction: 0 | 2) =>
   new Intl.NumberFormat(locale, {
@@ -65,17 +73,118 @@ describe('formatMoney', () => {
     expect(formatMoney('fr-CA', 'USD', Number.POSITIVE_INFINITY, 0)).toBeNull();
   });
 
-  for (const locale of ['en-US', 'fr-CA'])
-    it(`writes whole numbers as Intl does (${locale})`, () => {
-      const format = new Intl.NumberFormat(locale);
-      for (const value of [0, -0, 7, -7, 999, 1000, -1234567, 9007199254740991, ...SPREAD.map(Math.round)])
-        expect(formatWhole(locale, value), String(value)).toBe(format.format(value));
-      expect(formatWhole(locale, 1.5)).toBeNull();
-      expect(formatWhole(locale, 2 ** 60)).toBeNull();
-    });
-
   it('covers the amounts a page shows', () => {
     expect(formatMoney('en-US', 'USD', 1234.5, 2)).toBe('$1,234.50');
     expect(formatMoney('fr-CA', 'USD', -1234.56, 2)).toBe('-1\u00a0234,56\u00a0$\u00a0US');
+  });
+});
+
+const LOCALES = ['en-US', 'fr-CA'];
+
+describe('formatNumber and formatPercent', () => {
+  const values = [
+    ...EDGES,
+    ...SPREAD,
+    ...SPREAD.map(Math.round),
+    ...SPREAD.map((value) => Math.round(value * 1000) / 1000),
+    9007199254740991,
+    2 ** 60,
+    1e20,
+  ];
+  for (const locale of LOCALES) {
+    it(`writes numbers as Intl does (${locale})`, () => {
+      const format = new Intl.NumberFormat(locale);
+      let written = 0;
+      for (const value of values) {
+        const mine = formatNumber(locale, value);
+        if (mine === null) continue;
+        written += 1;
+        expect(mine, String(value)).toBe(format.format(value));
+      }
+      // Whole numbers and up to three decimals are written by hand, not left to Intl.
+      expect(written).toBeGreaterThan(values.length / 2);
+      expect(formatNumber(locale, 1.5)).toBe(format.format(1.5));
+    });
+
+    it(`writes percentages as Intl does (${locale})`, () => {
+      const format = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
+      const rates = [
+        0,
+        -0,
+        5,
+        12.5,
+        3.25,
+        100,
+        1000,
+        -1,
+        33.33,
+        0.01,
+        ...SPREAD.map((v) => Math.round(v) / 100),
+      ];
+      for (const rate of rates) {
+        const mine = formatPercent(locale, rate);
+        expect(mine, String(rate)).not.toBeNull();
+        expect(mine, String(rate)).toBe(format.format(rate / 100));
+      }
+    });
+  }
+
+  it('answers null where Intl must round or speak: more decimals, exponents, NaN, other locales', () => {
+    expect(formatNumber('en-US', 1.2345)).toBeNull();
+    expect(formatNumber('en-US', 1e21)).toBeNull();
+    expect(formatNumber('en-US', Number.NaN)).toBeNull();
+    expect(formatNumber('de-DE', 1)).toBeNull();
+    expect(formatPercent('fr-CA', 12.345)).toBeNull();
+    expect(formatPercent('fr-CA', Number.POSITIVE_INFINITY)).toBeNull();
+  });
+
+  it('covers the figures a page shows', () => {
+    expect(formatNumber('fr-CA', -1234.5)).toBe('-1\u00a0234,5');
+    expect(formatPercent('fr-CA', 12.5)).toBe('12,5\u00a0%');
+    expect(formatPercent('en-US', 12.5)).toBe('12.5%');
+  });
+});
+
+describe('formatDate, formatDayMonth and formatMonth', () => {
+  // Every day of two years (a leap year among them), at hours that cross midnight in most zones.
+  const days = Array.from({ length: 731 }, (_, i) => new Date(Date.UTC(2027, 0, 1 + i, (i * 7) % 24, 30)));
+  const edges = [
+    new Date(Date.UTC(1000, 0, 1)),
+    new Date(Date.UTC(9999, 11, 31)),
+    new Date(Date.UTC(1970, 0, 1)),
+  ];
+
+  for (const locale of LOCALES)
+    it(`writes dates as Intl does (${locale})`, () => {
+      const medium = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+      const dayMonth = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+      const month = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
+      const monthYear = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+      const pairs = (day: Date) => [
+        [formatDate(locale, day), medium.format(day)],
+        [formatDayMonth(locale, day), dayMonth.format(day)],
+        [formatMonth(locale, day, false), month.format(day)],
+        [formatMonth(locale, day, true), monthYear.format(day)],
+      ];
+      for (const day of days)
+        for (const [mine, theirs] of pairs(day)) expect(mine, day.toISOString()).toBe(theirs);
+      // At the edges (a local year of 999 in a zone west of UTC), null says Intl is to write it.
+      for (const day of edges)
+        for (const [mine, theirs] of pairs(day))
+          if (mine !== null) expect(mine, day.toISOString()).toBe(theirs);
+    });
+
+  it('answers null for what Intl writes otherwise: an invalid time, a year outside 1000–9999, other locales', () => {
+    expect(formatDate('en-US', new Date(Number.NaN))).toBeNull();
+    expect(formatDayMonth('fr-CA', new Date(Date.UTC(12345, 0, 1)))).toBeNull();
+    expect(formatMonth('en-US', new Date(Date.UTC(999, 0, 1)), true)).toBeNull();
+    expect(formatDate('de-DE', new Date())).toBeNull();
+  });
+
+  it('covers the dates a page shows', () => {
+    const day = new Date(Date.UTC(2026, 1, 5));
+    expect(formatDayMonth('fr-CA', day)).toBe('5 f\u00e9vr.');
+    expect(formatMonth('fr-CA', day, true)).toBe('f\u00e9vrier 2026');
+    expect(formatMonth('en-US', day, false)).toBe('Feb');
   });
 });

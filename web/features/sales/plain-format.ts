@@ -1,18 +1,69 @@
-// US dollars and whole numbers written out by hand, exactly as Intl.NumberFormat writes them in the
-// portal's two locales (en-US "$1,234.50", fr-CA "1 234,50 $ US"), for what a page shows at once.
-// Why: a phone takes 15–30 ms (60–120 ms at Lighthouse's fourfold slowdown) to make its first
-// number formatter, the time to load the locale's number data, and the dashboard's first
-// figures paid it in one long task (docs/performance.md). Anything else (another currency, a
-// number this does not write in plain digits) goes to Intl; a test holds the two equal.
+// US dollars, numbers, percentages and dates written out by hand, exactly as Intl writes them in
+// the portal's two locales (en-US "$1,234.50", "Nov 23, 2026"; fr-CA "1 234,50 $ US",
+// "23 nov. 2026"), for what a page shows at once. Why: a phone takes 15–30 ms (60–140 ms at
+// Lighthouse's fourfold slowdown) to make its first number or date formatter, the time to load
+// the locale's data, and each one was a long task of the dashboard's first load
+// (docs/performance.md). Anything else (another currency, a number that would need rounding, a
+// year outside 1000–9999) goes to Intl; a test holds the two equal.
 
 const SHAPES = {
   'en-US': { group: ',', decimal: '.', write: (digits: string) => `$${digits}` },
   'fr-CA': { group: '\u00a0', decimal: ',', write: (digits: string) => `${digits}\u00a0$\u00a0US` },
 } as const;
 
-type UsdLocale = keyof typeof SHAPES;
+type PortalLocale = keyof typeof SHAPES;
 
-const isUsdLocale = (locale: string): locale is UsdLocale => Object.hasOwn(SHAPES, locale);
+const isPortalLocale = (locale: string): locale is PortalLocale => Object.hasOwn(SHAPES, locale);
+
+const MONTHS: Record<PortalLocale, { short: readonly string[]; long: readonly string[] }> = {
+  'en-US': {
+    short: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+    long: [
+      'January',
+      'February',
+      'March',
+      'April',
+      'May',
+      'June',
+      'July',
+      'August',
+      'September',
+      'October',
+      'November',
+      'December',
+    ],
+  },
+  'fr-CA': {
+    short: [
+      'janv.',
+      'f\u00e9vr.',
+      'mars',
+      'avr.',
+      'mai',
+      'juin',
+      'juill.',
+      'ao\u00fbt',
+      'sept.',
+      'oct.',
+      'nov.',
+      'd\u00e9c.',
+    ],
+    long: [
+      'janvier',
+      'f\u00e9vrier',
+      'mars',
+      'avril',
+      'mai',
+      'juin',
+      'juillet',
+      'ao\u00fbt',
+      'septembre',
+      'octobre',
+      'novembre',
+      'd\u00e9cembre',
+    ],
+  },
+};
 
 /**
  * `amount` rounded to `fraction` digits (0 or 2) half away from zero, on its shortest decimal
@@ -29,11 +80,66 @@ function roundedDigits(amount: number, fraction: number): [string, string] | nul
   return [digits.slice(0, digits.length - fraction), digits.slice(digits.length - fraction)];
 }
 
-/** A whole number as Intl.NumberFormat(locale) writes it, or null when this cannot say. */
-export function formatWhole(locale: string, value: number): string | null {
-  if (!isUsdLocale(locale) || !Number.isSafeInteger(value)) return null;
-  const grouped = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, SHAPES[locale].group);
-  return (value < 0 || Object.is(value, -0) ? '-' : '') + grouped;
+// Intl keeps the sign of a negative value that rounds to zero, and of -0.
+const signOf = (value: number) => (value < 0 || Object.is(value, -0) ? '-' : '');
+
+/**
+ * `value`'s digits as `locale` groups and separates them, when JavaScript writes it in plain
+ * digits with at most `maxFraction` decimals (so that nothing needs rounding); null otherwise.
+ */
+function plainDigits(locale: PortalLocale, value: number, maxFraction: number): string | null {
+  const text = String(Math.abs(value));
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match || (match[2]?.length ?? 0) > maxFraction) return null;
+  const shape = SHAPES[locale];
+  const grouped = match[1]!.replace(/\B(?=(\d{3})+$)/g, shape.group);
+  return match[2] ? `${grouped}${shape.decimal}${match[2]}` : grouped;
+}
+
+/** A number as Intl.NumberFormat(locale) writes it (at most 3 decimals), or null when this cannot say. */
+export function formatNumber(locale: string, value: number): string | null {
+  if (!isPortalLocale(locale)) return null;
+  const digits = plainDigits(locale, value, 3);
+  return digits === null ? null : signOf(value) + digits;
+}
+
+/**
+ * A percentage (`value` 12.5 for 12.5 %) as Intl's percent style with at most 2 decimals writes
+ * it, or null when this cannot say.
+ */
+export function formatPercent(locale: string, value: number): string | null {
+  if (!isPortalLocale(locale)) return null;
+  const digits = plainDigits(locale, value, 2);
+  if (digits === null) return null;
+  return signOf(value) + (locale === 'fr-CA' ? `${digits}\u00a0%` : `${digits}%`);
+}
+
+const writableYear = (year: number) => year >= 1000 && year <= 9999;
+
+/** A time as Intl's dateStyle 'medium' writes it in the visitor's time zone, or null. */
+export function formatDate(locale: string, time: Date): string | null {
+  if (!isPortalLocale(locale) || !writableYear(time.getFullYear())) return null;
+  const month = MONTHS[locale].short[time.getMonth()];
+  const day = time.getDate();
+  return locale === 'fr-CA'
+    ? `${day} ${month} ${time.getFullYear()}`
+    : `${month} ${day}, ${time.getFullYear()}`;
+}
+
+/** A UTC day as its day and short month ('Nov 23', '23 nov.'), or null. */
+export function formatDayMonth(locale: string, day: Date): string | null {
+  if (!isPortalLocale(locale) || !writableYear(day.getUTCFullYear())) return null;
+  const month = MONTHS[locale].short[day.getUTCMonth()];
+  return locale === 'fr-CA' ? `${day.getUTCDate()} ${month}` : `${month} ${day.getUTCDate()}`;
+}
+
+/** A UTC day's month, short ('Nov', 'nov.') or long with its year ('November 2026'), or null. */
+export function formatMonth(locale: string, day: Date, withYear: boolean): string | null {
+  if (!isPortalLocale(locale) || !writableYear(day.getUTCFullYear())) return null;
+  const names = MONTHS[locale];
+  return withYear
+    ? `${names.long[day.getUTCMonth()]} ${day.getUTCFullYear()}`
+    : (names.short[day.getUTCMonth()] ?? null);
 }
 
 /**
@@ -46,13 +152,11 @@ export function formatMoney(
   amount: number,
   fraction: 0 | 2,
 ): string | null {
-  if (currency !== 'USD' || !isUsdLocale(locale) || !Number.isFinite(amount)) return null;
+  if (currency !== 'USD' || !isPortalLocale(locale) || !Number.isFinite(amount)) return null;
   const rounded = roundedDigits(amount, fraction);
   if (!rounded) return null;
   const shape = SHAPES[locale];
   const [whole, decimals] = rounded;
   const grouped = whole.replace(/\B(?=(\d{3})+$)/g, shape.group);
-  // Intl keeps the sign of a negative amount that rounds to zero, and of -0.
-  const sign = amount < 0 || Object.is(amount, -0) ? '-' : '';
-  return sign + shape.write(fraction ? `${grouped}${shape.decimal}${decimals}` : grouped);
+  return signOf(amount) + shape.write(fraction ? `${grouped}${shape.decimal}${decimals}` : grouped);
 }
