@@ -1,6 +1,6 @@
 // The hand-written dollars, numbers, percentages and dates must be Intl's, character for
 // character, in both locales.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   formatDate,
   formatDayMonth,
@@ -154,25 +154,41 @@ describe('formatDate, formatDayMonth and formatMonth', () => {
     new Date(Date.UTC(1970, 0, 1)),
   ];
 
+  // The visitor's zone decides the day of a time: the process's zone is switched (Node reads TZ
+  // again when it changes) to one east and one west of UTC.
+  const zones = ['UTC', 'America/Los_Angeles', 'Pacific/Kiritimati'];
+  const savedZone = process.env.TZ;
+  afterEach(() => {
+    if (savedZone === undefined) delete process.env.TZ;
+    else process.env.TZ = savedZone;
+  });
+
   for (const locale of LOCALES)
-    it(`writes dates as Intl does (${locale})`, () => {
-      const medium = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
-      const dayMonth = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-      const month = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
-      const monthYear = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
-      const pairs = (day: Date) => [
-        [formatDate(locale, day), medium.format(day)],
-        [formatDayMonth(locale, day), dayMonth.format(day)],
-        [formatMonth(locale, day, false), month.format(day)],
-        [formatMonth(locale, day, true), monthYear.format(day)],
-      ];
-      for (const day of days)
-        for (const [mine, theirs] of pairs(day)) expect(mine, day.toISOString()).toBe(theirs);
-      // At the edges (a local year of 999 in a zone west of UTC), null says Intl is to write it.
-      for (const day of edges)
-        for (const [mine, theirs] of pairs(day))
-          if (mine !== null) expect(mine, day.toISOString()).toBe(theirs);
-    });
+    for (const zone of zones)
+      it(`writes dates as Intl does (${locale}, ${zone})`, () => {
+        process.env.TZ = zone;
+        const medium = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+        expect(medium.resolvedOptions().timeZone).toBe(zone);
+        const dayMonth = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+        const month = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
+        const monthYear = new Intl.DateTimeFormat(locale, {
+          month: 'long',
+          year: 'numeric',
+          timeZone: 'UTC',
+        });
+        const pairs = (day: Date) => [
+          [formatDate(locale, day), medium.format(day)],
+          [formatDayMonth(locale, day), dayMonth.format(day)],
+          [formatMonth(locale, day, false), month.format(day)],
+          [formatMonth(locale, day, true), monthYear.format(day)],
+        ];
+        for (const day of days)
+          for (const [mine, theirs] of pairs(day)) expect(mine, day.toISOString()).toBe(theirs);
+        // At the edges (a local year of 999 in a zone west of UTC), null says Intl is to write it.
+        for (const day of edges)
+          for (const [mine, theirs] of pairs(day))
+            if (mine !== null) expect(mine, day.toISOString()).toBe(theirs);
+      });
 
   it('answers null for what Intl writes otherwise: an invalid time, a year outside 1000–9999, other locales', () => {
     expect(formatDate('en-US', new Date(Number.NaN))).toBeNull();
