@@ -19,6 +19,7 @@ import { accountRoutes } from './modules/accounts/routes';
 import { altchaRoutes } from './modules/altcha/routes';
 import { authRoutes } from './modules/auth/routes';
 import { contentRoutes } from './modules/content/routes';
+import { badgeRoutes } from './modules/badges/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { healthRoutes } from './modules/health/routes';
 import { createPayPalClient } from './integrations/paypal/client';
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildOptions) {
   socialRoutes(app, ctx);
   shopifyWebhookRoutes(app, ctx);
   dashboardRoutes(app, ctx);
+  badgeRoutes(app, ctx);
   marketplaceRoutes(app, ctx);
   payoutRoutes(app, ctx);
   contentRoutes(app, ctx);

@@ -11,3 +11,7 @@ declare module '*.json?part=content' {
   const part: Record<string, unknown>;
   export default part;
 }
+declare module '*.json?part=engagement' {
+  const part: Record<string, unknown>;
+  export default part;
+}

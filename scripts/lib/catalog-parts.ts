@@ -9,6 +9,7 @@ import type { Plugin } from 'vite';
 export const CATALOG_PARTS: Record<string, readonly string[]> = {
   manager: ['manager'],
   content: ['content'],
+  engagement: ['engagement'],
 };
 
 /**

@@ -277,13 +277,20 @@ export interface EarningEventsTable {
 export interface NotificationsTable {
   id: Generated<number>;
   partner_id: number;
-  kind: 'sale' | 'custom' | 'announcement' | 'payout';
+  kind: 'sale' | 'custom' | 'announcement' | 'payout' | 'badge';
   title: string;
   body: string;
   data: string | null;
   dedupe_key: string | null;
   read_at: string | null;
   created_at: string;
+}
+
+export interface BadgeAwardsTable {
+  id: Generated<number>;
+  partner_id: number;
+  badge: string;
+  awarded_at: string;
 }
 
 export interface JobsTable {
@@ -398,6 +405,7 @@ export interface Database {
   earnings: EarningsTable;
   earning_events: EarningEventsTable;
   notifications: NotificationsTable;
+  badge_awards: BadgeAwardsTable;
   jobs: JobsTable;
   partner_sales_stats: PartnerSalesStatsTable;
   partner_earning_stats: PartnerEarningStatsTable;

@@ -1,5 +1,6 @@
 // What runs in the background of every node, and the handlers of queued jobs.
 import type { AppContext } from '../context';
+import { awardDueBadgesForOrder, awardDueBadgesForPayout, pushAwarded, sweepBadges } from '../modules/badges/service';
 import { notifySale } from '../modules/notifications/service';
 import { notifyPayoutChange } from '../modules/payouts/notify';
 import { PAYOUT_CHANGED_JOB } from '../modules/payouts/service';
@@ -9,23 +10,39 @@ import type { Scheduler } from './scheduler';
 import { startScheduler } from './scheduler';
 
 export function startBackground(ctx: AppContext, log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void }, jobsEveryMs?: number): Scheduler {
+  const badgePush = (uuid: string, data: Record<string, unknown>) => ctx.push.toPartner(uuid, 'badge_awarded', data);
   return startScheduler({
     db: ctx.db,
     log,
     signal: ctx.jobs,
     ...(jobsEveryMs ? { jobsEveryMs } : {}),
     handlers: {
-      // Follow-up of a recorded order: the sale notification, then the live push.
+      // Follow-up of a recorded order: the sale notification and the badges it earned, then the
+      // live pushes.
       order_recorded: async (payload, trx) => {
         const created = await notifySale(trx, Number(payload.orderId));
-        if (created) return () => ctx.push.toPartner(created.uuid, 'new_order', { order_id: Number(payload.orderId), notification_id: created.notificationId });
+        const awarded = await awardDueBadgesForOrder(trx, Number(payload.orderId));
+        return () => {
+          if (created) ctx.push.toPartner(created.uuid, 'new_order', { order_id: Number(payload.orderId), notification_id: created.notificationId });
+          pushAwarded(badgePush, awarded);
+        };
       },
-      // A payout changed status: the partner's notification, e-mail and live push.
-      [PAYOUT_CHANGED_JOB]: (payload, trx) =>
-        notifyPayoutChange(trx, { mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, push: (uuid, data) => ctx.push.toPartner(uuid, 'payout_changed', data) }, Number(payload.eventId)),
+      // A payout changed status: the partner's notification, e-mail and live push; a first paid
+      // payout earns its badge.
+      [PAYOUT_CHANGED_JOB]: async (payload, trx) => {
+        const pushChange = await notifyPayoutChange(trx, { mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, push: (uuid, data) => ctx.push.toPartner(uuid, 'payout_changed', data) }, Number(payload.eventId));
+        const awarded = await awardDueBadgesForPayout(trx, Number(payload.payoutId));
+        return () => {
+          pushChange?.();
+          pushAwarded(badgePush, awarded);
+        };
+      },
     },
     periodic: [
       { name: 'approve-matured-earnings', everyMs: 10 * 60 * 1000, run: () => approveMaturedEarnings(ctx.db) },
+      // Badges whose measure moved outside an order's or a payout's job (marketplace and referral
+      // earnings), and any award a failed job left for later.
+      { name: 'award-badges', everyMs: 5 * 60 * 1000, run: async () => { for (const awarded of await sweepBadges(ctx.db)) pushAwarded(badgePush, awarded); } },
       // PayPal Payouts (decisions §7): approved payouts sent, then their outcome asked for.
       ...(ctx.paypal
         ? [

@@ -27,7 +27,7 @@ const LATER_CATALOGS: Partial<Record<Locale, () => Promise<{ default: ResourceKe
   fr: () => import('../../common/locales/fr/portal.json?part=core'),
 };
 
-const PARTS: Record<'manager' | 'content', Record<Locale, () => Promise<{ default: ResourceKey }>>> = {
+const PARTS: Record<'manager' | 'content' | 'engagement', Record<Locale, () => Promise<{ default: ResourceKey }>>> = {
   manager: {
     en: () => import('../../common/locales/en/portal.json?part=manager'),
     fr: () => import('../../common/locales/fr/portal.json?part=manager'),
@@ -36,6 +36,11 @@ const PARTS: Record<'manager' | 'content', Record<Locale, () => Promise<{ defaul
   content: {
     en: () => import('../../common/locales/en/portal.json?part=content'),
     fr: () => import('../../common/locales/fr/portal.json?part=content'),
+  },
+  // Badges, promos, challenges, announcements, the newsfeed, the survey and the live-sales view.
+  engagement: {
+    en: () => import('../../common/locales/en/portal.json?part=engagement'),
+    fr: () => import('../../common/locales/fr/portal.json?part=engagement'),
   },
 };
 const partsLoading = new Map<keyof typeof PARTS, Promise<void>>();

@@ -9,6 +9,7 @@ import * as m006 from './006-webhook-rejections';
 import * as m007 from './007-order-products';
 import * as m008 from './008-payouts';
 import * as m009 from './009-content';
+import * as m010 from './010-badges';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '007-order-products': m007,
   '008-payouts': m008,
   '009-content': m009,
+  '010-badges': m010,
 };

@@ -1,3 +1,4 @@
+import { awardDueBadgesNow, pushAwarded } from '../badges/service';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { INFLUENCER_CATEGORIES } from '../../../common/categories';
@@ -184,22 +185,10 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
       const partner = await updateProfile(ctx.db, partnerIdOf(request), request.body);
       // The partner's other tabs and devices reload the profile.
       ctx.push.toPartner(partner.uuid, 'partner_changed', {});
+      // A profile now complete earns its badge (the sweep would, later; this is at once).
+      pushAwarded((uuid, data) => ctx.push.toPartner(uuid, 'badge_awarded', data), await awardDueBadgesNow(ctx.db, partner.id));
       return { data: await userPayload(ctx, partner) };
     },
-  );
-
-  app.get(
-    '/api/get_badges',
-    {
-      onRequest: partner,
-      schema: {
-        tags: ['partner'],
-        summary: "The partner's badges (none until the badges capability)",
-        security: [{ partner: [] }],
-        response: { 200: z.object({ data: z.array(z.unknown()) }) },
-      },
-    },
-    async () => ({ data: [] }),
   );
 
   // Referral links (decisions §3, §6): registration with the referrer kept.

@@ -1,5 +1,7 @@
 // Partner accounts: registration, e-mail verification, password reset and change, profile
 // (spec points 4, 5; decisions §4, §6, §10).
+import { awardedBadges } from '../badges/service';
+import { unreadNotifications } from '../dashboard/service';
 import type { z } from 'zod';
 import { isCategoryId } from '../../../common/categories';
 import type { IdentitySchemas } from '../../../common/validation';
@@ -52,7 +54,8 @@ export async function userPayload(ctx: AppContext, partner: Partner): Promise<st
   const rate = await currentRateBp(ctx.db, partner);
   const codes = (await promoCodesOf(ctx.db, partner.id)).map((code) => ({ ...toPromoCodeJson(code), commission_rate: rate / 100 }));
   const referrals = await referralsOf(ctx.db, partner.id);
-  return encryptPayload(ctx.secrets.userPayloadKey, toUserJson(partner, codes, referrals));
+  const engagement = { badges: await awardedBadges(ctx.db, partner.id), bell: await unreadNotifications(ctx.db, partner.id) };
+  return encryptPayload(ctx.secrets.userPayloadKey, toUserJson(partner, codes, referrals, engagement));
 }
 
 async function sendVerification(ctx: AppContext, partner: Partner): Promise<void> {

@@ -96,6 +96,13 @@ export async function totals(db: Db, partnerId: number) {
   };
 }
 
+/** Sales counted and commissions earned to date, as the dashboard counts them (badges weigh these). */
+export async function lifetimeFigures(db: Db, partnerId: number): Promise<{ sales: number; earnedCents: number }> {
+  const sales = await salesStatRows(db, partnerId, { allTime: true });
+  const earnings = await earningStatRows(db, partnerId, [ALL_TIME]);
+  return { sales: sumOf(sales, (r) => r.orders), earnedCents: sumOf(earnings, (r) => r.cents, (r) => isEarned(r.status)) };
+}
+
 /** Weekly (last 12 weeks) and monthly (last 12 months) series, empty periods included. */
 export async function salesChart(db: Db, partnerId: number, now = new Date()) {
   const months = Array.from({ length: 12 }, (_, i) => dayKey(monthStart(now, i - 11)));
@@ -231,6 +238,9 @@ export async function bellNotifications(db: Db, partnerId: number) {
   const [count, items] = await Promise.all([unreadCount(db, partnerId), latestNotifications(db, partnerId, 10)]);
   return { count, items: items.map(notificationJson) };
 }
+
+/** The bell's count: the partner's unread notifications. */
+export const unreadNotifications = (db: Db, partnerId: number) => unreadCount(db, partnerId);
 
 export async function markNotificationsRead(db: Db, partnerId: number, ids: number[] | undefined) {
   await markRead(db, partnerId, ids, nowIso());

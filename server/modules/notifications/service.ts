@@ -43,3 +43,34 @@ export async function notifySale(db: Db, orderId: number): Promise<{ uuid: strin
     .executeTakeFirst();
   return inserted ? { uuid: row.uuid, notificationId: inserted.id } : undefined;
 }
+
+export interface NewNotification {
+  partnerId: number;
+  kind: 'badge' | 'custom' | 'announcement';
+  title: string;
+  body: string;
+  data?: Record<string, unknown>;
+  /** Makes the notification once: a second insert with the same key does nothing. */
+  dedupeKey: string;
+  at: string;
+}
+
+/** Writes a notification once per dedupe key; answers its id, or undefined when it existed. */
+export async function addNotification(db: Db, n: NewNotification): Promise<number | undefined> {
+  const inserted = await db
+    .insertInto('notifications')
+    .values({
+      partner_id: n.partnerId,
+      kind: n.kind,
+      title: n.title,
+      body: n.body,
+      data: n.data ? JSON.stringify(n.data) : null,
+      dedupe_key: n.dedupeKey,
+      read_at: null,
+      created_at: n.at,
+    })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted?.id;
+}

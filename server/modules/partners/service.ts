@@ -37,12 +37,13 @@ export function referralsOf(db: Db, partnerId: number) {
 
 /**
  * The partner as the SPA knows it: every field of spec point 3. Fields whose capabilities come
- * later (promo codes, referrals, badges, integrations, links) hold their empty defaults until then.
+ * later (integrations, links) hold their empty defaults until then.
  */
 export function toUserJson(
   partner: Partner,
   promoCodes: { code: string; value: number; commission_rate: number }[] = [],
   referrals: { email: string; first_name: string; last_name: string }[] = [],
+  engagement: { badges: { id: string; awarded_at: string }[]; bell: number } = { badges: [], bell: 0 },
 ) {
   return {
     uuid: partner.uuid,
@@ -80,8 +81,8 @@ export function toUserJson(
     facebook_url: partner.facebook_url,
     youtube_url: partner.youtube_url,
     tiktok_url: partner.tiktok_url,
-    badges: [] as unknown[],
-    bell_notifications: 0,
+    badges: engagement.badges,
+    bell_notifications: engagement.bell,
     contact_form_cancelled_date: partner.contact_form_cancelled_date,
     contact_form_filled: partner.contact_form_filled === 1,
     amazon_links: [] as { product: string; url: string }[],

@@ -424,8 +424,10 @@ describe('payout review', () => {
 
     await t.app.background.tick();
     const bell = (await api.partnerGet(camille, '/api/getBellNotifications')).data;
-    expect(bell.count).toBe(3);
-    expect(bell.items.map((n: Json) => ({ kind: n.kind, title: n.title, body: plain(n.body as string), data: n.data }))).toEqual([
+    // Three changes, and the badge of a first paid cash-out.
+    expect(bell.count).toBe(4);
+    expect(bell.items.filter((n: Json) => n.kind === 'badge').map((n: Json) => plain(n.title as string))).toEqual(['Nouveau badge : Premier paiement']);
+    expect(bell.items.filter((n: Json) => n.kind === 'payout').map((n: Json) => ({ kind: n.kind, title: n.title, body: plain(n.body as string), data: n.data }))).toEqual([
       { kind: 'payout', title: 'Mise à jour de votre retrait', body: `Votre retrait de 30,00 $ US a été versé à ${camille.paypal}.`, data: { payout_id: payout.id, status: 'PAID' } },
       { kind: 'payout', title: 'Mise à jour de votre retrait', body: 'Votre retrait de 30,00 $ US est maintenant : Paiement en attente.', data: { payout_id: payout.id, status: 'APPROVED' } },
       { kind: 'payout', title: 'Mise à jour de votre retrait', body: 'Votre retrait de 30,00 $ US est maintenant : En examen. Motif : Vérification des commandes', data: { payout_id: payout.id, status: 'IN_REVIEW' } },
@@ -436,7 +438,7 @@ describe('payout review', () => {
     expect(mails[2]!.links).toContain(`${t.config.publicUrl}/account/cashout`);
     // Running the jobs again sends nothing twice.
     await t.app.background.tick();
-    expect((await api.partnerGet(camille, '/api/getBellNotifications')).data.count).toBe(3);
+    expect((await api.partnerGet(camille, '/api/getBellNotifications')).data.count).toBe(4);
     expect((await readOutbox(t.dataDir)).filter((m) => m.to.includes(camille.email))).toHaveLength(3);
 
     // In English for an English partner; an approval that goes on to the manager stage is one
