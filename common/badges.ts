@@ -16,6 +16,38 @@ export interface BadgeRule {
 export const PROFILE_STEPS = ['name', 'phone', 'address', 'paypal', 'about', 'social'] as const;
 export type ProfileStep = (typeof PROFILE_STEPS)[number];
 
+/** The fields the profile steps read (a partner row on the server, the profile payload in the SPA). */
+export interface ProfileFields {
+  first_name: string | null;
+  last_name: string | null;
+  phone: string | null;
+  address_1: string | null;
+  city: string | null;
+  postal: string | null;
+  country: string | null;
+  paypal_email: string | null;
+  about: string | null;
+  instagram_url: string | null;
+  facebook_url: string | null;
+  youtube_url: string | null;
+  tiktok_url: string | null;
+}
+
+const filled = (...values: (string | null | undefined)[]) => values.every((value) => Boolean(value?.trim()));
+
+/** The profile steps a partner has done: name, phone, address, PayPal e-mail, about, a social profile. */
+export function profileStepsDone(p: ProfileFields): ProfileStep[] {
+  const done: Record<ProfileStep, boolean> = {
+    name: filled(p.first_name, p.last_name),
+    phone: filled(p.phone),
+    address: filled(p.address_1, p.city, p.postal, p.country),
+    paypal: filled(p.paypal_email),
+    about: filled(p.about),
+    social: [p.instagram_url, p.facebook_url, p.youtube_url, p.tiktok_url].some((url) => filled(url)),
+  };
+  return PROFILE_STEPS.filter((step) => done[step]);
+}
+
 export const BADGES = [
   { id: 'first_sale', metric: 'sales', target: 1 },
   { id: 'sales_10', metric: 'sales', target: 10 },

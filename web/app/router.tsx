@@ -121,6 +121,15 @@ function pageFor(entry: Entry): PageRoute {
         const { ReferralsPage } = await import('../features/sales/ReferralsPage');
         return <ReferralsPage />;
       });
+    case '/account/badges':
+      return lazyPage(entry, async () => {
+        // The engagement part of the catalog arrives with the page (lib/i18n.ts, loadCatalogPart).
+        const [{ BadgesPage }] = await Promise.all([
+          import('../features/badges/BadgesPage'),
+          loadCatalogPart('engagement'),
+        ]);
+        return <BadgesPage />;
+      });
     case '/account/cashout':
       return lazyPage(entry, async () => {
         const { CashoutPage } = await import('../features/cashout/CashoutPage');

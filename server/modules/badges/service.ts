@@ -4,7 +4,7 @@
 // sweep of every node every few minutes, which also catches what moved elsewhere (marketplace and
 // referral earnings). The unique (partner, badge) row makes each award happen once, whichever
 // node or job gets there first; the notification shares the award's transaction.
-import { BADGES, PROFILE_STEPS, type BadgeId, type BadgeMetric, type BadgeState, type ProfileStep } from '../../../common/badges';
+import { BADGES, profileStepsDone, type BadgeId, type BadgeMetric, type BadgeState } from '../../../common/badges';
 import { isLocale } from '../../../common/i18n';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
@@ -14,20 +14,6 @@ import { lifetimeFigures } from '../dashboard/service';
 import { addNotification } from '../notifications/service';
 import { awardsOf, insertAward, orderPartner, partnersWithActivity, paidPayouts, payoutPartner, profileOf, type ProfileRow } from './repository';
 
-const filled = (...values: (string | null)[]) => values.every((value) => Boolean(value?.trim()));
-
-/** The profile steps a partner has done (name, phone, address, PayPal, about, a social profile). */
-export function profileStepsDone(p: ProfileRow): ProfileStep[] {
-  const done: Record<ProfileStep, boolean> = {
-    name: filled(p.first_name, p.last_name),
-    phone: filled(p.phone),
-    address: filled(p.address_1, p.city, p.postal, p.country),
-    paypal: filled(p.paypal_email),
-    about: filled(p.about),
-    social: [p.instagram_url, p.facebook_url, p.youtube_url, p.tiktok_url].some((url) => filled(url)),
-  };
-  return PROFILE_STEPS.filter((step) => done[step]);
-}
 
 type Measures = Record<BadgeMetric, number>;
 

@@ -2,7 +2,7 @@
 // session, at the same origin, authenticated with the partner's bearer token. `new_order`
 // raises the bell count at once and refreshes the sales figures and lists; `partner_changed`
 // reloads the profile; `payout_changed` refreshes the cash-out figures and invoices, the earnings
-// the payout moved, and the bell. socket.io reconnects by itself; after a reconnect the bell,
+// the payout moved, and the bell; `badge_awarded` refreshes the bell and the badges. socket.io reconnects by itself; after a reconnect the bell,
 // lists and cash-outs are refetched (what was missed). A refused token ('Not Authorized') stops
 // the socket for good: the bell is asked again, so a dead session ends through the usual 401
 // rule. The socket connects once the first page is painted and the browser is idle, and
@@ -13,7 +13,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { afterIdle } from '../../lib/idle';
 import { getValidToken } from '../../lib/session';
 import { payoutKeys, refreshAfterPayout } from '../cashout/cashout-api';
-import { CURRENT_USER_QUERY_KEY } from '../profile/current-user';
+import { BADGES_QUERY_KEY, CURRENT_USER_QUERY_KEY } from '../profile/current-user';
 import { salesKeys } from '../sales/sales-api';
 import { notificationKeys, type Bell } from './notifications-api';
 
@@ -94,6 +94,12 @@ export function useLivePush(): void {
         refreshAfterSale(queryClient);
       });
       made.on('partner_changed', () => {
+        void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+      });
+      made.on('badge_awarded', () => {
+        // The award's notification is made before the push; the profile payload lists badges too.
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.bell });
+        void queryClient.invalidateQueries({ queryKey: BADGES_QUERY_KEY });
         void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
       });
       made.on('payout_changed', () => {

@@ -1,5 +1,6 @@
 // The signed-in partner: GET /api/get answers the encrypted payload of decisions §5, which is
 // verified, decrypted and kept in the ['user'] query that the header and every page read.
+import type { BadgeState } from '../../../common/badges';
 import { queryOptions, skipToken, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { AvatarSubject } from '../../../common/avatar';
 import { api } from '../../lib/api';
@@ -62,9 +63,9 @@ export async function fetchCurrentUser(): Promise<PortalUser> {
   return readUserPayload(await api.get<{ data?: unknown }>('/api/get'));
 }
 
-export async function fetchBadges(): Promise<unknown[]> {
+export async function fetchBadges(): Promise<BadgeState[]> {
   const answer = await api.get<{ data?: unknown }>('/api/get_badges');
-  return Array.isArray(answer?.data) ? answer.data : [];
+  return Array.isArray(answer?.data) ? (answer.data as BadgeState[]) : [];
 }
 
 /** The profile and the badges, as the shell reads them and the account's first page asks for them early. */
@@ -77,6 +78,9 @@ export const badgesQuery = queryOptions({
   queryKey: BADGES_QUERY_KEY,
   queryFn: fetchBadges,
   staleTime: Infinity,
+  // The badges page says so itself when they cannot be read; no other page shows them, so no
+  // alert over whatever page is open (an ended session still ends through the profile's read).
+  meta: { handlesErrors: true },
 });
 
 /**
