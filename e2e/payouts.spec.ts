@@ -9,12 +9,10 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { Locale } from '../common/i18n';
 import { openSqlite } from '../server/db';
 import { shopifyOrderPayload } from '../server/integrations/shopify/sample-payloads';
-import { signShopifyBody } from '../server/integrations/shopify/webhooks';
 import { changeEarning } from '../server/modules/sales/ledger';
 import { pdfText } from '../server/test/pdf-text';
-import { DATA_DIR, mailedToken, prefer, publicClient, registerPartner, signedIn, text } from './support';
+import { DATA_DIR, mailedToken, postShopify, prefer, publicClient, registerPartner, signedIn, text } from './support';
 
-const SECRET = 'e2e-webhook-secret';
 const REVIEWER = { email: 'demo.reviewer@sunbite.example', password: 'sunny-demo-reviewer' };
 const MANAGER = { email: 'demo.manager@sunbite.example', password: 'sunny-demo-manager' };
 
@@ -38,11 +36,7 @@ async function partnerWithBalance(request: APIRequestContext, options: { locale:
   const paypal = `${last.toLowerCase()}@paypal.example`;
   expect((await request.post('/api/update', { headers: auth, data: { first_name: options.first, last_name: last, paypal_email: paypal } })).ok()).toBe(true);
   for (const items of options.orders) {
-    const body = JSON.stringify(shopifyOrderPayload({ code: code.toLowerCase(), items, discountPercent: 0, country: 'CA' }));
-    const res = await request.post('/api/webhooks/shopify', {
-      headers: { 'content-type': 'application/json', 'x-shopify-topic': 'orders/paid', 'x-shopify-webhook-id': randomUUID(), 'x-shopify-hmac-sha256': signShopifyBody(body, SECRET) },
-      data: body,
-    });
+    const res = await postShopify(request, 'orders/paid', shopifyOrderPayload({ code: code.toLowerCase(), items, discountPercent: 0, country: 'CA' }));
     expect((await res.json()).data.outcome).toBe('processed');
   }
   const sales = (await (await request.get('/api/getShopifySalesItemsNoVouchers?length=100', { headers: auth })).json()).data as { order_number: string }[];

@@ -1,24 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext } from '@playwright/test';
 import { shopifyOrderPayload, shopifyRefundPayload } from '../server/integrations/shopify/sample-payloads';
-import { signShopifyBody } from '../server/integrations/shopify/webhooks';
-import { registerPartner, signedIn } from './support';
-
-const SECRET = 'e2e-webhook-secret';
-
-function post(request: APIRequestContext, topic: string, payload: unknown, options: { webhookId?: string; secret?: string } = {}) {
-  const body = JSON.stringify(payload);
-  return request.post('/api/webhooks/shopify', {
-    headers: {
-      'content-type': 'application/json',
-      'x-shopify-topic': topic,
-      'x-shopify-webhook-id': options.webhookId ?? randomUUID(),
-      'x-shopify-hmac-sha256': signShopifyBody(body, options.secret ?? SECRET),
-    },
-    data: body,
-  });
-}
+import { postShopify as post, registerPartner, signedIn } from './support';
 
 test('a sale made with the partner’s code reaches the open dashboard at once, once, and a refund lowers it', async ({ page, request }) => {
   // A partner of this test's own: a fresh ledger, nothing else sells with the code.
@@ -36,8 +19,9 @@ test('a sale made with the partner’s code reaches the open dashboard at once, 
   const first = await post(request, 'orders/paid', order, { webhookId: delivery });
   expect(first.status()).toBe(200);
 
-  // No reload: the live push raises the bell and the sale shows with its commission.
-  await expect(bell).toHaveText('1', { timeout: 15_000 });
+  // No reload: the live push raises the bell (the sale, and the first-sale badge it earned) and the
+  // sale shows with its commission.
+  await expect(bell).toHaveText('2', { timeout: 15_000 });
   const recent = page.getByTestId('recent-sale-row');
   await expect(recent).toHaveCount(1);
   await expect(recent.first()).toContainText('$5.00');
@@ -48,7 +32,7 @@ test('a sale made with the partner’s code reaches the open dashboard at once, 
   expect((await (await post(request, 'orders/paid', order)).json()).data.outcome).toBe('processed');
   await page.reload();
   await expect(page.getByTestId('recent-sale-row')).toHaveCount(1);
-  await expect(bell).toHaveText('1');
+  await expect(bell).toHaveText('2');
 
   // A partial refund (one of the two items) lowers the earning.
   expect((await post(request, 'refunds/create', shopifyRefundPayload(order, [[0, 1]]))).status()).toBe(200);

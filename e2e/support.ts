@@ -1,10 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { simpleParser } from 'mailparser';
 import fs from 'node:fs';
 import type { Locale } from '../common/i18n';
+import { signShopifyBody } from '../server/integrations/shopify/webhooks';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -97,4 +99,21 @@ export async function mailedToken(email: string, route: string): Promise<string>
     if (link) return new URL(link).searchParams.get('token')!;
   }
   throw new Error(`no ${route} mail for ${email}`);
+}
+
+/** The webhook secret the browser tests' server is started with (playwright.config.ts). */
+export const SHOPIFY_SECRET = 'e2e-webhook-secret';
+
+/** A Shopify webhook delivery, signed as the store signs it (or with another secret, to be refused). */
+export function postShopify(request: APIRequestContext, topic: string, payload: unknown, options: { webhookId?: string; secret?: string } = {}) {
+  const body = JSON.stringify(payload);
+  return request.post('/api/webhooks/shopify', {
+    headers: {
+      'content-type': 'application/json',
+      'x-shopify-topic': topic,
+      'x-shopify-webhook-id': options.webhookId ?? randomUUID(),
+      'x-shopify-hmac-sha256': signShopifyBody(body, options.secret ?? SHOPIFY_SECRET),
+    },
+    data: body,
+  });
 }
