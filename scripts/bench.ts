@@ -97,6 +97,8 @@ async function main() {
     '/api/products/acv',
     '/api/pages/faq',
     '/api/gallery',
+    // Engagement (issue 11): every badge with the partner's progress.
+    '/api/get_badges',
   ];
   // What staff wait for in the back office, read with a manager's token: the payout queue and the
   // content section's lists and editor. Left out when BENCH_ENDPOINTS narrows the run.
