@@ -14,7 +14,6 @@ import { lifetimeFigures } from '../dashboard/service';
 import { addNotification } from '../notifications/service';
 import { awardsOf, insertAward, orderPartner, partnersWithActivity, paidPayouts, payoutPartner, profileOf, type ProfileRow } from './repository';
 
-
 type Measures = Record<BadgeMetric, number>;
 
 async function measuresOf(db: Db, partnerId: number, profile: ProfileRow): Promise<Measures> {
