@@ -3,7 +3,8 @@
 // badges page, its artwork and words), so both speak of the same ids and targets.
 
 /** What a badge measures: attributed sales, dollars earned, paid cash-outs, profile steps, challenges met. */
-export type BadgeMetric = 'sales' | 'earned' | 'cashouts' | 'profile' | 'challenges';
+export const BADGE_METRICS = ['sales', 'earned', 'cashouts', 'profile', 'challenges'] as const;
+export type BadgeMetric = (typeof BADGE_METRICS)[number];
 
 export interface BadgeRule {
   id: string;
@@ -18,19 +19,19 @@ export type ProfileStep = (typeof PROFILE_STEPS)[number];
 
 /** The fields the profile steps read (a partner row on the server, the profile payload in the SPA). */
 export interface ProfileFields {
-  first_name: string | null;
-  last_name: string | null;
-  phone: string | null;
-  address_1: string | null;
-  city: string | null;
-  postal: string | null;
-  country: string | null;
-  paypal_email: string | null;
-  about: string | null;
-  instagram_url: string | null;
-  facebook_url: string | null;
-  youtube_url: string | null;
-  tiktok_url: string | null;
+  first_name?: string | null;
+  last_name?: string | null;
+  phone?: string | null;
+  address_1?: string | null;
+  city?: string | null;
+  postal?: string | null;
+  country?: string | null;
+  paypal_email?: string | null;
+  about?: string | null;
+  instagram_url?: string | null;
+  facebook_url?: string | null;
+  youtube_url?: string | null;
+  tiktok_url?: string | null;
 }
 
 const filled = (...values: (string | null | undefined)[]) => values.every((value) => Boolean(value?.trim()));
@@ -64,8 +65,6 @@ export const BADGES = [
 export type BadgeId = (typeof BADGES)[number]['id'];
 
 export const BADGE_IDS = BADGES.map((badge) => badge.id) as readonly BadgeId[];
-
-export const isBadgeId = (value: string): value is BadgeId => (BADGE_IDS as readonly string[]).includes(value);
 
 /** A badge as `GET /api/get_badges` answers it. */
 export interface BadgeState {

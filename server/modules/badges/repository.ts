@@ -1,28 +1,31 @@
-// Reads of the measures badges are awarded on, and the award rows themselves.
+// Reads of the measures badges are awarded on, and the award rows themselves. The reads take a
+// batch of partners: the sweep weighs hundreds at once, a job or a profile save one.
 import type { Db } from '../../db';
 
-export async function paidPayouts(db: Db, partnerId: number): Promise<number> {
-  const row = await db
+export async function paidPayoutCounts(db: Db, partnerIds: number[]): Promise<Map<number, number>> {
+  const rows = await db
     .selectFrom('payouts')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('partner_id', '=', partnerId)
+    .select((eb) => ['partner_id', eb.fn.countAll<number | string>().as('n')])
+    .where('partner_id', 'in', partnerIds)
     .where('status', '=', 'PAID')
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+    .groupBy('partner_id')
+    .execute();
+  return new Map(rows.map((row) => [row.partner_id, Number(row.n)]));
 }
 
-export function profileOf(db: Db, partnerId: number) {
+export function profilesOf(db: Db, partnerIds: number[]) {
   return db
     .selectFrom('partners')
-    .select(['uuid', 'locale', 'first_name', 'last_name', 'phone', 'address_1', 'city', 'postal', 'country', 'paypal_email', 'about', 'instagram_url', 'facebook_url', 'youtube_url', 'tiktok_url'])
-    .where('id', '=', partnerId)
-    .executeTakeFirst();
+    .select(['id', 'uuid', 'locale', 'first_name', 'last_name', 'phone', 'address_1', 'city', 'postal', 'country', 'paypal_email', 'about', 'instagram_url', 'facebook_url', 'youtube_url', 'tiktok_url'])
+    .where('id', 'in', partnerIds)
+    .execute();
 }
 
-export type ProfileRow = NonNullable<Awaited<ReturnType<typeof profileOf>>>;
+export type ProfileRow = Awaited<ReturnType<typeof profilesOf>>[number];
 
-export function awardsOf(db: Db, partnerId: number) {
-  return db.selectFrom('badge_awards').select(['badge', 'awarded_at']).where('partner_id', '=', partnerId).execute();
+/** The awards of each partner, oldest first. */
+export function awardsOf(db: Db, partnerIds: number[]) {
+  return db.selectFrom('badge_awards').select(['partner_id', 'badge', 'awarded_at']).where('partner_id', 'in', partnerIds).orderBy('awarded_at').orderBy('id').execute();
 }
 
 /** Records an award once; answers whether this call made it. */
@@ -46,25 +49,8 @@ export async function payoutPartner(db: Db, payoutId: number): Promise<number | 
   return row?.partner_id ?? null;
 }
 
-/**
- * Partners who may be owed a badge: some sale, some earning or some paid payout, and fewer awards
- * than badges. The sweep then weighs each one by the rules.
- */
-export async function partnersWithActivity(db: Db, badgeCount: number, afterId: number, limit: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('partners')
-    .select('partners.id')
-    .where('partners.id', '>', afterId)
-    .where((eb) =>
-      eb.or([
-        eb.exists(eb.selectFrom('partner_sales_stats as s').select('s.partner_id').whereRef('s.partner_id', '=', 'partners.id').where('s.period', '=', 'a').where('s.orders', '>', 0)),
-        eb.exists(eb.selectFrom('payouts as p').select('p.id').whereRef('p.partner_id', '=', 'partners.id').where('p.status', '=', 'PAID')),
-        eb.and([eb('partners.paypal_email', 'is not', null), eb('partners.about', 'is not', null)]),
-      ]),
-    )
-    .where((eb) => eb(eb.selectFrom('badge_awards as b').select((b) => b.fn.countAll<number>().as('n')).whereRef('b.partner_id', '=', 'partners.id'), '<', badgeCount))
-    .orderBy('partners.id')
-    .limit(limit)
-    .execute();
+/** A page of partner ids after `afterId`, for the sweep. */
+export async function partnerIdsAfter(db: Db, afterId: number, limit: number): Promise<number[]> {
+  const rows = await db.selectFrom('partners').select('id').where('id', '>', afterId).orderBy('id').limit(limit).execute();
   return rows.map((row) => row.id);
 }

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { BADGE_IDS } from '../../../common/badges';
+import { BADGE_IDS, BADGE_METRICS } from '../../../common/badges';
 import type { AppContext, TypedApp } from '../../context';
 import { partnerIdOf, requirePartner } from '../auth/guards';
 import { badgesOf } from './service';
 
 const badge = z.object({
   id: z.enum(BADGE_IDS as [string, ...string[]]),
-  metric: z.enum(['sales', 'earned', 'cashouts', 'profile', 'challenges']).describe('What the badge measures: attributed sales, dollars earned, paid cash-outs, profile steps done, challenges met'),
+  metric: z.enum(BADGE_METRICS).describe('What the badge measures: attributed sales, dollars earned, paid cash-outs, profile steps done, challenges met'),
   target: z.number().describe('The measure at which the badge is awarded (dollars for `earned`)'),
   progress: z.number().describe('The measure now, at most the target'),
   awarded_at: z.string().nullable(),

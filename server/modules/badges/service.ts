@@ -12,36 +12,57 @@ import { retryOnConflict } from '../../db/retry';
 import { i18n } from '../../i18n';
 import { lifetimeFigures } from '../dashboard/service';
 import { addNotification } from '../notifications/service';
-import { awardsOf, insertAward, orderPartner, partnersWithActivity, paidPayouts, payoutPartner, profileOf, type ProfileRow } from './repository';
+import { awardsOf, insertAward, orderPartner, paidPayoutCounts, partnerIdsAfter, payoutPartner, profilesOf, type ProfileRow } from './repository';
 
 type Measures = Record<BadgeMetric, number>;
 
-async function measuresOf(db: Db, partnerId: number, profile: ProfileRow): Promise<Measures> {
-  const figures = await lifetimeFigures(db, partnerId);
-  return {
-    sales: figures.sales,
-    // Whole dollars: a badge of $1,000 is met at $1,000.00, not a cent before.
-    earned: Math.floor(figures.earnedCents / 100),
-    cashouts: await paidPayouts(db, partnerId),
-    profile: profileStepsDone(profile).length,
-    // Monthly challenges arrive with the rest of the engagement capability; until one exists, none is met.
-    challenges: 0,
-  };
+interface Standing {
+  profile: ProfileRow;
+  measures: Measures;
+  /** The badges held, and when each was awarded. */
+  held: Map<string, string>;
 }
+
+/** Where each of `partnerIds` stands: its measures and its awards, in a few reads for the whole batch. */
+async function standings(db: Db, partnerIds: number[]): Promise<Standing[]> {
+  if (!partnerIds.length) return [];
+  const profiles = await profilesOf(db, partnerIds);
+  const figures = await lifetimeFigures(db, partnerIds);
+  const cashouts = await paidPayoutCounts(db, partnerIds);
+  const held = new Map(partnerIds.map((id) => [id, new Map<string, string>()]));
+  for (const award of await awardsOf(db, partnerIds)) held.get(award.partner_id)!.set(award.badge, award.awarded_at);
+  return profiles.map((profile) => {
+    const figure = figures.get(profile.id)!;
+    return {
+      profile,
+      held: held.get(profile.id)!,
+      measures: {
+        sales: figure.sales,
+        // Whole dollars: a badge of $1,000 is met at $1,000.00, not a cent before.
+        earned: Math.floor(figure.earnedCents / 100),
+        cashouts: cashouts.get(profile.id) ?? 0,
+        profile: profileStepsDone(profile).length,
+        // Monthly challenges arrive with the rest of the engagement capability; until one exists, none is met.
+        challenges: 0,
+      },
+    };
+  });
+}
+
+/** The badges a partner has reached and does not hold yet. */
+const dueBadges = ({ measures, held }: Standing) => BADGES.filter((badge) => !held.has(badge.id) && measures[badge.metric] >= badge.target);
 
 /** Every badge with the partner's progress toward it and, once awarded, when (`GET /api/get_badges`). */
 export async function badgesOf(db: Db, partnerId: number): Promise<BadgeState[]> {
-  const profile = await profileOf(db, partnerId);
-  if (!profile) return [];
-  const [measures, awards] = [await measuresOf(db, partnerId, profile), await awardsOf(db, partnerId)];
-  const awardedAt = new Map(awards.map((award) => [award.badge, award.awarded_at]));
+  const [standing] = await standings(db, [partnerId]);
+  if (!standing) return [];
   return BADGES.map((badge) => {
-    const at = awardedAt.get(badge.id) ?? null;
+    const at = standing.held.get(badge.id) ?? null;
     return {
       id: badge.id,
       metric: badge.metric,
       target: badge.target,
-      progress: at ? badge.target : Math.min(measures[badge.metric], badge.target),
+      progress: at ? badge.target : Math.min(standing.measures[badge.metric], badge.target),
       awarded_at: at,
     };
   });
@@ -49,13 +70,34 @@ export async function badgesOf(db: Db, partnerId: number): Promise<BadgeState[]>
 
 /** The badges the partner holds, oldest first (the profile payload's `badges`). */
 export async function awardedBadges(db: Db, partnerId: number): Promise<{ id: string; awarded_at: string }[]> {
-  const awards = await awardsOf(db, partnerId);
-  return awards.map((award) => ({ id: award.badge, awarded_at: award.awarded_at })).sort((a, b) => a.awarded_at.localeCompare(b.awarded_at));
+  return (await awardsOf(db, [partnerId])).map((award) => ({ id: award.badge, awarded_at: award.awarded_at }));
 }
 
 export interface Awarded {
   uuid: string;
   badges: { id: BadgeId; notificationId: number | undefined }[];
+}
+
+async function award(db: Db, standing: Standing, now: Date): Promise<Awarded | undefined> {
+  const { profile } = standing;
+  const lng = isLocale(profile.locale) ? profile.locale : 'en';
+  const at = nowIso(now);
+  const badges: Awarded['badges'] = [];
+  for (const badge of dueBadges(standing)) {
+    if (!(await insertAward(db, profile.id, badge.id, at))) continue;
+    const name = i18n.t(`engagement.badges.${badge.id}.name`, { lng });
+    const notificationId = await addNotification(db, {
+      partnerId: profile.id,
+      kind: 'badge',
+      title: i18n.t('notifications_server.badge_title', { lng, name }),
+      body: i18n.t(`engagement.badges.${badge.id}.earned`, { lng }),
+      data: { badge: badge.id },
+      dedupeKey: `badge:${profile.id}:${badge.id}`,
+      at,
+    });
+    badges.push({ id: badge.id, notificationId });
+  }
+  return badges.length ? { uuid: profile.uuid, badges } : undefined;
 }
 
 /**
@@ -64,33 +106,11 @@ export interface Awarded {
  * there first).
  */
 export async function awardDueBadges(db: Db, partnerId: number, now = new Date()): Promise<Awarded | undefined> {
-  const profile = await profileOf(db, partnerId);
-  if (!profile) return undefined;
-  const held = new Set((await awardsOf(db, partnerId)).map((award) => award.badge));
-  if (BADGES.every((badge) => held.has(badge.id))) return undefined;
-  const measures = await measuresOf(db, partnerId, profile);
-  const lng = isLocale(profile.locale) ? profile.locale : 'en';
-  const at = nowIso(now);
-  const badges: Awarded['badges'] = [];
-  for (const badge of BADGES) {
-    if (held.has(badge.id) || measures[badge.metric] < badge.target) continue;
-    if (!(await insertAward(db, partnerId, badge.id, at))) continue;
-    const name = i18n.t(`engagement.badges.${badge.id}.name`, { lng });
-    const notificationId = await addNotification(db, {
-      partnerId,
-      kind: 'badge',
-      title: i18n.t('notifications_server.badge_title', { lng, name }),
-      body: i18n.t(`engagement.badges.${badge.id}.earned`, { lng }),
-      data: { badge: badge.id },
-      dedupeKey: `badge:${partnerId}:${badge.id}`,
-      at,
-    });
-    badges.push({ id: badge.id, notificationId });
-  }
-  return badges.length ? { uuid: profile.uuid, badges } : undefined;
+  const [standing] = await standings(db, [partnerId]);
+  return standing ? award(db, standing, now) : undefined;
 }
 
-/** awardDueBadges in a transaction of its own (a profile save, the sweep). */
+/** awardDueBadges in a transaction of its own (a profile save, a partner the sweep found due). */
 export function awardDueBadgesNow(db: Db, partnerId: number, now = new Date()): Promise<Awarded | undefined> {
   return retryOnConflict(() => db.transaction().execute((trx) => awardDueBadges(trx, partnerId, now)));
 }
@@ -106,15 +126,17 @@ export async function awardDueBadgesForPayout(db: Db, payoutId: number, now = ne
 }
 
 /**
- * The sweep every node runs: partners with activity and badges still to earn, a batch at a time,
- * each weighed in a transaction of its own. Answers the awards made, for their pushes.
+ * The sweep every node runs: every partner, a batch at a time, weighed in a few reads per batch;
+ * only a partner with a badge due gets a transaction, which weighs it again inside (another node
+ * or a job may have awarded it meanwhile). Answers the awards made, for their pushes.
  */
-export async function sweepBadges(db: Db, now = new Date(), batch = 200): Promise<Awarded[]> {
+export async function sweepBadges(db: Db, now = new Date(), batch = 500): Promise<Awarded[]> {
   const made: Awarded[] = [];
   for (let after = 0; ; ) {
-    const ids = await partnersWithActivity(db, BADGES.length, after, batch);
-    for (const id of ids) {
-      const awarded = await awardDueBadgesNow(db, id, now);
+    const ids = await partnerIdsAfter(db, after, batch);
+    const due = (await standings(db, ids)).filter((standing) => dueBadges(standing).length > 0);
+    for (const { profile } of due) {
+      const awarded = await awardDueBadgesNow(db, profile.id, now);
       if (awarded) made.push(awarded);
     }
     if (ids.length < batch) return made;

@@ -18,6 +18,7 @@ import {
   countVouchers,
   earningStatRows,
   latestNotifications,
+  lifetimeFigureRows,
   latestSaleNotifications,
   markRead,
   referralRows,
@@ -96,11 +97,17 @@ export async function totals(db: Db, partnerId: number) {
   };
 }
 
-/** Sales counted and commissions earned to date, as the dashboard counts them (badges weigh these). */
-export async function lifetimeFigures(db: Db, partnerId: number): Promise<{ sales: number; earnedCents: number }> {
-  const sales = await salesStatRows(db, partnerId, { allTime: true });
-  const earnings = await earningStatRows(db, partnerId, [ALL_TIME]);
-  return { sales: sumOf(sales, (r) => r.orders), earnedCents: sumOf(earnings, (r) => r.cents, (r) => isEarned(r.status)) };
+/**
+ * Sales counted and commissions earned to date, as the dashboard counts them (`sales_count` and
+ * `total_commissions`), for a batch of partners at once: the badges weigh these.
+ */
+export async function lifetimeFigures(db: Db, partnerIds: number[]): Promise<Map<number, { sales: number; earnedCents: number }>> {
+  const figures = new Map(partnerIds.map((id) => [id, { sales: 0, earnedCents: 0 }]));
+  if (!partnerIds.length) return figures;
+  const { sales, earned } = await lifetimeFigureRows(db, partnerIds, ALL_TIME);
+  for (const row of sales) figures.get(row.partner_id)!.sales = Number(row.orders);
+  for (const row of earned) figures.get(row.partner_id)!.earnedCents = Number(row.cents);
+  return figures;
 }
 
 /** Weekly (last 12 weeks) and monthly (last 12 months) series, empty periods included. */

@@ -2,6 +2,7 @@
 // created once (dedupe key), in the partner's language.
 import { isLocale } from '../../../common/i18n';
 import type { Db } from '../../db';
+import type { NotificationsTable } from '../../db/schema';
 import { nowIso } from '../../db/dialect';
 import { i18n } from '../../i18n';
 
@@ -26,27 +27,21 @@ export async function notifySale(db: Db, orderId: number): Promise<{ uuid: strin
     .executeTakeFirst();
   if (!row || row.voucher_id !== null || row.amount_cents === null) return undefined;
   const lng = isLocale(row.locale) ? row.locale : 'en';
-  const inserted = await db
-    .insertInto('notifications')
-    .values({
-      partner_id: row.partner_id,
-      kind: 'sale',
-      title: i18n.t('notifications_server.sale_title', { lng }),
-      body: i18n.t('notifications_server.sale_body', { lng, order: row.order_number, amount: formatMoney(row.amount_cents, lng) }),
-      data: JSON.stringify({ order_id: row.id, order_number: row.order_number, commission: row.amount_cents / 100, status: row.status }),
-      dedupe_key: `sale:${row.id}`,
-      read_at: null,
-      created_at: nowIso(),
-    })
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted ? { uuid: row.uuid, notificationId: inserted.id } : undefined;
+  const notificationId = await addNotification(db, {
+    partnerId: row.partner_id,
+    kind: 'sale',
+    title: i18n.t('notifications_server.sale_title', { lng }),
+    body: i18n.t('notifications_server.sale_body', { lng, order: row.order_number, amount: formatMoney(row.amount_cents, lng) }),
+    data: { order_id: row.id, order_number: row.order_number, commission: row.amount_cents / 100, status: row.status },
+    dedupeKey: `sale:${row.id}`,
+    at: nowIso(),
+  });
+  return notificationId === undefined ? undefined : { uuid: row.uuid, notificationId };
 }
 
 export interface NewNotification {
   partnerId: number;
-  kind: 'badge' | 'custom' | 'announcement';
+  kind: NotificationsTable['kind'];
   title: string;
   body: string;
   data?: Record<string, unknown>;

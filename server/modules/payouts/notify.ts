@@ -10,7 +10,7 @@ import { nowIso } from '../../db/dialect';
 import { i18n } from '../../i18n';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { payoutStatusMail } from '../../integrations/mail/templates';
-import { formatMoney } from '../notifications/service';
+import { addNotification, formatMoney } from '../notifications/service';
 
 
 /** Answers the live push to make once the job's writes are committed, or nothing. */
@@ -47,22 +47,16 @@ export async function notifyPayoutChange(
   // Staff's reasons are for the partner; PayPal's and the system's are technical, for staff.
   const reason = event.actor_kind === 'staff' && !paid ? event.reason : null;
   if (reason) body.push(i18n.t('notifications_server.payout_reason', { lng, reason }));
-  const inserted = await db
-    .insertInto('notifications')
-    .values({
-      partner_id: event.partner_id,
-      kind: 'payout',
-      title: i18n.t('notifications_server.payout_title', { lng }),
-      body: body.join(' '),
-      data: JSON.stringify({ payout_id: event.payout_id, status: event.to_status }),
-      dedupe_key: `payout-event:${event.id}`,
-      read_at: null,
-      created_at: nowIso(),
-    })
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) return push;
+  const inserted = await addNotification(db, {
+    partnerId: event.partner_id,
+    kind: 'payout',
+    title: i18n.t('notifications_server.payout_title', { lng }),
+    body: body.join(' '),
+    data: { payout_id: event.payout_id, status: event.to_status },
+    dedupeKey: `payout-event:${event.id}`,
+    at: nowIso(),
+  });
+  if (inserted === undefined) return push;
   // Sent inside the job's transaction: if the commit fails the job runs again and may send it
   // twice, which is better than never (decisions/020).
   await deps.mailer.send(

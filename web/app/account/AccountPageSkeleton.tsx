@@ -11,7 +11,11 @@ import { PageHeading } from '../../features/pages/PageHeading';
 
 const ACCOUNT_ROUTES = ROUTES.filter((entry) => entry.area === 'account');
 
-/** Whether a route path (`/account/products/:code`) matches a location's path; a trailing slash is ignored. */
+/**
+ * Whether a route path (`/account/products/:code`) matches a location's path; a trailing slash is
+ * ignored. Not React Router's matchPath: the entry renders this before the router's code is loaded,
+ * and the first download must not carry it (decisions/015).
+ */
 export function pathMatches(pattern: string, pathname: string): boolean {
   const want = pattern.split('/').filter(Boolean);
   const have = pathname.split('/').filter(Boolean);

@@ -2,6 +2,7 @@
 // mark the milestone itself (the count of sales, the dollars, or a drawn sign). A badge not yet
 // earned is drawn in greys. Decorative: the badge's name is always written beside it.
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { BadgeId, BadgeMetric } from '../../../common/badges';
 
 const COLOURS: Record<BadgeMetric, [light: string, dark: string, ribbon: string]> = {
@@ -13,16 +14,15 @@ const COLOURS: Record<BadgeMetric, [light: string, dark: string, ribbon: string]
 };
 const LOCKED: [string, string, string] = ['#e7e5e4', '#a8a29e', '#d6d3d1'];
 
-/** The milestone written on the medal; badges without a number get a drawn sign instead. */
-const MARKS: Partial<Record<BadgeId, string>> = {
+/** The count of sales written on the medal; the dollar badges write their thousands (in the locale's words). */
+const SALES_MARKS: Partial<Record<BadgeId, string>> = {
   first_sale: '1',
   sales_10: '10',
   sales_50: '50',
   sales_100: '100',
   sales_250: '250',
-  earned_1000: '$1K',
-  earned_5000: '$5K',
 };
+const THOUSANDS: Partial<Record<BadgeId, number>> = { earned_1000: 1, earned_5000: 5 };
 
 function Sign({ id }: { id: BadgeId }) {
   const stroke = {
@@ -69,7 +69,11 @@ export function BadgeArt({
 }) {
   const gradient = useId();
   const [light, dark, ribbon] = earned ? COLOURS[metric] : LOCKED;
-  const mark = MARKS[id];
+  const { t } = useTranslation();
+  const thousands = THOUSANDS[id];
+  const mark =
+    SALES_MARKS[id] ??
+    (thousands === undefined ? undefined : t('engagement.badges_page.mark_thousands', { n: thousands }));
   return (
     <svg
       viewBox="0 0 64 72"
@@ -99,7 +103,7 @@ export function BadgeArt({
           dominantBaseline="central"
           fill="#fff"
           fontWeight={800}
-          fontSize={mark.length > 2 ? 13 : 17}
+          fontSize={mark.length > 3 ? 11 : mark.length > 2 ? 13 : 17}
           fontFamily="inherit"
         >
           {mark}

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PROFILE_STEPS, profileStepsDone, type BadgeState, type ProfileFields } from '../../../common/badges';
+import { PROFILE_STEPS, profileStepsDone, type BadgeState } from '../../../common/badges';
 import { useDocumentTitle } from '../../lib/document-title';
 import { PageHeading } from '../pages/PageHeading';
 import { badgesQuery, useCurrentUser } from '../profile/current-user';
@@ -34,7 +34,7 @@ function MissingSteps() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   if (!user) return null;
-  const done = profileStepsDone(user as unknown as ProfileFields);
+  const done = profileStepsDone(user);
   const missing = PROFILE_STEPS.filter((step) => !done.includes(step));
   if (!missing.length) return null;
   return (
@@ -108,7 +108,6 @@ function BadgeGrid({ title, badges }: { title: string; badges: BadgeState[] }) {
 
 export function BadgesPage() {
   const { t } = useTranslation();
-  const f = useFormatters();
   const title = t('titles.badges');
   useDocumentTitle(title);
   const { data, isError, refetch } = useQuery(badgesQuery);
@@ -146,11 +145,7 @@ export function BadgesPage() {
       {heading}
       <section className="card p-5" data-testid="badges-summary">
         <p className="mb-3 font-semibold">
-          {t('engagement.badges_page.summary', {
-            count: earned.length,
-            total: data.length,
-            formatted: f.number(earned.length),
-          })}
+          {t('engagement.badges_page.summary', { count: earned.length, total: data.length })}
         </p>
         <ProgressBar
           value={earned.length}

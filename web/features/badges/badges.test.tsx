@@ -64,7 +64,9 @@ describe('/account/badges', () => {
       jsonResponse(200, { data: states({ sales_10: '2026-03-04T10:00:00.000Z' }, { earned_5000: 2090 }) }),
     );
     renderApp('/account/badges');
-    expect(await screen.findByText('1 badges obtenus sur 10')).toBeInTheDocument();
+    expect(await screen.findByText('1 badge obtenu sur 10')).toBeInTheDocument();
+    // The dollar badges' medals write their thousands the French way.
+    expect(within(screen.getByTestId('badge-earned_5000')).getByText('5 k$')).toBeInTheDocument();
     expect(
       within(screen.getByTestId('badge-sales_10')).getByText('Obtenu le 4 mars 2026'),
     ).toBeInTheDocument();

@@ -2,8 +2,9 @@
 // session, at the same origin, authenticated with the partner's bearer token. `new_order`
 // raises the bell count at once and refreshes the sales figures and lists; `partner_changed`
 // reloads the profile; `payout_changed` refreshes the cash-out figures and invoices, the earnings
-// the payout moved, and the bell; `badge_awarded` refreshes the bell and the badges. socket.io reconnects by itself; after a reconnect the bell,
-// lists and cash-outs are refetched (what was missed). A refused token ('Not Authorized') stops
+// the payout moved, and the bell; `badge_awarded` refreshes the bell and the badges. socket.io
+// reconnects by itself; after a reconnect the bell, lists and cash-outs are refetched (what was
+// missed). A refused token ('Not Authorized') stops
 // the socket for good: the bell is asked again, so a dead session ends through the usual 401
 // rule. The socket connects once the first page is painted and the browser is idle, and
 // socket.io's code is fetched then: neither weighs on the account's first render

@@ -1,8 +1,8 @@
 // The signed-in partner: GET /api/get answers the encrypted payload of decisions §5, which is
 // verified, decrypted and kept in the ['user'] query that the header and every page read.
-import type { BadgeState } from '../../../common/badges';
 import { queryOptions, skipToken, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { AvatarSubject } from '../../../common/avatar';
+import type { BadgeState } from '../../../common/badges';
 import { api } from '../../lib/api';
 import { decryptPayload, PayloadError, readPayloadKey } from '../../lib/payload';
 import { getValidToken } from '../../lib/session';
