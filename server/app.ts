@@ -19,6 +19,7 @@ import { accountRoutes } from './modules/accounts/routes';
 import { altchaRoutes } from './modules/altcha/routes';
 import { authRoutes } from './modules/auth/routes';
 import { contentRoutes } from './modules/content/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { badgeRoutes } from './modules/badges/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildOptions) {
   shopifyWebhookRoutes(app, ctx);
   dashboardRoutes(app, ctx);
   badgeRoutes(app, ctx);
+  notificationRoutes(app, ctx);
   marketplaceRoutes(app, ctx);
   payoutRoutes(app, ctx);
   contentRoutes(app, ctx);

@@ -284,6 +284,32 @@ export interface NotificationsTable {
   dedupe_key: string | null;
   read_at: string | null;
   created_at: string;
+  /** The staff message (announcement, custom notification) this is a recipient's copy of. */
+  message_id: number | null;
+}
+
+export interface StaffMessagesTable {
+  id: Generated<number>;
+  kind: 'announcement' | 'custom';
+  /** JSON: `{ en?: { title, body }, fr?: { title, body } }`. */
+  content: string;
+  partner_id: number | null;
+  author_staff_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  staff_id: number | null;
+  action: string;
+  entity: string;
+  entity_id: string;
+  /** JSON of the state before the change; null for a creation. */
+  before: string | null;
+  /** JSON of the state after the change; null for a deletion. */
+  after: string | null;
+  created_at: string;
 }
 
 export interface BadgeAwardsTable {
@@ -406,6 +432,8 @@ export interface Database {
   earning_events: EarningEventsTable;
   notifications: NotificationsTable;
   badge_awards: BadgeAwardsTable;
+  staff_messages: StaffMessagesTable;
+  audit_log: AuditLogTable;
   jobs: JobsTable;
   partner_sales_stats: PartnerSalesStatsTable;
   partner_earning_stats: PartnerEarningStatsTable;

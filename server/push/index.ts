@@ -7,15 +7,17 @@ import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { Db } from '../db';
 
-export type PushEvent = 'new_order' | 'partner_changed' | 'payout_changed' | 'badge_awarded';
+export type PushEvent = 'new_order' | 'partner_changed' | 'payout_changed' | 'badge_awarded' | 'announcement' | 'notification';
 
 export interface Push {
   toPartner(uuid: string, event: PushEvent, payload: Record<string, unknown>): void;
+  /** Every open portal (a broadcast): each then reads what is its own. */
+  toEveryone(event: PushEvent, payload: Record<string, unknown>): void;
   close(): Promise<void>;
 }
 
 /** A push that goes nowhere: for processes without a socket server (scripts, tests of services). */
-export const silentPush: Push = { toPartner: () => undefined, close: async () => undefined };
+export const silentPush: Push = { toPartner: () => undefined, toEveryone: () => undefined, close: async () => undefined };
 
 export function attachPush(
   server: HttpServer,
@@ -53,6 +55,9 @@ export function attachPush(
   return {
     toPartner(uuid, event, payload) {
       io.to(uuid).emit(event, payload);
+    },
+    toEveryone(event, payload) {
+      io.emit(event, payload);
     },
     async close() {
       // Not io.close(): that would close the HTTP server, which Fastify closes itself.

@@ -10,6 +10,7 @@ import * as m007 from './007-order-products';
 import * as m008 from './008-payouts';
 import * as m009 from './009-content';
 import * as m010 from './010-badges';
+import * as m011 from './011-messages';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '008-payouts': m008,
   '009-content': m009,
   '010-badges': m010,
+  '011-messages': m011,
 };

@@ -2,6 +2,7 @@
 // (spec points 4, 5; decisions §4, §6, §10).
 import { awardedBadges } from '../badges/service';
 import { unreadNotifications } from '../dashboard/service';
+import { deliverStandingAnnouncements } from '../notifications/service';
 import type { z } from 'zod';
 import { isCategoryId } from '../../../common/categories';
 import type { IdentitySchemas } from '../../../common/validation';
@@ -106,6 +107,8 @@ export async function registerPartner(
         referral_comission_type: 'percent',
       });
       await createPromoCode(trx, created.id, input.promo_code);
+      // The program's standing announcements greet the new partner in their language.
+      await deliverStandingAnnouncements(trx, created.id, input.locale);
       return created;
     });
   } catch (error) {

@@ -194,6 +194,17 @@ export async function unreadCount(db: Db, partnerId: number): Promise<number> {
   return Number(row.n);
 }
 
+/** Unread notifications, and how many of them are custom notifications from staff (the header's dot). */
+export async function unreadCounts(db: Db, partnerId: number): Promise<{ all: number; custom: number }> {
+  const row = await db
+    .selectFrom('notifications')
+    .select([sql<number>`count(*)`.as('n'), sql<number>`sum(case when kind = 'custom' then 1 else 0 end)`.as('custom')])
+    .where('partner_id', '=', partnerId)
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return { all: Number(row.n), custom: Number(row.custom ?? 0) };
+}
+
 export async function markRead(
   db: Db,
   partnerId: number,

@@ -77,7 +77,7 @@ export function dashboardRoutes(app: TypedApp, ctx: AppContext): void {
 
   app.get(
     '/api/getBellNotifications',
-    { onRequest: partner, schema: { ...doc('Unread count and the latest notifications'), response: { 200: z.object({ data: z.object({ count: z.number(), items: z.array(notification) }) }) } } },
+    { onRequest: partner, schema: { ...doc('Unread count and the latest notifications'), response: { 200: z.object({ data: z.object({ count: z.number(), custom_unread: z.number().describe('Unread custom notifications from staff (the header’s pulsing dot)'), items: z.array(notification) }) }) } } },
     async (request) => ({ data: await bellNotifications(ctx.db, partnerIdOf(request)) }),
   );
 
@@ -85,7 +85,7 @@ export function dashboardRoutes(app: TypedApp, ctx: AppContext): void {
     '/api/notifications/read',
     {
       onRequest: partner,
-      schema: { ...doc('Marks notifications read (all when no ids are given); answers the unread count'), body: z.object({ ids: z.array(z.number().int()).max(500).optional() }).default({}) },
+      schema: { ...doc('Marks notifications read (all when no ids are given; any kind: sales, announcements, custom notifications); answers the unread counts'), body: z.object({ ids: z.array(z.number().int()).max(500).optional() }).default({}) },
     },
     async (request) => ({ data: await markNotificationsRead(ctx.db, partnerIdOf(request), request.body.ids) }),
   );

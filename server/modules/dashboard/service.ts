@@ -25,6 +25,7 @@ import {
   salePage,
   salesStatRows,
   unreadCount,
+  unreadCounts,
   voucherRows,
 } from './repository';
 import type { SaleRow } from './repository';
@@ -242,8 +243,8 @@ export async function saleNotifications(db: Db, partnerId: number) {
 }
 
 export async function bellNotifications(db: Db, partnerId: number) {
-  const [count, items] = await Promise.all([unreadCount(db, partnerId), latestNotifications(db, partnerId, 10)]);
-  return { count, items: items.map(notificationJson) };
+  const [unread, items] = await Promise.all([unreadCounts(db, partnerId), latestNotifications(db, partnerId, 10)]);
+  return { count: unread.all, custom_unread: unread.custom, items: items.map(notificationJson) };
 }
 
 /** The bell's count: the partner's unread notifications. */
@@ -251,5 +252,6 @@ export const unreadNotifications = (db: Db, partnerId: number) => unreadCount(db
 
 export async function markNotificationsRead(db: Db, partnerId: number, ids: number[] | undefined) {
   await markRead(db, partnerId, ids, nowIso());
-  return { count: await unreadCount(db, partnerId) };
+  const unread = await unreadCounts(db, partnerId);
+  return { count: unread.all, custom_unread: unread.custom };
 }

@@ -1,10 +1,30 @@
-// Notifications a partner reads in the bell and the sales list: one per attributed sale,
-// created once (dedupe key), in the partner's language.
-import { isLocale } from '../../../common/i18n';
+// Notifications a partner reads in the bell and the lists: one per attributed sale, created once
+// (dedupe key), in the partner's language; and the staff's announcements and custom notifications.
+import { isLocale, type Locale } from '../../../common/i18n';
 import type { Db } from '../../db';
 import type { NotificationsTable } from '../../db/schema';
 import { nowIso } from '../../db/dialect';
+import { API_MESSAGES, invalid, notFound } from '../../errors';
 import { i18n } from '../../i18n';
+import { recordAudit } from '../audit/service';
+import {
+  countMessages,
+  deleteMessage,
+  fanOut,
+  findMessage,
+  findRecipient,
+  insertMessage,
+  messageRows,
+  partnerCopies,
+  partnerUuid,
+  readCounts,
+  recentAnnouncements,
+  removeCopies,
+  rewriteCopies,
+  updateMessageContent,
+  type MessageKind,
+  type ReaderGroup,
+} from './repository';
 
 // A formatter costs far more to build than to use: one per language and currency.
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -68,4 +88,161 @@ export async function addNotification(db: Db, n: NewNotification): Promise<numbe
     .returning('id')
     .executeTakeFirst();
   return inserted?.id;
+}
+
+// ---- Staff messages
+// Staff messages (decisions §8): announcements, broadcast per language (a partner reads the
+// version in their language; a language left empty is not sent to its readers), and custom
+// notifications, to one partner or to all (each reads their language's version, else the other:
+// a message meant for someone must reach them). Staff write once; each recipient gets a copy in
+// `notifications`, made in the same transaction as the message and its audit line, so the bell,
+// the lists and read-marking are the notifications' own.
+
+export type { MessageKind } from './repository';
+
+export interface MessageText {
+  title: string;
+  body: string;
+}
+export type MessageContent = Partial<Record<Locale, MessageText>>;
+
+const GROUPS: readonly ReaderGroup[] = ['en', 'fr'];
+
+/** Who a push must reach after the commit: one partner, or every open portal. */
+export type MessageAudience = { partnerUuid: string } | { everyone: true };
+
+/** The words a group of readers gets: theirs; for a custom notification, else the other language. */
+function textFor(kind: MessageKind, content: MessageContent, group: ReaderGroup): MessageText | undefined {
+  if (content[group]) return content[group];
+  return kind === 'custom' ? (content.en ?? content.fr) : undefined;
+}
+
+function requireSomeText(content: MessageContent): void {
+  if (!content.en && !content.fr) throw invalid({ content: [API_MESSAGES.messages.one_language] });
+}
+
+/** Only the languages written: an empty one is no version at all. */
+const writtenContent = (content: MessageContent): MessageContent =>
+  Object.fromEntries(GROUPS.filter((locale) => content[locale]).map((locale) => [locale, content[locale]]));
+
+export interface StaffMessage {
+  id: number;
+  content: MessageContent;
+  created_at: string;
+  updated_at: string;
+  author: string | null;
+  recipients: number;
+  read: number;
+  partner: { uuid: string; name: string; email: string } | null;
+}
+
+async function staffRows(db: Db, rows: Awaited<ReturnType<typeof messageRows>>): Promise<StaffMessage[]> {
+  const counts = await readCounts(db, rows.map((row) => row.id));
+  return rows.map((row) => ({
+    id: row.id,
+    content: JSON.parse(row.content) as MessageContent,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    author: row.author,
+    recipients: counts.get(row.id)?.recipients ?? 0,
+    read: counts.get(row.id)?.read ?? 0,
+    partner: row.partner_uuid
+      ? { uuid: row.partner_uuid, name: [row.partner_first_name, row.partner_last_name].filter(Boolean).join(' '), email: row.partner_email ?? '' }
+      : null,
+  }));
+}
+
+/** One page of a kind of message, newest first, with how many partners got and read each. */
+export async function listMessages(db: Db, kind: MessageKind, page: number, length: number) {
+  const [total, rows] = await Promise.all([countMessages(db, kind), messageRows(db, kind, { limit: length, offset: (page - 1) * length })]);
+  return { data: await staffRows(db, rows), current_page: page, per_page: length, last_page: Math.max(1, Math.ceil(total / length)), total };
+}
+
+async function oneMessage(db: Db, kind: MessageKind, id: number): Promise<StaffMessage> {
+  const [found] = await staffRows(db, await messageRows(db, kind, { id }));
+  if (!found) throw notFound();
+  return found;
+}
+
+/** Writes a message and gives every recipient their copy; answers it and whom to push to. */
+export async function createMessage(
+  db: Db,
+  kind: MessageKind,
+  input: { content: MessageContent; partner?: string | null | undefined },
+  staffId: number,
+): Promise<{ message: StaffMessage; audience: MessageAudience }> {
+  const content = writtenContent(input.content);
+  requireSomeText(content);
+  const ref = kind === 'custom' ? input.partner?.trim() : undefined;
+  const recipient = ref ? await findRecipient(db, ref) : undefined;
+  if (ref && !recipient) throw invalid({ partner: [API_MESSAGES.messages.partner_unknown] });
+  const at = nowIso();
+  const id = await db.transaction().execute(async (trx) => {
+    const { id } = await insertMessage(trx, { kind, content: JSON.stringify(content), partner_id: recipient?.id ?? null, author_staff_id: staffId, created_at: at, updated_at: at });
+    for (const group of GROUPS) {
+      const text = textFor(kind, content, group);
+      if (text) await fanOut(trx, { id, kind, ...text, at }, { group, partnerId: recipient?.id });
+    }
+    await recordAudit(trx, { staffId, action: `${kind}.create`, entity: kind, entityId: id, after: { content, partner: recipient?.uuid ?? null } }, at);
+    return id;
+  });
+  return { message: await oneMessage(db, kind, id), audience: recipient ? { partnerUuid: recipient.uuid } : { everyone: true } };
+}
+
+/** New words for a message, in every copy (read marks kept); a language added or removed reaches or leaves its readers. */
+export async function updateMessage(db: Db, kind: MessageKind, id: number, input: { content: MessageContent }, staffId: number): Promise<{ message: StaffMessage; audience: MessageAudience }> {
+  const content = writtenContent(input.content);
+  requireSomeText(content);
+  const at = nowIso();
+  const recipientId = await db.transaction().execute(async (trx) => {
+    const before = await findMessage(trx, kind, id);
+    if (!before) throw notFound();
+    await updateMessageContent(trx, id, JSON.stringify(content), at);
+    for (const group of GROUPS) {
+      const text = textFor(kind, content, group);
+      if (!text) {
+        await removeCopies(trx, id, group);
+        continue;
+      }
+      await rewriteCopies(trx, id, group, text.title, text.body);
+      // A language added to an announcement reaches its readers now; a custom notification keeps
+      // the recipients it was sent to.
+      if (kind === 'announcement') await fanOut(trx, { id, kind, ...text, at: before.created_at }, { group });
+    }
+    await recordAudit(trx, { staffId, action: `${kind}.update`, entity: kind, entityId: id, before: { content: JSON.parse(before.content) as unknown }, after: { content } }, at);
+    return before.partner_id;
+  });
+  const recipient = recipientId === null ? undefined : await partnerUuid(db, recipientId);
+  return { message: await oneMessage(db, kind, id), audience: recipient ? { partnerUuid: recipient.uuid } : { everyone: true } };
+}
+
+/** Deletes a message and every copy of it (it leaves every partner's portal). */
+export async function removeMessage(db: Db, kind: MessageKind, id: number, staffId: number): Promise<{ audience: MessageAudience }> {
+  const recipientId = await db.transaction().execute(async (trx) => {
+    const before = await findMessage(trx, kind, id);
+    if (!before) throw notFound();
+    await deleteMessage(trx, id);
+    await recordAudit(trx, { staffId, action: `${kind}.delete`, entity: kind, entityId: id, before: { content: JSON.parse(before.content) as unknown } });
+    return before.partner_id;
+  });
+  const recipient = recipientId === null ? undefined : await partnerUuid(db, recipientId);
+  return { audience: recipient ? { partnerUuid: recipient.uuid } : { everyone: true } };
+}
+
+/** A partner's announcements or custom notifications, newest first (`GET /api/getNotifications/{kind}`). */
+export async function partnerMessages(db: Db, partnerId: number, kind: MessageKind) {
+  return (await partnerCopies(db, partnerId, kind, 50)).map((n) => ({ id: n.id, kind: n.kind, title: n.title, body: n.body, read: n.read_at !== null, date: n.created_at }));
+}
+
+/** How long a new partner still gets the announcements made before they joined. */
+const STANDING_ANNOUNCEMENT_DAYS = 30;
+
+/** A partner who joins now gets the announcements of the last weeks in their language. */
+export async function deliverStandingAnnouncements(db: Db, partnerId: number, locale: string, now = new Date()): Promise<void> {
+  const since = nowIso(new Date(now.getTime() - STANDING_ANNOUNCEMENT_DAYS * 86_400_000));
+  const group: ReaderGroup = locale === 'fr' ? 'fr' : 'en';
+  for (const row of await recentAnnouncements(db, since)) {
+    const text = textFor('announcement', JSON.parse(row.content) as MessageContent, group);
+    if (text) await fanOut(db, { id: row.id, kind: 'announcement', ...text, at: row.created_at }, { group, partnerId });
+  }
 }

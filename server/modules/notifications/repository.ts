@@ -1,0 +1,154 @@
+// Queries of staff messages (announcements, custom notifications) and of their recipients' copies.
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+import type { StaffMessagesTable } from '../../db/schema';
+
+export type MessageKind = StaffMessagesTable['kind'];
+
+/** Partners of one reading group: French readers, and everyone else (who read English). */
+export type ReaderGroup = 'en' | 'fr';
+
+export function insertMessage(db: Db, row: Omit<StaffMessagesTable, 'id'>) {
+  return db.insertInto('staff_messages').values(row).returning('id').executeTakeFirstOrThrow();
+}
+
+export function findMessage(db: Db, kind: MessageKind, id: number) {
+  return db.selectFrom('staff_messages').selectAll().where('kind', '=', kind).where('id', '=', id).executeTakeFirst();
+}
+
+export function updateMessageContent(db: Db, id: number, content: string, at: string) {
+  return db.updateTable('staff_messages').set({ content, updated_at: at }).where('id', '=', id).execute();
+}
+
+export async function deleteMessage(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('notifications').where('message_id', '=', id).execute();
+  await db.deleteFrom('staff_messages').where('id', '=', id).execute();
+}
+
+export async function countMessages(db: Db, kind: MessageKind): Promise<number> {
+  const row = await db.selectFrom('staff_messages').select(sql<number>`count(*)`.as('n')).where('kind', '=', kind).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A page of messages of a kind, newest first; or, with `id`, that one message. */
+export function messageRows(db: Db, kind: MessageKind, which: { limit: number; offset: number } | { id: number }) {
+  let q = db
+    .selectFrom('staff_messages')
+    .leftJoin('staff_users', 'staff_users.id', 'staff_messages.author_staff_id')
+    .leftJoin('partners', 'partners.id', 'staff_messages.partner_id')
+    .select([
+      'staff_messages.id',
+      'staff_messages.content',
+      'staff_messages.created_at',
+      'staff_messages.updated_at',
+      'staff_users.name as author',
+      'partners.uuid as partner_uuid',
+      'partners.email as partner_email',
+      'partners.first_name as partner_first_name',
+      'partners.last_name as partner_last_name',
+    ])
+    .where('staff_messages.kind', '=', kind);
+  q = 'id' in which ? q.where('staff_messages.id', '=', which.id) : q.orderBy('staff_messages.id', 'desc').limit(which.limit).offset(which.offset);
+  return q.execute();
+}
+
+/** How many partners each message reached, and how many of them have read it. */
+export async function readCounts(db: Db, ids: number[]): Promise<Map<number, { recipients: number; read: number }>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom('notifications')
+    .select(['message_id', sql<number>`count(*)`.as('recipients'), sql<number>`count(read_at)`.as('read')])
+    .where('message_id', 'in', ids)
+    .groupBy('message_id')
+    .execute();
+  return new Map(rows.map((row) => [Number(row.message_id), { recipients: Number(row.recipients), read: Number(row.read) }]));
+}
+
+const inGroup = (group: ReaderGroup) => (group === 'fr' ? sql<boolean>`partners.locale = 'fr'` : sql<boolean>`partners.locale <> 'fr'`);
+
+/**
+ * Gives each partner of `group` (or only `partnerId`) a copy of the message, once (the dedupe key
+ * is the message and the partner): one INSERT … SELECT, however many partners. Parameters are cast
+ * because PostgreSQL gives a bare parameter in a select list no type.
+ */
+export async function fanOut(
+  db: Db,
+  message: { id: number; kind: MessageKind; title: string; body: string; at: string },
+  target: { group: ReaderGroup; partnerId?: number | undefined },
+): Promise<void> {
+  let partners = db
+    .selectFrom('partners')
+    .select([
+      'partners.id',
+      sql<string>`cast(${message.kind} as varchar(20))`.as('kind'),
+      sql<string>`cast(${message.title} as varchar(200))`.as('title'),
+      sql<string>`cast(${message.body} as text)`.as('body'),
+      sql<string>`cast(${`message:${message.id}:`} as varchar(100)) || cast(partners.id as varchar(20))`.as('dedupe_key'),
+      sql<string>`cast(${message.at} as varchar(32))`.as('created_at'),
+      sql<number>`cast(${message.id} as integer)`.as('message_id'),
+    ])
+    .where(inGroup(target.group));
+  if (target.partnerId !== undefined) partners = partners.where('partners.id', '=', target.partnerId);
+  await db
+    .insertInto('notifications')
+    .columns(['partner_id', 'kind', 'title', 'body', 'dedupe_key', 'created_at', 'message_id'])
+    .expression(partners)
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .execute();
+}
+
+/** The copies of `group`'s partners take the message's new words (read marks are kept). */
+export async function rewriteCopies(db: Db, messageId: number, group: ReaderGroup, title: string, body: string): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set({ title, body })
+    .where('message_id', '=', messageId)
+    .where('partner_id', 'in', db.selectFrom('partners').select('partners.id').where(inGroup(group)))
+    .execute();
+}
+
+/** Takes the message back from `group`'s partners (a language removed from an announcement). */
+export async function removeCopies(db: Db, messageId: number, group: ReaderGroup): Promise<void> {
+  await db
+    .deleteFrom('notifications')
+    .where('message_id', '=', messageId)
+    .where('partner_id', 'in', db.selectFrom('partners').select('partners.id').where(inGroup(group)))
+    .execute();
+}
+
+/** A partner's copies of one kind, newest first. */
+export function partnerCopies(db: Db, partnerId: number, kind: MessageKind, limit: number) {
+  return db
+    .selectFrom('notifications')
+    .select(['id', 'kind', 'title', 'body', 'data', 'read_at', 'created_at'])
+    .where('partner_id', '=', partnerId)
+    .where('kind', '=', kind)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Announcements of the last days in `group`'s language: what a partner who joins now should still see. */
+export function recentAnnouncements(db: Db, since: string) {
+  return db.selectFrom('staff_messages').select(['id', 'content', 'created_at']).where('kind', '=', 'announcement').where('created_at', '>=', since).execute();
+}
+
+/** A partner by uuid, e-mail or promo code (the recipient field of the staff's form). */
+export function findRecipient(db: Db, ref: string) {
+  const lower = ref.trim().toLowerCase();
+  return db
+    .selectFrom('partners')
+    .select(['partners.id', 'partners.uuid', 'partners.locale'])
+    .where((eb) =>
+      eb.or([
+        eb('partners.uuid', '=', ref.trim()),
+        eb(sql`lower(partners.email)`, '=', lower),
+        eb('partners.id', 'in', eb.selectFrom('promo_codes').select('promo_codes.partner_id').where(sql`lower(promo_codes.code)`, '=', lower)),
+      ]),
+    )
+    .executeTakeFirst();
+}
+
+export function partnerUuid(db: Db, partnerId: number) {
+  return db.selectFrom('partners').select(['uuid', 'locale']).where('id', '=', partnerId).executeTakeFirst();
+}

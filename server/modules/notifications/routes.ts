@@ -1,0 +1,124 @@
+// Announcements and custom notifications (decisions §8): the partner's lists, and the staff's
+// `/api/manager/announcements` and `/api/manager/notifications` (manager and admin). Each staff
+// change reaches the open portals live once it is committed.
+import { z } from 'zod';
+import type { AppContext, TypedApp } from '../../context';
+import { sayKey } from '../../i18n';
+import { pagedAnswer, pagingQuery } from '../../plugins/paging';
+import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth/guards';
+import { createMessage, listMessages, partnerMessages, removeMessage, updateMessage, type MessageAudience, type MessageKind } from './service';
+
+const required = sayKey('required');
+// PostgreSQL's text cannot hold a NUL character: refused as input, not a 500 from the database.
+const text = (max: number) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, sayKey('max', { n: max }))
+    .refine((v) => !v.includes('\u0000'), sayKey('wrong_value'));
+const version = z.object({ title: text(120), body: text(2000) });
+const content = z
+  .object({ en: version.optional(), fr: version.optional() }, { error: required })
+  .describe('The message in English and in French; a language left out is not a version (at least one is needed)');
+const partnerRef = z.object({ uuid: z.string(), name: z.string(), email: z.string() });
+const staffMessage = z.object({
+  id: z.number(),
+  content,
+  created_at: z.string(),
+  updated_at: z.string(),
+  author: z.string().nullable().describe('The staff member who wrote it'),
+  recipients: z.number().describe('Partners who received it'),
+  read: z.number().describe('Recipients who have read it'),
+  partner: partnerRef.nullable().describe('The one partner it was sent to; null when sent to all (always null for announcements)'),
+});
+const partnerMessage = z.object({ id: z.number(), kind: z.string(), title: z.string(), body: z.string(), read: z.boolean(), date: z.string() });
+const idParams = z.object({ id: z.coerce.number({ error: sayKey('wrong_value') }).int(sayKey('wrong_value')).min(1, sayKey('wrong_value')).max(2_147_483_647, sayKey('wrong_value')) });
+
+const STAFF_PATHS: { path: string; kind: MessageKind; noun: string }[] = [
+  { path: 'announcements', kind: 'announcement', noun: 'announcement' },
+  { path: 'notifications', kind: 'custom', noun: 'custom notification' },
+];
+
+export function notificationRoutes(app: TypedApp, ctx: AppContext): void {
+  const partner = requirePartner(ctx.db);
+  const manager = requireStaff(ctx.db, ['manager', 'admin']);
+
+  for (const [path, kind] of [
+    ['notification', 'custom'],
+    ['announcement', 'announcement'],
+  ] as const) {
+    app.get(
+      `/api/getNotifications/${path}`,
+      {
+        onRequest: partner,
+        schema: {
+          tags: ['partner'],
+          summary: kind === 'custom' ? 'Custom notifications from staff to the partner, newest first (at most 50), with `read`' : 'Announcements in the partner’s language, newest first (at most 50), with `read`; read-marking is `POST /api/notifications/read`',
+          security: [{ partner: [] }],
+          response: { 200: z.object({ data: z.array(partnerMessage) }) },
+        },
+      },
+      async (request) => ({ data: await partnerMessages(ctx.db, partnerIdOf(request), kind) }),
+    );
+  }
+
+  // After the commit: the recipient's open portal, or every one, refreshes its bell and lists.
+  const push = (kind: MessageKind, audience: MessageAudience, payload: Record<string, unknown>) => {
+    const event = kind === 'announcement' ? 'announcement' : 'notification';
+    if ('partnerUuid' in audience) ctx.push.toPartner(audience.partnerUuid, event, payload);
+    else ctx.push.toEveryone(event, payload);
+  };
+
+  for (const { path, kind, noun } of STAFF_PATHS) {
+    const base = `/api/manager/${path}`;
+    const doc = (summary: string) => ({ tags: ['manager'], summary, security: [{ staff: [] }] });
+    app.get(
+      base,
+      { onRequest: manager, schema: { ...doc(`Every ${noun}, newest first, with how many partners received and read it (paged)`), querystring: pagingQuery(20), response: { 200: pagedAnswer(staffMessage) } } },
+      async (request) => listMessages(ctx.db, kind, request.query.page, request.query.length),
+    );
+    app.post(
+      base,
+      {
+        onRequest: manager,
+        schema: {
+          ...doc(
+            kind === 'announcement'
+              ? 'Broadcasts an announcement: partners reading English get `content.en`, partners reading French `content.fr`'
+              : 'Sends a custom notification to one partner (`partner`: uuid, e-mail or promo code) or, without `partner`, to every partner; each reads their language’s version, else the other',
+          ),
+          body:
+            kind === 'custom'
+              ? z.object({ content, partner: z.string().max(254, sayKey('max', { n: 254 })).nullish().describe('The partner’s uuid, e-mail or promo code; empty or absent for every partner') })
+              : z.object({ content }),
+          response: { 201: z.object({ data: staffMessage }) },
+        },
+      },
+      async (request, reply) => {
+        const body = request.body as { content: z.infer<typeof content>; partner?: string | null };
+        const { message, audience } = await createMessage(ctx.db, kind, body, staffIdOf(request));
+        push(kind, audience, { id: message.id, locales: Object.keys(message.content) });
+        return reply.code(201).send({ data: message });
+      },
+    );
+    app.patch(
+      `${base}/:id`,
+      { onRequest: manager, schema: { ...doc(`Rewrites an ${noun} in every partner’s copy (read marks kept)`), params: idParams, body: z.object({ content }), response: { 200: z.object({ data: staffMessage }) } } },
+      async (request) => {
+        const { message, audience } = await updateMessage(ctx.db, kind, request.params.id, request.body, staffIdOf(request));
+        push(kind, audience, { id: message.id, locales: Object.keys(message.content) });
+        return { data: message };
+      },
+    );
+    app.delete(
+      `${base}/:id`,
+      { onRequest: manager, schema: { ...doc(`Deletes an ${noun} from every partner’s portal`), params: idParams, response: { 200: z.object({ data: z.object({ id: z.number() }) }) } } },
+      async (request) => {
+        const { audience } = await removeMessage(ctx.db, kind, request.params.id, staffIdOf(request));
+        push(kind, audience, { id: request.params.id, deleted: true });
+        return { data: { id: request.params.id } };
+      },
+    );
+  }
+}
