@@ -76,7 +76,7 @@ export const STARTER_TIERS: VerifiedTiers = {
   progress: 0,
 };
 
-export const EMPTY_BELL: Bell = { count: 0, items: [] };
+export const EMPTY_BELL: Bell = { count: 0, custom_unread: 0, items: [] };
 
 export function pagedAnswer<Row>(rows: Row[], page: number, length: number, total = rows.length): Paged<Row> {
   return {

@@ -432,12 +432,13 @@ export function RecentCashouts() {
 const LATER: {
   id: string;
   icon: GlyphName;
-  title: 'promo' | 'challenges' | 'announcements' | 'top_posts';
+  title: 'promo' | 'challenges' | 'top_posts';
+  className?: string;
 }[] = [
   { id: 'promo', icon: 'gift', title: 'promo' },
   { id: 'challenges', icon: 'target', title: 'challenges' },
-  { id: 'announcements', icon: 'megaphone', title: 'announcements' },
-  { id: 'top-posts', icon: 'image', title: 'top_posts' },
+  // Later a strip of post thumbnails: the row's whole width.
+  { id: 'top-posts', icon: 'image', title: 'top_posts', className: 'md:col-span-2 lg:col-span-4' },
 ];
 
 export function LaterWidgets({ only }: { only?: string[] }) {
@@ -451,6 +452,7 @@ export function LaterWidgets({ only }: { only?: string[] }) {
           title={t(`dashboard.later.${widget.title}.title`)}
           icon={widget.icon}
           testId={`widget-${widget.id}`}
+          className={widget.className}
         >
           <p className="text-sm text-stone-600 dark:text-stone-400" data-testid={`${widget.id}-empty`}>
             {t(`dashboard.later.${widget.title}.empty`)}

@@ -112,7 +112,7 @@ export function NotificationBell() {
                             {item.title}
                             {item.read ? null : <span className="sr-only"> ({t('bell.unread')})</span>}
                           </span>
-                          <span className="block text-sm text-stone-600 dark:text-stone-400">
+                          <span className="line-clamp-3 block text-sm text-stone-600 dark:text-stone-400">
                             {item.body}
                           </span>
                           <span className="mt-0.5 block text-xs text-stone-500 dark:text-stone-400">

@@ -26,7 +26,7 @@ beforeEach(() => {
   signInForTest('partner-token');
   fake = installFakeApi();
   sockets = installFakeSocket();
-  bell = { count: 0, items: [] };
+  bell = { count: 0, custom_unread: 0, items: [] };
   fake.on('GET /api/getBellNotifications', () => jsonResponse(200, { data: bell }));
 });
 
@@ -62,8 +62,8 @@ describe('the bell', () => {
   });
 
   it('lists the latest notifications and marks them read', async () => {
-    bell = { count: 2, items: [note(2), note(1)] };
-    fake.on('POST /api/notifications/read', () => jsonResponse(200, { data: { count: 0 } }));
+    bell = { count: 2, custom_unread: 0, items: [note(2), note(1)] };
+    fake.on('POST /api/notifications/read', () => jsonResponse(200, { data: { count: 0, custom_unread: 0 } }));
     const { user } = renderApp('/account/faq');
     await waitFor(() => expect(screen.getByTestId('bell-count')).toHaveTextContent('2'));
     expect(screen.getByTestId('bell-button')).toHaveAccessibleName('Notifications, 2 unread');
@@ -79,13 +79,13 @@ describe('the bell', () => {
   });
 
   it('lights the pulsing dot only for unread custom notifications', async () => {
-    bell = { count: 1, items: [note(1)] };
+    bell = { count: 1, custom_unread: 0, items: [note(1)] };
     const first = renderApp('/account/faq');
     await screen.findByText('1', { selector: '[data-testid="bell-count"]' });
     expect(screen.getByTestId('notification-dot')).not.toBeVisible();
     first.unmount();
 
-    bell = { count: 1, items: [note(2, { kind: 'custom', title: 'A word from the team' })] };
+    bell = { count: 1, custom_unread: 1, items: [note(2, { kind: 'custom', title: 'A word from the team' })] };
     renderApp('/account/faq');
     await waitFor(() => expect(screen.getByTestId('notification-dot')).toBeVisible());
   });
@@ -97,7 +97,7 @@ describe('live push', () => {
     const { queryClient } = renderApp('/account/sales');
     await screen.findByTestId('sale-row');
     await waitFor(() =>
-      expect(queryClient.getQueryData(notificationKeys.bell)).toEqual({ count: 0, items: [] }),
+      expect(queryClient.getQueryData(notificationKeys.bell)).toEqual({ count: 0, custom_unread: 0, items: [] }),
     );
     const socket = sockets.latest()!;
     expect(socket.auth).toEqual({ token: 'partner-token' });
@@ -112,7 +112,7 @@ describe('live push', () => {
       pagedHandler([saleRow(2, { product: 'Fresh order' }), saleRow(1)]),
     );
     // The server has created the notification before it pushes.
-    bell = { count: 1, items: [note(9)] };
+    bell = { count: 1, custom_unread: 0, items: [note(9)] };
     act(() => socket.serverEmit('new_order', { order_id: 77, notification_id: 9 }));
 
     // The count rises at once, then the server's figure confirms it.
@@ -218,7 +218,7 @@ describe('live push', () => {
   it('misses no sale pushed before it connected: the first connect asks the bell again, and the sales when it moved', async () => {
     const { listCalls, socket } = await openSalesBeforeConnect();
     // A sale was made (and pushed to nobody) while the socket was on its way.
-    bell = { count: 1, items: [note(9)] };
+    bell = { count: 1, custom_unread: 0, items: [note(9)] };
     fake.on(
       'GET /api/getShopifySalesItemsNoVouchers',
       pagedHandler([saleRow(2, { product: 'Fresh order' }), saleRow(1)]),

@@ -2,7 +2,8 @@
 // session, at the same origin, authenticated with the partner's bearer token. `new_order`
 // raises the bell count at once and refreshes the sales figures and lists; `partner_changed`
 // reloads the profile; `payout_changed` refreshes the cash-out figures and invoices, the earnings
-// the payout moved, and the bell; `badge_awarded` refreshes the bell and the badges. socket.io
+// the payout moved, and the bell; `badge_awarded` refreshes the bell and the badges;
+// `announcement` and `notification` (staff messages) refresh the bell and the lists. socket.io
 // reconnects by itself; after a reconnect the bell, lists and cash-outs are refetched (what was
 // missed). A refused token ('Not Authorized') stops
 // the socket for good: the bell is asked again, so a dead session ends through the usual 401
@@ -49,6 +50,9 @@ export function setSocketFactory(factory: SocketFactory | null): void {
 }
 
 export const NOT_AUTHORIZED = 'Not Authorized';
+
+/** Over how long the portals' reads after a broadcast are spread. */
+const BROADCAST_SPREAD_MS = 2_000;
 
 function refreshAfterSale(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
@@ -103,6 +107,16 @@ export function useLivePush(): void {
         void queryClient.invalidateQueries({ queryKey: BADGES_QUERY_KEY });
         void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
       });
+      // A staff announcement or custom notification (a copy is made before the push). A broadcast
+      // reaches every open portal at once: each asks again after a short random wait, so the
+      // server does not take every portal's reads in the same instant.
+      const onMessage = (payload?: { broadcast?: boolean }) => {
+        const refresh = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+        if (payload?.broadcast) setTimeout(refresh, Math.random() * BROADCAST_SPREAD_MS);
+        else refresh();
+      };
+      made.on('announcement', onMessage);
+      made.on('notification', onMessage);
       made.on('payout_changed', () => {
         // The server has made the bell notification before it pushes.
         void queryClient.invalidateQueries({ queryKey: notificationKeys.bell });
