@@ -59,6 +59,13 @@ export async function signedIn(page: Page, request: APIRequestContext, who: { em
   return token;
 }
 
+/** The partner's unread notifications, as the bell counts them. */
+export async function unreadBell(request: APIRequestContext, who: { email: string; password: string }): Promise<number> {
+  const { token } = await apiToken(request, who.email, who.password);
+  const answer = await request.get('/api/getBellNotifications', { headers: { authorization: `Bearer ${token}` } });
+  return ((await answer.json()) as { data: { count: number } }).data.count;
+}
+
 /** A partner of the test's own, registered through the API (the human check solved as the widget does). */
 export async function registerPartner(request: APIRequestContext, overrides: Record<string, unknown> = {}) {
   const client = await publicClient(request);

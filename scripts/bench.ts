@@ -16,7 +16,7 @@ import { hashPassword } from '../server/modules/auth/passwords';
 import { issueToken } from '../server/modules/auth/service';
 import { createStaffUser } from '../server/modules/staff/service';
 import { rebuildLedgerStats } from '../server/modules/sales/service';
-import { PARTNERS, growOrders, seedPartners, seedPayoutPartners } from './lib/bench-ledger';
+import { PARTNERS, growOrders, seedMessages, seedPartners, seedPayoutPartners } from './lib/bench-ledger';
 import { runInWorker } from './lib/load';
 import type { Measure } from './lib/load';
 import { startServer } from './lib/server-process';
@@ -82,6 +82,7 @@ async function main() {
   await handle.close();
   console.log(`Seeding ${PARTNERS.toLocaleString()} partners…`);
   seedPartners(file, await hashPassword('bench-password'));
+  seedMessages(file);
 
   const endpoints = process.env.BENCH_ENDPOINTS?.split(',') ?? [
     '/api/getPartnerSalesSummary',
@@ -97,14 +98,26 @@ async function main() {
     '/api/products/acv',
     '/api/pages/faq',
     '/api/gallery',
-    // Engagement (issue 11): every badge with the partner's progress.
+    // Engagement (issue 11): every badge with the partner's progress; the bell and the partner's
+    // announcements and custom notifications (a year of staff messages, seedMessages).
     '/api/get_badges',
+    '/api/getBellNotifications',
+    '/api/getNotifications/announcement',
+    '/api/getNotifications/notification',
   ];
-  // What staff wait for in the back office, read with a manager's token: the payout queue and the
-  // content section's lists and editor. Left out when BENCH_ENDPOINTS narrows the run.
+  // What staff wait for in the back office, read with a manager's token: the payout queue, the
+  // content section's lists and editor, and the sent announcements and notifications with their
+  // read counts. Left out when BENCH_ENDPOINTS narrows the run.
   const staffEndpoints = process.env.BENCH_ENDPOINTS
     ? []
-    : ['/api/manager/payouts?page=1&length=25', '/api/manager/content/products', '/api/manager/content/products/acv/en', '/api/manager/content/gallery'];
+    : [
+        '/api/manager/payouts?page=1&length=25',
+        '/api/manager/content/products',
+        '/api/manager/content/products/acv/en',
+        '/api/manager/content/gallery',
+        '/api/manager/announcements?page=1&length=20',
+        '/api/manager/notifications?page=1&length=20',
+      ];
   const results: {
     orders: number;
     rows: { endpoint: string; m: Measure; ratio: number }[];

@@ -98,3 +98,38 @@ export function seedPayoutPartners(file: string, tag: string, count: number, ear
   db.close();
   return ids;
 }
+
+/**
+ * A year of staff messages as a busy program sends them: two announcements and one custom
+ * notification to everyone a month, and a few to single partners, each copied to its recipients
+ * as the portal copies them; about a third of the copies read.
+ */
+export function seedMessages(file: string) {
+  const db = new Database(file);
+  db.pragma('synchronous = OFF'); // seeding only
+  const message = db.prepare(
+    `INSERT INTO staff_messages (kind, content, partner_id, author_staff_id, created_at, updated_at) VALUES (?, ?, ?, NULL, ?, ?)`,
+  );
+  const copies = db.prepare(
+    `INSERT INTO notifications (partner_id, kind, title, body, data, dedupe_key, read_at, created_at, message_id)
+     SELECT id, ?, ?, ?, NULL, 'message:' || ? || ':' || id, CASE WHEN id % 3 = 0 THEN ? ELSE NULL END, ?, ? FROM partners WHERE (? IS NULL OR id = ?)`,
+  );
+  const now = Date.now();
+  db.transaction(() => {
+    for (let month = 12; month >= 1; month--) {
+      const sends: [kind: string, partnerId: number | null][] = [
+        ['announcement', null],
+        ['announcement', null],
+        ['custom', null],
+        ...Array.from({ length: 5 }, (_, i): [string, number] => ['custom', 1 + ((month * 97 + i * 31) % PARTNERS)]),
+      ];
+      sends.forEach(([kind, partnerId], i) => {
+        const at = new Date(now - month * 30 * DAY + i * 3_600_000).toISOString();
+        const text = { title: `Program news ${month}.${i}`, body: 'What is new in the program this month, in a few sentences for every partner to read.' };
+        const { lastInsertRowid } = message.run(kind, JSON.stringify({ en: text }), partnerId, at, at);
+        copies.run(kind, text.title, text.body, lastInsertRowid, at, at, lastInsertRowid, partnerId, partnerId);
+      });
+    }
+  })();
+  db.close();
+}

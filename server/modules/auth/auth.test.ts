@@ -52,7 +52,8 @@ describe('sessions', () => {
       promo_codes: [{ code: DEMO_PROMO_CODE, value: 15, commission_rate: 10 }],
       referrals: [],
       badges: [],
-      bell_notifications: 0,
+      // The demo program's two announcements and one custom notification, unread.
+      bell_notifications: 3,
       referral_comission_type: 'percent',
     });
     expect(user.uuid).toMatch(/^[0-9a-f-]{36}$/);

@@ -122,11 +122,13 @@ describe('the partner dashboard API', () => {
 
   it('rings the bell for each sale once the follow-up job has run, and marks read', async () => {
     await t.app.background.tick();
-    // The sales' notifications, and the badges they (and the demo program's history) earned.
+    // The sales' notifications, the badges they (and the demo program's history) earned, and the
+    // demo program's two announcements and custom notification.
     const badgeNotes = (await t.database.db.selectFrom('notifications').select('id').where('kind', '=', 'badge').where('partner_id', '=', mayaId).execute()).length;
     expect(badgeNotes).toBeGreaterThan(0);
     const bell = (await get('/api/getBellNotifications')).json().data;
-    expect(bell.count).toBe(4 + badgeNotes);
+    expect(bell.count).toBe(4 + badgeNotes + 3);
+    expect(bell.custom_unread).toBe(1);
     const saleItem = bell.items.find((item: { kind: string }) => item.kind === 'sale');
     expect(saleItem).toMatchObject({ kind: 'sale', title: 'New sale', read: false });
     expect(saleItem.body).toMatch(/^Order #\d+: you earned \$1\.00\.$/);
@@ -134,9 +136,9 @@ describe('the partner dashboard API', () => {
     expect(sales).toHaveLength(4);
     // Running the jobs again creates nothing twice.
     await t.app.background.tick();
-    expect((await get('/api/getBellNotifications')).json().data.count).toBe(4 + badgeNotes);
+    expect((await get('/api/getBellNotifications')).json().data.count).toBe(4 + badgeNotes + 3);
     const read = await t.app.inject({ method: 'POST', url: '/api/notifications/read', headers: { authorization: `Bearer ${mayaToken}` }, payload: { ids: [saleItem.id] } });
-    expect(read.json().data.count).toBe(3 + badgeNotes);
+    expect(read.json().data.count).toBe(3 + badgeNotes + 3);
     await t.app.inject({ method: 'POST', url: '/api/notifications/read', headers: { authorization: `Bearer ${mayaToken}` }, payload: {} });
     expect((await get('/api/getBellNotifications')).json().data.count).toBe(0);
   });

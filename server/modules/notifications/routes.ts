@@ -67,7 +67,7 @@ export function notificationRoutes(app: TypedApp, ctx: AppContext): void {
   const push = (kind: MessageKind, audience: MessageAudience, payload: Record<string, unknown>) => {
     const event = kind === 'announcement' ? 'announcement' : 'notification';
     if ('partnerUuid' in audience) ctx.push.toPartner(audience.partnerUuid, event, payload);
-    else ctx.push.toEveryone(event, payload);
+    else ctx.push.toEveryone(event, { ...payload, broadcast: true });
   };
 
   for (const { path, kind, noun } of STAFF_PATHS) {

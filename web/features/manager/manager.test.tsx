@@ -80,7 +80,12 @@ describe('back-office shell', () => {
     renderApp('/manager/payouts');
     const nav = await screen.findByRole('navigation', { name: 'Back-office sections' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Payouts', 'Content']);
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Payouts',
+      'Content',
+      'Announcements',
+      'Notifications',
+    ]);
     expect(links).toHaveLength(MANAGER_SECTIONS.length);
     expect(links[0]).toHaveAttribute('href', '/manager/payouts');
     expect(links[0]).toHaveAttribute('aria-current', 'page');

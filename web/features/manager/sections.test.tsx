@@ -53,7 +53,13 @@ describe('a section added to the registry', () => {
   it('is in an admin’s navigation, after the registry’s own sections, and its page opens', async () => {
     staffAs('admin');
     const { user } = renderApp('/manager/payouts');
-    expect(await navLinks()).toEqual(['/manager/payouts', '/manager/content', '/manager/settings']);
+    expect(await navLinks()).toEqual([
+      '/manager/payouts',
+      '/manager/content',
+      '/manager/announcements',
+      '/manager/notifications',
+      '/manager/settings',
+    ]);
     await user.click(screen.getByTestId('manager-nav-settings'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings test page' })).toBeInTheDocument();
   });

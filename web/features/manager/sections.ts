@@ -81,6 +81,32 @@ export const MANAGER_SECTIONS: readonly ManagerSection[] = [
       },
     ],
   },
+  {
+    id: 'announcements',
+    path: 'announcements',
+    labelKey: 'manager.sections.announcements',
+    icon: 'megaphone',
+    minRole: 'manager',
+    pages: [
+      {
+        path: '',
+        load: async () => (await import('./announcements/AnnouncementsPage')).AnnouncementsPage,
+      },
+    ],
+  },
+  {
+    id: 'notifications',
+    path: 'notifications',
+    labelKey: 'manager.sections.notifications',
+    icon: 'bell',
+    minRole: 'manager',
+    pages: [
+      {
+        path: '',
+        load: async () => (await import('./notifications/NotificationsPage')).NotificationsPage,
+      },
+    ],
+  },
 ];
 
 /** The sections `role` may open, in navigation order. */

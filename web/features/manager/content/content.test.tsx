@@ -121,7 +121,12 @@ describe('the Content section', () => {
       }),
     );
     const { user, router } = renderApp('/manager/payouts');
-    expect(await navLinks()).toEqual(['/manager/payouts', '/manager/content']);
+    expect(await navLinks()).toEqual([
+      '/manager/payouts',
+      '/manager/content',
+      '/manager/announcements',
+      '/manager/notifications',
+    ]);
     await user.click(screen.getByTestId('manager-nav-content'));
     const rows = await screen.findAllByTestId('content-row');
     // In the products' own order, whatever order the server sent.

@@ -1,0 +1,158 @@
+// The bilingual form both sections write with: a title and a text per language, side by side
+// from `md` up, checked here first (a language half written, too long, none at all) and then by
+// the server, whose 422 messages land under the fields they name. The buttons are the caller's
+// (a card's footer, a dialog's), tied to the form by its id.
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LOCALES, type Locale } from '../../../../common/i18n';
+import { ErrorText, Notice, TextArea, TextInput } from '../content/editor-ui';
+import {
+  checkDraft,
+  contentOf,
+  draftOf,
+  failureText,
+  fieldErrors,
+  LIMITS,
+  type MessageContent,
+  type MessageDraft,
+  type MessageKind,
+} from './messages-api';
+
+function Counter({ length, max }: { length: number; max: number }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      className={`text-xs tabular-nums ${length > max ? 'font-semibold text-red-700 dark:text-red-300' : 'text-stone-500 dark:text-stone-400'}`}
+    >
+      {t('manager.messages.counter', { length, max })}
+    </span>
+  );
+}
+
+export function MessageForm({
+  id,
+  kind,
+  initial,
+  error,
+  onSubmit,
+  extraValid,
+  children,
+}: {
+  id: string;
+  kind: MessageKind;
+  initial?: MessageContent;
+  /** The last failed attempt (the mutation's error). */
+  error: unknown;
+  onSubmit: (content: MessageContent) => void;
+  /** The caller's own fields' check (a notification's recipient); false stops the sending. */
+  extraValid?: () => boolean;
+  /** Fields of one kind only, above the languages. */
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [draft, setDraft] = useState<MessageDraft>(() => draftOf(initial));
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  // The server's messages stand until their field is changed, and come back with a new answer.
+  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
+  const [seenError, setSeenError] = useState(error);
+  if (error !== seenError) {
+    setSeenError(error);
+    setEdited(new Set());
+  }
+  const server = fieldErrors(error);
+  const messageFor = (field: string) =>
+    problems[field] ?? (edited.has(field) ? undefined : server[field]) ?? null;
+  const unnamed = error && Object.keys(server).length === 0 ? failureText(error, t) : null;
+
+  // After a refused attempt, the first field to fix gets the focus.
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (attempt === 0 && !error) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt, error]);
+
+  const change = (locale: Locale, field: 'title' | 'body', value: string) => {
+    const key = `content.${locale}.${field}`;
+    setDraft((current) => ({ ...current, [locale]: { ...current[locale], [field]: value } }));
+    setProblems(({ [key]: _gone, content: _none, ...rest }) => rest);
+    setEdited((current) => new Set(current).add(key).add(`content.${locale}`).add('content'));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = Object.fromEntries(
+      Object.entries(checkDraft(draft)).map(([field, problem]) => [
+        field,
+        t(`manager.messages.errors.${problem}`, {
+          count: field.endsWith('.title') ? LIMITS.title : LIMITS.body,
+        }),
+      ]),
+    );
+    setProblems(found);
+    const extraOk = extraValid ? extraValid() : true;
+    if (Object.keys(found).length > 0 || !extraOk) {
+      setAttempt((count) => count + 1);
+      return;
+    }
+    onSubmit(contentOf(draft));
+  };
+
+  const contentError = messageFor('content');
+  return (
+    <form id={id} ref={formRef} onSubmit={submit} noValidate data-testid={`${kind}-form`}>
+      {children}
+      <p className="text-sm text-stone-600 dark:text-stone-400" id={`${id}-hint`}>
+        {t(`manager.${kind}.languages_hint`)}
+      </p>
+      {contentError ? (
+        <div role="alert" data-testid="content-error">
+          <ErrorText message={contentError} />
+        </div>
+      ) : null}
+      <div className="mt-4 grid gap-5 md:grid-cols-2">
+        {LOCALES.map((locale) => (
+          <fieldset
+            key={locale}
+            className="min-w-0 rounded-xl border border-stone-200 p-4 dark:border-stone-800"
+            data-testid={`message-${locale}`}
+          >
+            <legend className="px-1.5 text-sm font-semibold text-stone-800 dark:text-stone-200">
+              {t(`manager.messages.locales.${locale}`)}
+            </legend>
+            <div className="space-y-4">
+              <TextInput
+                label={t('manager.messages.title')}
+                value={draft[locale].title}
+                onValue={(value) => change(locale, 'title', value)}
+                error={messageFor(`content.${locale}.title`)}
+                aside={<Counter length={draft[locale].title.trim().length} max={LIMITS.title} />}
+                autoComplete="off"
+                lang={locale}
+                data-testid={`message-${locale}-title`}
+              />
+              <TextArea
+                label={t('manager.messages.body')}
+                value={draft[locale].body}
+                onValue={(value) => change(locale, 'body', value)}
+                error={messageFor(`content.${locale}.body`)}
+                aside={<Counter length={draft[locale].body.trim().length} max={LIMITS.body} />}
+                rows={5}
+                lang={locale}
+                data-testid={`message-${locale}-body`}
+              />
+            </div>
+            <ErrorText message={messageFor(`content.${locale}`)} />
+          </fieldset>
+        ))}
+      </div>
+      {unnamed ? (
+        <div className="mt-4">
+          <Notice tone="error" testId={`${kind}-form-failure`}>
+            {unnamed}
+          </Notice>
+        </div>
+      ) : null}
+    </form>
+  );
+}
