@@ -1,8 +1,11 @@
-// Engagement in the browser (issue 11): badges awarded live, once.
+// Engagement in the browser (issue 11): badges awarded live, once; staff announcements and custom
+// notifications reaching the open portal.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { shopifyOrderPayload } from '../server/integrations/shopify/sample-payloads';
-import { postShopify, prefer, registerPartner, signedIn, text } from './support';
+import { postShopify, prefer, registerPartner, signedIn, staffPage, text, unreadBell } from './support';
+
+const MANAGER = { email: 'demo.manager@sunbite.example', password: 'sunny-demo-manager' };
 
 test('crossing 10 sales awards the badge on the open badges page, once, also when the webhook comes twice', async ({ page, request }) => {
   const code = `BADGE${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
@@ -35,4 +38,49 @@ test('crossing 10 sales awards the badge on the open badges page, once, also whe
   await page.reload();
   await expect(page.getByTestId('badges-summary')).toContainText('2 badges obtenus sur 10');
   await expect(page.getByTestId('badge-sales_10')).toContainText(text('fr', 'engagement.badges.sales_10.name'));
+});
+
+test('a staff announcement reaches the open dashboard and the bell without reload; a custom notification lights the dot', async ({ browser, page, request }) => {
+  // A French reader, and an announcement written in French only: no English partner of the other
+  // tests running meanwhile receives it.
+  const partner = await registerPartner(request, { locale: 'fr', first_name: 'Élodie' });
+  await signedIn(page, request, partner);
+  await prefer(page, { locale: 'fr', theme: 'dark' });
+  await page.goto('/account/');
+  const widget = page.getByTestId('widget-announcements');
+  await widget.scrollIntoViewIfNeeded();
+  await expect(widget).toContainText(text('fr', 'dashboard.announcements.title'));
+  const bell = page.getByTestId('bell-count');
+  const before = await unreadBell(request, partner);
+  await expect(page.getByTestId('notification-dot')).toBeHidden();
+
+  const staff = await staffPage(browser, MANAGER, 'en');
+  await staff.goto('/manager/announcements');
+  const title = `Défi d’hiver ${Date.now().toString(36)}`;
+  await staff.getByTestId('message-fr-title').fill(title);
+  await staff.getByTestId('message-fr-body').fill('Publiez trois fois cette semaine avec votre code.');
+  await staff.getByTestId('compose-send').click();
+  await expect(staff.getByTestId('message-row').first()).toContainText(title);
+
+  // No reload: the push brings it into the widget and the bell.
+  await expect(widget.getByTestId('announcement').first()).toContainText(title, { timeout: 15_000 });
+  await expect(bell).toHaveText(String(before + 1));
+
+  // A custom notification to this partner alone, written in English: they still get it.
+  await staff.goto('/manager/notifications');
+  await staff.getByTestId('recipient-one').check();
+  await staff.getByTestId('recipient-partner').fill(partner.email);
+  await staff.getByTestId('message-en-title').fill('Your sample box ships Monday');
+  await staff.getByTestId('message-en-body').fill('Thanks for posting with your code.');
+  await staff.getByTestId('compose-send').click();
+  await expect(staff.getByTestId('message-row').first()).toContainText(partner.email);
+  await expect(page.getByTestId('notification-dot')).toBeVisible({ timeout: 15_000 });
+  await expect(bell).toHaveText(String(before + 2));
+
+  // Read in the bell: the dot goes out.
+  await page.getByTestId('bell-button').click();
+  await page.getByTestId('bell-panel').getByText('Your sample box ships Monday').click();
+  await expect(page.getByTestId('notification-dot')).toBeHidden();
+  await expect(bell).toHaveText(String(before + 1));
+  await staff.close();
 });

@@ -5,13 +5,13 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { Locale } from '../common/i18n';
 import { openSqlite } from '../server/db';
 import { shopifyOrderPayload } from '../server/integrations/shopify/sample-payloads';
 import { changeEarning } from '../server/modules/sales/ledger';
 import { pdfText } from '../server/test/pdf-text';
-import { DATA_DIR, mailedToken, postShopify, prefer, publicClient, registerPartner, signedIn, text } from './support';
+import { DATA_DIR, mailedToken, postShopify, prefer, publicClient, registerPartner, signedIn, staffPage, text } from './support';
 
 const REVIEWER = { email: 'demo.reviewer@sunbite.example', password: 'sunny-demo-reviewer' };
 const MANAGER = { email: 'demo.manager@sunbite.example', password: 'sunny-demo-manager' };
@@ -54,18 +54,6 @@ async function partnerWithBalance(request: APIRequestContext, options: { locale:
     await database.close();
   }
   return { ...partner, name: `${options.first} ${last}`, paypal, orderNumbers: sales.map((s) => s.order_number) };
-}
-
-/** A staff member's own page, signed in through the back office's form. */
-async function staffPage(browser: Browser, who: { email: string; password: string }, locale: Locale): Promise<Page> {
-  const page = await browser.newPage();
-  await prefer(page, { locale });
-  await page.goto('/manager/login');
-  await page.getByTestId('manager-email').fill(who.email);
-  await page.getByTestId('manager-password').fill(who.password);
-  await page.getByTestId('manager-login-submit').click();
-  await expect(page.getByTestId('manager-nav-payouts').first()).toBeVisible();
-  return page;
 }
 
 /** Opens the partner's open payout in the queue and approves it; answers the status shown after. */

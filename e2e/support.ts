@@ -1,4 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
@@ -57,6 +58,18 @@ export async function signedIn(page: Page, request: APIRequestContext, who: { em
     if (!localStorage.getItem('auth_token')) localStorage.setItem('auth_token', JSON.stringify(t));
   }, token);
   return token;
+}
+
+/** A staff member's own page, signed in through the back office's form. */
+export async function staffPage(browser: Browser, who: { email: string; password: string }, locale: Locale): Promise<Page> {
+  const page = await browser.newPage();
+  await prefer(page, { locale });
+  await page.goto('/manager/login');
+  await page.getByTestId('manager-email').fill(who.email);
+  await page.getByTestId('manager-password').fill(who.password);
+  await page.getByTestId('manager-login-submit').click();
+  await expect(page.getByTestId('manager-nav-payouts').first()).toBeVisible();
+  return page;
 }
 
 /** The partner's unread notifications, as the bell counts them. */

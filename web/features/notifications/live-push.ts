@@ -61,8 +61,8 @@ function refreshAfterSale(queryClient: QueryClient): void {
 
 /**
  * The first connection comes a moment after the page's own reads (when the browser is idle): a
- * sale pushed in between reached nobody. The bell is asked again; the sales and cash-outs only
- * when it moved.
+ * sale, payout change, badge or staff message pushed in between reached nobody. The bell is asked
+ * again; what those show only when it moved.
  */
 async function catchUp(queryClient: QueryClient): Promise<void> {
   const before = queryClient.getQueryData<Bell>(notificationKeys.bell)?.count;
@@ -70,8 +70,11 @@ async function catchUp(queryClient: QueryClient): Promise<void> {
   const after = queryClient.getQueryData<Bell>(notificationKeys.bell)?.count;
   if (before !== undefined && after !== before) {
     void queryClient.invalidateQueries({ queryKey: salesKeys.all });
-    // A payout's change also leaves a notification: its figures may have moved too.
+    // A payout's change, a badge and a staff message also leave a notification: what they
+    // show may have moved too.
     void queryClient.invalidateQueries({ queryKey: payoutKeys.all });
+    void queryClient.invalidateQueries({ queryKey: BADGES_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.announcements });
   }
 }
 
@@ -89,6 +92,7 @@ export function useLivePush(): void {
         if (connectedBefore) {
           refreshAfterSale(queryClient);
           void queryClient.invalidateQueries({ queryKey: payoutKeys.all });
+          void queryClient.invalidateQueries({ queryKey: BADGES_QUERY_KEY });
         } else void catchUp(queryClient);
         connectedBefore = true;
       });
