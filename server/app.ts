@@ -20,6 +20,8 @@ import { altchaRoutes } from './modules/altcha/routes';
 import { authRoutes } from './modules/auth/routes';
 import { contentRoutes } from './modules/content/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { promotionRoutes } from './modules/promotions/routes';
+import { challengeRoutes } from './modules/challenges/routes';
 import { badgeRoutes } from './modules/badges/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -154,6 +156,8 @@ export async function buildApp(options: BuildOptions) {
   dashboardRoutes(app, ctx);
   badgeRoutes(app, ctx);
   notificationRoutes(app, ctx);
+  promotionRoutes(app, ctx);
+  challengeRoutes(app, ctx);
   marketplaceRoutes(app, ctx);
   payoutRoutes(app, ctx);
   contentRoutes(app, ctx);

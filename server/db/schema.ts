@@ -277,7 +277,7 @@ export interface EarningEventsTable {
 export interface NotificationsTable {
   id: Generated<number>;
   partner_id: number;
-  kind: 'sale' | 'custom' | 'announcement' | 'payout' | 'badge';
+  kind: 'sale' | 'custom' | 'announcement' | 'payout' | 'badge' | 'challenge';
   title: string;
   body: string;
   data: string | null;
@@ -297,6 +297,47 @@ export interface StaffMessagesTable {
   author_staff_id: number | null;
   created_at: string;
   updated_at: string;
+}
+
+export interface PromotionsTable {
+  id: Generated<number>;
+  /** JSON: `{ en?: { title, body }, fr?: { title, body } }`. */
+  content: string;
+  product: string | null;
+  starts_on: string;
+  ends_on: string;
+  author_staff_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type ChallengeMetric = 'sales_count' | 'sales_amount';
+
+export interface ChallengesTable {
+  id: Generated<number>;
+  /** `YYYY-MM`. */
+  month: string;
+  content: string;
+  metric: ChallengeMetric;
+  /** Orders, or cents of sales net of refunds. */
+  target: number;
+  reward_kind: 'bonus' | 'voucher';
+  reward_voucher_type: 'percent' | 'fixed' | null;
+  /** Cents (bonus, fixed voucher) or basis points (percent voucher). */
+  reward_amount: number;
+  author_staff_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ChallengeRewardsTable {
+  id: Generated<number>;
+  challenge_id: number;
+  partner_id: number;
+  progress: number;
+  earning_id: number | null;
+  voucher_id: number | null;
+  rewarded_at: string;
 }
 
 export interface AuditLogTable {
@@ -434,6 +475,9 @@ export interface Database {
   badge_awards: BadgeAwardsTable;
   staff_messages: StaffMessagesTable;
   audit_log: AuditLogTable;
+  promotions: PromotionsTable;
+  challenges: ChallengesTable;
+  challenge_rewards: ChallengeRewardsTable;
   jobs: JobsTable;
   partner_sales_stats: PartnerSalesStatsTable;
   partner_earning_stats: PartnerEarningStatsTable;

@@ -1,6 +1,7 @@
 // What runs in the background of every node, and the handlers of queued jobs.
 import type { AppContext } from '../context';
 import { awardDueBadgesForOrder, awardDueBadgesForPayout, pushAwarded, sweepBadges } from '../modules/badges/service';
+import { sweepChallengeRewards } from '../modules/challenges/service';
 import { notifySale } from '../modules/notifications/service';
 import { notifyPayoutChange } from '../modules/payouts/notify';
 import { PAYOUT_CHANGED_JOB } from '../modules/payouts/service';
@@ -43,6 +44,17 @@ export function startBackground(ctx: AppContext, log: { error(obj: object, msg: 
       // Badges whose measure moved outside an order's or a payout's job (marketplace and referral
       // earnings), and any award a failed job left for later.
       { name: 'award-badges', everyMs: 5 * 60 * 1000, run: async () => { for (const awarded of await sweepBadges(ctx.db)) pushAwarded(badgePush, awarded); } },
+      // Monthly challenges met with verified sales: each reward paid once, its push after.
+      {
+        name: 'challenge-rewards',
+        everyMs: 10 * 60 * 1000,
+        run: async () => {
+          for (const rewarded of await sweepChallengeRewards(ctx.db)) {
+            ctx.push.toPartner(rewarded.uuid, 'challenge_rewarded', { challenge_id: rewarded.challengeId, notification_id: rewarded.notificationId });
+            pushAwarded(badgePush, rewarded.badges);
+          }
+        },
+      },
       // PayPal Payouts (decisions §7): approved payouts sent, then their outcome asked for.
       ...(ctx.paypal
         ? [

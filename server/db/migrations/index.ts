@@ -11,6 +11,7 @@ import * as m008 from './008-payouts';
 import * as m009 from './009-content';
 import * as m010 from './010-badges';
 import * as m011 from './011-messages';
+import * as m012 from './012-promotions-challenges';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009-content': m009,
   '010-badges': m010,
   '011-messages': m011,
+  '012-promotions-challenges': m012,
 };

@@ -13,6 +13,17 @@ export async function paidPayoutCounts(db: Db, partnerIds: number[]): Promise<Ma
   return new Map(rows.map((row) => [row.partner_id, Number(row.n)]));
 }
 
+/** Monthly challenges each partner met (their reward paid). */
+export async function challengesMetCounts(db: Db, partnerIds: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('challenge_rewards')
+    .select((eb) => ['partner_id', eb.fn.countAll<number | string>().as('n')])
+    .where('partner_id', 'in', partnerIds)
+    .groupBy('partner_id')
+    .execute();
+  return new Map(rows.map((row) => [row.partner_id, Number(row.n)]));
+}
+
 export function profilesOf(db: Db, partnerIds: number[]) {
   return db
     .selectFrom('partners')

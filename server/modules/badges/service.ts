@@ -12,7 +12,7 @@ import { retryOnConflict } from '../../db/retry';
 import { i18n } from '../../i18n';
 import { lifetimeFigures } from '../dashboard/service';
 import { addNotification } from '../notifications/service';
-import { awardsOf, insertAward, orderPartner, paidPayoutCounts, partnerIdsAfter, payoutPartner, profilesOf, type ProfileRow } from './repository';
+import { awardsOf, challengesMetCounts, insertAward, orderPartner, paidPayoutCounts, partnerIdsAfter, payoutPartner, profilesOf, type ProfileRow } from './repository';
 
 type Measures = Record<BadgeMetric, number>;
 
@@ -29,6 +29,7 @@ async function standings(db: Db, partnerIds: number[]): Promise<Standing[]> {
   const profiles = await profilesOf(db, partnerIds);
   const figures = await lifetimeFigures(db, partnerIds);
   const cashouts = await paidPayoutCounts(db, partnerIds);
+  const challenges = await challengesMetCounts(db, partnerIds);
   const held = new Map(partnerIds.map((id) => [id, new Map<string, string>()]));
   for (const award of await awardsOf(db, partnerIds)) held.get(award.partner_id)!.set(award.badge, award.awarded_at);
   return profiles.map((profile) => {
@@ -42,8 +43,7 @@ async function standings(db: Db, partnerIds: number[]): Promise<Standing[]> {
         earned: Math.floor(figure.earnedCents / 100),
         cashouts: cashouts.get(profile.id) ?? 0,
         profile: profileStepsDone(profile).length,
-        // Monthly challenges arrive with the rest of the engagement capability; until one exists, none is met.
-        challenges: 0,
+        challenges: challenges.get(profile.id) ?? 0,
       },
     };
   });

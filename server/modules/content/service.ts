@@ -73,6 +73,11 @@ async function productImageNames(db: Db): Promise<Map<string, string>> {
   return new Map(rows.map((row) => [refs.get(row.artwork_ref!)!, row.name]));
 }
 
+/** Each product's artwork, as its media URL (a promo's image). */
+export async function productImageUrls(db: Db): Promise<Map<string, string>> {
+  return new Map([...(await productImageNames(db))].map(([code, name]) => [code, mediaUrl(name)]));
+}
+
 /** The 16 products for the buttons, in the line's order, named in `locale`. */
 export async function productSummaries(db: Db, locale: Locale): Promise<ProductSummary[]> {
   const [bodies, images] = await Promise.all([textBodies(db, 'product', locale), productImageNames(db)]);

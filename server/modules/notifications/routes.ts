@@ -4,27 +4,15 @@
 import { z } from 'zod';
 import type { AppContext, TypedApp } from '../../context';
 import { sayKey } from '../../i18n';
+import { bilingualContent } from '../../plugins/bilingual';
 import { pagedAnswer, pagingQuery } from '../../plugins/paging';
 import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth/guards';
 import { createMessage, listMessages, partnerMessages, removeMessage, updateMessage, type MessageAudience, type MessageKind } from './service';
 
-const required = sayKey('required');
-// PostgreSQL's text cannot hold a NUL character: refused as input, not a 500 from the database.
-const text = (max: number) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(max, sayKey('max', { n: max }))
-    .refine((v) => !v.includes('\u0000'), sayKey('wrong_value'));
-const version = z.object({ title: text(120), body: text(2000) });
-const content = z
-  .object({ en: version.optional(), fr: version.optional() }, { error: required })
-  .describe('The message in English and in French; a language left out is not a version (at least one is needed)');
 const partnerRef = z.object({ uuid: z.string(), name: z.string(), email: z.string() });
 const staffMessage = z.object({
   id: z.number(),
-  content,
+  content: bilingualContent,
   created_at: z.string(),
   updated_at: z.string(),
   author: z.string().nullable().describe('The staff member who wrote it'),
@@ -90,13 +78,13 @@ export function notificationRoutes(app: TypedApp, ctx: AppContext): void {
           ),
           body:
             kind === 'custom'
-              ? z.object({ content, partner: z.string().max(254, sayKey('max', { n: 254 })).nullish().describe('The partner’s uuid, e-mail or promo code; empty or absent for every partner') })
-              : z.object({ content }),
+              ? z.object({ content: bilingualContent, partner: z.string().max(254, sayKey('max', { n: 254 })).nullish().describe('The partner’s uuid, e-mail or promo code; empty or absent for every partner') })
+              : z.object({ content: bilingualContent }),
           response: { 201: z.object({ data: staffMessage }) },
         },
       },
       async (request, reply) => {
-        const body = request.body as { content: z.infer<typeof content>; partner?: string | null };
+        const body = request.body as { content: z.infer<typeof bilingualContent>; partner?: string | null };
         const { message, audience } = await createMessage(ctx.db, kind, body, staffIdOf(request));
         push(kind, audience, { id: message.id, locales: Object.keys(message.content) });
         return reply.code(201).send({ data: message });
@@ -104,7 +92,7 @@ export function notificationRoutes(app: TypedApp, ctx: AppContext): void {
     );
     app.patch(
       `${base}/:id`,
-      { onRequest: manager, schema: { ...doc(`Rewrites an ${noun} in every partner’s copy (read marks kept)`), params: idParams, body: z.object({ content }), response: { 200: z.object({ data: staffMessage }) } } },
+      { onRequest: manager, schema: { ...doc(`Rewrites an ${noun} in every partner’s copy (read marks kept)`), params: idParams, body: z.object({ content: bilingualContent }), response: { 200: z.object({ data: staffMessage }) } } },
       async (request) => {
         const { message, audience } = await updateMessage(ctx.db, kind, request.params.id, request.body, staffIdOf(request));
         push(kind, audience, { id: message.id, locales: Object.keys(message.content) });

@@ -1,11 +1,12 @@
 // Notifications a partner reads in the bell and the lists: one per attributed sale, created once
 // (dedupe key), in the partner's language; and the staff's announcements and custom notifications.
-import { isLocale, type Locale } from '../../../common/i18n';
+import { isLocale } from '../../../common/i18n';
 import type { Db } from '../../db';
 import type { NotificationsTable } from '../../db/schema';
 import { nowIso } from '../../db/dialect';
 import { API_MESSAGES, invalid, notFound } from '../../errors';
 import { i18n } from '../../i18n';
+import { hasSomeText, writtenContent, type BilingualContent, type BilingualText } from '../../plugins/bilingual';
 import { recordAudit } from '../audit/service';
 import {
   countMessages,
@@ -100,11 +101,8 @@ export async function addNotification(db: Db, n: NewNotification): Promise<numbe
 
 export type { MessageKind } from './repository';
 
-export interface MessageText {
-  title: string;
-  body: string;
-}
-export type MessageContent = Partial<Record<Locale, MessageText>>;
+export type MessageText = BilingualText;
+export type MessageContent = BilingualContent;
 
 const GROUPS: readonly ReaderGroup[] = ['en', 'fr'];
 
@@ -117,13 +115,9 @@ function textFor(kind: MessageKind, content: MessageContent, group: ReaderGroup)
   return kind === 'custom' ? (content.en ?? content.fr) : undefined;
 }
 
-function requireSomeText(content: MessageContent): void {
-  if (!content.en && !content.fr) throw invalid({ content: [API_MESSAGES.messages.one_language] });
+export function requireSomeText(content: BilingualContent): void {
+  if (!hasSomeText(content)) throw invalid({ content: [API_MESSAGES.messages.one_language] });
 }
-
-/** Only the languages written: an empty one is no version at all. */
-const writtenContent = (content: MessageContent): MessageContent =>
-  Object.fromEntries(GROUPS.filter((locale) => content[locale]).map((locale) => [locale, content[locale]]));
 
 export interface StaffMessage {
   id: number;

@@ -82,7 +82,7 @@ async function codeTaken(db: Db, code: string): Promise<boolean> {
   return Boolean(await db.selectFrom('vouchers').select('id').where(sql<string>`lower(code)`, '=', code.toLowerCase()).executeTakeFirst());
 }
 
-export async function issueVoucher(db: Db, staffId: number, partnerUuid: string, input: VoucherInput, now = new Date()): Promise<Voucher> {
+export async function issueVoucher(db: Db, staffId: number | null, partnerUuid: string, input: VoucherInput, now = new Date()): Promise<Voucher> {
   const partner = await db.selectFrom('partners').select(['id', 'first_name']).where('uuid', '=', partnerUuid).executeTakeFirst();
   if (!partner) throw notFound();
   const amount = storedVoucherAmount(input.type, input.amount);

@@ -1,0 +1,315 @@
+// Monthly challenges (decisions §8): a target in a month (a number of sales, or an amount of
+// sales) and a reward (a bonus earning, or a voucher). Progress is the ledger's running total of
+// the month, so it moves with each sale. The reward is paid once the month's verified sales
+// (their commission APPROVED or PAID, the holding period over) reach the target: a refund that
+// drops the partner below it before then means no reward. A sweep every node runs finds who is
+// due; the unique (challenge, partner) reward row makes each payment happen once, and the
+// reward, its notification and the challenge badge share that row's transaction.
+import type { Selectable } from 'kysely';
+import { isLocale } from '../../../common/i18n';
+import type { Db } from '../../db';
+import { nowIso } from '../../db/dialect';
+import { retryOnConflict } from '../../db/retry';
+import type { ChallengeMetric, ChallengesTable } from '../../db/schema';
+import { AppError, API_MESSAGES, invalid, notFound } from '../../errors';
+import { i18n, sayKey } from '../../i18n';
+import { versionFor, writtenContent, type BilingualContent } from '../../plugins/bilingual';
+import { recordAudit } from '../audit/service';
+import { awardDueBadges, type Awarded } from '../badges/service';
+import { addNotification, formatMoney, requireSomeText } from '../notifications/service';
+import { createEarning, dayKey, monthStart } from '../sales/service';
+import { issueVoucher, storedVoucherAmount, voucherAmount } from '../vouchers/service';
+import {
+  challengeRows,
+  challengesOfMonths,
+  claimReward,
+  countChallenges,
+  countSellers,
+  deleteChallenge,
+  findChallenge,
+  insertChallenge,
+  monthSales,
+  noteRewardPaid,
+  partnerProfile,
+  rewardCounts,
+  rewardsOfPartner,
+  standingsPage,
+  partnersNearTarget,
+  unrewardedAtTarget,
+  updateChallenge,
+} from './repository';
+
+export type ChallengeReward = { kind: 'bonus'; amount: number } | { kind: 'voucher'; type: 'percent' | 'fixed'; amount: number };
+
+export interface ChallengeInput {
+  month: string;
+  content: BilingualContent;
+  metric: ChallengeMetric;
+  /** Sales, or dollars of sales. */
+  target: number;
+  reward: ChallengeReward;
+}
+
+type Challenge = Selectable<ChallengesTable>;
+
+/** `YYYY-MM` of a date (UTC). */
+export const monthKey = (date: Date) => date.toISOString().slice(0, 7);
+const monthBounds = (month: string) => {
+  const first = new Date(`${month}-01T00:00:00.000Z`);
+  return { start: dayKey(first), from: first.toISOString(), until: monthStart(first, 1).toISOString() };
+};
+
+/** Stored units: orders, or cents. */
+const storedTarget = (metric: ChallengeMetric, target: number) => (metric === 'sales_count' ? target : Math.round(target * 100));
+const shownTarget = (metric: ChallengeMetric, stored: number) => (metric === 'sales_count' ? stored : stored / 100);
+const measureOf = (metric: ChallengeMetric, m: { orders: number; sales_cents: number } | undefined) => (m ? (metric === 'sales_count' ? m.orders : m.sales_cents) : 0);
+
+function rewardJson(c: Pick<Challenge, 'reward_kind' | 'reward_voucher_type' | 'reward_amount'>): ChallengeReward {
+  if (c.reward_kind === 'bonus') return { kind: 'bonus', amount: c.reward_amount / 100 };
+  const type = c.reward_voucher_type === 'percent' ? 'percent' : 'fixed';
+  return { kind: 'voucher', type, amount: voucherAmount(type, c.reward_amount) };
+}
+
+function storedChallenge(input: ChallengeInput, now: Date) {
+  const content = writtenContent(input.content);
+  requireSomeText(content);
+  if (input.month < monthKey(now)) throw invalid({ month: [API_MESSAGES.challenges.month_over] });
+  const reward = input.reward;
+  const amount = reward.kind === 'bonus' ? Math.round(reward.amount * 100) : storedVoucherAmount(reward.type, reward.amount);
+  if (amount === null || amount <= 0 || (reward.kind === 'bonus' && Math.abs(reward.amount * 100 - amount) > 1e-6)) throw invalid({ 'reward.amount': [sayKey('wrong_value')] });
+  const target = storedTarget(input.metric, input.target);
+  if (input.metric === 'sales_amount' && Math.abs(input.target * 100 - target) > 1e-6) throw invalid({ target: [sayKey('wrong_value')] });
+  return {
+    month: input.month,
+    content: JSON.stringify(content),
+    metric: input.metric,
+    target,
+    reward_kind: reward.kind,
+    reward_voucher_type: reward.kind === 'voucher' ? reward.type : null,
+    reward_amount: amount,
+  };
+}
+
+const auditState = (c: Pick<Challenge, 'month' | 'content' | 'metric' | 'target' | 'reward_kind' | 'reward_voucher_type' | 'reward_amount'>) => ({
+  month: c.month,
+  content: JSON.parse(c.content) as unknown,
+  metric: c.metric,
+  target: shownTarget(c.metric, c.target),
+  reward: rewardJson(c),
+});
+
+/** Applies `weigh` to `partnerIds` 500 at a time (a bounded IN list on both databases). */
+async function inBatches<T>(partnerIds: number[], weigh: (batch: number[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < partnerIds.length; i += 500) out.push(...(await weigh(partnerIds.slice(i, i + 500))));
+  return out;
+}
+
+/** How many partners' live sales of the month reach the challenge's target. */
+async function countMet(db: Db, c: Pick<Challenge, 'month' | 'metric' | 'target'>): Promise<number> {
+  const { start, from, until } = monthBounds(c.month);
+  const near = await partnersNearTarget(db, start, c.metric, c.target);
+  const met = await inBatches(near, async (batch) => [...(await monthSales(db, batch, from, until, 'live')).values()].filter((m) => measureOf(c.metric, m) >= c.target));
+  return met.length;
+}
+
+async function staffRows(db: Db, rows: Awaited<ReturnType<typeof challengeRows>>) {
+  const rewarded = await rewardCounts(db, rows.map((row) => row.id));
+  return Promise.all(
+    rows.map(async (row) => ({
+      id: row.id,
+      month: row.month,
+      content: JSON.parse(row.content) as BilingualContent,
+      metric: row.metric,
+      target: shownTarget(row.metric, row.target),
+      reward: rewardJson(row),
+      met: await countMet(db, row),
+      rewarded: rewarded.get(row.id) ?? 0,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+      author: row.author,
+    })),
+  );
+}
+
+export type StaffChallenge = Awaited<ReturnType<typeof staffRows>>[number];
+
+async function oneChallenge(db: Db, id: number): Promise<StaffChallenge> {
+  const [found] = await staffRows(db, await challengeRows(db, { id }));
+  if (!found) throw notFound();
+  return found;
+}
+
+export async function listChallenges(db: Db, page: number, length: number) {
+  const [total, rows] = await Promise.all([countChallenges(db), challengeRows(db, { limit: length, offset: (page - 1) * length })]);
+  return { data: await staffRows(db, rows), current_page: page, per_page: length, last_page: Math.max(1, Math.ceil(total / length)), total };
+}
+
+export async function createChallenge(db: Db, input: ChallengeInput, staffId: number, now = new Date()): Promise<StaffChallenge> {
+  const row = storedChallenge(input, now);
+  const at = nowIso(now);
+  const id = await db.transaction().execute(async (trx) => {
+    const { id } = await insertChallenge(trx, { ...row, author_staff_id: staffId, created_at: at, updated_at: at });
+    await recordAudit(trx, { staffId, action: 'challenge.create', entity: 'challenge', entityId: id, after: auditState(row) }, at);
+    return id;
+  });
+  return oneChallenge(db, id);
+}
+
+/** A challenge with a reward paid no longer changes: what was paid was paid for these terms. */
+async function unpaidChallenge(trx: Db, id: number): Promise<Challenge> {
+  const before = await findChallenge(trx, id);
+  if (!before) throw notFound();
+  if ((await rewardCounts(trx, [id])).get(id)) throw new AppError(409, API_MESSAGES.challenges.rewards_paid);
+  return before;
+}
+
+export async function editChallenge(db: Db, id: number, input: ChallengeInput, staffId: number, now = new Date()): Promise<StaffChallenge> {
+  const row = storedChallenge(input, now);
+  const at = nowIso(now);
+  await db.transaction().execute(async (trx) => {
+    const before = await unpaidChallenge(trx, id);
+    await updateChallenge(trx, id, { ...row, updated_at: at });
+    await recordAudit(trx, { staffId, action: 'challenge.update', entity: 'challenge', entityId: id, before: auditState(before), after: auditState(row) }, at);
+  });
+  return oneChallenge(db, id);
+}
+
+export async function removeChallenge(db: Db, id: number, staffId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await unpaidChallenge(trx, id);
+    await deleteChallenge(trx, id);
+    await recordAudit(trx, { staffId, action: 'challenge.delete', entity: 'challenge', entityId: id, before: auditState(before) });
+  });
+}
+
+/** Who sold in the challenge's month, best first, with progress and reward (staff's "who met it"). */
+export async function challengeStandings(db: Db, id: number, page: number, length: number) {
+  const challenge = await findChallenge(db, id);
+  if (!challenge) throw notFound();
+  const { start, from, until } = monthBounds(challenge.month);
+  const [total, rows] = await Promise.all([countSellers(db, start), standingsPage(db, id, start, challenge.metric, length, (page - 1) * length)]);
+  const live = await monthSales(db, rows.map((row) => row.partner_id), from, until, 'live');
+  return {
+    data: rows.map((row) => {
+      const progress = measureOf(challenge.metric, live.get(row.partner_id));
+      return {
+        partner: { uuid: row.uuid, name: [row.first_name, row.last_name].filter(Boolean).join(' '), email: row.email },
+        progress: shownTarget(challenge.metric, progress),
+        met: progress >= challenge.target,
+        rewarded_at: row.rewarded_at,
+      };
+    }),
+    current_page: page,
+    per_page: length,
+    last_page: Math.max(1, Math.ceil(total / length)),
+    total,
+  };
+}
+
+/** This month's challenges in the partner's language, with their progress (`GET /api/getChallenges`). */
+export async function partnerChallenges(db: Db, partnerId: number, now = new Date()) {
+  const month = monthKey(now);
+  const profile = await partnerProfile(db, partnerId);
+  if (!profile) return [];
+  const challenges = await challengesOfMonths(db, month, month);
+  const { from, until } = monthBounds(month);
+  const [measures, rewards] = await Promise.all([monthSales(db, [partnerId], from, until, 'live'), rewardsOfPartner(db, partnerId, challenges.map((c) => c.id))]);
+  const rewardedAt = new Map(rewards.map((r) => [r.challenge_id, r.rewarded_at]));
+  return challenges.flatMap((c) => {
+    const text = versionFor(JSON.parse(c.content) as BilingualContent, profile.locale);
+    if (!text) return [];
+    const progress = measureOf(c.metric, measures.get(partnerId));
+    return [
+      {
+        id: c.id,
+        month: c.month,
+        title: text.title,
+        body: text.body,
+        metric: c.metric,
+        target: shownTarget(c.metric, c.target),
+        progress: shownTarget(c.metric, progress),
+        met: progress >= c.target,
+        reward: rewardJson(c),
+        rewarded_at: rewardedAt.get(c.id) ?? null,
+        ends_at: monthBounds(c.month).until,
+      },
+    ];
+  });
+}
+
+export interface Rewarded {
+  uuid: string;
+  challengeId: number;
+  notificationId: number | undefined;
+  badges: Awarded | undefined;
+}
+
+/** The reward of one partner, once: the claim row, the bonus or voucher, the notification, the badge. */
+async function payReward(trx: Db, challenge: Challenge, partnerId: number, progress: number, now: Date): Promise<Rewarded | undefined> {
+  const at = nowIso(now);
+  const claimed = await claimReward(trx, { challenge_id: challenge.id, partner_id: partnerId, progress, rewarded_at: at });
+  if (claimed === undefined) return undefined;
+  const profile = (await partnerProfile(trx, partnerId))!;
+  const lng = isLocale(profile.locale) ? profile.locale : 'en';
+  const reward = rewardJson(challenge);
+  let what: string;
+  if (reward.kind === 'bonus') {
+    const earning = await createEarning(
+      trx,
+      { partner_id: partnerId, kind: 'bonus', source_key: `challenge:${challenge.id}`, base_cents: challenge.reward_amount, rate_bp: null, amount_cents: challenge.reward_amount, status: 'APPROVED', hold_until: null },
+      `challenge ${challenge.id} met`,
+      'system',
+      now,
+    );
+    if (earning) await noteRewardPaid(trx, claimed, { earning_id: earning.id });
+    what = i18n.t('notifications_server.challenge_bonus', { lng, amount: formatMoney(challenge.reward_amount, lng) });
+  } else {
+    const voucher = await issueVoucher(trx, challenge.author_staff_id, profile.uuid, { type: reward.type, amount: reward.amount }, now);
+    await noteRewardPaid(trx, claimed, { voucher_id: voucher.id });
+    const off = reward.type === 'fixed' ? formatMoney(challenge.reward_amount, lng) : lng === 'fr' ? `${reward.amount}\u00a0%` : `${reward.amount}%`;
+    what = i18n.t('notifications_server.challenge_voucher', { lng, code: voucher.code, off });
+  }
+  const content = JSON.parse(challenge.content) as BilingualContent;
+  // The partner's version, else the other: a reward is theirs whichever language it was written in.
+  const title = (content[lng] ?? content.en ?? content.fr)?.title ?? '';
+  const notificationId = await addNotification(trx, {
+    partnerId,
+    kind: 'challenge',
+    title: i18n.t('notifications_server.challenge_title', { lng, title }),
+    body: what,
+    data: { challenge_id: challenge.id, reward },
+    dedupeKey: `challenge:${challenge.id}:${partnerId}`,
+    at,
+  });
+  return { uuid: profile.uuid, challengeId: challenge.id, notificationId, badges: await awardDueBadges(trx, partnerId, now) };
+}
+
+/** How many months back the sweep still looks: the holding period and some slack. */
+const MONTHS_WATCHED = 4;
+
+/**
+ * The sweep every node runs: for each recent challenge, the partners whose month stands at the
+ * target and who are not rewarded yet; those whose verified sales reach it are paid, each in a
+ * transaction of its own that claims the reward row first (another node may have been quicker).
+ */
+export async function sweepChallengeRewards(db: Db, now = new Date()): Promise<Rewarded[]> {
+  const paid: Rewarded[] = [];
+  const challenges = await challengesOfMonths(db, monthKey(monthStart(now, -MONTHS_WATCHED)), monthKey(now));
+  for (const challenge of challenges) {
+    const { start, from, until } = monthBounds(challenge.month);
+    // A challenge written in one language is only for its readers: others never saw it.
+    const content = JSON.parse(challenge.content) as BilingualContent;
+    const readers = content.en && content.fr ? null : content.fr ? 'fr' : 'en';
+    const candidates = (await unrewardedAtTarget(db, challenge.id, start, challenge.metric, challenge.target, readers)).map((row) => row.partner_id);
+    const due = await inBatches(candidates, async (batch) => [...(await monthSales(db, batch, from, until, 'verified'))].filter(([, m]) => measureOf(challenge.metric, m) >= challenge.target));
+    for (const [partnerId, m] of due) {
+      const rewarded = await retryOnConflict(() => db.transaction().execute((trx) => payReward(trx, challenge, partnerId, measureOf(challenge.metric, m), now)));
+      if (rewarded) paid.push(rewarded);
+    }
+  }
+  return paid;
+}
+
+/** Badge measure: how many challenges each partner has met (rewarded). */
+export { rewardCounts };
