@@ -92,6 +92,8 @@ export function installFakeApi(options: { user?: PortalUser; key?: string } = {}
   routes.set('GET /api/get', async () => jsonResponse(200, { data: await encryptPayload(user, TEST_PAYLOAD_KEY) }));
   routes.set('GET /api/get_badges', () => jsonResponse(200, { data: [] }));
   routes.set('GET /api/getNotifications/announcement', () => jsonResponse(200, { data: [] }));
+  routes.set('GET /api/getChallenges', () => jsonResponse(200, { data: [] }));
+  routes.set('GET /api/getPromotions', () => jsonResponse(200, { data: [] }));
   routes.set('GET /api/auth/logout', () => new Response(null, { status: 204 }));
   routes.set('GET /api/subpartners/glowco', () =>
     jsonResponse(200, {

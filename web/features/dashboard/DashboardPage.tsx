@@ -1,12 +1,14 @@
 // /account: the partner's dashboard (spec point 2 "Screen contents"): the figures first, then the
 // code to share, the sales history, tiers, geography, this month's orders, recent sales,
-// referrals and cash-outs, announcements; widgets fed by later features say plainly that nothing
-// is there yet.
+// referrals and cash-outs, announcements, this month's promos and challenges; widgets fed by
+// later features say plainly that nothing is there yet.
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/document-title';
+import { ChallengesWidget } from '../challenges/ChallengesWidget';
 import { AnnouncementsWidget } from '../notifications/AnnouncementsWidget';
 import { PageHeading } from '../pages/PageHeading';
+import { PromoWidget } from '../promotions/PromoWidget';
 import { useCurrentUser } from '../profile/current-user';
 import { Glyph } from '../sales/glyphs';
 import { useSalesSummary, useTotals } from '../sales/sales-api';
@@ -131,7 +133,9 @@ export function DashboardPage() {
         <WhenNear placeholderClassName={PART_HEIGHTS.later} testId="dashboard-later-part">
           <div className="grid gap-4 sm:gap-6 [&>*]:min-w-0 md:grid-cols-2 lg:grid-cols-4">
             <AnnouncementsWidget className="md:col-span-2" />
-            <LaterWidgets only={['promo', 'challenges', 'top-posts']} />
+            <PromoWidget />
+            <ChallengesWidget />
+            <LaterWidgets only={['top-posts']} />
           </div>
         </WhenNear>
       </div>

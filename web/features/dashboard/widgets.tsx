@@ -432,11 +432,9 @@ export function RecentCashouts() {
 const LATER: {
   id: string;
   icon: GlyphName;
-  title: 'promo' | 'challenges' | 'top_posts';
+  title: 'top_posts';
   className?: string;
 }[] = [
-  { id: 'promo', icon: 'gift', title: 'promo' },
-  { id: 'challenges', icon: 'target', title: 'challenges' },
   // Later a strip of post thumbnails: the row's whole width.
   { id: 'top-posts', icon: 'image', title: 'top_posts', className: 'md:col-span-2 lg:col-span-4' },
 ];

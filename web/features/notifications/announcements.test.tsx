@@ -38,7 +38,9 @@ const widget = () => screen.findByTestId('widget-announcements');
 describe('announcements widget', () => {
   it('says plainly when there is none', async () => {
     renderApp('/account');
-    expect(await within(await widget()).findByTestId('announcements-empty')).toHaveTextContent('No announcements for now');
+    expect(await within(await widget()).findByTestId('announcements-empty')).toHaveTextContent(
+      'No announcements for now',
+    );
   });
 
   it('lists the newest three, marks unread ones, and shows all on demand', async () => {
@@ -57,7 +59,9 @@ describe('announcements widget', () => {
   it('marks one read, and the bell follows', async () => {
     list = [message(7)];
     bell = { count: 1, custom_unread: 0, items: [{ ...message(7), data: null }] };
-    fake.on('POST /api/notifications/read', () => jsonResponse(200, { data: { count: 0, custom_unread: 0 } }));
+    fake.on('POST /api/notifications/read', () =>
+      jsonResponse(200, { data: { count: 0, custom_unread: 0 } }),
+    );
     const { user } = renderApp('/account');
     const card = await widget();
     await waitFor(() => expect(screen.getByTestId('bell-count')).toHaveTextContent('1'));
@@ -76,7 +80,11 @@ describe('announcements widget', () => {
     });
     act(() => socket.serverEmit('connect'));
     list = [message(9, { title: 'Matcha Mind is here' })];
-    bell = { count: 1, custom_unread: 0, items: [{ ...message(9, { title: 'Matcha Mind is here' }), data: null }] };
+    bell = {
+      count: 1,
+      custom_unread: 0,
+      items: [{ ...message(9, { title: 'Matcha Mind is here' }), data: null }],
+    };
     act(() => socket.serverEmit('announcement', { id: 9, locales: ['en'] }));
     expect(await within(await widget()).findByText('Matcha Mind is here')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('bell-count')).toHaveTextContent('1'));

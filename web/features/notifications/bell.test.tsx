@@ -63,7 +63,9 @@ describe('the bell', () => {
 
   it('lists the latest notifications and marks them read', async () => {
     bell = { count: 2, custom_unread: 0, items: [note(2), note(1)] };
-    fake.on('POST /api/notifications/read', () => jsonResponse(200, { data: { count: 0, custom_unread: 0 } }));
+    fake.on('POST /api/notifications/read', () =>
+      jsonResponse(200, { data: { count: 0, custom_unread: 0 } }),
+    );
     const { user } = renderApp('/account/faq');
     await waitFor(() => expect(screen.getByTestId('bell-count')).toHaveTextContent('2'));
     expect(screen.getByTestId('bell-button')).toHaveAccessibleName('Notifications, 2 unread');
@@ -85,7 +87,11 @@ describe('the bell', () => {
     expect(screen.getByTestId('notification-dot')).not.toBeVisible();
     first.unmount();
 
-    bell = { count: 1, custom_unread: 1, items: [note(2, { kind: 'custom', title: 'A word from the team' })] };
+    bell = {
+      count: 1,
+      custom_unread: 1,
+      items: [note(2, { kind: 'custom', title: 'A word from the team' })],
+    };
     renderApp('/account/faq');
     await waitFor(() => expect(screen.getByTestId('notification-dot')).toBeVisible());
   });
@@ -97,7 +103,11 @@ describe('live push', () => {
     const { queryClient } = renderApp('/account/sales');
     await screen.findByTestId('sale-row');
     await waitFor(() =>
-      expect(queryClient.getQueryData(notificationKeys.bell)).toEqual({ count: 0, custom_unread: 0, items: [] }),
+      expect(queryClient.getQueryData(notificationKeys.bell)).toEqual({
+        count: 0,
+        custom_unread: 0,
+        items: [],
+      }),
     );
     const socket = sockets.latest()!;
     expect(socket.auth).toEqual({ token: 'partner-token' });

@@ -3,7 +3,9 @@
 // raises the bell count at once and refreshes the sales figures and lists; `partner_changed`
 // reloads the profile; `payout_changed` refreshes the cash-out figures and invoices, the earnings
 // the payout moved, and the bell; `badge_awarded` refreshes the bell and the badges;
-// `announcement` and `notification` (staff messages) refresh the bell and the lists. socket.io
+// `announcement` and `notification` (staff messages) refresh the bell and the lists;
+// `promotion`, `challenge_changed` and `challenge_rewarded` refresh the month's promos and
+// challenges (a sale moves the challenges too). socket.io
 // reconnects by itself; after a reconnect the bell, lists and cash-outs are refetched (what was
 // missed). A refused token ('Not Authorized') stops
 // the socket for good: the bell is asked again, so a dead session ends through the usual 401
@@ -15,6 +17,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { afterIdle } from '../../lib/idle';
 import { getValidToken } from '../../lib/session';
 import { payoutKeys, refreshAfterPayout } from '../cashout/cashout-api';
+import { engagementKeys } from '../challenges/challenges-api';
 import { BADGES_QUERY_KEY, CURRENT_USER_QUERY_KEY } from '../profile/current-user';
 import { salesKeys } from '../sales/sales-api';
 import { notificationKeys, type Bell } from './notifications-api';
@@ -57,6 +60,8 @@ const BROADCAST_SPREAD_MS = 2_000;
 function refreshAfterSale(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
   void queryClient.invalidateQueries({ queryKey: salesKeys.all });
+  // A sale moves this month's challenges.
+  void queryClient.invalidateQueries({ queryKey: engagementKeys.challenges });
 }
 
 /**
@@ -75,6 +80,7 @@ async function catchUp(queryClient: QueryClient): Promise<void> {
     void queryClient.invalidateQueries({ queryKey: payoutKeys.all });
     void queryClient.invalidateQueries({ queryKey: BADGES_QUERY_KEY });
     void queryClient.invalidateQueries({ queryKey: notificationKeys.announcements });
+    void queryClient.invalidateQueries({ queryKey: engagementKeys.all });
   }
 }
 
@@ -114,13 +120,23 @@ export function useLivePush(): void {
       // A staff announcement or custom notification (a copy is made before the push). A broadcast
       // reaches every open portal at once: each asks again after a short random wait, so the
       // server does not take every portal's reads in the same instant.
-      const onMessage = (payload?: { broadcast?: boolean }) => {
-        const refresh = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      const refreshing = (queryKey: readonly string[]) => (payload?: { broadcast?: boolean }) => {
+        const refresh = () => void queryClient.invalidateQueries({ queryKey });
         if (payload?.broadcast) setTimeout(refresh, Math.random() * BROADCAST_SPREAD_MS);
         else refresh();
       };
-      made.on('announcement', onMessage);
-      made.on('notification', onMessage);
+      made.on('announcement', refreshing(notificationKeys.all));
+      made.on('notification', refreshing(notificationKeys.all));
+      // Staff changed this month's promos or challenges.
+      made.on('promotion', refreshing(engagementKeys.promotions));
+      made.on('challenge_changed', refreshing(engagementKeys.challenges));
+      // A reward was paid: its notification, the challenge, and the bonus or voucher it brought.
+      made.on('challenge_rewarded', () => {
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+        void queryClient.invalidateQueries({ queryKey: engagementKeys.challenges });
+        void queryClient.invalidateQueries({ queryKey: salesKeys.all });
+        refreshAfterPayout(queryClient);
+      });
       made.on('payout_changed', () => {
         // The server has made the bell notification before it pushes.
         void queryClient.invalidateQueries({ queryKey: notificationKeys.bell });

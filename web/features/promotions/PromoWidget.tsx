@@ -1,0 +1,59 @@
+// The dashboard's "Monthly promo" widget (spec point 2): the promos running today in the partner's
+// language, each with its product's artwork and the days it runs.
+import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../sales/format';
+import { EmptyState, SkeletonLines, Widget } from '../sales/ui';
+import { usePromotions } from '../challenges/challenges-api';
+
+export function PromoWidget() {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  const promos = usePromotions();
+  return (
+    <Widget id="promo" title={t('dashboard.promo.title')} icon="gift" testId="widget-promo">
+      {promos.isPending ? (
+        <SkeletonLines lines={3} />
+      ) : promos.isError ? (
+        <p className="text-sm text-stone-600 dark:text-stone-400">
+          {t('dashboard.promo.error')}{' '}
+          <button type="button" className="link" onClick={() => void promos.refetch()}>
+            {t('dashboard.announcements.retry')}
+          </button>
+        </p>
+      ) : promos.data.length === 0 ? (
+        <EmptyState
+          icon="gift"
+          title={t('dashboard.promo.empty_title')}
+          body={t('dashboard.promo.empty_body')}
+          testId="promo-empty"
+        />
+      ) : (
+        <ul className="space-y-4">
+          {promos.data.map((promo) => (
+            <li key={promo.id} className="flex gap-3" data-testid="promo">
+              {promo.image_url ? (
+                <img
+                  src={`${promo.image_url}?w=240`}
+                  alt=""
+                  width={64}
+                  height={64}
+                  loading="lazy"
+                  className="h-16 w-16 shrink-0 rounded-xl bg-stone-100 object-cover dark:bg-stone-800"
+                />
+              ) : null}
+              <div className="min-w-0">
+                <h3 className="text-sm font-semibold">{promo.title}</h3>
+                <p className="mt-1 line-clamp-3 text-sm whitespace-pre-line text-stone-600 dark:text-stone-400">
+                  {promo.body}
+                </p>
+                <p className="mt-1 text-xs text-stone-500 dark:text-stone-400">
+                  {t('dashboard.promo.until', { date: f.day(promo.ends_on) })}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Widget>
+  );
+}
