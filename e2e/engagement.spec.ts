@@ -1,5 +1,5 @@
 // Engagement in the browser (issue 11): badges awarded live, once; staff announcements and custom
-// notifications reaching the open portal.
+// notifications reaching the open portal; a sale moving this month's challenge.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { shopifyOrderPayload } from '../server/integrations/shopify/sample-payloads';
@@ -83,4 +83,36 @@ test('a staff announcement reaches the open dashboard and the bell without reloa
   await expect(page.getByTestId('notification-dot')).toBeHidden();
   await expect(bell).toHaveText(String(before + 1));
   await staff.close();
+});
+
+test('a sale moves this month’s challenge progress bar live, and the promo shows its artwork', async ({ page, request }) => {
+  const code = `CHAL${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
+  const partner = await registerPartner(request, { promo_code: code });
+  await signedIn(page, request, partner);
+  await page.goto('/account/');
+  // The demo program's challenge of the month (server/seed/demo-engagement.ts).
+  const sprint = page.getByTestId('challenge').filter({ hasText: 'Sprint to the finish' });
+  await sprint.scrollIntoViewIfNeeded();
+  const progress = sprint.getByTestId('challenge-progress');
+  await expect(progress).toHaveText(/^0 of \d+ sales$/);
+  const target = Number((await progress.textContent())!.match(/of (\d+)/)![1]);
+  await expect(sprint.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+
+  const order = shopifyOrderPayload({ code: code.toLowerCase(), items: [['Matcha Mind', 1, 3000]], discountPercent: 0, country: 'US' });
+  expect((await (await postShopify(request, 'orders/paid', order)).json()).data.outcome).toBe('processed');
+  // No reload: the sale's push moves the bar.
+  await expect(progress).toHaveText(`1 of ${target} sales`, { timeout: 15_000 });
+  await expect(sprint.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1');
+
+  const promo = page.getByTestId('promo').first();
+  await expect(promo).toContainText('Matcha Mind');
+  await expect(promo.locator('img')).toHaveJSProperty('complete', true);
+  expect(await promo.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  // In French, dark.
+  await prefer(page, { locale: 'fr', theme: 'dark' });
+  await page.reload();
+  const sprintFr = page.getByTestId('challenge').first();
+  await sprintFr.scrollIntoViewIfNeeded();
+  await expect(sprintFr.getByTestId('challenge-progress')).toHaveText(`1 sur ${target} ventes`);
 });

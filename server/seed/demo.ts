@@ -4,6 +4,7 @@ import type { Db } from '../db';
 import { nowIso } from '../db/dialect';
 import { countPartners, createPartnerAccount } from '../modules/partners/service';
 import { createPromoCode } from '../modules/promo-codes/service';
+import { seedDemoEngagement } from './demo-engagement';
 import { seedDemoMessages } from './demo-messages';
 import { seedDemoSales } from './demo-sales';
 import { countStaff, createStaffUser } from '../modules/staff/service';
@@ -73,5 +74,6 @@ export async function seedDemoProgram(db: Db, options: { sales?: boolean } = {})
     .execute();
   if (options.sales) await seedDemoSales(db, { id: partner.id, email: partner.email, code: DEMO_PROMO_CODE }, staff.id, { reviewer, manager });
   await seedDemoMessages(db, manager.id, partner.email);
+  await seedDemoEngagement(db, manager.id, partner.id);
   return { seeded: true, partner: DEMO_PARTNER, staff: DEMO_STAFF, subpartner: DEMO_SUBPARTNER_SLUG };
 }

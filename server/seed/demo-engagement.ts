@@ -1,0 +1,64 @@
+// The demo program's month: a promo running now and two challenges the demo partner is on the way
+// to meeting, set as staff set them (so the audit log has them too). Targets are a few sales past
+// where the demo partner stands, so `npm start` shows bars in progress.
+import type { Db } from '../db';
+import { createChallenge, monthKey } from '../modules/challenges/service';
+import { createPromotion } from '../modules/promotions/service';
+
+export async function seedDemoEngagement(db: Db, managerId: number, partnerId: number, now = new Date()): Promise<void> {
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0));
+  await createPromotion(
+    db,
+    {
+      content: {
+        en: { title: 'Matcha Mind: 20% off for your audience', body: 'All month, your code takes 20% off Matcha Mind. Pair it with a morning-routine post: calm focus from L-theanine and matcha.' },
+        fr: { title: 'Matcha Mind : 20 % de rabais pour votre communauté', body: 'Tout le mois, votre code donne 20 % de rabais sur Matcha Mind. Associez-le à une publication sur votre routine du matin : la concentration calme de la L-théanine et du matcha.' },
+      },
+      product: 'matcha',
+      starts_on: first.toISOString().slice(0, 10),
+      ends_on: last.toISOString().slice(0, 10),
+    },
+    managerId,
+  );
+  const stats = await db
+    .selectFrom('partner_sales_stats')
+    .select(['orders', 'sales_cents'])
+    .where('partner_id', '=', partnerId)
+    .where('period', '=', 'm')
+    .where('start', '=', first.toISOString().slice(0, 10))
+    .where('geo', '=', '')
+    .executeTakeFirst();
+  const orders = Number(stats?.orders ?? 0);
+  const dollars = Math.floor(Number(stats?.sales_cents ?? 0) / 100);
+  await createChallenge(
+    db,
+    {
+      month: monthKey(now),
+      metric: 'sales_count',
+      target: Math.max(5, orders + 4),
+      reward: { kind: 'bonus', amount: 50 },
+      content: {
+        en: { title: 'Sprint to the finish', body: 'Reach the target number of sales with your code this month and earn a $50 bonus.' },
+        fr: { title: 'Sprint jusqu’à la fin du mois', body: 'Atteignez le nombre de ventes visé avec votre code ce mois-ci et obtenez une prime de 50 $.' },
+      },
+    },
+    managerId,
+    now,
+  );
+  await createChallenge(
+    db,
+    {
+      month: monthKey(now),
+      metric: 'sales_amount',
+      target: Math.max(250, Math.ceil((dollars + 150) / 50) * 50),
+      reward: { kind: 'voucher', type: 'percent', amount: 30 },
+      content: {
+        en: { title: 'Big month', body: 'Bring in the target amount of sales this month and get a 30% voucher for your own order.' },
+        fr: { title: 'Un mois record', body: 'Atteignez le montant de ventes visé ce mois-ci et recevez un bon de 30 % pour votre propre commande.' },
+      },
+    },
+    managerId,
+    now,
+  );
+}
