@@ -16,7 +16,7 @@ import { hashPassword } from '../server/modules/auth/passwords';
 import { issueToken } from '../server/modules/auth/service';
 import { createStaffUser } from '../server/modules/staff/service';
 import { rebuildLedgerStats } from '../server/modules/sales/service';
-import { PARTNERS, growOrders, seedMessages, seedPartners, seedPayoutPartners } from './lib/bench-ledger';
+import { PARTNERS, growOrders, seedEngagement, seedMessages, seedPartners, seedPayoutPartners } from './lib/bench-ledger';
 import { runInWorker } from './lib/load';
 import type { Measure } from './lib/load';
 import { startServer } from './lib/server-process';
@@ -83,6 +83,7 @@ async function main() {
   console.log(`Seeding ${PARTNERS.toLocaleString()} partners…`);
   seedPartners(file, await hashPassword('bench-password'));
   seedMessages(file);
+  seedEngagement(file);
 
   const endpoints = process.env.BENCH_ENDPOINTS?.split(',') ?? [
     '/api/getPartnerSalesSummary',
@@ -104,6 +105,9 @@ async function main() {
     '/api/getBellNotifications',
     '/api/getNotifications/announcement',
     '/api/getNotifications/notification',
+    // This month's challenges (live progress from the partner's orders of the month) and promos.
+    '/api/getChallenges',
+    '/api/getPromotions',
   ];
   // What staff wait for in the back office, read with a manager's token: the payout queue, the
   // content section's lists and editor, and the sent announcements and notifications with their
@@ -117,6 +121,9 @@ async function main() {
         '/api/manager/content/gallery',
         '/api/manager/announcements?page=1&length=20',
         '/api/manager/notifications?page=1&length=20',
+        // Thirteen months of challenges, each with how many partners met it.
+        '/api/manager/challenges?page=1&length=20',
+        '/api/manager/promotions?page=1&length=20',
       ];
   const results: {
     orders: number;

@@ -114,6 +114,7 @@ export function seedMessages(file: string) {
     `INSERT INTO notifications (partner_id, kind, title, body, data, dedupe_key, read_at, created_at, message_id)
      SELECT id, ?, ?, ?, NULL, 'message:' || ? || ':' || id, CASE WHEN id % 3 = 0 THEN ? ELSE NULL END, ?, ? FROM partners WHERE (? IS NULL OR id = ?)`,
   );
+  const recipients = db.prepare('UPDATE staff_messages SET recipients = ? WHERE id = ?');
   const now = Date.now();
   db.transaction(() => {
     for (let month = 12; month >= 1; month--) {
@@ -127,9 +128,37 @@ export function seedMessages(file: string) {
         const at = new Date(now - month * 30 * DAY + i * 3_600_000).toISOString();
         const text = { title: `Program news ${month}.${i}`, body: 'What is new in the program this month, in a few sentences for every partner to read.' };
         const { lastInsertRowid } = message.run(kind, JSON.stringify({ en: text }), partnerId, at, at);
-        copies.run(kind, text.title, text.body, lastInsertRowid, at, at, lastInsertRowid, partnerId, partnerId);
+        const { changes } = copies.run(kind, text.title, text.body, lastInsertRowid, at, at, lastInsertRowid, partnerId, partnerId);
+        recipients.run(changes, lastInsertRowid);
       });
     }
   })();
+  db.close();
+}
+
+/**
+ * A challenge for each of the last twelve months and this one (10 sales, a bonus), and a promo
+ * running now: what the partner's widgets and the staff's challenge list read.
+ */
+export function seedEngagement(file: string) {
+  const db = new Database(file);
+  const now = new Date();
+  const insert = db.prepare(
+    `INSERT INTO challenges (month, content, metric, target, reward_kind, reward_voucher_type, reward_amount, author_staff_id, created_at, updated_at)
+     VALUES (?, ?, 'sales_count', 10, 'bonus', NULL, 2500, NULL, ?, ?)`,
+  );
+  const at = now.toISOString();
+  for (let back = 12; back >= 0; back--) {
+    const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)).toISOString().slice(0, 7);
+    insert.run(month, JSON.stringify({ en: { title: `Ten sales in ${month}`, body: 'Reach ten sales this month.' } }), at, at);
+  }
+  const today = at.slice(0, 10);
+  db.prepare(`INSERT INTO promotions (content, product, starts_on, ends_on, author_staff_id, created_at, updated_at) VALUES (?, 'acv', ?, ?, NULL, ?, ?)`).run(
+    JSON.stringify({ en: { title: 'ACV all month', body: 'Your code takes 20% off ACV.' } }),
+    today,
+    today,
+    at,
+    at,
+  );
   db.close();
 }

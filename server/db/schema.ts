@@ -277,7 +277,7 @@ export interface EarningEventsTable {
 export interface NotificationsTable {
   id: Generated<number>;
   partner_id: number;
-  kind: 'sale' | 'custom' | 'announcement' | 'payout' | 'badge' | 'challenge';
+  kind: 'sale' | 'custom' | 'announcement' | 'payout' | 'badge' | 'challenge' | 'test';
   title: string;
   body: string;
   data: string | null;
@@ -295,6 +295,8 @@ export interface StaffMessagesTable {
   content: string;
   partner_id: number | null;
   author_staff_id: number | null;
+  /** How many copies (recipients) the message has. */
+  recipients: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { Db } from '../db';
 
-export type PushEvent = 'new_order' | 'partner_changed' | 'payout_changed' | 'badge_awarded' | 'announcement' | 'notification' | 'promotion' | 'challenge_changed' | 'challenge_rewarded';
+export type PushEvent = 'new_order' | 'partner_changed' | 'payout_changed' | 'badge_awarded' | 'announcement' | 'notification' | 'promotion' | 'challenge_changed' | 'challenge_rewarded' | 'test_notification';
 
 export interface Push {
   toPartner(uuid: string, event: PushEvent, payload: Record<string, unknown>): void;

@@ -51,9 +51,12 @@ describe('route table', () => {
       const layout = entry.layout;
       await waitFor(() => expect(document.querySelector(`[data-layout="${layout}"]`)).not.toBeNull());
       // /manager opens the back office's first section (features/manager/sections.ts).
+      // /account/_check checks the session and the profile, then goes on to the dashboard.
       const expected =
         entry.path === '/manager'
           ? i18n.t('titles.manager_payouts')
+          : entry.path === '/account/_check'
+          ? i18n.t('titles.dashboard')
           : entry.path === '/account/products/:code'
           ? i18n.t('products.acv.name')
           : entry.path === '/account/connect/:integration'

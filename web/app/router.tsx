@@ -130,6 +130,21 @@ function pageFor(entry: Entry): PageRoute {
         ]);
         return <BadgesPage />;
       });
+    case '/account/slider':
+      return lazyPage(entry, async () => {
+        const { LiveSalesPage } = await import('../features/sales/LiveSalesPage');
+        return <LiveSalesPage />;
+      });
+    case '/account/_check':
+      return lazyPage(entry, async () => {
+        const { CheckPage } = await import('../features/session/CheckPage');
+        return <CheckPage />;
+      });
+    case '/account/test':
+      return lazyPage(entry, async () => {
+        const { TestPage } = await import('../features/notifications/TestPage');
+        return <TestPage />;
+      });
     case '/account/cashout':
       return lazyPage(entry, async () => {
         const { CashoutPage } = await import('../features/cashout/CashoutPage');

@@ -1,5 +1,6 @@
-// A fake of the staff announcements and notifications API (/api/manager/<kind>) that keeps what
-// it is sent, so a test sees the list refetched after a change, not a page patched by hand.
+// A fake of the staff bilingual APIs (/api/manager/<kind>: announcements, notifications,
+// promotions, challenges) that keeps what it is sent, so a test sees the list refetched after a
+// change, not a page patched by hand.
 import { within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { storeManagerToken } from '../lib/session';
@@ -40,46 +41,55 @@ export function message(id: number, overrides: Partial<StaffNotification> = {}):
   };
 }
 
+/** The page of `rows` a list's URL asks for (?page&length), as the staff lists answer. */
+export function pageOf(rows: unknown[], url: URL): Response {
+  const page = Number(url.searchParams.get('page') ?? 1);
+  const length = Number(url.searchParams.get('length') ?? 20);
+  return jsonResponse(200, {
+    data: rows.slice((page - 1) * length, page * length),
+    current_page: page,
+    per_page: length,
+    last_page: Math.max(1, Math.ceil(rows.length / length)),
+    total: rows.length,
+  });
+}
+
 /**
- * Serves `items` (newest first) in pages of the length asked, takes POST, PATCH and DELETE on
- * them, and answers a change with `refuse` when one is set (a 422, a 500).
+ * Serves `items` (newest first) at `path` in pages of the length asked, takes POST, PATCH and
+ * DELETE on them (`create` and `update` make the answers from the body sent), and answers a
+ * change with `refuse` when one is set (a 422, a 409, a 500).
  */
-export function serveMessages(fake: FakeApi, kind: MessageKind, items: StaffNotification[]) {
-  const path = `/api/manager/${kind}`;
+export function serveItems<Item extends { id: number }>(
+  fake: FakeApi,
+  path: string,
+  items: Item[],
+  make: { create: (id: number, body: never) => Item; update: (item: Item, body: never) => Item },
+) {
   const state = { items: [...items], refuse: null as null | (() => Response), nextId: 900 };
   /** A change the fake refuses when told to, else makes. */
   const change =
-    (make: (body: unknown) => Response) =>
+    (made: (body: never) => Response) =>
     ({ body }: { body: unknown }) =>
-      state.refuse?.() ?? make(body);
-  fake.on(`GET ${path}`, ({ url }) => {
-    const page = Number(url.searchParams.get('page') ?? 1);
-    const length = Number(url.searchParams.get('length') ?? 20);
-    return jsonResponse(200, {
-      data: state.items.slice((page - 1) * length, page * length),
-      current_page: page,
-      per_page: length,
-      last_page: Math.max(1, Math.ceil(state.items.length / length)),
-      total: state.items.length,
-    });
-  });
+      state.refuse?.() ?? made(body as never);
+  fake.on(`GET ${path}`, ({ url }) => pageOf(state.items, url));
   fake.on(
     `POST ${path}`,
     change((body) => {
-      const created = message(state.nextId++, {
-        content: (body as { content: MessageContent }).content,
-        read: 0,
-      });
+      const created = make.create(state.nextId++, body);
       state.items.unshift(created);
       return jsonResponse(201, { data: created });
     }),
   );
   for (const item of items) {
+    fake.on(`GET ${path}/${item.id}`, () => {
+      const found = state.items.find((each) => each.id === item.id);
+      return found ? jsonResponse(200, { data: found }) : jsonResponse(404, { code: 404, message: 'Not Found' });
+    });
     fake.on(
       `PATCH ${path}/${item.id}`,
       change((body) => {
         const index = state.items.findIndex((each) => each.id === item.id);
-        const changed = { ...state.items[index]!, content: (body as { content: MessageContent }).content };
+        const changed = make.update(state.items[index]!, body);
         state.items[index] = changed;
         return jsonResponse(200, { data: changed });
       }),
@@ -94,6 +104,13 @@ export function serveMessages(fake: FakeApi, kind: MessageKind, items: StaffNoti
   }
   return state;
 }
+
+/** An announcements or notifications API keeping what it is sent. */
+export const serveMessages = (fake: FakeApi, kind: MessageKind, items: StaffNotification[]) =>
+  serveItems(fake, `/api/manager/${kind}`, items, {
+    create: (id, body: { content: MessageContent }) => message(id, { content: body.content, read: 0 }),
+    update: (item, body: { content: MessageContent }) => ({ ...item, content: body.content }),
+  });
 
 /** A 422 in the error contract. */
 export const invalid = (errors: Record<string, string[]>, message = 'The given data was invalid.') =>

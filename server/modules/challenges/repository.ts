@@ -80,19 +80,19 @@ export async function monthSales(db: Db, partnerIds: number[], from: string, unt
 }
 
 /**
- * Partners whose month's running totals reach `target`: a superset of those whose live sales do
- * (the totals still count a fully refunded order), read from the totals' index.
+ * How many partners' month running totals reach `target` (read from the totals' index). The totals
+ * still count a fully refunded order as an order.
  */
-export async function partnersNearTarget(db: Db, monthStart: string, metric: ChallengeMetric, target: number): Promise<number[]> {
-  const rows = await db
+export async function countAtTarget(db: Db, monthStart: string, metric: ChallengeMetric, target: number): Promise<number> {
+  const row = await db
     .selectFrom('partner_sales_stats')
-    .select('partner_id')
+    .select(sql<number>`count(*)`.as('n'))
     .where('period', '=', 'm')
     .where('start', '=', monthStart)
     .where('geo', '=', '')
     .where(measureColumn(metric), '>=', target)
-    .execute();
-  return rows.map((row) => row.partner_id);
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function rewardCounts(db: Db, challengeIds: number[]): Promise<Map<number, number>> {

@@ -7,7 +7,7 @@ import { sayKey } from '../../i18n';
 import { bilingualContent } from '../../plugins/bilingual';
 import { pagedAnswer, pagingQuery } from '../../plugins/paging';
 import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth/guards';
-import { challengeStandings, createChallenge, editChallenge, listChallenges, partnerChallenges, removeChallenge, type ChallengeInput } from './service';
+import { challengeStandings, createChallenge, oneChallenge, editChallenge, listChallenges, partnerChallenges, removeChallenge, type ChallengeInput } from './service';
 
 const wrong = sayKey('wrong_value');
 const required = sayKey('required');
@@ -42,7 +42,7 @@ const staffChallenge = z.object({
   metric,
   target: z.number(),
   reward: rewardAnswer,
-  met: z.number().describe('Partners whose sales this month reach the target now'),
+  met: z.number().describe('Partners at the target by the month’s running totals (a fully refunded order still counts as an order there; the partners list weighs each exactly)'),
   rewarded: z.number().describe('Partners whose reward was paid (once their month’s sales were verified)'),
   created_at: z.string(),
   updated_at: z.string(),
@@ -82,6 +82,9 @@ export function challengeRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(base, { onRequest: manager, schema: { ...doc('Every challenge, newest month first, with how many met it and were rewarded (paged)'), querystring: pagingQuery(20), response: { 200: pagedAnswer(staffChallenge) } } }, async (request) =>
     listChallenges(ctx.db, request.query.page, request.query.length),
   );
+  app.get(`${base}/:id`, { onRequest: manager, schema: { ...doc('One challenge, with how many met it and were rewarded'), params: idParams, response: { 200: z.object({ data: staffChallenge }) } } }, async (request) => ({
+    data: await oneChallenge(ctx.db, request.params.id),
+  }));
   app.get(
     `${base}/:id/partners`,
     { onRequest: manager, schema: { ...doc('The partners who sold in the challenge’s month, best first: progress, met, rewarded (paged)'), params: idParams, querystring: pagingQuery(20), response: { 200: pagedAnswer(standing) } } },

@@ -1,5 +1,5 @@
 // Queries of staff messages (announcements, custom notifications) and of their recipients' copies.
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db';
 import type { StaffMessagesTable } from '../../db/schema';
 
@@ -8,7 +8,7 @@ export type MessageKind = StaffMessagesTable['kind'];
 /** Partners of one reading group: French readers, and everyone else (who read English). */
 export type ReaderGroup = 'en' | 'fr';
 
-export function insertMessage(db: Db, row: Omit<StaffMessagesTable, 'id'>) {
+export function insertMessage(db: Db, row: Omit<Insertable<StaffMessagesTable>, 'id'>) {
   return db.insertInto('staff_messages').values(row).returning('id').executeTakeFirstOrThrow();
 }
 
@@ -41,6 +41,7 @@ export function messageRows(db: Db, kind: MessageKind, which: { limit: number; o
       'staff_messages.content',
       'staff_messages.created_at',
       'staff_messages.updated_at',
+      'staff_messages.recipients',
       'staff_users.name as author',
       'partners.uuid as partner_uuid',
       'partners.email as partner_email',
@@ -52,16 +53,22 @@ export function messageRows(db: Db, kind: MessageKind, which: { limit: number; o
   return q.execute();
 }
 
-/** How many partners each message reached, and how many of them have read it. */
-export async function readCounts(db: Db, ids: number[]): Promise<Map<number, { recipients: number; read: number }>> {
+/** How many of each message's recipients have read it (a range of the (message, read_at) index). */
+export async function readCounts(db: Db, ids: number[]): Promise<Map<number, number>> {
   if (!ids.length) return new Map();
   const rows = await db
     .selectFrom('notifications')
-    .select(['message_id', sql<number>`count(*)`.as('recipients'), sql<number>`count(read_at)`.as('read')])
+    .select(['message_id', sql<number>`count(*)`.as('read')])
     .where('message_id', 'in', ids)
+    .where('read_at', 'is not', null)
     .groupBy('message_id')
     .execute();
-  return new Map(rows.map((row) => [Number(row.message_id), { recipients: Number(row.recipients), read: Number(row.read) }]));
+  return new Map(rows.map((row) => [Number(row.message_id), Number(row.read)]));
+}
+
+/** Adds `delta` copies to the message's count (copies made or taken back in this transaction). */
+export async function countCopies(db: Db, id: number, delta: number): Promise<void> {
+  if (delta) await db.updateTable('staff_messages').set({ recipients: sql`recipients + ${delta}` }).where('id', '=', id).execute();
 }
 
 const inGroup = (group: ReaderGroup) => (group === 'fr' ? sql<boolean>`partners.locale = 'fr'` : sql<boolean>`partners.locale <> 'fr'`);
@@ -75,7 +82,7 @@ export async function fanOut(
   db: Db,
   message: { id: number; kind: MessageKind; title: string; body: string; at: string },
   target: { group: ReaderGroup; partnerId?: number | undefined },
-): Promise<void> {
+): Promise<number> {
   let partners = db
     .selectFrom('partners')
     .select([
@@ -89,12 +96,13 @@ export async function fanOut(
     ])
     .where(inGroup(target.group));
   if (target.partnerId !== undefined) partners = partners.where('partners.id', '=', target.partnerId);
-  await db
+  const [result] = await db
     .insertInto('notifications')
     .columns(['partner_id', 'kind', 'title', 'body', 'dedupe_key', 'created_at', 'message_id'])
     .expression(partners)
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .execute();
+  return Number(result?.numInsertedOrUpdatedRows ?? 0);
 }
 
 /** The copies of `group`'s partners take the message's new words (read marks are kept). */
@@ -107,13 +115,14 @@ export async function rewriteCopies(db: Db, messageId: number, group: ReaderGrou
     .execute();
 }
 
-/** Takes the message back from `group`'s partners (a language removed from an announcement). */
-export async function removeCopies(db: Db, messageId: number, group: ReaderGroup): Promise<void> {
-  await db
+/** Takes the message back from `group`'s partners (a language removed from an announcement); answers how many. */
+export async function removeCopies(db: Db, messageId: number, group: ReaderGroup): Promise<number> {
+  const [result] = await db
     .deleteFrom('notifications')
     .where('message_id', '=', messageId)
     .where('partner_id', 'in', db.selectFrom('partners').select('partners.id').where(inGroup(group)))
     .execute();
+  return Number(result?.numDeletedRows ?? 0);
 }
 
 /** A partner's copies of one kind, newest first. */

@@ -7,7 +7,7 @@ import { sayKey } from '../../i18n';
 import { bilingualContent } from '../../plugins/bilingual';
 import { pagedAnswer, pagingQuery } from '../../plugins/paging';
 import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth/guards';
-import { createMessage, listMessages, partnerMessages, removeMessage, updateMessage, type MessageAudience, type MessageKind } from './service';
+import { createMessage, listMessages, partnerMessages, removeMessage, sendTestNotification, updateMessage, type MessageAudience, type MessageKind } from './service';
 
 const partnerRef = z.object({ uuid: z.string(), name: z.string(), email: z.string() });
 const staffMessage = z.object({
@@ -50,6 +50,24 @@ export function notificationRoutes(app: TypedApp, ctx: AppContext): void {
       async (request) => ({ data: await partnerMessages(ctx.db, partnerIdOf(request), kind) }),
     );
   }
+
+  app.post(
+    '/api/notifications/test',
+    {
+      onRequest: partner,
+      schema: {
+        tags: ['partner'],
+        summary: 'Sends the partner a test notification, in the bell and by live push (`test_notification`), to check the live connection (at most 5 a minute)',
+        security: [{ partner: [] }],
+        response: { 201: z.object({ data: z.object({ id: z.number(), sent_at: z.string() }) }) },
+      },
+    },
+    async (request, reply) => {
+      const sent = await sendTestNotification(ctx.db, partnerIdOf(request));
+      ctx.push.toPartner(sent.uuid, 'test_notification', { notification_id: sent.id, sent_at: sent.sent_at });
+      return reply.code(201).send({ data: { id: sent.id, sent_at: sent.sent_at } });
+    },
+  );
 
   // After the commit: the recipient's open portal, or every one, refreshes its bell and lists.
   const push = (kind: MessageKind, audience: MessageAudience, payload: Record<string, unknown>) => {

@@ -1,5 +1,6 @@
 // Notifications a partner reads in the bell and the lists: one per attributed sale, created once
 // (dedupe key), in the partner's language; and the staff's announcements and custom notifications.
+import { randomUUID } from 'node:crypto';
 import { isLocale } from '../../../common/i18n';
 import type { Db } from '../../db';
 import type { NotificationsTable } from '../../db/schema';
@@ -8,7 +9,9 @@ import { API_MESSAGES, invalid, notFound } from '../../errors';
 import { i18n } from '../../i18n';
 import { hasSomeText, writtenContent, type BilingualContent, type BilingualText } from '../../plugins/bilingual';
 import { recordAudit } from '../audit/service';
+import { reserveAttempt } from '../throttle/service';
 import {
+  countCopies,
   countMessages,
   deleteMessage,
   fanOut,
@@ -138,8 +141,8 @@ async function staffRows(db: Db, rows: Awaited<ReturnType<typeof messageRows>>):
     created_at: row.created_at,
     updated_at: row.updated_at,
     author: row.author,
-    recipients: counts.get(row.id)?.recipients ?? 0,
-    read: counts.get(row.id)?.read ?? 0,
+    recipients: Number(row.recipients),
+    read: counts.get(row.id) ?? 0,
     partner: row.partner_uuid
       ? { uuid: row.partner_uuid, name: [row.partner_first_name, row.partner_last_name].filter(Boolean).join(' '), email: row.partner_email ?? '' }
       : null,
@@ -173,10 +176,12 @@ export async function createMessage(
   const at = nowIso();
   const id = await db.transaction().execute(async (trx) => {
     const { id } = await insertMessage(trx, { kind, content: JSON.stringify(content), partner_id: recipient?.id ?? null, author_staff_id: staffId, created_at: at, updated_at: at });
+    let copies = 0;
     for (const group of GROUPS) {
       const text = textFor(kind, content, group);
-      if (text) await fanOut(trx, { id, kind, ...text, at }, { group, partnerId: recipient?.id });
+      if (text) copies += await fanOut(trx, { id, kind, ...text, at }, { group, partnerId: recipient?.id });
     }
+    await countCopies(trx, id, copies);
     await recordAudit(trx, { staffId, action: `${kind}.create`, entity: kind, entityId: id, after: { content, partner: recipient?.uuid ?? null } }, at);
     return id;
   });
@@ -192,17 +197,19 @@ export async function updateMessage(db: Db, kind: MessageKind, id: number, input
     const before = await findMessage(trx, kind, id);
     if (!before) throw notFound();
     await updateMessageContent(trx, id, JSON.stringify(content), at);
+    let copies = 0;
     for (const group of GROUPS) {
       const text = textFor(kind, content, group);
       if (!text) {
-        await removeCopies(trx, id, group);
+        copies -= await removeCopies(trx, id, group);
         continue;
       }
       await rewriteCopies(trx, id, group, text.title, text.body);
       // A language added to an announcement reaches its readers now; a custom notification keeps
       // the recipients it was sent to.
-      if (kind === 'announcement') await fanOut(trx, { id, kind, ...text, at: before.created_at }, { group });
+      if (kind === 'announcement') copies += await fanOut(trx, { id, kind, ...text, at: before.created_at }, { group });
     }
+    await countCopies(trx, id, copies);
     await recordAudit(trx, { staffId, action: `${kind}.update`, entity: kind, entityId: id, before: { content: JSON.parse(before.content) as unknown }, after: { content } }, at);
     return before.partner_id;
   });
@@ -228,6 +235,23 @@ export async function partnerMessages(db: Db, partnerId: number, kind: MessageKi
   return (await partnerCopies(db, partnerId, kind, 50)).map((n) => ({ id: n.id, kind: n.kind, title: n.title, body: n.body, read: n.read_at !== null, date: n.created_at }));
 }
 
+/** A partner's test notification (`/account/test`): at most 5 a minute, counted before it is made. */
+export async function sendTestNotification(db: Db, partnerId: number, now = new Date()) {
+  await reserveAttempt(db, [`test-notification:${partnerId}`], { limit: 5, windowMs: 60_000 }, now);
+  const partner = await partnerUuid(db, partnerId);
+  const lng = partner && isLocale(partner.locale) ? partner.locale : 'en';
+  const at = nowIso(now);
+  const id = await addNotification(db, {
+    partnerId,
+    kind: 'test',
+    title: i18n.t('notifications_server.test_title', { lng }),
+    body: i18n.t('notifications_server.test_body', { lng }),
+    dedupeKey: `test:${partnerId}:${randomUUID()}`,
+    at,
+  });
+  return { id: id!, uuid: partner!.uuid, sent_at: at };
+}
+
 /** How long a new partner still gets the announcements made before they joined. */
 const STANDING_ANNOUNCEMENT_DAYS = 30;
 
@@ -237,6 +261,6 @@ export async function deliverStandingAnnouncements(db: Db, partnerId: number, lo
   const group: ReaderGroup = locale === 'fr' ? 'fr' : 'en';
   for (const row of await recentAnnouncements(db, since)) {
     const text = textFor('announcement', JSON.parse(row.content) as MessageContent, group);
-    if (text) await fanOut(db, { id: row.id, kind: 'announcement', ...text, at: row.created_at }, { group, partnerId });
+    if (text) await countCopies(db, row.id, await fanOut(db, { id: row.id, kind: 'announcement', ...text, at: row.created_at }, { group, partnerId }));
   }
 }

@@ -85,6 +85,8 @@ describe('back-office shell', () => {
       'Content',
       'Announcements',
       'Notifications',
+      'Promotions',
+      'Challenges',
     ]);
     expect(links).toHaveLength(MANAGER_SECTIONS.length);
     expect(links[0]).toHaveAttribute('href', '/manager/payouts');

@@ -58,6 +58,8 @@ describe('a section added to the registry', () => {
       '/manager/content',
       '/manager/announcements',
       '/manager/notifications',
+      '/manager/promotions',
+      '/manager/challenges',
       '/manager/settings',
     ]);
     await user.click(screen.getByTestId('manager-nav-settings'));

@@ -107,6 +107,25 @@ export const MANAGER_SECTIONS: readonly ManagerSection[] = [
       },
     ],
   },
+  {
+    id: 'promotions',
+    path: 'promotions',
+    labelKey: 'manager.sections.promotions',
+    icon: 'gift',
+    minRole: 'manager',
+    pages: [{ path: '', load: async () => (await import('./promotions/PromotionsPage')).PromotionsPage }],
+  },
+  {
+    id: 'challenges',
+    path: 'challenges',
+    labelKey: 'manager.sections.challenges',
+    icon: 'target',
+    minRole: 'manager',
+    pages: [
+      { path: '', load: async () => (await import('./challenges/ChallengesPage')).ChallengesPage },
+      { path: ':id', load: async () => (await import('./challenges/ChallengePage')).ChallengePage },
+    ],
+  },
 ];
 
 /** The sections `role` may open, in navigation order. */

@@ -12,7 +12,7 @@
 // rule. The socket connects once the first page is painted and the browser is idle, and
 // socket.io's code is fetched then: neither weighs on the account's first render
 // (decisions/019); the bell is read at once anyway.
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { afterIdle } from '../../lib/idle';
 import { getValidToken } from '../../lib/session';
@@ -53,6 +53,31 @@ export function setSocketFactory(factory: SocketFactory | null): void {
 }
 
 export const NOT_AUTHORIZED = 'Not Authorized';
+
+/** Where the live connection stands, for the support page (`/account/test`). */
+export type LiveState = 'off' | 'connecting' | 'connected' | 'reconnecting' | 'refused';
+
+let liveState: LiveState = 'off';
+const stateListeners = new Set<() => void>();
+function setLiveState(next: LiveState): void {
+  if (next === liveState) return;
+  liveState = next;
+  for (const listener of stateListeners) listener();
+}
+const subscribeState = (listener: () => void) => {
+  stateListeners.add(listener);
+  return () => stateListeners.delete(listener);
+};
+export const useLiveState = (): LiveState => useSyncExternalStore(subscribeState, () => liveState);
+
+/** Test notifications as they arrive by push, with what the server sent (`sent_at`). */
+const testListeners = new Set<(payload: { notification_id: number; sent_at: string }) => void>();
+export function onTestNotification(
+  listener: (payload: { notification_id: number; sent_at: string }) => void,
+): () => void {
+  testListeners.add(listener);
+  return () => testListeners.delete(listener);
+}
 
 /** Over how long the portals' reads after a broadcast are spread. */
 const BROADCAST_SPREAD_MS = 2_000;
@@ -95,6 +120,7 @@ export function useLivePush(): void {
     const listen = (made: LiveSocket) => {
       let connectedBefore = false;
       made.on('connect', () => {
+        setLiveState('connected');
         if (connectedBefore) {
           refreshAfterSale(queryClient);
           void queryClient.invalidateQueries({ queryKey: payoutKeys.all });
@@ -142,8 +168,13 @@ export function useLivePush(): void {
         void queryClient.invalidateQueries({ queryKey: notificationKeys.bell });
         refreshAfterPayout(queryClient);
       });
+      made.on('test_notification', (payload: { notification_id: number; sent_at: string }) => {
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.bell });
+        for (const listener of testListeners) listener(payload);
+      });
       made.on('connect_error', (error: Error) => {
         const refused = error?.message === NOT_AUTHORIZED;
+        setLiveState(refused ? 'refused' : 'reconnecting');
         if (refused || !getValidToken()) {
           stopped = true;
           made.disconnect();
@@ -152,6 +183,7 @@ export function useLivePush(): void {
         }
       });
       made.on('disconnect', (reason: string) => {
+        if (!stopped) setLiveState('reconnecting');
         // The server let go of us (a node shutting down): socket.io does not come back by itself.
         if (reason === 'io server disconnect' && !stopped && getValidToken())
           retry = setTimeout(() => made.connect(), 1_000 + Math.random() * 2_000);
@@ -161,6 +193,7 @@ export function useLivePush(): void {
     const cancelIdle = afterIdle(() => {
       const token = getValidToken();
       if (!token || stopped) return;
+      setLiveState('connecting');
       void Promise.resolve(socketFactory({ auth: { token } })).then(
         (made) => {
           // The shell went away while socket.io's code was on its way.
@@ -175,11 +208,13 @@ export function useLivePush(): void {
           // socket.io's code did not arrive: the page works without live updates (the bell and
           // lists still load on their own); said in the console for whoever looks.
           console.warn('live updates are off: their code could not be loaded', error);
+          setLiveState('off');
         },
       );
     });
     return () => {
       stopped = true;
+      setLiveState('off');
       cancelIdle();
       clearTimeout(retry);
       socket?.disconnect();

@@ -126,6 +126,8 @@ describe('the Content section', () => {
       '/manager/content',
       '/manager/announcements',
       '/manager/notifications',
+      '/manager/promotions',
+      '/manager/challenges',
     ]);
     await user.click(screen.getByTestId('manager-nav-content'));
     const rows = await screen.findAllByTestId('content-row');

@@ -1,18 +1,19 @@
-// Changing what partners already received: the edit dialog (the same form, filled) and the
-// confirmation before a delete, which takes the message out of every recipient's portal.
+// Changing what partners already received: the edit dialog (the same form, filled, with the
+// kind's own fields when it has some) and the confirmation before a delete, which takes the item
+// out of every partner's portal.
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isUnauthorized } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/toast';
 import { ConfirmDialog, Dialog } from '../content/editor-ui';
 import { useManagerSignOut } from '../ManagerPages';
-import { MessageForm } from './MessageForm';
+import { MessageForm, type FormFields } from './MessageForm';
 import {
   failureText,
   useDeleteMessage,
   useEditMessage,
   type MessageKind,
-  type StaffMessage,
+  type StaffItem,
 } from './messages-api';
 
 /** On a staff 401 the session ends; anything else stays on the mutation for the dialog to show. */
@@ -23,16 +24,19 @@ function useSignOutOn401() {
   };
 }
 
-export function EditDialog({
+export function EditDialog<Values>({
   kind,
   item,
-  recipient,
+  context,
+  fields,
   onClose,
 }: {
   kind: MessageKind;
-  item: StaffMessage;
-  /** Who received it (notifications), which an edit does not change. */
-  recipient?: ReactNode;
+  item: StaffItem;
+  /** What an edit does not change (a notification's recipient). */
+  context?: ReactNode;
+  /** The kind's own fields, filled with the item's values. */
+  fields?: FormFields<Values>;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -44,7 +48,7 @@ export function EditDialog({
       title={t(`manager.${kind}.edit_title`)}
       description={
         <>
-          {recipient}
+          {context}
           <span className="block">{t(`manager.${kind}.edit_body`)}</span>
         </>
       }
@@ -75,10 +79,11 @@ export function EditDialog({
           id={formId}
           kind={kind}
           initial={item.content}
+          fields={fields}
           error={edit.error}
-          onSubmit={(content) =>
+          onSubmit={(content, extra) =>
             edit.mutate(
-              { id: item.id, content },
+              { id: item.id, content, extra },
               {
                 onSuccess: () => {
                   notifySuccess(t(`manager.${kind}.saved`));
@@ -100,7 +105,7 @@ export function DeleteDialog({
   onClose,
 }: {
   kind: MessageKind;
-  item: StaffMessage;
+  item: StaffItem;
   onClose: () => void;
 }) {
   const { t } = useTranslation();

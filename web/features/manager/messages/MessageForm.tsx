@@ -1,7 +1,9 @@
-// The bilingual form both sections write with: a title and a text per language, side by side
+// The bilingual form every kind writes with: a title and a text per language, side by side
 // from `md` up, checked here first (a language half written, too long, none at all) and then by
-// the server, whose 422 messages land under the fields they name. The buttons are the caller's
-// (a card's footer, a dialog's), tied to the form by its id.
+// the server, whose 422 messages land under the fields they name. A kind's own fields (a
+// recipient, dates, a reward) are kept here too, so they are checked, reset and shown with the
+// server's messages the same way. The buttons are the caller's (a card's footer, a dialog's),
+// tied to the form by its id.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '../../../../common/i18n';
@@ -13,10 +15,34 @@ import {
   failureText,
   fieldErrors,
   LIMITS,
+  type ExtraBody,
   type MessageContent,
   type MessageDraft,
   type MessageKind,
 } from './messages-api';
+
+/** What a kind's own fields get to draw themselves. */
+export interface FieldsContext<Values> {
+  values: Values;
+  /** Changes values; `fields` are the server's names whose messages the change settles. */
+  change: (patch: Partial<Values>, ...fields: string[]) => void;
+  /** The message under a field (the form's check first, then the server's), or null. */
+  error: (field: string) => string | null;
+}
+
+/** The fields a kind adds to the texts, described once for the compose card and the edit dialog. */
+export interface FormFields<Values> {
+  /** A new item's values, or those of the item being edited. */
+  initial: Values;
+  /** Above the languages (a recipient, a month). */
+  before?: (context: FieldsContext<Values>) => ReactNode;
+  /** Below them (dates, a goal and its reward). */
+  after?: (context: FieldsContext<Values>) => ReactNode;
+  /** Problems found before sending, in words, by the server's field names. */
+  check?: (values: Values) => Record<string, string>;
+  /** What they add to the request's body. */
+  body: (values: Values) => ExtraBody;
+}
 
 function Counter({ length, max }: { length: number; max: number }) {
   const { t } = useTranslation();
@@ -29,29 +55,26 @@ function Counter({ length, max }: { length: number; max: number }) {
   );
 }
 
-export function MessageForm({
+export function MessageForm<Values>({
   id,
   kind,
   initial,
   error,
   onSubmit,
-  extraValid,
-  children,
+  fields,
 }: {
   id: string;
   kind: MessageKind;
   initial?: MessageContent;
   /** The last failed attempt (the mutation's error). */
   error: unknown;
-  onSubmit: (content: MessageContent) => void;
-  /** The caller's own fields' check (a notification's recipient); false stops the sending. */
-  extraValid?: () => boolean;
-  /** Fields of one kind only, above the languages. */
-  children?: ReactNode;
+  onSubmit: (content: MessageContent, extra: ExtraBody | undefined) => void;
+  fields?: FormFields<Values>;
 }) {
   const { t } = useTranslation();
   const formRef = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState<MessageDraft>(() => draftOf(initial));
+  const [values, setValues] = useState(() => fields?.initial);
   const [problems, setProblems] = useState<Record<string, string>>({});
   // The server's messages stand until their field is changed, and come back with a new answer.
   const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
@@ -72,12 +95,28 @@ export function MessageForm({
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [attempt, error]);
 
-  const change = (locale: Locale, field: 'title' | 'body', value: string) => {
-    const key = `content.${locale}.${field}`;
-    setDraft((current) => ({ ...current, [locale]: { ...current[locale], [field]: value } }));
-    setProblems(({ [key]: _gone, content: _none, ...rest }) => rest);
-    setEdited((current) => new Set(current).add(key).add(`content.${locale}`).add('content'));
+  /** The form's and the server's messages about `keys` are settled by a change. */
+  const settle = (keys: string[]) => {
+    setProblems((current) =>
+      Object.fromEntries(Object.entries(current).filter(([key]) => !keys.includes(key))),
+    );
+    setEdited((current) => new Set([...current, ...keys]));
   };
+  const change = (locale: Locale, field: 'title' | 'body', value: string) => {
+    setDraft((current) => ({ ...current, [locale]: { ...current[locale], [field]: value } }));
+    settle([`content.${locale}.${field}`, `content.${locale}`, 'content']);
+  };
+  const context: FieldsContext<Values> | null =
+    fields && values !== undefined
+      ? {
+          values,
+          change: (patch, ...keys) => {
+            setValues((current) => ({ ...(current as Values), ...patch }));
+            settle(keys);
+          },
+          error: messageFor,
+        }
+      : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -89,19 +128,19 @@ export function MessageForm({
         }),
       ]),
     );
+    if (fields?.check && values !== undefined) Object.assign(found, fields.check(values));
     setProblems(found);
-    const extraOk = extraValid ? extraValid() : true;
-    if (Object.keys(found).length > 0 || !extraOk) {
+    if (Object.keys(found).length > 0) {
       setAttempt((count) => count + 1);
       return;
     }
-    onSubmit(contentOf(draft));
+    onSubmit(contentOf(draft), fields && values !== undefined ? fields.body(values) : undefined);
   };
 
   const contentError = messageFor('content');
   return (
     <form id={id} ref={formRef} onSubmit={submit} noValidate data-testid={`${kind}-form`}>
-      {children}
+      {context ? fields?.before?.(context) : null}
       <p className="text-sm text-stone-600 dark:text-stone-400" id={`${id}-hint`}>
         {t(`manager.${kind}.languages_hint`)}
       </p>
@@ -146,6 +185,7 @@ export function MessageForm({
           </fieldset>
         ))}
       </div>
+      {context ? fields?.after?.(context) : null}
       {unnamed ? (
         <div className="mt-4">
           <Notice tone="error" testId={`${kind}-form-failure`}>

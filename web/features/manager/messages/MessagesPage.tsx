@@ -1,8 +1,8 @@
-// The page both sections are: a compose card on top, then what was sent, newest first, paged in
-// the URL (?page=) so a reload or a shared link shows the same page. A section brings only what
-// is its own: fields above the languages (a notification's recipient) and a recipient line.
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+// The page every bilingual section is: a compose card on top, then what was written, newest
+// first, paged in the URL (?page=) so a reload or a shared link shows the same page. A section
+// brings only what is its own: its fields (FormFields: a recipient, dates, a reward) and how its
+// rows look (ListView: the cells after the texts, a picture, a lock, a link).
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '../../../../common/i18n';
 import { Icon } from '../../../components/icons';
@@ -12,30 +12,66 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { notifySuccess } from '../../../lib/toast';
 import { PageHeading } from '../../pages/PageHeading';
 import { useFormatters } from '../../sales/format';
-import { EmptyState, Pager, Skeleton } from '../../sales/ui';
+import { EmptyState, Skeleton } from '../../sales/ui';
 import { Glyph } from '../content/editor-ui';
 import { useManagerSignOut, useSignOutOnUnauthorized } from '../ManagerPages';
-import { useDateTime, useWideLayout } from '../payouts/ui';
+import { useDateTime } from '../payouts/ui';
+import {
+  LoadFailed,
+  PagedSection,
+  TableHead,
+  TableOrCards,
+  tableCell,
+  useBackInRange,
+  usePageParam,
+} from './list-parts';
 import { DeleteDialog, EditDialog } from './MessageDialogs';
-import { MessageForm } from './MessageForm';
-import { useMessageList, useSendMessage, type MessageKind, type StaffMessage } from './messages-api';
+import { MessageForm, type FormFields } from './MessageForm';
+import {
+  useMessageList,
+  useSendMessage,
+  type MessageKind,
+  type StaffItem,
+  type StaffMessage,
+} from './messages-api';
 
 /** Each kind's mark, on its send button and its empty list (the navigation's icons too). */
-const KIND_ICON = { announcements: 'megaphone', notifications: 'bell' } as const;
+const KIND_ICON = {
+  announcements: 'megaphone',
+  notifications: 'bell',
+  promotions: 'gift',
+  challenges: 'target',
+} as const;
 
-/** What a section adds to the compose form. */
-export interface ComposeExtra {
-  /** The fields, given the last failed attempt (for the server's messages about them). */
-  field: (error: unknown) => ReactNode;
-  /** Checks them before sending; false stops it. */
-  valid: () => boolean;
-  /** What they add to the request's body. */
-  body: () => Record<string, unknown>;
-  /** Back to their first state once sent. */
-  reset: () => void;
+/** A kind's own fields: a new item's (no argument) or those of the item being edited. */
+export type FieldsFor<Item, Values> = (item?: Item) => FormFields<Values> | undefined;
+
+/** One cell after the texts: a column of the table from `md` up, a block of the card below. */
+export interface Column<Item> {
+  key: string;
+  header: string;
+  cell: (item: Item) => ReactNode;
+  /** The cell takes the card's whole width (a recipient); the table's cell classes. */
+  wide?: boolean;
+  className?: string;
 }
 
-function ComposeCard({ kind, extra }: { kind: MessageKind; extra?: ComposeExtra }) {
+/** How a kind's rows look, besides both languages' texts and the Edit and Delete buttons. */
+export interface ListView<Item> {
+  columns: readonly Column<Item>[];
+  /** The texts' column header ("Message" unless said). */
+  textsHeader?: string;
+  /** A picture beside the texts. */
+  media?: (item: Item) => ReactNode;
+  /** Why Edit and Delete are off for this item (a challenge's reward paid), or null. */
+  locked?: (item: Item) => string | null;
+  /** Before Edit (a link to the item's own page). */
+  actions?: (item: Item) => ReactNode;
+  /** Above the edit form: what an edit does not change (a notification's recipient). */
+  editContext?: (item: Item) => ReactNode;
+}
+
+function ComposeCard<Values>({ kind, fields }: { kind: MessageKind; fields?: FormFields<Values> }) {
   const { t } = useTranslation();
   const formId = useId();
   const send = useSendMessage(kind);
@@ -52,15 +88,14 @@ function ComposeCard({ kind, extra }: { kind: MessageKind; extra?: ComposeExtra 
         id={formId}
         kind={kind}
         error={send.error}
-        extraValid={extra?.valid}
-        onSubmit={(content) =>
+        fields={fields}
+        onSubmit={(content, extra) =>
           send.mutate(
-            { content, extra: extra?.body() },
+            { content, extra },
             {
               onSuccess: () => {
                 notifySuccess(t(`manager.${kind}.sent`));
                 send.reset();
-                extra?.reset();
                 setRound((count) => count + 1);
               },
               onError: (error) => {
@@ -69,9 +104,7 @@ function ComposeCard({ kind, extra }: { kind: MessageKind; extra?: ComposeExtra 
             },
           )
         }
-      >
-        {extra?.field(send.error)}
-      </MessageForm>
+      />
       <div className="mt-5 flex justify-end border-t border-stone-200 pt-4 dark:border-stone-800">
         <button
           type="submit"
@@ -89,11 +122,11 @@ function ComposeCard({ kind, extra }: { kind: MessageKind; extra?: ComposeExtra 
   );
 }
 
-/** Both languages of a message, each marked; a language not written says what partners get. */
-function MessageTexts({ kind, item }: { kind: MessageKind; item: StaffMessage }) {
+/** Both languages of an item, each marked; a language not written says what partners get. */
+export function MessageTexts({ kind, item }: { kind: MessageKind; item: StaffItem }) {
   const { t } = useTranslation();
   return (
-    <div className="space-y-3">
+    <div className="min-w-0 flex-1 space-y-3">
       {LOCALES.map((locale) => {
         const text = item.content[locale];
         return (
@@ -126,7 +159,8 @@ function MessageTexts({ kind, item }: { kind: MessageKind; item: StaffMessage })
   );
 }
 
-function SentLine({ item }: { item: StaffMessage }) {
+/** When it was written, by whom, and when last edited. */
+export function SentLine({ item }: { item: StaffItem }) {
   const { t } = useTranslation();
   const dateTime = useDateTime();
   return (
@@ -166,31 +200,40 @@ function ReadCount({ item }: { item: StaffMessage }) {
   );
 }
 
-/** The first title written, to name a message in its buttons' labels. */
-const nameOf = (item: StaffMessage, preferred: string) =>
+/** The first title written, to name an item in its buttons' labels and its page's title. */
+export const nameOf = (item: StaffItem, preferred: string) =>
   item.content[preferred as Locale]?.title ??
   LOCALES.map((locale) => item.content[locale]?.title).find(Boolean) ??
   '';
 
-function Actions({
+/** The rows' small outlined buttons (Edit, Delete, a section's own link). */
+export const rowButton =
+  'inline-flex min-h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-45';
+
+function Actions<Item extends StaffItem>({
   item,
+  view,
   onEdit,
   onDelete,
 }: {
-  item: StaffMessage;
+  item: Item;
+  view: ListView<Item>;
   onEdit: () => void;
   onDelete: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const title = nameOf(item, i18n.language);
-  const button =
-    'inline-flex min-h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-semibold transition-colors';
+  const locked = view.locked?.(item) ?? null;
+  const lockId = `locked-${item.id}`;
   return (
     <span className="flex flex-wrap gap-2 md:justify-end">
+      {view.actions?.(item)}
       <button
         type="button"
         onClick={onEdit}
-        className={`${button} border-stone-300 text-stone-800 hover:border-brand-600 hover:text-brand-800 dark:border-stone-700 dark:text-stone-100 dark:hover:border-brand-400 dark:hover:text-brand-200`}
+        disabled={locked !== null}
+        aria-describedby={locked ? lockId : undefined}
+        className={`${rowButton} border-stone-300 text-stone-800 hover:border-brand-600 hover:text-brand-800 dark:border-stone-700 dark:text-stone-100 dark:hover:border-brand-400 dark:hover:text-brand-200`}
         aria-label={t('manager.messages.edit_label', { title })}
         data-testid="message-edit-open"
       >
@@ -200,75 +243,83 @@ function Actions({
       <button
         type="button"
         onClick={onDelete}
-        className={`${button} border-stone-300 text-red-700 hover:border-red-600 hover:bg-red-50 dark:border-stone-700 dark:text-red-300 dark:hover:border-red-400 dark:hover:bg-red-950/40`}
+        disabled={locked !== null}
+        aria-describedby={locked ? lockId : undefined}
+        className={`${rowButton} border-stone-300 text-red-700 hover:border-red-600 hover:bg-red-50 dark:border-stone-700 dark:text-red-300 dark:hover:border-red-400 dark:hover:bg-red-950/40`}
         aria-label={t('manager.messages.delete_label', { title })}
         data-testid="message-delete-open"
       >
         <Glyph name="trash" width={15} height={15} />
         {t('manager.messages.delete')}
       </button>
+      {locked ? (
+        <span
+          id={lockId}
+          className="block w-full max-w-56 text-xs text-stone-600 md:text-right dark:text-stone-400"
+          data-testid="locked-hint"
+        >
+          {locked}
+        </span>
+      ) : null}
     </span>
   );
 }
 
-interface ListProps<Item extends StaffMessage> {
+/** The texts, beside the item's picture when its kind has one. */
+function ItemTexts<Item extends StaffItem>({
+  kind,
+  item,
+  view,
+}: {
+  kind: MessageKind;
+  item: Item;
+  view: ListView<Item>;
+}) {
+  return (
+    <div className="flex min-w-0 gap-3">
+      {view.media ? <div className="shrink-0">{view.media(item)}</div> : null}
+      <MessageTexts kind={kind} item={item} />
+    </div>
+  );
+}
+
+interface ListProps<Item extends StaffItem> {
   kind: MessageKind;
   rows: Item[];
-  recipientOf?: (item: Item) => ReactNode;
+  view: ListView<Item>;
   onEdit: (item: Item) => void;
   onDelete: (item: Item) => void;
 }
 
-function SentTable<Item extends StaffMessage>({
-  kind,
-  rows,
-  recipientOf,
-  onEdit,
-  onDelete,
-}: ListProps<Item>) {
+function SentTable<Item extends StaffItem>({ kind, rows, view, onEdit, onDelete }: ListProps<Item>) {
   const { t } = useTranslation();
-  const th =
-    'border-b border-stone-200 px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-stone-500 uppercase first:pl-5 last:pr-5 dark:border-stone-800 dark:text-stone-400';
-  const td = 'border-b border-stone-100 px-3 py-4 align-top first:pl-5 last:pr-5 dark:border-stone-800/70';
+  const td = tableCell.body;
   return (
     <table className="w-full border-separate border-spacing-0 text-sm" data-testid="messages-table">
       <caption className="sr-only">{t(`manager.${kind}.list_title`)}</caption>
-      <thead>
-        <tr>
-          <th scope="col" className={th}>
-            {t('manager.messages.columns.message')}
-          </th>
-          {recipientOf ? (
-            <th scope="col" className={th}>
-              {t('manager.messages.columns.recipient')}
-            </th>
-          ) : null}
-          <th scope="col" className={th}>
-            {t('manager.messages.columns.sent')}
-          </th>
-          <th scope="col" className={th}>
-            {t('manager.messages.columns.read')}
-          </th>
-          <th scope="col" className={th}>
-            <span className="sr-only">{t('manager.messages.columns.actions')}</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={[
+          { key: 'texts', header: view.textsHeader ?? t('manager.messages.columns.message') },
+          ...view.columns,
+          {
+            key: 'actions',
+            header: <span className="sr-only">{t('manager.messages.columns.actions')}</span>,
+          },
+        ]}
+      />
       <tbody>
         {rows.map((item) => (
           <tr key={item.id} data-testid="message-row">
             <td className={`${td} w-full max-w-0 min-w-64`}>
-              <MessageTexts kind={kind} item={item} />
+              <ItemTexts kind={kind} item={item} view={view} />
             </td>
-            {recipientOf ? <td className={`${td} min-w-40`}>{recipientOf(item)}</td> : null}
-            <td className={`${td} whitespace-nowrap`}>
-              <SentLine item={item} />
-            </td>
+            {view.columns.map((column) => (
+              <td key={column.key} className={`${td} ${column.className ?? ''}`}>
+                {column.cell(item)}
+              </td>
+            ))}
             <td className={td}>
-              <ReadCount item={item} />
-            </td>
-            <td className={td}>
-              <Actions item={item} onEdit={() => onEdit(item)} onDelete={() => onDelete(item)} />
+              <Actions item={item} view={view} onEdit={() => onEdit(item)} onDelete={() => onDelete(item)} />
             </td>
           </tr>
         ))}
@@ -277,30 +328,22 @@ function SentTable<Item extends StaffMessage>({
   );
 }
 
-function SentCards<Item extends StaffMessage>({
-  kind,
-  rows,
-  recipientOf,
-  onEdit,
-  onDelete,
-}: ListProps<Item>) {
+function SentCards<Item extends StaffItem>({ kind, rows, view, onEdit, onDelete }: ListProps<Item>) {
   const { t } = useTranslation();
   return (
     <ul className="space-y-3" aria-label={t(`manager.${kind}.list_title`)}>
       {rows.map((item) => (
         <li key={item.id} className="card p-4" data-testid="message-row">
-          <MessageTexts kind={kind} item={item} />
-          {recipientOf ? (
-            <div className="mt-3 border-t border-stone-100 pt-3 dark:border-stone-800">
-              {recipientOf(item)}
-            </div>
-          ) : null}
+          <ItemTexts kind={kind} item={item} view={view} />
           <div className="mt-3 grid grid-cols-2 gap-3 border-t border-stone-100 pt-3 dark:border-stone-800">
-            <SentLine item={item} />
-            <ReadCount item={item} />
+            {view.columns.map((column) => (
+              <div key={column.key} className={`min-w-0 ${column.wide ? 'col-span-2' : ''}`}>
+                {column.cell(item)}
+              </div>
+            ))}
           </div>
           <div className="mt-3">
-            <Actions item={item} onEdit={() => onEdit(item)} onDelete={() => onDelete(item)} />
+            <Actions item={item} view={view} onEdit={() => onEdit(item)} onDelete={() => onDelete(item)} />
           </div>
         </li>
       ))}
@@ -327,55 +370,46 @@ function ListSkeleton() {
   );
 }
 
-function SentList<Item extends StaffMessage>({
-  kind,
-  recipientOf,
-}: {
+/** What announcements and notifications show after their texts: when sent, and who read it. */
+export function useMessageColumns(): Column<StaffMessage>[] {
+  const { t } = useTranslation();
+  return [
+    {
+      key: 'sent',
+      header: t('manager.messages.columns.sent'),
+      cell: (item) => <SentLine item={item} />,
+      className: 'whitespace-nowrap',
+    },
+    { key: 'read', header: t('manager.messages.columns.read'), cell: (item) => <ReadCount item={item} /> },
+  ];
+}
+
+interface SectionProps<Item, Values> {
   kind: MessageKind;
-  recipientOf?: (item: Item) => ReactNode;
-}) {
+  view: ListView<Item>;
+  fieldsFor?: FieldsFor<Item, Values>;
+}
+
+function SentList<Item extends StaffItem, Values>({ kind, view, fieldsFor }: SectionProps<Item, Values>) {
   const { t } = useTranslation();
   const f = useFormatters();
-  const wide = useWideLayout();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const { page, goTo } = usePageParam();
   const query = useMessageList<Item>(kind, page);
   useSignOutOnUnauthorized(query.error);
   const [editing, setEditing] = useState<Item | null>(null);
   const [deleting, setDeleting] = useState<Item | null>(null);
-
-  const goTo = useCallback(
-    (next: number) =>
-      setParams(
-        (current) => {
-          const updated = new URLSearchParams(current);
-          if (next > 1) updated.set('page', String(next));
-          else updated.delete('page');
-          return updated;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
   const data = query.data;
-  // A page beyond the last (the list shrank since the link was made, or its last one was deleted).
-  const beyond =
-    data && data.data.length === 0 && data.total > 0 && page > data.last_page ? data.last_page : null;
-  useEffect(() => {
-    if (beyond) goTo(beyond);
-  }, [beyond, goTo]);
+  useBackInRange(data, page, goTo);
 
   let results;
   if (query.isPending) results = <ListSkeleton />;
   else if (query.isError && !data)
     results = (
-      <div className="card">
-        <EmptyState icon="alert" title={t(`manager.${kind}.load_failed`)} testId="messages-error">
-          <button type="button" className="btn-secondary mt-4" onClick={() => void query.refetch()}>
-            {t('manager.shell.retry')}
-          </button>
-        </EmptyState>
-      </div>
+      <LoadFailed
+        title={t(`manager.${kind}.load_failed`)}
+        onRetry={() => void query.refetch()}
+        testId="messages-error"
+      />
     );
   else if (!data || data.data.length === 0)
     results = (
@@ -389,77 +423,55 @@ function SentList<Item extends StaffMessage>({
       </div>
     );
   else {
-    const props = { kind, rows: data.data, recipientOf, onEdit: setEditing, onDelete: setDeleting };
+    const props = { kind, rows: data.data, view, onEdit: setEditing, onDelete: setDeleting };
     results = (
-      <div className={`transition-opacity ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
-        {wide ? (
-          <div className="card overflow-x-auto">
-            <SentTable {...props} />
-          </div>
-        ) : (
-          <SentCards {...props} />
-        )}
-      </div>
+      <TableOrCards
+        dimmed={query.isPlaceholderData}
+        table={<SentTable {...props} />}
+        cards={<SentCards {...props} />}
+      />
     );
   }
 
   return (
-    <section className="mt-10" aria-labelledby={`${kind}-list-heading`} aria-busy={query.isFetching}>
-      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={`${kind}-list-heading`} className="text-lg font-semibold tracking-tight">
-          {t(`manager.${kind}.list_title`)}
-        </h2>
-        {data ? (
-          <p
-            className="text-sm text-stone-600 dark:text-stone-400"
-            aria-live="polite"
-            data-testid="messages-total"
-          >
-            {t(`manager.${kind}.results`, { count: data.total, formatted: f.number(data.total) })}
-          </p>
-        ) : null}
-      </div>
+    <PagedSection
+      id={`${kind}-list-heading`}
+      title={t(`manager.${kind}.list_title`)}
+      total={
+        data ? t(`manager.${kind}.results`, { count: data.total, formatted: f.number(data.total) }) : null
+      }
+      page={data ? { current: data.current_page, last: data.last_page } : null}
+      onPage={goTo}
+      busy={query.isFetching}
+      placeholder={query.isPlaceholderData}
+      pagerLabel={t('manager.messages.pages_label')}
+      testPrefix="messages"
+    >
       {results}
-      {data && data.last_page > 1 ? (
-        <Pager
-          page={data.current_page}
-          lastPage={data.last_page}
-          onPage={goTo}
-          busy={query.isPlaceholderData}
-          label={t('manager.messages.pages_label')}
-          testPrefix="messages-pager"
-        />
-      ) : null}
       {editing ? (
         <EditDialog
           kind={kind}
           item={editing}
-          recipient={recipientOf?.(editing)}
+          context={view.editContext?.(editing)}
+          fields={fieldsFor?.(editing)}
           onClose={() => setEditing(null)}
         />
       ) : null}
       {deleting ? <DeleteDialog kind={kind} item={deleting} onClose={() => setDeleting(null)} /> : null}
-    </section>
+    </PagedSection>
   );
 }
 
-export function MessagesPage<Item extends StaffMessage>({
-  kind,
-  extra,
-  recipientOf,
-}: {
-  kind: MessageKind;
-  extra?: ComposeExtra;
-  recipientOf?: (item: Item) => ReactNode;
-}) {
+export function MessagesPage<Item extends StaffItem, Values = never>(props: SectionProps<Item, Values>) {
   const { t } = useTranslation();
+  const { kind, fieldsFor } = props;
   const title = t(`titles.manager_${kind}`);
   useDocumentTitle(title);
   return (
     <>
       <PageHeading title={title} lead={t(`manager.${kind}.lead`)} />
-      <ComposeCard kind={kind} extra={extra} />
-      <SentList kind={kind} recipientOf={recipientOf} />
+      <ComposeCard kind={kind} fields={fieldsFor?.()} />
+      <SentList {...props} />
     </>
   );
 }

@@ -1,14 +1,15 @@
 // What staff write to partners, in English and French: announcements (to every partner, each
-// reading their language's version) and custom notifications (to one partner or to all). Both
-// sections share this API shape under /api/manager/<kind>; queries live under ['manager', <kind>]
-// so signing out forgets them. The pages show errors themselves (a staff 401 must not end the
+// reading their language's version), custom notifications (to one partner or to all), monthly
+// promotions and challenges. The sections share this API shape under /api/manager/<kind>
+// (`content` plus a kind's own fields); queries live under ['manager', <kind>] so signing out
+// forgets them. The pages show errors themselves (a staff 401 must not end the
 // partner's session), hence `handlesErrors` everywhere.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LOCALES, type Locale } from '../../../../common/i18n';
 import { api, ApiError, apiRequest } from '../../../lib/api';
 import { apiMessage, serverFieldErrors } from '../../../lib/form-errors';
 
-export type MessageKind = 'announcements' | 'notifications';
+export type MessageKind = 'announcements' | 'notifications' | 'promotions' | 'challenges';
 
 export interface MessageText {
   title: string;
@@ -18,13 +19,17 @@ export interface MessageText {
 /** A language left out is not written (announcements: not sent to that language's partners). */
 export type MessageContent = Partial<Record<Locale, MessageText>>;
 
-export interface StaffMessage {
+/** What every kind has: its texts and who wrote them. */
+export interface StaffItem {
   id: number;
   content: MessageContent;
   created_at: string;
   updated_at: string;
   /** The staff member's name; null when they are gone. */
   author: string | null;
+}
+
+export interface StaffMessage extends StaffItem {
   recipients: number;
   read: number;
 }
@@ -40,7 +45,8 @@ export interface StaffNotification extends StaffMessage {
   partner: NotificationPartner | null;
 }
 
-export interface MessagePage<Item extends StaffMessage = StaffMessage> {
+/** A page of a staff list (also a challenge's partners). */
+export interface MessagePage<Item = StaffMessage> {
   data: Item[];
   current_page: number;
   per_page: number;
@@ -60,7 +66,7 @@ export const messageKeys = {
 
 const base = (kind: MessageKind) => `/api/manager/${kind}`;
 
-export function useMessageList<Item extends StaffMessage>(kind: MessageKind, page: number) {
+export function useMessageList<Item extends StaffItem>(kind: MessageKind, page: number) {
   return useQuery({
     queryKey: messageKeys.list(kind, page),
     queryFn: ({ signal }) =>
@@ -76,35 +82,46 @@ export function useMessageList<Item extends StaffMessage>(kind: MessageKind, pag
   });
 }
 
-/** Every change refreshes the list: a new message goes first and shifts the pages. */
+/**
+ * Every change refreshes the kind's queries: a new item goes first and shifts the pages. A 409
+ * (the item can no longer change, a challenge's reward paid) does too, so the screen shows why.
+ */
 function useListChange<Variables, Result>(
   mutationFn: (variables: Variables) => Promise<Result>,
   kind: MessageKind,
 ) {
   const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: messageKeys.all(kind) });
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.lists(kind) }),
+    onSuccess: refresh,
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) void refresh();
+    },
     meta: { handlesErrors: true },
   });
 }
 
+/** What a kind sends besides `content` (a recipient, dates, a reward). */
+export type ExtraBody = Record<string, unknown>;
+
 /** Sends a new one; `extra` carries what only one kind has (a notification's `partner`). */
 export function useSendMessage(kind: MessageKind) {
   return useListChange(
-    async ({ content, extra }: { content: MessageContent; extra?: Record<string, unknown> }) =>
-      (await api.post<{ data: StaffMessage }>(base(kind), { content, ...extra }, { auth: 'manager' })).data,
+    async ({ content, extra }: { content: MessageContent; extra?: ExtraBody }) =>
+      (await api.post<{ data: StaffItem }>(base(kind), { content, ...extra }, { auth: 'manager' })).data,
     kind,
   );
 }
 
+/** Saves a change; `extra` as when sending (kinds whose PATCH takes the whole body). */
 export function useEditMessage(kind: MessageKind) {
   return useListChange(
-    async ({ id, content }: { id: number; content: MessageContent }) =>
+    async ({ id, content, extra }: { id: number; content: MessageContent; extra?: ExtraBody }) =>
       (
-        await apiRequest<{ data: StaffMessage }>(`${base(kind)}/${id}`, {
+        await apiRequest<{ data: StaffItem }>(`${base(kind)}/${id}`, {
           method: 'PATCH',
-          body: { content },
+          body: { content, ...extra },
           auth: 'manager',
         })
       ).data,
@@ -162,7 +179,7 @@ export function checkDraft(draft: MessageDraft): Record<string, DraftProblem> {
 // ---------------------------------------------------------------------------------------------
 // Errors
 
-/** A 422's first message per field ("content.en.title", "partner"). */
+/** A 422's first message per field ("content.en.title", "partner", "reward.amount"). */
 export const fieldErrors = (error: unknown): Record<string, string> => serverFieldErrors(error) ?? {};
 
 /** What to say when a change failed without naming a field. */

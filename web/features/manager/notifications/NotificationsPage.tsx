@@ -1,69 +1,52 @@
 // /manager/notifications: custom notifications from staff, to one partner or to every partner,
 // each reading their language's version or else the other one. The page is the shared one
 // (../messages) with what notifications add: the recipient, chosen when sending and fixed after.
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
-import { ErrorText, TextInput } from '../content/editor-ui';
-import { fieldErrors, type StaffNotification } from '../messages/messages-api';
-import { MessagesPage, type ComposeExtra } from '../messages/MessagesPage';
+import { TextInput } from '../content/editor-ui';
+import { Choices } from '../messages/Choices';
+import type { FieldsContext, FormFields } from '../messages/MessageForm';
+import type { StaffNotification } from '../messages/messages-api';
+import { MessagesPage, useMessageColumns, type ListView } from '../messages/MessagesPage';
 
-type Audience = 'all' | 'one';
-
-function RecipientField({
-  audience,
-  partner,
-  error,
-  onAudience,
-  onPartner,
-}: {
-  audience: Audience;
+interface Recipient {
+  audience: 'all' | 'one';
   partner: string;
-  error: string | null;
-  onAudience: (audience: Audience) => void;
-  onPartner: (partner: string) => void;
-}) {
+}
+
+function RecipientField({ values, change, error }: FieldsContext<Recipient>) {
   const { t } = useTranslation();
-  const option =
-    'flex min-h-11 cursor-pointer items-center gap-2.5 rounded-xl border border-stone-300 px-3.5 text-sm font-medium text-stone-800 transition-colors hover:border-stone-400 has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:text-brand-900 has-focus-visible:outline-2 has-focus-visible:outline-brand-600 dark:border-stone-700 dark:text-stone-200 dark:has-checked:border-brand-400 dark:has-checked:bg-brand-400/10 dark:has-checked:text-brand-100';
+  const one = values.audience === 'one';
   return (
-    <fieldset className="mb-5" data-testid="recipient">
-      <legend className="mb-2 text-sm font-semibold text-stone-800 dark:text-stone-200">
-        {t('manager.notifications.recipient.legend')}
-      </legend>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        {(['all', 'one'] as const).map((value) => (
-          <label key={value} className={option}>
-            <input
-              type="radio"
-              name="audience"
-              value={value}
-              checked={audience === value}
-              onChange={() => onAudience(value)}
-              className="h-4 w-4 accent-brand-700 dark:accent-brand-400"
-              data-testid={`recipient-${value}`}
-            />
-            <Icon name={value === 'all' ? 'users' : 'user'} width={17} height={17} className="opacity-70" />
-            {t(`manager.notifications.recipient.${value}`)}
-          </label>
-        ))}
-      </div>
-      {audience === 'one' ? (
+    <Choices
+      legend={t('manager.notifications.recipient.legend')}
+      name="recipient"
+      value={values.audience}
+      choices={(['all', 'one'] as const).map((value) => ({
+        value,
+        label: t(`manager.notifications.recipient.${value}`),
+        icon: value === 'all' ? 'users' : 'user',
+      }))}
+      onChange={(audience) => change({ audience }, 'partner')}
+      // The server's word on the partner, under the radios when no field is open for it.
+      error={one ? null : error('partner')}
+      className="mb-5"
+      testId="recipient"
+    >
+      {one ? (
         <TextInput
           className="mt-3 sm:max-w-md"
           label={t('manager.notifications.recipient.partner_label')}
           hint={t('manager.notifications.recipient.partner_hint')}
-          value={partner}
-          onValue={onPartner}
-          error={error}
+          value={values.partner}
+          onValue={(partner) => change({ partner }, 'partner')}
+          error={error('partner')}
           autoComplete="off"
           spellCheck={false}
           data-testid="recipient-partner"
         />
-      ) : (
-        <ErrorText message={error} />
-      )}
-    </fieldset>
+      ) : null}
+    </Choices>
   );
 }
 
@@ -92,49 +75,34 @@ function RecipientLine({ item }: { item: StaffNotification }) {
   );
 }
 
-const recipientOf = (item: StaffNotification) => <RecipientLine item={item} />;
-
 export function NotificationsPage() {
   const { t } = useTranslation();
-  const [audience, setAudience] = useState<Audience>('all');
-  const [partner, setPartner] = useState('');
-  const [missing, setMissing] = useState(false);
-  // The server's word on the partner stands until the field changes.
-  const [typedSince, setTypedSince] = useState<unknown>(null);
-  const extra: ComposeExtra = {
-    field: (error) => (
-      <RecipientField
-        audience={audience}
-        partner={partner}
-        error={
-          missing
-            ? t('manager.notifications.recipient.required')
-            : error && error !== typedSince
-              ? (fieldErrors(error).partner ?? null)
-              : null
-        }
-        onAudience={(value) => {
-          setAudience(value);
-          setMissing(false);
-        }}
-        onPartner={(value) => {
-          setPartner(value);
-          setMissing(false);
-          setTypedSince(error);
-        }}
-      />
-    ),
-    valid: () => {
-      const ok = audience === 'all' || partner.trim() !== '';
-      setMissing(!ok);
-      return ok;
-    },
-    // Every partner: no `partner` at all.
-    body: () => (audience === 'one' ? { partner: partner.trim() } : {}),
-    reset: () => {
-      setAudience('all');
-      setPartner('');
-    },
+  const view: ListView<StaffNotification> = {
+    columns: [
+      {
+        key: 'recipient',
+        header: t('manager.messages.columns.recipient'),
+        cell: (item) => <RecipientLine item={item} />,
+        wide: true,
+        className: 'min-w-40',
+      },
+      ...useMessageColumns(),
+    ],
+    editContext: (item) => <RecipientLine item={item} />,
   };
-  return <MessagesPage kind="notifications" extra={extra} recipientOf={recipientOf} />;
+  // The recipient is chosen when sending and fixed after: an edit sends only the text.
+  const fieldsFor = (item?: StaffNotification): FormFields<Recipient> | undefined =>
+    item
+      ? undefined
+      : {
+          initial: { audience: 'all', partner: '' },
+          before: (context) => <RecipientField {...context} />,
+          check: ({ audience, partner }): Record<string, string> =>
+            audience === 'one' && !partner.trim()
+              ? { partner: t('manager.notifications.recipient.required') }
+              : {},
+          // Every partner: no `partner` at all.
+          body: ({ audience, partner }) => (audience === 'one' ? { partner: partner.trim() } : {}),
+        };
+  return <MessagesPage kind="notifications" view={view} fieldsFor={fieldsFor} />;
 }

@@ -1,0 +1,160 @@
+// What the staff lists share: the page number in the URL (?page=), so a reload or a shared link
+// shows the same page, the card saying a list could not be loaded (with a retry), a table from
+// `md` up and cards below it, and the section around them with its total and pager.
+import { useCallback, useEffect, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, Pager } from '../../sales/ui';
+import { useWideLayout } from '../payouts/ui';
+
+export function usePageParam(): { page: number; goTo: (page: number) => void } {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const goTo = useCallback(
+    (next: number) =>
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          if (next > 1) updated.set('page', String(next));
+          else updated.delete('page');
+          return updated;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return { page, goTo };
+}
+
+/** A page beyond the last (the list shrank since the link was made, or its last item went). */
+export function useBackInRange(
+  data: { data: unknown[]; total: number; last_page: number } | undefined,
+  page: number,
+  goTo: (page: number) => void,
+): void {
+  const beyond =
+    data && data.data.length === 0 && data.total > 0 && page > data.last_page ? data.last_page : null;
+  useEffect(() => {
+    if (beyond) goTo(beyond);
+  }, [beyond, goTo]);
+}
+
+export function LoadFailed({
+  title,
+  onRetry,
+  testId,
+}: {
+  title: string;
+  onRetry: () => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="card">
+      <EmptyState icon="alert" title={title} testId={testId}>
+        <button type="button" className="btn-secondary mt-4" onClick={onRetry}>
+          {t('manager.shell.retry')}
+        </button>
+      </EmptyState>
+    </div>
+  );
+}
+
+/** The staff tables' cells: room at both ends of a row, rows split by a line. */
+export const tableCell = {
+  head: 'border-b border-stone-200 px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-stone-500 uppercase first:pl-5 last:pr-5 dark:border-stone-800 dark:text-stone-400',
+  body: 'border-b border-stone-100 px-3 py-4 align-top first:pl-5 last:pr-5 dark:border-stone-800/70',
+};
+
+export function TableHead({ columns }: { columns: readonly { key: string; header: ReactNode }[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th key={column.key} scope="col" className={tableCell.head}>
+            {column.header}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** A table from `md` up, cards below it; dimmed while another page loads in its place. */
+export function TableOrCards({
+  dimmed,
+  table,
+  cards,
+}: {
+  dimmed: boolean;
+  table: ReactNode;
+  cards: ReactNode;
+}) {
+  const wide = useWideLayout();
+  return (
+    <div className={`transition-opacity ${dimmed ? 'opacity-60' : ''}`}>
+      {wide ? <div className="card overflow-x-auto">{table}</div> : cards}
+    </div>
+  );
+}
+
+/** A list's section: its heading and total, the results, and the pager when there are pages. */
+export function PagedSection({
+  id,
+  title,
+  total,
+  page,
+  onPage,
+  busy,
+  placeholder,
+  pagerLabel,
+  testPrefix,
+  className = 'mt-10',
+  children,
+}: {
+  id: string;
+  title: string;
+  /** "12 announcements", once known. */
+  total: string | null;
+  page: { current: number; last: number } | null;
+  onPage: (page: number) => void;
+  /** Fetching (any page). */
+  busy: boolean;
+  /** The previous page still shown while the asked one loads. */
+  placeholder: boolean;
+  pagerLabel: string;
+  /** Test ids: `<prefix>-total`, `<prefix>-pager-next`… */
+  testPrefix: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className={className} aria-labelledby={id} aria-busy={busy}>
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={id} className="text-lg font-semibold tracking-tight">
+          {title}
+        </h2>
+        {total !== null ? (
+          <p
+            className="text-sm text-stone-600 dark:text-stone-400"
+            aria-live="polite"
+            data-testid={`${testPrefix}-total`}
+          >
+            {total}
+          </p>
+        ) : null}
+      </div>
+      {children}
+      {page && page.last > 1 ? (
+        <Pager
+          page={page.current}
+          lastPage={page.last}
+          onPage={onPage}
+          busy={placeholder}
+          label={pagerLabel}
+          testPrefix={`${testPrefix}-pager`}
+        />
+      ) : null}
+    </section>
+  );
+}
