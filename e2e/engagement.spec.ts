@@ -116,3 +116,28 @@ test('a sale moves this month’s challenge progress bar live, and the promo sho
   await sprintFr.scrollIntoViewIfNeeded();
   await expect(sprintFr.getByTestId('challenge-progress')).toHaveText(`1 sur ${target} ventes`);
 });
+
+test('the live-sales view slides a new sale in without reload; the support page gets its test notification live', async ({ page, request }) => {
+  const code = `SLIDE${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
+  const partner = await registerPartner(request, { promo_code: code });
+  const sale = (product: string) => shopifyOrderPayload({ code: code.toLowerCase(), items: [[product, 1, 4000]], discountPercent: 0, country: 'CA' });
+  expect((await (await postShopify(request, 'orders/paid', sale('ACV Gummies'))).json()).data.outcome).toBe('processed');
+  await signedIn(page, request, partner);
+  await page.goto('/account/slider');
+  const slides = page.getByTestId('slide');
+  await expect(slides).toHaveCount(1);
+  await expect(page.getByTestId('live-state')).toHaveAttribute('data-state', 'connected', { timeout: 15_000 });
+
+  expect((await (await postShopify(request, 'orders/paid', sale('Dreamy Sleep Gummies'))).json()).data.outcome).toBe('processed');
+  await expect(slides).toHaveCount(2, { timeout: 15_000 });
+  await expect(slides.first()).toContainText('Dreamy Sleep Gummies');
+  await expect(slides.first()).toHaveAttribute('data-fresh', 'true');
+  await expect(slides.first().getByTestId('slide-commission')).toHaveText('$4.00');
+
+  await page.goto('/account/test');
+  await expect(page.getByTestId('test-live-state')).toHaveAttribute('data-state', 'connected', { timeout: 15_000 });
+  await page.getByTestId('test-send').click();
+  await expect(page.getByTestId('test-attempt').first()).toHaveAttribute('data-took', 'live', { timeout: 10_000 });
+  await page.getByTestId('bell-button').click();
+  await expect(page.getByTestId('bell-panel')).toContainText('Test notification');
+});

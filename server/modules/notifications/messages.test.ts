@@ -245,3 +245,27 @@ describe('live push of staff messages', () => {
     }
   });
 });
+
+describe('test notification', () => {
+  it('makes a notification in the partner’s bell, pushed live, at most 5 a minute', async () => {
+    const t = await createTestApp();
+    try {
+      const p = await createPartnerAccount(t.database.db, { email: 'tester@example.com', password: 'tester-password-1', first_name: 'Tess', last_name: 'Ter', locale: 'fr' });
+      const token = (await issueToken(t.database.db, 'partner', p.id)).token;
+      const other = await createPartnerAccount(t.database.db, { email: 'other-tester@example.com', password: 'tester-password-1', first_name: 'O', last_name: 'T' });
+      const otherToken = (await issueToken(t.database.db, 'partner', other.id)).token;
+      const send = (tok: string) => t.app.inject({ method: 'POST', url: '/api/notifications/test', headers: bearer(tok), payload: {} });
+      const first = await send(token);
+      expect(first.statusCode).toBe(201);
+      const bell = (await t.app.inject({ method: 'GET', url: '/api/getBellNotifications', headers: bearer(token) })).json().data;
+      expect(bell).toMatchObject({ count: 1, custom_unread: 0, items: [{ id: first.json().data.id, kind: 'test', title: 'Notification d’essai' }] });
+      for (let i = 0; i < 4; i++) expect((await send(token)).statusCode).toBe(201);
+      expect((await send(token)).statusCode).toBe(429);
+      // Another partner's allowance is their own.
+      expect((await send(otherToken)).statusCode).toBe(201);
+      expect((await t.app.inject({ method: 'POST', url: '/api/notifications/test', payload: {} })).statusCode).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -80,7 +80,8 @@ export function LiveSalesPage() {
       const arrived = rows.filter((row) => !seen.current!.has(row.id)).map((row) => row.id);
       if (arrived.length) {
         setFresh(new Set(arrived));
-        track.current?.scrollTo({ left: 0, behavior: 'smooth' });
+        // Back to the newest (smoothly: the track scrolls with scroll-behavior: smooth).
+        if (track.current) track.current.scrollLeft = 0;
       }
     }
     seen.current = new Set(rows.map((row) => row.id));
@@ -88,7 +89,7 @@ export function LiveSalesPage() {
 
   const scrollBy = (direction: 1 | -1) => {
     const el = track.current;
-    if (el) el.scrollBy({ left: direction * Math.max(280, el.clientWidth * 0.8), behavior: 'smooth' });
+    if (el) el.scrollLeft += direction * Math.max(280, el.clientWidth * 0.8);
   };
 
   return (
