@@ -84,7 +84,7 @@ const PART_HEIGHTS = {
   history: 'h-[772px] md:h-[763px] lg:h-[459px]',
   recent: 'h-[654px] md:h-[638px] lg:h-[382px]',
   month: 'h-[1177px] md:h-[848px] lg:h-[455px]',
-  later: 'h-[548px] md:h-[300px] lg:h-[174px]',
+  later: 'h-[1400px] md:h-[760px]',
 };
 
 // The page itself reads no query: each answer re-renders only the part that shows it, not the
@@ -131,10 +131,10 @@ export function DashboardPage() {
           </div>
         </WhenNear>
         <WhenNear placeholderClassName={PART_HEIGHTS.later} testId="dashboard-later-part">
-          <div className="grid gap-4 sm:gap-6 [&>*]:min-w-0 md:grid-cols-2 lg:grid-cols-4">
-            <AnnouncementsWidget className="md:col-span-2" />
-            <PromoWidget />
+          <div className="grid gap-4 sm:gap-6 [&>*]:min-w-0 md:grid-cols-2">
+            <AnnouncementsWidget />
             <ChallengesWidget />
+            <PromoWidget />
             <LaterWidgets only={['top-posts']} />
           </div>
         </WhenNear>

@@ -433,10 +433,8 @@ const LATER: {
   id: string;
   icon: GlyphName;
   title: 'top_posts';
-  className?: string;
 }[] = [
-  // Later a strip of post thumbnails: the row's whole width.
-  { id: 'top-posts', icon: 'image', title: 'top_posts', className: 'md:col-span-2 lg:col-span-4' },
+  { id: 'top-posts', icon: 'image', title: 'top_posts' },
 ];
 
 export function LaterWidgets({ only }: { only?: string[] }) {
@@ -450,7 +448,6 @@ export function LaterWidgets({ only }: { only?: string[] }) {
           title={t(`dashboard.later.${widget.title}.title`)}
           icon={widget.icon}
           testId={`widget-${widget.id}`}
-          className={widget.className}
         >
           <p className="text-sm text-stone-600 dark:text-stone-400" data-testid={`${widget.id}-empty`}>
             {t(`dashboard.later.${widget.title}.empty`)}

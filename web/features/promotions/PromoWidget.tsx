@@ -35,10 +35,10 @@ export function PromoWidget() {
                 <img
                   src={`${promo.image_url}?w=240`}
                   alt=""
-                  width={64}
-                  height={64}
+                  width={96}
+                  height={96}
                   loading="lazy"
-                  className="h-16 w-16 shrink-0 rounded-xl bg-stone-100 object-cover dark:bg-stone-800"
+                  className="h-20 w-20 shrink-0 rounded-xl sm:h-24 sm:w-24 bg-stone-100 object-cover dark:bg-stone-800"
                 />
               ) : null}
               <div className="min-w-0">

@@ -19,7 +19,7 @@ export function useChallengeText() {
       if (reward.kind === 'bonus')
         return t('manager.challenges.reward_value.bonus', { amount: f.money(reward.amount) });
       return reward.type === 'percent'
-        ? t('manager.challenges.reward_value.percent', { amount: f.percent(reward.amount / 100) })
+        ? t('manager.challenges.reward_value.percent', { amount: f.percent(reward.amount) })
         : t('manager.challenges.reward_value.fixed', { amount: f.money(reward.amount) });
     },
     /** "12 of 30 sales". */

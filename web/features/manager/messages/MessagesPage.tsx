@@ -226,7 +226,8 @@ function Actions<Item extends StaffItem>({
   const locked = view.locked?.(item) ?? null;
   const lockId = `locked-${item.id}`;
   return (
-    <span className="flex flex-wrap gap-2 md:justify-end">
+    // Stacked in the table, so the column is as narrow as its widest button.
+    <span className="flex flex-wrap gap-2 md:flex-col md:items-stretch">
       {view.actions?.(item)}
       <button
         type="button"
@@ -310,7 +311,7 @@ function SentTable<Item extends StaffItem>({ kind, rows, view, onEdit, onDelete 
       <tbody>
         {rows.map((item) => (
           <tr key={item.id} data-testid="message-row">
-            <td className={`${td} w-full max-w-0 min-w-64`}>
+            <td className={`${td} w-full max-w-0 min-w-48`}>
               <ItemTexts kind={kind} item={item} view={view} />
             </td>
             {view.columns.map((column) => (
