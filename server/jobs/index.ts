@@ -49,7 +49,7 @@ export function startBackground(ctx: AppContext, log: { error(obj: object, msg: 
         name: 'challenge-rewards',
         everyMs: 10 * 60 * 1000,
         run: async () => {
-          for (const rewarded of await sweepChallengeRewards(ctx.db)) {
+          for (const rewarded of await sweepChallengeRewards(ctx.db, new Date(), log)) {
             ctx.push.toPartner(rewarded.uuid, 'challenge_rewarded', { challenge_id: rewarded.challengeId, notification_id: rewarded.notificationId });
             pushAwarded(badgePush, rewarded.badges);
           }

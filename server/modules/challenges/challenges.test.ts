@@ -180,6 +180,7 @@ describe('monthly challenges', () => {
       [{ ...good, month: lastMonth }, 'month'],
       [{ ...good, month: '2026-13' }, 'month'],
       [{ ...good, target: 0 }, 'target'],
+      [{ ...good, target: 2.5 }, 'target'],
       [{ ...good, target: 'ten' }, 'target'],
       [{ ...good, metric: 'followers' }, 'metric'],
       [{ ...good, reward: { kind: 'bonus', amount: -5 } }, 'reward.amount'],

@@ -8,7 +8,7 @@
 import type { Selectable } from 'kysely';
 import { isLocale } from '../../../common/i18n';
 import type { Db } from '../../db';
-import { nowIso } from '../../db/dialect';
+import { lockKeys, nowIso } from '../../db/dialect';
 import { retryOnConflict } from '../../db/retry';
 import type { ChallengeMetric, ChallengesTable } from '../../db/schema';
 import { AppError, API_MESSAGES, invalid, notFound } from '../../errors';
@@ -77,6 +77,7 @@ function storedChallenge(input: ChallengeInput, now: Date) {
   const reward = input.reward;
   const amount = reward.kind === 'bonus' ? Math.round(reward.amount * 100) : storedVoucherAmount(reward.type, reward.amount);
   if (amount === null || amount <= 0 || (reward.kind === 'bonus' && Math.abs(reward.amount * 100 - amount) > 1e-6)) throw invalid({ 'reward.amount': [sayKey('wrong_value')] });
+  if (input.metric === 'sales_count' && !Number.isInteger(input.target)) throw invalid({ target: [sayKey('wrong_value')] });
   const target = storedTarget(input.metric, input.target);
   if (input.metric === 'sales_amount' && Math.abs(input.target * 100 - target) > 1e-6) throw invalid({ target: [sayKey('wrong_value')] });
   return {
@@ -155,8 +156,14 @@ export async function createChallenge(db: Db, input: ChallengeInput, staffId: nu
   return oneChallenge(db, id);
 }
 
+// The advisory-lock namespace of challenges on PostgreSQL ("ch"): a change of a challenge and the
+// payment of its rewards take turns, so a reward is never paid on terms being changed.
+const CHALLENGE_LOCK = 0x6368;
+const lockChallenge = (trx: Db, id: number) => lockKeys(trx, CHALLENGE_LOCK, [`challenge:${id}`]);
+
 /** A challenge with a reward paid no longer changes: what was paid was paid for these terms. */
 async function unpaidChallenge(trx: Db, id: number): Promise<Challenge> {
+  await lockChallenge(trx, id);
   const before = await findChallenge(trx, id);
   if (!before) throw notFound();
   if ((await rewardCounts(trx, [id])).get(id)) throw new AppError(409, API_MESSAGES.challenges.rewards_paid);
@@ -237,6 +244,9 @@ export async function partnerChallenges(db: Db, partnerId: number, now = new Dat
   });
 }
 
+/** Percent points as a partner reads them (20 %, 12,5 % in French). */
+const formatPercent = (points: number, lng: string) => new Intl.NumberFormat(lng === 'fr' ? 'fr-CA' : 'en-US', { style: 'percent', maximumFractionDigits: 2 }).format(points / 100);
+
 export interface Rewarded {
   uuid: string;
   challengeId: number;
@@ -244,8 +254,15 @@ export interface Rewarded {
   badges: Awarded | undefined;
 }
 
-/** The reward of one partner, once: the claim row, the bonus or voucher, the notification, the badge. */
-async function payReward(trx: Db, challenge: Challenge, partnerId: number, progress: number, now: Date): Promise<Rewarded | undefined> {
+/**
+ * The reward of one partner, once: the claim row, the bonus or voucher, the notification, the
+ * badge. The challenge is read again under its lock: staff may have changed or deleted it since the
+ * sweep read it, and the reward follows its terms as they are now.
+ */
+async function payReward(trx: Db, challengeId: number, partnerId: number, progress: number, now: Date): Promise<Rewarded | undefined> {
+  await lockChallenge(trx, challengeId);
+  const challenge = await findChallenge(trx, challengeId);
+  if (!challenge || progress < challenge.target) return undefined;
   const at = nowIso(now);
   const claimed = await claimReward(trx, { challenge_id: challenge.id, partner_id: partnerId, progress, rewarded_at: at });
   if (claimed === undefined) return undefined;
@@ -264,9 +281,9 @@ async function payReward(trx: Db, challenge: Challenge, partnerId: number, progr
     if (earning) await noteRewardPaid(trx, claimed, { earning_id: earning.id });
     what = i18n.t('notifications_server.challenge_bonus', { lng, amount: formatMoney(challenge.reward_amount, lng) });
   } else {
-    const voucher = await issueVoucher(trx, challenge.author_staff_id, profile.uuid, { type: reward.type, amount: reward.amount }, now);
+    const voucher = await issueVoucher(trx, null, profile.uuid, { type: reward.type, amount: reward.amount }, now);
     await noteRewardPaid(trx, claimed, { voucher_id: voucher.id });
-    const off = reward.type === 'fixed' ? formatMoney(challenge.reward_amount, lng) : lng === 'fr' ? `${reward.amount}\u00a0%` : `${reward.amount}%`;
+    const off = reward.type === 'fixed' ? formatMoney(challenge.reward_amount, lng) : formatPercent(reward.amount, lng);
     what = i18n.t('notifications_server.challenge_voucher', { lng, code: voucher.code, off });
   }
   const content = JSON.parse(challenge.content) as BilingualContent;
@@ -292,7 +309,7 @@ const MONTHS_WATCHED = 4;
  * target and who are not rewarded yet; those whose verified sales reach it are paid, each in a
  * transaction of its own that claims the reward row first (another node may have been quicker).
  */
-export async function sweepChallengeRewards(db: Db, now = new Date()): Promise<Rewarded[]> {
+export async function sweepChallengeRewards(db: Db, now = new Date(), log?: { error(obj: object, msg: string): void }): Promise<Rewarded[]> {
   const paid: Rewarded[] = [];
   const challenges = await challengesOfMonths(db, monthKey(monthStart(now, -MONTHS_WATCHED)), monthKey(now));
   for (const challenge of challenges) {
@@ -303,12 +320,17 @@ export async function sweepChallengeRewards(db: Db, now = new Date()): Promise<R
     const candidates = (await unrewardedAtTarget(db, challenge.id, start, challenge.metric, challenge.target, readers)).map((row) => row.partner_id);
     const due = await inBatches(candidates, async (batch) => [...(await monthSales(db, batch, from, until, 'verified'))].filter(([, m]) => measureOf(challenge.metric, m) >= challenge.target));
     for (const [partnerId, m] of due) {
-      const rewarded = await retryOnConflict(() => db.transaction().execute((trx) => payReward(trx, challenge, partnerId, measureOf(challenge.metric, m), now)));
-      if (rewarded) paid.push(rewarded);
+      try {
+        const rewarded = await retryOnConflict(() => db.transaction().execute((trx) => payReward(trx, challenge.id, partnerId, measureOf(challenge.metric, m), now)));
+        if (rewarded) paid.push(rewarded);
+      } catch (err) {
+        // One partner's failure (a voucher code that could not be made) waits for the next run;
+        // the others are paid now.
+        if (!log) throw err;
+        log.error({ err, challenge: challenge.id, partner: partnerId }, 'challenge reward failed');
+      }
     }
   }
   return paid;
 }
 
-/** Badge measure: how many challenges each partner has met (rewarded). */
-export { rewardCounts };

@@ -182,6 +182,7 @@ describe('announcements and custom notifications', () => {
       ['/api/manager/announcements', { content: { en: { title: 'nul\u0000', body: 'x' } } }, 'content.en.title'],
       ['/api/manager/announcements', { content: { en: { title: 7, body: 'x' } } }, 'content.en.title'],
       ['/api/manager/notifications', { partner: 'nobody@example.com', content: { en: { title: 'x', body: 'y' } } }, 'partner'],
+      ['/api/manager/notifications', { partner: 'nul\u0000@example.com', content: { en: { title: 'x', body: 'y' } } }, 'partner'],
     ];
     for (const [url, payload, field] of cases) {
       const answer = await send('POST', url, manager.token, payload);

@@ -96,7 +96,7 @@ export function notificationRoutes(app: TypedApp, ctx: AppContext): void {
           ),
           body:
             kind === 'custom'
-              ? z.object({ content: bilingualContent, partner: z.string().max(254, sayKey('max', { n: 254 })).nullish().describe('The partner’s uuid, e-mail or promo code; empty or absent for every partner') })
+              ? z.object({ content: bilingualContent, partner: z.string().max(254, sayKey('max', { n: 254 })).refine((v) => !v.includes('\u0000'), sayKey('wrong_value')).nullish().describe('The partner’s uuid, e-mail or promo code; empty or absent for every partner') })
               : z.object({ content: bilingualContent }),
           response: { 201: z.object({ data: staffMessage }) },
         },

@@ -197,6 +197,7 @@ export async function updateMessage(db: Db, kind: MessageKind, id: number, input
     const before = await findMessage(trx, kind, id);
     if (!before) throw notFound();
     await updateMessageContent(trx, id, JSON.stringify(content), at);
+    const beforeContent = JSON.parse(before.content) as MessageContent;
     let copies = 0;
     for (const group of GROUPS) {
       const text = textFor(kind, content, group);
@@ -207,10 +208,10 @@ export async function updateMessage(db: Db, kind: MessageKind, id: number, input
       await rewriteCopies(trx, id, group, text.title, text.body);
       // A language added to an announcement reaches its readers now; a custom notification keeps
       // the recipients it was sent to.
-      if (kind === 'announcement') copies += await fanOut(trx, { id, kind, ...text, at: before.created_at }, { group });
+      if (kind === 'announcement' && !beforeContent[group]) copies += await fanOut(trx, { id, kind, ...text, at: before.created_at }, { group });
     }
     await countCopies(trx, id, copies);
-    await recordAudit(trx, { staffId, action: `${kind}.update`, entity: kind, entityId: id, before: { content: JSON.parse(before.content) as unknown }, after: { content } }, at);
+    await recordAudit(trx, { staffId, action: `${kind}.update`, entity: kind, entityId: id, before: { content: beforeContent }, after: { content } }, at);
     return before.partner_id;
   });
   const recipient = recipientId === null ? undefined : await partnerUuid(db, recipientId);

@@ -61,7 +61,10 @@ function Challenge({ challenge }: { challenge: PartnerChallenge }) {
             : state === 'met'
               ? t('dashboard.challenges.met')
               : t('dashboard.challenges.ends', {
-                  date: f.date(new Date(Date.parse(challenge.ends_at) - 1).toISOString()),
+                  // The months are UTC months: the last day as a calendar day, whatever the zone.
+                  date: f.day(
+                    new Date(Date.parse(challenge.ends_at) - 86_400_000).toISOString().slice(0, 10),
+                  ),
                 })}
         </span>
       </div>

@@ -43,6 +43,12 @@ export function TestPage() {
   const [attempts, setAttempts] = useState<Attempt[]>([]);
   // When each test push arrived: it may come before the request's answer does.
   const arrivals = useRef(new Map<number, number>());
+  // The "not received live" checks, dropped if the page goes away first.
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach(clearTimeout);
+  }, []);
 
   useEffect(
     () =>
@@ -77,12 +83,14 @@ export function TestPage() {
         ),
       );
       if (arrived === undefined)
-        setTimeout(
-          () =>
-            setAttempts((list) =>
-              list.map((a) => (a.id === id && a.took === null ? { ...a, took: 'late' } : a)),
-            ),
-          WAIT_MS,
+        timers.current.push(
+          setTimeout(
+            () =>
+              setAttempts((list) =>
+                list.map((a) => (a.id === id && a.took === null ? { ...a, took: 'late' } : a)),
+              ),
+            WAIT_MS,
+          ),
         );
     },
   });

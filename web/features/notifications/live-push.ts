@@ -116,6 +116,8 @@ export function useLivePush(): void {
     let socket: LiveSocket | undefined;
     let stopped = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
+    // The reads a broadcast scheduled, dropped if the shell goes away first.
+    const spread = new Set<ReturnType<typeof setTimeout>>();
 
     const listen = (made: LiveSocket) => {
       let connectedBefore = false;
@@ -148,7 +150,7 @@ export function useLivePush(): void {
       // server does not take every portal's reads in the same instant.
       const refreshing = (queryKey: readonly string[]) => (payload?: { broadcast?: boolean }) => {
         const refresh = () => void queryClient.invalidateQueries({ queryKey });
-        if (payload?.broadcast) setTimeout(refresh, Math.random() * BROADCAST_SPREAD_MS);
+        if (payload?.broadcast) spread.add(setTimeout(refresh, Math.random() * BROADCAST_SPREAD_MS));
         else refresh();
       };
       made.on('announcement', refreshing(notificationKeys.all));
@@ -215,6 +217,7 @@ export function useLivePush(): void {
     return () => {
       stopped = true;
       setLiveState('off');
+      spread.forEach(clearTimeout);
       cancelIdle();
       clearTimeout(retry);
       socket?.disconnect();

@@ -251,8 +251,10 @@ function Partners({ challenge }: { challenge: Challenge }) {
 export function ChallengePage() {
   const { t, i18n } = useTranslation();
   const params = useParams();
-  const id = /^\d{1,15}$/.test(params.id ?? '') ? Number(params.id) : null;
-  const query = useChallenge(id ?? 0);
+  // An id the server could hold (a 32-bit integer), else none: "not found", not a failed load.
+  const id =
+    /^\d{1,10}$/.test(params.id ?? '') && Number(params.id) <= 2_147_483_647 ? Number(params.id) : null;
+  const query = useChallenge(id);
   useSignOutOnUnauthorized(query.error);
   const challenge = query.data;
   const month = challenge ? formatMonth(challenge.month, i18n.language) : '';

@@ -39,17 +39,19 @@ const keys = {
 };
 
 /**
- * One challenge, for its page. The API has no call for a single challenge, so it is looked up
- * in the list: at once from a list page already loaded, then through the pages. Null when no
- * page has it (deleted, or never was).
+ * One challenge, for its page: at once from a list page already loaded, then from the server.
+ * Null when there is none (deleted, or never was); not asked for an id that cannot be one.
  */
-export function useChallenge(id: number) {
+export function useChallenge(id: number | null) {
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: keys.one(id),
+    queryKey: keys.one(id ?? 0),
+    enabled: id !== null,
     queryFn: async ({ signal }) => {
       try {
-        return (await api.get<{ data: Challenge }>(`/api/manager/challenges/${id}`, { auth: 'manager', signal })).data;
+        return (
+          await api.get<{ data: Challenge }>(`/api/manager/challenges/${id}`, { auth: 'manager', signal })
+        ).data;
       } catch (error) {
         // Gone (deleted meanwhile) reads as not found, like an unknown id.
         if (error instanceof ApiError && error.status === 404) return null;

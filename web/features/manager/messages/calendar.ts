@@ -1,19 +1,20 @@
-// Calendar days ('YYYY-MM-DD') and months ('YYYY-MM') as the monthly sections send them: taken
-// from the staff member's own calendar, and shown without a time zone moving them a day.
+// Calendar days ('YYYY-MM-DD') and months ('YYYY-MM') as the monthly sections send them: in the
+// program's calendar, UTC, as the server judges them (a challenge's month, whether a promo runs
+// today), and shown without a time zone moving them a day.
 import { intlLocale } from '../../sales/format';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** The day of `date` in the local calendar. */
+/** The day of `date` in the program's (UTC) calendar. */
 export const isoDay = (date: Date) =>
-  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
 
-/** The month of `date` in the local calendar. */
+/** The month of `date` in the program's (UTC) calendar. */
 export const isoMonth = (date: Date) => isoDay(date).slice(0, 7);
 
 /** The first and last days of `date`'s month. */
 export function monthBounds(date: Date): { first: string; last: string } {
-  const last = new Date(date.getFullYear(), date.getMonth() + 1, 0);
+  const last = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0));
   return { first: `${isoMonth(date)}-01`, last: isoDay(last) };
 }
 

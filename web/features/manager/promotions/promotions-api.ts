@@ -19,7 +19,7 @@ export interface Promotion extends StaffItem {
 
 export type PromotionStatus = 'running' | 'scheduled' | 'ended';
 
-/** Where a promotion stands on `today` (the staff member's calendar day), both ends included. */
+/** Where a promotion stands on `today` (the program's UTC day, as the server judges it), both ends included. */
 export function promotionStatus(
   promotion: Pick<Promotion, 'starts_on' | 'ends_on'>,
   today = isoDay(new Date()),
