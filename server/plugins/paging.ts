@@ -14,3 +14,21 @@ export const pagingQuery = (defaultLength: number = PAGING.defaultLength) =>
 
 export const pagedAnswer = (row: z.ZodType) =>
   z.object({ data: z.array(row), current_page: z.number(), per_page: z.number(), last_page: z.number(), total: z.number() });
+
+/** A page of a list as the API answers it (decisions §3): the rows and where they stand. */
+export const pageOf = <Row>(data: Row[], page: number, length: number, total: number) => ({
+  data,
+  current_page: page,
+  per_page: length,
+  last_page: Math.max(1, Math.ceil(total / length)),
+  total,
+});
+
+/** A row's id in a path: a positive 32-bit integer, else 422 "Wrong value". */
+export const idParams = z.object({
+  id: z.coerce
+    .number({ error: sayKey('wrong_value') })
+    .int(sayKey('wrong_value'))
+    .min(1, sayKey('wrong_value'))
+    .max(2_147_483_647, sayKey('wrong_value')),
+});

@@ -132,17 +132,26 @@ function pageFor(entry: Entry): PageRoute {
       });
     case '/account/slider':
       return lazyPage(entry, async () => {
-        const { LiveSalesPage } = await import('../features/sales/LiveSalesPage');
+        const [{ LiveSalesPage }] = await Promise.all([
+          import('../features/sales/LiveSalesPage'),
+          loadCatalogPart('engagement'),
+        ]);
         return <LiveSalesPage />;
       });
     case '/account/_check':
       return lazyPage(entry, async () => {
-        const { CheckPage } = await import('../features/session/CheckPage');
+        const [{ CheckPage }] = await Promise.all([
+          import('../features/session/CheckPage'),
+          loadCatalogPart('engagement'),
+        ]);
         return <CheckPage />;
       });
     case '/account/test':
       return lazyPage(entry, async () => {
-        const { TestPage } = await import('../features/notifications/TestPage');
+        const [{ TestPage }] = await Promise.all([
+          import('../features/notifications/TestPage'),
+          loadCatalogPart('engagement'),
+        ]);
         return <TestPage />;
       });
     case '/account/cashout':

@@ -36,6 +36,14 @@ export function challengesOfMonths(db: Db, from: string, to: string) {
   return db.selectFrom('challenges').selectAll().where('month', '>=', from).where('month', '<=', to).orderBy('id').execute();
 }
 
+/** Every partner's running totals of one month (all regions together). */
+const monthTotals = (db: Db, monthStart: string) =>
+  db
+    .selectFrom('partner_sales_stats')
+    .where('partner_sales_stats.period', '=', 'm')
+    .where('partner_sales_stats.start', '=', monthStart)
+    .where('partner_sales_stats.geo', '=', '');
+
 /** The running total a metric reads in a partner's month row. */
 const measureColumn = (metric: ChallengeMetric) => (metric === 'sales_count' ? 'orders' : 'sales_cents');
 
@@ -44,12 +52,8 @@ const measureColumn = (metric: ChallengeMetric) => (metric === 'sales_count' ? '
  * those who read the challenge's one language (French readers, or everyone else).
  */
 export function unrewardedAtTarget(db: Db, challengeId: number, monthStart: string, metric: ChallengeMetric, target: number, readers: 'en' | 'fr' | null) {
-  let q = db
-    .selectFrom('partner_sales_stats')
+  let q = monthTotals(db, monthStart)
     .select('partner_sales_stats.partner_id')
-    .where('partner_sales_stats.period', '=', 'm')
-    .where('partner_sales_stats.start', '=', monthStart)
-    .where('partner_sales_stats.geo', '=', '')
     .where(`partner_sales_stats.${measureColumn(metric)}`, '>=', target)
     .where('partner_sales_stats.partner_id', 'not in', db.selectFrom('challenge_rewards').select('partner_id').where('challenge_id', '=', challengeId));
   if (readers) q = q.innerJoin('partners', 'partners.id', 'partner_sales_stats.partner_id').where('partners.locale', readers === 'fr' ? '=' : '<>', 'fr');
@@ -84,13 +88,9 @@ export async function monthSales(db: Db, partnerIds: number[], from: string, unt
  * still count a fully refunded order as an order.
  */
 export async function countAtTarget(db: Db, monthStart: string, metric: ChallengeMetric, target: number): Promise<number> {
-  const row = await db
-    .selectFrom('partner_sales_stats')
+  const row = await monthTotals(db, monthStart)
     .select(sql<number>`count(*)`.as('n'))
-    .where('period', '=', 'm')
-    .where('start', '=', monthStart)
-    .where('geo', '=', '')
-    .where(measureColumn(metric), '>=', target)
+    .where(`partner_sales_stats.${measureColumn(metric)}`, '>=', target)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -123,14 +123,10 @@ export function rewardsOfPartner(db: Db, partnerId: number, challengeIds: number
 
 /** The partners who sold in the month, best measure first, with their reward if paid (staff's "who met it"). */
 export function standingsPage(db: Db, challengeId: number, monthStart: string, metric: ChallengeMetric, limit: number, offset: number) {
-  return db
-    .selectFrom('partner_sales_stats')
+  return monthTotals(db, monthStart)
     .innerJoin('partners', 'partners.id', 'partner_sales_stats.partner_id')
     .leftJoin('challenge_rewards', (j) => j.onRef('challenge_rewards.partner_id', '=', 'partner_sales_stats.partner_id').on('challenge_rewards.challenge_id', '=', challengeId))
     .select(['partner_sales_stats.partner_id', 'partners.uuid', 'partners.email', 'partners.first_name', 'partners.last_name', 'challenge_rewards.rewarded_at'])
-    .where('partner_sales_stats.period', '=', 'm')
-    .where('partner_sales_stats.start', '=', monthStart)
-    .where('partner_sales_stats.geo', '=', '')
     .where('partner_sales_stats.orders', '>', 0)
     .orderBy(`partner_sales_stats.${measureColumn(metric)}`, 'desc')
     .orderBy('partners.id')
@@ -140,14 +136,7 @@ export function standingsPage(db: Db, challengeId: number, monthStart: string, m
 }
 
 export async function countSellers(db: Db, monthStart: string): Promise<number> {
-  const row = await db
-    .selectFrom('partner_sales_stats')
-    .select(sql<number>`count(*)`.as('n'))
-    .where('period', '=', 'm')
-    .where('start', '=', monthStart)
-    .where('geo', '=', '')
-    .where('orders', '>', 0)
-    .executeTakeFirstOrThrow();
+  const row = await monthTotals(db, monthStart).select(sql<number>`count(*)`.as('n')).where('partner_sales_stats.orders', '>', 0).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext, TypedApp } from '../../context';
 import { sayKey } from '../../i18n';
 import { bilingualContent } from '../../plugins/bilingual';
-import { pagedAnswer, pagingQuery } from '../../plugins/paging';
+import { idParams, pagedAnswer, pagingQuery } from '../../plugins/paging';
 import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth/guards';
 import { challengeStandings, createChallenge, oneChallenge, editChallenge, listChallenges, partnerChallenges, removeChallenge, type ChallengeInput } from './service';
 
@@ -62,7 +62,6 @@ const partnerChallenge = z.object({
   ends_at: z.string(),
 });
 const standing = z.object({ partner: z.object({ uuid: z.string(), name: z.string(), email: z.string() }), progress: z.number(), met: z.boolean(), rewarded_at: z.string().nullable() });
-const idParams = z.object({ id: z.coerce.number({ error: wrong }).int(wrong).min(1, wrong).max(2_147_483_647, wrong) });
 
 export function challengeRoutes(app: TypedApp, ctx: AppContext): void {
   const manager = requireStaff(ctx.db, ['manager', 'admin']);

@@ -14,6 +14,7 @@ import type { ChallengeMetric, ChallengesTable } from '../../db/schema';
 import { AppError, API_MESSAGES, invalid, notFound } from '../../errors';
 import { i18n, sayKey } from '../../i18n';
 import { versionFor, writtenContent, type BilingualContent } from '../../plugins/bilingual';
+import { pageOf } from '../../plugins/paging';
 import { recordAudit } from '../audit/service';
 import { awardDueBadges, type Awarded } from '../badges/service';
 import { addNotification, formatMoney, requireSomeText } from '../notifications/service';
@@ -142,7 +143,7 @@ export async function oneChallenge(db: Db, id: number): Promise<StaffChallenge> 
 
 export async function listChallenges(db: Db, page: number, length: number) {
   const [total, rows] = await Promise.all([countChallenges(db), challengeRows(db, { limit: length, offset: (page - 1) * length })]);
-  return { data: await staffRows(db, rows), current_page: page, per_page: length, last_page: Math.max(1, Math.ceil(total / length)), total };
+  return pageOf(await staffRows(db, rows), page, length, total);
 }
 
 export async function createChallenge(db: Db, input: ChallengeInput, staffId: number, now = new Date()): Promise<StaffChallenge> {
@@ -196,8 +197,8 @@ export async function challengeStandings(db: Db, id: number, page: number, lengt
   const { start, from, until } = monthBounds(challenge.month);
   const [total, rows] = await Promise.all([countSellers(db, start), standingsPage(db, id, start, challenge.metric, length, (page - 1) * length)]);
   const live = await monthSales(db, rows.map((row) => row.partner_id), from, until, 'live');
-  return {
-    data: rows.map((row) => {
+  return pageOf(
+    rows.map((row) => {
       const progress = measureOf(challenge.metric, live.get(row.partner_id));
       return {
         partner: { uuid: row.uuid, name: [row.first_name, row.last_name].filter(Boolean).join(' '), email: row.email },
@@ -206,11 +207,10 @@ export async function challengeStandings(db: Db, id: number, page: number, lengt
         rewarded_at: row.rewarded_at,
       };
     }),
-    current_page: page,
-    per_page: length,
-    last_page: Math.max(1, Math.ceil(total / length)),
+    page,
+    length,
     total,
-  };
+  );
 }
 
 /** This month's challenges in the partner's language, with their progress (`GET /api/getChallenges`). */

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext, TypedApp } from '../../context';
 import { sayKey } from '../../i18n';
 import { bilingualContent } from '../../plugins/bilingual';
-import { pagedAnswer, pagingQuery } from '../../plugins/paging';
+import { idParams, pagedAnswer, pagingQuery } from '../../plugins/paging';
 import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth/guards';
 import { createMessage, listMessages, partnerMessages, removeMessage, sendTestNotification, updateMessage, type MessageAudience, type MessageKind } from './service';
 
@@ -21,7 +21,6 @@ const staffMessage = z.object({
   partner: partnerRef.nullable().describe('The one partner it was sent to; null when sent to all (always null for announcements)'),
 });
 const partnerMessage = z.object({ id: z.number(), kind: z.string(), title: z.string(), body: z.string(), read: z.boolean(), date: z.string() });
-const idParams = z.object({ id: z.coerce.number({ error: sayKey('wrong_value') }).int(sayKey('wrong_value')).min(1, sayKey('wrong_value')).max(2_147_483_647, sayKey('wrong_value')) });
 
 const STAFF_PATHS: { path: string; kind: MessageKind; noun: string }[] = [
   { path: 'announcements', kind: 'announcement', noun: 'announcement' },

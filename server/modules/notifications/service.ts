@@ -8,6 +8,7 @@ import { nowIso } from '../../db/dialect';
 import { API_MESSAGES, invalid, notFound } from '../../errors';
 import { i18n } from '../../i18n';
 import { hasSomeText, writtenContent, type BilingualContent, type BilingualText } from '../../plugins/bilingual';
+import { pageOf } from '../../plugins/paging';
 import { recordAudit } from '../audit/service';
 import { reserveAttempt } from '../throttle/service';
 import {
@@ -152,7 +153,7 @@ async function staffRows(db: Db, rows: Awaited<ReturnType<typeof messageRows>>):
 /** One page of a kind of message, newest first, with how many partners got and read each. */
 export async function listMessages(db: Db, kind: MessageKind, page: number, length: number) {
   const [total, rows] = await Promise.all([countMessages(db, kind), messageRows(db, kind, { limit: length, offset: (page - 1) * length })]);
-  return { data: await staffRows(db, rows), current_page: page, per_page: length, last_page: Math.max(1, Math.ceil(total / length)), total };
+  return pageOf(await staffRows(db, rows), page, length, total);
 }
 
 async function oneMessage(db: Db, kind: MessageKind, id: number): Promise<StaffMessage> {

@@ -5,7 +5,7 @@ import { PRODUCT_CODES } from '../../../common/products';
 import type { AppContext, TypedApp } from '../../context';
 import { sayKey } from '../../i18n';
 import { bilingualContent } from '../../plugins/bilingual';
-import { pagedAnswer, pagingQuery } from '../../plugins/paging';
+import { idParams, pagedAnswer, pagingQuery } from '../../plugins/paging';
 import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth/guards';
 import { findPartnerById } from '../partners/service';
 import { createPromotion, editPromotion, listPromotions, partnerPromotions, removePromotion, type PromotionInput } from './service';
@@ -31,7 +31,6 @@ const staffPromotion = z.object({
   author: z.string().nullable(),
 });
 const partnerPromotion = z.object({ id: z.number(), title: z.string(), body: z.string(), product: z.string().nullable(), image_url: z.string().nullable(), starts_on: z.string(), ends_on: z.string() });
-const idParams = z.object({ id: z.coerce.number({ error: wrong }).int(wrong).min(1, wrong).max(2_147_483_647, wrong) });
 
 export function promotionRoutes(app: TypedApp, ctx: AppContext): void {
   const manager = requireStaff(ctx.db, ['manager', 'admin']);

@@ -6,6 +6,7 @@ import { nowIso } from '../../db/dialect';
 import { invalid, notFound } from '../../errors';
 import { sayKey } from '../../i18n';
 import { versionFor, writtenContent, type BilingualContent } from '../../plugins/bilingual';
+import { pageOf } from '../../plugins/paging';
 import { recordAudit } from '../audit/service';
 import { productImageUrls } from '../content/service';
 import { requireSomeText } from '../notifications/service';
@@ -55,7 +56,7 @@ async function onePromotion(db: Db, id: number): Promise<StaffPromotion> {
 
 export async function listPromotions(db: Db, page: number, length: number) {
   const [total, rows] = await Promise.all([countPromotions(db), promotionRows(db, { limit: length, offset: (page - 1) * length })]);
-  return { data: await staffRows(db, rows), current_page: page, per_page: length, last_page: Math.max(1, Math.ceil(total / length)), total };
+  return pageOf(await staffRows(db, rows), page, length, total);
 }
 
 export async function createPromotion(db: Db, input: PromotionInput, staffId: number): Promise<StaffPromotion> {

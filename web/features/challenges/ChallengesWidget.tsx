@@ -3,7 +3,7 @@
 // it stands: on its way, met (paid once the sales are verified), or paid.
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../sales/format';
-import { EmptyState, SkeletonLines, Widget } from '../sales/ui';
+import { EmptyState, QueryStates, RetryLine, SkeletonLines, Widget } from '../sales/ui';
 import { useChallenges, type PartnerChallenge } from './challenges-api';
 
 function Challenge({ challenge }: { challenge: PartnerChallenge }) {
@@ -77,29 +77,30 @@ export function ChallengesWidget() {
   const challenges = useChallenges();
   return (
     <Widget id="challenges" title={t('dashboard.challenges.title')} icon="target" testId="widget-challenges">
-      {challenges.isPending ? (
-        <SkeletonLines lines={3} />
-      ) : challenges.isError ? (
-        <p className="text-sm text-stone-600 dark:text-stone-400">
-          {t('dashboard.challenges.error')}{' '}
-          <button type="button" className="link" onClick={() => void challenges.refetch()}>
-            {t('dashboard.announcements.retry')}
-          </button>
-        </p>
-      ) : challenges.data.length === 0 ? (
-        <EmptyState
-          icon="target"
-          title={t('dashboard.challenges.empty_title')}
-          body={t('dashboard.challenges.empty_body')}
-          testId="challenges-empty"
-        />
-      ) : (
-        <ul className="divide-y divide-stone-100 dark:divide-stone-800">
-          {challenges.data.map((challenge) => (
-            <Challenge key={challenge.id} challenge={challenge} />
-          ))}
-        </ul>
-      )}
+      <QueryStates
+        query={challenges}
+        loading={<SkeletonLines lines={3} />}
+        failed={
+          <RetryLine text={t('dashboard.challenges.error')} onRetry={() => void challenges.refetch()} />
+        }
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <EmptyState
+            icon="target"
+            title={t('dashboard.challenges.empty_title')}
+            body={t('dashboard.challenges.empty_body')}
+            testId="challenges-empty"
+          />
+        }
+      >
+        {(list) => (
+          <ul className="divide-y divide-stone-100 dark:divide-stone-800">
+            {list.map((challenge) => (
+              <Challenge key={challenge.id} challenge={challenge} />
+            ))}
+          </ul>
+        )}
+      </QueryStates>
     </Widget>
   );
 }

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../sales/format';
-import { EmptyState, SkeletonLines, Widget } from '../sales/ui';
+import { EmptyState, QueryStates, RetryLine, SkeletonLines, Widget } from '../sales/ui';
 import { useAnnouncements, useMarkRead, type PortalMessage } from './notifications-api';
 
 const SHOWN_AT_FIRST = 3;
@@ -72,8 +72,6 @@ export function AnnouncementsWidget({ className = '' }: { className?: string }) 
   const announcements = useAnnouncements();
   const markRead = useMarkRead();
   const [all, setAll] = useState(false);
-  const items = announcements.data ?? [];
-  const shown = all ? items : items.slice(0, SHOWN_AT_FIRST);
   return (
     <Widget
       id="announcements"
@@ -82,43 +80,44 @@ export function AnnouncementsWidget({ className = '' }: { className?: string }) 
       testId="widget-announcements"
       className={className}
     >
-      {announcements.isPending ? (
-        <SkeletonLines lines={3} />
-      ) : announcements.isError ? (
-        <p className="text-sm text-stone-600 dark:text-stone-400">
-          {t('dashboard.announcements.error')}{' '}
-          <button type="button" className="link" onClick={() => void announcements.refetch()}>
-            {t('dashboard.announcements.retry')}
-          </button>
-        </p>
-      ) : items.length === 0 ? (
-        <EmptyState
-          icon="megaphone"
-          title={t('dashboard.announcements.empty_title')}
-          body={t('dashboard.announcements.empty_body')}
-          testId="announcements-empty"
-        />
-      ) : (
-        <>
-          <ul className="divide-y divide-stone-100 dark:divide-stone-800">
-            {shown.map((item) => (
-              <Announcement key={item.id} item={item} onRead={(id) => markRead.mutate([id])} />
-            ))}
-          </ul>
-          {items.length > SHOWN_AT_FIRST ? (
-            <button
-              type="button"
-              className="link mt-3 self-start text-sm"
-              aria-expanded={all}
-              onClick={() => setAll((value) => !value)}
-            >
-              {all
-                ? t('dashboard.announcements.show_fewer')
-                : t('dashboard.announcements.show_all', { count: items.length })}
-            </button>
-          ) : null}
-        </>
-      )}
+      <QueryStates
+        query={announcements}
+        loading={<SkeletonLines lines={3} />}
+        failed={
+          <RetryLine text={t('dashboard.announcements.error')} onRetry={() => void announcements.refetch()} />
+        }
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <EmptyState
+            icon="megaphone"
+            title={t('dashboard.announcements.empty_title')}
+            body={t('dashboard.announcements.empty_body')}
+            testId="announcements-empty"
+          />
+        }
+      >
+        {(items) => (
+          <>
+            <ul className="divide-y divide-stone-100 dark:divide-stone-800">
+              {(all ? items : items.slice(0, SHOWN_AT_FIRST)).map((item) => (
+                <Announcement key={item.id} item={item} onRead={(id) => markRead.mutate([id])} />
+              ))}
+            </ul>
+            {items.length > SHOWN_AT_FIRST ? (
+              <button
+                type="button"
+                className="link mt-3 self-start text-sm"
+                aria-expanded={all}
+                onClick={() => setAll((value) => !value)}
+              >
+                {all
+                  ? t('dashboard.announcements.show_fewer')
+                  : t('dashboard.announcements.show_all', { count: items.length })}
+              </button>
+            ) : null}
+          </>
+        )}
+      </QueryStates>
     </Widget>
   );
 }

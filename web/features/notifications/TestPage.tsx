@@ -101,7 +101,7 @@ export function TestPage() {
       <div className="grid gap-4 sm:gap-6 lg:grid-cols-2">
         <section className="card p-5 sm:p-6" aria-labelledby="live-heading">
           <h2 id="live-heading" className="font-semibold">
-            {t('test_page.live_title')}
+            {t('engagement.test_page.live_title')}
           </h2>
           <p
             className={`mt-3 rounded-xl border px-4 py-3 text-sm font-medium ${STATE_STYLE[live]}`}
@@ -109,15 +109,15 @@ export function TestPage() {
             data-state={live}
             role="status"
           >
-            {t(`test_page.live.${live}`)}
+            {t(`engagement.test_page.live.${live}`)}
           </p>
-          <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">{t('test_page.live_help')}</p>
+          <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">{t('engagement.test_page.live_help')}</p>
         </section>
         <section className="card p-5 sm:p-6" aria-labelledby="send-heading">
           <h2 id="send-heading" className="font-semibold">
-            {t('test_page.send_title')}
+            {t('engagement.test_page.send_title')}
           </h2>
-          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('test_page.send_help')}</p>
+          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('engagement.test_page.send_help')}</p>
           <button
             type="button"
             className="btn-primary mt-4"
@@ -126,7 +126,7 @@ export function TestPage() {
             data-testid="test-send"
           >
             {send.isPending ? <Spinner /> : null}
-            {t('test_page.send')}
+            {t('engagement.test_page.send')}
           </button>
           {attempts.length ? (
             <ul
@@ -146,10 +146,10 @@ export function TestPage() {
                   </span>
                   <span className="font-medium">
                     {a.took === null
-                      ? t('test_page.waiting')
+                      ? t('engagement.test_page.waiting')
                       : a.took === 'late'
-                        ? t('test_page.late')
-                        : t('test_page.arrived', { ms: f.number(a.took) })}
+                        ? t('engagement.test_page.late')
+                        : t('engagement.test_page.arrived', { ms: f.number(a.took) })}
                   </span>
                 </li>
               ))}

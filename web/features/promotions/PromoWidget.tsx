@@ -2,7 +2,7 @@
 // language, each with its product's artwork and the days it runs.
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../sales/format';
-import { EmptyState, SkeletonLines, Widget } from '../sales/ui';
+import { EmptyState, QueryStates, RetryLine, SkeletonLines, Widget } from '../sales/ui';
 import { usePromotions } from '../challenges/challenges-api';
 
 export function PromoWidget() {
@@ -11,49 +11,48 @@ export function PromoWidget() {
   const promos = usePromotions();
   return (
     <Widget id="promo" title={t('dashboard.promo.title')} icon="gift" testId="widget-promo">
-      {promos.isPending ? (
-        <SkeletonLines lines={3} />
-      ) : promos.isError ? (
-        <p className="text-sm text-stone-600 dark:text-stone-400">
-          {t('dashboard.promo.error')}{' '}
-          <button type="button" className="link" onClick={() => void promos.refetch()}>
-            {t('dashboard.announcements.retry')}
-          </button>
-        </p>
-      ) : promos.data.length === 0 ? (
-        <EmptyState
-          icon="gift"
-          title={t('dashboard.promo.empty_title')}
-          body={t('dashboard.promo.empty_body')}
-          testId="promo-empty"
-        />
-      ) : (
-        <ul className="space-y-4">
-          {promos.data.map((promo) => (
-            <li key={promo.id} className="flex gap-3" data-testid="promo">
-              {promo.image_url ? (
-                <img
-                  src={`${promo.image_url}?w=240`}
-                  alt=""
-                  width={96}
-                  height={96}
-                  loading="lazy"
-                  className="h-20 w-20 shrink-0 rounded-xl sm:h-24 sm:w-24 bg-stone-100 object-cover dark:bg-stone-800"
-                />
-              ) : null}
-              <div className="min-w-0">
-                <h3 className="text-sm font-semibold">{promo.title}</h3>
-                <p className="mt-1 line-clamp-3 text-sm whitespace-pre-line text-stone-600 dark:text-stone-400">
-                  {promo.body}
-                </p>
-                <p className="mt-1 text-xs text-stone-500 dark:text-stone-400">
-                  {t('dashboard.promo.until', { date: f.day(promo.ends_on) })}
-                </p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryStates
+        query={promos}
+        loading={<SkeletonLines lines={3} />}
+        failed={<RetryLine text={t('dashboard.promo.error')} onRetry={() => void promos.refetch()} />}
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <EmptyState
+            icon="gift"
+            title={t('dashboard.promo.empty_title')}
+            body={t('dashboard.promo.empty_body')}
+            testId="promo-empty"
+          />
+        }
+      >
+        {(list) => (
+          <ul className="space-y-4">
+            {list.map((promo) => (
+              <li key={promo.id} className="flex gap-3" data-testid="promo">
+                {promo.image_url ? (
+                  <img
+                    src={`${promo.image_url}?w=240`}
+                    alt=""
+                    width={96}
+                    height={96}
+                    loading="lazy"
+                    className="h-20 w-20 shrink-0 rounded-xl sm:h-24 sm:w-24 bg-stone-100 object-cover dark:bg-stone-800"
+                  />
+                ) : null}
+                <div className="min-w-0">
+                  <h3 className="text-sm font-semibold">{promo.title}</h3>
+                  <p className="mt-1 line-clamp-3 text-sm whitespace-pre-line text-stone-600 dark:text-stone-400">
+                    {promo.body}
+                  </p>
+                  <p className="mt-1 text-xs text-stone-500 dark:text-stone-400">
+                    {t('dashboard.promo.until', { date: f.day(promo.ends_on) })}
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStates>
     </Widget>
   );
 }

@@ -11,7 +11,7 @@ import { PageHeading } from '../pages/PageHeading';
 import { orderLabel, useFormatters } from './format';
 import { Glyph } from './glyphs';
 import { usePagedList, type SaleRow } from './sales-api';
-import { EmptyState, Skeleton, StatusBadge } from './ui';
+import { EmptyState, QueryStates, RetryLine, Skeleton, StatusBadge } from './ui';
 
 const SHOWN = 20;
 
@@ -33,11 +33,11 @@ function SaleCard({ sale, fresh }: { sale: SaleRow; fresh: boolean }) {
       <p className="line-clamp-2 min-h-10 font-semibold">{sale.product}</p>
       <dl className="grid grid-cols-2 gap-2 text-sm">
         <div>
-          <dt className="text-xs text-stone-500 dark:text-stone-400">{t('slider.amount')}</dt>
+          <dt className="text-xs text-stone-500 dark:text-stone-400">{t('engagement.slider.amount')}</dt>
           <dd className="font-semibold tabular-nums">{f.money(sale.order_amount)}</dd>
         </div>
         <div>
-          <dt className="text-xs text-stone-500 dark:text-stone-400">{t('slider.commission')}</dt>
+          <dt className="text-xs text-stone-500 dark:text-stone-400">{t('engagement.slider.commission')}</dt>
           <dd
             className="text-lg font-bold text-emerald-700 tabular-nums dark:text-emerald-400"
             data-testid="slide-commission"
@@ -47,7 +47,7 @@ function SaleCard({ sale, fresh }: { sale: SaleRow; fresh: boolean }) {
         </div>
       </dl>
       <div className="mt-auto flex items-center justify-between text-xs text-stone-500 dark:text-stone-400">
-        <span>{sale.country ?? t('slider.no_country')}</span>
+        <span>{sale.country ?? t('engagement.slider.no_country')}</span>
         <time dateTime={sale.date}>{f.date(sale.date)}</time>
       </div>
     </li>
@@ -102,14 +102,14 @@ export function LiveSalesPage() {
           data-state={live}
         >
           <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${LIVE_DOT[live]}`} />
-          {t(`slider.live.${live}`)}
+          {t(`engagement.slider.live.${live}`)}
         </span>
         {rows && rows.length > 1 ? (
           <span className="ml-auto flex gap-2">
             <button
               type="button"
               className="icon-button"
-              aria-label={t('slider.previous')}
+              aria-label={t('engagement.slider.previous')}
               onClick={() => scrollBy(-1)}
             >
               <Glyph name="chevron" className="rotate-180" />
@@ -117,7 +117,7 @@ export function LiveSalesPage() {
             <button
               type="button"
               className="icon-button"
-              aria-label={t('slider.next')}
+              aria-label={t('engagement.slider.next')}
               onClick={() => scrollBy(1)}
             >
               <Glyph name="chevron" />
@@ -125,43 +125,44 @@ export function LiveSalesPage() {
           </span>
         ) : null}
       </div>
-      {sales.isPending ? (
-        <div className="flex gap-4 overflow-hidden" role="status" aria-label={t('loading')}>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-52 w-64 shrink-0 rounded-2xl sm:w-72" />
-          ))}
-        </div>
-      ) : sales.isError ? (
-        <p className="text-sm text-stone-600 dark:text-stone-400">
-          {t('slider.error')}{' '}
-          <button type="button" className="link" onClick={() => void sales.refetch()}>
-            {t('dashboard.announcements.retry')}
-          </button>
-        </p>
-      ) : !rows?.length ? (
-        <EmptyState
-          icon="chart"
-          title={t('slider.empty_title')}
-          body={t('slider.empty_body')}
-          testId="slider-empty"
-        >
-          <Link to="/account/affiliate_links" className="btn-secondary mt-3">
-            {t('slider.share')}
-          </Link>
-        </EmptyState>
-      ) : (
-        <ul
-          ref={track}
-          aria-label={t('slider.list')}
-          aria-live="polite"
-          className="-mx-1 flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth px-1 pt-1 pb-4"
-          data-testid="slider"
-        >
-          {rows.map((sale) => (
-            <SaleCard key={sale.id} sale={sale} fresh={fresh.has(sale.id)} />
-          ))}
-        </ul>
-      )}
+      <QueryStates
+        query={{ isPending: sales.isPending, data: rows }}
+        loading={
+          <div className="flex gap-4 overflow-hidden" role="status" aria-label={t('loading')}>
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-52 w-64 shrink-0 rounded-2xl sm:w-72" />
+            ))}
+          </div>
+        }
+        failed={<RetryLine text={t('engagement.slider.error')} onRetry={() => void sales.refetch()} />}
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <EmptyState
+            icon="chart"
+            title={t('engagement.slider.empty_title')}
+            body={t('engagement.slider.empty_body')}
+            testId="slider-empty"
+          >
+            <Link to="/account/affiliate_links" className="btn-secondary mt-3">
+              {t('engagement.slider.share')}
+            </Link>
+          </EmptyState>
+        }
+      >
+        {(list) => (
+          <ul
+            ref={track}
+            aria-label={t('engagement.slider.list')}
+            aria-live="polite"
+            className="-mx-1 flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth px-1 pt-1 pb-4"
+            data-testid="slider"
+          >
+            {list.map((sale) => (
+              <SaleCard key={sale.id} sale={sale} fresh={fresh.has(sale.id)} />
+            ))}
+          </ul>
+        )}
+      </QueryStates>
     </>
   );
 }

@@ -76,6 +76,43 @@ export function SkeletonLines({ lines = 3, testId }: { lines?: number; testId?: 
   );
 }
 
+/** A read that failed, said in a line with a button to ask again. */
+export function RetryLine({ text, onRetry }: { text: string; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <p className="text-sm text-stone-600 dark:text-stone-400">
+      {text}{' '}
+      <button type="button" className="link" onClick={onRetry}>
+        {t('sales.retry')}
+      </button>
+    </p>
+  );
+}
+
+/**
+ * What a read shows in each of its states: its skeleton while it loads, `failed` when it failed
+ * with nothing to show, `empty` when it holds nothing, else its rows.
+ */
+export function QueryStates<T>({
+  query,
+  loading,
+  failed,
+  empty,
+  isEmpty,
+  children,
+}: {
+  query: { isPending: boolean; data: T | undefined };
+  loading: ReactNode;
+  failed: ReactNode;
+  empty: ReactNode;
+  isEmpty: (data: T) => boolean;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return loading;
+  if (query.data === undefined) return failed;
+  return isEmpty(query.data) ? empty : children(query.data);
+}
+
 export function EmptyState({
   icon,
   title,
@@ -246,7 +283,11 @@ export function BrandHero({
 }
 
 /** The column headings of a list's table (hidden on a phone, where each row is a card). */
-export function TableHead({ columns }: { columns: readonly { key: string; header: string; align?: 'end' }[] }) {
+export function TableHead({
+  columns,
+}: {
+  columns: readonly { key: string; header: string; align?: 'end' }[];
+}) {
   return (
     <thead className="hidden sm:table-header-group">
       <tr>

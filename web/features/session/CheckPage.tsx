@@ -24,7 +24,7 @@ export function CheckPage() {
       data-testid="check-page"
     >
       <Spinner />
-      <p>{t('check.checking')}</p>
+      <p>{t('engagement.check.checking')}</p>
     </div>
   );
 }
