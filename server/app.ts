@@ -22,6 +22,7 @@ import { contentRoutes } from './modules/content/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { promotionRoutes } from './modules/promotions/routes';
 import { challengeRoutes } from './modules/challenges/routes';
+import { surveyRoutes } from './modules/survey/routes';
 import { badgeRoutes } from './modules/badges/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildOptions) {
   notificationRoutes(app, ctx);
   promotionRoutes(app, ctx);
   challengeRoutes(app, ctx);
+  surveyRoutes(app, ctx);
   marketplaceRoutes(app, ctx);
   payoutRoutes(app, ctx);
   contentRoutes(app, ctx);

@@ -1,5 +1,6 @@
 // The database as Kysely sees it. Portable column types (see docs/decisions/002):
 // times are ISO-8601 UTC text, booleans are 0/1 integers, money is integer cents.
+import type { ClaimStatus, SurveyChoice } from '../../common/survey';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export interface SettingsTable {
@@ -342,6 +343,25 @@ export interface ChallengeRewardsTable {
   rewarded_at: string;
 }
 
+export interface SurveyAnswersTable {
+  id: Generated<number>;
+  partner_id: number;
+  choice: SurveyChoice;
+  answered_at: string;
+}
+
+export interface ProductClaimsTable {
+  id: Generated<number>;
+  partner_id: number;
+  status: ClaimStatus;
+  /** JSON: `{ address_1, address_2, city, state, postal, country }`. */
+  address: string;
+  note: string | null;
+  handled_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   staff_id: number | null;
@@ -480,6 +500,8 @@ export interface Database {
   promotions: PromotionsTable;
   challenges: ChallengesTable;
   challenge_rewards: ChallengeRewardsTable;
+  survey_answers: SurveyAnswersTable;
+  product_claims: ProductClaimsTable;
   jobs: JobsTable;
   partner_sales_stats: PartnerSalesStatsTable;
   partner_earning_stats: PartnerEarningStatsTable;

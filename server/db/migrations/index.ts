@@ -12,6 +12,7 @@ import * as m009 from './009-content';
 import * as m010 from './010-badges';
 import * as m011 from './011-messages';
 import * as m012 from './012-promotions-challenges';
+import * as m013 from './013-survey';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '010-badges': m010,
   '011-messages': m011,
   '012-promotions-challenges': m012,
+  '013-survey': m013,
 };

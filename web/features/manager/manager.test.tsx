@@ -87,6 +87,7 @@ describe('back-office shell', () => {
       'Notifications',
       'Promotions',
       'Challenges',
+      'Survey',
     ]);
     expect(links).toHaveLength(MANAGER_SECTIONS.length);
     expect(links[0]).toHaveAttribute('href', '/manager/payouts');

@@ -60,6 +60,7 @@ describe('a section added to the registry', () => {
       '/manager/notifications',
       '/manager/promotions',
       '/manager/challenges',
+      '/manager/survey',
       '/manager/settings',
     ]);
     await user.click(screen.getByTestId('manager-nav-settings'));

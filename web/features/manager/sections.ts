@@ -126,6 +126,17 @@ export const MANAGER_SECTIONS: readonly ManagerSection[] = [
       { path: ':id', load: async () => (await import('./challenges/ChallengePage')).ChallengePage },
     ],
   },
+  {
+    id: 'survey',
+    path: 'survey',
+    labelKey: 'manager.sections.survey',
+    icon: 'chart',
+    minRole: 'manager',
+    pages: [
+      { path: '', load: async () => (await import('./survey/SurveyPage')).SurveyPage },
+      { path: 'claims', load: async () => (await import('./survey/ClaimsPage')).ClaimsPage },
+    ],
+  },
 ];
 
 /** The sections `role` may open, in navigation order. */

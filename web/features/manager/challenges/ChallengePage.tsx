@@ -15,6 +15,7 @@ import { formatDay, formatMonth } from '../messages/calendar';
 import {
   LoadFailed,
   PagedSection,
+  PartnerName,
   TableHead,
   TableOrCards,
   tableCell,
@@ -125,17 +126,6 @@ function StateChips({ row }: { row: ChallengePartner }) {
   );
 }
 
-function PartnerName({ row }: { row: ChallengePartner }) {
-  return (
-    <span className="block min-w-0">
-      <span className="block font-semibold text-stone-900 dark:text-white">{row.partner.name}</span>
-      <span className="block max-w-64 truncate text-xs text-stone-600 dark:text-stone-400">
-        {row.partner.email}
-      </span>
-    </span>
-  );
-}
-
 function PartnersTable({ challenge, rows }: { challenge: Challenge; rows: ChallengePartner[] }) {
   const { t } = useTranslation();
   const td = tableCell.body;
@@ -152,7 +142,7 @@ function PartnersTable({ challenge, rows }: { challenge: Challenge; rows: Challe
         {rows.map((row) => (
           <tr key={row.partner.uuid} data-testid="partner-row">
             <td className={td}>
-              <PartnerName row={row} />
+              <PartnerName partner={row.partner} />
             </td>
             <td className={`${td} w-1/2`}>
               <ProgressBar challenge={challenge} row={row} />
@@ -173,7 +163,7 @@ function PartnersCards({ challenge, rows }: { challenge: Challenge; rows: Challe
     <ul className="space-y-3" aria-label={t('manager.challenges.detail.partners_title')}>
       {rows.map((row) => (
         <li key={row.partner.uuid} className="card space-y-3 p-4" data-testid="partner-row">
-          <PartnerName row={row} />
+          <PartnerName partner={row.partner} />
           <ProgressBar challenge={challenge} row={row} />
           <StateChips row={row} />
         </li>

@@ -128,6 +128,7 @@ describe('the Content section', () => {
       '/manager/notifications',
       '/manager/promotions',
       '/manager/challenges',
+      '/manager/survey',
     ]);
     await user.click(screen.getByTestId('manager-nav-content'));
     const rows = await screen.findAllByTestId('content-row');

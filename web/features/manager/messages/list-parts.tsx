@@ -158,3 +158,15 @@ export function PagedSection({
     </section>
   );
 }
+
+/** A partner in a staff list: the name, and the e-mail below it. */
+export function PartnerName({ partner }: { partner: { name: string; email: string } }) {
+  return (
+    <span className="block min-w-0">
+      <span className="block font-semibold text-stone-900 dark:text-white">{partner.name}</span>
+      <span className="block max-w-64 truncate text-xs text-stone-600 dark:text-stone-400">
+        {partner.email}
+      </span>
+    </span>
+  );
+}

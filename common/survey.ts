@@ -1,0 +1,6 @@
+// The first-sale survey's choices (spec point 4), in the order the partner sees them.
+export const SURVEY_CHOICES = ['so_fun', 'loved_it', 'enjoyable', 'claim_bottles', 'none'] as const;
+export type SurveyChoice = (typeof SURVEY_CHOICES)[number];
+
+export const CLAIM_STATUSES = ['open', 'shipped', 'declined'] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];

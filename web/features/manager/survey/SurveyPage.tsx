@@ -1,0 +1,149 @@
+// /manager/survey: how partners answered the first-sale survey (a bar per choice, with its share)
+// and the answers themselves, newest first, paged in the URL (?page=).
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { useFormatters } from '../../sales/format';
+import { EmptyState, SkeletonLines } from '../../sales/ui';
+import { useSignOutOnUnauthorized } from '../ManagerPages';
+import {
+  LoadFailed,
+  PagedSection,
+  PartnerName,
+  TableHead,
+  TableOrCards,
+  tableCell,
+  useBackInRange,
+  usePageParam,
+} from '../messages/list-parts';
+import { useDateTime } from '../payouts/ui';
+import { useSurveyAnswers, type SurveyAnswer } from './survey-api';
+import { CountsChart, SurveyHeading } from './survey-ui';
+
+function ChoiceLabel({ answer }: { answer: SurveyAnswer }) {
+  const { t } = useTranslation();
+  return (
+    <span className="font-medium text-stone-800 dark:text-stone-200" data-testid="answer-choice">
+      {t(`manager.survey.choices.${answer.choice}`, { defaultValue: answer.choice })}
+    </span>
+  );
+}
+
+function AnswersTable({ rows }: { rows: SurveyAnswer[] }) {
+  const { t } = useTranslation();
+  const dateTime = useDateTime();
+  const td = tableCell.body;
+  return (
+    <table className="w-full border-separate border-spacing-0 text-sm" data-testid="answers-table">
+      <caption className="sr-only">{t('manager.survey.answers.title')}</caption>
+      <TableHead
+        columns={(['partner', 'choice', 'date'] as const).map((key) => ({
+          key,
+          header: t(`manager.survey.answers.columns.${key}`),
+        }))}
+      />
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.id} data-testid="answer-row">
+            <td className={td}>
+              <PartnerName partner={row.partner} />
+            </td>
+            <td className={td}>
+              <ChoiceLabel answer={row} />
+            </td>
+            <td className={`${td} whitespace-nowrap text-stone-600 dark:text-stone-400`}>
+              {dateTime(row.answered_at)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function AnswersCards({ rows }: { rows: SurveyAnswer[] }) {
+  const { t } = useTranslation();
+  const dateTime = useDateTime();
+  return (
+    <ul className="space-y-3" aria-label={t('manager.survey.answers.title')}>
+      {rows.map((row) => (
+        <li key={row.id} className="card space-y-2 p-4" data-testid="answer-row">
+          <PartnerName partner={row.partner} />
+          <p className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
+            <ChoiceLabel answer={row} />
+            <span className="text-xs text-stone-600 dark:text-stone-400">{dateTime(row.answered_at)}</span>
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function SurveyPage() {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  useDocumentTitle(t('titles.manager_survey'));
+  const { page, goTo } = usePageParam();
+  const query = useSurveyAnswers(page);
+  useSignOutOnUnauthorized(query.error);
+  const data = query.data;
+  useBackInRange(data, page, goTo);
+  const failed = query.isError && !data;
+
+  let results;
+  if (query.isPending)
+    results = (
+      <div className="card p-5">
+        <SkeletonLines lines={5} testId="answers-loading" />
+      </div>
+    );
+  else if (failed)
+    results = (
+      <LoadFailed
+        title={t('manager.survey.answers.load_failed')}
+        onRetry={() => void query.refetch()}
+        testId="answers-error"
+      />
+    );
+  else if (!data || data.data.length === 0)
+    results = (
+      <div className="card">
+        <EmptyState
+          icon="chart"
+          title={t('manager.survey.answers.empty_title')}
+          body={t('manager.survey.answers.empty_body')}
+          testId="answers-empty"
+        />
+      </div>
+    );
+  else
+    results = (
+      <TableOrCards
+        dimmed={query.isPlaceholderData}
+        table={<AnswersTable rows={data.data} />}
+        cards={<AnswersCards rows={data.data} />}
+      />
+    );
+
+  return (
+    <>
+      <SurveyHeading lead={t('manager.survey.lead')} />
+      {failed ? null : <CountsChart counts={data?.counts} />}
+      <PagedSection
+        id="survey-answers-heading"
+        title={t('manager.survey.answers.title')}
+        total={
+          data ? t('manager.survey.answers.total', { count: data.total, formatted: f.number(data.total) }) : null
+        }
+        page={data ? { current: data.current_page, last: data.last_page } : null}
+        onPage={goTo}
+        busy={query.isFetching}
+        placeholder={query.isPlaceholderData}
+        pagerLabel={t('manager.survey.answers.pages_label')}
+        testPrefix="answers"
+        className={failed ? '' : 'mt-8'}
+      >
+        {results}
+      </PagedSection>
+    </>
+  );
+}

@@ -1,0 +1,131 @@
+// The first-sale survey's answers and the free-product claims it opens (GET /api/manager/survey,
+// GET and PATCH /api/manager/claims). Queries live under ['manager', 'survey'] so signing out
+// forgets them and a claim's change refreshes every list it could be in. The pages show errors
+// themselves (a staff 401 must not end the partner's session), hence `handlesErrors`.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError, apiRequest } from '../../../lib/api';
+import type { MessagePage } from '../messages/messages-api';
+
+export const SURVEY_CHOICES = ['so_fun', 'loved_it', 'enjoyable', 'claim_bottles', 'none'] as const;
+export type SurveyChoice = (typeof SURVEY_CHOICES)[number];
+
+export interface SurveyPartner {
+  uuid: string;
+  name: string;
+  email: string;
+}
+
+export interface SurveyAnswer {
+  id: number;
+  partner: SurveyPartner;
+  choice: SurveyChoice;
+  answered_at: string;
+}
+
+export type SurveyCounts = Record<SurveyChoice, number>;
+
+export interface SurveyPage extends MessagePage<SurveyAnswer> {
+  counts: SurveyCounts;
+}
+
+export const CLAIM_STATUSES = ['open', 'shipped', 'declined'] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+
+/** The list's filter: a status, or every claim. */
+export const CLAIM_FILTERS = ['all', ...CLAIM_STATUSES] as const;
+export type ClaimFilter = (typeof CLAIM_FILTERS)[number];
+export const isClaimFilter = (value: string | null): value is ClaimFilter =>
+  CLAIM_FILTERS.includes(value as ClaimFilter);
+
+export interface ClaimAddress {
+  address_1: string;
+  address_2: string | null;
+  city: string;
+  state: string | null;
+  postal: string;
+  country: string;
+}
+
+export interface Claim {
+  id: number;
+  partner: SurveyPartner;
+  status: ClaimStatus;
+  address: ClaimAddress;
+  note: string | null;
+  created_at: string;
+  updated_at: string;
+  /** The staff member who shipped or declined it; null while open, or when they are gone. */
+  handled_by: string | null;
+}
+
+export interface ClaimChange {
+  id: number;
+  status: ClaimStatus;
+  note: string | null;
+  /** The status the screen showed: the server answers 409 when it moved meanwhile. */
+  expected_status: ClaimStatus;
+}
+
+export const SURVEY_LENGTH = 20;
+export const NOTE_MAX = 500;
+
+const keys = {
+  all: ['manager', 'survey'] as const,
+  answers: (page: number) => ['manager', 'survey', 'answers', page] as const,
+  claims: (filter: ClaimFilter, page: number) => ['manager', 'survey', 'claims', filter, page] as const,
+};
+
+export function useSurveyAnswers(page: number) {
+  return useQuery({
+    queryKey: keys.answers(page),
+    queryFn: ({ signal }) =>
+      api.get<SurveyPage>('/api/manager/survey', {
+        auth: 'manager',
+        signal,
+        query: { page, length: SURVEY_LENGTH },
+      }),
+    // Partners answer at any time.
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+    meta: { handlesErrors: true },
+  });
+}
+
+export function useClaims(filter: ClaimFilter, page: number) {
+  return useQuery({
+    queryKey: keys.claims(filter, page),
+    queryFn: ({ signal }) =>
+      api.get<MessagePage<Claim>>('/api/manager/claims', {
+        auth: 'manager',
+        signal,
+        query: { ...(filter === 'all' ? {} : { status: filter }), page, length: SURVEY_LENGTH },
+      }),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+    meta: { handlesErrors: true },
+  });
+}
+
+/**
+ * Ships, declines or reopens a claim. Every answer refreshes the lists: a change moves the claim
+ * between filters, and a 409 (someone else handled it meanwhile) shows what it is now.
+ */
+export function useChangeClaim() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.all });
+  return useMutation({
+    mutationFn: async ({ id, ...body }: ClaimChange) =>
+      (
+        await apiRequest<{ data: Claim }>(`/api/manager/claims/${id}`, {
+          method: 'PATCH',
+          body,
+          auth: 'manager',
+        })
+      ).data,
+    onSuccess: refresh,
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) void refresh();
+    },
+    meta: { handlesErrors: true },
+  });
+}
