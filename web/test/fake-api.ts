@@ -94,6 +94,7 @@ export function installFakeApi(options: { user?: PortalUser; key?: string } = {}
   routes.set('GET /api/getNotifications/announcement', () => jsonResponse(200, { data: [] }));
   routes.set('GET /api/getChallenges', () => jsonResponse(200, { data: [] }));
   routes.set('GET /api/getPromotions', () => jsonResponse(200, { data: [] }));
+  routes.set('GET /api/survey', () => jsonResponse(200, { data: { offered: false, choices: [], answered: null, needs_address: true } }));
   routes.set('GET /api/auth/logout', () => new Response(null, { status: 204 }));
   routes.set('GET /api/subpartners/glowco', () =>
     jsonResponse(200, {

@@ -48,10 +48,7 @@ export function serveClaims(fake: FakeApi, claims: Claim[]) {
   const state = { claims: [...claims], refuse: null as null | (() => Response) };
   fake.on('GET /api/manager/claims', ({ url }) => {
     const status = url.searchParams.get('status');
-    return pageOf(
-      status ? state.claims.filter((each) => each.status === status) : state.claims,
-      url,
-    );
+    return pageOf(status ? state.claims.filter((each) => each.status === status) : state.claims, url);
   });
   for (const item of claims)
     fake.on(`PATCH /api/manager/claims/${item.id}`, ({ body }) => {

@@ -9,6 +9,7 @@ import { ChallengesWidget } from '../challenges/ChallengesWidget';
 import { AnnouncementsWidget } from '../notifications/AnnouncementsWidget';
 import { PageHeading } from '../pages/PageHeading';
 import { PromoWidget } from '../promotions/PromoWidget';
+import { SurveyCard } from '../survey/SurveyCard';
 import { useCurrentUser } from '../profile/current-user';
 import { Glyph } from '../sales/glyphs';
 import { useSalesSummary, useTotals } from '../sales/sales-api';
@@ -99,6 +100,7 @@ export function DashboardPage() {
       <DashboardHeading title={title} />
       <div className="space-y-4 sm:space-y-6">
         <FirstSaleWelcomeIfNew />
+        <SurveyCard />
         <div className="grid gap-4 sm:gap-6 [&>*]:min-w-0 lg:grid-cols-3">
           <div className="lg:col-span-2">
             <HeroMetric />

@@ -433,9 +433,7 @@ const LATER: {
   id: string;
   icon: GlyphName;
   title: 'top_posts';
-}[] = [
-  { id: 'top-posts', icon: 'image', title: 'top_posts' },
-];
+}[] = [{ id: 'top-posts', icon: 'image', title: 'top_posts' }];
 
 export function LaterWidgets({ only }: { only?: string[] }) {
   const { t } = useTranslation();

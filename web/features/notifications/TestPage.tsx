@@ -111,13 +111,17 @@ export function TestPage() {
           >
             {t(`engagement.test_page.live.${live}`)}
           </p>
-          <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">{t('engagement.test_page.live_help')}</p>
+          <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">
+            {t('engagement.test_page.live_help')}
+          </p>
         </section>
         <section className="card p-5 sm:p-6" aria-labelledby="send-heading">
           <h2 id="send-heading" className="font-semibold">
             {t('engagement.test_page.send_title')}
           </h2>
-          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('engagement.test_page.send_help')}</p>
+          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+            {t('engagement.test_page.send_help')}
+          </p>
           <button
             type="button"
             className="btn-primary mt-4"

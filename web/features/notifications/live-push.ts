@@ -20,6 +20,7 @@ import { payoutKeys, refreshAfterPayout } from '../cashout/cashout-api';
 import { engagementKeys } from '../challenges/challenges-api';
 import { BADGES_QUERY_KEY, CURRENT_USER_QUERY_KEY } from '../profile/current-user';
 import { salesKeys } from '../sales/sales-api';
+import { SURVEY_KEY } from '../survey/survey-api';
 import { notificationKeys, type Bell } from './notifications-api';
 
 /** The part of a socket.io client socket this module uses (tests inject a fake). */
@@ -85,8 +86,9 @@ const BROADCAST_SPREAD_MS = 2_000;
 function refreshAfterSale(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
   void queryClient.invalidateQueries({ queryKey: salesKeys.all });
-  // A sale moves this month's challenges.
+  // A sale moves this month's challenges, and a first sale opens the survey.
   void queryClient.invalidateQueries({ queryKey: engagementKeys.challenges });
+  void queryClient.invalidateQueries({ queryKey: SURVEY_KEY });
 }
 
 /**

@@ -33,7 +33,9 @@ export function ClaimDialog({
   const [tooLong, setTooLong] = useState(false);
   const error = change.error && !isUnauthorized(change.error) ? change.error : null;
   const conflict = error instanceof ApiError && error.status === 409;
-  const noteError = tooLong ? t('manager.survey.claims.dialogs.note_too_long') : (fieldErrors(error).note ?? null);
+  const noteError = tooLong
+    ? t('manager.survey.claims.dialogs.note_too_long')
+    : (fieldErrors(error).note ?? null);
   const formError = error && !noteError ? failureText(error, t) : null;
 
   const submit = (event: FormEvent) => {

@@ -56,7 +56,10 @@ function Address({ address }: { address: ClaimAddress }) {
   const { i18n } = useTranslation();
   const region = [address.state, address.postal].filter(Boolean).join(' ');
   return (
-    <address className="text-sm leading-relaxed text-stone-700 not-italic dark:text-stone-300" data-testid="claim-address">
+    <address
+      className="text-sm leading-relaxed text-stone-700 not-italic dark:text-stone-300"
+      data-testid="claim-address"
+    >
       <span className="block">{address.address_1}</span>
       {address.address_2 ? <span className="block">{address.address_2}</span> : null}
       <span className="block">{[address.city, region].filter(Boolean).join(', ')}</span>
@@ -81,7 +84,10 @@ function Handling({ claim }: { claim: Claim }) {
         </p>
       )}
       {claim.note ? (
-        <p className="max-w-72 text-sm break-words text-stone-700 dark:text-stone-300" data-testid="claim-note-text">
+        <p
+          className="max-w-72 text-sm break-words text-stone-700 dark:text-stone-300"
+          data-testid="claim-note-text"
+        >
           {t('manager.survey.claims.note', { note: claim.note })}
         </p>
       ) : null}
@@ -180,7 +186,9 @@ function ClaimsCards({ rows, onAction }: RowProps) {
         <li key={row.id} className="card space-y-3 p-4" data-testid="claim-row" data-id={row.id}>
           <div className="flex items-start justify-between gap-3">
             <PartnerName partner={row.partner} />
-            <span className="shrink-0 text-xs text-stone-600 dark:text-stone-400">{dateTime(row.created_at)}</span>
+            <span className="shrink-0 text-xs text-stone-600 dark:text-stone-400">
+              {dateTime(row.created_at)}
+            </span>
           </div>
           <Address address={row.address} />
           <Handling claim={row} />
@@ -192,7 +200,13 @@ function ClaimsCards({ rows, onAction }: RowProps) {
 }
 
 /** All, open, shipped, declined; the choice is kept in the URL (?status=). */
-function ClaimFilters({ active, onChoose }: { active: ClaimFilter; onChoose: (filter: ClaimFilter) => void }) {
+function ClaimFilters({
+  active,
+  onChoose,
+}: {
+  active: ClaimFilter;
+  onChoose: (filter: ClaimFilter) => void;
+}) {
   const { t } = useTranslation();
   return (
     <div
@@ -271,8 +285,16 @@ export function ClaimsPage() {
       <div className="card">
         <EmptyState
           icon="gift"
-          title={t(filter === 'all' ? 'manager.survey.claims.empty_title' : 'manager.survey.claims.empty_filtered_title')}
-          body={t(filter === 'all' ? 'manager.survey.claims.empty_body' : 'manager.survey.claims.empty_filtered_body')}
+          title={t(
+            filter === 'all'
+              ? 'manager.survey.claims.empty_title'
+              : 'manager.survey.claims.empty_filtered_title',
+          )}
+          body={t(
+            filter === 'all'
+              ? 'manager.survey.claims.empty_body'
+              : 'manager.survey.claims.empty_filtered_body',
+          )}
           testId="claims-empty"
         />
       </div>
@@ -294,7 +316,9 @@ export function ClaimsPage() {
         id="survey-claims-heading"
         title={t('manager.survey.claims.title')}
         total={
-          data ? t('manager.survey.claims.total', { count: data.total, formatted: f.number(data.total) }) : null
+          data
+            ? t('manager.survey.claims.total', { count: data.total, formatted: f.number(data.total) })
+            : null
         }
         page={data ? { current: data.current_page, last: data.last_page } : null}
         onPage={goTo}

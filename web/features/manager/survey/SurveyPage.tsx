@@ -132,7 +132,9 @@ export function SurveyPage() {
         id="survey-answers-heading"
         title={t('manager.survey.answers.title')}
         total={
-          data ? t('manager.survey.answers.total', { count: data.total, formatted: f.number(data.total) }) : null
+          data
+            ? t('manager.survey.answers.total', { count: data.total, formatted: f.number(data.total) })
+            : null
         }
         page={data ? { current: data.current_page, last: data.last_page } : null}
         onPage={goTo}

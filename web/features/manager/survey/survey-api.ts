@@ -5,9 +5,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, apiRequest } from '../../../lib/api';
 import type { MessagePage } from '../messages/messages-api';
+import {
+  CLAIM_STATUSES,
+  SURVEY_CHOICES,
+  type ClaimStatus,
+  type SurveyChoice,
+} from '../../../../common/survey';
 
-export const SURVEY_CHOICES = ['so_fun', 'loved_it', 'enjoyable', 'claim_bottles', 'none'] as const;
-export type SurveyChoice = (typeof SURVEY_CHOICES)[number];
+export { CLAIM_STATUSES, SURVEY_CHOICES, type ClaimStatus, type SurveyChoice };
 
 export interface SurveyPartner {
   uuid: string;
@@ -27,9 +32,6 @@ export type SurveyCounts = Record<SurveyChoice, number>;
 export interface SurveyPage extends MessagePage<SurveyAnswer> {
   counts: SurveyCounts;
 }
-
-export const CLAIM_STATUSES = ['open', 'shipped', 'declined'] as const;
-export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
 /** The list's filter: a status, or every claim. */
 export const CLAIM_FILTERS = ['all', ...CLAIM_STATUSES] as const;

@@ -31,7 +31,9 @@ describe('the Survey section', () => {
     await user.click(await screen.findByTestId('manager-nav-survey'));
     const chart = await screen.findByTestId('survey-chart');
     expect(document.title).toContain('Survey');
-    await waitFor(() => expect(within(chart).getByTestId('survey-chart-total')).toHaveTextContent('10 answers in all'));
+    await waitFor(() =>
+      expect(within(chart).getByTestId('survey-chart-total')).toHaveTextContent('10 answers in all'),
+    );
     expect(within(chart).getByTestId('survey-count-loved_it')).toHaveTextContent('Loved it');
     expect(within(chart).getByTestId('survey-count-loved_it')).toHaveTextContent('5 · 50%');
     expect(within(chart).getByTestId('survey-count-claim_bottles')).toHaveTextContent('Claim bottles2 · 20%');
