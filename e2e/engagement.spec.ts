@@ -141,3 +141,38 @@ test('the live-sales view slides a new sale in without reload; the support page 
   await page.getByTestId('bell-button').click();
   await expect(page.getByTestId('bell-panel')).toContainText('Test notification');
 });
+
+test('the survey appears after the first sale; claiming bottles reaches the staff list, where a manager ships them', async ({ browser, page, request }) => {
+  const code = `SURV${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
+  const partner = await registerPartner(request, { promo_code: code, first_name: 'Inès', locale: 'fr' });
+  await signedIn(page, request, partner);
+  await prefer(page, { locale: 'fr', theme: 'dark' });
+  await page.goto('/account/');
+  await expect(page.getByTestId('metric-this_month_commissions')).toBeVisible();
+  await expect(page.getByTestId('survey')).toHaveCount(0);
+
+  // The first sale, pushed live: the survey opens without a reload.
+  const order = shopifyOrderPayload({ code: code.toLowerCase(), items: [['Calm Bites', 1, 2800]], discountPercent: 0, country: 'CA' });
+  expect((await (await postShopify(request, 'orders/paid', order)).json()).data.outcome).toBe('processed');
+  const survey = page.getByTestId('survey');
+  await expect(survey).toBeVisible({ timeout: 15_000 });
+  await survey.getByText(text('fr', 'survey.choices.claim_bottles')).click();
+  await survey.getByTestId('survey-address_1').fill('12 rue des Pins');
+  await survey.getByTestId('survey-city').fill('Montréal');
+  await survey.getByTestId('survey-postal').fill('H2X 1Y4');
+  await survey.getByTestId('survey-country').selectOption('CA');
+  await survey.getByTestId('survey-submit').click();
+  await expect(page.getByText(text('fr', 'survey.thanks'))).toBeVisible();
+  await expect(survey).toHaveCount(0);
+
+  const staff = await staffPage(browser, MANAGER, 'en');
+  await staff.goto('/manager/survey/claims?status=open');
+  const row = staff.getByTestId('claim-row').filter({ hasText: partner.email });
+  await expect(row).toContainText('12 rue des Pins');
+  await row.getByTestId('claim-ship').click();
+  await staff.getByTestId('claim-dialog-confirm').click();
+  await expect(staff.getByTestId('claim-row').filter({ hasText: partner.email })).toHaveCount(0);
+  await staff.goto('/manager/survey/claims?status=shipped');
+  await expect(staff.getByTestId('claim-row').filter({ hasText: partner.email })).toBeVisible();
+  await staff.close();
+});
