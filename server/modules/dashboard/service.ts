@@ -7,6 +7,7 @@ import { DEFAULT_CURRENCY } from '../../../common/brand';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import { i18n } from '../../i18n';
+import { countReadCopies } from '../notifications/service';
 import { findPartnerById } from '../partners/service';
 import { latestPaidCashout } from '../payouts/service';
 import { voucherJson } from '../vouchers/service';
@@ -251,7 +252,7 @@ export async function bellNotifications(db: Db, partnerId: number) {
 export const unreadNotifications = (db: Db, partnerId: number) => unreadCount(db, partnerId);
 
 export async function markNotificationsRead(db: Db, partnerId: number, ids: number[] | undefined) {
-  await markRead(db, partnerId, ids, nowIso());
+  await db.transaction().execute(async (trx) => countReadCopies(trx, await markRead(trx, partnerId, ids, nowIso())));
   const unread = await unreadCounts(db, partnerId);
   return { count: unread.all, custom_unread: unread.custom };
 }

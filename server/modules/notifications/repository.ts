@@ -42,6 +42,7 @@ export function messageRows(db: Db, kind: MessageKind, which: { limit: number; o
       'staff_messages.created_at',
       'staff_messages.updated_at',
       'staff_messages.recipients',
+      'staff_messages.read_count',
       'staff_users.name as author',
       'partners.uuid as partner_uuid',
       'partners.email as partner_email',
@@ -53,17 +54,9 @@ export function messageRows(db: Db, kind: MessageKind, which: { limit: number; o
   return q.execute();
 }
 
-/** How many of each message's recipients have read it (a range of the (message, read_at) index). */
-export async function readCounts(db: Db, ids: number[]): Promise<Map<number, number>> {
-  if (!ids.length) return new Map();
-  const rows = await db
-    .selectFrom('notifications')
-    .select(['message_id', sql<number>`count(*)`.as('read')])
-    .where('message_id', 'in', ids)
-    .where('read_at', 'is not', null)
-    .groupBy('message_id')
-    .execute();
-  return new Map(rows.map((row) => [Number(row.message_id), Number(row.read)]));
+/** Adds read copies to each message's count (copies just marked read, or taken back read: negative). */
+export async function addReadCounts(db: Db, deltas: Map<number, number>): Promise<void> {
+  for (const [id, delta] of deltas) if (delta) await db.updateTable('staff_messages').set({ read_count: sql`read_count + ${delta}` }).where('id', '=', id).execute();
 }
 
 /** Adds `delta` copies to the message's count (copies made or taken back in this transaction). */
@@ -115,14 +108,15 @@ export async function rewriteCopies(db: Db, messageId: number, group: ReaderGrou
     .execute();
 }
 
-/** Takes the message back from `group`'s partners (a language removed from an announcement); answers how many. */
-export async function removeCopies(db: Db, messageId: number, group: ReaderGroup): Promise<number> {
-  const [result] = await db
+/** Takes the message back from `group`'s partners (a language removed from an announcement); answers how many, and how many of them were read. */
+export async function removeCopies(db: Db, messageId: number, group: ReaderGroup): Promise<{ copies: number; read: number }> {
+  const removed = await db
     .deleteFrom('notifications')
     .where('message_id', '=', messageId)
     .where('partner_id', 'in', db.selectFrom('partners').select('partners.id').where(inGroup(group)))
+    .returning('read_at')
     .execute();
-  return Number(result?.numDeletedRows ?? 0);
+  return { copies: removed.length, read: removed.filter((row) => row.read_at !== null).length };
 }
 
 /** A partner's copies of one kind, newest first. */

@@ -22,7 +22,7 @@ import {
   messageRows,
   partnerCopies,
   partnerUuid,
-  readCounts,
+  addReadCounts,
   recentAnnouncements,
   removeCopies,
   rewriteCopies,
@@ -134,8 +134,7 @@ export interface StaffMessage {
   partner: { uuid: string; name: string; email: string } | null;
 }
 
-async function staffRows(db: Db, rows: Awaited<ReturnType<typeof messageRows>>): Promise<StaffMessage[]> {
-  const counts = await readCounts(db, rows.map((row) => row.id));
+function staffRows(rows: Awaited<ReturnType<typeof messageRows>>): StaffMessage[] {
   return rows.map((row) => ({
     id: row.id,
     content: JSON.parse(row.content) as MessageContent,
@@ -143,7 +142,7 @@ async function staffRows(db: Db, rows: Awaited<ReturnType<typeof messageRows>>):
     updated_at: row.updated_at,
     author: row.author,
     recipients: Number(row.recipients),
-    read: counts.get(row.id) ?? 0,
+    read: Number(row.read_count),
     partner: row.partner_uuid
       ? { uuid: row.partner_uuid, name: [row.partner_first_name, row.partner_last_name].filter(Boolean).join(' '), email: row.partner_email ?? '' }
       : null,
@@ -153,11 +152,11 @@ async function staffRows(db: Db, rows: Awaited<ReturnType<typeof messageRows>>):
 /** One page of a kind of message, newest first, with how many partners got and read each. */
 export async function listMessages(db: Db, kind: MessageKind, page: number, length: number) {
   const [total, rows] = await Promise.all([countMessages(db, kind), messageRows(db, kind, { limit: length, offset: (page - 1) * length })]);
-  return pageOf(await staffRows(db, rows), page, length, total);
+  return pageOf(staffRows(rows), page, length, total);
 }
 
 async function oneMessage(db: Db, kind: MessageKind, id: number): Promise<StaffMessage> {
-  const [found] = await staffRows(db, await messageRows(db, kind, { id }));
+  const [found] = staffRows(await messageRows(db, kind, { id }));
   if (!found) throw notFound();
   return found;
 }
@@ -203,7 +202,9 @@ export async function updateMessage(db: Db, kind: MessageKind, id: number, input
     for (const group of GROUPS) {
       const text = textFor(kind, content, group);
       if (!text) {
-        copies -= await removeCopies(trx, id, group);
+        const removed = await removeCopies(trx, id, group);
+        copies -= removed.copies;
+        await addReadCounts(trx, new Map([[id, -removed.read]]));
         continue;
       }
       await rewriteCopies(trx, id, group, text.title, text.body);
@@ -235,6 +236,13 @@ export async function removeMessage(db: Db, kind: MessageKind, id: number, staff
 /** A partner's announcements or custom notifications, newest first (`GET /api/getNotifications/{kind}`). */
 export async function partnerMessages(db: Db, partnerId: number, kind: MessageKind) {
   return (await partnerCopies(db, partnerId, kind, 50)).map((n) => ({ id: n.id, kind: n.kind, title: n.title, body: n.body, read: n.read_at !== null, date: n.created_at }));
+}
+
+/** Copies just marked read (their message ids; null for a notification of the program's own) move their messages' read counts. */
+export async function countReadCopies(db: Db, messageIds: (number | null)[]): Promise<void> {
+  const deltas = new Map<number, number>();
+  for (const id of messageIds) if (id !== null) deltas.set(id, (deltas.get(id) ?? 0) + 1);
+  await addReadCounts(db, deltas);
 }
 
 /** A partner's test notification (`/account/test`): at most 5 a minute, counted before it is made. */
