@@ -4,6 +4,7 @@
 import type { Db } from '../db';
 import { createChallenge, monthKey } from '../modules/challenges/service';
 import { createPromotion } from '../modules/promotions/service';
+import { answerSurvey } from '../modules/survey/service';
 
 export async function seedDemoEngagement(db: Db, managerId: number, partnerId: number, now = new Date()): Promise<void> {
   const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -61,4 +62,18 @@ export async function seedDemoEngagement(db: Db, managerId: number, partnerId: n
     managerId,
     now,
   );
+}
+
+/**
+ * The first-sale survey as the demo's partners answered it: the demo partner loved it, and Priya
+ * claimed bottles (an open free-product request for staff at /manager/survey/claims).
+ */
+export async function seedDemoSurvey(db: Db, partnerId: number): Promise<void> {
+  await answerSurvey(db, partnerId, { choice: 'loved_it' });
+  const priya = await db.selectFrom('partners').select('id').where('email', '=', 'priya.shah@sunbite.example').executeTakeFirst();
+  if (priya)
+    await answerSurvey(db, priya.id, {
+      choice: 'claim_bottles',
+      address: { address_1: '88 Queen St W', address_2: 'Apt 1204', city: 'Toronto', state: 'ON', postal: 'M5H 2N2', country: 'CA' },
+    });
 }

@@ -4,7 +4,7 @@ import type { Db } from '../db';
 import { nowIso } from '../db/dialect';
 import { countPartners, createPartnerAccount } from '../modules/partners/service';
 import { createPromoCode } from '../modules/promo-codes/service';
-import { seedDemoEngagement } from './demo-engagement';
+import { seedDemoEngagement, seedDemoSurvey } from './demo-engagement';
 import { seedDemoMessages } from './demo-messages';
 import { seedDemoSales } from './demo-sales';
 import { countStaff, createStaffUser } from '../modules/staff/service';
@@ -72,7 +72,10 @@ export async function seedDemoProgram(db: Db, options: { sales?: boolean } = {})
       created_at: nowIso(),
     })
     .execute();
-  if (options.sales) await seedDemoSales(db, { id: partner.id, email: partner.email, code: DEMO_PROMO_CODE }, staff.id, { reviewer, manager });
+  if (options.sales) {
+    await seedDemoSales(db, { id: partner.id, email: partner.email, code: DEMO_PROMO_CODE }, staff.id, { reviewer, manager });
+    await seedDemoSurvey(db, partner.id);
+  }
   await seedDemoMessages(db, manager.id, partner.email);
   await seedDemoEngagement(db, manager.id, partner.id);
   return { seeded: true, partner: DEMO_PARTNER, staff: DEMO_STAFF, subpartner: DEMO_SUBPARTNER_SLUG };
