@@ -37,6 +37,12 @@ for (const locale of ['en', 'fr'] as const satisfies readonly Locale[]) {
         continue;
       }
       if (route.path.endsWith(':integration')) continue;
+      // The account check checks the session and the profile, then goes on to the dashboard.
+      if (route.path === '/account/_check') {
+        await expect(page, path).toHaveURL(/\/account\/$/);
+        await expect(page.locator('h1').first(), path).toContainText(text(locale, 'titles.dashboard'));
+        continue;
+      }
       const title = text(locale, route.titleKey);
       await expect(page, path).toHaveTitle(`${title} · ${programName}`);
       if (route.layout !== 'blank') await expect(page.locator('h1').first(), path).toContainText(title);
