@@ -245,7 +245,8 @@ export async function partnerChallenges(db: Db, partnerId: number, now = new Dat
 }
 
 /** Percent points as a partner reads them (20 %, 12,5 % in French). */
-const formatPercent = (points: number, lng: string) => new Intl.NumberFormat(lng === 'fr' ? 'fr-CA' : 'en-US', { style: 'percent', maximumFractionDigits: 2 }).format(points / 100);
+const formatPercent = (points: number, lng: string) =>
+  new Intl.NumberFormat(lng === 'fr' ? 'fr-CA' : 'en-US', { style: 'percent', maximumFractionDigits: 2 }).format(points / 100);
 
 export interface Rewarded {
   uuid: string;
@@ -259,10 +260,11 @@ export interface Rewarded {
  * badge. The challenge is read again under its lock: staff may have changed or deleted it since the
  * sweep read it, and the reward follows its terms as they are now.
  */
-async function payReward(trx: Db, challengeId: number, partnerId: number, progress: number, now: Date): Promise<Rewarded | undefined> {
-  await lockChallenge(trx, challengeId);
-  const challenge = await findChallenge(trx, challengeId);
-  if (!challenge || progress < challenge.target) return undefined;
+async function payReward(trx: Db, weighed: Pick<Challenge, 'id' | 'metric'>, partnerId: number, progress: number, now: Date): Promise<Rewarded | undefined> {
+  await lockChallenge(trx, weighed.id);
+  const challenge = await findChallenge(trx, weighed.id);
+  // Gone, or measured otherwise since it was weighed: the next sweep weighs it again.
+  if (!challenge || challenge.metric !== weighed.metric || progress < challenge.target) return undefined;
   const at = nowIso(now);
   const claimed = await claimReward(trx, { challenge_id: challenge.id, partner_id: partnerId, progress, rewarded_at: at });
   if (claimed === undefined) return undefined;
@@ -321,7 +323,7 @@ export async function sweepChallengeRewards(db: Db, now = new Date(), log?: { er
     const due = await inBatches(candidates, async (batch) => [...(await monthSales(db, batch, from, until, 'verified'))].filter(([, m]) => measureOf(challenge.metric, m) >= challenge.target));
     for (const [partnerId, m] of due) {
       try {
-        const rewarded = await retryOnConflict(() => db.transaction().execute((trx) => payReward(trx, challenge.id, partnerId, measureOf(challenge.metric, m), now)));
+        const rewarded = await retryOnConflict(() => db.transaction().execute((trx) => payReward(trx, challenge, partnerId, measureOf(challenge.metric, m), now)));
         if (rewarded) paid.push(rewarded);
       } catch (err) {
         // One partner's failure (a voucher code that could not be made) waits for the next run;

@@ -12,6 +12,7 @@ import { pageOf } from '../../plugins/paging';
 import { recordAudit } from '../audit/service';
 import { reserveAttempt } from '../throttle/service';
 import {
+  addReadCounts,
   countCopies,
   countMessages,
   deleteMessage,
@@ -22,7 +23,6 @@ import {
   messageRows,
   partnerCopies,
   partnerUuid,
-  addReadCounts,
   recentAnnouncements,
   removeCopies,
   rewriteCopies,
@@ -95,8 +95,7 @@ export async function addNotification(db: Db, n: NewNotification): Promise<numbe
   return inserted?.id;
 }
 
-// ---- Staff messages
-// Staff messages (decisions §8): announcements, broadcast per language (a partner reads the
+// ---- Staff messages (decisions §8): announcements, broadcast per language (a partner reads the
 // version in their language; a language left empty is not sent to its readers), and custom
 // notifications, to one partner or to all (each reads their language's version, else the other:
 // a message meant for someone must reach them). Staff write once; each recipient gets a copy in
