@@ -8,16 +8,16 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { NotFoundContent } from '../../not-found/NotFoundContent';
 import { PageHeading } from '../../pages/PageHeading';
 import { useFormatters } from '../../sales/format';
-import { EmptyState, Skeleton, SkeletonLines } from '../../sales/ui';
+import { EmptyState, Skeleton } from '../../sales/ui';
 import { Chip } from '../content/editor-ui';
 import { useSignOutOnUnauthorized } from '../ManagerPages';
 import { formatDay, formatMonth } from '../messages/calendar';
 import {
+  ListResults,
   LoadFailed,
   PagedSection,
   PartnerName,
   TableHead,
-  TableOrCards,
   tableCell,
   useBackInRange,
   usePageParam,
@@ -181,40 +181,22 @@ function Partners({ challenge }: { challenge: Challenge }) {
   const data = query.data;
   useBackInRange(data, page, goTo);
 
-  let results;
-  if (query.isPending)
-    results = (
-      <div className="card p-5">
-        <SkeletonLines lines={5} testId="partners-loading" />
-      </div>
-    );
-  else if (query.isError && !data)
-    results = (
-      <LoadFailed
-        title={t('manager.challenges.detail.partners_load_failed')}
-        onRetry={() => void query.refetch()}
-        testId="partners-error"
-      />
-    );
-  else if (!data || data.data.length === 0)
-    results = (
-      <div className="card">
-        <EmptyState
-          icon="target"
-          title={t('manager.challenges.detail.empty_title')}
-          body={t('manager.challenges.detail.empty_body')}
-          testId="partners-empty"
-        />
-      </div>
-    );
-  else
-    results = (
-      <TableOrCards
-        dimmed={query.isPlaceholderData}
-        table={<PartnersTable challenge={challenge} rows={data.data} />}
-        cards={<PartnersCards challenge={challenge} rows={data.data} />}
-      />
-    );
+  const results = (
+    <ListResults
+      query={query}
+      testPrefix="partners"
+      failedTitle={t('manager.challenges.detail.partners_load_failed')}
+      empty={{
+        icon: 'target',
+        title: t('manager.challenges.detail.empty_title'),
+        body: t('manager.challenges.detail.empty_body'),
+      }}
+      rows={(rows) => ({
+        table: <PartnersTable challenge={challenge} rows={rows} />,
+        cards: <PartnersCards challenge={challenge} rows={rows} />,
+      })}
+    />
+  );
 
   return (
     <PagedSection

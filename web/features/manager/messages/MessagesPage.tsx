@@ -12,19 +12,11 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { notifySuccess } from '../../../lib/toast';
 import { PageHeading } from '../../pages/PageHeading';
 import { useFormatters } from '../../sales/format';
-import { EmptyState, Skeleton } from '../../sales/ui';
+import { Skeleton } from '../../sales/ui';
 import { Glyph } from '../content/editor-ui';
 import { useManagerSignOut, useSignOutOnUnauthorized } from '../ManagerPages';
 import { useDateTime } from '../payouts/ui';
-import {
-  LoadFailed,
-  PagedSection,
-  TableHead,
-  TableOrCards,
-  tableCell,
-  useBackInRange,
-  usePageParam,
-} from './list-parts';
+import { ListResults, PagedSection, TableHead, tableCell, useBackInRange, usePageParam } from './list-parts';
 import { DeleteDialog, EditDialog } from './MessageDialogs';
 import { MessageForm, type FormFields } from './MessageForm';
 import {
@@ -402,37 +394,23 @@ function SentList<Item extends StaffItem, Values>({ kind, view, fieldsFor }: Sec
   const data = query.data;
   useBackInRange(data, page, goTo);
 
-  let results;
-  if (query.isPending) results = <ListSkeleton />;
-  else if (query.isError && !data)
-    results = (
-      <LoadFailed
-        title={t(`manager.${kind}.load_failed`)}
-        onRetry={() => void query.refetch()}
-        testId="messages-error"
-      />
-    );
-  else if (!data || data.data.length === 0)
-    results = (
-      <div className="card">
-        <EmptyState
-          icon={KIND_ICON[kind]}
-          title={t(`manager.${kind}.empty_title`)}
-          body={t(`manager.${kind}.empty_body`)}
-          testId="messages-empty"
-        />
-      </div>
-    );
-  else {
-    const props = { kind, rows: data.data, view, onEdit: setEditing, onDelete: setDeleting };
-    results = (
-      <TableOrCards
-        dimmed={query.isPlaceholderData}
-        table={<SentTable {...props} />}
-        cards={<SentCards {...props} />}
-      />
-    );
-  }
+  const results = (
+    <ListResults
+      query={query}
+      testPrefix="messages"
+      loading={<ListSkeleton />}
+      failedTitle={t(`manager.${kind}.load_failed`)}
+      empty={{
+        icon: KIND_ICON[kind],
+        title: t(`manager.${kind}.empty_title`),
+        body: t(`manager.${kind}.empty_body`),
+      }}
+      rows={(rows) => {
+        const props = { kind, rows, view, onEdit: setEditing, onDelete: setDeleting };
+        return { table: <SentTable {...props} />, cards: <SentCards {...props} /> };
+      }}
+    />
+  );
 
   return (
     <PagedSection

@@ -4,7 +4,8 @@
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, Pager } from '../../sales/ui';
+import type { IconName } from '../../../components/icons';
+import { EmptyState, Pager, QueryStates, SkeletonLines } from '../../sales/ui';
 import { useWideLayout } from '../payouts/ui';
 
 export function usePageParam(): { page: number; goTo: (page: number) => void } {
@@ -168,5 +169,60 @@ export function PartnerName({ partner }: { partner: { name: string; email: strin
         {partner.email}
       </span>
     </span>
+  );
+}
+
+/**
+ * A staff list's results in each state of its read: a skeleton while it loads, a retry card when
+ * it failed with nothing to show, an empty card, else its rows as a table or cards.
+ */
+export function ListResults<Row>({
+  query,
+  testPrefix,
+  loading,
+  failedTitle,
+  empty,
+  rows,
+}: {
+  query: {
+    isPending: boolean;
+    isPlaceholderData: boolean;
+    data: { data: Row[] } | undefined;
+    refetch: () => unknown;
+  };
+  testPrefix: string;
+  /** What shows while it loads, when not five skeleton lines. */
+  loading?: ReactNode;
+  failedTitle: string;
+  empty: { icon: IconName; title: string; body: string };
+  rows: (rows: Row[]) => { table: ReactNode; cards: ReactNode };
+}) {
+  return (
+    <QueryStates
+      query={query}
+      loading={
+        loading ?? (
+          <div className="card p-5">
+            <SkeletonLines lines={5} testId={`${testPrefix}-loading`} />
+          </div>
+        )
+      }
+      failed={
+        <LoadFailed title={failedTitle} onRetry={() => void query.refetch()} testId={`${testPrefix}-error`} />
+      }
+      isEmpty={(page) => page.data.length === 0}
+      empty={
+        <div className="card">
+          <EmptyState
+            icon={empty.icon}
+            title={empty.title}
+            body={empty.body}
+            testId={`${testPrefix}-empty`}
+          />
+        </div>
+      }
+    >
+      {(page) => <TableOrCards dimmed={query.isPlaceholderData} {...rows(page.data)} />}
+    </QueryStates>
   );
 }

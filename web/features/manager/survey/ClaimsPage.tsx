@@ -7,15 +7,13 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { intlLocale, useFormatters } from '../../sales/format';
-import { EmptyState, SkeletonLines } from '../../sales/ui';
 import { Chip } from '../content/editor-ui';
 import { useSignOutOnUnauthorized } from '../ManagerPages';
 import {
-  LoadFailed,
+  ListResults,
   PagedSection,
   PartnerName,
   TableHead,
-  TableOrCards,
   tableCell,
   useBackInRange,
   usePageParam,
@@ -265,48 +263,25 @@ export function ClaimsPage() {
   );
   const onAction = useCallback((claim: Claim, action: ClaimAction) => setOpen({ claim, action }), []);
 
-  let results;
-  if (query.isPending)
-    results = (
-      <div className="card p-5">
-        <SkeletonLines lines={5} testId="claims-loading" />
-      </div>
-    );
-  else if (query.isError && !data)
-    results = (
-      <LoadFailed
-        title={t('manager.survey.claims.load_failed')}
-        onRetry={() => void query.refetch()}
-        testId="claims-error"
-      />
-    );
-  else if (!data || data.data.length === 0)
-    results = (
-      <div className="card">
-        <EmptyState
-          icon="gift"
-          title={t(
-            filter === 'all'
-              ? 'manager.survey.claims.empty_title'
-              : 'manager.survey.claims.empty_filtered_title',
-          )}
-          body={t(
-            filter === 'all'
-              ? 'manager.survey.claims.empty_body'
-              : 'manager.survey.claims.empty_filtered_body',
-          )}
-          testId="claims-empty"
-        />
-      </div>
-    );
-  else
-    results = (
-      <TableOrCards
-        dimmed={query.isPlaceholderData}
-        table={<ClaimsTable rows={data.data} onAction={onAction} />}
-        cards={<ClaimsCards rows={data.data} onAction={onAction} />}
-      />
-    );
+  const filtered = filter !== 'all';
+  const results = (
+    <ListResults
+      query={query}
+      testPrefix="claims"
+      failedTitle={t('manager.survey.claims.load_failed')}
+      empty={{
+        icon: 'gift',
+        title: t(
+          filtered ? 'manager.survey.claims.empty_filtered_title' : 'manager.survey.claims.empty_title',
+        ),
+        body: t(filtered ? 'manager.survey.claims.empty_filtered_body' : 'manager.survey.claims.empty_body'),
+      }}
+      rows={(rows) => ({
+        table: <ClaimsTable rows={rows} onAction={onAction} />,
+        cards: <ClaimsCards rows={rows} onAction={onAction} />,
+      })}
+    />
+  );
 
   return (
     <>

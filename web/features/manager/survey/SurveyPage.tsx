@@ -3,14 +3,12 @@
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useFormatters } from '../../sales/format';
-import { EmptyState, SkeletonLines } from '../../sales/ui';
 import { useSignOutOnUnauthorized } from '../ManagerPages';
 import {
-  LoadFailed,
+  ListResults,
   PagedSection,
   PartnerName,
   TableHead,
-  TableOrCards,
   tableCell,
   useBackInRange,
   usePageParam,
@@ -89,40 +87,19 @@ export function SurveyPage() {
   useBackInRange(data, page, goTo);
   const failed = query.isError && !data;
 
-  let results;
-  if (query.isPending)
-    results = (
-      <div className="card p-5">
-        <SkeletonLines lines={5} testId="answers-loading" />
-      </div>
-    );
-  else if (failed)
-    results = (
-      <LoadFailed
-        title={t('manager.survey.answers.load_failed')}
-        onRetry={() => void query.refetch()}
-        testId="answers-error"
-      />
-    );
-  else if (!data || data.data.length === 0)
-    results = (
-      <div className="card">
-        <EmptyState
-          icon="chart"
-          title={t('manager.survey.answers.empty_title')}
-          body={t('manager.survey.answers.empty_body')}
-          testId="answers-empty"
-        />
-      </div>
-    );
-  else
-    results = (
-      <TableOrCards
-        dimmed={query.isPlaceholderData}
-        table={<AnswersTable rows={data.data} />}
-        cards={<AnswersCards rows={data.data} />}
-      />
-    );
+  const results = (
+    <ListResults
+      query={query}
+      testPrefix="answers"
+      failedTitle={t('manager.survey.answers.load_failed')}
+      empty={{
+        icon: 'chart',
+        title: t('manager.survey.answers.empty_title'),
+        body: t('manager.survey.answers.empty_body'),
+      }}
+      rows={(rows) => ({ table: <AnswersTable rows={rows} />, cards: <AnswersCards rows={rows} /> })}
+    />
+  );
 
   return (
     <>
