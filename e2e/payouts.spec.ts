@@ -91,6 +91,8 @@ test('a partner is paid: two review stages, PayPal, Paid live, the dashboard and
   await signedIn(page, request, partner);
   await requestPayout(page, 'en', '$625.00');
   const history = page.getByTestId('cashout-history');
+  // The history refreshes after the request: read the number once it shows.
+  await expect(history).toContainText(/INV-\d{4}-\d{6}/);
   const number = (await history.textContent())?.match(/INV-\d{4}-\d{6}/)?.[0];
   expect(number).toBeTruthy();
 
