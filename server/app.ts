@@ -23,6 +23,7 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { promotionRoutes } from './modules/promotions/routes';
 import { challengeRoutes } from './modules/challenges/routes';
 import { surveyRoutes } from './modules/survey/routes';
+import { newsfeedRoutes } from './modules/newsfeed/routes';
 import { badgeRoutes } from './modules/badges/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -160,6 +161,7 @@ export async function buildApp(options: BuildOptions) {
   promotionRoutes(app, ctx);
   challengeRoutes(app, ctx);
   surveyRoutes(app, ctx);
+  newsfeedRoutes(app, ctx);
   marketplaceRoutes(app, ctx);
   payoutRoutes(app, ctx);
   contentRoutes(app, ctx);

@@ -114,6 +114,34 @@ export async function salePage(
   return { rows, total: Number(counted[0]!.total) };
 }
 
+/** The partner's listed sales as (id, time), newest first: the newsfeed's share of a page. */
+export async function saleTimeline(db: Db, partnerId: number, limit: number): Promise<{ id: number; at: string }[]> {
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`bad limit ${limit}`);
+  const { rows } = await sql<{ id: number; at: string }>`
+    select o.id, o.placed_at as at from orders o
+    where ${listed(partnerId)}
+    order by o.placed_at desc, o.id desc
+    limit ${sql.lit(limit)}`.execute(db);
+  return rows;
+}
+
+export async function countSales(db: Db, partnerId: number): Promise<number> {
+  const { rows } = await sql<{ total: number }>`${countListed(partnerId)}`.execute(db);
+  return Number(rows[0]!.total);
+}
+
+/** Listed sales of the partner by id (another partner's ids find nothing). */
+export async function saleRowsByIds(db: Db, partnerId: number, ids: number[]): Promise<SaleRow[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<SaleRow>`
+    select o.id, o.order_number, o.placed_at, o.subtotal_cents, o.refunded_cents, o.country_code, o.geo,
+      o.status as order_status, o.first_product, o.product_count, e.amount_cents, e.status
+    from orders o
+    left join earnings e on e.order_id = o.id and e.kind = 'sale' and e.partner_id = ${partnerId}
+    where ${listed(partnerId)} and o.id in (${sql.join(ids)})`.execute(db);
+  return rows;
+}
+
 /** The orders the partner's sales list shows (as `o`): own code, not an own voucher, not merely created. */
 const listed = (partnerId: number) =>
   sql`o.partner_id = ${partnerId} and o.voucher_id is null and o.status != 'created'`;

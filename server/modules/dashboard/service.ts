@@ -16,6 +16,7 @@ import {
   EARNED,
   adjustmentsOf,
   countReferralRows,
+  countSales,
   countVouchers,
   earningStatRows,
   latestNotifications,
@@ -24,6 +25,8 @@ import {
   markRead,
   referralRows,
   salePage,
+  saleRowsByIds,
+  saleTimeline,
   salesStatRows,
   unreadCount,
   unreadCounts,
@@ -197,17 +200,30 @@ const adjustmentsOfPage = (db: Db, partnerId: number, rows: OrderRow[]) => {
   return paid.length ? adjustmentsOf(db, partnerId, paid) : Promise.resolve(new Map<number, number>());
 };
 
+// A cancelled order with no earning still shows, as rejected.
+const saleStatusOf = (r: SaleRow) => r.status ?? (r.order_status === 'cancelled' ? 'REJECTED' : null);
+
 export async function shopSales(db: Db, partnerId: number, paging: Paging, locale: Locale) {
   const { rows, total } = await salePage(db, partnerId, paging.length, (paging.page - 1) * paging.length);
   const adjustments = await adjustmentsOfPage(db, partnerId, rows);
-  // A cancelled order with no earning still shows, as rejected.
-  const statusOf = (r: SaleRow) => r.status ?? (r.order_status === 'cancelled' ? 'REJECTED' : null);
   return paged(
-    rows.map((r) => orderLine(r, adjustments, statusOf(r), locale)),
+    rows.map((r) => orderLine(r, adjustments, saleStatusOf(r), locale)),
     total,
     paging,
   );
 }
+
+/** The lines of some of the partner's sales, as the sales list shows them, by order id. */
+export async function saleLinesByIds(db: Db, partnerId: number, ids: number[], locale: Locale) {
+  const rows = await saleRowsByIds(db, partnerId, ids);
+  const adjustments = await adjustmentsOfPage(db, partnerId, rows);
+  return new Map(rows.map((r) => [r.id, orderLine(r, adjustments, saleStatusOf(r), locale)]));
+}
+
+export type SaleLine = ReturnType<typeof orderLine>;
+
+/** The partner's listed sales as (id, time), newest first, and how many there are. */
+export const saleTimelineOf = (db: Db, partnerId: number, limit: number) => Promise.all([saleTimeline(db, partnerId, limit), countSales(db, partnerId)]);
 
 export async function referralSales(db: Db, partnerId: number, paging: Paging, locale: Locale) {
   const [total, rows] = await Promise.all([countReferralRows(db, partnerId), referralRows(db, partnerId, paging.length, (paging.page - 1) * paging.length)]);

@@ -46,3 +46,14 @@ export function runningPromotions(db: Db, day: string) {
     .orderBy('id', 'desc')
     .execute();
 }
+
+/** Every promo that has started by `day`, newest start first (the newsfeed's share: staff write a few a month). */
+export function startedPromotions(db: Db, day: string) {
+  return db
+    .selectFrom('promotions')
+    .select(['id', 'content', 'product', 'starts_on', 'ends_on'])
+    .where('starts_on', '<=', day)
+    .orderBy('starts_on', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}

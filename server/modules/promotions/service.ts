@@ -10,7 +10,7 @@ import { pageOf } from '../../plugins/paging';
 import { recordAudit } from '../audit/service';
 import { productImageUrls } from '../content/service';
 import { requireSomeText } from '../notifications/service';
-import { countPromotions, deletePromotion, findPromotion, insertPromotion, promotionRows, runningPromotions, updatePromotion } from './repository';
+import { countPromotions, deletePromotion, findPromotion, insertPromotion, promotionRows, runningPromotions, startedPromotions, updatePromotion } from './repository';
 
 export interface PromotionInput {
   content: BilingualContent;
@@ -94,8 +94,12 @@ export async function removePromotion(db: Db, id: number, staffId: number): Prom
 }
 
 /** The promos running today that are written in the partner's language (`GET /api/getPromotions`). */
-export async function partnerPromotions(db: Db, locale: string, now = new Date()) {
-  const rows = await runningPromotions(db, today(now));
+export const partnerPromotions = async (db: Db, locale: string, now = new Date()) => inLanguage(db, await runningPromotions(db, today(now)), locale);
+
+/** Every promo started by today that is written in the partner's language, newest start first (the newsfeed). */
+export const startedPartnerPromotions = async (db: Db, locale: string, now = new Date()) => inLanguage(db, await startedPromotions(db, today(now)), locale);
+
+async function inLanguage(db: Db, rows: Awaited<ReturnType<typeof runningPromotions>>, locale: string) {
   const images = rows.some((row) => row.product) ? await productImageUrls(db) : new Map<string, string>();
   return rows.flatMap((row) => {
     const text = versionFor(JSON.parse(row.content) as BilingualContent, locale);
