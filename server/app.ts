@@ -24,6 +24,7 @@ import { promotionRoutes } from './modules/promotions/routes';
 import { challengeRoutes } from './modules/challenges/routes';
 import { surveyRoutes } from './modules/survey/routes';
 import { newsfeedRoutes } from './modules/newsfeed/routes';
+import { programMailRoutes } from './modules/program-mail/routes';
 import { badgeRoutes } from './modules/badges/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildOptions) {
   challengeRoutes(app, ctx);
   surveyRoutes(app, ctx);
   newsfeedRoutes(app, ctx);
+  programMailRoutes(app, ctx);
   marketplaceRoutes(app, ctx);
   payoutRoutes(app, ctx);
   contentRoutes(app, ctx);

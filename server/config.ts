@@ -64,6 +64,9 @@ const schema = z
       .refine((v) => /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().trim().min(3).default('Sunbite Partners <partners@sunbite.example>'),
+    // How often a partner's sales are gathered into one mail (decisions §12: an hour). Shorter
+    // only for trying the digest out (the browser tests use a few seconds).
+    MAIL_DIGEST_SECONDS: z.coerce.number().int('must be a whole number of seconds').min(1).max(86_400).default(3600),
     PUBLIC_CLIENT_TOKEN: z.string().trim().min(20, 'must be at least 20 characters').optional(),
     USER_PAYLOAD_KEY: z
       .string()
@@ -130,7 +133,7 @@ function shapeConfig(env: z.output<typeof schema>) {
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, digestSeconds: env.MAIL_DIGEST_SECONDS },
     /** Unset values are generated and stored on first start (see server/modules/settings). */
     publicClientToken: env.PUBLIC_CLIENT_TOKEN,
     userPayloadKey: env.USER_PAYLOAD_KEY ? parsePayloadKey(env.USER_PAYLOAD_KEY)! : undefined,

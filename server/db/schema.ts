@@ -302,6 +302,8 @@ export interface StaffMessagesTable {
   read_count: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** When it was put in the program-mail outbox (null: not yet). */
+  mailed_at: string | null;
 }
 
 export interface PromotionsTable {
@@ -314,6 +316,8 @@ export interface PromotionsTable {
   author_staff_id: number | null;
   created_at: string;
   updated_at: string;
+  /** When it was put in the program-mail outbox (null: not yet). */
+  mailed_at: string | null;
 }
 
 export type ChallengeMetric = 'sales_count' | 'sales_amount';
@@ -333,6 +337,8 @@ export interface ChallengesTable {
   author_staff_id: number | null;
   created_at: string;
   updated_at: string;
+  /** When it was put in the program-mail outbox (null: not yet). */
+  mailed_at: string | null;
 }
 
 export interface ChallengeRewardsTable {
@@ -382,6 +388,42 @@ export interface BadgeAwardsTable {
   partner_id: number;
   badge: string;
   awarded_at: string;
+}
+
+/** A partner's program-mail switches (decisions §12); no row means every switch is on. */
+export interface MailPreferencesTable {
+  partner_id: number;
+  sales_digest: Generated<number>;
+  announcements: Generated<number>;
+  promotions: Generated<number>;
+  challenges: Generated<number>;
+  updated_at: string;
+}
+
+export type MailKind = 'sales_digest' | 'announcements' | 'promotions' | 'challenges';
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  partner_id: number;
+  kind: MailKind;
+  ref_id: number | null;
+  payload: string | null;
+  dedupe_key: string;
+  run_after: string;
+  attempts: Generated<number>;
+  locked_until: string | null;
+  done_at: string | null;
+  outcome: 'sent' | 'unsubscribed' | 'gone' | null;
+  message_id: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
+export interface MailTokensTable {
+  token_hash: string;
+  partner_id: number;
+  kind: MailKind;
+  created_at: string;
 }
 
 export interface JobsTable {
@@ -505,6 +547,9 @@ export interface Database {
   survey_answers: SurveyAnswersTable;
   product_claims: ProductClaimsTable;
   jobs: JobsTable;
+  mail_preferences: MailPreferencesTable;
+  mail_outbox: MailOutboxTable;
+  mail_tokens: MailTokensTable;
   partner_sales_stats: PartnerSalesStatsTable;
   partner_earning_stats: PartnerEarningStatsTable;
   payouts: PayoutsTable;

@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { awardDueBadgesForOrder, awardDueBadgesForPayout, pushAwarded, sweepBadges } from '../modules/badges/service';
 import { sweepChallengeRewards } from '../modules/challenges/service';
 import { notifySale } from '../modules/notifications/service';
+import { digestClock, queueProgramNews, queueSaleDigests, sendDueMail } from '../modules/program-mail/service';
 import { notifyPayoutChange } from '../modules/payouts/notify';
 import { PAYOUT_CHANGED_JOB } from '../modules/payouts/service';
 import { pollSentPayouts, sendDuePayouts } from '../modules/payouts/paypal';
@@ -55,6 +56,17 @@ export function startBackground(ctx: AppContext, log: { error(obj: object, msg: 
           }
         },
       },
+      // Program mail (decisions §12): each closed digest window and new content into the outbox,
+      // then the outbox to the SMTP server.
+      {
+        name: 'program-mail-queue',
+        everyMs: Math.min(60_000, (ctx.config.mail.digestSeconds * 1000) / 2),
+        run: async () => {
+          await queueSaleDigests(ctx.db, digestClock(ctx.config.mail.digestSeconds));
+          await queueProgramNews(ctx.db);
+        },
+      },
+      { name: 'program-mail-send', everyMs: 3000, run: () => sendDueMail(ctx.db, { mailer: ctx.mailer, publicUrl: ctx.config.publicUrl }, log) },
       // PayPal Payouts (decisions §7): approved payouts sent, then their outcome asked for.
       ...(ctx.paypal
         ? [

@@ -13,6 +13,7 @@ import * as m010 from './010-badges';
 import * as m011 from './011-messages';
 import * as m012 from './012-promotions-challenges';
 import * as m013 from './013-survey';
+import * as m014 from './014-program-mail';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '011-messages': m011,
   '012-promotions-challenges': m012,
   '013-survey': m013,
+  '014-program-mail': m014,
 };

@@ -19,6 +19,19 @@ interface ActionMail {
   paragraphs: string[];
   action: { label: string; url: string };
   after: string[];
+  /** Program mail only (decisions §12): how to stop this kind of mail. Transactional mail has none. */
+  unsubscribe?: Unsubscribe;
+}
+
+export interface Unsubscribe {
+  /** The page (`/unsubscribe?token=`) the link in the mail opens. */
+  pageUrl: string;
+  /** The one-click address of RFC 8058 (`POST /api/unsubscribe?token=`). */
+  oneClickUrl: string;
+  /** The partner's mail switches in their settings. */
+  settingsUrl: string;
+  /** What this mail is, as the footer names it ("sale digests"). */
+  what: string;
 }
 
 function layout(t: TFunction<'mail'>, mail: ActionMail): MailMessage {
@@ -37,6 +50,13 @@ function layout(t: TFunction<'mail'>, mail: ActionMail): MailMessage {
     '',
     '--',
     t('layout.footer', vars),
+    ...(mail.unsubscribe
+      ? [
+          t('program.why', { what: mail.unsubscribe.what }),
+          `${t('program.unsubscribe')}: ${mail.unsubscribe.pageUrl}`,
+          `${t('program.settings')}: ${mail.unsubscribe.settingsUrl}`,
+        ]
+      : []),
   ].join('\n');
   const p = (s: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(s)}</p>`;
   const url = escapeHtml(mail.action.url);
@@ -56,9 +76,23 @@ ${mail.after.map(p).join('\n')}
 <p style="margin:0 0 16px;font-size:13px;color:#6b6158">${escapeHtml(t('layout.button_fallback'))}<br><a href="${url}" style="color:#c2461a;word-break:break-all">${url}</a></p>
 ${p(t('layout.signature', vars))}
 </td></tr>
-<tr><td style="padding:16px 32px;background:#faf8f5;font-size:12px;color:#6b6158">${escapeHtml(t('layout.footer', vars))}</td></tr>
+<tr><td style="padding:16px 32px;background:#faf8f5;font-size:12px;color:#6b6158">${escapeHtml(t('layout.footer', vars))}${unsubscribeHtml(t, mail.unsubscribe)}</td></tr>
 </table></td></tr></table></body></html>`;
-  return { to: mail.to, subject: mail.subject, html, text };
+  return {
+    to: mail.to,
+    subject: mail.subject,
+    html,
+    text,
+    ...(mail.unsubscribe
+      ? { headers: { 'List-Unsubscribe': `<${mail.unsubscribe.oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+      : {}),
+  };
+}
+
+function unsubscribeHtml(t: TFunction<'mail'>, unsubscribe: Unsubscribe | undefined): string {
+  if (!unsubscribe) return '';
+  const link = (url: string, label: string) => `<a href="${escapeHtml(url)}" style="color:#c2461a">${escapeHtml(label)}</a>`;
+  return `<br><br>${escapeHtml(t('program.why', { what: unsubscribe.what }))} ${link(unsubscribe.pageUrl, t('program.unsubscribe'))} · ${link(unsubscribe.settingsUrl, t('program.settings'))}`;
 }
 
 function translator(locale: string): { t: TFunction<'mail'>; locale: Locale } {
@@ -111,3 +145,15 @@ export function payoutStatusMail(
     after: [t('payout_status.follow')],
   });
 }
+
+/** A program mail (decisions §12): the words given, the shared layout, and the way out. */
+export function programMail(
+  to: Recipient,
+  mail: { subject: string; paragraphs: string[]; after?: string[]; action: { label: string; url: string }; unsubscribe: Unsubscribe },
+): MailMessage {
+  const { t, locale } = translator(to.locale);
+  return layout(t, { to: to.email, name: to.firstName, locale, subject: mail.subject, paragraphs: mail.paragraphs, action: mail.action, after: mail.after ?? [], unsubscribe: mail.unsubscribe });
+}
+
+/** The `mail` words of a language, for a program mail's own lines. */
+export const mailWords = (locale: string) => translator(locale);

@@ -150,7 +150,7 @@ export async function createChallenge(db: Db, input: ChallengeInput, staffId: nu
   const row = storedChallenge(input, now);
   const at = nowIso(now);
   const id = await db.transaction().execute(async (trx) => {
-    const { id } = await insertChallenge(trx, { ...row, author_staff_id: staffId, created_at: at, updated_at: at });
+    const { id } = await insertChallenge(trx, { ...row, author_staff_id: staffId, created_at: at, updated_at: at, mailed_at: null });
     await recordAudit(trx, { staffId, action: 'challenge.create', entity: 'challenge', entityId: id, after: auditState(row) }, at);
     return id;
   });

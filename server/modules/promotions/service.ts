@@ -63,7 +63,7 @@ export async function createPromotion(db: Db, input: PromotionInput, staffId: nu
   const promo = checked(input);
   const at = nowIso();
   const id = await db.transaction().execute(async (trx) => {
-    const { id } = await insertPromotion(trx, { ...promo, content: JSON.stringify(promo.content), author_staff_id: staffId, created_at: at, updated_at: at });
+    const { id } = await insertPromotion(trx, { ...promo, content: JSON.stringify(promo.content), author_staff_id: staffId, created_at: at, updated_at: at, mailed_at: null });
     await recordAudit(trx, { staffId, action: 'promotion.create', entity: 'promotion', entityId: id, after: promo }, at);
     return id;
   });

@@ -20,3 +20,9 @@ export async function readSettings(db: Db, keys: readonly string[]): Promise<Map
   const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'in', [...keys]).execute();
   return new Map(rows.map((r) => [r.key, r.value]));
 }
+
+/** Moves a setting from `expected` to `next`; answers whether this call did (one node of several wins). */
+export async function replaceSetting(db: Db, key: string, expected: string, next: string): Promise<boolean> {
+  const result = await db.updateTable('settings').set({ value: next, updated_at: nowIso() }).where('key', '=', key).where('value', '=', expected).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

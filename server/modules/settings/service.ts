@@ -4,7 +4,9 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config';
 import { parsePayloadKey } from '../../config';
 import type { Db } from '../../db';
-import { insertSettingOnce, readSettings } from './repository';
+import { insertSettingOnce, readSettings, replaceSetting } from './repository';
+
+export { insertSettingOnce, replaceSetting };
 
 export interface ProgramSecrets {
   publicClientToken: string;

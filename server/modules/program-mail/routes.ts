@@ -1,0 +1,79 @@
+// Program mail's switches (decisions §12): the partner's `GET`/`PUT /api/mail_preferences`, and the
+// unsubscribe link's `POST /api/unsubscribe` (JSON `{token}` from the page, or the one-click
+// `List-Unsubscribe=One-Click` form of RFC 8058 that a mail client posts to the header's address)
+// and `PUT /api/unsubscribe` (the page's undo): no sign-in, the token stands for it.
+import { z } from 'zod';
+import type { AppContext, TypedApp } from '../../context';
+import { invalid } from '../../errors';
+import { sayKey } from '../../i18n';
+import { partnerIdOf, requirePartner } from '../auth/guards';
+import { MAIL_KINDS, mailSwitches, setMailSwitches, setSwitchesByToken, unsubscribe } from './service';
+
+const wrong = sayKey('wrong_value');
+const switches = z.object({
+  sales_digest: z.boolean().describe('The hourly digest of sales'),
+  announcements: z.boolean(),
+  promotions: z.boolean().describe('Monthly promos'),
+  challenges: z.boolean().describe('Monthly challenges'),
+});
+const changes = z
+  .strictObject(
+    Object.fromEntries(MAIL_KINDS.map((kind) => [kind, z.boolean({ error: wrong }).optional()])) as Record<(typeof MAIL_KINDS)[number], z.ZodOptional<z.ZodBoolean>>,
+    { error: wrong },
+  )
+  .refine((value) => Object.keys(value).length > 0, { message: wrong });
+// Tokens are 32 random bytes in base64url; anything else is not one of ours.
+const token = z.string({ error: wrong }).regex(/^[\w-]{43}$/, wrong);
+const tokenAnswer = z.object({ data: z.object({ kind: z.enum(MAIL_KINDS).describe('The mail the link came with: switched off'), switches }) });
+
+export function programMailRoutes(app: TypedApp, ctx: AppContext): void {
+  const partner = requirePartner(ctx.db);
+  const doc = (summary: string) => ({ tags: ['partner'], summary, security: [{ partner: [] }] });
+
+  app.get('/api/mail_preferences', { onRequest: partner, schema: { ...doc('The partner’s program-mail switches'), response: { 200: z.object({ data: switches }) } } }, async (request) => ({
+    data: await mailSwitches(ctx.db, partnerIdOf(request)),
+  }));
+  app.put(
+    '/api/mail_preferences',
+    { onRequest: partner, schema: { ...doc('Turns kinds of program mail on or off (transactional mail has no switch)'), body: changes, response: { 200: z.object({ data: switches }) } } },
+    async (request) => ({ data: await setMailSwitches(ctx.db, partnerIdOf(request), request.body) }),
+  );
+
+  app.register(async (scope) => {
+    // The one-click unsubscribe of RFC 8058 posts a form; nothing else here reads one.
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    (scope as unknown as TypedApp).post(
+      '/api/unsubscribe',
+      {
+        schema: {
+          tags: ['public'],
+          summary: 'Switches off the kind of program mail an unsubscribe link came with (no sign-in)',
+          description: 'The page posts `{"token"}`; a mail client’s one-click unsubscribe posts `List-Unsubscribe=One-Click` to the address of the `List-Unsubscribe` header, which carries the token in its query.',
+          querystring: z.object({ token: token.optional() }),
+          body: z.object({ token: token.optional(), 'List-Unsubscribe': z.literal('One-Click', { error: wrong }).optional() }).optional(),
+          response: { 200: tokenAnswer },
+        },
+      },
+      async (request) => {
+        const given = request.body?.token ?? request.query.token;
+        if (!given) throw invalid({ token: [wrong] });
+        return { data: await unsubscribe(ctx.db, given) };
+      },
+    );
+  });
+
+  app.put(
+    '/api/unsubscribe',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Sets program-mail switches with an unsubscribe link’s token (the page’s undo; no sign-in)',
+        body: z.object({ token, switches: changes }),
+        response: { 200: tokenAnswer },
+      },
+    },
+    async (request) => ({ data: await setSwitchesByToken(ctx.db, request.body.token, request.body.switches) }),
+  );
+}

@@ -1,0 +1,277 @@
+// Program mail (decisions §12): the hourly sale digest, announcements, monthly promos and
+// challenges, each with an unsubscribe link and the one-click `List-Unsubscribe` of RFC 8058.
+// Transactional mail (verification, password reset, payouts) goes its own way and has no switch.
+//
+// Mail is written to an outbox in the database first, one row per mail, made once (its key), and
+// sent from there by every node in turn: a claimed row is sent, then marked; an SMTP server that
+// refuses leaves it for later (backing off to every half hour), never drops it. A node that dies
+// between sending and marking sends that one mail again after the lease: at least once, not lost.
+//
+// A mail is written in the partner's language when it is sent, not when it is queued, so a
+// partner who switches a kind off meanwhile gets none, and an edited announcement goes out edited.
+import { randomBytes } from 'node:crypto';
+import type { Locale } from '../../../common/i18n';
+import { isLocale } from '../../../common/i18n';
+import type { Db } from '../../db';
+import { nowIso } from '../../db/dialect';
+import type { MailKind } from '../../db/schema';
+import type { Mailer, MailMessage } from '../../integrations/mail/mailer';
+import { mailWords, programMail, type Unsubscribe } from '../../integrations/mail/templates';
+import { hashToken } from '../../modules/auth/tokens';
+import { API_MESSAGES, invalid, notFound } from '../../errors';
+import { sayKey } from '../../i18n';
+import type { BilingualContent } from '../../plugins/bilingual';
+import { versionFor } from '../../plugins/bilingual';
+import { formatMoney } from '../notifications/service';
+import { insertSettingOnce, replaceSetting } from '../settings/service';
+import {
+  MAIL_KINDS,
+  announcementCopy,
+  challengeRow,
+  claimDueMail,
+  claimUnmailed,
+  digestSales,
+  findToken,
+  finishMail,
+  insertToken,
+  promotionRow,
+  queueAnnouncement,
+  queueDigests,
+  queueToReaders,
+  recipient,
+  releaseMail,
+  retryMail,
+  saveSwitches,
+  switchesOf,
+  unmailedAnnouncements,
+  unmailedChallenges,
+  unmailedPromotions,
+  type OutboxRow,
+  type Switches,
+} from './repository';
+
+export { MAIL_KINDS, type Switches };
+
+// ---- Switches: the partner's settings, and the unsubscribe page's token.
+
+export const mailSwitches = (db: Db, partnerId: number) => switchesOf(db, partnerId);
+
+export async function setMailSwitches(db: Db, partnerId: number, changes: Partial<Switches>): Promise<Switches> {
+  const switches = { ...(await switchesOf(db, partnerId)), ...changes };
+  await saveSwitches(db, partnerId, switches, nowIso());
+  return switches;
+}
+
+async function tokenHolder(db: Db, token: string) {
+  const found = await findToken(db, hashToken(token));
+  if (!found) throw notFound(API_MESSAGES.wrong_link);
+  return found;
+}
+
+/** Switches off the kind of mail the token came with; answers it and every switch now. */
+export async function unsubscribe(db: Db, token: string): Promise<{ kind: MailKind; switches: Switches }> {
+  const { partner_id, kind } = await tokenHolder(db, token);
+  return { kind, switches: await setMailSwitches(db, partner_id, { [kind]: false }) };
+}
+
+/** The unsubscribe page's undo and other switches: the token stands for the partner's sign-in. */
+export async function setSwitchesByToken(db: Db, token: string, changes: Partial<Switches>): Promise<{ kind: MailKind; switches: Switches }> {
+  const { partner_id, kind } = await tokenHolder(db, token);
+  if (Object.keys(changes).length === 0) throw invalid({ switches: [sayKey('wrong_value')] });
+  return { kind, switches: await setMailSwitches(db, partner_id, changes) };
+}
+
+// ---- Queueing: the digest's windows, and content not mailed yet.
+
+const DIGEST_MARK = 'mail_digest_through';
+
+/** Sales are reported by window of `periodMs` (an hour); a window is closed `graceMs` after its end. */
+export interface DigestClock {
+  periodMs: number;
+  graceMs: number;
+}
+
+export const digestClock = (periodSeconds: number): DigestClock => ({ periodMs: periodSeconds * 1000, graceMs: Math.min(120_000, periodSeconds * 200) });
+
+/**
+ * Queues the digests of every window closed since the last run, as one window (after a pause,
+ * one digest covers it all: at most one a window). The mark moves from the last end to the new
+ * one under a condition, so of several nodes exactly one queues each window.
+ */
+export async function queueSaleDigests(db: Db, clock: DigestClock, now = new Date()): Promise<number> {
+  const end = new Date(Math.floor((now.getTime() - clock.graceMs) / clock.periodMs) * clock.periodMs).toISOString();
+  // The first run starts the count from now: sales from before program mail are not news.
+  const from = await insertSettingOnce(db, DIGEST_MARK, end);
+  if (from >= end) return 0;
+  return db.transaction().execute(async (trx) => {
+    if (!(await replaceSetting(trx, DIGEST_MARK, from, end))) return 0;
+    return queueDigests(trx, from, end, nowIso(now));
+  });
+}
+
+const languagesOf = (content: string) => {
+  const parsed = JSON.parse(content) as BilingualContent;
+  return { en: Boolean(parsed.en), fr: Boolean(parsed.fr) };
+};
+
+/** Puts each announcement, promo (once it starts) and challenge (once its month comes) in the outbox, once. */
+export async function queueProgramNews(db: Db, now = new Date()): Promise<number> {
+  const at = nowIso(now);
+  const day = at.slice(0, 10);
+  const month = at.slice(0, 7);
+  let queued = 0;
+  const once = async (table: 'staff_messages' | 'promotions' | 'challenges', id: number, fanOut: (trx: Db) => Promise<number>) => {
+    queued += await db.transaction().execute(async (trx) => ((await claimUnmailed(trx, table, id, at)) ? fanOut(trx) : 0));
+  };
+  for (const { id } of await unmailedAnnouncements(db)) await once('staff_messages', id, (trx) => queueAnnouncement(trx, id, at));
+  for (const promo of await unmailedPromotions(db, day))
+    // A promo that ended before it could be mailed is not news any more.
+    await once('promotions', promo.id, (trx) => (promo.ends_on < day ? Promise.resolve(0) : queueToReaders(trx, 'promotions', promo.id, languagesOf(promo.content), at)));
+  for (const challenge of await unmailedChallenges(db, month))
+    await once('challenges', challenge.id, (trx) => (challenge.month < month ? Promise.resolve(0) : queueToReaders(trx, 'challenges', challenge.id, languagesOf(challenge.content), at)));
+  return queued;
+}
+
+// ---- Sending.
+
+export interface MailDeps {
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+const LEASE_MS = 5 * 60_000;
+const SEND_BATCH = 25;
+/** Backs off 30 s, 1 min, 2 min, ... up to every half hour, and never gives up. */
+const retryDelay = (attempts: number) => Math.min(30 * 60_000, 30_000 * 2 ** Math.min(attempts - 1, 10));
+
+/** Sends the mail that is due, a batch at a time; answers how many went out. */
+export async function sendDueMail(db: Db, deps: MailDeps, log: { error(obj: object, msg: string): void }, now = new Date()): Promise<number> {
+  const claimed = await claimDueMail(db, nowIso(now), new Date(now.getTime() + LEASE_MS).toISOString(), SEND_BATCH);
+  let sent = 0;
+  for (const [index, row] of claimed.entries()) {
+    let message: MailMessage | 'unsubscribed' | 'gone';
+    try {
+      message = await compose(db, deps, row, now);
+    } catch (error) {
+      // A mail that cannot be written now (the database) waits like one the server refused.
+      log.error({ err: error, mail: row.id }, 'program mail could not be written; it will be retried');
+      await retryMail(db, row.id, new Date(now.getTime() + retryDelay(row.attempts)).toISOString(), error instanceof Error ? error.message : String(error));
+      continue;
+    }
+    if (typeof message === 'string') {
+      await finishMail(db, row.id, message, nowIso());
+      continue;
+    }
+    try {
+      const { messageId } = await deps.mailer.send(message);
+      await finishMail(db, row.id, 'sent', nowIso(), messageId);
+      sent++;
+    } catch (error) {
+      log.error({ err: error, mail: row.id, attempts: row.attempts }, 'the SMTP server refused program mail; it will be retried');
+      await retryMail(db, row.id, new Date(now.getTime() + retryDelay(row.attempts)).toISOString(), error instanceof Error ? error.message : String(error));
+      // The server is down or refusing: the rest of the batch waits for the next round.
+      await releaseMail(db, claimed.slice(index + 1).map((r) => r.id));
+      break;
+    }
+  }
+  return sent;
+}
+
+async function compose(db: Db, deps: MailDeps, row: OutboxRow, now: Date): Promise<MailMessage | 'unsubscribed' | 'gone'> {
+  const partner = await recipient(db, row.partner_id);
+  if (!partner || partner.verified !== 1) return 'gone';
+  if (!(await switchesOf(db, row.partner_id))[row.kind]) return 'unsubscribed';
+  const locale: Locale = isLocale(partner.locale) ? partner.locale : 'en';
+  const words = await wordsFor(db, deps, row, locale);
+  if (!words) return 'gone';
+  const token = randomBytes(32).toString('base64url');
+  await insertToken(db, { token_hash: hashToken(token), partner_id: row.partner_id, kind: row.kind, created_at: nowIso(now) });
+  const { t } = mailWords(locale);
+  const unsubscribe: Unsubscribe = {
+    pageUrl: `${deps.publicUrl}/unsubscribe?token=${token}`,
+    oneClickUrl: `${deps.publicUrl}/api/unsubscribe?token=${token}`,
+    settingsUrl: `${deps.publicUrl}/account/profile#mail`,
+    what: t(`program.kinds.${row.kind}`),
+  };
+  return programMail({ email: partner.email, firstName: partner.first_name, locale }, { ...words, unsubscribe });
+}
+
+interface Words {
+  subject: string;
+  paragraphs: string[];
+  after?: string[];
+  action: { label: string; url: string };
+}
+
+/** Most sales a digest lists one by one; the rest are counted. */
+const DIGEST_LINES = 20;
+
+async function wordsFor(db: Db, deps: MailDeps, row: OutboxRow, locale: Locale): Promise<Words | undefined> {
+  const { t } = mailWords(locale);
+  const dashboard = `${deps.publicUrl}/account/`;
+  const lines = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
+  switch (row.kind) {
+    case 'sales_digest': {
+      const { from, to } = JSON.parse(row.payload ?? '{}') as { from: string; to: string };
+      const sales = await digestSales(db, row.partner_id, from, to);
+      if (sales.length === 0) return undefined;
+      const money = (cents: number) => formatMoney(cents, locale);
+      const commission = money(sales.reduce((sum, s) => sum + (s.amount_cents ?? 0), 0));
+      // Hours in UTC, said so: a digest's window is the same for every partner.
+      const format = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-CA' : 'en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+      const time = { format: (d: Date) => `${format.format(d)} UTC` };
+      const count = sales.length;
+      return {
+        subject: t('sales_digest.subject', { count, commission }),
+        paragraphs: [
+          t('sales_digest.intro', { count, from: time.format(new Date(from)), to: time.format(new Date(to)) }),
+          ...sales.slice(0, DIGEST_LINES).map((s) =>
+            t('sales_digest.line', {
+              order: s.order_number,
+              product: s.first_product === null ? '' : s.product_count > 1 ? `${s.first_product} +${s.product_count - 1}` : s.first_product,
+              commission: money(s.amount_cents ?? 0),
+            }),
+          ),
+          ...(count > DIGEST_LINES ? [t('sales_digest.more', { count: count - DIGEST_LINES })] : []),
+        ],
+        after: [t('sales_digest.pending')],
+        action: { label: t('sales_digest.action'), url: `${deps.publicUrl}/account/sales` },
+      };
+    }
+    case 'announcements': {
+      const copy = await announcementCopy(db, row.partner_id, row.ref_id!);
+      if (!copy) return undefined;
+      return { subject: copy.title, paragraphs: lines(copy.body), action: { label: t('announcement.action'), url: dashboard } };
+    }
+    case 'promotions': {
+      const promo = await promotionRow(db, row.ref_id!);
+      const text = promo && versionFor(JSON.parse(promo.content) as BilingualContent, locale);
+      if (!promo || !text) return undefined;
+      const day = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-CA' : 'en-US', { dateStyle: 'long', timeZone: 'UTC' });
+      return {
+        subject: t('promotion.subject', { title: text.title }),
+        paragraphs: [...lines(text.body), t('promotion.dates', { from: day.format(new Date(promo.starts_on)), to: day.format(new Date(promo.ends_on)) })],
+        action: { label: t('promotion.action'), url: dashboard },
+      };
+    }
+    case 'challenges': {
+      const challenge = await challengeRow(db, row.ref_id!);
+      const text = challenge && versionFor(JSON.parse(challenge.content) as BilingualContent, locale);
+      if (!challenge || !text) return undefined;
+      const month = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-CA' : 'en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${challenge.month}-01T00:00:00Z`));
+      const goal =
+        challenge.metric === 'sales_count'
+          ? t('challenge.goal_count', { target: challenge.target, month })
+          : t('challenge.goal_amount', { target: formatMoney(challenge.target, locale), month });
+      const amount =
+        challenge.reward_kind === 'voucher' && challenge.reward_voucher_type === 'percent'
+          ? new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-US', { style: 'percent', maximumFractionDigits: 2 }).format(challenge.reward_amount / 10_000)
+          : formatMoney(challenge.reward_amount, locale);
+      return {
+        subject: t('challenge.subject', { title: text.title }),
+        paragraphs: [...lines(text.body), goal, t(challenge.reward_kind === 'bonus' ? 'challenge.reward_bonus' : 'challenge.reward_voucher', { amount })],
+        action: { label: t('challenge.action'), url: dashboard },
+      };
+    }
+  }
+}
