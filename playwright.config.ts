@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_FLAGS } from './scripts/lib/chromium';
+import { E2E_MAIL } from './e2e/mail-settings';
 import { E2E_PAYPAL } from './e2e/paypal-settings';
 
 // Browser tests drive Debian's Chromium (never `playwright install`) against the built app, started
@@ -38,6 +39,14 @@ export default defineConfig({
       stdout: 'pipe',
     },
     {
+      // The mail server the portal sends through (server/test/smtp.ts), keeping each mail as a file.
+      command: 'npx tsx e2e/smtp-stand-in.ts',
+      port: E2E_MAIL.port,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+    },
+    {
       command: `rm -rf ${dataDir} && node scripts/start.mjs`,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
@@ -58,6 +67,8 @@ export default defineConfig({
         PAYPAL_CLIENT_SECRET: E2E_PAYPAL.clientSecret,
         PAYPAL_API_BASE: `http://127.0.0.1:${E2E_PAYPAL.port}`,
         PAYPAL_WEBHOOK_ID: E2E_PAYPAL.webhookId,
+        SMTP_URL: `smtp://127.0.0.1:${E2E_MAIL.port}`,
+        MAIL_DIGEST_SECONDS: String(E2E_MAIL.digestSeconds),
       },
     },
   ],

@@ -8,6 +8,7 @@ import { simpleParser } from 'mailparser';
 import fs from 'node:fs';
 import type { Locale } from '../common/i18n';
 import { signShopifyBody } from '../server/integrations/shopify/webhooks';
+import { E2E_MAIL } from './mail-settings';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -107,18 +108,49 @@ export async function registerPartner(request: APIRequestContext, overrides: Rec
   return { email: body.email as string, password: body.password as string };
 }
 
-/** The token of the newest link to `route` in the mails written for `email`. */
-export async function mailedToken(email: string, route: string): Promise<string> {
-  const dir = path.join(DATA_DIR, 'outbox');
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse() : [];
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+  /** Each header as written (lower-case name). */
+  headers: Map<string, string>;
+}
+
+/** The mails the SMTP stand-in received for `email`, oldest first. */
+export async function mailsTo(email: string): Promise<ReceivedMail[]> {
+  const dir = E2E_MAIL.dir;
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort() : [];
+  const mails: ReceivedMail[] = [];
   for (const file of files) {
     const mail = await simpleParser(fs.readFileSync(path.join(dir, file)));
     const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join() : (mail.to?.text ?? '');
     if (!to.includes(email)) continue;
-    const link = (mail.text ?? '').match(new RegExp(`https?://\\S+/${route}\\?token=\\S+`))?.[0];
-    if (link) return new URL(link).searchParams.get('token')!;
+    const headers = new Map(mail.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()]));
+    mails.push({ to, subject: mail.subject ?? '', text: mail.text ?? '', headers });
+  }
+  return mails;
+}
+
+/** The newest link to `route` (`/verify_email?token=…`) in the mails received for `email`. */
+export async function mailedLink(email: string, route: string): Promise<string> {
+  for (const mail of (await mailsTo(email)).reverse()) {
+    const link = mail.text.match(new RegExp(`https?://\\S+/${route}\\?token=\\S+`))?.[0];
+    if (link) return link;
   }
   throw new Error(`no ${route} mail for ${email}`);
+}
+
+/** The token of the newest link to `route` in the mails received for `email`. */
+export async function mailedToken(email: string, route: string): Promise<string> {
+  // Mail goes out a moment after the request that caused it: look again for a few seconds.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return new URL(await mailedLink(email, route)).searchParams.get('token')!;
+    } catch (error) {
+      if (attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 }
 
 /** The webhook secret the browser tests' server is started with (playwright.config.ts). */

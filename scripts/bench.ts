@@ -108,6 +108,9 @@ async function main() {
     // This month's challenges (live progress from the partner's orders of the month) and promos.
     '/api/getChallenges',
     '/api/getPromotions',
+    // The newsfeed's first page (sales, badges, announcements and promos merged) and the mail switches.
+    '/api/newsfeed?page=1&length=10',
+    '/api/mail_preferences',
   ];
   // What staff wait for in the back office, read with a manager's token: the payout queue, the
   // content section's lists and editor, and the sent announcements and notifications with their

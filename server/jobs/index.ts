@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import { awardDueBadgesForOrder, awardDueBadgesForPayout, pushAwarded, sweepBadges } from '../modules/badges/service';
 import { sweepChallengeRewards } from '../modules/challenges/service';
 import { notifySale } from '../modules/notifications/service';
-import { digestClock, queueProgramNews, queueSaleDigests, sendDueMail } from '../modules/program-mail/service';
+import { digestClock, queueProgramNews, queueSaleDigests, sendMailRound } from '../modules/program-mail/service';
 import { notifyPayoutChange } from '../modules/payouts/notify';
 import { PAYOUT_CHANGED_JOB } from '../modules/payouts/service';
 import { pollSentPayouts, sendDuePayouts } from '../modules/payouts/paypal';
@@ -66,7 +66,7 @@ export function startBackground(ctx: AppContext, log: { error(obj: object, msg: 
           await queueProgramNews(ctx.db);
         },
       },
-      { name: 'program-mail-send', everyMs: 3000, run: () => sendDueMail(ctx.db, { mailer: ctx.mailer, publicUrl: ctx.config.publicUrl }, log) },
+      { name: 'program-mail-send', everyMs: 3000, run: () => sendMailRound(ctx.db, { mailer: ctx.mailer, publicUrl: ctx.config.publicUrl }, log) },
       // PayPal Payouts (decisions §7): approved payouts sent, then their outcome asked for.
       ...(ctx.paypal
         ? [

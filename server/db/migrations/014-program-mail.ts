@@ -47,6 +47,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
 
+  // The digest reads an hour of sale notifications of every partner at once.
+  await db.schema.createIndex('notifications_kind_created').on('notifications').columns(['kind', 'created_at']).execute();
+
   for (const table of ['staff_messages', 'promotions', 'challenges']) {
     await db.schema.alterTable(table).addColumn('mailed_at', 'varchar(32)').execute();
     // What existed before program mail is not news to mail now.
@@ -56,6 +59,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['challenges', 'promotions', 'staff_messages']) await db.schema.alterTable(table).dropColumn('mailed_at').execute();
+  await db.schema.dropIndex('notifications_kind_created').execute();
   await db.schema.dropTable('mail_tokens').execute();
   await db.schema.dropTable('mail_outbox').execute();
   await db.schema.dropTable('mail_preferences').execute();
