@@ -6,7 +6,7 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer, linksIn } from './mailer';
-import { resetPasswordMail, verifyEmailMail } from './templates';
+import { programMail, resetPasswordMail, verifyEmailMail } from './templates';
 
 const quietLog = { info: () => undefined };
 
@@ -29,6 +29,20 @@ describe('mail templates', () => {
     const reset = resetPasswordMail({ email: 'a@b.co', firstName: 'Léa', locale: 'fr' }, 'http://x/reset_password?token=t');
     expect(reset.subject).toBe('Réinitialisez votre mot de passe');
     expect(reset.text).toContain('1 heure');
+  });
+
+  it('leave transactional mail without an unsubscribe link or header, and give program mail both', () => {
+    const transactional = [verifyEmailMail({ email: 'a@b.co', firstName: 'A', locale: 'en' }, link), resetPasswordMail({ email: 'a@b.co', firstName: 'A', locale: 'fr' }, link)];
+    for (const mail of transactional) {
+      expect(mail.headers).toBeUndefined();
+      expect(mail.text).not.toMatch(/unsubscribe|désabonner/i);
+    }
+    const unsubscribe = { pageUrl: 'http://p.test/unsubscribe?token=t', oneClickUrl: 'http://p.test/api/unsubscribe?token=t', settingsUrl: 'http://p.test/account/profile#mail', what: 'annonces du programme' };
+    const program = programMail({ email: 'a@b.co', firstName: 'Léa', locale: 'fr' }, { subject: 'Le matcha', paragraphs: ['<b>Nouveau</b>'], action: { label: 'Voir', url: 'http://p.test/account/' }, unsubscribe });
+    expect(program.headers).toEqual({ 'List-Unsubscribe': '<http://p.test/api/unsubscribe?token=t>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    expect(program.text).toContain('Se désabonner: http://p.test/unsubscribe?token=t');
+    expect(program.html).toContain('href="http://p.test/unsubscribe?token=t"');
+    expect(program.html).toContain('&lt;b&gt;Nouveau&lt;/b&gt;');
   });
 
   it('fall back to English for an unknown locale', () => {
