@@ -155,6 +155,14 @@ export const ROUTES = [
     leadKey: 'pages.badges',
   },
   {
+    // Not in the sidebar (spec point 2 lists its entries): the dashboard's newsfeed leads here.
+    path: '/account/newsfeed',
+    area: 'account',
+    layout: 'account',
+    titleKey: 'titles.newsfeed',
+    leadKey: 'pages.newsfeed',
+  },
+  {
     path: '/account/referrals',
     area: 'account',
     layout: 'account',

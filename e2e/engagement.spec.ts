@@ -7,7 +7,7 @@ import { postShopify, prefer, registerPartner, signedIn, staffPage, text, unread
 
 const MANAGER = { email: 'demo.manager@sunbite.example', password: 'sunny-demo-manager' };
 
-test('crossing 10 sales awards the badge on the open badges page, once, also when the webhook comes twice', async ({ page, request }) => {
+test('crossing 10 sales awards the badge on the open badges page, once, also when the webhook comes twice, and the newsfeed shows it', async ({ page, request }) => {
   const code = `BADGE${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
   const partner = await registerPartner(request, { promo_code: code });
   const sale = () => shopifyOrderPayload({ code: code.toLowerCase(), items: [['ACV Gummies', 1, 2500]], discountPercent: 0, country: 'US' });
@@ -33,9 +33,15 @@ test('crossing 10 sales awards the badge on the open badges page, once, also whe
   await page.getByTestId('bell-button').click();
   await expect(page.getByText('New badge: 10 sales')).toHaveCount(1);
 
+  // The newsfeed tells it once too, newest first, above the sales.
+  await page.goto('/account/newsfeed');
+  const feed = page.getByTestId('newsfeed-item');
+  await expect(feed.and(page.locator('[data-kind="badge"]')).filter({ hasText: '10 sales' })).toHaveCount(1);
+  await expect(feed.and(page.locator('[data-kind="sale"]')).first()).toBeVisible();
+
   // In French, dark.
   await prefer(page, { locale: 'fr', theme: 'dark' });
-  await page.reload();
+  await page.goto('/account/badges');
   await expect(page.getByTestId('badges-summary')).toContainText('2 badges obtenus sur 10');
   await expect(page.getByTestId('badge-sales_10')).toContainText(text('fr', 'engagement.badges.sales_10.name'));
 });

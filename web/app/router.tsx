@@ -98,6 +98,15 @@ function pageFor(entry: Entry): PageRoute {
         const { VerifyEmailPage } = await import('../features/auth/VerifyEmailPage');
         return <VerifyEmailPage />;
       });
+    case '/unsubscribe':
+      return lazyPage(entry, async () => {
+        // Its words are in the engagement part (program mail), not in the first download.
+        const [{ UnsubscribePage }] = await Promise.all([
+          import('../features/unsubscribe/UnsubscribePage'),
+          loadCatalogPart('engagement'),
+        ]);
+        return <UnsubscribePage />;
+      });
     case '/facebook_callback':
     case '/google_callback': {
       const provider = entry.path === '/facebook_callback' ? 'facebook' : 'google';
@@ -129,6 +138,14 @@ function pageFor(entry: Entry): PageRoute {
           loadCatalogPart('engagement'),
         ]);
         return <BadgesPage />;
+      });
+    case '/account/newsfeed':
+      return lazyPage(entry, async () => {
+        const [{ NewsfeedPage }] = await Promise.all([
+          import('../features/newsfeed/NewsfeedPage'),
+          loadCatalogPart('engagement'),
+        ]);
+        return <NewsfeedPage />;
       });
     case '/account/slider':
       return lazyPage(entry, async () => {
@@ -213,11 +230,6 @@ function pageFor(entry: Entry): PageRoute {
       return <ConnectPage />;
     });
   switch (entry.layout) {
-    case 'blank':
-      return lazyPage(entry, async () => {
-        const { PlainPage } = await import('../features/pages/PlainPage');
-        return <PlainPage titleKey={entry.titleKey} />;
-      });
     case 'not-found':
       return { element: <NotFoundPage /> };
     case 'account':

@@ -37,7 +37,8 @@ const PARTS: Record<'manager' | 'content' | 'engagement', Record<Locale, () => P
     en: () => import('../../common/locales/en/portal.json?part=content'),
     fr: () => import('../../common/locales/fr/portal.json?part=content'),
   },
-  // Badges, promos, challenges, announcements, the newsfeed, the survey and the live-sales view.
+  // Badges, promos, challenges, announcements, the newsfeed, the survey, the live-sales view and the
+  // unsubscribe page of program mail.
   engagement: {
     en: () => import('../../common/locales/en/portal.json?part=engagement'),
     fr: () => import('../../common/locales/fr/portal.json?part=engagement'),

@@ -5,7 +5,7 @@ import type { PortalUser } from '../features/profile/current-user';
 import { encryptPayload, PAYLOAD_KEY_META } from '../lib/payload';
 import { storeToken } from '../lib/session';
 import { jsonResponse } from './render-app';
-import { emptySalesRoutes } from './sales-fixtures';
+import { emptySalesRoutes, pagedHandler } from './sales-fixtures';
 
 /** 32 bytes, base64: the test pages' payload key. */
 export const TEST_PAYLOAD_KEY = btoa(String.fromCharCode(...Array.from({ length: 32 }, (_, index) => index + 1)));
@@ -94,6 +94,7 @@ export function installFakeApi(options: { user?: PortalUser; key?: string } = {}
   routes.set('GET /api/getNotifications/announcement', () => jsonResponse(200, { data: [] }));
   routes.set('GET /api/getChallenges', () => jsonResponse(200, { data: [] }));
   routes.set('GET /api/getPromotions', () => jsonResponse(200, { data: [] }));
+  routes.set('GET /api/newsfeed', pagedHandler([]));
   routes.set('GET /api/survey', () => jsonResponse(200, { data: { offered: false, choices: [], answered: null, needs_address: true } }));
   routes.set('GET /api/auth/logout', () => new Response(null, { status: 204 }));
   routes.set('GET /api/subpartners/glowco', () =>

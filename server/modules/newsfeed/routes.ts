@@ -1,5 +1,6 @@
 // The partner's newsfeed (decisions §8): `GET /api/newsfeed?page&length`.
 import { z } from 'zod';
+import { FEED_KINDS } from '../../../common/newsfeed';
 import type { AppContext, TypedApp } from '../../context';
 import { requestLocale } from '../../i18n';
 import { pagedAnswer, pagingQuery } from '../../plugins/paging';
@@ -21,7 +22,7 @@ const saleLine = z.object({
   region: z.string(),
 });
 const feedItem = z.object({
-  kind: z.enum(['sale', 'announcement', 'badge', 'promotion']),
+  kind: z.enum(FEED_KINDS),
   id: z.number().describe('Unique within its kind'),
   date: z.string().describe('When it happened: the order placed, the announcement sent, the badge awarded, the promo started'),
   title: z.string().nullable().describe('Announcement, badge and promotion: the headline in the partner’s language'),

@@ -5,24 +5,14 @@
 // keeps its own index (orders by partner and time, notifications by partner). Promotions are few
 // (staff write a handful a month), so they are read whole and filtered by language.
 import type { Locale } from '../../../common/i18n';
+import type { FeedItem as SharedFeedItem } from '../../../common/newsfeed';
 import type { Db } from '../../db';
 import { pageOf } from '../../plugins/paging';
 import { saleLinesByIds, saleTimelineOf, type SaleLine } from '../dashboard/service';
 import { startedPartnerPromotions } from '../promotions/service';
 import { countFeedNotifications, feedNotifications } from './repository';
 
-export type FeedKind = 'sale' | 'announcement' | 'badge' | 'promotion';
-
-export interface FeedItem {
-  kind: FeedKind;
-  id: number;
-  date: string;
-  title: string | null;
-  body: string | null;
-  image_url: string | null;
-  badge: string | null;
-  sale: SaleLine | null;
-}
+export type FeedItem = SharedFeedItem<SaleLine>;
 
 /** A promo is news from the morning it starts. */
 const startOfDay = (day: string) => `${day}T00:00:00.000Z`;

@@ -167,6 +167,12 @@ describe('program mail', () => {
     expect(mailTo(reader.email)).toHaveLength(0);
     const row = (await outbox()).find((r) => r.partner_id === reader.id);
     expect(row).toMatchObject({ outcome: 'unsubscribed' });
+    // Two changes at once (two tabs): neither is lost.
+    await Promise.all([
+      t.app.inject({ method: 'PUT', url: '/api/mail_preferences', headers: bearer(reader.token), payload: { promotions: false } }),
+      t.app.inject({ method: 'PUT', url: '/api/mail_preferences', headers: bearer(reader.token), payload: { challenges: false } }),
+    ]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/mail_preferences', headers: bearer(reader.token) })).json().data).toEqual({ sales_digest: true, announcements: false, promotions: false, challenges: false });
   });
 
   it('loses no mail and doubles none while the SMTP server refuses for a while', async () => {

@@ -57,9 +57,8 @@ export { MAIL_KINDS, type Switches };
 export const mailSwitches = (db: Db, partnerId: number) => switchesOf(db, partnerId);
 
 export async function setMailSwitches(db: Db, partnerId: number, changes: Partial<Switches>): Promise<Switches> {
-  const switches = { ...(await switchesOf(db, partnerId)), ...changes };
-  await saveSwitches(db, partnerId, switches, nowIso());
-  return switches;
+  await saveSwitches(db, partnerId, changes, nowIso());
+  return switchesOf(db, partnerId);
 }
 
 async function tokenHolder(db: Db, token: string) {

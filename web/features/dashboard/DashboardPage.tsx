@@ -1,11 +1,12 @@
 // /account: the partner's dashboard (spec point 2 "Screen contents"): the figures first, then the
 // code to share, the sales history, tiers, geography, this month's orders, recent sales,
-// referrals and cash-outs, announcements, this month's promos and challenges; widgets fed by
-// later features say plainly that nothing is there yet.
+// referrals and cash-outs, the newsfeed's carousel, announcements, this month's promos and
+// challenges; widgets fed by later features say plainly that nothing is there yet.
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/document-title';
 import { ChallengesWidget } from '../challenges/ChallengesWidget';
+import { NewsfeedWidget } from '../newsfeed/NewsfeedWidget';
 import { AnnouncementsWidget } from '../notifications/AnnouncementsWidget';
 import { PageHeading } from '../pages/PageHeading';
 import { PromoWidget } from '../promotions/PromoWidget';
@@ -85,6 +86,7 @@ const PART_HEIGHTS = {
   history: 'h-[772px] md:h-[763px] lg:h-[459px]',
   recent: 'h-[654px] md:h-[638px] lg:h-[382px]',
   month: 'h-[1177px] md:h-[848px] lg:h-[455px]',
+  newsfeed: 'h-[372px]',
   later: 'h-[1400px] md:h-[760px]',
 };
 
@@ -131,6 +133,11 @@ export function DashboardPage() {
             <ReferralsCard />
             <RecentCashouts />
           </div>
+        </WhenNear>
+        {/* The carousel of spec point 2, the whole width: the latest of everything, after the
+            figures, history and cash-outs it sums up, before the parts it draws from. */}
+        <WhenNear placeholderClassName={PART_HEIGHTS.newsfeed} testId="dashboard-later-part">
+          <NewsfeedWidget />
         </WhenNear>
         <WhenNear placeholderClassName={PART_HEIGHTS.later} testId="dashboard-later-part">
           <div className="grid gap-4 sm:gap-6 [&>*]:min-w-0 md:grid-cols-2">

@@ -5,7 +5,8 @@
 // the payout moved, and the bell; `badge_awarded` refreshes the bell and the badges;
 // `announcement` and `notification` (staff messages) refresh the bell and the lists;
 // `promotion`, `challenge_changed` and `challenge_rewarded` refresh the month's promos and
-// challenges (a sale moves the challenges too). socket.io
+// challenges (a sale moves the challenges too); a sale, a badge, an announcement and a promo
+// also refresh the newsfeed, which lists them all. socket.io
 // reconnects by itself; after a reconnect the bell, lists and cash-outs are refetched (what was
 // missed). A refused token ('Not Authorized') stops
 // the socket for good: the bell is asked again, so a dead session ends through the usual 401
@@ -18,6 +19,7 @@ import { afterIdle } from '../../lib/idle';
 import { getValidToken } from '../../lib/session';
 import { payoutKeys, refreshAfterPayout } from '../cashout/cashout-api';
 import { engagementKeys } from '../challenges/challenges-api';
+import { newsfeedKeys } from '../newsfeed/newsfeed-api';
 import { BADGES_QUERY_KEY, CURRENT_USER_QUERY_KEY } from '../profile/current-user';
 import { salesKeys } from '../sales/sales-api';
 import { SURVEY_KEY } from '../survey/survey-api';
@@ -89,6 +91,8 @@ function refreshAfterSale(queryClient: QueryClient): void {
   // A sale moves this month's challenges, and a first sale opens the survey.
   void queryClient.invalidateQueries({ queryKey: engagementKeys.challenges });
   void queryClient.invalidateQueries({ queryKey: SURVEY_KEY });
+  // The sale is the newsfeed's newest item.
+  void queryClient.invalidateQueries({ queryKey: newsfeedKeys.all });
 }
 
 /**
@@ -108,6 +112,7 @@ async function catchUp(queryClient: QueryClient): Promise<void> {
     void queryClient.invalidateQueries({ queryKey: BADGES_QUERY_KEY });
     void queryClient.invalidateQueries({ queryKey: notificationKeys.announcements });
     void queryClient.invalidateQueries({ queryKey: engagementKeys.all });
+    void queryClient.invalidateQueries({ queryKey: newsfeedKeys.all });
   }
 }
 
@@ -146,19 +151,25 @@ export function useLivePush(): void {
         void queryClient.invalidateQueries({ queryKey: notificationKeys.bell });
         void queryClient.invalidateQueries({ queryKey: BADGES_QUERY_KEY });
         void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+        void queryClient.invalidateQueries({ queryKey: newsfeedKeys.all });
       });
       // A staff announcement or custom notification (a copy is made before the push). A broadcast
       // reaches every open portal at once: each asks again after a short random wait, so the
       // server does not take every portal's reads in the same instant.
-      const refreshing = (queryKey: readonly string[]) => (payload?: { broadcast?: boolean }) => {
-        const refresh = () => void queryClient.invalidateQueries({ queryKey });
-        if (payload?.broadcast) spread.add(setTimeout(refresh, Math.random() * BROADCAST_SPREAD_MS));
-        else refresh();
-      };
-      made.on('announcement', refreshing(notificationKeys.all));
+      const refreshing =
+        (...queryKeys: (readonly string[])[]) =>
+        (payload?: { broadcast?: boolean }) => {
+          const refresh = () => {
+            for (const queryKey of queryKeys) void queryClient.invalidateQueries({ queryKey });
+          };
+          if (payload?.broadcast) spread.add(setTimeout(refresh, Math.random() * BROADCAST_SPREAD_MS));
+          else refresh();
+        };
+      // An announcement and a promo are items of the newsfeed too (a custom notification is not).
+      made.on('announcement', refreshing(notificationKeys.all, newsfeedKeys.all));
       made.on('notification', refreshing(notificationKeys.all));
       // Staff changed this month's promos or challenges.
-      made.on('promotion', refreshing(engagementKeys.promotions));
+      made.on('promotion', refreshing(engagementKeys.promotions, newsfeedKeys.all));
       made.on('challenge_changed', refreshing(engagementKeys.challenges));
       // A reward was paid: its notification, the challenge, and the bonus or voucher it brought.
       made.on('challenge_rewarded', () => {

@@ -1,6 +1,7 @@
 // /account/profile (spec point 2 "Settings"): the profile form (POST /api/update, 'Data Saved')
-// with the PayPal e-mail and the shipping address, and the change-password form.
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+// with the PayPal e-mail and the shipping address, the change-password form, and the program-mail
+// switches (`#mail`, decisions §12).
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -13,6 +14,8 @@ import { apiMessage, makeSay, serverFieldErrors, useIdentitySchemas, validate, t
 import { notifySuccess } from '../../lib/toast';
 import { PageHeading } from '../pages/PageHeading';
 import { readUserPayload, setCurrentUser, useCurrentUser, type PortalUser } from './current-user';
+import { MailSettings } from './MailSwitches';
+import { SettingsSection as Section } from './SettingsSection';
 
 export const PROFILE_FIELDS = [
   'first_name',
@@ -56,19 +59,13 @@ export function SettingsPage() {
       <div className="grid gap-8 xl:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)] xl:items-start">
         {/* Keyed on the partner so a reloaded profile refills the form. */}
         {user ? <ProfileForm key={user.uuid} user={user} /> : <Section title={t('settings.profile')}><p className="text-sm text-stone-600 dark:text-stone-400">{t('loading')}…</p></Section>}
-        <ChangePasswordForm />
+        {/* The narrow column: the password, then the mail switches; one column below xl. */}
+        <div className="grid gap-8">
+          <ChangePasswordForm />
+          <MailSettings />
+        </div>
       </div>
     </>
-  );
-}
-
-function Section({ title, lead, children }: { title: string; lead?: string; children: ReactNode }) {
-  return (
-    <section className="card p-5 sm:p-7" aria-label={title}>
-      <h2 className="text-lg font-semibold">{title}</h2>
-      {lead ? <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{lead}</p> : null}
-      <div className="mt-5">{children}</div>
-    </section>
   );
 }
 

@@ -1,31 +1,14 @@
 // What the staff lists share: the page number in the URL (?page=), so a reload or a shared link
 // shows the same page, the card saying a list could not be loaded (with a retry), a table from
 // `md` up and cards below it, and the section around them with its total and pager.
-import { useCallback, useEffect, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IconName } from '../../../components/icons';
 import { EmptyState, Pager, QueryStates, SkeletonLines } from '../../sales/ui';
 import { useWideLayout } from '../payouts/ui';
 
-export function usePageParam(): { page: number; goTo: (page: number) => void } {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const goTo = useCallback(
-    (next: number) =>
-      setParams(
-        (current) => {
-          const updated = new URLSearchParams(current);
-          if (next > 1) updated.set('page', String(next));
-          else updated.delete('page');
-          return updated;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-  return { page, goTo };
-}
+// The staff lists keep their page in the URL as partner pages do.
+export { usePageParam } from '../../../lib/page-param';
 
 /** A page beyond the last (the list shrank since the link was made, or its last item went). */
 export function useBackInRange(

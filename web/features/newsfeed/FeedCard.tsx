@@ -1,0 +1,255 @@
+// One newsfeed item as a card, by kind: a sale (its product, what it earned on what order, where
+// it shipped), a badge (its medal, headline and text), a promo (its artwork, headline and text) or
+// an announcement (headline and text). The dashboard's carousel shows it compact, with long texts
+// clamped; the full page roomier, with the whole text. Its words are the dashboard's (the core
+// catalog): the carousel shows them before any other part of the catalog is in.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BADGES } from '../../../common/badges';
+import { loadCatalogPart } from '../../lib/i18n';
+import { BadgeArt } from '../badges/BadgeArt';
+import { orderLabel, useFormatters } from '../sales/format';
+import { Glyph, type GlyphName } from '../sales/glyphs';
+import type { SaleRow } from '../sales/sales-api';
+import { StatusBadge } from '../sales/ui';
+import { localDayKey, relativeTime, timeOfDay } from './feed-time';
+import type { FeedItem, FeedKind } from './newsfeed-api';
+
+export type FeedCardLayout = 'carousel' | 'timeline';
+
+/** Each kind's sign and colour: its chip on every card (the timeline's dots take the sign). */
+export const KIND_LOOK: Record<FeedKind, { icon: GlyphName; tone: string }> = {
+  sale: {
+    icon: 'receipt',
+    tone: 'bg-emerald-50 text-emerald-800 dark:bg-emerald-400/10 dark:text-emerald-300',
+  },
+  badge: { icon: 'trophy', tone: 'bg-amber-50 text-amber-800 dark:bg-amber-400/10 dark:text-amber-300' },
+  promotion: { icon: 'gift', tone: 'bg-brand-50 text-brand-800 dark:bg-brand-950 dark:text-brand-200' },
+  announcement: { icon: 'megaphone', tone: 'bg-sky-50 text-sky-800 dark:bg-sky-400/10 dark:text-sky-300' },
+};
+
+function KindChip({ kind }: { kind: FeedKind }) {
+  const { t } = useTranslation();
+  const look = KIND_LOOK[kind];
+  return (
+    <span
+      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ${look.tone}`}
+    >
+      <Glyph name={look.icon} width={14} height={14} />
+      {t(`dashboard.newsfeed.kinds.${kind}`)}
+    </span>
+  );
+}
+
+/**
+ * When it happened. The carousel: "3 hours ago" within the week, the date beyond it. The
+ * timeline, whose day headings give the date: "3 hours ago" today, the time of day before. A
+ * promo starts on a day, not at an hour (the API dates it at that day's midnight UTC): no time.
+ */
+function When({ item, now, layout }: { item: FeedItem; now: number; layout: FeedCardLayout }) {
+  const f = useFormatters();
+  const iso = item.date;
+  const date = f.date(iso);
+  let text = relativeTime(iso, f.locale, now);
+  if (layout === 'timeline' && localDayKey(iso) !== localDayKey(new Date(now).toISOString())) {
+    if (item.kind === 'promotion') return null;
+    text = timeOfDay(iso, f.locale);
+  }
+  return (
+    <time dateTime={iso} title={date} className="shrink-0 text-xs text-stone-500 dark:text-stone-400">
+      {text ?? date}
+    </time>
+  );
+}
+
+const countryNames = new Map<string, Intl.DisplayNames | null>();
+
+/** A shipping country's name in the interface language ("US" → "United States", "États-Unis"). */
+function countryName(code: string, locale: string): string {
+  if (!countryNames.has(locale)) {
+    countryNames.set(
+      locale,
+      typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames([locale], { type: 'region' }) : null,
+    );
+  }
+  try {
+    return countryNames.get(locale)?.of(code.toUpperCase()) ?? code;
+  } catch {
+    // Not a region code Intl knows the shape of: the code as the store sent it.
+    return code;
+  }
+}
+
+/**
+ * The medal of a badge. Its thousands mark ("$1K", "1 k$") is a word of the engagement part of
+ * the catalog, which the dashboard does not load: it is asked for here, and the medal is drawn
+ * once it is in (the full page then opens with its words already there).
+ */
+function FeedBadgeArt({ badge, size }: { badge: string | null; size: number }) {
+  const { i18n } = useTranslation();
+  const rule = BADGES.find((candidate) => candidate.id === badge);
+  const [ready, setReady] = useState(() => i18n.exists('engagement.badges_page.mark_thousands'));
+  useEffect(() => {
+    if (ready || !rule) return;
+    let current = true;
+    // Drawn without the part if it cannot come: a medal with its mark missing beats none.
+    const done = () => current && setReady(true);
+    loadCatalogPart('engagement').then(done, done);
+    return () => {
+      current = false;
+    };
+  }, [ready, rule]);
+  if (!rule)
+    // A badge this version does not know (a newer server): the kind's sign instead of a medal.
+    return (
+      <span
+        aria-hidden="true"
+        style={{ width: size, height: size }}
+        className={`inline-flex shrink-0 items-center justify-center rounded-full ${KIND_LOOK.badge.tone}`}
+      >
+        <Glyph name="trophy" width={size / 2} height={size / 2} />
+      </span>
+    );
+  if (!ready)
+    return (
+      <span
+        aria-hidden="true"
+        style={{ width: size, height: (size * 72) / 64 }}
+        className="shrink-0 animate-pulse rounded-full bg-stone-100 dark:bg-stone-800"
+      />
+    );
+  return <BadgeArt id={rule.id} metric={rule.metric} earned size={size} />;
+}
+
+function SaleContent({ sale, layout }: { sale: SaleRow; layout: FeedCardLayout }) {
+  const { t } = useTranslation();
+  const f = useFormatters();
+  const roomy = layout === 'timeline';
+  return (
+    <>
+      <h3 className={`font-semibold ${roomy ? 'text-base' : 'line-clamp-2 text-sm'}`}>{sale.product}</h3>
+      <p className="flex flex-wrap items-baseline gap-x-1.5" data-testid="newsfeed-sale-earned">
+        <span
+          // Green for money earned; a sale that earns nothing (rejected, refunded) in plain grey.
+          className={`font-bold tracking-tight tabular-nums ${sale.commission > 0 ? 'text-emerald-700 dark:text-emerald-400' : 'text-stone-500 dark:text-stone-400'} ${roomy ? 'text-3xl' : 'text-2xl'}`}
+        >
+          {sale.commission > 0 ? '+' : ''}
+          {f.money(sale.commission)}
+        </span>{' '}
+        <span className="text-sm text-stone-600 dark:text-stone-400">
+          {t('dashboard.newsfeed.sale_earned', { amount: f.money(sale.order_amount) })}
+        </span>
+      </p>
+      {roomy && sale.adjustment ? (
+        <p className="text-xs text-stone-500 dark:text-stone-400">
+          {t('sales.adjustment_note', { amount: f.money(sale.adjustment) })}
+        </p>
+      ) : null}
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5 pt-1 text-xs text-stone-500 dark:text-stone-400">
+        <span className="flex min-w-0 items-center gap-1">
+          {roomy ? <span className="tabular-nums">{orderLabel(sale.order_number)}</span> : null}
+          {roomy && sale.country ? <span aria-hidden="true">·</span> : null}
+          {sale.country ? <span className="truncate">{countryName(sale.country, f.locale)}</span> : null}
+        </span>
+        {sale.status ? <StatusBadge status={sale.status} label={sale.status_label} /> : null}
+      </div>
+    </>
+  );
+}
+
+/** The text of an announcement, badge or promo: clamped in the carousel, whole on the page. */
+function Body({ text, layout, lines }: { text: string | null; layout: FeedCardLayout; lines: string }) {
+  if (!text) return null;
+  return (
+    <p
+      className={`text-sm whitespace-pre-line text-stone-600 dark:text-stone-400 ${layout === 'carousel' ? lines : ''}`}
+    >
+      {text}
+    </p>
+  );
+}
+
+function MessageContent({ item, layout }: { item: FeedItem; layout: FeedCardLayout }) {
+  const { t } = useTranslation();
+  const roomy = layout === 'timeline';
+  const title = item.title ?? t(`dashboard.newsfeed.kinds.${item.kind}`);
+  const heading = <h3 className={`font-semibold ${roomy ? 'text-base' : 'text-sm'}`}>{title}</h3>;
+
+  if (item.kind === 'badge')
+    return (
+      <div className="flex items-start gap-3">
+        <FeedBadgeArt badge={item.badge} size={roomy ? 64 : 48} />
+        <div className="min-w-0 space-y-1">
+          {heading}
+          <Body text={item.body} layout={layout} lines="line-clamp-3" />
+        </div>
+      </div>
+    );
+
+  if (item.kind === 'promotion') {
+    const image = item.image_url ? (
+      <img
+        src={`${item.image_url}?w=480`}
+        alt=""
+        width={480}
+        height={480}
+        loading="lazy"
+        className={`shrink-0 rounded-xl bg-stone-100 object-cover dark:bg-stone-800 ${roomy ? 'h-44 w-full sm:h-36 sm:w-36' : 'h-28 w-full'}`}
+      />
+    ) : null;
+    if (roomy)
+      return (
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+          {image}
+          <div className="min-w-0 space-y-1">
+            {heading}
+            <Body text={item.body} layout={layout} lines="" />
+          </div>
+        </div>
+      );
+    return (
+      <>
+        {image}
+        {heading}
+        <Body text={item.body} layout={layout} lines={image ? 'line-clamp-2' : 'line-clamp-4'} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      {heading}
+      <Body text={item.body} layout={layout} lines="line-clamp-4" />
+    </>
+  );
+}
+
+/** One item: its kind and when on top, then what it says. */
+export function FeedCard({
+  item,
+  layout,
+  now,
+  className = '',
+}: {
+  item: FeedItem;
+  layout: FeedCardLayout;
+  now: number;
+  className?: string;
+}) {
+  return (
+    <article
+      className={`flex h-full flex-col gap-2.5 ${layout === 'carousel' ? 'rounded-xl border border-stone-200 bg-stone-50/70 p-4 dark:border-stone-800 dark:bg-stone-950/40' : 'card p-4 sm:p-5'} ${className}`}
+    >
+      <div className="flex items-center justify-between gap-2">
+        {/* The timeline's dot already shows the kind on a wide screen; the chip says it in words. */}
+        <KindChip kind={item.kind} />
+        <When item={item} now={now} layout={layout} />
+      </div>
+      {item.kind === 'sale' && item.sale ? (
+        <SaleContent sale={item.sale} layout={layout} />
+      ) : (
+        <MessageContent item={item} layout={layout} />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,37 @@
+// The newsfeed (decisions §8): announcements, promotions, badges and sales in time order, newest
+// first, a page at a time (`GET /api/newsfeed?page&length`). Each page is kept under ['newsfeed']
+// until the live push says something moved (a sale, a badge, an announcement or a promo:
+// notifications/live-push.ts), as the other lists are (spec point 4 "Data loading").
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import type { FeedItem as SharedFeedItem } from '../../../common/newsfeed';
+import type { Paged, SaleRow } from '../sales/sales-api';
+
+export { FEED_KINDS, type FeedKind } from '../../../common/newsfeed';
+export type FeedItem = SharedFeedItem<SaleRow>;
+
+/**
+ * One length for the dashboard's carousel and the full page: the page's first page is then the
+ * carousel's answer, already in the cache when "See all" is followed.
+ */
+export const FEED_PAGE_LENGTH = 10;
+
+export const newsfeedKeys = {
+  all: ['newsfeed'] as const,
+  page: (page: number, length: number) => ['newsfeed', { page, length }] as const,
+};
+
+export const feedItemKey = (item: Pick<FeedItem, 'kind' | 'id'>) => `${item.kind}:${item.id}`;
+
+/**
+ * One page of the feed. The page on screen stays while the next loads (the timeline does not
+ * collapse to a skeleton between pages); a page already read answers from the cache.
+ */
+export function useNewsfeed(page: number, length: number = FEED_PAGE_LENGTH) {
+  return useQuery({
+    queryKey: newsfeedKeys.page(page, length),
+    queryFn: ({ signal }) => api.get<Paged<FeedItem>>('/api/newsfeed', { query: { page, length }, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+  });
+}
