@@ -413,7 +413,7 @@ export interface MailOutboxTable {
   attempts: Generated<number>;
   locked_until: string | null;
   done_at: string | null;
-  outcome: 'sent' | 'unsubscribed' | 'gone' | null;
+  outcome: 'sent' | 'unsubscribed' | 'gone' | 'rejected' | null;
   message_id: string | null;
   last_error: string | null;
   created_at: string;

@@ -31,7 +31,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('locked_until', 'varchar(32)')
     .addColumn('done_at', 'varchar(32)')
-    // sent, or why it was not: unsubscribed (meanwhile), gone (the content was deleted)
+    // sent, or why it was not: unsubscribed (meanwhile), gone (the content was deleted, the
+    // address unverified), rejected (the SMTP server refused it for good)
     .addColumn('outcome', 'varchar(20)')
     .addColumn('message_id', 'varchar(250)')
     .addColumn('last_error', 'varchar(1000)')
@@ -50,11 +51,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // The digest reads an hour of sale notifications of every partner at once.
   await db.schema.createIndex('notifications_kind_created').on('notifications').columns(['kind', 'created_at']).execute();
 
-  for (const table of ['staff_messages', 'promotions', 'challenges']) {
-    await db.schema.alterTable(table).addColumn('mailed_at', 'varchar(32)').execute();
-    // What existed before program mail is not news to mail now.
-    await sql`update ${sql.table(table)} set mailed_at = created_at`.execute(db);
-  }
+  for (const table of ['staff_messages', 'promotions', 'challenges']) await db.schema.alterTable(table).addColumn('mailed_at', 'varchar(32)').execute();
+  // What was already out before program mail is not news to mail now; promos and challenges
+  // still to come are mailed when they start.
+  const now = new Date().toISOString();
+  await sql`update staff_messages set mailed_at = created_at`.execute(db);
+  await sql`update promotions set mailed_at = created_at where starts_on <= ${now.slice(0, 10)}`.execute(db);
+  await sql`update challenges set mailed_at = created_at where month <= ${now.slice(0, 7)}`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

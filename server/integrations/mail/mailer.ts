@@ -40,7 +40,9 @@ export function createMailer(options: {
   log: Pick<FastifyBaseLogger, 'info'>;
 }): Mailer {
   if (options.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+    // Timeouts well under the program-mail outbox's lease (five minutes): a stalled server fails a
+    // send, which is retried, rather than hold it until another node sends the same mail.
+    const transport: Transporter = nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 });
     return {
       mode: 'smtp',
       async send(message) {

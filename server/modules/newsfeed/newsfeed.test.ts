@@ -88,6 +88,17 @@ describe('newsfeed', () => {
     expect((await feed(en.token, '?page=9&length=2')).data).toEqual([]);
   });
 
+  it('pages items of the same instant without repeating or skipping one', async () => {
+    const p = await createPartnerAccount(t.database.db, { email: 'feed-tie@example.com', password: 'feed-partner-3', first_name: 'Ti', last_name: 'Ed' });
+    const token = (await issueToken(t.database.db, 'partner', p.id)).token;
+    const at = new Date(Date.now() - 60_000).toISOString();
+    const row = (kind: 'badge' | 'announcement', n: number) => ({ partner_id: p.id, kind, title: `${kind} ${n}`, body: '.', data: kind === 'badge' ? JSON.stringify({ badge: 'first_sale' }) : null, dedupe_key: `tie:${kind}:${n}`, read_at: null, created_at: at });
+    await t.database.db.insertInto('notifications').values([row('announcement', 1), row('badge', 2), row('announcement', 3), row('badge', 4)]).execute();
+    const seen: string[] = [];
+    for (let page = 1; page <= 4; page++) seen.push(...(await feed(token, `?page=${page}&length=1`)).data.map((i) => `${i.kind}:${i.title}`));
+    expect(seen.sort()).toEqual(['announcement:announcement 1', 'announcement:announcement 3', 'badge:badge 2', 'badge:badge 4']);
+  });
+
   it('drops an announcement staff delete', async () => {
     const made = (await send('POST', '/api/manager/announcements', { content: { en: { title: 'Typo', body: 'Oops.' } } })).json().data;
     expect((await feed(en.token)).data[0]).toMatchObject({ kind: 'announcement', title: 'Typo' });

@@ -11,7 +11,9 @@ export function feedNotifications(db: Db, partnerId: number, limit: number) {
     .select(['id', 'kind', 'title', 'body', 'data', 'created_at'])
     .where('partner_id', '=', partnerId)
     .where('kind', 'in', FEED_KINDS)
+    // The service's order (time, then kind, then id): the cut here must agree with it.
     .orderBy('created_at', 'desc')
+    .orderBy('kind', 'asc')
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();

@@ -14,7 +14,7 @@ import { countFeedNotifications, feedNotifications } from './repository';
 
 export type FeedItem = SharedFeedItem<SaleLine>;
 
-/** A promo is news from the morning it starts. */
+/** A promo is news of the day it starts: dated at its midnight UTC (the portal shows it as a date). */
 const startOfDay = (day: string) => `${day}T00:00:00.000Z`;
 
 /** Newest first; a tie (same instant) in a fixed order, so pages neither repeat nor skip an item. */

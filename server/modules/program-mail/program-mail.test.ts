@@ -34,7 +34,7 @@ describe('program mail', () => {
   const sale = (code: string) => deliver(t.app, 'orders/paid', shopifyOrderPayload({ code, id: orderId++, items: [['ACV Gummies', 1, 3000]], discountPercent: 0, country: 'US' }), { secret: SECRET });
   /** Sends everything due, as the nodes' rounds would, `at` a given time. */
   const sendAll = async (at = new Date()) => {
-    while ((await sendDueMail(t.database.db, { mailer, publicUrl: 'http://portal.test' }, quiet, at)) > 0);
+    while ((await sendDueMail(t.database.db, { mailer, publicUrl: 'http://portal.test' }, quiet, at)).handled > 0);
   };
   const mailTo = (email: string) => smtp.received.filter((m) => m.to.includes(email));
   const tokenOf = (mail: TestMail) => new URL(mail.links.find((l) => l.includes('/unsubscribe?token='))!).searchParams.get('token')!;
@@ -82,7 +82,7 @@ describe('program mail', () => {
     const token = tokenOf(digest!);
     expect(digest!.headers.get('list-unsubscribe')).toBe(`<http://portal.test/api/unsubscribe?token=${token}>`);
     expect(digest!.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
-    expect(digest!.text).toContain('You receive sale digests because they are switched on');
+    expect(digest!.text).toContain('You receive sale digests because this option is on in your mail settings.');
   });
 
   it('mails an announcement to its verified readers, in their language, once', async () => {
@@ -95,7 +95,7 @@ describe('program mail', () => {
     expect(mailTo(en.email).map((m) => m.subject)).toEqual(['Matcha is here']);
     expect(mailTo(en.email)[0]!.text).toContain('Share it.');
     expect(mailTo(fr.email).map((m) => m.subject)).toEqual(['Le matcha est là']);
-    expect(mailTo(fr.email)[0]!.text).toContain('Vous recevez les annonces du programme');
+    expect(mailTo(fr.email)[0]!.text).toContain('Vous recevez ces e-mails (annonces du programme)');
     expect(mailTo(unverified.email)).toHaveLength(0);
     await queueProgramNews(t.database.db);
     await sendAll();
@@ -154,6 +154,24 @@ describe('program mail', () => {
     const oneClick = await t.app.inject({ method: 'POST', url: `/api/unsubscribe?token=${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
     expect(oneClick.statusCode).toBe(200);
     expect(oneClick.json().data.switches.sales_digest).toBe(false);
+    // RFC 8058's own example posts multipart/form-data; some clients post nothing at all.
+    const clicks = [
+      { headers: { 'content-type': 'multipart/form-data; boundary=XYZ' }, payload: '--XYZ\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--XYZ--\r\n' },
+      { headers: {} },
+      { headers: { 'content-type': 'text/plain' }, payload: 'list-unsubscribe=one-click' },
+    ];
+    for (const click of clicks) {
+      await t.app.inject({ method: 'PUT', url: '/api/unsubscribe', payload: { token, switches: { sales_digest: true } } });
+      const answer = await t.app.inject({ method: 'POST', url: `/api/unsubscribe?token=${token}`, ...click });
+      expect(answer.statusCode, JSON.stringify(click.headers)).toBe(200);
+      expect(answer.json().data.switches.sales_digest).toBe(false);
+    }
+    // A browser opening the header's address gets the page, and the GET changes nothing.
+    await t.app.inject({ method: 'PUT', url: '/api/unsubscribe', payload: { token, switches: { sales_digest: true } } });
+    const opened = await t.app.inject({ method: 'GET', url: `/api/unsubscribe?token=${token}` });
+    expect(opened.statusCode).toBe(302);
+    expect(opened.headers.location).toBe(`/unsubscribe?token=${token}`);
+    expect((await t.app.inject({ method: 'GET', url: '/api/mail_preferences', headers: bearer(seller.token) })).json().data.sales_digest).toBe(true);
   });
 
   it('drops a queued mail whose kind the partner switched off in settings before it went out', async () => {
@@ -203,6 +221,8 @@ describe('program mail', () => {
     expect((await post({ token: 'A'.repeat(43) })).statusCode).toBe(404);
     expect((await post({ token: 'short' })).statusCode).toBe(422);
     expect((await post({})).statusCode).toBe(422);
+    expect((await t.app.inject({ method: 'POST', url: '/api/unsubscribe', headers: { 'content-type': 'application/json' }, payload: '{"token":' })).statusCode).toBe(422);
+    expect((await t.app.inject({ method: 'POST', url: '/api/unsubscribe?token=bad' })).statusCode).toBe(422);
     expect((await t.app.inject({ method: 'PUT', url: '/api/unsubscribe', payload: { token: 'A'.repeat(43), switches: { announcements: false } } })).statusCode).toBe(404);
     for (const payload of [{}, { announcements: 'no' }, { newsletter: false }])
       expect((await t.app.inject({ method: 'PUT', url: '/api/mail_preferences', headers: bearer(someone.token), payload })).statusCode, JSON.stringify(payload)).toBe(422);

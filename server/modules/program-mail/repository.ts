@@ -108,18 +108,29 @@ export async function claimDueMail(db: Db, at: string, until: string, limit: num
   return rows.sort((a, b) => a.id - b.id);
 }
 
-export function finishMail(db: Db, id: number, outcome: 'sent' | 'unsubscribed' | 'gone', at: string, messageId: string | null = null) {
-  return db.updateTable('mail_outbox').set({ done_at: at, outcome, message_id: messageId, locked_until: null, last_error: null }).where('id', '=', id).execute();
+/** Every change to a claimed row names the claim (`lease`): one that ran out changes nothing. */
+export function finishMail(db: Db, id: number, lease: string, outcome: 'sent' | 'unsubscribed' | 'gone' | 'rejected', at: string, messageId: string | null = null, error: string | null = null) {
+  return db
+    .updateTable('mail_outbox')
+    .set({ done_at: at, outcome, message_id: messageId, locked_until: null, last_error: error === null ? null : error.slice(0, 1000) })
+    .where('id', '=', id)
+    .where('locked_until', '=', lease)
+    .execute();
 }
 
-export function retryMail(db: Db, id: number, runAfter: string, error: string | null) {
-  return db.updateTable('mail_outbox').set({ run_after: runAfter, locked_until: null, ...(error === null ? {} : { last_error: error.slice(0, 1000) }) }).where('id', '=', id).execute();
+export function retryMail(db: Db, id: number, lease: string, runAfter: string, error: string) {
+  return db.updateTable('mail_outbox').set({ run_after: runAfter, locked_until: null, last_error: error.slice(0, 1000) }).where('id', '=', id).where('locked_until', '=', lease).execute();
 }
 
-/** Gives back claims a node did not get to (the SMTP server failed before them): not an attempt. */
-export function releaseMail(db: Db, ids: number[]) {
+/** Gives back claims a node did not get to: not an attempt. */
+export function releaseMail(db: Db, ids: number[], lease: string) {
   if (ids.length === 0) return Promise.resolve();
-  return db.updateTable('mail_outbox').set((eb) => ({ locked_until: null, attempts: eb('attempts', '-', 1) })).where('id', 'in', ids).execute();
+  return db
+    .updateTable('mail_outbox')
+    .set((eb) => ({ locked_until: null, attempts: eb('attempts', '-', 1) }))
+    .where('id', 'in', ids)
+    .where('locked_until', '=', lease)
+    .execute();
 }
 
 export function recipient(db: Db, partnerId: number) {

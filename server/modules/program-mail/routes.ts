@@ -24,6 +24,20 @@ const changes = z
   .refine((value) => Object.keys(value).length > 0, { message: wrong });
 // Tokens are 32 random bytes in base64url; anything else is not one of ours.
 const token = z.string({ error: wrong }).regex(/^[\w-]{43}$/, wrong);
+/** The page's `{"token"}` in a JSON body; anything else (a one-click form) holds none. */
+function tokenInBody(body: unknown, contentType: string | undefined): string | undefined {
+  if (typeof body !== 'string' || !contentType?.toLowerCase().startsWith('application/json')) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    throw invalid({ token: [wrong] });
+  }
+  const found = z.object({ token }).safeParse(parsed);
+  if (!found.success) throw invalid({ token: [wrong] });
+  return found.data.token;
+}
+
 const tokenAnswer = z.object({ data: z.object({ kind: z.enum(MAIL_KINDS).describe('The mail the link came with: switched off'), switches }) });
 
 export function programMailRoutes(app: TypedApp, ctx: AppContext): void {
@@ -40,29 +54,37 @@ export function programMailRoutes(app: TypedApp, ctx: AppContext): void {
   );
 
   app.register(async (scope) => {
-    // The one-click unsubscribe of RFC 8058 posts a form; nothing else here reads one.
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) =>
-      done(null, Object.fromEntries(new URLSearchParams(body as string))),
-    );
+    // A mail client's one-click unsubscribe (RFC 8058) posts `List-Unsubscribe=One-Click` as
+    // multipart/form-data (or urlencoded, or whatever it likes) to the header's address, whose
+    // query carries the token: here every body is read as text, the token taken from the query
+    // when there, else from the page's JSON `{token}`.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => done(null, body));
     (scope as unknown as TypedApp).post(
       '/api/unsubscribe',
       {
         schema: {
           tags: ['public'],
           summary: 'Switches off the kind of program mail an unsubscribe link came with (no sign-in)',
-          description: 'The page posts `{"token"}`; a mail client’s one-click unsubscribe posts `List-Unsubscribe=One-Click` to the address of the `List-Unsubscribe` header, which carries the token in its query.',
+          description:
+            'The page posts `{"token"}` as JSON; a mail client’s one-click unsubscribe posts `List-Unsubscribe=One-Click` (any body) to the address of the `List-Unsubscribe` header, which carries the token in its query.',
           querystring: z.object({ token: token.optional() }),
-          body: z.object({ token: token.optional(), 'List-Unsubscribe': z.literal('One-Click', { error: wrong }).optional() }).optional(),
           response: { 200: tokenAnswer },
         },
       },
       async (request) => {
-        const given = request.body?.token ?? request.query.token;
+        const given = request.query.token ?? tokenInBody(request.body, request.headers['content-type']);
         if (!given) throw invalid({ token: [wrong] });
         return { data: await unsubscribe(ctx.db, given) };
       },
     );
   });
+
+  // An older mail client opens the header's address in a browser: it gets the page (a GET itself
+  // changes nothing, so a link scanner that runs no script unsubscribes no one).
+  app.get('/api/unsubscribe', { schema: { hide: true, querystring: z.object({ token: z.string().max(200).optional() }) } }, async (request, reply) =>
+    reply.redirect(request.query.token ? `/unsubscribe?token=${encodeURIComponent(request.query.token)}` : '/unsubscribe', 302),
+  );
 
   app.put(
     '/api/unsubscribe',

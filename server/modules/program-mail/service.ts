@@ -139,6 +139,8 @@ export interface MailDeps {
 }
 
 const LEASE_MS = 5 * 60_000;
+/** A node stops sending its claim this long before the lease ends: another node may take it then. */
+const LEASE_MARGIN_MS = 60_000;
 const SEND_BATCH = 25;
 /** Backs off 30 s, 1 min, 2 min, ... up to every half hour, and never gives up. */
 const retryDelay = (attempts: number) => Math.min(30 * 60_000, 30_000 * 2 ** Math.min(attempts - 1, 10));
@@ -146,48 +148,86 @@ const retryDelay = (attempts: number) => Math.min(30 * 60_000, 30_000 * 2 ** Mat
 /** Longest a node's round of sending goes on: the scheduler's other work waits behind it. */
 const ROUND_MS = 2000;
 
-/** Sends due mail batch after batch while a full batch went out, for at most ROUND_MS. */
+/** Sends due mail for at most ROUND_MS (then hands the rest of its claim back). */
 export async function sendMailRound(db: Db, deps: MailDeps, log: { error(obj: object, msg: string): void }): Promise<number> {
-  const started = Date.now();
+  const deadline = Date.now() + ROUND_MS;
   let total = 0;
   for (;;) {
-    const sent = await sendDueMail(db, deps, log);
+    const { handled, sent } = await sendDueMail(db, deps, log, new Date(), deadline);
     total += sent;
-    if (sent < SEND_BATCH || Date.now() - started > ROUND_MS) return total;
+    if (handled < SEND_BATCH || Date.now() > deadline) return total;
   }
 }
 
-/** Sends the mail that is due, one batch; answers how many went out. */
-export async function sendDueMail(db: Db, deps: MailDeps, log: { error(obj: object, msg: string): void }, now = new Date()): Promise<number> {
-  const claimed = await claimDueMail(db, nowIso(now), new Date(now.getTime() + LEASE_MS).toISOString(), SEND_BATCH);
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Sends one batch of due mail; answers how many rows it finished and how many mails went out.
+ * Every change to a claimed row names the claim, so a node whose lease ran out changes nothing
+ * another node holds now. It stops at `deadline` (or near the lease's end), handing the rest back.
+ */
+export async function sendDueMail(
+  db: Db,
+  deps: MailDeps,
+  log: { error(obj: object, msg: string): void },
+  now = new Date(),
+  deadline = Number.POSITIVE_INFINITY,
+): Promise<{ handled: number; sent: number }> {
+  const lease = new Date(now.getTime() + LEASE_MS).toISOString();
+  const claimed = await claimDueMail(db, nowIso(now), lease, SEND_BATCH);
+  const stopAt = Math.min(deadline, Date.now() + LEASE_MS - LEASE_MARGIN_MS);
+  const retryAt = (row: OutboxRow) => new Date(now.getTime() + retryDelay(row.attempts)).toISOString();
+  let handled = 0;
   let sent = 0;
   for (const [index, row] of claimed.entries()) {
+    if (Date.now() > stopAt) {
+      await releaseMail(db, claimed.slice(index).map((r) => r.id), lease);
+      break;
+    }
     let message: MailMessage | 'unsubscribed' | 'gone';
     try {
       message = await compose(db, deps, row, now);
     } catch (error) {
       // A mail that cannot be written now (the database) waits like one the server refused.
       log.error({ err: error, mail: row.id }, 'program mail could not be written; it will be retried');
-      await retryMail(db, row.id, new Date(now.getTime() + retryDelay(row.attempts)).toISOString(), error instanceof Error ? error.message : String(error));
+      await retryMail(db, row.id, lease, retryAt(row), messageOf(error));
       continue;
     }
     if (typeof message === 'string') {
-      await finishMail(db, row.id, message, nowIso());
+      await finishMail(db, row.id, lease, message, nowIso());
+      handled++;
       continue;
     }
+    let messageId: string;
     try {
-      const { messageId } = await deps.mailer.send(message);
-      await finishMail(db, row.id, 'sent', nowIso(), messageId);
-      sent++;
+      ({ messageId } = await deps.mailer.send(message));
     } catch (error) {
+      const code = (error as { responseCode?: unknown }).responseCode;
+      if (typeof code === 'number' && code >= 500 && code < 600) {
+        // Refused for good (no such mailbox, a policy): asking again would not change the answer
+        // and hurts the program's standing with mail providers. Kept with the answer for staff.
+        log.error({ err: error, mail: row.id }, 'the SMTP server rejected program mail for good');
+        await finishMail(db, row.id, lease, 'rejected', nowIso(), null, messageOf(error));
+        handled++;
+        continue;
+      }
       log.error({ err: error, mail: row.id, attempts: row.attempts }, 'the SMTP server refused program mail; it will be retried');
-      await retryMail(db, row.id, new Date(now.getTime() + retryDelay(row.attempts)).toISOString(), error instanceof Error ? error.message : String(error));
-      // The server is down or refusing: the rest of the batch waits for the next round.
-      await releaseMail(db, claimed.slice(index + 1).map((r) => r.id));
+      await retryMail(db, row.id, lease, retryAt(row), messageOf(error));
+      // The server is down or busy: the rest of the batch waits for the next round.
+      await releaseMail(db, claimed.slice(index + 1).map((r) => r.id), lease);
       break;
     }
+    sent++;
+    handled++;
+    try {
+      await finishMail(db, row.id, lease, 'sent', nowIso(), messageId);
+    } catch (error) {
+      // Sent, but not marked: the row stays claimed and goes again after its lease (at least
+      // once). Retrying it now would send it twice for certain.
+      log.error({ err: error, mail: row.id }, 'program mail was sent but could not be marked sent');
+    }
   }
-  return sent;
+  return { handled, sent };
 }
 
 async function compose(db: Db, deps: MailDeps, row: OutboxRow, now: Date): Promise<MailMessage | 'unsubscribed' | 'gone'> {

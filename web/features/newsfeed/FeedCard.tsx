@@ -12,7 +12,7 @@ import { orderLabel, useFormatters } from '../sales/format';
 import { Glyph, type GlyphName } from '../sales/glyphs';
 import type { SaleRow } from '../sales/sales-api';
 import { StatusBadge } from '../sales/ui';
-import { localDayKey, relativeTime, timeOfDay } from './feed-time';
+import { calendarDate, localDayKey, relativeTime, timeOfDay } from './feed-time';
 import type { FeedItem, FeedKind } from './newsfeed-api';
 
 export type FeedCardLayout = 'carousel' | 'timeline';
@@ -44,17 +44,25 @@ function KindChip({ kind }: { kind: FeedKind }) {
 /**
  * When it happened. The carousel: "3 hours ago" within the week, the date beyond it. The
  * timeline, whose day headings give the date: "3 hours ago" today, the time of day before. A
- * promo starts on a day, not at an hour (the API dates it at that day's midnight UTC): no time.
+ * promo starts on a day, not at an hour (the API dates it at that day's midnight UTC): its date in
+ * the carousel, nothing in the timeline (its day heading).
  */
 function When({ item, now, layout }: { item: FeedItem; now: number; layout: FeedCardLayout }) {
   const f = useFormatters();
   const iso = item.date;
   const date = f.date(iso);
-  let text = relativeTime(iso, f.locale, now);
-  if (layout === 'timeline' && localDayKey(iso) !== localDayKey(new Date(now).toISOString())) {
-    if (item.kind === 'promotion') return null;
-    text = timeOfDay(iso, f.locale);
+  if (item.kind === 'promotion') {
+    // Its start date, as staff set it; the timeline's day heading already says it.
+    if (layout === 'timeline') return null;
+    const day = calendarDate(item, f.locale);
+    return (
+      <time dateTime={iso.slice(0, 10)} className="shrink-0 text-xs text-stone-500 dark:text-stone-400">
+        {day}
+      </time>
+    );
   }
+  let text = relativeTime(iso, f.locale, now);
+  if (layout === 'timeline' && localDayKey(iso) !== localDayKey(new Date(now).toISOString())) text = timeOfDay(iso, f.locale);
   return (
     <time dateTime={iso} title={date} className="shrink-0 text-xs text-stone-500 dark:text-stone-400">
       {text ?? date}

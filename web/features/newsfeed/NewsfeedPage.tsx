@@ -13,14 +13,14 @@ import { Glyph } from '../sales/glyphs';
 import { EmptyState, Pager, Skeleton } from '../sales/ui';
 import { useArrivals } from './arrivals';
 import { FeedCard, KIND_LOOK } from './FeedCard';
-import { dayHeading, localDayKey, useNow } from './feed-time';
+import { dayHeading, itemDayKey, useNow } from './feed-time';
 import { feedItemKey, useNewsfeed, type FeedItem, type FeedKind } from './newsfeed-api';
 
-/** The items of a page by calendar day (the visitor's), in the order they came. */
+/** The items of a page by calendar day (the visitor's; a promo's own date), in the order they came. */
 function byDay(items: FeedItem[]): { day: string; items: FeedItem[] }[] {
   const days: { day: string; items: FeedItem[] }[] = [];
   for (const item of items) {
-    const day = localDayKey(item.date);
+    const day = itemDayKey(item);
     const last = days.at(-1);
     if (last?.day === day) last.items.push(item);
     else days.push({ day, items: [item] });
@@ -51,7 +51,7 @@ function Timeline({ items, arrived, now }: { items: FeedItem[]; arrived: Readonl
             id={`newsfeed-day-${day}`}
             className="mb-3 text-sm font-semibold tracking-wide text-stone-500 dark:text-stone-400"
           >
-            {dayHeading(ofDay[0]!.date, f.locale, now)}
+            {dayHeading(day, f.locale, now)}
           </h2>
           <ol className={RAIL}>
             {ofDay.map((item) => {

@@ -82,10 +82,30 @@ export function localDayKey(iso: string): string {
   return `${time.getFullYear()}-${pad(time.getMonth() + 1)}-${pad(time.getDate())}`;
 }
 
-/** A timeline heading: "Today", "Yesterday", else the weekday and date (the year when not this one). */
-export function dayHeading(iso: string, locale: string, now: number): string {
-  const time = new Date(iso);
-  if (Number.isNaN(time.getTime())) return iso;
+/**
+ * The calendar day an item belongs to, as a key. A promo starts on a date, not at an hour (the API
+ * dates it at that day's midnight UTC): its own date, wherever the visitor is; anything else
+ * happened at an instant, on the visitor's day of it.
+ */
+export function itemDayKey(item: { kind: string; date: string }): string {
+  return item.kind === 'promotion' ? item.date.slice(0, 10) : localDayKey(item.date);
+}
+
+/** A day key's date at the visitor's local noon. */
+const localNoon = (day: string) => {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(year!, month! - 1, date!, 12);
+};
+
+/** A promo's start date as written ("Nov 26"), whatever the visitor's time zone. */
+export function calendarDate(item: { date: string }, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(item.date));
+}
+
+/** A timeline heading for a day key: "Today", "Yesterday", else the weekday and date (the year when not this one). */
+export function dayHeading(day: string, locale: string, now: number): string {
+  const time = localNoon(day);
+  if (Number.isNaN(time.getTime())) return day;
   const today = new Date(now);
   const days = daysBetween(time, today);
   const text =

@@ -1,7 +1,7 @@
 // The newsfeed: the dashboard's carousel (every kind as its card, the empty state, the way to the
 // full page), the full page (a timeline paged in the URL) and live arrival on the push events.
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n';
 import { installFakeApi, signInForTest, type FakeApi } from '../../test/fake-api';
 import { installFakeSocket, type FakeSocket, type FakeSockets } from '../../test/fake-socket';
@@ -48,6 +48,10 @@ const everyKind = (): FeedItem[] => [
 ];
 
 beforeEach(() => {
+  // The visitor's clock at a local midday: "1 hour ago" is today, whatever hour the suite runs at
+  // (only Date is faked: the app's timers run as they do).
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2026, 10, 20, 12, 0, 0));
   signInForTest('partner-token');
   fake = installFakeApi();
   sockets = installFakeSocket();
@@ -57,6 +61,9 @@ beforeEach(() => {
     const length = Number(url.searchParams.get('length'));
     return jsonResponse(200, pagedAnswer(feed, page, length));
   });
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 const widget = () => screen.findByTestId('widget-newsfeed');
