@@ -93,6 +93,8 @@ test.describe('the sidebar', () => {
   });
 
   test('lists exactly the spec entries, and the product group opens on a product path', async ({ page }) => {
+    // Six full page loads: more than the default 30 s on a busy two-core CI machine (it once took 32).
+    test.setTimeout(60_000);
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto('/account/');
     const nav = page.getByRole('navigation', { name: text('en', 'nav.main') });
