@@ -120,9 +120,14 @@ describe('/account/cashout', () => {
     );
     const { user } = renderApp('/account/cashout');
     const button = await screen.findByRole('button', { name: 'Pay me now' });
-    await waitFor(() => expect(button).toBeDisabled());
-    const reason = document.getElementById(button.getAttribute('aria-describedby')!)!;
-    expect(reason).toBeInTheDocument();
+    // Disabled while the figures load too: wait for the reason the figures give.
+    await waitFor(() => expect(button).toHaveAttribute('aria-describedby'));
+    expect(button).toBeDisabled();
+    const reason = await waitFor(() => {
+      const found = document.getElementById(button.getAttribute('aria-describedby')!);
+      expect(found).toBeInTheDocument();
+      return found!;
+    });
 
     expect(within(reason).getByTestId('cashout-blocker-email_not_verified')).toHaveTextContent(
       'Your e-mail address is not verified yet.',
