@@ -85,7 +85,7 @@ async function main() {
   seedMessages(file);
   seedEngagement(file);
 
-  const endpoints = process.env.BENCH_ENDPOINTS?.split(',') ?? [
+  const endpoints = process.env.BENCH_ENDPOINTS?.split(',').filter((e) => e !== '/s/') ?? [
     '/api/getPartnerSalesSummary',
     '/api/getTotals',
     '/api/getPartnerSalesSummaryChart',
@@ -176,6 +176,10 @@ async function main() {
     const measured: { endpoint: string; m: Measure }[] = [];
     for (const endpoint of endpoints) measured.push({ endpoint: `GET ${endpoint.split('?')[0]}`, m: await load(base, [endpoint], tokens) });
     for (const endpoint of staffEndpoints) measured.push({ endpoint: `GET ${endpoint.split('?')[0]} (staff)`, m: await load(base, [endpoint], staffTokens) });
+    // The short link (decisions §14), on the path of every shopper: a code looked up, the click
+    // written (durably, commits shared), the redirect. Fifty partners' codes in turn.
+    if (!process.env.BENCH_ENDPOINTS || process.env.BENCH_ENDPOINTS.includes('/s/'))
+      measured.push({ endpoint: 'GET /s/{code} (shopper, redirect)', m: await load(base, Array.from({ length: 50 }, (_, i) => `/s/BENCH${1 + ((i * 197) % PARTNERS)}`), []) });
     const after = await load(base, ['/api/health'], []);
     const read = server.memory();
     // Pay me now over 1,000 approved earnings: the request a partner waits for, one at a time.

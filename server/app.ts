@@ -25,6 +25,7 @@ import { challengeRoutes } from './modules/challenges/routes';
 import { surveyRoutes } from './modules/survey/routes';
 import { newsfeedRoutes } from './modules/newsfeed/routes';
 import { programMailRoutes } from './modules/program-mail/routes';
+import { linkRoutes } from './modules/links/routes';
 import { badgeRoutes } from './modules/badges/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildOptions) {
   surveyRoutes(app, ctx);
   newsfeedRoutes(app, ctx);
   programMailRoutes(app, ctx);
+  linkRoutes(app, ctx);
   marketplaceRoutes(app, ctx);
   payoutRoutes(app, ctx);
   contentRoutes(app, ctx);

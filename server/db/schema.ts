@@ -426,6 +426,18 @@ export interface MailTokensTable {
   created_at: string;
 }
 
+/** A visit of a partner's short link (decisions §14); no IP address is kept. */
+export interface LinkClicksTable {
+  id: Generated<number>;
+  partner_id: number;
+  promo_code_id: number;
+  clicked_at: string;
+  /** `YYYY-MM-DD`, UTC. */
+  day: string;
+  referrer_host: string | null;
+  device: 'mobile' | 'tablet' | 'desktop' | 'bot';
+}
+
 export interface JobsTable {
   id: Generated<number>;
   kind: string;
@@ -550,6 +562,7 @@ export interface Database {
   mail_preferences: MailPreferencesTable;
   mail_outbox: MailOutboxTable;
   mail_tokens: MailTokensTable;
+  link_clicks: LinkClicksTable;
   partner_sales_stats: PartnerSalesStatsTable;
   partner_earning_stats: PartnerEarningStatsTable;
   payouts: PayoutsTable;

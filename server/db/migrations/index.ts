@@ -14,6 +14,7 @@ import * as m011 from './011-messages';
 import * as m012 from './012-promotions-challenges';
 import * as m013 from './013-survey';
 import * as m014 from './014-program-mail';
+import * as m015 from './015-link-clicks';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '012-promotions-challenges': m012,
   '013-survey': m013,
   '014-program-mail': m014,
+  '015-link-clicks': m015,
 };

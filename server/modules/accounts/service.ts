@@ -1,5 +1,6 @@
 // Partner accounts: registration, e-mail verification, password reset and change, profile
 // (spec points 4, 5; decisions §4, §6, §10).
+import { partnerLinks } from '../links/service';
 import { awardedBadges } from '../badges/service';
 import { unreadNotifications } from '../dashboard/service';
 import { deliverStandingAnnouncements } from '../notifications/service';
@@ -56,7 +57,8 @@ export async function userPayload(ctx: AppContext, partner: Partner): Promise<st
   const codes = (await promoCodesOf(ctx.db, partner.id)).map((code) => ({ ...toPromoCodeJson(code), commission_rate: rate / 100 }));
   const referrals = await referralsOf(ctx.db, partner.id);
   const engagement = { badges: await awardedBadges(ctx.db, partner.id), bell: await unreadNotifications(ctx.db, partner.id) };
-  return encryptPayload(ctx.secrets.userPayloadKey, toUserJson(partner, codes, referrals, engagement));
+  const links = partnerLinks(ctx.config.publicUrl, codes[0]?.code);
+  return encryptPayload(ctx.secrets.userPayloadKey, toUserJson(partner, codes, referrals, engagement, links));
 }
 
 async function sendVerification(ctx: AppContext, partner: Partner): Promise<void> {

@@ -44,6 +44,7 @@ export function toUserJson(
   promoCodes: { code: string; value: number; commission_rate: number }[] = [],
   referrals: { email: string; first_name: string; last_name: string }[] = [],
   engagement: { badges: { id: string; awarded_at: string }[]; bell: number } = { badges: [], bell: 0 },
+  links: { short_url: string | null; referral_short_url: string | null } = { short_url: null, referral_short_url: null },
 ) {
   return {
     uuid: partner.uuid,
@@ -64,8 +65,8 @@ export function toUserJson(
     country: partner.country,
     paypal_email: partner.paypal_email,
     user_picture: partner.user_picture,
-    short_url: null as string | null,
-    referral_short_url: null as string | null,
+    short_url: links.short_url,
+    referral_short_url: links.referral_short_url,
     promo_codes: promoCodes,
     facebook_user: null as { fb_user_id: string; access_token: string } | null,
     instagram_user: null as Record<string, unknown> | null,
