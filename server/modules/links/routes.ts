@@ -16,7 +16,12 @@ export function linkRoutes(app: TypedApp, ctx: AppContext): void {
     // Each visit is counted: a browser must ask every time, not replay a cached redirect.
     void reply.header('cache-control', 'no-store');
     if (!code) return reply.redirect(storeDestination(ctx.config.shopify.storeUrl, null), 302);
-    await record({ partnerId: code.partner_id, promoCodeId: code.id, at: new Date(), referrer: request.headers.referer, userAgent: request.headers['user-agent'] });
+    try {
+      await record({ partnerId: code.partner_id, promoCodeId: code.id, at: new Date(), referrer: request.headers.referer, userAgent: request.headers['user-agent'] });
+    } catch (error) {
+      // A click that cannot be written (the database away) must not keep a shopper from the store.
+      request.log.error({ err: error, code: code.code }, 'a short-link click could not be recorded');
+    }
     return reply.redirect(storeDestination(ctx.config.shopify.storeUrl, code.code), 302);
   });
 
