@@ -139,6 +139,15 @@ function pageFor(entry: Entry): PageRoute {
         ]);
         return <BadgesPage />;
       });
+    case '/account/affiliate_links':
+      return lazyPage(entry, async () => {
+        // Its words are in the engagement part; its QR encoder (qrcode) is only in the page's chunk.
+        const [{ AffiliateLinksPage }] = await Promise.all([
+          import('../features/affiliate-links/AffiliateLinksPage'),
+          loadCatalogPart('engagement'),
+        ]);
+        return <AffiliateLinksPage />;
+      });
     case '/account/newsfeed':
       return lazyPage(entry, async () => {
         const [{ NewsfeedPage }] = await Promise.all([

@@ -37,8 +37,8 @@ const PARTS: Record<'manager' | 'content' | 'engagement', Record<Locale, () => P
     en: () => import('../../common/locales/en/portal.json?part=content'),
     fr: () => import('../../common/locales/fr/portal.json?part=content'),
   },
-  // Badges, promos, challenges, announcements, the newsfeed, the survey, the live-sales view and the
-  // unsubscribe page of program mail.
+  // Badges, promos, challenges, announcements, the newsfeed, the survey, the live-sales view, the
+  // unsubscribe page of program mail and the affiliate links page.
   engagement: {
     en: () => import('../../common/locales/en/portal.json?part=engagement'),
     fr: () => import('../../common/locales/fr/portal.json?part=engagement'),

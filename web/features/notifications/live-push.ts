@@ -1,6 +1,7 @@
 // Live push (spec point 4 "Live push", decisions §8): one socket.io connection per signed-in
 // session, at the same origin, authenticated with the partner's bearer token. `new_order`
-// raises the bell count at once and refreshes the sales figures and lists; `partner_changed`
+// raises the bell count at once and refreshes the sales figures and lists (and the short link's
+// orders and conversion); `partner_changed`
 // reloads the profile; `payout_changed` refreshes the cash-out figures and invoices, the earnings
 // the payout moved, and the bell; `badge_awarded` refreshes the bell and the badges;
 // `announcement` and `notification` (staff messages) refresh the bell and the lists;
@@ -17,6 +18,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { afterIdle } from '../../lib/idle';
 import { getValidToken } from '../../lib/session';
+import { linksKeys } from '../affiliate-links/links-api';
 import { payoutKeys, refreshAfterPayout } from '../cashout/cashout-api';
 import { engagementKeys } from '../challenges/challenges-api';
 import { newsfeedKeys } from '../newsfeed/newsfeed-api';
@@ -93,6 +95,8 @@ function refreshAfterSale(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: SURVEY_KEY });
   // The sale is the newsfeed's newest item.
   void queryClient.invalidateQueries({ queryKey: newsfeedKeys.all });
+  // The affiliate links page counts the orders beside the clicks (and the conversion rate).
+  void queryClient.invalidateQueries({ queryKey: linksKeys.stats });
 }
 
 /**
