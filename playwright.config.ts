@@ -68,6 +68,8 @@ export default defineConfig({
         PAYPAL_API_BASE: `http://127.0.0.1:${E2E_PAYPAL.port}`,
         PAYPAL_WEBHOOK_ID: E2E_PAYPAL.webhookId,
         SMTP_URL: `smtp://127.0.0.1:${E2E_MAIL.port}`,
+        // Where short links send shoppers (never followed by the tests).
+        STORE_URL: 'https://shop.sunbite.example',
         MAIL_DIGEST_SECONDS: String(E2E_MAIL.digestSeconds),
       },
     },
