@@ -34,7 +34,7 @@ const PRODUCTS: [string, number][] = [
 ];
 
 /** A small deterministic generator (mulberry32): demo data that is the same on every machine. */
-function random(seed: number) {
+export function random(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -1,5 +1,6 @@
 // The demo program a newcomer sees after `npm start`: seeded only into an empty database.
 // Later capabilities add their own demo data here (orders, payouts, content...).
+import { seedDemoClicks } from './demo-links';
 import type { Db } from '../db';
 import { nowIso } from '../db/dialect';
 import { countPartners, createPartnerAccount } from '../modules/partners/service';
@@ -54,7 +55,7 @@ export async function seedDemoProgram(db: Db, options: { sales?: boolean } = {})
     referral_comission_type: 'percent',
     paypal_email: 'maya.laurent.paypal@sunbite.example',
   });
-  await createPromoCode(db, partner.id, DEMO_PROMO_CODE);
+  const promoCode = await createPromoCode(db, partner.id, DEMO_PROMO_CODE);
   const staff = await createStaffUser(db, { ...DEMO_STAFF, name: 'Demo Admin', role: 'admin' });
   const reviewer = await createStaffUser(db, { ...DEMO_REVIEWER, name: 'Sam Reviewer', role: 'reviewer' });
   const manager = await createStaffUser(db, { ...DEMO_MANAGER, name: 'Alex Manager', role: 'manager' });
@@ -75,6 +76,7 @@ export async function seedDemoProgram(db: Db, options: { sales?: boolean } = {})
   if (options.sales) {
     await seedDemoSales(db, { id: partner.id, email: partner.email, code: DEMO_PROMO_CODE }, staff.id, { reviewer, manager });
     await seedDemoSurvey(db, partner.id);
+    await seedDemoClicks(db, partner.id, promoCode.id);
   }
   await seedDemoMessages(db, manager.id, partner.email);
   await seedDemoEngagement(db, manager.id, partner.id);
