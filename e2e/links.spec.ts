@@ -2,9 +2,10 @@
 // short link, code and referral link and copies them; a visit to the short link is counted and
 // sent to the store's discount link, and the page's click count rises.
 import { expect, test } from '@playwright/test';
+import jsQR from 'jsqr';
 import { prefer, registerPartner, signedIn, text } from './support';
 
-test('the short link is copied, counts a visit that goes to the store with the code, and the page shows it', async ({ page, request, baseURL }) => {
+test('the short link is copied, its QR code reads back as it, a visit goes to the store with the code and the page counts it', async ({ page, request, baseURL }) => {
   const code = `LINK${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
   const partner = await registerPartner(request, { promo_code: code });
   await signedIn(page, request, partner);
@@ -17,6 +18,24 @@ test('the short link is copied, counts a visit that goes to the store with the c
   await expect(page.getByTestId('referral-link')).toHaveText(`${baseURL}/r/${code}`);
   await expect(page.getByTestId('promo-code')).toHaveText(code);
   await expect(page.getByTestId('links-empty')).toBeVisible();
+
+  // The QR code on the page reads back as the short link: its pixels, drawn as the browser draws
+  // the image, decoded here.
+  const qr = page.getByTestId('qr-code');
+  await expect(qr).toBeVisible();
+  const pixels = await qr.evaluate(async (img: HTMLImageElement) => {
+    await img.decode();
+    const size = 352;
+    const canvas = document.createElement('canvas');
+    canvas.width = size;
+    canvas.height = size;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, size, size);
+    context.drawImage(img, 0, 0, size, size);
+    return { size, data: Array.from(context.getImageData(0, 0, size, size).data) };
+  });
+  expect(jsQR(Uint8ClampedArray.from(pixels.data), pixels.size, pixels.size)?.data).toBe(shortLink);
   for (const [button, expected] of [
     ['copy-short-link', shortLink],
     ['copy-promo-code', code],
