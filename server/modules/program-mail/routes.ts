@@ -18,7 +18,10 @@ const switches = z.object({
 });
 const changes = z
   .strictObject(
-    Object.fromEntries(MAIL_KINDS.map((kind) => [kind, z.boolean({ error: wrong }).optional()])) as Record<(typeof MAIL_KINDS)[number], z.ZodOptional<z.ZodBoolean>>,
+    Object.fromEntries(MAIL_KINDS.map((kind) => [kind, z.boolean({ error: wrong }).optional()])) as Record<
+      (typeof MAIL_KINDS)[number],
+      z.ZodOptional<z.ZodBoolean>
+    >,
     { error: wrong },
   )
   .refine((value) => Object.keys(value).length > 0, { message: wrong });
@@ -26,7 +29,8 @@ const changes = z
 const token = z.string({ error: wrong }).regex(/^[\w-]{43}$/, wrong);
 /** The page's `{"token"}` in a JSON body; anything else (a one-click form) holds none. */
 function tokenInBody(body: unknown, contentType: string | undefined): string | undefined {
-  if (typeof body !== 'string' || !contentType?.toLowerCase().startsWith('application/json')) return undefined;
+  if (typeof body !== 'string' || !contentType?.toLowerCase().startsWith('application/json'))
+    return undefined;
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
@@ -38,18 +42,40 @@ function tokenInBody(body: unknown, contentType: string | undefined): string | u
   return found.data.token;
 }
 
-const tokenAnswer = z.object({ data: z.object({ kind: z.enum(MAIL_KINDS).describe('The mail the link came with: switched off'), switches }) });
+const tokenAnswer = z.object({
+  data: z.object({
+    kind: z.enum(MAIL_KINDS).describe('The mail the link came with: switched off'),
+    switches,
+  }),
+});
 
 export function programMailRoutes(app: TypedApp, ctx: AppContext): void {
   const partner = requirePartner(ctx.db);
   const doc = (summary: string) => ({ tags: ['partner'], summary, security: [{ partner: [] }] });
 
-  app.get('/api/mail_preferences', { onRequest: partner, schema: { ...doc('The partner’s program-mail switches'), response: { 200: z.object({ data: switches }) } } }, async (request) => ({
-    data: await mailSwitches(ctx.db, partnerIdOf(request)),
-  }));
+  app.get(
+    '/api/mail_preferences',
+    {
+      onRequest: partner,
+      schema: {
+        ...doc('The partner’s program-mail switches'),
+        response: { 200: z.object({ data: switches }) },
+      },
+    },
+    async (request) => ({
+      data: await mailSwitches(ctx.db, partnerIdOf(request)),
+    }),
+  );
   app.put(
     '/api/mail_preferences',
-    { onRequest: partner, schema: { ...doc('Turns kinds of program mail on or off (transactional mail has no switch)'), body: changes, response: { 200: z.object({ data: switches }) } } },
+    {
+      onRequest: partner,
+      schema: {
+        ...doc('Turns kinds of program mail on or off (transactional mail has no switch)'),
+        body: changes,
+        response: { 200: z.object({ data: switches }) },
+      },
+    },
     async (request) => ({ data: await setMailSwitches(ctx.db, partnerIdOf(request), request.body) }),
   );
 
@@ -59,7 +85,9 @@ export function programMailRoutes(app: TypedApp, ctx: AppContext): void {
     // query carries the token: here every body is read as text, the token taken from the query
     // when there, else from the page's JSON `{token}`.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) =>
+      done(null, body),
+    );
     (scope as unknown as TypedApp).post(
       '/api/unsubscribe',
       {
@@ -82,8 +110,23 @@ export function programMailRoutes(app: TypedApp, ctx: AppContext): void {
 
   // An older mail client opens the header's address in a browser: it gets the page (a GET itself
   // changes nothing, so a link scanner that runs no script unsubscribes no one).
-  app.get('/api/unsubscribe', { schema: { hide: true, querystring: z.object({ token: z.string().max(200).optional() }) } }, async (request, reply) =>
-    reply.redirect(request.query.token ? `/unsubscribe?token=${encodeURIComponent(request.query.token)}` : '/unsubscribe', 302),
+  app.get(
+    '/api/unsubscribe',
+    {
+      schema: {
+        tags: ['public'],
+        summary:
+          'Sends a browser that opens the List-Unsubscribe address to the /unsubscribe page (changes nothing)',
+        querystring: z.object({ token: z.string().max(200).optional() }),
+      },
+    },
+    async (request, reply) =>
+      reply.redirect(
+        request.query.token
+          ? `/unsubscribe?token=${encodeURIComponent(request.query.token)}`
+          : '/unsubscribe',
+        302,
+      ),
   );
 
   app.put(
@@ -96,6 +139,8 @@ export function programMailRoutes(app: TypedApp, ctx: AppContext): void {
         response: { 200: tokenAnswer },
       },
     },
-    async (request) => ({ data: await setSwitchesByToken(ctx.db, request.body.token, request.body.switches) }),
+    async (request) => ({
+      data: await setSwitchesByToken(ctx.db, request.body.token, request.body.switches),
+    }),
   );
 }

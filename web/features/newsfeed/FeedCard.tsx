@@ -237,16 +237,17 @@ export function FeedCard({
   item,
   layout,
   now,
-  className = '',
+  fresh = false,
 }: {
   item: FeedItem;
   layout: FeedCardLayout;
   now: number;
-  className?: string;
+  /** Just arrived (a push): ringed and slid in, in the carousel and the timeline alike. */
+  fresh?: boolean;
 }) {
   return (
     <article
-      className={`flex h-full flex-col gap-2.5 ${layout === 'carousel' ? 'rounded-xl border border-stone-200 bg-stone-50/70 p-4 dark:border-stone-800 dark:bg-stone-950/40' : 'card p-4 sm:p-5'} ${className}`}
+      className={`flex h-full flex-col gap-2.5 ${layout === 'carousel' ? 'rounded-xl border border-stone-200 bg-stone-50/70 p-4 dark:border-stone-800 dark:bg-stone-950/40' : 'card p-4 sm:p-5'} ${fresh ? 'ring-2 ring-brand-500/60 motion-safe:animate-slide-in' : ''}`}
     >
       <div className="flex items-center justify-between gap-2">
         {/* The timeline's dot already shows the kind on a wide screen; the chip says it in words. */}

@@ -77,7 +77,7 @@ function Timeline({ items, arrived, now }: { items: FeedItem[]; arrived: Readonl
                     item={item}
                     layout="timeline"
                     now={now}
-                    className={fresh ? 'ring-2 ring-brand-500/60 motion-safe:animate-slide-in' : ''}
+                    fresh={fresh}
                   />
                 </li>
               );

@@ -102,7 +102,7 @@ function Carousel({
                 item={item}
                 layout="carousel"
                 now={now}
-                className={fresh ? 'ring-2 ring-brand-500/60 motion-safe:animate-slide-in' : ''}
+                fresh={fresh}
               />
             </li>
           );
