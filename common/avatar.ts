@@ -40,7 +40,13 @@ export interface AvatarSubject {
 }
 
 export function avatarPicture(subject: AvatarSubject): string | null {
-  return nonEmpty(subject.user_picture) ?? nonEmpty(subject.social_picture) ?? null;
+  return avatarPictures(subject)[0] ?? null;
+}
+
+/** The pictures to try in order (the uploaded one, then the social one): one that fails to load gives way to the next. */
+export function avatarPictures(subject: AvatarSubject): string[] {
+  const pictures = [nonEmpty(subject.user_picture), nonEmpty(subject.social_picture)].filter((url): url is string => url !== null);
+  return [...new Set(pictures)];
 }
 
 export function avatarInitials(subject: AvatarSubject): string {

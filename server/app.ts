@@ -18,6 +18,7 @@ import type { Mailer } from './integrations/mail/mailer';
 import { accountRoutes } from './modules/accounts/routes';
 import { altchaRoutes } from './modules/altcha/routes';
 import { authRoutes } from './modules/auth/routes';
+import { avatarRoutes } from './modules/avatar/routes';
 import { contentRoutes } from './modules/content/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { promotionRoutes } from './modules/promotions/routes';
@@ -25,12 +26,15 @@ import { challengeRoutes } from './modules/challenges/routes';
 import { surveyRoutes } from './modules/survey/routes';
 import { newsfeedRoutes } from './modules/newsfeed/routes';
 import { programMailRoutes } from './modules/program-mail/routes';
+import { integrationRoutes } from './modules/integrations/routes';
 import { linkRoutes } from './modules/links/routes';
 import { badgeRoutes } from './modules/badges/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { healthRoutes } from './modules/health/routes';
 import { createPayPalClient } from './integrations/paypal/client';
+import { createShopifyAdminClient } from './integrations/shopify/admin';
 import { payoutRoutes } from './modules/payouts/routes';
+import { partnerAdminRoutes } from './modules/partner-admin/routes';
 import { marketplaceRoutes } from './modules/marketplace/routes';
 import { promoCodeRoutes } from './modules/promo-codes/routes';
 import { shopifyWebhookRoutes } from './modules/sales/webhook-routes';
@@ -124,7 +128,9 @@ export async function buildApp(options: BuildOptions) {
   const paypal = config.paypal.clientId
     ? createPayPalClient({ apiBase: config.paypal.apiBase, clientId: config.paypal.clientId, clientSecret: config.paypal.clientSecret!, webhookId: config.paypal.webhookId })
     : undefined;
-  const ctx: AppContext = { config, db: database.db, dialect: database.dialect, secrets, mailer, version: VERSION, limits, push, paypal, jobs: createJobSignal() };
+  const shopify =
+    config.shopify.adminApiUrl && config.shopify.adminToken ? createShopifyAdminClient({ url: config.shopify.adminApiUrl, token: config.shopify.adminToken }) : undefined;
+  const ctx: AppContext = { config, db: database.db, dialect: database.dialect, secrets, mailer, version: VERSION, limits, push, paypal, shopify, jobs: createJobSignal() };
   const background = startBackground(ctx, app.log, typeof options.background === 'object' ? options.background.jobsEveryMs : undefined);
   if (!options.background) await background.stop();
   app.decorate('background', background);
@@ -153,6 +159,7 @@ export async function buildApp(options: BuildOptions) {
   subpartnerRoutes(app, ctx);
   authRoutes(app, ctx);
   accountRoutes(app, ctx);
+  avatarRoutes(app, ctx);
   altchaRoutes(app, ctx);
   promoCodeRoutes(app, ctx);
   socialRoutes(app, ctx);
@@ -166,8 +173,10 @@ export async function buildApp(options: BuildOptions) {
   newsfeedRoutes(app, ctx);
   programMailRoutes(app, ctx);
   linkRoutes(app, ctx);
+  integrationRoutes(app, ctx);
   marketplaceRoutes(app, ctx);
   payoutRoutes(app, ctx);
+  partnerAdminRoutes(app, ctx);
   contentRoutes(app, ctx);
   registerDocsRoute(app);
 

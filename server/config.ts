@@ -80,6 +80,8 @@ const schema = z
       .refine((v) => /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/i.test(v), 'must look like your-store.myshopify.com')
       .optional(),
     SHOPIFY_ADMIN_TOKEN: optionalText,
+    // The Admin GraphQL address; derived from SHOPIFY_SHOP_DOMAIN unless set (tests point it at a stand-in).
+    SHOPIFY_ADMIN_API_URL: httpUrl.optional(),
     STORE_URL: httpUrl.optional(),
     PAYPAL_CLIENT_ID: optionalText,
     PAYPAL_CLIENT_SECRET: optionalText,
@@ -91,6 +93,14 @@ const schema = z
     GOOGLE_CLIENT_SECRET: optionalText,
     INSTAGRAM_APP_ID: optionalText,
     INSTAGRAM_APP_SECRET: optionalText,
+    // Where the partner consents and where the code is traded (decisions §14); tests point them at a stand-in.
+    INSTAGRAM_AUTHORIZE_URL: httpUrl.default('https://www.instagram.com/oauth/authorize'),
+    INSTAGRAM_API_URL: httpUrl.default('https://api.instagram.com'),
+    INTEGRATIONS_KEY: z
+      .string()
+      .trim()
+      .refine((v) => parsePayloadKey(v) !== null, 'must be 32 bytes in base64, optionally prefixed base64:')
+      .optional(),
     FACEBOOK_GRAPH_URL: httpUrl.default('https://graph.facebook.com'),
     INSTAGRAM_GRAPH_URL: httpUrl.default('https://graph.instagram.com'),
     GOOGLE_OAUTH_URL: httpUrl.default('https://oauth2.googleapis.com'),
@@ -137,10 +147,16 @@ function shapeConfig(env: z.output<typeof schema>) {
     /** Unset values are generated and stored on first start (see server/modules/settings). */
     publicClientToken: env.PUBLIC_CLIENT_TOKEN,
     userPayloadKey: env.USER_PAYLOAD_KEY ? parsePayloadKey(env.USER_PAYLOAD_KEY)! : undefined,
+    /** Seals the partners' social tokens at rest (decisions §14). */
+    integrationsKey: env.INTEGRATIONS_KEY ? parsePayloadKey(env.INTEGRATIONS_KEY)! : undefined,
     shopify: {
       webhookSecret: env.SHOPIFY_WEBHOOK_SECRET,
       shopDomain: env.SHOPIFY_SHOP_DOMAIN,
       adminToken: env.SHOPIFY_ADMIN_TOKEN,
+      /** Where discount codes are pushed (decisions §14); set only with the domain and the token. */
+      adminApiUrl: env.SHOPIFY_SHOP_DOMAIN
+        ? (env.SHOPIFY_ADMIN_API_URL ?? `https://${env.SHOPIFY_SHOP_DOMAIN.toLowerCase()}/admin/api/2025-07/graphql.json`)
+        : undefined,
       storeUrl: env.STORE_URL,
     },
     paypal: {
@@ -157,6 +173,8 @@ function shapeConfig(env: z.output<typeof schema>) {
         : undefined,
       facebookGraphUrl: env.FACEBOOK_GRAPH_URL,
       instagramGraphUrl: env.INSTAGRAM_GRAPH_URL,
+      instagramAuthorizeUrl: env.INSTAGRAM_AUTHORIZE_URL,
+      instagramApiUrl: env.INSTAGRAM_API_URL,
       googleOauthUrl: env.GOOGLE_OAUTH_URL,
     },
     staffBootstrap: env.STAFF_BOOTSTRAP_EMAIL

@@ -7,6 +7,7 @@ import type { Db } from './db';
 import type { DialectName } from './db/dialect';
 import type { Mailer } from './integrations/mail/mailer';
 import type { PayPalClient } from './integrations/paypal/client';
+import type { ShopifyAdminClient } from './integrations/shopify/admin';
 import type { JobSignal } from './jobs/scheduler';
 import type { ProgramSecrets } from './modules/settings/service';
 import type { Push } from './push';
@@ -32,6 +33,8 @@ export interface AppContext {
   push: Push;
   /** PayPal Payouts, when PAYPAL_CLIENT_ID/SECRET are set (decisions §7). */
   paypal: PayPalClient | undefined;
+  /** The Shopify Admin API, when SHOPIFY_SHOP_DOMAIN and SHOPIFY_ADMIN_TOKEN are set (decisions §14). */
+  shopify: ShopifyAdminClient | undefined;
   /** Wakes this node's job runner after work was queued. */
   jobs: JobSignal;
 }

@@ -100,7 +100,7 @@ export interface PromoCodesTable {
 
 export interface OneTimeTokensTable {
   id: Generated<number>;
-  purpose: 'verify_email' | 'reset_password' | 'oauth_facebook' | 'oauth_google';
+  purpose: 'verify_email' | 'reset_password' | 'oauth_facebook' | 'oauth_google' | 'connect_instagram' | 'connect_facebook';
   subject_id: number;
   token_hash: string;
   created_at: string;
@@ -438,6 +438,21 @@ export interface LinkClicksTable {
   device: 'mobile' | 'tablet' | 'desktop' | 'bot';
 }
 
+/** The push of a promo code to the Shopify store (decisions §14; migration 016). */
+export interface StoreCodeSyncsTable {
+  promo_code_id: number;
+  state: 'pending' | 'created' | 'failed';
+  store_id: string | null;
+  message: string | null;
+  attempts: Generated<number>;
+  throttled: Generated<number>;
+  next_attempt_at: string | null;
+  locked_until: string | null;
+  revision: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface JobsTable {
   id: Generated<number>;
   kind: string;
@@ -528,6 +543,41 @@ export interface InvoicesTable {
   issued_at: string;
 }
 
+export interface PartnerIntegrationsTable {
+  id: Generated<number>;
+  partner_id: number;
+  provider: 'instagram' | 'facebook';
+  provider_user_id: string;
+  username: string | null;
+  display_name: string | null;
+  picture_url: string | null;
+  token_sealed: string;
+  token_expires_at: string | null;
+  status: 'connected' | 'reconnect';
+  status_reason: string | null;
+  connected_at: string;
+  token_refreshed_at: string;
+  synced_at: string | null;
+  next_sync_at: string;
+  locked_until: string | null;
+}
+
+export interface InstagramMediaTable {
+  id: Generated<number>;
+  partner_id: number;
+  media_id: string;
+  caption: string | null;
+  media_type: string;
+  media_url: string | null;
+  thumbnail_url: string | null;
+  permalink: string;
+  posted_at: string;
+  like_count: number;
+  comments_count: number;
+  thumbnail_name: string | null;
+  fetched_at: string;
+}
+
 export interface Database {
   settings: SettingsTable;
   partners: PartnersTable;
@@ -563,6 +613,9 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   mail_tokens: MailTokensTable;
   link_clicks: LinkClicksTable;
+  store_code_syncs: StoreCodeSyncsTable;
+  partner_integrations: PartnerIntegrationsTable;
+  instagram_media: InstagramMediaTable;
   partner_sales_stats: PartnerSalesStatsTable;
   partner_earning_stats: PartnerEarningStatsTable;
   payouts: PayoutsTable;

@@ -2,12 +2,14 @@
 import type { AppContext } from '../context';
 import { awardDueBadgesForOrder, awardDueBadgesForPayout, pushAwarded, sweepBadges } from '../modules/badges/service';
 import { sweepChallengeRewards } from '../modules/challenges/service';
+import { integrationDeps, syncDueIntegrations } from '../modules/integrations/service';
 import { notifySale } from '../modules/notifications/service';
 import { digestClock, queueProgramNews, queueSaleDigests, sendMailRound } from '../modules/program-mail/service';
 import { notifyPayoutChange } from '../modules/payouts/notify';
 import { PAYOUT_CHANGED_JOB } from '../modules/payouts/service';
 import { pollSentPayouts, sendDuePayouts } from '../modules/payouts/paypal';
 import { approveMaturedEarnings } from '../modules/sales/service';
+import { pushDueCodes } from '../modules/store-sync/service';
 import type { Scheduler } from './scheduler';
 import { startScheduler } from './scheduler';
 
@@ -67,6 +69,13 @@ export function startBackground(ctx: AppContext, log: { error(obj: object, msg: 
         },
       },
       { name: 'program-mail-send', everyMs: 3000, run: () => sendMailRound(ctx.db, { mailer: ctx.mailer, publicUrl: ctx.config.publicUrl }, log) },
+      // Connected accounts (decisions §14): Instagram tokens refreshed before they expire and posts
+      // fetched, Facebook's picture address asked again; only where a provider is configured.
+      ...(ctx.config.social.instagram || ctx.config.social.facebook
+        ? [{ name: 'integrations-sync', everyMs: 60_000, run: async () => void (await syncDueIntegrations(integrationDeps(ctx), log)) }]
+        : []),
+      // Partner codes pushed to the Shopify store as discounts (decisions §14), where configured.
+      ...(ctx.shopify ? [{ name: 'shopify-discount-push', everyMs: 5000, run: () => pushDueCodes(ctx.db, ctx.shopify!, log) }] : []),
       // PayPal Payouts (decisions §7): approved payouts sent, then their outcome asked for.
       ...(ctx.paypal
         ? [

@@ -235,7 +235,7 @@ function pageFor(entry: Entry): PageRoute {
     });
   if (entry.path === '/account/connect/:integration')
     return lazyPage(entry, async () => {
-      const { ConnectPage } = await import('../features/pages/ConnectPage');
+      const { ConnectPage } = await import('../features/integrations/ConnectPage');
       return <ConnectPage />;
     });
   switch (entry.layout) {

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   AVATAR_PALETTE,
@@ -6,6 +6,7 @@ import {
   avatarColors,
   avatarInitials,
   avatarPicture,
+  avatarPictures,
   lightenHex,
 } from '../../common/avatar';
 import { Avatar } from './Avatar';
@@ -69,6 +70,25 @@ describe('<Avatar>', () => {
     render(<Avatar user={{ email: 'ana@sunbite.example', social_picture: 'https://graph.example/p.jpg' }} />);
     expect(screen.getByTestId('avatar-picture')).toHaveAttribute('src', 'https://graph.example/p.jpg');
     expect(screen.queryByTestId('avatar-initials')).not.toBeInTheDocument();
+  });
+
+  it('falls back to the next option when a picture fails to load: the social picture, then the initials', () => {
+    const { rerender } = render(
+      <Avatar user={{ email: 'ana@sunbite.example', first_name: 'Ana', last_name: 'Ruiz', user_picture: '/api/media/gone.webp', social_picture: 'https://graph.example/p.jpg' }} />,
+    );
+    fireEvent.error(screen.getByTestId('avatar-picture'));
+    expect(screen.getByTestId('avatar-picture')).toHaveAttribute('src', 'https://graph.example/p.jpg');
+    fireEvent.error(screen.getByTestId('avatar-picture'));
+    expect(screen.getByTestId('avatar-initials')).toHaveTextContent('AR');
+    // A new picture (just uploaded) is tried again.
+    rerender(<Avatar user={{ email: 'ana@sunbite.example', first_name: 'Ana', last_name: 'Ruiz', user_picture: '/api/media/new.webp' }} />);
+    expect(screen.getByTestId('avatar-picture')).toHaveAttribute('src', '/api/media/new.webp');
+  });
+
+  it('without a social picture field, uses the uploaded picture or the initials as before', () => {
+    expect(avatarPictures({ email: 'a@b.c', user_picture: '/u.webp' })).toEqual(['/u.webp']);
+    expect(avatarPictures({ email: 'a@b.c', user_picture: null })).toEqual([]);
+    expect(avatarPictures({ email: 'a@b.c', user_picture: '/u.webp', social_picture: '/u.webp' })).toEqual(['/u.webp']);
   });
 
   it('shows a neutral placeholder without a profile', () => {

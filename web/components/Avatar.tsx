@@ -1,22 +1,30 @@
 import { useState } from 'react';
-import { avatarColors, avatarInitials, avatarPicture, type AvatarSubject } from '../../common/avatar';
+import { avatarColors, avatarInitials, avatarPictures, type AvatarSubject } from '../../common/avatar';
 import { Icon } from './icons';
 
 interface AvatarProps {
   user: AvatarSubject | null;
+  /** `header`: the shell's 44 px avatar; `large`: the settings page's picture. */
+  size?: 'header' | 'large';
   className?: string;
 }
 
+const SIZES = {
+  header: { box: 'h-11 w-11', text: 'text-[19px]', icon: 22 },
+  large: { box: 'h-24 w-24', text: 'text-[40px]', icon: 44 },
+} as const;
+
 /**
  * The header avatar (spec point 2): picture, else social picture, else initials on a colour
- * chosen by the e-mail length. Without a profile it shows a neutral placeholder.
+ * chosen by the e-mail length; a picture that fails to load gives way to the next. Without a
+ * profile it shows a neutral placeholder.
  * Initials are large and bold because the spec's "lightened by 90" text colour only reaches
  * about 3.4:1, which meets WCAG for large text.
  */
-export function Avatar({ user, className = '' }: AvatarProps) {
-  const picture = user ? avatarPicture(user) : null;
-  const [failedPicture, setFailedPicture] = useState<string | null>(null);
-  const base = `inline-flex h-11 w-11 shrink-0 items-center justify-center overflow-hidden rounded-full ${className}`;
+export function Avatar({ user, size = 'header', className = '' }: AvatarProps) {
+  const [failed, setFailed] = useState<readonly string[]>([]);
+  const { box, text, icon } = SIZES[size];
+  const base = `inline-flex ${box} shrink-0 items-center justify-center overflow-hidden rounded-full ${className}`;
 
   if (!user) {
     return (
@@ -24,18 +32,21 @@ export function Avatar({ user, className = '' }: AvatarProps) {
         className={`${base} bg-stone-200 text-stone-600 dark:bg-stone-700 dark:text-stone-200`}
         data-testid="avatar-placeholder"
       >
-        <Icon name="user" width={22} height={22} />
+        <Icon name="user" width={icon} height={icon} />
       </span>
     );
   }
-  if (picture && picture !== failedPicture) {
+  const picture = avatarPictures(user).find((url) => !failed.includes(url));
+  if (picture) {
     return (
-      <span className={base}>
+      <span className={`${base} bg-stone-200 dark:bg-stone-700`}>
         <img
+          // A new address is a new element: no stale error state from the previous picture.
+          key={picture}
           src={picture}
           alt=""
           className="h-full w-full object-cover"
-          onError={() => setFailedPicture(picture)}
+          onError={() => setFailed((current) => [...current, picture])}
           data-testid="avatar-picture"
         />
       </span>
@@ -44,7 +55,7 @@ export function Avatar({ user, className = '' }: AvatarProps) {
   const { background, color } = avatarColors(user.email);
   return (
     <span
-      className={`${base} text-[19px] leading-none font-bold`}
+      className={`${base} ${text} leading-none font-bold`}
       style={{ backgroundColor: background, color }}
       data-testid="avatar-initials"
     >

@@ -97,6 +97,18 @@ export function installFakeApi(options: { user?: PortalUser; key?: string } = {}
   routes.set('GET /api/newsfeed', pagedHandler([]));
   routes.set('GET /api/survey', () => jsonResponse(200, { data: { offered: false, choices: [], answered: null, needs_address: true } }));
   routes.set('GET /api/auth/logout', () => new Response(null, { status: 204 }));
+  // A program without Instagram or Facebook set up: no connect buttons, the top posts' calm empty state.
+  routes.set('GET /api/integrations', () =>
+    jsonResponse(200, {
+      data: {
+        instagram: { configured: false, status: 'not_connected', account: null },
+        facebook: { configured: false, status: 'not_connected', account: null },
+      },
+    }),
+  );
+  routes.set('GET /api/integrations/instagram/top-posts', () =>
+    jsonResponse(200, { data: { configured: false, status: 'not_connected', username: null, synced_at: null, posts: [] } }),
+  );
   routes.set('GET /api/subpartners/glowco', () =>
     jsonResponse(200, {
       data: {

@@ -15,6 +15,8 @@ import * as m012 from './012-promotions-challenges';
 import * as m013 from './013-survey';
 import * as m014 from './014-program-mail';
 import * as m015 from './015-link-clicks';
+import * as m016 from './016-store-code-sync';
+import * as m017 from './017-integrations';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -32,4 +34,6 @@ export const migrations: Record<string, Migration> = {
   '013-survey': m013,
   '014-program-mail': m014,
   '015-link-clicks': m015,
+  '016-store-code-sync': m016,
+  '017-integrations': m017,
 };

@@ -22,8 +22,10 @@ import { createPartnerAccount, findPartnerByEmail, findPartnerById, referralsOf,
 import { encryptPayload } from '../partners/payload';
 import { codeAvailability, createPromoCode, findPromoCode, promoCodesOf, toPromoCodeJson } from '../promo-codes/service';
 import { currentRateBp } from '../sales/service';
+import { requestStoreSync } from '../store-sync/service';
 import { findSubpartnerId } from '../subpartners/service';
 import { reserveAttempt, tryReserveAttempt } from '../throttle/service';
+import { socialProfileOf } from '../integrations/service';
 import type { OneTimePurpose } from './repository';
 import { findOneTimeToken, insertOneTimeToken, retireOneTimeTokens, useOneTimeToken } from './repository';
 
@@ -58,7 +60,8 @@ export async function userPayload(ctx: AppContext, partner: Partner): Promise<st
   const referrals = await referralsOf(ctx.db, partner.id);
   const engagement = { badges: await awardedBadges(ctx.db, partner.id), bell: await unreadNotifications(ctx.db, partner.id) };
   const links = partnerLinks(ctx.config.publicUrl, codes[0]?.code);
-  return encryptPayload(ctx.secrets.userPayloadKey, toUserJson(partner, codes, referrals, engagement, links));
+  const social = await socialProfileOf(ctx.db, partner.id);
+  return encryptPayload(ctx.secrets.userPayloadKey, toUserJson(partner, codes, referrals, engagement, links, social));
 }
 
 async function sendVerification(ctx: AppContext, partner: Partner): Promise<void> {
@@ -108,7 +111,9 @@ export async function registerPartner(
         referral_commission_amount: 5,
         referral_comission_type: 'percent',
       });
-      await createPromoCode(trx, created.id, input.promo_code);
+      const code = await createPromoCode(trx, created.id, input.promo_code);
+      // The code goes to the store as a discount (decisions §14), queued with the code itself.
+      await requestStoreSync(trx, code.id, ctx.config);
       // The program's standing announcements greet the new partner in their language.
       await deliverStandingAnnouncements(trx, created.id, input.locale);
       return created;

@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { UPLOAD_MAX_PIXELS, imageFormatOf } from '../../../common/uploads';
 import { API_MESSAGES, AppError, notFound } from '../../errors';
 import { UnknownArtworkError, renderArtwork } from './artwork';
 
@@ -12,8 +13,8 @@ import { UnknownArtworkError, renderArtwork } from './artwork';
 export const MEDIA_WIDTHS = [240, 480, 1080] as const;
 export type MediaWidth = (typeof MEDIA_WIDTHS)[number];
 
-export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
-export const UPLOAD_MAX_PIXELS = 40_000_000;
+// The limits and the magic bytes are common/uploads.ts, which the browser also says before sending.
+export { UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS } from '../../../common/uploads';
 /** Stored uploads are at most this wide or tall: more than any feed shows, and within WebP's 16,383. */
 const UPLOAD_MAX_SIDE = 4096;
 
@@ -24,6 +25,13 @@ const digest = (data: string | Buffer) => createHash('sha256').update(data).dige
 
 /** An upload is named by its content: the same bytes, the same address. */
 export const uploadMediaName = (data: Buffer) => `${digest(data)}.webp`;
+
+/**
+ * A partner's picture is named by its content and its owner: no two partners (and no gallery
+ * image) ever share one file, so replacing or removing it never breaks someone else's.
+ */
+export const profilePictureMediaName = (owner: string, data: Buffer) =>
+  `${digest(Buffer.concat([Buffer.from(`profile-picture\n${owner}\n`), data]))}.webp`;
 
 /**
  * Artwork is named before it is drawn, from its ref and the release that draws it: answers are
@@ -143,14 +151,7 @@ export async function removeMediaFiles(dirs: MediaDirs, name: string): Promise<v
 
 // ---- Uploads (decisions §9): judged by their bytes, never by a name or a declared type.
 
-const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-export function sniffImage(bytes: Buffer): 'jpeg' | 'png' | 'webp' | undefined {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_MAGIC)) return 'png';
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
-  return undefined;
-}
+export const sniffImage = (bytes: Buffer) => imageFormatOf(bytes);
 
 export interface PreparedUpload {
   data: Buffer;
@@ -161,12 +162,23 @@ export interface PreparedUpload {
 const messages = API_MESSAGES.content;
 
 /**
+ * What the upload becomes once checked: `inside` keeps the whole image within the box, never
+ * enlarged (the gallery); `cover` fills the box exactly, cropping the centre (a profile picture).
+ */
+export interface UploadShape {
+  width: number;
+  height: number;
+  fit: 'inside' | 'cover';
+}
+const GALLERY_SHAPE: UploadShape = { width: UPLOAD_MAX_SIDE, height: UPLOAD_MAX_SIDE, fit: 'inside' };
+
+/**
  * Checks an uploaded image and re-encodes it: a JPEG, PNG or WebP by its magic bytes, whose
  * header sharp reads as that same format, at most 40 megapixels, decoding without error. The
  * result is a WebP turned upright by its EXIF orientation, with no metadata (sharp keeps none
- * unless asked). Anything else is a 422 and nothing is kept.
+ * unless asked), shaped as `shape` says. Anything else is a 422 and nothing is kept.
  */
-export async function prepareUpload(bytes: Buffer): Promise<PreparedUpload> {
+export async function prepareUpload(bytes: Buffer, shape: UploadShape = GALLERY_SHAPE): Promise<PreparedUpload> {
   const format = sniffImage(bytes);
   if (!format) throw new AppError(422, messages.upload_not_image);
   const sharp = await loadSharp();
@@ -183,7 +195,7 @@ export async function prepareUpload(bytes: Buffer): Promise<PreparedUpload> {
   try {
     const { data, info } = await sharp(bytes, options)
       .rotate()
-      .resize({ width: UPLOAD_MAX_SIDE, height: UPLOAD_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .resize({ width: shape.width, height: shape.height, fit: shape.fit, withoutEnlargement: shape.fit === 'inside' })
       .webp({ quality: 86 })
       .toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height };

@@ -391,6 +391,27 @@ export async function removeGalleryImage(db: Db, id: number, now = new Date()): 
     });
 }
 
+/** An upload's media row on its own (a profile picture): kept once per name. */
+export async function insertUploadMedia(db: Db, image: { name: string; bytes: number; width: number; height: number }, now = new Date()): Promise<void> {
+  await contentDb(db)
+    .insertInto('media')
+    .values({ name: image.name, kind: 'upload', artwork_ref: null, bytes: image.bytes, width: image.width, height: image.height, created_at: nowIso(now) })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+}
+
+/** Deletes an upload's media row unless a gallery image uses it; answers whether it went. */
+export async function deleteUploadMediaIfUnused(db: Db, name: string): Promise<boolean> {
+  const cdb = contentDb(db);
+  const result = await cdb
+    .deleteFrom('media')
+    .where('name', '=', name)
+    .where('kind', '=', 'upload')
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('gallery_images').select('gallery_images.id').whereRef('gallery_images.media_id', '=', 'media.id'))))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
 export async function mediaNameExists(db: Db, name: string): Promise<boolean> {
   return (await contentDb(db).selectFrom('media').select('id').where('name', '=', name).executeTakeFirst()) !== undefined;
 }

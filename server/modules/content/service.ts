@@ -18,15 +18,17 @@ import { findPartnerById } from '../partners/service';
 import { promoCodesOf } from '../promo-codes/service';
 import { productArtworkRef } from './artwork';
 import { buildKit } from './kit';
-import { fileExists, fullImageFile, prepareUpload, removeMediaFiles, renditionFile, uploadMediaName, writeAtomically } from './media';
+import { MEDIA_NAME, fileExists, fullImageFile, prepareUpload, profilePictureMediaName, removeMediaFiles, renditionFile, uploadMediaName, writeAtomically } from './media';
 import type { MediaDirs, MediaRecord, MediaWidth } from './media';
 import {
   competitorNames,
+  deleteUploadMediaIfUnused,
   findGalleryRow,
   findMediaByName,
   findText,
   findTextVersion,
   galleryRows,
+  insertUploadMedia,
   insertUploadedImage,
   mediaNameExists,
   mediaNamesForArtwork,
@@ -47,6 +49,9 @@ import type { PageValues } from './variables';
 
 export { seedContent } from './seed';
 export type { SeedReport } from './seed';
+// For other modules' uploads (the profile picture): the same limits and folders as the gallery's.
+export { UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS, mediaDirs } from './media';
+export type { MediaDirs } from './media';
 
 const messages = API_MESSAGES.content;
 
@@ -386,6 +391,37 @@ export async function deleteGalleryImage(db: Db, dirs: MediaDirs, id: number): P
   if (!result.removed) throw notFound();
   // After the commit: a failure here leaves a file nobody points at, never a row without its file.
   if (result.orphan) await removeMediaFiles(dirs, result.orphan);
+}
+
+// ---- Profile pictures (decisions §14): checked as the gallery's uploads, then a centred square
+
+export const PROFILE_PICTURE_SIZE = 512;
+
+/**
+ * Checks and re-encodes a partner's picture to a 512×512 WebP without metadata (the centre of a
+ * picture that is not square), stores it under DATA_DIR/uploads with its row, so that it is
+ * served at /api/media/{name} like any upload, and answers its address. A refusal is a 422 and
+ * stores nothing. `owner` (the partner's uuid) is part of the name: see profilePictureMediaName.
+ */
+export async function storeProfilePicture(db: Db, dirs: MediaDirs, owner: string, bytes: Buffer): Promise<string> {
+  const image = await prepareUpload(bytes, { width: PROFILE_PICTURE_SIZE, height: PROFILE_PICTURE_SIZE, fit: 'cover' });
+  const name = profilePictureMediaName(owner, image.data);
+  const file = path.join(dirs.uploads, name);
+  if (!(await fileExists(file))) await writeAtomically(file, image.data, { durable: true });
+  await insertUploadMedia(db, { name, bytes: image.data.length, width: image.width, height: image.height });
+  return mediaUrl(name);
+}
+
+/** The upload a picture address of this server names, or undefined (an outside address, none). */
+export function uploadNameOf(url: string | null | undefined): string | undefined {
+  const name = url?.startsWith('/api/media/') ? url.slice('/api/media/'.length) : undefined;
+  return name && MEDIA_NAME.test(name) ? name : undefined;
+}
+
+/** Removes a picture nobody uses any more: its row (unless the gallery uses it), then its files. */
+export async function discardProfilePicture(db: Db, dirs: MediaDirs, url: string): Promise<void> {
+  const name = uploadNameOf(url);
+  if (name && (await deleteUploadMediaIfUnused(db, name))) await removeMediaFiles(dirs, name);
 }
 
 // ---- Competitors

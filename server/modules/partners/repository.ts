@@ -26,3 +26,17 @@ export async function touchLastLogin(db: Db, id: number, at: string): Promise<vo
 export async function updatePartner(db: Db, id: number, changes: Omit<PartnerUpdate, 'id' | 'uuid'>): Promise<Partner> {
   return db.updateTable('partners').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
+
+/**
+ * Sets the partner's picture only if it is still `from` (an exactly-once change): answers the
+ * partner as changed, or undefined when another change came first.
+ */
+export function replacePartnerPicture(db: Db, id: number, from: string | null, to: string | null, at: string): Promise<Partner | undefined> {
+  return db
+    .updateTable('partners')
+    .set({ user_picture: to, updated_at: at })
+    .where('id', '=', id)
+    .where('user_picture', from === null ? 'is' : '=', from)
+    .returningAll()
+    .executeTakeFirst();
+}

@@ -3,7 +3,7 @@ import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import type { NewPartner, Partner } from '../../db/schema';
 import { hashPassword } from '../auth/passwords';
-import { countPartners, findPartnerByEmail, findPartnerById, insertPartner, touchLastLogin, updatePartner } from './repository';
+import { countPartners, findPartnerByEmail, findPartnerById, insertPartner, replacePartnerPicture, touchLastLogin, updatePartner } from './repository';
 
 export type PartnerInput = Omit<NewPartner, 'id' | 'uuid' | 'password_hash' | 'created_at' | 'updated_at'> & {
   password: string;
@@ -22,7 +22,7 @@ export async function createPartnerAccount(db: Db, input: PartnerInput): Promise
   });
 }
 
-export { countPartners, findPartnerByEmail, findPartnerById, touchLastLogin, updatePartner };
+export { countPartners, findPartnerByEmail, findPartnerById, replacePartnerPicture, touchLastLogin, updatePartner };
 
 /** The partners who signed up through this partner's referral link, newest first. */
 export function referralsOf(db: Db, partnerId: number) {
@@ -45,6 +45,11 @@ export function toUserJson(
   referrals: { email: string; first_name: string; last_name: string }[] = [],
   engagement: { badges: { id: string; awarded_at: string }[]; bell: number } = { badges: [], bell: 0 },
   links: { short_url: string | null; referral_short_url: string | null } = { short_url: null, referral_short_url: null },
+  social: {
+    facebook_user: { fb_user_id: string; access_token: null } | null;
+    instagram_user: { ig_user_id: string; username: string | null; status: string } | null;
+    social_picture: string | null;
+  } = { facebook_user: null, instagram_user: null, social_picture: null },
 ) {
   return {
     uuid: partner.uuid,
@@ -68,8 +73,11 @@ export function toUserJson(
     short_url: links.short_url,
     referral_short_url: links.referral_short_url,
     promo_codes: promoCodes,
-    facebook_user: null as { fb_user_id: string; access_token: string } | null,
-    instagram_user: null as Record<string, unknown> | null,
+    // Connected accounts without their tokens (decisions §14: a token never reaches the browser).
+    facebook_user: social.facebook_user,
+    instagram_user: social.instagram_user,
+    /** The avatar's fallback when there is no picture (spec point 2). */
+    social_picture: social.social_picture,
     locale: partner.locale,
     referral_commission_amount: partner.referral_commission_amount,
     referral_comission_type: partner.referral_comission_type,

@@ -13,6 +13,8 @@ export interface ProgramSecrets {
   userPayloadKey: Buffer;
   /** Signs the human-check challenges; never leaves the server. */
   altchaSecret: string;
+  /** Seals the partners' social tokens (decisions §14). */
+  integrationsKey: Buffer;
 }
 
 export async function resolveProgramSecrets(db: Db, config: Config): Promise<ProgramSecrets> {
@@ -25,7 +27,12 @@ export async function resolveProgramSecrets(db: Db, config: Config): Promise<Pro
   const userPayloadKey = config.userPayloadKey ?? parsePayloadKey(storedKey!);
   if (!userPayloadKey) throw new Error('The stored user_payload_key setting is not a 32-byte base64 key');
   const altchaSecret = await insertSettingOnce(db, 'altcha_hmac_secret', randomBytes(32).toString('hex'));
-  return { publicClientToken, userPayloadKey, altchaSecret };
+  const storedIntegrationsKey = config.integrationsKey
+    ? undefined
+    : await insertSettingOnce(db, 'integrations_key', `base64:${randomBytes(32).toString('base64')}`);
+  const integrationsKey = config.integrationsKey ?? parsePayloadKey(storedIntegrationsKey!);
+  if (!integrationsKey) throw new Error('The stored integrations_key setting is not a 32-byte base64 key');
+  return { publicClientToken, userPayloadKey, altchaSecret, integrationsKey };
 }
 
 /** The program's payout rules (decisions §7, §11): staff edit them in the back office's settings. */

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { ChallengesWidget } from '../challenges/ChallengesWidget';
 import { NewsfeedWidget } from '../newsfeed/NewsfeedWidget';
 import { AnnouncementsWidget } from '../notifications/AnnouncementsWidget';
+import { TopPostsWidget } from '../integrations/TopPostsWidget';
 import { PageHeading } from '../pages/PageHeading';
 import { PromoWidget } from '../promotions/PromoWidget';
 import { SurveyCard } from '../survey/SurveyCard';
@@ -19,7 +20,6 @@ import { SalesHistoryChart } from './SalesHistoryChart';
 import {
   CopyCodeBox,
   GeographyCard,
-  LaterWidgets,
   MonthOrders,
   RecentCashouts,
   RecentSales,
@@ -144,7 +144,7 @@ export function DashboardPage() {
             <AnnouncementsWidget />
             <ChallengesWidget />
             <PromoWidget />
-            <LaterWidgets only={['top-posts']} />
+            <TopPostsWidget />
           </div>
         </WhenNear>
       </div>

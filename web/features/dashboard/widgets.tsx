@@ -5,7 +5,7 @@ import { usePayMeNowStats } from '../cashout/cashout-api';
 import { useCurrentUser } from '../profile/current-user';
 import { referredName, referredPartners } from '../sales/ReferralsPage';
 import { orderLabel, useFormatters } from '../sales/format';
-import { Glyph, type GlyphName } from '../sales/glyphs';
+import { Glyph } from '../sales/glyphs';
 import { usePagedList, useTotals, useVerifiedTiers, type Region } from '../sales/sales-api';
 import { EmptyState, SkeletonLines, StatusBadge, Widget } from '../sales/ui';
 import { PAGING } from '../../../common/statuses';
@@ -425,33 +425,5 @@ export function RecentCashouts() {
         </div>
       )}
     </Widget>
-  );
-}
-
-/** Widgets whose data arrives with later features: a calm, true empty state, never sample data. */
-const LATER: {
-  id: string;
-  icon: GlyphName;
-  title: 'top_posts';
-}[] = [{ id: 'top-posts', icon: 'image', title: 'top_posts' }];
-
-export function LaterWidgets({ only }: { only?: string[] }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      {LATER.filter((widget) => !only || only.includes(widget.id)).map((widget) => (
-        <Widget
-          key={widget.id}
-          id={widget.id}
-          title={t(`dashboard.later.${widget.title}.title`)}
-          icon={widget.icon}
-          testId={`widget-${widget.id}`}
-        >
-          <p className="text-sm text-stone-600 dark:text-stone-400" data-testid={`${widget.id}-empty`}>
-            {t(`dashboard.later.${widget.title}.empty`)}
-          </p>
-        </Widget>
-      ))}
-    </>
   );
 }

@@ -55,6 +55,7 @@ describe('a section added to the registry', () => {
     const { user } = renderApp('/manager/payouts');
     expect(await navLinks()).toEqual([
       '/manager/payouts',
+      '/manager/partners',
       '/manager/content',
       '/manager/announcements',
       '/manager/notifications',
@@ -71,7 +72,7 @@ describe('a section added to the registry', () => {
     staffAs('reviewer');
     renderApp('/manager/settings');
     expect(await screen.findByTestId('manager-forbidden')).toHaveTextContent('Administrator');
-    expect(await navLinks()).toEqual(['/manager/payouts']);
+    expect(await navLinks()).toEqual(['/manager/payouts', '/manager/partners']);
     expect(screen.queryByRole('heading', { name: 'Settings test page' })).toBeNull();
   });
 

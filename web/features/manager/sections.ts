@@ -50,6 +50,17 @@ export const MANAGER_SECTIONS: readonly ManagerSection[] = [
     ],
   },
   {
+    id: 'partners',
+    path: 'partners',
+    labelKey: 'manager.sections.partners',
+    icon: 'users',
+    minRole: 'reviewer',
+    pages: [
+      { path: '', load: async () => (await import('./partners/PartnersPage')).PartnersPage },
+      { path: ':uuid', load: async () => (await import('./partners/PartnerPage')).PartnerPage },
+    ],
+  },
+  {
     id: 'content',
     path: 'content',
     labelKey: 'manager.sections.content',

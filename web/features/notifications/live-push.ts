@@ -149,6 +149,8 @@ export function useLivePush(): void {
       });
       made.on('partner_changed', () => {
         void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+        // Connecting or disconnecting an account in another tab changes these too.
+        void queryClient.invalidateQueries({ queryKey: ['integrations'] });
       });
       made.on('badge_awarded', () => {
         // The award's notification is made before the push; the profile payload lists badges too.

@@ -1,4 +1,4 @@
-// /account/profile (spec point 2 "Settings"): the profile form (POST /api/update, 'Data Saved')
+// /account/profile (spec point 2 "Settings"): the profile picture (AvatarEditor.tsx), the profile form (POST /api/update, 'Data Saved')
 // with the PayPal e-mail and the shipping address, the change-password form, and the program-mail
 // switches (`#mail`, decisions §12).
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -12,7 +12,9 @@ import { countryOptions } from '../../lib/countries';
 import { useDocumentTitle } from '../../lib/document-title';
 import { apiMessage, makeSay, serverFieldErrors, useIdentitySchemas, validate, type FieldErrors } from '../../lib/forms';
 import { notifySuccess } from '../../lib/toast';
+import { IntegrationsSection } from '../integrations/IntegrationsSection';
 import { PageHeading } from '../pages/PageHeading';
+import { ProfilePictureSection } from './AvatarEditor';
 import { readUserPayload, setCurrentUser, useCurrentUser, type PortalUser } from './current-user';
 import { MailSettings } from './MailSwitches';
 import { SettingsSection as Section } from './SettingsSection';
@@ -57,10 +59,15 @@ export function SettingsPage() {
     <>
       <PageHeading title={title} lead={t('pages.profile')} />
       <div className="grid gap-8 xl:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)] xl:items-start">
-        {/* Keyed on the partner so a reloaded profile refills the form. */}
-        {user ? <ProfileForm key={user.uuid} user={user} /> : <Section title={t('settings.profile')}><p className="text-sm text-stone-600 dark:text-stone-400">{t('loading')}…</p></Section>}
+        {/* The picture, then the profile form; first on a phone. */}
+        <div className="grid gap-8">
+          {user ? <ProfilePictureSection user={user} /> : null}
+          {/* Keyed on the partner so a reloaded profile refills the form. */}
+          {user ? <ProfileForm key={user.uuid} user={user} /> : <Section title={t('settings.profile')}><p className="text-sm text-stone-600 dark:text-stone-400">{t('loading')}…</p></Section>}
+        </div>
         {/* The narrow column: the password, then the mail switches; one column below xl. */}
         <div className="grid gap-8">
+          <IntegrationsSection />
           <ChangePasswordForm />
           <MailSettings />
         </div>

@@ -1,6 +1,6 @@
 // The signed-in partner: GET /api/get answers the encrypted payload of decisions §5, which is
 // verified, decrypted and kept in the ['user'] query that the header and every page read.
-import { queryOptions, skipToken, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { AvatarSubject } from '../../../common/avatar';
 import type { BadgeState } from '../../../common/badges';
 import { api } from '../../lib/api';
@@ -95,9 +95,13 @@ export function useSessionData() {
   return user;
 }
 
-/** Reads the cached profile without fetching it. */
+/**
+ * Reads the cached profile without fetching it. Disabled rather than `skipToken`: a query takes
+ * the options of whichever reader rendered last, and a `skipToken` there left the profile unable
+ * to reload when invalidated (`partner_changed` from another tab failed with "Missing queryFn").
+ */
 export function useCurrentUser(): PortalUser | null {
-  const { data } = useQuery<PortalUser | null>({ queryKey: CURRENT_USER_QUERY_KEY, queryFn: skipToken });
+  const { data } = useQuery({ ...currentUserQuery, enabled: false });
   return data ?? null;
 }
 

@@ -123,6 +123,7 @@ describe('the Content section', () => {
     const { user, router } = renderApp('/manager/payouts');
     expect(await navLinks()).toEqual([
       '/manager/payouts',
+      '/manager/partners',
       '/manager/content',
       '/manager/announcements',
       '/manager/notifications',
@@ -148,7 +149,7 @@ describe('the Content section', () => {
     staffAs('reviewer');
     renderApp('/manager/content/products/acv/en');
     expect(await screen.findByTestId('manager-forbidden')).toHaveTextContent('Manager');
-    expect(await navLinks()).toEqual(['/manager/payouts']);
+    expect(await navLinks()).toEqual(['/manager/payouts', '/manager/partners']);
     expect(fake.calls()).not.toContain('GET /api/manager/content/products/acv/en');
   });
 });

@@ -1,0 +1,147 @@
+// A partner's connected accounts (decisions §14): start and finish each provider's OAuth code
+// flow, read what is connected, disconnect, and the dashboard's top posts.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import type { AppContext, TypedApp } from '../../context';
+import { notFound } from '../../errors';
+import { partnerIdOf, requirePartner } from '../auth/guards';
+import { findPartnerById } from '../partners/service';
+import { PROVIDERS, THUMBNAIL_NAME, disconnect, finishConnect, integrationDeps, integrationsOf, startConnect, topPosts } from './service';
+
+const providerParams = z.object({ integration: z.enum(PROVIDERS) });
+
+const view = z.object({
+  configured: z.boolean().describe('false when the provider has no credentials here: no button'),
+  status: z.enum(['not_connected', 'connected', 'reconnect']).describe('reconnect: the provider refused the token (expired or revoked)'),
+  account: z
+    .object({ id: z.string(), username: z.string().nullable(), name: z.string().nullable(), picture_url: z.string().nullable(), connected_at: z.string() })
+    .nullable(),
+});
+
+const post = z.object({
+  id: z.string(),
+  caption: z.string().nullable(),
+  media_type: z.string(),
+  thumbnail_url: z.string().nullable(),
+  permalink: z.string(),
+  timestamp: z.string(),
+  like_count: z.number(),
+  comments_count: z.number(),
+});
+
+export function integrationRoutes(app: TypedApp, ctx: AppContext): void {
+  const partner = requirePartner(ctx.db);
+  const deps = integrationDeps(ctx);
+  // Other tabs of the partner reload the profile (its social fields changed).
+  const announce = async (partnerId: number) => {
+    const partner = await findPartnerById(ctx.db, partnerId);
+    if (partner) ctx.push.toPartner(partner.uuid, 'partner_changed', {});
+  };
+  const security = [{ partner: [] }];
+
+  app.get(
+    '/api/integrations',
+    {
+      onRequest: partner,
+      schema: { tags: ['partner'], summary: 'The partner’s Instagram and Facebook connections (never a token)', security, response: { 200: z.object({ data: z.object({ instagram: view, facebook: view }) }) } },
+    },
+    async (request) => ({ data: await integrationsOf(deps, partnerIdOf(request)) }),
+  );
+
+  app.post(
+    '/api/integrations/:integration/start',
+    {
+      onRequest: partner,
+      schema: {
+        tags: ['partner'],
+        summary: 'Starts connecting: the provider’s consent URL with a single-use state (404 when not configured)',
+        security,
+        params: providerParams,
+        response: { 200: z.object({ data: z.object({ url: z.string() }) }) },
+      },
+    },
+    async (request) => ({ data: { url: await startConnect(deps, partnerIdOf(request), request.params.integration) } }),
+  );
+
+  app.post(
+    '/api/integrations/:integration/connect',
+    {
+      onRequest: partner,
+      config: { rateLimit: { max: ctx.limits.registration, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['partner'],
+        summary: 'Finishes connecting from /account/connect/{integration}: the code and state the provider sent back',
+        security,
+        params: providerParams,
+        body: z.object({ code: z.string().min(1).max(2000), state: z.string().min(1).max(200) }),
+        response: { 200: z.object({ data: view }) },
+      },
+    },
+    async (request) => {
+      const partnerId = partnerIdOf(request);
+      const data = await finishConnect(deps, partnerId, request.params.integration, request.body, request.log);
+      await announce(partnerId);
+      return { data };
+    },
+  );
+
+  app.delete(
+    '/api/integrations/:integration',
+    {
+      onRequest: partner,
+      schema: { tags: ['partner'], summary: 'Disconnects: the tokens and fetched posts are deleted', security, params: providerParams, response: { 200: z.object({ data: view }) } },
+    },
+    async (request) => {
+      const partnerId = partnerIdOf(request);
+      await disconnect(deps, partnerId, request.params.integration);
+      await announce(partnerId);
+      return { data: (await integrationsOf(deps, partnerId))[request.params.integration] };
+    },
+  );
+
+  app.get(
+    '/api/integrations/instagram/top-posts',
+    {
+      onRequest: partner,
+      schema: {
+        tags: ['partner'],
+        summary: 'The dashboard’s top posts: the partner’s Instagram posts carrying their code or the brand hashtag, by likes plus comments',
+        security,
+        response: {
+          200: z.object({
+            data: z.object({
+              configured: z.boolean(),
+              status: z.enum(['not_connected', 'connected', 'reconnect']),
+              username: z.string().nullable(),
+              synced_at: z.string().nullable(),
+              posts: z.array(post),
+            }),
+          }),
+        },
+      },
+    },
+    async (request) => ({ data: await topPosts(deps, partnerIdOf(request)) }),
+  );
+
+  app.get(
+    '/api/integrations/media/:name',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'A top post’s picture as the portal keeps it (WebP), cached as immutable. No credential: it is used in <img src>',
+        params: z.object({ name: z.string() }),
+        produces: ['image/webp'],
+      },
+    },
+    async (request, reply) => {
+      if (!THUMBNAIL_NAME.test(request.params.name)) throw notFound();
+      const handle = await fs.open(path.join(deps.thumbnails, request.params.name)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') throw notFound();
+        throw error;
+      });
+      const { size } = await handle.stat();
+      return reply.type('image/webp').header('cache-control', 'public, max-age=31536000, immutable').header('content-length', size).send(handle.createReadStream());
+    },
+  );
+}

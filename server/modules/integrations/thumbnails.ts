@@ -1,0 +1,74 @@
+// The top posts' pictures, kept by the portal: Instagram's addresses are signed and expire, its
+// CDN refuses to be embedded by other sites, and a partner's browser should not call Meta to show
+// a dashboard. So the sync downloads each top post's picture once, re-encodes it as a small WebP
+// (nothing of the original file kept) under DATA_DIR/instagram-media, and the portal serves it.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+export const THUMBNAIL_NAME = /^[a-f0-9]{32}\.webp$/;
+const THUMBNAIL_SIDE = 480;
+const MAX_DOWNLOAD_BYTES = 8 * 1024 * 1024;
+const MAX_PIXELS = 40_000_000;
+
+export const thumbnailDir = (dataDir: string) => path.join(dataDir, 'instagram-media');
+
+/** Reads a body up to `limit` bytes; more is refused rather than held in memory. */
+async function readCapped(res: Response, limit: number): Promise<Buffer | null> {
+  if (Number(res.headers.get('content-length') ?? 0) > limit) return null;
+  const reader = res.body?.getReader();
+  if (!reader) return null;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Downloads `url` (https, or the configured provider's own origin for a local stand-in) and keeps
+ * it as a square WebP; answers its name, or null when it could not be had (the tile then shows
+ * without a picture and the next sync tries again).
+ */
+export async function keepThumbnail(dir: string, url: string, trustedOrigins: string[]): Promise<string | null> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== 'https:' && !trustedOrigins.includes(parsed.origin)) return null;
+  try {
+    const res = await fetch(parsed, { signal: AbortSignal.timeout(10_000), redirect: 'follow' });
+    if (!res.ok) return null;
+    const bytes = await readCapped(res, MAX_DOWNLOAD_BYTES);
+    if (!bytes) return null;
+    const sharp = (await import('sharp')).default;
+    const data = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize({ width: THUMBNAIL_SIDE, height: THUMBNAIL_SIDE, fit: 'cover' })
+      .webp({ quality: 78 })
+      .toBuffer();
+    const name = `${createHash('sha256').update(data).digest('hex').slice(0, 32)}.webp`;
+    const file = path.join(dir, name);
+    await fs.mkdir(dir, { recursive: true });
+    const temporary = `${file}.${process.pid}.tmp`;
+    await fs.writeFile(temporary, data);
+    await fs.rename(temporary, file);
+    return name;
+  } catch {
+    return null;
+  }
+}
+
+export async function removeThumbnails(dir: string, names: Iterable<string>): Promise<void> {
+  for (const name of names) if (THUMBNAIL_NAME.test(name)) await fs.rm(path.join(dir, name), { force: true });
+}

@@ -1,0 +1,102 @@
+// A partner's connected accounts (decisions §14): what is connected, starting a provider's
+// consent, finishing it from /account/connect/{integration}, disconnecting, and the dashboard's
+// top posts. Tokens never reach the browser: the server answers only accounts and posts.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Integration } from '../../../common/routes';
+import { api } from '../../lib/api';
+import { CURRENT_USER_QUERY_KEY } from '../profile/current-user';
+
+export type IntegrationStatus = 'not_connected' | 'connected' | 'reconnect';
+
+export interface IntegrationView {
+  /** false: the provider is not set up for this program; no button is shown. */
+  configured: boolean;
+  status: IntegrationStatus;
+  account: { id: string; username: string | null; name: string | null; picture_url: string | null; connected_at: string } | null;
+}
+
+export type Integrations = Record<Integration, IntegrationView>;
+
+export interface TopPost {
+  id: string;
+  caption: string | null;
+  media_type: string;
+  /** The portal's own copy of the picture; null until the next sync has it. */
+  thumbnail_url: string | null;
+  permalink: string;
+  timestamp: string;
+  like_count: number;
+  comments_count: number;
+}
+
+export interface TopPosts {
+  configured: boolean;
+  status: IntegrationStatus;
+  username: string | null;
+  synced_at: string | null;
+  posts: TopPost[];
+}
+
+export const integrationKeys = {
+  all: ['integrations'] as const,
+  topPosts: ['integrations', 'top-posts'] as const,
+};
+
+const OWN_ERRORS = { meta: { handlesErrors: true } } as const;
+
+export function useIntegrations() {
+  return useQuery({
+    queryKey: integrationKeys.all,
+    queryFn: async ({ signal }) => (await api.get<{ data: Integrations }>('/api/integrations', { signal })).data,
+    staleTime: 60_000,
+    ...OWN_ERRORS,
+  });
+}
+
+export function useTopPosts() {
+  return useQuery({
+    queryKey: integrationKeys.topPosts,
+    queryFn: async ({ signal }) => (await api.get<{ data: TopPosts }>('/api/integrations/instagram/top-posts', { signal })).data,
+    // Posts are fetched from Instagram hourly: a visit some minutes later asks again.
+    staleTime: 5 * 60_000,
+    ...OWN_ERRORS,
+  });
+}
+
+/** Asks for the provider's consent URL and goes there (the provider sends the partner back). */
+export async function goToConsent(integration: Integration): Promise<void> {
+  const { data } = await api.post<{ data: { url: string } }>(`/api/integrations/${integration}/start`, {});
+  window.location.assign(data.url);
+}
+
+function useRefreshAfterChange() {
+  const queryClient = useQueryClient();
+  return (integration: Integration, view: IntegrationView) => {
+    queryClient.setQueryData<Integrations>(integrationKeys.all, (old) => (old ? { ...old, [integration]: view } : old));
+    void queryClient.invalidateQueries({ queryKey: integrationKeys.all });
+    // The profile carries the social picture the avatar falls back to.
+    void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+  };
+}
+
+export function useFinishConnect(integration: Integration) {
+  const refresh = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: async (input: { code: string; state: string }) =>
+      (await api.post<{ data: IntegrationView }>(`/api/integrations/${integration}/connect`, input)).data,
+    onSuccess: (view) => refresh(integration, view),
+    ...OWN_ERRORS,
+  });
+}
+
+export function useDisconnect() {
+  const refresh = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: async (integration: Integration) => ({
+      integration,
+      view: (await api.delete<{ data: IntegrationView }>(`/api/integrations/${integration}`)).data,
+    }),
+    onSuccess: ({ integration, view }) => refresh(integration, view),
+    ...OWN_ERRORS,
+  });
+}
