@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_FLAGS } from './scripts/lib/chromium';
 import { E2E_MAIL } from './e2e/mail-settings';
+import { E2E_META } from './e2e/meta-settings';
 import { E2E_PAYPAL } from './e2e/paypal-settings';
 
 // Browser tests drive Debian's Chromium (never `playwright install`) against the built app, started
@@ -39,6 +40,14 @@ export default defineConfig({
       stdout: 'pipe',
     },
     {
+      // Instagram as the portal sees it, on a local port (server/test/meta-stand-in.ts).
+      command: 'npx tsx e2e/meta-stand-in.ts',
+      port: E2E_META.port,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+    },
+    {
       // The mail server the portal sends through (server/test/smtp.ts), keeping each mail as a file.
       command: 'npx tsx e2e/smtp-stand-in.ts',
       port: E2E_MAIL.port,
@@ -71,6 +80,12 @@ export default defineConfig({
         // Where short links send shoppers (never followed by the tests).
         STORE_URL: 'https://shop.sunbite.example',
         MAIL_DIGEST_SECONDS: String(E2E_MAIL.digestSeconds),
+        // Instagram connect goes to the stand-in (consent, tokens, posts, pictures).
+        INSTAGRAM_APP_ID: E2E_META.appId,
+        INSTAGRAM_APP_SECRET: E2E_META.secret,
+        INSTAGRAM_AUTHORIZE_URL: `http://127.0.0.1:${E2E_META.port}/oauth/authorize`,
+        INSTAGRAM_API_URL: `http://127.0.0.1:${E2E_META.port}`,
+        INSTAGRAM_GRAPH_URL: `http://127.0.0.1:${E2E_META.port}`,
       },
     },
   ],

@@ -11,7 +11,8 @@ export type UploadImageFormat = 'jpeg' | 'png' | 'webp';
 
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+const ascii = (bytes: Uint8Array, from: number, to: number) =>
+  String.fromCharCode(...bytes.subarray(from, to));
 
 /** The image format by its magic bytes (the first 12 are enough), or undefined. */
 export function imageFormatOf(bytes: Uint8Array): UploadImageFormat | undefined {

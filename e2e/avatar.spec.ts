@@ -8,7 +8,9 @@ import sharp from 'sharp';
 import type { Locale } from '../common/i18n';
 import { apiToken, prefer, registerPartner, signedIn, text } from './support';
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 const PICTURE_URL = /^\/api\/media\/[a-f0-9]{32}\.webp$/;
 
 /** A photo-like picture: a warm gradient, wider than tall, as a phone would take it. */
@@ -17,7 +19,11 @@ const photo = (format: 'png' | 'jpeg') => {
   const height = 800;
   const pixels = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) pixels.set([240 - (x * 80) / width, 120 + (y * 90) / height, 60 + (x * 120) / width], (y * width + x) * 3);
+    for (let x = 0; x < width; x++)
+      pixels.set(
+        [240 - (x * 80) / width, 120 + (y * 90) / height, 60 + (x * 120) / width],
+        (y * width + x) * 3,
+      );
   const image = sharp(pixels, { raw: { width, height, channels: 3 } });
   return (format === 'png' ? image.png() : image.jpeg()).toBuffer();
 };
@@ -29,7 +35,11 @@ for (const { locale, theme, format } of [
   { locale: 'en', theme: 'light', format: 'png' },
   { locale: 'fr', theme: 'dark', format: 'jpeg' },
 ] as const satisfies readonly { locale: Locale; theme: 'light' | 'dark'; format: 'png' | 'jpeg' }[]) {
-  test(`a picture saved in settings is the header's avatar at once, a PDF named .jpg is refused (${locale}, ${theme})`, async ({ page, request, context }) => {
+  test(`a picture saved in settings is the header's avatar at once, a PDF named .jpg is refused (${locale}, ${theme})`, async ({
+    page,
+    request,
+    context,
+  }) => {
     const say = (key: string) => text(locale, key);
     const partner = await registerPartner(request, { locale });
     await signedIn(page, request, partner);
@@ -38,7 +48,9 @@ for (const { locale, theme, format } of [
 
     const section = page.getByTestId('profile-picture');
     await expect(section.getByRole('heading', { level: 2 })).toHaveText(say('settings.picture.title'));
-    await expect(section.getByTestId('profile-picture-status')).toHaveText(say('settings.picture.uses_initials'));
+    await expect(section.getByTestId('profile-picture-status')).toHaveText(
+      say('settings.picture.uses_initials'),
+    );
     await expect(headerInitials(page)).toHaveText('TP');
 
     // The partner's other tab, on the dashboard: the live push tells it.
@@ -47,7 +59,9 @@ for (const { locale, theme, format } of [
     await expect(headerInitials(other)).toHaveText('TP');
 
     // A PDF renamed .jpg: refused before anything is sent, with the server's words.
-    await section.getByTestId('profile-picture-input').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: PDF });
+    await section
+      .getByTestId('profile-picture-input')
+      .setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: PDF });
     await expect(section.getByRole('alert')).toHaveText(say('settings.picture.errors.not_image'));
     await expect(section.getByRole('application')).toHaveCount(0);
     // And the server, sent it all the same, refuses it with the same words and changes nothing.
@@ -60,7 +74,13 @@ for (const { locale, theme, format } of [
     expect((await refused.json()).message).toBe(say('settings.picture.errors.not_image'));
 
     // A real picture: placed from the keyboard, then saved.
-    await section.getByTestId('profile-picture-input').setInputFiles({ name: `me.${format === 'png' ? 'png' : 'jpg'}`, mimeType: `image/${format}`, buffer: await photo(format) });
+    await section
+      .getByTestId('profile-picture-input')
+      .setInputFiles({
+        name: `me.${format === 'png' ? 'png' : 'jpg'}`,
+        mimeType: `image/${format}`,
+        buffer: await photo(format),
+      });
     const crop = section.getByRole('application', { name: say('settings.picture.crop_label') });
     await expect(crop).toBeVisible();
     await expect(section.getByRole('alert')).toHaveCount(0);
@@ -75,11 +95,19 @@ for (const { locale, theme, format } of [
     await expect(headerAvatar(page)).toHaveAttribute('src', PICTURE_URL);
     const src = (await headerAvatar(page).getAttribute('src'))!;
     // Drawn, not broken: the browser decoded it.
-    expect(await headerAvatar(page).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(512);
+    expect(
+      await headerAvatar(page).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+    ).toBe(512);
     const served = await request.get(src);
     expect(served.headers()['cache-control']).toContain('immutable');
-    expect(await sharp(await served.body()).metadata()).toMatchObject({ format: 'webp', width: 512, height: 512 });
-    await expect(section.getByTestId('profile-picture-status')).toHaveText(say('settings.picture.uses_picture'));
+    expect(await sharp(await served.body()).metadata()).toMatchObject({
+      format: 'webp',
+      width: 512,
+      height: 512,
+    });
+    await expect(section.getByTestId('profile-picture-status')).toHaveText(
+      say('settings.picture.uses_picture'),
+    );
     await expect(headerAvatar(other)).toHaveAttribute('src', src, { timeout: 15_000 });
 
     // Removed: the initials again, here and in the other tab.

@@ -16,7 +16,7 @@ import { hashPassword } from '../server/modules/auth/passwords';
 import { issueToken } from '../server/modules/auth/service';
 import { createStaffUser } from '../server/modules/staff/service';
 import { rebuildLedgerStats } from '../server/modules/sales/service';
-import { PARTNERS, growOrders, seedEngagement, seedMessages, seedPartners, seedPayoutPartners } from './lib/bench-ledger';
+import { PARTNERS, growOrders, seedEngagement, seedIntegrations, seedMessages, seedPartners, seedPayoutPartners } from './lib/bench-ledger';
 import { runInWorker } from './lib/load';
 import type { Measure } from './lib/load';
 import { startServer } from './lib/server-process';
@@ -84,6 +84,8 @@ async function main() {
   seedPartners(file, await hashPassword('bench-password'));
   seedMessages(file);
   seedEngagement(file);
+  // The partners the bench's tokens belong to (1 + (i × 49) mod PARTNERS, below) have Instagram connected.
+  seedIntegrations(file, Array.from({ length: 200 }, (_, i) => 1 + ((i * 49) % PARTNERS)));
 
   const endpoints = process.env.BENCH_ENDPOINTS?.split(',').filter((e) => e !== '/s/') ?? [
     '/api/getPartnerSalesSummary',
@@ -111,6 +113,11 @@ async function main() {
     // The newsfeed's first page (sales, badges, announcements and promos merged) and the mail switches.
     '/api/newsfeed?page=1&length=10',
     '/api/mail_preferences',
+    // Links and integrations (issue 12): the affiliate links page's 30 days of clicks and orders,
+    // the settings' connected accounts and the dashboard's top posts (100 posts each, seedIntegrations).
+    '/api/links/stats',
+    '/api/integrations',
+    '/api/integrations/instagram/top-posts',
   ];
   // What staff wait for in the back office, read with a manager's token: the payout queue, the
   // content section's lists and editor, and the sent announcements and notifications with their
@@ -127,6 +134,10 @@ async function main() {
         // Thirteen months of challenges, each with how many partners met it.
         '/api/manager/challenges?page=1&length=20',
         '/api/manager/promotions?page=1&length=20',
+        // The partner list, its first page and a search by code, and a partner's page.
+        '/api/manager/partners?page=1&length=20',
+        '/api/manager/partners?q=bench4242&page=1&length=20',
+        '/api/manager/partners/{uuid}',
       ];
   const results: {
     orders: number;
@@ -154,6 +165,9 @@ async function main() {
     const tokens = await Promise.all(Array.from({ length: 200 }, (_, i) => issueToken(database.db, 'partner', 1 + ((i * 49) % PARTNERS)).then((t) => t.token)));
     const manager = (await database.db.selectFrom('staff_users').select('id').where('email', '=', BENCH_MANAGER).executeTakeFirst()) ?? (await createStaffUser(database.db, { email: BENCH_MANAGER, password: 'bench-password', name: 'Bench Manager', role: 'manager' }));
     const staffTokens = [(await issueToken(database.db, 'staff', manager.id)).token];
+    // A partner's page is read for one partner with sales (the first).
+    const firstUuid = (await database.db.selectFrom('partners').select('uuid').where('id', '=', 1).executeTakeFirstOrThrow()).uuid;
+    const staffReads = staffEndpoints.map((endpoint) => endpoint.replace('{uuid}', firstUuid));
     // As production runs it; the background runs too, so each order's notification and push follow it.
     // The API limit is lifted: every client of the load comes from one address.
     const server = await startServer([...NODE_FLAGS, entry], {
@@ -169,13 +183,17 @@ async function main() {
 
     // Warm up (JIT, connections, SQLite page cache) before anything is measured.
     await load(base, ['/api/health', ...endpoints], tokens, 2);
-    if (staffEndpoints.length) await load(base, staffEndpoints, staffTokens, 2);
+    if (staffReads.length) await load(base, staffReads, staffTokens, 2);
     // Health is measured before and after the endpoints, and the ratios use the mean of the two:
     // one measure alone moved by up to a sixth between runs.
     const before = await load(base, ['/api/health'], []);
     const measured: { endpoint: string; m: Measure }[] = [];
     for (const endpoint of endpoints) measured.push({ endpoint: `GET ${endpoint.split('?')[0]}`, m: await load(base, [endpoint], tokens) });
-    for (const endpoint of staffEndpoints) measured.push({ endpoint: `GET ${endpoint.split('?')[0]} (staff)`, m: await load(base, [endpoint], staffTokens) });
+    for (const endpoint of staffReads) {
+      const [route, query] = endpoint.split('?');
+      const label = `GET ${route!.replace(firstUuid, '{uuid}')}${query?.includes('q=') ? ' (staff, search)' : ' (staff)'}`;
+      measured.push({ endpoint: label, m: await load(base, [endpoint], staffTokens) });
+    }
     // The short link (decisions §14), on the path of every shopper: a code looked up, the click
     // written (durably, commits shared), the redirect. Fifty partners' codes in turn.
     if (!process.env.BENCH_ENDPOINTS || process.env.BENCH_ENDPOINTS.includes('/s/'))

@@ -164,3 +164,33 @@ export function seedEngagement(file: string) {
   );
   db.close();
 }
+
+/**
+ * Every partner a bench token belongs to has Instagram connected with its hundred latest posts
+ * (a third carrying the brand hashtag): what the dashboard's top posts and the settings read.
+ * The sealed token is never opened by these reads, so any text stands in for it.
+ */
+export function seedIntegrations(file: string, partnerIds: number[]) {
+  const db = new Database(file);
+  const at = new Date().toISOString();
+  const account = db.prepare(
+    `INSERT INTO partner_integrations (partner_id, provider, provider_user_id, username, display_name, picture_url, token_sealed, token_expires_at, status, status_reason, connected_at, token_refreshed_at, synced_at, next_sync_at, locked_until)
+     VALUES (?, 'instagram', ?, ?, ?, NULL, 'v1.bench', ?, 'connected', NULL, ?, ?, ?, ?, NULL)`,
+  );
+  const post = db.prepare(
+    `INSERT INTO instagram_media (partner_id, media_id, caption, media_type, media_url, thumbnail_url, permalink, posted_at, like_count, comments_count, thumbnail_name, fetched_at)
+     VALUES (?, ?, ?, 'IMAGE', NULL, NULL, ?, ?, ?, ?, ?, ?)`,
+  );
+  const far = new Date(Date.now() + 50 * 86_400_000).toISOString();
+  db.transaction(() => {
+    for (const id of new Set(partnerIds)) {
+      account.run(id, `1784${id}`, `bench.creator.${id}`, `Bench Creator ${id}`, far, at, at, at, far);
+      for (let i = 0; i < 100; i++) {
+        const caption = i % 3 === 0 ? `Day ${i} with my gummies #SunbitePartner #ad` : `Day ${i}, nothing to do with the brand`;
+        const media = `${id}${String(i).padStart(3, '0')}`;
+        post.run(id, media, caption, `https://www.instagram.com/p/${media}/`, new Date(Date.now() - i * 86_400_000).toISOString(), (i * 37) % 900, (i * 11) % 60, i % 3 === 0 ? `${media.padStart(32, '0').slice(-32)}.webp` : null, at);
+      }
+    }
+  })();
+  db.close();
+}

@@ -4,7 +4,7 @@
 //
 // The form is read by @fastify/multipart (busboy), registered in this route's scope only: no
 // other route takes multipart, and this one takes nothing else. Its limits hold the body to one
-// file of at most 10 MB, counted as it streams in (no Content-Length is trusted for that), and a
+// file of at most 10 MB, counted as it streams in (an announced Content-Length only refuses early), and a
 // handful of small other parts, which are refused rather than ignored.
 import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
@@ -24,24 +24,30 @@ const FIELD = 'picture';
 /** Room for the form's own framing (boundaries, part headers) around a 10 MB file. */
 const FORM_OVERHEAD = 64 * 1024;
 
-const payloadAnswer = z.object({ data: z.string().describe('The user, as the encrypted payload /api/get answers') });
+const payloadAnswer = z.object({
+  data: z.string().describe('The user, as the encrypted payload /api/get answers'),
+});
 
 // Documents the form for the OpenAPI document only: the parser leaves no body to validate (the
 // handler reads the stream itself), so it accepts anything.
-const multipartForm = z.custom<unknown>(() => true).meta({
-  type: 'object',
-  properties: { [FIELD]: { type: 'string', format: 'binary', description: 'The picture file' } },
-  required: [FIELD],
-});
+const multipartForm = z
+  .custom<unknown>(() => true)
+  .meta({
+    type: 'object',
+    properties: { [FIELD]: { type: 'string', format: 'binary', description: 'The picture file' } },
+    required: [FIELD],
+  });
 
-const missingPicture = () => new AppError(422, messages.picture_missing, { [FIELD]: [messages.picture_missing] });
+const missingPicture = () =>
+  new AppError(422, messages.picture_missing, { [FIELD]: [messages.picture_missing] });
 
 /** The parser's refusals, said by the rule they break. */
 function uploadError(error: unknown): unknown {
   if (error instanceof AppError) return error;
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, API_MESSAGES.content.upload_too_large);
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return missingPicture();
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+    return missingPicture();
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new AppError(415, messages.form_type);
   // busboy's own errors (no boundary, a part cut short, malformed headers) carry no code.
   return new AppError(400, messages.form_unreadable);
@@ -79,7 +85,8 @@ export function avatarRoutes(app: TypedApp, ctx: AppContext): void {
 
   // A body announced as larger than any allowed form is refused before a byte of it is read.
   const refuseOversized: onRequestAsyncHookHandler = async (request) => {
-    if (Number(request.headers['content-length'] ?? 0) > UPLOAD_MAX_BYTES + FORM_OVERHEAD) throw new AppError(413, API_MESSAGES.content.upload_too_large);
+    if (Number(request.headers['content-length'] ?? 0) > UPLOAD_MAX_BYTES + FORM_OVERHEAD)
+      throw new AppError(413, API_MESSAGES.content.upload_too_large);
   };
 
   void app.register(async (plain) => {
@@ -87,11 +94,20 @@ export function avatarRoutes(app: TypedApp, ctx: AppContext): void {
     scope.removeAllContentTypeParsers();
     await scope.register(multipart, {
       throwFileSizeLimit: true,
-      limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, fieldNameSize: 100, parts: 5, headerPairs: 20 },
+      limits: {
+        fileSize: UPLOAD_MAX_BYTES,
+        files: 1,
+        fields: 4,
+        fieldSize: 1024,
+        fieldNameSize: 100,
+        parts: 5,
+        headerPairs: 20,
+      },
     });
     // Any other content type has no parser here; Fastify's words for that say nothing of the rule.
     scope.setErrorHandler((error: FastifyError) => {
-      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_TYPE') throw new AppError(415, messages.form_type);
+      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_TYPE')
+        throw new AppError(415, messages.form_type);
       throw error;
     });
     scope.post(
@@ -118,7 +134,15 @@ export function avatarRoutes(app: TypedApp, ctx: AppContext): void {
 
   app.delete(
     '/api/set_avatar',
-    { onRequest: partner, schema: { ...doc('Removes the profile picture: the avatar goes back to the social picture, else the initials; answers the user'), response: { 200: payloadAnswer } } },
+    {
+      onRequest: partner,
+      schema: {
+        ...doc(
+          'Removes the profile picture: the avatar goes back to the social picture, else the initials; answers the user',
+        ),
+        response: { 200: payloadAnswer },
+      },
+    },
     async (request) => answer(await removeProfilePicture(ctx, partnerIdOf(request))),
   );
 }

@@ -6,17 +6,24 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { encryptPayload } from '../../lib/payload';
-import { installFakeApi, samplePartner, signInForTest, TEST_PAYLOAD_KEY, type FakeApi } from '../../test/fake-api';
+import {
+  installFakeApi,
+  samplePartner,
+  signInForTest,
+  TEST_PAYLOAD_KEY,
+  type FakeApi,
+} from '../../test/fake-api';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { CURRENT_USER_QUERY_KEY, type PortalUser } from './current-user';
 import { clampCrop, cropRect, initialCrop, movePicture, outputSide, zoomTo } from './avatar-crop';
+import type * as PictureFile from './picture-file';
 
 const pictureFile = vi.hoisted(() => ({
   open: vi.fn(),
   draw: vi.fn(),
 }));
 vi.mock('./picture-file', async (importOriginal) => {
-  const real = await importOriginal<typeof import('./picture-file')>();
+  const real = await importOriginal<typeof PictureFile>();
   return { ...real, openPicture: pictureFile.open, drawSquare: pictureFile.draw };
 });
 
@@ -34,7 +41,9 @@ beforeEach(() => {
   pictureFile.draw.mockReset().mockResolvedValue(new Blob(['webp-bytes'], { type: 'image/webp' }));
   // A 2D context that draws nothing: jsdom has none.
   const context = new Proxy({}, { get: (_target, name) => (name === 'canvas' ? undefined : vi.fn()) });
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(context as unknown as CanvasRenderingContext2D);
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(
+    context as unknown as CanvasRenderingContext2D,
+  );
 });
 
 async function openSettings() {
@@ -48,7 +57,11 @@ describe('the crop', () => {
   it('starts as the centred square, stays inside the picture, and sends at most 1024 px', () => {
     expect(cropRect(initialCrop(size), size)).toEqual({ x: 200, y: 0, side: 800 });
     // Dragging right by the whole view moves the square left by its side, up to the picture's edge.
-    expect(cropRect(movePicture(initialCrop(size), size, 288, 0, 288), size)).toEqual({ x: 0, y: 0, side: 800 });
+    expect(cropRect(movePicture(initialCrop(size), size, 288, 0, 288), size)).toEqual({
+      x: 0,
+      y: 0,
+      side: 800,
+    });
     const zoomed = zoomTo(initialCrop(size), size, 2);
     expect(cropRect(zoomed, size)).toEqual({ x: 400, y: 200, side: 400 });
     expect(clampCrop({ cx: -50, cy: 9999, zoom: 9 }, size)).toEqual({ cx: 100, cy: 700, zoom: 4 });
@@ -62,13 +75,24 @@ describe('settings: profile picture', () => {
     let sent: FormData | undefined;
     fake.on('POST /api/set_avatar', async ({ init }) => {
       sent = init.body as FormData;
-      return jsonResponse(200, { data: await encryptPayload(samplePartner({ user_picture: NEW_PICTURE }), TEST_PAYLOAD_KEY) });
+      return jsonResponse(200, {
+        data: await encryptPayload(samplePartner({ user_picture: NEW_PICTURE }), TEST_PAYLOAD_KEY),
+      });
     });
     const { user, section, input, queryClient } = await openSettings();
-    expect(within(section).getByTestId('profile-picture-status')).toHaveTextContent('No picture yet: your initials are shown.');
-    expect(screen.getByRole('link', { name: 'Profile of Maya Chen' }).querySelector('[data-testid="avatar-initials"]')).toBeInTheDocument();
+    expect(within(section).getByTestId('profile-picture-status')).toHaveTextContent(
+      'No picture yet: your initials are shown.',
+    );
+    expect(
+      screen
+        .getByRole('link', { name: 'Profile of Maya Chen' })
+        .querySelector('[data-testid="avatar-initials"]'),
+    ).toBeInTheDocument();
 
-    await user.upload(input, new File([new Uint8Array([...PNG_HEAD, 1, 2, 3])], 'me.png', { type: 'image/png' }));
+    await user.upload(
+      input,
+      new File([new Uint8Array([...PNG_HEAD, 1, 2, 3])], 'me.png', { type: 'image/png' }),
+    );
     const crop = await within(section).findByRole('application', { name: 'Picture to crop' });
     expect(pictureFile.open).toHaveBeenCalledOnce();
     const zoom = within(section).getByLabelText('Zoom');
@@ -81,7 +105,11 @@ describe('settings: profile picture', () => {
 
     expect(await screen.findByText('Profile picture saved')).toBeInTheDocument();
     // The square kept: zoom 1.2 of a 1200×800 picture, moved left of the centre by the arrows.
-    const [, square, output] = pictureFile.draw.mock.calls[0] as [unknown, { x: number; y: number; side: number }, number];
+    const [, square, output] = pictureFile.draw.mock.calls[0] as [
+      unknown,
+      { x: number; y: number; side: number },
+      number,
+    ];
     expect(square.side).toBeCloseTo(800 / 1.2);
     expect(square.x).toBeLessThan(600 - square.side / 2);
     expect(output).toBe(Math.round(800 / 1.2));
@@ -89,12 +117,16 @@ describe('settings: profile picture', () => {
     expect(picture).toBeInstanceOf(Blob);
     expect((picture as File).name).toBe('picture.webp');
 
-    await waitFor(() => expect(queryClient.getQueryData<PortalUser>(CURRENT_USER_QUERY_KEY)?.user_picture).toBe(NEW_PICTURE));
+    await waitFor(() =>
+      expect(queryClient.getQueryData<PortalUser>(CURRENT_USER_QUERY_KEY)?.user_picture).toBe(NEW_PICTURE),
+    );
     const header = screen.getByRole('link', { name: 'Profile of Maya Chen' });
     expect(within(header).getByTestId('avatar-picture')).toHaveAttribute('src', NEW_PICTURE);
     // The editor closed; the section shows the picture and offers to remove it.
     expect(within(section).queryByRole('application')).not.toBeInTheDocument();
-    expect(within(section).getByTestId('profile-picture-status')).toHaveTextContent('Your picture is shown in the header.');
+    expect(within(section).getByTestId('profile-picture-status')).toHaveTextContent(
+      'Your picture is shown in the header.',
+    );
     expect(within(section).getByRole('button', { name: 'Remove picture' })).toBeInTheDocument();
   });
 
@@ -115,10 +147,16 @@ describe('settings: profile picture', () => {
     const { user, section, input } = await openSettings();
     const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' });
     await user.upload(input, big);
-    expect(await within(section).findByRole('alert')).toHaveTextContent('This file is larger than 10 MB: make it smaller and try again');
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'This file is larger than 10 MB: make it smaller and try again',
+    );
 
     await user.upload(input, new File([PDF], 'me.jpg', { type: 'image/jpeg' }));
-    await waitFor(() => expect(within(section).getByRole('alert')).toHaveTextContent('This file is not a JPEG, PNG or WebP image'));
+    await waitFor(() =>
+      expect(within(section).getByRole('alert')).toHaveTextContent(
+        'This file is not a JPEG, PNG or WebP image',
+      ),
+    );
     expect(pictureFile.open).not.toHaveBeenCalled();
     expect(within(section).queryByRole('application')).not.toBeInTheDocument();
     expect(fake.calls()).not.toContain('POST /api/set_avatar');
@@ -129,23 +167,46 @@ describe('settings: profile picture', () => {
     pictureFile.open.mockRejectedValueOnce(new PictureError('too_many_pixels'));
     const { user, section, input } = await openSettings();
     await user.upload(input, new File([new Uint8Array(PNG_HEAD)], 'huge.png', { type: 'image/png' }));
-    expect(await within(section).findByRole('alert')).toHaveTextContent('This image is larger than 40 megapixels: make it smaller and try again');
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'This image is larger than 40 megapixels: make it smaller and try again',
+    );
   });
 
   it('shows the server’s refusal in the section and keeps the editor open', async () => {
-    fake.on('POST /api/set_avatar', () => jsonResponse(422, { code: 422, message: 'This image could not be read: the file may be damaged' }));
+    fake.on('POST /api/set_avatar', () =>
+      jsonResponse(422, { code: 422, message: 'This image could not be read: the file may be damaged' }),
+    );
     const { user, section, input } = await openSettings();
     await user.upload(input, new File([new Uint8Array(PNG_HEAD)], 'me.png', { type: 'image/png' }));
     await user.click(await within(section).findByRole('button', { name: 'Save' }));
-    expect(await within(section).findByRole('alert')).toHaveTextContent('This image could not be read: the file may be damaged');
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'This image could not be read: the file may be damaged',
+    );
     expect(within(section).getByRole('application', { name: 'Picture to crop' })).toBeInTheDocument();
     // No alert dialog over the page: the section said it.
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
+  it('without a picture of their own, shows the connected social account’s', async () => {
+    fake = installFakeApi({ user: samplePartner({ social_picture: 'https://graph.example/maya.jpg' }) });
+    const { section } = await openSettings();
+    expect(within(section).getByTestId('profile-picture-status')).toHaveTextContent(
+      'No picture yet: the picture of your connected social account is shown.',
+    );
+    expect(within(section).getByTestId('avatar-picture')).toHaveAttribute(
+      'src',
+      'https://graph.example/maya.jpg',
+    );
+    expect(within(section).queryByRole('button', { name: 'Remove picture' })).not.toBeInTheDocument();
+  });
+
   it('removes the picture: back to the initials', async () => {
-    fake = installFakeApi({ user: samplePartner({ user_picture: '/api/media/ffffffffffffffffffffffffffffffff.webp' }) });
-    fake.on('DELETE /api/set_avatar', async () => jsonResponse(200, { data: await encryptPayload(samplePartner(), TEST_PAYLOAD_KEY) }));
+    fake = installFakeApi({
+      user: samplePartner({ user_picture: '/api/media/ffffffffffffffffffffffffffffffff.webp' }),
+    });
+    fake.on('DELETE /api/set_avatar', async () =>
+      jsonResponse(200, { data: await encryptPayload(samplePartner(), TEST_PAYLOAD_KEY) }),
+    );
     const { user, section } = await openSettings();
     await user.click(await within(section).findByRole('button', { name: 'Remove picture' }));
     expect(await screen.findByText('Profile picture removed')).toBeInTheDocument();

@@ -28,7 +28,14 @@ import {
   type Crop,
 } from './avatar-crop';
 import { readUserPayload, setCurrentUser, type PortalUser } from './current-user';
-import { checkPictureFile, drawSquare, openPicture, PictureError, type OpenedPicture, type PictureProblem } from './picture-file';
+import {
+  checkPictureFile,
+  drawSquare,
+  openPicture,
+  PictureError,
+  type OpenedPicture,
+  type PictureProblem,
+} from './picture-file';
 import { SettingsSection } from './SettingsSection';
 
 export function ProfilePictureSection({ user }: { user: PortalUser }) {
@@ -112,7 +119,11 @@ export function ProfilePictureSection({ user }: { user: PortalUser }) {
 
   const status = user.user_picture ? 'uses_picture' : user.social_picture ? 'uses_social' : 'uses_initials';
   return (
-    <SettingsSection title={t('settings.picture.title')} lead={t('settings.picture.lead')} testId="profile-picture">
+    <SettingsSection
+      title={t('settings.picture.title')}
+      lead={t('settings.picture.lead')}
+      testId="profile-picture"
+    >
       <input
         ref={input}
         type="file"
@@ -122,31 +133,57 @@ export function ProfilePictureSection({ user }: { user: PortalUser }) {
         data-testid="profile-picture-input"
       />
       {picture ? (
-        <CropEditor picture={picture} busy={busy} saving={save.isPending} onSave={(crop) => void submit(crop)} onCancel={close} />
+        <CropEditor
+          picture={picture}
+          busy={busy}
+          saving={save.isPending}
+          onSave={(crop) => void submit(crop)}
+          onCancel={close}
+        />
       ) : (
-        <div className="flex flex-col gap-5 sm:flex-row sm:items-center">
-          <Avatar user={user} size="large" />
-          <div className="grid gap-3">
+        <div className="grid gap-5">
+          <div className="flex items-center gap-4 sm:gap-5">
+            <Avatar user={user} size="large" />
             <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="profile-picture-status">
               {t(`settings.picture.${status}`)}
             </p>
-            <div className="flex flex-wrap gap-3">
-              <button type="button" className="btn-primary" disabled={busy} onClick={() => input.current?.click()} data-testid="profile-picture-choose">
-                {opening ? <Spinner /> : <Icon name="image" width={18} height={18} />}
-                {user.user_picture ? t('settings.picture.choose_other') : t('settings.picture.choose')}
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <button
+              type="button"
+              className="btn-primary"
+              disabled={busy}
+              onClick={() => input.current?.click()}
+              data-testid="profile-picture-choose"
+            >
+              {opening ? <Spinner /> : <Icon name="image" width={18} height={18} />}
+              {user.user_picture ? t('settings.picture.choose_other') : t('settings.picture.choose')}
+            </button>
+            {user.user_picture ? (
+              <button
+                type="button"
+                className="btn-secondary"
+                disabled={busy}
+                aria-busy={remove.isPending || undefined}
+                onClick={() => {
+                  setProblem(null);
+                  remove.mutate();
+                }}
+                data-testid="profile-picture-remove"
+              >
+                {remove.isPending ? <Spinner /> : null}
+                {remove.isPending ? t('settings.picture.removing') : t('settings.picture.remove')}
               </button>
-              {user.user_picture ? (
-                <button type="button" className="btn-secondary" disabled={busy} aria-busy={remove.isPending || undefined} onClick={() => { setProblem(null); remove.mutate(); }} data-testid="profile-picture-remove">
-                  {remove.isPending ? <Spinner /> : null}
-                  {remove.isPending ? t('settings.picture.removing') : t('settings.picture.remove')}
-                </button>
-              ) : null}
-            </div>
+            ) : null}
           </div>
         </div>
       )}
       {problem ? (
-        <p role="alert" className="mt-4 flex items-start gap-2 text-sm font-medium text-red-700 dark:text-red-300" data-testid="profile-picture-error">
+        <p
+          role="alert"
+          className="mt-4 flex items-start gap-2 text-sm font-medium text-red-700 dark:text-red-300"
+          data-testid="profile-picture-error"
+        >
           <Icon name="alert" width={18} height={18} className="mt-px shrink-0" />
           <span>{problem}</span>
         </p>
@@ -155,7 +192,7 @@ export function ProfilePictureSection({ user }: { user: PortalUser }) {
   );
 }
 
-/** The view's side in CSS pixels (the canvas is drawn at the screen's density). */
+/** The view's side in CSS pixels when it cannot be measured (the canvas is drawn at the screen's density). */
 const VIEW = 288;
 
 function CropEditor({
@@ -183,7 +220,7 @@ function CropEditor({
     const context = element?.getContext('2d');
     if (!element || !context) return;
     const ratio = Math.min(window.devicePixelRatio || 1, 3);
-    const side = Math.round(VIEW * ratio);
+    const side = Math.round((element.getBoundingClientRect().width || VIEW) * ratio);
     if (element.width !== side) element.width = element.height = side;
     const square = cropRect(crop, picture);
     context.clearRect(0, 0, side, side);
@@ -224,7 +261,12 @@ function CropEditor({
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // Arrow keys move the picture (as a drag would) by a share of the square; Shift moves more.
     const step = VIEW * MOVE_STEP * (event.shiftKey ? 5 : 1);
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
     const move = moves[event.key];
     if (move) {
       setCrop((current) => movePicture(current, picture, move[0], move[1], VIEW));
@@ -237,52 +279,75 @@ function CropEditor({
   };
 
   return (
-    <div className="grid gap-5 sm:grid-cols-[auto_minmax(0,1fr)] sm:items-start">
-      <div
-        role="application"
-        tabIndex={0}
-        aria-label={t('settings.picture.crop_label')}
-        aria-describedby={hintId}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={endDrag}
-        onPointerCancel={endDrag}
-        onKeyDown={onKeyDown}
-        className="aspect-square w-full max-w-72 cursor-grab touch-none overflow-hidden rounded-2xl bg-stone-200 select-none active:cursor-grabbing dark:bg-stone-800"
-        data-testid="profile-picture-crop"
-      >
-        <canvas ref={canvas} aria-hidden="true" className="block h-full w-full" />
+    <div className="grid gap-5">
+      <div className="grid gap-5 sm:grid-cols-[15rem_minmax(0,1fr)] sm:items-start">
+        <div
+          role="application"
+          tabIndex={0}
+          aria-label={t('settings.picture.crop_label')}
+          aria-describedby={hintId}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={endDrag}
+          onPointerCancel={endDrag}
+          onKeyDown={onKeyDown}
+          className="aspect-square w-full max-w-72 cursor-grab touch-none overflow-hidden rounded-2xl bg-stone-200 select-none active:cursor-grabbing dark:bg-stone-800"
+          data-testid="profile-picture-crop"
+        >
+          <canvas ref={canvas} aria-hidden="true" className="block h-full w-full" />
+        </div>
+        <div className="grid gap-4 sm:pt-1">
+          <p id={hintId} className="text-sm text-stone-600 dark:text-stone-400">
+            {t('settings.picture.crop_hint')}
+          </p>
+          <div>
+            <label
+              htmlFor={zoomId}
+              className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200"
+            >
+              {t('settings.picture.zoom')}
+            </label>
+            <input
+              id={zoomId}
+              type="range"
+              min={ZOOM_MIN}
+              max={ZOOM_MAX}
+              step={0.01}
+              value={crop.zoom}
+              aria-valuetext={new Intl.NumberFormat(i18n.language, {
+                style: 'percent',
+                maximumFractionDigits: 0,
+              }).format(crop.zoom)}
+              onChange={(event) =>
+                setCrop((current) => clampCrop({ ...current, zoom: Number(event.target.value) }, picture))
+              }
+              className="w-full max-w-72 accent-brand-700 dark:accent-brand-400"
+              data-testid="profile-picture-zoom"
+            />
+          </div>
+        </div>
       </div>
-      <div className="grid gap-4">
-        <p id={hintId} className="text-sm text-stone-600 dark:text-stone-400">
-          {t('settings.picture.crop_hint')}
-        </p>
-        <div>
-          <label htmlFor={zoomId} className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">
-            {t('settings.picture.zoom')}
-          </label>
-          <input
-            id={zoomId}
-            type="range"
-            min={ZOOM_MIN}
-            max={ZOOM_MAX}
-            step={0.01}
-            value={crop.zoom}
-            aria-valuetext={new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 }).format(crop.zoom)}
-            onChange={(event) => setCrop((current) => clampCrop({ ...current, zoom: Number(event.target.value) }, picture))}
-            className="w-full max-w-72 accent-brand-700 dark:accent-brand-400"
-            data-testid="profile-picture-zoom"
-          />
-        </div>
-        <div className="flex flex-wrap gap-3">
-          <button type="button" className="btn-primary" disabled={busy} aria-busy={saving || undefined} onClick={() => onSave(crop)} data-testid="profile-picture-save">
-            {saving ? <Spinner /> : null}
-            {saving ? t('settings.picture.saving') : t('settings.picture.save')}
-          </button>
-          <button type="button" className="btn-secondary" disabled={saving} onClick={onCancel} data-testid="profile-picture-cancel">
-            {t('settings.picture.cancel')}
-          </button>
-        </div>
+      <div className="flex flex-wrap gap-3">
+        <button
+          type="button"
+          className="btn-primary"
+          disabled={busy}
+          aria-busy={saving || undefined}
+          onClick={() => onSave(crop)}
+          data-testid="profile-picture-save"
+        >
+          {saving ? <Spinner /> : null}
+          {saving ? t('settings.picture.saving') : t('settings.picture.save')}
+        </button>
+        <button
+          type="button"
+          className="btn-secondary"
+          disabled={saving}
+          onClick={onCancel}
+          data-testid="profile-picture-cancel"
+        >
+          {t('settings.picture.cancel')}
+        </button>
       </div>
     </div>
   );

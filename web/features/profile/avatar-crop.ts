@@ -29,13 +29,21 @@ export const cropSide = (size: PictureSize, zoom: number) => Math.min(size.width
 /** The crop within its bounds: the zoom in range, then the square inside the picture. */
 export function clampCrop(crop: Crop, size: PictureSize): Crop {
   // Hundredths, the slider's step: ten presses of + land on a round number.
-  const zoom = clamp(Number.isFinite(crop.zoom) ? Math.round(crop.zoom * 100) / 100 : ZOOM_MIN, ZOOM_MIN, ZOOM_MAX);
+  const zoom = clamp(
+    Number.isFinite(crop.zoom) ? Math.round(crop.zoom * 100) / 100 : ZOOM_MIN,
+    ZOOM_MIN,
+    ZOOM_MAX,
+  );
   const half = cropSide(size, zoom) / 2;
   return { zoom, cx: clamp(crop.cx, half, size.width - half), cy: clamp(crop.cy, half, size.height - half) };
 }
 
 /** The centred square at zoom 1, which is what the server would keep of the whole picture. */
-export const initialCrop = (size: PictureSize): Crop => ({ cx: size.width / 2, cy: size.height / 2, zoom: ZOOM_MIN });
+export const initialCrop = (size: PictureSize): Crop => ({
+  cx: size.width / 2,
+  cy: size.height / 2,
+  zoom: ZOOM_MIN,
+});
 
 /**
  * Moves the picture by (dx, dy) screen pixels in a view `viewSize` pixels wide: the picture
@@ -47,7 +55,8 @@ export function movePicture(crop: Crop, size: PictureSize, dx: number, dy: numbe
 }
 
 /** The same centre at another zoom (kept inside the picture). */
-export const zoomTo = (crop: Crop, size: PictureSize, zoom: number): Crop => clampCrop({ ...crop, zoom }, size);
+export const zoomTo = (crop: Crop, size: PictureSize, zoom: number): Crop =>
+  clampCrop({ ...crop, zoom }, size);
 
 /** The kept square in the picture's pixels. */
 export function cropRect(crop: Crop, size: PictureSize): { x: number; y: number; side: number } {

@@ -2,10 +2,17 @@
 // `partner_changed` push (another tab changed the profile or the picture) reloads it.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, expect, it } from 'vitest';
 import { encryptPayload } from '../../lib/payload';
-import { installFakeApi, samplePartner, signInForTest, TEST_PAYLOAD_KEY, type FakeApi } from '../../test/fake-api';
+import {
+  installFakeApi,
+  samplePartner,
+  signInForTest,
+  TEST_PAYLOAD_KEY,
+  type FakeApi,
+} from '../../test/fake-api';
 import { jsonResponse } from '../../test/render-app';
 import { CURRENT_USER_QUERY_KEY, useCurrentUser, useSessionData } from './current-user';
 
@@ -15,37 +22,46 @@ beforeEach(() => {
   signInForTest();
 });
 
-let rerenderReader: () => void = () => undefined;
 function Reader() {
   const user = useCurrentUser();
-  const [, setTick] = useState(0);
-  rerenderReader = () => setTick((tick) => tick + 1);
-  return <p data-testid="reader">{user?.first_name ?? '…'}</p>;
+  const [renders, setRenders] = useState(0);
+  return (
+    <button type="button" data-testid="reader" onClick={() => setRenders(renders + 1)}>
+      {user?.first_name ?? '…'}
+    </button>
+  );
 }
 
-let showReader: () => void = () => undefined;
 function Shell() {
   useSessionData();
   // A page whose code arrives after the shell's first read, as the lazy pages do.
   const [shown, setShown] = useState(false);
-  showReader = () => setShown(true);
-  return shown ? <Reader /> : null;
+  return shown ? (
+    <Reader />
+  ) : (
+    <button type="button" data-testid="show" onClick={() => setShown(true)}>
+      show
+    </button>
+  );
 }
 
 it('reloads the profile when it is invalidated, even after a page that only reads it rendered on its own', async () => {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const user = userEvent.setup();
   render(
     <QueryClientProvider client={queryClient}>
       <Shell />
     </QueryClientProvider>,
   );
   await waitFor(() => expect(queryClient.getQueryData(CURRENT_USER_QUERY_KEY)).toBeDefined());
-  act(() => showReader());
+  await user.click(screen.getByTestId('show'));
   expect(screen.getByTestId('reader')).toHaveTextContent('Maya');
   // The page renders again on its own (its own data arrived), the shell does not.
-  act(() => rerenderReader());
+  await user.click(screen.getByTestId('reader'));
 
-  fake.on('GET /api/get', async () => jsonResponse(200, { data: await encryptPayload(samplePartner({ first_name: 'Mia' }), TEST_PAYLOAD_KEY) }));
+  fake.on('GET /api/get', async () =>
+    jsonResponse(200, { data: await encryptPayload(samplePartner({ first_name: 'Mia' }), TEST_PAYLOAD_KEY) }),
+  );
   await act(() => queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY }));
   await waitFor(() => expect(screen.getByTestId('reader')).toHaveTextContent('Mia'));
   expect(queryClient.getQueryState(CURRENT_USER_QUERY_KEY)?.status).toBe('success');
