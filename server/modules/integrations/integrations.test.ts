@@ -101,7 +101,11 @@ describe('connected accounts', () => {
   it('connects Instagram: the code traded for a long-lived token, kept sealed, the account and its top posts shown', async () => {
     const { answer, account } = await connect(maya, 'instagram');
     expect(answer.statusCode).toBe(200);
-    expect(answer.json().data).toMatchObject({ configured: true, status: 'connected', account: { id: account.userId, username: account.username, name: account.name, picture_url: account.picture } });
+    expect(answer.json().data).toMatchObject({ configured: true, status: 'connected', account: { id: account.userId, username: account.username, name: account.name } });
+    // The account's picture is the portal's own copy, not the provider's address.
+    const accountPicture = answer.json().data.account.picture_url as string;
+    expect(accountPicture).toMatch(/^\/api\/integrations\/media\/[a-f0-9]{32}\.webp$/);
+    expect((await call('GET', accountPicture)).statusCode).toBe(200);
     // The calls Instagram expects, in order: the code at the API host, then the long-lived exchange.
     const exchange = meta.calls.find((c) => c.path === '/oauth/access_token')!;
     expect(exchange).toMatchObject({ method: 'POST', params: { client_id: meta.appId, client_secret: meta.secret, grant_type: 'authorization_code', redirect_uri: `${PUBLIC_URL}/account/connect/instagram` } });
@@ -353,7 +357,8 @@ describe('connected accounts', () => {
     const secrets = await resolveProgramSecrets(t.database.db, t.config);
     const user = decryptPayload(secrets.userPayloadKey, (await call('GET', '/api/get', maya.token)).json().data) as Record<string, unknown>;
     expect(user.facebook_user).toEqual({ fb_user_id: account.userId, access_token: null });
-    expect(user.social_picture).toBe(account.picture);
+    expect(user.social_picture).toMatch(/^\/api\/integrations\/media\/[a-f0-9]{32}\.webp$/);
+    expect(meta.calls.some((c) => c.path === `/pictures/${account.userId}.jpg`)).toBe(true);
     // Revoked later: reconnect, the picture kept until then.
     meta.revokeTokens(account.userId);
     await t.database.db.updateTable('partner_integrations').set({ next_sync_at: new Date(0).toISOString() }).execute();

@@ -142,7 +142,8 @@ export async function finishConnect(
         provider_user_id: profile.userId,
         username: profile.username,
         display_name: profile.name,
-        picture_url: profile.pictureUrl,
+        // The portal's own copy comes with the first sync, just after.
+        picture_url: null,
         token_sealed: sealToken(deps.key, token.accessToken, tokenBinding(partnerId, provider)),
         token_expires_at: token.expiresAt.toISOString(),
         status: 'connected',
@@ -196,9 +197,29 @@ async function refuseIfHeldElsewhere(db: Db, provider: Provider, providerUserId:
 }
 
 export async function disconnect(deps: Pick<IntegrationDeps, 'db' | 'thumbnails'>, partnerId: number, provider: Provider): Promise<void> {
+  const account = await findIntegration(deps.db, partnerId, provider);
   const kept = provider === 'instagram' ? await mediaOf(deps.db, partnerId) : [];
   await deleteIntegration(deps.db, partnerId, provider);
-  await removeThumbnails(deps.thumbnails, kept.flatMap((m) => (m.thumbnail_name ? [m.thumbnail_name] : [])));
+  const picture = keptPictureName(account?.picture_url ?? null);
+  await removeThumbnails(deps.thumbnails, [...kept.flatMap((m) => (m.thumbnail_name ? [m.thumbnail_name] : [])), ...(picture ? [picture] : [])]);
+}
+
+/** The file name of a picture the portal keeps, from its address. */
+const keptPictureName = (url: string | null) => {
+  const name = url?.startsWith('/api/integrations/media/') ? url.slice('/api/integrations/media/'.length) : undefined;
+  return name && THUMBNAIL_NAME.test(name) ? name : undefined;
+};
+
+/**
+ * The account's picture as the portal's own copy (the providers' addresses expire and their CDNs
+ * refuse other sites); the one kept before when the new one cannot be had. The copy it replaces goes.
+ */
+async function keepAccountPicture(deps: IntegrationDeps, row: IntegrationRow, source: string | null): Promise<string | null> {
+  const name = source ? await keepThumbnail(deps.thumbnails, source, deps.trustedOrigins) : null;
+  if (source && !name) return row.picture_url;
+  const before = keptPictureName(row.picture_url);
+  if (before && before !== name) await removeThumbnails(deps.thumbnails, [before]);
+  return name ? thumbnailUrl(name) : null;
 }
 
 export interface IntegrationView {
@@ -358,7 +379,7 @@ async function syncOne(deps: IntegrationDeps, row: IntegrationRow, log: Log, now
           ...changes,
           username: profile.username,
           display_name: profile.name,
-          picture_url: profile.pictureUrl,
+          picture_url: await keepAccountPicture(deps, row, profile.pictureUrl),
           synced_at: at,
           next_sync_at: new Date(now.getTime() + SYNC_EVERY_MS.instagram).toISOString(),
         },
@@ -369,7 +390,7 @@ async function syncOne(deps: IntegrationDeps, row: IntegrationRow, log: Log, now
       await removeThumbnails(deps.thumbnails, [...before, ...thumbnails.values()].filter((name) => !inUse.has(name)));
     } else {
       const picture = await (client as FacebookClient).picture(row.provider_user_id, token);
-      await finishSync(deps.db, row, { picture_url: picture, synced_at: at, next_sync_at: new Date(now.getTime() + SYNC_EVERY_MS.facebook).toISOString() });
+      await finishSync(deps.db, row, { picture_url: await keepAccountPicture(deps, row, picture), synced_at: at, next_sync_at: new Date(now.getTime() + SYNC_EVERY_MS.facebook).toISOString() });
     }
   } catch (error) {
     if (!(error instanceof GraphError)) throw error;

@@ -73,8 +73,8 @@ function IntegrationRow({ integration, view }: { integration: Integration; view:
     });
 
   return (
-    <li className="flex flex-col gap-4 rounded-2xl border border-stone-200 p-4 sm:flex-row sm:items-center dark:border-stone-700" data-testid={`integration-${integration}`}>
-      <div className="flex min-w-0 flex-1 items-center gap-3">
+    <li className="rounded-2xl border border-stone-200 p-4 dark:border-stone-700" data-testid={`integration-${integration}`}>
+      <div className="flex min-w-0 items-center gap-3">
         {account?.picture_url ? (
           <img src={account.picture_url} alt="" width={44} height={44} className="h-11 w-11 shrink-0 rounded-full object-cover" referrerPolicy="no-referrer" />
         ) : (
@@ -83,29 +83,26 @@ function IntegrationRow({ integration, view }: { integration: Integration; view:
           </span>
         )}
         <div className="min-w-0">
-          <p className="flex items-center gap-2 font-semibold">
-            <Icon name={integration} width={16} height={16} aria-hidden="true" className="shrink-0 text-stone-500 dark:text-stone-400" />
-            {provider}
-          </p>
+          <p className="font-semibold">{provider}</p>
           {view.status === 'not_connected' ? (
             <p className="text-sm text-stone-600 dark:text-stone-400">{t('engagement.integrations.not_connected')}</p>
           ) : (
-            <p className="truncate text-sm text-stone-700 dark:text-stone-300" data-testid={`integration-${integration}-account`}>
+            <p className="text-sm text-stone-700 dark:text-stone-300" data-testid={`integration-${integration}-account`}>
               {t('engagement.integrations.connected_as', { name: shownName })}
               {account ? <span className="text-stone-500 dark:text-stone-400"> · {t('engagement.integrations.since', { date: format.date(account.connected_at) })}</span> : null}
             </p>
           )}
-          {view.status === 'reconnect' ? (
-            <p role="status" className="mt-1 flex items-start gap-1.5 text-sm text-amber-800 dark:text-amber-300" data-testid={`integration-${integration}-reconnect`}>
-              <Icon name="alert" width={16} height={16} aria-hidden="true" className="mt-0.5 shrink-0" />
-              {t('engagement.integrations.needs_reconnect', { provider })}
-            </p>
-          ) : (
-            <p className="mt-1 text-xs text-stone-500 dark:text-stone-400">{t(`engagement.integrations.uses.${integration}`)}</p>
-          )}
         </div>
       </div>
-      <div className="flex shrink-0 flex-wrap gap-2">
+      {view.status === 'reconnect' ? (
+        <p role="status" className="mt-3 flex items-start gap-1.5 text-sm text-amber-800 dark:text-amber-300" data-testid={`integration-${integration}-reconnect`}>
+          <Icon name="alert" width={16} height={16} aria-hidden="true" className="mt-0.5 shrink-0" />
+          {t('engagement.integrations.needs_reconnect', { provider })}
+        </p>
+      ) : (
+        <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">{t(`engagement.integrations.uses.${integration}`)}</p>
+      )}
+      <div className="mt-4 flex flex-wrap gap-2">
         {view.status !== 'connected' ? (
           <button type="button" className="btn-primary px-4" onClick={() => void connect()} disabled={leaving} aria-busy={leaving}>
             {t(view.status === 'reconnect' ? 'engagement.integrations.reconnect' : 'engagement.integrations.connect', { provider })}

@@ -109,7 +109,10 @@ function PostTile({ post, rank }: { post: TopPost; rank: number }) {
             <span className="absolute right-2 top-2 rounded-full bg-stone-900/80 px-2 py-0.5 text-xs text-white">{t('engagement.integrations.top_posts.video')}</span>
           ) : null}
         </span>
-        <span className="mt-2 block text-xs text-stone-700 dark:text-stone-300">
+        <span className="mt-2 line-clamp-2 block text-xs text-stone-800 group-hover:underline dark:text-stone-200" data-testid="top-post-caption">
+          {post.caption?.trim() || t('engagement.integrations.top_posts.untitled')}
+        </span>
+        <span className="mt-1 block text-xs text-stone-700 dark:text-stone-300">
           <span className="block">{t('engagement.integrations.top_posts.likes', { count: post.like_count, formatted: format.number(post.like_count) })}</span>
           <span className="block text-stone-500 dark:text-stone-400">
             {t('engagement.integrations.top_posts.comments', { count: post.comments_count, formatted: format.number(post.comments_count) })}

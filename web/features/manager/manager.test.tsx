@@ -82,6 +82,7 @@ describe('back-office shell', () => {
     const links = within(nav).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual([
       'Payouts',
+      'Partners',
       'Content',
       'Announcements',
       'Notifications',
