@@ -87,7 +87,9 @@ async function main() {
   // The partners the bench's tokens belong to (1 + (i × 49) mod PARTNERS, below) have Instagram connected.
   seedIntegrations(file, Array.from({ length: 200 }, (_, i) => 1 + ((i * 49) % PARTNERS)));
 
-  const endpoints = process.env.BENCH_ENDPOINTS?.split(',').filter((e) => e !== '/s/') ?? [
+  // BENCH_ENDPOINTS narrows the run: partner reads, staff reads (those under /api/manager/) and `/s/`.
+  const narrowed = process.env.BENCH_ENDPOINTS?.split(',').filter((e) => e !== '/s/');
+  const endpoints = narrowed?.filter((e) => !e.startsWith('/api/manager/')) ?? [
     '/api/getPartnerSalesSummary',
     '/api/getTotals',
     '/api/getPartnerSalesSummaryChart',
@@ -121,9 +123,9 @@ async function main() {
   ];
   // What staff wait for in the back office, read with a manager's token: the payout queue, the
   // content section's lists and editor, and the sent announcements and notifications with their
-  // read counts. Left out when BENCH_ENDPOINTS narrows the run.
-  const staffEndpoints = process.env.BENCH_ENDPOINTS
-    ? []
+  // read counts. Only those BENCH_ENDPOINTS names when it narrows the run.
+  const staffEndpoints = narrowed
+    ? narrowed.filter((e) => e.startsWith('/api/manager/'))
     : [
         '/api/manager/payouts?page=1&length=25',
         '/api/manager/content/products',

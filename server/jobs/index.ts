@@ -72,10 +72,10 @@ export function startBackground(ctx: AppContext, log: { error(obj: object, msg: 
       // Connected accounts (decisions §14): Instagram tokens refreshed before they expire and posts
       // fetched, Facebook's picture address asked again; only where a provider is configured.
       ...(ctx.config.social.instagram || ctx.config.social.facebook
-        ? [{ name: 'integrations-sync', everyMs: 60_000, run: async () => void (await syncDueIntegrations(integrationDeps(ctx), log)) }]
+        ? [{ name: 'integrations-sync', everyMs: 60_000, detached: true, run: async () => void (await syncDueIntegrations(integrationDeps(ctx), log)) }]
         : []),
       // Partner codes pushed to the Shopify store as discounts (decisions §14), where configured.
-      ...(ctx.shopify ? [{ name: 'shopify-discount-push', everyMs: 5000, run: () => pushDueCodes(ctx.db, ctx.shopify!, log) }] : []),
+      ...(ctx.shopify ? [{ name: 'shopify-discount-push', everyMs: 5000, detached: true, run: () => pushDueCodes(ctx.db, ctx.shopify!, log) }] : []),
       // PayPal Payouts (decisions §7): approved payouts sent, then their outcome asked for.
       ...(ctx.paypal
         ? [

@@ -53,7 +53,12 @@ const MAX_DEFER_MS = 500;
 export function startScheduler(options: {
   db: Db;
   handlers: Record<string, JobHandler>;
-  periodic: { name: string; everyMs: number; run(): Promise<unknown> }[];
+  /**
+   * Tasks run every `everyMs`. A `detached` task waits on outside services (a provider's API): it
+   * runs beside the job queue rather than in its chain, so a slow provider never holds back the
+   * follow-up of orders; one round of it at a time.
+   */
+  periodic: { name: string; everyMs: number; run(): Promise<unknown>; detached?: boolean }[];
   log: { error(obj: object, msg: string): void };
   signal?: JobSignal;
   jobsEveryMs?: number;
@@ -63,6 +68,7 @@ export function startScheduler(options: {
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
   const lastRun = new Map<string, number>();
+  const inFlight = new Map<string, Promise<void>>();
   const runJobs = async () => {
     // A full batch means more may be waiting: keep going until the queue is drained, or until
     // answer-first work arrives (the next wake or tick goes on from there).
@@ -72,21 +78,33 @@ export function startScheduler(options: {
       !options.signal?.held()
     );
   };
-  const tick = async () => {
+  /** Answers the detached rounds it started, for a caller that wants to wait for them (tests). */
+  const tick = async (): Promise<Promise<void>[]> => {
     await runJobs();
+    const started: Promise<void>[] = [];
     for (const task of options.periodic) {
       if (Date.now() - (lastRun.get(task.name) ?? 0) < task.everyMs) continue;
+      if (task.detached && inFlight.has(task.name)) continue;
       lastRun.set(task.name, Date.now());
-      await task
+      const round = task
         .run()
+        .then(() => undefined)
         .catch((err: unknown) => options.log.error({ err, task: task.name }, 'scheduled task failed'));
+      if (!task.detached) {
+        await round;
+        continue;
+      }
+      const tracked = round.finally(() => inFlight.delete(task.name));
+      inFlight.set(task.name, tracked);
+      started.push(tracked);
     }
+    return started;
   };
   const after = (work: () => Promise<void>) => {
     running = running.then(work).catch((err: unknown) => options.log.error({ err }, 'scheduler tick failed'));
   };
   const timer = setInterval(() => {
-    if (!stopped) after(tick);
+    if (!stopped) after(async () => void (await tick()));
   }, options.jobsEveryMs ?? 2000);
   timer.unref();
   // Wake-ups that come while a round is queued are one round: a burst of webhooks is served by
@@ -112,12 +130,17 @@ export function startScheduler(options: {
     setImmediate(attempt);
   });
   return {
-    tick: () => (running = running.then(tick)),
+    // One whole round, detached tasks included.
+    tick: () =>
+      (running = running.then(async () => {
+        await Promise.all(await tick());
+      })),
     async stop() {
       stopped = true;
       unlisten?.();
       clearInterval(timer);
       await running.catch(() => undefined);
+      await Promise.all(inFlight.values());
     },
   };
 }

@@ -122,6 +122,16 @@ export async function startMetaStandIn(options: MetaStandInOptions = {}) {
       return error(res, 429, 4, 'Application request limit reached');
     }
 
+    // A CDN address that sends the client elsewhere (`?to=`): the portal must not follow it out.
+    if (req.method === 'GET' && path === '/media/elsewhere.jpg' && params.to) {
+      res.writeHead(302, { location: params.to });
+      return res.end();
+    }
+    // A file that is not a picture behind a picture's name.
+    if (req.method === 'GET' && path === '/media/not-a-picture.jpg') {
+      res.writeHead(200, { 'content-type': 'image/jpeg' });
+      return res.end('%PDF-1.4 not a picture');
+    }
     // The CDN: each picture a flat colour of its own, as a real JPEG.
     if (req.method === 'GET' && /^\/(media|pictures)\/[\w-]+\.jpg$/.test(path)) {
       const hue = [...path].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 360, 7);

@@ -33,6 +33,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('partner_integrations')
     .columns(['partner_id', 'provider'])
     .execute();
+  // One account of a provider belongs to one partner: the same posts must not count for two.
+  await db.schema
+    .createIndex('partner_integrations_account')
+    .unique()
+    .on('partner_integrations')
+    .columns(['provider', 'provider_user_id'])
+    .execute();
   await db.schema.createIndex('partner_integrations_due').on('partner_integrations').columns(['status', 'next_sync_at']).execute();
 
   await db.schema

@@ -2,6 +2,8 @@
 // APIs: the OAuth code flows with a single-use state bound to the partner, tokens sealed at rest,
 // refresh before expiry, the posts and the top posts, "reconnect" on error 190, rate limits
 // waited out, authorization both ways and bad input changing nothing.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { startMetaStandIn, type MetaStandIn } from '../../test/meta-stand-in';
@@ -205,12 +207,49 @@ describe('connected accounts', () => {
     expect(await rows()).toHaveLength(1);
   });
 
-  it('answers a code the provider refuses with 502 and keeps nothing', async () => {
+  it('answers a code the provider refuses with 400, a provider down with 502, and keeps nothing', async () => {
     const state = stateOf((await call('POST', '/api/integrations/instagram/start', maya.token)).json().data.url);
     const answer = await call('POST', '/api/integrations/instagram/connect', maya.token, { code: 'not-a-code', state });
-    expect(answer.statusCode).toBe(502);
-    expect(answer.json()).toMatchObject({ code: 502, message: 'The provider did not confirm the connection. Please try again.' });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({ code: 400, message: 'The provider did not confirm the connection. Please try again.' });
+    const started = new URL((await call('POST', '/api/integrations/instagram/start', maya.token)).json().data.url);
+    const code = meta.issueCode(meta.addAccount('instagram'), started.searchParams.get('redirect_uri')!);
+    meta.fail(1);
+    const down = await call('POST', '/api/integrations/instagram/connect', maya.token, { code, state: started.searchParams.get('state') });
+    expect(down.statusCode).toBe(502);
+    expect(down.json()).toMatchObject({ code: 502, message: 'The provider did not confirm the connection. Please try again.' });
     expect(await rows()).toHaveLength(0);
+  });
+
+  it('keeps only pictures from the provider’s own hosts, following no redirect out, judged by their bytes', async () => {
+    const hits: string[] = [];
+    const outside = http.createServer((req, res) => {
+      hits.push(req.url ?? '');
+      res.end('x');
+    });
+    await new Promise<void>((resolve) => outside.listen(0, '127.0.0.1', resolve));
+    const elsewhere = `http://127.0.0.1:${(outside.address() as AddressInfo).port}/secret`;
+    const post = (id: string, url: string) => ({
+      id,
+      caption: `#SunbitePartner ${id}`,
+      media_type: 'IMAGE' as const,
+      media_url: url,
+      permalink: `https://www.instagram.com/p/${id}/`,
+      timestamp: '2026-11-01T10:00:00+0000',
+      like_count: Number(id),
+      comments_count: 0,
+    });
+    await connect(maya, 'instagram', [
+      post('1', `${meta.url}/media/elsewhere.jpg?to=${encodeURIComponent(elsewhere)}`),
+      post('2', elsewhere),
+      post('3', 'https://example.com/picture.jpg'),
+      post('4', `${meta.url}/media/not-a-picture.jpg`),
+      post('5', `${meta.url}/media/fine.jpg`),
+    ]);
+    await new Promise<void>((resolve) => outside.close(() => resolve()));
+    expect(hits).toEqual([]);
+    const top = (await call('GET', '/api/integrations/instagram/top-posts', maya.token)).json().data.posts as { id: string; thumbnail_url: string | null }[];
+    expect(Object.fromEntries(top.map((p) => [p.id, p.thumbnail_url !== null]))).toEqual({ 1: false, 2: false, 3: false, 4: false, 5: true });
   });
 
   it('refuses bad input with 4xx and changes nothing', async () => {
@@ -237,6 +276,7 @@ describe('connected accounts', () => {
     for (const [method, url] of [
       ['GET', '/api/integrations'],
       ['POST', '/api/integrations/instagram/start'],
+      ['POST', '/api/integrations/instagram/connect'],
       ['DELETE', '/api/integrations/instagram'],
       ['GET', '/api/integrations/instagram/top-posts'],
     ] as const) {
@@ -279,6 +319,11 @@ describe('connected accounts', () => {
     // A day after connecting, with plenty of time left: no refresh.
     await at(new Date(Date.now() + 25 * 3600 * 1000));
     expect(refreshes()).toBe(0);
+    // Close to expiry but refreshed less than a day ago (Instagram refuses younger tokens): none either.
+    await t.database.db.updateTable('partner_integrations').set({ token_refreshed_at: new Date(expires - REFRESH_BEFORE_MS).toISOString() }).execute();
+    await at(new Date(expires - REFRESH_BEFORE_MS + 3600 * 1000));
+    expect(refreshes()).toBe(0);
+    await t.database.db.updateTable('partner_integrations').set({ token_refreshed_at: before!.token_refreshed_at }).execute();
     // Within the last ten days: refreshed, the new token sealed in place of the old one.
     await at(new Date(expires - REFRESH_BEFORE_MS + 3600 * 1000));
     expect(refreshes()).toBe(1);

@@ -41,11 +41,17 @@ export async function deleteIntegration(db: Db, partnerId: number, provider: Pro
 }
 
 /**
- * Claims up to `limit` connected accounts whose sync is due (or only the row `onlyId`), for a
- * lease: the conditions are repeated on the update so that, on PostgreSQL, a row another node
- * claimed meanwhile is left out.
+ * Claims up to `limit` connected accounts whose sync is due (of these providers, or only the row
+ * `onlyId`), for a lease: the conditions are repeated on the update so that, on PostgreSQL, a row
+ * another node claimed meanwhile is left out.
  */
-export function claimDueIntegrations(db: Db, now: string, leaseUntil: string, limit: number, onlyId?: number): Promise<IntegrationRow[]> {
+export function claimDueIntegrations(
+  db: Db,
+  now: string,
+  leaseUntil: string,
+  limit: number,
+  only: { providers?: Provider[]; onlyId?: number } = {},
+): Promise<IntegrationRow[]> {
   return db
     .updateTable('partner_integrations')
     .set({ locked_until: leaseUntil })
@@ -56,7 +62,8 @@ export function claimDueIntegrations(db: Db, now: string, leaseUntil: string, li
         .where('status', '=', 'connected')
         .where('next_sync_at', '<=', now)
         .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<', now)]));
-      if (onlyId !== undefined) due = due.where('id', '=', onlyId);
+      if (only.onlyId !== undefined) due = due.where('id', '=', only.onlyId);
+      if (only.providers) due = due.where('provider', 'in', only.providers);
       return eb('id', 'in', due.orderBy('next_sync_at').limit(limit));
     })
     .where('status', '=', 'connected')
@@ -64,6 +71,15 @@ export function claimDueIntegrations(db: Db, now: string, leaseUntil: string, li
     .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<', now)]))
     .returningAll()
     .execute();
+}
+
+/** A refreshed token, kept while this node holds the row (the lease stays). */
+export async function saveRefreshedToken(
+  db: Db,
+  row: IntegrationRow,
+  token: Pick<IntegrationRow, 'token_sealed' | 'token_expires_at' | 'token_refreshed_at'>,
+): Promise<void> {
+  await db.updateTable('partner_integrations').set(token).where('id', '=', row.id).where('locked_until', '=', row.locked_until).execute();
 }
 
 /**

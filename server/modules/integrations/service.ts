@@ -5,7 +5,7 @@
 import { BRAND_HASHTAG } from '../../../common/caption-check';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
-import { nowIso } from '../../db/dialect';
+import { isUniqueViolation, nowIso } from '../../db/dialect';
 import { API_MESSAGES, AppError, notFound } from '../../errors';
 import type { FacebookClient } from '../../integrations/meta/facebook';
 import { facebookClient } from '../../integrations/meta/facebook';
@@ -21,12 +21,13 @@ import {
   findHolder,
   findIntegration,
   finishSync,
+  saveRefreshedToken,
   integrationsOfPartner,
   mediaOf,
   replaceIntegration,
 } from './repository';
 import { openToken, sealToken, tokenBinding } from './seal';
-import { THUMBNAIL_NAME, keepThumbnail, removeThumbnails, thumbnailDir } from './thumbnails';
+import { THUMBNAIL_NAME, keepThumbnail, removeThumbnails, thumbnailDir, thumbnailExists } from './thumbnails';
 
 export type { Provider };
 export const PROVIDERS = ['instagram', 'facebook'] as const;
@@ -42,8 +43,14 @@ export const REFRESH_BEFORE_MS = 10 * DAY;
 const REFRESH_MIN_AGE_MS = DAY;
 const RATE_LIMIT_BACKOFF_MS = 15 * 60 * 1000;
 const UNAVAILABLE_BACKOFF_MS = 5 * 60 * 1000;
+/** A node holds an account it syncs this long: well beyond one account's calls. */
 const LEASE_MS = 2 * 60 * 1000;
-const SYNC_BATCH = 20;
+/** Accounts synced side by side; each claimed when its turn comes, so its lease starts with its work. */
+const SYNC_POOL = 4;
+/** A round stops claiming after this long; the next round (a minute later) goes on. */
+const ROUND_BUDGET_MS = 45_000;
+/** How long connecting waits for the first sync before answering (it goes on after). */
+const FIRST_SYNC_WAIT_MS = 8_000;
 export const TOP_POSTS = 6;
 const KEPT_POSTS = 100;
 
@@ -179,13 +186,19 @@ export async function finishConnect(
   } catch (error) {
     if (error instanceof GraphError) {
       log.warn({ provider, kind: error.kind, code: error.code, reason: error.message }, 'connecting an account failed at the provider');
-      throw new AppError(502, API_MESSAGES.integration_failed);
+      // A code the provider refuses (used, expired, forged) is the request's fault; an
+      // unreachable or overloaded provider is not.
+      throw new AppError(error.kind === 'refused' || error.kind === 'token' ? 400 : 502, API_MESSAGES.integration_failed);
     }
+    if (isUniqueViolation(error)) throw new AppError(409, API_MESSAGES.integration_taken);
     throw error;
   }
-  // The first sync at once (posts, picture), so the dashboard shows them now; if the provider
-  // is slow to answer, the background sync (already due) does it instead.
-  await syncPartner(deps, partnerId, provider, log, now);
+  // The first sync at once (posts, picture), so the dashboard shows them now; a slow provider
+  // keeps the partner waiting a few seconds at most, and the sync finishes after the answer.
+  const first = syncPartner(deps, partnerId, provider, log, now).catch((error: unknown) =>
+    log.warn({ provider, error: error instanceof Error ? error.message : String(error) }, 'the first sync of a connected account failed'),
+  );
+  await Promise.race([first, new Promise((resolve) => setTimeout(resolve, FIRST_SYNC_WAIT_MS).unref())]);
   const view = (await integrationsOf(deps, partnerId))[provider];
   return view;
 }
@@ -212,14 +225,18 @@ const keptPictureName = (url: string | null) => {
 
 /**
  * The account's picture as the portal's own copy (the providers' addresses expire and their CDNs
- * refuse other sites); the one kept before when the new one cannot be had. The copy it replaces goes.
+ * refuse other sites); the one kept before when the new one cannot be had.
  */
 async function keepAccountPicture(deps: IntegrationDeps, row: IntegrationRow, source: string | null): Promise<string | null> {
-  const name = source ? await keepThumbnail(deps.thumbnails, source, deps.trustedOrigins) : null;
+  const name = source ? await keepThumbnail(deps.thumbnails, source, deps.trustedOrigins, row.partner_id) : null;
   if (source && !name) return row.picture_url;
-  const before = keptPictureName(row.picture_url);
-  if (before && before !== name) await removeThumbnails(deps.thumbnails, [before]);
   return name ? thumbnailUrl(name) : null;
+}
+
+/** After a sync's write: the account picture it replaced goes (never before: the write may lose). */
+async function dropReplacedPicture(deps: IntegrationDeps, row: IntegrationRow, now: string | null) {
+  const before = keptPictureName(row.picture_url);
+  if (before && before !== keptPictureName(now)) await removeThumbnails(deps.thumbnails, [before]);
 }
 
 export interface IntegrationView {
@@ -279,6 +296,9 @@ export function carriesPartnerMark(caption: string | null, codes: string[]): boo
   return new RegExp(`(^|[^\\p{L}\\p{N}_])(${marks.join('|')})(?![\\p{L}\\p{N}_])`, 'iu').test(caption);
 }
 
+/** Likes plus comments, most first; the newer first among equals. */
+const byEngagement = <P extends { likes: number; comments: number; at: string }>(a: P, b: P) => b.likes + b.comments - (a.likes + a.comments) || b.at.localeCompare(a.at);
+
 /** The dashboard's top posts: the partner's posts carrying their code or the hashtag, by likes plus comments. */
 export async function topPosts(deps: Pick<IntegrationDeps, 'db' | 'clients'>, partnerId: number, limit = TOP_POSTS) {
   const row = await findIntegration(deps.db, partnerId, 'instagram');
@@ -287,7 +307,7 @@ export async function topPosts(deps: Pick<IntegrationDeps, 'db' | 'clients'>, pa
   const codes = (await promoCodesOf(deps.db, partnerId)).map((c) => c.code);
   const posts = (await mediaOf(deps.db, partnerId))
     .filter((post) => carriesPartnerMark(post.caption, codes))
-    .sort((a, b) => b.like_count + b.comments_count - (a.like_count + a.comments_count) || b.posted_at.localeCompare(a.posted_at))
+    .sort((a, b) => byEngagement({ likes: a.like_count, comments: a.comments_count, at: a.posted_at }, { likes: b.like_count, comments: b.comments_count, at: b.posted_at }))
     .slice(0, limit)
     .map(
       (post): TopPost => ({
@@ -328,16 +348,17 @@ async function thumbnailsFor(deps: IntegrationDeps, partnerId: number, posts: In
   const names = new Map<string, string>();
   const candidates = posts
     .filter((post) => carriesPartnerMark(post.caption, codes))
-    .sort((a, b) => b.likeCount + b.commentsCount - (a.likeCount + a.commentsCount))
+    .sort((a, b) => byEngagement({ likes: a.likeCount, comments: a.commentsCount, at: a.timestamp }, { likes: b.likeCount, comments: b.commentsCount, at: b.timestamp }))
     .slice(0, MAX_THUMBNAILS);
   for (const post of candidates) {
     const kept = had.get(post.id);
-    if (kept) {
+    // A copy whose file went missing (a restored database, a lost disk) is fetched again.
+    if (kept && (await thumbnailExists(deps.thumbnails, kept))) {
       names.set(post.id, kept);
       continue;
     }
     const source = post.thumbnailUrl ?? (post.mediaType === 'VIDEO' ? null : post.mediaUrl);
-    const name = source ? await keepThumbnail(deps.thumbnails, source, deps.trustedOrigins) : null;
+    const name = source ? await keepThumbnail(deps.thumbnails, source, deps.trustedOrigins, partnerId) : null;
     if (name) names.set(post.id, name);
   }
   return names;
@@ -351,18 +372,19 @@ async function syncOne(deps: IntegrationDeps, row: IntegrationRow, log: Log, now
   if (!token) return void (await reconnect('the stored token does not open with INTEGRATIONS_KEY'));
   if (row.token_expires_at && row.token_expires_at <= at) return void (await reconnect('the token expired'));
   const client = deps.clients[row.provider];
-  if (!client) return void (await finishSync(deps.db, row, {}));
+  // Claims take only configured providers; one unconfigured since is looked at again much later.
+  if (!client) return void (await finishSync(deps.db, row, { next_sync_at: new Date(now.getTime() + SYNC_EVERY_MS[row.provider]).toISOString() }));
   try {
     if (row.provider === 'instagram') {
       const instagram = client as InstagramClient;
       let accessToken = token;
-      const changes: Parameters<typeof finishSync>[2] = {};
       const expiresSoon = row.token_expires_at !== null && Date.parse(row.token_expires_at) - now.getTime() < REFRESH_BEFORE_MS;
       const oldEnough = now.getTime() - Date.parse(row.token_refreshed_at) >= REFRESH_MIN_AGE_MS;
       if (expiresSoon && oldEnough) {
         const refreshed = await instagram.refresh(token, now);
         accessToken = refreshed.accessToken;
-        Object.assign(changes, {
+        // Kept at once: whatever fails after, the new token (and its new expiry) is not lost.
+        await saveRefreshedToken(deps.db, row, {
           token_sealed: sealToken(deps.key, accessToken, tokenBinding(row.partner_id, row.provider)),
           token_expires_at: refreshed.expiresAt.toISOString(),
           token_refreshed_at: at,
@@ -372,25 +394,31 @@ async function syncOne(deps: IntegrationDeps, row: IntegrationRow, log: Log, now
       const posts = await instagram.recentMedia(accessToken, KEPT_POSTS);
       const before = (await mediaOf(deps.db, row.partner_id)).flatMap((m) => (m.thumbnail_name ? [m.thumbnail_name] : []));
       const thumbnails = await thumbnailsFor(deps, row.partner_id, posts);
+      const picture = await keepAccountPicture(deps, row, profile.pictureUrl);
       const saved = await finishSync(
         deps.db,
         row,
         {
-          ...changes,
           username: profile.username,
           display_name: profile.name,
-          picture_url: await keepAccountPicture(deps, row, profile.pictureUrl),
+          picture_url: picture,
           synced_at: at,
           next_sync_at: new Date(now.getTime() + SYNC_EVERY_MS.instagram).toISOString(),
         },
         posts.map((post) => mediaRow(post, at, thumbnails.get(post.id) ?? null)),
       );
-      // Pictures no post uses any more go; if this node lost its claim, the new ones are not in use.
-      const inUse = new Set(saved ? thumbnails.values() : before);
-      await removeThumbnails(deps.thumbnails, [...before, ...thumbnails.values()].filter((name) => !inUse.has(name)));
+      // Only a sync that wrote removes what it replaced: one that lost its claim leaves files
+      // alone (the other node's rows may name the same ones; names are per partner).
+      if (saved) {
+        const inUse = new Set(thumbnails.values());
+        await removeThumbnails(deps.thumbnails, before.filter((name) => !inUse.has(name)));
+        await dropReplacedPicture(deps, row, picture);
+      }
     } else {
-      const picture = await (client as FacebookClient).picture(row.provider_user_id, token);
-      await finishSync(deps.db, row, { picture_url: await keepAccountPicture(deps, row, picture), synced_at: at, next_sync_at: new Date(now.getTime() + SYNC_EVERY_MS.facebook).toISOString() });
+      const source = await (client as FacebookClient).picture(row.provider_user_id, token);
+      const picture = await keepAccountPicture(deps, row, source);
+      const saved = await finishSync(deps.db, row, { picture_url: picture, synced_at: at, next_sync_at: new Date(now.getTime() + SYNC_EVERY_MS.facebook).toISOString() });
+      if (saved) await dropReplacedPicture(deps, row, picture);
     }
   } catch (error) {
     if (!(error instanceof GraphError)) throw error;
@@ -401,24 +429,39 @@ async function syncOne(deps: IntegrationDeps, row: IntegrationRow, log: Log, now
   }
 }
 
-/** Runs the due syncs of connected accounts, a batch at a time; answers how many were tried. */
+const configuredProviders = (clients: IntegrationClients): Provider[] => PROVIDERS.filter((provider) => clients[provider]);
+
+/**
+ * Runs the due syncs of connected accounts, a few side by side, each claimed when its turn comes
+ * (its lease starts with its work), for at most a round's budget; answers how many were tried.
+ */
 export async function syncDueIntegrations(deps: IntegrationDeps, log: Log, now = new Date()): Promise<number> {
-  const claimed = await claimDueIntegrations(deps.db, nowIso(now), new Date(now.getTime() + LEASE_MS).toISOString(), SYNC_BATCH);
-  for (const row of claimed) {
-    try {
-      await syncOne(deps, row, log, now);
-    } catch (error) {
-      // One partner's trouble must not stop the others; the lease lets the row go later.
-      log.warn({ provider: row.provider, partnerId: row.partner_id, error: error instanceof Error ? error.message : String(error) }, 'sync of a connected account failed');
+  const providers = configuredProviders(deps.clients);
+  if (providers.length === 0) return 0;
+  const started = performance.now();
+  let tried = 0;
+  const worker = async () => {
+    while (performance.now() - started < ROUND_BUDGET_MS) {
+      const at = new Date(now.getTime() + (performance.now() - started));
+      const [row] = await claimDueIntegrations(deps.db, nowIso(at), new Date(at.getTime() + LEASE_MS).toISOString(), 1, { providers });
+      if (!row) return;
+      tried += 1;
+      try {
+        await syncOne(deps, row, log, at);
+      } catch (error) {
+        // One partner's trouble must not stop the others; the lease lets the row go later.
+        log.warn({ provider: row.provider, partnerId: row.partner_id, error: error instanceof Error ? error.message : String(error) }, 'sync of a connected account failed');
+      }
     }
-  }
-  return claimed.length;
+  };
+  await Promise.all(Array.from({ length: SYNC_POOL }, worker));
+  return tried;
 }
 
 /** The sync of one partner's account now (after connecting), if no other node holds it. */
 async function syncPartner(deps: IntegrationDeps, partnerId: number, provider: Provider, log: Log, now: Date): Promise<void> {
   const row = await findIntegration(deps.db, partnerId, provider);
   if (!row) return;
-  const claimed = await claimDueIntegrations(deps.db, nowIso(now), new Date(now.getTime() + LEASE_MS).toISOString(), 1, row.id);
+  const claimed = await claimDueIntegrations(deps.db, nowIso(now), new Date(now.getTime() + LEASE_MS).toISOString(), 1, { onlyId: row.id });
   for (const r of claimed) await syncOne(deps, r, log, now);
 }

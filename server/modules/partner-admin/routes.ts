@@ -24,9 +24,9 @@ const codeParam = z
 const storeSync = z
   .object({
     state: z
-      .enum(['off', 'pending', 'created', 'failed'])
+      .enum(['off', 'not_pushed', 'pending', 'created', 'failed'])
       .describe(
-        'off: the push is not configured, or the code was never queued; pending: queued or being retried; created: the store has it as asked; failed: the store refused it or never answered (staff may retry)',
+        'off: the push is not configured; not_pushed: it is, but the code was made before (staff may push it); pending: queued or being retried; created: the store has it as asked; failed: the store refused it or never answered (staff may retry)',
       ),
     store_id: z
       .string()

@@ -18,7 +18,8 @@ import { recordAudit } from '../audit/service';
 import { claimNextDue, recordOutcome, requeueFailed, syncsOf, upsertPending } from './repository';
 import type { StoreCodeSync } from './repository';
 
-export type StoreSyncState = 'off' | StoreCodeSyncsTable['state'];
+/** `off`: the push is not configured; `not_pushed`: it is, but this code was never sent (made before). */
+export type StoreSyncState = 'off' | 'not_pushed' | StoreCodeSyncsTable['state'];
 
 /** A code's push as staff see it. */
 export interface StoreSyncJson {
@@ -50,7 +51,7 @@ export const throttleBackoffMs = (throttled: number) =>
 
 function toJson(row: StoreCodeSync | undefined, configured: boolean): StoreSyncJson {
   return {
-    state: configured && row ? row.state : 'off',
+    state: !configured ? 'off' : row ? row.state : 'not_pushed',
     store_id: row?.store_id ?? null,
     message: row?.message ?? null,
     attempts: row?.attempts ?? 0,
@@ -98,7 +99,10 @@ export async function retryStoreSync(
   const at = nowIso(now);
   return db.transaction().execute(async (trx) => {
     const [before] = await syncsOf(trx, [input.promoCodeId]);
-    if (before?.state !== 'failed' || !(await requeueFailed(trx, input.promoCodeId, at)))
+    // A failed push is tried again; a code never pushed (made before the push was configured) is
+    // pushed for the first time.
+    if (!before) await upsertPending(trx, input.promoCodeId, at);
+    else if (before.state !== 'failed' || !(await requeueFailed(trx, input.promoCodeId, at)))
       throw new AppError(409, API_MESSAGES.store_sync.not_failed);
     const [after] = await syncsOf(trx, [input.promoCodeId]);
     const beforeJson = toJson(before, true);

@@ -247,6 +247,31 @@ describe('an answer that never came', () => {
   });
 });
 
+describe('a code made before the push was configured', () => {
+  it('reads "not pushed" to staff, and a manager pushes it for the first time, audited', async () => {
+    const code = unique('OLD');
+    const { partner, promo } = await db()
+      .transaction()
+      .execute(async (trx) => {
+        const tag = Math.random().toString(36).slice(2, 8);
+        const made = await createPartnerAccount(trx, { email: `old-${tag}@example.test`, password: `password-${tag}`, first_name: 'Old', last_name: 'Code', locale: 'en' });
+        return { partner: made, promo: await createPromoCode(trx, made.id, code) };
+      });
+    expect((await detail(partner.uuid)).json().data.promo_codes[0].store_sync).toEqual({ state: 'not_pushed', store_id: null, message: null, attempts: 0, updated_at: null });
+    expect((await retry(partner.uuid, code, bearer(reviewer.token))).statusCode).toBe(403);
+    const pushed = await retry(partner.uuid, code);
+    expect(pushed.statusCode).toBe(202);
+    expect(pushed.json().data.store_sync.state).toBe('pending');
+    const audit = await db().selectFrom('audit_log').selectAll().where('entity', '=', 'promo_code').where('entity_id', '=', code).execute();
+    expect(audit).toHaveLength(1);
+    await pushDueCodes(db(), shopify, log);
+    expect(await syncRow(promo.id)).toMatchObject({ state: 'created' });
+    expect(stand.callsFor('discountCodeBasicCreate', code)).toHaveLength(1);
+    // Now in the store: nothing to push again.
+    expect((await retry(partner.uuid, code)).statusCode).toBe(409);
+  });
+});
+
 describe('staff retry a failed push', () => {
   it('managers may, audited; reviewers, partners and strangers may not; only a failed push', async () => {
     const code = unique();

@@ -83,8 +83,6 @@ export function TopPostsWidget() {
 function PostTile({ post, rank }: { post: TopPost; rank: number }) {
   const { t } = useTranslation();
   const format = useFormatters();
-  const caption = post.caption?.trim() || t('engagement.integrations.top_posts.untitled');
-  const short = caption.length > 80 ? `${caption.slice(0, 79)}…` : caption;
   return (
     <li className="min-w-0" data-testid="top-post">
       <a
@@ -92,8 +90,7 @@ function PostTile({ post, rank }: { post: TopPost; rank: number }) {
         target="_blank"
         rel="noopener noreferrer"
         className="group block rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-        aria-label={t('engagement.integrations.top_posts.open', { caption: short })}
-      >
+>
         <span className="relative block aspect-square overflow-hidden rounded-xl bg-stone-100 dark:bg-stone-800">
           {post.thumbnail_url ? (
             <img src={post.thumbnail_url} alt="" loading="lazy" width={240} height={240} className="h-full w-full object-cover transition group-hover:scale-105" />
@@ -112,6 +109,7 @@ function PostTile({ post, rank }: { post: TopPost; rank: number }) {
         <span className="mt-2 line-clamp-2 block text-xs text-stone-800 group-hover:underline dark:text-stone-200" data-testid="top-post-caption">
           {post.caption?.trim() || t('engagement.integrations.top_posts.untitled')}
         </span>
+        <span className="sr-only">{t('engagement.integrations.top_posts.opens')}</span>
         <span className="mt-1 block text-xs text-stone-700 dark:text-stone-300">
           <span className="block">{t('engagement.integrations.top_posts.likes', { count: post.like_count, formatted: format.number(post.like_count) })}</span>
           <span className="block text-stone-500 dark:text-stone-400">

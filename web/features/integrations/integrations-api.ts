@@ -42,7 +42,10 @@ export const integrationKeys = {
   topPosts: ['integrations', 'top-posts'] as const,
 };
 
+/** Each place shows its own error. */
 const OWN_ERRORS = { meta: { handlesErrors: true } } as const;
+/** …and a change refused for a lapsed session still ends the partner's session. */
+const OWN_CHANGE_ERRORS = { meta: { handlesErrors: true, partnerSession: true } } as const;
 
 export function useIntegrations() {
   return useQuery({
@@ -85,7 +88,7 @@ export function useFinishConnect(integration: Integration) {
     mutationFn: async (input: { code: string; state: string }) =>
       (await api.post<{ data: IntegrationView }>(`/api/integrations/${integration}/connect`, input)).data,
     onSuccess: (view) => refresh(integration, view),
-    ...OWN_ERRORS,
+    ...OWN_CHANGE_ERRORS,
   });
 }
 
@@ -97,6 +100,6 @@ export function useDisconnect() {
       view: (await api.delete<{ data: IntegrationView }>(`/api/integrations/${integration}`)).data,
     }),
     onSuccess: ({ integration, view }) => refresh(integration, view),
-    ...OWN_ERRORS,
+    ...OWN_CHANGE_ERRORS,
   });
 }

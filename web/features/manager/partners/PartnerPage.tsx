@@ -210,7 +210,7 @@ function PromoCodeItem({
             .join(' · ')}
         </p>
       ) : null}
-      {sync.state === 'failed' ? (
+      {sync.state === 'failed' || sync.state === 'not_pushed' ? (
         canRetry ? (
           <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2">
             <button
@@ -223,7 +223,7 @@ function PromoCodeItem({
             >
               {retrying
                 ? t('manager.partners.detail.sync.retrying')
-                : t('manager.partners.detail.sync.retry')}{' '}
+                : t(sync.state === 'not_pushed' ? 'manager.partners.detail.sync.push' : 'manager.partners.detail.sync.retry')}{' '}
               <span className="sr-only">· {entry.code}</span>
             </button>
           </div>

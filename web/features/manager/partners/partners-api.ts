@@ -26,7 +26,7 @@ export interface PartnerListPage {
 }
 
 /** Where a promo code stands in the store: `off` when the store sync is not configured. */
-export type StoreSyncState = 'off' | 'pending' | 'created' | 'failed';
+export type StoreSyncState = 'off' | 'not_pushed' | 'pending' | 'created' | 'failed';
 
 export interface StoreSync {
   state: StoreSyncState;

@@ -326,6 +326,15 @@ describe('partner page', () => {
       ],
     });
 
+  it('offers a manager to push a code made before the push was configured', async () => {
+    staffAs('manager');
+    serve(partner({ promo_codes: [code('MAYAOLD', sync('not_pushed'))] }));
+    renderApp(`/manager/partners/${UUID}`);
+    await screen.findByTestId('partner-card-codes');
+    expect(within(codeItem('MAYAOLD')).getByTestId('sync-badge')).toHaveTextContent('Not in the store yet');
+    expect(within(codeItem('MAYAOLD')).getByTestId('sync-retry')).toHaveTextContent('Push to the store');
+  });
+
   it('offers no retry to a reviewer', async () => {
     serve(failed());
     renderApp(`/manager/partners/${UUID}`);
@@ -333,7 +342,7 @@ describe('partner page', () => {
     expect(within(codeItem('MAYAX')).getByTestId('sync-badge')).toHaveAttribute('data-state', 'failed');
     expect(screen.queryByRole('button', { name: /Retry/ })).toBeNull();
     expect(within(codeItem('MAYAX')).getByTestId('retry-not-allowed')).toHaveTextContent(
-      'A manager or an administrator can retry.',
+      'A manager or an administrator can retry or push a code.',
     );
   });
 

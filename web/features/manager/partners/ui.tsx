@@ -81,6 +81,10 @@ const SYNC_TONES: Record<StoreSyncState, { tone: string; icon: IconName | null }
     tone: 'bg-stone-100 text-stone-700 ring-stone-500/20 dark:bg-stone-800 dark:text-stone-300 dark:ring-stone-600/40',
     icon: null,
   },
+  not_pushed: {
+    tone: 'bg-amber-50 text-amber-900 ring-amber-600/25 dark:bg-amber-400/10 dark:text-amber-200 dark:ring-amber-400/30',
+    icon: 'info',
+  },
   pending: {
     tone: 'bg-sky-50 text-sky-800 ring-sky-600/20 dark:bg-sky-400/10 dark:text-sky-300 dark:ring-sky-400/30',
     icon: 'info',
