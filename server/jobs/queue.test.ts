@@ -128,6 +128,35 @@ describe('the job queue', () => {
     }
   });
 
+  it('runs a detached task beside the queue: a slow provider never holds back queued work', async () => {
+    const signal = createJobSignal();
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    let rounds = 0;
+    const scheduler = startScheduler({
+      db: database.db,
+      handlers: { write: (payload, trx) => put(trx, String(payload.key)).then(() => undefined) },
+      periodic: [{ name: 'slow-provider', everyMs: 1, detached: true, run: () => ((rounds += 1), slow) }],
+      log: silent,
+      signal,
+      jobsEveryMs: 20,
+    });
+    try {
+      await expect.poll(() => rounds).toBe(1);
+      await enqueueJob(database.db, 'write', { key: 'beside' });
+      signal.wake();
+      await expect.poll(() => keys('beside')).toEqual(['beside']);
+      // One round of it at a time, however many ticks pass meanwhile.
+      await new Promise((r) => setTimeout(r, 100));
+      expect(rounds).toBe(1);
+      release();
+      await expect.poll(() => rounds).toBeGreaterThan(1);
+    } finally {
+      release();
+      await scheduler.stop();
+    }
+  });
+
   it('runs queued work at once when woken, not at the next tick', async () => {
     const signal = createJobSignal();
     const scheduler = startScheduler({
