@@ -30,7 +30,8 @@ describe('the Survey section', () => {
     const { user } = renderApp('/manager/payouts');
     await user.click(await screen.findByTestId('manager-nav-survey'));
     const chart = await screen.findByTestId('survey-chart');
-    expect(document.title).toContain('Survey');
+    // The title is set by an effect, which may run just after the chart shows.
+    await waitFor(() => expect(document.title).toContain('Survey'));
     await waitFor(() =>
       expect(within(chart).getByTestId('survey-chart-total')).toHaveTextContent('10 answers in all'),
     );
