@@ -16,7 +16,9 @@ import { hashPassword } from '../server/modules/auth/passwords';
 import { issueToken } from '../server/modules/auth/service';
 import { createStaffUser } from '../server/modules/staff/service';
 import { rebuildLedgerStats } from '../server/modules/sales/service';
-import { PARTNERS, growOrders, seedEngagement, seedIntegrations, seedMessages, seedPartners, seedPayoutPartners } from './lib/bench-ledger';
+import { PARTNERS, growOrders, seedAudit, seedEngagement, seedIntegrations, seedMessages, seedPartners, seedPayoutPartners } from './lib/bench-ledger';
+import { measureExport } from './lib/export-measure';
+import type { ExportMeasure } from './lib/export-measure';
 import { runInWorker } from './lib/load';
 import type { Measure } from './lib/load';
 import { startServer } from './lib/server-process';
@@ -71,6 +73,9 @@ async function compileServer(): Promise<string> {
 
 const mb = (bytes: number) => (bytes / 1e6).toFixed(0);
 const BENCH_MANAGER = 'bench.manager@sunbite.example';
+// Admin-only reads (the program settings, decisions §11) are made with an admin's token.
+const BENCH_ADMIN = 'bench.admin@sunbite.example';
+const ADMIN_READS = ['/api/manager/settings'];
 
 async function main() {
   console.log('Compiling the server…');
@@ -86,6 +91,8 @@ async function main() {
   seedEngagement(file);
   // The partners the bench's tokens belong to (1 + (i × 49) mod PARTNERS, below) have Instagram connected.
   seedIntegrations(file, Array.from({ length: 200 }, (_, i) => 1 + ((i * 49) % PARTNERS)));
+  // Two years of staff changes: 300,000 audit lines.
+  seedAudit(file);
 
   // BENCH_ENDPOINTS narrows the run: partner reads, staff reads (those under /api/manager/) and `/s/`.
   const narrowed = process.env.BENCH_ENDPOINTS?.split(',').filter((e) => e !== '/s/');
@@ -139,7 +146,21 @@ async function main() {
         // The partner list, its first page and a search by code, and a partner's page.
         '/api/manager/partners?page=1&length=20',
         '/api/manager/partners?q=bench4242&page=1&length=20',
+        // Issue 13: a filter and the largest sales first (each partner's figures are on their row).
+        '/api/manager/partners?status=active&sort=-sales&page=1&length=20',
         '/api/manager/partners/{uuid}',
+        // The partner page's own reads.
+        '/api/manager/partners/{uuid}/earnings?page=1&length=10',
+        '/api/manager/partners/{uuid}/payouts?page=1&length=10',
+        '/api/manager/partners/{uuid}/vouchers?page=1&length=10',
+        '/api/manager/partners/{uuid}/referrals?page=1&length=10',
+        '/api/manager/partners/{uuid}/notes?page=1&length=10',
+        '/api/manager/partners/{uuid}/audit?page=1&length=10',
+        // The program settings and tiers (admins only), read by the settings page.
+        '/api/manager/settings',
+        // The audit log (300,000 lines): its first page, and one action's changes.
+        '/api/manager/audit?page=1&length=20',
+        '/api/manager/audit?action=partner.suspend&page=1&length=20',
       ];
   const results: {
     orders: number;
@@ -147,6 +168,7 @@ async function main() {
     ingestion: { answered: number; followedUp: number };
     payout: { median: number; max: number; healthP50: number };
     memory: { started: Memory; read: Memory; end: Memory };
+    exported: ExportMeasure;
   }[] = [];
   let have = 0;
   const passwordHash = await hashPassword('bench-password');
@@ -167,6 +189,9 @@ async function main() {
     const tokens = await Promise.all(Array.from({ length: 200 }, (_, i) => issueToken(database.db, 'partner', 1 + ((i * 49) % PARTNERS)).then((t) => t.token)));
     const manager = (await database.db.selectFrom('staff_users').select('id').where('email', '=', BENCH_MANAGER).executeTakeFirst()) ?? (await createStaffUser(database.db, { email: BENCH_MANAGER, password: 'bench-password', name: 'Bench Manager', role: 'manager' }));
     const staffTokens = [(await issueToken(database.db, 'staff', manager.id)).token];
+    const admin = (await database.db.selectFrom('staff_users').select('id').where('email', '=', BENCH_ADMIN).executeTakeFirst()) ?? (await createStaffUser(database.db, { email: BENCH_ADMIN, password: 'bench-password', name: 'Bench Admin', role: 'admin' }));
+    const adminTokens = [(await issueToken(database.db, 'staff', admin.id)).token];
+    const tokensFor = (endpoint: string) => (ADMIN_READS.includes(endpoint.split('?')[0]!) ? adminTokens : staffTokens);
     // A partner's page is read for one partner with sales (the first).
     const firstUuid = (await database.db.selectFrom('partners').select('uuid').where('id', '=', 1).executeTakeFirstOrThrow()).uuid;
     const staffReads = staffEndpoints.map((endpoint) => endpoint.replace('{uuid}', firstUuid));
@@ -185,7 +210,10 @@ async function main() {
 
     // Warm up (JIT, connections, SQLite page cache) before anything is measured.
     await load(base, ['/api/health', ...endpoints], tokens, 2);
-    if (staffReads.length) await load(base, staffReads, staffTokens, 2);
+    for (const group of [staffTokens, adminTokens]) {
+      const reads = staffReads.filter((endpoint) => tokensFor(endpoint) === group);
+      if (reads.length) await load(base, reads, group, 2);
+    }
     // Health is measured before and after the endpoints, and the ratios use the mean of the two:
     // one measure alone moved by up to a sixth between runs.
     const before = await load(base, ['/api/health'], []);
@@ -193,8 +221,8 @@ async function main() {
     for (const endpoint of endpoints) measured.push({ endpoint: `GET ${endpoint.split('?')[0]}`, m: await load(base, [endpoint], tokens) });
     for (const endpoint of staffReads) {
       const [route, query] = endpoint.split('?');
-      const label = `GET ${route!.replace(firstUuid, '{uuid}')}${query?.includes('q=') ? ' (staff, search)' : ' (staff)'}`;
-      measured.push({ endpoint: label, m: await load(base, [endpoint], staffTokens) });
+      const label = `GET ${route!.replace(firstUuid, '{uuid}')}${query?.includes('q=') ? ' (staff, search)' : query?.includes('sort=') ? ' (staff, filter and sort)' : query?.includes('action=') ? ' (staff, filtered)' : ' (staff)'}`;
+      measured.push({ endpoint: label, m: await load(base, [endpoint], tokensFor(endpoint)) });
     }
     // The short link (decisions §14), on the path of every shopper: a code looked up, the click
     // written (durably, commits shared), the redirect. Fifty partners' codes in turn.
@@ -202,6 +230,8 @@ async function main() {
       measured.push({ endpoint: 'GET /s/{code} (shopper, redirect)', m: await load(base, Array.from({ length: 50 }, (_, i) => `/s/BENCH${1 + ((i * 197) % PARTNERS)}`), []) });
     const after = await load(base, ['/api/health'], []);
     const read = server.memory();
+    // Every earning as CSV (issue 13), streamed as a client reads it, the server's memory sampled meanwhile.
+    const exported = await measureExport(base, '/api/manager/earnings.csv', staffTokens[0]!, server.memory);
     // Pay me now over 1,000 approved earnings: the request a partner waits for, one at a time.
     const payoutTimes: number[] = [];
     for (const partnerId of payoutPartners) {
@@ -232,7 +262,11 @@ async function main() {
     const ingestion = { answered: INGEST / ingest.seconds, followedUp: INGEST / ((Date.now() - ingest.startedAt) / 1000), outcomes: ingest.outcomes };
     const memory = { started, read, end: server.memory() };
     const payout = { median: payoutTimes[Math.floor(payoutTimes.length / 2)]!, max: payoutTimes[payoutTimes.length - 1]!, healthP50: health.p50 };
-    results.push({ orders: target, rows, ingestion, payout, memory });
+    results.push({ orders: target, rows, ingestion, payout, memory, exported });
+    console.log(
+      `  earnings export: ${exported.rows.toLocaleString('en-US')} earnings (${mb(exported.bytes)} MB of CSV) in ${exported.seconds.toFixed(1)} s; ` +
+        `server memory ${mb(exported.rssBefore)} MB before, at most ${mb(exported.rssPeak)} MB while it streamed`,
+    );
     console.log(`  pay me now over ${PAYOUT_EARNINGS} approved earnings: median ${payout.median.toFixed(1)} ms, slowest ${payout.max.toFixed(1)} ms (${PAYOUTS} payouts, ×${(payout.median / health.p50).toFixed(0)} of a health request's p50)`);
     for (const r of rows) console.log(`  ${r.endpoint.padEnd(40)} p50 ${r.m.p50.toFixed(2)} ms  p95 ${r.m.p95.toFixed(2)} ms  ${r.m.rps.toFixed(0)} req/s  ×${r.ratio.toFixed(2)} of health${r.m.errors ? `  (${r.m.errors} errors)` : ''}`);
     console.log(`  webhook ingestion: ${ingestion.answered.toFixed(0)} orders/s answered, ${ingestion.followedUp.toFixed(0)} orders/s notified`, ingestion.outcomes);
@@ -263,6 +297,8 @@ async function main() {
         `**${r.ingestion.followedUp.toFixed(0)} orders/s** with every sale notification written and pushed.\n\n` +
         `Pay me now over ${PAYOUT_EARNINGS.toLocaleString('en-US')} approved earnings (payout, invoice, items, events and running totals in one transaction; ${PAYOUTS} partners, one at a time): ` +
         `median **${r.payout.median.toFixed(1)} ms**, slowest ${r.payout.max.toFixed(1)} ms, ×${(r.payout.median / r.payout.healthP50).toFixed(0)} of a health request's p50.\n\n` +
+        `Every earning as CSV (\`GET /api/manager/earnings.csv\`, ${r.exported.rows.toLocaleString('en-US')} earnings, ${mb(r.exported.bytes)} MB, streamed): **${r.exported.seconds.toFixed(1)} s**; ` +
+        `the server's resident memory ${mb(r.exported.rssBefore)} MB before, at most **${mb(r.exported.rssPeak)} MB** while it streamed (sampled every 20 ms).\n\n` +
         `Server memory: ${mb(r.memory.read.rss)} MB after the reads, ${mb(r.memory.end.rss)} MB at the end, peak ${mb(r.memory.end.peak)} MB.\n`,
     )
     .join('\n');

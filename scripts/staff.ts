@@ -1,6 +1,7 @@
 // `npm run staff -- add <email> <role> [name]`: creates a staff account on the configured
 // database (DATABASE_URL or DATA_DIR); the password is read from STAFF_PASSWORD or prompted.
-// `npm run staff -- list` lists the accounts.
+// `npm run staff -- list` lists the accounts (with their status: active, invited, deactivated).
+// Admins invite staff from the back office (/manager/staff); this stays for the first admin.
 import readline from 'node:readline/promises';
 import { ConfigError, loadConfig } from '../server/config';
 import { migrateToLatest, openDatabase } from '../server/db';
@@ -26,7 +27,7 @@ async function main(): Promise<number> {
   try {
     await migrateToLatest(database.db);
     if (command === 'list') {
-      for (const s of await listStaff(database.db)) console.log(`${s.email}\t${s.role}\t${s.name}`);
+      for (const s of await listStaff(database.db)) console.log(`${s.email}\t${s.role}\t${s.name}\t${s.status}`);
       return 0;
     }
     if (command !== 'add' || !email || !role) {

@@ -17,6 +17,7 @@ import { createMailer } from './integrations/mail/mailer';
 import type { Mailer } from './integrations/mail/mailer';
 import { accountRoutes } from './modules/accounts/routes';
 import { altchaRoutes } from './modules/altcha/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { avatarRoutes } from './modules/avatar/routes';
 import { contentRoutes } from './modules/content/routes';
@@ -35,9 +36,12 @@ import { createPayPalClient } from './integrations/paypal/client';
 import { createShopifyAdminClient } from './integrations/shopify/admin';
 import { payoutRoutes } from './modules/payouts/routes';
 import { partnerAdminRoutes } from './modules/partner-admin/routes';
+import { staffAdminRoutes } from './modules/staff-admin/routes';
 import { marketplaceRoutes } from './modules/marketplace/routes';
 import { promoCodeRoutes } from './modules/promo-codes/routes';
+import { earningsExportRoutes } from './modules/sales/export-routes';
 import { shopifyWebhookRoutes } from './modules/sales/webhook-routes';
+import { settingsRoutes } from './modules/settings/routes';
 import { resolveProgramSecrets } from './modules/settings/service';
 import { socialRoutes } from './modules/social/routes';
 import { subpartnerRoutes } from './modules/subpartners/routes';
@@ -176,8 +180,12 @@ export async function buildApp(options: BuildOptions) {
   integrationRoutes(app, ctx);
   marketplaceRoutes(app, ctx);
   payoutRoutes(app, ctx);
+  earningsExportRoutes(app, ctx);
+  auditRoutes(app, ctx);
   partnerAdminRoutes(app, ctx);
+  staffAdminRoutes(app, ctx);
   contentRoutes(app, ctx);
+  settingsRoutes(app, ctx);
   registerDocsRoute(app);
 
   await registerSpa(app, {

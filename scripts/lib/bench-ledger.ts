@@ -194,3 +194,40 @@ export function seedIntegrations(file: string, partnerIds: number[]) {
   })();
   db.close();
 }
+
+/**
+ * Two years of staff changes, 300,000 audit lines (decisions §11): partners edited and suspended,
+ * payouts decided, promos and announcements written, vouchers issued, by a handful of staff. What
+ * the back office's audit log pages and filters through.
+ */
+export function seedAudit(file: string, lines = 300_000) {
+  const db = new Database(file);
+  db.pragma('synchronous = OFF'); // seeding only
+  const now = Date.now();
+  const at = new Date(now).toISOString();
+  const roles = ['reviewer', 'manager', 'admin'] as const;
+  const staffIds: number[] = [];
+  const staff = db.prepare(`INSERT INTO staff_users (email, password_hash, name, role, created_at) VALUES (?, 'bench-no-sign-in', ?, ?, ?)`);
+  for (let i = 0; i < 6; i++) staffIds.push(Number(staff.run(`bench.audit.${i}@sunbite.example`, `Audit Staff ${i}`, roles[i % 3], at).lastInsertRowid));
+  const partners = db.prepare('SELECT uuid FROM partners ORDER BY id LIMIT 2000').all() as { uuid: string }[];
+  const line = db.prepare(`INSERT INTO audit_log (staff_id, action, entity, entity_id, before, after, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`);
+  const kinds: [action: string, entity: string, ref: (n: number) => string, before: (n: number) => object | null, after: (n: number) => object | null][] = [
+    ['partner.commission_override', 'partner', (n) => partners[n % partners.length]!.uuid, (n) => ({ commission_override: n % 2 ? null : 15 }), (n) => ({ commission_override: n % 2 ? 20 : null })],
+    ['partner.suspend', 'partner', (n) => partners[n % partners.length]!.uuid, () => ({ status: 'active' }), () => ({ status: 'suspended' })],
+    ['payout.approve', 'payout', (n) => String(1 + (n % 5000)), () => ({ status: 'PENDING' }), () => ({ status: 'APPROVED' })],
+    ['promotion.update', 'promotion', (n) => String(1 + (n % 300)), (n) => ({ content: { en: { title: `Promo ${n}`, body: 'Twenty percent off this week.' } } }), (n) => ({ content: { en: { title: `Promo ${n}, extended`, body: 'Twenty percent off this week.' } } })],
+    ['announcement.create', 'announcement', (n) => String(1 + (n % 900)), () => null, (n) => ({ content: { en: { title: `News ${n}`, body: 'What is new in the program.' } }, partner: null })],
+    ['voucher.issue', 'voucher', (n) => `BENCHV${n}`, () => null, (n) => ({ code: `BENCHV${n}`, type: 'percent', amount: 10, partner: partners[n % partners.length]!.uuid })],
+    ['settings.update', 'settings', () => 'program', () => ({ holding_days: 30 }), () => ({ holding_days: 21 })],
+  ];
+  const span = 2 * 365 * 86_400_000;
+  db.transaction(() => {
+    for (let n = 0; n < lines; n++) {
+      const [action, entity, ref, before, after] = kinds[n % kinds.length]!;
+      const b = before(n);
+      const a = after(n);
+      line.run(staffIds[n % staffIds.length], action, entity, ref(n), b && JSON.stringify(b), a && JSON.stringify(a), new Date(now - span + Math.floor((n / lines) * span)).toISOString());
+    }
+  })();
+  db.close();
+}

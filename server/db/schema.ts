@@ -48,6 +48,21 @@ export interface PartnersTable {
   subpartner_id: number | null;
   commission_override_bp: number | null;
   amazon_tracking_id: string | null;
+  /** `suspended`: cannot sign in or cash out; orders still recorded (decisions §11; migration 018). */
+  status: Generated<'active' | 'suspended'>;
+  /** Running totals beside the partner, for the back office's list (migration 018, sales/stats.ts). */
+  total_sales_cents: Generated<number>;
+  total_earned_cents: Generated<number>;
+  verified_sales: Generated<number>;
+}
+
+/** A staff note on a partner (append only; migration 018). */
+export interface PartnerNotesTable {
+  id: Generated<number>;
+  partner_id: number;
+  staff_id: number | null;
+  body: string;
+  created_at: string;
 }
 
 export interface StaffUsersTable {
@@ -58,6 +73,21 @@ export interface StaffUsersTable {
   role: 'reviewer' | 'manager' | 'admin';
   created_at: string;
   last_login_dt: string | null;
+  /** `invited` until the invite is accepted (password_hash is '' meanwhile); `deactivated` cannot sign in. */
+  status: Generated<'active' | 'invited' | 'deactivated'>;
+  /** The language of the mail the staff member receives (their invite). */
+  locale: Generated<string>;
+}
+
+/** A staff invitation link (hashed, single use); a newer one or a deactivation retires it. */
+export interface StaffInvitesTable {
+  id: Generated<number>;
+  staff_id: number;
+  token_hash: string;
+  invited_by: number | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface SubpartnersTable {
@@ -581,7 +611,9 @@ export interface InstagramMediaTable {
 export interface Database {
   settings: SettingsTable;
   partners: PartnersTable;
+  partner_notes: PartnerNotesTable;
   staff_users: StaffUsersTable;
+  staff_invites: StaffInvitesTable;
   subpartners: SubpartnersTable;
   auth_tokens: AuthTokensTable;
   throttle_events: ThrottleEventsTable;

@@ -340,6 +340,13 @@ export function buildRoutes(hooks: RouterHooks = {}): RouteObject[] {
                     Component: (await import('../features/manager/ManagerPages')).ManagerSignInPage,
                   }),
                 },
+                {
+                  // The page of a staff invitation mail (public): sets the password, then signs in.
+                  path: 'invite',
+                  lazy: async () => ({
+                    Component: (await import('../features/manager/staff/InvitePage')).InvitePage,
+                  }),
+                },
               ],
             },
             {

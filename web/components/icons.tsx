@@ -42,7 +42,8 @@ export type IconName =
   | 'arrow-right'
   | 'trend'
   | 'download'
-  | 'search';
+  | 'search'
+  | 'history';
 
 const paths: Record<IconName, ReactNode> = {
   home: <path d="M3 10.5 12 3l9 7.5M5 9v11h5v-6h4v6h5V9" />,
@@ -171,6 +172,8 @@ const paths: Record<IconName, ReactNode> = {
       <path d="m16 16 4.5 4.5" />
     </>
   ),
+  // A clock turning back: the audit log.
+  history: <path d="M4.5 12a7.5 7.5 0 1 0 2.2-5.3M4 4v3.5h3.5M12 8v4.5l3 2" />,
 };
 
 /**

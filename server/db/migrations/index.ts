@@ -17,6 +17,9 @@ import * as m014 from './014-program-mail';
 import * as m015 from './015-link-clicks';
 import * as m016 from './016-store-code-sync';
 import * as m017 from './017-integrations';
+import * as m018 from './018-partner-admin';
+import * as m020 from './020-staff-accounts';
+import * as m021 from './021-audit-log-reads';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -36,4 +39,7 @@ export const migrations: Record<string, Migration> = {
   '015-link-clicks': m015,
   '016-store-code-sync': m016,
   '017-integrations': m017,
+  '018-partner-admin': m018,
+  '020-staff-accounts': m020,
+  '021-audit-log-reads': m021,
 };

@@ -123,6 +123,21 @@ function linkMail(kind: 'verify_email' | 'reset_password', to: Recipient, link: 
 export const verifyEmailMail = (to: Recipient, link: string) => linkMail('verify_email', to, link);
 export const resetPasswordMail = (to: Recipient, link: string) => linkMail('reset_password', to, link);
 
+/** A back-office invitation (transactional): who invited, the role, and the single-use link. */
+export function staffInviteMail(to: Recipient, invite: { inviter: string; role: 'reviewer' | 'manager' | 'admin' }, link: string): MailMessage {
+  const { t, locale } = translator(to.locale);
+  const role = { reviewer: t('staff_invite.roles.reviewer'), manager: t('staff_invite.roles.manager'), admin: t('staff_invite.roles.admin') }[invite.role];
+  return layout(t, {
+    to: to.email,
+    name: to.firstName,
+    locale,
+    subject: t('staff_invite.subject', { program: BRAND.programName }),
+    paragraphs: [t('staff_invite.intro', { program: BRAND.programName, inviter: invite.inviter, role })],
+    action: { label: t('staff_invite.action'), url: link },
+    after: [t('staff_invite.expiry')],
+  });
+}
+
 /** A payout changed status (transactional, decisions §12): what it is now, and why when there is a reason. */
 export function payoutStatusMail(
   to: Recipient,

@@ -22,6 +22,7 @@ import { createPartnerAccount, findPartnerByEmail, findPartnerById, referralsOf,
 import { encryptPayload } from '../partners/payload';
 import { codeAvailability, createPromoCode, findPromoCode, promoCodesOf, toPromoCodeJson } from '../promo-codes/service';
 import { currentRateBp } from '../sales/service';
+import { readReferralDefaults } from '../settings/service';
 import { requestStoreSync } from '../store-sync/service';
 import { findSubpartnerId } from '../subpartners/service';
 import { reserveAttempt, tryReserveAttempt } from '../throttle/service';
@@ -108,8 +109,8 @@ export async function registerPartner(
         locale: input.locale,
         referrer_id: referrer?.partner_id ?? null,
         subpartner_id: subpartnerId ?? null,
-        referral_commission_amount: 5,
-        referral_comission_type: 'percent',
+        // The program's referral commission for new partners (back-office settings) as it is now.
+        ...(await readReferralDefaults(trx)),
       });
       const code = await createPromoCode(trx, created.id, input.promo_code);
       // The code goes to the store as a discount (decisions §14), queued with the code itself.

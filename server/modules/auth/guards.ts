@@ -2,7 +2,7 @@
 // each looks its token up under its own kind.
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Db } from '../../db';
-import { AppError, MESSAGES } from '../../errors';
+import { AppError, MESSAGES, notAuthorized } from '../../errors';
 import { bearerOf } from '../../plugins/public-client';
 import type { StaffRole } from '../staff/service';
 import { findStaffById } from '../staff/service';
@@ -24,10 +24,11 @@ export function requirePartner(db: Db): onRequestAsyncHookHandler {
 export function requireStaff(db: Db, roles?: readonly StaffRole[]): onRequestAsyncHookHandler {
   return async (request) => {
     const staffId = await authenticate(db, 'staff', bearerOf(request));
-    if (roles) {
-      const staff = await findStaffById(db, staffId);
-      if (!staff || !roles.includes(staff.role)) throw new AppError(403, MESSAGES.forbidden);
-    }
+    const staff = await findStaffById(db, staffId);
+    // Deactivation ends every session at once; this also shuts a token issued by a sign-in that
+    // was already under way when the account was deactivated.
+    if (!staff || staff.status !== 'active') throw notAuthorized();
+    if (roles && !roles.includes(staff.role)) throw new AppError(403, MESSAGES.forbidden);
     request.staffId = staffId;
   };
 }

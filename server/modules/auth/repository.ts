@@ -11,13 +11,27 @@ export async function insertToken(
 }
 
 export async function findLiveToken(db: Db, kind: TokenKind, tokenHash: string, now: string) {
-  return db
+  const query = db
     .selectFrom('auth_tokens')
     .select(['id', 'subject_id', 'expires_at'])
     .where('token_hash', '=', tokenHash)
     .where('kind', '=', kind)
     .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
+    .where('expires_at', '>', now);
+  if (kind !== 'partner') return query.executeTakeFirst();
+  // A suspended partner's tokens open nothing (decisions §11). Suspension revokes them too; this
+  // also shuts one issued by a sign-in that was under way when the suspension landed.
+  return query
+    .where(({ exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('partners')
+            .select('partners.id')
+            .whereRef('partners.id', '=', 'auth_tokens.subject_id')
+            .where('partners.status', '=', 'suspended'),
+        ),
+      ),
+    )
     .executeTakeFirst();
 }
 

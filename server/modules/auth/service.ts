@@ -5,7 +5,7 @@ import { sayKey } from '../../i18n';
 import { nowIso } from '../../db/dialect';
 import { API_MESSAGES, AppError, notAuthorized } from '../../errors';
 import { findPartnerByEmail, findPartnerById, touchLastLogin } from '../partners/service';
-import { findStaffByEmail, findStaffById, touchStaffLastLogin } from '../staff/service';
+import { findActiveStaffByEmail, findStaffById, touchStaffLastLogin } from '../staff/service';
 import { clearAttempts, reserveAttempt } from '../throttle/service';
 import { hashPassword, verifyPassword } from './passwords';
 import { findLiveToken, insertToken, revokeAllTokens, revokeOtherTokens, revokeToken } from './repository';
@@ -61,6 +61,8 @@ const decoy = () => (decoyHash ??= hashPassword('decoy-password-for-unknown-acco
 interface Account {
   id: number;
   password_hash: string | null;
+  /** A partner's `active` or `suspended` (decisions §11). */
+  status?: string;
 }
 
 async function signIn(
@@ -94,6 +96,8 @@ async function signIn(
     if (!failed) await attempt.release();
   }
   if (failed || !account) throw new AppError(401, AUTH_MESSAGES.invalidCredentials);
+  // A suspended partner who knows their password is told why, not sent round again (decisions §11).
+  if (account.status === 'suspended') throw new AppError(403, API_MESSAGES.account_suspended);
   await clearAttempts(db, buckets[0]!);
   const now = new Date();
   await touch(account.id, nowIso(now));
@@ -105,7 +109,8 @@ export function signInPartner(db: Db, input: { email?: string | undefined; passw
 }
 
 export function signInStaff(db: Db, input: { email?: string | undefined; password?: string | undefined; ip: string }) {
-  return signIn(db, 'staff', input, (email) => findStaffByEmail(db, email), (id, at) => touchStaffLastLogin(db, id, at));
+  // An invited or deactivated account is not found: the answer is the same as for a wrong password.
+  return signIn(db, 'staff', input, (email) => findActiveStaffByEmail(db, email), (id, at) => touchStaffLastLogin(db, id, at));
 }
 
 export async function currentPartner(db: Db, partnerId: number) {

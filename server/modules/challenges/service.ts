@@ -19,6 +19,7 @@ import { recordAudit } from '../audit/service';
 import { awardDueBadges, type Awarded } from '../badges/service';
 import { addNotification, formatMoney, requireSomeText } from '../notifications/service';
 import { createEarning, dayKey, monthStart } from '../sales/service';
+import { readHoldingPeriodDays } from '../settings/service';
 import { issueVoucher, storedVoucherAmount, voucherAmount } from '../vouchers/service';
 import {
   challengeRows,
@@ -303,8 +304,11 @@ async function payReward(trx: Db, weighed: Pick<Challenge, 'id' | 'metric'>, par
   return { uuid: profile.uuid, challengeId: challenge.id, notificationId, badges: await awardDueBadges(trx, partnerId, now) };
 }
 
-/** How many months back the sweep still looks: the holding period and some slack. */
-const MONTHS_WATCHED = 4;
+/**
+ * How many months back the sweep still looks: the program's holding period (30 days unless staff
+ * changed it) and some slack, so a month's last orders are watched until they are verified.
+ */
+const monthsWatched = async (db: Db) => Math.ceil((await readHoldingPeriodDays(db)) / 30) + 3;
 
 /**
  * The sweep every node runs: for each recent challenge, the partners whose month stands at the
@@ -313,7 +317,7 @@ const MONTHS_WATCHED = 4;
  */
 export async function sweepChallengeRewards(db: Db, now = new Date(), log?: { error(obj: object, msg: string): void }): Promise<Rewarded[]> {
   const paid: Rewarded[] = [];
-  const challenges = await challengesOfMonths(db, monthKey(monthStart(now, -MONTHS_WATCHED)), monthKey(now));
+  const challenges = await challengesOfMonths(db, monthKey(monthStart(now, -(await monthsWatched(db)))), monthKey(now));
   for (const challenge of challenges) {
     const { start, from, until } = monthBounds(challenge.month);
     // A challenge written in one language is only for its readers: others never saw it.

@@ -7,8 +7,8 @@ import type { PageContent, PageVariable } from '../../../common/content';
 import type { Locale } from '../../../common/i18n';
 import type { Db } from '../../db';
 import { formatMoney } from '../notifications/service';
-import { HOLDING_PERIOD_DAYS, allTiers } from '../sales/service';
-import { readPayoutRules } from '../settings/service';
+import { allTiers } from '../sales/service';
+import { readHoldingPeriodDays, readPayoutRules } from '../settings/service';
 
 const VARIABLE = /\{\{\s*([a-z_]+)\s*\}\}/g;
 
@@ -65,14 +65,14 @@ function formatsOf(locale: Locale) {
 
 /** The program's values as a reader of `locale` writes them ("$25.00" / "25,00 $ US", "10%" / "10 %"). */
 export async function pageValues(db: Db, locale: Locale): Promise<PageValues> {
-  const [rules, tiers] = await Promise.all([readPayoutRules(db), allTiers(db)]);
+  const [rules, tiers, holdingDays] = await Promise.all([readPayoutRules(db), allTiers(db), readHoldingPeriodDays(db)]);
   const rates = tiers.map((tier) => tier.rate_bp);
   const { percent, number } = formatsOf(locale);
   const rate = (bp: number | undefined) => percent.format((bp ?? 0) / 10_000);
   return {
     minimum_payout: formatMoney(rules.minimumCents, locale, DEFAULT_CURRENCY),
     manager_threshold: formatMoney(rules.managerThresholdCents, locale, DEFAULT_CURRENCY),
-    holding_days: number.format(HOLDING_PERIOD_DAYS),
+    holding_days: number.format(holdingDays),
     commission_min: rate(rates.length ? Math.min(...rates) : undefined),
     commission_max: rate(rates.length ? Math.max(...rates) : undefined),
   };

@@ -10,12 +10,10 @@ import type { Db } from '../../db';
 import { isUniqueViolation, nowIso } from '../../db/dialect';
 import { i18n } from '../../i18n';
 import { findPartnerById, updatePartner } from '../partners/service';
-import { createEarning, earnedCents, HOLDING_PERIOD_DAYS } from '../sales/service';
+import { createEarning, earnedCents } from '../sales/service';
+import { holdUntilFrom, readMarketplaceRateBp } from '../settings/service';
 import type { ReportProblem } from './report';
 import { parseAssociatesReport } from './report';
-
-/** Marketplace commission: 10% of revenue (decisions §6). */
-export const MARKETPLACE_RATE_BP = 1000;
 
 export async function ensureTrackingId(db: Db, partnerId: number): Promise<string> {
   const partner = await findPartnerById(db, partnerId);
@@ -68,7 +66,9 @@ export async function importAssociatesReport(
   const rejected = [...problems];
   let imported = 0;
   let duplicates = 0;
-  const holdUntil = new Date(now.getTime() + HOLDING_PERIOD_DAYS * 86_400_000).toISOString();
+  // The program's marketplace rate (10% of revenue unless staff changed it, decisions §6) and
+  // holding period when the report is imported: a later change leaves these earnings as they are.
+  const [holdUntil, rateBp] = await Promise.all([holdUntilFrom(db, now), readMarketplaceRateBp(db)]);
   const importId = await db.transaction().execute(async (trx) => {
     const created = await trx
       .insertInto('marketplace_imports')
@@ -99,7 +99,7 @@ export async function importAssociatesReport(
       }
       await createEarning(
         trx,
-        { partner_id: partnerId, kind: 'marketplace', source_key: `marketplace:${sale.id}`, marketplace_sale_id: sale.id, base_cents: row.revenueCents, rate_bp: MARKETPLACE_RATE_BP, amount_cents: Math.round((row.revenueCents * MARKETPLACE_RATE_BP) / 10_000), status: 'PENDING', hold_until: holdUntil },
+        { partner_id: partnerId, kind: 'marketplace', source_key: `marketplace:${sale.id}`, marketplace_sale_id: sale.id, base_cents: row.revenueCents, rate_bp: rateBp, amount_cents: Math.round((row.revenueCents * rateBp) / 10_000), status: 'PENDING', hold_until: holdUntil },
         `Associates report ${file.name}, line ${row.line}`,
         staffId ? `staff:${staffId}` : 'import',
         now,

@@ -107,6 +107,11 @@ describe('the partners list', () => {
       verified: false,
       created_at: expect.any(String),
       codes: ['NOAHFIT', 'NOAH2'],
+      status: 'active',
+      sales: 0,
+      commissions: 0,
+      verified_sales: 0,
+      currency: 'USD',
     });
     expect(body.data[1]).toMatchObject({ country: null, verified: true, codes: ['LEA2025'] });
 
@@ -151,7 +156,7 @@ describe('one partner', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const off = { state: 'off', store_id: null, message: null, attempts: 0, updated_at: null };
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       data: {
         uuid: partners[1]!.uuid,
         email: 'noah.t@example.test',
@@ -159,13 +164,18 @@ describe('one partner', () => {
         last_name: 'Tremblay',
         country: 'FR',
         verified: false,
+        status: 'active',
         created_at: expect.any(String),
         last_login_dt: null,
         paypal_email: null,
+        subpartner: null,
         promo_codes: [
           { code: 'NOAHFIT', value: 15, commission_rate: 10, store_sync: off },
           { code: 'NOAH2', value: 15, commission_rate: 10, store_sync: off },
         ],
+        commission: { rate: 10, source: 'tier', override: null, verified_sales: 0, tier: { min_sales: 0, rate: 10 } },
+        referrer: null,
+        referrals_count: 0,
       },
     });
     // A staff override is the rate the partner earns now.

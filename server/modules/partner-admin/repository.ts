@@ -1,16 +1,35 @@
-// What the back office reads about partners (decisions §11).
+// What the back office reads and writes about partners (decisions §11). The list, its filters and
+// its orders read the partners table alone: each partner's lifetime figures are on their row
+// (total_sales_cents, total_earned_cents, verified_sales: running totals kept by the ledger,
+// migration 018), so a page of 10,000 partners sorted by sales is read in index order.
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { Partner } from '../../db/schema';
 
+export const PARTNER_SORTS = ['-created', 'created', '-sales', 'sales', '-commissions', 'commissions'] as const;
+export type PartnerSort = (typeof PARTNER_SORTS)[number];
+
+const SORT_COLUMNS = {
+  created: 'partners.created_at',
+  sales: 'partners.total_sales_cents',
+  commissions: 'partners.total_earned_cents',
+} as const;
+
 export interface PartnerListFilter {
   q?: string | undefined;
-  page: number;
-  length: number;
+  status?: 'active' | 'suspended' | undefined;
+  /** A sub-partner's id, or null for partners of none. */
+  subpartnerId?: number | null | undefined;
+  /** Verified sales in [min, max) (a tier's range), or partners with a staff override. */
+  tier?: { min: number; max: number | null } | 'override' | undefined;
+  country?: string | undefined;
+  verified?: boolean | undefined;
+  paypal?: boolean | undefined;
+  sort: PartnerSort;
 }
 
-/** The partners matching `q` (a part of the name, the e-mail or a promo code, any case), newest first, one page. */
-export async function partnerPage(db: Db, filter: PartnerListFilter) {
+/** The partners the filter keeps (no order, no columns yet). */
+function filtered(db: Db, filter: Omit<PartnerListFilter, 'sort'>) {
   let query = db.selectFrom('partners');
   const q = filter.q?.trim().toLowerCase();
   if (q) {
@@ -30,17 +49,102 @@ export async function partnerPage(db: Db, filter: PartnerListFilter) {
       ]),
     );
   }
+  if (filter.status) query = query.where('partners.status', '=', filter.status);
+  if (filter.subpartnerId !== undefined)
+    query = query.where('partners.subpartner_id', filter.subpartnerId === null ? 'is' : '=', filter.subpartnerId);
+  if (filter.tier === 'override') query = query.where('partners.commission_override_bp', 'is not', null);
+  else if (filter.tier) {
+    query = query.where('partners.verified_sales', '>=', filter.tier.min);
+    if (filter.tier.max !== null) query = query.where('partners.verified_sales', '<', filter.tier.max);
+  }
+  if (filter.country) query = query.where('partners.country', '=', filter.country);
+  if (filter.verified !== undefined) query = query.where('partners.verified', '=', filter.verified ? 1 : 0);
+  if (filter.paypal !== undefined)
+    query = filter.paypal
+      ? query.where('partners.paypal_email', 'is not', null).where('partners.paypal_email', '!=', '')
+      : query.where((eb) => eb.or([eb('partners.paypal_email', 'is', null), eb('partners.paypal_email', '=', '')]));
+  return query;
+}
+
+const LIST_COLUMNS = [
+  'partners.id',
+  'partners.uuid',
+  'partners.email',
+  'partners.first_name',
+  'partners.last_name',
+  'partners.country',
+  'partners.verified',
+  'partners.status',
+  'partners.created_at',
+  'partners.total_sales_cents',
+  'partners.total_earned_cents',
+  'partners.verified_sales',
+] as const;
+
+const sortOf = (sort: PartnerSort) => ({
+  column: SORT_COLUMNS[sort.replace('-', '') as keyof typeof SORT_COLUMNS],
+  direction: sort.startsWith('-') ? ('desc' as const) : ('asc' as const),
+});
+
+/** One page of the partners the filter keeps, in its order (ties by id, the same way), and how many there are. */
+export async function partnerPage(db: Db, filter: PartnerListFilter & { page: number; length: number }) {
+  const query = filtered(db, filter);
+  const { column, direction } = sortOf(filter.sort);
   const [rows, total] = await Promise.all([
     query
-      .select(['id', 'uuid', 'email', 'first_name', 'last_name', 'country', 'verified', 'created_at'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+      .select(LIST_COLUMNS)
+      .orderBy(column, direction)
+      .orderBy('partners.id', direction)
       .limit(filter.length)
       .offset((filter.page - 1) * filter.length)
       .execute(),
     query.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.n) };
+}
+
+/** Where an export stands: the last row written, by the list's order. */
+export interface ExportCursor {
+  key: string | number;
+  id: number;
+}
+
+/**
+ * The next `limit` partners of an export after `cursor`, in the list's order (keyset paging: each
+ * slice is one indexed read however far the export has come), with what the CSV adds.
+ */
+export async function partnerExportSlice(db: Db, filter: PartnerListFilter, cursor: ExportCursor | null, limit: number) {
+  const { column, direction } = sortOf(filter.sort);
+  let query = filtered(db, filter);
+  if (cursor) {
+    const after = direction === 'desc' ? '<' : '>';
+    query = query.where((eb) =>
+      eb.or([
+        eb(column, after, cursor.key),
+        eb.and([eb(column, '=', cursor.key), eb('partners.id', after, cursor.id)]),
+      ]),
+    );
+  }
+  return query
+    .leftJoin('subpartners', 'subpartners.id', 'partners.subpartner_id')
+    .select([
+      ...LIST_COLUMNS,
+      'partners.paypal_email',
+      'partners.commission_override_bp',
+      'partners.last_login_dt',
+      'subpartners.slug as subpartner_slug',
+    ])
+    .orderBy(column, direction)
+    .orderBy('partners.id', direction)
+    .limit(limit)
+    .execute();
+}
+
+/** The value of the sort's column in a row, for the next slice's cursor. */
+export function cursorOf(sort: PartnerSort, row: { id: number; created_at: string; total_sales_cents: number; total_earned_cents: number }): ExportCursor {
+  const name = sort.replace('-', '') as keyof typeof SORT_COLUMNS;
+  const key = name === 'created' ? row.created_at : name === 'sales' ? row.total_sales_cents : row.total_earned_cents;
+  return { key, id: row.id };
 }
 
 /** The codes of these partners, by partner id, oldest first. */
@@ -59,4 +163,221 @@ export async function codesOf(db: Db, partnerIds: number[]): Promise<Map<number,
 
 export function partnerByUuid(db: Db, uuid: string): Promise<Partner | undefined> {
   return db.selectFrom('partners').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+}
+
+export function partnerSummary(db: Db, id: number) {
+  return db
+    .selectFrom('partners')
+    .select(['uuid', 'email', 'first_name', 'last_name', 'status'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function subpartnerById(db: Db, id: number) {
+  return db.selectFrom('subpartners').select(['id', 'slug', 'name']).where('id', '=', id).executeTakeFirst();
+}
+
+export function subpartnerBySlug(db: Db, slug: string) {
+  return db.selectFrom('subpartners').select(['id', 'slug', 'name']).where('slug', '=', slug.toLowerCase()).executeTakeFirst();
+}
+
+export function allSubpartners(db: Db) {
+  return db.selectFrom('subpartners').select(['slug', 'name', 'active']).orderBy('name').orderBy('slug').execute();
+}
+
+/** The partner's all-time sales by region, and this month's and last month's for all regions. */
+export function salesRows(db: Db, partnerId: number, months: string[]) {
+  return db
+    .selectFrom('partner_sales_stats')
+    .select(['period', 'start', 'geo', 'orders', 'sales_cents'])
+    .where('partner_id', '=', partnerId)
+    .where((eb) => eb.or([eb('period', '=', 'a'), eb.and([eb('period', '=', 'm'), eb('start', 'in', months)])]))
+    .execute();
+}
+
+/** The partner's earnings of all time by status (the running totals). */
+export function earningStatusRows(db: Db, partnerId: number) {
+  return db
+    .selectFrom('partner_earning_stats')
+    .select(['status', sql<number>`sum(earnings)`.as('n'), sql<number>`sum(cents)`.as('cents')])
+    .where('partner_id', '=', partnerId)
+    .where('month', '=', '')
+    .groupBy('status')
+    .execute();
+}
+
+const countOf = async (query: { executeTakeFirstOrThrow(): Promise<{ n: number | string }> }) =>
+  Number((await query.executeTakeFirstOrThrow()).n);
+
+export interface Paging {
+  page: number;
+  length: number;
+}
+
+const offsetOf = (paging: Paging) => (paging.page - 1) * paging.length;
+
+/** A page of the partner's earnings, newest first, with the order each comes from. */
+export async function earningPage(db: Db, partnerId: number, paging: Paging) {
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom('earnings')
+      .leftJoin('orders', 'orders.id', 'earnings.order_id')
+      .leftJoin('marketplace_sales', 'marketplace_sales.id', 'earnings.marketplace_sale_id')
+      .select([
+        'earnings.id',
+        'earnings.kind',
+        'earnings.base_cents',
+        'earnings.rate_bp',
+        'earnings.amount_cents',
+        'earnings.status',
+        'earnings.hold_until',
+        'earnings.payout_id',
+        'earnings.created_at',
+        'orders.order_number',
+        'orders.first_product',
+        'marketplace_sales.product as marketplace_product',
+      ])
+      .where('earnings.partner_id', '=', partnerId)
+      .orderBy('earnings.id', 'desc')
+      .limit(paging.length)
+      .offset(offsetOf(paging))
+      .execute(),
+    countOf(db.selectFrom('earnings').select(sql<number>`count(*)`.as('n')).where('partner_id', '=', partnerId)),
+  ]);
+  return { rows, total };
+}
+
+/** The history of these earnings, oldest first. */
+export function earningEventsOf(db: Db, earningIds: number[]) {
+  if (earningIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('earning_events')
+    .select(['earning_id', 'at', 'from_status', 'to_status', 'amount_before_cents', 'amount_after_cents', 'reason', 'actor'])
+    .where('earning_id', 'in', earningIds)
+    .orderBy('id')
+    .execute();
+}
+
+/** A page of the partner's payouts, newest first, with their invoice. */
+export async function payoutPage(db: Db, partnerId: number, paging: Paging) {
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom('payouts')
+      .leftJoin('invoices', 'invoices.payout_id', 'payouts.id')
+      .select([
+        'payouts.id',
+        'payouts.status',
+        'payouts.amount_cents',
+        'payouts.currency',
+        'payouts.earnings_count',
+        'payouts.created_at',
+        'payouts.paid_at',
+        'invoices.number as invoice_number',
+      ])
+      .where('payouts.partner_id', '=', partnerId)
+      .orderBy('payouts.created_at', 'desc')
+      .orderBy('payouts.id', 'desc')
+      .limit(paging.length)
+      .offset(offsetOf(paging))
+      .execute(),
+    countOf(db.selectFrom('payouts').select(sql<number>`count(*)`.as('n')).where('partner_id', '=', partnerId)),
+  ]);
+  return { rows, total };
+}
+
+/** A page of the partner's vouchers, newest first. */
+export async function voucherPage(db: Db, partnerId: number, paging: Paging) {
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom('vouchers')
+      .selectAll()
+      .where('partner_id', '=', partnerId)
+      .orderBy('id', 'desc')
+      .limit(paging.length)
+      .offset(offsetOf(paging))
+      .execute(),
+    countOf(db.selectFrom('vouchers').select(sql<number>`count(*)`.as('n')).where('partner_id', '=', partnerId)),
+  ]);
+  return { rows, total };
+}
+
+/** The codes of every voucher of the partner (the audit names a voucher by its code). */
+export async function voucherCodesOf(db: Db, partnerId: number): Promise<string[]> {
+  return (await db.selectFrom('vouchers').select('code').where('partner_id', '=', partnerId).execute()).map((r) => r.code);
+}
+
+/** A page of the partners this one referred, newest first, with their figures. */
+export async function referralPage(db: Db, partnerId: number, paging: Paging) {
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom('partners')
+      .select(['uuid', 'email', 'first_name', 'last_name', 'status', 'created_at', 'total_sales_cents'])
+      .where('referrer_id', '=', partnerId)
+      .orderBy('id', 'desc')
+      .limit(paging.length)
+      .offset(offsetOf(paging))
+      .execute(),
+    countReferrals(db, partnerId),
+  ]);
+  return { rows, total };
+}
+
+export function countReferrals(db: Db, partnerId: number): Promise<number> {
+  return countOf(db.selectFrom('partners').select(sql<number>`count(*)`.as('n')).where('referrer_id', '=', partnerId));
+}
+
+/** A page of the staff notes on the partner, newest first, each with its author. */
+export async function notePage(db: Db, partnerId: number, paging: Paging) {
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom('partner_notes')
+      .leftJoin('staff_users', 'staff_users.id', 'partner_notes.staff_id')
+      .select(['partner_notes.id', 'partner_notes.body', 'partner_notes.created_at', 'staff_users.name as staff_name'])
+      .where('partner_notes.partner_id', '=', partnerId)
+      .orderBy('partner_notes.id', 'desc')
+      .limit(paging.length)
+      .offset(offsetOf(paging))
+      .execute(),
+    countOf(db.selectFrom('partner_notes').select(sql<number>`count(*)`.as('n')).where('partner_id', '=', partnerId)),
+  ]);
+  return { rows, total };
+}
+
+export function insertNote(db: Db, note: { partner_id: number; staff_id: number; body: string; created_at: string }) {
+  return db.insertInto('partner_notes').values(note).returning(['id', 'body', 'created_at']).executeTakeFirstOrThrow();
+}
+
+/**
+ * A page of the staff actions on the partner, newest first: lines of the audit log about the
+ * partner themselves, one of their promo codes or one of their vouchers.
+ */
+export async function auditPage(db: Db, who: { uuid: string; codes: string[]; vouchers: string[] }, paging: Paging) {
+  const about = () =>
+    db.selectFrom('audit_log').where((eb) =>
+      eb.or([
+        eb.and([eb('audit_log.entity', '=', 'partner'), eb('audit_log.entity_id', '=', who.uuid)]),
+        ...(who.codes.length ? [eb.and([eb('audit_log.entity', '=', 'promo_code'), eb('audit_log.entity_id', 'in', who.codes)])] : []),
+        ...(who.vouchers.length ? [eb.and([eb('audit_log.entity', '=', 'voucher'), eb('audit_log.entity_id', 'in', who.vouchers)])] : []),
+      ]),
+    );
+  const [rows, total] = await Promise.all([
+    about()
+      .leftJoin('staff_users', 'staff_users.id', 'audit_log.staff_id')
+      .select([
+        'audit_log.id',
+        'audit_log.action',
+        'audit_log.entity',
+        'audit_log.entity_id',
+        'audit_log.before',
+        'audit_log.after',
+        'audit_log.created_at',
+        'staff_users.name as staff_name',
+      ])
+      .orderBy('audit_log.id', 'desc')
+      .limit(paging.length)
+      .offset(offsetOf(paging))
+      .execute(),
+    countOf(about().select(sql<number>`count(*)`.as('n'))),
+  ]);
+  return { rows, total };
 }

@@ -1,13 +1,37 @@
-// Partners in the back office (decisions §11): `/api/manager/partners` for every staff role, and
-// the retry of a code's failed push to the store (decisions §14) for managers and admins.
+// Partners in the back office (decisions §11): `/api/manager/partners` and a partner's page for
+// every staff role (reviewers read); the changes (PATCH, notes, a code's discount, the verification
+// mail, a voucher revoked, a failed push retried) for managers and admins, each audited.
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { AppContext, TypedApp } from '../../context';
 import { sayKey } from '../../i18n';
 import { pagedAnswer, pagingQuery } from '../../plugins/paging';
 import { requireStaff, staffIdOf } from '../auth/guards';
-import { listPartners, partnerDetail, retryPromoCodeStoreSync } from './service';
+import { voucherAnswerSchema } from '../vouchers/service';
+import { PARTNER_SORTS } from './repository';
+import {
+  REFERRAL_FIXED_MAX,
+  REFERRAL_TYPES,
+  addPartnerNote,
+  changeCodeDiscount,
+  listPartners,
+  partnerAudit,
+  partnerDetail,
+  partnerEarnings,
+  partnerFilterChoices,
+  partnerNotes,
+  partnerPayouts,
+  partnerReferrals,
+  partnerVouchers,
+  partnersCsv,
+  resendPartnerVerification,
+  retryPromoCodeStoreSync,
+  revokePartnerVoucher,
+  updatePartnerByStaff,
+} from './service';
 
 const wrong = sayKey('wrong_value');
+const required = sayKey('required');
 // PostgreSQL's text cannot hold a NUL character: refused as input, not a 500 from the database.
 const noNul = (v: string) => !v.includes('\u0000');
 const uuidParam = z
@@ -20,6 +44,50 @@ const codeParam = z
   .max(40, wrong)
   .refine(noNul, wrong)
   .describe('One of the partner’s promo codes, any case');
+const uuidParams = z.object({ uuid: uuidParam });
+
+/** At most two decimals, allowing for binary fractions (0.1 + 0.2). */
+const hasCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+const number = () => z.number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : wrong) });
+const percent = (min: number) => number().min(min, wrong).max(100, wrong).refine(hasCents, wrong);
+const NOTE_MAX = 2000;
+const noteText = z
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : wrong) })
+  .trim()
+  .min(1, required)
+  .max(NOTE_MAX, sayKey('max', { n: NOTE_MAX }))
+  .refine(noNul, wrong);
+
+const yesNo = z.enum(['true', 'false'], { error: wrong }).transform((v) => v === 'true');
+
+/** The list's filters and order, shared by the list and its CSV export. */
+const listFilters = z.object({
+  q: z.string().max(200, wrong).refine(noNul, wrong).optional().describe('A part of the name, the e-mail or a promo code, any case'),
+  status: z.enum(['active', 'suspended'], { error: wrong }).optional(),
+  subpartner: z
+    .string()
+    .max(50, wrong)
+    .regex(/^[A-Za-z0-9-]+$/, wrong)
+    .optional()
+    .describe('A sub-partner’s slug, or `none` for partners who came through none'),
+  tier: z
+    .string()
+    .regex(/^(override|\d{1,9})$/, wrong)
+    .optional()
+    .describe('A tier by the verified sales it starts from (its `min_sales`: the partners whose verified sales are in its range), or `override` (partners with a staff rate)'),
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, wrong)
+    .transform((c) => c.toUpperCase())
+    .optional()
+    .describe('ISO 3166-1 alpha-2'),
+  verified: yesNo.optional().describe('`true`: e-mail verified; `false`: not'),
+  paypal: yesNo.optional().describe('`true`: a PayPal e-mail is registered; `false`: none'),
+  sort: z
+    .enum(PARTNER_SORTS, { error: wrong })
+    .default('-created')
+    .describe('`created` (sign-up date), `sales` (all-time sales, net of refunds) or `commissions` (earned: pending, approved, in a payout or paid); a leading `-` for newest or largest first. Default `-created`'),
+});
 
 const storeSync = z
   .object({
@@ -50,6 +118,9 @@ const promoCodeEntry = z.object({
   store_sync: storeSync,
 });
 
+const status = z.enum(['active', 'suspended']);
+const money = (what: string) => z.number().describe(`${what}, in major units of the program currency`);
+
 const partnerRow = z.object({
   uuid: z.string(),
   email: z.string(),
@@ -57,9 +128,16 @@ const partnerRow = z.object({
   last_name: z.string(),
   country: z.string().nullable(),
   verified: z.boolean(),
+  status,
   created_at: z.string(),
   codes: z.array(z.string()),
+  sales: money('All-time sales with the partner’s codes, net of refunds'),
+  commissions: money('Earned: pending, approved, in a payout or paid'),
+  verified_sales: z.number().describe('Sale earnings approved, in a payout or paid (what places the partner in a tier)'),
+  currency: z.string(),
 });
+
+const tier = z.object({ min_sales: z.number(), rate: z.number() });
 
 const partnerDetailSchema = z.object({
   uuid: z.string(),
@@ -68,11 +146,134 @@ const partnerDetailSchema = z.object({
   last_name: z.string(),
   country: z.string().nullable(),
   verified: z.boolean(),
+  status,
   created_at: z.string(),
   last_login_dt: z.string().nullable(),
   paypal_email: z.string().nullable(),
+  locale: z.string(),
+  subpartner: z.object({ slug: z.string(), name: z.string() }).nullable(),
   promo_codes: z.array(promoCodeEntry),
+  commission: z
+    .object({
+      rate: z.number().describe('What the partner earns now, percent'),
+      source: z.enum(['override', 'tier']),
+      override: z.number().nullable().describe('The staff override, percent, or null'),
+      verified_sales: z.number(),
+      tier: tier.nullable().describe('The tier their verified sales reach'),
+      next_tier: tier.nullable(),
+    })
+    .describe('The rate a new order earns now and where it comes from (decisions §6)'),
+  referral_commission: z
+    .object({ amount: z.number(), type: z.enum(REFERRAL_TYPES) })
+    .describe('What the partner earns per sale of a partner they referred: percent of the subtotal, or a fixed amount'),
+  referrer: z.object({ uuid: z.string(), name: z.string(), email: z.string(), status }).nullable(),
+  referrals_count: z.number(),
+  figures: z
+    .object({
+      currency: z.string(),
+      orders: z.number(),
+      sales: z.number(),
+      sales_by_region: z.object({ CA: z.number(), US: z.number(), OTHER: z.number() }),
+      average_order: z.number(),
+      this_month: z.object({ orders: z.number(), sales: z.number() }),
+      last_month: z.object({ orders: z.number(), sales: z.number() }),
+      commissions: z.number(),
+      balances: z.object({
+        pending: z.number(),
+        payable: z.number(),
+        in_payout: z.number(),
+        paid: z.number(),
+        in_review: z.number(),
+        rejected: z.number(),
+      }),
+    })
+    .describe('From the ledger’s running totals; money in major units'),
 });
+const detailAnswer = z.object({ data: partnerDetailSchema });
+
+const earningRow = z.object({
+  id: z.number(),
+  kind: z.string(),
+  order_number: z.string().nullable(),
+  product: z.string().nullable(),
+  date: z.string(),
+  base: z.number(),
+  rate: z.number().nullable(),
+  amount: z.number(),
+  status: z.string(),
+  hold_until: z.string().nullable(),
+  payout_id: z.number().nullable(),
+  history: z.array(
+    z.object({
+      at: z.string(),
+      from: z.string().nullable(),
+      to: z.string(),
+      amount_before: z.number().nullable(),
+      amount_after: z.number(),
+      reason: z.string(),
+      actor: z.string(),
+    }),
+  ),
+});
+const payoutRow = z.object({
+  id: z.number(),
+  status: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  earnings_count: z.number(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  invoice_number: z.string().nullable(),
+});
+const referralRow = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  email: z.string(),
+  status,
+  created_at: z.string(),
+  sales: z.number(),
+  currency: z.string(),
+});
+const noteRow = z.object({ id: z.number(), body: z.string(), created_at: z.string(), author: z.string().nullable() });
+const auditRow = z.object({
+  id: z.number(),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.string(),
+  staff: z.string().nullable(),
+  at: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+
+const PATCH_FIELDS = [
+  'commission_override',
+  'status',
+  'referral_commission_amount',
+  'referral_comission_type',
+  'subpartner',
+  'notes',
+] as const;
+
+const patchBody = z
+  .looseObject({
+    commission_override: percent(0).nullable().optional().describe('Percent from 0 to 100 with at most two decimals; null clears it (the tier applies again)'),
+    status: z.enum(['active', 'suspended'], { error: wrong }).optional().describe('`suspended`: the partner cannot sign in or cash out (every session ends); their orders are still recorded'),
+    referral_commission_amount: number()
+      .int(wrong)
+      .min(0, wrong)
+      .max(REFERRAL_FIXED_MAX, wrong)
+      .optional()
+      .describe(`A whole number: percent of the referred sale (0 to 100) for \`percent\`, or a fixed amount per sale (0 to ${REFERRAL_FIXED_MAX}) for \`fixed\``),
+    referral_comission_type: z.enum(REFERRAL_TYPES, { error: wrong }).optional().describe('Spelt as the spec spells it'),
+    subpartner: z.string({ error: wrong }).max(50, wrong).refine(noNul, wrong).nullable().optional().describe('An active sub-partner’s slug, or null for none'),
+    notes: noteText.optional().describe('A note to add to the partner’s notes (appended, with who and when; see also POST …/notes)'),
+  })
+  // A field this route does not know is refused, not silently dropped.
+  .superRefine((body, ctx) => {
+    for (const key of Object.keys(body))
+      if (!(PATCH_FIELDS as readonly string[]).includes(key)) ctx.addIssue({ code: 'custom', path: [key], message: wrong });
+  });
 
 export function partnerAdminRoutes(app: TypedApp, ctx: AppContext): void {
   const doc = (summary: string) => ({ tags: ['manager'], summary, security: [{ staff: [] }] });
@@ -85,11 +286,9 @@ export function partnerAdminRoutes(app: TypedApp, ctx: AppContext): void {
       onRequest: anyStaff,
       schema: {
         ...doc(
-          'Partners, newest first, searched by a part of the name, the e-mail or a promo code (any case), paged',
+          'Partners, searched (name, e-mail, promo code), filtered (status, sub-partner, tier, country, verified, PayPal e-mail) and ordered (sign-up date, sales, commissions), paged',
         ),
-        querystring: pagingQuery(20).extend({
-          q: z.string().max(200, wrong).refine(noNul, wrong).optional(),
-        }),
+        querystring: pagingQuery(20).extend(listFilters.shape),
         response: { 200: pagedAnswer(partnerRow) },
       },
     },
@@ -97,16 +296,197 @@ export function partnerAdminRoutes(app: TypedApp, ctx: AppContext): void {
   );
 
   app.get(
+    '/api/manager/partners.csv',
+    {
+      onRequest: anyStaff,
+      schema: {
+        ...doc(
+          'The partners of the list as CSV, with its filters and in its order, every page: written as it is read (UTF-8, RFC 4180, a header row; a cell that would start a formula is prefixed with \')',
+        ),
+        querystring: listFilters,
+      },
+    },
+    async (request, reply) => {
+      const rows = partnersCsv(ctx.db, request.query);
+      // The first slice is read before the answer starts: a bad filter is still a 422.
+      const first = await rows.next();
+      async function* all() {
+        if (!first.done) yield first.value;
+        yield* rows;
+      }
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="partners-${new Date().toISOString().slice(0, 10)}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(all(), { objectMode: false }));
+    },
+  );
+
+  app.get(
+    '/api/manager/partners/filters',
+    {
+      onRequest: anyStaff,
+      schema: {
+        ...doc('The choices of the list’s filters: the commission tiers as they are now and the sub-partners'),
+        response: {
+          200: z.object({
+            data: z.object({
+              tiers: z.array(tier),
+              subpartners: z.array(z.object({ slug: z.string(), name: z.string(), active: z.boolean() })),
+            }),
+          }),
+        },
+      },
+    },
+    async () => ({ data: await partnerFilterChoices(ctx.db) }),
+  );
+
+  app.get(
     '/api/manager/partners/:uuid',
     {
       onRequest: anyStaff,
       schema: {
-        ...doc('One partner: profile and codes, each code with its push to the store'),
-        params: z.object({ uuid: uuidParam }),
-        response: { 200: z.object({ data: partnerDetailSchema }) },
+        ...doc('One partner: profile, status, codes (each with its push to the store), commission (tier or override), referral commission, referrer, figures'),
+        params: uuidParams,
+        response: { 200: detailAnswer },
       },
     },
     async (request) => ({ data: await partnerDetail(ctx.db, request.params.uuid, ctx.config) }),
+  );
+
+  const pagedRead = <Row extends z.ZodType>(
+    path: string,
+    summary: string,
+    row: Row,
+    read: (
+      uuid: string,
+      paging: { page: number; length: number },
+    ) => Promise<{ data: unknown[]; current_page: number; per_page: number; last_page: number; total: number }>,
+  ) =>
+    app.get(
+      `/api/manager/partners/:uuid/${path}`,
+      {
+        onRequest: anyStaff,
+        schema: { ...doc(summary), params: uuidParams, querystring: pagingQuery(10), response: { 200: pagedAnswer(row) } },
+      },
+      async (request) => read(request.params.uuid, request.query),
+    );
+
+  pagedRead('earnings', 'The partner’s earnings, newest first, each with its history (status and amount changes), paged', earningRow, (uuid, paging) =>
+    partnerEarnings(ctx.db, uuid, paging),
+  );
+  pagedRead('payouts', 'The partner’s payouts, newest first, paged', payoutRow, (uuid, paging) => partnerPayouts(ctx.db, uuid, paging));
+  pagedRead('vouchers', 'The partner’s vouchers, newest first, paged', voucherAnswerSchema.extend({ created_at: z.string() }), (uuid, paging) =>
+    partnerVouchers(ctx.db, uuid, paging),
+  );
+  pagedRead('referrals', 'The partners this partner referred, newest first, paged', referralRow, (uuid, paging) =>
+    partnerReferrals(ctx.db, uuid, paging),
+  );
+  pagedRead('notes', 'Staff notes on the partner, newest first, each with who and when, paged', noteRow, (uuid, paging) =>
+    partnerNotes(ctx.db, uuid, paging),
+  );
+  pagedRead(
+    'audit',
+    'Staff actions on the partner, their promo codes and their vouchers (the audit log), newest first, with before and after, paged',
+    auditRow,
+    (uuid, paging) => partnerAudit(ctx.db, uuid, paging),
+  );
+
+  app.patch(
+    '/api/manager/partners/:uuid',
+    {
+      onRequest: managers,
+      schema: {
+        ...doc(
+          'Changes a partner (manager, admin): commission override, status (suspend, reactivate), referral commission, sub-partner, a note. Each change is audited (before, after) in its transaction; a refused one changes nothing',
+        ),
+        params: uuidParams,
+        body: patchBody,
+        response: { 200: detailAnswer },
+      },
+    },
+    async (request) => ({
+      data: await updatePartnerByStaff(ctx, staffIdOf(request), request.params.uuid, {
+        commission_override: request.body.commission_override,
+        status: request.body.status,
+        referral_commission_amount: request.body.referral_commission_amount,
+        referral_comission_type: request.body.referral_comission_type,
+        subpartner: request.body.subpartner,
+        notes: request.body.notes,
+      }),
+    }),
+  );
+
+  app.post(
+    '/api/manager/partners/:uuid/notes',
+    {
+      onRequest: managers,
+      schema: {
+        ...doc('Adds a note to the partner (manager, admin), with who and when; audited'),
+        params: uuidParams,
+        body: z.object({ body: noteText }),
+        response: { 201: z.object({ data: noteRow }) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await addPartnerNote(ctx.db, staffIdOf(request), request.params.uuid, request.body.body) }),
+  );
+
+  app.patch(
+    '/api/manager/partners/:uuid/promo-codes/:code',
+    {
+      onRequest: managers,
+      schema: {
+        ...doc(
+          'Changes the customer discount of one of the partner’s codes (manager, admin): its push to the store is queued in the same transaction (when configured); audited',
+        ),
+        params: z.object({ uuid: uuidParam, code: codeParam }),
+        body: z.object({ value: percent(1).describe('Percent from 1 to 100, at most two decimals') }),
+        response: { 200: z.object({ data: promoCodeEntry }) },
+      },
+    },
+    async (request) => ({
+      data: await changeCodeDiscount(ctx.db, {
+        uuid: request.params.uuid,
+        code: request.params.code,
+        value: request.body.value,
+        staffId: staffIdOf(request),
+        config: ctx.config,
+      }),
+    }),
+  );
+
+  app.post(
+    '/api/manager/partners/:uuid/resend-verification',
+    {
+      onRequest: managers,
+      schema: {
+        ...doc(
+          'Sends the partner’s verification mail again (manager, admin): throttled with the partner’s own resend (429); 409 when already verified; audited',
+        ),
+        params: uuidParams,
+        response: { 200: z.object({ data: z.object({ sent: z.boolean(), email: z.string() }) }) },
+      },
+    },
+    async (request) => ({ data: await resendPartnerVerification(ctx, staffIdOf(request), request.params.uuid) }),
+  );
+
+  app.post(
+    '/api/manager/partners/:uuid/vouchers/:id/revoke',
+    {
+      onRequest: managers,
+      schema: {
+        ...doc('Revokes an active voucher of the partner (manager, admin); 409 unless active; audited'),
+        params: z.object({
+          uuid: uuidParam,
+          id: z.coerce.number({ error: wrong }).int(wrong).min(1, wrong).max(2_147_483_647, wrong),
+        }),
+        response: { 200: z.object({ data: voucherAnswerSchema }) },
+      },
+    },
+    async (request) => ({
+      data: await revokePartnerVoucher(ctx.db, staffIdOf(request), request.params.uuid, request.params.id),
+    }),
   );
 
   app.post(

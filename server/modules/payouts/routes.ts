@@ -5,6 +5,7 @@ import { STATUSES } from '../../../common/statuses';
 import type { AppContext, TypedApp } from '../../context';
 import type { PayoutStatus } from '../../db/schema';
 import { requestLocale, sayKey } from '../../i18n';
+import { sendCsv } from '../../plugins/csv';
 import { pagedAnswer, pagingQuery } from '../../plugins/paging';
 import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth/guards';
 import { findStaffById } from '../staff/service';
@@ -154,12 +155,7 @@ export function payoutRoutes(app: TypedApp, ctx: AppContext): void {
         querystring: z.object({ status: queueStatus, q: queueSearch }),
       },
     },
-    async (request, reply) =>
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="payouts-${new Date().toISOString().slice(0, 10)}.csv"`)
-        .header('cache-control', 'private, no-store')
-        .send(await payoutsCsv(ctx.db, request.query)),
+    async (request, reply) => sendCsv(reply, 'payouts', await payoutsCsv(ctx.db, request.query)),
   );
 
   app.get(

@@ -13,6 +13,7 @@ import type { Payout, PayoutStatus } from '../../db/schema';
 import { AppError, API_MESSAGES, notFound } from '../../errors';
 import { i18n } from '../../i18n';
 import { enqueueJob } from '../../jobs/queue';
+import { recordAudit } from '../audit/service';
 import { findPartnerById } from '../partners/service';
 import { foldAdjustmentsBack, moveEarnings } from '../sales/service';
 import { payoutRulesOf, readPayoutRules } from '../settings/service';
@@ -127,6 +128,8 @@ export async function requestPayout(db: Db, partnerId: number, locale: Locale, n
       db.transaction().execute(async (trx) => {
         const partner = await findPartnerById(trx, partnerId);
         if (!partner) throw notFound();
+        // Suspended (decisions §11): nothing is gathered, whatever the balance.
+        if (partner.status === 'suspended') throw new AppError(403, API_MESSAGES.payout_suspended);
         const rules = await readPayoutRules(trx);
         if (!partner.verified) throw new AppError(422, BLOCKER_MESSAGES.email_not_verified);
         if (!partner.paypal_email) throw new AppError(422, BLOCKER_MESSAGES.paypal_email_missing);
@@ -244,6 +247,18 @@ async function recordEvent(db: Db, payoutId: number, from: PayoutStatus | null, 
   return event.id;
 }
 
+/** The audit log's verb of a staff decision, by the status it leads to (migration 021 names past ones the same). */
+const STAFF_VERBS: Record<PayoutStatus, string> = {
+  PENDING: 'update',
+  APPROVED: 'approve',
+  MANAGER_APPROVED: 'approve',
+  REJECTED: 'reject',
+  MANAGER_REJECTED: 'reject',
+  IN_REVIEW: 'review',
+  MANAGER_IN_REVIEW: 'review',
+  PAID: 'mark_paid',
+};
+
 export const staleError = () => new AppError(409, API_MESSAGES.payout_stale);
 
 export interface TransitionOptions {
@@ -290,6 +305,12 @@ export async function transition(trx: Db, payout: Payout, to: PayoutStatus, acto
     .executeTakeFirst();
   if (!updated) throw staleError();
   const eventId = await recordEvent(trx, payout.id, payout.status, to, actor, reason, now);
+  // A staff decision is a staff action: a line of the program's audit log too (decisions §11),
+  // beside the payout's own history.
+  if (actor.kind === 'staff' && actor.id !== null) {
+    const after = { status: to, ...(reason ? { reason } : {}), ...(rejected ? { fraudulent: Boolean(options.fraudulent) } : {}), ...(options.set?.reference ? { reference: options.set.reference } : {}) };
+    await recordAudit(trx, { staffId: actor.id, action: `payout.${STAFF_VERBS[to]}`, entity: 'payout', entityId: payout.id, before: { status: payout.status }, after }, at);
+  }
   const who = `${actor.kind}:${actor.id ?? actor.name}`;
   if (to === 'PAID') {
     await moveEarnings(trx, { partnerId: payout.partner_id, from: 'IN_PAYOUT', inPayout: payout.id }, { status: 'PAID', payoutId: payout.id }, `payout ${payout.id} paid`, who, now);

@@ -1,11 +1,13 @@
 // What staff read about payouts (decisions §7, §11): the queue and one payout with its partner,
 // earnings, fraud signals and history. Part of the payouts service; queries stay here because
 // only these views need them.
+import type { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import type { Locale } from '../../../common/i18n';
 import type { Db } from '../../db';
 import type { Payout, PayoutStatus } from '../../db/schema';
 import { notFound } from '../../errors';
+import { csvMoney, csvStream, pagesAfter } from '../../plugins/csv';
 import { readPayoutRules } from '../settings/service';
 import type { StaffRole } from '../staff/service';
 import { CLOSED_STATUSES, lifetimePaidCents, payoutEvents } from './repository';
@@ -181,36 +183,38 @@ export async function payoutDetail(db: Db, payoutId: number, staff: { id: number
   };
 }
 
-// A cell a spreadsheet would read as a formula is written as text (CSV injection).
-const csvCell = (value: string | number | null) => {
-  const text = value === null ? '' : String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
-
 const CSV_COLUMNS = ['payout_id', 'partner_uuid', 'partner_name', 'partner_email', 'paypal_email', 'amount', 'currency', 'status', 'stage', 'earnings', 'requested_at', 'paid_at', 'reference', 'invoice', 'reason'] as const;
+const CSV_PAGE = 1000;
 
-/** `GET /api/manager/payouts.csv` (decisions §11): the queue's rows, every page, oldest first. */
-export async function payoutsCsv(db: Db, filter: { status?: StatusFilter; q?: string | undefined }): Promise<string> {
-  const lines = [CSV_COLUMNS.join(',')];
-  for (let after = 0; ; ) {
-    const rows = await queueQuery(db, filter)
+/**
+ * `GET /api/manager/payouts.csv` (decisions §11): the queue's rows, every page, oldest first,
+ * streamed a page at a time (server/plugins/csv.ts).
+ */
+export function payoutsCsv(db: Db, filter: { status?: StatusFilter; q?: string | undefined }): Promise<Readable> {
+  const page = (after: number) =>
+    queueQuery(db, filter)
       .leftJoin('invoices', 'invoices.payout_id', 'payouts.id')
       .selectAll('payouts')
       .select(['partners.uuid', 'partners.first_name', 'partners.last_name', 'partners.email', 'invoices.number as invoice_number'])
       .where('payouts.id', '>', after)
       .orderBy('payouts.id')
-      .limit(1000)
+      .limit(CSV_PAGE)
       .execute();
-    for (const r of rows) {
-      lines.push(
-        [r.id, r.uuid, `${r.first_name} ${r.last_name}`, r.email, r.paypal_email, (r.amount_cents / 100).toFixed(2), r.currency, r.status, stageOf(r.status), r.earnings_count, r.created_at, r.paid_at, r.reference, r.invoice_number, r.reason]
-          .map(csvCell)
-          .join(','),
-      );
-    }
-    if (rows.length < 1000) break;
-    after = rows[rows.length - 1]!.id;
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  return csvStream(CSV_COLUMNS, pagesAfter(page, (r) => r.id, CSV_PAGE), (r) => [
+    r.id,
+    r.uuid,
+    `${r.first_name} ${r.last_name}`,
+    r.email,
+    r.paypal_email,
+    csvMoney(r.amount_cents),
+    r.currency,
+    r.status,
+    stageOf(r.status),
+    r.earnings_count,
+    r.created_at,
+    r.paid_at,
+    r.reference,
+    r.invoice_number,
+    r.reason,
+  ]);
 }

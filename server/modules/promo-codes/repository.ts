@@ -26,3 +26,9 @@ export function promoCodesOf(db: Db, partnerId: number): Promise<PromoCode[]> {
 export async function insertPromoCode(db: Db, row: Omit<PromoCode, 'id'>): Promise<PromoCode> {
   return db.insertInto('promo_codes').values(row).returningAll().executeTakeFirstOrThrow();
 }
+
+/** Sets a code's customer discount if it is still `fromBp` (an exactly-once change); answers whether it changed. */
+export async function updatePromoCodeValue(db: Db, id: number, fromBp: number, toBp: number): Promise<boolean> {
+  const result = await db.updateTable('promo_codes').set({ value_bp: toBp }).where('id', '=', id).where('value_bp', '=', fromBp).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -5,12 +5,8 @@ import { PROMO_CODE_PATTERN } from '../../../common/validation';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import type { PromoCode } from '../../db/schema';
-import { findPromoCode, insertPromoCode, promoCodesOf, takenCodes } from './repository';
-
-/** Customer discount of a new code: 15% (decisions §6). */
-export const DEFAULT_DISCOUNT_BP = 1500;
-/** Commission of a partner with no verified sales yet: the first tier, 10% (decisions §6). */
-export const STARTING_COMMISSION_BP = 1000;
+import { readNewCodeTerms } from '../settings/service';
+import { findPromoCode, insertPromoCode, promoCodesOf, takenCodes, updatePromoCodeValue } from './repository';
 
 export function normalizeCode(code: string): string {
   return code.trim().toUpperCase();
@@ -35,12 +31,17 @@ export async function codeAvailability(db: Db, code: string) {
   return { code: normalized, available, suggestions: available ? [] : await suggestCodes(db, normalized) };
 }
 
-export function createPromoCode(db: Db, partnerId: number, code: string): Promise<PromoCode> {
+/**
+ * A new code, with the program's default customer discount (15% unless staff changed it) and the
+ * commission of a partner with no verified sales yet (the first tier's), as they are now.
+ */
+export async function createPromoCode(db: Db, partnerId: number, code: string): Promise<PromoCode> {
+  const terms = await readNewCodeTerms(db);
   return insertPromoCode(db, {
     partner_id: partnerId,
     code: normalizeCode(code),
-    value_bp: DEFAULT_DISCOUNT_BP,
-    commission_rate_bp: STARTING_COMMISSION_BP,
+    value_bp: terms.valueBp,
+    commission_rate_bp: terms.commissionRateBp,
     created_at: nowIso(),
   });
 }
@@ -49,4 +50,4 @@ export function toPromoCodeJson(code: PromoCode) {
   return { code: code.code, value: code.value_bp / 100, commission_rate: code.commission_rate_bp / 100 };
 }
 
-export { findPromoCode, promoCodesOf };
+export { findPromoCode, promoCodesOf, updatePromoCodeValue };

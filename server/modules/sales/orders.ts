@@ -9,11 +9,11 @@ import { refundAmountCents } from '../../integrations/shopify/webhooks';
 import { enqueueJob } from '../../jobs/queue';
 import { findPartnerById } from '../partners/service';
 import { findPromoCode } from '../promo-codes/service';
+import { holdUntilFrom } from '../settings/service';
 import { changeEarning, createEarning, earningsOfOrder, verifiedSalesCount } from './ledger';
 import { syncOrderStats } from './stats';
 import { findOrderByShopifyId, findVoucherByCodes, originalAmount, tierRateFor, unappliedRefunds } from './repository';
 
-export const HOLDING_PERIOD_DAYS = 30;
 const ACTOR = 'shopify';
 
 export function geoOf(countryCode: string | null | undefined): Order['geo'] {
@@ -144,7 +144,9 @@ export async function recordPaidOrder(db: Db, order: ShopifyOrder, now = new Dat
     const customer = order.email ?? order.contact_email ?? '';
     const selfPurchase = customer !== '' && (customer === partner.email.toLowerCase() || customer === partner.paypal_email?.toLowerCase());
     const status = selfPurchase ? 'IN_REVIEW' : 'PENDING';
-    const holdUntil = new Date(now.getTime() + HOLDING_PERIOD_DAYS * 86_400_000).toISOString();
+    // The program's holding period and the partner's rate now: a later change of either in the
+    // back office leaves this earning as it was recorded.
+    const holdUntil = await holdUntilFrom(db, now);
     const rate = await currentRateBp(db, partner);
     const base = order.subtotal_price;
     const sale = await createEarning(

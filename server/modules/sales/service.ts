@@ -144,7 +144,6 @@ export { currentRateBp } from './orders';
 export { allTiers } from './repository';
 export { createEarning, foldAdjustmentsBack, moveEarnings } from './ledger';
 export type { MovedEarning } from './ledger';
-export { HOLDING_PERIOD_DAYS } from './orders';
 export { ALL_TIME, dayKey, monthStart, rebuildLedgerStats, weekStart } from './stats';
 
 /**

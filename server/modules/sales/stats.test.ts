@@ -44,7 +44,13 @@ describe('ledger stats', () => {
       .select(['id', 'counted_orders', 'counted_sales_cents', 'counted_commission_cents'])
       .orderBy('id')
       .execute();
-    return { sales, earnings, counted };
+    // Each partner's lifetime figures on their row (migration 018) move with the ledger too.
+    const totals = await t.database.db
+      .selectFrom('partners')
+      .select(['id', 'total_sales_cents', 'total_earned_cents', 'verified_sales'])
+      .orderBy('id')
+      .execute();
+    return { sales, earnings, counted, totals };
   };
   const saleEarningOf = (shopifyOrderId: number) =>
     t.database.db
@@ -84,6 +90,10 @@ describe('ledger stats', () => {
     const kept = await snapshot();
     expect(kept.sales.length).toBeGreaterThan(50);
     expect(kept.earnings.length).toBeGreaterThan(10);
+    const mayaTotals = kept.totals.find((p) => p.id === maya)!;
+    expect(mayaTotals.total_sales_cents).toBeGreaterThan(0);
+    expect(mayaTotals.total_earned_cents).toBeGreaterThan(0);
+    expect(mayaTotals.verified_sales).toBeGreaterThan(0);
     expect(await rebuilt()).toEqual(kept);
   });
 

@@ -9,6 +9,11 @@
 // - partner_earning_stats: every earning of the partner by kind and status, for the month it was
 //   created in and for all time: how many, and their amount.
 //
+// - partners.total_sales_cents, total_earned_cents, verified_sales: each partner's lifetime
+//   figures on their own row (the all-time sales; every earning pending, approved, in a payout or
+//   paid; their verified sales), so the back office lists and sorts 10,000 partners by them from
+//   an index (migration 018). Written only when they move.
+//
 // Each order remembers what it contributes (orders.counted_*), so syncing an order is idempotent
 // and may be called after any change to it or to its sale earning.
 import { sql } from 'kysely';
@@ -37,6 +42,33 @@ export const dayKey = (date: Date) => date.toISOString().slice(0, 10);
 /** The sale commission counts unless the earning is refused or held for review. */
 export const commissionCounts = (status: EarningStatus | null | undefined) =>
   status != null && status !== 'REJECTED' && status !== 'IN_REVIEW';
+
+/** Earnings that count in the partner's total commissions (the dashboard's `total_commissions`). */
+export const EARNED_STATUSES: readonly EarningStatus[] = ['PENDING', 'APPROVED', 'IN_PAYOUT', 'PAID'];
+/** Sale earnings that count as verified sales, for the tiers (decisions §6). */
+export const VERIFIED_STATUSES: readonly EarningStatus[] = ['APPROVED', 'IN_PAYOUT', 'PAID'];
+
+const earnedCount = (status: EarningStatus) => (EARNED_STATUSES.includes(status) ? 1 : 0);
+const verifiedCount = (kind: EarningKind, status: EarningStatus) =>
+  kind === 'sale' && VERIFIED_STATUSES.includes(status) ? 1 : 0;
+
+/** Moves the partner's lifetime figures on their row (nothing written when none moves). */
+async function addPartnerTotals(
+  db: Db,
+  partnerId: number,
+  delta: { sales?: number; earned?: number; verified?: number },
+): Promise<void> {
+  const sales = delta.sales ?? 0;
+  const earned = delta.earned ?? 0;
+  const verified = delta.verified ?? 0;
+  if (sales === 0 && earned === 0 && verified === 0) return;
+  await sql`
+    update partners set
+      total_sales_cents = total_sales_cents + ${sales},
+      total_earned_cents = total_earned_cents + ${earned},
+      verified_sales = verified_sales + ${verified}
+    where id = ${partnerId}`.execute(db);
+}
 
 interface Contribution {
   orders: number;
@@ -75,6 +107,7 @@ async function addSales(
       orders = partner_sales_stats.orders + excluded.orders,
       sales_cents = partner_sales_stats.sales_cents + excluded.sales_cents,
       commission_cents = partner_sales_stats.commission_cents + excluded.commission_cents`.execute(db);
+  await addPartnerTotals(db, partnerId, { sales: delta.sales });
 }
 
 /** What syncing an order reads: the order, what it counts now, and its sale earning. */
@@ -188,10 +221,15 @@ export async function countEarningsMoved(
     group.cents += e.amount_cents;
     groups.set(key, group);
   }
+  let earned = 0;
+  let verified = 0;
   for (const g of groups.values()) {
     await addEarnings(db, { partner_id: partnerId, kind: g.kind, status: from, created_at: g.created_at }, -g.count, -g.cents);
     await addEarnings(db, { partner_id: partnerId, kind: g.kind, status: to, created_at: g.created_at }, g.count, g.cents);
+    earned += (earnedCount(to) - earnedCount(from)) * g.cents;
+    verified += (verifiedCount(g.kind, to) - verifiedCount(g.kind, from)) * g.count;
   }
+  await addPartnerTotals(db, partnerId, { earned, verified });
 }
 
 type EarningKey = Pick<Earning, 'partner_id' | 'kind' | 'status' | 'amount_cents' | 'created_at'>;
@@ -202,13 +240,20 @@ export async function countEarningChange(
   before: EarningKey | undefined,
   after: EarningKey,
 ): Promise<void> {
+  const totals = {
+    earned:
+      earnedCount(after.status) * after.amount_cents -
+      (before ? earnedCount(before.status) * before.amount_cents : 0),
+    verified: verifiedCount(after.kind, after.status) - (before ? verifiedCount(before.kind, before.status) : 0),
+  };
   if (before && before.status === after.status) {
     if (after.amount_cents !== before.amount_cents)
       await addEarnings(db, after, 0, after.amount_cents - before.amount_cents);
-    return;
+  } else {
+    if (before) await addEarnings(db, before, -1, -before.amount_cents);
+    await addEarnings(db, after, 1, after.amount_cents);
   }
-  if (before) await addEarnings(db, before, -1, -before.amount_cents);
-  await addEarnings(db, after, 1, after.amount_cents);
+  await addPartnerTotals(db, after.partner_id, totals);
 }
 
 /**
@@ -339,5 +384,39 @@ export async function rebuildLedgerStats(db: Db): Promise<void> {
         ])
         .groupBy(['partner_id', 'kind', 'status']),
     )
+    .execute();
+
+  // Each partner's lifetime figures, from the all-time rows just written.
+  await db
+    .updateTable('partners')
+    .set((eb) => ({
+      total_sales_cents: eb.fn.coalesce(
+        eb
+          .selectFrom('partner_sales_stats')
+          .select((s) => s.fn.sum<number>('sales_cents').as('n'))
+          .whereRef('partner_sales_stats.partner_id', '=', 'partners.id')
+          .where('period', '=', 'a'),
+        sql<number>`0`,
+      ),
+      total_earned_cents: eb.fn.coalesce(
+        eb
+          .selectFrom('partner_earning_stats')
+          .select((s) => s.fn.sum<number>('cents').as('n'))
+          .whereRef('partner_earning_stats.partner_id', '=', 'partners.id')
+          .where('month', '=', ALL_TIME)
+          .where('status', 'in', EARNED_STATUSES),
+        sql<number>`0`,
+      ),
+      verified_sales: eb.fn.coalesce(
+        eb
+          .selectFrom('partner_earning_stats')
+          .select((s) => s.fn.sum<number>('earnings').as('n'))
+          .whereRef('partner_earning_stats.partner_id', '=', 'partners.id')
+          .where('month', '=', ALL_TIME)
+          .where('kind', '=', 'sale')
+          .where('status', 'in', VERIFIED_STATUSES),
+        sql<number>`0`,
+      ),
+    }))
     .execute();
 }

@@ -26,3 +26,36 @@ export async function replaceSetting(db: Db, key: string, expected: string, next
   const result = await db.updateTable('settings').set({ value: next, updated_at: nowIso() }).where('key', '=', key).where('value', '=', expected).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Writes each setting, whether it was stored before or not. */
+export async function writeSettings(db: Db, values: Record<string, string>, at: string): Promise<void> {
+  const rows = Object.entries(values).map(([key, value]) => ({ key, value, updated_at: at }));
+  if (rows.length === 0) return;
+  await db
+    .insertInto('settings')
+    .values(rows)
+    .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })))
+    .execute();
+}
+
+/** The newest change among these settings, if any was ever stored. */
+export async function settingsUpdatedAt(db: Db, keys: readonly string[]): Promise<string | null> {
+  const row = await db.selectFrom('settings').select((eb) => eb.fn.max('updated_at').as('at')).where('key', 'in', [...keys]).executeTakeFirst();
+  return row?.at ?? null;
+}
+
+/** The commission tiers (decisions §6), lowest threshold first. */
+export function commissionTiers(db: Db) {
+  return db.selectFrom('commission_tiers').select(['min_sales', 'rate_bp']).orderBy('min_sales').execute();
+}
+
+/** The rate of the tier a partner without verified sales starts in, if there is one. */
+export async function startingTierRate(db: Db): Promise<number | undefined> {
+  const row = await db.selectFrom('commission_tiers').select('rate_bp').orderBy('min_sales').limit(1).executeTakeFirst();
+  return row?.rate_bp;
+}
+
+export async function replaceCommissionTiers(db: Db, tiers: readonly { min_sales: number; rate_bp: number }[]): Promise<void> {
+  await db.deleteFrom('commission_tiers').execute();
+  if (tiers.length) await db.insertInto('commission_tiers').values(tiers.map((tier) => ({ min_sales: tier.min_sales, rate_bp: tier.rate_bp }))).execute();
+}

@@ -58,6 +58,8 @@ export async function finishSocialSignIn(
   if (!profile.email || !profile.emailVerified) throw notFound(API_MESSAGES.social_no_account);
   const partner = await findPartnerByEmail(db, profile.email);
   if (!partner) throw notFound(API_MESSAGES.social_no_account);
+  // Suspended (decisions §11): no session, whichever way they sign in.
+  if (partner.status === 'suspended') throw new AppError(403, API_MESSAGES.account_suspended);
   // The provider has confirmed the address: the partner's e-mail counts as verified.
   if (!partner.verified) await updatePartner(db, partner.id, { verified: 1, updated_at: now });
   await touchLastLogin(db, partner.id, now);

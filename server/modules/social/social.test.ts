@@ -147,6 +147,26 @@ describe('social sign-in', () => {
     const token = stub.seen.find((s) => s.url === '/token');
     expect(new URLSearchParams(token!.body).get('client_secret')).toBe('g-secret');
   });
+
+  it('refuses a suspended partner with a clear 403 in their language (decisions §11)', async () => {
+    const demo = () => t.database.db.updateTable('partners').where('email', '=', DEMO_PARTNER.email);
+    await demo().set({ status: 'suspended' }).execute();
+    try {
+      const en = await finish('facebook', { code: 'fb-good-code', state: (await start('Facebook')).state });
+      expect(en.statusCode).toBe(403);
+      expect(en.json()).toEqual({ code: 403, message: 'This partner account is suspended. Please contact the partner program team.' });
+      const fr = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/social/facebook',
+        headers: { ...client, 'accept-language': 'fr' },
+        payload: { code: 'fb-good-code', state: (await start('Facebook')).state },
+      });
+      expect(fr.json()).toEqual({ code: 403, message: 'Ce compte partenaire est suspendu. Veuillez contacter l’équipe du programme partenaires.' });
+    } finally {
+      await demo().set({ status: 'active' }).execute();
+    }
+    expect((await finish('facebook', { code: 'fb-good-code', state: (await start('Facebook')).state })).statusCode).toBe(200);
+  });
 });
 
 describe('social sign-in while not configured', () => {

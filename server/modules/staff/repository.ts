@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import type { StaffUser } from '../../db/schema';
+import type { Insertable } from 'kysely';
+import type { StaffUser, StaffUsersTable } from '../../db/schema';
 
 export async function countStaff(db: Db): Promise<number> {
   const row = await db.selectFrom('staff_users').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export async function insertStaff(db: Db, staff: Omit<StaffUser, 'id' | 'last_login_dt'>): Promise<StaffUser> {
+export async function insertStaff(db: Db, staff: Insertable<StaffUsersTable>): Promise<StaffUser> {
   return db.insertInto('staff_users').values(staff).returningAll().executeTakeFirstOrThrow();
 }
 

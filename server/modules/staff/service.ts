@@ -5,6 +5,13 @@ import { hashPassword } from '../auth/passwords';
 import { allStaff, countStaff, findStaffByEmail, findStaffById, insertStaff, touchStaffLastLogin } from './repository';
 
 export type StaffRole = StaffUser['role'];
+export type StaffStatus = StaffUser['status'];
+
+/** Only an active account signs in: an invited one has no password yet, a deactivated one is shut. */
+export async function findActiveStaffByEmail(db: Db, email: string): Promise<StaffUser | undefined> {
+  const staff = await findStaffByEmail(db, email);
+  return staff?.status === 'active' ? staff : undefined;
+}
 
 export async function createStaffUser(
   db: Db,

@@ -9,6 +9,7 @@ import { isUniqueViolation, nowIso } from '../../db/dialect';
 import type { Voucher } from '../../db/schema';
 import { API_MESSAGES, AppError, invalid, notFound } from '../../errors';
 import { sayKey } from '../../i18n';
+import { recordAudit } from '../audit/service';
 import { findPromoCode } from '../promo-codes/service';
 
 export const VOUCHER_TYPES = ['percent', 'fixed', 'product'] as const;
@@ -101,14 +102,45 @@ export async function issueVoucher(db: Db, staffId: number | null, partnerUuid: 
     }
     if (!code) throw new AppError(409, 'Could not find a free voucher code');
   }
+  const voucherCode = code;
   try {
-    return await db
-      .insertInto('vouchers')
-      .values({ partner_id: partner.id, code, type: input.type, amount, valid_from: validFrom, valid_till: validTill, status: 'active', issued_by: staffId, created_at: nowIso(now) })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    // A staff issue is written with its line of the audit log (decisions §11), in one transaction
+    // (the caller's, when it runs in one: a challenge's reward).
+    const write = async (trx: Db) => {
+      const voucher = await trx
+        .insertInto('vouchers')
+        .values({ partner_id: partner.id, code: voucherCode, type: input.type, amount, valid_from: validFrom, valid_till: validTill, status: 'active', issued_by: staffId, created_at: nowIso(now) })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (staffId !== null)
+        await recordAudit(trx, { staffId, action: 'voucher.issue', entity: 'voucher', entityId: voucher.code, after: { ...voucherJson(voucher, now), partner: partnerUuid } }, nowIso(now));
+      return voucher;
+    };
+    return await (db.isTransaction ? write(db) : db.transaction().execute(write));
   } catch (error) {
     if (isUniqueViolation(error)) throw invalid({ code: [API_MESSAGES.promo_code_taken] });
     throw error;
   }
+}
+
+/**
+ * Staff revoke one of a partner's vouchers: only an active one (a used, expired or revoked
+ * voucher answers 409), by a conditional update, with its audit line in the same transaction.
+ */
+export async function revokeVoucher(db: Db, staffId: number, partnerId: number, voucherId: number, now = new Date()): Promise<Voucher> {
+  return db.transaction().execute(async (trx) => {
+    const voucher = await trx.selectFrom('vouchers').selectAll().where('id', '=', voucherId).where('partner_id', '=', partnerId).executeTakeFirst();
+    if (!voucher) throw notFound(API_MESSAGES.partner_admin.voucher_not_found);
+    if (voucherJson(voucher, now).status !== 'active') throw new AppError(409, API_MESSAGES.partner_admin.voucher_not_active);
+    const revoked = await trx
+      .updateTable('vouchers')
+      .set({ status: 'revoked' })
+      .where('id', '=', voucher.id)
+      .where('status', '=', 'active')
+      .returningAll()
+      .executeTakeFirst();
+    if (!revoked) throw new AppError(409, API_MESSAGES.partner_admin.voucher_not_active);
+    await recordAudit(trx, { staffId, action: 'voucher.revoke', entity: 'voucher', entityId: voucher.code, before: { status: voucher.status }, after: { status: 'revoked' } }, nowIso(now));
+    return revoked;
+  });
 }

@@ -27,7 +27,8 @@ export function ManagerSignInLayout() {
     <div data-layout="manager-signin" className="flex min-h-dvh flex-col bg-stone-100 dark:bg-stone-950">
       <header className="mx-auto flex w-full max-w-6xl items-center justify-between gap-4 px-4 py-4 sm:px-6">
         <span className="flex items-center gap-3 text-lg">
-          <BrandLogo />
+          {/* The wordmark only where it fits beside the badge and the preferences (not on phones). */}
+          <BrandLogo compact />
           <ManagerBadge />
         </span>
         <PreferenceControls />

@@ -89,6 +89,9 @@ describe('back-office shell', () => {
       'Promotions',
       'Challenges',
       'Survey',
+      'Audit log',
+      'Settings',
+      'Staff',
     ]);
     expect(links).toHaveLength(MANAGER_SECTIONS.length);
     expect(links[0]).toHaveAttribute('href', '/manager/payouts');

@@ -9,17 +9,17 @@ import type * as Registry from './sections';
 
 vi.mock('./sections', async (importOriginal) => {
   const actual = await importOriginal<typeof Registry>();
-  const SettingsTestPage = () => <h1>Settings test page</h1>;
-  const settings: Registry.ManagerSection = {
-    id: 'settings',
-    path: 'settings',
+  const LabTestPage = () => <h1>Lab test page</h1>;
+  const lab: Registry.ManagerSection = {
+    id: 'lab',
+    path: 'lab',
     // Not in the catalogs: i18next shows the key, enough for a test.
-    labelKey: 'manager.sections.test_settings' as Registry.ManagerSection['labelKey'],
+    labelKey: 'manager.sections.test_lab' as Registry.ManagerSection['labelKey'],
     icon: 'settings',
     minRole: 'admin',
-    pages: [{ path: '', load: () => Promise.resolve(SettingsTestPage) }],
+    pages: [{ path: '', load: () => Promise.resolve(LabTestPage) }],
   };
-  const sections = [...actual.MANAGER_SECTIONS, settings];
+  const sections = [...actual.MANAGER_SECTIONS, lab];
   return {
     ...actual,
     MANAGER_SECTIONS: sections,
@@ -62,18 +62,21 @@ describe('a section added to the registry', () => {
       '/manager/promotions',
       '/manager/challenges',
       '/manager/survey',
+      '/manager/audit',
       '/manager/settings',
+      '/manager/staff',
+      '/manager/lab',
     ]);
-    await user.click(screen.getByTestId('manager-nav-settings'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Settings test page' })).toBeInTheDocument();
+    await user.click(screen.getByTestId('manager-nav-lab'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lab test page' })).toBeInTheDocument();
   });
 
   it('is not in a reviewer’s navigation, and opening it says the role does not open it', async () => {
     staffAs('reviewer');
-    renderApp('/manager/settings');
+    renderApp('/manager/lab');
     expect(await screen.findByTestId('manager-forbidden')).toHaveTextContent('Administrator');
     expect(await navLinks()).toEqual(['/manager/payouts', '/manager/partners']);
-    expect(screen.queryByRole('heading', { name: 'Settings test page' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Lab test page' })).toBeNull();
   });
 
   it('leaves /manager opening the first section the role may see', async () => {

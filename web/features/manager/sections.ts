@@ -148,6 +148,30 @@ export const MANAGER_SECTIONS: readonly ManagerSection[] = [
       { path: 'claims', load: async () => (await import('./survey/ClaimsPage')).ClaimsPage },
     ],
   },
+  {
+    id: 'audit',
+    path: 'audit',
+    labelKey: 'manager.sections.audit',
+    icon: 'history',
+    minRole: 'manager',
+    pages: [{ path: '', load: async () => (await import('./audit/AuditPage')).AuditPage }],
+  },
+  {
+    id: 'settings',
+    path: 'settings',
+    labelKey: 'manager.sections.settings',
+    icon: 'settings',
+    minRole: 'admin',
+    pages: [{ path: '', load: async () => (await import('./settings/SettingsPage')).SettingsPage }],
+  },
+  {
+    id: 'staff',
+    path: 'staff',
+    labelKey: 'manager.sections.staff',
+    icon: 'user',
+    minRole: 'admin',
+    pages: [{ path: '', load: async () => (await import('./staff/StaffPage')).StaffPage }],
+  },
 ];
 
 /** The sections `role` may open, in navigation order. */

@@ -1,7 +1,8 @@
-// /manager/partners/:uuid: one partner (decisions §11). The page is a column of cards (the
-// profile beside, the promo codes and whatever follows in the main column), so each new part of
-// a partner is one more card. A promo code the store refused can be sent again by a manager or an
-// administrator; the code then shows the state the server answers.
+// /manager/partners/:uuid: one partner (decisions §11, issue 13). The page is two columns of cards:
+// beside, the profile, the account (suspension, verification mail), the commission (tier or
+// override) and referrals; in the main column, the sales figures, the promo codes (discount, push to
+// the store), earnings with their history, payouts, vouchers, notes and the staff actions on the
+// partner. Managers and administrators see each card's form; reviewers read.
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +17,19 @@ import { LoadFailed } from '../messages/list-parts';
 import { serverMessage } from '../payouts/payouts-api';
 import { useDateTime } from '../payouts/ui';
 import { hasRole } from '../sections';
+import { DiscountForm, useCanEditPartners } from './partner-actions';
+import {
+  AccountCard,
+  AuditCard,
+  CommissionCard,
+  EarningsCard,
+  FiguresCard,
+  NotesCard,
+  PayoutsCard,
+  ReadOnlyNotice,
+  ReferralCard,
+  VouchersCard,
+} from './partner-cards';
 import {
   partnerName,
   usePartner,
@@ -23,7 +37,7 @@ import {
   type PartnerDetail,
   type PartnerPromoCode,
 } from './partners-api';
-import { PartnerCard, SyncBadge, useCountryName, VerifiedChip } from './ui';
+import { PartnerCard, StatusChip, SyncBadge, useCountryName, VerifiedChip } from './ui';
 
 /** An e-mail that may wrap after its @ rather than anywhere in the middle. */
 function Email({ value }: { value: string }) {
@@ -102,6 +116,16 @@ function ProfileCard({ partner }: { partner: PartnerDetail }) {
               : muted(t('manager.partners.detail.profile.never')),
           },
           {
+            key: 'subpartner',
+            label: t('manager.partners.detail.profile.subpartner'),
+            value: partner.subpartner ? partner.subpartner.name : muted(t('manager.partners.detail.profile.no_subpartner')),
+          },
+          {
+            key: 'locale',
+            label: t('manager.partners.detail.profile.locale'),
+            value: t(`manager.partners.detail.profile.locales.${partner.locale === 'fr' ? 'fr' : 'en'}`),
+          },
+          {
             key: 'paypal',
             label: t('manager.partners.detail.profile.paypal_email'),
             wide: true,
@@ -118,12 +142,14 @@ function ProfileCard({ partner }: { partner: PartnerDetail }) {
 }
 
 function PromoCodeItem({
+  uuid,
   entry,
   canRetry,
   retrying,
   error,
   onRetry,
 }: {
+  uuid: string;
   entry: PartnerPromoCode;
   canRetry: boolean;
   retrying: boolean;
@@ -133,6 +159,8 @@ function PromoCodeItem({
   const { t } = useTranslation();
   const f = useFormatters();
   const dateTime = useDateTime();
+  const canEdit = useCanEditPartners();
+  const [editing, setEditing] = useState(false);
   const sync = entry.store_sync;
   const errorId = `retry-error-${entry.code}`;
   return (
@@ -163,8 +191,17 @@ function PromoCodeItem({
             </div>
           </dl>
         </div>
-        <SyncBadge state={sync.state} />
+        <div className="flex flex-col items-end gap-2">
+          <SyncBadge state={sync.state} />
+          {canEdit && !editing ? (
+            <button type="button" className="link text-sm" onClick={() => setEditing(true)} data-testid="discount-edit">
+              {t('manager.partners.detail.codes.change_discount')}
+              <span className="sr-only"> · {entry.code}</span>
+            </button>
+          ) : null}
+        </div>
       </div>
+      {editing ? <DiscountForm uuid={uuid} code={entry.code} value={entry.value} onDone={() => setEditing(false)} /> : null}
       {sync.state === 'created' && sync.store_id ? (
         <p className="mt-2 text-xs text-stone-600 dark:text-stone-400" data-testid="store-id">
           {t('manager.partners.detail.sync.store_id')}{' '}
@@ -293,6 +330,7 @@ function PromoCodesCard({ partner }: { partner: PartnerDetail }) {
           {codes.map((entry) => (
             <PromoCodeItem
               key={entry.code}
+              uuid={partner.uuid}
               entry={entry}
               canRetry={canRetry}
               retrying={retry.isPending && retry.variables === entry.code}
@@ -307,17 +345,60 @@ function PromoCodesCard({ partner }: { partner: PartnerDetail }) {
 }
 
 function Header({ partner }: { partner: PartnerDetail }) {
+  const { t } = useTranslation();
+  const suspended = partner.status === 'suspended';
   return (
     <header className="mb-6" data-testid="partner-header">
-      <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl" data-testid="partner-name">
-        {partnerName(partner)}
-      </h1>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl" data-testid="partner-name">
+          {partnerName(partner)}
+        </h1>
+        {suspended ? <StatusChip status="suspended" /> : null}
+      </div>
       <p className="mt-1 text-sm">
         <a href={`mailto:${partner.email}`} className="link break-words" data-testid="partner-email">
           <Email value={partner.email} />
         </a>
       </p>
+      {suspended ? (
+        <p
+          role="status"
+          className="mt-4 flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-900 dark:border-red-500/30 dark:bg-red-950/40 dark:text-red-100"
+          data-testid="suspended-banner"
+        >
+          <Icon name="alert" width={16} height={16} className="mt-0.5 shrink-0" />
+          {t('manager.partners.detail.account.suspended_text')}
+        </p>
+      ) : null}
     </header>
+  );
+}
+
+function Columns({ partner }: { partner: PartnerDetail }) {
+  const canEdit = useCanEditPartners();
+  const me = useStaffMember();
+  return (
+    <>
+      {me.data && !canEdit ? <ReadOnlyNotice /> : null}
+      {/* Side first in the page's order (the phone's), beside the main column from `lg` up. */}
+      <div className="grid grid-cols-1 items-start gap-4 sm:gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="flex min-w-0 flex-col gap-4 sm:gap-6 lg:col-start-2 lg:row-start-1">
+          <ProfileCard partner={partner} />
+          <AccountCard partner={partner} />
+          <CommissionCard partner={partner} />
+          <ReferralCard partner={partner} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-4 sm:gap-6 lg:col-start-1 lg:row-start-1">
+          <FiguresCard partner={partner} />
+          <PromoCodesCard partner={partner} />
+          <EarningsCard partner={partner} />
+          <PayoutsCard partner={partner} />
+          <VouchersCard partner={partner} />
+          <NotesCard partner={partner} />
+          <AuditCard partner={partner} />
+        </div>
+      </div>
+    </>
   );
 }
 
@@ -387,15 +468,7 @@ export function PartnerPage() {
     body = (
       <>
         <Header partner={partner} />
-        {/* Side first in the page's order (the phone's), beside the main column from `lg` up. */}
-        <div className="grid grid-cols-1 items-start gap-4 sm:gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-          <div className="flex min-w-0 flex-col gap-4 sm:gap-6 lg:col-start-2 lg:row-start-1">
-            <ProfileCard partner={partner} />
-          </div>
-          <div className="flex min-w-0 flex-col gap-4 sm:gap-6 lg:col-start-1 lg:row-start-1">
-            <PromoCodesCard partner={partner} />
-          </div>
-        </div>
+        <Columns partner={partner} />
       </>
     );
 

@@ -1,18 +1,35 @@
-// /manager/partners: every partner of the program, found by name, e-mail or promo code (decisions
-// §11). The search and the page live in the URL (?q=&page=), so a reload, a shared link or coming
-// back from a partner shows the same list.
-import { useCallback, useEffect, useState } from 'react';
+// /manager/partners: every partner of the program, found by name, e-mail or promo code, filtered
+// and ordered (decisions §11), with their sales and commissions, and exported as CSV with the same
+// filters and order. The search, the filters, the order and the page live in the URL
+// (?q=&status=&sort=&page=…), so a reload, a shared link or coming back from a partner shows the
+// same list.
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { notifyError } from '../../../lib/toast';
 import { PageHeading } from '../../pages/PageHeading';
 import { useFormatters } from '../../sales/format';
 import { Pager } from '../../sales/ui';
 import { useSignOutOnUnauthorized } from '../ManagerPages';
-import { ListResults, TableHead, tableCell, useBackInRange, usePageParam } from '../messages/list-parts';
-import { partnerName, usePartners, type PartnerListRow } from './partners-api';
-import { CodeChips, useCountryName, VerifiedChip } from './ui';
+import { ListResults, tableCell, useBackInRange, usePageParam } from '../messages/list-parts';
+import { activeFilterCount, FilterPanel, SortSelect } from './PartnerFilters';
+import {
+  DEFAULT_SORT,
+  downloadPartnersCsv,
+  FILTER_KEYS,
+  PARTNER_SORTS,
+  partnerName,
+  usePartners,
+  type FilterKey,
+  type PartnerFilters,
+  type PartnerListRow,
+  type PartnerSort,
+} from './partners-api';
+import { CodeChips, StatusChip, useCountryName, VerifiedChip } from './ui';
+
+const isSort = (value: string | null): value is PartnerSort => PARTNER_SORTS.includes(value as PartnerSort);
 
 /** How long typing pauses before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -60,22 +77,85 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
   );
 }
 
-type RowsProps = { rows: PartnerListRow[]; from: string };
+type RowsProps = { rows: PartnerListRow[]; from: string; sort: PartnerSort; onSort: (sort: PartnerSort) => void };
 
-function PartnersTable({ rows, from }: RowsProps) {
+/** A column that orders the list: its header is a button; a second press turns the order round. */
+function SortHeader({
+  column,
+  sort,
+  onSort,
+  children,
+  align = 'left',
+}: {
+  column: 'created' | 'sales' | 'commissions';
+  sort: PartnerSort;
+  onSort: (sort: PartnerSort) => void;
+  children: ReactNode;
+  align?: 'left' | 'right';
+}) {
+  const { t } = useTranslation();
+  const active = sort.replace('-', '') === column;
+  const descending = sort.startsWith('-');
+  return (
+    <button
+      type="button"
+      onClick={() => onSort(active && descending ? column : `-${column}`)}
+      className={`inline-flex items-center gap-1 uppercase hover:text-stone-900 dark:hover:text-white ${align === 'right' ? 'flex-row-reverse' : ''} ${active ? 'text-stone-900 dark:text-white' : ''}`}
+      data-testid={`sort-${column}`}
+    >
+      {children}
+      <span aria-hidden="true" className={active ? '' : 'opacity-0'}>
+        {active && !descending ? '↑' : '↓'}
+      </span>
+      <span className="sr-only">
+        {active ? t(descending ? 'manager.partners.sort.sorted_desc' : 'manager.partners.sort.sorted_asc') : t('manager.partners.sort.sort_by')}
+      </span>
+    </button>
+  );
+}
+
+function PartnersTable({ rows, from, sort, onSort }: RowsProps) {
   const { t } = useTranslation();
   const f = useFormatters();
   const country = useCountryName();
   const td = tableCell.body;
+  const ariaSort = (column: string) =>
+    sort.replace('-', '') === column ? (sort.startsWith('-') ? 'descending' : 'ascending') : undefined;
+  const th = tableCell.head;
   return (
     <table className="w-full border-separate border-spacing-0 text-sm" data-testid="partners-table">
       <caption className="sr-only">{t('manager.partners.caption')}</caption>
-      <TableHead
-        columns={(['partner', 'codes', 'country', 'verified', 'signed_up'] as const).map((key) => ({
-          key,
-          header: t(`manager.partners.columns.${key}`),
-        }))}
-      />
+      <thead>
+        <tr>
+          <th scope="col" className={th}>
+            {t('manager.partners.columns.partner')}
+          </th>
+          <th scope="col" className={th}>
+            {t('manager.partners.columns.codes')}
+          </th>
+          <th scope="col" className={th}>
+            {t('manager.partners.columns.country')}
+          </th>
+          <th scope="col" className={th}>
+            {t('manager.partners.columns.verified')}
+          </th>
+          <th scope="col" className={`${th} text-right`} aria-sort={ariaSort('sales')}>
+            <SortHeader column="sales" sort={sort} onSort={onSort} align="right">
+              {t('manager.partners.columns.sales')}
+            </SortHeader>
+          </th>
+          <th scope="col" className={`${th} text-right`} aria-sort={ariaSort('commissions')}>
+            <SortHeader column="commissions" sort={sort} onSort={onSort} align="right">
+              {t('manager.partners.columns.commissions')}
+            </SortHeader>
+          </th>
+          <th scope="col" className={th} aria-sort={ariaSort('created')}>
+            <SortHeader column="created" sort={sort} onSort={onSort}>
+              {t('manager.partners.columns.signed_up')}
+            </SortHeader>
+          </th>
+        </tr>
+      </thead>
       <tbody>
         {rows.map((row) => (
           <tr
@@ -101,7 +181,16 @@ function PartnersTable({ rows, from }: RowsProps) {
             </td>
             <td className={`${td} text-stone-700 dark:text-stone-300`}>{country(row.country)}</td>
             <td className={td}>
-              <VerifiedChip verified={row.verified} />
+              <span className="flex flex-wrap gap-1">
+                <VerifiedChip verified={row.verified} />
+                {row.status === 'suspended' ? <StatusChip status={row.status} /> : null}
+              </span>
+            </td>
+            <td className={`${td} text-right font-semibold whitespace-nowrap tabular-nums`} data-testid="row-sales">
+              {f.money(row.sales, row.currency)}
+            </td>
+            <td className={`${td} text-right whitespace-nowrap tabular-nums text-stone-700 dark:text-stone-300`} data-testid="row-commissions">
+              {f.money(row.commissions, row.currency)}
             </td>
             <td className={`${td} whitespace-nowrap text-stone-700 dark:text-stone-300`}>
               {f.date(row.created_at)}
@@ -113,7 +202,7 @@ function PartnersTable({ rows, from }: RowsProps) {
   );
 }
 
-function PartnersCards({ rows, from }: RowsProps) {
+function PartnersCards({ rows, from }: Pick<RowsProps, 'rows' | 'from'>) {
   const { t } = useTranslation();
   const f = useFormatters();
   const country = useCountryName();
@@ -131,12 +220,27 @@ function PartnersCards({ rows, from }: RowsProps) {
                 <span className="block truncate font-semibold">{partnerName(row)}</span>
                 <span className="block truncate text-xs text-stone-600 dark:text-stone-400">{row.email}</span>
               </span>
-              <span className="shrink-0">
+              <span className="flex shrink-0 flex-col items-end gap-1">
                 <VerifiedChip verified={row.verified} />
+                {row.status === 'suspended' ? <StatusChip status={row.status} /> : null}
               </span>
             </span>
             <span className="mt-2.5 block text-xs">
               <CodeChips codes={row.codes} />
+            </span>
+            <span className="mt-2.5 grid grid-cols-2 gap-2 text-sm">
+              <span className="min-w-0">
+                <span className="block text-xs text-stone-600 dark:text-stone-400">{t('manager.partners.columns.sales')}</span>
+                <span className="block font-semibold tabular-nums" data-testid="row-sales">
+                  {f.money(row.sales, row.currency)}
+                </span>
+              </span>
+              <span className="min-w-0">
+                <span className="block text-xs text-stone-600 dark:text-stone-400">{t('manager.partners.columns.commissions')}</span>
+                <span className="block font-semibold tabular-nums" data-testid="row-commissions">
+                  {f.money(row.commissions, row.currency)}
+                </span>
+              </span>
             </span>
             <span className="mt-2.5 flex flex-wrap gap-x-3 gap-y-1 text-xs text-stone-600 dark:text-stone-400">
               <span>{country(row.country)}</span>
@@ -149,6 +253,36 @@ function PartnersCards({ rows, from }: RowsProps) {
   );
 }
 
+/** A button that downloads the list as it is filtered and ordered, as CSV. */
+function ExportButton({ q, sort, filters }: { q: string; sort: PartnerSort; filters: PartnerFilters }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const exportCsv = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await downloadPartnersCsv({ q, sort, filters });
+    } catch {
+      notifyError(t('manager.partners.export.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button
+      type="button"
+      className="btn-secondary min-h-10 px-4 py-1.5"
+      onClick={() => void exportCsv()}
+      disabled={busy}
+      aria-busy={busy || undefined}
+      data-testid="partners-export"
+    >
+      <Icon name="download" width={16} height={16} />
+      {busy ? t('manager.partners.export.working') : t('manager.partners.export.button')}
+    </button>
+  );
+}
+
 export function PartnersPage() {
   const { t } = useTranslation();
   const f = useFormatters();
@@ -157,20 +291,30 @@ export function PartnersPage() {
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
+  const sortParam = params.get('sort');
+  const sort: PartnerSort = isSort(sortParam) ? sortParam : DEFAULT_SORT;
+  const filterKey = JSON.stringify(FILTER_KEYS.map((key) => [key, params.get(key) ?? '']));
+  // One object per set of values, so it only changes with them.
+  const filters: PartnerFilters = useMemo(
+    () => Object.fromEntries((JSON.parse(filterKey) as [FilterKey, string][]).filter(([, value]) => value)),
+    [filterKey],
+  );
   const { page, goTo } = usePageParam();
-  const query = usePartners({ q, page });
+  const query = usePartners({ q, page, sort, filters });
   useSignOutOnUnauthorized(query.error);
   const data = query.data;
   useBackInRange(data, page, goTo);
 
-  // A new search starts again at page 1.
-  const onSearch = useCallback(
-    (value: string) =>
+  // A new search, filter or order starts again at page 1.
+  const update = useCallback(
+    (changes: Record<string, string | null>) =>
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
-          if (value) next.set('q', value);
-          else next.delete('q');
+          for (const [key, value] of Object.entries(changes)) {
+            if (value) next.set(key, value);
+            else next.delete(key);
+          }
           next.delete('page');
           return next;
         },
@@ -178,23 +322,35 @@ export function PartnersPage() {
       ),
     [setParams],
   );
+  const onSearch = useCallback((value: string) => update({ q: value }), [update]);
+  const onSort = useCallback((value: PartnerSort) => update({ sort: value === DEFAULT_SORT ? null : value }), [update]);
+  const onFilter = useCallback((key: FilterKey, value: string) => update({ [key]: value }), [update]);
+  const onClear = useCallback(() => update(Object.fromEntries(FILTER_KEYS.map((key) => [key, null]))), [update]);
+  const filtered = activeFilterCount(filters) > 0;
 
   return (
     <>
       <PageHeading title={title} lead={t('manager.partners.lead')} />
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <SearchBox value={q} onSearch={onSearch} />
-        {/* The empty state says it when there are none. */}
-        {data && data.total > 0 ? (
-          <p
-            className="text-sm text-stone-600 dark:text-stone-400"
-            aria-live="polite"
-            data-testid="partners-total"
-          >
-            {t('manager.partners.results', { count: data.total, formatted: f.number(data.total) })}
-          </p>
-        ) : null}
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="w-56 max-w-full">
+            <SortSelect value={sort} onChange={onSort} />
+          </div>
+          <ExportButton q={q} sort={sort} filters={filters} />
+        </div>
       </div>
+      <FilterPanel filters={filters} onChange={onFilter} onClear={onClear} />
+      {/* The empty state says it when there are none. */}
+      {data && data.total > 0 ? (
+        <p
+          className="mb-3 text-sm text-stone-600 dark:text-stone-400"
+          aria-live="polite"
+          data-testid="partners-total"
+        >
+          {t('manager.partners.results', { count: data.total, formatted: f.number(data.total) })}
+        </p>
+      ) : null}
       <div aria-busy={query.isFetching} data-testid="partners-results">
         <ListResults
           query={query}
@@ -207,14 +363,20 @@ export function PartnersPage() {
                   title: t('manager.partners.empty_search', { q }),
                   body: t('manager.partners.empty_search_body'),
                 }
-              : {
-                  icon: 'users',
-                  title: t('manager.partners.empty_title'),
-                  body: t('manager.partners.empty_body'),
-                }
+              : filtered
+                ? {
+                    icon: 'search',
+                    title: t('manager.partners.empty_filtered'),
+                    body: t('manager.partners.empty_filtered_body'),
+                  }
+                : {
+                    icon: 'users',
+                    title: t('manager.partners.empty_title'),
+                    body: t('manager.partners.empty_body'),
+                  }
           }
           rows={(rows) => ({
-            table: <PartnersTable rows={rows} from={location.search} />,
+            table: <PartnersTable rows={rows} from={location.search} sort={sort} onSort={onSort} />,
             cards: <PartnersCards rows={rows} from={location.search} />,
           })}
         />

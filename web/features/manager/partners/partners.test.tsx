@@ -32,6 +32,11 @@ function row(index: number, overrides: Partial<PartnerListRow> = {}): PartnerLis
     verified: true,
     created_at: '2026-01-15T15:00:00Z',
     codes: [`CODE${index}`],
+    status: 'active',
+    sales: 1234.5,
+    commissions: 123.45,
+    verified_sales: 12,
+    currency: 'USD',
     ...overrides,
   };
 }
@@ -64,6 +69,31 @@ function partner(overrides: Partial<PartnerDetail> = {}): PartnerDetail {
     last_login_dt: '2026-03-02T15:30:00Z',
     paypal_email: 'maya.pay@example.com',
     promo_codes: [code('MAYA15', sync('created', { store_id: '1459876543210', attempts: 1 }))],
+    status: 'active',
+    locale: 'en',
+    subpartner: null,
+    commission: {
+      rate: 10,
+      source: 'tier',
+      override: null,
+      verified_sales: 3,
+      tier: { min_sales: 0, rate: 10 },
+      next_tier: { min_sales: 25, rate: 15 },
+    },
+    referral_commission: { amount: 5, type: 'percent' },
+    referrer: null,
+    referrals_count: 0,
+    figures: {
+      currency: 'USD',
+      orders: 4,
+      sales: 210,
+      sales_by_region: { CA: 150, US: 60, OTHER: 0 },
+      average_order: 52.5,
+      this_month: { orders: 1, sales: 40 },
+      last_month: { orders: 2, sales: 100 },
+      commissions: 21,
+      balances: { pending: 4, payable: 10, in_payout: 0, paid: 7, in_review: 0, rejected: 0 },
+    },
     ...overrides,
   };
 }
@@ -157,18 +187,27 @@ describe('partners list', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['Partner', 'Promo codes', 'Country', 'E-mail', 'Signed up']);
+    ).toEqual([
+      'Partner',
+      'Promo codes',
+      'Country',
+      'E-mail',
+      // The columns that order the list say so to screen readers; the list is newest first.
+      'Sales↓sort by this column',
+      'Commissions↓sort by this column',
+      'Signed up↓sorted descending',
+    ]);
     const rows = within(table).getAllByTestId('partner-row');
     expect(
       within(rows[0]!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['Maya Tremblaymaya@example.com', 'MAYA15MAYAVIP', 'Canada', 'Not verified', 'Jan 15, 2026']);
+    ).toEqual(['Maya Tremblaymaya@example.com', 'MAYA15MAYAVIP', 'Canada', 'Not verified', '$1,234.50', '$123.45', 'Jan 15, 2026']);
     expect(
       within(rows[1]!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['Partner 8partner8@example.com', 'No code', '—', 'Verified', 'Jan 15, 2026']);
+    ).toEqual(['Partner 8partner8@example.com', 'No code', '—', 'Verified', '$1,234.50', '$123.45', 'Jan 15, 2026']);
     await user.click(within(table).getByRole('link', { name: 'Maya Tremblay' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/manager/partners/${UUID}`));
     expect(await screen.findByTestId('back-to-partners')).toHaveAttribute('href', '/manager/partners?q=maya');

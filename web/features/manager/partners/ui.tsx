@@ -1,5 +1,5 @@
-// Small pieces the partner screens share: the verified chip, the promo codes as chips, a country
-// by its name, the store-sync badge, and the card every part of a partner's page sits in.
+// Small pieces the partner screens share: the verified and status chips, the promo codes as chips,
+// a country by its name, the store-sync badge, and the card every part of a partner's page sits in.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '../../../components/icons';
@@ -26,6 +26,26 @@ export function VerifiedChip({ verified }: { verified: boolean }) {
       data-verified="false"
     >
       {t('manager.partners.not_verified')}
+    </span>
+  );
+}
+
+/** A partner's status: active, or suspended (cannot sign in or cash out). */
+export function StatusChip({ status }: { status: string }) {
+  const { t } = useTranslation();
+  const suspended = status === 'suspended';
+  return (
+    <span
+      className={`${chip} ring-1 ring-inset ${
+        suspended
+          ? 'bg-red-50 text-red-800 ring-red-600/25 dark:bg-red-400/10 dark:text-red-300 dark:ring-red-400/30'
+          : 'bg-emerald-50 text-emerald-800 ring-emerald-600/20 dark:bg-emerald-400/10 dark:text-emerald-300 dark:ring-emerald-400/25'
+      }`}
+      data-testid="partner-status"
+      data-status={status}
+    >
+      {suspended ? <Icon name="alert" width={12} height={12} /> : null}
+      {t(`manager.partners.status.${suspended ? 'suspended' : 'active'}`)}
     </span>
   );
 }

@@ -1,0 +1,60 @@
+// The audit log's vocabulary (decisions §11): the entities staff change and the actions the
+// portal writes today, each `<entity>.<verb>`. The back office names each in both languages
+// (`manager.audit.entities.<entity>`, `manager.audit.actions.<entity>.<verb>`); an action written
+// before its words are in the catalogs is still listed and shown, by its generic verb or its
+// raw name. A capability that adds an audited change adds its action here.
+export const AUDIT_ACTIONS = [
+  'announcement.create',
+  'announcement.update',
+  'announcement.delete',
+  'custom.create',
+  'custom.update',
+  'custom.delete',
+  'promotion.create',
+  'promotion.update',
+  'promotion.delete',
+  'challenge.create',
+  'challenge.update',
+  'challenge.delete',
+  'claim.shipped',
+  'claim.declined',
+  'claim.open',
+  'promo_code.store_sync_retry',
+  'payout.approve',
+  'payout.reject',
+  'payout.review',
+  'payout.mark_paid',
+  'partner.suspend',
+  'partner.reactivate',
+  'partner.commission_override',
+  'partner.referral_commission',
+  'partner.subpartner',
+  'partner.note_add',
+  'partner.resend_verification',
+  'promo_code.discount',
+  'voucher.issue',
+  'voucher.revoke',
+  'settings.update',
+  'staff.invite',
+  'staff.resend_invite',
+  'staff.accept_invite',
+  'staff.role_change',
+  'staff.deactivate',
+  'staff.reactivate',
+  'staff.update',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The entities of the actions above, in the order the filter lists them. */
+export const AUDIT_ENTITIES = [...new Set(AUDIT_ACTIONS.map((action) => action.split('.')[0]!))];
+
+/** Verbs every entity may use, with generic words ("Partner created") when an action has none of its own. */
+export const GENERIC_AUDIT_VERBS = ['create', 'update', 'delete'] as const;
+
+/** The entity and verb of an action (`payout.mark_paid` → payout, mark_paid); no dot: all entity. */
+export function splitAction(action: string): { entity: string; verb: string } {
+  const dot = action.indexOf('.');
+  return dot < 0
+    ? { entity: action, verb: '' }
+    : { entity: action.slice(0, dot), verb: action.slice(dot + 1) };
+}

@@ -1,0 +1,196 @@
+// What the back office reads of the audit log (decisions §11). Every filter is answered from an
+// index that also gives the order (newest first), migrations 011 and 021.
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+
+export interface AuditFilter {
+  actor?: number | undefined;
+  entity?: string | undefined;
+  entityId?: string | undefined;
+  action?: string | undefined;
+  /** Inclusive, stored text. */
+  since?: string | undefined;
+  /** Exclusive, stored text. */
+  until?: string | undefined;
+}
+
+function filtered(db: Db, filter: AuditFilter) {
+  let query = db.selectFrom('audit_log');
+  if (filter.actor !== undefined) query = query.where('audit_log.staff_id', '=', filter.actor);
+  if (filter.entity !== undefined) query = query.where('audit_log.entity', '=', filter.entity);
+  if (filter.entityId !== undefined) query = query.where('audit_log.entity_id', '=', filter.entityId);
+  if (filter.action !== undefined) query = query.where('audit_log.action', '=', filter.action);
+  if (filter.since !== undefined) query = query.where('audit_log.created_at', '>=', filter.since);
+  if (filter.until !== undefined) query = query.where('audit_log.created_at', '<', filter.until);
+  return query;
+}
+
+/**
+ * Lines counted at most: past this many the answer says "more than" (`capped`). Counting every
+ * line of a log of 300,000 took 24 ms on PostgreSQL (10 on SQLite) for each page; counting to
+ * the cap takes about one, and no one pages through more than 10,000 changes: they filter.
+ */
+export const AUDIT_COUNT_CAP = 10_000;
+
+/** One page of the log, newest first, each line with its staff member as they are now. */
+export async function auditPage(db: Db, filter: AuditFilter, page: number, length: number) {
+  const query = filtered(db, filter);
+  const counted = db.selectFrom(
+    query
+      .select(sql<number>`1`.as('one'))
+      .limit(AUDIT_COUNT_CAP + 1)
+      .as('matching'),
+  );
+  const [rows, total] = await Promise.all([
+    query
+      .leftJoin('staff_users', 'staff_users.id', 'audit_log.staff_id')
+      .select([
+        'audit_log.id',
+        'audit_log.staff_id',
+        'audit_log.action',
+        'audit_log.entity',
+        'audit_log.entity_id',
+        'audit_log.before',
+        'audit_log.after',
+        'audit_log.created_at',
+        'staff_users.name as staff_name',
+        'staff_users.email as staff_email',
+        'staff_users.role as staff_role',
+      ])
+      .orderBy('audit_log.created_at', 'desc')
+      .orderBy('audit_log.id', 'desc')
+      .limit(length)
+      .offset((page - 1) * length)
+      .execute(),
+    counted.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const n = Number(total.n);
+  return { rows, total: Math.min(n, AUDIT_COUNT_CAP), capped: n > AUDIT_COUNT_CAP };
+}
+
+/**
+ * The distinct values of an indexed column, each found by one index step (a loose index scan):
+ * a handful of lookups however many lines share each value.
+ */
+async function distinctValues(db: Db, column: 'action' | 'entity'): Promise<string[]> {
+  const col = sql.ref(column);
+  const { rows } = await sql<{ value: string | null }>`
+    with recursive found(value) as (
+      select min(${col}) from audit_log
+      union all
+      select (select min(${col}) from audit_log where ${col} > found.value) from found where found.value is not null
+    )
+    select value from found where value is not null`.execute(db);
+  return rows.map((r) => r.value!);
+}
+
+export const loggedActions = (db: Db) => distinctValues(db, 'action');
+export const loggedEntities = (db: Db) => distinctValues(db, 'entity');
+
+/** Every staff account, by name: who may be chosen as the actor. */
+export function staffAccounts(db: Db) {
+  return db
+    .selectFrom('staff_users')
+    .select(['id', 'name', 'email', 'role'])
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}
+
+export interface PartnerRef {
+  uuid: string;
+  name: string;
+}
+
+type Named = { uuid: string; first_name: string; last_name: string };
+const refOf = (p: Named): PartnerRef => ({ uuid: p.uuid, name: `${p.first_name} ${p.last_name}`.trim() });
+const partnerColumns = ['partners.uuid', 'partners.first_name', 'partners.last_name'] as const;
+
+/** Partners by uuid or by id (the forms an audit line may name a partner by). */
+export async function partnersByRef(
+  db: Db,
+  uuids: string[],
+  ids: number[],
+): Promise<{ byUuid: Map<string, PartnerRef>; byId: Map<number, PartnerRef> }> {
+  const byUuid = new Map<string, PartnerRef>();
+  const byId = new Map<number, PartnerRef>();
+  if (uuids.length)
+    for (const p of await db
+      .selectFrom('partners')
+      .select(partnerColumns)
+      .where('uuid', 'in', uuids)
+      .execute())
+      byUuid.set(p.uuid, refOf(p));
+  if (ids.length)
+    for (const p of await db
+      .selectFrom('partners')
+      .select(['partners.id', ...partnerColumns])
+      .where('id', 'in', ids)
+      .execute())
+      byId.set(p.id, refOf(p));
+  return { byUuid, byId };
+}
+
+/** The partner of each payout. */
+export async function partnersOfPayouts(db: Db, payoutIds: number[]): Promise<Map<number, PartnerRef>> {
+  const found = new Map<number, PartnerRef>();
+  if (!payoutIds.length) return found;
+  const rows = await db
+    .selectFrom('payouts')
+    .innerJoin('partners', 'partners.id', 'payouts.partner_id')
+    .select(['payouts.id', ...partnerColumns])
+    .where('payouts.id', 'in', payoutIds)
+    .execute();
+  for (const p of rows) found.set(p.id, refOf(p));
+  return found;
+}
+
+/** The partner of each promo code, by the code in lower case (codes are unique ignoring case). */
+export async function partnersOfCodes(db: Db, codes: string[]): Promise<Map<string, PartnerRef>> {
+  const found = new Map<string, PartnerRef>();
+  if (!codes.length) return found;
+  const rows = await db
+    .selectFrom('promo_codes')
+    .innerJoin('partners', 'partners.id', 'promo_codes.partner_id')
+    .select(['promo_codes.code', ...partnerColumns])
+    .where(
+      sql`lower(promo_codes.code)`,
+      'in',
+      codes.map((c) => c.toLowerCase()),
+    )
+    .execute();
+  for (const p of rows) found.set(p.code.toLowerCase(), refOf(p));
+  return found;
+}
+
+/** The partner of each custom notification (a message to one partner), by message id. */
+export async function partnersOfMessages(db: Db, messageIds: number[]): Promise<Map<number, PartnerRef>> {
+  const found = new Map<number, PartnerRef>();
+  if (!messageIds.length) return found;
+  const rows = await db
+    .selectFrom('staff_messages')
+    .innerJoin('partners', 'partners.id', 'staff_messages.partner_id')
+    .select(['staff_messages.id', ...partnerColumns])
+    .where('staff_messages.id', 'in', messageIds)
+    .execute();
+  for (const p of rows) found.set(p.id, refOf(p));
+  return found;
+}
+
+/** The partner of each voucher, by the code in lower case (codes are unique ignoring case). */
+export async function partnersOfVouchers(db: Db, codes: string[]): Promise<Map<string, PartnerRef>> {
+  const found = new Map<string, PartnerRef>();
+  if (!codes.length) return found;
+  const rows = await db
+    .selectFrom('vouchers')
+    .innerJoin('partners', 'partners.id', 'vouchers.partner_id')
+    .select(['vouchers.code', ...partnerColumns])
+    .where(
+      sql`lower(vouchers.code)`,
+      'in',
+      codes.map((c) => c.toLowerCase()),
+    )
+    .execute();
+  for (const p of rows) found.set(p.code.toLowerCase(), refOf(p));
+  return found;
+}

@@ -1,0 +1,135 @@
+// `GET /api/manager/earnings.csv` (decisions §11): every earning of the ledger for accounting,
+// filtered, streamed a span of ids at a time (server/plugins/csv.ts): the export of a million
+// earnings holds one span's rows in memory, and the file has the earnings that existed when it
+// began, each once.
+import type { Readable } from 'node:stream';
+import { DEFAULT_CURRENCY } from '../../../common/brand';
+import type { Db } from '../../db';
+import type { EarningKind, EarningStatus } from '../../db/schema';
+import { csvMoney, CsvNumber, csvStream, pagesBySpan } from '../../plugins/csv';
+import type { TimeRange } from '../../plugins/time-range';
+
+export const EARNING_STATUSES = [
+  'PENDING',
+  'APPROVED',
+  'IN_PAYOUT',
+  'PAID',
+  'REJECTED',
+  'IN_REVIEW',
+] as const satisfies readonly EarningStatus[];
+export const EARNING_KINDS = [
+  'sale',
+  'referral',
+  'marketplace',
+  'bonus',
+  'adjustment',
+] as const satisfies readonly EarningKind[];
+
+export interface EarningsExportFilter extends TimeRange {
+  /** The partner's id (the route resolves the uuid it was given). */
+  partnerId?: number | undefined;
+  status?: EarningStatus | undefined;
+  kind?: EarningKind | undefined;
+}
+
+/** Ids read per query: a few milliseconds of the database each, whatever the filters. */
+export const EXPORT_SPAN = 5000;
+
+const COLUMNS = [
+  'earning_id',
+  'created_at',
+  'partner_uuid',
+  'partner_name',
+  'partner_email',
+  'kind',
+  'status',
+  'order_number',
+  'product',
+  'base',
+  'rate_percent',
+  'amount',
+  'currency',
+  'hold_until',
+  'payout_id',
+  'updated_at',
+] as const;
+
+function spanQuery(db: Db, filter: EarningsExportFilter, from: number, to: number) {
+  let query = db
+    .selectFrom('earnings')
+    .innerJoin('partners', 'partners.id', 'earnings.partner_id')
+    .leftJoin('orders', 'orders.id', 'earnings.order_id')
+    .leftJoin('marketplace_sales', 'marketplace_sales.id', 'earnings.marketplace_sale_id')
+    .select([
+      'earnings.id',
+      'earnings.created_at',
+      'earnings.updated_at',
+      'earnings.kind',
+      'earnings.status',
+      'earnings.base_cents',
+      'earnings.rate_bp',
+      'earnings.amount_cents',
+      'earnings.hold_until',
+      'earnings.payout_id',
+      'partners.uuid',
+      'partners.first_name',
+      'partners.last_name',
+      'partners.email',
+      'orders.order_number',
+      'orders.first_product',
+      'marketplace_sales.product as marketplace_product',
+    ])
+    .where('earnings.id', '>', from)
+    .where('earnings.id', '<=', to);
+  if (filter.partnerId !== undefined) query = query.where('earnings.partner_id', '=', filter.partnerId);
+  if (filter.status !== undefined) query = query.where('earnings.status', '=', filter.status);
+  if (filter.kind !== undefined) query = query.where('earnings.kind', '=', filter.kind);
+  if (filter.since !== undefined) query = query.where('earnings.created_at', '>=', filter.since);
+  if (filter.until !== undefined) query = query.where('earnings.created_at', '<', filter.until);
+  return query.orderBy('earnings.id');
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof spanQuery>['execute']>>[number];
+
+const cells = (r: Row) => [
+  r.id,
+  r.created_at,
+  r.uuid,
+  `${r.first_name} ${r.last_name}`.trim(),
+  r.email,
+  r.kind,
+  r.status,
+  r.order_number,
+  r.first_product ?? r.marketplace_product,
+  csvMoney(r.base_cents),
+  // Basis points as a percent: 1250 is 12.5.
+  r.rate_bp === null ? null : new CsvNumber(String(r.rate_bp / 100)),
+  csvMoney(r.amount_cents),
+  DEFAULT_CURRENCY,
+  r.hold_until,
+  r.payout_id,
+  r.updated_at,
+];
+
+/** The export as a stream, oldest earning first; the first span is read before it starts. */
+export async function earningsCsv(
+  db: Db,
+  filter: EarningsExportFilter,
+  span = EXPORT_SPAN,
+): Promise<Readable> {
+  const last = await db
+    .selectFrom('earnings')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  const lastId = Number(last?.id ?? 0);
+  return csvStream(
+    COLUMNS,
+    pagesBySpan((from, to) => spanQuery(db, filter, from, to).execute(), lastId, span),
+    cells,
+  );
+}
+
+/** The id of the partner with this uuid, if any. */
+export async function partnerIdByUuid(db: Db, uuid: string): Promise<number | undefined> {
+  return (await db.selectFrom('partners').select('id').where('uuid', '=', uuid).executeTakeFirst())?.id;
+}

@@ -1,0 +1,126 @@
+// Staff accounts (issue 13, decisions §11; admins only): the list, invitations, role changes,
+// deactivation and reactivation, and the two public calls of the invitation page. Queries live
+// under ['manager', 'staff'], so signing out forgets them; every staff call carries the staff token.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, apiRequest } from '../../../lib/api';
+import { storeManagerToken, type AuthToken } from '../../../lib/session';
+import type { StaffRole } from '../sections';
+
+export type StaffStatus = 'active' | 'invited' | 'deactivated';
+
+export interface StaffAccount {
+  id: number;
+  name: string;
+  email: string;
+  role: StaffRole;
+  status: StaffStatus;
+  locale: string;
+  created_at: string;
+  last_login_at: string | null;
+  invite: { sent_at: string; expires_at: string; expired: boolean } | null;
+  /** False until the invitation is accepted (reactivating such an account makes it invited again). */
+  password_set: boolean;
+  /** The signed-in staff member's own row. */
+  self: boolean;
+}
+
+export interface StaffListPage {
+  data: StaffAccount[];
+  current_page: number;
+  per_page: number;
+  last_page: number;
+  total: number;
+  active_admins: number;
+}
+
+export const STAFF_LENGTH = 20;
+
+export const staffKeys = {
+  all: ['manager', 'staff'] as const,
+  list: (page: number) => ['manager', 'staff', 'list', page] as const,
+  invite: (token: string) => ['manager', 'staff', 'invite', token] as const,
+};
+
+export function useStaffList(page: number) {
+  return useQuery({
+    queryKey: staffKeys.list(page),
+    queryFn: ({ signal }) =>
+      api.get<StaffListPage>('/api/manager/staff', {
+        auth: 'manager',
+        signal,
+        query: { page, length: STAFF_LENGTH },
+      }),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+    meta: { handlesErrors: true },
+  });
+}
+
+export interface InviteBody {
+  name: string;
+  email: string;
+  role: StaffRole;
+  locale: 'en' | 'fr';
+}
+
+export interface StaffAnswer {
+  data: StaffAccount;
+  /** Whether the invitation mail went out (absent when no mail was due). */
+  mailed?: boolean;
+}
+
+export function useInviteStaff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: InviteBody) => api.post<StaffAnswer>('/api/manager/staff', body, { auth: 'manager' }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: staffKeys.all }),
+    meta: { handlesErrors: true },
+  });
+}
+
+export interface StaffChange {
+  role?: StaffRole;
+  status?: 'active' | 'deactivated';
+  resend_invite?: true;
+}
+
+export function useChangeStaff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: number; change: StaffChange }) =>
+      apiRequest<StaffAnswer>(`/api/manager/staff/${id}`, { method: 'PATCH', body: change, auth: 'manager' }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: staffKeys.all }),
+    meta: { handlesErrors: true },
+  });
+}
+
+export interface InviteDetails {
+  email: string;
+  name: string;
+  role: StaffRole;
+  expires_at: string;
+}
+
+/** Who an invitation link is for; refused links answer 404 or 410 with the reason. */
+export function useInviteDetails(token: string) {
+  return useQuery({
+    queryKey: staffKeys.invite(token),
+    queryFn: async ({ signal }) =>
+      (await api.post<{ data: InviteDetails }>('/api/manager/auth/invite', { token }, { auth: 'public', signal })).data,
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+    meta: { handlesErrors: true },
+  });
+}
+
+/** Sets the password from the invitation and keeps the staff session it answers. */
+export async function acceptInvite(body: {
+  token: string;
+  password: string;
+  password_confirmation: string;
+}): Promise<AuthToken> {
+  const auth = await api.post<AuthToken>('/api/manager/auth/accept_invite', body, { auth: 'public' });
+  storeManagerToken(auth);
+  return auth;
+}
