@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   'voucher.issue',
   'voucher.revoke',
   'settings.update',
+  'settings.staff_totp_policy',
   'staff.invite',
   'staff.resend_invite',
   'staff.accept_invite',
@@ -42,6 +43,11 @@ export const AUDIT_ACTIONS = [
   'staff.deactivate',
   'staff.reactivate',
   'staff.update',
+  'staff.totp_enable',
+  'staff.totp_disable',
+  'staff.totp_reset',
+  'staff.totp_recovery_codes',
+  'marketplace_import.create',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -73,8 +73,10 @@ test('a manager’s notification, sent and edited in the back office, is in the 
   await expect(lines.nth(0)).toContainText('Notification edited');
   await expect(lines.nth(1)).toContainText('Notification sent');
   await lines.nth(1).getByRole('button', { name: 'Show changes' }).click();
-  await expect(staff.getByTestId('audit-diff')).toContainText('Values when created');
-  await expect(staff.getByTestId('audit-diff')).toContainText(first);
+  // Both lines are open now; the sending's comes second.
+  const sent = staff.getByTestId('audit-diff').last();
+  await expect(sent).toContainText('Values when created');
+  await expect(sent).toContainText(first);
   await staff.close();
 });
 

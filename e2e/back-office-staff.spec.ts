@@ -41,8 +41,8 @@ test('an admin invites a reviewer, who signs up from the mailed link and sees on
   await reviewer.getByTestId('invite-submit').click();
 
   // Signed in, in the back office: what a reviewer may open, and nothing more.
-  await expect(reviewer).toHaveURL(/\/manager\/payouts$/);
-  await expect(reviewer.getByRole('heading', { level: 1, name: text('en', 'titles.manager_payouts') })).toBeVisible();
+  await expect(reviewer).toHaveURL(/\/manager\/overview$/);
+  await expect(reviewer.getByRole('heading', { level: 1, name: text('en', 'titles.manager_overview') })).toBeVisible();
   const nav = reviewer.getByRole('navigation', { name: 'Back-office sections' }).first();
   await expect(nav.getByRole('link', { name: 'Payouts' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Partners' })).toBeVisible();
@@ -61,7 +61,7 @@ test('an admin invites a reviewer, who signs up from the mailed link and sees on
   await reviewer.getByTestId('manager-email').fill(email);
   await reviewer.getByTestId('manager-password').fill('rae-viewer-password');
   await reviewer.getByTestId('manager-login-submit').click();
-  await expect(reviewer).toHaveURL(/\/manager\/payouts$/);
+  await expect(reviewer).toHaveURL(/\/manager\/overview$/);
 
   // The admin's list shows the reviewer active, with a last sign-in.
   await admin.reload();

@@ -202,6 +202,6 @@ test('staff sign in to the back office; a partner token does not open it', async
   await expect(page.getByTestId('staff-role')).toContainText(/admin/i);
   await expect(page.locator('[data-layout="manager"]')).toBeVisible();
   // The back office opens on its first section.
-  await expect(page).toHaveURL(/\/manager\/payouts$/);
-  await expect(page).toHaveTitle(`${text('en', 'titles.manager_payouts')} · Sunbite Partners`);
+  await expect(page).toHaveURL(/\/manager\/overview$/);
+  await expect(page).toHaveTitle(`${text('en', 'titles.manager_overview')} · Sunbite Partners`);
 });

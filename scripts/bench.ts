@@ -134,6 +134,8 @@ async function main() {
   const staffEndpoints = narrowed
     ? narrowed.filter((e) => e.startsWith('/api/manager/'))
     : [
+        // The back office's first page (issue 13): the program's figures, from its running totals.
+        '/api/manager/overview',
         '/api/manager/payouts?page=1&length=25',
         '/api/manager/content/products',
         '/api/manager/content/products/acv/en',

@@ -79,6 +79,37 @@ export interface StaffUsersTable {
   locale: Generated<string>;
 }
 
+/** A staff member's TOTP second factor (migration 024): the sealed secret, on once confirmed. */
+export interface StaffTotpTable {
+  staff_id: number;
+  /** AES-256-GCM of the base32 secret, bound to the staff id (never the secret itself). */
+  secret_sealed: string;
+  created_at: string;
+  /** Null while enrolment waits for its first code. */
+  enabled_at: string | null;
+  /** The newest time step whose code was accepted: older and equal steps are refused. */
+  last_used_step: number | null;
+}
+
+/** A single-use recovery code of a staff member's second factor, stored hashed (migration 024). */
+export interface StaffRecoveryCodesTable {
+  id: Generated<number>;
+  staff_id: number;
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+/** The second step of a staff sign-in: a hashed token answered for a right password (migration 024). */
+export interface StaffSignInChallengesTable {
+  id: Generated<number>;
+  staff_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 /** A staff invitation link (hashed, single use); a newer one or a deactivation retires it. */
 export interface StaffInvitesTable {
   id: Generated<number>;
@@ -220,6 +251,37 @@ export interface PartnerEarningStatsTable {
   cents: number;
 }
 
+/**
+ * The program's running totals (migration 022, kept by triggers on the per-partner totals): per UTC
+ * month, and all time ('': partners_joined only). Counts and cents may come back as strings from pg.
+ */
+export interface ProgramMonthStatsTable {
+  month: string;
+  orders: number;
+  sales_cents: number;
+  commission_cents: number;
+  partners_joined: number;
+  /** Partners who sold or signed in during the month (partner_month_activity). */
+  partners_active: number;
+}
+
+/** partner_earning_stats added up over every partner (migration 022). */
+export interface ProgramEarningStatsTable {
+  month: string;
+  kind: EarningKind;
+  status: EarningStatus;
+  earnings: number;
+  cents: number;
+}
+
+/** Whether a partner sold (a counted order) or signed in during a UTC month (migration 022). */
+export interface PartnerMonthActivityTable {
+  partner_id: number;
+  month: string;
+  sold: number;
+  signed_in: number;
+}
+
 export interface OrderItemsTable {
   id: Generated<number>;
   order_id: number;
@@ -260,7 +322,18 @@ export interface MarketplaceImportsTable {
   imported_by: number | null;
   rows_imported: number;
   rows_rejected: number;
+  /** Rows an earlier import already brought in, skipped (migration 023; 0 before it). */
+  rows_duplicate: Generated<number>;
   created_at: string;
+}
+
+/** A line an import rejected: its number, the reason's code and the value it names (migration 023). */
+export interface MarketplaceImportLinesTable {
+  id: Generated<number>;
+  import_id: number;
+  line: number;
+  reason: string;
+  detail: string | null;
 }
 
 export interface MarketplaceSalesTable {
@@ -614,6 +687,9 @@ export interface Database {
   partner_notes: PartnerNotesTable;
   staff_users: StaffUsersTable;
   staff_invites: StaffInvitesTable;
+  staff_totp: StaffTotpTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
+  staff_sign_in_challenges: StaffSignInChallengesTable;
   subpartners: SubpartnersTable;
   auth_tokens: AuthTokensTable;
   throttle_events: ThrottleEventsTable;
@@ -628,6 +704,7 @@ export interface Database {
   refunds: RefundsTable;
   vouchers: VouchersTable;
   marketplace_imports: MarketplaceImportsTable;
+  marketplace_import_lines: MarketplaceImportLinesTable;
   marketplace_sales: MarketplaceSalesTable;
   earnings: EarningsTable;
   earning_events: EarningEventsTable;
@@ -650,6 +727,9 @@ export interface Database {
   instagram_media: InstagramMediaTable;
   partner_sales_stats: PartnerSalesStatsTable;
   partner_earning_stats: PartnerEarningStatsTable;
+  program_month_stats: ProgramMonthStatsTable;
+  program_earning_stats: ProgramEarningStatsTable;
+  partner_month_activity: PartnerMonthActivityTable;
   payouts: PayoutsTable;
   payout_events: PayoutEventsTable;
   payout_items: PayoutItemsTable;

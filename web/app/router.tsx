@@ -365,6 +365,14 @@ export function buildRoutes(hooks: RouterHooks = {}): RouteObject[] {
                     Component: (await import('../features/manager/ManagerPages')).ManagerIndexPage,
                   }),
                 },
+                {
+                  // The signed-in staff member's own security page (two-factor sign-in): every
+                  // role's, reached from the shell's header, so not a section (decisions/035).
+                  path: 'security',
+                  lazy: async () => ({
+                    Component: (await import('../features/manager/security/SecurityPage')).SecurityPage,
+                  }),
+                },
                 // One route per section of features/manager/sections.ts.
                 ...sectionRoutes(),
                 { path: '*', element: <NotFoundContent homeHref="/manager" /> },

@@ -43,7 +43,8 @@ export type IconName =
   | 'trend'
   | 'download'
   | 'search'
-  | 'history';
+  | 'history'
+  | 'shield';
 
 const paths: Record<IconName, ReactNode> = {
   home: <path d="M3 10.5 12 3l9 7.5M5 9v11h5v-6h4v6h5V9" />,
@@ -174,6 +175,7 @@ const paths: Record<IconName, ReactNode> = {
   ),
   // A clock turning back: the audit log.
   history: <path d="M4.5 12a7.5 7.5 0 1 0 2.2-5.3M4 4v3.5h3.5M12 8v4.5l3 2" />,
+  shield: <path d="M12 3 5 6v5.5c0 4.3 2.9 8.1 7 9.5 4.1-1.4 7-5.2 7-9.5V6l-7-3Zm-3 9 2.2 2.2L15.5 10" />,
 };
 
 /**

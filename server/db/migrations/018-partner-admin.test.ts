@@ -27,7 +27,9 @@ describe('migration 018 on a database with orders', () => {
 
   it('fills the figures the ledger kept, and the same as the rebuild', async () => {
     const kept = await totals(t.db);
-    expect(kept.some((p) => p.total_sales_cents > 0 && p.total_earned_cents > 0 && p.verified_sales > 0)).toBe(true);
+    expect(
+      kept.some((p) => p.total_sales_cents > 0 && p.total_earned_cents > 0 && p.verified_sales > 0),
+    ).toBe(true);
     expect(kept.every((p) => p.status === 'active')).toBe(true);
 
     await t.db.transaction().execute(async (trx) => {

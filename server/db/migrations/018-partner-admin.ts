@@ -30,7 +30,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // The list's orders (each with id, so a page is read in index order and stops after one page),
   // the tier filter's range, and a partner's referrals.
   await db.schema.createIndex('partners_sales').on('partners').columns(['total_sales_cents', 'id']).execute();
-  await db.schema.createIndex('partners_earned').on('partners').columns(['total_earned_cents', 'id']).execute();
+  await db.schema
+    .createIndex('partners_earned')
+    .on('partners')
+    .columns(['total_earned_cents', 'id'])
+    .execute();
   await db.schema.createIndex('partners_created').on('partners').columns(['created_at', 'id']).execute();
   await db.schema.createIndex('partners_verified_sales').on('partners').column('verified_sales').execute();
   await db.schema.createIndex('partners_referrer').on('partners').column('referrer_id').execute();
@@ -43,7 +47,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('body', 'text', (c) => c.notNull())
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('partner_notes_partner').on('partner_notes').columns(['partner_id', 'id']).execute();
+  await db.schema
+    .createIndex('partner_notes_partner')
+    .on('partner_notes')
+    .columns(['partner_id', 'id'])
+    .execute();
 }
 
 /**
@@ -69,7 +77,13 @@ async function fillPartnerTotals(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('partner_notes').execute();
-  for (const index of ['partners_sales', 'partners_earned', 'partners_created', 'partners_verified_sales', 'partners_referrer'])
+  for (const index of [
+    'partners_sales',
+    'partners_earned',
+    'partners_created',
+    'partners_verified_sales',
+    'partners_referrer',
+  ])
     await db.schema.dropIndex(index).execute();
   for (const column of ['verified_sales', 'total_earned_cents', 'total_sales_cents', 'status'])
     await db.schema.alterTable('partners').dropColumn(column).execute();

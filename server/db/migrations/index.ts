@@ -20,6 +20,9 @@ import * as m017 from './017-integrations';
 import * as m018 from './018-partner-admin';
 import * as m020 from './020-staff-accounts';
 import * as m021 from './021-audit-log-reads';
+import * as m022 from './022-program-overview';
+import * as m023 from './023-marketplace-import-lines';
+import * as m024 from './024-staff-totp';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -42,4 +45,7 @@ export const migrations: Record<string, Migration> = {
   '018-partner-admin': m018,
   '020-staff-accounts': m020,
   '021-audit-log-reads': m021,
+  '022-program-overview': m022,
+  '023-marketplace-import-lines': m023,
+  '024-staff-totp': m024,
 };

@@ -415,14 +415,55 @@ describe('the partner of a line', () => {
     const at = new Date().toISOString();
     const message = await db
       .insertInto('staff_messages')
-      .values({ kind: 'custom', content: JSON.stringify({ en: { title: 'Hi', body: 'There' } }), partner_id: partner.id, author_staff_id: manager.id, created_at: at, updated_at: at, mailed_at: null })
+      .values({
+        kind: 'custom',
+        content: JSON.stringify({ en: { title: 'Hi', body: 'There' } }),
+        partner_id: partner.id,
+        author_staff_id: manager.id,
+        created_at: at,
+        updated_at: at,
+        mailed_at: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await db.insertInto('vouchers').values({ partner_id: partner.id, code: 'VERA-10', type: 'percent', amount: 1000, valid_from: at, valid_till: null, status: 'revoked', issued_by: manager.id, created_at: at }).execute();
-    await recordAudit(db, { staffId: manager.id, action: 'custom.update', entity: 'custom', entityId: message.id, before: { content: { en: { title: 'Hi' } } }, after: { content: { en: { title: 'Hello' } } } });
-    await recordAudit(db, { staffId: manager.id, action: 'voucher.revoke', entity: 'voucher', entityId: 'vera-10', before: { status: 'active' }, after: { status: 'revoked' } });
+    await db
+      .insertInto('vouchers')
+      .values({
+        partner_id: partner.id,
+        code: 'VERA-10',
+        type: 'percent',
+        amount: 1000,
+        valid_from: at,
+        valid_till: null,
+        status: 'revoked',
+        issued_by: manager.id,
+        created_at: at,
+      })
+      .execute();
+    await recordAudit(db, {
+      staffId: manager.id,
+      action: 'custom.update',
+      entity: 'custom',
+      entityId: message.id,
+      before: { content: { en: { title: 'Hi' } } },
+      after: { content: { en: { title: 'Hello' } } },
+    });
+    await recordAudit(db, {
+      staffId: manager.id,
+      action: 'voucher.revoke',
+      entity: 'voucher',
+      entityId: 'vera-10',
+      before: { status: 'active' },
+      after: { status: 'revoked' },
+    });
     // A message since deleted: no partner to be found.
-    await recordAudit(db, { staffId: manager.id, action: 'custom.delete', entity: 'custom', entityId: 999, before: { content: {} } });
+    await recordAudit(db, {
+      staffId: manager.id,
+      action: 'custom.delete',
+      entity: 'custom',
+      entityId: 999,
+      before: { content: {} },
+    });
   });
   afterAll(() => t.close());
 

@@ -6,6 +6,8 @@ import { nowIso } from '../../db/dialect';
 import { API_MESSAGES, AppError, notAuthorized } from '../../errors';
 import { findPartnerByEmail, findPartnerById, touchLastLogin } from '../partners/service';
 import { findActiveStaffByEmail, findStaffById, touchStaffLastLogin } from '../staff/service';
+import { createSignInChallenge, hasTotp, openSignInChallenge, passSecondFactor, useSignInChallenge } from '../staff-totp/service';
+import type { SignInChallenge } from '../staff-totp/service';
 import { clearAttempts, reserveAttempt } from '../throttle/service';
 import { hashPassword, verifyPassword } from './passwords';
 import { findLiveToken, insertToken, revokeAllTokens, revokeOtherTokens, revokeToken } from './repository';
@@ -65,13 +67,15 @@ interface Account {
   status?: string;
 }
 
-async function signIn(
+async function signIn<Pending = never>(
   db: Db,
   kind: TokenKind,
   input: { email?: string | undefined; password?: string | undefined; ip: string },
   find: (email: string) => Promise<Account | undefined>,
   touch: (id: number, at: string) => Promise<void>,
-): Promise<IssuedToken> {
+  /** A second step the account still owes after its right password (staff TOTP), if any. */
+  secondStep?: (account: Account, now: Date) => Promise<Pending | undefined>,
+): Promise<IssuedToken | Pending> {
   const email = input.email?.trim() ?? '';
   const password = input.password ?? '';
   if (!email || !password) {
@@ -98,8 +102,12 @@ async function signIn(
   if (failed || !account) throw new AppError(401, AUTH_MESSAGES.invalidCredentials);
   // A suspended partner who knows their password is told why, not sent round again (decisions §11).
   if (account.status === 'suspended') throw new AppError(403, API_MESSAGES.account_suspended);
-  await clearAttempts(db, buckets[0]!);
   const now = new Date();
+  // The failures stay counted until the second step is passed too: a known password must not
+  // buy fresh guesses at the code (decisions/035).
+  const pending = secondStep ? await secondStep(account, now) : undefined;
+  if (pending !== undefined) return pending;
+  await clearAttempts(db, buckets[0]!);
   await touch(account.id, nowIso(now));
   return issueToken(db, kind, account.id, now);
 }
@@ -108,9 +116,56 @@ export function signInPartner(db: Db, input: { email?: string | undefined; passw
   return signIn(db, 'partner', input, (email) => findPartnerByEmail(db, email), (id, at) => touchLastLogin(db, id, at));
 }
 
-export function signInStaff(db: Db, input: { email?: string | undefined; password?: string | undefined; ip: string }) {
+export function signInStaff(
+  db: Db,
+  input: { email?: string | undefined; password?: string | undefined; ip: string },
+): Promise<IssuedToken | SignInChallenge> {
   // An invited or deactivated account is not found: the answer is the same as for a wrong password.
-  return signIn(db, 'staff', input, (email) => findActiveStaffByEmail(db, email), (id, at) => touchStaffLastLogin(db, id, at));
+  // With a second factor on, a right password earns a challenge for the code, not yet a session.
+  return signIn(
+    db,
+    'staff',
+    input,
+    (email) => findActiveStaffByEmail(db, email),
+    (id, at) => touchStaffLastLogin(db, id, at),
+    async (account, now) => ((await hasTotp(db, account.id)) ? createSignInChallenge(db, account.id, now) : undefined),
+  );
+}
+
+/**
+ * The second step of a staff sign-in: the challenge a right password earned and a code from the
+ * authenticator (or a recovery code) answer the session token. A wrong code is a failed sign-in
+ * for the throttle (the e-mail's and the address's buckets); an unknown, used or expired
+ * challenge is 410 (sign in again); each code works once.
+ */
+export async function completeStaffSignIn(
+  db: Db,
+  key: Buffer,
+  input: { challenge?: string | undefined; code?: string | undefined; ip: string },
+  now = new Date(),
+): Promise<IssuedToken> {
+  const code = input.code?.trim() ?? '';
+  if (!code) throw new AppError(422, API_MESSAGES.two_factor.code_required, { code: [sayKey('required')] });
+  const challenge = await openSignInChallenge(db, input.challenge?.trim() ?? '', now);
+  const staff = challenge ? await findStaffById(db, challenge.staffId) : undefined;
+  if (!challenge || !staff || staff.status !== 'active') throw new AppError(410, API_MESSAGES.two_factor.challenge_expired);
+  const buckets = [`staff-signin:email:${staff.email.toLowerCase()}`, `staff-signin:ip:${input.ip}`];
+  const attempt = await reserveAttempt(db, buckets, SIGN_IN_THROTTLE, now);
+  let issued: IssuedToken | undefined;
+  try {
+    issued = await db.transaction().execute(async (trx) => {
+      if (!(await passSecondFactor(trx, key, staff.id, code, now))) return undefined;
+      // Two requests with one challenge: the code passes once anyway; the challenge says which.
+      if (!(await useSignInChallenge(trx, challenge.id, now))) throw new AppError(410, API_MESSAGES.two_factor.challenge_expired);
+      await touchStaffLastLogin(trx, staff.id, nowIso(now));
+      return issueToken(trx, 'staff', staff.id, now);
+    });
+  } finally {
+    if (issued) await attempt.release();
+  }
+  if (!issued) throw new AppError(401, API_MESSAGES.two_factor.wrong_code);
+  await clearAttempts(db, buckets[0]!);
+  return issued;
 }
 
 export async function currentPartner(db: Db, partnerId: number) {

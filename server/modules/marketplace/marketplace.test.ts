@@ -63,9 +63,9 @@ describe('marketplace and vouchers', () => {
       imported: 2,
       duplicates: 0,
       rejected: [
-        { line: 5, reason: 'unknown tracking id "someone-else-20"' },
-        { line: 6, reason: 'not a date: "2026-13-40"' },
-        { line: 7, reason: 'not an amount: "lots"' },
+        { line: 5, reason: 'No partner has the tracking ID “someone-else-20”', code: 'unknown_tracking_id' },
+        { line: 6, reason: 'Not a date: “2026-13-40”', code: 'date' },
+        { line: 7, reason: 'Not an amount: “lots”', code: 'amount' },
       ],
     });
     const before = [await count('marketplace_sales'), await count('earnings')];
@@ -88,6 +88,6 @@ describe('marketplace and vouchers', () => {
     expect((await upload('')).statusCode).toBe(422);
     expect((await upload(Buffer.from([0xff, 0xfe, 0x00, 0xc3]))).statusCode).toBe(422);
     const headerless = await upload('just some text\nwithout columns');
-    expect(headerless.json().data.rejected).toEqual([{ line: 1, reason: 'no header row with a "Tracking ID" column' }]);
+    expect(headerless.json().data.rejected).toEqual([{ line: 1, reason: 'No header row with a “Tracking ID” column', code: 'no_header' }]);
   });
 });

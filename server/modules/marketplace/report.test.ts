@@ -16,12 +16,31 @@ describe('Associates report parsing', () => {
       { line: 4, trackingId: 'me-20', product: 'ACV', date: '2026-10-04', items: 1, revenueCents: 1000 },
     ]);
     expect(problems).toEqual([
-      { line: 3, reason: 'not a date: "2026-02-30"' },
-      { line: 5, reason: 'tracking id is missing or too long' },
+      { line: 3, reason: 'date', value: '2026-02-30' },
+      { line: 5, reason: 'tracking_id' },
     ]);
   });
 
-  it('names the columns a report lacks', () => {
-    expect(parseAssociatesReport('Tracking ID\tName\nx-20\tACV').problems[0]!.reason).toMatch(/^missing columns: date, items, revenue$/);
+  it('names the columns a report lacks as Amazon heads them', () => {
+    expect(parseAssociatesReport('Tracking ID\tName\nx-20\tACV').problems).toEqual([
+      { line: 1, reason: 'missing_columns', value: 'Date Shipped, Items Shipped, Revenue($)' },
+    ]);
+  });
+
+  it('rejects numbers no sale has, and quotes a long cell shortened', () => {
+    const text = [
+      'Tracking ID\tDate Shipped\tName\tRevenue($)\tItems Shipped',
+      'me-20\t2026-10-03\tACV\t10.00\t99999999999999999999',
+      'me-20\t2026-10-03\tACV\t99999999999.00\t1',
+      `me-20\t${'x'.repeat(500)}\tACV\t10.00\t1`,
+    ].join('\n');
+    const { rows, problems } = parseAssociatesReport(text);
+    expect(rows).toEqual([]);
+    expect(problems.map((p) => [p.line, p.reason])).toEqual([
+      [2, 'items'],
+      [3, 'amount'],
+      [4, 'date'],
+    ]);
+    expect(problems[2]!.value).toBe(`${'x'.repeat(79)}…`);
   });
 });

@@ -10,10 +10,24 @@ export interface ReportRow {
   revenueCents: number;
 }
 
+/**
+ * Why a line was rejected: a code whose words are in the catalogs (`api.marketplace.reasons`),
+ * said in the reader's language, and the value it names, if any.
+ */
+export type ReportReason = 'no_header' | 'missing_columns' | 'tracking_id' | 'product' | 'date' | 'items' | 'amount' | 'unknown_tracking_id';
+
 export interface ReportProblem {
   line: number;
-  reason: string;
+  reason: ReportReason;
+  value?: string;
 }
+
+const MAX_ITEMS = 1_000_000;
+const MAX_REVENUE_CENTS = 1_000_000_000;
+
+/** A cell as a reason quotes it: a whole line of text would say nothing more. */
+const VALUE_MAX = 80;
+const quoted = (text: string) => (text.length > VALUE_MAX ? `${text.slice(0, VALUE_MAX - 1)}…` : text);
 
 const COLUMNS = {
   trackingId: ['tracking id', 'tracking_id', 'tag'],
@@ -22,6 +36,15 @@ const COLUMNS = {
   items: ['items shipped', 'items', 'quantity'],
   revenue: ['revenue($)', 'revenue', 'revenue ($)', 'sales revenue'],
 } as const;
+
+/** Each column as Amazon's export heads it, to name the ones a report lacks. */
+const HEADINGS: Record<keyof typeof COLUMNS, string> = {
+  trackingId: 'Tracking ID',
+  product: 'Name',
+  date: 'Date Shipped',
+  items: 'Items Shipped',
+  revenue: 'Revenue($)',
+};
 
 function parseDate(text: string): string | null {
   const t = text.trim();
@@ -44,13 +67,13 @@ function parseMoney(text: string): number | null {
 export function parseAssociatesReport(text: string): { rows: ReportRow[]; problems: ReportProblem[] } {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const headerIndex = lines.findIndex((l) => l.toLowerCase().split('\t').some((c) => (COLUMNS.trackingId as readonly string[]).includes(c.trim())));
-  if (headerIndex < 0) return { rows: [], problems: [{ line: 1, reason: 'no header row with a "Tracking ID" column' }] };
+  if (headerIndex < 0) return { rows: [], problems: [{ line: 1, reason: 'no_header' }] };
   const header = lines[headerIndex]!.split('\t').map((c) => c.trim().toLowerCase());
   const index = Object.fromEntries(
     Object.entries(COLUMNS).map(([key, names]) => [key, header.findIndex((h) => (names as readonly string[]).includes(h))]),
   ) as Record<keyof typeof COLUMNS, number>;
-  const missing = Object.entries(index).filter(([, i]) => i < 0).map(([k]) => k);
-  if (missing.length) return { rows: [], problems: [{ line: headerIndex + 1, reason: `missing columns: ${missing.join(', ')}` }] };
+  const missing = (Object.keys(index) as (keyof typeof COLUMNS)[]).filter((k) => index[k] < 0).map((k) => HEADINGS[k]);
+  if (missing.length) return { rows: [], problems: [{ line: headerIndex + 1, reason: 'missing_columns', value: missing.join(', ') }] };
 
   const rows: ReportRow[] = [];
   const problems: ReportProblem[] = [];
@@ -65,11 +88,12 @@ export function parseAssociatesReport(text: string): { rows: ReportRow[]; proble
     const date = parseDate(cell('date'));
     const items = /^-?\d+$/.test(cell('items')) ? Number(cell('items')) : NaN;
     const revenueCents = parseMoney(cell('revenue'));
-    if (!trackingId || trackingId.length > 40) problems.push({ line, reason: 'tracking id is missing or too long' });
-    else if (!product || product.length > 255) problems.push({ line, reason: 'product is missing or too long' });
-    else if (!date) problems.push({ line, reason: `not a date: "${cell('date')}"` });
-    else if (!Number.isInteger(items) || items < 0) problems.push({ line, reason: `not a number of items: "${cell('items')}"` });
-    else if (revenueCents === null) problems.push({ line, reason: `not an amount: "${cell('revenue')}"` });
+    if (!trackingId || trackingId.length > 40) problems.push({ line, reason: 'tracking_id' });
+    else if (!product || product.length > 255) problems.push({ line, reason: 'product' });
+    else if (!date) problems.push({ line, reason: 'date', value: quoted(cell('date')) });
+    // Bounded so a mistyped cell is a rejected line, never a number the database cannot hold.
+    else if (!Number.isInteger(items) || items < 0 || items > MAX_ITEMS) problems.push({ line, reason: 'items', value: quoted(cell('items')) });
+    else if (revenueCents === null || Math.abs(revenueCents) > MAX_REVENUE_CENTS) problems.push({ line, reason: 'amount', value: quoted(cell('revenue')) });
     else rows.push({ line, trackingId, product, date, items, revenueCents });
   }
   return { rows, problems };

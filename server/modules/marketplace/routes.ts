@@ -1,18 +1,65 @@
+import type { FastifyError } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { reportBytesProblem, REPORT_MAX_BYTES } from '../../../common/marketplace-report';
+import type { ReportFileProblem } from '../../../common/marketplace-report';
 import { PAGING } from '../../../common/statuses';
 import type { AppContext, TypedApp } from '../../context';
-import { invalid } from '../../errors';
+import { API_MESSAGES, AppError } from '../../errors';
 import { requestLocale, sayKey } from '../../i18n';
+import { idParams, pagedAnswer, pagingQuery } from '../../plugins/paging';
 import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth/guards';
 import { issueVoucher, voucherAnswerSchema, voucherInputSchema, voucherJson } from '../vouchers/service';
-import { amazonLinks, importAssociatesReport, marketplaceSales } from './service';
+import { amazonLinks, importAssociatesReport, importDetail, listImports, marketplaceSales } from './service';
 
 const paging = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(PAGING.defaultPage),
   length: z.coerce.number().int().min(1).max(PAGING.maxLength).default(PAGING.defaultLength),
 });
-const REPORT_LIMIT = 5 * 1024 * 1024;
+const doc = (summary: string) => ({ tags: ['manager'], summary, security: [{ staff: [] }] });
+
+const REFUSALS: Record<ReportFileProblem, { status: number; message: string }> = {
+  file_type: { status: 415, message: API_MESSAGES.marketplace.file_type },
+  too_large: { status: 413, message: API_MESSAGES.marketplace.too_large },
+  empty: { status: 422, message: API_MESSAGES.marketplace.empty },
+  not_text: { status: 422, message: API_MESSAGES.marketplace.not_text },
+};
+/** A report refused whole, said by the rule it breaks, at the field `file` too (as the SPA shows it). */
+const refused = (problem: ReportFileProblem) => {
+  const { status, message } = REFUSALS[problem];
+  return new AppError(status, message, { file: [message] });
+};
+
+const filename = z
+  .string({ error: sayKey('wrong_value') })
+  .trim()
+  .min(1, sayKey('required'))
+  .max(255, sayKey('max', { n: 255 }))
+  // A name is shown back to staff: no control characters (and PostgreSQL's text holds no NUL).
+  .refine((v) => ![...v].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f), sayKey('wrong_value'));
+
+const rejectedLine = z.object({
+  line: z.number().describe('The line’s number in the file, from 1'),
+  reason: z.string().describe('Why it was rejected, in the reader’s language'),
+  code: z.enum(['no_header', 'missing_columns', 'tracking_id', 'product', 'date', 'items', 'amount', 'unknown_tracking_id']),
+});
+const importSummary = z.object({
+  id: z.number(),
+  filename: z.string(),
+  created_at: z.string(),
+  imported_by: z.object({ id: z.number(), name: z.string(), email: z.string() }).nullable().describe('The staff member who uploaded it; null for the demo seed’s'),
+  rows_imported: z.number(),
+  duplicates_skipped: z.number().describe('Rows an earlier import already brought in'),
+  rows_rejected: z.number(),
+});
+const importAnswer = z.object({
+  import_id: z.number().nullable(),
+  already_imported: z.boolean().describe('The same file was imported before: nothing changed, `import` is that earlier import'),
+  imported: z.number(),
+  duplicates: z.number(),
+  rejected: z.array(rejectedLine),
+  import: importSummary,
+});
 
 export function marketplaceRoutes(app: TypedApp, ctx: AppContext): void {
   const partner = requirePartner(ctx.db);
@@ -52,28 +99,59 @@ export function marketplaceRoutes(app: TypedApp, ctx: AppContext): void {
   // The report is the request body itself (tab-separated text), named by `filename`.
   void app.register(async (child) => {
     const upload = child.withTypeProvider<ZodTypeProvider>();
-    upload.addContentTypeParser(['text/tab-separated-values', 'text/plain', 'text/csv', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: REPORT_LIMIT }, (_req, body, done) => done(null, body));
+    upload.addContentTypeParser(['text/tab-separated-values', 'text/plain', 'text/csv', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: REPORT_MAX_BYTES }, (_req, body, done) => done(null, body));
+    // Fastify's words for a body it will not read say nothing of the rule: the report's own do
+    // (the back office says the same before sending, common/marketplace-report.ts).
+    upload.setErrorHandler((error: FastifyError) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw refused('too_large');
+      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_TYPE') throw refused('file_type');
+      throw error;
+    });
     upload.put(
       '/api/manager/marketplace/imports',
       {
         onRequest: staff,
         schema: {
-          tags: ['manager'],
-          summary: 'Imports an Amazon Associates earnings report (tab-separated); the same file twice changes nothing',
-          security: [{ staff: [] }],
-          querystring: z.object({ filename: z.string().min(1).max(255).default('report.tsv') }),
+          ...doc('Imports an Amazon Associates earnings report: the body is the file itself, tab-separated UTF-8 text, at most 5 MB; the same file twice changes nothing (manager, admin)'),
+          querystring: z.object({ filename: filename.default('report.tsv') }),
+          response: { 200: z.object({ data: importAnswer }) },
         },
       },
       async (request) => {
-        const content = Buffer.isBuffer(request.body) ? request.body : null;
-        if (!content || content.length === 0) throw invalid({ file: [sayKey('required')] });
-        try {
-          new TextDecoder('utf-8', { fatal: true }).decode(content);
-        } catch {
-          throw invalid({ file: [sayKey('wrong_value')] });
-        }
-        return { data: await importAssociatesReport(ctx.db, { name: request.query.filename, content }, staffIdOf(request)) };
+        // A body another parser read (JSON, a form) is not a report file.
+        if (request.body !== undefined && !Buffer.isBuffer(request.body)) throw refused('file_type');
+        const content = request.body ?? Buffer.alloc(0);
+        const problem = reportBytesProblem(content);
+        if (problem) throw refused(problem);
+        return { data: await importAssociatesReport(ctx.db, { name: request.query.filename, content }, staffIdOf(request), new Date(), requestLocale(request)) };
       },
     );
   });
+
+  app.get(
+    '/api/manager/marketplace/imports',
+    {
+      onRequest: staff,
+      schema: {
+        ...doc('Past imports of Associates reports, newest first: the file, who, when, rows imported, duplicates skipped, lines rejected (manager, admin)'),
+        querystring: pagingQuery(20),
+        response: { 200: pagedAnswer(importSummary) },
+      },
+    },
+    async (request) => listImports(ctx.db, request.query),
+  );
+
+  app.get(
+    '/api/manager/marketplace/imports/:id',
+    {
+      onRequest: staff,
+      schema: {
+        ...doc('One import and a page of its rejected lines in order, each with its number and the reason in the reader’s language (manager, admin)'),
+        params: idParams,
+        querystring: pagingQuery(50),
+        response: { 200: pagedAnswer(rejectedLine).extend({ import: importSummary }) },
+      },
+    },
+    async (request) => importDetail(ctx.db, request.params.id, request.query, requestLocale(request)),
+  );
 }

@@ -3,17 +3,25 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { PRODUCT_ASINS, PRODUCT_CODES } from '../../../common/products';
+import { DEFAULT_LOCALE } from '../../../common/i18n';
 import type { Locale } from '../../../common/i18n';
 import { statusLabelKey } from '../../../common/statuses';
 import type { Status } from '../../../common/statuses';
 import type { Db } from '../../db';
 import { isUniqueViolation, nowIso } from '../../db/dialect';
+import { notFound } from '../../errors';
 import { i18n } from '../../i18n';
+import { pageOf } from '../../plugins/paging';
+import { recordAudit } from '../audit/service';
 import { findPartnerById, updatePartner } from '../partners/service';
 import { createEarning, earnedCents } from '../sales/service';
 import { holdUntilFrom, readMarketplaceRateBp } from '../settings/service';
-import type { ReportProblem } from './report';
+import type { ReportProblem, ReportReason } from './report';
 import { parseAssociatesReport } from './report';
+import { findImport, importLines, importsPage } from './repository';
+import type { ImportSummary } from './repository';
+
+export type { ImportSummary } from './repository';
 
 export async function ensureTrackingId(db: Db, partnerId: number): Promise<string> {
   const partner = await findPartnerById(db, partnerId);
@@ -39,23 +47,52 @@ export async function amazonLinks(db: Db, partnerId: number, locale: Locale) {
   }));
 }
 
+/** A rejected line as the back office reads it: its number, the reason in the reader's language, and its code. */
+export interface RejectedLine {
+  line: number;
+  reason: string;
+  code: ReportReason;
+}
+
 export interface ImportResult {
   import_id: number | null;
   already_imported: boolean;
   imported: number;
   duplicates: number;
-  rejected: ReportProblem[];
+  rejected: RejectedLine[];
+  /** The import as the list shows it: this one, or the earlier import of the same file. */
+  import: ImportSummary;
 }
 
+/** A rejected line as the answers give it, in the reader's language. */
+export const rejectedLine = (problem: ReportProblem, locale: Locale): RejectedLine => ({
+  line: problem.line,
+  reason: i18n.t(`api.marketplace.reasons.${problem.reason}`, { lng: locale, value: problem.value ?? '' }),
+  code: problem.reason,
+});
+
+const LINES_PER_INSERT = 500;
+
+/**
+ * Imports an Associates report (decisions §6): each good row becomes a marketplace sale of the
+ * partner whose tracking id it carries, earning the marketplace rate; a row an earlier import
+ * brought in is skipped, and the same file twice changes nothing. The import, its rejected lines
+ * and the staff member's audit line are written in one transaction with the sales.
+ */
 export async function importAssociatesReport(
   db: Db,
   file: { name: string; content: Buffer },
   staffId: number | null,
   now = new Date(),
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<ImportResult> {
   const sha = createHash('sha256').update(file.content).digest('hex');
-  const known = await db.selectFrom('marketplace_imports').select('id').where('file_sha256', '=', sha).executeTakeFirst();
-  if (known) return { import_id: known.id, already_imported: true, imported: 0, duplicates: 0, rejected: [] };
+  const earlier = async () => {
+    const known = await db.selectFrom('marketplace_imports').select('id').where('file_sha256', '=', sha).executeTakeFirst();
+    return known ? { import_id: known.id, already_imported: true, imported: 0, duplicates: 0, rejected: [], import: await importSummary(db, known.id) } : null;
+  };
+  const known = await earlier();
+  if (known) return known;
   const { rows, problems } = parseAssociatesReport(file.content.toString('utf8'));
 
   const partners = new Map<string, number>();
@@ -63,54 +100,121 @@ export async function importAssociatesReport(
     const p = await db.selectFrom('partners').select('id').where(sql<string>`lower(amazon_tracking_id)`, '=', id.toLowerCase()).executeTakeFirst();
     if (p) partners.set(id, p.id);
   }
-  const rejected = [...problems];
+  const rejected: ReportProblem[] = [...problems];
   let imported = 0;
   let duplicates = 0;
+  const filename = file.name.slice(0, 255);
+  const at = nowIso(now);
   // The program's marketplace rate (10% of revenue unless staff changed it, decisions §6) and
   // holding period when the report is imported: a later change leaves these earnings as they are.
   const [holdUntil, rateBp] = await Promise.all([holdUntilFrom(db, now), readMarketplaceRateBp(db)]);
-  const importId = await db.transaction().execute(async (trx) => {
-    const created = await trx
-      .insertInto('marketplace_imports')
-      .values({ file_sha256: sha, filename: file.name.slice(0, 255), imported_by: staffId, rows_imported: 0, rows_rejected: 0, created_at: nowIso(now) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const seen = new Map<string, number>();
-    for (const row of rows) {
-      const partnerId = partners.get(row.trackingId);
-      if (!partnerId) {
-        rejected.push({ line: row.line, reason: `unknown tracking id "${row.trackingId}"` });
-        continue;
-      }
-      // The same row twice in one report is two sales; the same row in another import is one.
-      const content = [row.trackingId.toLowerCase(), row.product, row.date, row.items, row.revenueCents].join('|');
-      const occurrence = (seen.get(content) ?? 0) + 1;
-      seen.set(content, occurrence);
-      const rowKey = createHash('sha256').update(`${content}|${occurrence}`).digest('hex');
-      const sale = await trx
-        .insertInto('marketplace_sales')
-        .values({ partner_id: partnerId, import_id: created.id, row_key: rowKey, tracking_id: row.trackingId, product: row.product, sale_date: row.date, items: row.items, revenue_cents: row.revenueCents, created_at: nowIso(now) })
-        .onConflict((oc) => oc.column('row_key').doNothing())
+  let importId: number;
+  try {
+    importId = await db.transaction().execute(async (trx) => {
+      const created = await trx
+        .insertInto('marketplace_imports')
+        .values({ file_sha256: sha, filename, imported_by: staffId, rows_imported: 0, rows_rejected: 0, rows_duplicate: 0, created_at: at })
         .returning('id')
-        .executeTakeFirst();
-      if (!sale) {
-        duplicates++;
-        continue;
+        .executeTakeFirstOrThrow();
+      const seen = new Map<string, number>();
+      for (const row of rows) {
+        const partnerId = partners.get(row.trackingId);
+        if (!partnerId) {
+          rejected.push({ line: row.line, reason: 'unknown_tracking_id', value: row.trackingId });
+          continue;
+        }
+        // The same row twice in one report is two sales; the same row in another import is one.
+        const content = [row.trackingId.toLowerCase(), row.product, row.date, row.items, row.revenueCents].join('|');
+        const occurrence = (seen.get(content) ?? 0) + 1;
+        seen.set(content, occurrence);
+        const rowKey = createHash('sha256').update(`${content}|${occurrence}`).digest('hex');
+        const sale = await trx
+          .insertInto('marketplace_sales')
+          .values({ partner_id: partnerId, import_id: created.id, row_key: rowKey, tracking_id: row.trackingId, product: row.product, sale_date: row.date, items: row.items, revenue_cents: row.revenueCents, created_at: at })
+          .onConflict((oc) => oc.column('row_key').doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!sale) {
+          duplicates++;
+          continue;
+        }
+        await createEarning(
+          trx,
+          { partner_id: partnerId, kind: 'marketplace', source_key: `marketplace:${sale.id}`, marketplace_sale_id: sale.id, base_cents: row.revenueCents, rate_bp: rateBp, amount_cents: Math.round((row.revenueCents * rateBp) / 10_000), status: 'PENDING', hold_until: holdUntil },
+          `Associates report ${filename}, line ${row.line}`,
+          staffId ? `staff:${staffId}` : 'import',
+          now,
+        );
+        imported++;
       }
-      await createEarning(
-        trx,
-        { partner_id: partnerId, kind: 'marketplace', source_key: `marketplace:${sale.id}`, marketplace_sale_id: sale.id, base_cents: row.revenueCents, rate_bp: rateBp, amount_cents: Math.round((row.revenueCents * rateBp) / 10_000), status: 'PENDING', hold_until: holdUntil },
-        `Associates report ${file.name}, line ${row.line}`,
-        staffId ? `staff:${staffId}` : 'import',
-        now,
-      );
-      imported++;
-    }
-    await trx.updateTable('marketplace_imports').set({ rows_imported: imported, rows_rejected: rejected.length }).where('id', '=', created.id).execute();
-    return created.id;
-  });
-  rejected.sort((a, b) => a.line - b.line);
-  return { import_id: importId, already_imported: false, imported, duplicates, rejected };
+      rejected.sort((a, b) => a.line - b.line);
+      for (let i = 0; i < rejected.length; i += LINES_PER_INSERT) {
+        await trx
+          .insertInto('marketplace_import_lines')
+          .values(rejected.slice(i, i + LINES_PER_INSERT).map((p) => ({ import_id: created.id, line: p.line, reason: p.reason, detail: p.value ?? null })))
+          .execute();
+      }
+      const counts = { rows_imported: imported, rows_duplicate: duplicates, rows_rejected: rejected.length };
+      await trx.updateTable('marketplace_imports').set(counts).where('id', '=', created.id).execute();
+      // A staff member's import is a staff change (decisions §11); the demo seed's or a script's,
+      // without one, is not.
+      if (staffId !== null)
+        await recordAudit(
+          trx,
+          {
+            staffId,
+            action: 'marketplace_import.create',
+            entity: 'marketplace_import',
+            entityId: created.id,
+            after: { filename, rows_imported: imported, duplicates_skipped: duplicates, rows_rejected: rejected.length },
+          },
+          at,
+        );
+      return created.id;
+    });
+  } catch (error) {
+    // The same file sent twice at once: the other upload imported it.
+    const other = isUniqueViolation(error) ? await earlier() : null;
+    if (other) return other;
+    throw error;
+  }
+  return {
+    import_id: importId,
+    already_imported: false,
+    imported,
+    duplicates,
+    rejected: rejected.map((p) => rejectedLine(p, locale)),
+    import: await importSummary(db, importId),
+  };
+}
+
+/** One import as the list shows it (it exists: its id was just read). */
+async function importSummary(db: Db, id: number): Promise<ImportSummary> {
+  const found = await findImport(db, id);
+  if (!found) throw new Error(`no marketplace import ${id}`);
+  return found;
+}
+
+/** Past imports, newest first (manager and admin, decisions §11). */
+export async function listImports(db: Db, paging: { page: number; length: number }) {
+  const { rows, total } = await importsPage(db, paging.page, paging.length);
+  return pageOf(rows, paging.page, paging.length, total);
+}
+
+/** One import and a page of its rejected lines, in order, in the reader's language; 404 when there is no such import. */
+export async function importDetail(db: Db, id: number, paging: { page: number; length: number }, locale: Locale) {
+  const summary = await findImport(db, id);
+  if (!summary) throw notFound();
+  const lines = await importLines(db, id, paging.page, paging.length);
+  return {
+    ...pageOf(
+      lines.rows.map((l) => rejectedLine({ line: l.line, reason: l.reason as ReportReason, ...(l.detail === null ? {} : { value: l.detail }) }, locale)),
+      paging.page,
+      paging.length,
+      lines.total,
+    ),
+    import: summary,
+  };
 }
 
 export async function marketplaceSales(db: Db, partnerId: number, paging: { page: number; length: number }, locale: Locale) {

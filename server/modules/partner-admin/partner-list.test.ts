@@ -33,14 +33,126 @@ interface Person {
 
 // Eight partners, each set apart on one axis or another. Sales and commissions in cents.
 const people: Person[] = [
-  { key: 'ana', first_name: 'Ana', last_name: 'Silva', country: 'CA', verified: 1, paypal: 'ana@pay.test', status: 'active', subpartner: null, created: '2025-01-05T10:00:00.000Z', sales: 120_000, earned: 9_000, verifiedSales: 30, override: null },
-  { key: 'ben', first_name: 'Ben', last_name: 'Roy', country: 'US', verified: 1, paypal: null, status: 'active', subpartner: 'glow', created: '2025-02-05T10:00:00.000Z', sales: 5_000, earned: 40_000, verifiedSales: 3, override: null },
-  { key: 'cleo', first_name: 'Cléo', last_name: 'Martin', country: 'FR', verified: 0, paypal: null, status: 'suspended', subpartner: null, created: '2025-03-05T10:00:00.000Z', sales: 0, earned: 0, verifiedSales: 0, override: null },
-  { key: 'dan', first_name: '=Dan', last_name: '+Formula', country: 'CA', verified: 1, paypal: '@dan@pay.test', status: 'active', subpartner: 'glow', created: '2025-04-05T10:00:00.000Z', sales: 300_000, earned: 60_000, verifiedSales: 120, override: 2250 },
-  { key: 'eve', first_name: 'Eve', last_name: 'Comma, "Quoted"', country: 'US', verified: 1, paypal: 'eve@pay.test', status: 'active', subpartner: 'sun', created: '2025-05-05T10:00:00.000Z', sales: 5_000, earned: 1_000, verifiedSales: 260, override: null },
-  { key: 'fay', first_name: 'Fay', last_name: 'Line\nBreak', country: null, verified: 0, paypal: '', status: 'active', subpartner: null, created: '2025-06-05T10:00:00.000Z', sales: 80_000, earned: 6_500, verifiedSales: 25, override: null },
-  { key: 'gus', first_name: 'Gus', last_name: '-Minus', country: 'CA', verified: 1, paypal: 'gus@pay.test', status: 'suspended', subpartner: 'sun', created: '2025-07-05T10:00:00.000Z', sales: 45_000, earned: 3_000, verifiedSales: 99, override: 1200 },
-  { key: 'hal', first_name: 'Hal', last_name: 'Tan', country: 'US', verified: 1, paypal: 'hal@pay.test', status: 'active', subpartner: null, created: '2025-08-05T10:00:00.000Z', sales: 200_000, earned: 25_000, verifiedSales: 100, override: null },
+  {
+    key: 'ana',
+    first_name: 'Ana',
+    last_name: 'Silva',
+    country: 'CA',
+    verified: 1,
+    paypal: 'ana@pay.test',
+    status: 'active',
+    subpartner: null,
+    created: '2025-01-05T10:00:00.000Z',
+    sales: 120_000,
+    earned: 9_000,
+    verifiedSales: 30,
+    override: null,
+  },
+  {
+    key: 'ben',
+    first_name: 'Ben',
+    last_name: 'Roy',
+    country: 'US',
+    verified: 1,
+    paypal: null,
+    status: 'active',
+    subpartner: 'glow',
+    created: '2025-02-05T10:00:00.000Z',
+    sales: 5_000,
+    earned: 40_000,
+    verifiedSales: 3,
+    override: null,
+  },
+  {
+    key: 'cleo',
+    first_name: 'Cléo',
+    last_name: 'Martin',
+    country: 'FR',
+    verified: 0,
+    paypal: null,
+    status: 'suspended',
+    subpartner: null,
+    created: '2025-03-05T10:00:00.000Z',
+    sales: 0,
+    earned: 0,
+    verifiedSales: 0,
+    override: null,
+  },
+  {
+    key: 'dan',
+    first_name: '=Dan',
+    last_name: '+Formula',
+    country: 'CA',
+    verified: 1,
+    paypal: '@dan@pay.test',
+    status: 'active',
+    subpartner: 'glow',
+    created: '2025-04-05T10:00:00.000Z',
+    sales: 300_000,
+    earned: 60_000,
+    verifiedSales: 120,
+    override: 2250,
+  },
+  {
+    key: 'eve',
+    first_name: 'Eve',
+    last_name: 'Comma, "Quoted"',
+    country: 'US',
+    verified: 1,
+    paypal: 'eve@pay.test',
+    status: 'active',
+    subpartner: 'sun',
+    created: '2025-05-05T10:00:00.000Z',
+    sales: 5_000,
+    earned: 1_000,
+    verifiedSales: 260,
+    override: null,
+  },
+  {
+    key: 'fay',
+    first_name: 'Fay',
+    last_name: 'Line\nBreak',
+    country: null,
+    verified: 0,
+    paypal: '',
+    status: 'active',
+    subpartner: null,
+    created: '2025-06-05T10:00:00.000Z',
+    sales: 80_000,
+    earned: 6_500,
+    verifiedSales: 25,
+    override: null,
+  },
+  {
+    key: 'gus',
+    first_name: 'Gus',
+    last_name: '-Minus',
+    country: 'CA',
+    verified: 1,
+    paypal: 'gus@pay.test',
+    status: 'suspended',
+    subpartner: 'sun',
+    created: '2025-07-05T10:00:00.000Z',
+    sales: 45_000,
+    earned: 3_000,
+    verifiedSales: 99,
+    override: 1200,
+  },
+  {
+    key: 'hal',
+    first_name: 'Hal',
+    last_name: 'Tan',
+    country: 'US',
+    verified: 1,
+    paypal: 'hal@pay.test',
+    status: 'active',
+    subpartner: null,
+    created: '2025-08-05T10:00:00.000Z',
+    sales: 200_000,
+    earned: 25_000,
+    verifiedSales: 100,
+    override: null,
+  },
 ];
 const emailOf = (key: string) => `${key}@list.test`;
 
@@ -52,7 +164,16 @@ beforeAll(async () => {
   const sub = (slug: string, name: string) =>
     db
       .insertInto('subpartners')
-      .values({ slug, name, logo_url: null, primary_color: '#112233', accent_color: '#445566', welcome_en: 'Hi', welcome_fr: 'Salut', created_at: at })
+      .values({
+        slug,
+        name,
+        logo_url: null,
+        primary_color: '#112233',
+        accent_color: '#445566',
+        welcome_en: 'Hi',
+        welcome_fr: 'Salut',
+        created_at: at,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
   const subs = { glow: (await sub('glow', 'Glow Agency')).id, sun: (await sub('sun', 'Sun Retail')).id };
@@ -72,7 +193,14 @@ beforeAll(async () => {
     // The lifetime figures as the ledger keeps them (their upkeep is proven in sales/stats.test.ts).
     await db
       .updateTable('partners')
-      .set({ created_at: p.created, status: p.status, total_sales_cents: p.sales, total_earned_cents: p.earned, verified_sales: p.verifiedSales, commission_override_bp: p.override })
+      .set({
+        created_at: p.created,
+        status: p.status,
+        total_sales_cents: p.sales,
+        total_earned_cents: p.earned,
+        verified_sales: p.verifiedSales,
+        commission_override_bp: p.override,
+      })
       .where('id', '=', partner.id)
       .execute();
     if (p.key === 'ana') partnerToken = (await issueToken(db, 'partner', partner.id)).token;
@@ -85,7 +213,7 @@ const list = (query = '', token = reviewer.token) =>
 const keys = async (query: string) => {
   const res = await list(query);
   expect(res.statusCode, `${query}: ${res.body}`).toBe(200);
-  return (res.json() as { data: { email: string }[] }).data.map((r) => r.email.split('@')[0]);
+  return (res.json() as { data: { email: string }[] }).data.map((r) => r.email.split('@')[0]!);
 };
 
 describe('filters', () => {
@@ -160,21 +288,44 @@ describe('orders and paging', () => {
     // Ben and Eve both sold 50.00: Eve (the later id) first when descending, last when ascending.
     expect(await keys('?sort=-sales')).toEqual(['dan', 'hal', 'ana', 'fay', 'gus', 'eve', 'ben', 'cleo']);
     expect(await keys('?sort=sales')).toEqual(['cleo', 'ben', 'eve', 'gus', 'fay', 'ana', 'hal', 'dan']);
-    expect(await keys('?sort=-commissions')).toEqual(['dan', 'ben', 'hal', 'ana', 'fay', 'gus', 'eve', 'cleo']);
-    expect(await keys('?sort=commissions')).toEqual(['cleo', 'eve', 'gus', 'fay', 'ana', 'hal', 'ben', 'dan']);
+    expect(await keys('?sort=-commissions')).toEqual([
+      'dan',
+      'ben',
+      'hal',
+      'ana',
+      'fay',
+      'gus',
+      'eve',
+      'cleo',
+    ]);
+    expect(await keys('?sort=commissions')).toEqual([
+      'cleo',
+      'eve',
+      'gus',
+      'fay',
+      'ana',
+      'hal',
+      'ben',
+      'dan',
+    ]);
   });
 
   it('pages through a sorted, filtered list', async () => {
     const first = await list('?sort=-sales&status=active&length=2');
     expect(first.json()).toMatchObject({ current_page: 1, per_page: 2, last_page: 3, total: 6 });
     const all: string[] = [];
-    for (let page = 1; page <= 3; page++) all.push(...(await keys(`?sort=-sales&status=active&length=2&page=${page}`)));
+    for (let page = 1; page <= 3; page++)
+      all.push(...(await keys(`?sort=-sales&status=active&length=2&page=${page}`)));
     expect(all).toEqual(['dan', 'hal', 'ana', 'fay', 'eve', 'ben']);
     expect(await keys('?sort=-sales&status=active&length=2&page=4')).toEqual([]);
   });
 
   it('gives the filters’ choices: tiers and sub-partners', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/manager/partners/filters', headers: bearer(reviewer.token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/manager/partners/filters',
+      headers: bearer(reviewer.token),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       data: {
@@ -231,14 +382,39 @@ describe('the CSV export', () => {
     const res = await csv('?sort=-sales&status=active');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="partners-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="partners-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const rows = parseCsv(res.body);
     expect(rows[0]).toEqual([
-      'uuid', 'first_name', 'last_name', 'email', 'status', 'verified', 'country', 'paypal_email', 'subpartner', 'codes',
-      'verified_sales', 'commission_rate', 'commission_override', 'sales', 'commissions', 'currency', 'signed_up_at', 'last_login_at',
+      'uuid',
+      'first_name',
+      'last_name',
+      'email',
+      'status',
+      'verified',
+      'country',
+      'paypal_email',
+      'subpartner',
+      'codes',
+      'verified_sales',
+      'commission_rate',
+      'commission_override',
+      'sales',
+      'commissions',
+      'currency',
+      'signed_up_at',
+      'last_login_at',
     ]);
     const body = rows.slice(1);
-    expect(body.map((r) => r[3])).toEqual(['dan@list.test', 'hal@list.test', 'ana@list.test', 'fay@list.test', 'eve@list.test', 'ben@list.test']);
+    expect(body.map((r) => r[3])).toEqual([
+      'dan@list.test',
+      'hal@list.test',
+      'ana@list.test',
+      'fay@list.test',
+      'eve@list.test',
+      'ben@list.test',
+    ]);
     const byEmail = new Map(body.map((r) => [r[3], Object.fromEntries(rows[0]!.map((h, i) => [h, r[i]]))]));
     // Cells that a spreadsheet would run as formulas start with a quote.
     expect(byEmail.get('dan@list.test')).toMatchObject({
@@ -258,8 +434,17 @@ describe('the CSV export', () => {
       signed_up_at: '2025-04-05T10:00:00.000Z',
     });
     // Commas, quotes and line breaks survive quoting.
-    expect(byEmail.get('eve@list.test')).toMatchObject({ last_name: 'Comma, "Quoted"', commission_rate: '25', commission_override: '' });
-    expect(byEmail.get('fay@list.test')).toMatchObject({ last_name: 'Line\nBreak', country: '', verified: 'no', commission_rate: '15' });
+    expect(byEmail.get('eve@list.test')).toMatchObject({
+      last_name: 'Comma, "Quoted"',
+      commission_rate: '25',
+      commission_override: '',
+    });
+    expect(byEmail.get('fay@list.test')).toMatchObject({
+      last_name: 'Line\nBreak',
+      country: '',
+      verified: 'no',
+      commission_rate: '15',
+    });
     expect(res.body).toContain('"Comma, ""Quoted"""');
     // The suspended partner with a leading minus is filtered out here, and quoted where present.
     expect((await csv('?status=suspended&sort=created')).body).toContain(",'-Minus,");
@@ -270,14 +455,21 @@ describe('the CSV export', () => {
     const chunks: string[] = [];
     for await (const chunk of partnersCsv(t.database.db, { sort: '-commissions' }, 3)) chunks.push(chunk);
     expect(chunks).toHaveLength(1 + 3);
-    const emails = parseCsv(chunks.join('')).slice(1).map((r) => r[3]!.split('@')[0]);
+    const emails = parseCsv(chunks.join(''))
+      .slice(1)
+      .map((r) => r[3]!.split('@')[0]);
     expect(emails).toEqual(['dan', 'ben', 'hal', 'ana', 'fay', 'gus', 'eve', 'cleo']);
     // The same list by the API, page by page.
     expect(emails).toEqual(await keys('?sort=-commissions'));
     for (const sort of ['created', '-created', 'sales', '-sales', 'commissions'] as const) {
       const sliced: string[] = [];
       for await (const chunk of partnersCsv(t.database.db, { sort }, 2)) sliced.push(chunk);
-      expect(parseCsv(sliced.join('')).slice(1).map((r) => r[3]!.split('@')[0]), sort).toEqual(await keys(`?sort=${sort}`));
+      expect(
+        parseCsv(sliced.join(''))
+          .slice(1)
+          .map((r) => r[3]!.split('@')[0]),
+        sort,
+      ).toEqual(await keys(`?sort=${sort}`));
     }
   });
 
@@ -285,19 +477,35 @@ describe('the CSV export', () => {
     const rows = partnersCsv(t.database.db, { sort: 'created' }, 2);
     const first = await rows.next();
     const second = await rows.next();
-    expect(parseCsv(`${first.value}${second.value}`).slice(1).map((r) => r[3])).toEqual(['ana@list.test', 'ben@list.test']);
+    expect(
+      parseCsv(`${first.value}${second.value}`)
+        .slice(1)
+        .map((r) => r[3]),
+    ).toEqual(['ana@list.test', 'ben@list.test']);
     // Only two rows have been read so far: a partner who signs up now is read at the end.
-    const late = await createPartnerAccount(t.database.db, { email: 'late@list.test', password: 'password-partner', first_name: 'Late', last_name: 'Comer', locale: 'en' });
+    const late = await createPartnerAccount(t.database.db, {
+      email: 'late@list.test',
+      password: 'password-partner',
+      first_name: 'Late',
+      last_name: 'Comer',
+      locale: 'en',
+    });
     let rest = '';
     for await (const chunk of rows) rest += chunk;
-    expect(parseCsv(rest).map((r) => r[3]).at(-1)).toBe('late@list.test');
+    expect(
+      parseCsv(rest)
+        .map((r) => r[3])
+        .at(-1),
+    ).toBe('late@list.test');
     await t.database.db.deleteFrom('partners').where('id', '=', late.id).execute();
   });
 
   it('streams over HTTP: the header row arrives, the rest follows', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
-    const res = await fetch(`http://127.0.0.1:${port}/api/manager/partners.csv?sort=created`, { headers: bearer(reviewer.token) });
+    const res = await fetch(`http://127.0.0.1:${port}/api/manager/partners.csv?sort=created`, {
+      headers: bearer(reviewer.token),
+    });
     expect(res.status).toBe(200);
     // Sent in chunks as it is written, not as one body of a known length.
     expect(res.headers.get('transfer-encoding')).toBe('chunked');
@@ -312,12 +520,20 @@ describe('the CSV export', () => {
     expect(bad.json()).toMatchObject({ code: 422, errors: { tier: ['Wrong value'] } });
     expect((await csv('', partnerToken)).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/manager/partners.csv' })).statusCode).toBe(401);
-    const fr = await t.app.inject({ method: 'GET', url: '/api/manager/partners.csv?status=x', headers: { ...bearer(reviewer.token), 'accept-language': 'fr' } });
+    const fr = await t.app.inject({
+      method: 'GET',
+      url: '/api/manager/partners.csv?status=x',
+      headers: { ...bearer(reviewer.token), 'accept-language': 'fr' },
+    });
     expect(fr.json().errors).toEqual({ status: ['Valeur incorrecte'] });
   });
 
   it('quotes cells as RFC 4180 says and defuses formulas', () => {
-    expect(['plain', '=1+1', '+1', '-1', '@SUM(A1)', '\tx', 'a,b', 'say "hi"', 'two\nlines', '', null, 12.5].map(csvCell)).toEqual([
+    expect(
+      ['plain', '=1+1', '+1', '-1', '@SUM(A1)', '\tx', 'a,b', 'say "hi"', 'two\nlines', '', null, 12.5].map(
+        csvCell,
+      ),
+    ).toEqual([
       'plain',
       "'=1+1",
       "'+1",

@@ -3,10 +3,11 @@
 // earnings holds one span's rows in memory, and the file has the earnings that existed when it
 // began, each once.
 import type { Readable } from 'node:stream';
+import { sql } from 'kysely';
 import { DEFAULT_CURRENCY } from '../../../common/brand';
 import type { Db } from '../../db';
 import type { EarningKind, EarningStatus } from '../../db/schema';
-import { csvMoney, CsvNumber, csvStream, pagesBySpan } from '../../plugins/csv';
+import { csvMoney, CsvNumber, csvStream, pagesAfter, pagesBySpan } from '../../plugins/csv';
 import type { TimeRange } from '../../plugins/time-range';
 
 export const EARNING_STATUSES = [
@@ -33,7 +34,7 @@ export interface EarningsExportFilter extends TimeRange {
 }
 
 /** Ids read per query: a few milliseconds of the database each, whatever the filters. */
-export const EXPORT_SPAN = 5000;
+export const EXPORT_SPAN = 2000;
 
 const COLUMNS = [
   'earning_id',
@@ -54,7 +55,17 @@ const COLUMNS = [
   'updated_at',
 ] as const;
 
-function spanQuery(db: Db, filter: EarningsExportFilter, from: number, to: number) {
+/**
+ * The earnings with ids in (from, to], at most `limit`, in id order. The id range is what the
+ * database reads by: the status and kind are compared as expressions, so no index on them is
+ * taken instead (the status index walked all 82,000 pending earnings for each span of a 1M
+ * ledger: 44 s instead of 5). One partner's earnings are read from the partner's index.
+ */
+function pageQuery(
+  db: Db,
+  filter: EarningsExportFilter,
+  range: { from: number; to: number; limit?: number },
+) {
   let query = db
     .selectFrom('earnings')
     .innerJoin('partners', 'partners.id', 'earnings.partner_id')
@@ -79,17 +90,18 @@ function spanQuery(db: Db, filter: EarningsExportFilter, from: number, to: numbe
       'orders.first_product',
       'marketplace_sales.product as marketplace_product',
     ])
-    .where('earnings.id', '>', from)
-    .where('earnings.id', '<=', to);
+    .where('earnings.id', '>', range.from)
+    .where('earnings.id', '<=', range.to);
   if (filter.partnerId !== undefined) query = query.where('earnings.partner_id', '=', filter.partnerId);
-  if (filter.status !== undefined) query = query.where('earnings.status', '=', filter.status);
-  if (filter.kind !== undefined) query = query.where('earnings.kind', '=', filter.kind);
+  if (filter.status !== undefined) query = query.where(sql`earnings.status || ''`, '=', filter.status);
+  if (filter.kind !== undefined) query = query.where(sql`earnings.kind || ''`, '=', filter.kind);
   if (filter.since !== undefined) query = query.where('earnings.created_at', '>=', filter.since);
   if (filter.until !== undefined) query = query.where('earnings.created_at', '<', filter.until);
-  return query.orderBy('earnings.id');
+  query = query.orderBy('earnings.id');
+  return range.limit === undefined ? query : query.limit(range.limit);
 }
 
-type Row = Awaited<ReturnType<ReturnType<typeof spanQuery>['execute']>>[number];
+type Row = Awaited<ReturnType<ReturnType<typeof pageQuery>['execute']>>[number];
 
 const cells = (r: Row) => [
   r.id,
@@ -111,7 +123,11 @@ const cells = (r: Row) => [
   r.updated_at,
 ];
 
-/** The export as a stream, oldest earning first; the first span is read before it starts. */
+/**
+ * The export as a stream, oldest earning first, of the earnings that existed when it began; the
+ * first page is read before it starts. The whole ledger is read a span of ids at a time; one
+ * partner's earnings a page at a time after the last id.
+ */
 export async function earningsCsv(
   db: Db,
   filter: EarningsExportFilter,
@@ -122,11 +138,15 @@ export async function earningsCsv(
     .select((eb) => eb.fn.max('id').as('id'))
     .executeTakeFirst();
   const lastId = Number(last?.id ?? 0);
-  return csvStream(
-    COLUMNS,
-    pagesBySpan((from, to) => spanQuery(db, filter, from, to).execute(), lastId, span),
-    cells,
-  );
+  const pages =
+    filter.partnerId === undefined
+      ? pagesBySpan((from, to) => pageQuery(db, filter, { from, to }).execute(), lastId, span)
+      : pagesAfter(
+          (after) => pageQuery(db, filter, { from: after, to: lastId, limit: span }).execute(),
+          (row) => row.id,
+          span,
+        );
+  return csvStream(COLUMNS, pages, cells);
 }
 
 /** The id of the partner with this uuid, if any. */

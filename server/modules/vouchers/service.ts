@@ -113,7 +113,7 @@ export async function issueVoucher(db: Db, staffId: number | null, partnerUuid: 
         .returningAll()
         .executeTakeFirstOrThrow();
       if (staffId !== null)
-        await recordAudit(trx, { staffId, action: 'voucher.issue', entity: 'voucher', entityId: voucher.code, after: { ...voucherJson(voucher, now), partner: partnerUuid } }, nowIso(now));
+        await recordAudit(trx, { staffId, action: 'voucher.issue', entity: 'voucher', entityId: voucher.code, after: { type: voucher.type, amount: voucherAmount(voucher.type, voucher.amount), valid_from: voucher.valid_from, valid_till: voucher.valid_till, partner: partnerUuid } }, nowIso(now));
       return voucher;
     };
     return await (db.isTransaction ? write(db) : db.transaction().execute(write));

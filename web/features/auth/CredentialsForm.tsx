@@ -9,7 +9,7 @@ import { useAsyncAction } from '../../lib/use-async-action';
 import { showAuthError } from './show-auth-error';
 import { checkSignIn } from './sign-in-check';
 
-export function CredentialsForm({
+export function CredentialsForm<Answer>({
   signIn,
   onSignedIn,
   testIds,
@@ -17,8 +17,8 @@ export function CredentialsForm({
   emailAutoComplete = 'email',
   placeholders,
 }: {
-  signIn: (email: string, password: string) => Promise<unknown>;
-  onSignedIn: () => void;
+  signIn: (email: string, password: string) => Promise<Answer>;
+  onSignedIn: (answer: Answer) => void;
   testIds: { form: string; email: string; password: string; submit: string };
   label: string;
   emailAutoComplete?: string;

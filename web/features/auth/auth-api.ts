@@ -20,10 +20,24 @@ export async function signIn(email: string, password: string): Promise<AuthToken
   return auth;
 }
 
-/** Staff sign-in: a separate token under `manager_token`. */
-export async function managerSignIn(email: string, password: string): Promise<AuthToken> {
-  const auth = await requestToken('/api/manager/auth/get_token', email, password);
-  storeManagerToken(auth);
+/** A staff sign-in whose account has a second factor: the code goes with this challenge (decisions/035). */
+export interface TwoFactorChallenge {
+  two_factor: true;
+  challenge: string;
+  expired: string;
+}
+
+/** Staff sign-in: a separate token under `manager_token`, or the challenge of the second step. */
+export async function managerSignIn(
+  email: string,
+  password: string,
+): Promise<AuthToken | TwoFactorChallenge> {
+  const auth = await api.post<AuthToken | TwoFactorChallenge>(
+    '/api/manager/auth/get_token',
+    { email, password },
+    { auth: 'public' },
+  );
+  if (!('two_factor' in auth)) storeManagerToken(auth);
   return auth;
 }
 

@@ -2,7 +2,7 @@
 // shows the sections of sections.ts that the staff member's role opens (a sidebar on wide
 // screens, a drawer on phones) and keeps every other section's page out of reach.
 import { useCallback, useEffect, useId, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '../../components/BrandLogo';
 import { Icon } from '../../components/icons';
@@ -10,8 +10,12 @@ import { MobileDrawer } from '../../components/MobileDrawer';
 import { PreferenceControls } from '../../components/PreferenceControls';
 import { isUnauthorized } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
-import { useManagerSignOut, useStaffMember, type StaffMember } from './ManagerPages';
+import { mustEnrol, useManagerSignOut, useStaffMember, type StaffMember } from './ManagerPages';
+import { useEnrolmentGate } from './security/use-enrolment-gate';
 import { hasRole, sectionOf, sectionsFor, type ManagerSection } from './sections';
+
+/** The signed-in staff member's own page (two-factor sign-in), open to every role, reached from the header. */
+const SECURITY_PATH = '/manager/security';
 
 function ManagerBadge() {
   const { t } = useTranslation();
@@ -133,6 +137,15 @@ function ManagerDrawer({
         <SectionNav sections={sections} onNavigate={onClose} />
       </div>
       <div className="border-t border-stone-200 p-3 dark:border-stone-800">
+        <NavLink
+          to={SECURITY_PATH}
+          className={(state) => `${itemClass(state)} mb-0.5 w-full`}
+          onClick={onClose}
+          data-testid="manager-drawer-security"
+        >
+          <Icon name="shield" className="shrink-0 opacity-80" />
+          {t('manager.security.header_link')}
+        </NavLink>
         <button type="button" className={`${itemClass({ isActive: false })} w-full`} onClick={onSignOut}>
           <Icon name="logout" className="shrink-0 opacity-80" />
           {t('manager.sign_out')}
@@ -174,6 +187,7 @@ function ShellLoading() {
 export function ManagerLayout() {
   const { t } = useTranslation();
   const me = useStaffMember();
+  useEnrolmentGate();
   const signOut = useManagerSignOut();
   const { pathname } = useLocation();
   const drawerId = useId();
@@ -186,14 +200,18 @@ export function ManagerLayout() {
     if (unauthorized) signOut();
   }, [unauthorized, signOut]);
 
-  const sections = sectionsFor(me.data?.role);
+  // While the program waits for this staff member's second factor, only its page opens (decisions/035).
+  const enrolling = mustEnrol(me.data);
+  const sections = enrolling ? [] : sectionsFor(me.data?.role);
   const current = sectionOf(pathname);
   const signOutNow = () => signOut({ revoke: true });
 
   let content;
   if (me.data) {
-    content =
-      current && !hasRole(me.data.role, current.minRole) ? <Forbidden section={current} /> : <Outlet />;
+    if (enrolling && pathname !== SECURITY_PATH) content = <Navigate to={SECURITY_PATH} replace />;
+    else
+      content =
+        current && !hasRole(me.data.role, current.minRole) ? <Forbidden section={current} /> : <Outlet />;
   } else if (me.isError && !unauthorized) {
     content = (
       <div className="card mx-auto max-w-lg p-6 text-center" role="alert">
@@ -242,6 +260,20 @@ export function ManagerLayout() {
                 <RoleChip role={me.data.role} testId="staff-role" />
               </p>
             ) : null}
+            <NavLink
+              to={SECURITY_PATH}
+              className={({ isActive }) =>
+                `hidden min-h-10 items-center gap-1.5 rounded-full px-3 text-sm font-medium transition-colors lg:inline-flex ${
+                  isActive
+                    ? 'bg-brand-50 text-brand-800 dark:bg-brand-400/10 dark:text-brand-200'
+                    : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900 dark:text-stone-300 dark:hover:bg-stone-800 dark:hover:text-white'
+                }`
+              }
+              data-testid="manager-security-link"
+            >
+              <Icon name="shield" width={18} height={18} className="opacity-80" />
+              {t('manager.security.header_link')}
+            </NavLink>
             <button
               type="button"
               onClick={signOutNow}

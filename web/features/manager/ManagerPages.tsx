@@ -1,15 +1,17 @@
 // Staff sign-in and the back-office index (decisions §1, §4). The staff token is its own session
 // (`manager_token`), independent of the partner's: a staff 401 leads to /manager/login only.
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Navigate, redirect, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, isUnauthorized } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { clearManagerSession, getValidManagerToken } from '../../lib/session';
-import { managerSignIn } from '../auth/auth-api';
+import { FormNotice } from '../../components/form';
+import { managerSignIn, type TwoFactorChallenge } from '../auth/auth-api';
 import { CredentialsForm } from '../auth/CredentialsForm';
 import { PageHeading } from '../pages/PageHeading';
+import { TwoFactorStep } from './security/TwoFactorStep';
 import { sectionsFor } from './sections';
 
 export const MANAGER_ME_QUERY_KEY = ['manager', 'me'] as const;
@@ -19,7 +21,13 @@ export interface StaffMember {
   email: string;
   name: string;
   role: 'reviewer' | 'manager' | 'admin' | string;
+  /** Their second factor is on; the program requires one (decisions/035). */
+  two_factor?: { enabled: boolean; required: boolean };
 }
+
+/** The program requires a second factor this staff member has not set up: only enrolment opens. */
+export const mustEnrol = (staff: StaffMember | undefined) =>
+  Boolean(staff?.two_factor?.required && !staff.two_factor.enabled);
 
 /** The back office needs a valid staff token; otherwise its sign-in page. */
 export function managerLoader(): Response | null {
@@ -32,15 +40,42 @@ export function ManagerSignInPage() {
   useDocumentTitle(title);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // A right password of an account with a second factor: the code is asked next.
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
+  const [expired, setExpired] = useState<string | null>(null);
+  const enter = () => {
+    queryClient.removeQueries({ queryKey: ['manager'] });
+    void navigate('/manager');
+  };
+  if (challenge)
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onSignedIn={enter}
+        onBack={(reason) => {
+          setChallenge(null);
+          setExpired(reason ?? null);
+        }}
+      />
+    );
   return (
     <>
       <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
       <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('manager.sign_in_lead')}</p>
+      {expired ? (
+        <div className="mt-4">
+          <FormNotice kind="info" testId="manager-two-factor-expired">
+            {expired}
+          </FormNotice>
+        </div>
+      ) : null}
       <CredentialsForm
         signIn={managerSignIn}
-        onSignedIn={() => {
-          queryClient.removeQueries({ queryKey: ['manager'] });
-          void navigate('/manager');
+        onSignedIn={(answer) => {
+          if ('two_factor' in answer) {
+            setExpired(null);
+            setChallenge(answer);
+          } else enter();
         }}
         testIds={{
           form: 'manager-login-form',

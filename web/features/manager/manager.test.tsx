@@ -7,6 +7,7 @@ import {
   storeManagerToken,
 } from '../../lib/session';
 import { installFakeApi, signInForTest, type FakeApi } from '../../test/fake-api';
+import { serveOverview } from '../../test/overview-fixtures';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { hasRole, MANAGER_SECTIONS, sectionOf, sectionsFor } from './sections';
 
@@ -21,6 +22,7 @@ beforeEach(() => {
       : jsonResponse(401, { code: 401, message: 'Not Authorized' }),
   );
   fake.on('GET /api/manager/payouts', () => jsonResponse(200, EMPTY_QUEUE));
+  serveOverview(fake);
   fake.on('GET /api/manager/auth/logout', () => jsonResponse(200, { data: true }));
 });
 
@@ -36,10 +38,10 @@ describe('back office sign-in', () => {
     await user.type(await screen.findByLabelText('E-mail'), ME.email);
     await user.type(screen.getByLabelText('Password'), 'sunny-demo-admin');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/manager/payouts'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/manager/overview'));
     expect(await screen.findByTestId('staff-name')).toHaveTextContent('Dana Admin');
     expect(screen.getByTestId('staff-role')).toHaveTextContent('Administrator');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Payouts' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
     expect(getStoredManagerToken()).toEqual({ token: 'staff-token', expired });
     // The partner session is untouched.
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toContain('partner-token');
@@ -81,8 +83,10 @@ describe('back-office shell', () => {
     const nav = await screen.findByRole('navigation', { name: 'Back-office sections' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual([
+      'Overview',
       'Payouts',
       'Partners',
+      'Amazon imports',
       'Content',
       'Announcements',
       'Notifications',
@@ -94,8 +98,9 @@ describe('back-office shell', () => {
       'Staff',
     ]);
     expect(links).toHaveLength(MANAGER_SECTIONS.length);
-    expect(links[0]).toHaveAttribute('href', '/manager/payouts');
-    expect(links[0]).toHaveAttribute('aria-current', 'page');
+    expect(links[0]).toHaveAttribute('href', '/manager/overview');
+    expect(links[1]).toHaveAttribute('href', '/manager/payouts');
+    expect(links[1]).toHaveAttribute('aria-current', 'page');
   });
 
   it('shows an unknown back-office page as not found, inside the shell', async () => {
@@ -133,8 +138,8 @@ describe('section registry', () => {
     expect(hasRole(undefined, 'reviewer')).toBe(false);
   });
 
-  it('gives every staff role the payouts section, first', () => {
-    for (const role of ['reviewer', 'manager', 'admin']) expect(sectionsFor(role)[0]?.id).toBe('payouts');
+  it('gives every staff role the overview section, first', () => {
+    for (const role of ['reviewer', 'manager', 'admin']) expect(sectionsFor(role)[0]?.id).toBe('overview');
     expect(sectionsFor(undefined)).toEqual([]);
   });
 

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeManagerToken } from '../../lib/session';
 import { installFakeApi, type FakeApi } from '../../test/fake-api';
+import { serveOverview } from '../../test/overview-fixtures';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import type * as Registry from './sections';
 
@@ -42,6 +43,7 @@ beforeEach(() => {
   fake.on('GET /api/manager/payouts', () =>
     jsonResponse(200, { data: [], current_page: 1, per_page: 20, last_page: 1, total: 0, counts: {} }),
   );
+  serveOverview(fake);
 });
 
 const navLinks = async () =>
@@ -54,8 +56,10 @@ describe('a section added to the registry', () => {
     staffAs('admin');
     const { user } = renderApp('/manager/payouts');
     expect(await navLinks()).toEqual([
+      '/manager/overview',
       '/manager/payouts',
       '/manager/partners',
+      '/manager/marketplace',
       '/manager/content',
       '/manager/announcements',
       '/manager/notifications',
@@ -75,13 +79,13 @@ describe('a section added to the registry', () => {
     staffAs('reviewer');
     renderApp('/manager/lab');
     expect(await screen.findByTestId('manager-forbidden')).toHaveTextContent('Administrator');
-    expect(await navLinks()).toEqual(['/manager/payouts', '/manager/partners']);
+    expect(await navLinks()).toEqual(['/manager/overview', '/manager/payouts', '/manager/partners']);
     expect(screen.queryByRole('heading', { name: 'Lab test page' })).toBeNull();
   });
 
   it('leaves /manager opening the first section the role may see', async () => {
     staffAs('reviewer');
     const { router } = renderApp('/manager');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/manager/payouts'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/manager/overview'));
   });
 });

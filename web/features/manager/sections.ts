@@ -39,6 +39,15 @@ export interface ManagerSection {
 
 export const MANAGER_SECTIONS: readonly ManagerSection[] = [
   {
+    // First for every role: `/manager` opens it (the program at a glance, issue 13).
+    id: 'overview',
+    path: 'overview',
+    labelKey: 'manager.sections.overview',
+    icon: 'home',
+    minRole: 'reviewer',
+    pages: [{ path: '', load: async () => (await import('./overview/OverviewPage')).OverviewPage }],
+  },
+  {
     id: 'payouts',
     path: 'payouts',
     labelKey: 'manager.sections.payouts',
@@ -59,6 +68,14 @@ export const MANAGER_SECTIONS: readonly ManagerSection[] = [
       { path: '', load: async () => (await import('./partners/PartnersPage')).PartnersPage },
       { path: ':uuid', load: async () => (await import('./partners/PartnerPage')).PartnerPage },
     ],
+  },
+  {
+    id: 'marketplace',
+    path: 'marketplace',
+    labelKey: 'manager.sections.marketplace',
+    icon: 'receipt',
+    minRole: 'manager',
+    pages: [{ path: '', load: async () => (await import('./marketplace/MarketplacePage')).MarketplacePage }],
   },
   {
     id: 'content',

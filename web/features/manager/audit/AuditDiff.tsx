@@ -25,10 +25,19 @@ const isEmpty = (value: unknown) =>
   (Array.isArray(value) && value.length === 0) ||
   (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
 
-/** A value as text: yes/no, lists joined, long text kept with its line breaks. */
-function Value({ value, tone }: { value: unknown; tone?: 'old' | 'new' }) {
+type PartnerRef = { uuid: string; name: string } | null | undefined;
+
+/** A value as text: yes/no, lists joined, long text kept with its line breaks; the partner's uuid by their name. */
+function Value({ value, tone, partner }: { value: unknown; tone?: 'old' | 'new'; partner?: PartnerRef }) {
   const { t } = useTranslation();
   if (value === undefined) return <span className="text-stone-400 dark:text-stone-500">—</span>;
+  if (partner && value === partner.uuid)
+    return (
+      <span className="break-words">
+        {partner.name}{' '}
+        <span className="font-mono text-xs text-stone-500 dark:text-stone-400">{partner.uuid}</span>
+      </span>
+    );
   if (isEmpty(value))
     return (
       <span className="text-stone-500 italic dark:text-stone-400">{t('manager.audit.diff.empty_value')}</span>
@@ -68,7 +77,7 @@ function FieldName({ row, chip }: { row: DiffRow; chip: boolean }) {
 }
 
 /** One field of a change: its name, what it was, what it became. */
-function ChangeRow({ row }: { row: DiffRow }) {
+function ChangeRow({ row, partner }: { row: DiffRow; partner?: PartnerRef }) {
   const { t } = useTranslation();
   const label =
     'mb-0.5 block text-[11px] font-semibold tracking-wide text-stone-500 uppercase md:sr-only dark:text-stone-400';
@@ -81,18 +90,26 @@ function ChangeRow({ row }: { row: DiffRow }) {
       <FieldName row={row} chip />
       <dd className="min-w-0">
         <span className={label}>{t('manager.audit.diff.before')}</span>
-        <Value value={row.before} tone={row.kind === 'same' ? undefined : 'old'} />
+        <Value value={row.before} tone={row.kind === 'same' ? undefined : 'old'} partner={partner} />
       </dd>
       <dd className="min-w-0">
         <span className={label}>{t('manager.audit.diff.after')}</span>
-        <Value value={row.after} tone={row.kind === 'same' ? undefined : 'new'} />
+        <Value value={row.after} tone={row.kind === 'same' ? undefined : 'new'} partner={partner} />
       </dd>
     </div>
   );
 }
 
 /** A creation's or a deletion's values: one column. */
-function ValuesList({ rows, side }: { rows: DiffRow[]; side: 'before' | 'after' }) {
+function ValuesList({
+  rows,
+  side,
+  partner,
+}: {
+  rows: DiffRow[];
+  side: 'before' | 'after';
+  partner?: PartnerRef;
+}) {
   return (
     <dl className="overflow-hidden rounded-xl border border-stone-200 dark:border-stone-800">
       {rows.map((row) => (
@@ -104,7 +121,7 @@ function ValuesList({ rows, side }: { rows: DiffRow[]; side: 'before' | 'after' 
         >
           <FieldName row={row} chip={false} />
           <dd className="min-w-0">
-            <Value value={side === 'before' ? row.before : row.after} />
+            <Value value={side === 'before' ? row.before : row.after} partner={partner} />
           </dd>
         </div>
       ))}
@@ -116,7 +133,16 @@ function Note({ children }: { children: ReactNode }) {
   return <p className="text-sm text-stone-600 dark:text-stone-400">{children}</p>;
 }
 
-export function AuditDiff({ before, after }: { before: AuditState | null; after: AuditState | null }) {
+export function AuditDiff({
+  before,
+  after,
+  partner,
+}: {
+  before: AuditState | null;
+  after: AuditState | null;
+  /** The partner the change concerns: their uuid in a value shows as their name. */
+  partner?: PartnerRef;
+}) {
   const { t } = useTranslation();
   const rows = useMemo(() => diffStates(before, after), [before, after]);
   const [showSame, setShowSame] = useState(false);
@@ -132,7 +158,7 @@ export function AuditDiff({ before, after }: { before: AuditState | null; after:
         <p className={headingClass}>
           {t(before ? 'manager.audit.diff.deleted' : 'manager.audit.diff.created')}
         </p>
-        <ValuesList rows={rows} side={before ? 'before' : 'after'} />
+        <ValuesList rows={rows} side={before ? 'before' : 'after'} partner={partner} />
       </>
     );
   else {
@@ -154,9 +180,11 @@ export function AuditDiff({ before, after }: { before: AuditState | null; after:
             </div>
             <dl id={listId} data-testid="diff-changes">
               {changed.map((row) => (
-                <ChangeRow key={row.path.join('\u0000')} row={row} />
+                <ChangeRow key={row.path.join('\u0000')} row={row} partner={partner} />
               ))}
-              {showSame ? same.map((row) => <ChangeRow key={row.path.join('\u0000')} row={row} />) : null}
+              {showSame
+                ? same.map((row) => <ChangeRow key={row.path.join('\u0000')} row={row} partner={partner} />)
+                : null}
             </dl>
           </div>
         ) : null}

@@ -111,9 +111,20 @@ function useRoleName() {
 // ---------------------------------------------------------------------------------------------
 // Filters
 
-function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+function FilterField({
+  id,
+  label,
+  span,
+  children,
+}: {
+  id: string;
+  label: string;
+  /** Its columns of the filters' grid (2 on phones, 4 from `lg`). */
+  span: string;
+  children: ReactNode;
+}) {
   return (
-    <div className="min-w-0">
+    <div className={`min-w-0 ${span}`}>
       <label htmlFor={id} className="mb-1 block text-xs font-semibold text-stone-600 dark:text-stone-400">
         {label}
       </label>
@@ -162,8 +173,10 @@ function FiltersCard({
       className="card mb-5 p-4 sm:p-5"
       data-testid="audit-filters"
     >
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1.4fr)_minmax(0,0.9fr)_minmax(0,0.9fr)]">
-        <FilterField id={`${id}-actor`} label={t('manager.audit.actor')}>
+      {/* Phones: a filter a line, the two days side by side. Wide screens: who, what item and
+          which action on a row (the actions' words are the longest), the days below. */}
+      <div className="grid grid-cols-2 items-end gap-3 lg:grid-cols-4">
+        <FilterField id={`${id}-actor`} label={t('manager.audit.actor')} span="col-span-2 lg:col-span-1">
           <select
             id={`${id}-actor`}
             value={query.actor ?? ''}
@@ -183,7 +196,7 @@ function FiltersCard({
             ))}
           </select>
         </FilterField>
-        <FilterField id={`${id}-entity`} label={t('manager.audit.entity')}>
+        <FilterField id={`${id}-entity`} label={t('manager.audit.entity')} span="col-span-2 lg:col-span-1">
           <select
             id={`${id}-entity`}
             value={query.entity ?? ''}
@@ -200,7 +213,7 @@ function FiltersCard({
             ))}
           </select>
         </FilterField>
-        <FilterField id={`${id}-action`} label={t('manager.audit.action')}>
+        <FilterField id={`${id}-action`} label={t('manager.audit.action')} span="col-span-2">
           <select
             id={`${id}-action`}
             value={query.action ?? ''}
@@ -230,7 +243,7 @@ function FiltersCard({
                 ))}
           </select>
         </FilterField>
-        <FilterField id={`${id}-from`} label={t('manager.audit.from')}>
+        <FilterField id={`${id}-from`} label={t('manager.audit.from')} span="col-span-1">
           <input
             id={`${id}-from`}
             type="date"
@@ -241,7 +254,7 @@ function FiltersCard({
             data-testid="audit-filter-from"
           />
         </FilterField>
-        <FilterField id={`${id}-to`} label={t('manager.audit.to')}>
+        <FilterField id={`${id}-to`} label={t('manager.audit.to')} span="col-span-1">
           <input
             id={`${id}-to`}
             type="date"
@@ -252,19 +265,21 @@ function FiltersCard({
             data-testid="audit-filter-to"
           />
         </FilterField>
+        {hasFilters(query) ? (
+          <div className="col-span-2 lg:flex lg:min-h-10 lg:items-center">
+            <button
+              type="button"
+              className="link text-sm"
+              onClick={() =>
+                onChange({ actor: null, entity: null, entityId: null, action: null, from: null, to: null })
+              }
+              data-testid="audit-clear"
+            >
+              {t('manager.audit.clear')}
+            </button>
+          </div>
+        ) : null}
       </div>
-      {hasFilters(query) ? (
-        <button
-          type="button"
-          className="link mt-3 text-sm"
-          onClick={() =>
-            onChange({ actor: null, entity: null, entityId: null, action: null, from: null, to: null })
-          }
-          data-testid="audit-clear"
-        >
-          {t('manager.audit.clear')}
-        </button>
-      ) : null}
     </section>
   );
 }
@@ -276,7 +291,8 @@ interface LineProps {
   line: AuditLine;
   open: boolean;
   onToggle: () => void;
-  onHistory: () => void;
+  /** Shows that item's whole history; null when the list already is it. */
+  onHistory: (() => void) | null;
   facets: AuditFacets | undefined;
 }
 
@@ -365,27 +381,29 @@ function ToggleButton({
         name="chevron"
         width={14}
         height={14}
-        className={`transition-transform ${open ? 'rotate-180' : ''}`}
+        className={`transition-transform ${open ? '-rotate-90' : 'rotate-90'}`}
       />
     </button>
   );
 }
 
 /** The diff of an open line, and the way to that item's whole history. */
-function Details({ line, onHistory, id }: { line: AuditLine; onHistory: () => void; id: string }) {
+function Details({ line, onHistory, id }: { line: AuditLine; onHistory: (() => void) | null; id: string }) {
   const { t } = useTranslation();
   return (
     <div id={id} data-testid="audit-details">
-      <AuditDiff before={line.before} after={line.after} />
-      <button
-        type="button"
-        className="link mt-3 inline-flex items-center gap-1 text-sm"
-        onClick={onHistory}
-        data-testid="audit-item-history"
-      >
-        <Icon name="history" width={16} height={16} />
-        {t('manager.audit.item_history')}
-      </button>
+      <AuditDiff before={line.before} after={line.after} partner={line.partner} />
+      {onHistory ? (
+        <button
+          type="button"
+          className="link mt-3 inline-flex items-center gap-1 text-sm"
+          onClick={onHistory}
+          data-testid="audit-item-history"
+        >
+          <Icon name="history" width={16} height={16} />
+          {t('manager.audit.item_history')}
+        </button>
+      ) : null}
     </div>
   );
 }
@@ -453,8 +471,10 @@ function LineCard({ line, open, onToggle, onHistory, facets }: LineProps) {
       <div className="mt-1 text-sm">
         <Item line={line} facets={facets} />
       </div>
-      <div className="mt-2.5 flex items-end justify-between gap-3 text-sm">
+      <div className="mt-2 text-sm">
         <Actor actor={line.actor} />
+      </div>
+      <div className="mt-3">
         <ToggleButton open={open} onToggle={onToggle} controls={detailsId} />
       </div>
       {open ? (
@@ -483,9 +503,14 @@ export function AuditPage() {
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
 
   // The newest filters, also those set a moment ago and not rendered yet (the router renders a
-  // navigation as a transition): two quick changes must not undo each other.
+  // navigation as a transition): two quick changes must not undo each other. A render of an older
+  // location while one of ours is on its way does not take it back.
   const latest = useRef(params);
+  const pending = useRef<string | null>(null);
   useLayoutEffect(() => {
+    const rendered = params.toString();
+    if (pending.current !== null && pending.current !== rendered) return;
+    pending.current = null;
     latest.current = params;
   }, [params]);
   const update = useCallback(
@@ -520,6 +545,8 @@ export function AuditPage() {
           // A change of filter starts again at the first page.
           if (change.page && change.page > 1) next.set('page', String(change.page));
           else next.delete('page');
+          // The same address again renders nothing: nothing to wait for.
+          if (next.toString() !== latest.current.toString()) pending.current = next.toString();
           latest.current = next;
           return next;
         },
@@ -566,7 +593,7 @@ export function AuditPage() {
     line,
     open: open.has(line.id),
     onToggle: () => toggle(line.id),
-    onHistory: () => history(line),
+    onHistory: query.entity === line.entity && query.entityId === line.entity_id ? null : () => history(line),
     facets: facets.data,
   });
 

@@ -328,6 +328,30 @@ describe('the audit log', () => {
     ]);
   });
 
+  it('names the partner a value holds by their uuid, and offers no history link inside that history', async () => {
+    fake.on('GET /api/manager/audit', () =>
+      jsonResponse(
+        200,
+        page([
+          line(7, {
+            action: 'custom.create',
+            entity: 'custom',
+            entity_id: '4',
+            before: null,
+            after: { content: { en: { title: 'Hi' } }, partner: PARTNER.uuid },
+            partner: PARTNER,
+          }),
+        ]),
+      ),
+    );
+    const { user } = renderApp('/manager/audit?entity=custom&entity_id=4');
+    const [sent] = await screen.findAllByTestId('audit-row');
+    await user.click(within(sent!).getByRole('button', { name: 'Show changes' }));
+    const values = within(screen.getByTestId('audit-diff')).getAllByTestId('diff-row');
+    expect(values.at(-1)).toHaveTextContent(`partnerMaya Tremblay ${PARTNER.uuid}`);
+    expect(screen.queryByTestId('audit-item-history')).toBeNull();
+  });
+
   it('shows one item’s history from a line, and lets it go again', async () => {
     const { user, router } = renderApp('/manager/audit?actor=3');
     const [first] = await screen.findAllByTestId('audit-row');

@@ -46,7 +46,11 @@ export function ConfirmDialog({
       : 'btn-primary';
   return (
     <div className="fixed inset-0 z-50 flex items-end justify-center sm:items-center sm:p-4">
-      <div className="absolute inset-0 bg-stone-950/50 backdrop-blur-[2px]" aria-hidden="true" onClick={close} />
+      <div
+        className="absolute inset-0 bg-stone-950/50 backdrop-blur-[2px]"
+        aria-hidden="true"
+        onClick={close}
+      />
       <div
         ref={panelRef}
         role="alertdialog"
@@ -75,7 +79,13 @@ export function ConfirmDialog({
           <button type="button" className="btn-secondary" onClick={close} disabled={busy}>
             {t('manager.partners.actions.cancel')}
           </button>
-          <button type="button" className={confirmClass} onClick={onConfirm} disabled={busy} data-testid={`${testId}-confirm`}>
+          <button
+            type="button"
+            className={confirmClass}
+            onClick={onConfirm}
+            disabled={busy}
+            data-testid={`${testId}-confirm`}
+          >
             {busy ? t('manager.partners.actions.working') : confirm}
           </button>
         </div>

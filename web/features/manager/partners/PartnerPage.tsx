@@ -191,12 +191,12 @@ function PromoCodeItem({
             </div>
           </dl>
         </div>
-        <div className="flex flex-col items-end gap-2">
+        <div className="flex flex-col items-start gap-2 sm:items-end">
           <SyncBadge state={sync.state} />
           {canEdit && !editing ? (
             <button type="button" className="link text-sm" onClick={() => setEditing(true)} data-testid="discount-edit">
-              {t('manager.partners.detail.codes.change_discount')}
-              <span className="sr-only"> · {entry.code}</span>
+              {t('manager.partners.detail.codes.change_discount')}{' '}
+              <span className="sr-only">· {entry.code}</span>
             </button>
           ) : null}
         </div>

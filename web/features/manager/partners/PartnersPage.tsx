@@ -3,7 +3,7 @@
 // filters and order. The search, the filters, the order and the page live in the URL
 // (?q=&status=&sort=&page=…), so a reload, a shared link or coming back from a partner shows the
 // same list.
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
@@ -14,7 +14,7 @@ import { useFormatters } from '../../sales/format';
 import { Pager } from '../../sales/ui';
 import { useSignOutOnUnauthorized } from '../ManagerPages';
 import { ListResults, tableCell, useBackInRange, usePageParam } from '../messages/list-parts';
-import { activeFilterCount, FilterPanel, SortSelect } from './PartnerFilters';
+import { activeFilterCount, FilterPanel, FiltersToggle, SortSelect } from './PartnerFilters';
 import {
   DEFAULT_SORT,
   downloadPartnersCsv,
@@ -172,6 +172,11 @@ function PartnersTable({ rows, from, sort, onSort }: RowsProps) {
               >
                 {partnerName(row)}
               </Link>
+              {row.status === 'suspended' ? (
+                <span className="relative ml-2 align-middle">
+                  <StatusChip status={row.status} />
+                </span>
+              ) : null}
               <span className="block max-w-72 truncate text-xs text-stone-600 dark:text-stone-400">
                 {row.email}
               </span>
@@ -181,10 +186,7 @@ function PartnersTable({ rows, from, sort, onSort }: RowsProps) {
             </td>
             <td className={`${td} text-stone-700 dark:text-stone-300`}>{country(row.country)}</td>
             <td className={td}>
-              <span className="flex flex-wrap gap-1">
-                <VerifiedChip verified={row.verified} />
-                {row.status === 'suspended' ? <StatusChip status={row.status} /> : null}
-              </span>
+              <VerifiedChip verified={row.verified} />
             </td>
             <td className={`${td} text-right font-semibold whitespace-nowrap tabular-nums`} data-testid="row-sales">
               {f.money(row.sales, row.currency)}
@@ -305,17 +307,27 @@ export function PartnersPage() {
   const data = query.data;
   useBackInRange(data, page, goTo);
 
+  // Changes made before the URL has caught up with the last one build on it, not on the URL of
+  // the last render (two filters chosen quickly both stay).
+  const pending = useRef<{ last: URLSearchParams; issued: Set<string> } | null>(null);
+  useEffect(() => {
+    const now = params.toString();
+    // Caught up with the last change, or moved elsewhere (back, the pager): the URL is the truth again.
+    if (pending.current && (now === pending.current.last.toString() || !pending.current.issued.has(now)))
+      pending.current = null;
+  }, [params]);
   // A new search, filter or order starts again at page 1.
   const update = useCallback(
     (changes: Record<string, string | null>) =>
       setParams(
         (current) => {
-          const next = new URLSearchParams(current);
+          const next = new URLSearchParams(pending.current?.last ?? current);
           for (const [key, value] of Object.entries(changes)) {
             if (value) next.set(key, value);
             else next.delete(key);
           }
           next.delete('page');
+          pending.current = { last: next, issued: new Set([...(pending.current?.issued ?? []), next.toString()]) };
           return next;
         },
         { replace: true },
@@ -327,30 +339,38 @@ export function PartnersPage() {
   const onFilter = useCallback((key: FilterKey, value: string) => update({ [key]: value }), [update]);
   const onClear = useCallback(() => update(Object.fromEntries(FILTER_KEYS.map((key) => [key, null]))), [update]);
   const filtered = activeFilterCount(filters) > 0;
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const panelId = useId();
 
   return (
     <>
       <PageHeading title={title} lead={t('manager.partners.lead')} />
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <SearchBox value={q} onSearch={onSearch} />
-        <div className="flex flex-wrap items-end gap-3">
-          <div className="w-56 max-w-full">
+        <div className="flex w-full items-end gap-2 sm:w-60">
+          <div className="min-w-0 flex-1">
             <SortSelect value={sort} onChange={onSort} />
           </div>
-          <ExportButton q={q} sort={sort} filters={filters} />
+          <FiltersToggle
+            count={activeFilterCount(filters)}
+            open={filtersOpen}
+            onToggle={() => setFiltersOpen((open) => !open)}
+            panelId={panelId}
+          />
         </div>
       </div>
-      <FilterPanel filters={filters} onChange={onFilter} onClear={onClear} />
-      {/* The empty state says it when there are none. */}
-      {data && data.total > 0 ? (
-        <p
-          className="mb-3 text-sm text-stone-600 dark:text-stone-400"
-          aria-live="polite"
-          data-testid="partners-total"
-        >
-          {t('manager.partners.results', { count: data.total, formatted: f.number(data.total) })}
-        </p>
-      ) : null}
+      <FilterPanel filters={filters} onChange={onFilter} onClear={onClear} open={filtersOpen} panelId={panelId} />
+      <div className="mb-3 flex min-h-10 flex-wrap items-center justify-between gap-x-3 gap-y-2">
+        {/* The empty state says it when there are none. */}
+        {data && data.total > 0 ? (
+          <p className="text-sm text-stone-600 dark:text-stone-400" aria-live="polite" data-testid="partners-total">
+            {t('manager.partners.results', { count: data.total, formatted: f.number(data.total) })}
+          </p>
+        ) : (
+          <span />
+        )}
+        {data && data.total > 0 ? <ExportButton q={q} sort={sort} filters={filters} /> : null}
+      </div>
       <div aria-busy={query.isFetching} data-testid="partners-results">
         <ListResults
           query={query}

@@ -60,7 +60,11 @@ function useRefusal() {
 function FormError({ message, testId }: { message: string | null; testId: string }) {
   if (!message) return null;
   return (
-    <p role="alert" className="mt-2 flex items-start gap-1.5 text-sm font-medium text-red-700 dark:text-red-300" data-testid={testId}>
+    <p
+      role="alert"
+      className="mt-2 flex items-start gap-1.5 text-sm font-medium text-red-700 dark:text-red-300"
+      data-testid={testId}
+    >
       <Icon name="alert" width={16} height={16} className="mt-0.5 shrink-0" />
       {message}
     </p>
@@ -76,7 +80,10 @@ export function OverrideForm({ partner }: { partner: PartnerDetail }) {
   const update = useUpdatePartner(partner.uuid);
   const refusal = useRefusal();
   const [text, setText] = useState('');
-  const [error, setError] = useState<{ field: string | null; message: string | null }>({ field: null, message: null });
+  const [error, setError] = useState<{ field: string | null; message: string | null }>({
+    field: null,
+    message: null,
+  });
   const override = partner.commission.override;
 
   const send = (value: number | string | null) => {
@@ -111,35 +118,42 @@ export function OverrideForm({ partner }: { partner: PartnerDetail }) {
 
   return (
     <form onSubmit={submit} noValidate className={actionBox} data-testid="override-form">
-      <div className="flex items-end gap-2">
-        <TextField
-          label={override === null ? t('manager.partners.detail.commission.set_label') : t('manager.partners.detail.commission.change_label')}
-          name="commission_override"
-          inputMode="decimal"
-          autoComplete="off"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          placeholder={override === null ? '15' : String(override)}
-          hint={t('manager.partners.detail.commission.hint')}
-          error={error.field}
-          className="min-w-0 flex-1"
-          testId="override-input"
-        />
-        <SubmitButton busy={update.isPending && update.variables?.commission_override !== null} className="mb-6 min-h-11 shrink-0 px-4" testId="override-save">
+      <TextField
+        label={
+          override === null
+            ? t('manager.partners.detail.commission.set_label')
+            : t('manager.partners.detail.commission.change_label')
+        }
+        name="commission_override"
+        inputMode="decimal"
+        autoComplete="off"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder={override === null ? '15' : String(override)}
+        hint={t('manager.partners.detail.commission.hint')}
+        error={error.field}
+        testId="override-input"
+      />
+      <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+        <SubmitButton
+          busy={update.isPending && update.variables?.commission_override !== null}
+          className="min-h-10 px-4 py-1.5"
+          testId="override-save"
+        >
           {t('manager.partners.actions.save')}
         </SubmitButton>
+        {override !== null ? (
+          <button
+            type="button"
+            className="link text-left text-sm"
+            onClick={() => send(null)}
+            disabled={update.isPending}
+            data-testid="override-clear"
+          >
+            {t('manager.partners.detail.commission.clear')}
+          </button>
+        ) : null}
       </div>
-      {override !== null ? (
-        <button
-          type="button"
-          className="link text-sm"
-          onClick={() => send(null)}
-          disabled={update.isPending}
-          data-testid="override-clear"
-        >
-          {t('manager.partners.detail.commission.clear')}
-        </button>
-      ) : null}
       <FormError message={error.message} testId="override-error" />
     </form>
   );
@@ -179,7 +193,7 @@ export function ReferralForm({ partner }: { partner: PartnerDetail }) {
   };
   return (
     <form onSubmit={submit} noValidate className={actionBox} data-testid="referral-form">
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
         <TextField
           label={t('manager.partners.detail.referral.amount')}
           name="referral_commission_amount"
@@ -202,7 +216,9 @@ export function ReferralForm({ partner }: { partner: PartnerDetail }) {
           <option value="fixed">{t('manager.partners.detail.referral.types.fixed')}</option>
         </SelectField>
       </div>
-      <p className="mt-1.5 text-xs text-stone-600 dark:text-stone-400">{t('manager.partners.detail.referral.hint')}</p>
+      <p className="mt-1.5 text-xs text-stone-600 dark:text-stone-400">
+        {t('manager.partners.detail.referral.hint')}
+      </p>
       <SubmitButton busy={update.isPending} className="mt-3 min-h-10 px-4 py-1.5" testId="referral-save">
         {t('manager.partners.actions.save')}
       </SubmitButton>
@@ -230,7 +246,14 @@ export function AccountActions({ partner }: { partner: PartnerDetail }) {
       {
         onSuccess: (next) => {
           setConfirming(false);
-          notifySuccess(t(next.status === 'suspended' ? 'manager.partners.detail.account.suspended_toast' : 'manager.partners.detail.account.reactivated_toast', { name }));
+          notifySuccess(
+            t(
+              next.status === 'suspended'
+                ? 'manager.partners.detail.account.suspended_toast'
+                : 'manager.partners.detail.account.reactivated_toast',
+              { name },
+            ),
+          );
         },
         onError: (e) => {
           const r = refusal(e);
@@ -242,7 +265,8 @@ export function AccountActions({ partner }: { partner: PartnerDetail }) {
   const sendAgain = () => {
     setResendError(null);
     resend.mutate(undefined, {
-      onSuccess: (answer) => notifySuccess(t('manager.partners.detail.account.resent', { email: answer.email })),
+      onSuccess: (answer) =>
+        notifySuccess(t('manager.partners.detail.account.resent', { email: answer.email })),
       onError: (e) => {
         const r = refusal(e);
         if (r) setResendError(r.message);
@@ -266,7 +290,11 @@ export function AccountActions({ partner }: { partner: PartnerDetail }) {
           }}
           data-testid={suspended ? 'reactivate-partner' : 'suspend-partner'}
         >
-          {t(suspended ? 'manager.partners.detail.account.reactivate' : 'manager.partners.detail.account.suspend')}
+          {t(
+            suspended
+              ? 'manager.partners.detail.account.reactivate'
+              : 'manager.partners.detail.account.suspend',
+          )}
         </button>
         {!partner.verified ? (
           <button
@@ -278,7 +306,9 @@ export function AccountActions({ partner }: { partner: PartnerDetail }) {
             data-testid="resend-verification"
           >
             <Icon name="bell" width={16} height={16} />
-            {resend.isPending ? t('manager.partners.actions.working') : t('manager.partners.detail.account.resend')}
+            {resend.isPending
+              ? t('manager.partners.actions.working')
+              : t('manager.partners.detail.account.resend')}
           </button>
         ) : null}
       </div>
@@ -286,9 +316,26 @@ export function AccountActions({ partner }: { partner: PartnerDetail }) {
       {confirming ? (
         <ConfirmDialog
           testId={suspended ? 'reactivate-dialog' : 'suspend-dialog'}
-          title={t(suspended ? 'manager.partners.detail.account.reactivate_title' : 'manager.partners.detail.account.suspend_title', { name })}
-          body={<p>{t(suspended ? 'manager.partners.detail.account.reactivate_body' : 'manager.partners.detail.account.suspend_body')}</p>}
-          confirm={t(suspended ? 'manager.partners.detail.account.reactivate_confirm' : 'manager.partners.detail.account.suspend_confirm')}
+          title={t(
+            suspended
+              ? 'manager.partners.detail.account.reactivate_title'
+              : 'manager.partners.detail.account.suspend_title',
+            { name },
+          )}
+          body={
+            <p>
+              {t(
+                suspended
+                  ? 'manager.partners.detail.account.reactivate_body'
+                  : 'manager.partners.detail.account.suspend_body',
+              )}
+            </p>
+          }
+          confirm={t(
+            suspended
+              ? 'manager.partners.detail.account.reactivate_confirm'
+              : 'manager.partners.detail.account.suspend_confirm',
+          )}
           tone={suspended ? 'primary' : 'danger'}
           busy={update.isPending}
           error={dialogError}
@@ -301,7 +348,17 @@ export function AccountActions({ partner }: { partner: PartnerDetail }) {
 }
 
 /** A code's customer discount, changed in place: the store gets the change when the push is on. */
-export function DiscountForm({ uuid, code, value, onDone }: { uuid: string; code: string; value: number; onDone: () => void }) {
+export function DiscountForm({
+  uuid,
+  code,
+  value,
+  onDone,
+}: {
+  uuid: string;
+  code: string;
+  value: number;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const f = useFormatters();
   const change = useChangeDiscount(uuid);
@@ -323,10 +380,15 @@ export function DiscountForm({ uuid, code, value, onDone }: { uuid: string; code
       {
         onSuccess: (entry) => {
           notifySuccess(
-            t(entry.store_sync.state === 'pending' ? 'manager.partners.detail.codes.saved_pushed' : 'manager.partners.detail.codes.saved', {
-              code: entry.code,
-              value: f.percent(entry.value),
-            }),
+            t(
+              entry.store_sync.state === 'pending'
+                ? 'manager.partners.detail.codes.saved_pushed'
+                : 'manager.partners.detail.codes.saved',
+              {
+                code: entry.code,
+                value: f.percent(entry.value),
+              },
+            ),
           );
           onDone();
         },
@@ -341,27 +403,32 @@ export function DiscountForm({ uuid, code, value, onDone }: { uuid: string; code
     );
   };
   return (
-    <form onSubmit={submit} noValidate className="mt-3 rounded-xl bg-stone-50 p-3 dark:bg-stone-800/50" data-testid="discount-form">
-      <div className="flex items-end gap-2">
-        <TextField
-          label={t('manager.partners.detail.codes.discount_label', { code })}
-          name="value"
-          inputMode="decimal"
-          autoComplete="off"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          hint={t('manager.partners.detail.codes.discount_hint')}
-          error={field}
-          className="min-w-0 flex-1"
-          testId="discount-input"
-        />
-        <SubmitButton busy={change.isPending} className="mb-6 min-h-11 shrink-0 px-4" testId="discount-save">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="mt-3 rounded-xl bg-stone-50 p-3 sm:p-4 dark:bg-stone-800/50"
+      data-testid="discount-form"
+    >
+      <TextField
+        label={t('manager.partners.detail.codes.discount_label', { code })}
+        name="value"
+        inputMode="decimal"
+        autoComplete="off"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        hint={t('manager.partners.detail.codes.discount_hint')}
+        error={field}
+        className="max-w-xs"
+        testId="discount-input"
+      />
+      <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+        <SubmitButton busy={change.isPending} className="min-h-10 px-4 py-1.5" testId="discount-save">
           {t('manager.partners.actions.save')}
         </SubmitButton>
+        <button type="button" className="link text-sm" onClick={onDone} data-testid="discount-cancel">
+          {t('manager.partners.actions.cancel')}
+        </button>
       </div>
-      <button type="button" className="link text-sm" onClick={onDone} data-testid="discount-cancel">
-        {t('manager.partners.actions.cancel')}
-      </button>
       <FormError message={message} testId="discount-error" />
     </form>
   );
@@ -414,7 +481,12 @@ export function VoucherForm({ uuid, onDone }: { uuid: string; onDone: () => void
     );
   };
   return (
-    <form onSubmit={submit} noValidate className="mb-4 rounded-xl bg-stone-50 p-3 sm:p-4 dark:bg-stone-800/50" data-testid="voucher-form">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="mb-4 rounded-xl bg-stone-50 p-3 sm:p-4 dark:bg-stone-800/50"
+      data-testid="voucher-form"
+    >
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField
           label={t('manager.partners.detail.vouchers.type')}
@@ -512,7 +584,10 @@ export function NoteForm({ uuid }: { uuid: string }) {
   };
   return (
     <form onSubmit={submit} noValidate className="mb-4" data-testid="note-form">
-      <label htmlFor={`${id}-note`} className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">
+      <label
+        htmlFor={`${id}-note`}
+        className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200"
+      >
         {t('manager.partners.detail.notes.label')}
       </label>
       <textarea

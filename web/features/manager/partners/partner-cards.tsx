@@ -15,7 +15,14 @@ import { Pager, SkeletonLines, STATUS_TONES } from '../../sales/ui';
 import { useManagerSignOut, useSignOutOnUnauthorized } from '../ManagerPages';
 import { PayoutStatusChip, useDateTime } from '../payouts/ui';
 import { ConfirmDialog } from './ConfirmDialog';
-import { AccountActions, NoteForm, OverrideForm, ReferralForm, useCanEditPartners, VoucherForm } from './partner-actions';
+import {
+  AccountActions,
+  NoteForm,
+  OverrideForm,
+  ReferralForm,
+  useCanEditPartners,
+  VoucherForm,
+} from './partner-actions';
 import {
   usePartnerPart,
   useRevokeVoucher,
@@ -72,7 +79,10 @@ function PagedPart<Row>({
     );
   else
     body = (
-      <div className={`transition-opacity ${query.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={query.isFetching}>
+      <div
+        className={`transition-opacity ${query.isPlaceholderData ? 'opacity-60' : ''}`}
+        aria-busy={query.isFetching}
+      >
         {children(data)}
         {data.last_page > 1 ? (
           <Pager
@@ -98,7 +108,10 @@ function PagedPart<Row>({
 function Count({ value, testId }: { value: number; testId: string }) {
   const f = useFormatters();
   return (
-    <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-700 tabular-nums dark:bg-stone-800 dark:text-stone-300" data-testid={testId}>
+    <span
+      className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-700 tabular-nums dark:bg-stone-800 dark:text-stone-300"
+      data-testid={testId}
+    >
       {f.number(value)}
     </span>
   );
@@ -114,7 +127,11 @@ export function AccountCard({ partner }: { partner: PartnerDetail }) {
         <StatusChip status={partner.status} />
       </div>
       <p className={`mt-2 text-sm ${muted}`} data-testid="account-explainer">
-        {t(suspended ? 'manager.partners.detail.account.suspended_text' : 'manager.partners.detail.account.active_text')}
+        {t(
+          suspended
+            ? 'manager.partners.detail.account.suspended_text'
+            : 'manager.partners.detail.account.active_text',
+        )}
       </p>
       {canEdit ? <AccountActions partner={partner} /> : null}
     </PartnerCard>
@@ -137,7 +154,10 @@ export function CommissionCard({ partner }: { partner: PartnerDetail }) {
         {commission.source === 'override'
           ? t('manager.partners.detail.commission.from_override')
           : tier
-            ? t('manager.partners.detail.commission.from_tier', { rate: f.percent(tier.rate), min: f.number(tier.min_sales) })
+            ? t('manager.partners.detail.commission.from_tier', {
+                rate: f.percent(tier.rate),
+                min: f.number(tier.min_sales),
+              })
             : t('manager.partners.detail.commission.no_tier')}
       </p>
       <dl className="mt-3 space-y-1.5 text-sm">
@@ -188,7 +208,10 @@ export function ReferralCard({ partner }: { partner: PartnerDetail }) {
           <dt className={`text-xs ${muted}`}>{t('manager.partners.detail.referral.referrer')}</dt>
           <dd className="mt-0.5" data-testid="referrer">
             {partner.referrer ? (
-              <Link to={`/manager/partners/${encodeURIComponent(partner.referrer.uuid)}`} className="link break-words">
+              <Link
+                to={`/manager/partners/${encodeURIComponent(partner.referrer.uuid)}`}
+                className="link break-words"
+              >
                 {partner.referrer.name || partner.referrer.email}
               </Link>
             ) : (
@@ -200,7 +223,9 @@ export function ReferralCard({ partner }: { partner: PartnerDetail }) {
           <dt className={`text-xs ${muted}`}>{t('manager.partners.detail.referral.commission')}</dt>
           <dd className="mt-0.5 font-semibold" data-testid="referral-commission">
             {rc.type === 'fixed'
-              ? t('manager.partners.detail.referral.fixed_value', { amount: f.money(rc.amount, partner.figures.currency) })
+              ? t('manager.partners.detail.referral.fixed_value', {
+                  amount: f.money(rc.amount, partner.figures.currency),
+                })
               : t('manager.partners.detail.referral.percent_value', { rate: f.percent(rc.amount) })}
           </dd>
         </div>
@@ -210,13 +235,23 @@ export function ReferralCard({ partner }: { partner: PartnerDetail }) {
         <h3 className="mb-2 text-xs font-semibold tracking-wide text-stone-500 uppercase dark:text-stone-400">
           {t('manager.partners.detail.referrals.heading')}
         </h3>
-        <PagedPart<PartnerReferral> uuid={partner.uuid} part="referrals" empty={t('manager.partners.detail.referrals.none')}>
+        <PagedPart<PartnerReferral>
+          uuid={partner.uuid}
+          part="referrals"
+          empty={t('manager.partners.detail.referrals.none')}
+        >
           {(page) => (
-            <ul className="divide-y divide-stone-100 text-sm dark:divide-stone-800" data-testid="referrals-list">
+            <ul
+              className="divide-y divide-stone-100 text-sm dark:divide-stone-800"
+              data-testid="referrals-list"
+            >
               {page.data.map((r) => (
                 <li key={r.uuid} className="flex items-center justify-between gap-3 py-2">
                   <span className="min-w-0">
-                    <Link to={`/manager/partners/${encodeURIComponent(r.uuid)}`} className="link block truncate">
+                    <Link
+                      to={`/manager/partners/${encodeURIComponent(r.uuid)}`}
+                      className="link block truncate"
+                    >
                       {r.name || r.email}
                     </Link>
                     <span className={`block text-xs ${muted}`}>{f.date(r.created_at)}</span>
@@ -239,11 +274,24 @@ export function ReferralCard({ partner }: { partner: PartnerDetail }) {
   );
 }
 
-function Figure({ label, value, testId, big = false }: { label: string; value: string; testId: string; big?: boolean }) {
+function Figure({
+  label,
+  value,
+  testId,
+  big = false,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  big?: boolean;
+}) {
   return (
     <div className="min-w-0">
       <dt className={`text-xs ${muted}`}>{label}</dt>
-      <dd className={`mt-0.5 font-semibold tracking-tight tabular-nums ${big ? 'text-2xl sm:text-3xl' : 'text-base'}`} data-testid={testId}>
+      <dd
+        className={`mt-0.5 font-semibold tracking-tight tabular-nums ${big ? 'text-2xl sm:text-3xl' : 'text-base'}`}
+        data-testid={testId}
+      >
         {value}
       </dd>
     </div>
@@ -259,15 +307,41 @@ export function FiguresCard({ partner }: { partner: PartnerDetail }) {
     <PartnerCard id="figures" title={t('manager.partners.detail.figures.heading')} icon="trend">
       <dl className="grid grid-cols-2 gap-x-4 gap-y-4 sm:grid-cols-4">
         <div className="col-span-2">
-          <Figure big label={t('manager.partners.detail.figures.sales')} value={money(fig.sales)} testId="figure-sales" />
+          <Figure
+            big
+            label={t('manager.partners.detail.figures.sales')}
+            value={money(fig.sales)}
+            testId="figure-sales"
+          />
         </div>
         <div className="col-span-2">
-          <Figure big label={t('manager.partners.detail.figures.commissions')} value={money(fig.commissions)} testId="figure-commissions" />
+          <Figure
+            big
+            label={t('manager.partners.detail.figures.commissions')}
+            value={money(fig.commissions)}
+            testId="figure-commissions"
+          />
         </div>
-        <Figure label={t('manager.partners.detail.figures.orders')} value={f.number(fig.orders)} testId="figure-orders" />
-        <Figure label={t('manager.partners.detail.figures.average')} value={money(fig.average_order)} testId="figure-average" />
-        <Figure label={t('manager.partners.detail.figures.this_month')} value={money(fig.this_month.sales)} testId="figure-this-month" />
-        <Figure label={t('manager.partners.detail.figures.last_month')} value={money(fig.last_month.sales)} testId="figure-last-month" />
+        <Figure
+          label={t('manager.partners.detail.figures.orders')}
+          value={f.number(fig.orders)}
+          testId="figure-orders"
+        />
+        <Figure
+          label={t('manager.partners.detail.figures.average')}
+          value={money(fig.average_order)}
+          testId="figure-average"
+        />
+        <Figure
+          label={t('manager.partners.detail.figures.this_month')}
+          value={money(fig.this_month.sales)}
+          testId="figure-this-month"
+        />
+        <Figure
+          label={t('manager.partners.detail.figures.last_month')}
+          value={money(fig.last_month.sales)}
+          testId="figure-last-month"
+        />
       </dl>
       <div className="mt-4 grid gap-4 border-t border-stone-100 pt-4 sm:grid-cols-2 dark:border-stone-800">
         <div>
@@ -305,7 +379,8 @@ export function FiguresCard({ partner }: { partner: PartnerDetail }) {
 
 const EARNING_TONES: Record<string, string> = {
   ...STATUS_TONES,
-  IN_PAYOUT: 'bg-sky-50 text-sky-800 ring-sky-600/25 dark:bg-sky-400/10 dark:text-sky-300 dark:ring-sky-400/30',
+  IN_PAYOUT:
+    'bg-sky-50 text-sky-800 ring-sky-600/25 dark:bg-sky-400/10 dark:text-sky-300 dark:ring-sky-400/30',
 };
 const EARNING_STATUSES = ['PENDING', 'APPROVED', 'IN_PAYOUT', 'PAID', 'REJECTED', 'IN_REVIEW'];
 
@@ -328,22 +403,38 @@ function EarningItem({ earning }: { earning: PartnerEarning }) {
   const f = useFormatters();
   const dateTime = useDateTime();
   const kinds = ['sale', 'referral', 'marketplace', 'bonus', 'adjustment'];
-  const status = (s: string | null) => (s && EARNING_STATUSES.includes(s) ? t(`manager.partners.detail.earnings.statuses.${s as 'PENDING'}`) : (s ?? '—'));
+  const status = (s: string | null) =>
+    s && EARNING_STATUSES.includes(s)
+      ? t(`manager.partners.detail.earnings.statuses.${s as 'PENDING'}`)
+      : (s ?? '—');
   return (
     <li className="py-3" data-testid="earning">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
         <div className="min-w-0">
           <p className="font-medium">
-            {kinds.includes(earning.kind) ? t(`manager.payout.earnings.kinds.${earning.kind as 'sale'}`) : earning.kind}
-            {earning.order_number ? <span className={`ml-2 font-normal ${muted}`}>{orderLabel(earning.order_number)}</span> : null}
+            {kinds.includes(earning.kind)
+              ? t(`manager.payout.earnings.kinds.${earning.kind as 'sale'}`)
+              : earning.kind}
+            {earning.order_number ? (
+              <span className={`ml-2 font-normal ${muted}`}>{orderLabel(earning.order_number)}</span>
+            ) : null}
           </p>
           <p className={`text-xs ${muted}`}>
-            {[f.date(earning.date), earning.product, earning.rate !== null ? t('manager.partners.detail.earnings.rate_of', { rate: f.percent(earning.rate), base: f.money(earning.base) }) : null]
+            {[
+              f.date(earning.date),
+              earning.product,
+              earning.rate !== null
+                ? t('manager.partners.detail.earnings.rate_of', {
+                    rate: f.percent(earning.rate),
+                    base: f.money(earning.base),
+                  })
+                : null,
+            ]
               .filter(Boolean)
               .join(' · ')}
           </p>
         </div>
-        <div className="flex items-center gap-2">
+        <div className="ml-auto flex items-center gap-2">
           <span className="font-semibold tabular-nums" data-testid="earning-amount">
             {f.money(earning.amount)}
           </span>
@@ -359,10 +450,16 @@ function EarningItem({ earning }: { earning: PartnerEarning }) {
       ) : null}
       {earning.history.length ? (
         <details className="group mt-1.5 text-xs">
-          <summary className="cursor-pointer font-medium text-stone-700 select-none hover:text-stone-900 dark:text-stone-300 dark:hover:text-white" data-testid="earning-history-toggle">
+          <summary
+            className="cursor-pointer font-medium text-stone-700 select-none hover:text-stone-900 dark:text-stone-300 dark:hover:text-white"
+            data-testid="earning-history-toggle"
+          >
             {t('manager.partners.detail.earnings.history', { count: earning.history.length })}
           </summary>
-          <ol className="mt-2 space-y-1.5 border-l-2 border-stone-200 pl-3 dark:border-stone-700" data-testid="earning-history">
+          <ol
+            className="mt-2 space-y-1.5 border-l-2 border-stone-200 pl-3 dark:border-stone-700"
+            data-testid="earning-history"
+          >
             {earning.history.map((event, i) => (
               <li key={i}>
                 <span className="font-medium text-stone-800 dark:text-stone-200">
@@ -390,7 +487,11 @@ export function EarningsCard({ partner }: { partner: PartnerDetail }) {
   const { t } = useTranslation();
   return (
     <PartnerCard id="earnings" title={t('manager.partners.detail.earnings.heading')} icon="wallet">
-      <PagedPart<PartnerEarning> uuid={partner.uuid} part="earnings" empty={t('manager.partners.detail.earnings.none')}>
+      <PagedPart<PartnerEarning>
+        uuid={partner.uuid}
+        part="earnings"
+        empty={t('manager.partners.detail.earnings.none')}
+      >
         {(page) => (
           <ul className="-my-3 divide-y divide-stone-100 dark:divide-stone-800" data-testid="earnings-list">
             {page.data.map((earning) => (
@@ -408,23 +509,41 @@ export function PayoutsCard({ partner }: { partner: PartnerDetail }) {
   const f = useFormatters();
   return (
     <PartnerCard id="payouts" title={t('manager.partners.detail.payouts.heading')} icon="receipt">
-      <PagedPart<PartnerPayout> uuid={partner.uuid} part="payouts" empty={t('manager.partners.detail.payouts.none')}>
+      <PagedPart<PartnerPayout>
+        uuid={partner.uuid}
+        part="payouts"
+        empty={t('manager.partners.detail.payouts.none')}
+      >
         {(page) => (
           <ul className="-my-2 divide-y divide-stone-100 dark:divide-stone-800" data-testid="payouts-list">
             {page.data.map((payout) => (
-              <li key={payout.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2.5" data-testid="partner-payout">
+              <li
+                key={payout.id}
+                className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2.5"
+                data-testid="partner-payout"
+              >
                 <span className="min-w-0">
-                  <Link to={`/manager/payouts/${payout.id}`} className="link font-semibold" data-testid="payout-link">
+                  <Link
+                    to={`/manager/payouts/${payout.id}`}
+                    className="link font-semibold"
+                    data-testid="payout-link"
+                  >
                     {t('manager.partners.detail.payouts.number', { id: payout.id })}
                   </Link>
                   <span className={`block text-xs ${muted}`}>
-                    {[f.date(payout.created_at), payout.invoice_number, t('manager.partners.detail.payouts.earnings', { count: payout.earnings_count })]
+                    {[
+                      f.date(payout.created_at),
+                      payout.invoice_number,
+                      t('manager.partners.detail.payouts.earnings', { count: payout.earnings_count }),
+                    ]
                       .filter(Boolean)
                       .join(' · ')}
                   </span>
                 </span>
                 <span className="flex items-center gap-2">
-                  <span className="font-semibold tabular-nums">{f.money(payout.amount, payout.currency)}</span>
+                  <span className="font-semibold tabular-nums">
+                    {f.money(payout.amount, payout.currency)}
+                  </span>
                   <PayoutStatusChip status={payout.status} />
                 </span>
               </li>
@@ -436,16 +555,24 @@ export function PayoutsCard({ partner }: { partner: PartnerDetail }) {
   );
 }
 
-function voucherAmount(voucher: PartnerVoucher, f: ReturnType<typeof useFormatters>, t: (key: string, options?: Record<string, unknown>) => string) {
-  if (voucher.type === 'percent') return t('manager.partners.detail.vouchers.percent_off', { value: f.percent(voucher.amount) });
-  if (voucher.type === 'fixed') return t('manager.partners.detail.vouchers.amount_off', { value: f.money(voucher.amount) });
+function voucherAmount(
+  voucher: PartnerVoucher,
+  f: ReturnType<typeof useFormatters>,
+  t: (key: string, options?: Record<string, unknown>) => string,
+) {
+  if (voucher.type === 'percent')
+    return t('manager.partners.detail.vouchers.percent_off', { value: f.percent(voucher.amount) });
+  if (voucher.type === 'fixed')
+    return t('manager.partners.detail.vouchers.amount_off', { value: f.money(voucher.amount) });
   return t('manager.partners.detail.vouchers.free_products', { count: voucher.amount });
 }
 
 const VOUCHER_TONES: Record<string, string> = {
-  active: 'bg-emerald-50 text-emerald-800 ring-emerald-600/20 dark:bg-emerald-400/10 dark:text-emerald-300 dark:ring-emerald-400/25',
+  active:
+    'bg-emerald-50 text-emerald-800 ring-emerald-600/20 dark:bg-emerald-400/10 dark:text-emerald-300 dark:ring-emerald-400/25',
   used: 'bg-sky-50 text-sky-800 ring-sky-600/25 dark:bg-sky-400/10 dark:text-sky-300 dark:ring-sky-400/30',
-  expired: 'bg-stone-100 text-stone-700 ring-stone-500/20 dark:bg-stone-800 dark:text-stone-300 dark:ring-stone-600/40',
+  expired:
+    'bg-stone-100 text-stone-700 ring-stone-500/20 dark:bg-stone-800 dark:text-stone-300 dark:ring-stone-600/40',
   revoked: 'bg-red-50 text-red-800 ring-red-600/25 dark:bg-red-400/10 dark:text-red-300 dark:ring-red-400/30',
 };
 
@@ -480,7 +607,12 @@ export function VouchersCard({ partner }: { partner: PartnerDetail }) {
       icon="gift"
       action={
         canEdit && !issuing ? (
-          <button type="button" className="btn-secondary min-h-9 px-3 py-1 text-xs" onClick={() => setIssuing(true)} data-testid="voucher-new">
+          <button
+            type="button"
+            className="btn-secondary min-h-9 px-3 py-1 text-xs"
+            onClick={() => setIssuing(true)}
+            data-testid="voucher-new"
+          >
             {t('manager.partners.detail.vouchers.new')}
           </button>
         ) : null
@@ -495,7 +627,12 @@ export function VouchersCard({ partner }: { partner: PartnerDetail }) {
         {(page) => (
           <ul className="-my-2 divide-y divide-stone-100 dark:divide-stone-800" data-testid="vouchers-list">
             {page.data.map((voucher) => (
-              <li key={voucher.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2.5" data-testid="voucher" data-code={voucher.code}>
+              <li
+                key={voucher.id}
+                className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2.5"
+                data-testid="voucher"
+                data-code={voucher.code}
+              >
                 <span className="min-w-0">
                   <span className="font-mono font-semibold break-all">{voucher.code}</span>
                   <span className={`block text-xs ${muted}`}>
@@ -511,7 +648,9 @@ export function VouchersCard({ partner }: { partner: PartnerDetail }) {
                     className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${VOUCHER_TONES[voucher.status] ?? VOUCHER_TONES.expired}`}
                     data-testid="voucher-status"
                   >
-                    {voucher.status in VOUCHER_TONES ? t(`manager.partners.detail.vouchers.statuses.${voucher.status as 'active'}`) : voucher.status}
+                    {voucher.status in VOUCHER_TONES
+                      ? t(`manager.partners.detail.vouchers.statuses.${voucher.status as 'active'}`)
+                      : voucher.status}
                   </span>
                   {canEdit && voucher.status === 'active' ? (
                     <button
@@ -523,8 +662,8 @@ export function VouchersCard({ partner }: { partner: PartnerDetail }) {
                       }}
                       data-testid="voucher-revoke"
                     >
-                      {t('manager.partners.detail.vouchers.revoke')}
-                      <span className="sr-only"> · {voucher.code}</span>
+                      {t('manager.partners.detail.vouchers.revoke')}{' '}
+                      <span className="sr-only">· {voucher.code}</span>
                     </button>
                   ) : null}
                 </span>
@@ -564,10 +703,17 @@ export function NotesCard({ partner }: { partner: PartnerDetail }) {
         {(page) => (
           <ul className="space-y-3" data-testid="notes-list">
             {page.data.map((note) => (
-              <li key={note.id} className="rounded-xl bg-stone-50 px-3 py-2.5 dark:bg-stone-800/50" data-testid="note">
+              <li
+                key={note.id}
+                className="rounded-xl bg-stone-50 px-3 py-2.5 dark:bg-stone-800/50"
+                data-testid="note"
+              >
                 <p className="text-sm break-words whitespace-pre-line">{note.body}</p>
                 <p className={`mt-1 text-xs ${muted}`} data-testid="note-meta">
-                  {t('manager.partners.detail.notes.by', { name: note.author ?? t('manager.partners.detail.audit.someone'), date: dateTime(note.created_at) })}
+                  {t('manager.partners.detail.notes.by', {
+                    name: note.author ?? t('manager.partners.detail.audit.someone'),
+                    date: dateTime(note.created_at),
+                  })}
                 </p>
               </li>
             ))}
@@ -592,26 +738,60 @@ const AUDIT_ACTIONS = [
   'voucher.revoke',
 ];
 
-const shown = (value: unknown): string => {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-};
+/** Fields a line names that this page says another way (the partner is the page; ids mean nothing to a reader). */
+const HIDDEN_FIELDS = ['partner', 'note_id', 'id'];
+const AUDIT_FIELDS = [
+  'code',
+  'commission_override',
+  'status',
+  'referral_commission_amount',
+  'referral_comission_type',
+  'subpartner',
+  'body',
+  'value',
+  'store_push',
+  'type',
+  'amount',
+  'valid_from',
+  'valid_till',
+  'email',
+  'state',
+  'message',
+  'attempts',
+];
+/** Fields whose numbers are percentages. */
+const PERCENT_FIELDS = ['commission_override', 'value'];
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /** What a line changed: each field, before → after (a creation shows what it made). */
 function Changes({ before, after }: { before: unknown; after: unknown }) {
-  const asRecord = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+  const { t } = useTranslation();
+  const f = useFormatters();
+  const dateTime = useDateTime();
+  const asRecord = (v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
   const b = asRecord(before);
   const a = asRecord(after);
-  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter(
+    (key) => !HIDDEN_FIELDS.includes(key),
+  );
   if (!keys.length) return null;
+  const shown = (value: unknown, key: string): string => {
+    if (value === null || value === undefined || value === '') return '—';
+    if (typeof value === 'number' && PERCENT_FIELDS.includes(key)) return f.percent(value);
+    if (typeof value === 'string' && ISO_TIME.test(value)) return dateTime(value);
+    if (typeof value === 'object') return JSON.stringify(value);
+    return String(value);
+  };
+  const label = (key: string) =>
+    AUDIT_FIELDS.includes(key) ? t(`manager.partners.detail.audit.fields.${key as 'status'}`) : key;
   return (
     <dl className="mt-1 space-y-0.5 text-xs">
       {keys.map((key) => (
         <div key={key} className="flex flex-wrap gap-x-1.5">
-          <dt className={muted}>{key}:</dt>
-          <dd className="break-all text-stone-800 dark:text-stone-200">
-            {key in b && key in a ? `${shown(b[key])} → ${shown(a[key])}` : shown(key in a ? a[key] : b[key])}
+          <dt className={muted}>{label(key)}</dt>
+          <dd className="break-words text-stone-800 dark:text-stone-200">
+            {key in b && key in a ? `${shown(b[key], key)} → ${shown(a[key], key)}` : shown(key in a ? a[key] : b[key], key)}
           </dd>
         </div>
       ))}
@@ -624,18 +804,33 @@ export function AuditCard({ partner }: { partner: PartnerDetail }) {
   const dateTime = useDateTime();
   return (
     <PartnerCard id="audit" title={t('manager.partners.detail.audit.heading')} icon="history">
-      <PagedPart<PartnerAuditLine> uuid={partner.uuid} part="audit" empty={t('manager.partners.detail.audit.none')}>
+      <PagedPart<PartnerAuditLine>
+        uuid={partner.uuid}
+        part="audit"
+        empty={t('manager.partners.detail.audit.none')}
+      >
         {(page) => (
           <ol className="space-y-3" data-testid="audit-list">
             {page.data.map((line) => (
-              <li key={line.id} className="border-l-2 border-stone-200 pl-3 dark:border-stone-700" data-testid="audit-line" data-action={line.action}>
+              <li
+                key={line.id}
+                className="border-l-2 border-stone-200 pl-3 dark:border-stone-700"
+                data-testid="audit-line"
+                data-action={line.action}
+              >
                 <p className="text-sm font-medium">
                   {AUDIT_ACTIONS.includes(line.action)
-                    ? t(`manager.partners.detail.audit.actions.${line.action.replace('.', '_') as 'partner_suspend'}`, { id: line.entity_id })
+                    ? t(
+                        `manager.partners.detail.audit.actions.${line.action.replace('.', '_') as 'partner_suspend'}`,
+                        { id: line.entity_id },
+                      )
                     : line.action}
                 </p>
                 <p className={`text-xs ${muted}`}>
-                  {t('manager.partners.detail.audit.by', { name: line.staff ?? t('manager.partners.detail.audit.someone'), date: dateTime(line.at) })}
+                  {t('manager.partners.detail.audit.by', {
+                    name: line.staff ?? t('manager.partners.detail.audit.someone'),
+                    date: dateTime(line.at),
+                  })}
                 </p>
                 <Changes before={line.before} after={line.after} />
               </li>
@@ -651,7 +846,10 @@ export function AuditCard({ partner }: { partner: PartnerDetail }) {
 export function ReadOnlyNotice() {
   const { t } = useTranslation();
   return (
-    <p className="mb-4 flex items-start gap-2 rounded-xl bg-sky-50 px-3 py-2.5 text-sm text-sky-900 dark:bg-sky-950/50 dark:text-sky-100" data-testid="read-only-notice">
+    <p
+      className="mb-4 flex items-start gap-2 rounded-xl bg-sky-50 px-3 py-2.5 text-sm text-sky-900 dark:bg-sky-950/50 dark:text-sky-100"
+      data-testid="read-only-notice"
+    >
       <Icon name="info" width={16} height={16} className="mt-0.5 shrink-0" />
       {t('manager.partners.detail.read_only')}
     </p>

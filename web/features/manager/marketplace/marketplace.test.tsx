@@ -1,0 +1,393 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { i18n } from '../../../lib/i18n';
+import { storeManagerToken } from '../../../lib/session';
+import { installFakeApi, type FakeApi } from '../../../test/fake-api';
+import { stubMatchMedia } from '../../../test/media';
+import { jsonResponse, renderApp } from '../../../test/render-app';
+import type { ImportAnswer, ImportSummary, RejectedLine } from './marketplace-api';
+
+let fake: FakeApi;
+
+function staffAs(role: string) {
+  fake.on('GET /api/manager/me', () =>
+    jsonResponse(200, { data: { id: 3, email: 'mona@sunbite.example', name: 'Mona Manager', role } }),
+  );
+}
+
+function summary(id: number, overrides: Partial<ImportSummary> = {}): ImportSummary {
+  return {
+    id,
+    filename: `earnings-${id}.tsv`,
+    created_at: '2026-10-31T14:05:00Z',
+    imported_by: { id: 3, name: 'Mona Manager', email: 'mona@sunbite.example' },
+    rows_imported: 12,
+    duplicates_skipped: 0,
+    rows_rejected: 0,
+    ...overrides,
+  };
+}
+
+const page = (rows: ImportSummary[], overrides: Record<string, number> = {}) => ({
+  data: rows,
+  current_page: 1,
+  per_page: 20,
+  last_page: 1,
+  total: rows.length,
+  ...overrides,
+});
+
+const REPORT = [
+  'Fee-Earnings reports from 2026-10-01 to 2026-10-31',
+  'Category\tName\tASIN\tSeller\tTracking ID\tDate Shipped\tPrice($)\tItems Shipped\tReturns\tRevenue($)\tAd Fees($)\tDevice Type Group',
+  'Health\tSunbite ACV Gummies\tB0CSB1ACV1\tAmazon.com\tsunbite1-20\t2026-10-03\t24.99\t2\t0\t49.98\t4.99\tDESKTOP',
+].join('\n');
+
+const reportFile = (name = 'october.tsv', content: BlobPart = REPORT, type = '') =>
+  new File([content], name, { type });
+
+const LINE: RejectedLine = {
+  line: 5,
+  reason: 'No partner has the tracking ID “someone-else-20”',
+  code: 'unknown_tracking_id',
+};
+
+function answer(overrides: Partial<ImportAnswer> = {}): ImportAnswer {
+  return {
+    import_id: 41,
+    already_imported: false,
+    imported: 2,
+    duplicates: 1,
+    rejected: [LINE],
+    import: summary(41, {
+      filename: 'october.tsv',
+      rows_imported: 2,
+      duplicates_skipped: 1,
+      rows_rejected: 1,
+    }),
+    ...overrides,
+  };
+}
+
+beforeEach(() => {
+  fake = installFakeApi();
+  staffAs('manager');
+  storeManagerToken({ token: 'staff-token', expired: new Date(Date.now() + 3_600_000).toISOString() });
+  fake.on('GET /api/manager/marketplace/imports', () => jsonResponse(200, page([])));
+});
+
+describe('the marketplace section', () => {
+  it('is in a manager’s navigation, with its title', async () => {
+    renderApp('/manager/marketplace');
+    const nav = await screen.findByRole('navigation', { name: 'Back-office sections' });
+    expect(within(nav).getByRole('link', { name: 'Amazon imports' })).toHaveAttribute(
+      'href',
+      '/manager/marketplace',
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Amazon imports' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Amazon imports · Sunbite Partners'));
+  });
+
+  it('is not a reviewer’s: no link, and a deep link says the role does not open it', async () => {
+    staffAs('reviewer');
+    renderApp('/manager/marketplace');
+    expect(await screen.findByTestId('manager-forbidden')).toHaveTextContent('Manager');
+    const nav = await screen.findByRole('navigation', { name: 'Back-office sections' });
+    expect(within(nav).queryByRole('link', { name: 'Amazon imports' })).toBeNull();
+    expect(fake.calls()).not.toContain('GET /api/manager/marketplace/imports');
+  });
+});
+
+describe('the upload', () => {
+  it('sends the chosen report as the body and shows what it did: rows imported, duplicates skipped, the bad line with its number', async () => {
+    stubMatchMedia((query) => query === '(min-width: 768px)');
+    let sent: { url: URL; init: RequestInit } | null = null;
+    fake.on('PUT /api/manager/marketplace/imports', ({ url, init }) => {
+      sent = { url, init };
+      return jsonResponse(200, { data: answer() });
+    });
+    const { user } = renderApp('/manager/marketplace');
+    expect(await screen.findByTestId('imports-empty')).toHaveTextContent('No import yet');
+    const file = reportFile();
+    await user.upload(screen.getByTestId('report-file'), file);
+    expect(await screen.findByTestId('report-chosen')).toHaveTextContent('october.tsv (1 KB)');
+    await user.click(screen.getByTestId('report-submit'));
+
+    const result = await screen.findByTestId('import-result');
+    expect(within(result).getByRole('heading', { name: 'Report imported' })).toHaveFocus();
+    expect(within(result).getByTestId('result-imported')).toHaveTextContent('2');
+    expect(within(result).getByTestId('result-duplicates')).toHaveTextContent('1');
+    expect(within(result).getByTestId('result-rejected')).toHaveTextContent('1');
+    expect(result).toHaveTextContent('no sale counts twice');
+    const line = within(result).getByTestId('rejected-line');
+    expect(line).toHaveAttribute('data-line', '5');
+    expect(line).toHaveTextContent('5');
+    expect(line).toHaveTextContent('No partner has the tracking ID “someone-else-20”');
+
+    // The file itself went, as tab-separated text, named, with the staff token.
+    expect(sent).not.toBeNull();
+    const { url, init } = sent!;
+    expect(url.searchParams.get('filename')).toBe('october.tsv');
+    expect(init.body).toBe(file);
+    const headers = new Headers(init.headers);
+    expect(headers.get('Content-Type')).toBe('text/tab-separated-values');
+    expect(headers.get('Authorization')).toBe('Bearer staff-token');
+    // The list is read again, so the new import heads it.
+    await waitFor(() =>
+      expect(fake.calls().filter((c) => c === 'GET /api/manager/marketplace/imports')).toHaveLength(2),
+    );
+    await user.click(within(result).getByTestId('import-result-dismiss'));
+    expect(screen.queryByTestId('import-result')).toBeNull();
+  });
+
+  it('is busy while the server imports: one click, one upload', async () => {
+    let release: (response: Response) => void = () => {};
+    fake.on(
+      'PUT /api/manager/marketplace/imports',
+      () => new Promise<Response>((resolve) => (release = resolve)),
+    );
+    const { user } = renderApp('/manager/marketplace');
+    await user.upload(await screen.findByTestId('report-file'), reportFile());
+    await screen.findByTestId('report-chosen');
+    await user.click(screen.getByTestId('report-submit'));
+    const button = screen.getByTestId('report-submit');
+    await waitFor(() => expect(button).toBeDisabled());
+    expect(button).toHaveTextContent('Importing…');
+    expect(screen.getByTestId('report-file')).toBeDisabled();
+    release(jsonResponse(200, { data: answer({ rejected: [], duplicates: 0 }) }));
+    expect(await screen.findByTestId('result-none-rejected')).toHaveTextContent('No line was rejected.');
+    expect(fake.calls().filter((c) => c === 'PUT /api/manager/marketplace/imports')).toHaveLength(1);
+    expect(button).toBeEnabled();
+  });
+
+  it('says when the same file was imported before: when, by whom, nothing changed', async () => {
+    fake.on('PUT /api/manager/marketplace/imports', () =>
+      jsonResponse(200, {
+        data: answer({
+          already_imported: true,
+          imported: 0,
+          duplicates: 0,
+          rejected: [],
+          import: summary(7, { filename: 'october.tsv', created_at: '2026-11-02T10:00:00Z' }),
+        }),
+      }),
+    );
+    const { user } = renderApp('/manager/marketplace');
+    await user.upload(await screen.findByTestId('report-file'), reportFile());
+    await screen.findByTestId('report-chosen');
+    await user.click(screen.getByTestId('report-submit'));
+    expect(await screen.findByTestId('import-already')).toHaveTextContent(
+      'This file was imported on Nov 2, 2026 by Mona Manager: nothing changed.',
+    );
+    expect(screen.getByRole('heading', { name: 'Already imported' })).toBeInTheDocument();
+    expect(screen.queryByTestId('result-imported')).toBeNull();
+  });
+
+  it('refuses, before sending, a file of another type, one over 5 MB, and one that is not text, with the server’s words', async () => {
+    renderApp('/manager/marketplace');
+    const zone = await screen.findByTestId('report-dropzone');
+    const drop = (file: File) => fireEvent.drop(zone, { dataTransfer: { files: [file] } });
+
+    drop(reportFile('earnings.pdf', '%PDF-1.7', 'application/pdf'));
+    expect(await screen.findByTestId('report-problem')).toHaveTextContent(
+      'Send the report as tab-separated text: a .tsv or .txt file',
+    );
+    expect(screen.getByTestId('report-file')).toHaveAttribute('aria-invalid', 'true');
+
+    const big = reportFile('big.tsv');
+    Object.defineProperty(big, 'size', { value: 5 * 1024 * 1024 + 1 });
+    drop(big);
+    await waitFor(() =>
+      expect(screen.getByTestId('report-problem')).toHaveTextContent(
+        'This report is larger than 5 MB: export a shorter period',
+      ),
+    );
+
+    // A UTF-16 export: a NUL in every other byte.
+    const utf16 = new Uint8Array([...REPORT].flatMap((c) => [c.charCodeAt(0) & 0xff, 0]));
+    drop(reportFile('utf16.tsv', utf16));
+    await waitFor(() =>
+      expect(screen.getByTestId('report-problem')).toHaveTextContent(
+        'This file is not text: export the report as tab-separated text',
+      ),
+    );
+    drop(reportFile('empty.txt', ''));
+    await waitFor(() => expect(screen.getByTestId('report-problem')).toHaveTextContent('This file is empty'));
+    expect(screen.queryByTestId('report-chosen')).toBeNull();
+
+    // Nothing chosen: the button says so.
+    fireEvent.click(screen.getByTestId('report-submit'));
+    await waitFor(() =>
+      expect(screen.getByTestId('report-problem')).toHaveTextContent('Choose a report first.'),
+    );
+    expect(fake.calls()).not.toContain('PUT /api/manager/marketplace/imports');
+
+    // A good one dropped clears the problem.
+    drop(reportFile('november.txt', REPORT, 'text/plain'));
+    expect(await screen.findByTestId('report-chosen')).toHaveTextContent('november.txt');
+    expect(screen.queryByTestId('report-problem')).toBeNull();
+  });
+
+  it('shows the server’s refusal when it refuses the file', async () => {
+    fake.on('PUT /api/manager/marketplace/imports', () =>
+      jsonResponse(413, {
+        code: 413,
+        message: 'This report is larger than 5 MB: export a shorter period',
+        errors: { file: ['This report is larger than 5 MB: export a shorter period'] },
+      }),
+    );
+    const { user } = renderApp('/manager/marketplace');
+    await user.upload(await screen.findByTestId('report-file'), reportFile());
+    await screen.findByTestId('report-chosen');
+    await user.click(screen.getByTestId('report-submit'));
+    expect(await screen.findByTestId('report-refused')).toHaveTextContent('This report is larger than 5 MB');
+    expect(screen.queryByTestId('import-result')).toBeNull();
+    // The session goes on: a refusal is not a sign-out.
+    expect(screen.getByRole('heading', { level: 1, name: 'Amazon imports' })).toBeInTheDocument();
+  });
+});
+
+describe('the past imports', () => {
+  const withLines = summary(9, {
+    filename: 'september.tsv',
+    rows_imported: 40,
+    duplicates_skipped: 3,
+    rows_rejected: 2,
+  });
+  const clean = summary(8, { filename: 'august.tsv', imported_by: null });
+  const lines = (id: number, rows: RejectedLine[], total = rows.length, current = 1, last = 1) => ({
+    data: rows,
+    current_page: current,
+    per_page: 50,
+    last_page: last,
+    total,
+    import: id === 9 ? withLines : clean,
+  });
+
+  it('lists them newest first as a table, and opens one to its rejected lines', async () => {
+    stubMatchMedia((query) => query === '(min-width: 768px)');
+    fake.on('GET /api/manager/marketplace/imports', () => jsonResponse(200, page([withLines, clean])));
+    fake.on('GET /api/manager/marketplace/imports/9', () =>
+      jsonResponse(
+        200,
+        lines(9, [
+          { line: 3, reason: 'Not a date: “2026-13-40”', code: 'date' },
+          { line: 7, reason: 'Not an amount: “lots”', code: 'amount' },
+        ]),
+      ),
+    );
+    const { user } = renderApp('/manager/marketplace');
+    const table = await screen.findByTestId('imports-table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Date', 'File', 'By', 'Imported', 'Duplicates', 'Rejected', 'Rejected lines']);
+    expect(screen.getByTestId('imports-total')).toHaveTextContent('2 imports');
+    const rows = within(table).getAllByTestId('imports-row');
+    expect(rows.map((r) => within(r).getByTestId('imports-file').textContent)).toEqual([
+      'september.tsv',
+      'august.tsv',
+    ]);
+    expect(rows[0]).toHaveTextContent('Mona Manager');
+    expect(within(rows[0]!).getByTestId('imports-imported')).toHaveTextContent('40');
+    expect(within(rows[0]!).getByTestId('imports-duplicates')).toHaveTextContent('3');
+    expect(rows[1]).toHaveTextContent('Not recorded');
+    expect(within(rows[1]!).getByTestId('imports-rejected')).toHaveTextContent('None');
+    expect(within(rows[1]!).queryByTestId('imports-toggle')).toBeNull();
+
+    const toggle = within(rows[0]!).getByTestId('imports-toggle');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(rows[0]!).getByTestId('imports-rejected')).toHaveTextContent('2');
+    expect(toggle).toHaveAccessibleName(/^Show lines\W+september\.tsv$/);
+    expect(fake.calls()).not.toContain('GET /api/manager/marketplace/imports/9');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const opened = await screen.findByTestId('import-lines');
+    await waitFor(() => expect(within(opened).getAllByTestId('rejected-line')).toHaveLength(2));
+    expect(
+      within(opened)
+        .getAllByTestId('rejected-line')
+        .map((l) => l.getAttribute('data-line')),
+    ).toEqual(['3', '7']);
+    expect(opened).toHaveTextContent('Not an amount: “lots”');
+    expect(
+      new Headers(fake.lastInit('GET /api/manager/marketplace/imports/9')?.headers).get('Authorization'),
+    ).toBe('Bearer staff-token');
+    await user.click(toggle);
+    expect(screen.queryByTestId('import-lines')).toBeNull();
+  });
+
+  it('shows cards on a phone, pages in the URL, and an old import whose lines were not kept', async () => {
+    const old = summary(2, { filename: 'old.tsv', rows_rejected: 4 });
+    fake.on('GET /api/manager/marketplace/imports', ({ url }) =>
+      jsonResponse(
+        200,
+        page(url.searchParams.get('page') === '2' ? [old] : [withLines], {
+          total: 21,
+          last_page: 2,
+          current_page: Number(url.searchParams.get('page') ?? 1),
+        }),
+      ),
+    );
+    fake.on('GET /api/manager/marketplace/imports/2', () =>
+      jsonResponse(200, { ...lines(2, [], 0), import: old }),
+    );
+    const { user, router } = renderApp('/manager/marketplace');
+    expect(await screen.findByTestId('imports-total')).toHaveTextContent('21 imports');
+    expect(screen.queryByTestId('imports-table')).toBeNull();
+    await user.click(screen.getByTestId('imports-pager-next'));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    const card = (await screen.findByText('old.tsv')).closest<HTMLElement>('[data-testid="imports-row"]')!;
+    expect(within(card).getByTestId('imports-rejected')).toHaveTextContent('4');
+    await user.click(within(card).getByTestId('imports-toggle'));
+    expect(await screen.findByTestId('import-lines-not-kept')).toHaveTextContent(
+      'only their number is known',
+    );
+  });
+
+  it('reads the reasons again in French, in French words', async () => {
+    stubMatchMedia((query) => query === '(min-width: 768px)');
+    fake.on('GET /api/manager/marketplace/imports', () => jsonResponse(200, page([withLines])));
+    fake.on('GET /api/manager/marketplace/imports/9', ({ init }) => {
+      const french = new Headers(init.headers).get('Accept-Language') === 'fr';
+      return jsonResponse(
+        200,
+        lines(9, [
+          {
+            line: 3,
+            reason: french ? 'Date invalide\u202f: «\u00a02026-13-40\u00a0»' : 'Not a date: “2026-13-40”',
+            code: 'date',
+          },
+        ]),
+      );
+    });
+    const { user } = renderApp('/manager/marketplace');
+    await user.click(await screen.findByTestId('imports-toggle'));
+    expect(await screen.findByTestId('import-lines')).toHaveTextContent('Not a date');
+    await i18n.changeLanguage('fr');
+    // The server's words as they are, with their French spaces (no-break, thin).
+    await waitFor(() =>
+      expect(screen.getByTestId('import-lines').textContent).toContain(
+        'Date invalide\u202f: «\u00a02026-13-40\u00a0»',
+      ),
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'Importations précédentes' })).toBeInTheDocument();
+    expect(screen.getByTestId('imports-toggle')).toHaveTextContent('Masquer les lignes');
+  });
+
+  it('says when the list cannot be read, with a retry', async () => {
+    let fail = true;
+    fake.on('GET /api/manager/marketplace/imports', () =>
+      fail
+        ? jsonResponse(500, { code: 500, message: 'Whoops', id: 'x' })
+        : jsonResponse(200, page([withLines])),
+    );
+    const { user } = renderApp('/manager/marketplace');
+    const error = await screen.findByTestId('imports-error');
+    expect(error).toHaveTextContent('The past imports could not be loaded.');
+    fail = false;
+    await user.click(within(error).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('september.tsv')).toBeInTheDocument();
+  });
+});
