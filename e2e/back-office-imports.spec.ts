@@ -16,8 +16,12 @@ test('a manager uploads a report with a bad line, sees it reported with its numb
   // The partner's tracking id, as their affiliate links carry it.
   const partner = await registerPartner(request);
   const { token } = await apiToken(request, partner.email, partner.password);
-  const links = await request.get('/api/generateAmazonLinks', { headers: { authorization: `Bearer ${token}` } });
-  const tag = new URL(((await links.json()) as { data: { url: string }[] }).data[0]!.url).searchParams.get('tag')!;
+  const links = await request.get('/api/generateAmazonLinks', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const tag = new URL(((await links.json()) as { data: { url: string }[] }).data[0]!.url).searchParams.get(
+    'tag',
+  )!;
   const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const filename = `associates-${unique}.tsv`;
   const report = [
@@ -32,7 +36,9 @@ test('a manager uploads a report with a bad line, sees it reported with its numb
   const staff = await staffPage(browser, MANAGER, 'en');
   await staff.setViewportSize({ width: 1280, height: 900 });
   await staff.getByTestId('manager-nav-marketplace').first().click();
-  await expect(staff.getByRole('heading', { level: 1, name: text('en', 'titles.manager_marketplace') })).toBeVisible();
+  await expect(
+    staff.getByRole('heading', { level: 1, name: text('en', 'titles.manager_marketplace') }),
+  ).toBeVisible();
   await staff.getByTestId('report-file').setInputFiles({
     name: filename,
     mimeType: 'text/tab-separated-values',
@@ -61,10 +67,15 @@ test('a manager uploads a report with a bad line, sees it reported with its numb
   await expect(row.getByTestId('imports-imported')).toHaveText('2');
   await expect(row.getByTestId('imports-duplicates')).toHaveText('0');
   await row.getByTestId('imports-toggle').click();
-  await expect(staff.getByTestId('import-lines').getByTestId('rejected-line')).toHaveAttribute('data-line', '4');
+  await expect(staff.getByTestId('import-lines').getByTestId('rejected-line')).toHaveAttribute(
+    'data-line',
+    '4',
+  );
 
   // The partner's sales page has the two good rows.
-  const sales = await request.get('/api/getAmazonSalesItems', { headers: { authorization: `Bearer ${token}` } });
+  const sales = await request.get('/api/getAmazonSalesItems', {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(((await sales.json()) as { total: number }).total).toBe(2);
 
   // Sending the same file again changes nothing, and says so.
@@ -82,7 +93,9 @@ test('a manager uploads a report with a bad line, sees it reported with its numb
   await prefer(phone, { theme: 'dark' });
   await phone.setViewportSize({ width: 390, height: 844 });
   await phone.goto('/manager/marketplace');
-  await expect(phone.getByRole('heading', { level: 1, name: text('fr', 'titles.manager_marketplace') })).toBeVisible();
+  await expect(
+    phone.getByRole('heading', { level: 1, name: text('fr', 'titles.manager_marketplace') }),
+  ).toBeVisible();
   await expect(phone.locator('html')).toHaveClass(/dark/);
   const card = phone.getByTestId('imports-row').filter({ hasText: filename });
   await expect(card.getByTestId('imports-rejected')).toHaveText('1');

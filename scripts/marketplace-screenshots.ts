@@ -23,7 +23,13 @@ async function publicClient(): Promise<string> {
   return token;
 }
 
-async function call<T>(method: string, url: string, bearer: string, body?: string, type = 'application/json'): Promise<T> {
+async function call<T>(
+  method: string,
+  url: string,
+  bearer: string,
+  body?: string,
+  type = 'application/json',
+): Promise<T> {
   const res = await fetch(`${BASE_URL}${url}`, {
     method,
     headers: { authorization: `Bearer ${bearer}`, ...(body !== undefined ? { 'content-type': type } : {}) },
@@ -35,7 +41,20 @@ async function call<T>(method: string, url: string, bearer: string, body?: strin
 }
 
 const line = (tag: string, product: string, date: string, revenue: string, items = '1') =>
-  ['Health', product, 'B0CSB1ACV1', 'Amazon.com', tag, date, revenue, items, '0', revenue, '2.00', 'PHONE'].join('\t');
+  [
+    'Health',
+    product,
+    'B0CSB1ACV1',
+    'Amazon.com',
+    tag,
+    date,
+    revenue,
+    items,
+    '0',
+    revenue,
+    '2.00',
+    'PHONE',
+  ].join('\t');
 
 /** A month's report: good rows, rows of `earlier` again (duplicates), and a few bad lines. */
 function report(tag: string, month: string, earlier: string[]): string {
@@ -56,13 +75,32 @@ function report(tag: string, month: string, earlier: string[]): string {
 async function main() {
   await mkdir(OUT, { recursive: true });
   const client = await publicClient();
-  const session = await call<{ token: string; expired: string }>('POST', '/api/manager/auth/get_token', client, JSON.stringify(MANAGER));
-  const partner = await call<{ token: string }>('POST', '/api/auth/get_token', client, JSON.stringify(PARTNER));
+  const session = await call<{ token: string; expired: string }>(
+    'POST',
+    '/api/manager/auth/get_token',
+    client,
+    JSON.stringify(MANAGER),
+  );
+  const partner = await call<{ token: string }>(
+    'POST',
+    '/api/auth/get_token',
+    client,
+    JSON.stringify(PARTNER),
+  );
   const links = await call<{ data: { url: string }[] }>('GET', '/api/generateAmazonLinks', partner.token);
   const tag = new URL(links.data[0]!.url).searchParams.get('tag')!;
   // An earlier clean import, whose rows the browser's reports repeat (the duplicates).
-  const earlier = [line(tag, 'Sunbite Vitamin D3', '2026-09-14', '22.50'), line(tag, 'Sunbite Omega Kids', '2026-09-20', '27.00')];
-  await call('PUT', '/api/manager/marketplace/imports?filename=associates-2026-09.tsv', session.token, [HEADER, ...earlier].join('\n'), 'text/tab-separated-values');
+  const earlier = [
+    line(tag, 'Sunbite Vitamin D3', '2026-09-14', '22.50'),
+    line(tag, 'Sunbite Omega Kids', '2026-09-20', '27.00'),
+  ];
+  await call(
+    'PUT',
+    '/api/manager/marketplace/imports?filename=associates-2026-09.tsv',
+    session.token,
+    [HEADER, ...earlier].join('\n'),
+    'text/tab-separated-values',
+  );
 
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   let month = 0;
@@ -87,7 +125,13 @@ async function main() {
     {
       name: 'refused',
       prepare: async (page) => {
-        await page.getByTestId('report-file').setInputFiles({ name: 'earnings.xlsx', mimeType: 'application/vnd.ms-excel', buffer: Buffer.from('PK\u0003\u0004') });
+        await page
+          .getByTestId('report-file')
+          .setInputFiles({
+            name: 'earnings.xlsx',
+            mimeType: 'application/vnd.ms-excel',
+            buffer: Buffer.from('PK\u0003\u0004'),
+          });
         await page.getByTestId('report-problem').waitFor();
       },
     },
@@ -97,7 +141,10 @@ async function main() {
     ['fr', 'dark'],
   ] as const) {
     for (const width of [390, 1280]) {
-      const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 }, deviceScaleFactor: 1 });
+      const context = await browser.newContext({
+        viewport: { width, height: width < 600 ? 844 : 900 },
+        deviceScaleFactor: 1,
+      });
       for (const shot of shots) {
         const page = await context.newPage();
         await page.addInitScript(

@@ -84,7 +84,7 @@ async function main(): Promise<void> {
         const suffix = `${locale}-${width}-${theme}`;
         // /manager leads to the overview, its first section.
         await page.goto(`${BASE_URL}/manager`);
-        await page.waitForURL(/\/manager\/overview$/);
+        await page.waitForFunction(() => location.pathname === '/manager/overview');
         await page.getByTestId('overview').waitFor();
         await check(page, `overview-${suffix}`);
         await page.screenshot({ path: `${OUT}/overview-${suffix}.png`, fullPage: true });

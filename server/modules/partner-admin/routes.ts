@@ -1,10 +1,10 @@
 // Partners in the back office (decisions §11): `/api/manager/partners` and a partner's page for
 // every staff role (reviewers read); the changes (PATCH, notes, a code's discount, the verification
 // mail, a voucher revoked, a failed push retried) for managers and admins, each audited.
-import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { AppContext, TypedApp } from '../../context';
 import { sayKey } from '../../i18n';
+import { sendCsv } from '../../plugins/csv';
 import { pagedAnswer, pagingQuery } from '../../plugins/paging';
 import { requireStaff, staffIdOf } from '../auth/guards';
 import { voucherAnswerSchema } from '../vouchers/service';
@@ -306,20 +306,7 @@ export function partnerAdminRoutes(app: TypedApp, ctx: AppContext): void {
         querystring: listFilters,
       },
     },
-    async (request, reply) => {
-      const rows = partnersCsv(ctx.db, request.query);
-      // The first slice is read before the answer starts: a bad filter is still a 422.
-      const first = await rows.next();
-      async function* all() {
-        if (!first.done) yield first.value;
-        yield* rows;
-      }
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="partners-${new Date().toISOString().slice(0, 10)}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(Readable.from(all(), { objectMode: false }));
-    },
+    async (request, reply) => sendCsv(reply, 'partners', await partnersCsv(ctx.db, request.query)),
   );
 
   app.get(

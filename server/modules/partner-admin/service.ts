@@ -3,6 +3,7 @@
 // referrer and referrals, figures from the running totals, earnings with their history, payouts,
 // vouchers, notes, and the staff actions on them); and what managers change on a partner. Every
 // change is written with its audit line (before and after) in one transaction.
+import type { Readable } from 'node:stream';
 import { DEFAULT_CURRENCY } from '../../../common/brand';
 import type { AppContext } from '../../context';
 import type { Config } from '../../config';
@@ -12,6 +13,8 @@ import { retryOnConflict } from '../../db/retry';
 import type { Partner, PromoCode } from '../../db/schema';
 import { API_MESSAGES, AppError, invalid, notFound } from '../../errors';
 import { sayKey } from '../../i18n';
+import { csvMoney, CsvNumber, csvStream } from '../../plugins/csv';
+import type { CsvValue } from '../../plugins/csv';
 import { pageOf } from '../../plugins/paging';
 import type { Push } from '../../push';
 import { resendVerification } from '../accounts/service';
@@ -146,15 +149,6 @@ export async function partnerFilterChoices(db: Db) {
   };
 }
 
-// A cell a spreadsheet would read as a formula is written as text (CSV injection, OWASP): a
-// leading = + - @ (or tab, carriage return) gets a ' before it. Quoted when it holds a comma, a
-// quote or a line break, its quotes doubled (RFC 4180).
-export function csvCell(value: string | number | boolean | null | undefined): string {
-  const text = value === null || value === undefined ? '' : String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 export const PARTNER_CSV_COLUMNS = [
   'uuid',
   'first_name',
@@ -179,18 +173,16 @@ export const PARTNER_CSV_COLUMNS = [
 /** Rows an export reads at a time: one indexed read each, whatever the export's length. */
 export const EXPORT_SLICE = 500;
 
+type ExportRow = Awaited<ReturnType<typeof partnerExportSlice>>[number] & { codes: string[] };
+
 /**
- * `GET /api/manager/partners.csv` (decisions §11): the list's partners with its filters and in its
- * order, as CSV text written slice by slice as it is read (keyset paging on the list's order), so
- * a long export holds one slice in memory, never the whole list. Slices are separate reads: a
- * partner whose figures move while an export sorted by them runs may appear in the slice read
- * before and after the move, or in neither; an export sorted by sign-up date is exact.
+ * The list's partners with its filters and in its order, a slice at a time: each slice is the
+ * rows after the last one of the slice before, by the list's order (keyset paging), so each is one
+ * indexed read however far the export has come. Slices are separate reads: a partner whose figures
+ * move while an export sorted by them runs may be read before and after the move, or in neither;
+ * an export by sign-up date is exact.
  */
-export async function* partnersCsv(db: Db, query: PartnerListQuery, slice = EXPORT_SLICE): AsyncGenerator<string> {
-  const filter = await listFilter(db, query);
-  const tiers = await allTiers(db);
-  const tierRate = (verified: number) => [...tiers].reverse().find((t) => t.min_sales <= verified)?.rate_bp ?? 0;
-  yield `${PARTNER_CSV_COLUMNS.join(',')}\r\n`;
+export async function* partnerSlices(db: Db, filter: PartnerListFilter, slice = EXPORT_SLICE): AsyncGenerator<ExportRow[]> {
   let cursor: ExportCursor | null = null;
   for (;;) {
     const rows = await partnerExportSlice(db, filter, cursor, slice);
@@ -199,36 +191,48 @@ export async function* partnersCsv(db: Db, query: PartnerListQuery, slice = EXPO
       db,
       rows.map((r) => r.id),
     );
-    let text = '';
-    for (const r of rows) {
-      const override = r.commission_override_bp;
-      const cells = [
-        r.uuid,
-        r.first_name,
-        r.last_name,
-        r.email,
-        r.status,
-        r.verified === 1 ? 'yes' : 'no',
-        r.country,
-        r.paypal_email,
-        r.subpartner_slug,
-        (codes.get(r.id) ?? []).join(' '),
-        Number(r.verified_sales),
-        (override ?? tierRate(Number(r.verified_sales))) / 100,
-        override === null ? '' : override / 100,
-        (Number(r.total_sales_cents) / 100).toFixed(2),
-        (Number(r.total_earned_cents) / 100).toFixed(2),
-        DEFAULT_CURRENCY,
-        r.created_at,
-        r.last_login_dt,
-      ];
-      text += `${cells.map(csvCell).join(',')}\r\n`;
-    }
-    yield text;
+    yield rows.map((r) => ({ ...r, codes: codes.get(r.id) ?? [] }));
     if (rows.length < slice) return;
     cursor = cursorOf(filter.sort, rows[rows.length - 1]!);
   }
 }
+
+/** A rate in percent (basis points / 100) as the export writes numbers. */
+const csvRate = (bp: number) => new CsvNumber(String(bp / 100));
+
+/**
+ * `GET /api/manager/partners.csv` (decisions §11): the list's partners with its filters and in its
+ * order, every page, as a stream written as it is read (plugins/csv.ts): a long export holds one
+ * slice in memory, never the list. A filter that names nothing is a 422 before the answer starts.
+ */
+export async function partnersCsv(db: Db, query: PartnerListQuery, slice = EXPORT_SLICE): Promise<Readable> {
+  const filter = await listFilter(db, query);
+  const tiers = await allTiers(db);
+  const tierRate = (verified: number) => [...tiers].reverse().find((t) => t.min_sales <= verified)?.rate_bp ?? 0;
+  return csvStream(PARTNER_CSV_COLUMNS, partnerSlices(db, filter, slice), (r): CsvValue[] => [
+    r.uuid,
+    r.first_name,
+    r.last_name,
+    r.email,
+    r.status,
+    r.verified === 1,
+    r.country,
+    r.paypal_email,
+    r.subpartner_slug,
+    r.codes.join(' '),
+    Number(r.verified_sales),
+    csvRate(r.commission_override_bp ?? tierRate(Number(r.verified_sales))),
+    r.commission_override_bp === null ? null : csvRate(r.commission_override_bp),
+    csvMoney(Number(r.total_sales_cents)),
+    csvMoney(Number(r.total_earned_cents)),
+    DEFAULT_CURRENCY,
+    r.created_at,
+    r.last_login_dt,
+  ]);
+}
+
+/** The list's filter from its query, for the export's slices (checked as the list checks it). */
+export const exportFilter = listFilter;
 
 // ---------------------------------------------------------------------------------------------
 // One partner

@@ -59,7 +59,9 @@ function KpiCard({
   value,
   detail,
   change,
+  className = '',
 }: {
+  className?: string;
   id: string;
   icon: GlyphName;
   label: string;
@@ -68,13 +70,20 @@ function KpiCard({
   change: { now: number; before: number };
 }) {
   return (
-    <div className="card min-w-0 p-4 sm:p-5" data-testid={`kpi-${id}`}>
-      <p className="flex items-center gap-2 text-sm text-stone-600 dark:text-stone-400">
-        <Icon name={icon} width={16} height={16} aria-hidden="true" className="shrink-0 text-brand-700 dark:text-brand-300" />
+    // A container: the figure's size follows the card's width (French amounts are long).
+    <div className={`card @container min-w-0 p-4 sm:p-5 ${className}`} data-testid={`kpi-${id}`}>
+      <p className="flex items-start gap-2 text-sm text-stone-600 xl:min-h-10 dark:text-stone-400">
+        <Icon
+          name={icon}
+          width={16}
+          height={16}
+          aria-hidden="true"
+          className="mt-0.5 shrink-0 text-brand-700 dark:text-brand-300"
+        />
         <span id={`kpi-label-${id}`}>{label}</span>
       </p>
       <p
-        className="mt-1.5 text-2xl font-bold tracking-tight break-words tabular-nums sm:text-3xl"
+        className="mt-1.5 text-[clamp(1.25rem,13cqi,1.875rem)] font-bold tracking-tight whitespace-nowrap tabular-nums"
         aria-describedby={`kpi-label-${id}`}
         data-testid={`kpi-${id}-value`}
       >
@@ -93,9 +102,10 @@ function Kpis({ data }: { data: ProgramOverview }) {
   const f = useFormatters();
   const { sales, commissions, partners } = data;
   return (
-    <section aria-label={t('manager.overview.kpis_label')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+    <section aria-label={t('manager.overview.kpis_label')} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <KpiCard
         id="sales"
+        className="col-span-2 sm:col-span-1"
         icon="trend"
         label={t('manager.overview.kpi.sales')}
         value={f.money(sales.this_month.amount, data.currency)}
@@ -104,6 +114,7 @@ function Kpis({ data }: { data: ProgramOverview }) {
       />
       <KpiCard
         id="commissions"
+        className="col-span-2 sm:col-span-1"
         icon="sparkle"
         label={t('manager.overview.kpi.commissions')}
         value={f.money(commissions.this_month.amount, data.currency)}
@@ -155,48 +166,50 @@ function PayoutsWaiting({ data }: { data: ProgramOverview }) {
           testId="overview-waiting-empty"
         />
       ) : (
-        <ol className="grid gap-3 sm:grid-cols-3">
+        <ol className="space-y-2.5">
           {stages.map((stage) => (
             <li
               key={stage.stage}
-              className={`rounded-xl border p-3.5 ${
+              className={`flex items-start justify-between gap-3 rounded-xl border px-3.5 py-3 ${
                 stage.count > 0
                   ? 'border-stone-200 bg-stone-50/60 dark:border-stone-700 dark:bg-stone-800/40'
                   : 'border-dashed border-stone-200 dark:border-stone-800'
               }`}
               data-testid={`overview-stage-${stage.stage}`}
             >
-              <p className="text-xs font-semibold tracking-wide text-stone-500 uppercase dark:text-stone-400">
-                {t(`manager.overview.waiting.stages.${stage.stage}`)}
-              </p>
-              <p className="mt-1 flex items-baseline gap-2">
-                <span className="text-2xl font-bold tabular-nums" data-testid="stage-count">
+              <div className="min-w-0">
+                <p className="text-xs font-semibold tracking-wide text-stone-500 uppercase dark:text-stone-400">
+                  {t(`manager.overview.waiting.stages.${stage.stage}`)}
+                </p>
+                <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-0.5">
+                  {stage.statuses.map((status) => (
+                    <li key={status.status}>
+                      <Link
+                        to={`/manager/payouts?status=${status.status}`}
+                        className={`text-sm whitespace-nowrap underline-offset-4 hover:underline ${
+                          status.count > 0
+                            ? 'font-medium text-brand-700 dark:text-brand-300'
+                            : 'text-stone-500 dark:text-stone-400'
+                        }`}
+                        data-testid={`overview-status-${status.status}`}
+                      >
+                        {t('manager.overview.waiting.status_count', {
+                          status: t(`manager.payouts.statuses.${status.status}`),
+                          count: f.number(status.count),
+                        })}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+              <p className="shrink-0 text-right">
+                <span className="block text-2xl leading-tight font-bold tabular-nums" data-testid="stage-count">
                   {f.number(stage.count)}
                 </span>
-                <span className="text-sm text-stone-600 tabular-nums dark:text-stone-400" data-testid="stage-amount">
+                <span className="block text-xs text-stone-600 tabular-nums dark:text-stone-400" data-testid="stage-amount">
                   {f.money(stage.amount, data.currency)}
                 </span>
               </p>
-              <ul className="mt-2 space-y-1">
-                {stage.statuses.map((status) => (
-                  <li key={status.status}>
-                    <Link
-                      to={`/manager/payouts?status=${status.status}`}
-                      className={`text-sm underline-offset-4 hover:underline ${
-                        status.count > 0
-                          ? 'font-medium text-brand-700 dark:text-brand-300'
-                          : 'text-stone-500 dark:text-stone-400'
-                      }`}
-                      data-testid={`overview-status-${status.status}`}
-                    >
-                      {t('manager.overview.waiting.status_count', {
-                        status: t(`manager.payouts.statuses.${status.status}`),
-                        count: f.number(status.count),
-                      })}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
             </li>
           ))}
         </ol>

@@ -66,7 +66,7 @@ export function RecoveryCodes({
           </li>
         ))}
       </ul>
-      <div className="mt-4 flex flex-wrap gap-2">
+      <div className="mt-4 grid gap-2 sm:flex sm:flex-wrap">
         <button type="button" className={small} onClick={copy} data-testid="recovery-codes-copy">
           <Icon name="copy" width={18} height={18} className="opacity-80" />
           {t('manager.security.recovery.copy')}

@@ -114,7 +114,7 @@ export function PolicyCard({ security }: { security: SecurityState }) {
   );
 }
 
-function FactorCell({ row }: { row: StaffTwoFactorRow }) {
+function FactorCell({ row, compact = false }: { row: StaffTwoFactorRow; compact?: boolean }) {
   const { t } = useTranslation();
   const f = useFormatters();
   return (
@@ -128,7 +128,7 @@ function FactorCell({ row }: { row: StaffTwoFactorRow }) {
       >
         {t(row.two_factor ? 'manager.security.staff.on' : 'manager.security.staff.off')}
       </span>
-      {row.enabled_at ? (
+      {row.enabled_at && !compact ? (
         <span className="mt-1 block text-xs text-stone-500 dark:text-stone-400">
           {t('manager.security.staff.since', { date: f.date(row.enabled_at) })}
         </span>
@@ -137,8 +137,9 @@ function FactorCell({ row }: { row: StaffTwoFactorRow }) {
   );
 }
 
-function NameCell({ row }: { row: StaffTwoFactorRow }) {
+function NameCell({ row, withSince = false }: { row: StaffTwoFactorRow; withSince?: boolean }) {
   const { t } = useTranslation();
+  const f = useFormatters();
   return (
     <span className="block min-w-0">
       <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -150,6 +151,9 @@ function NameCell({ row }: { row: StaffTwoFactorRow }) {
         {t(`manager.roles.${row.role}`, { defaultValue: row.role })}
         {row.status !== 'active'
           ? ` · ${t(`manager.staff.statuses.${row.status}`, { defaultValue: row.status })}`
+          : null}
+        {withSince && row.enabled_at
+          ? ` · ${t('manager.security.staff.since', { date: f.date(row.enabled_at) })}`
           : null}
       </span>
     </span>
@@ -249,9 +253,9 @@ export function StaffTwoFactorList() {
                     className="rounded-xl border border-stone-200 bg-white p-3.5 dark:border-stone-800 dark:bg-stone-900"
                   >
                     <div className="flex items-start justify-between gap-3">
-                      <NameCell row={row} />
-                      <span className="shrink-0 text-right">
-                        <FactorCell row={row} />
+                      <NameCell row={row} withSince />
+                      <span className="shrink-0">
+                        <FactorCell row={row} compact />
                       </span>
                     </div>
                     {row.two_factor && !row.self ? (

@@ -434,7 +434,7 @@ export function TotpCard({ security, email }: { security: SecurityState; email: 
     );
   else
     body = (
-      <div className="mt-5">
+      <div className="mt-5 sm:pl-15">
         {startFailed ? (
           <p role="alert" className="mb-3 text-sm font-medium text-red-700 dark:text-red-300">
             {t('manager.security.totp.start_failed')}

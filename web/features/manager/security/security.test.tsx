@@ -14,13 +14,21 @@ const QR = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const CODES = Array.from({ length: 10 }, (_, i) => `abcde-fgh${String(i + 2)}k`.slice(0, 11));
 
-function me(role: string, twoFactor: { enabled: boolean; required: boolean } = { enabled: false, required: false }) {
+function me(
+  role: string,
+  twoFactor: { enabled: boolean; required: boolean } = { enabled: false, required: false },
+) {
   fake.on('GET /api/manager/me', () =>
-    jsonResponse(200, { data: { id: 1, email: 'alex@sunbite.example', name: 'Alex Manager', role, two_factor: twoFactor } }),
+    jsonResponse(200, {
+      data: { id: 1, email: 'alex@sunbite.example', name: 'Alex Manager', role, two_factor: twoFactor },
+    }),
   );
 }
 
-function security(overrides: Partial<SecurityState> = {}, totp: Partial<SecurityState['totp']> = {}): SecurityState {
+function security(
+  overrides: Partial<SecurityState> = {},
+  totp: Partial<SecurityState['totp']> = {},
+): SecurityState {
   return {
     totp: { enabled: false, enabled_at: null, recovery_codes_left: 0, ...totp },
     require_totp: false,
@@ -40,7 +48,11 @@ beforeEach(() => {
 
 describe('the staff sign-in’s second step', () => {
   const expired = new Date(Date.now() + 86_400_000).toISOString();
-  const challenge = { two_factor: true, challenge: 'challenge-1', expired: new Date(Date.now() + 300_000).toISOString() };
+  const challenge = {
+    two_factor: true,
+    challenge: 'challenge-1',
+    expired: new Date(Date.now() + 300_000).toISOString(),
+  };
 
   async function passwordStep() {
     fake.on('POST /api/manager/auth/get_token', () => jsonResponse(200, challenge));
@@ -81,20 +93,28 @@ describe('the staff sign-in’s second step', () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     // In: the back office's first section, whichever it is.
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/manager\/(?!login)\w/));
-    expect(fake.lastBody('POST /api/manager/auth/two_factor')).toEqual({ challenge: 'challenge-1', code: '123 456' });
+    expect(fake.lastBody('POST /api/manager/auth/two_factor')).toEqual({
+      challenge: 'challenge-1',
+      code: '123 456',
+    });
     expect(getStoredManagerToken()).toEqual({ token: 'staff-token', expired });
   });
 
   it('takes a recovery code instead, and goes back to the password when the challenge expired', async () => {
     const { user } = await passwordStep();
     fake.on('POST /api/manager/auth/two_factor', () =>
-      jsonResponse(410, { code: 410, message: 'This sign-in has expired. Enter your e-mail and password again.' }),
+      jsonResponse(410, {
+        code: 410,
+        message: 'This sign-in has expired. Enter your e-mail and password again.',
+      }),
     );
     await user.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
     const field = screen.getByLabelText('Recovery code');
     await user.type(field, 'abc');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('Enter the recovery code as it was given: 10 letters and digits.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Enter the recovery code as it was given: 10 letters and digits.'),
+    ).toBeInTheDocument();
     await user.clear(field);
     await user.type(field, 'ABCDE-FGH2K');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
@@ -113,14 +133,18 @@ describe('the security page', () => {
     let state = security();
     fake.on('GET /api/manager/security', () => jsonResponse(200, { data: state }));
     fake.on('POST /api/manager/security/totp', () =>
-      jsonResponse(200, { data: { secret: SECRET, otpauth_uri: `otpauth://totp/x?secret=${SECRET}`, qr_code: QR } }),
+      jsonResponse(200, {
+        data: { secret: SECRET, otpauth_uri: `otpauth://totp/x?secret=${SECRET}`, qr_code: QR },
+      }),
     );
     fake.on('POST /api/manager/security/totp/confirm', ({ body }) => {
       if ((body as { code: string }).code !== '246810')
         return jsonResponse(422, {
           code: 422,
           message: 'This code is not right',
-          errors: { code: ['This code is not right: enter the current 6-digit code from your authenticator app'] },
+          errors: {
+            code: ['This code is not right: enter the current 6-digit code from your authenticator app'],
+          },
         });
       state = security({}, { enabled: true, enabled_at: '2031-03-03T12:00:00Z', recovery_codes_left: 10 });
       return jsonResponse(200, { data: { enabled_at: '2031-03-03T12:00:00Z', recovery_codes: CODES } });
@@ -133,21 +157,32 @@ describe('the security page', () => {
     expect(screen.getByTestId('totp-status')).toHaveTextContent('Off');
 
     await user.click(screen.getByRole('button', { name: 'Set up two-factor sign-in' }));
-    expect(await screen.findByRole('img', { name: 'QR code of your authenticator key' })).toHaveAttribute('src', QR);
-    expect(screen.getByTestId('totp-manual-key')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
+    expect(await screen.findByRole('img', { name: 'QR code of your authenticator key' })).toHaveAttribute(
+      'src',
+      QR,
+    );
+    expect(screen.getByTestId('totp-manual-key')).toHaveTextContent(
+      'JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP',
+    );
 
     const field = screen.getByLabelText('Code from the app');
     await user.type(field, '000000');
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
     expect(
-      await screen.findByText('This code is not right: enter the current 6-digit code from your authenticator app'),
+      await screen.findByText(
+        'This code is not right: enter the current 6-digit code from your authenticator app',
+      ),
     ).toBeInTheDocument();
     await user.clear(field);
     await user.type(field, '246810');
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
 
     const list = await screen.findByRole('list', { name: 'Recovery codes' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(CODES);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(CODES);
     expect(screen.queryByTestId('totp-manual-key')).toBeNull();
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
@@ -188,7 +223,9 @@ describe('the security page', () => {
       return jsonResponse(200, { data: state });
     });
     const { user } = renderApp('/manager/security');
-    expect(await screen.findByTestId('totp-codes-left')).toHaveTextContent('2 recovery codes left · Few codes left');
+    expect(await screen.findByTestId('totp-codes-left')).toHaveTextContent(
+      '2 recovery codes left · Few codes left',
+    );
     // A reviewer has no admin parts.
     expect(screen.queryByTestId('totp-policy')).toBeNull();
 
@@ -209,10 +246,14 @@ describe('the security page', () => {
   it('is the only page open while the program waits for this staff member’s factor', async () => {
     staffSession();
     me('manager', { enabled: false, required: true });
-    fake.on('GET /api/manager/security', () => jsonResponse(200, { data: security({ require_totp: true, enrolment_required: true }) }));
+    fake.on('GET /api/manager/security', () =>
+      jsonResponse(200, { data: security({ require_totp: true, enrolment_required: true }) }),
+    );
     const { router } = renderApp('/manager/payouts');
     await waitFor(() => expect(router.state.location.pathname).toBe('/manager/security'));
-    expect(await screen.findByTestId('totp-required-notice')).toHaveTextContent('Set up two-factor sign-in to continue');
+    expect(await screen.findByTestId('totp-required-notice')).toHaveTextContent(
+      'Set up two-factor sign-in to continue',
+    );
     const nav = await screen.findByRole('navigation', { name: 'Back-office sections' });
     expect(within(nav).queryAllByRole('link')).toEqual([]);
     expect(fake.calls()).not.toContain('GET /api/manager/payouts');
@@ -223,10 +264,18 @@ describe('the security page', () => {
     let required = false;
     fake.on('GET /api/manager/me', () =>
       jsonResponse(200, {
-        data: { id: 1, email: 'alex@sunbite.example', name: 'Alex', role: 'manager', two_factor: { enabled: false, required } },
+        data: {
+          id: 1,
+          email: 'alex@sunbite.example',
+          name: 'Alex',
+          role: 'manager',
+          two_factor: { enabled: false, required },
+        },
       }),
     );
-    fake.on('GET /api/manager/security', () => jsonResponse(200, { data: security({ require_totp: true, enrolment_required: true }) }));
+    fake.on('GET /api/manager/security', () =>
+      jsonResponse(200, { data: security({ require_totp: true, enrolment_required: true }) }),
+    );
     fake.on('GET /api/manager/payouts', () => {
       required = true;
       const message = 'Your program requires two-factor sign-in: set it up on your Security page to continue';
@@ -241,9 +290,36 @@ describe('the security page', () => {
 describe('the admins’ part', () => {
   const ROWS: StaffTwoFactorPage = {
     data: [
-      { id: 1, name: 'Ada Admin', email: 'ada@sunbite.example', role: 'admin', status: 'active', two_factor: true, enabled_at: '2031-01-01T00:00:00Z', self: true },
-      { id: 2, name: 'Max Manager', email: 'max@sunbite.example', role: 'manager', status: 'active', two_factor: true, enabled_at: '2031-02-01T00:00:00Z', self: false },
-      { id: 3, name: 'Rita Reviewer', email: 'rita@sunbite.example', role: 'reviewer', status: 'active', two_factor: false, enabled_at: null, self: false },
+      {
+        id: 1,
+        name: 'Ada Admin',
+        email: 'ada@sunbite.example',
+        role: 'admin',
+        status: 'active',
+        two_factor: true,
+        enabled_at: '2031-01-01T00:00:00Z',
+        self: true,
+      },
+      {
+        id: 2,
+        name: 'Max Manager',
+        email: 'max@sunbite.example',
+        role: 'manager',
+        status: 'active',
+        two_factor: true,
+        enabled_at: '2031-02-01T00:00:00Z',
+        self: false,
+      },
+      {
+        id: 3,
+        name: 'Rita Reviewer',
+        email: 'rita@sunbite.example',
+        role: 'reviewer',
+        status: 'active',
+        two_factor: false,
+        enabled_at: null,
+        self: false,
+      },
     ],
     current_page: 1,
     per_page: 20,
@@ -264,7 +340,10 @@ describe('the admins’ part', () => {
       return jsonResponse(200, { data: { require_totp: state.require_totp } });
     });
     fake.on('DELETE /api/manager/staff/2/totp', () => {
-      rows = { ...rows, data: rows.data.map((row) => (row.id === 2 ? { ...row, two_factor: false, enabled_at: null } : row)) };
+      rows = {
+        ...rows,
+        data: rows.data.map((row) => (row.id === 2 ? { ...row, two_factor: false, enabled_at: null } : row)),
+      };
       return jsonResponse(200, { data: { two_factor: false } });
     });
     const { user } = renderApp('/manager/security');
@@ -273,13 +352,17 @@ describe('the admins’ part', () => {
     await user.click(toggle);
     await waitFor(() => expect(toggle).toBeChecked());
     expect(fake.lastBody('PUT /api/manager/security/policy')).toEqual({ require_totp: true });
-    expect(await screen.findByText('Two-factor sign-in is now required of every staff member.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Two-factor sign-in is now required of every staff member.'),
+    ).toBeInTheDocument();
 
     const resets = await screen.findAllByRole('button', { name: /^Reset/ });
     // Only a colleague whose factor is on: not one's own, not one without.
     expect(resets).toHaveLength(1);
     await user.click(resets[0]!);
-    const dialog = await screen.findByRole('dialog', { name: 'Reset the two-factor sign-in of Max Manager?' });
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Reset the two-factor sign-in of Max Manager?',
+    });
     await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
     expect(await screen.findByText('The two-factor sign-in of Max Manager is reset.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryAllByRole('button', { name: /^Reset/ })).toHaveLength(0));
@@ -292,6 +375,8 @@ describe('the admins’ part', () => {
     fake.on('GET /api/manager/security/staff', () => jsonResponse(200, ROWS));
     renderApp('/manager/security');
     expect(await screen.findByRole('switch', { name: 'Require two-factor sign-in' })).toBeDisabled();
-    expect(screen.getByTestId('totp-policy-blocked')).toHaveTextContent('Turn on your own two-factor sign-in first.');
+    expect(screen.getByTestId('totp-policy-blocked')).toHaveTextContent(
+      'Turn on your own two-factor sign-in first.',
+    );
   });
 });
