@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { dialectOf } from '../dialect';
 
 // The back office's overview (issue 13, decisions §11 `GET /api/manager/overview`,
-// docs/decisions/035-program-overview.md): the program's figures as running totals of their own,
+// docs/decisions/037-program-overview.md): the program's figures as running totals of their own,
 // so the overview reads a few dozen rows however many partners and orders the program has.
 //
 // - program_month_stats (month): for each UTC month ('YYYY-MM-01'), the per-partner month rows of

@@ -1,4 +1,4 @@
-// The overview's reads (docs/decisions/035-program-overview.md): the program's running totals
+// The overview's reads (docs/decisions/037-program-overview.md): the program's running totals
 // (migration 022) and a few rows from indexes, never a scan of orders or earnings. Counts and
 // sums come back as strings from pg: they are made numbers here.
 import { sql } from 'kysely';

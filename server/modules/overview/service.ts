@@ -1,5 +1,5 @@
 // The back office's overview (issue 13, decisions §11 `GET /api/manager/overview`,
-// docs/decisions/035-program-overview.md): the program at a glance, read from the program's
+// docs/decisions/037-program-overview.md): the program at a glance, read from the program's
 // running totals (migration 022) and a few index reads, whatever the program's size.
 //
 // Definitions (months are UTC months, as everywhere in the ledger):

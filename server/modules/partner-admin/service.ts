@@ -231,9 +231,6 @@ export async function partnersCsv(db: Db, query: PartnerListQuery, slice = EXPOR
   ]);
 }
 
-/** The list's filter from its query, for the export's slices (checked as the list checks it). */
-export const exportFilter = listFilter;
-
 // ---------------------------------------------------------------------------------------------
 // One partner
 

@@ -59,8 +59,11 @@ function KpiCard({
   value,
   detail,
   change,
+  money = false,
   className = '',
 }: {
+  /** Amounts are long (French ones most): their size follows the card's width; counts are short. */
+  money?: boolean;
   className?: string;
   id: string;
   icon: GlyphName;
@@ -83,7 +86,9 @@ function KpiCard({
         <span id={`kpi-label-${id}`}>{label}</span>
       </p>
       <p
-        className="mt-1.5 text-[clamp(1.25rem,13cqi,1.875rem)] font-bold tracking-tight whitespace-nowrap tabular-nums"
+        className={`mt-1.5 font-bold tracking-tight whitespace-nowrap tabular-nums ${
+          money ? 'text-[length:clamp(1.25rem,13cqi,1.875rem)]' : 'text-3xl'
+        }`}
         aria-describedby={`kpi-label-${id}`}
         data-testid={`kpi-${id}-value`}
       >
@@ -106,6 +111,7 @@ function Kpis({ data }: { data: ProgramOverview }) {
       <KpiCard
         id="sales"
         className="col-span-2 sm:col-span-1"
+        money
         icon="trend"
         label={t('manager.overview.kpi.sales')}
         value={f.money(sales.this_month.amount, data.currency)}
@@ -115,6 +121,7 @@ function Kpis({ data }: { data: ProgramOverview }) {
       <KpiCard
         id="commissions"
         className="col-span-2 sm:col-span-1"
+        money
         icon="sparkle"
         label={t('manager.overview.kpi.commissions')}
         value={f.money(commissions.this_month.amount, data.currency)}
@@ -455,7 +462,7 @@ function TopPartners({ data }: { data: ProgramOverview }) {
                 >
                   {partner.name}
                 </Link>
-                <span className="block truncate text-xs text-stone-600 dark:text-stone-400">
+                <span className="block text-xs text-stone-600 dark:text-stone-400">
                   {t('manager.overview.top.detail', {
                     orders: t('manager.overview.orders', { count: partner.orders, formatted: f.number(partner.orders) }),
                     commissions: f.money(partner.commissions, data.currency),

@@ -106,10 +106,20 @@ export function TwoFactorStep({
         </SubmitButton>
       </form>
       <div className="mt-5 flex flex-col items-start gap-2 text-sm">
-        <button type="button" className="link" onClick={switchMode} data-testid="manager-two-factor-mode">
+        <button
+          type="button"
+          className="link text-left"
+          onClick={switchMode}
+          data-testid="manager-two-factor-mode"
+        >
           {t(mode === 'app' ? 'manager.two_factor.use_recovery' : 'manager.two_factor.use_app')}
         </button>
-        <button type="button" className="link" onClick={() => onBack()} data-testid="manager-two-factor-back">
+        <button
+          type="button"
+          className="link text-left"
+          onClick={() => onBack()}
+          data-testid="manager-two-factor-back"
+        >
           {t('manager.two_factor.back')}
         </button>
       </div>
