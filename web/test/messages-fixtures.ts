@@ -16,7 +16,7 @@ export function signInStaff(fake: FakeApi, role: string): void {
   fake.on('GET /api/manager/me', () =>
     jsonResponse(200, { data: { id: 4, email: `${role}@sunbite.example`, name: 'Mia Manager', role } }),
   );
-  // A reviewer's /manager leads to payouts.
+  // The payouts queue, a section every role opens (tests start there).
   fake.on('GET /api/manager/payouts', () =>
     jsonResponse(200, { data: [], current_page: 1, per_page: 20, last_page: 1, total: 0, counts: {} }),
   );

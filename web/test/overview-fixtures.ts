@@ -17,7 +17,11 @@ export function emptyOverview(thisMonth = '2026-05-01'): ProgramOverview {
     currency: 'USD',
     month: thisMonth,
     last_month: all[10]!,
-    partners: { total: 0, active: { this_month: 0, last_month: 0 }, joined: { this_month: 0, last_month: 0 } },
+    partners: {
+      total: 0,
+      active: { this_month: 0, last_month: 0 },
+      joined: { this_month: 0, last_month: 0 },
+    },
     sales: { this_month: { orders: 0, amount: 0 }, last_month: { orders: 0, amount: 0 } },
     commissions: { this_month: { count: 0, amount: 0 }, last_month: { count: 0, amount: 0 } },
     monthly: all.map((month) => ({ month, orders: 0, sales: 0, commissions: 0 })),
@@ -32,7 +36,12 @@ export function emptyOverview(thisMonth = '2026-05-01'): ProgramOverview {
           { status: 'IN_REVIEW', count: 0, amount: 0 },
         ],
       },
-      { stage: 'manager', count: 0, amount: 0, statuses: [{ status: 'MANAGER_IN_REVIEW', count: 0, amount: 0 }] },
+      {
+        stage: 'manager',
+        count: 0,
+        amount: 0,
+        statuses: [{ status: 'MANAGER_IN_REVIEW', count: 0, amount: 0 }],
+      },
       {
         stage: 'payment',
         count: 0,
@@ -58,10 +67,16 @@ export function sampleOverview(): ProgramOverview {
   const base = emptyOverview();
   return {
     ...base,
-    partners: { total: 128, active: { this_month: 42, last_month: 35 }, joined: { this_month: 6, last_month: 8 } },
+    partners: {
+      total: 128,
+      active: { this_month: 42, last_month: 35 },
+      joined: { this_month: 6, last_month: 8 },
+    },
     sales: { this_month: { orders: 57, amount: 4821.5 }, last_month: { orders: 61, amount: 5210 } },
     commissions: { this_month: { count: 60, amount: 612.25 }, last_month: { count: 0, amount: 0 } },
-    monthly: base.monthly.map((point, i) => (i < 9 ? point : { ...point, orders: i * 5, sales: i * 500, commissions: i * 60 })),
+    monthly: base.monthly.map((point, i) =>
+      i < 9 ? point : { ...point, orders: i * 5, sales: i * 500, commissions: i * 60 },
+    ),
     money_owed: { payable: 1234.56, pending: 612.25, in_review: 12.5, in_payouts: 730 },
     payouts_waiting: [
       {
@@ -73,7 +88,12 @@ export function sampleOverview(): ProgramOverview {
           { status: 'IN_REVIEW', count: 2, amount: 130 },
         ],
       },
-      { stage: 'manager', count: 1, amount: 600, statuses: [{ status: 'MANAGER_IN_REVIEW', count: 1, amount: 600 }] },
+      {
+        stage: 'manager',
+        count: 1,
+        amount: 600,
+        statuses: [{ status: 'MANAGER_IN_REVIEW', count: 1, amount: 600 }],
+      },
       {
         stage: 'payment',
         count: 0,
@@ -85,27 +105,83 @@ export function sampleOverview(): ProgramOverview {
       },
     ],
     top_partners: [
-      { uuid: 'uuid-bruno', name: 'Bruno Seller', email: 'bruno@example.com', orders: 12, sales: 1255, commissions: 125.5 },
-      { uuid: 'uuid-alma', name: 'Alma Seller', email: 'alma@example.com', orders: 1, sales: 127.5, commissions: 12.75 },
+      {
+        uuid: 'uuid-bruno',
+        name: 'Bruno Seller',
+        email: 'bruno@example.com',
+        orders: 12,
+        sales: 1255,
+        commissions: 125.5,
+      },
+      {
+        uuid: 'uuid-alma',
+        name: 'Alma Seller',
+        email: 'alma@example.com',
+        orders: 1,
+        sales: 127.5,
+        commissions: 12.75,
+      },
     ],
     recent_signups: [
-      { uuid: 'uuid-zoe', name: 'Zoe Newest', email: 'zoe@example.com', country: 'CA', verified: false, status: 'active', created_at: '2026-05-12T15:00:00.000Z' },
-      { uuid: 'uuid-cleo', name: 'Cleo Visitor', email: 'cleo@example.com', country: null, verified: true, status: 'suspended', created_at: '2026-05-10T09:00:00.000Z' },
+      {
+        uuid: 'uuid-zoe',
+        name: 'Zoe Newest',
+        email: 'zoe@example.com',
+        country: 'CA',
+        verified: false,
+        status: 'active',
+        created_at: '2026-05-12T15:00:00.000Z',
+      },
+      {
+        uuid: 'uuid-cleo',
+        name: 'Cleo Visitor',
+        email: 'cleo@example.com',
+        country: null,
+        verified: true,
+        status: 'suspended',
+        created_at: '2026-05-10T09:00:00.000Z',
+      },
     ],
     needs_attention: {
       total: 6,
       shopify_deliveries: {
         count: 1,
         since: '2026-04-14T10:00:00.000Z',
-        items: [{ delivery_id: 'd-1', topic: 'orders/paid', error: 'line_items.0.price: Expected a money amount', error_id: '0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d', rejected_at: '2026-05-11T08:30:00.000Z' }],
+        items: [
+          {
+            delivery_id: 'd-1',
+            topic: 'orders/paid',
+            error: 'line_items.0.price: Expected a money amount',
+            error_id: '0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d',
+            rejected_at: '2026-05-11T08:30:00.000Z',
+          },
+        ],
       },
       store_pushes: {
         count: 1,
-        items: [{ code: 'ALMA', partner: { uuid: 'uuid-alma', name: 'Alma Seller' }, message: 'Code must be unique.', attempts: 1, updated_at: '2026-05-11T08:00:00.000Z' }],
+        items: [
+          {
+            code: 'ALMA',
+            partner: { uuid: 'uuid-alma', name: 'Alma Seller' },
+            message: 'Code must be unique.',
+            attempts: 1,
+            updated_at: '2026-05-11T08:00:00.000Z',
+          },
+        ],
       },
       paypal_payouts: {
         count: 4,
-        items: [{ id: 77, partner: { uuid: 'uuid-vic', name: 'Vic Payee' }, amount: 90, currency: 'USD', status: 'IN_REVIEW', error: 'RECEIVER_UNREGISTERED', updated_at: '2026-05-11T07:00:00.000Z' }],
+        items: [
+          {
+            id: 77,
+            partner: { uuid: 'uuid-vic', name: 'Vic Payee' },
+            amount: 90,
+            currency: 'USD',
+            status: 'IN_REVIEW',
+            error: 'RECEIVER_UNREGISTERED',
+            updated_at: '2026-05-11T07:00:00.000Z',
+          },
+        ],
       },
     },
   };

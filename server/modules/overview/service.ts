@@ -17,7 +17,7 @@ import type { Db } from '../../db';
 import type { EarningStatus, PayoutStatus } from '../../db/schema';
 import type { stageOf } from '../payouts/service';
 import { ALL_TIME, dayKey, monthStart } from '../sales/service';
-import { earningRows, failedStorePushes, monthRows, paypalTroubles, recentPartners, rejectedDeliveries, topSellers, waitingPayouts } from './repository';
+import { attentionCounts, earningRows, failedStorePushes, monthRows, paypalTroubles, recentPartners, rejectedDeliveries, topSellers, waitingPayouts } from './repository';
 
 const major = (cents: number) => Math.round(cents) / 100;
 
@@ -47,15 +47,20 @@ export async function programOverview(db: Db, now = new Date()) {
   const lastMonth = months[CHART_MONTHS - 2]!;
   const since = new Date(now.getTime() - DELIVERY_WINDOW_DAYS * 86_400_000).toISOString();
 
-  const [monthly, earnings, waiting, top, recent, deliveries, pushes, paypal] = await Promise.all([
-    monthRows(db, months),
-    earningRows(db, [ALL_TIME, ...months]),
+  const [monthly, earnings, waiting, top, recent, counts] = await Promise.all([
+    monthRows(db, months[0]!, thisMonth),
+    earningRows(db, months[0]!, thisMonth),
     waitingPayouts(db),
     topSellers(db, thisMonth, TOP_PARTNERS),
     recentPartners(db, RECENT_SIGNUPS),
-    rejectedDeliveries(db, since, ATTENTION_ITEMS),
-    failedStorePushes(db, ATTENTION_ITEMS),
-    paypalTroubles(db, ATTENTION_ITEMS),
+    attentionCounts(db, since),
+  ]);
+  // The latest items only of what there is (usually nothing).
+  const none = Promise.resolve([]);
+  const [deliveries, pushes, paypal] = await Promise.all([
+    counts.deliveries ? rejectedDeliveries(db, since, ATTENTION_ITEMS) : none,
+    counts.pushes ? failedStorePushes(db, ATTENTION_ITEMS) : none,
+    counts.paypal ? paypalTroubles(db, ATTENTION_ITEMS) : none,
   ]);
 
   const month = (m: string) => monthly.get(m) ?? { orders: 0, sales_cents: 0, partners_joined: 0, partners_active: 0 };
@@ -114,15 +119,15 @@ export async function programOverview(db: Db, now = new Date()) {
       created_at: p.created_at,
     })),
     needs_attention: {
-      total: deliveries.count + pushes.count + paypal.count,
+      total: counts.deliveries + counts.pushes + counts.paypal,
       shopify_deliveries: {
-        count: deliveries.count,
+        count: counts.deliveries,
         since,
-        items: deliveries.items.map((d) => ({ delivery_id: d.delivery_id, topic: d.topic, error: d.error, error_id: d.error_id, rejected_at: d.rejected_at })),
+        items: deliveries.map((d) => ({ delivery_id: d.delivery_id, topic: d.topic, error: d.error, error_id: d.error_id, rejected_at: d.rejected_at })),
       },
       store_pushes: {
-        count: pushes.count,
-        items: pushes.items.map((s) => ({
+        count: counts.pushes,
+        items: pushes.map((s) => ({
           code: s.code,
           partner: { uuid: s.uuid, name: nameOf(s) },
           message: s.message,
@@ -131,8 +136,8 @@ export async function programOverview(db: Db, now = new Date()) {
         })),
       },
       paypal_payouts: {
-        count: paypal.count,
-        items: paypal.items.map((p) => ({
+        count: counts.paypal,
+        items: paypal.map((p) => ({
           id: p.id,
           partner: { uuid: p.uuid, name: nameOf(p) },
           amount: major(p.amount_cents),

@@ -31,7 +31,11 @@ function ChangeLine({ now, before, testId }: { now: number; before: number; test
         ? 'text-red-700 dark:text-red-300'
         : 'text-stone-500 dark:text-stone-400';
   return (
-    <p className={`mt-2 flex items-center gap-1 text-xs font-medium ${tone}`} data-testid={testId} data-change={change.kind}>
+    <p
+      className={`mt-2 flex items-center gap-1 text-xs font-medium ${tone}`}
+      data-testid={testId}
+      data-change={change.kind}
+    >
       {change.kind === 'up' || change.kind === 'down' ? (
         <Icon
           name="trend"
@@ -107,7 +111,10 @@ function Kpis({ data }: { data: ProgramOverview }) {
   const f = useFormatters();
   const { sales, commissions, partners } = data;
   return (
-    <section aria-label={t('manager.overview.kpis_label')} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+    <section
+      aria-label={t('manager.overview.kpis_label')}
+      className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4"
+    >
       <KpiCard
         id="sales"
         className="col-span-2 sm:col-span-1"
@@ -115,7 +122,10 @@ function Kpis({ data }: { data: ProgramOverview }) {
         icon="trend"
         label={t('manager.overview.kpi.sales')}
         value={f.money(sales.this_month.amount, data.currency)}
-        detail={t('manager.overview.orders', { count: sales.this_month.orders, formatted: f.number(sales.this_month.orders) })}
+        detail={t('manager.overview.orders', {
+          count: sales.this_month.orders,
+          formatted: f.number(sales.this_month.orders),
+        })}
         change={{ now: sales.this_month.amount, before: sales.last_month.amount }}
       />
       <KpiCard
@@ -125,7 +135,10 @@ function Kpis({ data }: { data: ProgramOverview }) {
         icon="sparkle"
         label={t('manager.overview.kpi.commissions')}
         value={f.money(commissions.this_month.amount, data.currency)}
-        detail={t('manager.overview.earnings', { count: commissions.this_month.count, formatted: f.number(commissions.this_month.count) })}
+        detail={t('manager.overview.earnings', {
+          count: commissions.this_month.count,
+          formatted: f.number(commissions.this_month.count),
+        })}
         change={{ now: commissions.this_month.amount, before: commissions.last_month.amount }}
       />
       <KpiCard
@@ -141,7 +154,10 @@ function Kpis({ data }: { data: ProgramOverview }) {
         icon="user"
         label={t('manager.overview.kpi.partners')}
         value={f.number(partners.total)}
-        detail={t('manager.overview.joined', { count: partners.joined.this_month, formatted: f.number(partners.joined.this_month) })}
+        detail={t('manager.overview.joined', {
+          count: partners.joined.this_month,
+          formatted: f.number(partners.joined.this_month),
+        })}
         change={{ now: partners.joined.this_month, before: partners.joined.last_month }}
       />
     </section>
@@ -156,13 +172,19 @@ function PayoutsWaiting({ data }: { data: ProgramOverview }) {
   const { t } = useTranslation();
   const f = useFormatters();
   const total = data.payouts_waiting.reduce((sum, stage) => sum + stage.count, 0);
-  const stages = [...data.payouts_waiting].sort((a, b) => STAGE_ORDER.indexOf(a.stage) - STAGE_ORDER.indexOf(b.stage));
+  const stages = [...data.payouts_waiting].sort(
+    (a, b) => STAGE_ORDER.indexOf(a.stage) - STAGE_ORDER.indexOf(b.stage),
+  );
   return (
     <Widget
       id="overview-waiting"
       title={t('manager.overview.waiting.title')}
       icon="wallet"
-      action={{ to: '/manager/payouts', label: t('manager.overview.waiting.all'), testId: 'overview-waiting-all' }}
+      action={{
+        to: '/manager/payouts',
+        label: t('manager.overview.waiting.all'),
+        testId: 'overview-waiting-all',
+      }}
       testId="overview-waiting"
     >
       {total === 0 ? (
@@ -210,10 +232,16 @@ function PayoutsWaiting({ data }: { data: ProgramOverview }) {
                 </ul>
               </div>
               <p className="shrink-0 text-right">
-                <span className="block text-2xl leading-tight font-bold tabular-nums" data-testid="stage-count">
+                <span
+                  className="block text-2xl leading-tight font-bold tabular-nums"
+                  data-testid="stage-count"
+                >
                   {f.number(stage.count)}
                 </span>
-                <span className="block text-xs text-stone-600 tabular-nums dark:text-stone-400" data-testid="stage-amount">
+                <span
+                  className="block text-xs text-stone-600 tabular-nums dark:text-stone-400"
+                  data-testid="stage-amount"
+                >
                   {f.money(stage.amount, data.currency)}
                 </span>
               </p>
@@ -242,7 +270,11 @@ function AttentionGroup({
 }) {
   const f = useFormatters();
   return (
-    <section aria-labelledby={`attention-${id}`} className="py-3 first:pt-0 last:pb-0" data-testid={`attention-${id}`}>
+    <section
+      aria-labelledby={`attention-${id}`}
+      className="py-3 first:pt-0 last:pb-0"
+      data-testid={`attention-${id}`}
+    >
       <h3 id={`attention-${id}`} className="flex items-center justify-between gap-3 text-sm font-semibold">
         <span>{title}</span>
         <span
@@ -265,7 +297,11 @@ function NeedsAttention({ data }: { data: ProgramOverview }) {
   const { t } = useTranslation();
   const f = useFormatters();
   const dateTime = useDateTime();
-  const { shopify_deliveries: deliveries, store_pushes: pushes, paypal_payouts: paypal } = data.needs_attention;
+  const {
+    shopify_deliveries: deliveries,
+    store_pushes: pushes,
+    paypal_payouts: paypal,
+  } = data.needs_attention;
   const more = (count: number, shown: number, to?: string) =>
     count > shown ? (
       to ? (
@@ -279,7 +315,12 @@ function NeedsAttention({ data }: { data: ProgramOverview }) {
       )
     ) : null;
   return (
-    <Widget id="overview-attention" title={t('manager.overview.attention.title')} icon="alert" testId="overview-attention">
+    <Widget
+      id="overview-attention"
+      title={t('manager.overview.attention.title')}
+      icon="alert"
+      testId="overview-attention"
+    >
       {data.needs_attention.total === 0 ? (
         <EmptyState
           icon="check"
@@ -340,7 +381,10 @@ function NeedsAttention({ data }: { data: ProgramOverview }) {
               {deliveries.items.map((item) => (
                 <li key={item.delivery_id}>
                   <p className="text-sm font-medium">
-                    {t('manager.overview.attention.delivery', { topic: item.topic, date: dateTime(item.rejected_at) })}
+                    {t('manager.overview.attention.delivery', {
+                      topic: item.topic,
+                      date: dateTime(item.rejected_at),
+                    })}
                   </p>
                   {item.error ? <p className={itemText}>{item.error}</p> : null}
                   <p className="mt-0.5 text-xs text-stone-500 dark:text-stone-400">
@@ -382,12 +426,16 @@ function MoneyOwed({ data }: { data: ProgramOverview }) {
       >
         {f.money(owed.payable, data.currency)}
       </p>
-      <p className="mt-0.5 text-xs text-stone-500 dark:text-stone-400">{t('manager.overview.owed.payable_hint')}</p>
+      <p className="mt-0.5 text-xs text-stone-500 dark:text-stone-400">
+        {t('manager.overview.owed.payable_hint')}
+      </p>
       <dl className="mt-4 divide-y divide-stone-100 border-t border-stone-100 dark:divide-stone-800 dark:border-stone-800">
         {rows.map((row) => (
           <div key={row.id} className="flex items-baseline justify-between gap-3 py-2.5">
             <dt className="min-w-0">
-              <span className="block text-sm text-stone-800 dark:text-stone-200">{t(`manager.overview.owed.${row.id}`)}</span>
+              <span className="block text-sm text-stone-800 dark:text-stone-200">
+                {t(`manager.overview.owed.${row.id}`)}
+              </span>
               <span className="block text-xs text-stone-500 dark:text-stone-400">
                 {t(`manager.overview.owed.${row.id}_hint`)}
               </span>
@@ -464,7 +512,10 @@ function TopPartners({ data }: { data: ProgramOverview }) {
                 </Link>
                 <span className="block text-xs text-stone-600 dark:text-stone-400">
                   {t('manager.overview.top.detail', {
-                    orders: t('manager.overview.orders', { count: partner.orders, formatted: f.number(partner.orders) }),
+                    orders: t('manager.overview.orders', {
+                      count: partner.orders,
+                      formatted: f.number(partner.orders),
+                    }),
                     commissions: f.money(partner.commissions, data.currency),
                   })}
                 </span>
@@ -480,7 +531,8 @@ function TopPartners({ data }: { data: ProgramOverview }) {
   );
 }
 
-const chip = 'inline-flex items-center rounded-full px-2 py-0.5 text-[11px] font-medium whitespace-nowrap ring-1 ring-inset';
+const chip =
+  'inline-flex items-center rounded-full px-2 py-0.5 text-[11px] font-medium whitespace-nowrap ring-1 ring-inset';
 
 function RecentSignups({ data }: { data: ProgramOverview }) {
   const { t } = useTranslation();
@@ -504,7 +556,11 @@ function RecentSignups({ data }: { data: ProgramOverview }) {
       ) : (
         <ul className="-my-2 divide-y divide-stone-100 dark:divide-stone-800">
           {data.recent_signups.map((partner) => (
-            <li key={partner.uuid} className="flex items-start justify-between gap-3 py-2.5" data-testid="overview-signup-row">
+            <li
+              key={partner.uuid}
+              className="flex items-start justify-between gap-3 py-2.5"
+              data-testid="overview-signup-row"
+            >
               <span className="min-w-0">
                 <Link
                   to={`/manager/partners/${partner.uuid}`}
@@ -512,16 +568,22 @@ function RecentSignups({ data }: { data: ProgramOverview }) {
                 >
                   {partner.name}
                 </Link>
-                <span className="block truncate text-xs text-stone-600 dark:text-stone-400">{partner.email}</span>
+                <span className="block truncate text-xs text-stone-600 dark:text-stone-400">
+                  {partner.email}
+                </span>
                 {!partner.verified || partner.status === 'suspended' ? (
                   <span className="mt-1 flex flex-wrap gap-1">
                     {!partner.verified ? (
-                      <span className={`${chip} bg-amber-50 text-amber-800 ring-amber-600/25 dark:bg-amber-400/10 dark:text-amber-300 dark:ring-amber-400/30`}>
+                      <span
+                        className={`${chip} bg-amber-50 text-amber-800 ring-amber-600/25 dark:bg-amber-400/10 dark:text-amber-300 dark:ring-amber-400/30`}
+                      >
                         {t('manager.overview.signups.unverified')}
                       </span>
                     ) : null}
                     {partner.status === 'suspended' ? (
-                      <span className={`${chip} bg-red-50 text-red-800 ring-red-600/20 dark:bg-red-400/10 dark:text-red-300 dark:ring-red-400/30`}>
+                      <span
+                        className={`${chip} bg-red-50 text-red-800 ring-red-600/20 dark:bg-red-400/10 dark:text-red-300 dark:ring-red-400/30`}
+                      >
                         {t('manager.overview.signups.suspended')}
                       </span>
                     ) : null}
@@ -587,7 +649,11 @@ export function OverviewPage() {
       {query.isPending ? (
         <OverviewSkeleton />
       ) : !data ? (
-        <LoadFailed title={t('manager.overview.load_failed')} onRetry={() => void query.refetch()} testId="overview-error" />
+        <LoadFailed
+          title={t('manager.overview.load_failed')}
+          onRetry={() => void query.refetch()}
+          testId="overview-error"
+        />
       ) : (
         <div className="space-y-6" data-testid="overview">
           {data.partners.total === 0 ? (

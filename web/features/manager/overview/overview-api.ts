@@ -45,7 +45,12 @@ export interface ProgramOverview {
     amount: number;
     statuses: { status: Status; count: number; amount: number }[];
   }[];
-  top_partners: (OverviewPartnerRef & { email: string; orders: number; sales: number; commissions: number })[];
+  top_partners: (OverviewPartnerRef & {
+    email: string;
+    orders: number;
+    sales: number;
+    commissions: number;
+  })[];
   recent_signups: (OverviewPartnerRef & {
     email: string;
     country: string | null;
@@ -58,11 +63,23 @@ export interface ProgramOverview {
     shopify_deliveries: {
       count: number;
       since: string;
-      items: { delivery_id: string; topic: string; error: string | null; error_id: string; rejected_at: string }[];
+      items: {
+        delivery_id: string;
+        topic: string;
+        error: string | null;
+        error_id: string;
+        rejected_at: string;
+      }[];
     };
     store_pushes: {
       count: number;
-      items: { code: string; partner: OverviewPartnerRef; message: string | null; attempts: number; updated_at: string }[];
+      items: {
+        code: string;
+        partner: OverviewPartnerRef;
+        message: string | null;
+        attempts: number;
+        updated_at: string;
+      }[];
     };
     paypal_payouts: {
       count: number;

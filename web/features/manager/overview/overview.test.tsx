@@ -68,7 +68,9 @@ describe('the Overview section', () => {
     expect(within(chart).getByTestId('overview-chart-total')).toHaveTextContent(
       '$15,000.00 in sales and $1,800.00 in commissions over 12 months',
     );
-    const table = within(chart).getByRole('table', { name: 'Sales and commissions by month, last 12 months' });
+    const table = within(chart).getByRole('table', {
+      name: 'Sales and commissions by month, last 12 months',
+    });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(13);
     expect(rows[12]).toHaveTextContent('May 2026');
@@ -88,7 +90,10 @@ describe('the Overview section', () => {
     expect(within(review).getByTestId('stage-count')).toHaveTextContent('3');
     expect(within(review).getByTestId('stage-amount')).toHaveTextContent('$160.00');
     expect(within(review).getByTestId('overview-status-IN_REVIEW')).toHaveTextContent('In review: 2');
-    expect(screen.getByTestId('overview-status-MANAGER_IN_REVIEW')).toHaveAttribute('href', '/manager/payouts?status=MANAGER_IN_REVIEW');
+    expect(screen.getByTestId('overview-status-MANAGER_IN_REVIEW')).toHaveAttribute(
+      'href',
+      '/manager/payouts?status=MANAGER_IN_REVIEW',
+    );
     expect(screen.getByTestId('overview-waiting-all')).toHaveAttribute('href', '/manager/payouts');
 
     const top = screen.getAllByTestId('overview-top-row');
@@ -96,7 +101,10 @@ describe('the Overview section', () => {
     expect(top[0]).toHaveTextContent('Bruno Seller');
     expect(top[0]).toHaveTextContent('12 orders · $125.50 earned');
     expect(within(top[0]!).getByTestId('overview-top-sales')).toHaveTextContent('$1,255.00');
-    expect(within(top[0]!).getByRole('link', { name: 'Bruno Seller' })).toHaveAttribute('href', '/manager/partners/uuid-bruno');
+    expect(within(top[0]!).getByRole('link', { name: 'Bruno Seller' })).toHaveAttribute(
+      'href',
+      '/manager/partners/uuid-bruno',
+    );
 
     const signups = screen.getAllByTestId('overview-signup-row');
     expect(signups[0]).toHaveTextContent('Zoe Newest');
@@ -115,11 +123,20 @@ describe('the Overview section', () => {
     renderApp('/manager/overview');
     const paypal = await screen.findByTestId('attention-paypal');
     expect(within(paypal).getByTestId('attention-count')).toHaveTextContent('4');
-    expect(within(paypal).getByRole('link', { name: 'Payout #77 · Vic Payee · $90.00' })).toHaveAttribute('href', '/manager/payouts/77');
+    expect(within(paypal).getByRole('link', { name: 'Payout #77 · Vic Payee · $90.00' })).toHaveAttribute(
+      'href',
+      '/manager/payouts/77',
+    );
     expect(within(paypal).getByText('RECEIVER_UNREGISTERED')).toBeInTheDocument();
-    expect(within(paypal).getByRole('link', { name: 'and 3 more' })).toHaveAttribute('href', '/manager/payouts?status=IN_REVIEW');
+    expect(within(paypal).getByRole('link', { name: 'and 3 more' })).toHaveAttribute(
+      'href',
+      '/manager/payouts?status=IN_REVIEW',
+    );
     const pushes = screen.getByTestId('attention-pushes');
-    expect(within(pushes).getByRole('link', { name: 'ALMA · Alma Seller' })).toHaveAttribute('href', '/manager/partners/uuid-alma');
+    expect(within(pushes).getByRole('link', { name: 'ALMA · Alma Seller' })).toHaveAttribute(
+      'href',
+      '/manager/partners/uuid-alma',
+    );
     const deliveries = screen.getByTestId('attention-deliveries');
     expect(deliveries).toHaveTextContent('line_items.0.price: Expected a money amount');
     expect(deliveries).toHaveTextContent('Error ID 0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d');
@@ -129,7 +146,9 @@ describe('the Overview section', () => {
     signInStaff(fake, 'admin');
     serveOverview(fake, emptyOverview());
     renderApp('/manager/overview');
-    expect(await screen.findByTestId('overview-new-program')).toHaveTextContent('Your program is just starting');
+    expect(await screen.findByTestId('overview-new-program')).toHaveTextContent(
+      'Your program is just starting',
+    );
     expect(screen.getByTestId('kpi-sales-value')).toHaveTextContent('$0.00');
     expect(screen.getByTestId('kpi-sales-change')).toHaveTextContent('None this month or last');
     expect(screen.getByTestId('overview-chart-empty')).toHaveTextContent('No sales in the last 12 months');
@@ -171,7 +190,9 @@ describe('the Overview section', () => {
     renderApp('/manager/overview');
     expect(plain((await screen.findByTestId('kpi-sales-value')).textContent)).toBe('4 821,50 $ US');
     expect(screen.getByRole('heading', { level: 1, name: 'Vue d’ensemble' })).toBeInTheDocument();
-    expect(plain(screen.getByTestId('kpi-sales-change').textContent)).toBe('En baisse de 7 % sur le mois dernier');
+    expect(plain(screen.getByTestId('kpi-sales-change').textContent)).toBe(
+      'En baisse de 7 % sur le mois dernier',
+    );
     expect(plain(screen.getByTestId('overview-status-IN_REVIEW').textContent)).toBe('En examen : 2');
     expect(screen.getByTestId('overview-attention')).toHaveTextContent('Paiements renvoyés par PayPal');
   });
