@@ -1,3 +1,4 @@
+import { serveOverview } from '../test/overview-fixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { vi } from 'vitest';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -24,6 +25,7 @@ beforeEach(() => {
       data: { id: 1, email: 'demo.admin@sunbite.example', name: 'Dana Admin', role: 'admin' },
     }),
   );
+  serveOverview(fake);
   fake.on('GET /api/manager/payouts', () =>
     jsonResponse(200, { data: [], current_page: 1, per_page: 20, last_page: 1, total: 0, counts: {} }),
   );
@@ -54,7 +56,7 @@ describe('route table', () => {
       // /account/_check checks the session and the profile, then goes on to the dashboard.
       const expected =
         entry.path === '/manager'
-          ? i18n.t('titles.manager_payouts')
+          ? i18n.t('titles.manager_overview')
           : entry.path === '/account/_check'
           ? i18n.t('titles.dashboard')
           : entry.path === '/account/products/:code'

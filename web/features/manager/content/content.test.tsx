@@ -122,14 +122,17 @@ describe('the Content section', () => {
     );
     const { user, router } = renderApp('/manager/payouts');
     expect(await navLinks()).toEqual([
+      '/manager/overview',
       '/manager/payouts',
       '/manager/partners',
+      '/manager/marketplace',
       '/manager/content',
       '/manager/announcements',
       '/manager/notifications',
       '/manager/promotions',
       '/manager/challenges',
       '/manager/survey',
+      '/manager/audit',
     ]);
     await user.click(screen.getByTestId('manager-nav-content'));
     const rows = await screen.findAllByTestId('content-row');
@@ -149,7 +152,7 @@ describe('the Content section', () => {
     staffAs('reviewer');
     renderApp('/manager/content/products/acv/en');
     expect(await screen.findByTestId('manager-forbidden')).toHaveTextContent('Manager');
-    expect(await navLinks()).toEqual(['/manager/payouts', '/manager/partners']);
+    expect(await navLinks()).toEqual(['/manager/overview', '/manager/payouts', '/manager/partners']);
     expect(fake.calls()).not.toContain('GET /api/manager/content/products/acv/en');
   });
 });

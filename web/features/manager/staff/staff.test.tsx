@@ -320,7 +320,8 @@ describe('the invitation page', () => {
     await user.type(screen.getByTestId('invite-password'), 'nina-password-1');
     await user.type(screen.getByTestId('invite-password-confirmation'), 'nina-password-1');
     await user.click(screen.getByTestId('invite-submit'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/manager/payouts'));
+    // The back office's first section.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/manager/overview'));
     expect(fake.lastBody('POST /api/manager/auth/accept_invite')).toEqual({
       token: TOKEN,
       password: 'nina-password-1',
