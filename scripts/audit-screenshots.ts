@@ -10,10 +10,10 @@
 // CHANGES=1 first makes a few audited changes as the demo manager (a promotion written, edited
 // and deleted, a custom notification sent and edited), so the log has something to show.
 import { mkdir } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Page } from '@playwright/test';
 import type { Locale } from '../common/i18n';
 import { CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium';
+import { pageProblems } from './lib/page-check';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:3398';
 const OUT = process.argv[2] ?? '.tmp/screenshots/audit';
@@ -90,20 +90,7 @@ async function makeChanges(token: string): Promise<void> {
 const problems: string[] = [];
 
 async function check(page: Page, name: string): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  if (overflow > 0) problems.push(`${name}: ${overflow}px of sideways overflow`);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  for (const v of violations)
-    problems.push(
-      `${name}: ${v.id} (${v.impact}) ${v.nodes
-        .map((n) => n.target.join(' '))
-        .slice(0, 3)
-        .join(', ')}`,
-    );
+  problems.push(...(await pageProblems(page, name)));
 }
 
 async function main(): Promise<void> {

@@ -10,11 +10,11 @@
 // Usage: BASE_URL=http://127.0.0.1:3392 npx tsx scripts/avatar-screenshots.ts [out-dir]
 //   → <out-dir>/<state>-<locale>-<width>-<theme>.png (default out-dir .tmp/screenshots/avatar)
 import { mkdir } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Locale } from '../common/i18n';
 import { CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium';
+import { pageProblems } from './lib/page-check';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:3392';
 const OUT = process.argv[2] ?? '.tmp/screenshots/avatar';
@@ -57,17 +57,8 @@ async function token(): Promise<{ token: string; expired: string }> {
 
 const problems: string[] = [];
 
-async function check(page: Page, name: string) {
-  const axe = await new AxeBuilder({ page })
-    .include('[data-testid="profile-picture"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  for (const violation of axe.violations)
-    problems.push(`${name}: axe ${violation.id} (${violation.nodes.length}): ${violation.help}`);
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  if (overflow > 0) problems.push(`${name}: ${overflow}px of sideways overflow`);
+async function check(page: Page, name: string): Promise<void> {
+  problems.push(...(await pageProblems(page, name, { include: '[data-testid="profile-picture"]' })));
 }
 
 async function main() {

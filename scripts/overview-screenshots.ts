@@ -8,10 +8,10 @@
 // Usage: BASE_URL=http://127.0.0.1:3401 npx tsx scripts/overview-screenshots.ts [out-dir]
 //   → <out-dir>/overview-<locale>-<width>-<theme>.png (default out-dir .tmp/screenshots/overview)
 import { mkdir } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Page } from '@playwright/test';
 import type { Locale } from '../common/i18n';
 import { CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium';
+import { pageProblems } from './lib/page-check';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:3401';
 const OUT = process.argv[2] ?? '.tmp/screenshots/overview';
@@ -43,20 +43,7 @@ async function managerSession(): Promise<{ token: string; expired: string }> {
 const problems: string[] = [];
 
 async function check(page: Page, name: string): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  if (overflow > 0) problems.push(`${name}: ${overflow}px of sideways overflow`);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  for (const v of violations)
-    problems.push(
-      `${name}: ${v.id} (${v.impact}) ${v.nodes
-        .map((n) => n.target.join(' '))
-        .slice(0, 3)
-        .join(', ')}`,
-    );
+  problems.push(...(await pageProblems(page, name)));
 }
 
 async function main(): Promise<void> {

@@ -342,9 +342,14 @@ const mediaRow = (post: InstagramMedia, at: string, thumbnail: string | null): N
  * The pictures of the posts that can be top posts: kept from the last sync when already had,
  * else downloaded (a video's thumbnail, an image itself). Answers the media id → name map.
  */
-async function thumbnailsFor(deps: IntegrationDeps, partnerId: number, posts: InstagramMedia[]): Promise<Map<string, string>> {
+async function thumbnailsFor(
+  deps: IntegrationDeps,
+  partnerId: number,
+  posts: InstagramMedia[],
+  kept: { media_id: string; thumbnail_name: string | null }[],
+): Promise<Map<string, string>> {
   const codes = (await promoCodesOf(deps.db, partnerId)).map((c) => c.code);
-  const had = new Map((await mediaOf(deps.db, partnerId)).flatMap((m) => (m.thumbnail_name ? [[m.media_id, m.thumbnail_name] as const] : [])));
+  const had = new Map(kept.flatMap((m) => (m.thumbnail_name ? [[m.media_id, m.thumbnail_name] as const] : [])));
   const names = new Map<string, string>();
   const candidates = posts
     .filter((post) => carriesPartnerMark(post.caption, codes))
@@ -392,8 +397,9 @@ async function syncOne(deps: IntegrationDeps, row: IntegrationRow, log: Log, now
       }
       const profile = await instagram.profile(accessToken);
       const posts = await instagram.recentMedia(accessToken, KEPT_POSTS);
-      const before = (await mediaOf(deps.db, row.partner_id)).flatMap((m) => (m.thumbnail_name ? [m.thumbnail_name] : []));
-      const thumbnails = await thumbnailsFor(deps, row.partner_id, posts);
+      const kept = await mediaOf(deps.db, row.partner_id);
+      const before = kept.flatMap((m) => (m.thumbnail_name ? [m.thumbnail_name] : []));
+      const thumbnails = await thumbnailsFor(deps, row.partner_id, posts, kept);
       const picture = await keepAccountPicture(deps, row, profile.pictureUrl);
       const saved = await finishSync(
         deps.db,

@@ -3,10 +3,9 @@
 // an announcement (headline and text). The dashboard's carousel shows it compact, with long texts
 // clamped; the full page roomier, with the whole text. Its words are the dashboard's (the core
 // catalog): the carousel shows them before any other part of the catalog is in.
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BADGES } from '../../../common/badges';
-import { loadCatalogPart } from '../../lib/i18n';
+import { useCatalogPart } from '../../lib/use-catalog-part';
 import { BadgeArt } from '../badges/BadgeArt';
 import { orderLabel, useFormatters } from '../sales/format';
 import { Glyph, type GlyphName } from '../sales/glyphs';
@@ -94,19 +93,9 @@ function countryName(code: string, locale: string): string {
  * once it is in (the full page then opens with its words already there).
  */
 function FeedBadgeArt({ badge, size }: { badge: string | null; size: number }) {
-  const { i18n } = useTranslation();
   const rule = BADGES.find((candidate) => candidate.id === badge);
-  const [ready, setReady] = useState(() => i18n.exists('engagement.badges_page.mark_thousands'));
-  useEffect(() => {
-    if (ready || !rule) return;
-    let current = true;
-    // Drawn without the part if it cannot come: a medal with its mark missing beats none.
-    const done = () => current && setReady(true);
-    loadCatalogPart('engagement').then(done, done);
-    return () => {
-      current = false;
-    };
-  }, [ready, rule]);
+  // Drawn without the part if it cannot come: a medal with its mark missing beats none.
+  const ready = useCatalogPart('engagement', 'engagement.badges_page.mark_thousands', Boolean(rule));
   if (!rule)
     // A badge this version does not know (a newer server): the kind's sign instead of a medal.
     return (
