@@ -181,7 +181,9 @@ export async function insertArtworkMedia(db: Db, rows: { name: string; artwork_r
   await contentDb(db)
     .insertInto('media')
     .values(rows.map((row) => ({ ...row, kind: 'artwork' as const, bytes: null, created_at: nowIso(now) })))
-    .onConflict((oc) => oc.column('artwork_ref').doNothing())
+    // Any unique key, not only artwork_ref: two nodes seeding at once insert the same row, and on
+    // PostgreSQL the other's row may clash first on its name, which a targeted ON CONFLICT raises.
+    .onConflict((oc) => oc.doNothing())
     .execute();
 }
 
