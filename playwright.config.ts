@@ -9,10 +9,12 @@ import { E2E_PAYPAL } from './e2e/paypal-settings';
 // the sources, then runs the compiled server) on a fresh embedded database of its own.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
-const dataDir = '.tmp/e2e-data';
+// E2E_TMP (default .tmp) keeps two runs on one machine apart, with E2E_*_PORT for the ports.
+const dataDir = `${process.env.E2E_TMP ?? '.tmp'}/e2e-data`;
 
 export default defineConfig({
   testDir: 'e2e',
+  outputDir: `${process.env.E2E_TMP ?? '.'}/test-results`,
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,

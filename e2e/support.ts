@@ -35,7 +35,7 @@ export async function prefer(page: Page, prefs: { locale?: Locale; theme?: 'ligh
 }
 
 
-export const DATA_DIR = '.tmp/e2e-data';
+export const DATA_DIR = `${process.env.E2E_TMP ?? '.tmp'}/e2e-data`;
 export const DEMO = { email: 'demo.partner@sunbite.example', password: 'sunny-demo-partner' } as const;
 
 /** The public client credential, as the served page carries it. */
