@@ -1,6 +1,6 @@
 // The short link's last 30 days (issue 12): clicks, orders and the conversion rate as figures, and
 // clicks per day as bars with that day's orders drawn inside them, in the house chart style of
-// dashboard/SalesHistoryChart (plain elements, theme colours, a table for screen readers).
+// sales/SalesBars (plain elements, theme colours, a table for screen readers).
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../sales/format';
@@ -9,8 +9,8 @@ import { useLinkStats, type LinkDay, type LinkStats } from './links-api';
 
 /**
  * A round, even top for the axis of whole counts (2, 4, 6, 8, 10, 20, 40, 60...), so the middle
- * line's label is a whole count too. Not the dashboard's niceMax: importing from its chart
- * would split that chart out of the dashboard's chunk.
+ * line's label is a whole count too. Not SalesBars' niceMax, made for money: its 2.5 and 5 steps
+ * would put a half click on the middle line.
  */
 export function countAxisMax(value: number): number {
   if (value <= 2) return 2;

@@ -12,7 +12,7 @@ import {
   STARTER_TIERS,
 } from '../../test/sales-fixtures';
 import type { CashoutRow, PayMeNowStats } from '../cashout/cashout-api';
-import { niceMax } from './SalesHistoryChart';
+import { niceMax } from '../sales/SalesBars';
 
 let fake: FakeApi;
 beforeEach(() => {
