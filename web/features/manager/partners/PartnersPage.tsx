@@ -13,7 +13,7 @@ import { PageHeading } from '../../pages/PageHeading';
 import { useFormatters } from '../../sales/format';
 import { Pager } from '../../sales/ui';
 import { useSignOutOnUnauthorized } from '../ManagerPages';
-import { ListResults, tableCell, useBackInRange, usePageParam } from '../messages/list-parts';
+import { ListResults, ListSearch, tableCell, useBackInRange, usePageParam } from '../messages/list-parts';
 import { activeFilterCount, FilterPanel, FiltersToggle, SortSelect } from './PartnerFilters';
 import {
   DEFAULT_SORT,
@@ -31,53 +31,12 @@ import { CodeChips, StatusChip, useCountryName, VerifiedChip } from './ui';
 
 const isSort = (value: string | null): value is PartnerSort => PARTNER_SORTS.includes(value as PartnerSort);
 
-/** How long typing pauses before the search runs. */
-export const SEARCH_DEBOUNCE_MS = 300;
-
-/** The search box: it updates the URL once typing pauses, and follows the URL (back, reload). */
-function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
-  const { t } = useTranslation();
-  const [text, setText] = useState(value);
-  const [seen, setSeen] = useState(value);
-  if (value !== seen) {
-    setSeen(value);
-    setText(value);
-  }
-  useEffect(() => {
-    if (text.trim() === value) return;
-    const timer = setTimeout(() => onSearch(text.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, value, onSearch]);
-  return (
-    <div role="search" className="relative w-full sm:max-w-sm">
-      <label htmlFor="partners-search" className="sr-only">
-        {t('manager.partners.search_label')}
-      </label>
-      <Icon
-        name="search"
-        width={18}
-        height={18}
-        className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-stone-500 dark:text-stone-400"
-      />
-      <input
-        id="partners-search"
-        type="search"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') onSearch(text.trim());
-        }}
-        placeholder={t('manager.partners.search_placeholder')}
-        autoComplete="off"
-        spellCheck={false}
-        data-testid="partners-search"
-        className="block min-h-10 w-full rounded-full border border-stone-300 bg-white py-2 pr-3 pl-9 text-base text-stone-900 placeholder:text-stone-500 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 sm:text-sm dark:border-stone-700 dark:bg-stone-950 dark:text-stone-100 dark:placeholder:text-stone-400 dark:focus:outline-brand-400"
-      />
-    </div>
-  );
-}
-
-type RowsProps = { rows: PartnerListRow[]; from: string; sort: PartnerSort; onSort: (sort: PartnerSort) => void };
+type RowsProps = {
+  rows: PartnerListRow[];
+  from: string;
+  sort: PartnerSort;
+  onSort: (sort: PartnerSort) => void;
+};
 
 /** A column that orders the list: its header is a button; a second press turns the order round. */
 function SortHeader({
@@ -108,7 +67,9 @@ function SortHeader({
         {active && !descending ? '↑' : '↓'}
       </span>
       <span className="sr-only">
-        {active ? t(descending ? 'manager.partners.sort.sorted_desc' : 'manager.partners.sort.sorted_asc') : t('manager.partners.sort.sort_by')}
+        {active
+          ? t(descending ? 'manager.partners.sort.sorted_desc' : 'manager.partners.sort.sorted_asc')
+          : t('manager.partners.sort.sort_by')}
       </span>
     </button>
   );
@@ -188,10 +149,16 @@ function PartnersTable({ rows, from, sort, onSort }: RowsProps) {
             <td className={td}>
               <VerifiedChip verified={row.verified} />
             </td>
-            <td className={`${td} text-right font-semibold whitespace-nowrap tabular-nums`} data-testid="row-sales">
+            <td
+              className={`${td} text-right font-semibold whitespace-nowrap tabular-nums`}
+              data-testid="row-sales"
+            >
               {f.money(row.sales, row.currency)}
             </td>
-            <td className={`${td} text-right whitespace-nowrap tabular-nums text-stone-700 dark:text-stone-300`} data-testid="row-commissions">
+            <td
+              className={`${td} text-right whitespace-nowrap tabular-nums text-stone-700 dark:text-stone-300`}
+              data-testid="row-commissions"
+            >
               {f.money(row.commissions, row.currency)}
             </td>
             <td className={`${td} whitespace-nowrap text-stone-700 dark:text-stone-300`}>
@@ -232,13 +199,17 @@ function PartnersCards({ rows, from }: Pick<RowsProps, 'rows' | 'from'>) {
             </span>
             <span className="mt-2.5 grid grid-cols-2 gap-2 text-sm">
               <span className="min-w-0">
-                <span className="block text-xs text-stone-600 dark:text-stone-400">{t('manager.partners.columns.sales')}</span>
+                <span className="block text-xs text-stone-600 dark:text-stone-400">
+                  {t('manager.partners.columns.sales')}
+                </span>
                 <span className="block font-semibold tabular-nums" data-testid="row-sales">
                   {f.money(row.sales, row.currency)}
                 </span>
               </span>
               <span className="min-w-0">
-                <span className="block text-xs text-stone-600 dark:text-stone-400">{t('manager.partners.columns.commissions')}</span>
+                <span className="block text-xs text-stone-600 dark:text-stone-400">
+                  {t('manager.partners.columns.commissions')}
+                </span>
                 <span className="block font-semibold tabular-nums" data-testid="row-commissions">
                   {f.money(row.commissions, row.currency)}
                 </span>
@@ -327,7 +298,10 @@ export function PartnersPage() {
             else next.delete(key);
           }
           next.delete('page');
-          pending.current = { last: next, issued: new Set([...(pending.current?.issued ?? []), next.toString()]) };
+          pending.current = {
+            last: next,
+            issued: new Set([...(pending.current?.issued ?? []), next.toString()]),
+          };
           return next;
         },
         { replace: true },
@@ -335,9 +309,15 @@ export function PartnersPage() {
     [setParams],
   );
   const onSearch = useCallback((value: string) => update({ q: value }), [update]);
-  const onSort = useCallback((value: PartnerSort) => update({ sort: value === DEFAULT_SORT ? null : value }), [update]);
+  const onSort = useCallback(
+    (value: PartnerSort) => update({ sort: value === DEFAULT_SORT ? null : value }),
+    [update],
+  );
   const onFilter = useCallback((key: FilterKey, value: string) => update({ [key]: value }), [update]);
-  const onClear = useCallback(() => update(Object.fromEntries(FILTER_KEYS.map((key) => [key, null]))), [update]);
+  const onClear = useCallback(
+    () => update(Object.fromEntries(FILTER_KEYS.map((key) => [key, null]))),
+    [update],
+  );
   const filtered = activeFilterCount(filters) > 0;
   const [filtersOpen, setFiltersOpen] = useState(false);
   const panelId = useId();
@@ -346,7 +326,14 @@ export function PartnersPage() {
     <>
       <PageHeading title={title} lead={t('manager.partners.lead')} />
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <SearchBox value={q} onSearch={onSearch} />
+        <ListSearch
+          value={q}
+          onSearch={onSearch}
+          id="partners-search"
+          label={t('manager.partners.search_label')}
+          placeholder={t('manager.partners.search_placeholder')}
+          testId="partners-search"
+        />
         <div className="flex w-full items-end gap-2 sm:w-60">
           <div className="min-w-0 flex-1">
             <SortSelect value={sort} onChange={onSort} />
@@ -359,11 +346,21 @@ export function PartnersPage() {
           />
         </div>
       </div>
-      <FilterPanel filters={filters} onChange={onFilter} onClear={onClear} open={filtersOpen} panelId={panelId} />
+      <FilterPanel
+        filters={filters}
+        onChange={onFilter}
+        onClear={onClear}
+        open={filtersOpen}
+        panelId={panelId}
+      />
       <div className="mb-3 flex min-h-10 flex-wrap items-center justify-between gap-x-3 gap-y-2">
         {/* The empty state says it when there are none. */}
         {data && data.total > 0 ? (
-          <p className="text-sm text-stone-600 dark:text-stone-400" aria-live="polite" data-testid="partners-total">
+          <p
+            className="text-sm text-stone-600 dark:text-stone-400"
+            aria-live="polite"
+            data-testid="partners-total"
+          >
             {t('manager.partners.results', { count: data.total, formatted: f.number(data.total) })}
           </p>
         ) : (

@@ -5,7 +5,6 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 're
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { STATUSES, type Status } from '../../../../common/statuses';
-import { Icon } from '../../../components/icons';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { PageHeading } from '../../pages/PageHeading';
 import { useFormatters } from '../../sales/format';
@@ -23,9 +22,7 @@ import {
   type StatusCounts,
 } from './payouts-api';
 import { PaypalStateText, PayoutStatusChip, StageChip, useWideLayout } from './ui';
-
-/** How long typing pauses before the search runs. */
-export const SEARCH_DEBOUNCE_MS = 300;
+import { ListSearch } from '../messages/list-parts';
 
 function countFor(filter: QueueFilter, counts: StatusCounts | undefined): number | undefined {
   if (!counts) return undefined;
@@ -123,49 +120,6 @@ function StatusFilter({
           </button>
         );
       })}
-    </div>
-  );
-}
-
-/** The search box: it updates the URL once typing pauses, and follows the URL (back, reload). */
-function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
-  const { t } = useTranslation();
-  const [text, setText] = useState(value);
-  const [seen, setSeen] = useState(value);
-  if (value !== seen) {
-    setSeen(value);
-    setText(value);
-  }
-  useEffect(() => {
-    if (text.trim() === value) return;
-    const timer = setTimeout(() => onSearch(text.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, value, onSearch]);
-  return (
-    <div role="search" className="relative w-full sm:max-w-sm">
-      <label htmlFor="payouts-search" className="sr-only">
-        {t('manager.payouts.search_label')}
-      </label>
-      <Icon
-        name="search"
-        width={18}
-        height={18}
-        className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-stone-500 dark:text-stone-400"
-      />
-      <input
-        id="payouts-search"
-        type="search"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') onSearch(text.trim());
-        }}
-        placeholder={t('manager.payouts.search_placeholder')}
-        autoComplete="off"
-        spellCheck={false}
-        data-testid="payouts-search"
-        className="block min-h-10 w-full rounded-full border border-stone-300 bg-white py-2 pr-3 pl-9 text-base text-stone-900 placeholder:text-stone-500 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 sm:text-sm dark:border-stone-700 dark:bg-stone-950 dark:text-stone-100 dark:placeholder:text-stone-400 dark:focus:outline-brand-400"
-      />
     </div>
   );
 }
@@ -386,7 +340,14 @@ export function PayoutsQueuePage() {
       <div className="mb-4 flex flex-col gap-3">
         <StatusFilter active={filter} counts={data?.counts} onChoose={(status) => update({ status })} />
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <SearchBox value={q} onSearch={onSearch} />
+          <ListSearch
+            value={q}
+            onSearch={onSearch}
+            id="payouts-search"
+            label={t('manager.payouts.search_label')}
+            placeholder={t('manager.payouts.search_placeholder')}
+            testId="payouts-search"
+          />
           <div className="flex items-center gap-3">
             {data ? (
               <p
