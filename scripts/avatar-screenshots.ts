@@ -12,17 +12,12 @@
 import { mkdir } from 'node:fs/promises';
 import { chromium, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import type { Locale } from '../common/i18n';
 import { CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium';
 import { pageProblems } from './lib/page-check';
+import { DEMO_ACCOUNTS, LOOKS, lookContext, signIn } from './lib/screenshot-session';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:3392';
 const OUT = process.argv[2] ?? '.tmp/screenshots/avatar';
-const PARTNER = { email: 'demo.partner@sunbite.example', password: 'sunny-demo-partner' };
-const RUNS = [
-  { locale: 'en', theme: 'light' },
-  { locale: 'fr', theme: 'dark' },
-] as const satisfies readonly { locale: Locale; theme: 'light' | 'dark' }[];
 const VIEWPORTS = [
   { label: 'phone', width: 390, height: 844 },
   { label: 'desktop', width: 1280, height: 900 },
@@ -43,18 +38,6 @@ async function portrait(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
 }
 
-async function token(): Promise<{ token: string; expired: string }> {
-  const html = await (await fetch(`${BASE_URL}/login`)).text();
-  const client = /name="portal-client" content="([^"]+)"/.exec(html)?.[1];
-  const res = await fetch(`${BASE_URL}/api/auth/get_token`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${client}`, 'content-type': 'application/json' },
-    body: JSON.stringify(PARTNER),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
-  return res.json() as Promise<{ token: string; expired: string }>;
-}
-
 const problems: string[] = [];
 
 async function check(page: Page, name: string): Promise<void> {
@@ -64,22 +47,16 @@ async function check(page: Page, name: string): Promise<void> {
 async function main() {
   await mkdir(OUT, { recursive: true });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
-  const signedIn = await token();
+  const signedIn = await signIn(BASE_URL, 'partner', DEMO_ACCOUNTS.partner);
   const picture = await portrait();
   try {
-    for (const { locale, theme } of RUNS) {
+    for (const { locale, theme } of LOOKS) {
       for (const viewport of VIEWPORTS) {
-        const context = await browser.newContext({
-          viewport,
-          deviceScaleFactor: viewport.label === 'phone' ? 2 : 1,
-        });
-        await context.addInitScript(
-          ({ t, locale, theme }) => {
-            localStorage.setItem('auth_token', JSON.stringify(t));
-            localStorage.setItem('locale', locale);
-            localStorage.setItem('theme', theme);
-          },
-          { t: signedIn, locale, theme },
+        const context = await lookContext(
+          browser,
+          { ...viewport, deviceScaleFactor: viewport.label === 'phone' ? 2 : 1 },
+          { locale, theme },
+          { auth_token: signedIn },
         );
         const page = await context.newPage();
         await page.goto(`${BASE_URL}/account/profile`);

@@ -13,19 +13,17 @@
 // ONLY=<text> shoots only the shots whose name contains it (e.g. ONLY=lightbox).
 import { mkdir } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import type { Locale } from '../common/i18n';
 import { CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium';
+import { DEMO_ACCOUNTS, lookContext, signIn } from './lib/screenshot-session';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:3600';
 const OUT = process.argv[2] ?? '.tmp/screenshots/content';
 const ONLY = process.env.ONLY ?? '';
-const PARTNER = { email: 'demo.partner@sunbite.example', password: 'sunny-demo-partner' };
-const MANAGER = { email: 'demo.manager@sunbite.example', password: 'sunny-demo-manager' };
 
 const LOCALES: Locale[] = ['en', 'fr'];
 const THEMES = ['light', 'dark'] as const;
-type Theme = (typeof THEMES)[number];
 const VIEWPORTS = [
   { label: 'phone', width: 390, height: 844 },
   { label: 'desktop', width: 1280, height: 900 },
@@ -150,23 +148,6 @@ async function previewReady(page: Page, testId: string): Promise<void> {
   });
 }
 
-async function publicClient(): Promise<string> {
-  const html = await (await fetch(`${BASE_URL}/login`)).text();
-  const client = /name="portal-client" content="([^"]+)"/.exec(html)?.[1];
-  if (!client) throw new Error('no public client credential in the page');
-  return client;
-}
-
-async function tokenOf(route: string, who: { email: string; password: string }): Promise<unknown> {
-  const answer = await fetch(`${BASE_URL}${route}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${await publicClient()}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(who),
-  });
-  if (!answer.ok) throw new Error(`sign-in of ${who.email} failed: ${answer.status}`);
-  return answer.json();
-}
-
 /** Scrolls through the page so lazy images load, waits for every image, and comes back up. */
 async function loadEverything(page: Page): Promise<void> {
   await page.evaluate(async () => {
@@ -185,34 +166,10 @@ async function loadEverything(page: Page): Promise<void> {
   });
 }
 
-async function newContext(
-  browser: Browser,
-  viewport: { width: number; height: number },
-  locale: Locale,
-  theme: Theme,
-  sessions: Record<string, unknown>,
-): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    viewport: { width: viewport.width, height: viewport.height },
-    colorScheme: theme,
-    deviceScaleFactor: 1,
-    locale: locale === 'fr' ? 'fr-CA' : 'en-US',
-  });
-  await context.addInitScript(
-    ({ locale: l, theme: th, sessions: s }) => {
-      localStorage.setItem('locale', l);
-      localStorage.setItem('theme', th);
-      for (const [key, value] of Object.entries(s)) localStorage.setItem(key, JSON.stringify(value));
-    },
-    { locale, theme, sessions },
-  );
-  return context;
-}
-
 async function main(): Promise<void> {
   await mkdir(OUT, { recursive: true });
-  const partnerToken = await tokenOf('/api/auth/get_token', PARTNER);
-  const managerToken = await tokenOf('/api/manager/auth/get_token', MANAGER);
+  const partnerToken = await signIn(BASE_URL, 'partner', DEMO_ACCOUNTS.partner);
+  const managerToken = await signIn(BASE_URL, 'staff', DEMO_ACCOUNTS.manager);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   const problems: string[] = [];
   let count = 0;
@@ -222,9 +179,9 @@ async function main(): Promise<void> {
         for (const viewport of VIEWPORTS) {
           const variant = `${locale}-${viewport.width}-${theme}`;
           const contexts = {
-            partner: await newContext(browser, viewport, locale, theme, { auth_token: partnerToken }),
-            manager: await newContext(browser, viewport, locale, theme, { manager_token: managerToken }),
-            nobody: await newContext(browser, viewport, locale, theme, {}),
+            partner: await lookContext(browser, viewport, { locale, theme }, { auth_token: partnerToken }),
+            manager: await lookContext(browser, viewport, { locale, theme }, { manager_token: managerToken }),
+            nobody: await lookContext(browser, viewport, { locale, theme }, {}),
           };
           try {
             for (const shot of SHOTS.filter((each) => each.name.includes(ONLY))) {

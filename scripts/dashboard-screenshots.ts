@@ -8,10 +8,10 @@
 import { mkdir } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, signIn } from './lib/screenshot-session';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:3500';
 const OUT = '.tmp/dash-screens';
-const PARTNER = { email: 'demo.partner@sunbite.example', password: 'sunny-demo-partner' };
 
 const paged = { data: [], current_page: 1, per_page: 5, last_page: 1, total: 0 };
 const zeroes = Array.from({ length: 12 }, (_, index) => ({
@@ -71,16 +71,7 @@ const EMPTY: Record<string, unknown> = {
 };
 
 async function partnerToken(): Promise<string> {
-  const html = await (await fetch(`${BASE_URL}/login`)).text();
-  const client = /name="portal-client" content="([^"]+)"/.exec(html)?.[1];
-  if (!client) throw new Error('no public client credential in the page');
-  const answer = await fetch(`${BASE_URL}/api/auth/get_token`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${client}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(PARTNER),
-  });
-  if (!answer.ok) throw new Error(`sign-in failed: ${answer.status}`);
-  return ((await answer.json()) as { token: string }).token;
+  return (await signIn(BASE_URL, 'partner', DEMO_ACCOUNTS.partner)).token;
 }
 
 const SHOTS: { name: string; path: string; prepare?: (page: Page, phone: boolean) => Promise<void> }[] = [

@@ -8,20 +8,12 @@
 import { mkdir } from 'node:fs/promises';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium';
+import { DEMO_ACCOUNTS, LOOKS, signIn, WIDTHS } from './lib/screenshot-session';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:3402';
 const OUT = '.tmp/screens/marketplace';
-const MANAGER = { email: 'demo.manager@sunbite.example', password: 'sunny-demo-manager' };
-const PARTNER = { email: 'demo.partner@sunbite.example', password: 'sunny-demo-partner' };
 const HEADER =
   'Category\tName\tASIN\tSeller\tTracking ID\tDate Shipped\tPrice($)\tItems Shipped\tReturns\tRevenue($)\tAd Fees($)\tDevice Type Group';
-
-async function publicClient(): Promise<string> {
-  const html = await (await fetch(`${BASE_URL}/manager/login`)).text();
-  const token = /name="portal-client" content="([^"]+)"/.exec(html)?.[1];
-  if (!token) throw new Error('no public client credential in the page');
-  return token;
-}
 
 async function call<T>(
   method: string,
@@ -74,19 +66,8 @@ function report(tag: string, month: string, earlier: string[]): string {
 
 async function main() {
   await mkdir(OUT, { recursive: true });
-  const client = await publicClient();
-  const session = await call<{ token: string; expired: string }>(
-    'POST',
-    '/api/manager/auth/get_token',
-    client,
-    JSON.stringify(MANAGER),
-  );
-  const partner = await call<{ token: string }>(
-    'POST',
-    '/api/auth/get_token',
-    client,
-    JSON.stringify(PARTNER),
-  );
+  const session = await signIn(BASE_URL, 'staff', DEMO_ACCOUNTS.manager);
+  const partner = await signIn(BASE_URL, 'partner', DEMO_ACCOUNTS.partner);
   const links = await call<{ data: { url: string }[] }>('GET', '/api/generateAmazonLinks', partner.token);
   const tag = new URL(links.data[0]!.url).searchParams.get('tag')!;
   // An earlier clean import, whose rows the browser's reports repeat (the duplicates).
@@ -136,11 +117,8 @@ async function main() {
       },
     },
   ];
-  for (const [locale, theme] of [
-    ['en', 'light'],
-    ['fr', 'dark'],
-  ] as const) {
-    for (const width of [390, 1280]) {
+  for (const { locale, theme } of LOOKS) {
+    for (const width of WIDTHS) {
       const context = await browser.newContext({
         viewport: { width, height: width < 600 ? 844 : 900 },
         deviceScaleFactor: 1,

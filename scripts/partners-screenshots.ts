@@ -6,28 +6,15 @@
 import { mkdir } from 'node:fs/promises';
 import { chromium } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium';
+import { DEMO_ACCOUNTS, LOOKS, lookContext, signIn, WIDTHS } from './lib/screenshot-session';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:3393';
 const OUT = process.env.OUT ?? '.tmp/bo-partners-screens';
-const STAFF = { email: 'demo.admin@sunbite.example', password: 'sunny-demo-admin' };
 const PARTNER_EMAIL = 'demo.partner@sunbite.example';
-
-async function staffToken(): Promise<{ token: string; expired: string }> {
-  const html = await (await fetch(`${BASE_URL}/login`)).text();
-  const client = /name="portal-client" content="([^"]+)"/.exec(html)?.[1];
-  if (!client) throw new Error('no public client credential in the page');
-  const answer = await fetch(`${BASE_URL}/api/manager/auth/get_token`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${client}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(STAFF),
-  });
-  if (!answer.ok) throw new Error(`staff sign-in failed: ${answer.status}`);
-  return (await answer.json()) as { token: string; expired: string };
-}
 
 async function main() {
   await mkdir(OUT, { recursive: true });
-  const token = await staffToken();
+  const token = await signIn(BASE_URL, 'staff', DEMO_ACCOUNTS.admin);
   const headers = { Authorization: `Bearer ${token.token}` };
   const found = (await (
     await fetch(`${BASE_URL}/api/manager/partners?q=${encodeURIComponent(PARTNER_EMAIL)}`, { headers })
@@ -42,24 +29,9 @@ async function main() {
     { name: 'list-filtered', path: '/manager/partners?status=active&verified=true&sort=-commissions' },
     { name: 'partner', path: `/manager/partners/${uuid}` },
   ];
-  for (const look of [
-    { locale: 'en', theme: 'light' },
-    { locale: 'fr', theme: 'dark' },
-  ] as const) {
-    for (const width of [390, 1280]) {
-      const context = await browser.newContext({
-        viewport: { width, height: 900 },
-        deviceScaleFactor: 1,
-        colorScheme: look.theme,
-      });
-      await context.addInitScript(
-        ({ auth, locale, theme }) => {
-          localStorage.setItem('manager_token', JSON.stringify(auth));
-          localStorage.setItem('locale', locale);
-          localStorage.setItem('theme', theme);
-        },
-        { auth: token, locale: look.locale, theme: look.theme },
-      );
+  for (const look of LOOKS) {
+    for (const width of WIDTHS) {
+      const context = await lookContext(browser, { width, height: 900 }, look, { manager_token: token });
       const page = await context.newPage();
       for (const shot of pages) {
         await page.goto(`${BASE_URL}${shot.path}`);

@@ -9,26 +9,14 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium';
+import { DEMO_ACCOUNTS, LOOKS, lookContext, signIn, WIDTHS } from './lib/screenshot-session';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:3394';
 const OUT = '.tmp/screens/settings';
-const ADMIN = { email: 'demo.admin@sunbite.example', password: 'sunny-demo-admin' };
-
-async function publicClient(): Promise<string> {
-  const html = await (await fetch(`${BASE_URL}/manager/login`)).text();
-  const token = /name="portal-client" content="([^"]+)"/.exec(html)?.[1];
-  if (!token) throw new Error('no public client credential in the page');
-  return token;
-}
 
 async function main() {
   await mkdir(OUT, { recursive: true });
-  const answer = await fetch(`${BASE_URL}/api/manager/auth/get_token`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await publicClient()}`, 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  const session = (await answer.json()) as { token: string; expired: string };
+  const session = await signIn(BASE_URL, 'staff', DEMO_ACCOUNTS.admin);
 
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   const shots: { name: string; prepare?: (page: Page) => Promise<void> }[] = [
@@ -47,22 +35,11 @@ async function main() {
       },
     },
   ];
-  for (const width of [390, 1280]) {
-    for (const [locale, theme] of [
-      ['en', 'light'],
-      ['fr', 'dark'],
-    ] as const) {
+  for (const width of WIDTHS) {
+    for (const { locale, theme } of LOOKS) {
       for (const shot of shots) {
-        const context = await browser.newContext({ viewport: { width, height: width < 768 ? 844 : 900 }, deviceScaleFactor: 1 });
+        const context = await lookContext(browser, { width, height: width < 768 ? 844 : 900 }, { locale, theme }, { manager_token: session });
         const page = await context.newPage();
-        await page.addInitScript(
-          ({ s, l, th }) => {
-            localStorage.setItem('manager_token', JSON.stringify(s));
-            localStorage.setItem('locale', l);
-            localStorage.setItem('theme', th);
-          },
-          { s: session, l: locale, th: theme },
-        );
         await page.goto(`${BASE_URL}/manager/settings`);
         await page.getByTestId('settings-form').waitFor();
         if (shot.prepare) await shot.prepare(page);

@@ -10,18 +10,12 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium';
+import { DEMO_ACCOUNTS, LOOKS, signIn, WIDTHS } from './lib/screenshot-session';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:3397';
 const DATA_DIR = process.env.DATA_DIR ?? '.tmp/bo-staff';
 const OUT = '.tmp/screens/staff';
-const ADMIN = { email: 'demo.admin@sunbite.example', password: 'sunny-demo-admin' };
-
-async function publicClient(): Promise<string> {
-  const html = await (await fetch(`${BASE_URL}/manager/login`)).text();
-  const token = /name="portal-client" content="([^"]+)"/.exec(html)?.[1];
-  if (!token) throw new Error('no public client credential in the page');
-  return token;
-}
+const ADMIN = DEMO_ACCOUNTS.admin;
 
 async function call(method: string, url: string, bearer: string, body?: unknown) {
   const res = await fetch(`${BASE_URL}${url}`, {
@@ -49,8 +43,7 @@ async function invitationLink(email: string): Promise<string> {
 
 async function main() {
   await mkdir(OUT, { recursive: true });
-  const client = await publicClient();
-  const session = (await call('POST', '/api/manager/auth/get_token', client, ADMIN)) as { token: string; expired: string };
+  const session = await signIn(BASE_URL, 'staff', ADMIN);
   // A list with each status: an invited person (one whose link expired shows too), a deactivated one.
   const unique = Date.now().toString(36);
   const invited = `nina.${unique}@sunbite.example`;
@@ -108,11 +101,8 @@ async function main() {
     { name: 'invite-page', path: inviteUrl, signedIn: false, prepare: (page) => page.getByTestId('invite-form').waitFor() },
     { name: 'invite-page-used', path: '/manager/invite?token=no-such-token', signedIn: false, prepare: (page) => page.getByTestId('invite-refused').waitFor() },
   ];
-  for (const [locale, theme] of [
-    ['en', 'light'],
-    ['fr', 'dark'],
-  ] as const) {
-    for (const width of [390, 1280]) {
+  for (const { locale, theme } of LOOKS) {
+    for (const width of WIDTHS) {
       const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 }, deviceScaleFactor: 1 });
       for (const shot of shots) {
         const page = await context.newPage();

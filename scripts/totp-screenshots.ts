@@ -9,21 +9,11 @@ import { mkdir } from 'node:fs/promises';
 import { chromium, type Page } from '@playwright/test';
 import { base32Decode, totp } from '../server/modules/staff-totp/totp';
 import { CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium';
+import { DEMO_ACCOUNTS, LOOKS, publicClient, WIDTHS, type Session } from './lib/screenshot-session';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:3403';
 const OUT = '.tmp/screens/totp';
-const ADMIN = { email: 'demo.admin@sunbite.example', password: 'sunny-demo-admin' };
-const MANAGER = { email: 'demo.manager@sunbite.example', password: 'sunny-demo-manager' };
-const REVIEWER = { email: 'demo.reviewer@sunbite.example', password: 'sunny-demo-reviewer' };
-
-type Session = { token: string; expired: string };
-
-async function publicClient(): Promise<string> {
-  const html = await (await fetch(`${BASE_URL}/manager/login`)).text();
-  const token = /name="portal-client" content="([^"]+)"/.exec(html)?.[1];
-  if (!token) throw new Error('no public client credential in the page');
-  return token;
-}
+const { admin: ADMIN, manager: MANAGER, reviewer: REVIEWER } = DEMO_ACCOUNTS;
 
 async function call(method: string, url: string, bearer: string, body?: unknown, allow: number[] = []) {
   const res = await fetch(`${BASE_URL}${url}`, {
@@ -51,7 +41,7 @@ async function enrol(token: string): Promise<void> {
 
 async function main() {
   await mkdir(OUT, { recursive: true });
-  const client = await publicClient();
+  const client = await publicClient(BASE_URL);
   const admin = await session(client, ADMIN);
   const reviewer = await session(client, REVIEWER);
   const manager = await session(client, MANAGER);
@@ -161,11 +151,8 @@ async function main() {
       prepare: (page) => page.getByTestId('totp-required-notice').waitFor(),
     },
   ];
-  for (const [locale, theme] of [
-    ['en', 'light'],
-    ['fr', 'dark'],
-  ] as const) {
-    for (const width of [390, 1280]) {
+  for (const { locale, theme } of LOOKS) {
+    for (const width of WIDTHS) {
       const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 }, deviceScaleFactor: 1 });
       for (const shot of shots) {
         await shot.before?.();
