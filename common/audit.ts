@@ -48,6 +48,12 @@ export const AUDIT_ACTIONS = [
   'staff.totp_reset',
   'staff.totp_recovery_codes',
   'marketplace_import.create',
+  'subpartner.create',
+  'subpartner.update',
+  'subpartner.deactivate',
+  'subpartner.reactivate',
+  'subpartner.logo',
+  'subpartner.logo_remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

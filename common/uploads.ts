@@ -21,3 +21,6 @@ export function imageFormatOf(bytes: Uint8Array): UploadImageFormat | undefined 
   if (bytes.length >= 12 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'webp';
   return undefined;
 }
+
+/** A sub-partner's logo is kept whole (its aspect and transparency), within this many pixels a side. */
+export const LOGO_MAX_SIDE = 512;

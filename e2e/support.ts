@@ -15,10 +15,12 @@ type Tree = { [key: string]: string | Tree };
 // Read as files: Playwright's ESM loader does not take the bare JSON imports of common/i18n.ts.
 const portal = (locale: Locale): Tree =>
   JSON.parse(fs.readFileSync(new URL(`../common/locales/${locale}/portal.json`, import.meta.url), 'utf8'));
+const mailCatalog = (locale: Locale): Tree =>
+  JSON.parse(fs.readFileSync(new URL(`../common/locales/${locale}/mail.json`, import.meta.url), 'utf8'));
 
-/** The catalog text of a key, as the page should show it. */
-export function text(locale: Locale, key: string, vars: Record<string, string> = {}): string {
-  let node: string | Tree | undefined = portal(locale);
+/** The catalog text of a key, as the page should show it (or as a mail says it: `catalog` 'mail'). */
+export function text(locale: Locale, key: string, vars: Record<string, string> = {}, catalog: 'portal' | 'mail' = 'portal'): string {
+  let node: string | Tree | undefined = catalog === 'mail' ? mailCatalog(locale) : portal(locale);
   for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
   if (typeof node !== 'string') throw new Error(`no ${locale} text for ${key}`);
   return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => vars[name] ?? '');
@@ -61,15 +63,40 @@ export async function signedIn(page: Page, request: APIRequestContext, who: { em
   return token;
 }
 
-/** A staff member's own page, signed in through the back office's form. */
-export async function staffPage(browser: Browser, who: { email: string; password: string }, locale: Locale): Promise<Page> {
-  const page = await browser.newPage();
-  await prefer(page, { locale });
+/** How a page is seen: its language, its theme, and on a desktop or a phone. */
+export interface Viewing {
+  locale: Locale;
+  theme?: 'light' | 'dark';
+  phone?: boolean;
+}
+
+/** A phone (a small touch screen, mobile browser) and a desktop, as browser page options. */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
+export const DESKTOP = { viewport: { width: 1280, height: 900 } } as const;
+
+/** A new page (in a context of its own, closed with it) seen as `viewing` says. */
+export async function pageAs(browser: Browser, viewing: Viewing): Promise<Page> {
+  const page = await browser.newPage(viewing.phone ? PHONE : DESKTOP);
+  await prefer(page, { locale: viewing.locale, theme: viewing.theme });
+  return page;
+}
+
+/**
+ * A staff member's own page, signed in through the back office's form, in a locale (the
+ * project's desktop), or seen as `viewing` says (a phone's navigation is the drawer).
+ */
+export async function staffPage(browser: Browser, who: { email: string; password: string }, viewing: Locale | Viewing): Promise<Page> {
+  const as: Viewing = typeof viewing === 'string' ? { locale: viewing } : viewing;
+  const page = typeof viewing === 'string' ? await browser.newPage() : await pageAs(browser, as);
+  if (typeof viewing === 'string') await prefer(page, { locale: viewing });
   await page.goto('/manager/login');
   await page.getByTestId('manager-email').fill(who.email);
   await page.getByTestId('manager-password').fill(who.password);
   await page.getByTestId('manager-login-submit').click();
-  await expect(page.getByTestId('manager-nav-payouts').first()).toBeVisible();
+  if (as.phone) {
+    await expect(page).not.toHaveURL(/\/manager\/login/);
+    await expect(page.locator('#main h1')).toBeVisible();
+  } else await expect(page.getByTestId('manager-nav-payouts').first()).toBeVisible();
   return page;
 }
 

@@ -148,8 +148,12 @@ async function main() {
         // The partner list, its first page and a search by code, and a partner's page.
         '/api/manager/partners?page=1&length=20',
         '/api/manager/partners?q=bench4242&page=1&length=20',
+        // Searches by a whole e-mail and by a part of the name (11 partners: 424, 4240–4249).
+        '/api/manager/partners?q=bench4242%40example.com&page=1&length=20',
+        '/api/manager/partners?q=partner%20424&page=1&length=20',
         // Issue 13: a filter and the largest sales first (each partner's figures are on their row).
         '/api/manager/partners?status=active&sort=-sales&page=1&length=20',
+        '/api/manager/partners?sort=-commissions&page=1&length=20',
         '/api/manager/partners/{uuid}',
         // The partner page's own reads.
         '/api/manager/partners/{uuid}/earnings?page=1&length=10',
@@ -223,7 +227,10 @@ async function main() {
     for (const endpoint of endpoints) measured.push({ endpoint: `GET ${endpoint.split('?')[0]}`, m: await load(base, [endpoint], tokens) });
     for (const endpoint of staffReads) {
       const [route, query] = endpoint.split('?');
-      const label = `GET ${route!.replace(firstUuid, '{uuid}')}${query?.includes('q=') ? ' (staff, search)' : query?.includes('sort=') ? ' (staff, filter and sort)' : query?.includes('action=') ? ' (staff, filtered)' : ' (staff)'}`;
+      // A search is named by its words, a filter or an order by its query (paging left out).
+      const params = new URLSearchParams(query ?? '');
+      const shown = [...params].filter(([k]) => k !== 'page' && k !== 'length').map(([k, v]) => `${k}=${v}`).join('&');
+      const label = `GET ${route!.replace(firstUuid, '{uuid}')}${params.has('q') ? ` (staff, search "${params.get('q')}")` : params.has('sort') ? ` (staff, ${shown})` : params.has('action') ? ' (staff, filtered)' : ' (staff)'}`;
       measured.push({ endpoint: label, m: await load(base, [endpoint], tokensFor(endpoint)) });
     }
     // The short link (decisions §14), on the path of every shopper: a code looked up, the click

@@ -80,11 +80,17 @@ async function refuseSome(): Promise<void> {
     JSON.stringify({
       ...missing,
       checkout_token: 'screenshot-checkout-token',
-      line_items: [...missing.line_items, { ...missing.line_items[0]!, id: 1, price: '-4.00', quantity: 1.5 }],
+      line_items: [
+        ...missing.line_items,
+        { ...missing.line_items[0]!, id: 1, price: '-4.00', quantity: 1.5 },
+      ],
     }),
   );
   const refunded = shopifyOrderPayload({ code: null });
-  await deliver('refunds/create', JSON.stringify({ ...shopifyRefundPayload(refunded, [[0, 1]]), created_at: '2026-02-30T10:00:00Z' }));
+  await deliver(
+    'refunds/create',
+    JSON.stringify({ ...shopifyRefundPayload(refunded, [[0, 1]]), created_at: '2026-02-30T10:00:00Z' }),
+  );
   await deliver('orders/cancelled', '{"id": 5600000000777, "cancelled_at": "2026-05-0');
 }
 
@@ -103,11 +109,17 @@ async function refuseCodes(headers: Record<string, string>): Promise<void> {
       data: { uuid: string }[];
     };
     const uuid = found.data[0]?.uuid;
-    if (uuid) await fetch(`${BASE_URL}/api/manager/partners/${uuid}/promo-codes/${code}/store-sync`, { method: 'POST', headers });
+    if (uuid)
+      await fetch(`${BASE_URL}/api/manager/partners/${uuid}/promo-codes/${code}/store-sync`, {
+        method: 'POST',
+        headers,
+      });
   }
   // Every node pushes due codes every few seconds.
   for (let waited = 0; waited < 60; waited++) {
-    const now = (await (await fetch(`${BASE_URL}/api/manager/overview/store-pushes`, { headers })).json()) as { total: number };
+    const now = (await (
+      await fetch(`${BASE_URL}/api/manager/overview/store-pushes`, { headers })
+    ).json()) as { total: number };
     if (now.total >= CODES.length) return;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }

@@ -26,11 +26,16 @@ describe('npm run staff', () => {
     expect(staff(['add', 'x@example.com', 'admin'], 'short').status).toBe(2);
     expect(staff(['frobnicate']).status).toBe(2);
     expect(staff(['list']).stdout).toContain('mona@example.com\tmanager\tMona Manager');
+    // reset-2fa is wired in (its behaviour is proven in staff-reset-2fa.test.ts, on both databases).
+    const reset = staff(['reset-2fa', 'mona@example.com']);
+    expect(reset.status, reset.stderr).toBe(0);
+    expect(reset.stdout).toContain('has no second factor turned on: nothing to reset');
 
     const handle = openSqlite(path.join(dataDir, 'portal.db'));
     const row = await handle.db.selectFrom('staff_users').selectAll().executeTakeFirstOrThrow();
     await handle.close();
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(row.password_hash, 'manager-password-1')).toBe(true);
-  });
+    // Each run starts tsx (seconds on a busy machine): more than the default time-out in all.
+  }, 120_000);
 });

@@ -1,6 +1,8 @@
 // `npm run staff -- add <email> <role> [name]`: creates a staff account on the configured
 // database (DATABASE_URL or DATA_DIR); the password is read from STAFF_PASSWORD or prompted.
 // `npm run staff -- list` lists the accounts (with their status: active, invited, deactivated).
+// `npm run staff -- reset-2fa <email>` turns off a staff member's second factor (authenticator and
+// recovery codes), audited, for when the only admin lost their phone and their codes.
 // Admins invite staff from the back office (/manager/staff); this stays for the first admin.
 import readline from 'node:readline/promises';
 import { ConfigError, loadConfig } from '../server/config';
@@ -8,9 +10,11 @@ import { migrateToLatest, openDatabase } from '../server/db';
 import { isUniqueViolation } from '../server/db/dialect';
 import { createStaffUser, listStaff } from '../server/modules/staff/service';
 import type { StaffRole } from '../server/modules/staff/service';
+import { resetSecondFactor } from './lib/staff-reset-2fa';
 
 const ROLES: readonly StaffRole[] = ['reviewer', 'manager', 'admin'];
-const usage = 'usage: npm run staff -- add <email> <reviewer|manager|admin> [name]  |  npm run staff -- list';
+const usage =
+  'usage: npm run staff -- add <email> <reviewer|manager|admin> [name]  |  npm run staff -- list  |  npm run staff -- reset-2fa <email>';
 
 async function askPassword(): Promise<string> {
   if (process.env.STAFF_PASSWORD) return process.env.STAFF_PASSWORD;
@@ -29,6 +33,13 @@ async function main(): Promise<number> {
     if (command === 'list') {
       for (const s of await listStaff(database.db)) console.log(`${s.email}\t${s.role}\t${s.name}\t${s.status}`);
       return 0;
+    }
+    if (command === 'reset-2fa') {
+      if (role !== undefined) {
+        console.error(usage);
+        return 2;
+      }
+      return await resetSecondFactor(database.db, email, console.log, console.error);
     }
     if (command !== 'add' || !email || !role) {
       console.error(usage);

@@ -49,7 +49,9 @@ import { socialRoutes } from './modules/social/routes';
 import { subpartnerRoutes } from './modules/subpartners/routes';
 import { registerDocsRoute, registerOpenApi } from './plugins/docs';
 import { errorContractOptions, registerErrorHandling } from './plugins/errors';
-import { requestSerializer } from './plugins/logging';
+import { registerRequestContext, requestIdOf, requestSerializer } from './plugins/logging';
+import { createMetrics, registerMetrics } from './plugins/metrics';
+import { logContextMixin } from './log-context';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import { startBackground } from './jobs';
@@ -58,6 +60,8 @@ import type { Scheduler } from './jobs/scheduler';
 import { authenticate } from './modules/auth/service';
 import { findPartnerById } from './modules/partners/service';
 import { attachPush } from './push';
+import { bindSharedStores } from './stores';
+import { createRedisStores } from './stores/redis';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,28 +103,36 @@ export async function buildApp(options: BuildOptions) {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       serializers: { req: requestSerializer },
+      // The request id, or the job run's id, on lines written through app.log too (decisions/041).
+      mixin: logContextMixin,
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    // Fastify's own request ids are per process; a uuid-like id is searchable across nodes.
-    genReqId: () => crypto.randomUUID(),
+    // Fastify's own request ids are per process; a uuid-like id is searchable across nodes. A
+    // proxy's X-Request-Id is kept when it is a safe short token (plugins/logging.ts).
+    genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Only the proxies TRUST_PROXY names may say who the client is (rate limits, throttles, logs).
+    trustProxy: config.trustProxy,
     ...errorContractOptions(headers),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // First of all hooks: the ones after it, and the handlers, run inside the request's log context.
+  registerRequestContext(app);
 
   const secrets = await resolveProgramSecrets(database.db, config);
-  const mailer =
+  const metrics = createMetrics();
+  const mailer = metrics.countMail(
     options.mailer ??
-    createMailer({
-      smtpUrl: config.mail.smtpUrl,
-      from: config.mail.from,
-      outboxDir: path.join(config.dataDir, 'outbox'),
-      log: app.log,
-    });
+      createMailer({
+        smtpUrl: config.mail.smtpUrl,
+        from: config.mail.from,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        log: app.log,
+      }),
+  );
   const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...(config.apiRateLimit ? { api: config.apiRateLimit } : {}), ...options.rateLimits };
   const push = attachPush(app.server, {
     db: database.db,
@@ -136,12 +148,14 @@ export async function buildApp(options: BuildOptions) {
     : undefined;
   const shopify =
     config.shopify.adminApiUrl && config.shopify.adminToken ? createShopifyAdminClient({ url: config.shopify.adminApiUrl, token: config.shopify.adminToken }) : undefined;
-  const ctx: AppContext = { config, db: database.db, dialect: database.dialect, secrets, mailer, version: VERSION, limits, push, paypal, shopify, jobs: createJobSignal() };
+  const ctx: AppContext = { config, db: database.db, dialect: database.dialect, secrets, mailer, version: VERSION, limits, push, paypal, shopify, jobs: createJobSignal(), metrics };
   const background = startBackground(ctx, app.log, typeof options.background === 'object' ? options.background.jobsEveryMs : undefined);
   if (!options.background) await background.stop();
   app.decorate('background', background);
 
   registerSecurityHeaders(app, headers);
+  // Before every route: each gets its request counter when declared.
+  registerMetrics(app, ctx, metrics);
   // Every API route gets a per-client limit unless it sets its own (or opts out). This hook
   // must come before the rate-limit plugin's own, which reads the route's config.
   app.addHook('onRoute', (route) => {
@@ -154,6 +168,10 @@ export async function buildApp(options: BuildOptions) {
   // With REDIS_URL the counts are shared by every node (decisions §1); otherwise kept in process.
   const limiterRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;
   limiterRedis?.on('error', (err) => app.log.error({ err }, 'redis (rate limit) error'));
+  // The throttles, one-time uses and OAuth states go to Redis on the same connection; without
+  // REDIS_URL they stay in the database (decisions/043). A Redis that fails fails their requests
+  // (a 500): a throttle that let everything through would be worse.
+  const unbindStores = limiterRedis ? bindSharedStores(database.db, createRedisStores(limiterRedis)) : undefined;
   await app.register(rateLimit, {
     global: false,
     ...(limiterRedis ? { redis: limiterRedis, nameSpace: 'pp-rate-limit-', skipOnError: true } : {}),
@@ -201,6 +219,7 @@ export async function buildApp(options: BuildOptions) {
   app.addHook('onClose', async () => {
     await background.stop();
     await push.close();
+    unbindStores?.();
     await limiterRedis?.quit().catch(() => undefined);
     mailer.close();
   });

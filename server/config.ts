@@ -1,5 +1,6 @@
 // Every environment variable the server reads, validated once at start (decisions §2).
 // A bad value stops the server with a message naming the variable, so a person can fix it.
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -26,6 +27,16 @@ const httpUrl = z
   .transform((v) => v.replace(/\/+$/, ''));
 
 const optionalText = z.string().trim().min(1).optional();
+
+/** One entry of TRUST_PROXY: an IP, a CIDR range, or a name Fastify's proxy-addr knows. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
 
 /** A 32-byte key written as base64, optionally prefixed `base64:` (the Laravel convention). */
 export function parsePayloadKey(value: string): Buffer | null {
@@ -112,6 +123,25 @@ const schema = z
       .int('must be a whole number')
       .min(1, 'must be at least 1')
       .optional(),
+    // The bearer Prometheus sends to GET /metrics; unset, /metrics answers 404 (decisions/041).
+    METRICS_TOKEN: z
+      .string()
+      .trim()
+      .min(16, 'must be at least 16 characters')
+      .max(256, 'must be at most 256 characters')
+      .refine((v) => /^[\x21-\x7e]+$/.test(v), 'must be printable ASCII without spaces (it travels in a header)')
+      .optional(),
+    // Which peers may say who the client is (X-Forwarded-For): the TLS proxy or load balancer in
+    // front. Unset, the peer itself is the client, and behind a proxy every partner would share
+    // one rate limit and one sign-in throttle (docs/deployment.md).
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .refine(
+        (v) => v.split(',').every((entry) => isProxyAddress(entry.trim())),
+        'must be addresses or CIDR ranges separated by commas (or loopback, linklocal, uniquelocal)',
+      )
+      .optional(),
   })
   .superRefine((env, ctx) => {
     const pairs: [keyof typeof env, keyof typeof env][] = [
@@ -131,6 +161,9 @@ const schema = z
   });
 
 export type Config = ReturnType<typeof shapeConfig>;
+
+/** Every variable the configuration reads: docs/deployment.md's table and compose.yaml are checked against it. */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.shape);
 
 function shapeConfig(env: z.output<typeof schema>) {
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
@@ -184,6 +217,10 @@ function shapeConfig(env: z.output<typeof schema>) {
     seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
     /** Requests per minute per client on the API; unset keeps the built-in limit. */
     apiRateLimit: env.RATE_LIMIT_API,
+    /** The bearer of GET /metrics; unset, the metrics are not served. */
+    metricsToken: env.METRICS_TOKEN,
+    /** The proxies whose X-Forwarded-For names the client (Fastify's trustProxy); false trusts none. */
+    trustProxy: env.TRUST_PROXY ?? (false as const),
   };
 }
 

@@ -10,6 +10,7 @@ import type { PayPalClient } from './integrations/paypal/client';
 import type { ShopifyAdminClient } from './integrations/shopify/admin';
 import type { JobSignal } from './jobs/scheduler';
 import type { ProgramSecrets } from './modules/settings/service';
+import type { Metrics } from './plugins/metrics';
 import type { Push } from './push';
 
 /** Requests per minute per client: the whole API, and the routes a bot would hammer. */
@@ -37,6 +38,8 @@ export interface AppContext {
   shopify: ShopifyAdminClient | undefined;
   /** Wakes this node's job runner after work was queued. */
   jobs: JobSignal;
+  /** This node's counters for /metrics (plugins/metrics.ts). */
+  metrics: Metrics;
 }
 
 export type TypedApp = FastifyInstance<

@@ -3,7 +3,7 @@
 import { VERSION, buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import type { Config } from './config';
-import { migrateToLatest, openDatabase } from './db';
+import { migrateToLatest, openDatabase, underStartupLock } from './db';
 import { DEMO_MANAGER, DEMO_REVIEWER, seedDemoProgram } from './seed/demo';
 import { bootstrapFirstAdmin } from './modules/staff/service';
 import { seedContent } from './modules/content/service';
@@ -25,12 +25,16 @@ function readConfig(): Config {
 async function main(): Promise<void> {
   const config = readConfig();
   const database = openDatabase(config);
-  await migrateToLatest(database.db);
-  const admin = await bootstrapFirstAdmin(database.db, config.staffBootstrap);
-  // The demo is seeded before the background work starts: its year of sales is written alone.
-  const seed = config.seedDemo ? await seedDemoProgram(database.db, { sales: true }) : { seeded: false };
-  // The release's talking points, pages and gallery, at every start; staff edits stay (decisions/021).
-  const content = await seedContent(database.db, { artworkRevision: VERSION });
+  // One node at a time migrates and seeds; the others wait, then find it done (decisions/043).
+  const { admin, seed, content } = await underStartupLock(config.databaseUrl, async () => {
+    await migrateToLatest(database.db);
+    const admin = await bootstrapFirstAdmin(database.db, config.staffBootstrap);
+    // The demo is seeded before the background work starts: its year of sales is written alone.
+    const seed = config.seedDemo ? await seedDemoProgram(database.db, { sales: true }) : { seeded: false };
+    // The release's talking points, pages and gallery, at every start; staff edits stay (decisions/021).
+    const content = await seedContent(database.db, { artworkRevision: VERSION });
+    return { admin, seed, content };
+  });
   const app = await buildApp({ config, database, background: true });
   app.addHook('onClose', () => database.close());
   for (const problem of content.problems) app.log.error(problem, 'a content file of this release was not used');

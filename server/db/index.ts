@@ -104,3 +104,30 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+// The session-level advisory lock every node takes around its start-up writes on PostgreSQL
+// ("pp-start"); any number that no transaction-scoped lock of the code uses.
+const STARTUP_LOCK = 0x70702d7374;
+
+/**
+ * Runs the start-up work (migrations, the first admin, the seeds) while holding a lock no other
+ * node can hold at the same time (decisions/043). Nodes started together on a fresh PostgreSQL
+ * database would otherwise race: Kysely's own migration lock covers the migrations only, not
+ * the seeds each start writes after them. The lock is taken on a connection of its own, outside
+ * the pool, so that the work's queries and transactions do not care, and so that a node that dies
+ * holding it frees it with its connection. The embedded database needs none: it is one file
+ * that one process serves (a single node).
+ */
+export async function underStartupLock<T>(databaseUrl: string | undefined, work: () => Promise<T>): Promise<T> {
+  if (!databaseUrl) return work();
+  const client = new (loadPg().Client)({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+    return await work();
+  } finally {
+    // Ending the session frees its locks as well; unlocking first says so plainly.
+    await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
+    await client.end().catch(() => undefined);
+  }
+}

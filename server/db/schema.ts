@@ -65,6 +65,20 @@ export interface PartnerNotesTable {
   created_at: string;
 }
 
+/**
+ * The back office's search (migration 026, kept by triggers): each partner's name, e-mail and codes
+ * folded to lower case, one a line, and every suffix of each (cut to 32 characters) as a key.
+ */
+export interface PartnerSearchTable {
+  partner_id: number;
+  folded: string;
+}
+
+export interface PartnerSearchKeysTable {
+  key: string;
+  partner_id: number;
+}
+
 export interface StaffUsersTable {
   id: Generated<number>;
   email: string;
@@ -132,6 +146,8 @@ export interface SubpartnersTable {
   welcome_fr: string;
   active: Generated<number>;
   created_at: string;
+  /** When its branding last changed (migration 025); null only before that migration ran. */
+  updated_at: string | null;
 }
 
 export interface AuthTokensTable {
@@ -685,6 +701,8 @@ export interface Database {
   settings: SettingsTable;
   partners: PartnersTable;
   partner_notes: PartnerNotesTable;
+  partner_search: PartnerSearchTable;
+  partner_search_keys: PartnerSearchKeysTable;
   staff_users: StaffUsersTable;
   staff_invites: StaffInvitesTable;
   staff_totp: StaffTotpTable;

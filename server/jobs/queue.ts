@@ -12,6 +12,7 @@ import type { Db } from '../db';
 import type { Database } from '../db/schema';
 import { retryOnConflict } from '../db/retry';
 import { nowIso } from '../db/dialect';
+import { newRunId, withLogContext } from '../log-context';
 
 /** Writes through `trx`; answers what to do once those writes are committed, if anything. */
 export type JobHandler = (payload: Record<string, unknown>, trx: Db) => Promise<(() => void) | void>;
@@ -83,26 +84,30 @@ export async function runDueJobs(
       effects = [];
       finished = [];
       for (const job of claimed) {
-        await sql`savepoint job`.execute(trx);
-        try {
-          const handler = handlers[job.kind];
-          if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-          const effect = await handler(JSON.parse(job.payload) as Record<string, unknown>, trx);
-          if (effect) effects.push(effect);
-          finished.push(job.id);
-        } catch (error) {
-          await sql`rollback to savepoint job`.execute(trx);
-          const message = error instanceof Error ? error.message : String(error);
-          log.error({ err: error, job: job.id, kind: job.kind }, 'job failed; it will be retried');
-          // Back off: 30 s, 1 min, 2 min, ... until MAX_ATTEMPTS, then it stays for a person to see.
-          const retryAt = new Date(now.getTime() + 30_000 * 2 ** (job.attempts - 1)).toISOString();
-          await trx
-            .updateTable('jobs')
-            .set({ run_after: retryAt, locked_until: null, last_error: message.slice(0, 1000) })
-            .where('id', '=', job.id)
-            .execute();
-        }
-        await sql`release savepoint job`.execute(trx);
+        // Each run of a job has its own id on every line it logs (decisions/041), its effect's too.
+        const run = { runId: newRunId(), job: job.id, kind: job.kind };
+        await withLogContext(run, async () => {
+          await sql`savepoint job`.execute(trx);
+          try {
+            const handler = handlers[job.kind];
+            if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+            const effect = await handler(JSON.parse(job.payload) as Record<string, unknown>, trx);
+            if (effect) effects.push(() => withLogContext(run, effect));
+            finished.push(job.id);
+          } catch (error) {
+            await sql`rollback to savepoint job`.execute(trx);
+            const message = error instanceof Error ? error.message : String(error);
+            log.error({ err: error, job: job.id, kind: job.kind }, 'job failed; it will be retried');
+            // Back off: 30 s, 1 min, 2 min, ... until MAX_ATTEMPTS, then it stays for a person to see.
+            const retryAt = new Date(now.getTime() + 30_000 * 2 ** (job.attempts - 1)).toISOString();
+            await trx
+              .updateTable('jobs')
+              .set({ run_after: retryAt, locked_until: null, last_error: message.slice(0, 1000) })
+              .where('id', '=', job.id)
+              .execute();
+          }
+          await sql`release savepoint job`.execute(trx);
+        });
       }
       for (let i = 0; i < finished.length; i += 500) {
         await trx
@@ -123,4 +128,28 @@ export async function runDueJobs(
     }
   }
   return finished.length;
+}
+
+/**
+ * The queue as /metrics shows it (plugins/metrics.ts), in one read of the unfinished jobs (the
+ * jobs_due index holds them apart from the done ones): how many still to run, how long the oldest
+ * of them has waited, and how many ran out of attempts and wait for a person.
+ */
+export async function queueStats(db: Db, now = new Date()): Promise<{ waiting: number; oldestWaitingSeconds: number; givenUp: number }> {
+  const row = await db
+    .selectFrom('jobs')
+    .select([
+      sql<number>`count(case when attempts < ${MAX_ATTEMPTS} then 1 end)`.as('waiting'),
+      sql<number>`count(case when attempts >= ${MAX_ATTEMPTS} then 1 end)`.as('given_up'),
+      sql<string | null>`min(case when attempts < ${MAX_ATTEMPTS} then created_at end)`.as('oldest'),
+    ])
+    .where('done_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  const oldest = row.oldest ? Date.parse(row.oldest) : Number.NaN;
+  return {
+    // pg answers counts as text (bigint).
+    waiting: Number(row.waiting),
+    oldestWaitingSeconds: Number.isNaN(oldest) ? 0 : Math.max(0, (now.getTime() - oldest) / 1000),
+    givenUp: Number(row.given_up),
+  };
 }

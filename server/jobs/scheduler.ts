@@ -2,6 +2,7 @@
 // node has just queued work), the holding-period approval every few minutes. Both are safe when
 // several nodes run them at once.
 import type { Db } from '../db';
+import { newRunId, outsideLogContext, withLogContext } from '../log-context';
 import type { JobHandler } from './queue';
 import { JOB_BATCH, runDueJobs } from './queue';
 
@@ -28,7 +29,8 @@ export function createJobSignal(): JobSignal {
   let listener: (() => void) | undefined;
   let holds = 0;
   return {
-    wake: () => listener?.(),
+    // Woken from a request (a webhook): the run it starts is not part of that request's log.
+    wake: () => outsideLogContext(() => listener?.()),
     listen(next) {
       listener = next;
       return () => {
@@ -86,10 +88,13 @@ export function startScheduler(options: {
       if (Date.now() - (lastRun.get(task.name) ?? 0) < task.everyMs) continue;
       if (task.detached && inFlight.has(task.name)) continue;
       lastRun.set(task.name, Date.now());
-      const round = task
-        .run()
-        .then(() => undefined)
-        .catch((err: unknown) => options.log.error({ err, task: task.name }, 'scheduled task failed'));
+      // Each round has its own id on every line it logs, its failure's too (decisions/041).
+      const round = withLogContext({ runId: newRunId(), task: task.name }, () =>
+        task
+          .run()
+          .then(() => undefined)
+          .catch((err: unknown) => options.log.error({ err, task: task.name }, 'scheduled task failed')),
+      );
       if (!task.detached) {
         await round;
         continue;

@@ -13,11 +13,13 @@ export interface Push {
   toPartner(uuid: string, event: PushEvent, payload: Record<string, unknown>): void;
   /** Every open portal (a broadcast): each then reads what is its own. */
   toEveryone(event: PushEvent, payload: Record<string, unknown>): void;
+  /** Sockets open on this node now (the live-connections gauge of /metrics). */
+  connections(): number;
   close(): Promise<void>;
 }
 
 /** A push that goes nowhere: for processes without a socket server (scripts, tests of services). */
-export const silentPush: Push = { toPartner: () => undefined, toEveryone: () => undefined, close: async () => undefined };
+export const silentPush: Push = { toPartner: () => undefined, toEveryone: () => undefined, connections: () => 0, close: async () => undefined };
 
 export function attachPush(
   server: HttpServer,
@@ -59,6 +61,8 @@ export function attachPush(
     toEveryone(event, payload) {
       io.emit(event, payload);
     },
+    // Sockets past the sign-in check, on this node alone (the local map, not the adapter's rooms).
+    connections: () => io.of('/').sockets.size,
     async close() {
       // Not io.close(): that would close the HTTP server, which Fastify closes itself.
       io.disconnectSockets(true);

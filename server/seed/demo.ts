@@ -71,6 +71,7 @@ export async function seedDemoProgram(db: Db, options: { sales?: boolean } = {})
       welcome_fr: 'Créateurs Glow Collective : rejoignez le programme partenaires Sunbite et gagnez sur chaque vente.',
       active: 1,
       created_at: nowIso(),
+      updated_at: nowIso(),
     })
     .execute();
   if (options.sales) {

@@ -43,7 +43,7 @@ export type ApiAuth = 'user' | 'manager' | 'public' | 'none';
 
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** A plain value is sent as JSON; FormData (file uploads) is sent as is. */
+  /** A plain value is sent as JSON; FormData and a Blob (file uploads) are sent as they are. */
   body?: unknown;
   auth?: ApiAuth;
   query?: Record<string, string | number | undefined>;
@@ -97,7 +97,11 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
+  else if (body instanceof Blob) {
+    // A file's own bytes (an image upload): the server judges them, whatever the type says.
+    headers.set('Content-Type', body.type || 'application/octet-stream');
+    payload = body;
+  } else if (body !== undefined) {
     headers.set('Content-Type', 'application/json');
     payload = JSON.stringify(body);
   }

@@ -1,5 +1,6 @@
 // The back office's overview as GET /api/manager/overview answers it: a new program (zeros and
 // empty lists) and a running one, for the component tests.
+import type { DeliveryPayload, FailedPush, RejectedDelivery } from '../features/manager/overview/needs-a-look-api';
 import type { ProgramOverview } from '../features/manager/overview/overview-api';
 import type { FakeApi } from './fake-api';
 import { jsonResponse } from './render-app';
@@ -151,7 +152,10 @@ export function sampleOverview(): ProgramOverview {
           {
             delivery_id: 'd-1',
             topic: 'orders/paid',
-            error: 'line_items.0.price: Expected a money amount',
+            error: 'line_items.0.price: not an amount',
+            problems: [
+              { field: 'line_items.price', item: 1, issue: 'amount', detail: 'line_items.0.price: not an amount' },
+            ],
             error_id: '0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d',
             rejected_at: '2026-05-11T08:30:00.000Z',
           },
@@ -191,3 +195,101 @@ export function sampleOverview(): ProgramOverview {
 export function serveOverview(fake: FakeApi, overview: ProgramOverview = emptyOverview()): void {
   fake.on('GET /api/manager/overview', () => jsonResponse(200, { data: overview }));
 }
+
+// ---- The pages behind "needs a look", as GET /api/manager/overview/deliveries and /store-pushes answer
+
+/** Refused deliveries: one the ledger got later, one it still lacks, one naming no order. */
+export function sampleDeliveries(): RejectedDelivery[] {
+  return [
+    {
+      id: 12,
+      delivery_id: 'b1f0c0de-0000-4000-8000-000000000012',
+      topic: 'orders/paid',
+      shop: 'sunbite.myshopify.com',
+      received_at: '2026-05-11T08:30:00.000Z',
+      rejected_at: '2026-05-11T08:30:00.000Z',
+      error_id: '0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d',
+      error: 'total_price: not an amount; line_items.1.price: an amount from 0 to 1000000',
+      problems: [
+        { field: 'total_price', item: null, issue: 'amount', detail: 'total_price: not an amount' },
+        {
+          field: 'line_items.price',
+          item: 2,
+          issue: 'amount_range',
+          detail: 'line_items.1.price: an amount from 0 to 1000000',
+        },
+      ],
+      payload_length: 2480,
+      ledger: { state: 'recorded', shopify_id: '5600000000123', order_number: '#1123' },
+    },
+    {
+      id: 11,
+      delivery_id: 'b1f0c0de-0000-4000-8000-000000000011',
+      topic: 'refunds/create',
+      shop: 'sunbite.myshopify.com',
+      received_at: '2026-05-10T17:05:00.000Z',
+      rejected_at: '2026-05-10T17:05:00.000Z',
+      error_id: '1c2d3e4f-5061-4b7c-9d8e-0f1a2b3c4d5e',
+      error: 'created_at: not a date and time',
+      problems: [{ field: 'created_at', item: null, issue: 'date', detail: 'created_at: not a date and time' }],
+      payload_length: 640,
+      ledger: { state: 'not_recorded', shopify_id: '5600000000999', order_number: null },
+    },
+    {
+      id: 10,
+      delivery_id: 'b1f0c0de-0000-4000-8000-000000000010',
+      topic: 'orders/create',
+      shop: null,
+      received_at: '2026-05-09T12:00:00.000Z',
+      rejected_at: '2026-05-09T12:00:00.000Z',
+      error_id: '2d3e4f50-6172-4c8d-8e9f-1a2b3c4d5e6f',
+      error: 'body: not JSON',
+      problems: [{ field: 'body', item: null, issue: 'not_json', detail: 'body: not JSON' }],
+      payload_length: 31,
+      ledger: { state: 'unknown', shopify_id: null, order_number: null },
+    },
+  ];
+}
+
+export function samplePayload(id = 12): DeliveryPayload {
+  return {
+    id,
+    delivery_id: 'b1f0c0de-0000-4000-8000-000000000012',
+    topic: 'orders/paid',
+    error_id: '0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d',
+    format: 'json',
+    text: '{\n  "id": 5600000000123,\n  "token": "[hidden]",\n  "total_price": "twelve"\n}',
+    length: 71,
+    truncated: false,
+    hidden: 1,
+  };
+}
+
+export function samplePushes(): FailedPush[] {
+  return [
+    {
+      code: 'ALMA15',
+      partner: { uuid: 'uuid-alma', name: 'Alma Seller', email: 'alma@example.com' },
+      message: 'Code must be unique. Please try a different code.',
+      attempts: 1,
+      failed_at: '2026-05-11T08:00:00.000Z',
+    },
+    {
+      code: 'BRUNO',
+      partner: { uuid: 'uuid-bruno', name: 'Bruno Seller', email: 'bruno@example.com' },
+      message: 'Shopify did not take the code after 8 attempts: 503 Service Unavailable',
+      attempts: 8,
+      failed_at: '2026-05-10T22:40:00.000Z',
+    },
+  ];
+}
+
+/** A list page as the server answers it (every row on page 1). */
+export const onePage = <Row>(rows: Row[], extra: Record<string, unknown> = {}) => ({
+  data: rows,
+  current_page: 1,
+  per_page: 20,
+  last_page: 1,
+  total: rows.length,
+  ...extra,
+});

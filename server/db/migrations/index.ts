@@ -23,6 +23,8 @@ import * as m021 from './021-audit-log-reads';
 import * as m022 from './022-program-overview';
 import * as m023 from './023-marketplace-import-lines';
 import * as m024 from './024-staff-totp';
+import * as m025 from './025-subpartners-admin';
+import * as m026 from './026-partner-search';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -48,4 +50,6 @@ export const migrations: Record<string, Migration> = {
   '022-program-overview': m022,
   '023-marketplace-import-lines': m023,
   '024-staff-totp': m024,
+  '025-subpartners-admin': m025,
+  '026-partner-search': m026,
 };

@@ -27,6 +27,8 @@ import { requestStoreSync } from '../store-sync/service';
 import { findSubpartnerId } from '../subpartners/service';
 import { reserveAttempt, tryReserveAttempt } from '../throttle/service';
 import { socialProfileOf } from '../integrations/service';
+import { sharedStoresOf } from '../../stores';
+import type { StateStore } from '../../stores';
 import type { OneTimePurpose } from './repository';
 import { findOneTimeToken, insertOneTimeToken, retireOneTimeTokens, useOneTimeToken } from './repository';
 
@@ -43,14 +45,38 @@ export const RESEND_VERIFICATION = { limit: 3, windowMs: 15 * 60 * 1000 };
 /** A single-use random token for `purpose`, stored hashed; answers the token itself. */
 export async function issueOneTimeToken(db: Db, purpose: OneTimePurpose, subjectId: number, lifetimeMs: number, now = new Date()) {
   const { token, hash } = newToken();
-  await insertOneTimeToken(db, {
-    purpose,
-    subject_id: subjectId,
-    token_hash: hash,
-    created_at: nowIso(now),
-    expires_at: new Date(now.getTime() + lifetimeMs).toISOString(),
-  });
+  await stateStoreOf(db, purpose).put(purpose, hash, subjectId, new Date(now.getTime() + lifetimeMs));
   return token;
+}
+
+/**
+ * OAuth states live ten minutes and are shared state (decisions §1): in Redis with REDIS_URL. The
+ * links mailed to partners (verification, reset) are records that must outlive a Redis restart:
+ * always in the database.
+ */
+function stateStoreOf(db: Db, purpose: OneTimePurpose): StateStore {
+  const redis = /^(oauth|connect)_/.test(purpose) ? sharedStoresOf(db)?.states : undefined;
+  return redis ?? databaseStateStore(db);
+}
+
+/** The embedded state store: the one_time_tokens table, used once by a conditional update. */
+export function databaseStateStore(db: Db): StateStore {
+  return {
+    async put(purpose, tokenHash, subjectId, expiresAt) {
+      await insertOneTimeToken(db, {
+        purpose: purpose as OneTimePurpose,
+        subject_id: subjectId,
+        token_hash: tokenHash,
+        created_at: nowIso(),
+        expires_at: expiresAt.toISOString(),
+      });
+    },
+    async take(purpose, tokenHash, now) {
+      const row = await findOneTimeToken(db, purpose as OneTimePurpose, tokenHash);
+      if (!row || row.used_at || row.expires_at <= nowIso(now)) return null;
+      return (await useOneTimeToken(db, row.id, nowIso(now))) ? row.subject_id : null;
+    },
+  };
 }
 
 /** The user JSON of spec point 3, encrypted as decisions §5 says. */
@@ -134,9 +160,7 @@ export async function registerPartner(
 
 /** Uses a token once: its subject when it was issued for `purpose`, unused and unexpired. */
 export async function consumeOneTimeToken(db: Db, purpose: OneTimePurpose, token: string, now = new Date()): Promise<number | null> {
-  const row = await findOneTimeToken(db, purpose, hashToken(token));
-  if (!row || row.used_at || row.expires_at <= nowIso(now)) return null;
-  return (await useOneTimeToken(db, row.id, nowIso(now))) ? row.subject_id : null;
+  return stateStoreOf(db, purpose).take(purpose, hashToken(token), now);
 }
 
 /** Marks the address verified; answers the partner's uuid. */

@@ -1,11 +1,13 @@
 // The human check of registration (decisions §4): a self-hosted ALTCHA proof-of-work. The
-// server signs each challenge; a solution is accepted once, recorded in the database so that
-// every server node refuses its replay.
+// server signs each challenge; a solution is accepted once, recorded in the shared one-time store
+// (Redis with REDIS_URL, else the database) so that every server node refuses its replay.
 import { createChallenge, randomInt } from 'altcha-lib';
 import type { Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { create } from 'altcha-lib/frameworks/fastify';
 import type { Db } from '../../db';
+import { sharedStoresOf } from '../../stores';
+import type { OnceStore } from '../../stores';
 import { forgetExpiredChallenges, recordChallengeOnce } from './repository';
 
 /** Work a browser does in about a second; a bot pays it for every registration. */
@@ -29,11 +31,21 @@ export async function verifyHumanCheck(db: Db, secret: string, payload: string):
   const store = {
     get: async () => undefined,
     set: async () => undefined,
-    // Atomic on both databases: the primary key decides which of two racing requests wins.
-    setIfAbsent: (id: string) => recordChallengeOnce(db, id, new Date(now.getTime() + LIFETIME_MS).toISOString()),
+    // Atomic in every store: one of two racing requests wins.
+    setIfAbsent: (id: string) => (sharedStoresOf(db)?.once ?? databaseOnceStore(db)).useOnce(id, new Date(now.getTime() + LIFETIME_MS)),
   };
   const { verify } = create({ deriveKey, hmacSignatureSecret: secret, store });
   const result = await verify(payload, deriveKey, secret, undefined, store);
-  if (Math.random() < 0.05) await forgetExpiredChallenges(db, now.toISOString());
   return result.error === null && Boolean(result.verification?.verified);
+}
+
+/** The embedded one-time store: the primary key decides which of two racing requests wins. */
+export function databaseOnceStore(db: Db): OnceStore {
+  return {
+    async useOnce(id, expiresAt) {
+      const first = await recordChallengeOnce(db, id, expiresAt.toISOString());
+      if (Math.random() < 0.05) await forgetExpiredChallenges(db, new Date().toISOString());
+      return first;
+    },
+  };
 }

@@ -11,7 +11,11 @@ import type { AuditFilter, PartnerRef } from './repository';
 export { AUDIT_COUNT_CAP } from './repository';
 
 export interface AuditEntry {
-  staffId: number;
+  /**
+   * Who made the change. Null when no staff account did: the operator at the server's command
+   * line (`npm run staff`, scripts/staff.ts), whose line says so in its state (`via: 'command_line'`).
+   */
+  staffId: number | null;
   /** `<entity>.<verb>`, e.g. `announcement.create`. */
   action: string;
   entity: string;

@@ -34,6 +34,13 @@ export const profilePictureMediaName = (owner: string, data: Buffer) =>
   `${digest(Buffer.concat([Buffer.from(`profile-picture\n${owner}\n`), data]))}.webp`;
 
 /**
+ * A sub-partner's logo is named by its content and its owner, as a profile picture is: replacing
+ * or removing one sub-partner's logo never takes away a file another one (or the gallery) shows.
+ */
+export const logoMediaName = (owner: string, data: Buffer) =>
+  `${digest(Buffer.concat([Buffer.from(`logo\n${owner}\n`), data]))}.webp`;
+
+/**
  * Artwork is named before it is drawn, from its ref and the release that draws it: answers are
  * cached as immutable, so a release that may draw it differently gives it a new address.
  */

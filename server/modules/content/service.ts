@@ -12,13 +12,14 @@ import { DEFAULT_LOCALE, isLocale } from '../../../common/i18n';
 import type { Locale } from '../../../common/i18n';
 import { PRODUCT_CODES, isProductCode } from '../../../common/products';
 import type { ProductCode } from '../../../common/products';
+import { LOGO_MAX_SIDE } from '../../../common/uploads';
 import type { Db } from '../../db';
 import { API_MESSAGES, AppError, notFound } from '../../errors';
 import { findPartnerById } from '../partners/service';
 import { promoCodesOf } from '../promo-codes/service';
 import { productArtworkRef } from './artwork';
 import { buildKit } from './kit';
-import { MEDIA_NAME, fileExists, fullImageFile, prepareUpload, profilePictureMediaName, removeMediaFiles, renditionFile, uploadMediaName, writeAtomically } from './media';
+import { MEDIA_NAME, fileExists, fullImageFile, logoMediaName, prepareUpload, profilePictureMediaName, removeMediaFiles, renditionFile, uploadMediaName, writeAtomically } from './media';
 import type { MediaDirs, MediaRecord, MediaWidth } from './media';
 import {
   competitorNames,
@@ -423,6 +424,26 @@ export async function discardProfilePicture(db: Db, dirs: MediaDirs, url: string
   const name = uploadNameOf(url);
   if (name && (await deleteUploadMediaIfUnused(db, name))) await removeMediaFiles(dirs, name);
 }
+
+// ---- Sub-partners' logos (decisions §10): checked as the gallery's uploads, kept whole
+
+/**
+ * Checks and re-encodes a sub-partner's logo to a WebP without metadata that fits inside
+ * LOGO_MAX_SIDE × LOGO_MAX_SIDE, never enlarged, its aspect and transparency kept (a logo is
+ * drawn on the sign-in page's white tile, never cropped). Stored and served as any upload; a
+ * refusal is a 422 and stores nothing. `owner` is part of the name: see logoMediaName.
+ */
+export async function storeSubpartnerLogo(db: Db, dirs: MediaDirs, owner: string, bytes: Buffer): Promise<string> {
+  const image = await prepareUpload(bytes, { width: LOGO_MAX_SIDE, height: LOGO_MAX_SIDE, fit: 'inside' });
+  const name = logoMediaName(owner, image.data);
+  const file = path.join(dirs.uploads, name);
+  if (!(await fileExists(file))) await writeAtomically(file, image.data, { durable: true });
+  await insertUploadMedia(db, { name, bytes: image.data.length, width: image.width, height: image.height });
+  return mediaUrl(name);
+}
+
+/** Removes a logo nobody shows any more (an address of this server's uploads; anything else is left alone). */
+export const discardSubpartnerLogo = (db: Db, dirs: MediaDirs, url: string) => discardProfilePicture(db, dirs, url);
 
 // ---- Competitors
 

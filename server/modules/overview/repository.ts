@@ -136,3 +136,100 @@ export async function paypalTroubles(db: Db, limit: number) {
     limit ${limit}`.execute(db);
   return rows.map((r) => ({ ...r, id: n(r.id), amount_cents: n(r.amount_cents) }));
 }
+
+// ---------------------------------------------------------------------------------------------
+// The pages behind "needs a look" (docs/decisions/039-needs-a-look.md)
+
+export interface RejectionFilter {
+  topic?: string | undefined;
+  /** Inclusive, stored text. */
+  since?: string | undefined;
+  /** Exclusive, stored text. */
+  until?: string | undefined;
+}
+
+/** How much of each body a page of rejections reads, for the ids it names (they come first). */
+export const BODY_PREFIX_CHARS = 16_384;
+
+/**
+ * A page of kept rejections, newest first (webhook_rejections_rejected gives the order; the
+ * topic is the delivery's, one primary-key read per row), with the start of each body.
+ */
+export async function rejectionPage(db: Db, filter: RejectionFilter, page: number, length: number) {
+  let query = db.selectFrom('webhook_rejections as r').innerJoin('webhook_deliveries as d', 'd.delivery_id', 'r.delivery_id');
+  if (filter.topic !== undefined) query = query.where('d.topic', '=', filter.topic);
+  if (filter.since !== undefined) query = query.where('r.rejected_at', '>=', filter.since);
+  if (filter.until !== undefined) query = query.where('r.rejected_at', '<', filter.until);
+  const [rows, counted] = await Promise.all([
+    query
+      .select([
+        'r.id',
+        'r.delivery_id',
+        'r.shop_domain',
+        'r.error_id',
+        'r.rejected_at',
+        'd.topic',
+        'd.received_at',
+        'd.error',
+        sql<string>`substr(d.body, 1, ${BODY_PREFIX_CHARS})`.as('body_start'),
+        sql<string | number>`length(d.body)`.as('body_length'),
+      ])
+      .orderBy('r.rejected_at', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(length)
+      .offset((page - 1) * length)
+      .execute(),
+    query.select(sql<string | number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, id: n(r.id), body_length: n(r.body_length) })), total: n(counted.n) };
+}
+
+/** One kept rejection with its whole body, or undefined. */
+export function rejectionWithBody(db: Db, id: number) {
+  return db
+    .selectFrom('webhook_rejections as r')
+    .innerJoin('webhook_deliveries as d', 'd.delivery_id', 'r.delivery_id')
+    .select(['r.id', 'r.delivery_id', 'r.error_id', 'd.topic', 'd.body'])
+    .where('r.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Of these store orders, those the ledger holds, with what it recorded of them. */
+export async function ordersByShopifyId(db: Db, shopifyIds: string[]) {
+  if (shopifyIds.length === 0) return new Map<string, { order_number: string; status: string; paid: boolean; cancelled: boolean }>();
+  const rows = await db
+    .selectFrom('orders')
+    .select(['shopify_order_id', 'order_number', 'status', 'paid_at', 'cancelled_at'])
+    .where('shopify_order_id', 'in', shopifyIds)
+    .execute();
+  return new Map(
+    rows.map((r) => [r.shopify_order_id, { order_number: r.order_number, status: r.status, paid: r.paid_at !== null, cancelled: r.cancelled_at !== null }]),
+  );
+}
+
+/** Of these store refunds, those the ledger holds. */
+export async function refundsByShopifyId(db: Db, shopifyIds: string[]): Promise<Set<string>> {
+  if (shopifyIds.length === 0) return new Set();
+  const rows = await db.selectFrom('refunds').select('shopify_refund_id').where('shopify_refund_id', 'in', shopifyIds).execute();
+  return new Set(rows.map((r) => r.shopify_refund_id));
+}
+
+/** A page of the codes whose push failed, the latest failure first (store_code_syncs_state_updated). */
+export async function failedPushPage(db: Db, page: number, length: number) {
+  const failed = db
+    .selectFrom('store_code_syncs as s')
+    .innerJoin('promo_codes as c', 'c.id', 's.promo_code_id')
+    .innerJoin('partners as p', 'p.id', 'c.partner_id')
+    .where('s.state', '=', 'failed');
+  const [rows, counted] = await Promise.all([
+    failed
+      .select(['c.code', 's.message', 's.attempts', 's.updated_at', 'p.uuid', 'p.first_name', 'p.last_name', 'p.email'])
+      .orderBy('s.updated_at', 'desc')
+      .orderBy('s.promo_code_id', 'desc')
+      .limit(length)
+      .offset((page - 1) * length)
+      .execute(),
+    failed.select(sql<string | number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, attempts: n(r.attempts) })), total: n(counted.n) };
+}

@@ -3,8 +3,13 @@
 import { z } from 'zod';
 import { STATUSES } from '../../../common/statuses';
 import type { AppContext, TypedApp } from '../../context';
-import { requireStaff } from '../auth/guards';
-import { programOverview } from './service';
+import { sayKey } from '../../i18n';
+import { idParams, pagedAnswer, pagingQuery } from '../../plugins/paging';
+import { refineTimeRange, timeRange, timeRangeQuery } from '../../plugins/time-range';
+import { requireStaff, staffIdOf } from '../auth/guards';
+import { HANDLED_TOPICS } from '../sales/service';
+import { REJECTION_ISSUES } from './rejection-view';
+import { listFailedStorePushes, listRejectedDeliveries, programOverview, rejectedDeliveryPayload, retryAllStorePushes, retryStorePush } from './service';
 import type { ProgramOverview } from './service';
 
 const money = z.number().describe('Major units, rounded to cents (decisions §3)');
@@ -12,6 +17,8 @@ const partnerRef = z.object({ uuid: z.string(), name: z.string() });
 const salesFigures = z.object({ orders: z.number(), amount: money });
 const commissionFigures = z.object({ count: z.number().describe('How many earnings'), amount: money });
 const stage = z.enum(['review', 'manager', 'payment']);
+
+const rejectionProblem = z.object({ field: z.string(), item: z.number().nullable(), issue: z.enum(REJECTION_ISSUES), detail: z.string() });
 
 const overview = z.object({
   currency: z.string(),
@@ -43,7 +50,16 @@ const overview = z.object({
     shopify_deliveries: z.object({
       count: z.number(),
       since: z.string().describe('Counted from this time (the last 30 days)'),
-      items: z.array(z.object({ delivery_id: z.string(), topic: z.string(), error: z.string().nullable(), error_id: z.string(), rejected_at: z.string() })),
+      items: z.array(
+        z.object({
+          delivery_id: z.string(),
+          topic: z.string(),
+          error: z.string().nullable(),
+          problems: z.array(rejectionProblem).describe('The error, field by field (as in /api/manager/overview/deliveries)'),
+          error_id: z.string(),
+          rejected_at: z.string(),
+        }),
+      ),
     }),
     store_pushes: z.object({
       count: z.number(),
@@ -77,5 +93,138 @@ export function overviewRoutes(app: TypedApp, ctx: AppContext): void {
       },
     },
     async () => ({ data: typed(await programOverview(ctx.db)) }),
+  );
+
+  // ---- The pages behind "needs a look" (docs/decisions/039-needs-a-look.md): every staff role
+  // reads them; retrying the store's pushes is a manager's or an admin's (decisions §11).
+  const anyStaff = requireStaff(ctx.db);
+  const managers = requireStaff(ctx.db, ['manager', 'admin']);
+  const doc = (summary: string) => ({ tags: ['manager'], summary, security: [{ staff: [] }] });
+  const wrong = sayKey('wrong_value');
+
+  app.get(
+    '/api/manager/overview/deliveries',
+    {
+      onRequest: anyStaff,
+      schema: {
+        ...doc('Every Shopify delivery refused and kept with its error, newest first: filtered by topic and time (when it was refused)'),
+        querystring: pagingQuery(20)
+          .extend({ topic: z.enum(HANDLED_TOPICS, { error: wrong }).optional(), ...timeRangeQuery.shape })
+          .superRefine(refineTimeRange),
+        response: {
+          200: pagedAnswer(
+            z.object({
+              id: z.number(),
+              delivery_id: z.string(),
+              topic: z.string(),
+              shop: z.string().nullable().describe('X-Shopify-Shop-Domain of the delivery'),
+              received_at: z.string(),
+              rejected_at: z.string(),
+              error_id: z.string().describe('Also in the server log'),
+              error: z.string().nullable().describe('Why it was refused, as logged'),
+              problems: z.array(rejectionProblem).describe('The error, field by field, for the SPA to word'),
+              payload_length: z.number().describe('Characters of the stored payload'),
+              ledger: z
+                .object({
+                  state: z.enum(['recorded', 'not_recorded', 'unknown']),
+                  shopify_id: z.string().nullable().describe('The order’s (or refund’s) id the payload names'),
+                  order_number: z.string().nullable(),
+                })
+                .describe('Whether the ledger has what this delivery would have recorded, brought by a later delivery'),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { page, length, topic } = request.query;
+      return listRejectedDeliveries(ctx.db, { topic, ...timeRange(request.query) }, page, length);
+    },
+  );
+
+  app.get(
+    '/api/manager/overview/deliveries/:id/payload',
+    {
+      onRequest: anyStaff,
+      schema: {
+        ...doc('A refused delivery’s payload, pretty-printed, with keys and card details hidden, cut short past 60,000 characters'),
+        params: idParams,
+        response: {
+          200: z.object({
+            data: z.object({
+              id: z.number(),
+              delivery_id: z.string(),
+              topic: z.string(),
+              error_id: z.string(),
+              format: z.enum(['json', 'text']),
+              text: z.string(),
+              length: z.number(),
+              truncated: z.boolean(),
+              hidden: z.number().describe('Values hidden (tokens, links with keys, card details)'),
+            }),
+          }),
+        },
+      },
+    },
+    async (request) => ({ data: await rejectedDeliveryPayload(ctx.db, request.params.id) }),
+  );
+
+  const storeSync = z.object({
+    state: z.enum(['off', 'not_pushed', 'pending', 'created', 'failed']),
+    store_id: z.string().nullable(),
+    message: z.string().nullable(),
+    attempts: z.number(),
+    updated_at: z.string().nullable(),
+  });
+
+  app.get(
+    '/api/manager/overview/store-pushes',
+    {
+      onRequest: anyStaff,
+      schema: {
+        ...doc('Every partner code whose push to the store failed, the latest failure first'),
+        querystring: pagingQuery(20),
+        response: {
+          200: pagedAnswer(
+            z.object({
+              code: z.string(),
+              partner: z.object({ uuid: z.string(), name: z.string(), email: z.string() }),
+              message: z.string().nullable().describe('The store’s own words, or why the last attempt did not land'),
+              attempts: z.number(),
+              failed_at: z.string(),
+            }),
+          ).extend({ push_configured: z.boolean().describe('False when the push is off: nothing can be retried') }),
+        },
+      },
+    },
+    async (request) => listFailedStorePushes(ctx.db, ctx.config, request.query.page, request.query.length),
+  );
+
+  app.post(
+    '/api/manager/overview/store-pushes/:code/retry',
+    {
+      onRequest: managers,
+      schema: {
+        ...doc('Pushes one failed code to the store again (manager, admin): due now, audited; 409 unless it failed, or when the push is off'),
+        params: z.object({ code: z.string({ error: wrong }).min(1, wrong).max(40, wrong).regex(/^[A-Za-z0-9]+$/, wrong) }),
+        response: { 202: z.object({ data: z.object({ code: z.string(), store_sync: storeSync }) }) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send({ data: await retryStorePush(ctx.db, { code: request.params.code, staffId: staffIdOf(request), config: ctx.config }) }),
+  );
+
+  app.post(
+    '/api/manager/overview/store-pushes/retry-all',
+    {
+      onRequest: managers,
+      schema: {
+        ...doc(
+          'Pushes every failed code to the store again (manager, admin), in one transaction, one audit line per code; a code already retried is left alone, so a second call answers 0',
+        ),
+        response: { 200: z.object({ data: z.object({ retried: z.number() }) }) },
+      },
+    },
+    async (request) => ({ data: await retryAllStorePushes(ctx.db, { staffId: staffIdOf(request), config: ctx.config }) }),
   );
 }

@@ -13,11 +13,35 @@
 // - money owed: earnings by status over all time: payable (approved, not yet asked for), pending
 //   (in their holding period), held for review (a fraud rule fired), in payouts not yet paid.
 import { DEFAULT_CURRENCY } from '../../../common/brand';
+import type { Config } from '../../config';
 import type { Db } from '../../db';
 import type { EarningStatus, PayoutStatus } from '../../db/schema';
+import { API_MESSAGES, AppError } from '../../errors';
+import { pageOf } from '../../plugins/paging';
 import type { stageOf } from '../payouts/service';
+import { findPromoCode } from '../promo-codes/service';
 import { ALL_TIME, dayKey, monthStart } from '../sales/service';
-import { attentionCounts, earningRows, failedStorePushes, monthRows, paypalTroubles, recentPartners, rejectedDeliveries, topSellers, waitingPayouts } from './repository';
+import { retryFailedStoreSyncs, retryStoreSync, storePushConfigured } from '../store-sync/service';
+import type { StoreSyncJson } from '../store-sync/service';
+import {
+  attentionCounts,
+  earningRows,
+  failedPushPage,
+  failedStorePushes,
+  monthRows,
+  ordersByShopifyId,
+  paypalTroubles,
+  recentPartners,
+  refundsByShopifyId,
+  rejectedDeliveries,
+  rejectionPage,
+  rejectionWithBody,
+  topSellers,
+  waitingPayouts,
+} from './repository';
+import type { RejectionFilter } from './repository';
+import { payloadView, problemsOf, topLevelIds } from './rejection-view';
+import type { PayloadView, RejectionProblem } from './rejection-view';
 
 const major = (cents: number) => Math.round(cents) / 100;
 
@@ -123,7 +147,15 @@ export async function programOverview(db: Db, now = new Date()) {
       shopify_deliveries: {
         count: counts.deliveries,
         since,
-        items: deliveries.map((d) => ({ delivery_id: d.delivery_id, topic: d.topic, error: d.error, error_id: d.error_id, rejected_at: d.rejected_at })),
+        items: deliveries.map((d) => ({
+          delivery_id: d.delivery_id,
+          topic: d.topic,
+          error: d.error,
+          // Read from the first 300 characters of the error: enough for the card's few lines.
+          problems: problemsOf(d.topic, d.error),
+          error_id: d.error_id,
+          rejected_at: d.rejected_at,
+        })),
       },
       store_pushes: {
         count: counts.pushes,
@@ -152,3 +184,107 @@ export async function programOverview(db: Db, now = new Date()) {
 }
 
 export type ProgramOverview = Awaited<ReturnType<typeof programOverview>>;
+
+// ---------------------------------------------------------------------------------------------
+// The pages behind "needs a look" (docs/decisions/039-needs-a-look.md)
+
+/**
+ * Whether the ledger has what a refused delivery would have recorded, by the ids its payload
+ * names: the order (created; paid; cancelled, by the topic) or the refund. A later delivery of
+ * the same order (Shopify sends orders/create and orders/paid apart, and may send one twice under
+ * two ids) often brings it; the same delivery id never does, since a retry of it is a duplicate.
+ */
+export type LedgerState = 'recorded' | 'not_recorded' | 'unknown';
+
+export interface RejectedDelivery {
+  id: number;
+  delivery_id: string;
+  topic: string;
+  shop: string | null;
+  received_at: string;
+  rejected_at: string;
+  error_id: string;
+  error: string | null;
+  problems: RejectionProblem[];
+  /** Characters of the stored body. */
+  payload_length: number;
+  ledger: { state: LedgerState; shopify_id: string | null; order_number: string | null };
+}
+
+export async function listRejectedDeliveries(db: Db, filter: RejectionFilter, page: number, length: number) {
+  const { rows, total } = await rejectionPage(db, filter, page, length);
+  const named = rows.map((row) => {
+    const ids = topLevelIds(row.body_start);
+    return row.topic === 'refunds/create' ? { refund: ids.id, order: ids.order_id } : { refund: null, order: ids.id };
+  });
+  const [orders, refunds] = await Promise.all([
+    ordersByShopifyId(db, [...new Set(named.flatMap((n) => (n.order ? [n.order] : [])))]),
+    refundsByShopifyId(db, [...new Set(named.flatMap((n) => (n.refund ? [n.refund] : [])))]),
+  ]);
+  const data: RejectedDelivery[] = rows.map((row, i) => {
+    const { refund, order: orderId } = named[i]!;
+    const order = orderId ? orders.get(orderId) : undefined;
+    let state: LedgerState;
+    if (row.topic === 'refunds/create') state = refund ? (refunds.has(refund) ? 'recorded' : 'not_recorded') : 'unknown';
+    else if (!orderId) state = 'unknown';
+    else if (row.topic === 'orders/paid') state = order?.paid ? 'recorded' : 'not_recorded';
+    else if (row.topic === 'orders/cancelled') state = order?.cancelled ? 'recorded' : 'not_recorded';
+    else state = order ? 'recorded' : 'not_recorded';
+    return {
+      id: row.id,
+      delivery_id: row.delivery_id,
+      topic: row.topic,
+      shop: row.shop_domain,
+      received_at: row.received_at,
+      rejected_at: row.rejected_at,
+      error_id: row.error_id,
+      error: row.error,
+      problems: problemsOf(row.topic, row.error),
+      payload_length: row.body_length,
+      ledger: { state, shopify_id: (row.topic === 'refunds/create' ? refund : orderId) ?? null, order_number: order?.order_number ?? null },
+    };
+  });
+  return pageOf(data, page, length, total);
+}
+
+/** A refused delivery's payload for a person to read (secrets hidden, cut short when huge); 404 when unknown. */
+export async function rejectedDeliveryPayload(db: Db, id: number): Promise<PayloadView & { id: number; delivery_id: string; topic: string; error_id: string }> {
+  const row = await rejectionWithBody(db, id);
+  if (!row) throw new AppError(404, API_MESSAGES.not_found);
+  return { id: row.id, delivery_id: row.delivery_id, topic: row.topic, error_id: row.error_id, ...payloadView(row.body) };
+}
+
+const partnerName = (p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`.trim();
+
+/** Every code whose push to the store failed, the latest first, and whether the push is on at all. */
+export async function listFailedStorePushes(db: Db, config: Pick<Config, 'shopify'>, page: number, length: number) {
+  const { rows, total } = await failedPushPage(db, page, length);
+  return {
+    ...pageOf(
+      rows.map((row) => ({
+        code: row.code,
+        partner: { uuid: row.uuid, name: partnerName(row), email: row.email },
+        message: row.message,
+        attempts: row.attempts,
+        failed_at: row.updated_at,
+      })),
+      page,
+      length,
+      total,
+    ),
+    push_configured: storePushConfigured(config),
+  };
+}
+
+/** One failed push tried again (store-sync's retry, audited there); 404 for an unknown code, 409 unless failed. */
+export async function retryStorePush(db: Db, input: { code: string; staffId: number; config: Pick<Config, 'shopify'> }): Promise<{ code: string; store_sync: StoreSyncJson }> {
+  const code = await findPromoCode(db, input.code);
+  if (!code) throw new AppError(404, API_MESSAGES.not_found);
+  const store_sync = await retryStoreSync(db, { promoCodeId: code.id, code: code.code, staffId: input.staffId, config: input.config });
+  return { code: code.code, store_sync };
+}
+
+/** Every failed push tried again, each audited; answers how many (0 when none was left). */
+export function retryAllStorePushes(db: Db, input: { staffId: number; config: Pick<Config, 'shopify'> }): Promise<{ retried: number }> {
+  return retryFailedStoreSyncs(db, input);
+}

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { Partner } from '../../db/schema';
+import { foldSearch, keyRange } from './search';
 
 export const PARTNER_SORTS = ['-created', 'created', '-sales', 'sales', '-commissions', 'commissions'] as const;
 export type PartnerSort = (typeof PARTNER_SORTS)[number];
@@ -28,25 +29,70 @@ export interface PartnerListFilter {
   sort: PartnerSort;
 }
 
-/** The partners the filter keeps (no order, no columns yet). */
-function filtered(db: Db, filter: Omit<PartnerListFilter, 'sort'>) {
+/**
+ * How the list finds the partners a search names (docs/decisions/040-staff-search.md): a search
+ * finds a partner when their name ("first last"), e-mail or one of their codes contains it, in any
+ * case. Both ways below give that answer; they differ in what they read.
+ *
+ * - `keys`: a narrow search (at most NARROW keys start with it) reads its range of
+ *   partner_search_keys, every suffix of every field (migration 026), then only the partners in it.
+ *   A search longer than a key is looked up by its start and checked on the folded text.
+ * - `scan`: a broad one (a letter, "gmail") reads the list in its order and checks each partner's
+ *   folded text (one narrow row), so a page stops once it is full; its count reads every text.
+ */
+export type PartnerSearch =
+  | { way: 'keys'; from: string; before: string | null; contains: string | null }
+  | { way: 'scan'; contains: string };
+
+/** Keys read at most to call a search narrow. */
+const NARROW = 200;
+
+/** The way to answer the search `q` (undefined: no search). */
+export async function resolveSearch(db: Db, q: string | undefined): Promise<PartnerSearch | undefined> {
+  const trimmed = q?.trim();
+  if (!trimmed) return undefined;
+  const folded = foldSearch(trimmed);
+  const { from, before, check } = keyRange(folded);
+  const { n } = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('partner_search_keys')
+        .select('partner_search_keys.partner_id')
+        .where('partner_search_keys.key', '>=', from)
+        .$if(before !== null, (k) => k.where('partner_search_keys.key', '<', before!))
+        .limit(sql.lit(NARROW + 1))
+        .as('k'),
+    )
+    .select(sql<number>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n) <= NARROW ? { way: 'keys', from, before, contains: check ? folded : null } : { way: 'scan', contains: folded };
+}
+
+/** The partners the filter keeps (no order, no columns yet); `search` is resolveSearch's answer for `filter.q`. */
+function filtered(db: Db, filter: Omit<PartnerListFilter, 'sort'>, search: PartnerSearch | undefined) {
   let query = db.selectFrom('partners');
-  const q = filter.q?.trim().toLowerCase();
-  if (q) {
-    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const matches = sql`${like} escape '\\'`;
+  if (search?.way === 'keys') {
+    const { from, before } = search;
+    query = query.where('partners.id', 'in', (eb) =>
+      eb
+        .selectFrom('partner_search_keys')
+        .select('partner_search_keys.partner_id')
+        .where('partner_search_keys.key', '>=', from)
+        .$if(before !== null, (k) => k.where('partner_search_keys.key', '<', before!)),
+    );
+  }
+  const contains = search?.way === 'scan' || search?.way === 'keys' ? search.contains : null;
+  if (contains !== null) {
+    // LIKE's own characters are plain text; both sides are folded, so LIKE's case rules do not matter.
+    const like = `%${contains.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where((eb) =>
-      eb.or([
-        eb(sql`lower(partners.first_name || ' ' || partners.last_name)`, 'like', matches),
-        eb(sql`lower(partners.email)`, 'like', matches),
-        eb.exists(
-          eb
-            .selectFrom('promo_codes')
-            .select('promo_codes.id')
-            .whereRef('promo_codes.partner_id', '=', 'partners.id')
-            .where(sql`lower(promo_codes.code)`, 'like', matches),
-        ),
-      ]),
+      eb.exists(
+        eb
+          .selectFrom('partner_search')
+          .select('partner_search.partner_id')
+          .whereRef('partner_search.partner_id', '=', 'partners.id')
+          .where('partner_search.folded', 'like', sql<string>`${like} escape '\\'`),
+      ),
     );
   }
   if (filter.status) query = query.where('partners.status', '=', filter.status);
@@ -88,7 +134,7 @@ const sortOf = (sort: PartnerSort) => ({
 
 /** One page of the partners the filter keeps, in its order (ties by id, the same way), and how many there are. */
 export async function partnerPage(db: Db, filter: PartnerListFilter & { page: number; length: number }) {
-  const query = filtered(db, filter);
+  const query = filtered(db, filter, await resolveSearch(db, filter.q));
   const { column, direction } = sortOf(filter.sort);
   const [rows, total] = await Promise.all([
     query
@@ -115,7 +161,7 @@ export interface ExportCursor {
  */
 export async function partnerExportSlice(db: Db, filter: PartnerListFilter, cursor: ExportCursor | null, limit: number) {
   const { column, direction } = sortOf(filter.sort);
-  let query = filtered(db, filter);
+  let query = filtered(db, filter, await resolveSearch(db, filter.q));
   if (cursor) {
     const after = direction === 'desc' ? '<' : '>';
     query = query.where((eb) =>
@@ -171,18 +217,6 @@ export function partnerSummary(db: Db, id: number) {
     .select(['uuid', 'email', 'first_name', 'last_name', 'status'])
     .where('id', '=', id)
     .executeTakeFirst();
-}
-
-export function subpartnerById(db: Db, id: number) {
-  return db.selectFrom('subpartners').select(['id', 'slug', 'name']).where('id', '=', id).executeTakeFirst();
-}
-
-export function subpartnerBySlug(db: Db, slug: string) {
-  return db.selectFrom('subpartners').select(['id', 'slug', 'name']).where('slug', '=', slug.toLowerCase()).executeTakeFirst();
-}
-
-export function allSubpartners(db: Db) {
-  return db.selectFrom('subpartners').select(['slug', 'name', 'active']).orderBy('name').orderBy('slug').execute();
 }
 
 /** The partner's all-time sales by region, and this month's and last month's for all regions. */

@@ -25,7 +25,7 @@ import { findPromoCode, promoCodesOf, toPromoCodeJson, updatePromoCodeValue } fr
 import { allTiers, currentRateBp, dayKey, monthStart } from '../sales/service';
 import { requestStoreSync, retryStoreSync, storeSyncsOf } from '../store-sync/service';
 import type { StoreSyncJson } from '../store-sync/service';
-import { findSubpartnerId } from '../subpartners/service';
+import { findSubpartnerId, subpartnerChoices, subpartnerRefById, subpartnerRefBySlug } from '../subpartners/service';
 import { revokeVoucher, voucherJson } from '../vouchers/service';
 import type { ExportCursor, Paging, PartnerListFilter, PartnerSort } from './repository';
 import {
@@ -37,7 +37,6 @@ import {
   earningPage,
   earningStatusRows,
   insertNote,
-  allSubpartners,
   notePage,
   partnerByUuid,
   partnerExportSlice,
@@ -46,8 +45,6 @@ import {
   payoutPage,
   referralPage,
   salesRows,
-  subpartnerById,
-  subpartnerBySlug,
   voucherCodesOf,
   voucherPage,
 } from './repository';
@@ -91,7 +88,7 @@ async function listFilter(db: Db, query: PartnerListQuery): Promise<PartnerListF
   let subpartnerId: number | null | undefined;
   if (query.subpartner === 'none') subpartnerId = null;
   else if (query.subpartner) {
-    subpartnerId = (await subpartnerBySlug(db, query.subpartner))?.id;
+    subpartnerId = (await subpartnerRefBySlug(db, query.subpartner))?.id;
     if (subpartnerId === undefined) errors.subpartner = [sayKey('wrong_value')];
   }
   let tier: PartnerListFilter['tier'];
@@ -142,11 +139,8 @@ export async function listPartners(db: Db, query: PartnerListQuery & { page: num
 
 /** The filters' choices: the tiers as they are now and every sub-partner. */
 export async function partnerFilterChoices(db: Db) {
-  const [tiers, subpartners] = await Promise.all([allTiers(db), allSubpartners(db)]);
-  return {
-    tiers: tiers.map((t) => ({ min_sales: t.min_sales, rate: t.rate_bp / 100 })),
-    subpartners: subpartners.map((s) => ({ slug: s.slug, name: s.name, active: s.active === 1 })),
-  };
+  const [tiers, subpartners] = await Promise.all([allTiers(db), subpartnerChoices(db)]);
+  return { tiers: tiers.map((t) => ({ min_sales: t.min_sales, rate: t.rate_bp / 100 })), subpartners };
 }
 
 export const PARTNER_CSV_COLUMNS = [
@@ -327,7 +321,7 @@ export async function partnerDetail(db: Db, uuid: string, config: StoreConfig) {
     figuresOf(db, partner.id),
     partner.referrer_id !== null ? partnerSummary(db, partner.referrer_id) : undefined,
     countReferrals(db, partner.id),
-    partner.subpartner_id !== null ? subpartnerById(db, partner.subpartner_id) : undefined,
+    partner.subpartner_id !== null ? subpartnerRefById(db, partner.subpartner_id) : undefined,
   ]);
   return {
     uuid: partner.uuid,
@@ -553,7 +547,7 @@ export async function updatePartnerByStaff(deps: Deps, staffId: number, uuid: st
       }
       if (subpartnerId !== undefined && subpartnerId !== partner.subpartner_id) {
         changes.subpartner_id = subpartnerId;
-        const slug = async (id: number | null) => (id === null ? null : ((await subpartnerById(trx, id))?.slug ?? null));
+        const slug = async (id: number | null) => (id === null ? null : ((await subpartnerRefById(trx, id))?.slug ?? null));
         lines.push({ action: 'partner.subpartner', before: { subpartner: await slug(partner.subpartner_id) }, after: { subpartner: await slug(subpartnerId) } });
       }
 

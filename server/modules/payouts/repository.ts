@@ -124,3 +124,15 @@ export async function invoicePage(db: Db, partnerId: number, limit: number, offs
 
 export const payoutEvents = (db: Db, payoutId: number) =>
   db.selectFrom('payout_events').selectAll().where('payout_id', '=', payoutId).orderBy('id').execute();
+
+/** Every status a payout can be in, for counts that list each one even at zero. */
+export const PAYOUT_STATUSES: readonly PayoutStatus[] = ['PENDING', 'IN_REVIEW', 'APPROVED', 'MANAGER_IN_REVIEW', 'MANAGER_APPROVED', 'PAID', 'REJECTED', 'MANAGER_REJECTED'];
+
+/** How many payouts are in each status: one grouped read (payouts_status indexes it). */
+export async function payoutCountsByStatus(db: Db): Promise<Record<PayoutStatus, number>> {
+  const rows = await db.selectFrom('payouts').select(['status', sql<number>`count(*)`.as('n')]).groupBy('status').execute();
+  const counts = Object.fromEntries(PAYOUT_STATUSES.map((s) => [s, 0])) as Record<PayoutStatus, number>;
+  // pg answers counts as text (bigint).
+  for (const row of rows) counts[row.status] = Number(row.n);
+  return counts;
+}

@@ -27,6 +27,7 @@ import {
   latestPaidPayout,
   nextInvoiceSeq,
   cashOutProfile,
+  payoutCountsByStatus,
   payoutItems,
   recentPayouts,
   snapshotPayoutItems,
@@ -452,6 +453,9 @@ export async function markPayoutPaid(
 }
 
 export { findPayout };
+
+/** Payouts in each status, for the operations gauge of /metrics (plugins/metrics.ts). */
+export const payoutsByStatus = (db: Db) => payoutCountsByStatus(db);
 
 /**
  * PayPal's sender_batch_id (and sender_item_id) of the payout's current send round: the payout id

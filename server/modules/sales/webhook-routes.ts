@@ -35,6 +35,7 @@ export function shopifyWebhookRoutes(app: TypedApp, ctx: AppContext): void {
             ctx.config.shopify.webhookSecret,
           )
         ) {
+          ctx.metrics.webhookDelivery('unauthorized');
           throw notAuthorized();
         }
         const topic = String(request.headers['x-shopify-topic'] ?? '');
@@ -48,7 +49,12 @@ export function shopifyWebhookRoutes(app: TypedApp, ctx: AppContext): void {
             webhookId: typeof webhookId === 'string' ? webhookId : undefined,
             shop: typeof shop === 'string' ? shop : undefined,
             rawBody,
+          }).catch((error: unknown) => {
+            // Transient (the store retries it): counted apart from the deliveries settled.
+            ctx.metrics.webhookDelivery('failed');
+            throw error;
           });
+          ctx.metrics.webhookDelivery(outcome);
           if (outcome === 'ignored') request.log.info({ topic }, 'shopify webhook topic ignored');
           // The order's follow-up (notification, live push) was queued with it: run it now.
           if (outcome === 'processed') ctx.jobs.wake();

@@ -12,7 +12,7 @@ import { API_MESSAGES, AppError, invalid } from '../../errors';
 import { recordAudit } from '../audit/service';
 import { verifyPassword } from '../auth/passwords';
 import { hashToken, newToken } from '../auth/tokens';
-import { findStaffById } from '../staff/service';
+import { findStaffByEmail, findStaffById } from '../staff/service';
 import { clearAttempts, reserveAttempt } from '../throttle/service';
 import {
   deleteChallengesBefore,
@@ -317,6 +317,42 @@ export async function resetStaffTotp(db: Db, actorId: number, staffId: number, n
     if (!(await findTotp(trx, staffId))?.enabled_at) throw new AppError(409, MESSAGES.reset_not_enabled);
     await deleteTotp(trx, staffId);
     await recordAudit(trx, { staffId: actorId, action: 'staff.totp_reset', entity: 'staff', entityId: staffId, before: { two_factor: true }, after: { two_factor: false } }, at);
+  });
+}
+
+/** How a staff member's factor stood when the command line reset it. */
+export interface CommandLineReset {
+  staff: { id: number; email: string; name: string; role: string; status: string };
+  /** The factor was on (and is now off); false: there was nothing to reset. */
+  reset: boolean;
+  /** Unused recovery codes removed with it. */
+  recovery_codes_removed: number;
+  /** The program requires a factor: they set a new one up at their next sign-in. */
+  required: boolean;
+}
+
+/**
+ * The operator's way back in when the only admin lost their authenticator and their recovery
+ * codes (`npm run staff -- reset-2fa <email>`, decisions/035): the factor and its recovery codes
+ * removed, audited with no staff account as the actor (`via: 'command_line'`). Only a factor that
+ * is on is reset; an enrolment never confirmed is left to be replaced by the next one.
+ */
+export async function resetStaffTotpFromCommandLine(db: Db, email: string, now = new Date()): Promise<CommandLineReset | undefined> {
+  const staff = await findStaffByEmail(db, email);
+  if (!staff) return undefined;
+  const at = nowIso(now);
+  return db.transaction().execute(async (trx) => {
+    const required = await readPolicy(trx);
+    const summary = { id: staff.id, email: staff.email, name: staff.name, role: staff.role, status: staff.status };
+    if (!(await findTotp(trx, staff.id))?.enabled_at) return { staff: summary, reset: false, recovery_codes_removed: 0, required };
+    const left = await recoveryCodesLeft(trx, staff.id);
+    await deleteTotp(trx, staff.id);
+    await recordAudit(
+      trx,
+      { staffId: null, action: 'staff.totp_reset', entity: 'staff', entityId: staff.id, before: { two_factor: true }, after: { two_factor: false, via: 'command_line' } },
+      at,
+    );
+    return { staff: summary, reset: true, recovery_codes_removed: left, required };
   });
 }
 

@@ -140,3 +140,42 @@ export async function requeueFailed(trx: Db, promoCodeId: number, at: string): P
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** The next failed pushes after `afterId` (by promo code id), each with its code. */
+export function failedSyncsAfter(db: Db, afterId: number, limit: number): Promise<(StoreCodeSync & { code: string })[]> {
+  return db
+    .selectFrom('store_code_syncs as s')
+    .innerJoin('promo_codes as c', 'c.id', 's.promo_code_id')
+    .selectAll('s')
+    .select('c.code')
+    .where('s.state', '=', 'failed')
+    .where('s.promo_code_id', '>', afterId)
+    .orderBy('s.promo_code_id')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * These failed pushes back to pending, due now, as requeueFailed does one; answers the ids it
+ * moved. A push another request moved first (no longer failed) is left out: on PostgreSQL the
+ * second update waits for the first and then no longer matches.
+ */
+export async function requeueFailedMany(trx: Db, promoCodeIds: number[], at: string): Promise<Set<number>> {
+  if (promoCodeIds.length === 0) return new Set();
+  const moved = await trx
+    .updateTable('store_code_syncs')
+    .set((eb) => ({
+      state: 'pending',
+      message: null,
+      attempts: 0,
+      throttled: 0,
+      next_attempt_at: at,
+      revision: eb('revision', '+', 1),
+      updated_at: at,
+    }))
+    .where('promo_code_id', 'in', promoCodeIds)
+    .where('state', '=', 'failed')
+    .returning('promo_code_id')
+    .execute();
+  return new Set(moved.map((row) => row.promo_code_id));
+}

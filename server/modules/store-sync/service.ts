@@ -15,7 +15,8 @@ import { API_MESSAGES, AppError } from '../../errors';
 import { discountTitle, ShopifyRefusedError, ShopifyTransientError } from '../../integrations/shopify/admin';
 import type { ShopifyAdminClient } from '../../integrations/shopify/admin';
 import { recordAudit } from '../audit/service';
-import { claimNextDue, recordOutcome, requeueFailed, syncsOf, upsertPending } from './repository';
+import { retryOnConflict } from '../../db/retry';
+import { claimNextDue, failedSyncsAfter, recordOutcome, requeueFailed, requeueFailedMany, syncsOf, upsertPending } from './repository';
 import type { StoreCodeSync } from './repository';
 
 /** `off`: the push is not configured; `not_pushed`: it is, but this code was never sent (made before). */
@@ -121,6 +122,47 @@ export async function retryStoreSync(
     );
     return afterJson;
   });
+}
+
+/** Failed pushes a bulk retry reads and moves at a time (one statement's bound values stay few). */
+const RETRY_CHUNK = 200;
+
+/**
+ * Staff retry every failed push at once ("Retry all", docs/decisions/039): each failed code due
+ * now, as `retryStoreSync` does one, with its own audit line, all in one transaction. A code is
+ * moved only while it is still failed, so a second click, or the same click from another tab,
+ * finds nothing left and answers 0: each code is retried, and audited, once.
+ */
+export async function retryFailedStoreSyncs(
+  db: Db,
+  input: { staffId: number; config: Pick<Config, 'shopify'> },
+  now = new Date(),
+): Promise<{ retried: number }> {
+  if (!storePushConfigured(input.config)) throw new AppError(409, API_MESSAGES.store_sync.not_configured);
+  const at = nowIso(now);
+  return retryOnConflict(() =>
+    db.transaction().execute(async (trx) => {
+      let retried = 0;
+      for (let after = 0; ; ) {
+        const failed = await failedSyncsAfter(trx, after, RETRY_CHUNK);
+        if (failed.length === 0) break;
+        after = failed[failed.length - 1]!.promo_code_id;
+        const moved = await requeueFailedMany(trx, failed.map((row) => row.promo_code_id), at);
+        for (const row of failed) {
+          if (!moved.has(row.promo_code_id)) continue;
+          // What requeueFailedMany wrote, as retryStoreSync reads it back.
+          const afterJson: StoreSyncJson = { state: 'pending', store_id: row.store_id, message: null, attempts: 0, updated_at: at };
+          await recordAudit(
+            trx,
+            { staffId: input.staffId, action: 'promo_code.store_sync_retry', entity: 'promo_code', entityId: row.code, before: toJson(row, true), after: afterJson },
+            at,
+          );
+          retried++;
+        }
+      }
+      return { retried };
+    }),
+  );
 }
 
 type Log = { warn(obj: object, msg: string): void };

@@ -1,9 +1,99 @@
+// White-label sub-partners (decisions §10): the public branding of `/{slug}`, and the back office's
+// `/api/manager/subpartners` (decisions §11, issue 13): every staff role reads; managers and
+// admins create, change, and upload or remove the logo.
+import type { FastifyError } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { HEX_COLOUR_PATTERN, SUBPARTNER_LIMITS, subpartnerSlugProblem } from '../../../common/subpartners';
 import type { AppContext, TypedApp } from '../../context';
+import { API_MESSAGES, AppError } from '../../errors';
+import { sayKey } from '../../i18n';
+import { idParams, pagedAnswer, pagingQuery } from '../../plugins/paging';
 import { requirePublicClient } from '../../plugins/public-client';
-import { getPublicSubpartner } from './service';
+import { requireStaff, staffIdOf } from '../auth/guards';
+import { UPLOAD_MAX_BYTES } from '../content/service';
+import {
+  createSubpartner,
+  getPublicSubpartner,
+  listSubpartners,
+  removeSubpartnerLogo,
+  setSubpartnerLogo,
+  subpartnerDetail,
+  updateSubpartner,
+} from './service';
 
-const subpartner = z.object({
+const messages = API_MESSAGES.subpartners;
+const wrong = sayKey('wrong_value');
+const required = sayKey('required');
+const missingOrWrong = {
+  error: (issue: { input: unknown }) =>
+    issue.input === undefined || issue.input === null ? required : wrong,
+};
+// PostgreSQL's text cannot hold a NUL character: refused as input, not a 500 from the database.
+const noNul = (v: string) => !v.includes('\u0000');
+
+const text = (max: number) =>
+  z
+    .string(missingOrWrong)
+    .trim()
+    .max(max, sayKey('max', { n: max }))
+    .refine(noNul, wrong);
+const name = z
+  .string(missingOrWrong)
+  .trim()
+  .min(1, required)
+  .max(SUBPARTNER_LIMITS.nameMax, sayKey('max', { n: SUBPARTNER_LIMITS.nameMax }))
+  .refine(noNul, wrong);
+const slug = z
+  .string(missingOrWrong)
+  .trim()
+  .toLowerCase()
+  .superRefine((value, check) => {
+    const problem = subpartnerSlugProblem(value);
+    if (problem)
+      check.addIssue({
+        code: 'custom',
+        message:
+          problem === 'required'
+            ? required
+            : problem === 'format'
+              ? messages.slug_format
+              : messages.slug_reserved,
+      });
+  })
+  .describe(
+    'Its address: `/{slug}`, `/{slug}/login`, `/{slug}/register`. Any case (kept lower-case); not a word of the portal’s own pages; unique',
+  );
+const colour = z
+  .string(missingOrWrong)
+  .trim()
+  .regex(HEX_COLOUR_PATTERN, messages.colour_format)
+  .transform((v) => v.toLowerCase())
+  .describe('#rrggbb');
+const welcome = text(SUBPARTNER_LIMITS.welcomeMax).describe(
+  'Shown above the sign-in and registration forms; both languages or neither',
+);
+const active = z
+  .boolean({ error: wrong })
+  .describe('false: its pages answer 404; its partners keep their accounts');
+
+const subpartnerRow = z.object({
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  logo_url: z.string().nullable(),
+  primary_color: z.string(),
+  accent_color: z.string(),
+  welcome_en: z.string(),
+  welcome_fr: z.string(),
+  active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string().describe('Sent back as `base_updated_at` by an edit'),
+  partners_count: z.number().describe('Partners who came through it, suspended ones too'),
+});
+const rowAnswer = z.object({ data: subpartnerRow });
+
+const publicSubpartner = z.object({
   slug: z.string(),
   name: z.string(),
   logo_url: z.string().nullable(),
@@ -22,9 +112,168 @@ export function subpartnerRoutes(app: TypedApp, ctx: AppContext): void {
         summary: 'White-label branding of a sub-partner (404 for unknown slugs and reserved words)',
         security: [{ publicClient: [] }],
         params: z.object({ slug: z.string().max(100) }),
-        response: { 200: z.object({ data: subpartner }) },
+        response: { 200: z.object({ data: publicSubpartner }) },
       },
     },
     async (request) => ({ data: await getPublicSubpartner(ctx.db, request.params.slug) }),
+  );
+
+  const anyStaff = requireStaff(ctx.db);
+  const managers = requireStaff(ctx.db, ['manager', 'admin']);
+  const doc = (summary: string) => ({ tags: ['manager'], summary, security: [{ staff: [] }] });
+  const base = '/api/manager/subpartners';
+
+  app.get(
+    base,
+    {
+      onRequest: anyStaff,
+      schema: {
+        ...doc('Sub-partners by name (paged), each with how many partners came through it'),
+        querystring: pagingQuery(20).extend({
+          q: z
+            .string()
+            .max(200, wrong)
+            .refine(noNul, wrong)
+            .optional()
+            .describe('A part of the name or the slug, any case'),
+          active: z
+            .enum(['true', 'false'], { error: wrong })
+            .optional()
+            .describe('`true`: active ones only; `false`: deactivated ones only'),
+        }),
+        response: { 200: pagedAnswer(subpartnerRow) },
+      },
+    },
+    async (request) => {
+      const { q, active: state, page, length } = request.query;
+      return listSubpartners(ctx.db, {
+        q,
+        active: state === undefined ? undefined : state === 'true',
+        page,
+        length,
+      });
+    },
+  );
+
+  app.get(
+    `${base}/:id`,
+    {
+      onRequest: anyStaff,
+      schema: {
+        ...doc('One sub-partner, with how many partners came through it'),
+        params: idParams,
+        response: { 200: rowAnswer },
+      },
+    },
+    async (request) => ({ data: await subpartnerDetail(ctx.db, request.params.id) }),
+  );
+
+  app.post(
+    base,
+    {
+      onRequest: managers,
+      schema: {
+        ...doc(
+          'Creates a sub-partner (manager, admin); the logo is uploaded to it afterwards. A slug already taken is a 422 on `slug`',
+        ),
+        body: z.object({
+          slug,
+          name,
+          primary_color: colour,
+          accent_color: colour,
+          welcome_en: welcome.default(''),
+          welcome_fr: welcome.default(''),
+          active: active.default(true),
+        }),
+        response: { 201: rowAnswer },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await createSubpartner(ctx.db, staffIdOf(request), request.body) }),
+  );
+
+  app.patch(
+    `${base}/:id`,
+    {
+      onRequest: managers,
+      schema: {
+        ...doc(
+          'Changes any field (manager, admin). A new slug takes effect at once: the old address answers 404. With `base_updated_at`, a sub-partner changed since answers 409',
+        ),
+        params: idParams,
+        body: z.object({
+          slug: slug.optional(),
+          name: name.optional(),
+          primary_color: colour.optional(),
+          accent_color: colour.optional(),
+          welcome_en: welcome.optional(),
+          welcome_fr: welcome.optional(),
+          active: active.optional(),
+          base_updated_at: z
+            .string({ error: wrong })
+            .max(40, wrong)
+            .optional()
+            .describe('The `updated_at` the screen showed'),
+        }),
+        response: { 200: rowAnswer },
+      },
+    },
+    async (request) => ({
+      data: await updateSubpartner(ctx.db, staffIdOf(request), request.params.id, request.body),
+    }),
+  );
+
+  // The logo takes the image's bytes as the body (not multipart), as the gallery's upload does:
+  // up to 10 MB on this route only, parsed as a Buffer only here, and judged by its bytes
+  // whatever the declared type.
+  void app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.removeAllContentTypeParsers();
+    const asBuffer = { parseAs: 'buffer' as const, bodyLimit: UPLOAD_MAX_BYTES };
+    scope.addContentTypeParser(/^image\/[\w.+-]+$/i, asBuffer, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('application/octet-stream', asBuffer, (_request, body, done) =>
+      done(null, body),
+    );
+    // Fastify's own words for these say nothing of the rule; the error handler above this scope
+    // still shapes and localizes the answer.
+    scope.setErrorHandler((error: FastifyError) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+        throw new AppError(413, API_MESSAGES.content.upload_too_large);
+      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_TYPE')
+        throw new AppError(415, API_MESSAGES.content.upload_type);
+      throw error;
+    });
+    scope.post(
+      `${base}/:id/logo`,
+      {
+        onRequest: managers,
+        bodyLimit: UPLOAD_MAX_BYTES,
+        schema: {
+          ...doc(
+            'Sets the logo (manager, admin): the image’s bytes as the body (JPEG, PNG or WebP by its bytes, at most 10 MB and 40 megapixels), kept whole within 512×512 with its transparency, as a WebP without metadata served at /api/media/{name}. The logo it replaces is removed',
+          ),
+          consumes: ['image/jpeg', 'image/png', 'image/webp', 'application/octet-stream'],
+          params: idParams,
+          response: { 200: rowAnswer },
+        },
+      },
+      async (request) => {
+        const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        return { data: await setSubpartnerLogo(ctx, staffIdOf(request), request.params.id, bytes) };
+      },
+    );
+  });
+
+  app.delete(
+    `${base}/:id/logo`,
+    {
+      onRequest: managers,
+      schema: {
+        ...doc('Removes the logo (manager, admin): the pages show the name’s initial on the primary colour'),
+        params: idParams,
+        response: { 200: rowAnswer },
+      },
+    },
+    async (request) => ({ data: await removeSubpartnerLogo(ctx, staffIdOf(request), request.params.id) }),
   );
 }

@@ -1,5 +1,6 @@
-// Counting attempts per bucket (an e-mail, an IP) in a sliding window. The events live in the
-// database, so every server node sees the same counts without Redis.
+// Counting attempts per bucket (an e-mail, an IP) in a sliding window. With REDIS_URL the counts
+// live in Redis (stores/redis.ts); otherwise the events live in the database, which every node of
+// one PostgreSQL database shares as well (decisions/043).
 //
 // An attempt is counted before it is made, never after: checking a count and recording the
 // attempt later lets attempts that arrive together all pass the check (30 passwords sent at
@@ -10,12 +11,11 @@ import type { Db } from '../../db';
 import { lockKeys, nowIso } from '../../db/dialect';
 import { retryOnConflict } from '../../db/retry';
 import { tooManyRequests } from '../../errors';
+import { sharedStoresOf } from '../../stores';
+import type { RateStore, ThrottleRule } from '../../stores';
 import { countEventsSince, deleteEvents, deleteEventsBefore, deleteEventsById, insertEvents } from './repository';
 
-export interface ThrottleRule {
-  limit: number;
-  windowMs: number;
-}
+export type { ThrottleRule };
 
 /** An attempt counted in its buckets. */
 export interface Reservation {
@@ -32,7 +32,21 @@ class Refused extends Error {}
  * Counts an attempt in every bucket, unless one of them already holds `limit` attempts inside
  * the window: then nothing is counted and the answer is null.
  */
-export async function tryReserveAttempt(db: Db, buckets: string[], rule: ThrottleRule, now = new Date()): Promise<Reservation | null> {
+export function tryReserveAttempt(db: Db, buckets: string[], rule: ThrottleRule, now = new Date()): Promise<Reservation | null> {
+  return rateStoreOf(db).reserve(buckets, rule, now);
+}
+
+/** The store the app runs with: Redis's with REDIS_URL, else the database's. */
+function rateStoreOf(db: Db): RateStore {
+  return sharedStoresOf(db)?.rate ?? databaseRateStore(db);
+}
+
+/** The embedded rate store: events in the database, reserved under the buckets' locks. */
+export function databaseRateStore(db: Db): RateStore {
+  return { reserve: (buckets, rule, now) => reserveInDatabase(db, buckets, rule, now), clear: (bucket) => deleteEvents(db, bucket) };
+}
+
+async function reserveInDatabase(db: Db, buckets: string[], rule: ThrottleRule, now: Date): Promise<Reservation | null> {
   const since = new Date(now.getTime() - rule.windowMs).toISOString();
   let ids: number[];
   try {
@@ -63,5 +77,5 @@ export async function reserveAttempt(db: Db, buckets: string[], rule: ThrottleRu
 }
 
 export async function clearAttempts(db: Db, bucket: string): Promise<void> {
-  await deleteEvents(db, bucket);
+  await rateStoreOf(db).clear(bucket);
 }

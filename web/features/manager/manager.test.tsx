@@ -86,6 +86,7 @@ describe('back-office shell', () => {
       'Overview',
       'Payouts',
       'Partners',
+      'Sub-partners',
       'Amazon imports',
       'Content',
       'Announcements',

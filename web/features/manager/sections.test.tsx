@@ -59,6 +59,7 @@ describe('a section added to the registry', () => {
       '/manager/overview',
       '/manager/payouts',
       '/manager/partners',
+      '/manager/subpartners',
       '/manager/marketplace',
       '/manager/content',
       '/manager/announcements',
@@ -79,7 +80,7 @@ describe('a section added to the registry', () => {
     staffAs('reviewer');
     renderApp('/manager/lab');
     expect(await screen.findByTestId('manager-forbidden')).toHaveTextContent('Administrator');
-    expect(await navLinks()).toEqual(['/manager/overview', '/manager/payouts', '/manager/partners']);
+    expect(await navLinks()).toEqual(['/manager/overview', '/manager/payouts', '/manager/partners', '/manager/subpartners']);
     expect(screen.queryByRole('heading', { name: 'Lab test page' })).toBeNull();
   });
 

@@ -45,7 +45,12 @@ export const MANAGER_SECTIONS: readonly ManagerSection[] = [
     labelKey: 'manager.sections.overview',
     icon: 'home',
     minRole: 'reviewer',
-    pages: [{ path: '', load: async () => (await import('./overview/OverviewPage')).OverviewPage }],
+    pages: [
+      { path: '', load: async () => (await import('./overview/OverviewPage')).OverviewPage },
+      // What "needs a look" counts, each in full (docs/decisions/039).
+      { path: 'deliveries', load: async () => (await import('./overview/DeliveriesPage')).DeliveriesPage },
+      { path: 'store-pushes', load: async () => (await import('./overview/StorePushesPage')).StorePushesPage },
+    ],
   },
   {
     id: 'payouts',
@@ -67,6 +72,19 @@ export const MANAGER_SECTIONS: readonly ManagerSection[] = [
     pages: [
       { path: '', load: async () => (await import('./partners/PartnersPage')).PartnersPage },
       { path: ':uuid', load: async () => (await import('./partners/PartnerPage')).PartnerPage },
+    ],
+  },
+  {
+    // White-label agencies and retailers (decisions §10): reviewers read, managers and admins edit.
+    id: 'subpartners',
+    path: 'subpartners',
+    labelKey: 'manager.sections.subpartners',
+    icon: 'globe',
+    minRole: 'reviewer',
+    pages: [
+      { path: '', load: async () => (await import('./subpartners/SubpartnersPage')).SubpartnersPage },
+      { path: 'new', load: async () => (await import('./subpartners/NewSubpartnerPage')).NewSubpartnerPage },
+      { path: ':id', load: async () => (await import('./subpartners/SubpartnerPage')).SubpartnerPage },
     ],
   },
   {

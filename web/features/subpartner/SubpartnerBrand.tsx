@@ -1,7 +1,8 @@
 // White-label branding (decisions §10): the sub-partner's logo, name, colours and welcome text,
-// from the loader data of the `/{subpartner}` route.
+// from the loader data of the `/{subpartner}` route (or a draft: the back office's live preview).
 import { useRouteLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { Locale } from '../../../common/i18n';
 import { currentLocale } from '../../lib/i18n';
 import type { Subpartner } from './subpartner-loader';
 
@@ -12,10 +13,17 @@ export function useSubpartner(): Subpartner | undefined {
 const HEX = /^#[0-9a-f]{3}(?:[0-9a-f]{3})?$/i;
 const colour = (value: string | undefined, fallback: string) => (value && HEX.test(value) ? value : fallback);
 
-export function SubpartnerBrand({ subpartner }: { subpartner: Subpartner }) {
+export function SubpartnerBrand({
+  subpartner,
+  locale: shownIn,
+}: {
+  subpartner: Subpartner;
+  /** The language to show it in (the back office previews both); the interface's by default. */
+  locale?: Locale;
+}) {
   // useTranslation re-renders the brand when the language changes.
-  const { t } = useTranslation();
-  const locale = currentLocale();
+  const { t } = useTranslation(undefined, shownIn ? { lng: shownIn } : undefined);
+  const locale = shownIn ?? currentLocale();
   const welcome = subpartner.welcome?.[locale] ?? subpartner.welcome?.en ?? '';
   const name = subpartner.name ?? subpartner.slug;
   const primary = colour(subpartner.primary_color, '#c2410c');
@@ -25,6 +33,7 @@ export function SubpartnerBrand({ subpartner }: { subpartner: Subpartner }) {
       aria-label={t('subpartner.with', { name })}
       data-testid="subpartner-brand"
       data-subpartner={subpartner.slug}
+      lang={shownIn}
       className="mb-6 overflow-hidden rounded-2xl border border-stone-200 dark:border-stone-700"
     >
       <div className="h-1.5" style={{ backgroundImage: `linear-gradient(90deg, ${primary}, ${accent})` }} aria-hidden="true" />

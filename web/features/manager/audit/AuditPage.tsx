@@ -82,6 +82,8 @@ function itemPath(line: AuditLine): string | null {
       return '/manager/survey/claims';
     case 'staff':
       return '/manager/staff';
+    case 'subpartner':
+      return number ? `/manager/subpartners/${line.entity_id}` : null;
     case 'settings':
       return '/manager/settings';
     default:
@@ -296,10 +298,17 @@ interface LineProps {
   facets: AuditFacets | undefined;
 }
 
-/** Who made the change: their name, and their role as it is now. */
-function Actor({ actor }: { actor: AuditActor | null }) {
+/** Who made the change: their name, and their role as it is now; or the server's command line. */
+function Actor({ actor, commandLine }: { actor: AuditActor | null; commandLine: boolean }) {
   const { t } = useTranslation();
   const roleName = useRoleName();
+  // No staff account: the operator ran `npm run staff` on the server (the line says `via`).
+  if (!actor && commandLine)
+    return (
+      <span className="font-medium text-stone-900 dark:text-white" data-testid="audit-actor-command-line">
+        {t('manager.audit.command_line')}
+      </span>
+    );
   if (!actor)
     return (
       <span className="text-stone-500 italic dark:text-stone-400">{t('manager.audit.former_staff')}</span>
@@ -424,7 +433,7 @@ function LineRow({ line, open, onToggle, onHistory, facets }: LineProps) {
           <time dateTime={line.created_at}>{when(line.created_at)}</time>
         </td>
         <td className={td}>
-          <Actor actor={line.actor} />
+          <Actor actor={line.actor} commandLine={line.after?.via === 'command_line'} />
         </td>
         <td className={`${td} font-medium text-stone-900 dark:text-white`} data-testid="audit-action">
           {words.action(line.action)}
@@ -472,7 +481,7 @@ function LineCard({ line, open, onToggle, onHistory, facets }: LineProps) {
         <Item line={line} facets={facets} />
       </div>
       <div className="mt-2 text-sm">
-        <Actor actor={line.actor} />
+        <Actor actor={line.actor} commandLine={line.after?.via === 'command_line'} />
       </div>
       <div className="mt-3">
         <ToggleButton open={open} onToggle={onToggle} controls={detailsId} />

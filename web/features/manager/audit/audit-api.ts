@@ -18,7 +18,7 @@ export type AuditState = Record<string, unknown>;
 export interface AuditLine {
   id: number;
   created_at: string;
-  /** Null when the staff account no longer exists. */
+  /** Null when no staff account made the change (the command line: `after.via`) or it no longer exists. */
   actor: AuditActor | null;
   /** `<entity>.<verb>`, e.g. `promotion.update`. */
   action: string;

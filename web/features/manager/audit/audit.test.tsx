@@ -233,6 +233,15 @@ describe('the audit log', () => {
           }),
           line(4, { action: 'gadget.create', entity: 'gadget', entity_id: '9', before: null, actor: null }),
           line(5, { action: 'gadget.tune', entity: 'gadget', entity_id: 'a-b' }),
+          // `npm run staff -- reset-2fa`: no staff account made it.
+          line(6, {
+            action: 'staff.totp_reset',
+            entity: 'staff',
+            entity_id: '4',
+            before: { two_factor: true },
+            after: { two_factor: false, via: 'command_line' },
+            actor: null,
+          }),
         ]),
       ),
     );
@@ -265,6 +274,7 @@ describe('the audit log', () => {
     // No words of its own: a generic verb, else the raw name; a staff account that is gone.
     expect(cells(rows[3]!).slice(1, 4)).toEqual(['Former staff account', 'gadget created', 'gadget #9']);
     expect(cells(rows[4]!).slice(2, 4)).toEqual(['gadget.tune', 'gadget a-b']);
+    expect(cells(rows[5]!)[1]).toBe('Command line (on the server)');
     expect(within(rows[0]!).getByRole('link', { name: 'Promotion #12' })).toHaveAttribute(
       'href',
       '/manager/promotions',

@@ -125,6 +125,7 @@ describe('the Content section', () => {
       '/manager/overview',
       '/manager/payouts',
       '/manager/partners',
+      '/manager/subpartners',
       '/manager/marketplace',
       '/manager/content',
       '/manager/announcements',
@@ -152,7 +153,7 @@ describe('the Content section', () => {
     staffAs('reviewer');
     renderApp('/manager/content/products/acv/en');
     expect(await screen.findByTestId('manager-forbidden')).toHaveTextContent('Manager');
-    expect(await navLinks()).toEqual(['/manager/overview', '/manager/payouts', '/manager/partners']);
+    expect(await navLinks()).toEqual(['/manager/overview', '/manager/payouts', '/manager/partners', '/manager/subpartners']);
     expect(fake.calls()).not.toContain('GET /api/manager/content/products/acv/en');
   });
 });

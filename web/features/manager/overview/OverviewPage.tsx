@@ -16,6 +16,7 @@ import { LoadFailed } from '../messages/list-parts';
 import { useDateTime } from '../payouts/ui';
 import { OverviewChart, OverviewChartSkeleton } from './OverviewChart';
 import { changeOf } from './month-change';
+import { useProblemWords } from './needs-a-look-ui';
 import { useProgramOverview, type ProgramOverview, type WaitingStage } from './overview-api';
 
 // ---- Month over month
@@ -297,6 +298,7 @@ function NeedsAttention({ data }: { data: ProgramOverview }) {
   const { t } = useTranslation();
   const f = useFormatters();
   const dateTime = useDateTime();
+  const problemWords = useProblemWords();
   const {
     shopify_deliveries: deliveries,
     store_pushes: pushes,
@@ -314,6 +316,14 @@ function NeedsAttention({ data }: { data: ProgramOverview }) {
         </p>
       )
     ) : null;
+  // The groups with a page of their own always lead to it (docs/decisions/039).
+  const openList = (count: number, shown: number, to: string, label: string, testId: string) => (
+    <Link to={to} className="link mt-2 inline-block text-xs" data-testid={testId}>
+      {count > shown
+        ? t('manager.overview.attention.more', { count: count - shown, formatted: f.number(count - shown) })
+        : label}
+    </Link>
+  );
   return (
     <Widget
       id="overview-attention"
@@ -358,7 +368,13 @@ function NeedsAttention({ data }: { data: ProgramOverview }) {
               title={t('manager.overview.attention.pushes')}
               hint={t('manager.overview.attention.pushes_hint')}
               count={pushes.count}
-              more={more(pushes.count, pushes.items.length)}
+              more={openList(
+                pushes.count,
+                pushes.items.length,
+                '/manager/overview/store-pushes',
+                t('manager.overview.attention.open_pushes'),
+                'attention-open-pushes',
+              )}
             >
               {pushes.items.map((item) => (
                 <li key={item.code}>
@@ -376,7 +392,13 @@ function NeedsAttention({ data }: { data: ProgramOverview }) {
               title={t('manager.overview.attention.deliveries')}
               hint={t('manager.overview.attention.deliveries_hint')}
               count={deliveries.count}
-              more={more(deliveries.count, deliveries.items.length)}
+              more={openList(
+                deliveries.count,
+                deliveries.items.length,
+                '/manager/overview/deliveries',
+                t('manager.overview.attention.open_deliveries'),
+                'attention-open-deliveries',
+              )}
             >
               {deliveries.items.map((item) => (
                 <li key={item.delivery_id}>
@@ -386,7 +408,11 @@ function NeedsAttention({ data }: { data: ProgramOverview }) {
                       date: dateTime(item.rejected_at),
                     })}
                   </p>
-                  {item.error ? <p className={itemText}>{item.error}</p> : null}
+                  {item.problems.length > 0 ? (
+                    <p className={itemText}>{item.problems.slice(0, 2).map(problemWords).join(' · ')}</p>
+                  ) : item.error ? (
+                    <p className={itemText}>{item.error}</p>
+                  ) : null}
                   <p className="mt-0.5 text-xs text-stone-500 dark:text-stone-400">
                     {t('manager.overview.attention.error_id')}{' '}
                     <code className="font-mono text-[11px] break-all text-stone-700 select-all dark:text-stone-300">

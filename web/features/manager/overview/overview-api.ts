@@ -4,6 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Status } from '../../../../common/statuses';
 import { api } from '../../../lib/api';
+import type { RejectionProblem } from './needs-a-look-api';
 
 export type WaitingStage = 'review' | 'manager' | 'payment';
 
@@ -67,6 +68,8 @@ export interface ProgramOverview {
         delivery_id: string;
         topic: string;
         error: string | null;
+        /** The error, field by field, for the page to word. */
+        problems: RejectionProblem[];
         error_id: string;
         rejected_at: string;
       }[];

@@ -138,7 +138,7 @@ describe('the Overview section', () => {
       '/manager/partners/uuid-alma',
     );
     const deliveries = screen.getByTestId('attention-deliveries');
-    expect(deliveries).toHaveTextContent('line_items.0.price: Expected a money amount');
+    expect(deliveries).toHaveTextContent('Line item 1 · price: not an amount');
     expect(deliveries).toHaveTextContent('Error ID 0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d');
   });
 

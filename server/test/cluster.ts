@@ -1,0 +1,180 @@
+// Three real server processes on one fresh PostgreSQL database and one Redis, as a deployment of
+// several nodes behind a load balancer runs them (decisions/043). The server is the compiled one
+// (the build's own function, as server/main.test.ts does): it starts in about a second, where the
+// TypeScript sources through a loader take several, three times over on a CI machine of two cores.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { buildServer } from '../../scripts/build-server.mjs';
+import { openPostgres } from '../db';
+import type { DatabaseHandle } from '../db';
+import { adminQuery, databaseUrl } from './postgres';
+
+export const CLUSTER_SECRET = 'cluster-webhook-secret';
+export const CLUSTER_CLIENT = 'cluster-public-client-token-00000000';
+
+/**
+ * Where the cluster tests can run, or why not: they need a PostgreSQL server (several nodes share
+ * PostgreSQL only; SQLite is one node's file) and a Redis server (what the nodes share besides).
+ */
+export async function clusterPrerequisites(): Promise<{ adminUrl: string; redisUrl: string } | { skip: string }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return { skip: 'several nodes share PostgreSQL only: set TEST_DATABASE_URL (the CI run on PostgreSQL does)' };
+  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  if (!(await redisAnswers(redisUrl))) return { skip: `no Redis answers at ${redisUrl} (TEST_REDIS_URL)` };
+  return { adminUrl, redisUrl };
+}
+
+export async function redisAnswers(url: string): Promise<boolean> {
+  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });
+  probe.on('error', () => undefined);
+  try {
+    await probe.connect();
+    await probe.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ClusterNode {
+  url: string;
+  child: ChildProcess;
+  /** Everything the process wrote, stdout and stderr (its JSON log lines). */
+  output(): string;
+  /** The log lines at level error (50) or worse. */
+  errors(): string[];
+}
+
+export interface Cluster {
+  nodes: ClusterNode[];
+  /** The test's own connection to the nodes' database. */
+  database: DatabaseHandle;
+  databaseUrl: string;
+  redisUrl: string;
+  stop(): Promise<void>;
+}
+
+// One compilation per test file, shared by its clusters.
+let entry: Promise<string> | undefined;
+const outDirs: string[] = [];
+process.on('exit', () => outDirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+function compiledServer(): Promise<string> {
+  if (!entry) {
+    // Inside the repository, so that the packages left out of the bundle resolve from node_modules.
+    const outDir = path.resolve('.tmp', `cluster-${process.pid}-${Date.now()}`);
+    outDirs.push(outDir);
+    entry = buildServer({ outDir });
+  }
+  return entry;
+}
+
+/**
+ * Starts `size` nodes at the same instant on an empty database of their own (each node migrates
+ * on start, under the start-up lock), with Redis, and waits until every one answers its health
+ * check. `env` adds or overrides variables of every node.
+ */
+export async function startCluster(options: { adminUrl: string; redisUrl: string; size?: number; env?: Record<string, string> }): Promise<Cluster> {
+  const size = options.size ?? 3;
+  const name = `pp_cluster_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const server = await compiledServer();
+  await adminQuery(options.adminUrl, `CREATE DATABASE ${name}`);
+  const url = databaseUrl(options.adminUrl, name);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-cluster-'));
+  const nodes: ClusterNode[] = [];
+  const ports = await Promise.all(Array.from({ length: size }, () => freePort()));
+  for (const [i, port] of ports.entries()) {
+    const child = spawn(process.execPath, [server], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'info',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATABASE_URL: url,
+        REDIS_URL: options.redisUrl,
+        // Each node its own outbox and uploads, as separate machines have.
+        DATA_DIR: path.join(dataDir, `node-${i}`),
+        SEED_DEMO: 'off',
+        SHOPIFY_WEBHOOK_SECRET: CLUSTER_SECRET,
+        PUBLIC_CLIENT_TOKEN: CLUSTER_CLIENT,
+        // The tests send many requests from one address; the per-client API limit is not what they test.
+        RATE_LIMIT_API: '100000',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    nodes.push({
+      url: `http://127.0.0.1:${port}`,
+      child,
+      output: () => output,
+      errors: () => output.split('\n').filter((line) => /"level":(50|60)/.test(line) || /could not start/.test(line)),
+    });
+  }
+  const database = openPostgres(url, 5);
+  const stop = async () => {
+    await Promise.all(
+      nodes.map(
+        (node) =>
+          new Promise<void>((resolve) => {
+            if (node.child.exitCode !== null || node.child.signalCode !== null) return resolve();
+            const timer = setTimeout(() => node.child.kill('SIGKILL'), 10_000);
+            node.child.once('exit', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            node.child.kill('SIGTERM');
+          }),
+      ),
+    );
+    await database.close();
+    await adminQuery(options.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await Promise.all(nodes.map((node) => healthy(node, 45_000)));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { nodes, database, databaseUrl: url, redisUrl: options.redisUrl, stop };
+}
+
+async function healthy(node: ClusterNode, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (node.child.exitCode !== null) throw new Error(`node ${node.url} exited (${node.child.exitCode}):\n${node.output()}`);
+    try {
+      const answer = await fetch(`${node.url}/api/health`);
+      if (answer.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`node ${node.url} did not become healthy:\n${node.output()}`);
+}

@@ -1,0 +1,208 @@
+// The pages behind the overview's "needs a look" (docs/decisions/039-needs-a-look.md): the Shopify
+// deliveries the intake refused, with their payload on demand, and the partner codes the store
+// refused, retried one at a time or all at once. Under ['manager', 'overview', ...] so a retry
+// refreshes the overview's card too, and signing out forgets them; every call carries the staff
+// token and the pages show their own errors (a staff 401 must not end the partner's session).
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { dayBounds } from '../audit/audit-api';
+import { OVERVIEW_QUERY_KEY } from './overview-api';
+
+/** The topics the intake records (and so can refuse), as the server's filter takes them. */
+export const DELIVERY_TOPICS = [
+  'orders/create',
+  'orders/paid',
+  'orders/cancelled',
+  'refunds/create',
+] as const;
+export type DeliveryTopic = (typeof DELIVERY_TOPICS)[number];
+
+export type RejectionIssue =
+  | 'not_json'
+  | 'not_object'
+  | 'missing'
+  | 'wrong_type'
+  | 'bad_format'
+  | 'whole_number'
+  | 'out_of_range'
+  | 'too_long'
+  | 'too_many'
+  | 'amount'
+  | 'amount_range'
+  | 'date'
+  | 'email'
+  | 'nul'
+  | 'refund_too_large'
+  | 'other';
+
+export interface RejectionProblem {
+  /** `line_items.price`: the field's path without item numbers; `body` for the payload itself. */
+  field: string;
+  /** From 1, for a field of a list's item. */
+  item: number | null;
+  issue: RejectionIssue;
+  /** The technical words, as logged. */
+  detail: string;
+}
+
+export type LedgerState = 'recorded' | 'not_recorded' | 'unknown';
+
+export interface RejectedDelivery {
+  id: number;
+  delivery_id: string;
+  topic: string;
+  shop: string | null;
+  received_at: string;
+  rejected_at: string;
+  error_id: string;
+  error: string | null;
+  problems: RejectionProblem[];
+  payload_length: number;
+  ledger: { state: LedgerState; shopify_id: string | null; order_number: string | null };
+}
+
+export interface Paged<Row> {
+  data: Row[];
+  current_page: number;
+  per_page: number;
+  last_page: number;
+  total: number;
+}
+
+export interface DeliveryPayload {
+  id: number;
+  delivery_id: string;
+  topic: string;
+  error_id: string;
+  format: 'json' | 'text';
+  text: string;
+  /** Characters of the whole text; `text` holds the first ones when `truncated`. */
+  length: number;
+  truncated: boolean;
+  /** Values hidden: tokens, links with keys, card details. */
+  hidden: number;
+}
+
+export interface FailedPush {
+  code: string;
+  partner: { uuid: string; name: string; email: string };
+  message: string | null;
+  attempts: number;
+  failed_at: string;
+}
+
+export type FailedPushesPage = Paged<FailedPush> & { push_configured: boolean };
+
+/** The filters the deliveries page keeps in its URL: days are the staff member's own days. */
+export interface DeliveriesQuery {
+  topic: DeliveryTopic | null;
+  from: string | null;
+  to: string | null;
+  page: number;
+}
+
+export const NEEDS_A_LOOK_LENGTH = 20;
+
+export const needsALookKeys = {
+  deliveries: (query: DeliveriesQuery) => [...OVERVIEW_QUERY_KEY, 'deliveries', query] as const,
+  payload: (id: number) => [...OVERVIEW_QUERY_KEY, 'deliveries', 'payload', id] as const,
+  pushes: (page: number) => [...OVERVIEW_QUERY_KEY, 'store-pushes', page] as const,
+};
+
+export function useRejectedDeliveries(query: DeliveriesQuery) {
+  return useQuery({
+    queryKey: needsALookKeys.deliveries(query),
+    queryFn: ({ signal }) =>
+      api.get<Paged<RejectedDelivery>>('/api/manager/overview/deliveries', {
+        auth: 'manager',
+        signal,
+        query: {
+          topic: query.topic ?? undefined,
+          ...dayBounds(query.from, query.to),
+          page: query.page,
+          length: NEEDS_A_LOOK_LENGTH,
+        },
+      }),
+    placeholderData: keepPreviousData,
+    meta: { handlesErrors: true },
+  });
+}
+
+/** A delivery's payload, read when staff open it (it can be large); kept, since it never changes. */
+export function useDeliveryPayload(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: needsALookKeys.payload(id),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<{ data: DeliveryPayload }>(`/api/manager/overview/deliveries/${id}/payload`, {
+          auth: 'manager',
+          signal,
+        })
+      ).data,
+    enabled,
+    staleTime: Infinity,
+    meta: { handlesErrors: true },
+  });
+}
+
+export function useFailedPushes(page: number) {
+  return useQuery({
+    queryKey: needsALookKeys.pushes(page),
+    queryFn: ({ signal }) =>
+      api.get<FailedPushesPage>('/api/manager/overview/store-pushes', {
+        auth: 'manager',
+        signal,
+        query: { page, length: NEEDS_A_LOOK_LENGTH },
+      }),
+    // What another staff member just retried must not stay on screen as failed.
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+    meta: { handlesErrors: true },
+  });
+}
+
+/** After a retry: the lists, the overview's card and the partners' pages read again. */
+function useRefreshAfterRetry() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: OVERVIEW_QUERY_KEY }),
+      queryClient.invalidateQueries({ queryKey: ['manager', 'partners'] }),
+    ]);
+}
+
+/** One failed code pushed again (manager, admin). */
+export function useRetryPush() {
+  const refresh = useRefreshAfterRetry();
+  return useMutation({
+    mutationFn: async (code: string) =>
+      (
+        await api.post<{ data: { code: string; store_sync: { state: string } } }>(
+          `/api/manager/overview/store-pushes/${encodeURIComponent(code)}/retry`,
+          undefined,
+          { auth: 'manager' },
+        )
+      ).data,
+    onSettled: () => refresh(),
+    meta: { handlesErrors: true },
+  });
+}
+
+/** Every failed code pushed again (manager, admin); answers how many were still failed. */
+export function useRetryAllPushes() {
+  const refresh = useRefreshAfterRetry();
+  return useMutation({
+    mutationFn: async () =>
+      (
+        await api.post<{ data: { retried: number } }>(
+          '/api/manager/overview/store-pushes/retry-all',
+          undefined,
+          {
+            auth: 'manager',
+          },
+        )
+      ).data,
+    onSettled: () => refresh(),
+    meta: { handlesErrors: true },
+  });
+}
