@@ -19,10 +19,13 @@ COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
+# No demo program with its published passwords in an empty production database (SEED_DEMO=on
+# to try the image out).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    SEED_DEMO=off
 WORKDIR /app
 # The compiled server and the SPA, the packages left out of the bundle (native addons, pdfkit),
 # the content seeded at every start, and the sources `npm run staff`, `npm run backup` and

@@ -54,6 +54,10 @@ export const AUDIT_ACTIONS = [
   'subpartner.reactivate',
   'subpartner.logo',
   'subpartner.logo_remove',
+  // Not changes, but who took the program's data out and with which filters (decisions/034).
+  'export.partners',
+  'export.payouts',
+  'export.earnings',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -184,6 +184,14 @@ for (const variant of VARIANTS) {
       'partner.suspend',
       'partner.commission_override',
     ]);
+    // And the export, with the filters it was taken with (other tests export too: any line of it).
+    await page.goto('/manager/audit?entity=export&entity_id=partners');
+    await expect(
+      page
+        .getByTestId('audit-row')
+        .filter({ hasText: say(variant, 'manager.audit.actions.export.partners') })
+        .first(),
+    ).toBeVisible();
     await page.close();
   });
 }

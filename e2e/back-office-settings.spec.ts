@@ -50,7 +50,7 @@ test.describe('the tier table', () => {
   // One after the other: both change the program's one tier table.
   test.describe.configure({ mode: 'default' });
 
-  VARIANTS.forEach((variant, index) => {
+  for (const [index, variant] of VARIANTS.entries()) {
     test(`an admin adds a commission tier, a bad threshold is refused, and the saved table is there after a reload (${variant.name})`, async ({
       browser,
       request,
@@ -157,7 +157,7 @@ test.describe('the tier table', () => {
         expect(restore.ok()).toBe(true);
       }
     });
-  });
+  }
 });
 
 test('a manager has no Settings section, and its link says the role does not open it', async ({

@@ -86,14 +86,17 @@ export async function pageAs(browser: Browser, viewing: Viewing): Promise<Page> 
  * project's desktop), or seen as `viewing` says (a phone's navigation is the drawer).
  */
 export async function staffPage(browser: Browser, who: { email: string; password: string }, viewing: Locale | Viewing): Promise<Page> {
-  const as: Viewing = typeof viewing === 'string' ? { locale: viewing } : viewing;
-  const page = typeof viewing === 'string' ? await browser.newPage() : await pageAs(browser, as);
-  if (typeof viewing === 'string') await prefer(page, { locale: viewing });
+  let page: Page;
+  if (typeof viewing === 'string') {
+    page = await browser.newPage();
+    await prefer(page, { locale: viewing });
+  } else page = await pageAs(browser, viewing);
   await page.goto('/manager/login');
   await page.getByTestId('manager-email').fill(who.email);
   await page.getByTestId('manager-password').fill(who.password);
   await page.getByTestId('manager-login-submit').click();
-  if (as.phone) {
+  if (typeof viewing !== 'string' && viewing.phone) {
+    // The sections are in the drawer, closed: the first page of the back office is there instead.
     await expect(page).not.toHaveURL(/\/manager\/login/);
     await expect(page.locator('#main h1')).toBeVisible();
   } else await expect(page.getByTestId('manager-nav-payouts').first()).toBeVisible();

@@ -52,7 +52,7 @@ export async function press(variant: Variant, target: Locator) {
 export const drawer = (page: Page, variant: Variant) =>
   page.getByRole('dialog', { name: say(variant, 'manager.shell.menu') });
 
-/** Opens the phone's drawer (nothing on a desktop, whose navigation is always there). */
+/** The back office's navigation, ready to use: the drawer, opened, on a phone; the sidebar on a desktop. */
 export async function openMenu(page: Page, variant: Variant) {
   if (!variant.phone) return page.locator('aside');
   await press(variant, page.getByTestId('manager-open-menu'));

@@ -7,6 +7,13 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../server/config';
 import { createBackup, pgInstructions } from './lib/backup';
 
+/** The stored settings the portal generates, and the variables that replace them. */
+const ENV_SECRETS: Record<string, string> = {
+  public_client_token: 'PUBLIC_CLIENT_TOKEN',
+  user_payload_key: 'USER_PAYLOAD_KEY',
+  integrations_key: 'INTEGRATIONS_KEY',
+};
+
 const usage = 'usage: npm run backup [-- --out <folder>] [--files-only (PostgreSQL: DATA_DIR files only)]';
 
 async function main(): Promise<number> {
@@ -45,6 +52,14 @@ async function main(): Promise<number> {
   console.log(`  ${files} files of ${config.dataDir} (uploads, instagram-media); left out: ${Object.keys(manifest.left_out).join(', ')}`);
   for (const name of manifest.secrets.from_environment) {
     console.warn(`  ${name} is set in the environment, so it is not in this backup: the restored portal needs the same value.`);
+  }
+  // Run from a shell without the portal's environment, the backup cannot tell a key the portal
+  // takes from its environment from one it has not generated yet: say which are missing.
+  const missing = Object.entries(ENV_SECRETS).filter(([key, name]) => !manifest.secrets.stored.includes(key) && !manifest.secrets.from_environment.includes(name));
+  if (manifest.database.dialect === 'sqlite' && missing.length > 0) {
+    console.warn(
+      `  Not in the database: ${missing.map(([, name]) => name).join(', ')}. If the portal sets them in its environment, keep those values with this backup; a portal started without them makes new ones (with a new INTEGRATIONS_KEY, connected accounts and staff two-factor sign-in must be set up again).`,
+    );
   }
   console.log('  It holds password hashes, sealed tokens and their key: keep it as you keep the server.');
   return 0;

@@ -78,7 +78,7 @@ describe('Dockerfile', () => {
     const run = stages()[1]!;
     const env = envOf(run);
     expect(Object.keys(env).filter((name) => !CONFIG_VARIABLES.includes(name))).toEqual([]);
-    expect(env).toMatchObject({ NODE_ENV: 'production', HOST: '0.0.0.0', PORT: '3000', DATA_DIR: '/data' });
+    expect(env).toMatchObject({ NODE_ENV: 'production', HOST: '0.0.0.0', PORT: '3000', DATA_DIR: '/data', SEED_DEMO: 'off' });
     expect(run.filter((i) => i.getKeyword() === 'VOLUME').flatMap(jsonOf)).toEqual(['/data']);
     expect(run.filter((i) => i.getKeyword() === 'EXPOSE').map(argumentsOf)).toEqual([env.PORT]);
     const [healthcheck, ...others] = dockerfile.getHEALTHCHECKs();

@@ -49,9 +49,8 @@ import { socialRoutes } from './modules/social/routes';
 import { subpartnerRoutes } from './modules/subpartners/routes';
 import { registerDocsRoute, registerOpenApi } from './plugins/docs';
 import { errorContractOptions, registerErrorHandling } from './plugins/errors';
-import { registerRequestContext, requestIdOf, requestSerializer } from './plugins/logging';
+import { registerRequestId, requestIdOf, requestSerializer } from './plugins/logging';
 import { createMetrics, registerMetrics } from './plugins/metrics';
-import { logContextMixin } from './log-context';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import { startBackground } from './jobs';
@@ -103,8 +102,6 @@ export async function buildApp(options: BuildOptions) {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       serializers: { req: requestSerializer },
-      // The request id, or the job run's id, on lines written through app.log too (decisions/041).
-      mixin: logContextMixin,
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     // Fastify's own request ids are per process; a uuid-like id is searchable across nodes. A
@@ -119,8 +116,7 @@ export async function buildApp(options: BuildOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  // First of all hooks: the ones after it, and the handlers, run inside the request's log context.
-  registerRequestContext(app);
+  registerRequestId(app);
 
   const secrets = await resolveProgramSecrets(database.db, config);
   const metrics = createMetrics();

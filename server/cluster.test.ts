@@ -16,11 +16,12 @@ import { issueToken } from './modules/auth/service';
 import { DEMO_PARTNER, DEMO_PROMO_CODE, seedDemoProgram } from './seed/demo';
 import { CLUSTER_CLIENT, CLUSTER_SECRET, clusterPrerequisites, startCluster } from './test/cluster';
 import type { Cluster } from './test/cluster';
+import { readOutbox } from './test/mailbox';
 import { shopifyOrderPayload } from './test/shopify';
 
 const prerequisites = await clusterPrerequisites();
 const skip = 'skip' in prerequisites ? prerequisites.skip : undefined;
-if (skip) console.info(`cluster tests skipped: ${skip}`);
+if (skip) console.warn(`cluster tests skipped: ${skip}`);
 
 const client = { authorization: `Bearer ${CLUSTER_CLIENT}`, 'content-type': 'application/json' };
 
@@ -28,6 +29,7 @@ describe.skipIf(skip !== undefined)('three nodes on PostgreSQL and Redis', () =>
   let cluster: Cluster;
   const errorsBefore: string[] = [];
   const usedRateKeys: string[] = [];
+  const admins: string[] = [];
   const randomIp = () => `10.${14 + Math.floor(Math.random() * 200)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
   beforeAll(async () => {
@@ -37,9 +39,12 @@ describe.skipIf(skip !== undefined)('three nodes on PostgreSQL and Redis', () =>
     // started at once died on the unique e-mail of staff (found by running them without it).
     cluster = await startCluster({
       ...prerequisites,
-      env: { TRUST_PROXY: '127.0.0.1', STAFF_BOOTSTRAP_EMAIL: 'first.admin@example.com', STAFF_BOOTSTRAP_PASSWORD: 'a-long-bootstrap-password' },
+      env: { TRUST_PROXY: '127.0.0.1', MAIL_DIGEST_SECONDS: '2', STAFF_BOOTSTRAP_EMAIL: 'first.admin@example.com', STAFF_BOOTSTRAP_PASSWORD: 'a-long-bootstrap-password' },
     });
     errorsBefore.push(...cluster.nodes.flatMap((n) => n.errors()));
+    admins.push(...(await cluster.database.db.selectFrom('staff_users').select('email').execute()).map((a) => a.email));
+    // The demo program is seeded into a program without people only: the first admin goes first.
+    await cluster.database.db.deleteFrom('staff_users').execute();
     await seedDemoProgram(cluster.database.db);
   }, 90_000);
   afterAll(async () => {
@@ -60,8 +65,7 @@ describe.skipIf(skip !== undefined)('three nodes on PostgreSQL and Redis', () =>
     const applied = await cluster.database.db.selectFrom('kysely_migration' as never).select('name' as never).execute();
     const names = (applied as { name: string }[]).map((r) => r.name).sort();
     expect(names).toEqual(Object.keys(migrations).sort());
-    const admins = await cluster.database.db.selectFrom('staff_users').select('email').execute();
-    expect(admins.map((a) => a.email)).toEqual(['first.admin@example.com']);
+    expect(admins).toEqual(['first.admin@example.com']);
     for (const n of cluster.nodes) expect((await fetch(`${n.url}/api/health`)).status).toBe(200);
   });
 
@@ -185,6 +189,45 @@ describe.skipIf(skip !== undefined)('three nodes on PostgreSQL and Redis', () =>
     } finally {
       socket.disconnect();
     }
+  });
+
+  it('sends each program mail once while all 3 nodes run the mail rounds: the demo program news and the sale digests of those orders', async () => {
+    const partner = await cluster.database.db.selectFrom('partners').select('id').where('email', '=', DEMO_PARTNER.email).executeTakeFirstOrThrow();
+    const outbox = () => cluster.database.db.selectFrom('mail_outbox').select(['id', 'kind', 'outcome', 'done_at']).where('partner_id', '=', partner.id).execute();
+    // Each node writes what it sends into its own outbox: together they must hold each mail once.
+    const mailed = async () => (await Promise.all(cluster.nodes.map((n) => readOutbox(n.dataDir)))).flat().filter((m) => m.to.includes(DEMO_PARTNER.email));
+    // Digest windows of 2 s (MAIL_DIGEST_SECONDS), closed 0.4 s after their end. Compared once
+    // the outbox is settled: every row sent, and no row added while the files were read.
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const rows = await outbox();
+      const settled = rows.some((r) => r.kind === 'sales_digest') && rows.every((r) => r.done_at);
+      if (settled) {
+        const files = await mailed();
+        if ((await outbox()).length === rows.length) {
+          expect(rows.every((r) => r.outcome === 'sent')).toBe(true);
+          expect(files).toHaveLength(rows.length);
+          return;
+        }
+      }
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  });
+
+  it('approves held earnings once when all 3 nodes start at once and run the approval together', async () => {
+    // The holding period of every sale so far ends now; each node runs the approval at its first round.
+    const pending = await cluster.database.db.selectFrom('earnings').select('id').where('status', '=', 'PENDING').execute();
+    expect(pending.length).toBeGreaterThanOrEqual(30);
+    await cluster.database.db.updateTable('earnings').set({ hold_until: new Date(Date.now() - 1000).toISOString() }).where('status', '=', 'PENDING').execute();
+    await cluster.restart();
+    const ids = pending.map((p) => p.id);
+    const deadline = Date.now() + 15_000;
+    const stillPending = () => cluster.database.db.selectFrom('earnings').select('id').where('id', 'in', ids).where('status', '=', 'PENDING').execute();
+    while ((await stillPending()).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(await stillPending()).toEqual([]);
+    const events = await cluster.database.db.selectFrom('earning_events').select('earning_id').where('earning_id', 'in', ids).where('to_status', '=', 'APPROVED').execute();
+    expect(events.map((e) => e.earning_id).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
   });
 
   it('logged no error on any node', () => {

@@ -1,5 +1,7 @@
 // What runs in the background of every node, and the handlers of queued jobs.
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
+import { withMailLog } from '../integrations/mail/mailer';
 import { awardDueBadgesForOrder, awardDueBadgesForPayout, pushAwarded, sweepBadges } from '../modules/badges/service';
 import { sweepChallengeRewards } from '../modules/challenges/service';
 import { integrationDeps, syncDueIntegrations } from '../modules/integrations/service';
@@ -13,7 +15,9 @@ import { pushDueCodes } from '../modules/store-sync/service';
 import type { Scheduler } from './scheduler';
 import { startScheduler } from './scheduler';
 
-export function startBackground(ctx: AppContext, log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void }, jobsEveryMs?: number): Scheduler {
+// Each job and each task round gets its own logger from the scheduler (`log` below shadows the
+// app's): every line it writes, its mail's too, carries the run's id (decisions/041).
+export function startBackground(ctx: AppContext, log: FastifyBaseLogger, jobsEveryMs?: number): Scheduler {
   const badgePush = (uuid: string, data: Record<string, unknown>) => ctx.push.toPartner(uuid, 'badge_awarded', data);
   return startScheduler({
     db: ctx.db,
@@ -33,8 +37,8 @@ export function startBackground(ctx: AppContext, log: { error(obj: object, msg: 
       },
       // A payout changed status: the partner's notification, e-mail and live push; a first paid
       // payout earns its badge.
-      [PAYOUT_CHANGED_JOB]: async (payload, trx) => {
-        const pushChange = await notifyPayoutChange(trx, { mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, push: (uuid, data) => ctx.push.toPartner(uuid, 'payout_changed', data) }, Number(payload.eventId));
+      [PAYOUT_CHANGED_JOB]: async (payload, trx, log) => {
+        const pushChange = await notifyPayoutChange(trx, { mailer: withMailLog(ctx.mailer, log), publicUrl: ctx.config.publicUrl, push: (uuid, data) => ctx.push.toPartner(uuid, 'payout_changed', data) }, Number(payload.eventId));
         const awarded = await awardDueBadgesForPayout(trx, Number(payload.payoutId));
         return () => {
           pushChange?.();
@@ -51,7 +55,7 @@ export function startBackground(ctx: AppContext, log: { error(obj: object, msg: 
       {
         name: 'challenge-rewards',
         everyMs: 10 * 60 * 1000,
-        run: async () => {
+        run: async (log) => {
           for (const rewarded of await sweepChallengeRewards(ctx.db, new Date(), log)) {
             ctx.push.toPartner(rewarded.uuid, 'challenge_rewarded', { challenge_id: rewarded.challengeId, notification_id: rewarded.notificationId });
             pushAwarded(badgePush, rewarded.badges);
@@ -68,19 +72,19 @@ export function startBackground(ctx: AppContext, log: { error(obj: object, msg: 
           await queueProgramNews(ctx.db);
         },
       },
-      { name: 'program-mail-send', everyMs: 3000, run: () => sendMailRound(ctx.db, { mailer: ctx.mailer, publicUrl: ctx.config.publicUrl }, log) },
+      { name: 'program-mail-send', everyMs: 3000, run: (log) => sendMailRound(ctx.db, { mailer: withMailLog(ctx.mailer, log), publicUrl: ctx.config.publicUrl }, log) },
       // Connected accounts (decisions §14): Instagram tokens refreshed before they expire and posts
       // fetched, Facebook's picture address asked again; only where a provider is configured.
       ...(ctx.config.social.instagram || ctx.config.social.facebook
-        ? [{ name: 'integrations-sync', everyMs: 60_000, detached: true, run: async () => void (await syncDueIntegrations(integrationDeps(ctx), log)) }]
+        ? [{ name: 'integrations-sync', everyMs: 60_000, detached: true, run: async (log: FastifyBaseLogger) => void (await syncDueIntegrations(integrationDeps(ctx), log)) }]
         : []),
       // Partner codes pushed to the Shopify store as discounts (decisions §14), where configured.
-      ...(ctx.shopify ? [{ name: 'shopify-discount-push', everyMs: 5000, detached: true, run: () => pushDueCodes(ctx.db, ctx.shopify!, log) }] : []),
+      ...(ctx.shopify ? [{ name: 'shopify-discount-push', everyMs: 5000, detached: true, run: (log: FastifyBaseLogger) => pushDueCodes(ctx.db, ctx.shopify!, log) }] : []),
       // PayPal Payouts (decisions §7): approved payouts sent, then their outcome asked for.
       ...(ctx.paypal
         ? [
-            { name: 'paypal-send', everyMs: 3000, run: () => sendDuePayouts(ctx.db, ctx.paypal!, log) },
-            { name: 'paypal-poll', everyMs: 5000, run: () => pollSentPayouts(ctx.db, ctx.paypal!, log) },
+            { name: 'paypal-send', everyMs: 3000, run: (log: FastifyBaseLogger) => sendDuePayouts(ctx.db, ctx.paypal!, log) },
+            { name: 'paypal-poll', everyMs: 5000, run: (log: FastifyBaseLogger) => pollSentPayouts(ctx.db, ctx.paypal!, log) },
           ]
         : []),
     ],

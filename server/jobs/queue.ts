@@ -11,11 +11,28 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db';
 import type { Database } from '../db/schema';
 import { retryOnConflict } from '../db/retry';
+import { randomUUID } from 'node:crypto';
 import { nowIso } from '../db/dialect';
-import { newRunId, withLogContext } from '../log-context';
 
-/** Writes through `trx`; answers what to do once those writes are committed, if anything. */
-export type JobHandler = (payload: Record<string, unknown>, trx: Db) => Promise<(() => void) | void>;
+/**
+ * What background work logs through: at least `error`; pino's loggers (the app's) also have
+ * `child`, which marks every line of one run (decisions/041).
+ */
+export interface RunLog {
+  error(obj: object, msg: string): void;
+  child?(bindings: Record<string, unknown>): RunLog;
+}
+
+/** The logger of one run: each of its lines carries the run's own id and what ran. */
+export function runLog<L extends RunLog>(log: L, fields: Record<string, unknown>): L {
+  return log.child ? (log.child({ runId: randomUUID(), ...fields }) as L) : log;
+}
+
+/**
+ * Writes through `trx`, logs through `log` (the run's); answers what to do once those writes are
+ * committed, if anything.
+ */
+export type JobHandler<L extends RunLog = RunLog> = (payload: Record<string, unknown>, trx: Db, log: L) => Promise<(() => void) | void>;
 
 const LEASE_MS = 60_000;
 export const MAX_ATTEMPTS = 8;
@@ -67,16 +84,16 @@ async function claimDueJobs(db: Db, now: Date, limit: number) {
 }
 
 /** Runs the jobs that are due, a batch at a time; answers how many finished. */
-export async function runDueJobs(
+export async function runDueJobs<L extends RunLog>(
   db: Db,
-  handlers: Record<string, JobHandler>,
-  log: { error(obj: object, msg: string): void },
+  handlers: Record<string, JobHandler<L>>,
+  log: L,
   now = new Date(),
   limit = JOB_BATCH,
 ): Promise<number> {
   const claimed = (await claimDueJobs(db, now, limit)).sort((a, b) => a.id - b.id);
   if (claimed.length === 0) return 0;
-  let effects: (() => void)[] = [];
+  let effects: { effect: () => void; log: L }[] = [];
   let finished: number[] = [];
   // The claim is committed: on a conflict the batch runs again, from the start.
   await retryOnConflict(() =>
@@ -85,29 +102,28 @@ export async function runDueJobs(
       finished = [];
       for (const job of claimed) {
         // Each run of a job has its own id on every line it logs (decisions/041), its effect's too.
-        const run = { runId: newRunId(), job: job.id, kind: job.kind };
-        await withLogContext(run, async () => {
-          await sql`savepoint job`.execute(trx);
-          try {
-            const handler = handlers[job.kind];
-            if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-            const effect = await handler(JSON.parse(job.payload) as Record<string, unknown>, trx);
-            if (effect) effects.push(() => withLogContext(run, effect));
-            finished.push(job.id);
-          } catch (error) {
-            await sql`rollback to savepoint job`.execute(trx);
-            const message = error instanceof Error ? error.message : String(error);
-            log.error({ err: error, job: job.id, kind: job.kind }, 'job failed; it will be retried');
-            // Back off: 30 s, 1 min, 2 min, ... until MAX_ATTEMPTS, then it stays for a person to see.
-            const retryAt = new Date(now.getTime() + 30_000 * 2 ** (job.attempts - 1)).toISOString();
-            await trx
-              .updateTable('jobs')
-              .set({ run_after: retryAt, locked_until: null, last_error: message.slice(0, 1000) })
-              .where('id', '=', job.id)
-              .execute();
-          }
-          await sql`release savepoint job`.execute(trx);
-        });
+        const jobLog = runLog(log, { job: job.id, kind: job.kind });
+        await sql`savepoint job`.execute(trx);
+        try {
+          const handler = handlers[job.kind];
+          if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+          const effect = await handler(JSON.parse(job.payload) as Record<string, unknown>, trx, jobLog);
+          if (effect) effects.push({ effect, log: jobLog });
+          finished.push(job.id);
+        } catch (error) {
+          await sql`rollback to savepoint job`.execute(trx);
+          const message = error instanceof Error ? error.message : String(error);
+          // A run's logger names the job already: the key once per line.
+          jobLog.error(jobLog === log ? { err: error, job: job.id, kind: job.kind } : { err: error }, 'job failed; it will be retried');
+          // Back off: 30 s, 1 min, 2 min, ... until MAX_ATTEMPTS, then it stays for a person to see.
+          const retryAt = new Date(now.getTime() + 30_000 * 2 ** (job.attempts - 1)).toISOString();
+          await trx
+            .updateTable('jobs')
+            .set({ run_after: retryAt, locked_until: null, last_error: message.slice(0, 1000) })
+            .where('id', '=', job.id)
+            .execute();
+        }
+        await sql`release savepoint job`.execute(trx);
       }
       for (let i = 0; i < finished.length; i += 500) {
         await trx
@@ -118,13 +134,13 @@ export async function runDueJobs(
       }
     }),
   );
-  for (const effect of effects) {
+  for (const { effect, log: jobLog } of effects) {
     try {
       effect();
     } catch (error) {
       // The job's writes are committed; a failed effect (a push) is logged, and the client
       // catches up when it next fetches.
-      log.error({ err: error }, 'job effect failed after commit');
+      jobLog.error({ err: error }, 'job effect failed after commit');
     }
   }
   return finished.length;

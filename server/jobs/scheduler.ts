@@ -2,9 +2,8 @@
 // node has just queued work), the holding-period approval every few minutes. Both are safe when
 // several nodes run them at once.
 import type { Db } from '../db';
-import { newRunId, outsideLogContext, withLogContext } from '../log-context';
-import type { JobHandler } from './queue';
-import { JOB_BATCH, runDueJobs } from './queue';
+import type { JobHandler, RunLog } from './queue';
+import { JOB_BATCH, runDueJobs, runLog } from './queue';
 
 export interface Scheduler {
   /** Runs one round of everything now (tests and the first tick use it). */
@@ -29,8 +28,7 @@ export function createJobSignal(): JobSignal {
   let listener: (() => void) | undefined;
   let holds = 0;
   return {
-    // Woken from a request (a webhook): the run it starts is not part of that request's log.
-    wake: () => outsideLogContext(() => listener?.()),
+    wake: () => listener?.(),
     listen(next) {
       listener = next;
       return () => {
@@ -52,16 +50,16 @@ export function createJobSignal(): JobSignal {
 /** Longest a woken run waits for answer-first work to end: follow-ups lag a burst, never starve. */
 const MAX_DEFER_MS = 500;
 
-export function startScheduler(options: {
+export function startScheduler<L extends RunLog>(options: {
   db: Db;
-  handlers: Record<string, JobHandler>;
+  handlers: Record<string, JobHandler<L>>;
   /**
    * Tasks run every `everyMs`. A `detached` task waits on outside services (a provider's API): it
    * runs beside the job queue rather than in its chain, so a slow provider never holds back the
-   * follow-up of orders; one round of it at a time.
+   * follow-up of orders; one round of it at a time. `run` logs through the round's own logger.
    */
-  periodic: { name: string; everyMs: number; run(): Promise<unknown>; detached?: boolean }[];
-  log: { error(obj: object, msg: string): void };
+  periodic: { name: string; everyMs: number; run(log: L): Promise<unknown>; detached?: boolean }[];
+  log: L;
   signal?: JobSignal;
   jobsEveryMs?: number;
   maxDeferMs?: number;
@@ -89,12 +87,11 @@ export function startScheduler(options: {
       if (task.detached && inFlight.has(task.name)) continue;
       lastRun.set(task.name, Date.now());
       // Each round has its own id on every line it logs, its failure's too (decisions/041).
-      const round = withLogContext({ runId: newRunId(), task: task.name }, () =>
-        task
-          .run()
-          .then(() => undefined)
-          .catch((err: unknown) => options.log.error({ err, task: task.name }, 'scheduled task failed')),
-      );
+      const roundLog = runLog(options.log, { task: task.name });
+      const round = task
+        .run(roundLog)
+        .then(() => undefined)
+        .catch((err: unknown) => roundLog.error(roundLog === options.log ? { err, task: task.name } : { err }, 'scheduled task failed'));
       if (!task.detached) {
         await round;
         continue;

@@ -1,15 +1,15 @@
 // Which request or run each log line belongs to (decisions/041): every line of a request carries
-// its id, those written through the app's own logger deep in a service too; X-Request-Id is
-// answered, and a caller's kept only when it is a safe short token; every line of a job run or a
-// periodic task's round carries that run's id.
+// its id, the mailer's deep in a service too; X-Request-Id is answered, and a caller's kept only
+// when it is a safe short token; every line of a job run or a periodic task's round carries that
+// run's id, and no key is written twice on a line.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueJobs } from '../jobs/queue';
+import type { JobHandler } from '../jobs/queue';
 import { startScheduler } from '../jobs/scheduler';
-import { logContextMixin } from '../log-context';
 import { createTestApp } from '../test/app';
 import type { TestApp } from '../test/app';
 import { bearer, createPartnerWithEarnings, createStaffWithToken } from '../test/payouts-fixture';
@@ -190,11 +190,11 @@ describe('request ids in the log', () => {
 });
 
 describe('run ids of the job queue and the scheduler', () => {
-  /** A logger as the app's: the mixin on, every line kept. */
+  /** A pino logger as the app's, every line kept. */
   function capture() {
     const lines: Record<string, unknown>[] = [];
     const log = pino(
-      { mixin: logContextMixin },
+      {},
       new Writable({
         write(chunk: Buffer, _encoding, callback) {
           lines.push(JSON.parse(chunk.toString()));
@@ -241,15 +241,16 @@ describe('run ids of the job queue and the scheduler', () => {
         created_at: now.toISOString(),
       })
       .execute();
-    const handlers = {
-      chatty: async (payload: Record<string, unknown>) => {
-        log.info({ n: payload.n }, 'job started');
+    // Each handler logs through the logger its run is handed.
+    const handlers: Record<string, JobHandler<typeof log>> = {
+      chatty: async (payload, _trx, runLog) => {
+        runLog.info({ n: payload.n }, 'job started');
         await later();
-        log.info({ n: payload.n }, 'job went on');
-        return () => log.info({ n: payload.n }, 'job effect');
+        runLog.info({ n: payload.n }, 'job went on');
+        return () => runLog.info({ n: payload.n }, 'job effect');
       },
-      broken: async () => {
-        log.info('about to fail');
+      broken: async (_payload, _trx, runLog) => {
+        runLog.info('about to fail');
         throw new Error('broken on purpose');
       },
     };
@@ -282,11 +283,11 @@ describe('run ids of the job queue and the scheduler', () => {
         {
           name: 'talkative',
           everyMs: 0,
-          run: async () => {
+          run: async (roundLog) => {
             round++;
-            log.info({ round }, 'round begins');
+            roundLog.info({ round }, 'round begins');
             await later();
-            log.info({ round }, 'round ends');
+            roundLog.info({ round }, 'round ends');
             if (round === 2) throw new Error('second round fails');
           },
         },

@@ -3,7 +3,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { withLogContext } from '../log-context';
 
 export function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|code|state|access_token)=)[^&#]*/gi, '$1[redacted]');
@@ -30,15 +29,12 @@ export function requestIdOf(raw: { headers: IncomingHttpHeaders }): string {
 }
 
 /**
- * Puts the request id on every line logged while a request is served, by `request.log` or by the
- * app's own logger (services, the mailer: server/log-context.ts), and on the answer as
- * X-Request-Id. Register it before any other hook, so theirs run inside it.
+ * Answers the request id as X-Request-Id, errors included. Lines of `request.log` carry it as
+ * `reqId`; code deeper down logs through the logger it is handed (decisions/041).
  */
-export function registerRequestContext(app: FastifyInstance): void {
-  // Everything after this hook runs inside the context: the other hooks, the body's parsing
-  // (Fastify goes on from a body read later in the request's own async context), the handler.
+export function registerRequestId(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    withLogContext({ reqId: request.id }, done);
+    done();
   });
 }

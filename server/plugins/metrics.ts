@@ -84,9 +84,9 @@ export function createMetrics(): Metrics & { http: HttpMetrics } {
       mailFailed.inc({ transport }, 0);
       return {
         mode: transport,
-        async send(message) {
+        async send(message, log) {
           try {
-            const sent = await mailer.send(message);
+            const sent = await mailer.send(message, log);
             mailSent.inc({ transport });
             return sent;
           } catch (error) {

@@ -18,7 +18,7 @@ import { createRedisStores } from './redis';
 const ATTEMPTS = 30;
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redisUp = await redisAnswers(REDIS_URL);
-if (!redisUp) console.info(`Redis stores not tested: no Redis answers at ${REDIS_URL} (TEST_REDIS_URL)`);
+if (!redisUp) console.warn(`Redis stores not tested: no Redis answers at ${REDIS_URL} (TEST_REDIS_URL)`);
 
 interface Implementation {
   /** Two nodes' views of one store. */

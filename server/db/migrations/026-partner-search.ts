@@ -23,14 +23,17 @@ import { dialectOf } from '../dialect';
 //   (insert, a change of code or owner, delete), in the transaction of the change: whatever
 //   writes a partner or a code (the services, the seeds, a bulk load), the search follows.
 //   The ledger's updates of a partner's running totals touch no searched column and fire nothing.
-// - `partners_list_filters`: the list's filter columns, for the count of a filtered list.
+// - `partners_list_filters`: the list's filter columns, for the count of a filtered list;
+//   `partners_suspended`: the few suspended partners (their list; the active ones' count).
 
 /** Characters of a suffix kept in a key; a longer search is looked up by its start and checked on the text. */
 const KEY_LENGTH = 32;
 /** SQLite's triggers cannot generate rows: the positions of a field's characters come from this table. */
 const POSITIONS = 4096;
-const UPPER = 'ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞĀĂĄĆĈĊČĎĐĒĔĖĘĚĜĞĠĢĤĦĨĪĬĮĲĴĶĹĻĽĿŁŃŅŇŊŌŎŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽΆΈΉΊΌΎΏΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩΪΫЀЁЂЃЄЅІЇЈЉЊЋЌЍЎЏАБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ';
-const LOWER = 'àáâãäåæçèéêëìíîïðñòóôõöøùúûüýþāăąćĉċčďđēĕėęěĝğġģĥħĩīĭįĳĵķĺļľŀłńņňŋōŏőœŕŗřśŝşšţťŧũūŭůűųŵŷÿźżžάέήίόύώαβγδεζηθικλμνξοπρστυφχψωϊϋѐёђѓєѕіїјљњћќѝўџабвгдежзийклмнопрстуфхцчшщъыьэюя';
+const UPPER =
+  'ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞĀĂĄĆĈĊČĎĐĒĔĖĘĚĜĞĠĢĤĦĨĪĬĮĲĴĶĹĻĽĿŁŃŅŇŊŌŎŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽΆΈΉΊΌΎΏΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩΪΫЀЁЂЃЄЅІЇЈЉЊЋЌЍЎЏАБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ';
+const LOWER =
+  'àáâãäåæçèéêëìíîïðñòóôõöøùúûüýþāăąćĉċčďđēĕėęěĝğġģĥħĩīĭįĳĵķĺļľŀłńņňŋōŏőœŕŗřśŝşšţťŧũūŭůűųŵŷÿźżžάέήίόύώαβγδεζηθικλμνξοπρστυφχψωϊϋѐёђѓєѕіїјљњћќѝўџабвгдежзийклмнопрстуфхцчшщъыьэюя';
 const ASCII_UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 /**
@@ -45,8 +48,11 @@ function sqliteFoldStatements(where: string): string {
   const statements: string[] = [];
   for (let at = 0; at < upper.length; at += 12) {
     let folded = 'folded';
-    for (let i = at; i < Math.min(at + 12, upper.length); i++) folded = `replace(${folded}, '${upper[i]}', '${lower[i]}')`;
-    statements.push(`update partner_search set folded = ${folded} where ${where} and folded glob '*[${upper.slice(at, at + 12).join('')}]*';`);
+    for (let i = at; i < Math.min(at + 12, upper.length); i++)
+      folded = `replace(${folded}, '${upper[i]}', '${lower[i]}')`;
+    statements.push(
+      `update partner_search set folded = ${folded} where ${where} and folded glob '*[${upper.slice(at, at + 12).join('')}]*';`,
+    );
   }
   return statements.join('\n');
 }
@@ -62,7 +68,8 @@ const searchRow = (fold: (e: string) => string, newline: string, codes: string, 
 // A line break inside a field becomes U+0001 (as the server folds it), so line breaks only part fields.
 const sqliteLower = (expression: string) => `lower(replace(${expression}, char(10), char(1)))`;
 
-const sqliteRow = (where: string) => searchRow(sqliteLower, 'char(10)', `group_concat(char(10) || ${sqliteLower('c.code')}, '')`, where);
+const sqliteRow = (where: string) =>
+  searchRow(sqliteLower, 'char(10)', `group_concat(char(10) || ${sqliteLower('c.code')}, '')`, where);
 
 /** Each field's suffixes in partner_search (`where` on `s`), cut at KEY_LENGTH and at the field's end. */
 const sqliteKeys = (where: string) => `
@@ -102,10 +109,14 @@ const SQLITE_TRIGGERS = [
 async function upSqlite(db: Kysely<unknown>): Promise<void> {
   await sql`create table search_positions (n integer primary key)`.execute(db);
   await sql
-    .raw(`insert into search_positions (n) with recursive s(n) as (select 1 union all select n + 1 from s where n < ${POSITIONS}) select n from s`)
+    .raw(
+      `insert into search_positions (n) with recursive s(n) as (select 1 union all select n + 1 from s where n < ${POSITIONS}) select n from s`,
+    )
     .execute(db);
   await sql`create table partner_search (partner_id integer primary key, folded text not null)`.execute(db);
-  await sql`create table partner_search_keys (key text not null, partner_id integer not null, primary key (key, partner_id)) without rowid`.execute(db);
+  await sql`create table partner_search_keys (key text not null, partner_id integer not null, primary key (key, partner_id)) without rowid`.execute(
+    db,
+  );
   await sql.raw(`insert into partner_search (partner_id, folded) ${sqliteRow('1 = 1')}`).execute(db);
   for (const statement of sqliteFoldStatements('1 = 1').split('\n')) await sql.raw(statement).execute(db);
   await sql.raw(`insert into partner_search_keys (key, partner_id) ${sqliteKeys('1 = 1')}`).execute(db);
@@ -116,7 +127,8 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
 
 const pgFold = (expression: string) => `partner_search_fold(${expression})`;
 
-const pgRow = (where: string) => searchRow(pgFold, 'chr(10)', `string_agg(chr(10) || ${pgFold('c.code')}, '')`, where);
+const pgRow = (where: string) =>
+  searchRow(pgFold, 'chr(10)', `string_agg(chr(10) || ${pgFold('c.code')}, '')`, where);
 
 const pgKeys = (where: string) => `
   select distinct split_part(substr(s.folded, n, ${KEY_LENGTH}), chr(10), 1) as key, s.partner_id from partner_search s
@@ -124,8 +136,12 @@ const pgKeys = (where: string) => `
   where ${where} and substr(s.folded, n, 1) <> chr(10)`;
 
 async function upPostgres(db: Kysely<unknown>): Promise<void> {
-  await sql`create table partner_search (partner_id integer primary key, folded text collate "C" not null)`.execute(db);
-  await sql`create table partner_search_keys (key text collate "C" not null, partner_id integer not null, primary key (key, partner_id))`.execute(db);
+  await sql`create table partner_search (partner_id integer primary key, folded text collate "C" not null)`.execute(
+    db,
+  );
+  await sql`create table partner_search_keys (key text collate "C" not null, partner_id integer not null, primary key (key, partner_id))`.execute(
+    db,
+  );
   await sql
     .raw(
       `create function partner_search_fold(t text) returns text language sql immutable strict as $fn$
@@ -169,7 +185,9 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
   await sql.raw(`insert into partner_search_keys (key, partner_id) ${pgKeys('true')}`).execute(db);
   for (const [name, event, table, condition] of PG_TRIGGERS)
     await sql
-      .raw(`create trigger ${name} after ${event} on ${table} for each row ${condition ? `when (${condition})` : ''} execute function partner_search_follow()`)
+      .raw(
+        `create trigger ${name} after ${event} on ${table} for each row ${condition ? `when (${condition})` : ''} execute function partner_search_follow()`,
+      )
       .execute(db);
 }
 
@@ -184,7 +202,12 @@ const PG_TRIGGERS: [string, string, string, string | null][] = [
   ],
   ['partner_search_partner_delete', 'delete', 'partners', null],
   ['partner_search_code_insert', 'insert', 'promo_codes', null],
-  ['partner_search_code_update', 'update of code, partner_id', 'promo_codes', 'new.code is distinct from old.code or new.partner_id is distinct from old.partner_id'],
+  [
+    'partner_search_code_update',
+    'update of code, partner_id',
+    'promo_codes',
+    'new.code is distinct from old.code or new.partner_id is distinct from old.partner_id',
+  ],
   ['partner_search_code_delete', 'delete', 'promo_codes', null],
 ];
 
@@ -199,11 +222,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createIndex('partners_list_filters')
     .on('partners')
-    .columns(['id', 'status', 'country', 'verified', 'subpartner_id', 'verified_sales', 'commission_override_bp', 'paypal_email'])
+    .columns([
+      'id',
+      'status',
+      'country',
+      'verified',
+      'subpartner_id',
+      'verified_sales',
+      'commission_override_bp',
+      'paypal_email',
+    ])
     .execute();
+  // The few suspended partners, newest first: their list, and the count of the active ones (all
+  // partners but these). Status leads, so a count of them reads this index alone.
+  await sql`create index partners_suspended on partners (status, created_at, id) where status = 'suspended'`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('partners_suspended').execute();
   await db.schema.dropIndex('partners_list_filters').execute();
   if (dialectOf(db) === 'postgres') {
     for (const [name, , table] of PG_TRIGGERS) await sql.raw(`drop trigger ${name} on ${table}`).execute(db);
@@ -211,7 +249,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql`drop function partner_search_rebuild(integer)`.execute(db);
     await sql`drop function partner_search_fold(text)`.execute(db);
   } else {
-    for (const trigger of SQLITE_TRIGGERS) await sql.raw(`drop trigger ${/create trigger (\w+)/.exec(trigger)![1]}`).execute(db);
+    for (const trigger of SQLITE_TRIGGERS)
+      await sql.raw(`drop trigger ${/create trigger (\w+)/.exec(trigger)![1]}`).execute(db);
     await sql`drop table search_positions`.execute(db);
   }
   await sql`drop table partner_search_keys`.execute(db);

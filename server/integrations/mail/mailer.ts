@@ -23,10 +23,24 @@ export interface SentMail {
   file?: string;
 }
 
+/**
+ * Where a mail's line is logged: the sender's own logger (a request's, a job run's) so the line
+ * carries its request or run id (decisions/041). `info` is optional so that a narrow test logger
+ * passes too; without it the mailer's own logger is used.
+ */
+export interface MailLog {
+  info?(obj: object, msg: string): void;
+}
+
 export interface Mailer {
   readonly mode: 'smtp' | 'outbox';
-  send(message: MailMessage): Promise<SentMail>;
+  send(message: MailMessage, log?: MailLog): Promise<SentMail>;
   close(): void;
+}
+
+/** The mailer, its lines logged through `log`: for code that hands a mailer on (program mail, payout notices). */
+export function withMailLog(mailer: Mailer, log: MailLog): Mailer {
+  return { mode: mailer.mode, send: (message) => mailer.send(message, log), close: () => mailer.close() };
 }
 
 export function linksIn(text: string): string[] {
@@ -39,15 +53,17 @@ export function createMailer(options: {
   outboxDir: string;
   log: Pick<FastifyBaseLogger, 'info'>;
 }): Mailer {
+  const logOf = (given: MailLog | undefined): Pick<FastifyBaseLogger, 'info'> =>
+    given?.info ? (given as Pick<FastifyBaseLogger, 'info'>) : options.log;
   if (options.smtpUrl) {
     // Timeouts well under the program-mail outbox's lease (five minutes): a stalled server fails a
     // send, which is retried, rather than hold it until another node sends the same mail.
     const transport: Transporter = nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 });
     return {
       mode: 'smtp',
-      async send(message) {
+      async send(message, log) {
         const info = await transport.sendMail({ from: options.from, ...message });
-        options.log.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
+        logOf(log).info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
         return { messageId: info.messageId };
       },
       close: () => transport.close(),
@@ -57,14 +73,14 @@ export function createMailer(options: {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     mode: 'outbox',
-    async send(message) {
+    async send(message, log) {
       const info = await transport.sendMail({ from: options.from, ...message });
       await fs.mkdir(options.outboxDir, { recursive: true });
       // Sortable by time, unique across nodes writing to the same folder.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = path.join(options.outboxDir, name);
       await fs.writeFile(file, info.message as Buffer);
-      options.log.info(
+      logOf(log).info(
         { to: message.to, subject: message.subject, links: linksIn(message.text), file },
         `mail written to the outbox: ${message.subject}`,
       );

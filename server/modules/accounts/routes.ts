@@ -99,7 +99,7 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const result = await resendVerification(ctx, partnerIdOf(request));
+      const result = await resendVerification(ctx, partnerIdOf(request), request.log);
       return { data: { ...result, message: say(result.message, request) } };
     },
   );
@@ -116,7 +116,7 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
         response: { 200: messageAnswer },
       },
     },
-    async (request) => ({ data: { message: say(await requestPasswordReset(ctx, request.body.email, request.ip), request) } }),
+    async (request) => ({ data: { message: say(await requestPasswordReset(ctx, request.body.email, request.ip, request.log), request) } }),
   );
 
   app.post(

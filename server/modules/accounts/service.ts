@@ -13,6 +13,7 @@ import { isUniqueViolation, nowIso } from '../../db/dialect';
 import type { Partner } from '../../db/schema';
 import { API_MESSAGES, AppError, invalid } from '../../errors';
 import { sayKey } from '../../i18n';
+import type { MailLog } from '../../integrations/mail/mailer';
 import { resetPasswordMail, verifyEmailMail } from '../../integrations/mail/templates';
 import { verifyHumanCheck } from '../altcha/service';
 import { hashPassword, verifyPassword } from '../auth/passwords';
@@ -91,16 +92,17 @@ export async function userPayload(ctx: AppContext, partner: Partner): Promise<st
   return encryptPayload(ctx.secrets.userPayloadKey, toUserJson(partner, codes, referrals, engagement, links, social));
 }
 
-async function sendVerification(ctx: AppContext, partner: Partner): Promise<void> {
+// `log`: the request's, so the mail's line carries its id (decisions/041).
+async function sendVerification(ctx: AppContext, partner: Partner, log?: MailLog): Promise<void> {
   const token = await issueOneTimeToken(ctx.db, 'verify_email', partner.id, VERIFY_LINK_LIFETIME_MS);
   const link = `${ctx.config.publicUrl}/verify_email?token=${token}`;
-  await ctx.mailer.send(verifyEmailMail({ email: partner.email, firstName: partner.first_name, locale: partner.locale }, link));
+  await ctx.mailer.send(verifyEmailMail({ email: partner.email, firstName: partner.first_name, locale: partner.locale }, link), log);
 }
 
 export async function registerPartner(
   ctx: AppContext,
   input: RegistrationInput,
-  log: { error(obj: object, msg: string): void },
+  log: { error(obj: object, msg: string): void } & MailLog,
 ): Promise<Partner> {
   if (!isCategoryId(input.category_id)) throw invalid({ category_id: [API_MESSAGES.unknown_category] });
   if (!(await verifyHumanCheck(ctx.db, ctx.secrets.altchaSecret, input.altcha))) throw invalid({ altcha: [sayKey('verification')] });
@@ -154,7 +156,7 @@ export async function registerPartner(
     throw error;
   }
   // The account exists whatever happens to the mail; the banner lets the partner ask again.
-  await sendVerification(ctx, partner).catch((err: unknown) => log.error({ err, partner: partner.uuid }, 'verification mail failed'));
+  await sendVerification(ctx, partner, log).catch((err: unknown) => log.error({ err, partner: partner.uuid }, 'verification mail failed'));
   return partner;
 }
 
@@ -175,13 +177,13 @@ export async function verifyEmail(db: Db, token: string, now = new Date()): Prom
   return partner.uuid;
 }
 
-export async function resendVerification(ctx: AppContext, partnerId: number): Promise<{ message: string; verified: boolean }> {
+export async function resendVerification(ctx: AppContext, partnerId: number, log?: MailLog): Promise<{ message: string; verified: boolean }> {
   const partner = await findPartnerById(ctx.db, partnerId);
   if (!partner) throw new AppError(404, API_MESSAGES.account_not_found);
   if (partner.verified) return { message: API_MESSAGES.email_validated, verified: true };
   const bucket = [`resend-verification:${partner.id}`];
   await reserveAttempt(ctx.db, bucket, RESEND_VERIFICATION);
-  await sendVerification(ctx, partner);
+  await sendVerification(ctx, partner, log);
   return { message: API_MESSAGES.verification_sent, verified: false };
 }
 
@@ -189,7 +191,7 @@ export async function resendVerification(ctx: AppContext, partnerId: number): Pr
  * Always the same neutral answer, whether or not the account exists; a second request for the
  * same address within 10 minutes hears "already sent" (tracked per address, account or not).
  */
-export async function requestPasswordReset(ctx: AppContext, email: string, ip: string): Promise<string> {
+export async function requestPasswordReset(ctx: AppContext, email: string, ip: string, log?: MailLog): Promise<string> {
   // Each request is counted before it is served, so requests sent at once cannot all pass.
   const perIp = await reserveAttempt(ctx.db, [`reset:ip:${ip}`], RESET_PER_IP);
   if (!(await tryReserveAttempt(ctx.db, [`reset:email:${email}`], RESET_REPEAT_WINDOW))) {
@@ -202,7 +204,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
     await retireOneTimeTokens(ctx.db, 'reset_password', partner.id, nowIso());
     const token = await issueOneTimeToken(ctx.db, 'reset_password', partner.id, RESET_LINK_LIFETIME_MS);
     const link = `${ctx.config.publicUrl}/reset_password?token=${token}`;
-    await ctx.mailer.send(resetPasswordMail({ email: partner.email, firstName: partner.first_name, locale: partner.locale }, link));
+    await ctx.mailer.send(resetPasswordMail({ email: partner.email, firstName: partner.first_name, locale: partner.locale }, link), log);
   }
   return API_MESSAGES.reset_sent;
 }

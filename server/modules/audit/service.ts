@@ -41,6 +41,15 @@ export async function recordAudit(trx: Db, entry: AuditEntry, at: string = nowIs
     .execute();
 }
 
+/**
+ * An export of partners, payouts or earnings as CSV: personal data leaving the portal, so the
+ * log says who took which rows (the list's filters), written before the first row is sent.
+ */
+export async function recordExport(db: Db, staffId: number, kind: 'partners' | 'payouts' | 'earnings', filters: Record<string, unknown>): Promise<void> {
+  const given = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== ''));
+  await recordAudit(db, { staffId, action: `export.${kind}`, entity: 'export', entityId: kind, after: { filters: given } });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reading the log (the back office's audit screen)
 

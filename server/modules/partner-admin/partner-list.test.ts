@@ -507,6 +507,19 @@ describe('the CSV export', () => {
     expect(parseCsv(text)).toHaveLength(1 + people.length);
   });
 
+  it('writes who exported with which filters to the audit log; a refused export writes nothing', async () => {
+    const lines = () =>
+      t.database.db.selectFrom('audit_log').selectAll().where('action', '=', 'export.partners').orderBy('id').execute();
+    const before = (await lines()).length;
+    expect((await csv('?status=active&sort=-sales&q=')).statusCode).toBe(200);
+    expect((await csv('?tier=7')).statusCode).toBe(422);
+    const written = (await lines()).slice(before);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({ staff_id: reviewer.id, entity: 'export', entity_id: 'partners', before: null });
+    // Only the filters given: an empty search is no filter.
+    expect(JSON.parse(written[0]!.after!)).toEqual({ filters: { status: 'active', sort: '-sales' } });
+  });
+
   it('refuses bad filters with 422 before any row, and is for staff only', async () => {
     const bad = await csv('?tier=7');
     expect(bad.statusCode).toBe(422);

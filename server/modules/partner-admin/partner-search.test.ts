@@ -28,10 +28,15 @@ beforeAll(async () => {
   t = await createTestApp();
   reviewer = await createStaffWithToken(db(), 'reviewer');
   for (const { code, ...fields } of people) {
-    const partner = await createPartnerAccount(db(), { ...fields, password: 'password-partner', locale: 'en' });
+    const partner = await createPartnerAccount(db(), {
+      ...fields,
+      password: 'password-partner',
+      locale: 'en',
+    });
     await createPromoCode(db(), partner.id, code);
     // Sign-up stores e-mails in lower case; older ones may not be.
-    if (partner.email !== fields.email) await db().updateTable('partners').set({ email: fields.email }).where('id', '=', partner.id).execute();
+    if (partner.email !== fields.email)
+      await db().updateTable('partners').set({ email: fields.email }).where('id', '=', partner.id).execute();
   }
 });
 afterAll(() => t?.close());
@@ -90,7 +95,11 @@ describe('the partner search', () => {
     await createPromoCode(db(), partner.id, 'KIMOLD');
     expect(await emails('kimold')).toEqual(['kim.before@example.test']);
 
-    await db().updateTable('partners').set({ last_name: 'Àfter', email: 'kim.after@example.test' }).where('id', '=', partner.id).execute();
+    await db()
+      .updateTable('partners')
+      .set({ last_name: 'Àfter', email: 'kim.after@example.test' })
+      .where('id', '=', partner.id)
+      .execute();
     expect(await emails('kim before')).toEqual([]);
     expect(await emails('kim.before')).toEqual([]);
     expect(await emails('KIM ÀFTER')).toEqual(['kim.after@example.test']);
@@ -98,14 +107,20 @@ describe('the partner search', () => {
     // A code changed in place (as the store's own tools may) is found by its new text only.
     await db().updateTable('promo_codes').set({ code: 'KIMNEW' }).where('code', '=', 'KIMOLD').execute();
     expect(await emails('kimold')).toEqual([]);
-    expect((await list('kimnew')).data).toMatchObject([{ email: 'kim.after@example.test', codes: ['KIMNEW'] }]);
+    expect((await list('kimnew')).data).toMatchObject([
+      { email: 'kim.after@example.test', codes: ['KIMNEW'] },
+    ]);
 
     await createPromoCode(db(), partner.id, 'KIMTWO');
     expect(await emails('kimnew')).toEqual(['kim.after@example.test']);
     expect(await emails('kimtwo')).toEqual(['kim.after@example.test']);
 
     // A running total moving fires nothing and changes nothing.
-    await db().updateTable('partners').set({ total_sales_cents: 12_345 }).where('id', '=', partner.id).execute();
+    await db()
+      .updateTable('partners')
+      .set({ total_sales_cents: 12_345 })
+      .where('id', '=', partner.id)
+      .execute();
     expect(await emails('kimtwo')).toEqual(['kim.after@example.test']);
 
     await db().deleteFrom('promo_codes').where('partner_id', '=', partner.id).execute();
@@ -122,7 +137,13 @@ describe('the partner search', () => {
   it('finds a search longer than a key by its start, checked on the whole text', async () => {
     const long = 'an.address.much.longer.than.any.key.of.the.index@long.example';
     expect([...long].length).toBeGreaterThan(KEY_LENGTH);
-    await createPartnerAccount(db(), { first_name: 'Lou', last_name: 'Long', email: long, password: 'password-partner', locale: 'en' });
+    await createPartnerAccount(db(), {
+      first_name: 'Lou',
+      last_name: 'Long',
+      email: long,
+      password: 'password-partner',
+      locale: 'en',
+    });
     await createPartnerAccount(db(), {
       first_name: 'Lou',
       last_name: 'Twin',
@@ -157,18 +178,32 @@ describe('the partner search', () => {
     const broad = await list('CROWD', '&sort=-sales&length=50');
     expect(broad.total).toBe(120);
     expect(broad.last_page).toBe(3);
-    expect(broad.data.slice(0, 3).map((r) => r.email)).toEqual(['crowd120@example.test', 'crowd119@example.test', 'crowd118@example.test']);
+    expect(broad.data.slice(0, 3).map((r) => r.email)).toEqual([
+      'crowd120@example.test',
+      'crowd119@example.test',
+      'crowd118@example.test',
+    ]);
     const third = await list('crowd', '&sort=-sales&length=50&page=3');
-    expect(third.data.map((r) => r.email)).toEqual(Array.from({ length: 20 }, (_, i) => `crowd${20 - i}@example.test`));
+    expect(third.data.map((r) => r.email)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `crowd${20 - i}@example.test`),
+    );
     // The same partners through the keys: "member 1" is in the names of 1, 10–19 and 100–120.
     const narrow = await list('member 1', '&sort=sales&length=100');
     expect(narrow.total).toBe(32);
     expect(narrow.data.map((r) => r.email)).toEqual(
-      [1, ...Array.from({ length: 10 }, (_, i) => 10 + i), ...Array.from({ length: 21 }, (_, i) => 100 + i)].map((i) => `crowd${i}@example.test`),
+      [
+        1,
+        ...Array.from({ length: 10 }, (_, i) => 10 + i),
+        ...Array.from({ length: 21 }, (_, i) => 100 + i),
+      ].map((i) => `crowd${i}@example.test`),
     );
     // A broad search with a filter, and the export with the search.
     expect((await list('crowd', '&status=suspended')).total).toBe(0);
-    const csv = await t.app.inject({ method: 'GET', url: '/api/manager/partners.csv?q=crowd&sort=sales', headers: bearer(reviewer.token) });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/manager/partners.csv?q=crowd&sort=sales',
+      headers: bearer(reviewer.token),
+    });
     expect(csv.statusCode).toBe(200);
     expect(csv.body.trim().split('\n')).toHaveLength(1 + 120);
   });
@@ -186,13 +221,25 @@ describe('the partner search', () => {
         locale: 'en',
       });
       await createPromoCode(db(), partner.id, `FOLD${at}X`);
-      const row = await db().selectFrom('partner_search').select('folded').where('partner_id', '=', partner.id).executeTakeFirstOrThrow();
-      expect(row.folded).toBe([`${slice} Fold`, `fold${at}@example.test`, `FOLD${at}X`].map(foldSearch).join('\n'));
+      const row = await db()
+        .selectFrom('partner_search')
+        .select('folded')
+        .where('partner_id', '=', partner.id)
+        .executeTakeFirstOrThrow();
+      expect(row.folded).toBe(
+        [`${slice} Fold`, `fold${at}@example.test`, `FOLD${at}X`].map(foldSearch).join('\n'),
+      );
       expect(await emails(slice)).toEqual([`fold${at}@example.test`]);
       expect(await emails(foldSearch(slice))).toEqual([`fold${at}@example.test`]);
     }
     // A line break inside a field stays inside it.
-    await createPartnerAccount(db(), { first_name: 'Line', last_name: 'One\nTwo', email: 'line@example.test', password: 'password-partner', locale: 'en' });
+    await createPartnerAccount(db(), {
+      first_name: 'Line',
+      last_name: 'One\nTwo',
+      email: 'line@example.test',
+      password: 'password-partner',
+      locale: 'en',
+    });
     expect(await emails('one\ntwo')).toEqual(['line@example.test']);
     expect(await emails('two')).toEqual(['line@example.test']);
     expect(await emails('two\nline@')).toEqual([]);

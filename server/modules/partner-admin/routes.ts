@@ -6,6 +6,7 @@ import type { AppContext, TypedApp } from '../../context';
 import { sayKey } from '../../i18n';
 import { sendCsv } from '../../plugins/csv';
 import { pagedAnswer, pagingQuery } from '../../plugins/paging';
+import { recordExport } from '../audit/service';
 import { requireStaff, staffIdOf } from '../auth/guards';
 import { voucherAnswerSchema } from '../vouchers/service';
 import { PARTNER_SORTS } from './repository';
@@ -306,7 +307,11 @@ export function partnerAdminRoutes(app: TypedApp, ctx: AppContext): void {
         querystring: listFilters,
       },
     },
-    async (request, reply) => sendCsv(reply, 'partners', await partnersCsv(ctx.db, request.query)),
+    async (request, reply) => {
+      const rows = await partnersCsv(ctx.db, request.query);
+      await recordExport(ctx.db, staffIdOf(request), 'partners', request.query);
+      return sendCsv(reply, 'partners', rows);
+    },
   );
 
   app.get(
@@ -455,7 +460,7 @@ export function partnerAdminRoutes(app: TypedApp, ctx: AppContext): void {
         response: { 200: z.object({ data: z.object({ sent: z.boolean(), email: z.string() }) }) },
       },
     },
-    async (request) => ({ data: await resendPartnerVerification(ctx, staffIdOf(request), request.params.uuid) }),
+    async (request) => ({ data: await resendPartnerVerification(ctx, staffIdOf(request), request.params.uuid, request.log) }),
   );
 
   app.post(

@@ -6,6 +6,7 @@
 import type { Readable } from 'node:stream';
 import { DEFAULT_CURRENCY } from '../../../common/brand';
 import type { AppContext } from '../../context';
+import type { MailLog } from '../../integrations/mail/mailer';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
@@ -637,10 +638,10 @@ export async function retryPromoCodeStoreSync(
  * `POST /api/manager/partners/{uuid}/resend-verification`: the partner's verification mail again,
  * throttled as their own resend is (the same count: staff and partner together), audited once sent.
  */
-export async function resendPartnerVerification(ctx: AppContext, staffId: number, uuid: string) {
+export async function resendPartnerVerification(ctx: AppContext, staffId: number, uuid: string, log?: MailLog) {
   const partner = await partnerOrThrow(ctx.db, uuid);
   if (partner.verified) throw new AppError(409, API_MESSAGES.partner_admin.already_verified);
-  await resendVerification(ctx, partner.id);
+  await resendVerification(ctx, partner.id, log);
   await ctx.db.transaction().execute((trx) =>
     recordAudit(trx, { staffId, action: 'partner.resend_verification', entity: 'partner', entityId: partner.uuid, after: { email: partner.email } }),
   );

@@ -8,6 +8,7 @@ import { requestLocale, sayKey } from '../../i18n';
 import { sendCsv } from '../../plugins/csv';
 import { pagedAnswer, pagingQuery } from '../../plugins/paging';
 import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth/guards';
+import { recordExport } from '../audit/service';
 import { findStaffById } from '../staff/service';
 import { renderInvoicePdf } from './invoice-pdf';
 import { invoiceDocument, markPayoutPaid, partnerInvoices, payMeNowStats, requestPayout, reviewPayout } from './service';
@@ -155,7 +156,11 @@ export function payoutRoutes(app: TypedApp, ctx: AppContext): void {
         querystring: z.object({ status: queueStatus, q: queueSearch }),
       },
     },
-    async (request, reply) => sendCsv(reply, 'payouts', await payoutsCsv(ctx.db, request.query)),
+    async (request, reply) => {
+      const rows = await payoutsCsv(ctx.db, request.query);
+      await recordExport(ctx.db, staffIdOf(request), 'payouts', request.query);
+      return sendCsv(reply, 'payouts', rows);
+    },
   );
 
   app.get(

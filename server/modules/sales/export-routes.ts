@@ -6,7 +6,8 @@ import { API_MESSAGES, invalid } from '../../errors';
 import { sayKey } from '../../i18n';
 import { sendCsv } from '../../plugins/csv';
 import { refineTimeRange, timeRange, timeRangeQuery } from '../../plugins/time-range';
-import { requireStaff } from '../auth/guards';
+import { recordExport } from '../audit/service';
+import { requireStaff, staffIdOf } from '../auth/guards';
 import { EARNING_KINDS, EARNING_STATUSES, earningsCsv, partnerIdByUuid } from './earnings-export';
 
 export function earningsExportRoutes(app: TypedApp, ctx: AppContext): void {
@@ -40,11 +41,9 @@ export function earningsExportRoutes(app: TypedApp, ctx: AppContext): void {
       const partnerId = partner === undefined ? undefined : await partnerIdByUuid(ctx.db, partner);
       if (partner !== undefined && partnerId === undefined)
         throw invalid({ partner: [API_MESSAGES.messages.partner_unknown] });
-      return sendCsv(
-        reply,
-        'earnings',
-        await earningsCsv(ctx.db, { partnerId, status, kind, ...timeRange(request.query) }),
-      );
+      const rows = await earningsCsv(ctx.db, { partnerId, status, kind, ...timeRange(request.query) });
+      await recordExport(ctx.db, staffIdOf(request), 'earnings', request.query);
+      return sendCsv(reply, 'earnings', rows);
     },
   );
 }

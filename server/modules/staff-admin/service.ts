@@ -36,7 +36,8 @@ const MESSAGES = API_MESSAGES.staff;
 const STAFF_LOCK = 0x7374;
 const lockStaff = (trx: Db) => lockKeys(trx, STAFF_LOCK, ['staff-accounts']);
 
-type Log = { error(obj: object, msg: string): void };
+// `info`, when the caller's logger has it (a request's), logs the invitation mail's line with the request id.
+type Log = { error(obj: object, msg: string): void; info?(obj: object, msg: string): void };
 
 export interface StaffJson {
   id: number;
@@ -109,6 +110,7 @@ async function mailInvite(ctx: AppContext, staff: StaffUser, inviterId: number, 
   try {
     await ctx.mailer.send(
       staffInviteMail({ email: staff.email, firstName: staff.name, locale: staff.locale }, { inviter: inviter?.name ?? '', role: staff.role }, link),
+      log,
     );
     return true;
   } catch (err) {

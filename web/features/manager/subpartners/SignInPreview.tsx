@@ -4,6 +4,7 @@
 // picture of the page: nothing in it can be focused or used.
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../../../components/icons';
 import { LOCALES, type Locale } from '../../../../common/i18n';
 import { currentLocale, i18n } from '../../../lib/i18n';
 import { SubpartnerBrand } from '../../subpartner/SubpartnerBrand';
@@ -52,12 +53,12 @@ export function SignInPreview({ values, logoUrl }: { values: FormValues; logoUrl
 
   return (
     <section aria-labelledby={headingId} className="card overflow-hidden" data-testid="subpartner-preview">
-      <div className="flex flex-wrap items-start justify-between gap-3 p-4 sm:p-5">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-3">
         <div className="min-w-0">
           <h2 id={headingId} className="text-base font-semibold tracking-tight">
             {t('manager.subpartners.preview.title')}
           </h2>
-          <p className="mt-0.5 text-sm text-stone-600 dark:text-stone-400">
+          <p className="text-xs text-stone-600 dark:text-stone-400">
             {t('manager.subpartners.preview.lead')}
           </p>
         </div>
@@ -101,9 +102,18 @@ export function SignInPreview({ values, logoUrl }: { values: FormValues; logoUrl
             {window.location.host}/{slug}/login
           </span>
         </div>
+        {values.active ? null : (
+          <p
+            className="flex items-start gap-2 border-b border-amber-300 bg-amber-50 px-4 py-2 text-xs font-medium text-amber-900 dark:border-amber-500/40 dark:bg-amber-950/50 dark:text-amber-100"
+            data-testid="preview-inactive"
+          >
+            <Icon name="alert" width={14} height={14} className="mt-px shrink-0" />
+            {t('manager.subpartners.preview.inactive')}
+          </p>
+        )}
         <div
           inert
-          className="relative overflow-hidden px-3 py-5 sm:px-6 sm:py-7"
+          className="relative overflow-hidden px-3 py-4 sm:px-5"
           lang={language}
           data-testid="preview-page"
         >
@@ -111,7 +121,7 @@ export function SignInPreview({ values, logoUrl }: { values: FormValues; logoUrl
             className="pointer-events-none absolute -top-24 -right-24 h-64 w-64 rounded-full bg-brand-200/60 blur-3xl dark:bg-brand-500/10"
             aria-hidden="true"
           />
-          <div className="card relative mx-auto w-full max-w-sm p-5">
+          <div className="card relative mx-auto w-full max-w-sm p-4 sm:p-5">
             <SubpartnerBrand
               locale={language}
               subpartner={{

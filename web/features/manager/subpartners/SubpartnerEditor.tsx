@@ -316,7 +316,11 @@ export function SubpartnerEditor({
       {notice ? <div className="mb-4">{notice}</div> : null}
       {/* Phones: the fields, the preview, then the buttons; wide screens: the preview beside them, kept in view. */}
       <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(20rem,26rem)]">
-        <fieldset disabled={readOnly} className="grid min-w-0 gap-5 lg:col-start-1 lg:row-start-1">
+        <fieldset
+          disabled={readOnly}
+          // Read, not written: the controls look as still as they are.
+          className={`grid min-w-0 gap-5 lg:col-start-1 lg:row-start-1 ${readOnly ? '[&_:is(input,textarea):disabled]:cursor-not-allowed [&_:is(input,textarea):disabled]:bg-stone-50 [&_:is(input,textarea):disabled]:text-stone-600 dark:[&_:is(input,textarea):disabled]:bg-stone-900 dark:[&_:is(input,textarea):disabled]:text-stone-400' : ''}`}
+        >
           <Section title={t('manager.subpartners.sections.identity')} testId="section-identity">
             <TextInput
               label={t('manager.subpartners.fields.name')}

@@ -413,6 +413,9 @@ describe('editing', () => {
   it('warns before deactivating, and lets reviewers read without changing', async () => {
     const { user, unmount } = renderApp('/manager/subpartners/7');
     await user.click(await screen.findByTestId('field-active'));
+    expect(screen.getByTestId('preview-inactive')).toHaveTextContent(
+      'Inactive: visitors see “Page not found” at this address.',
+    );
     expect(screen.getByTestId('deactivate-warning')).toHaveTextContent(
       '/glow-collective and its sign-in and registration pages show “Page not found”',
     );
