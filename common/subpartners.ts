@@ -11,6 +11,7 @@ export const RESERVED_SLUGS = [
   'login',
   'logout',
   'manager',
+  'metrics',
   'policy',
   'r',
   'register',

@@ -16,40 +16,16 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { chromium, type Page } from '@playwright/test';
-import type { Locale } from '../common/i18n';
 import { shopifyOrderPayload, shopifyRefundPayload } from '../server/integrations/shopify/sample-payloads';
 import { signShopifyBody } from '../server/integrations/shopify/webhooks';
 import { CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium';
 import { pageProblems } from './lib/page-check';
+import { DEMO_ACCOUNTS, LOOKS, lookContext, signIn, WIDTHS } from './lib/screenshot-session';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:3402';
 const SECRET = process.env.SHOPIFY_WEBHOOK_SECRET ?? '';
 const OUT = process.argv[2] ?? '.tmp/screenshots/needs-a-look';
-const MANAGER = { email: 'demo.manager@sunbite.example', password: 'sunny-demo-manager' };
 const CODES = ['JORDAN10', 'CAMILLE', 'PRIYA15'];
-
-const RUNS: { locale: Locale; theme: 'light' | 'dark' }[] = [
-  { locale: 'en', theme: 'light' },
-  { locale: 'fr', theme: 'dark' },
-];
-const WIDTHS = [390, 1280] as const;
-
-async function publicClient(): Promise<string> {
-  const html = await (await fetch(`${BASE_URL}/login`)).text();
-  const client = /name="portal-client" content="([^"]+)"/.exec(html)?.[1];
-  if (!client) throw new Error('no public client credential in the page');
-  return client;
-}
-
-async function managerSession(): Promise<{ token: string; expired: string }> {
-  const answer = await fetch(`${BASE_URL}/api/manager/auth/get_token`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${await publicClient()}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(MANAGER),
-  });
-  if (!answer.ok) throw new Error(`sign-in of ${MANAGER.email} failed: ${answer.status}`);
-  return (await answer.json()) as { token: string; expired: string };
-}
 
 async function deliver(topic: string, body: string): Promise<string> {
   const answer = await fetch(`${BASE_URL}/api/webhooks/shopify`, {
@@ -134,27 +110,19 @@ async function check(page: Page, name: string): Promise<void> {
 
 async function main(): Promise<void> {
   await mkdir(OUT, { recursive: true });
-  const session = await managerSession();
+  const session = await signIn(BASE_URL, 'staff', DEMO_ACCOUNTS.manager);
   const headers = { Authorization: `Bearer ${session.token}` };
   await refuseSome();
   await refuseCodes(headers);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {
-    for (const { locale, theme } of RUNS) {
+    for (const { locale, theme } of LOOKS) {
       for (const width of WIDTHS) {
-        const context = await browser.newContext({
-          viewport: { width, height: width < 768 ? 844 : 900 },
-          colorScheme: theme,
-          deviceScaleFactor: 1,
-          locale: locale === 'fr' ? 'fr-CA' : 'en-US',
-        });
-        await context.addInitScript(
-          ({ l, th, s }) => {
-            localStorage.setItem('locale', l);
-            localStorage.setItem('theme', th);
-            localStorage.setItem('manager_token', JSON.stringify(s));
-          },
-          { l: locale, th: theme, s: session },
+        const context = await lookContext(
+          browser,
+          { width, height: width < 768 ? 844 : 900 },
+          { locale, theme },
+          { manager_token: session },
         );
         const page = await context.newPage();
         const suffix = `${locale}-${width}-${theme}`;

@@ -150,6 +150,8 @@ export async function createBackup(options: BackupOptions): Promise<{ dir: strin
     // Files first, the database, then the files again: a file is written before the row naming
     // it commits and removed after that row is gone, so every file the copy names is either
     // caught by the first pass or was written before the copy began and is caught by the second.
+    // Not caught: one written after the first pass and removed (replaced) before the second;
+    // docs/deployment.md says so, and a grace period before removing replaced files would close it.
     await copyDataFolders(dataDir, partial, copied);
     const createdAt = new Date();
     let database: Manifest['database'] = { dialect: 'postgres', included: false };

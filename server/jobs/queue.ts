@@ -6,12 +6,12 @@
 // one transaction, each job in its own savepoint: what the jobs write and their being done commit
 // together, once per batch. What must only happen after that commit (a live push) is what a
 // handler returns, and runs then. A failed job is rolled back alone and retried later.
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db';
 import type { Database } from '../db/schema';
 import { retryOnConflict } from '../db/retry';
-import { randomUUID } from 'node:crypto';
 import { nowIso } from '../db/dialect';
 
 /**

@@ -91,7 +91,10 @@ export function startScheduler<L extends RunLog>(options: {
       const round = task
         .run(roundLog)
         .then(() => undefined)
-        .catch((err: unknown) => roundLog.error(roundLog === options.log ? { err, task: task.name } : { err }, 'scheduled task failed'));
+        // A round's logger names the task already: the key once per line.
+        .catch((err: unknown) =>
+          roundLog.error(roundLog === options.log ? { err, task: task.name } : { err }, 'scheduled task failed'),
+        );
       if (!task.detached) {
         await round;
         continue;

@@ -193,16 +193,18 @@ describe('run ids of the job queue and the scheduler', () => {
   /** A pino logger as the app's, every line kept. */
   function capture() {
     const lines: Record<string, unknown>[] = [];
+    const raw: string[] = [];
     const log = pino(
       {},
       new Writable({
         write(chunk: Buffer, _encoding, callback) {
+          raw.push(chunk.toString());
           lines.push(JSON.parse(chunk.toString()));
           callback();
         },
       }),
     );
-    return { lines, log };
+    return { lines, raw, log };
   }
   const later = () => new Promise((resolve) => setTimeout(resolve, 5));
 
@@ -213,7 +215,7 @@ describe('run ids of the job queue and the scheduler', () => {
   afterAll(() => t.close());
 
   it('marks each job’s lines, across awaits and in its effect after the commit, with the run’s own id', async () => {
-    const { lines, log } = capture();
+    const { lines, raw, log } = capture();
     const now = new Date();
     for (const n of [1, 2]) {
       await t.database.db
@@ -269,10 +271,12 @@ describe('run ids of the job queue and the scheduler', () => {
     const failing = lines.filter((line) => line.kind === 'broken');
     expect(failing.map((line) => line.msg)).toEqual(['about to fail', 'job failed; it will be retried']);
     expect(failing[0]!.runId).toBe(failing[1]!.runId);
+    for (const line of raw)
+      for (const key of ['"runId"', '"job"', '"kind"']) expect(line.split(key).length - 1, line).toBe(1);
   });
 
   it('marks each round of a periodic task, its failure line too, with the round’s own id', async () => {
-    const { lines, log } = capture();
+    const { lines, raw, log } = capture();
     let round = 0;
     const scheduler = startScheduler({
       db: t.database.db,
@@ -309,5 +313,6 @@ describe('run ids of the job queue and the scheduler', () => {
       expect(new Set(group.map((line) => line.runId)).size).toBe(1);
     }
     expect(first[0]!.runId).not.toBe(second[0]!.runId);
+    for (const line of raw) expect(line.split('"task"').length - 1, line).toBe(1);
   });
 });

@@ -3,7 +3,20 @@
 // server. Every key expires by itself, so nothing needs sweeping.
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { AppError, MESSAGES } from '../errors';
 import type { SharedStores } from './index';
+
+/**
+ * A store that cannot be reached refuses the request rather than letting it through uncounted;
+ * the visitor gets 503 (try again) with an error id, never a bare 500, and the log keeps the cause.
+ */
+async function reach<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw Object.assign(new AppError(503, MESSAGES.unavailable), { cause: error });
+  }
+}
 
 /**
  * A sliding window per bucket: a sorted set of attempts scored by time. The script drops what left
@@ -34,32 +47,34 @@ export function createRedisStores(redis: Redis, prefix = 'pp:'): SharedStores {
         const keys = [...new Set(buckets)].map(rateKey);
         if (keys.length === 0) return { release: async () => undefined };
         const member = `${now.getTime()}:${randomUUID()}`;
-        const granted = await redis.eval(RESERVE, keys.length, ...keys, now.getTime(), rule.windowMs, rule.limit, member);
+        const granted = await reach(() =>
+          redis.eval(RESERVE, keys.length, ...keys, now.getTime(), rule.windowMs, rule.limit, member),
+        );
         if (Number(granted) !== 1) return null;
         return {
           async release() {
-            await Promise.all(keys.map((key) => redis.zrem(key, member)));
+            await reach(() => Promise.all(keys.map((key) => redis.zrem(key, member))));
           },
         };
       },
       async clear(bucket) {
-        await redis.del(rateKey(bucket));
+        await reach(() => redis.del(rateKey(bucket)));
       },
     },
     once: {
       async useOnce(id, expiresAt) {
         const ttl = Math.max(1, expiresAt.getTime() - Date.now());
-        return (await redis.set(`${prefix}once:${id}`, '1', 'PX', ttl, 'NX')) === 'OK';
+        return (await reach(() => redis.set(`${prefix}once:${id}`, '1', 'PX', ttl, 'NX'))) === 'OK';
       },
     },
     states: {
       async put(purpose, tokenHash, subjectId, expiresAt) {
         const ttl = Math.max(1, expiresAt.getTime() - Date.now());
-        await redis.set(`${prefix}state:${purpose}:${tokenHash}`, String(subjectId), 'PX', ttl);
+        await reach(() => redis.set(`${prefix}state:${purpose}:${tokenHash}`, String(subjectId), 'PX', ttl));
       },
       async take(purpose, tokenHash) {
         // GETDEL: read and removed in one command, so two callbacks with one state get it once.
-        const value = await redis.getdel(`${prefix}state:${purpose}:${tokenHash}`);
+        const value = await reach(() => redis.getdel(`${prefix}state:${purpose}:${tokenHash}`));
         return value === null ? null : Number(value);
       },
     },

@@ -26,7 +26,11 @@ interface Implementation {
   close(): Promise<void>;
 }
 
-const databaseStores = (db: Db): SharedStores => ({ rate: databaseRateStore(db), once: databaseOnceStore(db), states: databaseStateStore(db) });
+const databaseStores = (db: Db): SharedStores => ({
+  rate: databaseRateStore(db),
+  once: databaseOnceStore(db),
+  states: databaseStateStore(db),
+});
 
 async function database(): Promise<Implementation> {
   const handle = await createTestDatabase();
@@ -74,12 +78,18 @@ describe.each(implementations)('the shared stores in %s', (_name, open, availabl
 
     it(`grants exactly the limit of ${ATTEMPTS} attempts made at once on two nodes, and counts nothing for the refused`, async () => {
       const now = new Date();
-      const granted = await Promise.all(Array.from({ length: ATTEMPTS }, (_, i) => node(i).rate.reserve(['race:a', `race:other-${i}`], rule, now)));
+      const granted = await Promise.all(
+        Array.from({ length: ATTEMPTS }, (_, i) =>
+          node(i).rate.reserve(['race:a', `race:other-${i}`], rule, now),
+        ),
+      );
       expect(granted.filter(Boolean)).toHaveLength(rule.limit);
       expect(await node(0).rate.reserve(['race:a'], rule, now)).toBeNull();
       // A refused attempt counted nothing in its other bucket either.
       const refused = granted.findIndex((g) => g === null);
-      expect(await node(1).rate.reserve([`race:other-${refused}`], { limit: 1, windowMs: 60_000 }, now)).not.toBeNull();
+      expect(
+        await node(1).rate.reserve([`race:other-${refused}`], { limit: 1, windowMs: 60_000 }, now),
+      ).not.toBeNull();
     });
 
     it('takes a released attempt back, forgets a cleared bucket, and slides its window', async () => {
@@ -101,7 +111,9 @@ describe.each(implementations)('the shared stores in %s', (_name, open, availabl
     it(`accepts one of ${ATTEMPTS} uses of the same id made at once on two nodes`, async () => {
       const id = `challenge-${randomUUID()}`;
       const expires = new Date(Date.now() + 60_000);
-      const used = await Promise.all(Array.from({ length: ATTEMPTS }, (_, i) => node(i).once.useOnce(id, expires)));
+      const used = await Promise.all(
+        Array.from({ length: ATTEMPTS }, (_, i) => node(i).once.useOnce(id, expires)),
+      );
       expect(used.filter(Boolean)).toHaveLength(1);
       expect(await node(0).once.useOnce(`challenge-${randomUUID()}`, expires)).toBe(true);
     });
@@ -111,7 +123,9 @@ describe.each(implementations)('the shared stores in %s', (_name, open, availabl
     it(`gives a state to one of ${ATTEMPTS} callbacks presenting it at once on two nodes, and to no one after`, async () => {
       const hash = randomUUID();
       await node(0).states.put('oauth_google', hash, 42, new Date(Date.now() + 60_000));
-      const taken = await Promise.all(Array.from({ length: ATTEMPTS }, (_, i) => node(i).states.take('oauth_google', hash, new Date())));
+      const taken = await Promise.all(
+        Array.from({ length: ATTEMPTS }, (_, i) => node(i).states.take('oauth_google', hash, new Date())),
+      );
       expect(taken.filter((t) => t !== null)).toEqual([42]);
       expect(await node(1).states.take('oauth_google', hash, new Date())).toBeNull();
     });
@@ -126,5 +140,29 @@ describe.each(implementations)('the shared stores in %s', (_name, open, availabl
       await new Promise((r) => setTimeout(r, 120));
       expect(await node(1).states.take('connect_facebook', short, new Date())).toBeNull();
     });
+  });
+});
+
+describe('a Redis that does not answer', () => {
+  it('refuses with 503 (try again), never letting an attempt through uncounted', async () => {
+    // Port 1 refuses at once; no offline queue and no retries, so each command fails immediately.
+    const client = new Redis({
+      host: '127.0.0.1',
+      port: 1,
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
+    const stores = createRedisStores(client, 'pp-down:');
+    const refused = { status: 503 };
+    await expect(
+      stores.rate.reserve(['sign-in:x'], { limit: 10, windowMs: 60_000 }, new Date()),
+    ).rejects.toMatchObject(refused);
+    await expect(stores.once.useOnce('solution', new Date(Date.now() + 60_000))).rejects.toMatchObject(
+      refused,
+    );
+    await expect(stores.states.take('oauth_google', 'hash')).rejects.toMatchObject(refused);
+    client.disconnect();
   });
 });

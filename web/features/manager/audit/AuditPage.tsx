@@ -2,28 +2,38 @@
 // when, what, and what it was before and after. The filters and the page live in the URL
 // (?actor=&entity=&entity_id=&action=&from=&to=&page=), so a reload or a shared link shows the
 // same changes. Each line opens to a readable diff of its before and after.
-import {
-  Fragment,
-  useCallback,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { Fragment, useCallback, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { splitAction } from '../../../../common/audit';
 import { Icon } from '../../../components/icons';
-import { inputClass } from '../../../components/form';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { PageHeading } from '../../pages/PageHeading';
 import { useFormatters } from '../../sales/format';
 import { useSignOutOnUnauthorized, useStaffMember } from '../ManagerPages';
-import { ListResults, PagedSection, TableHead, tableCell, useBackInRange } from '../messages/list-parts';
+import {
+  ListCards,
+  listCardClass,
+  ListResults,
+  ListTable,
+  OpenedPanel,
+  OpenedRow,
+  openRowClass,
+  OpenToggle,
+  PagedSection,
+  tableCell,
+  useBackInRange,
+  useOpenRows,
+} from '../messages/list-parts';
 import { useDateTime } from '../payouts/ui';
 import { hasRole, sectionOf, STAFF_ROLES, type StaffRole } from '../sections';
+import {
+  ClearFilters,
+  DayRangeFields,
+  FilterField,
+  filterControlClass,
+  settleFilterParams,
+} from '../time-range-filter';
 import {
   isDay,
   useAuditFacets,
@@ -113,30 +123,6 @@ function useRoleName() {
 // ---------------------------------------------------------------------------------------------
 // Filters
 
-function FilterField({
-  id,
-  label,
-  span,
-  children,
-}: {
-  id: string;
-  label: string;
-  /** Its columns of the filters' grid (2 on phones, 4 from `lg`). */
-  span: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={`min-w-0 ${span}`}>
-      <label htmlFor={id} className="mb-1 block text-xs font-semibold text-stone-600 dark:text-stone-400">
-        {label}
-      </label>
-      {children}
-    </div>
-  );
-}
-
-const controlClass = `${inputClass} min-h-10 border-stone-300 py-2 dark:border-stone-700`;
-
 function FiltersCard({
   query,
   facets,
@@ -183,7 +169,7 @@ function FiltersCard({
             id={`${id}-actor`}
             value={query.actor ?? ''}
             onChange={(event) => onChange({ actor: event.target.value ? Number(event.target.value) : null })}
-            className={controlClass}
+            className={filterControlClass}
             data-testid="audit-filter-actor"
           >
             <option value="">{t('manager.audit.any_actor')}</option>
@@ -203,7 +189,7 @@ function FiltersCard({
             id={`${id}-entity`}
             value={query.entity ?? ''}
             onChange={(event) => onChange({ entity: event.target.value || null })}
-            className={controlClass}
+            className={filterControlClass}
             data-testid="audit-filter-entity"
           >
             <option value="">{t('manager.audit.any_entity')}</option>
@@ -220,7 +206,7 @@ function FiltersCard({
             id={`${id}-action`}
             value={query.action ?? ''}
             onChange={(event) => onChange({ action: event.target.value || null })}
-            className={controlClass}
+            className={filterControlClass}
             data-testid="audit-filter-action"
           >
             <option value="">{t('manager.audit.any_action')}</option>
@@ -245,41 +231,23 @@ function FiltersCard({
                 ))}
           </select>
         </FilterField>
-        <FilterField id={`${id}-from`} label={t('manager.audit.from')} span="col-span-1">
-          <input
-            id={`${id}-from`}
-            type="date"
-            value={query.from ?? ''}
-            max={query.to ?? undefined}
-            onChange={(event) => onChange({ from: event.target.value || null })}
-            className={controlClass}
-            data-testid="audit-filter-from"
-          />
-        </FilterField>
-        <FilterField id={`${id}-to`} label={t('manager.audit.to')} span="col-span-1">
-          <input
-            id={`${id}-to`}
-            type="date"
-            value={query.to ?? ''}
-            min={query.from ?? undefined}
-            onChange={(event) => onChange({ to: event.target.value || null })}
-            className={controlClass}
-            data-testid="audit-filter-to"
-          />
-        </FilterField>
+        <DayRangeFields
+          id={id}
+          range={query}
+          onChange={onChange}
+          labels={{ from: t('manager.audit.from'), to: t('manager.audit.to') }}
+          testPrefix="audit"
+        />
         {hasFilters(query) ? (
-          <div className="col-span-2 lg:flex lg:min-h-10 lg:items-center">
-            <button
-              type="button"
-              className="link text-sm"
-              onClick={() =>
-                onChange({ actor: null, entity: null, entityId: null, action: null, from: null, to: null })
-              }
-              data-testid="audit-clear"
-            >
-              {t('manager.audit.clear')}
-            </button>
-          </div>
+          <ClearFilters
+            className="col-span-2 lg:flex lg:min-h-10 lg:items-center"
+            onClear={() =>
+              onChange({ actor: null, entity: null, entityId: null, action: null, from: null, to: null })
+            }
+            testId="audit-clear"
+          >
+            {t('manager.audit.clear')}
+          </ClearFilters>
         ) : null}
       </div>
     </section>
@@ -366,33 +334,12 @@ function Item({ line, facets }: { line: AuditLine; facets: AuditFacets | undefin
   );
 }
 
-function ToggleButton({
-  open,
-  onToggle,
-  controls,
-}: {
-  open: boolean;
-  onToggle: () => void;
-  controls: string;
-}) {
+function ToggleButton({ open, onToggle, controls }: { open: boolean; onToggle: () => void; controls: string }) {
   const { t } = useTranslation();
   return (
-    <button
-      type="button"
-      className={`inline-flex min-h-9 items-center gap-1 rounded-full border border-stone-300 px-3 text-[13px] font-semibold whitespace-nowrap text-stone-800 transition-colors hover:bg-stone-100 dark:border-stone-700 dark:text-stone-100 dark:hover:bg-stone-800`}
-      aria-expanded={open}
-      aria-controls={controls}
-      onClick={onToggle}
-      data-testid="audit-toggle"
-    >
+    <OpenToggle open={open} onToggle={onToggle} controls={controls} testId="audit-toggle">
       {open ? t('manager.audit.hide_changes') : t('manager.audit.show_changes')}
-      <Icon
-        name="chevron"
-        width={14}
-        height={14}
-        className={`transition-transform ${open ? '-rotate-90' : 'rotate-90'}`}
-      />
-    </button>
+    </OpenToggle>
   );
 }
 
@@ -427,7 +374,7 @@ function LineRow({ line, open, onToggle, onHistory, facets }: LineProps) {
       <tr
         data-testid="audit-row"
         data-action={line.action}
-        className={open ? 'bg-stone-50/70 dark:bg-stone-800/30' : ''}
+        className={openRowClass(open)}
       >
         <td className={`${td} whitespace-nowrap text-stone-700 dark:text-stone-300`}>
           <time dateTime={line.created_at}>{when(line.created_at)}</time>
@@ -446,14 +393,9 @@ function LineRow({ line, open, onToggle, onHistory, facets }: LineProps) {
         </td>
       </tr>
       {open ? (
-        <tr>
-          <td
-            colSpan={5}
-            className="border-b border-stone-200 bg-stone-50/70 px-5 pt-1 pb-5 dark:border-stone-800 dark:bg-stone-800/30"
-          >
-            <Details line={line} onHistory={onHistory} id={detailsId} />
-          </td>
-        </tr>
+        <OpenedRow colSpan={5}>
+          <Details line={line} onHistory={onHistory} id={detailsId} />
+        </OpenedRow>
       ) : null}
     </Fragment>
   );
@@ -464,11 +406,7 @@ function LineCard({ line, open, onToggle, onHistory, facets }: LineProps) {
   const when = useDateTime();
   const detailsId = `audit-details-${line.id}`;
   return (
-    <li
-      className="rounded-xl border border-stone-200 bg-white p-3.5 dark:border-stone-800 dark:bg-stone-900"
-      data-testid="audit-row"
-      data-action={line.action}
-    >
+    <li className={listCardClass} data-testid="audit-row" data-action={line.action}>
       <div className="flex items-baseline justify-between gap-3">
         <p className="min-w-0 font-semibold text-stone-900 dark:text-white" data-testid="audit-action">
           {words.action(line.action)}
@@ -487,9 +425,9 @@ function LineCard({ line, open, onToggle, onHistory, facets }: LineProps) {
         <ToggleButton open={open} onToggle={onToggle} controls={detailsId} />
       </div>
       {open ? (
-        <div className="mt-3 border-t border-stone-200 pt-3 dark:border-stone-800">
+        <OpenedPanel>
           <Details line={line} onHistory={onHistory} id={detailsId} />
-        </div>
+        </OpenedPanel>
       ) : null}
     </li>
   );
@@ -509,7 +447,7 @@ export function AuditPage() {
   const facets = useAuditFacets();
   useSignOutOnUnauthorized(log.error ?? facets.error);
   const words = useAuditWords(facets.data?.actors);
-  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const open = useOpenRows();
 
   // The newest filters, also those set a moment ago and not rendered yet (the router renders a
   // navigation as a transition): two quick changes must not undo each other. A render of an older
@@ -544,16 +482,7 @@ export function AuditPage() {
           if ('action' in change) put('action', change.action);
           if ('from' in change) put('from', change.from);
           if ('to' in change) put('to', change.to);
-          // The other end of the range follows a day moved past it.
-          const from = next.get('from');
-          const to = next.get('to');
-          if (from && to && from > to) {
-            if ('from' in change) next.set('to', from);
-            else next.set('from', to);
-          }
-          // A change of filter starts again at the first page.
-          if (change.page && change.page > 1) next.set('page', String(change.page));
-          else next.delete('page');
+          settleFilterParams(next, change);
           // The same address again renders nothing: nothing to wait for.
           if (next.toString() !== latest.current.toString()) pending.current = next.toString();
           latest.current = next;
@@ -567,13 +496,6 @@ export function AuditPage() {
   const data = log.data;
   useBackInRange(data, query.page, goTo);
 
-  const toggle = (id: number) =>
-    setOpen((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
   const history = (line: AuditLine) =>
     update({
       actor: null,
@@ -600,8 +522,8 @@ export function AuditPage() {
       : null;
   const lineProps = (line: AuditLine): LineProps => ({
     line,
-    open: open.has(line.id),
-    onToggle: () => toggle(line.id),
+    open: open.isOpen(line.id),
+    onToggle: () => open.toggle(line.id),
     onHistory: query.entity === line.entity && query.entityId === line.entity_id ? null : () => history(line),
     facets: facets.data,
   });
@@ -662,32 +584,30 @@ export function AuditPage() {
           }
           rows={(rows) => ({
             table: (
-              <table className="w-full border-separate border-spacing-0 text-sm" data-testid="audit-table">
-                <caption className="sr-only">{t('manager.audit.caption')}</caption>
-                <TableHead
-                  columns={(['when', 'actor', 'action', 'item', 'details'] as const).map((key) => ({
-                    key,
-                    header:
-                      key === 'details' ? (
-                        <span className="sr-only">{t('manager.audit.columns.details')}</span>
-                      ) : (
-                        t(`manager.audit.columns.${key}`)
-                      ),
-                  }))}
-                />
-                <tbody>
-                  {rows.map((line) => (
-                    <LineRow key={line.id} {...lineProps(line)} />
-                  ))}
-                </tbody>
-              </table>
+              <ListTable
+                caption={t('manager.audit.caption')}
+                testId="audit-table"
+                columns={(['when', 'actor', 'action', 'item', 'details'] as const).map((key) => ({
+                  key,
+                  header:
+                    key === 'details' ? (
+                      <span className="sr-only">{t('manager.audit.columns.details')}</span>
+                    ) : (
+                      t(`manager.audit.columns.${key}`)
+                    ),
+                }))}
+              >
+                {rows.map((line) => (
+                  <LineRow key={line.id} {...lineProps(line)} />
+                ))}
+              </ListTable>
             ),
             cards: (
-              <ul className="space-y-2.5" aria-label={t('manager.audit.caption')}>
+              <ListCards label={t('manager.audit.caption')}>
                 {rows.map((line) => (
                   <LineCard key={line.id} {...lineProps(line)} />
                 ))}
-              </ul>
+              </ListCards>
             ),
           })}
         />

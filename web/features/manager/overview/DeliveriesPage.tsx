@@ -3,10 +3,9 @@
 // in staff words (with the error ID the server logged), whether the ledger got the order later,
 // and opens to its payload (secrets hidden, huge ones cut short). The topic, the days and the page
 // live in the URL (?topic=&from=&to=&page=), so a reload or a shared link shows the same list.
-import { Fragment, useCallback, useId, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useCallback, useId, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { inputClass } from '../../../components/form';
 import { Icon } from '../../../components/icons';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useFormatters } from '../../sales/format';
@@ -14,8 +13,28 @@ import { SkeletonLines } from '../../sales/ui';
 import { isDay } from '../audit/audit-api';
 import { Chip } from '../content/editor-ui';
 import { useSignOutOnUnauthorized } from '../ManagerPages';
-import { ListResults, PagedSection, TableHead, tableCell, useBackInRange } from '../messages/list-parts';
+import {
+  ListCards,
+  listCardClass,
+  ListResults,
+  ListTable,
+  OpenedPanel,
+  OpenedRow,
+  openRowClass,
+  OpenToggle,
+  PagedSection,
+  tableCell,
+  useBackInRange,
+  useOpenRows,
+} from '../messages/list-parts';
 import { useDateTime } from '../payouts/ui';
+import {
+  ClearFilters,
+  DayRangeFields,
+  FilterField,
+  filterControlClass,
+  settleFilterParams,
+} from '../time-range-filter';
 import {
   DELIVERY_TOPICS,
   useDeliveryPayload,
@@ -43,29 +62,6 @@ function readQuery(params: URLSearchParams): DeliveriesQuery {
 type Filters = Omit<DeliveriesQuery, 'page'>;
 
 const topicKey = (topic: string) => topic.replace('/', '_') as 'orders_create';
-const controlClass = `${inputClass} min-h-10 border-stone-300 py-2 dark:border-stone-700`;
-
-function FilterField({
-  id,
-  label,
-  span,
-  children,
-}: {
-  id: string;
-  label: string;
-  span: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={`min-w-0 ${span}`}>
-      <label htmlFor={id} className="mb-1 block text-xs font-semibold text-stone-600 dark:text-stone-400">
-        {label}
-      </label>
-      {children}
-    </div>
-  );
-}
-
 function FiltersCard({ query, onChange }: { query: Filters; onChange: (change: Partial<Filters>) => void }) {
   const { t } = useTranslation();
   const id = useId();
@@ -87,7 +83,7 @@ function FiltersCard({ query, onChange }: { query: Filters; onChange: (change: P
             id={`${id}-topic`}
             value={query.topic ?? ''}
             onChange={(event) => onChange({ topic: isTopic(event.target.value) ? event.target.value : null })}
-            className={controlClass}
+            className={filterControlClass}
             data-testid="deliveries-filter-topic"
           >
             <option value="">{t('manager.overview.deliveries.any_topic')}</option>
@@ -98,39 +94,21 @@ function FiltersCard({ query, onChange }: { query: Filters; onChange: (change: P
             ))}
           </select>
         </FilterField>
-        <FilterField id={`${id}-from`} label={t('manager.overview.deliveries.from')} span="col-span-1">
-          <input
-            id={`${id}-from`}
-            type="date"
-            value={query.from ?? ''}
-            max={query.to ?? undefined}
-            onChange={(event) => onChange({ from: event.target.value || null })}
-            className={controlClass}
-            data-testid="deliveries-filter-from"
-          />
-        </FilterField>
-        <FilterField id={`${id}-to`} label={t('manager.overview.deliveries.to')} span="col-span-1">
-          <input
-            id={`${id}-to`}
-            type="date"
-            value={query.to ?? ''}
-            min={query.from ?? undefined}
-            onChange={(event) => onChange({ to: event.target.value || null })}
-            className={controlClass}
-            data-testid="deliveries-filter-to"
-          />
-        </FilterField>
+        <DayRangeFields
+          id={id}
+          range={query}
+          onChange={onChange}
+          labels={{ from: t('manager.overview.deliveries.from'), to: t('manager.overview.deliveries.to') }}
+          testPrefix="deliveries"
+        />
         {filtered ? (
-          <div className="col-span-2 md:col-span-1 md:flex md:min-h-10 md:items-center">
-            <button
-              type="button"
-              className="link text-sm"
-              onClick={() => onChange({ topic: null, from: null, to: null })}
-              data-testid="deliveries-clear"
-            >
-              {t('manager.overview.deliveries.clear')}
-            </button>
-          </div>
+          <ClearFilters
+            className="col-span-2 md:col-span-1 md:flex md:min-h-10 md:items-center"
+            onClear={() => onChange({ topic: null, from: null, to: null })}
+            testId="deliveries-clear"
+          >
+            {t('manager.overview.deliveries.clear')}
+          </ClearFilters>
         ) : null}
       </div>
     </section>
@@ -241,36 +219,6 @@ function Ledger({ delivery }: { delivery: RejectedDelivery }) {
   );
 }
 
-function PayloadToggle({
-  open,
-  onToggle,
-  controls,
-}: {
-  open: boolean;
-  onToggle: () => void;
-  controls: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <button
-      type="button"
-      className="inline-flex min-h-9 items-center gap-1 rounded-full border border-stone-300 px-3 text-[13px] font-semibold whitespace-nowrap text-stone-800 transition-colors hover:bg-stone-100 dark:border-stone-700 dark:text-stone-100 dark:hover:bg-stone-800"
-      aria-expanded={open}
-      aria-controls={controls}
-      onClick={onToggle}
-      data-testid="delivery-payload-toggle"
-    >
-      {open ? t('manager.overview.deliveries.hide_payload') : t('manager.overview.deliveries.show_payload')}
-      <Icon
-        name="chevron"
-        width={14}
-        height={14}
-        className={`transition-transform ${open ? '-rotate-90' : 'rotate-90'}`}
-      />
-    </button>
-  );
-}
-
 /** The payload as the store sent it (read when opened), pretty-printed, scrolling in its own box. */
 function PayloadPanel({ delivery, id }: { delivery: RejectedDelivery; id: string }) {
   const { t } = useTranslation();
@@ -325,6 +273,23 @@ function PayloadPanel({ delivery, id }: { delivery: RejectedDelivery; id: string
   );
 }
 
+function PayloadToggle({
+  open,
+  onToggle,
+  panelId,
+}: {
+  open: boolean;
+  onToggle: () => void;
+  panelId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <OpenToggle open={open} onToggle={onToggle} controls={panelId} testId="delivery-payload-toggle">
+      {open ? t('manager.overview.deliveries.hide_payload') : t('manager.overview.deliveries.show_payload')}
+    </OpenToggle>
+  );
+}
+
 interface RowProps {
   delivery: RejectedDelivery;
   open: boolean;
@@ -337,7 +302,7 @@ function DeliveryRow({ delivery, open, onToggle }: RowProps) {
   const panelId = `delivery-payload-${delivery.id}`;
   return (
     <Fragment>
-      <tr data-testid="delivery-row" className={open ? 'bg-stone-50/70 dark:bg-stone-800/30' : ''}>
+      <tr data-testid="delivery-row" className={openRowClass(open)}>
         <td className={`${td} whitespace-nowrap text-stone-700 dark:text-stone-300`}>
           <time dateTime={delivery.received_at}>{when(delivery.received_at)}</time>
         </td>
@@ -347,7 +312,7 @@ function DeliveryRow({ delivery, open, onToggle }: RowProps) {
           <Topic delivery={delivery} />
           <Origin delivery={delivery} />
           <div className="mt-2.5">
-            <PayloadToggle open={open} onToggle={onToggle} controls={panelId} />
+            <PayloadToggle open={open} onToggle={onToggle} panelId={panelId} />
           </div>
         </td>
         <td className={`${td} min-w-64`}>
@@ -358,14 +323,9 @@ function DeliveryRow({ delivery, open, onToggle }: RowProps) {
         </td>
       </tr>
       {open ? (
-        <tr>
-          <td
-            colSpan={4}
-            className="border-b border-stone-200 bg-stone-50/70 px-5 pt-1 pb-5 dark:border-stone-800 dark:bg-stone-800/30"
-          >
-            <PayloadPanel delivery={delivery} id={panelId} />
-          </td>
-        </tr>
+        <OpenedRow colSpan={4}>
+          <PayloadPanel delivery={delivery} id={panelId} />
+        </OpenedRow>
       ) : null}
     </Fragment>
   );
@@ -375,10 +335,7 @@ function DeliveryCard({ delivery, open, onToggle }: RowProps) {
   const when = useDateTime();
   const panelId = `delivery-payload-${delivery.id}`;
   return (
-    <li
-      className="rounded-xl border border-stone-200 bg-white p-3.5 dark:border-stone-800 dark:bg-stone-900"
-      data-testid="delivery-row"
-    >
+    <li className={listCardClass} data-testid="delivery-row">
       <div className="flex items-start justify-between gap-3">
         <Topic delivery={delivery} />
         <time dateTime={delivery.received_at} className="shrink-0 text-xs text-stone-600 dark:text-stone-400">
@@ -393,12 +350,12 @@ function DeliveryCard({ delivery, open, onToggle }: RowProps) {
         <Ledger delivery={delivery} />
       </div>
       <div className="mt-3">
-        <PayloadToggle open={open} onToggle={onToggle} controls={panelId} />
+        <PayloadToggle open={open} onToggle={onToggle} panelId={panelId} />
       </div>
       {open ? (
-        <div className="mt-3 border-t border-stone-200 pt-3 dark:border-stone-800">
+        <OpenedPanel>
           <PayloadPanel delivery={delivery} id={panelId} />
-        </div>
+        </OpenedPanel>
       ) : null}
     </li>
   );
@@ -416,7 +373,7 @@ export function DeliveriesPage() {
   const query = useMemo(() => readQuery(params), [params]);
   const list = useRejectedDeliveries(query);
   useSignOutOnUnauthorized(list.error);
-  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const open = useOpenRows();
 
   const update = useCallback(
     (change: Partial<Filters> & { page?: number }) =>
@@ -429,16 +386,7 @@ export function DeliveriesPage() {
             if (value) next.set(key, value);
             else next.delete(key);
           }
-          // The other end of the range follows a day moved past it.
-          const from = next.get('from');
-          const to = next.get('to');
-          if (from && to && from > to) {
-            if ('from' in change) next.set('to', from);
-            else next.set('from', to);
-          }
-          // A change of filter starts again at the first page.
-          if (change.page && change.page > 1) next.set('page', String(change.page));
-          else next.delete('page');
+          settleFilterParams(next, change);
           return next;
         },
         { replace: true },
@@ -449,17 +397,10 @@ export function DeliveriesPage() {
   const data = list.data;
   useBackInRange(data, query.page, goTo);
 
-  const toggle = (id: number) =>
-    setOpen((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
   const rowProps = (delivery: RejectedDelivery): RowProps => ({
     delivery,
-    open: open.has(delivery.id),
-    onToggle: () => toggle(delivery.id),
+    open: open.isOpen(delivery.id),
+    onToggle: () => open.toggle(delivery.id),
   });
   const filtered = Boolean(query.topic || query.from || query.to);
 
@@ -502,30 +443,25 @@ export function DeliveriesPage() {
           }
           rows={(rows) => ({
             table: (
-              <table
-                className="w-full border-separate border-spacing-0 text-sm"
-                data-testid="deliveries-table"
+              <ListTable
+                caption={t('manager.overview.deliveries.caption')}
+                testId="deliveries-table"
+                columns={(['received', 'delivery', 'reason', 'ledger'] as const).map((key) => ({
+                  key,
+                  header: t(`manager.overview.deliveries.columns.${key}`),
+                }))}
               >
-                <caption className="sr-only">{t('manager.overview.deliveries.caption')}</caption>
-                <TableHead
-                  columns={(['received', 'delivery', 'reason', 'ledger'] as const).map((key) => ({
-                    key,
-                    header: t(`manager.overview.deliveries.columns.${key}`),
-                  }))}
-                />
-                <tbody>
-                  {rows.map((delivery) => (
-                    <DeliveryRow key={delivery.id} {...rowProps(delivery)} />
-                  ))}
-                </tbody>
-              </table>
+                {rows.map((delivery) => (
+                  <DeliveryRow key={delivery.id} {...rowProps(delivery)} />
+                ))}
+              </ListTable>
             ),
             cards: (
-              <ul className="space-y-2.5" aria-label={t('manager.overview.deliveries.caption')}>
+              <ListCards label={t('manager.overview.deliveries.caption')}>
                 {rows.map((delivery) => (
                   <DeliveryCard key={delivery.id} {...rowProps(delivery)} />
                 ))}
-              </ul>
+              </ListCards>
             ),
           })}
         />
