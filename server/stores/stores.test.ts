@@ -162,7 +162,7 @@ describe('a Redis that does not answer', () => {
     await expect(stores.once.useOnce('solution', new Date(Date.now() + 60_000))).rejects.toMatchObject(
       refused,
     );
-    await expect(stores.states.take('oauth_google', 'hash')).rejects.toMatchObject(refused);
+    await expect(stores.states.take('oauth_google', 'hash', new Date())).rejects.toMatchObject(refused);
     client.disconnect();
   });
 });

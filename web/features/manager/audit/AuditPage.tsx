@@ -334,7 +334,15 @@ function Item({ line, facets }: { line: AuditLine; facets: AuditFacets | undefin
   );
 }
 
-function ToggleButton({ open, onToggle, controls }: { open: boolean; onToggle: () => void; controls: string }) {
+function ToggleButton({
+  open,
+  onToggle,
+  controls,
+}: {
+  open: boolean;
+  onToggle: () => void;
+  controls: string;
+}) {
   const { t } = useTranslation();
   return (
     <OpenToggle open={open} onToggle={onToggle} controls={controls} testId="audit-toggle">
@@ -371,11 +379,7 @@ function LineRow({ line, open, onToggle, onHistory, facets }: LineProps) {
   const td = tableCell.body;
   return (
     <Fragment>
-      <tr
-        data-testid="audit-row"
-        data-action={line.action}
-        className={openRowClass(open)}
-      >
+      <tr data-testid="audit-row" data-action={line.action} className={openRowClass(open)}>
         <td className={`${td} whitespace-nowrap text-stone-700 dark:text-stone-300`}>
           <time dateTime={line.created_at}>{when(line.created_at)}</time>
         </td>

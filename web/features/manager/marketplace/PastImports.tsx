@@ -8,11 +8,17 @@ import { useFormatters } from '../../sales/format';
 import { Pager, RetryLine, SkeletonLines } from '../../sales/ui';
 import { useSignOutOnUnauthorized } from '../ManagerPages';
 import {
+  ListCards,
+  listCardClass,
   ListResults,
+  ListTable,
+  OpenedPanel,
+  OpenedRow,
+  openRowClass,
   PagedSection,
-  TableHead,
   tableCell,
   useBackInRange,
+  useOpenRows,
   usePageParam,
 } from '../messages/list-parts';
 import { useDateTime } from '../payouts/ui';
@@ -60,7 +66,10 @@ function ImportLines({ summary, id }: { summary: ImportSummary; id: string }) {
   );
 }
 
-/** Opens an import with rejected lines to them; an import without any has nothing to open. */
+/**
+ * Opens an import with rejected lines to them; an import without any has nothing to open. Not the
+ * shared OpenToggle: it names the file to screen readers and its chevron turns over, not sideways.
+ */
 function Toggle({
   summary,
   open,
@@ -145,11 +154,7 @@ function ImportRow({ summary, open, onToggle }: RowProps) {
   const linesId = `import-lines-${summary.id}`;
   return (
     <Fragment>
-      <tr
-        data-testid="imports-row"
-        data-id={summary.id}
-        className={open ? 'bg-stone-50/70 dark:bg-stone-800/30' : ''}
-      >
+      <tr data-testid="imports-row" data-id={summary.id} className={openRowClass(open)}>
         <td className={`${td} whitespace-nowrap text-stone-700 dark:text-stone-300`}>
           <time dateTime={summary.created_at}>{when(summary.created_at)}</time>
         </td>
@@ -182,14 +187,9 @@ function ImportRow({ summary, open, onToggle }: RowProps) {
         </td>
       </tr>
       {open ? (
-        <tr>
-          <td
-            colSpan={7}
-            className="border-b border-stone-200 bg-stone-50/70 px-5 pt-1 pb-5 dark:border-stone-800 dark:bg-stone-800/30"
-          >
-            <ImportLines summary={summary} id={linesId} />
-          </td>
-        </tr>
+        <OpenedRow colSpan={7}>
+          <ImportLines summary={summary} id={linesId} />
+        </OpenedRow>
       ) : null}
     </Fragment>
   );
@@ -201,11 +201,7 @@ function ImportCard({ summary, open, onToggle }: RowProps) {
   const f = useFormatters();
   const linesId = `import-lines-${summary.id}`;
   return (
-    <li
-      className="rounded-xl border border-stone-200 bg-white p-3.5 dark:border-stone-800 dark:bg-stone-900"
-      data-testid="imports-row"
-      data-id={summary.id}
-    >
+    <li className={listCardClass} data-testid="imports-row" data-id={summary.id}>
       <div className="flex items-baseline justify-between gap-3">
         <p
           className="min-w-0 font-semibold break-words text-stone-900 dark:text-white"
@@ -248,9 +244,9 @@ function ImportCard({ summary, open, onToggle }: RowProps) {
         </div>
       ) : null}
       {open ? (
-        <div className="mt-3 border-t border-stone-200 pt-3 dark:border-stone-800">
+        <OpenedPanel>
           <ImportLines summary={summary} id={linesId} />
-        </div>
+        </OpenedPanel>
       ) : null}
     </li>
   );
@@ -264,18 +260,11 @@ export function PastImports() {
   useSignOutOnUnauthorized(query.error);
   const data = query.data;
   useBackInRange(data, page, goTo);
-  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
-  const toggle = (id: number) =>
-    setOpen((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const open = useOpenRows();
   const rowProps = (summary: ImportSummary): RowProps => ({
     summary,
-    open: open.has(summary.id),
-    onToggle: () => toggle(summary.id),
+    open: open.isOpen(summary.id),
+    onToggle: () => open.toggle(summary.id),
   });
 
   return (
@@ -303,12 +292,11 @@ export function PastImports() {
         }}
         rows={(rows) => ({
           table: (
-            <table className="w-full border-separate border-spacing-0 text-sm" data-testid="imports-table">
-              <caption className="sr-only">{t('manager.marketplace.history')}</caption>
-              <TableHead
-                columns={(
-                  ['when', 'file', 'by', 'imported', 'duplicates', 'rejected', 'details'] as const
-                ).map((key) => ({
+            <ListTable
+              caption={t('manager.marketplace.history')}
+              testId="imports-table"
+              columns={(['when', 'file', 'by', 'imported', 'duplicates', 'rejected', 'details'] as const).map(
+                (key) => ({
                   key,
                   header:
                     key === 'details' ? (
@@ -318,21 +306,20 @@ export function PastImports() {
                     ) : (
                       t(`manager.marketplace.columns.${key}`)
                     ),
-                }))}
-              />
-              <tbody>
-                {rows.map((summary) => (
-                  <ImportRow key={summary.id} {...rowProps(summary)} />
-                ))}
-              </tbody>
-            </table>
+                }),
+              )}
+            >
+              {rows.map((summary) => (
+                <ImportRow key={summary.id} {...rowProps(summary)} />
+              ))}
+            </ListTable>
           ),
           cards: (
-            <ul className="space-y-2.5" aria-label={t('manager.marketplace.history')}>
+            <ListCards label={t('manager.marketplace.history')}>
               {rows.map((summary) => (
                 <ImportCard key={summary.id} {...rowProps(summary)} />
               ))}
-            </ul>
+            </ListCards>
           ),
         })}
       />

@@ -13,9 +13,11 @@ import { notifyError, notifyInfo, notifySuccess } from '../../../lib/toast';
 import { useFormatters } from '../../sales/format';
 import { useManagerSignOut, useSignOutOnUnauthorized, useStaffMember } from '../ManagerPages';
 import {
+  ListCards,
+  listCardClass,
   ListResults,
+  ListTable,
   PagedSection,
-  TableHead,
   tableCell,
   useBackInRange,
   usePageParam,
@@ -228,65 +230,59 @@ export function StorePushesPage() {
           }}
           rows={(rows) => ({
             table: (
-              <table className="w-full border-separate border-spacing-0 text-sm" data-testid="pushes-table">
-                <caption className="sr-only">{t('manager.overview.pushes.caption')}</caption>
-                <TableHead
-                  columns={(
-                    [
-                      'code',
-                      'partner',
-                      'message',
-                      'failed',
-                      ...(actionable ? (['actions'] as const) : []),
-                    ] as const
-                  ).map((key) => ({
-                    key,
-                    header:
-                      key === 'actions' ? (
-                        <span className="sr-only">{t('manager.overview.pushes.columns.actions')}</span>
-                      ) : (
-                        t(`manager.overview.pushes.columns.${key}`)
-                      ),
-                  }))}
-                />
-                <tbody>
-                  {rows.map((push) => (
-                    <tr key={push.code} data-testid="push-row">
-                      <td className={td}>
-                        <Code code={push.code} />
+              <ListTable
+                caption={t('manager.overview.pushes.caption')}
+                testId="pushes-table"
+                columns={(
+                  [
+                    'code',
+                    'partner',
+                    'message',
+                    'failed',
+                    ...(actionable ? (['actions'] as const) : []),
+                  ] as const
+                ).map((key) => ({
+                  key,
+                  header:
+                    key === 'actions' ? (
+                      <span className="sr-only">{t('manager.overview.pushes.columns.actions')}</span>
+                    ) : (
+                      t(`manager.overview.pushes.columns.${key}`)
+                    ),
+                }))}
+              >
+                {rows.map((push) => (
+                  <tr key={push.code} data-testid="push-row">
+                    <td className={td}>
+                      <Code code={push.code} />
+                    </td>
+                    <td className={td}>
+                      <PartnerLink push={push} />
+                    </td>
+                    <td className={`${td} max-w-md`}>
+                      <StoreMessage push={push} />
+                    </td>
+                    <td className={td}>
+                      <FailedWhen push={push} />
+                    </td>
+                    {actionable ? (
+                      <td className={`${td} text-right`}>
+                        <RetryButton
+                          push={push}
+                          busy={busyCode === push.code}
+                          disabled={busy}
+                          onRetry={() => onRetry(push.code)}
+                        />
                       </td>
-                      <td className={td}>
-                        <PartnerLink push={push} />
-                      </td>
-                      <td className={`${td} max-w-md`}>
-                        <StoreMessage push={push} />
-                      </td>
-                      <td className={td}>
-                        <FailedWhen push={push} />
-                      </td>
-                      {actionable ? (
-                        <td className={`${td} text-right`}>
-                          <RetryButton
-                            push={push}
-                            busy={busyCode === push.code}
-                            disabled={busy}
-                            onRetry={() => onRetry(push.code)}
-                          />
-                        </td>
-                      ) : null}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                    ) : null}
+                  </tr>
+                ))}
+              </ListTable>
             ),
             cards: (
-              <ul className="space-y-2.5" aria-label={t('manager.overview.pushes.caption')}>
+              <ListCards label={t('manager.overview.pushes.caption')}>
                 {rows.map((push) => (
-                  <li
-                    key={push.code}
-                    className="rounded-xl border border-stone-200 bg-white p-3.5 dark:border-stone-800 dark:bg-stone-900"
-                    data-testid="push-row"
-                  >
+                  <li key={push.code} className={listCardClass} data-testid="push-row">
                     <div className="flex items-start justify-between gap-3">
                       <Code code={push.code} />
                       <span className="shrink-0 text-right text-xs">
@@ -311,7 +307,7 @@ export function StorePushesPage() {
                     ) : null}
                   </li>
                 ))}
-              </ul>
+              </ListCards>
             ),
           })}
         />
