@@ -4,7 +4,7 @@
 // (?q=&status=&sort=&page=…), so a reload, a shared link or coming back from a partner shows the
 // same list.
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -20,14 +20,20 @@ import {
   downloadPartnersCsv,
   FILTER_KEYS,
   PARTNER_SORTS,
-  partnerName,
   usePartners,
   type FilterKey,
   type PartnerFilters,
   type PartnerListRow,
   type PartnerSort,
 } from './partners-api';
-import { CodeChips, StatusChip, useCountryName, VerifiedChip } from './ui';
+import {
+  CodeChips,
+  partnerRowClass,
+  PartnerRowCard,
+  PartnerRowName,
+  useCountryName,
+  VerifiedChip,
+} from './ui';
 
 const isSort = (value: string | null): value is PartnerSort => PARTNER_SORTS.includes(value as PartnerSort);
 
@@ -119,28 +125,9 @@ function PartnersTable({ rows, from, sort, onSort }: RowsProps) {
       </thead>
       <tbody>
         {rows.map((row) => (
-          <tr
-            key={row.uuid}
-            data-testid="partner-row"
-            className="relative transition-colors hover:bg-stone-50 dark:hover:bg-stone-800/40"
-          >
+          <tr key={row.uuid} data-testid="partner-row" className={partnerRowClass}>
             <td className={td}>
-              {/* The link covers the whole row, so the row opens the partner wherever it is clicked. */}
-              <Link
-                to={`/manager/partners/${encodeURIComponent(row.uuid)}`}
-                state={{ list: from }}
-                className="font-semibold text-stone-900 after:absolute after:inset-0 after:content-[''] hover:underline dark:text-white"
-              >
-                {partnerName(row)}
-              </Link>
-              {row.status === 'suspended' ? (
-                <span className="relative ml-2 align-middle">
-                  <StatusChip status={row.status} />
-                </span>
-              ) : null}
-              <span className="block max-w-72 truncate text-xs text-stone-600 dark:text-stone-400">
-                {row.email}
-              </span>
+              <PartnerRowName row={row} list={from} />
             </td>
             <td className={td}>
               <CodeChips codes={row.codes} />
@@ -178,49 +165,30 @@ function PartnersCards({ rows, from }: Pick<RowsProps, 'rows' | 'from'>) {
   return (
     <ul className="space-y-2.5" aria-label={t('manager.partners.caption')}>
       {rows.map((row) => (
-        <li key={row.uuid} data-testid="partner-row">
-          <Link
-            to={`/manager/partners/${encodeURIComponent(row.uuid)}`}
-            state={{ list: from }}
-            className="block rounded-xl border border-stone-200 bg-white p-3.5 transition-colors hover:border-stone-300 dark:border-stone-800 dark:bg-stone-900 dark:hover:border-stone-700"
-          >
-            <span className="flex items-start justify-between gap-3">
-              <span className="min-w-0">
-                <span className="block truncate font-semibold">{partnerName(row)}</span>
-                <span className="block truncate text-xs text-stone-600 dark:text-stone-400">{row.email}</span>
+        <PartnerRowCard key={row.uuid} row={row} list={from} testId="partner-row">
+          <span className="mt-2.5 grid grid-cols-2 gap-2 text-sm">
+            <span className="min-w-0">
+              <span className="block text-xs text-stone-600 dark:text-stone-400">
+                {t('manager.partners.columns.sales')}
               </span>
-              <span className="flex shrink-0 flex-col items-end gap-1">
-                <VerifiedChip verified={row.verified} />
-                {row.status === 'suspended' ? <StatusChip status={row.status} /> : null}
+              <span className="block font-semibold tabular-nums" data-testid="row-sales">
+                {f.money(row.sales, row.currency)}
               </span>
             </span>
-            <span className="mt-2.5 block text-xs">
-              <CodeChips codes={row.codes} />
-            </span>
-            <span className="mt-2.5 grid grid-cols-2 gap-2 text-sm">
-              <span className="min-w-0">
-                <span className="block text-xs text-stone-600 dark:text-stone-400">
-                  {t('manager.partners.columns.sales')}
-                </span>
-                <span className="block font-semibold tabular-nums" data-testid="row-sales">
-                  {f.money(row.sales, row.currency)}
-                </span>
+            <span className="min-w-0">
+              <span className="block text-xs text-stone-600 dark:text-stone-400">
+                {t('manager.partners.columns.commissions')}
               </span>
-              <span className="min-w-0">
-                <span className="block text-xs text-stone-600 dark:text-stone-400">
-                  {t('manager.partners.columns.commissions')}
-                </span>
-                <span className="block font-semibold tabular-nums" data-testid="row-commissions">
-                  {f.money(row.commissions, row.currency)}
-                </span>
+              <span className="block font-semibold tabular-nums" data-testid="row-commissions">
+                {f.money(row.commissions, row.currency)}
               </span>
             </span>
-            <span className="mt-2.5 flex flex-wrap gap-x-3 gap-y-1 text-xs text-stone-600 dark:text-stone-400">
-              <span>{country(row.country)}</span>
-              <span>{t('manager.partners.signed_up_on', { date: f.date(row.created_at) })}</span>
-            </span>
-          </Link>
-        </li>
+          </span>
+          <span className="mt-2.5 flex flex-wrap gap-x-3 gap-y-1 text-xs text-stone-600 dark:text-stone-400">
+            <span>{country(row.country)}</span>
+            <span>{t('manager.partners.signed_up_on', { date: f.date(row.created_at) })}</span>
+          </span>
+        </PartnerRowCard>
       ))}
     </ul>
   );

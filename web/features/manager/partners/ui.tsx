@@ -1,10 +1,12 @@
 // Small pieces the partner screens share: the verified and status chips, the promo codes as chips,
-// a country by its name, the store-sync badge, and the card every part of a partner's page sits in.
+// a country by its name, the store-sync badge, the card every part of a partner's page sits in, and
+// a partner's row in a staff list (the partners list, a sub-partner's partners).
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '../../../components/icons';
 import { intlLocale } from '../../sales/format';
-import type { StoreSyncState } from './partners-api';
+import { partnerName, type PartnerListRow, type StoreSyncState } from './partners-api';
 
 const chip = 'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap';
 
@@ -172,5 +174,74 @@ export function PartnerCard({
       </div>
       {children}
     </section>
+  );
+}
+
+/** A partner's page in the back office. */
+const partnerPath = (row: PartnerListRow) => `/manager/partners/${encodeURIComponent(row.uuid)}`;
+
+/** A partner's first cell in a list table: the name, linked over the whole row, and the e-mail. */
+export function PartnerRowName({ row, list }: { row: PartnerListRow; list: string }) {
+  return (
+    <>
+      {/* The link covers the whole row, so the row opens the partner wherever it is clicked. */}
+      <Link
+        to={partnerPath(row)}
+        state={{ list }}
+        className="font-semibold text-stone-900 after:absolute after:inset-0 after:content-[''] hover:underline dark:text-white"
+      >
+        {partnerName(row)}
+      </Link>
+      {row.status === 'suspended' ? (
+        <span className="relative ml-2 align-middle">
+          <StatusChip status={row.status} />
+        </span>
+      ) : null}
+      <span className="block max-w-72 truncate text-xs text-stone-600 dark:text-stone-400">{row.email}</span>
+    </>
+  );
+}
+
+/** A row of a partners table: it shades under the pointer, and its name's link covers it. */
+export const partnerRowClass = 'relative transition-colors hover:bg-stone-50 dark:hover:bg-stone-800/40';
+
+/**
+ * A partner's card in a list on phones, all of it a link to the partner: the name, e-mail,
+ * chips and codes, then the list's own figures (`children`).
+ */
+export function PartnerRowCard({
+  row,
+  list,
+  testId,
+  children,
+}: {
+  row: PartnerListRow;
+  list: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <li data-testid={testId}>
+      <Link
+        to={partnerPath(row)}
+        state={{ list }}
+        className="block rounded-xl border border-stone-200 bg-white p-3.5 transition-colors hover:border-stone-300 dark:border-stone-800 dark:bg-stone-900 dark:hover:border-stone-700"
+      >
+        <span className="flex items-start justify-between gap-3">
+          <span className="min-w-0">
+            <span className="block truncate font-semibold">{partnerName(row)}</span>
+            <span className="block truncate text-xs text-stone-600 dark:text-stone-400">{row.email}</span>
+          </span>
+          <span className="flex shrink-0 flex-col items-end gap-1">
+            <VerifiedChip verified={row.verified} />
+            {row.status === 'suspended' ? <StatusChip status={row.status} /> : null}
+          </span>
+        </span>
+        <span className="mt-2.5 block text-xs">
+          <CodeChips codes={row.codes} />
+        </span>
+        {children}
+      </Link>
+    </li>
   );
 }

@@ -7,75 +7,50 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
 import { useFormatters } from '../../sales/format';
 import { useSignOutOnUnauthorized } from '../ManagerPages';
-import { ListResults, PagedSection, TableHead, tableCell, usePageParam } from '../messages/list-parts';
-import { partnerName, usePartners, type PartnerListRow } from '../partners/partners-api';
-import { CodeChips, StatusChip, VerifiedChip } from '../partners/ui';
+import { ListCards, ListResults, ListTable, PagedSection, tableCell, usePageParam } from '../messages/list-parts';
+import { usePartners, type PartnerListRow } from '../partners/partners-api';
+import { CodeChips, partnerRowClass, PartnerRowCard, PartnerRowName, VerifiedChip } from '../partners/ui';
 import type { Subpartner } from './subpartners-api';
 import { partnersOf, publicAddress } from './ui';
 
 type RowsProps = { rows: PartnerListRow[]; list: string };
-
-const partnerPath = (row: PartnerListRow) => `/manager/partners/${encodeURIComponent(row.uuid)}`;
 
 function PartnersTable({ rows, list }: RowsProps) {
   const { t } = useTranslation();
   const f = useFormatters();
   const td = tableCell.body;
   return (
-    <table
-      className="w-full border-separate border-spacing-0 text-sm"
-      data-testid="subpartner-partners-table"
+    <ListTable
+      caption={t('manager.subpartners.partners.caption')}
+      testId="subpartner-partners-table"
+      columns={[
+        { key: 'partner', header: t('manager.partners.columns.partner') },
+        { key: 'codes', header: t('manager.partners.columns.codes') },
+        { key: 'verified', header: t('manager.partners.columns.verified') },
+        { key: 'sales', header: t('manager.partners.columns.sales') },
+        { key: 'signed_up', header: t('manager.partners.columns.signed_up') },
+      ]}
     >
-      <caption className="sr-only">{t('manager.subpartners.partners.caption')}</caption>
-      <TableHead
-        columns={[
-          { key: 'partner', header: t('manager.partners.columns.partner') },
-          { key: 'codes', header: t('manager.partners.columns.codes') },
-          { key: 'verified', header: t('manager.partners.columns.verified') },
-          { key: 'sales', header: t('manager.partners.columns.sales') },
-          { key: 'signed_up', header: t('manager.partners.columns.signed_up') },
-        ]}
-      />
-      <tbody>
-        {rows.map((row) => (
-          <tr
-            key={row.uuid}
-            data-testid="subpartner-partner-row"
-            className="relative transition-colors hover:bg-stone-50 dark:hover:bg-stone-800/40"
-          >
-            <td className={td}>
-              <Link
-                to={partnerPath(row)}
-                state={{ list }}
-                className="font-semibold text-stone-900 after:absolute after:inset-0 after:content-[''] hover:underline dark:text-white"
-              >
-                {partnerName(row)}
-              </Link>
-              {row.status === 'suspended' ? (
-                <span className="relative ml-2 align-middle">
-                  <StatusChip status={row.status} />
-                </span>
-              ) : null}
-              <span className="block max-w-72 truncate text-xs text-stone-600 dark:text-stone-400">
-                {row.email}
-              </span>
-            </td>
-            <td className={td}>
-              <CodeChips codes={row.codes} />
-            </td>
-            <td className={td}>
-              <VerifiedChip verified={row.verified} />
-            </td>
-            <td className={`${td} font-semibold whitespace-nowrap tabular-nums`}>
-              {f.money(row.sales, row.currency)}
-            </td>
-            <td className={`${td} whitespace-nowrap text-stone-700 dark:text-stone-300`}>
-              {f.date(row.created_at)}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      {rows.map((row) => (
+        <tr key={row.uuid} data-testid="subpartner-partner-row" className={partnerRowClass}>
+          <td className={td}>
+            <PartnerRowName row={row} list={list} />
+          </td>
+          <td className={td}>
+            <CodeChips codes={row.codes} />
+          </td>
+          <td className={td}>
+            <VerifiedChip verified={row.verified} />
+          </td>
+          <td className={`${td} font-semibold whitespace-nowrap tabular-nums`}>
+            {f.money(row.sales, row.currency)}
+          </td>
+          <td className={`${td} whitespace-nowrap text-stone-700 dark:text-stone-300`}>
+            {f.date(row.created_at)}
+          </td>
+        </tr>
+      ))}
+    </ListTable>
   );
 }
 
@@ -83,37 +58,18 @@ function PartnersCards({ rows, list }: RowsProps) {
   const { t } = useTranslation();
   const f = useFormatters();
   return (
-    <ul className="space-y-2.5" aria-label={t('manager.subpartners.partners.caption')}>
+    <ListCards label={t('manager.subpartners.partners.caption')}>
       {rows.map((row) => (
-        <li key={row.uuid} data-testid="subpartner-partner-row">
-          <Link
-            to={partnerPath(row)}
-            state={{ list }}
-            className="block rounded-xl border border-stone-200 bg-white p-3.5 transition-colors hover:border-stone-300 dark:border-stone-800 dark:bg-stone-900 dark:hover:border-stone-700"
-          >
-            <span className="flex items-start justify-between gap-3">
-              <span className="min-w-0">
-                <span className="block truncate font-semibold">{partnerName(row)}</span>
-                <span className="block truncate text-xs text-stone-600 dark:text-stone-400">{row.email}</span>
-              </span>
-              <span className="flex shrink-0 flex-col items-end gap-1">
-                <VerifiedChip verified={row.verified} />
-                {row.status === 'suspended' ? <StatusChip status={row.status} /> : null}
-              </span>
+        <PartnerRowCard key={row.uuid} row={row} list={list} testId="subpartner-partner-row">
+          <span className="mt-2.5 flex flex-wrap justify-between gap-x-3 gap-y-1 text-xs text-stone-600 dark:text-stone-400">
+            <span className="font-semibold text-stone-900 tabular-nums dark:text-white">
+              {f.money(row.sales, row.currency)}
             </span>
-            <span className="mt-2.5 block text-xs">
-              <CodeChips codes={row.codes} />
-            </span>
-            <span className="mt-2.5 flex flex-wrap justify-between gap-x-3 gap-y-1 text-xs text-stone-600 dark:text-stone-400">
-              <span className="font-semibold text-stone-900 tabular-nums dark:text-white">
-                {f.money(row.sales, row.currency)}
-              </span>
-              <span>{t('manager.partners.signed_up_on', { date: f.date(row.created_at) })}</span>
-            </span>
-          </Link>
-        </li>
+            <span>{t('manager.partners.signed_up_on', { date: f.date(row.created_at) })}</span>
+          </span>
+        </PartnerRowCard>
       ))}
-    </ul>
+    </ListCards>
   );
 }
 

@@ -12,9 +12,10 @@ import { useFormatters } from '../../sales/format';
 import { Pager } from '../../sales/ui';
 import { useSignOutOnUnauthorized, useStaffMember } from '../ManagerPages';
 import {
+  ListCards,
   ListResults,
   ListSearch,
-  TableHead,
+  ListTable,
   tableCell,
   useBackInRange,
   usePageParam,
@@ -78,43 +79,41 @@ function SubpartnersTable({ rows }: { rows: Subpartner[] }) {
   const f = useFormatters();
   const td = tableCell.body;
   return (
-    <table className="w-full border-separate border-spacing-0 text-sm" data-testid="subpartners-table">
-      <caption className="sr-only">{t('manager.subpartners.caption')}</caption>
-      <TableHead
-        columns={(['subpartner', 'colours', 'state', 'partners', 'created'] as const).map((key) => ({
-          key,
-          header: t(`manager.subpartners.columns.${key}`),
-        }))}
-      />
-      <tbody>
-        {rows.map((row) => (
-          <tr
-            key={row.id}
-            data-testid="subpartner-row"
-            className="relative transition-colors hover:bg-stone-50 dark:hover:bg-stone-800/40"
-          >
-            <td className={td}>
-              {/* The link covers the whole row, so the row opens the sub-partner wherever it is clicked. */}
-              <Link to={detailPath(row)} className="block after:absolute after:inset-0 after:content-['']">
-                <NameCell row={row} />
-              </Link>
-            </td>
-            <td className={td}>
-              <Swatches primary={row.primary_color} accent={row.accent_color} />
-            </td>
-            <td className={td}>
-              <StateChip active={row.active} />
-            </td>
-            <td className={td}>
-              <PartnersCount row={row} />
-            </td>
-            <td className={`${td} whitespace-nowrap text-stone-700 dark:text-stone-300`}>
-              {f.date(row.created_at)}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ListTable
+      caption={t('manager.subpartners.caption')}
+      testId="subpartners-table"
+      columns={(['subpartner', 'colours', 'state', 'partners', 'created'] as const).map((key) => ({
+        key,
+        header: t(`manager.subpartners.columns.${key}`),
+      }))}
+    >
+      {rows.map((row) => (
+        <tr
+          key={row.id}
+          data-testid="subpartner-row"
+          className="relative transition-colors hover:bg-stone-50 dark:hover:bg-stone-800/40"
+        >
+          <td className={td}>
+            {/* The link covers the whole row, so the row opens the sub-partner wherever it is clicked. */}
+            <Link to={detailPath(row)} className="block after:absolute after:inset-0 after:content-['']">
+              <NameCell row={row} />
+            </Link>
+          </td>
+          <td className={td}>
+            <Swatches primary={row.primary_color} accent={row.accent_color} />
+          </td>
+          <td className={td}>
+            <StateChip active={row.active} />
+          </td>
+          <td className={td}>
+            <PartnersCount row={row} />
+          </td>
+          <td className={`${td} whitespace-nowrap text-stone-700 dark:text-stone-300`}>
+            {f.date(row.created_at)}
+          </td>
+        </tr>
+      ))}
+    </ListTable>
   );
 }
 
@@ -122,7 +121,7 @@ function SubpartnersCards({ rows }: { rows: Subpartner[] }) {
   const { t } = useTranslation();
   const f = useFormatters();
   return (
-    <ul className="space-y-2.5" aria-label={t('manager.subpartners.caption')}>
+    <ListCards label={t('manager.subpartners.caption')}>
       {rows.map((row) => (
         <li
           key={row.id}
@@ -146,7 +145,7 @@ function SubpartnersCards({ rows }: { rows: Subpartner[] }) {
           </div>
         </li>
       ))}
-    </ul>
+    </ListCards>
   );
 }
 
