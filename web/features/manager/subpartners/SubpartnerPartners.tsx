@@ -7,7 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
 import { useFormatters } from '../../sales/format';
 import { useSignOutOnUnauthorized } from '../ManagerPages';
-import { ListCards, ListResults, ListTable, PagedSection, tableCell, usePageParam } from '../messages/list-parts';
+import {
+  ListCards,
+  ListResults,
+  ListTable,
+  PagedSection,
+  tableCell,
+  usePageParam,
+} from '../messages/list-parts';
 import { usePartners, type PartnerListRow } from '../partners/partners-api';
 import { CodeChips, partnerRowClass, PartnerRowCard, PartnerRowName, VerifiedChip } from '../partners/ui';
 import type { Subpartner } from './subpartners-api';
