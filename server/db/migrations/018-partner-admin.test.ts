@@ -6,6 +6,7 @@ import { createTestDatabase } from '../../test/db';
 import type { TestDatabase } from '../../test/db';
 import type { Db } from '../index';
 import * as m018 from './018-partner-admin';
+import * as m026 from './026-partner-search';
 
 // Migration 018 puts each partner's lifetime figures on their row, filled from the running totals
 // with SQL of its own (a migration never imports application code). Applied again to a year of
@@ -32,10 +33,14 @@ describe('migration 018 on a database with orders', () => {
     ).toBe(true);
     expect(kept.every((p) => p.status === 'active')).toBe(true);
 
+    // 026 indexes columns 018 adds: it goes first and comes back last, as a migrator would.
     await t.db.transaction().execute(async (trx) => {
-      await m018.down(trx as unknown as Kysely<unknown>);
+      const db = trx as unknown as Kysely<unknown>;
+      await m026.down(db);
+      await m018.down(db);
       expect((await trx.introspection.getTables()).map((x) => x.name)).not.toContain('partner_notes');
-      await m018.up(trx as unknown as Kysely<unknown>);
+      await m018.up(db);
+      await m026.up(db);
     });
     expect(await totals(t.db)).toEqual(kept);
 
