@@ -1,5 +1,6 @@
 // What the back office reads and writes about partners (decisions §11). The list, its filters and
-// its orders read the partners table alone: each partner's lifetime figures are on their row
+// its orders read the partners table (and its search, the index of migration 026, decisions/040):
+// each partner's lifetime figures are on their row
 // (total_sales_cents, total_earned_cents, verified_sales: running totals kept by the ledger,
 // migration 018), so a page of 10,000 partners sorted by sales is read in index order.
 import { sql } from 'kysely';

@@ -309,7 +309,8 @@ describe('a challenge’s page', () => {
     await user.click(within(rows[1]!).getByRole('link', { name: 'Who met “March sprint 3”' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'March sprint 3' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/manager/challenges/3');
-    expect(document.title).toContain('March sprint 3 · Challenges');
+    // The title is set by an effect after the heading renders: on a busy machine, a moment later.
+    await waitFor(() => expect(document.title).toContain('March sprint 3 · Challenges'));
     expect(screen.getByTestId('summary-target')).toHaveTextContent('30 sales');
     expect(screen.getByTestId('summary-reward')).toHaveTextContent('$50.00 bonus');
     expect(screen.getByTestId('summary-met')).toHaveTextContent('2');
