@@ -27,10 +27,12 @@ function filtered(db: Db, filter: AuditFilter) {
 
 /**
  * Lines counted at most: past this many the answer says "more than" (`capped`). Counting every
- * line of a log of 300,000 took 24 ms on PostgreSQL (10 on SQLite) for each page; counting to
- * the cap takes about one, and no one pages through more than 10,000 changes: they filter.
+ * line of a log of 300,000 took 24 ms on PostgreSQL (10 on SQLite) for each page. Counting to
+ * 10,000 still took about 1 ms, most of a page's cost and the main reason the log read at ×0.20
+ * of health (docs/performance.md); 1,000 lines are 50 pages, past which staff filter rather than
+ * page (search engines stop at about as many results).
  */
-export const AUDIT_COUNT_CAP = 10_000;
+export const AUDIT_COUNT_CAP = 1_000;
 
 /** One page of the log, newest first, each line with its staff member as they are now. */
 export async function auditPage(db: Db, filter: AuditFilter, page: number, length: number) {

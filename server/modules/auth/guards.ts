@@ -5,9 +5,7 @@ import type { Db } from '../../db';
 import { API_MESSAGES, AppError, MESSAGES, notAuthorized } from '../../errors';
 import { bearerOf } from '../../plugins/public-client';
 import type { StaffRole } from '../staff/service';
-import { findStaffById } from '../staff/service';
-import { mustEnrol } from '../staff-totp/service';
-import { authenticate } from './service';
+import { authenticate, authenticateStaff } from './service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,18 +27,18 @@ export function requireStaff(
   options: { duringEnrolment?: boolean } = {},
 ): onRequestAsyncHookHandler {
   return async (request) => {
-    const staffId = await authenticate(db, 'staff', bearerOf(request));
-    const staff = await findStaffById(db, staffId);
+    // One read: the token, the account and the second-factor state (decisions/046).
+    const staff = await authenticateStaff(db, bearerOf(request));
     // Deactivation ends every session at once; this also shuts a token issued by a sign-in that
     // was already under way when the account was deactivated.
-    if (!staff || staff.status !== 'active') throw notAuthorized();
+    if (staff.status !== 'active') throw notAuthorized();
     // When admins require a second factor, a staff member without one reaches nothing else until
     // they set it up (decisions/035). `errors.two_factor` tells the SPA to take them there.
-    if (!options.duringEnrolment && (await mustEnrol(db, staffId))) {
+    if (!options.duringEnrolment && staff.twoFactor.required && !staff.twoFactor.enabled) {
       throw new AppError(403, API_MESSAGES.two_factor.enrolment_required, { two_factor: [API_MESSAGES.two_factor.enrolment_required] });
     }
     if (roles && !roles.includes(staff.role)) throw new AppError(403, MESSAGES.forbidden);
-    request.staffId = staffId;
+    request.staffId = staff.staffId;
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import { prepared } from '../../db/prepared';
 import type { AuthTokensTable } from '../../db/schema';
 
 export type TokenKind = AuthTokensTable['kind'];
@@ -10,18 +11,27 @@ export async function insertToken(
   await db.insertInto('auth_tokens').values(row).execute();
 }
 
-export async function findLiveToken(db: Db, kind: TokenKind, tokenHash: string, now: string) {
-  const query = db
+// Every request with a token reads it: compiled once (server/db/prepared.ts).
+const liveToken = prepared(3, (db, kind: TokenKind, tokenHash: string, now: string) =>
+  db
     .selectFrom('auth_tokens')
     .select(['id', 'subject_id', 'expires_at'])
     .where('token_hash', '=', tokenHash)
     .where('kind', '=', kind)
     .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now);
-  if (kind !== 'partner') return query.executeTakeFirst();
-  // A suspended partner's tokens open nothing (decisions §11). Suspension revokes them too; this
-  // also shuts one issued by a sign-in that was under way when the suspension landed.
-  return query
+    .where('expires_at', '>', now),
+);
+
+// A suspended partner's tokens open nothing (decisions §11). Suspension revokes them too; this
+// also shuts one issued by a sign-in that was under way when the suspension landed.
+const livePartnerToken = prepared(2, (db, tokenHash: string, now: string) =>
+  db
+    .selectFrom('auth_tokens')
+    .select(['id', 'subject_id', 'expires_at'])
+    .where('token_hash', '=', tokenHash)
+    .where('kind', '=', 'partner')
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
     .where(({ exists, not, selectFrom }) =>
       not(
         exists(
@@ -31,8 +41,43 @@ export async function findLiveToken(db: Db, kind: TokenKind, tokenHash: string, 
             .where('partners.status', '=', 'suspended'),
         ),
       ),
-    )
-    .executeTakeFirst();
+    ),
+);
+
+export async function findLiveToken(db: Db, kind: TokenKind, tokenHash: string, now: string) {
+  const rows = kind === 'partner' ? await livePartnerToken(db, tokenHash, now) : await liveToken(db, kind, tokenHash, now);
+  return rows[0];
+}
+
+/**
+ * A live staff token with what the staff guard decides on, in one read: the account's role and
+ * status, whether its second factor is on, and the program's switch that requires one. Every staff
+ * request starts here, so it is one statement, compiled once (decisions/046).
+ */
+const liveStaffSession = prepared(3, (db, tokenHash: string, now: string, policyKey: string) =>
+  db
+    .selectFrom('auth_tokens')
+    .innerJoin('staff_users', 'staff_users.id', 'auth_tokens.subject_id')
+    .select((eb) => [
+      'staff_users.id',
+      'staff_users.role',
+      'staff_users.status',
+      eb
+        .selectFrom('staff_totp')
+        .select('staff_totp.staff_id')
+        .whereRef('staff_totp.staff_id', '=', 'staff_users.id')
+        .where('staff_totp.enabled_at', 'is not', null)
+        .as('totp_on'),
+      eb.selectFrom('settings').select('settings.value').where('settings.key', '=', policyKey).as('totp_policy'),
+    ])
+    .where('auth_tokens.token_hash', '=', tokenHash)
+    .where('auth_tokens.kind', '=', 'staff')
+    .where('auth_tokens.revoked_at', 'is', null)
+    .where('auth_tokens.expires_at', '>', now),
+);
+
+export async function findLiveStaffSession(db: Db, tokenHash: string, now: string, policyKey: string) {
+  return (await liveStaffSession(db, tokenHash, now, policyKey))[0];
 }
 
 export async function revokeToken(db: Db, tokenHash: string, now: string): Promise<void> {

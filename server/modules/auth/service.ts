@@ -6,11 +6,12 @@ import { nowIso } from '../../db/dialect';
 import { API_MESSAGES, AppError, notAuthorized } from '../../errors';
 import { findPartnerByEmail, findPartnerById, touchLastLogin } from '../partners/service';
 import { findActiveStaffByEmail, findStaffById, touchStaffLastLogin } from '../staff/service';
-import { createSignInChallenge, hasTotp, openSignInChallenge, passSecondFactor, useSignInChallenge } from '../staff-totp/service';
+import { createSignInChallenge, hasTotp, openSignInChallenge, passSecondFactor, TWO_FACTOR_POLICY_KEY, useSignInChallenge } from '../staff-totp/service';
+import type { StaffRole, StaffStatus } from '../staff/service';
 import type { SignInChallenge } from '../staff-totp/service';
 import { clearAttempts, reserveAttempt } from '../throttle/service';
 import { hashPassword, verifyPassword } from './passwords';
-import { findLiveToken, insertToken, revokeAllTokens, revokeOtherTokens, revokeToken } from './repository';
+import { findLiveStaffSession, findLiveToken, insertToken, revokeAllTokens, revokeOtherTokens, revokeToken } from './repository';
 import type { TokenKind } from './repository';
 import { hashToken, newToken } from './tokens';
 
@@ -40,6 +41,27 @@ export async function authenticate(db: Db, kind: TokenKind, token: string | unde
   const row = await findLiveToken(db, kind, hashToken(token), nowIso(now));
   if (!row) throw notAuthorized();
   return row.subject_id;
+}
+
+export interface StaffSession {
+  staffId: number;
+  role: StaffRole;
+  status: StaffStatus;
+  /** The program requires a second factor; this staff member has theirs on. */
+  twoFactor: { required: boolean; enabled: boolean };
+}
+
+/** The staff session a live staff token opens (any status: the guard decides); else 401. */
+export async function authenticateStaff(db: Db, token: string | undefined, now = new Date()): Promise<StaffSession> {
+  if (!token || token.length > 200) throw notAuthorized();
+  const row = await findLiveStaffSession(db, hashToken(token), nowIso(now), TWO_FACTOR_POLICY_KEY);
+  if (!row) throw notAuthorized();
+  return {
+    staffId: row.id,
+    role: row.role,
+    status: row.status,
+    twoFactor: { required: row.totp_policy === 'true', enabled: row.totp_on !== null && row.totp_on !== undefined },
+  };
 }
 
 export async function signOut(db: Db, token: string): Promise<void> {

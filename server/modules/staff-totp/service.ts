@@ -48,6 +48,8 @@ export const CODE_THROTTLE = { limit: 10, windowMs: 15 * 60 * 1000 };
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 const RECOVERY_LENGTH = 10;
 const RECOVERY_SHAPE = new RegExp(`^[${RECOVERY_ALPHABET}]{${RECOVERY_LENGTH}}$`);
+/** The settings row of the switch that requires a second factor (the staff guard reads it with the session). */
+export { POLICY_KEY as TWO_FACTOR_POLICY_KEY } from './repository';
 // Changes of the switch queue on this lock (PostgreSQL; SQLite writes one at a time).
 const POLICY_LOCK = 0x7466;
 
@@ -64,12 +66,6 @@ export interface TwoFactorState {
 /** For the staff guard and /me: the switch and this staff member's factor, in one read. */
 export function twoFactorGate(db: Db, staffId: number): Promise<TwoFactorState> {
   return gateOf(db, staffId);
-}
-
-/** True when the program requires a factor this staff member has not set up yet. */
-export async function mustEnrol(db: Db, staffId: number): Promise<boolean> {
-  const gate = await gateOf(db, staffId);
-  return gate.required && !gate.enabled;
 }
 
 export interface SecurityJson {

@@ -407,7 +407,7 @@ describe('the audit log', () => {
       url.searchParams.get('actor')
         ? jsonResponse(200, page([]))
         : url.searchParams.get('entity')
-          ? jsonResponse(200, page([line(1)], 1, 500, 10_000, true))
+          ? jsonResponse(200, page([line(1)], 1, 50, 1_000, true))
           : jsonResponse(200, page([])),
     );
     const first = renderApp('/manager/audit');
@@ -417,7 +417,7 @@ describe('the audit log', () => {
     expect(await screen.findByTestId('audit-empty')).toHaveTextContent('No changes match these filters');
     second.unmount();
     renderApp('/manager/audit?entity=promotion');
-    expect(await screen.findByTestId('audit-total')).toHaveTextContent('More than 10,000 changes');
+    expect(await screen.findByTestId('audit-total')).toHaveTextContent('More than 1,000 changes');
     expect(screen.getByTestId('audit-capped')).toHaveTextContent('Narrow them down with the filters.');
   });
 

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/db';
+import type { TestDatabase } from '../test/db';
+import { prepared } from './prepared';
+
+let database: TestDatabase;
+const at = '2026-11-26T00:00:00.000Z';
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await database.db
+    .insertInto('settings')
+    .values([
+      { key: 'prepared.a', value: 'one', updated_at: at },
+      { key: 'prepared.b', value: 'two', updated_at: at },
+      { key: 'prepared.c', value: 'three', updated_at: '2026-11-27T00:00:00.000Z' },
+    ])
+    .execute();
+});
+afterAll(() => database.drop());
+
+describe('a prepared query', () => {
+  // Arguments in another order than the query binds them, one fixed value between them, one
+  // argument used twice: each run must bind each value where the build put it.
+  const pick = prepared(2, (db, since: string, key: string) =>
+    db
+      .selectFrom('settings')
+      .select(['key', 'value'])
+      .where('updated_at', '=', at)
+      .where((eb) => eb.or([eb('key', '=', key), eb('value', '=', key)]))
+      .where('updated_at', '>=', since)
+      .orderBy('key'),
+  );
+
+  it('binds each run’s own values, in the places the build used them', async () => {
+    expect(await pick(database.db, '2026-01-01', 'prepared.a')).toEqual([{ key: 'prepared.a', value: 'one' }]);
+    expect(await pick(database.db, '2026-01-01', 'two')).toEqual([{ key: 'prepared.b', value: 'two' }]);
+    // The fixed value stays: prepared.c has another updated_at.
+    expect(await pick(database.db, '2026-01-01', 'prepared.c')).toEqual([]);
+    expect(await pick(database.db, '2027-01-01', 'prepared.a')).toEqual([]);
+  });
+
+  it('runs inside a transaction with the transaction’s view', async () => {
+    await database.db.transaction().execute(async (trx) => {
+      await trx.updateTable('settings').set({ value: 'uno' }).where('key', '=', 'prepared.a').execute();
+      expect(await pick(trx, '2026-01-01', 'uno')).toEqual([{ key: 'prepared.a', value: 'uno' }]);
+      await trx.updateTable('settings').set({ value: 'one' }).where('key', '=', 'prepared.a').execute();
+    });
+  });
+
+  it('refuses a build that does not bind an argument as a parameter', async () => {
+    const unbound = prepared(2, (db, key: string, _unused: string) => db.selectFrom('settings').select('key').where('key', '=', key));
+    await expect(unbound(database.db, 'prepared.a', 'x')).rejects.toThrow('argument 1 is not bound');
+  });
+});
