@@ -32,6 +32,8 @@ describe('configuration', () => {
     expect(loadConfig({}).apiRateLimit).toBeUndefined();
     expect(loadConfig({ RATE_LIMIT_API: '5000' }).apiRateLimit).toBe(5000);
     expect(loadConfig({ PUBLIC_URL: 'https://partners.example.com/' }).publicUrl).toBe('https://partners.example.com');
+    expect(loadConfig({}).taskIntervalMaxMs).toBeUndefined();
+    expect(loadConfig({ TASK_INTERVAL_MAX_SECONDS: '1' }).taskIntervalMaxMs).toBe(1000);
   });
 
   it('names each bad variable in its message', () => {
@@ -42,6 +44,7 @@ describe('configuration', () => {
     expect(problems({ SEED_DEMO: 'maybe' })[0]).toMatch(/^SEED_DEMO /);
     expect(problems({ RATE_LIMIT_API: '0' })[0]).toMatch(/^RATE_LIMIT_API /);
     expect(problems({ RATE_LIMIT_API: 'many' })[0]).toMatch(/^RATE_LIMIT_API /);
+    expect(problems({ TASK_INTERVAL_MAX_SECONDS: '0' })[0]).toMatch(/^TASK_INTERVAL_MAX_SECONDS /);
     expect(problems({ SMTP_URL: 'http://mail' })[0]).toMatch(/^SMTP_URL /);
     expect(problems({ SHOPIFY_SHOP_DOMAIN: 'shop.com', SHOPIFY_ADMIN_TOKEN: 'x' })[0]).toMatch(/^SHOPIFY_SHOP_DOMAIN/);
     expect(problems({ STAFF_BOOTSTRAP_EMAIL: 'not-mail', STAFF_BOOTSTRAP_PASSWORD: 'longenough' })[0]).toMatch(

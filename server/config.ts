@@ -78,6 +78,11 @@ const schema = z
     // How often a partner's sales are gathered into one mail (decisions §12: an hour). Shorter
     // only for trying the digest out (the browser tests use a few seconds).
     MAIL_DIGEST_SECONDS: z.coerce.number().int('must be a whole number of seconds').min(1).max(86_400).default(3600),
+    // The longest any periodic background task (the approval, challenge rewards, the Instagram
+    // sync, PayPal...) waits between rounds; unset, each keeps its own (minutes for most). Shorter
+    // only for trying them out: the tests on several nodes use it to have every node run each
+    // task every few seconds.
+    TASK_INTERVAL_MAX_SECONDS: z.coerce.number().int('must be a whole number of seconds').min(1).max(86_400).optional(),
     PUBLIC_CLIENT_TOKEN: z.string().trim().min(20, 'must be at least 20 characters').optional(),
     USER_PAYLOAD_KEY: z
       .string()
@@ -177,6 +182,8 @@ function shapeConfig(env: z.output<typeof schema>) {
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, digestSeconds: env.MAIL_DIGEST_SECONDS },
+    /** Caps every periodic task's interval (milliseconds); unset, each task keeps its own. */
+    taskIntervalMaxMs: env.TASK_INTERVAL_MAX_SECONDS === undefined ? undefined : env.TASK_INTERVAL_MAX_SECONDS * 1000,
     /** Unset values are generated and stored on first start (see server/modules/settings). */
     publicClientToken: env.PUBLIC_CLIENT_TOKEN,
     userPayloadKey: env.USER_PAYLOAD_KEY ? parsePayloadKey(env.USER_PAYLOAD_KEY)! : undefined,

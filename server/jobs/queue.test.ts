@@ -175,4 +175,24 @@ describe('the job queue', () => {
       await scheduler.stop();
     }
   });
+
+  it('runs every periodic task at least every maxEveryMs (TASK_INTERVAL_MAX_SECONDS), whatever its own interval', async () => {
+    const rounds = { hourly: 0, daily: 0 };
+    const scheduler = startScheduler({
+      db: database.db,
+      handlers: {},
+      periodic: [
+        { name: 'hourly', everyMs: 3_600_000, run: async () => void (rounds.hourly += 1) },
+        { name: 'daily', everyMs: 86_400_000, detached: true, run: async () => void (rounds.daily += 1) },
+      ],
+      log: silent,
+      jobsEveryMs: 20,
+      maxEveryMs: 1,
+    });
+    try {
+      await expect.poll(() => Math.min(rounds.hourly, rounds.daily)).toBeGreaterThanOrEqual(3);
+    } finally {
+      await scheduler.stop();
+    }
+  });
 });

@@ -62,6 +62,8 @@ export function startScheduler<L extends RunLog>(options: {
   log: L;
   signal?: JobSignal;
   jobsEveryMs?: number;
+  /** The longest any periodic task waits between rounds, whatever its own `everyMs`. */
+  maxEveryMs?: number;
   maxDeferMs?: number;
 }): Scheduler {
   const maxDeferMs = options.maxDeferMs ?? MAX_DEFER_MS;
@@ -83,7 +85,7 @@ export function startScheduler<L extends RunLog>(options: {
     await runJobs();
     const started: Promise<void>[] = [];
     for (const task of options.periodic) {
-      if (Date.now() - (lastRun.get(task.name) ?? 0) < task.everyMs) continue;
+      if (Date.now() - (lastRun.get(task.name) ?? 0) < Math.min(task.everyMs, options.maxEveryMs ?? Infinity)) continue;
       if (task.detached && inFlight.has(task.name)) continue;
       lastRun.set(task.name, Date.now());
       // Each round has its own id on every line it logs, its failure's too (decisions/041).

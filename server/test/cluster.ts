@@ -13,10 +13,28 @@ import { Redis } from 'ioredis';
 import { buildServer } from '../../scripts/build-server.mjs';
 import { openPostgres } from '../db';
 import type { DatabaseHandle } from '../db';
+import type { MetaStandIn } from './meta-stand-in';
+import type { PayPalStandIn } from './paypal-stand-in';
 import { adminQuery, databaseUrl } from './postgres';
 
 export const CLUSTER_SECRET = 'cluster-webhook-secret';
 export const CLUSTER_CLIENT = 'cluster-public-client-token-00000000';
+
+/** The variables that point every node at a PayPal stand-in (server/test/paypal-stand-in.ts). */
+export function payPalEnv(stand: Pick<PayPalStandIn, 'url' | 'clientId' | 'clientSecret' | 'webhookId'>): Record<string, string> {
+  return { PAYPAL_CLIENT_ID: stand.clientId, PAYPAL_CLIENT_SECRET: stand.clientSecret, PAYPAL_API_BASE: stand.url, PAYPAL_WEBHOOK_ID: stand.webhookId };
+}
+
+/** The variables that point every node's Instagram connection at a Meta stand-in (server/test/meta-stand-in.ts). */
+export function instagramEnv(stand: Pick<MetaStandIn, 'url' | 'appId' | 'secret'>): Record<string, string> {
+  return {
+    INSTAGRAM_APP_ID: stand.appId,
+    INSTAGRAM_APP_SECRET: stand.secret,
+    INSTAGRAM_AUTHORIZE_URL: `${stand.url}/oauth/authorize`,
+    INSTAGRAM_API_URL: stand.url,
+    INSTAGRAM_GRAPH_URL: stand.url,
+  };
+}
 
 /**
  * Where the cluster tests can run, or why not: they need a PostgreSQL server (several nodes share
@@ -78,6 +96,10 @@ export interface Cluster {
   redisUrl: string;
   /** Stops every node, then starts them all again at the same instant (an upgrade's restart). */
   restart(): Promise<void>;
+  /** Kills node `index` with SIGKILL (a crash: no shutdown, leases and transactions left open); resolves once it has exited. */
+  kill(index: number): Promise<void>;
+  /** Starts node `index` again on its port (after `kill`) and waits until it answers its health check. */
+  startNode(index: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -93,19 +115,37 @@ async function compiledServer(): Promise<{ entry: string; outDir: string }> {
  * on start, under the start-up lock), with Redis, and waits until every one answers its health
  * check. `env` adds or overrides variables of every node.
  */
-export async function startCluster(options: { adminUrl: string; redisUrl: string; size?: number; env?: Record<string, string> }): Promise<Cluster> {
+export async function startCluster(options: {
+  adminUrl: string;
+  redisUrl: string;
+  size?: number;
+  env?: Record<string, string>;
+  /** Runs on the new, empty database before any node starts (the soak migrates and seeds there). */
+  prepare?: (databaseUrl: string) => Promise<void>;
+  /** Node options given to every node before the server's file (the soak gives production's heap flags). */
+  nodeArgs?: string[];
+}): Promise<Cluster> {
   const size = options.size ?? 3;
   const name = `pp_cluster_${process.pid}_${randomBytes(4).toString('hex')}`;
   const { entry: server, outDir } = await compiledServer();
   await adminQuery(options.adminUrl, `CREATE DATABASE ${name}`);
   const url = databaseUrl(options.adminUrl, name);
+  if (options.prepare) {
+    try {
+      await options.prepare(url);
+    } catch (error) {
+      await adminQuery(options.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      fs.rmSync(outDir, { recursive: true, force: true });
+      throw error;
+    }
+  }
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-cluster-'));
   const ports = await Promise.all(Array.from({ length: size }, () => freePort()));
   const outputs = ports.map(() => '');
   const spawnNode = (i: number): ClusterNode => {
     const port = ports[i]!;
     const dataDir = path.join(root, `node-${i}`);
-    const child = spawn(process.execPath, [server], {
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), server], {
       env: {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? '',
@@ -179,6 +219,18 @@ export async function startCluster(options: { adminUrl: string; redisUrl: string
       await stopNodes();
       nodes.splice(0, nodes.length, ...ports.map((_, i) => spawnNode(i)));
       await allHealthy();
+    },
+    async kill(index) {
+      const node = nodes[index]!;
+      if (node.child.exitCode !== null || node.child.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => node.child.once('exit', () => resolve()));
+      node.child.kill('SIGKILL');
+      await exited;
+    },
+    async startNode(index) {
+      const node = spawnNode(index);
+      nodes[index] = node;
+      await healthy(node, 45_000);
     },
     stop,
   };

@@ -111,6 +111,7 @@ export async function startMetaStandIn(options: MetaStandInOptions = {}) {
     if (req.method === 'POST') Object.assign(params, Object.fromEntries(new URLSearchParams(await readBody(req))));
     const path = url.pathname;
     calls.push({ method: req.method ?? 'GET', path, params });
+    if (stand.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, stand.latencyMs));
     const consent = path === '/oauth/authorize' || path === `${FB_VERSION}/dialog/oauth`;
     const cdn = path.startsWith('/media/') || path.startsWith('/pictures/');
     if (!consent && !cdn && failing > 0) {
@@ -248,6 +249,8 @@ export async function startMetaStandIn(options: MetaStandInOptions = {}) {
     facebookAppId: fbAppId,
     facebookSecret: fbSecret,
     calls,
+    /** Milliseconds every call waits before it is answered (0 by default): rounds on several nodes then overlap. */
+    latencyMs: 0,
     /** An account whose consent the next authorization gives (a new one each time by default). */
     addAccount(provider: Account['provider'], posts?: StandInPost[]): Account {
       nextId += 1n;

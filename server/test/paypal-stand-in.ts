@@ -95,6 +95,8 @@ export interface PayPalStandIn {
   expiresIn: number;
   /** When false, a duplicate sender_batch_id is answered the older way, without the link to the existing batch. */
   duplicateLinks: boolean;
+  /** Milliseconds every call waits before it is handled (0 by default): rounds on several nodes then overlap. */
+  latencyMs: number;
   readonly tokenRequests: number;
   readonly requests: ReceivedRequest[];
   /** Batches by payout_batch_id, in creation order. */
@@ -721,6 +723,16 @@ export async function startPayPalStandIn(options: PayPalStandInOptions = {}): Pr
     const path = new URL(req.url ?? '/', 'http://stand-in').pathname;
     const record: ReceivedRequest = { method: req.method ?? 'GET', path, headers: req.headers, body: raw };
     requests.push(record);
+    if (stand.latencyMs > 0) {
+      const ms = stand.latencyMs;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          resolve();
+        }, ms);
+        timers.add(timer);
+      });
+    }
     if (req.method === 'POST' && path === '/v1/oauth2/token') {
       const [status, body] = token(req, raw);
       return send(record, res, status, body);
@@ -788,6 +800,7 @@ export async function startPayPalStandIn(options: PayPalStandInOptions = {}): Pr
     webhookId,
     expiresIn: options.expiresIn ?? 32_400,
     duplicateLinks: true,
+    latencyMs: 0,
     get tokenRequests() {
       return tokenRequests;
     },
