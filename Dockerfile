@@ -48,4 +48,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The V8 options `npm start` gives the server (scripts/lib/server-flags.mjs); node as PID 1 gets
 # SIGTERM from `docker stop` and finishes the requests in flight (10 s at most).
-CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=50", "dist/server/main.js"]
+CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=25", "--v8-pool-size=2", "dist/server/main.js"]

@@ -5,12 +5,14 @@
 // the same run), then webhook ingestion (signed orders/paid over HTTP), and reads the server's
 // resident memory. Every loop is bounded in time and count and talks to 127.0.0.1 only. Results go
 // to stdout and, for a full run, docs/performance.md.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { migrateToLatest, openSqlite } from '../server/db';
+import { migrations } from '../server/db/migrations';
 import type { Db } from '../server/db';
 import { hashPassword } from '../server/modules/auth/passwords';
 import { issueToken } from '../server/modules/auth/service';
@@ -43,7 +45,15 @@ const SECRET = 'bench-webhook-secret';
 /** Node options for the server process: `npm start`'s own unless BENCH_NODE_FLAGS says otherwise (to see what they change). */
 const NODE_FLAGS = process.env.BENCH_NODE_FLAGS === undefined ? SERVER_NODE_FLAGS : process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean);
 /** A narrowed run prints its figures but leaves docs/performance.md to the full runs. */
-const FULL_RUN = !['BENCH_STAGES', 'BENCH_SECONDS', 'BENCH_ENDPOINTS', 'BENCH_INGEST', 'BENCH_INGEST_CONCURRENCY', 'BENCH_NODE_FLAGS'].some((knob) => process.env[knob]);
+const FULL_RUN = !['BENCH_STAGES', 'BENCH_SECONDS', 'BENCH_ENDPOINTS', 'BENCH_INGEST', 'BENCH_INGEST_CONCURRENCY', 'BENCH_NODE_FLAGS', 'BENCH_KEEP_DB'].some((knob) => process.env[knob]);
+/**
+ * BENCH_KEEP_DB=1 keeps each stage's seeded database (before the server has touched it) in the
+ * system's temporary folder and starts from it in the next run with the same stages: seeding a
+ * million orders takes minutes, too long to iterate on the server. A copy is kept per stages so
+ * far, seed script and migrations (a change to either seeds anew); its dates are those of the run
+ * that seeded it. Opt-in, and a run with it is a narrowed one.
+ */
+const KEEP_DB = Boolean(process.env.BENCH_KEEP_DB);
 
 /** One load task in the worker thread: the endpoint's measure under CONCURRENCY clients for `seconds`. */
 const load = (base: string, urls: string[], tokens: string[], seconds = SECONDS) =>
@@ -77,6 +87,17 @@ const BENCH_MANAGER = 'bench.manager@sunbite.example';
 const BENCH_ADMIN = 'bench.admin@sunbite.example';
 const ADMIN_READS = ['/api/manager/settings'];
 
+/** Where BENCH_KEEP_DB keeps the database seeded for the stages `upTo` (this one and those before it). */
+function keptDatabase(upTo: number[]): string {
+  const key = createHash('sha256')
+    .update(fs.readFileSync(path.join(root, 'scripts', 'lib', 'bench-ledger.ts')))
+    .update(Object.keys(migrations).join(','))
+    .update(upTo.join(','))
+    .digest('hex')
+    .slice(0, 16);
+  return path.join(os.tmpdir(), 'pp-bench-kept', `${upTo.join('-')}-${key}`);
+}
+
 async function main() {
   console.log('Compiling the server…');
   const entry = await compileServer();
@@ -85,17 +106,22 @@ async function main() {
   const handle = openSqlite(file);
   await migrateToLatest(handle.db);
   await handle.close();
-  console.log(`Seeding ${PARTNERS.toLocaleString()} partners…`);
-  seedPartners(file, await hashPassword('bench-password'));
-  seedMessages(file);
-  seedEngagement(file);
-  // The partners the bench's tokens belong to (1 + (i × 49) mod PARTNERS, below) have Instagram connected.
-  seedIntegrations(file, Array.from({ length: 200 }, (_, i) => 1 + ((i * 49) % PARTNERS)));
-  // Two years of staff changes: 300,000 audit lines.
-  seedAudit(file);
+  // A kept first stage holds all of this already (BENCH_KEEP_DB).
+  if (!(KEEP_DB && fs.existsSync(path.join(keptDatabase(STAGES.slice(0, 1)), 'payout-partners.json')))) {
+    console.log(`Seeding ${PARTNERS.toLocaleString()} partners…`);
+    seedPartners(file, await hashPassword('bench-password'));
+    seedMessages(file);
+    seedEngagement(file);
+    // The partners the bench's tokens belong to (1 + (i × 49) mod PARTNERS, below) have Instagram connected.
+    seedIntegrations(file, Array.from({ length: 200 }, (_, i) => 1 + ((i * 49) % PARTNERS)));
+    // Two years of staff changes: 300,000 audit lines.
+    seedAudit(file);
+  }
 
-  // BENCH_ENDPOINTS narrows the run: partner reads, staff reads (those under /api/manager/) and `/s/`.
-  const narrowed = process.env.BENCH_ENDPOINTS?.split(',').filter((e) => e !== '/s/');
+  // BENCH_ENDPOINTS narrows the run: partner reads, staff reads (those under /api/manager/) and `/s/`;
+  // `none` measures no reads at all (nor the export and pay me now), only health and ingestion.
+  const NO_READS = process.env.BENCH_ENDPOINTS === 'none';
+  const narrowed = process.env.BENCH_ENDPOINTS?.split(',').filter((e) => e !== '/s/' && e !== 'none');
   const endpoints = narrowed?.filter((e) => !e.startsWith('/api/manager/')) ?? [
     '/api/getPartnerSalesSummary',
     '/api/getTotals',
@@ -178,17 +204,34 @@ async function main() {
   }[] = [];
   let have = 0;
   const passwordHash = await hashPassword('bench-password');
-  for (const target of STAGES) {
-    console.log(`Growing the ledger to ${target.toLocaleString()} orders…`);
-    const t0 = performance.now();
-    growOrders(file, have, target);
+  for (const [stage, target] of STAGES.entries()) {
+    const kept = KEEP_DB ? keptDatabase(STAGES.slice(0, stage + 1)) : undefined;
+    let payoutPartners: number[];
+    if (kept && fs.existsSync(path.join(kept, 'payout-partners.json'))) {
+      console.log(`Starting from the database kept in ${kept} (BENCH_KEEP_DB)…`);
+      for (const suffix of ['-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
+      fs.copyFileSync(path.join(kept, 'portal.db'), file);
+      payoutPartners = JSON.parse(fs.readFileSync(path.join(kept, 'payout-partners.json'), 'utf8')) as number[];
+    } else {
+      console.log(`Growing the ledger to ${target.toLocaleString()} orders…`);
+      const t0 = performance.now();
+      growOrders(file, have, target);
+      payoutPartners = seedPayoutPartners(file, String(target), PAYOUTS, PAYOUT_EARNINGS, passwordHash);
+      // The bulk seed writes the ledger directly; its running totals are then computed from it.
+      const seeded = openSqlite(file);
+      await seeded.db.transaction().execute((trx) => rebuildLedgerStats(trx));
+      // One file to copy: everything in the write-ahead log moved into the database.
+      if (kept) await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(seeded.db);
+      await seeded.close();
+      console.log(`  seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      if (kept) {
+        fs.mkdirSync(kept, { recursive: true });
+        fs.copyFileSync(file, path.join(kept, 'portal.db'));
+        // Written last: its presence says the copy is whole.
+        fs.writeFileSync(path.join(kept, 'payout-partners.json'), JSON.stringify(payoutPartners));
+      }
+    }
     have = target;
-    const payoutPartners = seedPayoutPartners(file, String(target), PAYOUTS, PAYOUT_EARNINGS, passwordHash);
-    // The bulk seed writes the ledger directly; its running totals are then computed from it.
-    const seeded = openSqlite(file);
-    await seeded.db.transaction().execute((trx) => rebuildLedgerStats(trx));
-    await seeded.close();
-    console.log(`  seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
     // The bench's own connection issues tokens and watches the job queue; the server has its own.
     const database = openSqlite(file);
@@ -240,10 +283,12 @@ async function main() {
     const after = await load(base, ['/api/health'], []);
     const read = server.memory();
     // Every earning as CSV (issue 13), streamed as a client reads it, the server's memory sampled meanwhile.
-    const exported = await measureExport(base, '/api/manager/earnings.csv', staffTokens[0]!, server.memory);
+    const exported: ExportMeasure = NO_READS
+      ? { rows: 0, bytes: 0, seconds: 0, rssBefore: 0, rssPeak: 0 }
+      : await measureExport(base, '/api/manager/earnings.csv', staffTokens[0]!, server.memory);
     // Pay me now over 1,000 approved earnings: the request a partner waits for, one at a time.
-    const payoutTimes: number[] = [];
-    for (const partnerId of payoutPartners) {
+    const payoutTimes: number[] = NO_READS ? [0] : [];
+    for (const partnerId of NO_READS ? [] : payoutPartners) {
       const { token } = await issueToken(database.db, 'partner', partnerId);
       const t = performance.now();
       const res = await fetch(`${base}/api/payMeNow`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });

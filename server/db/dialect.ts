@@ -4,7 +4,7 @@ import type { ColumnDefinitionBuilder, Kysely, QueryExecutorProvider } from 'kys
 
 export type DialectName = 'sqlite' | 'postgres';
 
-export function dialectOf(db: Kysely<unknown>): DialectName {
+export function dialectOf(db: QueryExecutorProvider): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 

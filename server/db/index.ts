@@ -43,13 +43,14 @@ export function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // 8 MiB of page cache (SQLite's default is 2): the pages a busy dashboard keeps reading (a
+  // 4 MiB of page cache (SQLite's default is 2): the pages a busy dashboard keeps reading (a
   // partner's stretch of the sales list index, their earnings, the running totals) stay in memory.
   // A page missed is read from the OS's file cache, which the process's memory does not count. No
   // more, since the cache fills and stays full, and it is part of the server's resident memory,
-  // which must stay under 150 MB with a million orders. No mmap either: mapped file pages count in
-  // the resident memory too (docs/performance.md).
-  sqlite.pragma('cache_size = -8192');
+  // which must stay under 150 MB with a million orders: 8 MiB held about 9 MB of it
+  // (decisions/045). No mmap either: mapped file pages count in the resident memory too
+  // (docs/performance.md).
+  sqlite.pragma('cache_size = -4096');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

@@ -5,6 +5,8 @@
 // new values. The text is the same one Kysely writes, so statement caches reuse it too.
 import { CompiledQuery } from 'kysely';
 import type { Compilable } from 'kysely';
+import { dialectOf } from './dialect';
+import type { DialectName } from './dialect';
 import type { Db } from './index';
 
 /** Where each bound parameter comes from: an argument of the call, or a value fixed in the query. */
@@ -16,15 +18,17 @@ interface Plan {
 }
 
 /**
- * Wraps `build` so that it is compiled once per database (its dialect decides the text) and then
+ * Wraps `build` so that it is compiled once per dialect (the text depends on nothing else: not on
+ * the database, nor on the transaction it runs in) and then
  * run with the call's arguments bound where the build put them. `build` must pass each argument to
  * the query as a value only (a `where` operand, a `values` entry), never use it in JavaScript: at
  * compile time the arguments are stand-in objects.
  */
 export function prepared<Args extends unknown[], Row>(arity: number, build: (db: Db, ...args: Args) => Compilable<Row>) {
-  const plans = new WeakMap<Db, Plan>();
+  const plans = new Map<DialectName, Plan>();
   const planOf = (db: Db): Plan => {
-    let plan = plans.get(db);
+    const dialect = dialectOf(db);
+    let plan = plans.get(dialect);
     if (plan) return plan;
     const standIns = Array.from({ length: arity }, (_, arg) => ({ standInFor: arg }));
     const compiled = build(db, ...(standIns as unknown as Args)).compile();
@@ -37,7 +41,7 @@ export function prepared<Args extends unknown[], Row>(arity: number, build: (db:
       if (!slots.some((slot) => 'arg' in slot && slot.arg === arg)) throw new Error(`prepared query: argument ${arg} is not bound as a parameter`);
     }
     plan = { sql: compiled.sql, slots };
-    plans.set(db, plan);
+    plans.set(dialect, plan);
     return plan;
   };
   return async (db: Db, ...args: Args): Promise<Row[]> => {

@@ -1,11 +1,12 @@
 // What runs in the background of every node, and the handlers of queued jobs.
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
+import type { Db } from '../db';
 import { withMailLog } from '../integrations/mail/mailer';
-import { awardDueBadgesForOrder, awardDueBadgesForPayout, pushAwarded, sweepBadges } from '../modules/badges/service';
+import { awardDueBadgesForOrder, awardDueBadgesForOrders, awardDueBadgesForPayout, pushAwarded, sweepBadges } from '../modules/badges/service';
 import { sweepChallengeRewards } from '../modules/challenges/service';
 import { integrationDeps, syncDueIntegrations } from '../modules/integrations/service';
-import { notifySale } from '../modules/notifications/service';
+import { notifySale, notifySales } from '../modules/notifications/service';
 import { digestClock, queueProgramNews, queueSaleDigests, sendMailRound } from '../modules/program-mail/service';
 import { notifyPayoutChange } from '../modules/payouts/notify';
 import { PAYOUT_CHANGED_JOB } from '../modules/payouts/service';
@@ -24,17 +25,35 @@ export function startBackground(ctx: AppContext, log: FastifyBaseLogger, jobsEve
     log,
     signal: ctx.jobs,
     ...(jobsEveryMs ? { jobsEveryMs } : {}),
+    // TASK_INTERVAL_MAX_SECONDS: every task at least that often (trying them out, the tests on
+    // several nodes); each task stays safe however often and on however many nodes it runs.
+    ...(ctx.config.taskIntervalMaxMs ? { maxEveryMs: ctx.config.taskIntervalMaxMs } : {}),
     handlers: {
       // Follow-up of a recorded order: the sale notification and the badges it earned, then the
       // live pushes.
-      order_recorded: async (payload, trx) => {
-        const created = await notifySale(trx, Number(payload.orderId));
-        const awarded = await awardDueBadgesForOrder(trx, Number(payload.orderId));
-        return () => {
-          if (created) ctx.push.toPartner(created.uuid, 'new_order', { order_id: Number(payload.orderId), notification_id: created.notificationId });
-          pushAwarded(badgePush, awarded);
-        };
-      },
+      order_recorded: Object.assign(
+        async (payload: Record<string, unknown>, trx: Db) => {
+          const created = await notifySale(trx, Number(payload.orderId));
+          const awarded = await awardDueBadgesForOrder(trx, Number(payload.orderId));
+          return () => {
+            if (created) ctx.push.toPartner(created.uuid, 'new_order', { order_id: Number(payload.orderId), notification_id: created.notificationId });
+            pushAwarded(badgePush, awarded);
+          };
+        },
+        {
+          // A burst of orders: their notifications in one read and a few inserts, each partner's
+          // badges weighed once (decisions/044).
+          batch: async (payloads: Record<string, unknown>[], trx: Db) => {
+            const orderIds = payloads.map((payload) => Number(payload.orderId));
+            const created = await notifySales(trx, orderIds);
+            const awarded = await awardDueBadgesForOrders(trx, orderIds);
+            return () => {
+              for (const sale of created) ctx.push.toPartner(sale.uuid, 'new_order', { order_id: sale.orderId, notification_id: sale.notificationId });
+              for (const each of awarded) pushAwarded(badgePush, each);
+            };
+          },
+        },
+      ),
       // A payout changed status: the partner's notification, e-mail and live push; a first paid
       // payout earns its badge.
       [PAYOUT_CHANGED_JOB]: async (payload, trx, log) => {

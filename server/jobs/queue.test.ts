@@ -62,6 +62,40 @@ describe('the job queue', () => {
     expect(await keys('fail-b')).toEqual(['fail-b-fixed']);
   });
 
+  it('runs the jobs of a kind together when its handler takes several, and alone when that fails', async () => {
+    const runs: string[] = [];
+    const write: JobHandler = Object.assign(
+      async (payload: Record<string, unknown>, trx: Parameters<JobHandler>[1]) => {
+        runs.push('alone');
+        await put(trx, String(payload.key));
+        if (payload.key === 'together-bad') throw new Error('bad job');
+      },
+      {
+        batch: async (payloads: Record<string, unknown>[], trx: Parameters<JobHandler>[1]) => {
+          runs.push(`together ${payloads.length}`);
+          for (const payload of payloads) await put(trx, String(payload.key));
+          if (payloads.some((payload) => payload.key === 'together-bad')) throw new Error('bad batch');
+          const keys = payloads.map((payload) => String(payload.key));
+          return () => void runs.push(`effect ${keys.join(',')}`);
+        },
+      },
+    );
+    for (const key of ['together-a', 'together-b', 'together-c']) await enqueueJob(database.db, 'write', { key });
+    expect(await runDueJobs(database.db, { write }, silent)).toBe(3);
+    expect(runs).toEqual(['together 3', 'effect together-a,together-b,together-c']);
+    expect(await keys('together-')).toEqual(['together-a', 'together-b', 'together-c']);
+
+    // One bad job: the batch's writes are rolled back, every job runs alone, the bad one fails alone.
+    runs.length = 0;
+    for (const key of ['together-bad', 'together-d']) await enqueueJob(database.db, 'write', { key });
+    expect(await runDueJobs(database.db, { write }, silent)).toBe(1);
+    expect(runs).toEqual(['together 2', 'alone', 'alone']);
+    expect(await keys('together-')).toEqual(['together-a', 'together-b', 'together-c', 'together-d']);
+    const [left] = await openJobs();
+    expect(left).toMatchObject({ attempts: 1, last_error: 'bad job' });
+    await database.db.deleteFrom('jobs').where('id', '=', left!.id).execute();
+  });
+
   it('runs each job once when several runners (nodes) take the same queue at once', async () => {
     for (let i = 0; i < 60; i++)
       await enqueueJob(database.db, 'write', { key: `shared-${String(i).padStart(2, '0')}` });

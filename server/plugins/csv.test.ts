@@ -127,6 +127,30 @@ describe('streaming a file a page at a time', () => {
     expect(reads.length).toBeLessThanOrEqual(3);
   });
 
+  it('hands a large page to the stream in pieces, whole lines each, in order', async () => {
+    // One page of 2,000 lines of about 100 characters: some 200 kB of text.
+    const rows = Array.from({ length: 2000 }, (_, i) => ({ id: i + 1 }));
+    const stream = await csvStream(
+      ['id', 'text'],
+      pagesAfter(async (after: number) => rows.filter((r) => r.id > after), (r) => r.id, 5000),
+      (r) => [r.id, 'y'.repeat(95)],
+    );
+    const pushed: string[] = [];
+    const push = stream.push.bind(stream);
+    stream.push = (chunk: unknown) => {
+      if (chunk !== null) pushed.push(String(chunk));
+      return push(chunk);
+    };
+    let text = '';
+    for await (const chunk of stream) text += String(chunk);
+    expect(text).toBe(`id,text\r\n${rows.map((r) => `${r.id},${'y'.repeat(95)}\r\n`).join('')}`);
+    expect(pushed.length).toBeGreaterThan(5);
+    for (const piece of pushed) {
+      expect(piece.length).toBeLessThan(40 * 1024);
+      expect(piece.endsWith('\r\n')).toBe(true);
+    }
+  });
+
   it('answers a file with only its header when there is nothing', async () => {
     const stream = await csvStream(
       ['a', 'b'],

@@ -55,6 +55,12 @@ export async function orderPartner(db: Db, orderId: number): Promise<number | nu
   return row?.partner_id ?? null;
 }
 
+/** The partners of these orders, each once (orders without one left out). */
+export async function orderPartners(db: Db, orderIds: number[]): Promise<number[]> {
+  const rows = await db.selectFrom('orders').select('partner_id').distinct().where('id', 'in', orderIds).where('partner_id', 'is not', null).execute();
+  return rows.map((row) => row.partner_id!);
+}
+
 export async function payoutPartner(db: Db, payoutId: number): Promise<number | null> {
   const row = await db.selectFrom('payouts').select('partner_id').where('id', '=', payoutId).executeTakeFirst();
   return row?.partner_id ?? null;

@@ -9,10 +9,11 @@ import { isLocale } from '../../../common/i18n';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import { retryOnConflict } from '../../db/retry';
+import { padInList } from '../../db/lists';
 import { i18n } from '../../i18n';
 import { lifetimeFigures } from '../dashboard/service';
 import { addNotification } from '../notifications/service';
-import { awardsOf, challengesMetCounts, insertAward, orderPartner, paidPayoutCounts, partnerIdsAfter, payoutPartner, profilesOf, type ProfileRow } from './repository';
+import { awardsOf, challengesMetCounts, insertAward, orderPartner, orderPartners, paidPayoutCounts, partnerIdsAfter, payoutPartner, profilesOf, type ProfileRow } from './repository';
 
 type Measures = Record<BadgeMetric, number>;
 
@@ -26,12 +27,14 @@ interface Standing {
 /** Where each of `partnerIds` stands: its measures and its awards, in a few reads for the whole batch. */
 async function standings(db: Db, partnerIds: number[]): Promise<Standing[]> {
   if (!partnerIds.length) return [];
-  const profiles = await profilesOf(db, partnerIds);
-  const figures = await lifetimeFigures(db, partnerIds);
-  const cashouts = await paidPayoutCounts(db, partnerIds);
-  const challenges = await challengesMetCounts(db, partnerIds);
-  const held = new Map(partnerIds.map((id) => [id, new Map<string, string>()]));
-  for (const award of await awardsOf(db, partnerIds)) held.get(award.partner_id)!.set(award.badge, award.awarded_at);
+  // One of a few list lengths: the same few statements whatever the batch (db/lists.ts).
+  const ids = padInList([...new Set(partnerIds)]);
+  const profiles = await profilesOf(db, ids);
+  const figures = await lifetimeFigures(db, ids);
+  const cashouts = await paidPayoutCounts(db, ids);
+  const challenges = await challengesMetCounts(db, ids);
+  const held = new Map(ids.map((id) => [id, new Map<string, string>()]));
+  for (const award of await awardsOf(db, ids)) held.get(award.partner_id)!.set(award.badge, award.awarded_at);
   return profiles.map((profile) => {
     const figure = figures.get(profile.id)!;
     return {
@@ -118,6 +121,20 @@ export function awardDueBadgesNow(db: Db, partnerId: number, now = new Date()): 
 export async function awardDueBadgesForOrder(db: Db, orderId: number, now = new Date()): Promise<Awarded | undefined> {
   const partnerId = await orderPartner(db, orderId);
   return partnerId === null ? undefined : awardDueBadges(db, partnerId, now);
+}
+
+/**
+ * awardDueBadgesForOrder for several orders at once (a batch of their follow-up jobs): each
+ * partner weighed once, in the same few reads for all of them. Answers the awards made.
+ */
+export async function awardDueBadgesForOrders(db: Db, orderIds: readonly number[], now = new Date()): Promise<Awarded[]> {
+  const partnerIds = await orderPartners(db, padInList([...new Set(orderIds)]));
+  const made: Awarded[] = [];
+  for (const standing of await standings(db, partnerIds)) {
+    const awarded = await award(db, standing, now);
+    if (awarded) made.push(awarded);
+  }
+  return made;
 }
 
 export async function awardDueBadgesForPayout(db: Db, payoutId: number, now = new Date()): Promise<Awarded | undefined> {

@@ -5,6 +5,7 @@ import { isLocale } from '../../../common/i18n';
 import type { Db } from '../../db';
 import type { NotificationsTable } from '../../db/schema';
 import { nowIso } from '../../db/dialect';
+import { padInList, powerOfTwoSlices } from '../../db/lists';
 import { API_MESSAGES, invalid, notFound } from '../../errors';
 import { i18n } from '../../i18n';
 import { hasSomeText, writtenContent, type BilingualContent, type BilingualText } from '../../plugins/bilingual';
@@ -43,26 +44,72 @@ export const formatMoney = (cents: number, locale: string, currency = 'USD') => 
 
 /** The sale notification of an order; answers the partner's uuid when one was created. */
 export async function notifySale(db: Db, orderId: number): Promise<{ uuid: string; notificationId: number } | undefined> {
-  const row = await db
+  const [created] = await notifySales(db, [orderId]);
+  return created && { uuid: created.uuid, notificationId: created.notificationId };
+}
+
+/**
+ * The sale notifications of several orders (the follow-up of a burst of them): one read, and one
+ * insert per slice of up to 128, each notification made once (its dedupe key) as notifySale makes
+ * it. Answers those created, with their partner's uuid, in the order of `orderIds`.
+ */
+export async function notifySales(db: Db, orderIds: readonly number[]): Promise<{ orderId: number; uuid: string; notificationId: number }[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await db
     .selectFrom('orders')
     .innerJoin('partners', 'partners.id', 'orders.partner_id')
     .leftJoin('earnings', (j) => j.onRef('earnings.order_id', '=', 'orders.id').on('earnings.kind', '=', 'sale'))
     .select(['orders.id', 'orders.order_number', 'orders.voucher_id', 'partners.id as partner_id', 'partners.uuid', 'partners.locale', 'earnings.amount_cents', 'earnings.status'])
-    .where('orders.id', '=', orderId)
-    .executeTakeFirst();
-  if (!row || row.voucher_id !== null || row.amount_cents === null) return undefined;
-  const lng = isLocale(row.locale) ? row.locale : 'en';
-  const notificationId = await addNotification(db, {
-    partnerId: row.partner_id,
-    kind: 'sale',
-    title: i18n.t('notifications_server.sale_title', { lng }),
-    body: i18n.t('notifications_server.sale_body', { lng, order: row.order_number, amount: formatMoney(row.amount_cents, lng) }),
-    data: { order_id: row.id, order_number: row.order_number, commission: row.amount_cents / 100, status: row.status },
-    dedupeKey: `sale:${row.id}`,
-    at: nowIso(),
+    .where('orders.id', 'in', padInList([...new Set(orderIds)]))
+    .execute();
+  const byOrder = new Map(rows.map((row) => [row.id, row]));
+  const at = nowIso();
+  const titles = new Map<string, string>();
+  const wanted: (NewNotification & { orderId: number; uuid: string })[] = [];
+  for (const orderId of new Set(orderIds)) {
+    const row = byOrder.get(orderId);
+    if (!row || row.voucher_id !== null || row.amount_cents === null) continue;
+    const lng = isLocale(row.locale) ? row.locale : 'en';
+    let title = titles.get(lng);
+    if (title === undefined) titles.set(lng, (title = i18n.t('notifications_server.sale_title', { lng })));
+    wanted.push({
+      orderId,
+      uuid: row.uuid,
+      partnerId: row.partner_id,
+      kind: 'sale',
+      title,
+      body: i18n.t('notifications_server.sale_body', { lng, order: row.order_number, amount: formatMoney(row.amount_cents, lng) }),
+      data: { order_id: row.id, order_number: row.order_number, commission: row.amount_cents / 100, status: row.status },
+      dedupeKey: `sale:${row.id}`,
+      at,
+    });
+  }
+  const ids = new Map<string, number>();
+  for (const slice of powerOfTwoSlices(wanted)) {
+    const inserted = await db
+      .insertInto('notifications')
+      .values(slice.map(notificationRow))
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .returning(['id', 'dedupe_key'])
+      .execute();
+    for (const row of inserted) if (row.dedupe_key !== null) ids.set(row.dedupe_key, row.id);
+  }
+  return wanted.flatMap((n) => {
+    const notificationId = ids.get(n.dedupeKey);
+    return notificationId === undefined ? [] : [{ orderId: n.orderId, uuid: n.uuid, notificationId }];
   });
-  return notificationId === undefined ? undefined : { uuid: row.uuid, notificationId };
 }
+
+const notificationRow = (n: NewNotification) => ({
+  partner_id: n.partnerId,
+  kind: n.kind,
+  title: n.title,
+  body: n.body,
+  data: n.data ? JSON.stringify(n.data) : null,
+  dedupe_key: n.dedupeKey,
+  read_at: null,
+  created_at: n.at,
+});
 
 export interface NewNotification {
   partnerId: number;
@@ -79,16 +126,7 @@ export interface NewNotification {
 export async function addNotification(db: Db, n: NewNotification): Promise<number | undefined> {
   const inserted = await db
     .insertInto('notifications')
-    .values({
-      partner_id: n.partnerId,
-      kind: n.kind,
-      title: n.title,
-      body: n.body,
-      data: n.data ? JSON.stringify(n.data) : null,
-      dedupe_key: n.dedupeKey,
-      read_at: null,
-      created_at: n.at,
-    })
+    .values(notificationRow(n))
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .returning('id')
     .executeTakeFirst();

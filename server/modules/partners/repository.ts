@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { prepared } from '../../db/prepared';
 import type { NewPartner, Partner, PartnerUpdate } from '../../db/schema';
 
 export function insertPartner(db: Db, partner: NewPartner): Promise<Partner> {
@@ -15,8 +16,12 @@ export function findPartnerByEmail(db: Db, email: string): Promise<Partner | und
   return db.selectFrom('partners').selectAll().where(sql<string>`lower(email)`, '=', email.trim().toLowerCase()).executeTakeFirst();
 }
 
-export function findPartnerById(db: Db, id: number): Promise<Partner | undefined> {
-  return db.selectFrom('partners').selectAll().where('id', '=', id).executeTakeFirst();
+// Read by most requests and every attributed order: compiled once (db/prepared.ts).
+const partnerById = prepared(1, (db, id: number) => db.selectFrom('partners').selectAll().where('id', '=', id));
+
+export async function findPartnerById(db: Db, id: number): Promise<Partner | undefined> {
+  const [partner] = await partnerById(db, id);
+  return partner;
 }
 
 export async function touchLastLogin(db: Db, id: number, at: string): Promise<void> {

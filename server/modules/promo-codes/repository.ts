@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { prepared } from '../../db/prepared';
 import type { PromoCode } from '../../db/schema';
 
 /** Which of the codes are in use, as promo codes or as voucher codes (both reach Shopify as discount codes). */
@@ -15,8 +16,12 @@ export async function takenCodes(db: Db, codes: string[]): Promise<Set<string>> 
   return new Set(rows.map((r) => r.code));
 }
 
-export function findPromoCode(db: Db, code: string): Promise<PromoCode | undefined> {
-  return db.selectFrom('promo_codes').selectAll().where(sql<string>`lower(code)`, '=', code.toLowerCase()).executeTakeFirst();
+// Read by every order that carries a code: compiled once (db/prepared.ts).
+const promoCodeByLower = prepared(1, (db, lower: string) => db.selectFrom('promo_codes').selectAll().where(sql<string>`lower(code)`, '=', lower));
+
+export async function findPromoCode(db: Db, code: string): Promise<PromoCode | undefined> {
+  const [found] = await promoCodeByLower(db, code.toLowerCase());
+  return found;
 }
 
 export function promoCodesOf(db: Db, partnerId: number): Promise<PromoCode[]> {

@@ -6,7 +6,7 @@ import type { Db } from '../../db';
 import { retryOnConflict } from '../../db/retry';
 import { nowIso } from '../../db/dialect';
 import type { Earning, EarningKind, EarningStatus } from '../../db/schema';
-import { ALL_TIME, commissionCounts, countEarningChange, countEarningsMoved, syncOrderStats } from './stats';
+import { ALL_TIME, commissionCounts, countEarningChange, countEarningsMoved, countNewSale, syncOrderStats } from './stats';
 
 export interface NewEarning {
   partner_id: number;
@@ -39,6 +39,38 @@ export async function createEarning(db: Db, earning: NewEarning, reason: string,
     await countEarningChange(db, undefined, created);
   }
   return created;
+}
+
+/**
+ * The sale earning of an order just inserted with what it counts (recordPaidOrder): createEarning's
+ * rows, with the order's sales stats and the earning's written together, and the partner's
+ * lifetime figures moved in one update rather than one per stat (decisions/044).
+ */
+export async function createSaleOfNewOrder(
+  db: Db,
+  earning: NewEarning,
+  order: { placed_at: string; geo: 'CA' | 'US' | 'OTHER' },
+  reason: string,
+  actor: string,
+  now = new Date(),
+): Promise<void> {
+  const at = nowIso(now);
+  const created = await sql<{ id: number }>`
+    insert into earnings (partner_id, kind, source_key, order_id, marketplace_sale_id, base_cents, rate_bp, amount_cents, status, hold_until, payout_id, created_at, updated_at)
+    values (${earning.partner_id}, ${earning.kind}, ${earning.source_key}, ${earning.order_id ?? null}, null, ${earning.base_cents}, ${earning.rate_bp}, ${earning.amount_cents}, ${earning.status}, ${earning.hold_until}, null, ${at}, ${at})
+    on conflict (partner_id, kind, source_key) do nothing
+    returning id`.execute(db);
+  const id = created.rows[0]?.id;
+  // The order is new: its earning cannot exist already. Should it, nothing of the order was
+  // added to the stats yet: it counts nothing, then is brought in line with what is there.
+  if (id === undefined) {
+    await sql`update orders set counted_orders = 0, counted_sales_cents = 0, counted_commission_cents = 0 where id = ${earning.order_id!}`.execute(db);
+    return syncOrderStats(db, earning.order_id!);
+  }
+  await sql`
+    insert into earning_events (earning_id, at, from_status, to_status, amount_before_cents, amount_after_cents, reason, actor)
+    values (${id}, ${at}, null, ${earning.status}, null, ${earning.amount_cents}, ${reason}, ${actor})`.execute(db);
+  await countNewSale(db, { ...earning, created_at: at }, order);
 }
 
 type ChangeableEarning = Pick<Earning, 'id' | 'status' | 'amount_cents' | 'partner_id' | 'kind' | 'order_id' | 'created_at'>;

@@ -3,6 +3,7 @@
 // orders, cancellations and refunds (pro rata before payment, negative adjustments after).
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
+import { prepared } from '../../db/prepared';
 import type { Earning, Order, Partner } from '../../db/schema';
 import type { ShopifyOrder, ShopifyRefund } from '../../integrations/shopify/webhooks';
 import { refundAmountCents } from '../../integrations/shopify/webhooks';
@@ -10,8 +11,9 @@ import { enqueueJob } from '../../jobs/queue';
 import { findPartnerById } from '../partners/service';
 import { findPromoCode } from '../promo-codes/service';
 import { holdUntilFrom } from '../settings/service';
-import { changeEarning, createEarning, earningsOfOrder, verifiedSalesCount } from './ledger';
-import { syncOrderStats } from './stats';
+import { changeEarning, createEarning, createSaleOfNewOrder, earningsOfOrder, verifiedSalesCount } from './ledger';
+import type { NewEarning } from './ledger';
+import { commissionCounts, syncOrderStats } from './stats';
 import { findOrderByShopifyId, findVoucherByCodes, originalAmount, tierRateFor, unappliedRefunds } from './repository';
 
 const ACTOR = 'shopify';
@@ -84,8 +86,35 @@ export async function recordCreatedOrder(db: Db, order: ShopifyOrder, now = new 
   if (inserted) await insertItems(db, inserted.id, order);
 }
 
+type NewOrderRow = ReturnType<typeof orderRow> & { counted_orders: number; counted_sales_cents: number; counted_commission_cents: number };
+const ORDER_COLUMNS = [
+  ...(Object.keys(orderRow({ id: '', currency: '', subtotal_price: 0, total_price: 0, created_at: '', discount_codes: [], line_items: [] }, { partner: undefined, voucherId: null, code: null }, 'paid', '')) as (keyof ReturnType<typeof orderRow>)[]),
+  'counted_orders',
+  'counted_sales_cents',
+  'counted_commission_cents',
+] as const;
+
+// Every paid order's insert and its line item, compiled once (db/prepared.ts): building a
+// twenty-column insert costs more than SQLite takes to run it.
+const insertOrderRow = prepared(ORDER_COLUMNS.length, (db, ...values: unknown[]) =>
+  db
+    .insertInto('orders')
+    .values(Object.fromEntries(ORDER_COLUMNS.map((column, i) => [column, values[i]])) as NewOrderRow)
+    .onConflict((oc) => oc.column('shopify_order_id').doNothing())
+    .returning('id'),
+);
+const insertOrder = (db: Db, row: NewOrderRow) => insertOrderRow(db, ...ORDER_COLUMNS.map((column) => row[column]));
+const insertOneItem = prepared(6, (db, orderId: number, lineItemId: string, product: string, sku: string | null, quantity: number, price: number) =>
+  db.insertInto('order_items').values({ order_id: orderId, line_item_id: lineItemId, product, sku, quantity, price_cents: price }),
+);
+
 async function insertItems(db: Db, orderId: number, order: ShopifyOrder): Promise<void> {
   if (order.line_items.length === 0) return;
+  if (order.line_items.length === 1) {
+    const [item] = order.line_items as [ShopifyOrder['line_items'][number]];
+    await insertOneItem(db, orderId, item.id, item.title, item.sku ?? null, item.quantity, item.price);
+    return;
+  }
   await db
     .insertInto('order_items')
     .values(
@@ -112,13 +141,33 @@ export interface RecordedOrder {
 export async function recordPaidOrder(db: Db, order: ShopifyOrder, now = new Date()): Promise<RecordedOrder> {
   const at = nowIso(now);
   const who = await attribute(db, order);
-  // Most orders are new: the insert comes first, and only a conflict reads what is there.
-  const inserted = await db
-    .insertInto('orders')
-    .values(orderRow(order, who, 'paid', at))
-    .onConflict((oc) => oc.column('shopify_order_id').doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const partner = who.partner;
+  // Orders with the partner's own voucher earn nothing (decisions §6); unattributed orders are kept.
+  const earner = partner && who.voucherId === null ? partner : undefined;
+  const customer = order.email ?? order.contact_email ?? '';
+  const selfPurchase = earner !== undefined && customer !== '' && (customer === earner.email.toLowerCase() || customer === earner.paypal_email?.toLowerCase());
+  const status = selfPurchase ? 'IN_REVIEW' : 'PENDING';
+  const base = order.subtotal_price;
+  // The program's holding period and the partner's rate now: a later change of either in the
+  // back office leaves this earning as it was recorded. Read before the order is written, so that
+  // a new order is written once, already counting what its sale earning will add (below).
+  const terms = earner && {
+    holdUntil: await holdUntilFrom(db, now),
+    // The partner's verified sales are on their row (kept with every earning, stats.ts): the tier's
+    // rate is one read.
+    rate: earner.commission_override_bp ?? (await tierRateFor(db, earner.verified_sales)),
+  };
+  const row = orderRow(order, who, 'paid', at);
+  const amount = terms ? percentOf(base, terms.rate) : 0;
+  // Most orders are new: the insert comes first, and only a conflict reads what is there. A new
+  // order that earns is inserted with what it counts in the running totals (what syncOrderStats
+  // would write after it), so that nothing is read back or written twice.
+  const [inserted] = await insertOrder(db, {
+    ...row,
+    counted_orders: terms ? 1 : 0,
+    counted_sales_cents: terms ? base : 0,
+    counted_commission_cents: terms && commissionCounts(status) ? amount : 0,
+  });
   let orderId: number;
   if (inserted) {
     orderId = inserted.id;
@@ -130,7 +179,7 @@ export async function recordPaidOrder(db: Db, order: ShopifyOrder, now = new Dat
     const updated = await db
       .updateTable('orders')
       // The line items stay those stored when the order was created, and so does what the lists show of them.
-      .set({ ...orderRow(order, who, 'paid', at), created_at: existing.created_at, first_product: existing.first_product, product_count: existing.product_count })
+      .set({ ...row, created_at: existing.created_at, first_product: existing.first_product, product_count: existing.product_count })
       .where('id', '=', existing.id)
       .where('status', '=', 'created')
       .executeTakeFirst();
@@ -138,45 +187,25 @@ export async function recordPaidOrder(db: Db, order: ShopifyOrder, now = new Dat
     orderId = existing.id;
   }
 
-  const partner = who.partner;
-  // Orders with the partner's own voucher earn nothing (decisions §6); unattributed orders are kept.
-  if (partner && who.voucherId === null) {
-    const customer = order.email ?? order.contact_email ?? '';
-    const selfPurchase = customer !== '' && (customer === partner.email.toLowerCase() || customer === partner.paypal_email?.toLowerCase());
-    const status = selfPurchase ? 'IN_REVIEW' : 'PENDING';
-    // The program's holding period and the partner's rate now: a later change of either in the
-    // back office leaves this earning as it was recorded.
-    const holdUntil = await holdUntilFrom(db, now);
-    const rate = await currentRateBp(db, partner);
-    const base = order.subtotal_price;
-    const sale = await createEarning(
-      db,
-      { partner_id: partner.id, kind: 'sale', source_key: `order:${orderId}`, order_id: orderId, base_cents: base, rate_bp: rate, amount_cents: percentOf(base, rate), status, hold_until: holdUntil },
-      selfPurchase ? 'order paid; customer e-mail is the partner’s own: review' : 'order paid',
-      ACTOR,
-      now,
-    );
-    // A new order and its sale earning were just written: their stats need no read-back.
-    const known = inserted && {
-      ...orderRow(order, who, 'paid', at),
-      order_status: 'paid' as const,
-      refunded_cents: 0,
-      counted_orders: 0,
-      counted_sales_cents: 0,
-      counted_commission_cents: 0,
-      amount_cents: sale?.amount_cents ?? null,
-      status: sale?.status ?? null,
-    };
-    await syncOrderStats(db, orderId, known);
-    const referrer = partner.referrer_id !== null ? await findPartnerById(db, partner.referrer_id) : undefined;
-    if (referrer && referrer.id !== partner.id) {
+  if (earner && terms) {
+    const sale: NewEarning = { partner_id: earner.id, kind: 'sale', source_key: `order:${orderId}`, order_id: orderId, base_cents: base, rate_bp: terms.rate, amount_cents: amount, status, hold_until: terms.holdUntil };
+    const reason = selfPurchase ? 'order paid; customer e-mail is the partner’s own: review' : 'order paid';
+    if (inserted) {
+      // The order counts its sale already: the earning and both running totals in a few statements.
+      await createSaleOfNewOrder(db, sale, { placed_at: row.placed_at, geo: row.geo }, reason, ACTOR, now);
+    } else {
+      await createEarning(db, sale, reason, ACTOR, now);
+      await syncOrderStats(db, orderId);
+    }
+    const referrer = earner.referrer_id !== null ? await findPartnerById(db, earner.referrer_id) : undefined;
+    if (referrer && referrer.id !== earner.id) {
       const fixed = referrer.referral_comission_type === 'fixed';
       const rateBp = fixed ? null : Math.round(referrer.referral_commission_amount * 100);
-      const amount = fixed ? Math.round(referrer.referral_commission_amount * 100) : percentOf(base, rateBp!);
-      if (amount > 0) {
+      const referral = fixed ? Math.round(referrer.referral_commission_amount * 100) : percentOf(base, rateBp!);
+      if (referral > 0) {
         await createEarning(
           db,
-          { partner_id: referrer.id, kind: 'referral', source_key: `order:${orderId}`, order_id: orderId, base_cents: base, rate_bp: rateBp, amount_cents: amount, status, hold_until: holdUntil },
+          { partner_id: referrer.id, kind: 'referral', source_key: `order:${orderId}`, order_id: orderId, base_cents: base, rate_bp: rateBp, amount_cents: referral, status, hold_until: terms.holdUntil },
           `referred partner's order paid`,
           ACTOR,
           now,

@@ -1,13 +1,18 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { prepared } from '../../db/prepared';
 import type { Order, Voucher } from '../../db/schema';
 
 export function findOrderByShopifyId(db: Db, shopifyOrderId: string): Promise<Order | undefined> {
   return db.selectFrom('orders').selectAll().where('shopify_order_id', '=', shopifyOrderId).executeTakeFirst();
 }
 
-export function findVoucherByCodes(db: Db, codes: string[]): Promise<Voucher | undefined> {
-  if (codes.length === 0) return Promise.resolve(undefined);
+const voucherByLower = prepared(1, (db, lower: string) => db.selectFrom('vouchers').selectAll().where(sql<string>`lower(code)`, '=', lower));
+
+export async function findVoucherByCodes(db: Db, codes: string[]): Promise<Voucher | undefined> {
+  if (codes.length === 0) return undefined;
+  // An order carries one code, almost always: that read is compiled once.
+  if (codes.length === 1) return (await voucherByLower(db, codes[0]!.toLowerCase()))[0];
   return db
     .selectFrom('vouchers')
     .selectAll()
@@ -15,15 +20,17 @@ export function findVoucherByCodes(db: Db, codes: string[]): Promise<Voucher | u
     .executeTakeFirst();
 }
 
+// The reads every recorded order makes, compiled once (db/prepared.ts).
+const tierOf = prepared(1, (db, verifiedSales: number) =>
+  db.selectFrom('commission_tiers').select('rate_bp').where('min_sales', '<=', verifiedSales).orderBy('min_sales', 'desc').limit(1),
+);
+const refundsWaiting = prepared(1, (db, shopifyOrderId: string) =>
+  db.selectFrom('refunds').selectAll().where('shopify_order_id', '=', shopifyOrderId).where('applied_at', 'is', null).orderBy('id'),
+);
+
 /** The rate of the highest tier reached with `verifiedSales` (decisions §6). */
 export async function tierRateFor(db: Db, verifiedSales: number): Promise<number> {
-  const tier = await db
-    .selectFrom('commission_tiers')
-    .select('rate_bp')
-    .where('min_sales', '<=', verifiedSales)
-    .orderBy('min_sales', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const [tier] = await tierOf(db, verifiedSales);
   return tier?.rate_bp ?? 0;
 }
 
@@ -32,13 +39,7 @@ export function allTiers(db: Db) {
 }
 
 export function unappliedRefunds(db: Db, shopifyOrderId: string) {
-  return db
-    .selectFrom('refunds')
-    .selectAll()
-    .where('shopify_order_id', '=', shopifyOrderId)
-    .where('applied_at', 'is', null)
-    .orderBy('id')
-    .execute();
+  return refundsWaiting(db, shopifyOrderId);
 }
 
 /** The amount an earning was created with (its first recorded event). */

@@ -9,6 +9,7 @@ import { groupCommit } from '../../db/group-commit';
 import { retryOnConflict } from '../../db/retry';
 import type { GroupCommitOptions } from '../../db/group-commit';
 import { nowIso } from '../../db/dialect';
+import { prepared } from '../../db/prepared';
 import { parseShopifyPayload } from '../../integrations/shopify/webhooks';
 import { recordCancellation, recordCreatedOrder, recordPaidOrder, recordRefund } from './orders';
 
@@ -35,6 +36,15 @@ export interface ShopifyDelivery {
 const storedTopic = (delivery: ShopifyDelivery) => delivery.topic.slice(0, 60);
 const storedBody = (delivery: ShopifyDelivery) => delivery.rawBody.toString('utf8').replaceAll('\u0000', '\uFFFD');
 
+// Every delivery's first statement, compiled once (db/prepared.ts): stored as processed at once.
+const insertDelivery = prepared(4, (db, deliveryId: string, topic: string, at: string, body: string) =>
+  db
+    .insertInto('webhook_deliveries')
+    .values({ delivery_id: deliveryId, topic, received_at: at, body, processed_at: at, error: null })
+    .onConflict((oc) => oc.column('delivery_id').doNothing())
+    .returning('delivery_id'),
+);
+
 /** Runs one delivery into the ledger; the caller provides the transaction. */
 async function ingestDelivery(trx: Db, delivery: ShopifyDelivery, now: Date): Promise<WebhookResult> {
   const body = storedBody(delivery);
@@ -42,12 +52,8 @@ async function ingestDelivery(trx: Db, delivery: ShopifyDelivery, now: Date): Pr
   const handled = (HANDLED_TOPICS as readonly string[]).includes(delivery.topic);
   // Stored as processed at once: if processing fails, the transaction (or the savepoint) takes
   // the row back, and the failure is kept apart with its error.
-  const fresh = await trx
-    .insertInto('webhook_deliveries')
-    .values({ delivery_id: deliveryId, topic: storedTopic(delivery), received_at: nowIso(now), body, processed_at: nowIso(now), error: null })
-    .onConflict((oc) => oc.column('delivery_id').doNothing())
-    .returning('delivery_id')
-    .executeTakeFirst();
+  const at = nowIso(now);
+  const [fresh] = await insertDelivery(trx, deliveryId, storedTopic(delivery), at, body);
   if (!fresh) {
     // Known already: done (processed or rejected), unless it failed before and is retried now.
     const stored = await trx.selectFrom('webhook_deliveries').select('processed_at').where('delivery_id', '=', deliveryId).executeTakeFirstOrThrow();

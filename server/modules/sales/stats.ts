@@ -110,6 +110,35 @@ async function addSales(
   await addPartnerTotals(db, partnerId, { sales: delta.sales });
 }
 
+/**
+ * The running totals of a new order and its new sale earning together (the order was inserted
+ * already counting it, orders.counted_*): what syncOrderStats and countEarningChange would add,
+ * with the partner's lifetime figures in one update instead of two.
+ */
+export async function countNewSale(
+  db: Db,
+  earning: EarningKey & { base_cents: number },
+  order: { placed_at: string; geo: Order['geo'] },
+): Promise<void> {
+  const commission = commissionCounts(earning.status) ? earning.amount_cents : 0;
+  const rows = periodsOf(new Date(order.placed_at), order.geo).map(
+    (p) => sql`(${earning.partner_id}, ${p.period}, ${p.start}, ${p.geo}, ${1}, ${earning.base_cents}, ${commission})`,
+  );
+  await sql`
+    insert into partner_sales_stats (partner_id, period, start, geo, orders, sales_cents, commission_cents)
+    values ${sql.join(rows)}
+    on conflict (partner_id, period, start, geo) do update set
+      orders = partner_sales_stats.orders + excluded.orders,
+      sales_cents = partner_sales_stats.sales_cents + excluded.sales_cents,
+      commission_cents = partner_sales_stats.commission_cents + excluded.commission_cents`.execute(db);
+  await addEarnings(db, earning, 1, earning.amount_cents);
+  await addPartnerTotals(db, earning.partner_id, {
+    sales: earning.base_cents,
+    earned: earnedCount(earning.status) * earning.amount_cents,
+    verified: verifiedCount(earning.kind, earning.status),
+  });
+}
+
 /** What syncing an order reads: the order, what it counts now, and its sale earning. */
 type OrderStatsView = {
   partner_id: number | null;

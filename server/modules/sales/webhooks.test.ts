@@ -86,6 +86,17 @@ describe('Shopify orders into the ledger', () => {
     expect(answers.slice(0, 2).map((a) => a.json().data.outcome).sort()).toEqual(['duplicate', 'processed']);
     expect([await count('orders'), await count('earnings')]).toEqual([before[0]! + 6, before[1]! + 6]);
     expect(await earningsOf(order.id)).toHaveLength(1);
+    // Their follow-up runs as one batch (jobs/queue.ts): one sale notification per order, as alone.
+    await t.app.background.tick();
+    const notified = await t.database.db
+      .selectFrom('notifications')
+      .select(['dedupe_key', 'partner_id', 'body'])
+      .where('kind', '=', 'sale')
+      .where('dedupe_key', 'in', (await t.database.db.selectFrom('orders').select('id').where('shopify_order_id', 'in', [order, ...others].map((o) => String(o.id))).execute()).map((o) => `sale:${o.id}`))
+      .execute();
+    expect(notified).toHaveLength(6);
+    expect(notified.every((n) => n.partner_id === maya && n.body.includes('$'))).toBe(true);
+    expect(await t.database.db.selectFrom('jobs').select('id').where('done_at', 'is', null).execute()).toEqual([]);
   });
 
   it('keeps orders without a known code, unattributed', async () => {

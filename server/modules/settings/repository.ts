@@ -1,8 +1,12 @@
 import type { Db } from '../../db';
+import { prepared } from '../../db/prepared';
 import { nowIso } from '../../db/dialect';
 
+// Read by every recorded order (the holding period): compiled once (db/prepared.ts).
+const settingValue = prepared(1, (db, key: string) => db.selectFrom('settings').select('value').where('key', '=', key));
+
 export async function readSetting(db: Db, key: string): Promise<string | undefined> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  const [row] = await settingValue(db, key);
   return row?.value;
 }
 

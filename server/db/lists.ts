@@ -1,0 +1,30 @@
+// Lists bound into `in (...)`: each length is its own SQL text, so its own prepared statement (one
+// more preparation, and one more entry in the statement cache of db/index.ts, pushing out others).
+// Padded to one of a few lengths, a list of any length runs one of a few statements, each
+// prepared once.
+
+/**
+ * `values` padded with its last element repeated to the next power of two (at least 1): for
+ * `in (...)` only, where a repeated value changes nothing.
+ */
+export function padInList<T>(values: readonly T[]): T[] {
+  if (values.length === 0) return [];
+  let size = 1;
+  while (size < values.length) size *= 2;
+  const padded = [...values];
+  while (padded.length < size) padded.push(values[values.length - 1]!);
+  return padded;
+}
+
+/** `values` in slices whose lengths are powers of two (largest first, at most `max`): for multi-row inserts. */
+export function powerOfTwoSlices<T>(values: readonly T[], max = 128): T[][] {
+  const slices: T[][] = [];
+  let at = 0;
+  while (at < values.length) {
+    let size = max;
+    while (size > values.length - at) size /= 2;
+    slices.push(values.slice(at, at + size));
+    at += size;
+  }
+  return slices;
+}
