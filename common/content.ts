@@ -2,6 +2,7 @@
 // content/products/<code>/<locale>.json. The seed, the staff editor and the API all check against
 // this schema, so an edit that would break the partner page or the caption check is refused.
 import { z } from 'zod';
+import type { PageSlug } from './page-slugs';
 
 /**
  * The hashtag rules of spec point 5 as decisions §13 reads them: the brand tag plus one
@@ -24,7 +25,8 @@ const countOf = (haystack: string, needle: string) => haystack.split(needle).len
 /** True when the caption carries the brand tag and a disclosure inside the first characters a feed shows. */
 export function hasRequiredHashtagsUpFront(caption: string): boolean {
   const head = caption.slice(0, HASHTAG_RULES.disclosureWithin);
-  const has = (tag: string) => new RegExp(`${tag.replace(/[+]/g, '\\+')}(?![\\p{L}\\p{N}_])`, 'iu').test(head);
+  const has = (tag: string) =>
+    new RegExp(`${tag.replace(/[+]/g, '\\+')}(?![\\p{L}\\p{N}_])`, 'iu').test(head);
   return has(HASHTAG_RULES.brand) && HASHTAG_RULES.disclosures.some(has);
 }
 
@@ -32,7 +34,10 @@ export const productContentSchema = z
   .object({
     name: text,
     subtitle: text,
-    benefits: z.array(z.object({ text, ingredient: text }).strict()).min(3).max(5),
+    benefits: z
+      .array(z.object({ text, ingredient: text }).strict())
+      .min(3)
+      .max(5),
     caption_ideas: z.array(text).min(3).max(5),
     captions: z
       .array(
@@ -65,14 +70,8 @@ export type ProductContent = z.infer<typeof productContentSchema>;
 // only inline mark. `{{name}}` stands for a program value the server fills in when it serves the
 // page (PAGE_VARIABLES), so terms and FAQ follow the program's settings.
 
-export const PAGE_SLUGS = ['faq', 'terms', 'policy', 'crafting_perfect_post', 'post_guidelines'] as const;
-export type PageSlug = (typeof PAGE_SLUGS)[number];
-/** Pages anyone may read, signed in or not (`/terms`, `/policy`). */
-export const PUBLIC_PAGE_SLUGS: readonly PageSlug[] = ['terms', 'policy'];
-
-export function isPageSlug(value: string): value is PageSlug {
-  return (PAGE_SLUGS as readonly string[]).includes(value);
-}
+// The slugs live in a module without zod (the SPA's content pages import them from there).
+export { PAGE_SLUGS, PUBLIC_PAGE_SLUGS, isPageSlug, type PageSlug } from './page-slugs';
 
 /**
  * Program values a page may name as `{{name}}`: filled by the server from the program's settings
@@ -89,7 +88,9 @@ export type PageVariable = (typeof PAGE_VARIABLES)[number];
 
 const blockSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('p'), text }).strict(),
-  z.object({ type: z.literal('list'), ordered: z.boolean().optional(), items: z.array(text).min(1) }).strict(),
+  z
+    .object({ type: z.literal('list'), ordered: z.boolean().optional(), items: z.array(text).min(1) })
+    .strict(),
   /** Do and don't lists of the post guide: shown side by side with a tick and a cross. */
   z.object({ type: z.literal('do'), items: z.array(text).min(1) }).strict(),
   z.object({ type: z.literal('dont'), items: z.array(text).min(1) }).strict(),
@@ -103,7 +104,10 @@ export const pageContentSchema = z
     title: text,
     lead: text,
     /** ISO date the text last changed in substance (terms and policy show it). */
-    effective_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+    effective_date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
     sections: z
       .array(
         z

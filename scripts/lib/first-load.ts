@@ -140,39 +140,53 @@ interface LighthouseReport {
 }
 
 /**
- * One Lighthouse run (mobile, simulated throttling: its defaults) of `url` in Debian's Chromium;
- * its JSON report is copied to `keepReportAt` when given.
+ * One Lighthouse run (mobile, simulated throttling: its defaults) of `url` in Debian's Chromium,
+ * launched as Lighthouse's CLI launches it (chrome-launcher, a fresh profile); its JSON report is
+ * copied to `keepReportAt` when given. `localStorage` is stored on the URL's origin first (a
+ * signed-in partner's session): Lighthouse clears the HTTP cache before it loads the page, but not
+ * local storage (its default `clearStorageTypes`), so the page still opens from a cold cache.
  */
-export async function runLighthouse(url: string, keepReportAt?: string): Promise<LighthouseRun> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-lighthouse-'));
-  const output = path.join(dir, 'report.json');
+export async function runLighthouse(
+  url: string,
+  keepReportAt?: string,
+  localStorage?: Record<string, string>,
+): Promise<LighthouseRun> {
+  const [{ default: lighthouse }, chromeLauncher, puppeteer] = await Promise.all([
+    import('lighthouse'),
+    import('chrome-launcher'),
+    import('puppeteer-core'),
+  ]);
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
+  const timer = setTimeout(() => chrome.kill(), 180_000);
   try {
-    await new Promise<void>((resolve, reject) => {
-      const child = spawn(
-        path.resolve('node_modules/.bin/lighthouse'),
-        [
-          url,
-          '--quiet',
-          '--output=json',
-          `--output-path=${output}`,
-          `--only-categories=${CATEGORIES.join(',')}`,
-          `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`,
-        ],
-        { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'inherit'] },
-      );
-      const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
-      child.once('error', reject);
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        if (code === 0) resolve();
-        else reject(new Error(`lighthouse exited with ${code} for ${url}`));
-      });
+    if (localStorage) {
+      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+      try {
+        const page = await browser.newPage();
+        // A small file of the same origin: its page is where local storage is written.
+        await page.goto(new URL('/favicon.svg', url).href);
+        await page.evaluate((entries) => {
+          for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+        }, localStorage);
+        await page.close();
+      } finally {
+        await browser.disconnect();
+      }
+    }
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
     });
+    if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+    const json = typeof result.report === 'string' ? result.report : result.report.join('');
+    if (result.lhr.runtimeError) throw new Error(`lighthouse: ${result.lhr.runtimeError.code} for ${url}`);
     if (keepReportAt) {
       fs.mkdirSync(path.dirname(keepReportAt), { recursive: true });
-      fs.copyFileSync(output, keepReportAt);
+      fs.writeFileSync(keepReportAt, json);
     }
-    const report = JSON.parse(fs.readFileSync(output, 'utf8')) as LighthouseReport;
+    const report = JSON.parse(json) as LighthouseReport;
     const scores = Object.fromEntries(
       CATEGORIES.map((category) => [category, Math.round((report.categories[category].score ?? 0) * 100)]),
     ) as Record<Category, number>;
@@ -197,6 +211,7 @@ export async function runLighthouse(url: string, keepReportAt?: string): Promise
       benchmarkIndex: report.environment.benchmarkIndex,
     };
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    clearTimeout(timer);
+    chrome.kill();
   }
 }

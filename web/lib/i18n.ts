@@ -6,7 +6,7 @@
 // (`loadCatalogPart`, scripts/lib/catalog-parts.ts).
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALES, isLocale, type catalogs, type Locale } from '../../common/i18n';
+import { DEFAULT_LOCALE, isLocale, type catalogs, type Locale } from '../../common/i18n';
 import enPortal from '../../common/locales/en/portal.json?part=core';
 
 export const LOCALE_KEY = 'locale';
@@ -27,7 +27,10 @@ const LATER_CATALOGS: Partial<Record<Locale, () => Promise<{ default: ResourceKe
   fr: () => import('../../common/locales/fr/portal.json?part=core'),
 };
 
-const PARTS: Record<'manager' | 'content' | 'engagement', Record<Locale, () => Promise<{ default: ResourceKey }>>> = {
+const PARTS: Record<
+  'manager' | 'content' | 'engagement',
+  Record<Locale, () => Promise<{ default: ResourceKey }>>
+> = {
   manager: {
     en: () => import('../../common/locales/en/portal.json?part=manager'),
     fr: () => import('../../common/locales/fr/portal.json?part=manager'),
@@ -44,28 +47,63 @@ const PARTS: Record<'manager' | 'content' | 'engagement', Record<Locale, () => P
     fr: () => import('../../common/locales/fr/portal.json?part=engagement'),
   },
 };
-const partsLoading = new Map<keyof typeof PARTS, Promise<void>>();
+type PartName = keyof typeof PARTS;
+const partsLoading = new Map<PartName, Promise<void>>();
+/** The parts asked for so far: a language whose catalog loads later gets them with it. */
+const partsWanted = new Set<PartName>();
+/** Each part's words per language once they are here (`part:locale`), and while they arrive. */
+const partBundles = new Map<string, ResourceKey>();
+const partDownloads = new Map<string, Promise<ResourceKey>>();
+
+function partBundle(part: PartName, locale: Locale): Promise<ResourceKey> {
+  const key = `${part}:${locale}`;
+  let download = partDownloads.get(key);
+  if (!download) {
+    download = PARTS[part][locale]().then((module) => {
+      partBundles.set(key, module.default);
+      return module.default;
+    });
+    partDownloads.set(key, download);
+  }
+  return download;
+}
+
+const partsAdded = new Set<string>();
+
+/** Adds the parts already here to a language's catalog (once its own catalog is in), each once. */
+function addPartsTo(language: string) {
+  if (!isLocale(language) || !i18n.hasResourceBundle(language, 'portal')) return;
+  for (const part of partsWanted) {
+    const key = `${part}:${language}`;
+    if (partsAdded.has(key)) continue;
+    const bundle = partBundles.get(key);
+    if (bundle) {
+      // Marked first: adding emits the store's `added`, which comes back here.
+      partsAdded.add(key);
+      i18n.addResourceBundle(language, 'portal', bundle, true, true);
+    }
+    // Asked for while this language's catalog was on its way: added when it arrives.
+    else
+      void partBundle(part, language).then(
+        () => addPartsTo(language),
+        () => {},
+      );
+  }
+}
 
 /**
- * Adds an area's words to the catalog of each language, once: now to the languages already in,
- * and to another as soon as its catalog arrives (adding to a language before its catalog would
- * make i18next think that catalog loaded already).
+ * Adds an area's words to the catalog, once: in the language on screen and in English (the
+ * fallback), and not in the other language until it is chosen (its catalog then loads with the
+ * parts asked for so far, `catalogsOnDemand`). Adding to a language before its catalog would make
+ * i18next think that catalog loaded already.
  */
-export function loadCatalogPart(part: keyof typeof PARTS): Promise<void> {
+export function loadCatalogPart(part: PartName): Promise<void> {
   let loading = partsLoading.get(part);
   if (!loading) {
-    loading = Promise.all(LOCALES.map(async (locale) => [locale, (await PARTS[part][locale]()).default] as const)).then((bundles) => {
-      const added = new Set<string>();
-      const add = (language: string) => {
-        const bundle = bundles.find(([locale]) => locale === language);
-        if (!bundle || added.has(language) || !i18n.hasResourceBundle(language, 'portal')) return;
-        added.add(language);
-        i18n.addResourceBundle(language, 'portal', bundle[1], true, true);
-      };
-      for (const [locale] of bundles) add(locale);
-      i18n.store.on('added', (language: string, namespace: string) => {
-        if (namespace === 'portal') add(language);
-      });
+    partsWanted.add(part);
+    const languages = new Set<Locale>([DEFAULT_LOCALE, currentLocale()]);
+    loading = Promise.all([...languages].map((locale) => partBundle(part, locale))).then(() => {
+      for (const language of languages) addPartsTo(language);
     });
     partsLoading.set(part, loading);
   }
@@ -82,8 +120,10 @@ const catalogsOnDemand: BackendModule = {
       callback(null, {});
       return;
     }
-    load().then(
-      (catalog) => callback(null, catalog.default),
+    // The parts asked for so far come with it, so the language changes with all its words.
+    const locale = language as Locale;
+    Promise.all([load(), ...[...partsWanted].map((part) => partBundle(part, locale))]).then(
+      ([catalog]) => callback(null, catalog.default),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },
@@ -116,6 +156,9 @@ export const i18nReady = new Promise<void>((resolve) => {
 });
 
 syncDocumentLanguage(i18n.language);
+i18n.store.on('added', (language: string, namespace: string) => {
+  if (namespace === 'portal') addPartsTo(language);
+});
 i18n.on('languageChanged', syncDocumentLanguage);
 
 function syncDocumentLanguage(language: string): void {

@@ -65,7 +65,13 @@ export function AccountShell() {
         ) : null}
         <div className="flex min-h-[calc(100dvh-4rem)] min-w-0 flex-1 flex-col">
           {user && !user.verified ? <VerificationBanner /> : null}
-          <main id="main" tabIndex={-1} className="flex-1 px-4 py-8 sm:px-6 lg:px-10 lg:py-10">
+          <main
+            id="main"
+            tabIndex={-1}
+            // At least a screen tall: the footer never stands where the page is about to grow (it
+            // moved down as answers arrived, and on a short page was the largest paint).
+            className="min-h-[calc(100dvh-4rem)] flex-1 px-4 py-8 sm:px-6 lg:px-10 lg:py-10"
+          >
             <div className="mx-auto max-w-6xl">
               <Outlet />
             </div>

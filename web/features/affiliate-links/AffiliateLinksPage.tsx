@@ -11,10 +11,10 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { PageHeading } from '../pages/PageHeading';
 import { useCurrentUser, type PortalUser } from '../profile/current-user';
 import { Glyph } from '../sales/glyphs';
-import { EmptyState, RetryLine, SkeletonLines, Widget } from '../sales/ui';
+import { EmptyState, RetryLine, Skeleton, SkeletonLines, Widget } from '../sales/ui';
 import { LinkStatsCard } from './LinkStatsCard';
 import { useAmazonLinks } from './links-api';
-import { QrCard } from './QrCard';
+import { QrCard, QrCardSkeleton } from './QrCard';
 
 function useCopy() {
   const { t } = useTranslation();
@@ -110,13 +110,37 @@ function ShareRow({
   );
 }
 
+/**
+ * While the profile loads: the three rows' shape (name, help, the dashed box as tall as its copy
+ * button), so the cards below keep their place when the rows arrive.
+ */
+function ShareRowsSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" data-testid="links-share-loading">
+      <span className="sr-only">{t('loading')}</span>
+      <ul className="divide-y divide-stone-100 dark:divide-stone-800" aria-hidden="true">
+        {[0, 1, 2].map((row) => (
+          <li key={row} className="py-4 first:pt-0 last:pb-0">
+            <Skeleton className="h-6 w-32" />
+            <Skeleton className="mt-0.5 h-5 w-full" />
+            <div className="mt-2.5 flex items-center gap-2 rounded-xl border border-dashed border-stone-200 p-1.5 pl-3 sm:pl-4 dark:border-stone-800">
+              <Skeleton className="h-11 flex-1" />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function ShareCard({ user }: { user: PortalUser | null }) {
   const { t } = useTranslation();
   const promo = user?.promo_codes?.[0];
   return (
     <Widget id="share" title={t('engagement.links.share_title')} icon="link" testId="links-share">
       {!user ? (
-        <SkeletonLines lines={6} />
+        <ShareRowsSkeleton />
       ) : !promo && !user.short_url && !user.referral_short_url ? (
         <EmptyState
           icon="link"
@@ -225,10 +249,15 @@ export function AffiliateLinksPage() {
       <PageHeading title={title} lead={t('pages.affiliate_links')} />
       {/* minmax(0, 1fr) columns: a long Amazon link must not widen the page on a phone. */}
       <div className="grid grid-cols-1 gap-4 sm:gap-6 lg:grid-cols-3">
-        <div className={user?.short_url ? 'lg:col-span-2' : 'lg:col-span-3'}>
+        {/* While the profile loads, the QR card's place is kept: most partners have a short link. */}
+        <div className={!user || user.short_url ? 'lg:col-span-2' : 'lg:col-span-3'}>
           <ShareCard user={user} />
         </div>
-        {user?.short_url ? <QrCard url={user.short_url} code={code ?? 'link'} /> : null}
+        {!user ? (
+          <QrCardSkeleton />
+        ) : user.short_url ? (
+          <QrCard url={user.short_url} code={code ?? 'link'} />
+        ) : null}
         <div className="lg:col-span-3">
           <LinkStatsCard />
         </div>

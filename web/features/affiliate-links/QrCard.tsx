@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../lib/download';
 import { notifyError } from '../../lib/toast';
 import { Glyph } from '../sales/glyphs';
-import { Widget } from '../sales/ui';
+import { Skeleton, Widget } from '../sales/ui';
 import { PNG_SIZE, qrPng, qrSvg, qrSymbol, svgDataUrl } from './qr';
 
 export function QrCard({ url, code }: { url: string; code: string }) {
@@ -63,6 +63,27 @@ export function QrCard({ url, code }: { url: string; code: string }) {
             <Glyph name="download" width={16} height={16} />
             {t('engagement.links.download_svg')}
           </button>
+        </div>
+      </div>
+    </Widget>
+  );
+}
+
+/** The QR card's shape while the profile (and its short link) loads: the tile, the help, the buttons. */
+export function QrCardSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <Widget id="qr" title={t('engagement.links.qr_title')} icon="sparkle" testId="links-qr-loading">
+      <div className="flex flex-1 flex-col items-center" aria-hidden="true">
+        <div className="rounded-2xl bg-white p-2 shadow-sm ring-1 ring-stone-200 dark:ring-stone-700">
+          <Skeleton className="h-44 w-44" />
+        </div>
+        <p className="mt-4 max-w-xs text-center text-sm text-stone-600 dark:text-stone-400">
+          {t('engagement.links.qr_help')}
+        </p>
+        <div className="mt-4 flex gap-2">
+          <Skeleton className="h-11 w-28 rounded-full" />
+          <Skeleton className="h-11 w-28 rounded-full" />
         </div>
       </div>
     </Widget>

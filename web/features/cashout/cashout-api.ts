@@ -73,22 +73,26 @@ export const payoutKeys = {
 
 // Balances also move with time (pending earnings mature), not only with pushed events: the
 // default minute of freshness, not "fetched once".
-export const usePayMeNowStats = () =>
-  useQuery({
-    queryKey: payoutKeys.stats,
-    queryFn: async ({ signal }) =>
-      (await api.get<{ data: PayMeNowStats }>('/api/getPayMeNowStats', { signal })).data,
-  });
+export const payMeNowStatsQuery = {
+  queryKey: payoutKeys.stats,
+  queryFn: async ({ signal }: { signal?: AbortSignal }) =>
+    (await api.get<{ data: PayMeNowStats }>('/api/getPayMeNowStats', { signal })).data,
+};
+export const usePayMeNowStats = () => useQuery(payMeNowStatsQuery);
+
+/** One page of the invoices (the first also asked for ahead of the page's code, session/prefetch). */
+export function invoicesQuery(page: number, length: number = PAGING.defaultLength) {
+  return {
+    queryKey: payoutKeys.invoices(page, length),
+    queryFn: ({ signal }: { signal?: AbortSignal }) =>
+      api.get<Paged<InvoiceRow>>('/api/getInvoices', { query: { page, length }, signal }),
+    staleTime: Infinity,
+  };
+}
 
 /** One page of the invoices; the previous page stays on screen while the next loads. */
 export const useInvoices = (page: number, length: number = PAGING.defaultLength) =>
-  useQuery({
-    queryKey: payoutKeys.invoices(page, length),
-    queryFn: ({ signal }) =>
-      api.get<Paged<InvoiceRow>>('/api/getInvoices', { query: { page, length }, signal }),
-    placeholderData: keepPreviousData,
-    staleTime: Infinity,
-  });
+  useQuery({ ...invoicesQuery(page, length), placeholderData: keepPreviousData });
 
 /** What a payout's change touches: the payout figures and lists, and the earnings' figures. */
 export function refreshAfterPayout(queryClient: QueryClient): void {

@@ -7,11 +7,11 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../common/i18n';
 import type {
   CaptionCheckResult,
   PageDocument,
-  PageSlug,
   ProductDetail,
   ProductSummary,
 } from '../../../common/content';
-import { PUBLIC_PAGE_SLUGS } from '../../../common/content';
+// Not from common/content.ts: that module builds zod schemas, which this page's chunk then carried.
+import { PUBLIC_PAGE_SLUGS, type PageSlug } from '../../../common/page-slugs';
 import { api, type ApiAuth } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
 
@@ -34,13 +34,50 @@ export function useContentLocale(): Locale {
 // Talking points change only when staff edit them: no need to ask again during a visit.
 const CONTENT_STALE_MS = 10 * 60_000;
 
+/** The products' query (also asked for ahead of the page's code, features/session/prefetch-account.ts). */
+export function productsQuery(locale: Locale) {
+  return {
+    queryKey: contentKeys.products(locale),
+    queryFn: async ({ signal }: { signal?: AbortSignal }) =>
+      (await api.get<{ data: ProductSummary[] }>('/api/products', { query: { locale }, signal })).data,
+    staleTime: CONTENT_STALE_MS,
+  };
+}
+
+export function productQuery(code: string, locale: Locale) {
+  return {
+    queryKey: contentKeys.product(code, locale),
+    queryFn: async ({ signal }: { signal?: AbortSignal }) =>
+      (
+        await api.get<{ data: ProductDetail }>(`/api/products/${encodeURIComponent(code)}`, {
+          query: { locale },
+          signal,
+        })
+      ).data,
+    staleTime: CONTENT_STALE_MS,
+  };
+}
+
+/** A long-form page read inside the account, with the partner's token. */
+export function pageQuery(slug: PageSlug, locale: Locale, auth: ApiAuth = 'user') {
+  return {
+    queryKey: contentKeys.page(slug, locale, auth),
+    queryFn: async ({ signal }: { signal?: AbortSignal }) =>
+      (
+        await api.get<{ data: PageDocument }>(`/api/pages/${slug}`, {
+          auth,
+          query: { locale },
+          signal,
+        })
+      ).data,
+    staleTime: CONTENT_STALE_MS,
+  };
+}
+
 export function useProducts() {
   const locale = useContentLocale();
   return useQuery({
-    queryKey: contentKeys.products(locale),
-    queryFn: async ({ signal }) =>
-      (await api.get<{ data: ProductSummary[] }>('/api/products', { query: { locale }, signal })).data,
-    staleTime: CONTENT_STALE_MS,
+    ...productsQuery(locale),
     // The names of the other language stay on the buttons until this one's arrive.
     placeholderData: (previous) => previous,
   });
@@ -49,15 +86,7 @@ export function useProducts() {
 export function useProduct(code: string) {
   const locale = useContentLocale();
   return useQuery({
-    queryKey: contentKeys.product(code, locale),
-    queryFn: async ({ signal }) =>
-      (
-        await api.get<{ data: ProductDetail }>(`/api/products/${encodeURIComponent(code)}`, {
-          query: { locale },
-          signal,
-        })
-      ).data,
-    staleTime: CONTENT_STALE_MS,
+    ...productQuery(code, locale),
     // After a language switch the same product stays on screen until its new words arrive;
     // another product's never stands in for this one.
     placeholderData: (previous, previousQuery) =>
@@ -74,16 +103,7 @@ export function usePage(slug: PageSlug, access: 'partner' | 'public' = 'partner'
   const locale = useContentLocale();
   const auth: ApiAuth = access === 'public' && PUBLIC_PAGE_SLUGS.includes(slug) ? 'public' : 'user';
   return useQuery({
-    queryKey: contentKeys.page(slug, locale, auth),
-    queryFn: async ({ signal }) =>
-      (
-        await api.get<{ data: PageDocument }>(`/api/pages/${slug}`, {
-          auth,
-          query: { locale },
-          signal,
-        })
-      ).data,
-    staleTime: CONTENT_STALE_MS,
+    ...pageQuery(slug, locale, auth),
     placeholderData: (previous) => previous,
     meta: auth === 'public' ? { handlesErrors: true } : undefined,
   });

@@ -55,15 +55,27 @@ export function SettingsPage() {
   const title = t('titles.profile');
   useDocumentTitle(title);
   const user = useCurrentUser();
+  // Until the profile is here, only its section says so: the other sections, rendered beside it,
+  // stood where the picture and the form then arrived and were pushed a long way down (a layout
+  // shift of half a phone's screen, docs/performance.md).
+  if (!user)
+    return (
+      <>
+        <PageHeading title={title} lead={t('pages.profile')} />
+        <Section title={t('settings.profile')}>
+          <p className="text-sm text-stone-600 dark:text-stone-400">{t('loading')}…</p>
+        </Section>
+      </>
+    );
   return (
     <>
       <PageHeading title={title} lead={t('pages.profile')} />
       <div className="grid gap-8 xl:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)] xl:items-start">
         {/* The picture, then the profile form; first on a phone. */}
         <div className="grid gap-8">
-          {user ? <ProfilePictureSection user={user} /> : null}
+          <ProfilePictureSection user={user} />
           {/* Keyed on the partner so a reloaded profile refills the form. */}
-          {user ? <ProfileForm key={user.uuid} user={user} /> : <Section title={t('settings.profile')}><p className="text-sm text-stone-600 dark:text-stone-400">{t('loading')}…</p></Section>}
+          <ProfileForm key={user.uuid} user={user} />
         </div>
         {/* The narrow column: the password, then the mail switches; one column below xl. */}
         <div className="grid gap-8">

@@ -36,7 +36,8 @@ function EarningsStrip() {
         >
           <p className="text-xs text-stone-600 sm:text-sm dark:text-stone-400">{item.label}</p>
           {item.value === undefined ? (
-            <Skeleton className="mt-2 h-8 w-24" />
+            // As tall as the figure that replaces it (its line height), so nothing below moves.
+            <Skeleton className={`mt-1 w-24 ${index === 0 ? 'h-9 sm:h-10' : 'h-6 sm:h-8'}`} />
           ) : (
             <p
               className={`mt-1 font-bold tracking-tight tabular-nums ${index === 0 ? 'text-3xl sm:text-4xl' : 'text-base sm:text-2xl'}`}

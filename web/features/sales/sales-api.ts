@@ -150,10 +150,15 @@ export function usePagedList<Name extends ListName>(
   page: number,
   length: number = PAGING.defaultLength,
 ) {
-  return useQuery({
+  return useQuery({ ...pagedListQuery(name, page, length), placeholderData: keepPreviousData });
+}
+
+/** One page of a list (also asked for ahead of the page's code, features/session/prefetch-account.ts). */
+export function pagedListQuery<Name extends ListName>(name: Name, page: number, length: number) {
+  return {
     queryKey: salesKeys.list(name, page, length),
-    queryFn: ({ signal }) => api.get<Paged<ListRow<Name>>>(LISTS[name], { query: { page, length }, signal }),
-    placeholderData: keepPreviousData,
+    queryFn: ({ signal }: { signal?: AbortSignal }) =>
+      api.get<Paged<ListRow<Name>>>(LISTS[name], { query: { page, length }, signal }),
     ...FETCHED_ONCE,
-  });
+  };
 }

@@ -1,6 +1,6 @@
 // The first account page's figures are asked for by the guard, before the page's code exists.
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, signInForTest, type FakeApi } from '../../test/fake-api';
 import { jsonResponse } from '../../test/render-app';
 import { clearSession } from '../../lib/session';
@@ -41,14 +41,37 @@ describe('prefetchAccountPage', () => {
     expect(queryClient.getQueryData(totalsQuery.queryKey)).toEqual({ earned: 12 });
   });
 
-  it('on another account page: the shell’s data only', async () => {
-    prefetchAccountPage(queryClient, '/account/sales');
+  it('on a page without figures of its own to ask for: the shell’s data only', async () => {
+    prefetchAccountPage(queryClient, '/account/badges');
     await settled();
     expect(api.calls().sort()).toEqual([
       'GET /api/get',
       'GET /api/getBellNotifications',
       'GET /api/get_badges',
     ]);
+  });
+
+  it('on the sales page: its totals and the first page of the store’s sales', async () => {
+    api.on('GET /api/getShopifySalesItemsNoVouchers', () =>
+      jsonResponse(200, { data: [], total: 0, last_page: 1, current_page: 1 }),
+    );
+    prefetchAccountPage(queryClient, '/account/sales');
+    await settled();
+    expect(api.calls().sort()).toEqual([
+      'GET /api/get',
+      'GET /api/getBellNotifications',
+      'GET /api/getShopifySalesItemsNoVouchers',
+      'GET /api/getTotals',
+      'GET /api/get_badges',
+    ]);
+  });
+
+  it('on a document: the page’s words, in the language on screen', async () => {
+    api.on('GET /api/pages/faq', () =>
+      jsonResponse(200, { data: { slug: 'faq', title: 'FAQ', sections: [] } }),
+    );
+    prefetchAccountPage(queryClient, '/account/faq');
+    await vi.waitFor(() => expect(api.calls()).toContain('GET /api/pages/faq'));
   });
 
   it('asks nothing again that the cache already holds', async () => {

@@ -150,12 +150,17 @@ const GRID: Record<GalleryFormat, string> = {
   story: 'grid-cols-2 sm:grid-cols-3 lg:grid-cols-5',
 };
 
+/** Tiles of the first section a phone shows on its first screen (two columns). */
+const FIRST_SCREEN_TILES = 2;
+
 function Tile({
   image,
   onOpen,
   thumbRef,
+  firstScreen = false,
 }: {
   image: GalleryImage;
+  firstScreen?: boolean;
   onOpen: () => void;
   thumbRef: (node: HTMLButtonElement | null) => void;
 }) {
@@ -178,7 +183,8 @@ function Tile({
             alt=""
             width={image.width}
             height={image.height}
-            loading="lazy"
+            loading={firstScreen ? 'eager' : 'lazy'}
+            fetchPriority={firstScreen ? 'high' : undefined}
             decoding="async"
             // The reserved box has the image's own shape before a byte arrives: nothing moves.
             style={{ aspectRatio: `${image.width} / ${image.height}` }}
@@ -411,7 +417,7 @@ export function GalleryPage() {
               </EmptyState>
             </div>
           ) : (
-            sections.map((section) => (
+            sections.map((section, sectionIndex) => (
               <section
                 key={section.format}
                 aria-labelledby={`gallery-${section.format}`}
@@ -426,10 +432,12 @@ export function GalleryPage() {
                   </p>
                 </div>
                 <ul className={`grid gap-3 sm:gap-4 ${GRID[section.format]}`}>
-                  {section.images.map((image) => (
+                  {section.images.map((image, index) => (
                     <Tile
                       key={image.id}
                       image={image}
+                      // The first row on a phone is on the first screen: not lazy (the largest paint).
+                      firstScreen={sectionIndex === 0 && index < FIRST_SCREEN_TILES}
                       onOpen={() => setOpenId(image.id)}
                       thumbRef={(node) => {
                         if (node) thumbs.current.set(image.id, node);

@@ -16,12 +16,16 @@ export async function fetchGallery(locale: Locale): Promise<GalleryImage[]> {
   return (await api.get<{ data: GalleryImage[] }>('/api/gallery', { query: { locale } })).data;
 }
 
+/** The gallery's query (also asked for ahead of the page's code, features/session/prefetch-account.ts). */
+export function galleryQuery(locale: Locale) {
+  return { queryKey: galleryKeys.list(locale), queryFn: () => fetchGallery(locale) };
+}
+
 export function useGallery() {
   const { i18n } = useTranslation();
   const locale = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
   return useQuery({
-    queryKey: galleryKeys.list(locale),
-    queryFn: () => fetchGallery(locale),
+    ...galleryQuery(locale),
     // After a change of language the pictures stay while their texts arrive.
     placeholderData: keepPreviousData,
   });
