@@ -102,13 +102,15 @@ export function seedPayoutPartners(file: string, tag: string, count: number, ear
 /**
  * A year of staff messages as a busy program sends them: two announcements and one custom
  * notification to everyone a month, and a few to single partners, each copied to its recipients
- * as the portal copies them; about a third of the copies read.
+ * as the portal copies them; about a third of the copies read. Each was mailed when it was sent
+ * (`mailed_at`), as in a program that has run for a year: unmarked, the server's first start
+ * queued some 260,000 mails and sent them during the measured reads.
  */
 export function seedMessages(file: string) {
   const db = new Database(file);
   db.pragma('synchronous = OFF'); // seeding only
   const message = db.prepare(
-    `INSERT INTO staff_messages (kind, content, partner_id, author_staff_id, created_at, updated_at) VALUES (?, ?, ?, NULL, ?, ?)`,
+    `INSERT INTO staff_messages (kind, content, partner_id, author_staff_id, created_at, updated_at, mailed_at) VALUES (?, ?, ?, NULL, ?, ?, ?)`,
   );
   const copies = db.prepare(
     `INSERT INTO notifications (partner_id, kind, title, body, data, dedupe_key, read_at, created_at, message_id)
@@ -129,7 +131,7 @@ export function seedMessages(file: string) {
       sends.forEach(([kind, partnerId], i) => {
         const at = new Date(now - month * 30 * DAY + i * 3_600_000).toISOString();
         const text = { title: `Program news ${month}.${i}`, body: 'What is new in the program this month, in a few sentences for every partner to read.' };
-        const { lastInsertRowid } = message.run(kind, JSON.stringify({ en: text }), partnerId, at, at);
+        const { lastInsertRowid } = message.run(kind, JSON.stringify({ en: text }), partnerId, at, at, at);
         const { changes } = copies.run(kind, text.title, text.body, lastInsertRowid, at, at, lastInsertRowid, partnerId, partnerId);
         recipients.run(changes, lastInsertRowid);
       });
@@ -140,25 +142,27 @@ export function seedMessages(file: string) {
 
 /**
  * A challenge for each of the last twelve months and this one (10 sales, a bonus), and a promo
- * running now: what the partner's widgets and the staff's challenge list read.
+ * running now: what the partner's widgets and the staff's challenge list read. Each mailed when
+ * it was made, as staff messages are (seedMessages).
  */
 export function seedEngagement(file: string) {
   const db = new Database(file);
   const now = new Date();
   const insert = db.prepare(
-    `INSERT INTO challenges (month, content, metric, target, reward_kind, reward_voucher_type, reward_amount, author_staff_id, created_at, updated_at)
-     VALUES (?, ?, 'sales_count', 10, 'bonus', NULL, 2500, NULL, ?, ?)`,
+    `INSERT INTO challenges (month, content, metric, target, reward_kind, reward_voucher_type, reward_amount, author_staff_id, created_at, updated_at, mailed_at)
+     VALUES (?, ?, 'sales_count', 10, 'bonus', NULL, 2500, NULL, ?, ?, ?)`,
   );
   const at = now.toISOString();
   for (let back = 12; back >= 0; back--) {
     const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)).toISOString().slice(0, 7);
-    insert.run(month, JSON.stringify({ en: { title: `Ten sales in ${month}`, body: 'Reach ten sales this month.' } }), at, at);
+    insert.run(month, JSON.stringify({ en: { title: `Ten sales in ${month}`, body: 'Reach ten sales this month.' } }), at, at, at);
   }
   const today = at.slice(0, 10);
-  db.prepare(`INSERT INTO promotions (content, product, starts_on, ends_on, author_staff_id, created_at, updated_at) VALUES (?, 'acv', ?, ?, NULL, ?, ?)`).run(
+  db.prepare(`INSERT INTO promotions (content, product, starts_on, ends_on, author_staff_id, created_at, updated_at, mailed_at) VALUES (?, 'acv', ?, ?, NULL, ?, ?, ?)`).run(
     JSON.stringify({ en: { title: 'ACV all month', body: 'Your code takes 20% off ACV.' } }),
     today,
     today,
+    at,
     at,
     at,
   );
