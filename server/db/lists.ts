@@ -18,10 +18,13 @@ export function padInList<T>(values: readonly T[]): T[] {
 
 /** `values` in slices whose lengths are powers of two (largest first, at most `max`): for multi-row inserts. */
 export function powerOfTwoSlices<T>(values: readonly T[], max = 128): T[][] {
+  // The largest power of two not over `max`: halving it must give whole lengths.
+  let largest = 1;
+  while (largest * 2 <= max) largest *= 2;
   const slices: T[][] = [];
   let at = 0;
   while (at < values.length) {
-    let size = max;
+    let size = largest;
     while (size > values.length - at) size /= 2;
     slices.push(values.slice(at, at + size));
     at += size;

@@ -118,8 +118,10 @@ export async function runDueJobs<L extends RunLog>(
           const effect = await handlers[kind]!.batch!(jobs.map((job) => JSON.parse(job.payload) as Record<string, unknown>), trx, batchLog);
           if (effect) effects.push({ effect, log: batchLog });
           for (const job of jobs) together.add(job.id);
-        } catch {
+        } catch (error) {
           // Each job of the kind runs alone below: the one at fault fails and is retried alone.
+          // Said in the log, or a batch path that always fails would only show as lost speed.
+          batchLog.error({ err: error }, 'job batch failed; running its jobs one by one');
           await sql`rollback to savepoint job_batch`.execute(trx);
         }
         await sql`release savepoint job_batch`.execute(trx);

@@ -59,10 +59,17 @@ function partBundle(part: PartName, locale: Locale): Promise<ResourceKey> {
   const key = `${part}:${locale}`;
   let download = partDownloads.get(key);
   if (!download) {
-    download = PARTS[part][locale]().then((module) => {
-      partBundles.set(key, module.default);
-      return module.default;
-    });
+    download = PARTS[part][locale]().then(
+      (module) => {
+        partBundles.set(key, module.default);
+        return module.default;
+      },
+      (error: unknown) => {
+        // A download that failed (a dropped connection) is tried again the next time it is asked for.
+        partDownloads.delete(key);
+        throw error;
+      },
+    );
     partDownloads.set(key, download);
   }
   return download;

@@ -124,6 +124,15 @@ export async function countNewSale(
   const rows = periodsOf(new Date(order.placed_at), order.geo).map(
     (p) => sql`(${earning.partner_id}, ${p.period}, ${p.start}, ${p.geo}, ${1}, ${earning.base_cents}, ${commission})`,
   );
+  // Rows locked in the order every other path locks them (earning stats, the partner, then sales
+  // stats: a refund's changeEarning then syncOrderStats), so two transactions of one partner on
+  // PostgreSQL queue rather than deadlock.
+  await addEarnings(db, earning, 1, earning.amount_cents);
+  await addPartnerTotals(db, earning.partner_id, {
+    sales: earning.base_cents,
+    earned: earnedCount(earning.status) * earning.amount_cents,
+    verified: verifiedCount(earning.kind, earning.status),
+  });
   await sql`
     insert into partner_sales_stats (partner_id, period, start, geo, orders, sales_cents, commission_cents)
     values ${sql.join(rows)}
@@ -131,12 +140,6 @@ export async function countNewSale(
       orders = partner_sales_stats.orders + excluded.orders,
       sales_cents = partner_sales_stats.sales_cents + excluded.sales_cents,
       commission_cents = partner_sales_stats.commission_cents + excluded.commission_cents`.execute(db);
-  await addEarnings(db, earning, 1, earning.amount_cents);
-  await addPartnerTotals(db, earning.partner_id, {
-    sales: earning.base_cents,
-    earned: earnedCount(earning.status) * earning.amount_cents,
-    verified: verifiedCount(earning.kind, earning.status),
-  });
 }
 
 /** What syncing an order reads: the order, what it counts now, and its sale earning. */
