@@ -4,11 +4,10 @@
 // and the stand-ins answer slowly, so the nodes' rounds overlap; each test counts what reached the
 // stand-in and what was written, per payout, account or partner. PostgreSQL and Redis only:
 // elsewhere the file is skipped with the reason (server/cluster.test.ts has the rest).
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instagramClient } from './integrations/meta/instagram';
-import { signShopifyBody } from './integrations/shopify/webhooks';
 import { createChallenge } from './modules/challenges/service';
 import { openToken, sealToken, tokenBinding } from './modules/integrations/seal';
 import { createPartnerAccount } from './modules/partners/service';
@@ -23,7 +22,7 @@ import { startPayPalStandIn } from './test/paypal-stand-in';
 import type { PayPalStandIn } from './test/paypal-stand-in';
 import { bearer, createPartnerWithEarnings, createStaffWithToken, expectLedger } from './test/payouts-fixture';
 import type { FixturePartner, FixtureStaff } from './test/payouts-fixture';
-import { shopifyOrderPayload } from './test/shopify';
+import { shopifyHeaders, shopifyOrderPayload } from './test/shopify';
 
 const prerequisites = await clusterPrerequisites();
 const skip = 'skip' in prerequisites ? prerequisites.skip : undefined;
@@ -209,14 +208,7 @@ describe.skipIf(skip !== undefined)('scheduled jobs on three nodes (PostgreSQL a
         const body = JSON.stringify(order);
         return fetch(`${node(i).url}/api/webhooks/shopify`, {
           method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'x-shopify-topic': 'orders/paid',
-            'x-shopify-shop-domain': 'sunbite.myshopify.com',
-            'x-shopify-api-version': '2025-01',
-            'x-shopify-webhook-id': randomUUID(),
-            'x-shopify-hmac-sha256': signShopifyBody(body, CLUSTER_SECRET),
-          },
+          headers: shopifyHeaders('orders/paid', body, { secret: CLUSTER_SECRET }),
           body,
         });
       }),

@@ -10,14 +10,13 @@ import { Redis } from 'ioredis';
 import { io as connect } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signShopifyBody } from './integrations/shopify/webhooks';
 import { migrations } from './db/migrations';
 import { issueToken } from './modules/auth/service';
 import { DEMO_PARTNER, DEMO_PROMO_CODE, seedDemoProgram } from './seed/demo';
 import { CLUSTER_CLIENT, CLUSTER_SECRET, clusterPrerequisites, startCluster } from './test/cluster';
 import type { Cluster } from './test/cluster';
 import { readOutbox } from './test/mailbox';
-import { shopifyOrderPayload } from './test/shopify';
+import { shopifyHeaders, shopifyOrderPayload } from './test/shopify';
 
 const prerequisites = await clusterPrerequisites();
 const skip = 'skip' in prerequisites ? prerequisites.skip : undefined;
@@ -133,14 +132,7 @@ describe.skipIf(skip !== undefined)('three nodes on PostgreSQL and Redis', () =>
     const body = JSON.stringify(order);
     return fetch(`${node(i).url}/api/webhooks/shopify`, {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-shopify-topic': 'orders/paid',
-        'x-shopify-shop-domain': 'sunbite.myshopify.com',
-        'x-shopify-api-version': '2025-01',
-        'x-shopify-webhook-id': randomUUID(),
-        'x-shopify-hmac-sha256': signShopifyBody(body, CLUSTER_SECRET),
-      },
+      headers: shopifyHeaders('orders/paid', body, { secret: CLUSTER_SECRET }),
       body,
     });
   };

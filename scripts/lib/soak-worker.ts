@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import { shopifyOrderPayload } from '../../server/integrations/shopify/sample-payloads';
-import { signShopifyBody } from '../../server/integrations/shopify/webhooks';
+import { shopifyHeaders } from '../../server/test/shopify';
 import type { Sample } from './soak-stats';
 
 export type SoakTask =
@@ -152,13 +152,7 @@ const PRODUCTS: [string, number][] = [
  */
 async function webhooks(t: Extract<SoakTask, { kind: 'webhooks' }>, action = 'webhooks') {
   const deliver = async (body: string, webhookId: string, node: number): Promise<{ status: number; outcome: string }> => {
-    const headers = {
-      'content-type': 'application/json',
-      'x-shopify-topic': 'orders/paid',
-      'x-shopify-webhook-id': webhookId,
-      'x-shopify-shop-domain': 'sunbite.myshopify.com',
-      'x-shopify-hmac-sha256': signShopifyBody(body, t.secret),
-    };
+    const headers = shopifyHeaders('orders/paid', body, { secret: t.secret, webhookId });
     const answer = await request(action, node, '/api/webhooks/shopify', { method: 'POST', headers, body, expectJson: true });
     const outcome = String((answer.body as { data?: { outcome?: string } } | undefined)?.data?.outcome ?? '');
     return { status: answer.status, outcome };

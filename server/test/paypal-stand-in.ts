@@ -647,13 +647,7 @@ export async function startPayPalStandIn(options: PayPalStandInOptions = {}): Pr
     if (knobs.delayMs > 0) {
       const ms = knobs.delayMs;
       knobs.delayMs = 0;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          resolve();
-        }, ms);
-        timers.add(timer);
-      });
+      await pause(ms);
     }
     send(req, res, 201, {
       batch_header: {
@@ -719,20 +713,22 @@ export async function startPayPalStandIn(options: PayPalStandInOptions = {}): Pr
     return [200, { verification_status: genuine ? 'SUCCESS' : 'FAILURE' }];
   }
 
+  /** Waits `ms`, on a timer that close() clears. */
+  function pause(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        resolve();
+      }, ms);
+      timers.add(timer);
+    });
+  }
+
   async function handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string) {
     const path = new URL(req.url ?? '/', 'http://stand-in').pathname;
     const record: ReceivedRequest = { method: req.method ?? 'GET', path, headers: req.headers, body: raw };
     requests.push(record);
-    if (stand.latencyMs > 0) {
-      const ms = stand.latencyMs;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          resolve();
-        }, ms);
-        timers.add(timer);
-      });
-    }
+    if (stand.latencyMs > 0) await pause(stand.latencyMs);
     if (req.method === 'POST' && path === '/v1/oauth2/token') {
       const [status, body] = token(req, raw);
       return send(record, res, status, body);

@@ -8,13 +8,12 @@ import { signShopifyBody } from '../integrations/shopify/webhooks';
 export { shopifyOrderPayload, shopifyRefundPayload } from '../integrations/shopify/sample-payloads';
 export type { OrderOptions, OrderPayload } from '../integrations/shopify/sample-payloads';
 
-export async function deliver(
-  app: App,
+/** The headers Shopify sends with a webhook, signed with `secret` unless `signature` says otherwise (null: none). */
+export function shopifyHeaders(
   topic: string,
-  payload: unknown,
-  options: { secret: string; webhookId?: string; signature?: string | null; rawBody?: string },
-) {
-  const body = options.rawBody ?? JSON.stringify(payload);
+  body: string,
+  options: { secret: string; webhookId?: string | undefined; signature?: string | null | undefined },
+): Record<string, string> {
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     'x-shopify-topic': topic,
@@ -23,7 +22,17 @@ export async function deliver(
     'x-shopify-webhook-id': options.webhookId ?? randomUUID(),
   };
   if (options.signature !== null) headers['x-shopify-hmac-sha256'] = options.signature ?? signShopifyBody(body, options.secret);
-  return app.inject({ method: 'POST', url: '/api/webhooks/shopify', headers, payload: body });
+  return headers;
+}
+
+export async function deliver(
+  app: App,
+  topic: string,
+  payload: unknown,
+  options: { secret: string; webhookId?: string; signature?: string | null; rawBody?: string },
+) {
+  const body = options.rawBody ?? JSON.stringify(payload);
+  return app.inject({ method: 'POST', url: '/api/webhooks/shopify', headers: shopifyHeaders(topic, body, options), payload: body });
 }
 
 const LEDGER_TABLES = ['orders', 'order_items', 'refunds', 'earnings', 'earning_events', 'jobs', 'partner_sales_stats', 'partner_earning_stats'] as const;

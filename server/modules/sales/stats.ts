@@ -96,6 +96,12 @@ async function addSales(
   geo: Order['geo'],
   delta: Contribution,
 ): Promise<void> {
+  await addSalesRows(db, partnerId, placedAt, geo, delta);
+  await addPartnerTotals(db, partnerId, { sales: delta.sales });
+}
+
+/** The partner_sales_stats half of addSales, without the partner's lifetime figures. */
+async function addSalesRows(db: Db, partnerId: number, placedAt: string, geo: Order['geo'], delta: Contribution): Promise<void> {
   const rows = periodsOf(new Date(placedAt), geo).map(
     (p) =>
       sql`(${partnerId}, ${p.period}, ${p.start}, ${p.geo}, ${delta.orders}, ${delta.sales}, ${delta.commission})`,
@@ -107,7 +113,6 @@ async function addSales(
       orders = partner_sales_stats.orders + excluded.orders,
       sales_cents = partner_sales_stats.sales_cents + excluded.sales_cents,
       commission_cents = partner_sales_stats.commission_cents + excluded.commission_cents`.execute(db);
-  await addPartnerTotals(db, partnerId, { sales: delta.sales });
 }
 
 /**
@@ -121,9 +126,6 @@ export async function countNewSale(
   order: { placed_at: string; geo: Order['geo'] },
 ): Promise<void> {
   const commission = commissionCounts(earning.status) ? earning.amount_cents : 0;
-  const rows = periodsOf(new Date(order.placed_at), order.geo).map(
-    (p) => sql`(${earning.partner_id}, ${p.period}, ${p.start}, ${p.geo}, ${1}, ${earning.base_cents}, ${commission})`,
-  );
   // Rows locked in the order every other path locks them (earning stats, the partner, then sales
   // stats: a refund's changeEarning then syncOrderStats), so two transactions of one partner on
   // PostgreSQL queue rather than deadlock.
@@ -133,13 +135,7 @@ export async function countNewSale(
     earned: earnedCount(earning.status) * earning.amount_cents,
     verified: verifiedCount(earning.kind, earning.status),
   });
-  await sql`
-    insert into partner_sales_stats (partner_id, period, start, geo, orders, sales_cents, commission_cents)
-    values ${sql.join(rows)}
-    on conflict (partner_id, period, start, geo) do update set
-      orders = partner_sales_stats.orders + excluded.orders,
-      sales_cents = partner_sales_stats.sales_cents + excluded.sales_cents,
-      commission_cents = partner_sales_stats.commission_cents + excluded.commission_cents`.execute(db);
+  await addSalesRows(db, earning.partner_id, order.placed_at, order.geo, { orders: 1, sales: earning.base_cents, commission });
 }
 
 /** What syncing an order reads: the order, what it counts now, and its sale earning. */
