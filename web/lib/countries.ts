@@ -12,7 +12,20 @@ export interface CountryOption {
   name: string;
 }
 
+// Naming and sorting 250 regions takes a phone tens of milliseconds: once per language.
+const byLocale = new Map<string, CountryOption[]>();
+
+/** Every country, named in `locale`, the home markets first and the rest in its alphabetical order. */
 export function countryOptions(locale: string): CountryOption[] {
+  let options = byLocale.get(locale);
+  if (!options) {
+    options = nameCountries(locale);
+    byLocale.set(locale, options);
+  }
+  return options;
+}
+
+function nameCountries(locale: string): CountryOption[] {
   let names: Intl.DisplayNames | null = null;
   try {
     names = new Intl.DisplayNames([locale], { type: 'region' });

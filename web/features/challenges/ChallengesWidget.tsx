@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../sales/format';
 import { EmptyState, QueryStates, RetryLine, SkeletonLines, Widget } from '../sales/ui';
 import { useChallenges, type PartnerChallenge } from './challenges-api';
+import { useDeferredAnswer } from '../../lib/deferred-answer';
 
 function Challenge({ challenge }: { challenge: PartnerChallenge }) {
   const { t } = useTranslation();
@@ -75,10 +76,11 @@ function Challenge({ challenge }: { challenge: PartnerChallenge }) {
 export function ChallengesWidget() {
   const { t } = useTranslation();
   const challenges = useChallenges();
+  const answer = useDeferredAnswer(challenges);
   return (
     <Widget id="challenges" title={t('dashboard.challenges.title')} icon="target" testId="widget-challenges">
       <QueryStates
-        query={challenges}
+        query={answer}
         loading={<SkeletonLines lines={3} />}
         failed={
           <RetryLine text={t('dashboard.challenges.error')} onRetry={() => void challenges.refetch()} />

@@ -6,6 +6,7 @@ import { useFormatters } from '../sales/format';
 import { SalesBars, SalesBarsLegend, SalesBarsSkeleton } from '../sales/SalesBars';
 import { useSalesChart, type ChartPoint } from '../sales/sales-api';
 import { EmptyState, Widget } from '../sales/ui';
+import { useDeferredData } from '../../lib/deferred-answer';
 
 export type ChartPeriod = 'weekly' | 'monthly';
 
@@ -13,7 +14,7 @@ export function SalesHistoryChart() {
   const { t } = useTranslation();
   const f = useFormatters();
   const [period, setPeriod] = useState<ChartPeriod>('weekly');
-  const { data } = useSalesChart();
+  const data = useDeferredData(useSalesChart().data);
   const points: ChartPoint[] = data ? data[period] : [];
   const currency = data?.currency ?? 'USD';
   const longLabel = (point: ChartPoint) =>

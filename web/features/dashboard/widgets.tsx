@@ -9,6 +9,7 @@ import { Glyph } from '../sales/glyphs';
 import { usePagedList, useTotals, useVerifiedTiers, type Region } from '../sales/sales-api';
 import { EmptyState, SkeletonLines, StatusBadge, Widget } from '../sales/ui';
 import { PAGING } from '../../../common/statuses';
+import { useDeferredData } from '../../lib/deferred-answer';
 
 /** The partner's promo code with its customer discount and commission (spec point 3 placeholders). */
 export function CopyCodeBox() {
@@ -82,7 +83,7 @@ export function CopyCodeBox() {
 export function TierProgress() {
   const { t } = useTranslation();
   const f = useFormatters();
-  const { data } = useVerifiedTiers();
+  const data = useDeferredData(useVerifiedTiers().data);
   return (
     <Widget id="tiers" title={t('dashboard.tiers.title')} icon="trophy" testId="widget-tiers">
       {!data ? (
@@ -154,7 +155,7 @@ const REGIONS: Region[] = ['CA', 'US', 'OTHER'];
 export function GeographyCard() {
   const { t } = useTranslation();
   const f = useFormatters();
-  const { data } = useTotals();
+  const data = useDeferredData(useTotals().data);
   const byRegion = new Map(data?.geography.map((row) => [row.region, row]));
   const total = data?.geography.reduce((sum, row) => sum + row.sales, 0) ?? 0;
   const orders = data?.geography.reduce((sum, row) => sum + row.orders, 0) ?? 0;
@@ -212,7 +213,7 @@ const monthOf = (iso: string) => iso.slice(0, 7);
 export function MonthOrders() {
   const { t } = useTranslation();
   const f = useFormatters();
-  const { data } = usePagedList('store', PAGING.defaultPage, PAGING.mappingLength);
+  const data = useDeferredData(usePagedList('store', PAGING.defaultPage, PAGING.mappingLength).data);
   const thisMonth = new Date().toISOString().slice(0, 7);
   const rows = data?.data.filter((row) => monthOf(row.date) === thisMonth) ?? [];
   return (
@@ -260,7 +261,7 @@ export function MonthOrders() {
 export function RecentSales() {
   const { t } = useTranslation();
   const f = useFormatters();
-  const { data } = usePagedList('store', PAGING.defaultPage, PAGING.defaultLength);
+  const data = useDeferredData(usePagedList('store', PAGING.defaultPage, PAGING.defaultLength).data);
   return (
     <Widget
       id="recent-sales"
@@ -311,7 +312,7 @@ export function ReferralsCard() {
   const f = useFormatters();
   const user = useCurrentUser();
   const people = referredPartners(user);
-  const { data } = usePagedList('referrals', PAGING.defaultPage, PAGING.defaultLength);
+  const data = useDeferredData(usePagedList('referrals', PAGING.defaultPage, PAGING.defaultLength).data);
   return (
     <Widget
       id="referrals"
@@ -372,7 +373,7 @@ export function ReferralsCard() {
 export function RecentCashouts() {
   const { t } = useTranslation();
   const f = useFormatters();
-  const { data } = usePayMeNowStats();
+  const data = useDeferredData(usePayMeNowStats().data);
   return (
     <Widget
       id="cashouts"

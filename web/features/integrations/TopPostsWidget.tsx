@@ -10,13 +10,14 @@ import { useFormatters } from '../sales/format';
 import { RetryLine, SkeletonLines, Widget } from '../sales/ui';
 import { useEngagementWords } from './engagement-words';
 import { goToConsent, useTopPosts, type TopPost } from './integrations-api';
+import { useDeferredData } from '../../lib/deferred-answer';
 
 export function TopPostsWidget() {
   const { t } = useTranslation();
   const ready = useEngagementWords();
   const query = useTopPosts();
   const [leaving, setLeaving] = useState(false);
-  const data = query.data;
+  const data = useDeferredData(query.data);
   const connect = async () => {
     setLeaving(true);
     try {

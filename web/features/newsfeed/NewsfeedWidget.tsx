@@ -11,6 +11,7 @@ import { useArrivals } from './arrivals';
 import { FeedCard } from './FeedCard';
 import { useNow } from './feed-time';
 import { feedItemKey, useNewsfeed, type FeedItem } from './newsfeed-api';
+import { useDeferredData } from '../../lib/deferred-answer';
 
 const CARD_WIDTH = 'w-[82%] max-w-72 sm:w-64 lg:w-72';
 
@@ -140,7 +141,7 @@ export function NewsfeedWidget({ className = '' }: { className?: string }) {
   const { t } = useTranslation();
   // The full page's first page: the same query, so "See all" opens on what is already here.
   const feed = useNewsfeed(1);
-  const items = feed.data?.data;
+  const items = useDeferredData(feed.data)?.data;
   const arrived = useArrivals(items);
   return (
     <Widget
@@ -152,7 +153,7 @@ export function NewsfeedWidget({ className = '' }: { className?: string }) {
       className={className}
     >
       <QueryStates
-        query={{ isPending: feed.isPending, data: items }}
+        query={{ isPending: feed.isPending || (items === undefined && feed.data !== undefined), data: items }}
         loading={<CarouselSkeleton />}
         failed={<RetryLine text={t('dashboard.newsfeed.error')} onRetry={() => void feed.refetch()} />}
         isEmpty={(list) => list.length === 0}

@@ -98,8 +98,14 @@ const localNoon = (day: string) => {
 };
 
 /** A promo's start date as written ("Nov 26"), whatever the visitor's time zone. */
+const calendarFormats = new Map<string, Intl.DateTimeFormat>();
 export function calendarDate(item: { date: string }, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(item.date));
+  let format = calendarFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+    calendarFormats.set(locale, format);
+  }
+  return format.format(new Date(item.date));
 }
 
 /** A timeline heading for a day key: "Today", "Yesterday", else the weekday and date (the year when not this one). */

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../sales/format';
 import { EmptyState, QueryStates, RetryLine, SkeletonLines, Widget } from '../sales/ui';
 import { useAnnouncements, useMarkRead, type PortalMessage } from './notifications-api';
+import { useDeferredAnswer } from '../../lib/deferred-answer';
 
 const SHOWN_AT_FIRST = 3;
 
@@ -70,6 +71,7 @@ function Announcement({ item, onRead }: { item: PortalMessage; onRead: (id: numb
 export function AnnouncementsWidget({ className = '' }: { className?: string }) {
   const { t } = useTranslation();
   const announcements = useAnnouncements();
+  const answer = useDeferredAnswer(announcements);
   const markRead = useMarkRead();
   const [all, setAll] = useState(false);
   return (
@@ -81,7 +83,7 @@ export function AnnouncementsWidget({ className = '' }: { className?: string }) 
       className={className}
     >
       <QueryStates
-        query={announcements}
+        query={answer}
         loading={<SkeletonLines lines={3} />}
         failed={
           <RetryLine text={t('dashboard.announcements.error')} onRetry={() => void announcements.refetch()} />

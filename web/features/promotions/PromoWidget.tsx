@@ -4,15 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../sales/format';
 import { EmptyState, QueryStates, RetryLine, SkeletonLines, Widget } from '../sales/ui';
 import { usePromotions } from '../challenges/challenges-api';
+import { useDeferredAnswer } from '../../lib/deferred-answer';
 
 export function PromoWidget() {
   const { t } = useTranslation();
   const f = useFormatters();
   const promos = usePromotions();
+  const answer = useDeferredAnswer(promos);
   return (
     <Widget id="promo" title={t('dashboard.promo.title')} icon="gift" testId="widget-promo">
       <QueryStates
-        query={promos}
+        query={answer}
         loading={<SkeletonLines lines={3} />}
         failed={<RetryLine text={t('dashboard.promo.error')} onRetry={() => void promos.refetch()} />}
         isEmpty={(list) => list.length === 0}

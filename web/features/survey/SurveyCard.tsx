@@ -1,7 +1,7 @@
 // The first-sale survey on the dashboard (spec point 4): offered once after the partner's first
 // sale, with the spec's five choices. "Claim bottles" asks for the shipping address when the
 // profile has none; the answer is thanked with 'Thank you for your feedback'.
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SurveyChoice } from '../../../common/survey';
 import { SelectField, Spinner, TextField } from '../../components/form';
@@ -27,7 +27,6 @@ export function SurveyCard() {
   const [choice, setChoice] = useState<SurveyChoice | null>(null);
   const [address, setAddress] = useState<ShippingAddress>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
   if (!survey.data?.offered) return null;
   const asksAddress = choice === 'claim_bottles' && survey.data.needs_address;
 
@@ -132,7 +131,7 @@ export function SurveyCard() {
               testId="survey-country"
             >
               <option value="">{t('register.choose')}</option>
-              {countries.map((option) => (
+              {countryOptions(i18n.language).map((option) => (
                 <option key={option.code} value={option.code}>
                   {option.name}
                 </option>

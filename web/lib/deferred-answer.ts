@@ -1,0 +1,25 @@
+// A widget below the dashboard's first screen renders its answer in the background (decisions/019).
+// An answer that arrives re-renders its readers at once and in one piece (TanStack Query notifies
+// through useSyncExternalStore, which React never slices): on a phone a widget full of rows was
+// then a long task, a tap unanswered meanwhile. Read through these hooks, the urgent render keeps
+// the skeleton, and the widget's content renders as deferred work that React splits into slices
+// and gives way to input in between. Also on the widget's first render: an answer already cached
+// shows after the skeleton's frame, not inside it.
+import { useDeferredValue } from 'react';
+
+/** `data`, one deferred render late: undefined first, the answer once React renders it in slices. */
+export function useDeferredData<T>(data: T | undefined): T | undefined {
+  return useDeferredValue(data, undefined);
+}
+
+/**
+ * A query's state for `QueryStates`, with its answer deferred as `useDeferredData` does. While the
+ * deferred render has not caught up, it is still pending (its skeleton), never failed.
+ */
+export function useDeferredAnswer<T>(query: { isPending: boolean; data: T | undefined }): {
+  isPending: boolean;
+  data: T | undefined;
+} {
+  const data = useDeferredData(query.data);
+  return { isPending: query.isPending || (data === undefined && query.data !== undefined), data };
+}
