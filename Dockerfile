@@ -20,8 +20,10 @@ RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
 # No demo program with its published passwords in an empty production database (SEED_DEMO=on
-# to try the image out).
+# to try the image out). MALLOC_ARENA_MAX: the C library's setting `npm start` gives the server
+# (scripts/lib/server-flags.mjs).
 ENV NODE_ENV=production \
+    MALLOC_ARENA_MAX=2 \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data \

@@ -24,7 +24,7 @@ import type { ExportMeasure } from './lib/export-measure';
 import { runInWorker } from './lib/load';
 import type { Measure } from './lib/load';
 import { startServer } from './lib/server-process';
-import { SERVER_NODE_FLAGS } from './lib/server-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './lib/server-flags.mjs';
 import type { Memory } from './lib/server-process';
 import type { simulateOrders } from './simulate-orders';
 
@@ -44,8 +44,13 @@ const INGEST_CONCURRENCY = Number(process.env.BENCH_INGEST_CONCURRENCY ?? 32);
 const SECRET = 'bench-webhook-secret';
 /** Node options for the server process: `npm start`'s own unless BENCH_NODE_FLAGS says otherwise (to see what they change). */
 const NODE_FLAGS = process.env.BENCH_NODE_FLAGS === undefined ? SERVER_NODE_FLAGS : process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean);
+/** The server's environment settings: `npm start`'s unless BENCH_SERVER_ENV says otherwise ("NAME=value …", or empty for none). */
+const SERVER_PROCESS_ENV: Record<string, string> =
+  process.env.BENCH_SERVER_ENV === undefined
+    ? SERVER_ENV
+    : Object.fromEntries(process.env.BENCH_SERVER_ENV.split(' ').filter(Boolean).map((pair) => pair.split('=', 2) as [string, string]));
 /** A narrowed run prints its figures but leaves docs/performance.md to the full runs. */
-const FULL_RUN = !['BENCH_STAGES', 'BENCH_SECONDS', 'BENCH_ENDPOINTS', 'BENCH_INGEST', 'BENCH_INGEST_CONCURRENCY', 'BENCH_NODE_FLAGS', 'BENCH_KEEP_DB'].some((knob) => process.env[knob]);
+const FULL_RUN = !['BENCH_STAGES', 'BENCH_SECONDS', 'BENCH_ENDPOINTS', 'BENCH_INGEST', 'BENCH_INGEST_CONCURRENCY', 'BENCH_NODE_FLAGS', 'BENCH_SERVER_ENV', 'BENCH_KEEP_DB'].some((knob) => process.env[knob]);
 /**
  * BENCH_KEEP_DB=1 keeps each stage's seeded database (before the server has touched it) in the
  * system's temporary folder and starts from it in the next run with the same stages: seeding a
@@ -247,6 +252,7 @@ async function main() {
     // As production runs it; the background runs too, so each order's notification and push follow it.
     // The API limit is lifted: every client of the load comes from one address.
     const server = await startServer([...NODE_FLAGS, entry], {
+      ...SERVER_PROCESS_ENV,
       NODE_ENV: 'production',
       DATA_DIR: dir,
       SEED_DEMO: 'off',

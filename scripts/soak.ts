@@ -29,7 +29,7 @@ import { CLUSTER_SECRET, redisAnswers, startCluster } from '../server/test/clust
 import type { Cluster } from '../server/test/cluster';
 import { startPayPalStandIn } from '../server/test/paypal-stand-in';
 import { startTestSmtp } from '../server/test/smtp';
-import { SERVER_NODE_FLAGS } from './lib/server-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './lib/server-flags.mjs';
 import { checkSoak } from './lib/soak-check';
 import { seedSoakProgram } from './lib/soak-seed';
 import type { SoakProgram } from './lib/soak-seed';
@@ -227,6 +227,7 @@ async function main() {
     redisUrl: redis.url,
     nodeArgs: SERVER_NODE_FLAGS,
     env: {
+      ...SERVER_ENV,
       // Warnings and errors only: info would log every request, for ten minutes, into memory.
       LOG_LEVEL: 'warn',
       SMTP_URL: smtp.url,

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BUILD_OUTPUTS, sourceFingerprint, staleBuildReason, writeStamp } from './lib/build-stamp.mjs';
-import { SERVER_NODE_FLAGS } from './lib/server-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './lib/server-flags.mjs';
 
 let root: string;
 
@@ -131,6 +131,6 @@ writeStamp('.', fingerprint);
 describe('the server\'s V8 options', () => {
   it('are the ones npm start passes to node', () => {
     const scripts = (JSON.parse(fs.readFileSync(path.resolve('package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-    expect(scripts.start).toBe(`node ${SERVER_NODE_FLAGS.join(' ')} scripts/start.mjs`);
+    expect(scripts.start).toBe(`${Object.entries(SERVER_ENV).map(([name, value]) => `${name}=${value} `).join('')}node ${SERVER_NODE_FLAGS.join(' ')} scripts/start.mjs`);
   });
 });

@@ -11,3 +11,11 @@
 // after the bench's reads, kept mostly free), and V8's background work (concurrent marking,
 // compiling) has two cores at most where the server is measured.
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=25', '--v8-pool-size=2'];
+
+// The C library's side, as the environment of the server process (glibc reads it only when the
+// process starts, so it is set before node runs: `npm start`'s command line, the Dockerfile's ENV,
+// the benchmark's and the soak's server processes). glibc gives each thread that allocates an arena
+// of its own, up to eight per core; the server's threads (V8's two workers, libuv's four, SQLite's
+// and the compression's callers) each kept a few MB of mostly free heap after an export of a million
+// earnings. Two arenas are shared by them all: the same work, a few MB less held (decisions/045).
+export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' };
