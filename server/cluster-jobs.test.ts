@@ -18,6 +18,7 @@ import { CLUSTER_SECRET, clusterPrerequisites, instagramEnv, payPalEnv, startClu
 import type { Cluster } from './test/cluster';
 import { startMetaStandIn } from './test/meta-stand-in';
 import type { MetaStandIn } from './test/meta-stand-in';
+import { readOutbox } from './test/mailbox';
 import { startPayPalStandIn } from './test/paypal-stand-in';
 import type { PayPalStandIn } from './test/paypal-stand-in';
 import { bearer, createPartnerWithEarnings, createStaffWithToken, expectLedger } from './test/payouts-fixture';
@@ -122,6 +123,20 @@ describe.skipIf(skip !== undefined)('scheduled jobs on three nodes (PostgreSQL a
       expect(notes.map((n) => (JSON.parse(n.data!) as { status: string }).status).sort()).toEqual(['APPROVED', 'PAID']);
       await expectLedger(db(), p.id, { totalCents: 2500 + 1750 + 999, PAID: 2500 + 1750, PENDING: 999 });
     }
+    // Their mail went through the outbox, after the jobs' commits (decisions/047): one row per
+    // change, sent once by one of the nodes' send rounds.
+    const partnerIds = partners.map((p) => p.id);
+    const payoutMail = () =>
+      db().selectFrom('mail_outbox').select(['partner_id', 'payload', 'outcome']).where('kind', '=', 'payout_status').where('partner_id', 'in', partnerIds).execute();
+    await until('the payout mail sent', async () => (await payoutMail()).every((row) => row.outcome === 'sent'));
+    const rows = await payoutMail();
+    for (const p of partners) {
+      const own = rows.filter((row) => row.partner_id === p.id).map((row) => (JSON.parse(row.payload!) as { status: string }).status);
+      expect(own.sort()).toEqual(['APPROVED', 'PAID']);
+    }
+    // Each node writes what it sends into its own outbox: together they hold each mail once.
+    const mailed = (await Promise.all(cluster.nodes.map((n) => readOutbox(n.dataDir)))).flat();
+    for (const p of partners) expect(mailed.filter((m) => m.to.includes(p.email))).toHaveLength(2);
     paypal.latencyMs = 0;
   });
 

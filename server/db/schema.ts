@@ -519,12 +519,19 @@ export interface MailPreferencesTable {
   updated_at: string;
 }
 
+/** The kinds of program mail: each is one of the partner's switches (`mail_preferences`). */
 export type MailKind = 'sales_digest' | 'announcements' | 'promotions' | 'challenges';
+/**
+ * What an outbox row sends: program mail (its switch governs it), or transactional mail that has
+ * no switch and no unsubscribe link (decisions §12): the payout status mail (decisions/047).
+ * `kind` is a plain varchar(20), with no CHECK: a new kind needs no migration.
+ */
+export type OutboxKind = MailKind | 'payout_status';
 
 export interface MailOutboxTable {
   id: Generated<number>;
   partner_id: number;
-  kind: MailKind;
+  kind: OutboxKind;
   ref_id: number | null;
   payload: string | null;
   dedupe_key: string;

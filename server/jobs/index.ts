@@ -16,11 +16,14 @@ import { pushDueCodes } from '../modules/store-sync/service';
 import type { Scheduler } from './scheduler';
 import { startScheduler } from './scheduler';
 
+/** The round that sends the mail outbox: woken by a job that queued mail, else every 3 s. */
+const MAIL_SEND_TASK = 'program-mail-send';
+
 // Each job and each task round gets its own logger from the scheduler (`log` below shadows the
 // app's): every line it writes, its mail's too, carries the run's id (decisions/041).
 export function startBackground(ctx: AppContext, log: FastifyBaseLogger, jobsEveryMs?: number): Scheduler {
   const badgePush = (uuid: string, data: Record<string, unknown>) => ctx.push.toPartner(uuid, 'badge_awarded', data);
-  return startScheduler({
+  const scheduler: Scheduler = startScheduler({
     db: ctx.db,
     log,
     signal: ctx.jobs,
@@ -55,9 +58,14 @@ export function startBackground(ctx: AppContext, log: FastifyBaseLogger, jobsEve
         },
       ),
       // A payout changed status: the partner's notification, e-mail and live push; a first paid
-      // payout earns its badge.
-      [PAYOUT_CHANGED_JOB]: async (payload, trx, log) => {
-        const pushChange = await notifyPayoutChange(trx, { mailer: withMailLog(ctx.mailer, log), publicUrl: ctx.config.publicUrl, push: (uuid, data) => ctx.push.toPartner(uuid, 'payout_changed', data) }, Number(payload.eventId));
+      // payout earns its badge. The e-mail is an outbox row written here and sent by this node's
+      // send round, woken once the job's transaction commits (decisions/047).
+      [PAYOUT_CHANGED_JOB]: async (payload, trx) => {
+        const pushChange = await notifyPayoutChange(
+          trx,
+          { push: (uuid, data) => ctx.push.toPartner(uuid, 'payout_changed', data), mailQueued: () => scheduler.soon(MAIL_SEND_TASK) },
+          Number(payload.eventId),
+        );
         const awarded = await awardDueBadgesForPayout(trx, Number(payload.payoutId));
         return () => {
           pushChange?.();
@@ -82,7 +90,7 @@ export function startBackground(ctx: AppContext, log: FastifyBaseLogger, jobsEve
         },
       },
       // Program mail (decisions §12): each closed digest window and new content into the outbox,
-      // then the outbox to the SMTP server.
+      // then the outbox (program mail and the payout status mail) to the SMTP server.
       {
         name: 'program-mail-queue',
         everyMs: Math.min(60_000, (ctx.config.mail.digestSeconds * 1000) / 2),
@@ -91,7 +99,7 @@ export function startBackground(ctx: AppContext, log: FastifyBaseLogger, jobsEve
           await queueProgramNews(ctx.db);
         },
       },
-      { name: 'program-mail-send', everyMs: 3000, run: (log) => sendMailRound(ctx.db, { mailer: withMailLog(ctx.mailer, log), publicUrl: ctx.config.publicUrl }, log) },
+      { name: MAIL_SEND_TASK, everyMs: 3000, run: (log) => sendMailRound(ctx.db, { mailer: withMailLog(ctx.mailer, log), publicUrl: ctx.config.publicUrl }, log) },
       // Connected accounts (decisions §14): Instagram tokens refreshed before they expire and posts
       // fetched, Facebook's picture address asked again; only where a provider is configured.
       ...(ctx.config.social.instagram || ctx.config.social.facebook
@@ -108,4 +116,5 @@ export function startBackground(ctx: AppContext, log: FastifyBaseLogger, jobsEve
         : []),
     ],
   });
+  return scheduler;
 }

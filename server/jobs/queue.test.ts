@@ -4,6 +4,7 @@ import type { TestDatabase } from '../test/db';
 import { openPostgres } from '../db';
 import type { JobHandler } from './queue';
 import { enqueueJob, runDueJobs } from './queue';
+import type { Scheduler } from './scheduler';
 import { createJobSignal, startScheduler } from './scheduler';
 
 const silent = { error: () => undefined };
@@ -205,6 +206,47 @@ describe('the job queue', () => {
       await enqueueJob(database.db, 'write', { key: 'woken' });
       signal.wake();
       await expect.poll(() => keys('woken')).toEqual(['woken']);
+    } finally {
+      await scheduler.stop();
+    }
+  });
+
+  it('runs a periodic task at once when a job’s effect asks for it after the commit, once for a burst, the others at their interval', async () => {
+    const signal = createJobSignal();
+    const rounds = { mail: 0, other: 0 };
+    let committedAtRound: string[] = [];
+    const scheduler: Scheduler = startScheduler({
+      db: database.db,
+      handlers: {
+        queue_mail: async (payload, trx) => {
+          await put(trx, String(payload.key));
+          return () => scheduler.soon('mail');
+        },
+      },
+      periodic: [
+        // What the round finds is what the jobs committed before it ran.
+        { name: 'mail', everyMs: 3_600_000, run: async () => void ((rounds.mail += 1), (committedAtRound = await keys('soon-'))) },
+        { name: 'other', everyMs: 3_600_000, run: async () => void (rounds.other += 1) },
+      ],
+      log: silent,
+      signal,
+      jobsEveryMs: 3_600_000,
+    });
+    try {
+      await scheduler.tick();
+      expect(rounds).toEqual({ mail: 1, other: 1 });
+      for (let i = 0; i < 5; i++) await enqueueJob(database.db, 'queue_mail', { key: `soon-${i}` });
+      signal.wake();
+      await expect.poll(() => rounds.mail).toBe(2);
+      expect(committedAtRound).toHaveLength(5);
+      await new Promise((r) => setTimeout(r, 50));
+      // Five effects, one round; the task that was not asked for waits for its hour.
+      expect(rounds).toEqual({ mail: 2, other: 1 });
+      // A tick whose jobs ask for it runs it in that same round, after the jobs' commit.
+      await enqueueJob(database.db, 'queue_mail', { key: 'soon-tick' });
+      await scheduler.tick();
+      expect(rounds).toEqual({ mail: 3, other: 1 });
+      expect(committedAtRound).toContain('soon-tick');
     } finally {
       await scheduler.stop();
     }

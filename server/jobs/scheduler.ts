@@ -8,6 +8,13 @@ import { JOB_BATCH, runDueJobs, runLog } from './queue';
 export interface Scheduler {
   /** Runs one round of everything now (tests and the first tick use it). */
   tick(): Promise<void>;
+  /**
+   * Makes a periodic task due now rather than at its next interval: it runs in the round under way
+   * if that has not reached it yet (a job's after-commit effect runs before the round's tasks),
+   * else in one more round of due tasks right after. A burst of calls is one round. (A job that
+   * put mail in the outbox wakes its send round this way: decisions/047.)
+   */
+  soon(task: string): void;
   stop(): Promise<void>;
 }
 
@@ -89,6 +96,9 @@ export function startScheduler<L extends RunLog>(options: {
   /** Answers the detached rounds it started, for a caller that wants to wait for them (tests). */
   const tick = async (): Promise<Promise<void>[]> => {
     await runJobs();
+    return runTasks();
+  };
+  const runTasks = async (): Promise<Promise<void>[]> => {
     const started: Promise<void>[] = [];
     for (const task of options.periodic) {
       if (Date.now() - (lastRun.get(task.name) ?? 0) < Math.min(task.everyMs, options.maxEveryMs ?? Infinity)) continue;
@@ -120,6 +130,16 @@ export function startScheduler<L extends RunLog>(options: {
     if (!stopped) after(async () => void (await tick()));
   }, options.jobsEveryMs ?? 2000);
   timer.unref();
+  let soonPending = false;
+  const soon = (name: string) => {
+    lastRun.delete(name);
+    if (stopped || soonPending) return;
+    soonPending = true;
+    after(async () => {
+      soonPending = false;
+      await runTasks();
+    });
+  };
   // Wake-ups that come while a round is queued are one round: a burst of webhooks is served by
   // a few batches, not one round per order.
   // While webhooks are being answered the run waits (the answer must not be delayed), at most
@@ -148,6 +168,7 @@ export function startScheduler<L extends RunLog>(options: {
       (running = running.then(async () => {
         await Promise.all(await tick());
       })),
+    soon,
     async stop() {
       stopped = true;
       unlisten?.();

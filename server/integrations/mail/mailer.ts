@@ -15,9 +15,16 @@ export interface MailMessage {
   text: string;
   /** Extra headers (program mail's List-Unsubscribe and List-Unsubscribe-Post). */
   headers?: Record<string, string>;
+  /**
+   * The Message-ID, `<...@host>`; without it nodemailer makes a random one per send. The outbox
+   * gives each row its own, the same at every attempt, so a mail sent again (after a crash between
+   * the SMTP server's accept and the row's marking) is recognisably the same message.
+   */
+  messageId?: string;
 }
 
 export interface SentMail {
+  /** The Message-ID the mail went out with (the one asked for, or nodemailer's own). */
   messageId: string;
   /** The .eml file, when the outbox is used. */
   file?: string;

@@ -1,29 +1,36 @@
 // The partner hears of every status change of their payout (decisions §7, §12): a bell
 // notification, a transactional e-mail and a live push, in their language. Runs as a queued job
-// written in the same transaction as the change, so none is lost; the notification's dedupe key
-// makes a retried job send nothing twice.
+// written in the same transaction as the change, so none is lost; the notification's and the
+// mail's dedupe keys make a retried job write nothing twice.
+//
+// The e-mail is not sent here: the job runs inside a transaction, and a mail cannot be rolled
+// back (nor should a slow SMTP server hold the transaction open). It is a `payout_status` row of
+// the mail outbox, written in the job's transaction and sent by the outbox's round after the
+// commit (decisions/047).
 import { isLocale } from '../../../common/i18n';
 import type { Locale } from '../../../common/i18n';
 import { statusLabelKey } from '../../../common/statuses';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import { i18n } from '../../i18n';
-import type { Mailer } from '../../integrations/mail/mailer';
-import { payoutStatusMail } from '../../integrations/mail/templates';
 import { addNotification, formatMoney } from '../notifications/service';
+import { queuePayoutStatusMail } from '../program-mail/service';
 
 
-/** Answers the live push to make once the job's writes are committed, or nothing. */
+/**
+ * Answers what to do once the job's writes are committed (the live push, and waking the mail's
+ * send round when a mail was queued), or nothing.
+ */
 export async function notifyPayoutChange(
   db: Db,
-  deps: { mailer: Mailer; publicUrl: string; push: (uuid: string, payload: Record<string, unknown>) => void },
+  deps: { push: (uuid: string, payload: Record<string, unknown>) => void; mailQueued: () => void },
   eventId: number,
 ): Promise<(() => void) | undefined> {
   const event = await db
     .selectFrom('payout_events')
     .innerJoin('payouts', 'payouts.id', 'payout_events.payout_id')
     .innerJoin('partners', 'partners.id', 'payouts.partner_id')
-    .select(['payout_events.id', 'payout_events.at', 'payout_events.payout_id', 'payout_events.to_status', 'payout_events.from_status', 'payout_events.reason', 'payout_events.actor_kind', 'payouts.amount_cents', 'payouts.currency', 'payouts.paypal_email', 'payouts.status', 'partners.id as partner_id', 'partners.uuid', 'partners.email', 'partners.first_name', 'partners.locale'])
+    .select(['payout_events.id', 'payout_events.at', 'payout_events.payout_id', 'payout_events.to_status', 'payout_events.from_status', 'payout_events.reason', 'payout_events.actor_kind', 'payouts.amount_cents', 'payouts.currency', 'payouts.paypal_email', 'payouts.status', 'partners.id as partner_id', 'partners.uuid', 'partners.locale'])
     .where('payout_events.id', '=', eventId)
     .executeTakeFirst();
   if (!event || event.from_status === null) return undefined;
@@ -47,7 +54,7 @@ export async function notifyPayoutChange(
   // Staff's reasons are for the partner; PayPal's and the system's are technical, for staff.
   const reason = event.actor_kind === 'staff' && !paid ? event.reason : null;
   if (reason) body.push(i18n.t('notifications_server.payout_reason', { lng, reason }));
-  const inserted = await addNotification(db, {
+  await addNotification(db, {
     partnerId: event.partner_id,
     kind: 'payout',
     title: i18n.t('notifications_server.payout_title', { lng }),
@@ -56,15 +63,17 @@ export async function notifyPayoutChange(
     dedupeKey: `payout-event:${event.id}`,
     at: nowIso(),
   });
-  if (inserted === undefined) return push;
-  // Sent inside the job's transaction: if the commit fails the job runs again and may send it
-  // twice, which is better than never (decisions/020).
-  await deps.mailer.send(
-    payoutStatusMail(
-      { email: event.email, firstName: event.first_name, locale: lng },
-      { amount, statusLabel, paid, paypalEmail: event.paypal_email, reason },
-      `${deps.publicUrl}/account/cashout`,
-    ),
-  );
-  return push;
+  // The mail's facts (not its words: they are written when it is sent, in the partner's language
+  // then) go into the outbox in this transaction. Its key is the event's: queued once.
+  const queued = await queuePayoutStatusMail(db, event.partner_id, event.id, {
+    status: event.to_status,
+    amount_cents: event.amount_cents,
+    currency: event.currency,
+    paypal_email: event.paypal_email,
+    reason,
+  });
+  return () => {
+    push();
+    if (queued) deps.mailQueued();
+  };
 }

@@ -2,7 +2,7 @@
 // fan-outs that put one mail per recipient in the outbox with one statement whatever their number.
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import type { MailKind, MailOutboxTable } from '../../db/schema';
+import type { MailKind, MailOutboxTable, OutboxKind } from '../../db/schema';
 
 export const MAIL_KINDS = ['sales_digest', 'announcements', 'promotions', 'challenges'] as const satisfies readonly MailKind[];
 export type Switches = Record<MailKind, boolean>;
@@ -78,6 +78,24 @@ export async function queueToReaders(db: Db, kind: 'promotions' | 'challenges', 
   return Number(result.numAffectedRows ?? 0);
 }
 
+/**
+ * One transactional mail (no switch, no unsubscribe link) into the outbox, written in the caller's
+ * transaction: it is sent once that commits, never before, and not at all if it rolls back. Made
+ * once by its key: a retried job queues nothing twice. Answers whether this call queued it.
+ */
+export async function queueTransactional(
+  db: Db,
+  row: { partner_id: number; kind: Exclude<OutboxKind, MailKind>; ref_id: number | null; payload: string | null; dedupe_key: string },
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .insertInto('mail_outbox')
+    .values({ ...row, run_after: at, attempts: 0, created_at: at })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
 /** Marks content as put in the outbox; answers whether this call did (one node of several wins). */
 export async function claimUnmailed(db: Db, table: 'staff_messages' | 'promotions' | 'challenges', id: number, at: string): Promise<boolean> {
   const result = await db.updateTable(table).set({ mailed_at: at }).where('id', '=', id).where('mailed_at', 'is', null).executeTakeFirst();
@@ -96,7 +114,7 @@ export function unmailedChallenges(db: Db, month: string) {
   return db.selectFrom('challenges').select(['id', 'content', 'month']).where('mailed_at', 'is', null).where('month', '<=', month).orderBy('id').limit(50).execute();
 }
 
-export type OutboxRow = Pick<MailOutboxTable, 'partner_id' | 'kind' | 'ref_id' | 'payload'> & { id: number; attempts: number };
+export type OutboxRow = Pick<MailOutboxTable, 'partner_id' | 'kind' | 'ref_id' | 'payload' | 'created_at'> & { id: number; attempts: number };
 
 /** Claims up to `limit` due mails for this node, as the job queue claims jobs (server/jobs/queue.ts). */
 export async function claimDueMail(db: Db, at: string, until: string, limit: number): Promise<OutboxRow[]> {
@@ -104,7 +122,7 @@ export async function claimDueMail(db: Db, at: string, until: string, limit: num
   const { rows } = await sql<OutboxRow>`
     update mail_outbox set locked_until = ${until}, attempts = attempts + 1
     where id in (select id from mail_outbox where ${due} order by id limit ${limit}) and ${due}
-    returning id, partner_id, kind, ref_id, payload, attempts`.execute(db);
+    returning id, partner_id, kind, ref_id, payload, attempts, created_at`.execute(db);
   return rows.sort((a, b) => a.id - b.id);
 }
 

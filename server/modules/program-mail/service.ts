@@ -1,6 +1,9 @@
 // Program mail (decisions §12): the hourly sale digest, announcements, monthly promos and
 // challenges, each with an unsubscribe link and the one-click `List-Unsubscribe` of RFC 8058.
-// Transactional mail (verification, password reset, payouts) goes its own way and has no switch.
+// Transactional mail has no switch and no link: verification and password reset are sent by the
+// request that asks for them, after its writes; the payout status mail goes through this outbox
+// too (queued by the payout's job, in its transaction: nothing is sent inside a transaction,
+// decisions/047), with neither switch nor link.
 //
 // Mail is written to an outbox in the database first, one row per mail, made once (its key), and
 // sent from there by every node in turn: a claimed row is sent, then marked; an SMTP server that
@@ -9,17 +12,20 @@
 //
 // A mail is written in the partner's language when it is sent, not when it is queued, so a
 // partner who switches a kind off meanwhile gets none, and an edited announcement goes out edited.
+// Each row goes out with its own Message-ID, the same at every attempt: a mail sent again after a
+// crash between the SMTP server's accept and the marking is recognisably the same message.
 import { randomBytes } from 'node:crypto';
 import type { Locale } from '../../../common/i18n';
 import { isLocale } from '../../../common/i18n';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
-import type { MailKind } from '../../db/schema';
+import { statusLabelKey } from '../../../common/statuses';
+import type { MailKind, PayoutStatus } from '../../db/schema';
 import type { Mailer, MailMessage } from '../../integrations/mail/mailer';
-import { mailWords, programMail, type Unsubscribe } from '../../integrations/mail/templates';
+import { mailWords, payoutStatusMail, programMail, type Unsubscribe } from '../../integrations/mail/templates';
 import { hashToken } from '../../modules/auth/tokens';
 import { API_MESSAGES, invalid, notFound } from '../../errors';
-import { sayKey } from '../../i18n';
+import { i18n, sayKey } from '../../i18n';
 import type { BilingualContent } from '../../plugins/bilingual';
 import { versionFor } from '../../plugins/bilingual';
 import { formatMoney } from '../notifications/service';
@@ -38,6 +44,7 @@ import {
   queueAnnouncement,
   queueDigests,
   queueToReaders,
+  queueTransactional,
   recipient,
   releaseMail,
   retryMail,
@@ -131,6 +138,54 @@ export async function queueProgramNews(db: Db, now = new Date()): Promise<number
   return queued;
 }
 
+// ---- Transactional mail through the outbox.
+
+/**
+ * What the payout status mail says, fixed when it is queued: the facts of one payout event (its
+ * status, the payout's amount and PayPal address, staff's reason for the partner), never words.
+ * Stored in the row rather than read again at sending time because they are history that does not
+ * change (the event and those columns of the payout are written once), because the rules of what
+ * the partner is told (which reason, which event is news) stay with the payouts module that
+ * decides them, and because the send round then reads no payout tables. The words are written at
+ * sending time, in the partner's language then, as every outbox mail's are.
+ */
+export interface PayoutStatusFacts {
+  status: PayoutStatus;
+  amount_cents: number;
+  currency: string;
+  paypal_email: string;
+  /** Staff's reason, for the partner; null when there is none to tell. */
+  reason: string | null;
+}
+
+/**
+ * Queues the partner's mail about one payout event, in the caller's transaction (the payout's
+ * job): sent by the send round once that commits; once per event whatever the retries.
+ */
+export function queuePayoutStatusMail(trx: Db, partnerId: number, eventId: number, facts: PayoutStatusFacts, now = new Date()): Promise<boolean> {
+  return queueTransactional(
+    trx,
+    { partner_id: partnerId, kind: 'payout_status', ref_id: eventId, payload: JSON.stringify(facts), dedupe_key: `payout_status:${eventId}` },
+    nowIso(now),
+  );
+}
+
+function payoutStatusMessage(deps: MailDeps, row: OutboxRow, to: { email: string; firstName: string; locale: Locale }): MailMessage {
+  const facts = JSON.parse(row.payload ?? '{}') as PayoutStatusFacts;
+  const lng = to.locale;
+  return payoutStatusMail(
+    to,
+    {
+      amount: formatMoney(facts.amount_cents, lng, facts.currency),
+      statusLabel: i18n.t(statusLabelKey(facts.status), { lng }),
+      paid: facts.status === 'PAID',
+      paypalEmail: facts.paypal_email,
+      reason: facts.reason,
+    },
+    `${deps.publicUrl}/account/cashout`,
+  );
+}
+
 // ---- Sending.
 
 export interface MailDeps {
@@ -189,7 +244,7 @@ export async function sendDueMail(
       message = await compose(db, deps, row, now);
     } catch (error) {
       // A mail that cannot be written now (the database) waits like one the server refused.
-      log.error({ err: error, mail: row.id }, 'program mail could not be written; it will be retried');
+      log.error({ err: error, mail: row.id, kind: row.kind }, 'program mail could not be written; it will be retried');
       await retryMail(db, row.id, lease, retryAt(row), messageOf(error));
       continue;
     }
@@ -200,18 +255,18 @@ export async function sendDueMail(
     }
     let messageId: string;
     try {
-      ({ messageId } = await deps.mailer.send(message));
+      ({ messageId } = await deps.mailer.send({ ...message, messageId: outboxMessageId(row, deps.publicUrl) }));
     } catch (error) {
       const code = (error as { responseCode?: unknown }).responseCode;
       if (typeof code === 'number' && code >= 500 && code < 600) {
         // Refused for good (no such mailbox, a policy): asking again would not change the answer
         // and hurts the program's standing with mail providers. Kept with the answer for staff.
-        log.error({ err: error, mail: row.id }, 'the SMTP server rejected program mail for good');
+        log.error({ err: error, mail: row.id, kind: row.kind }, 'the SMTP server rejected program mail for good');
         await finishMail(db, row.id, lease, 'rejected', nowIso(), null, messageOf(error));
         handled++;
         continue;
       }
-      log.error({ err: error, mail: row.id, attempts: row.attempts }, 'the SMTP server refused program mail; it will be retried');
+      log.error({ err: error, mail: row.id, kind: row.kind, attempts: row.attempts }, 'the SMTP server refused program mail; it will be retried');
       await retryMail(db, row.id, lease, retryAt(row), messageOf(error));
       // The server is down or busy: the rest of the batch waits for the next round.
       await releaseMail(db, claimed.slice(index + 1).map((r) => r.id), lease);
@@ -224,7 +279,7 @@ export async function sendDueMail(
     } catch (error) {
       // Sent, but not marked: the row stays claimed and goes again after its lease (at least
       // once). Retrying it now would send it twice for certain.
-      log.error({ err: error, mail: row.id }, 'program mail was sent but could not be marked sent');
+      log.error({ err: error, mail: row.id, kind: row.kind }, 'program mail was sent but could not be marked sent');
     }
   }
   return { handled, sent };
@@ -232,21 +287,37 @@ export async function sendDueMail(
 
 async function compose(db: Db, deps: MailDeps, row: OutboxRow, now: Date): Promise<MailMessage | 'unsubscribed' | 'gone'> {
   const partner = await recipient(db, row.partner_id);
-  if (!partner || partner.verified !== 1) return 'gone';
-  if (!(await switchesOf(db, row.partner_id))[row.kind]) return 'unsubscribed';
+  if (!partner) return 'gone';
   const locale: Locale = isLocale(partner.locale) ? partner.locale : 'en';
-  const words = await wordsFor(db, deps, row, locale);
+  const to = { email: partner.email, firstName: partner.first_name, locale };
+  const kind = row.kind;
+  // Transactional mail is always sent (decisions §12): no switch decides it and it carries no
+  // unsubscribe link. Like the mail the job sent before the outbox, it does not ask whether the
+  // address is verified (cash-out already required it).
+  if (kind === 'payout_status') return payoutStatusMessage(deps, row, to);
+  if (partner.verified !== 1) return 'gone';
+  if (!(await switchesOf(db, row.partner_id))[kind]) return 'unsubscribed';
+  const words = await wordsFor(db, deps, row, kind, locale);
   if (!words) return 'gone';
   const token = randomBytes(32).toString('base64url');
-  await insertToken(db, { token_hash: hashToken(token), partner_id: row.partner_id, kind: row.kind, created_at: nowIso(now) });
+  await insertToken(db, { token_hash: hashToken(token), partner_id: row.partner_id, kind, created_at: nowIso(now) });
   const { t } = mailWords(locale);
   const unsubscribe: Unsubscribe = {
     pageUrl: `${deps.publicUrl}/unsubscribe?token=${token}`,
     oneClickUrl: `${deps.publicUrl}/api/unsubscribe?token=${token}`,
     settingsUrl: `${deps.publicUrl}/account/profile#mail`,
-    what: t(`program.kinds.${row.kind}`),
+    what: t(`program.kinds.${kind}`),
   };
-  return programMail({ email: partner.email, firstName: partner.first_name, locale }, { ...words, unsubscribe });
+  return programMail(to, { ...words, unsubscribe });
+}
+
+/**
+ * The Message-ID of an outbox row: the same at every attempt (the row's id, and its creation time
+ * so that another database's row of the same id is another message), at the portal's host.
+ */
+export function outboxMessageId(row: Pick<OutboxRow, 'id' | 'created_at'>, publicUrl: string): string {
+  const created = Date.parse(row.created_at);
+  return `<outbox-${row.id}.${Number.isNaN(created) ? '0' : created.toString(36)}@${new URL(publicUrl).hostname}>`;
 }
 
 interface Words {
@@ -259,11 +330,11 @@ interface Words {
 /** Most sales a digest lists one by one; the rest are counted. */
 const DIGEST_LINES = 20;
 
-async function wordsFor(db: Db, deps: MailDeps, row: OutboxRow, locale: Locale): Promise<Words | undefined> {
+async function wordsFor(db: Db, deps: MailDeps, row: OutboxRow, kind: MailKind, locale: Locale): Promise<Words | undefined> {
   const { t } = mailWords(locale);
   const dashboard = `${deps.publicUrl}/account/`;
   const lines = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
-  switch (row.kind) {
+  switch (kind) {
     case 'sales_digest': {
       const { from, to } = JSON.parse(row.payload ?? '{}') as { from: string; to: string };
       const sales = await digestSales(db, row.partner_id, from, to);
