@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/db';
 import type { TestDatabase } from '../test/db';
-import { prepared } from './prepared';
+import { prepared, preparedList } from './prepared';
 
 let database: TestDatabase;
 const at = '2026-11-26T00:00:00.000Z';
@@ -51,5 +51,17 @@ describe('a prepared query', () => {
   it('refuses a build that does not bind an argument as a parameter', async () => {
     const unbound = prepared(2, (db, key: string, _unused: string) => db.selectFrom('settings').select('key').where('key', '=', key));
     await expect(unbound(database.db, 'prepared.a', 'x')).rejects.toThrow('argument 1 is not bound');
+  });
+});
+
+describe('a prepared query with a list', () => {
+  const values = preparedList(2, (db, keys: string[]) => db.selectFrom('settings').select('value').where('key', 'in', keys).orderBy('key'));
+
+  it('binds lists of each length in turn, and a list longer than it keeps', async () => {
+    expect(await values(database.db, ['prepared.b'])).toEqual([{ value: 'two' }]);
+    expect(await values(database.db, ['prepared.a', 'prepared.c'])).toEqual([{ value: 'one' }, { value: 'three' }]);
+    expect(await values(database.db, ['prepared.c'])).toEqual([{ value: 'three' }]);
+    // Longer than 2: built for this call alone, the same answer.
+    expect(await values(database.db, ['prepared.c', 'prepared.a', 'prepared.b'])).toEqual([{ value: 'one' }, { value: 'two' }, { value: 'three' }]);
   });
 });

@@ -51,3 +51,21 @@ export function prepared<Args extends unknown[], Row>(arity: number, build: (db:
     return result.rows;
   };
 }
+
+/**
+ * A query with one list of values (`where id in (...)`), compiled once per list length: the text
+ * of `in (?, ?, ?)` depends on how many values there are. `max` bounds the texts kept (a longer
+ * list is built anew each time, as Kysely does). `build` must pass each value as a value only.
+ */
+export function preparedList<Value, Row>(max: number, build: (db: Db, values: Value[]) => Compilable<Row>) {
+  const byLength = new Map<number, (db: Db, ...values: Value[]) => Promise<Row[]>>();
+  return async (db: Db, values: Value[]): Promise<Row[]> => {
+    if (values.length > max) return (await db.executeQuery<Row>(build(db, values).compile())).rows;
+    let run = byLength.get(values.length);
+    if (!run) {
+      run = prepared(values.length, (d: Db, ...args: Value[]) => build(d, args));
+      byLength.set(values.length, run);
+    }
+    return run(db, ...values);
+  };
+}

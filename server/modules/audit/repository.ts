@@ -2,6 +2,7 @@
 // index that also gives the order (newest first), migrations 011 and 021.
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { prepared, preparedList } from '../../db/prepared';
 
 export interface AuditFilter {
   actor?: number | undefined;
@@ -34,39 +35,81 @@ function filtered(db: Db, filter: AuditFilter) {
  */
 export const AUDIT_COUNT_CAP = 1_000;
 
+const FILTERS = ['actor', 'entity', 'entityId', 'action', 'since', 'until'] as const;
+type FilterKey = (typeof FILTERS)[number];
+
+const pageOfLog = (db: Db, filter: AuditFilter, limit: number, offset: number) =>
+  filtered(db, filter)
+    .leftJoin('staff_users', 'staff_users.id', 'audit_log.staff_id')
+    .select([
+      'audit_log.id',
+      'audit_log.staff_id',
+      'audit_log.action',
+      'audit_log.entity',
+      'audit_log.entity_id',
+      'audit_log.before',
+      'audit_log.after',
+      'audit_log.created_at',
+      'staff_users.name as staff_name',
+      'staff_users.email as staff_email',
+      'staff_users.role as staff_role',
+    ])
+    .orderBy('audit_log.created_at', 'desc')
+    .orderBy('audit_log.id', 'desc')
+    .limit(limit)
+    .offset(offset);
+
+/**
+ * How many lines match, or AUDIT_COUNT_CAP + 1 when more do: first whether a line beyond the cap
+ * exists (one step of an index per line, no row read), and only when none does, the count of
+ * what is then at most AUDIT_COUNT_CAP lines (coalesce evaluates its second argument only when
+ * the first is null, on both databases). Counting up to the cap in a subquery fed every line
+ * through the aggregate: four times the work on a log longer than the cap (decisions/048).
+ */
+const countOfLog = (db: Db, filter: AuditFilter) =>
+  db.selectNoFrom((eb) =>
+    eb.fn
+      .coalesce(
+        filtered(db, filter)
+          .select(sql.lit(AUDIT_COUNT_CAP + 1).as('beyond'))
+          .limit(1)
+          .offset(AUDIT_COUNT_CAP),
+        filtered(db, filter).select(sql<number>`count(*)`.as('n')),
+      )
+      .as('n'),
+  );
+
+type PageRun = (db: Db, ...args: unknown[]) => Promise<Awaited<ReturnType<ReturnType<typeof pageOfLog>['execute']>>>;
+type CountRun = (db: Db, ...args: unknown[]) => Promise<{ n: number | string | null }[]>;
+
+/**
+ * The page and the count of each combination of filters, compiled once (db/prepared.ts): the
+ * staff reading the log run the same few shapes again and again, and building them with Kysely
+ * on each read cost more than SQLite's reading of the page (decisions/048). At most 64 of each.
+ */
+const runsByShape = new Map<string, { page: PageRun; count: CountRun }>();
+
+function runsOf(keys: FilterKey[]) {
+  const shape = keys.join(',');
+  let runs = runsByShape.get(shape);
+  if (!runs) {
+    const filterOf = (args: unknown[]) => Object.fromEntries(keys.map((key, i) => [key, args[i]])) as AuditFilter;
+    runs = {
+      page: prepared(keys.length + 2, (db, ...args: unknown[]) => pageOfLog(db, filterOf(args), args[keys.length] as number, args[keys.length + 1] as number)),
+      count: prepared(keys.length, (db, ...args: unknown[]) => countOfLog(db, filterOf(args))),
+    };
+    runsByShape.set(shape, runs);
+  }
+  return runs;
+}
+
 /** One page of the log, newest first, each line with its staff member as they are now. */
 export async function auditPage(db: Db, filter: AuditFilter, page: number, length: number) {
-  const query = filtered(db, filter);
-  const counted = db.selectFrom(
-    query
-      .select(sql<number>`1`.as('one'))
-      .limit(AUDIT_COUNT_CAP + 1)
-      .as('matching'),
-  );
-  const [rows, total] = await Promise.all([
-    query
-      .leftJoin('staff_users', 'staff_users.id', 'audit_log.staff_id')
-      .select([
-        'audit_log.id',
-        'audit_log.staff_id',
-        'audit_log.action',
-        'audit_log.entity',
-        'audit_log.entity_id',
-        'audit_log.before',
-        'audit_log.after',
-        'audit_log.created_at',
-        'staff_users.name as staff_name',
-        'staff_users.email as staff_email',
-        'staff_users.role as staff_role',
-      ])
-      .orderBy('audit_log.created_at', 'desc')
-      .orderBy('audit_log.id', 'desc')
-      .limit(length)
-      .offset((page - 1) * length)
-      .execute(),
-    counted.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  const n = Number(total.n);
+  const keys = FILTERS.filter((key) => filter[key] !== undefined);
+  const values = keys.map((key) => filter[key]);
+  const runs = runsOf(keys);
+  const [rows, [total]] = await Promise.all([runs.page(db, ...values, length, (page - 1) * length), runs.count(db, ...values)]);
+  const n = Number(total!.n);
   return { rows, total: Math.min(n, AUDIT_COUNT_CAP), capped: n > AUDIT_COUNT_CAP };
 }
 
@@ -108,6 +151,44 @@ type Named = { uuid: string; first_name: string; last_name: string };
 const refOf = (p: Named): PartnerRef => ({ uuid: p.uuid, name: `${p.first_name} ${p.last_name}`.trim() });
 const partnerColumns = ['partners.uuid', 'partners.first_name', 'partners.last_name'] as const;
 
+// The partners a page of the log names, looked up for the page at once: one read per kind of
+// reference, each compiled once per number of references (db/prepared.ts), at most a page's 100.
+const byUuids = preparedList(100, (db, uuids: string[]) => db.selectFrom('partners').select(partnerColumns).where('uuid', 'in', uuids));
+const byIds = preparedList(100, (db, ids: number[]) =>
+  db
+    .selectFrom('partners')
+    .select(['partners.id', ...partnerColumns])
+    .where('id', 'in', ids),
+);
+const byPayouts = preparedList(100, (db, payoutIds: number[]) =>
+  db
+    .selectFrom('payouts')
+    .innerJoin('partners', 'partners.id', 'payouts.partner_id')
+    .select(['payouts.id', ...partnerColumns])
+    .where('payouts.id', 'in', payoutIds),
+);
+const byCodes = preparedList(100, (db, lowerCodes: string[]) =>
+  db
+    .selectFrom('promo_codes')
+    .innerJoin('partners', 'partners.id', 'promo_codes.partner_id')
+    .select(['promo_codes.code', ...partnerColumns])
+    .where(sql`lower(promo_codes.code)`, 'in', lowerCodes),
+);
+const byMessages = preparedList(100, (db, messageIds: number[]) =>
+  db
+    .selectFrom('staff_messages')
+    .innerJoin('partners', 'partners.id', 'staff_messages.partner_id')
+    .select(['staff_messages.id', ...partnerColumns])
+    .where('staff_messages.id', 'in', messageIds),
+);
+const byVouchers = preparedList(100, (db, lowerCodes: string[]) =>
+  db
+    .selectFrom('vouchers')
+    .innerJoin('partners', 'partners.id', 'vouchers.partner_id')
+    .select(['vouchers.code', ...partnerColumns])
+    .where(sql`lower(vouchers.code)`, 'in', lowerCodes),
+);
+
 /** Partners by uuid or by id (the forms an audit line may name a partner by). */
 export async function partnersByRef(
   db: Db,
@@ -116,20 +197,8 @@ export async function partnersByRef(
 ): Promise<{ byUuid: Map<string, PartnerRef>; byId: Map<number, PartnerRef> }> {
   const byUuid = new Map<string, PartnerRef>();
   const byId = new Map<number, PartnerRef>();
-  if (uuids.length)
-    for (const p of await db
-      .selectFrom('partners')
-      .select(partnerColumns)
-      .where('uuid', 'in', uuids)
-      .execute())
-      byUuid.set(p.uuid, refOf(p));
-  if (ids.length)
-    for (const p of await db
-      .selectFrom('partners')
-      .select(['partners.id', ...partnerColumns])
-      .where('id', 'in', ids)
-      .execute())
-      byId.set(p.id, refOf(p));
+  if (uuids.length) for (const p of await byUuids(db, uuids)) byUuid.set(p.uuid, refOf(p));
+  if (ids.length) for (const p of await byIds(db, ids)) byId.set(p.id, refOf(p));
   return { byUuid, byId };
 }
 
@@ -137,13 +206,7 @@ export async function partnersByRef(
 export async function partnersOfPayouts(db: Db, payoutIds: number[]): Promise<Map<number, PartnerRef>> {
   const found = new Map<number, PartnerRef>();
   if (!payoutIds.length) return found;
-  const rows = await db
-    .selectFrom('payouts')
-    .innerJoin('partners', 'partners.id', 'payouts.partner_id')
-    .select(['payouts.id', ...partnerColumns])
-    .where('payouts.id', 'in', payoutIds)
-    .execute();
-  for (const p of rows) found.set(p.id, refOf(p));
+  for (const p of await byPayouts(db, payoutIds)) found.set(p.id, refOf(p));
   return found;
 }
 
@@ -151,17 +214,11 @@ export async function partnersOfPayouts(db: Db, payoutIds: number[]): Promise<Ma
 export async function partnersOfCodes(db: Db, codes: string[]): Promise<Map<string, PartnerRef>> {
   const found = new Map<string, PartnerRef>();
   if (!codes.length) return found;
-  const rows = await db
-    .selectFrom('promo_codes')
-    .innerJoin('partners', 'partners.id', 'promo_codes.partner_id')
-    .select(['promo_codes.code', ...partnerColumns])
-    .where(
-      sql`lower(promo_codes.code)`,
-      'in',
-      codes.map((c) => c.toLowerCase()),
-    )
-    .execute();
-  for (const p of rows) found.set(p.code.toLowerCase(), refOf(p));
+  for (const p of await byCodes(
+    db,
+    codes.map((c) => c.toLowerCase()),
+  ))
+    found.set(p.code.toLowerCase(), refOf(p));
   return found;
 }
 
@@ -169,13 +226,7 @@ export async function partnersOfCodes(db: Db, codes: string[]): Promise<Map<stri
 export async function partnersOfMessages(db: Db, messageIds: number[]): Promise<Map<number, PartnerRef>> {
   const found = new Map<number, PartnerRef>();
   if (!messageIds.length) return found;
-  const rows = await db
-    .selectFrom('staff_messages')
-    .innerJoin('partners', 'partners.id', 'staff_messages.partner_id')
-    .select(['staff_messages.id', ...partnerColumns])
-    .where('staff_messages.id', 'in', messageIds)
-    .execute();
-  for (const p of rows) found.set(p.id, refOf(p));
+  for (const p of await byMessages(db, messageIds)) found.set(p.id, refOf(p));
   return found;
 }
 
@@ -183,16 +234,10 @@ export async function partnersOfMessages(db: Db, messageIds: number[]): Promise<
 export async function partnersOfVouchers(db: Db, codes: string[]): Promise<Map<string, PartnerRef>> {
   const found = new Map<string, PartnerRef>();
   if (!codes.length) return found;
-  const rows = await db
-    .selectFrom('vouchers')
-    .innerJoin('partners', 'partners.id', 'vouchers.partner_id')
-    .select(['vouchers.code', ...partnerColumns])
-    .where(
-      sql`lower(vouchers.code)`,
-      'in',
-      codes.map((c) => c.toLowerCase()),
-    )
-    .execute();
-  for (const p of rows) found.set(p.code.toLowerCase(), refOf(p));
+  for (const p of await byVouchers(
+    db,
+    codes.map((c) => c.toLowerCase()),
+  ))
+    found.set(p.code.toLowerCase(), refOf(p));
   return found;
 }

@@ -918,5 +918,12 @@ describe('a partner’s page', () => {
       after: { commission_override: 11 },
       at: expect.any(String),
     });
+    // Paged: the page's lines are chosen among the partner's own, in the same order.
+    const second = (await get(`/api/manager/partners/${p.uuid}/audit?length=1&page=2`)).json();
+    expect(second).toMatchObject({ total: 3, last_page: 3, current_page: 2 });
+    expect(second.data.map((a: { action: string }) => a.action)).toEqual(['promo_code.discount']);
+    // The referrer's page has their own line only, none of the partner they referred.
+    const theirs = (await get(`/api/manager/partners/${referrer.uuid}/audit`)).json();
+    expect(theirs.data.map((a: { action: string; entity_id: string }) => [a.action, a.entity_id])).toEqual([['partner.commission_override', referrer.uuid]]);
   });
 });

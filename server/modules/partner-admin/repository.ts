@@ -5,6 +5,7 @@
 // migration 018), so a page of 10,000 partners sorted by sales is read in index order.
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { prepared, preparedList } from '../../db/prepared';
 import type { Partner } from '../../db/schema';
 import { foldSearch, keyRange } from './search';
 
@@ -232,37 +233,54 @@ export async function codesOf(db: Db, partnerIds: number[]): Promise<Map<number,
   return codes;
 }
 
-export function partnerByUuid(db: Db, uuid: string): Promise<Partner | undefined> {
-  return db.selectFrom('partners').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+// A partner's page and its tabs run the reads below on every visit, each the same shape every
+// time: they are compiled once (db/prepared.ts, decisions/048) rather than built by Kysely on
+// every request, which cost more than SQLite's own work on them.
+const partnerRowByUuid = prepared(1, (db, uuid: string) => db.selectFrom('partners').selectAll().where('uuid', '=', uuid));
+const partnerIdRow = prepared(1, (db, uuid: string) => db.selectFrom('partners').select('id').where('uuid', '=', uuid));
+
+export async function partnerByUuid(db: Db, uuid: string): Promise<Partner | undefined> {
+  return (await partnerRowByUuid(db, uuid))[0];
 }
 
-export function partnerSummary(db: Db, id: number) {
-  return db
-    .selectFrom('partners')
-    .select(['uuid', 'email', 'first_name', 'last_name', 'status'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+/** The partner's id alone (a tab of their page needs no more of them). */
+export async function partnerIdByUuid(db: Db, uuid: string): Promise<number | undefined> {
+  return (await partnerIdRow(db, uuid))[0]?.id;
 }
 
-/** The partner's all-time sales by region, and this month's and last month's for all regions. */
-export function salesRows(db: Db, partnerId: number, months: string[]) {
-  return db
+const summaryRow = prepared(1, (db, id: number) =>
+  db.selectFrom('partners').select(['uuid', 'email', 'first_name', 'last_name', 'status']).where('id', '=', id),
+);
+
+export async function partnerSummary(db: Db, id: number) {
+  return (await summaryRow(db, id))[0];
+}
+
+const salesStatRows = prepared(3, (db, partnerId: number, thisMonth: string, lastMonth: string) =>
+  db
     .selectFrom('partner_sales_stats')
     .select(['period', 'start', 'geo', 'orders', 'sales_cents'])
     .where('partner_id', '=', partnerId)
-    .where((eb) => eb.or([eb('period', '=', 'a'), eb.and([eb('period', '=', 'm'), eb('start', 'in', months)])]))
-    .execute();
+    .where((eb) => eb.or([eb('period', '=', 'a'), eb.and([eb('period', '=', 'm'), eb('start', 'in', [thisMonth, lastMonth])])])),
+);
+
+/** The partner's all-time sales by region, and this month's and last month's for all regions. */
+export function salesRows(db: Db, partnerId: number, months: [thisMonth: string, lastMonth: string]) {
+  return salesStatRows(db, partnerId, months[0], months[1]);
 }
 
-/** The partner's earnings of all time by status (the running totals). */
-export function earningStatusRows(db: Db, partnerId: number) {
-  return db
+const earningStatusStatRows = prepared(1, (db, partnerId: number) =>
+  db
     .selectFrom('partner_earning_stats')
     .select(['status', sql<number>`sum(earnings)`.as('n'), sql<number>`sum(cents)`.as('cents')])
     .where('partner_id', '=', partnerId)
     .where('month', '=', '')
-    .groupBy('status')
-    .execute();
+    .groupBy('status'),
+);
+
+/** The partner's earnings of all time by status (the running totals). */
+export function earningStatusRows(db: Db, partnerId: number) {
+  return earningStatusStatRows(db, partnerId);
 }
 
 const countOf = async (query: { executeTakeFirstOrThrow(): Promise<{ n: number | string }> }) =>
@@ -281,50 +299,56 @@ const offsetOf = (paging: Paging) => (paging.page - 1) * paging.length;
  * a row), and only those ten are read with their orders: joining before the sort read every
  * earning of the partner and its order, scattered across the ledger, to show ten.
  */
-export async function earningPage(db: Db, partnerId: number, paging: Paging) {
+const earningPageRows = prepared(3, (db, partnerId: number, limit: number, offset: number) => {
   const pageIds = db
     .selectFrom('earnings')
     .select('earnings.id')
     .where('earnings.partner_id', '=', partnerId)
     .orderBy('earnings.id', 'desc')
-    .limit(paging.length)
-    .offset(offsetOf(paging));
-  const [rows, total] = await Promise.all([
-    db
-      .selectFrom('earnings')
-      .leftJoin('orders', 'orders.id', 'earnings.order_id')
-      .leftJoin('marketplace_sales', 'marketplace_sales.id', 'earnings.marketplace_sale_id')
-      .select([
-        'earnings.id',
-        'earnings.kind',
-        'earnings.base_cents',
-        'earnings.rate_bp',
-        'earnings.amount_cents',
-        'earnings.status',
-        'earnings.hold_until',
-        'earnings.payout_id',
-        'earnings.created_at',
-        'orders.order_number',
-        'orders.first_product',
-        'marketplace_sales.product as marketplace_product',
-      ])
-      .where('earnings.id', 'in', pageIds)
-      .orderBy('earnings.id', 'desc')
-      .execute(),
-    countOf(db.selectFrom('earnings').select(sql<number>`count(*)`.as('n')).where('partner_id', '=', partnerId)),
-  ]);
-  return { rows, total };
+    .limit(limit)
+    .offset(offset);
+  return db
+    .selectFrom('earnings')
+    .leftJoin('orders', 'orders.id', 'earnings.order_id')
+    .leftJoin('marketplace_sales', 'marketplace_sales.id', 'earnings.marketplace_sale_id')
+    .select([
+      'earnings.id',
+      'earnings.kind',
+      'earnings.base_cents',
+      'earnings.rate_bp',
+      'earnings.amount_cents',
+      'earnings.status',
+      'earnings.hold_until',
+      'earnings.payout_id',
+      'earnings.created_at',
+      'orders.order_number',
+      'orders.first_product',
+      'marketplace_sales.product as marketplace_product',
+    ])
+    .where('earnings.id', 'in', pageIds)
+    .orderBy('earnings.id', 'desc');
+});
+const earningCount = prepared(1, (db, partnerId: number) =>
+  db.selectFrom('earnings').select(sql<number>`count(*)`.as('n')).where('partner_id', '=', partnerId),
+);
+
+export async function earningPage(db: Db, partnerId: number, paging: Paging) {
+  const [rows, [count]] = await Promise.all([earningPageRows(db, partnerId, paging.length, offsetOf(paging)), earningCount(db, partnerId)]);
+  return { rows, total: Number(count!.n) };
 }
+
+const eventsOf = preparedList(100, (db, earningIds: number[]) =>
+  db
+    .selectFrom('earning_events')
+    .select(['earning_id', 'at', 'from_status', 'to_status', 'amount_before_cents', 'amount_after_cents', 'reason', 'actor'])
+    .where('earning_id', 'in', earningIds)
+    .orderBy('id'),
+);
 
 /** The history of these earnings, oldest first. */
 export function earningEventsOf(db: Db, earningIds: number[]) {
   if (earningIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('earning_events')
-    .select(['earning_id', 'at', 'from_status', 'to_status', 'amount_before_cents', 'amount_after_cents', 'reason', 'actor'])
-    .where('earning_id', 'in', earningIds)
-    .orderBy('id')
-    .execute();
+  return eventsOf(db, earningIds);
 }
 
 /** A page of the partner's payouts, newest first, with their invoice. */
@@ -370,11 +394,6 @@ export async function voucherPage(db: Db, partnerId: number, paging: Paging) {
   return { rows, total };
 }
 
-/** The codes of every voucher of the partner (the audit names a voucher by its code). */
-export async function voucherCodesOf(db: Db, partnerId: number): Promise<string[]> {
-  return (await db.selectFrom('vouchers').select('code').where('partner_id', '=', partnerId).execute()).map((r) => r.code);
-}
-
 /** A page of the partners this one referred, newest first, with their figures. */
 export async function referralPage(db: Db, partnerId: number, paging: Paging) {
   const [rows, total] = await Promise.all([
@@ -391,8 +410,12 @@ export async function referralPage(db: Db, partnerId: number, paging: Paging) {
   return { rows, total };
 }
 
-export function countReferrals(db: Db, partnerId: number): Promise<number> {
-  return countOf(db.selectFrom('partners').select(sql<number>`count(*)`.as('n')).where('referrer_id', '=', partnerId));
+const referralCount = prepared(1, (db, partnerId: number) =>
+  db.selectFrom('partners').select(sql<number>`count(*)`.as('n')).where('referrer_id', '=', partnerId),
+);
+
+export async function countReferrals(db: Db, partnerId: number): Promise<number> {
+  return Number((await referralCount(db, partnerId))[0]!.n);
 }
 
 /** A page of the staff notes on the partner, newest first, each with its author. */
@@ -417,36 +440,66 @@ export function insertNote(db: Db, note: { partner_id: number; staff_id: number;
 }
 
 /**
+ * The ids of the audit log's lines about the partner themselves (by uuid), one of their promo
+ * codes or one of their vouchers (by code): three index reads, the codes joined in the same
+ * statement, so its text is the same whatever the partner has and it is compiled once. A line
+ * is in one part only (each names one entity). Written as a union rather than `or`:
+ * PostgreSQL does not take the index for an `in (subquery)` under an `or`, and read every
+ * voucher's line instead.
+ */
+function idsAboutPartner(db: Db, uuid: string, partnerId: number) {
+  return db
+    .selectFrom('audit_log')
+    .select('audit_log.id')
+    .where('audit_log.entity', '=', 'partner')
+    .where('audit_log.entity_id', '=', uuid)
+    .unionAll(
+      db
+        .selectFrom('promo_codes')
+        .innerJoin('audit_log', (join) => join.onRef('audit_log.entity_id', '=', 'promo_codes.code').on('audit_log.entity', '=', 'promo_code'))
+        .select('audit_log.id')
+        .where('promo_codes.partner_id', '=', partnerId),
+    )
+    .unionAll(
+      db
+        .selectFrom('vouchers')
+        .innerJoin('audit_log', (join) => join.onRef('audit_log.entity_id', '=', 'vouchers.code').on('audit_log.entity', '=', 'voucher'))
+        .select('audit_log.id')
+        .where('vouchers.partner_id', '=', partnerId),
+    );
+}
+
+// The page's ids are chosen first from the indexes alone; only those lines are read whole,
+// with their before and after.
+const partnerAuditRows = prepared(4, (db, uuid: string, partnerId: number, limit: number, offset: number) =>
+  db
+    .selectFrom('audit_log')
+    .leftJoin('staff_users', 'staff_users.id', 'audit_log.staff_id')
+    .select([
+      'audit_log.id',
+      'audit_log.action',
+      'audit_log.entity',
+      'audit_log.entity_id',
+      'audit_log.before',
+      'audit_log.after',
+      'audit_log.created_at',
+      'staff_users.name as staff_name',
+    ])
+    .where('audit_log.id', 'in', db.selectFrom(idsAboutPartner(db, uuid, partnerId).as('about')).select('about.id').orderBy('about.id', 'desc').limit(limit).offset(offset))
+    .orderBy('audit_log.id', 'desc'),
+);
+const partnerAuditCount = prepared(2, (db, uuid: string, partnerId: number) =>
+  db.selectFrom(idsAboutPartner(db, uuid, partnerId).as('about')).select(sql<number>`count(*)`.as('n')),
+);
+
+/**
  * A page of the staff actions on the partner, newest first: lines of the audit log about the
  * partner themselves, one of their promo codes or one of their vouchers.
  */
-export async function auditPage(db: Db, who: { uuid: string; codes: string[]; vouchers: string[] }, paging: Paging) {
-  const about = () =>
-    db.selectFrom('audit_log').where((eb) =>
-      eb.or([
-        eb.and([eb('audit_log.entity', '=', 'partner'), eb('audit_log.entity_id', '=', who.uuid)]),
-        ...(who.codes.length ? [eb.and([eb('audit_log.entity', '=', 'promo_code'), eb('audit_log.entity_id', 'in', who.codes)])] : []),
-        ...(who.vouchers.length ? [eb.and([eb('audit_log.entity', '=', 'voucher'), eb('audit_log.entity_id', 'in', who.vouchers)])] : []),
-      ]),
-    );
-  const [rows, total] = await Promise.all([
-    about()
-      .leftJoin('staff_users', 'staff_users.id', 'audit_log.staff_id')
-      .select([
-        'audit_log.id',
-        'audit_log.action',
-        'audit_log.entity',
-        'audit_log.entity_id',
-        'audit_log.before',
-        'audit_log.after',
-        'audit_log.created_at',
-        'staff_users.name as staff_name',
-      ])
-      .orderBy('audit_log.id', 'desc')
-      .limit(paging.length)
-      .offset(offsetOf(paging))
-      .execute(),
-    countOf(about().select(sql<number>`count(*)`.as('n'))),
+export async function auditPage(db: Db, who: { uuid: string; id: number }, paging: Paging) {
+  const [rows, [count]] = await Promise.all([
+    partnerAuditRows(db, who.uuid, who.id, paging.length, offsetOf(paging)),
+    partnerAuditCount(db, who.uuid, who.id),
   ]);
-  return { rows, total };
+  return { rows, total: Number(count!.n) };
 }

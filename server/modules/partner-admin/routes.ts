@@ -276,6 +276,13 @@ const patchBody = z
       if (!(PATCH_FIELDS as readonly string[]).includes(key)) ctx.addIssue({ code: 'custom', path: [key], message: wrong });
   });
 
+/**
+ * The answer as JSON without checking it against the route's schema again: the schema documents
+ * it and types the handler (the compiler checks the shape), and checking a partner's page or a
+ * tab's rows at run time cost about a tenth of the request (decisions/048).
+ */
+const plainJson = () => (data: unknown) => JSON.stringify(data);
+
 export function partnerAdminRoutes(app: TypedApp, ctx: AppContext): void {
   const doc = (summary: string) => ({ tags: ['manager'], summary, security: [{ staff: [] }] });
   const anyStaff = requireStaff(ctx.db);
@@ -340,6 +347,7 @@ export function partnerAdminRoutes(app: TypedApp, ctx: AppContext): void {
     '/api/manager/partners/:uuid',
     {
       onRequest: anyStaff,
+      serializerCompiler: plainJson,
       schema: {
         ...doc('One partner: profile, status, codes (each with its push to the store), commission (tier or override), referral commission, referrer, figures'),
         params: uuidParams,
@@ -356,12 +364,14 @@ export function partnerAdminRoutes(app: TypedApp, ctx: AppContext): void {
     read: (
       uuid: string,
       paging: { page: number; length: number },
-    ) => Promise<{ data: unknown[]; current_page: number; per_page: number; last_page: number; total: number }>,
+      // Typed by the row's schema: the answer is not checked against it at run time (plainJson).
+    ) => Promise<{ data: z.infer<Row>[]; current_page: number; per_page: number; last_page: number; total: number }>,
   ) =>
     app.get(
       `/api/manager/partners/:uuid/${path}`,
       {
         onRequest: anyStaff,
+        serializerCompiler: plainJson,
         schema: { ...doc(summary), params: uuidParams, querystring: pagingQuery(10), response: { 200: pagedAnswer(row) } },
       },
       async (request) => read(request.params.uuid, request.query),

@@ -40,13 +40,13 @@ import {
   insertNote,
   notePage,
   partnerByUuid,
+  partnerIdByUuid,
   partnerExportSlice,
   partnerPage,
   partnerSummary,
   payoutPage,
   referralPage,
   salesRows,
-  voucherCodesOf,
   voucherPage,
 } from './repository';
 
@@ -351,7 +351,12 @@ export async function partnerDetail(db: Db, uuid: string, config: StoreConfig) {
   };
 }
 
-const partnerIdOf = async (db: Db, uuid: string) => (await partnerOrThrow(db, uuid)).id;
+/** The partner's id, for a tab of their page (404 for an unknown uuid). */
+async function partnerIdOf(db: Db, uuid: string): Promise<number> {
+  const id = await partnerIdByUuid(db, uuid);
+  if (id === undefined) throw notFound(API_MESSAGES.partner_admin.partner_not_found);
+  return id;
+}
 
 export async function partnerEarnings(db: Db, uuid: string, paging: Paging) {
   const partnerId = await partnerIdOf(db, uuid);
@@ -447,9 +452,8 @@ const parseJson = (text: string | null): unknown => {
 };
 
 export async function partnerAudit(db: Db, uuid: string, paging: Paging) {
-  const partner = await partnerOrThrow(db, uuid);
-  const [codes, vouchers] = await Promise.all([promoCodesOf(db, partner.id), voucherCodesOf(db, partner.id)]);
-  const { rows, total } = await auditPage(db, { uuid, codes: codes.map((c) => c.code), vouchers }, paging);
+  const id = await partnerIdOf(db, uuid);
+  const { rows, total } = await auditPage(db, { uuid, id }, paging);
   const data = rows.map((r) => ({
     id: r.id,
     action: r.action,

@@ -24,8 +24,11 @@ export async function findPromoCode(db: Db, code: string): Promise<PromoCode | u
   return found;
 }
 
+// Read by every visit to a partner's page in the back office: compiled once.
+const codesOfPartner = prepared(1, (db, partnerId: number) => db.selectFrom('promo_codes').selectAll().where('partner_id', '=', partnerId).orderBy('id'));
+
 export function promoCodesOf(db: Db, partnerId: number): Promise<PromoCode[]> {
-  return db.selectFrom('promo_codes').selectAll().where('partner_id', '=', partnerId).orderBy('id').execute();
+  return codesOfPartner(db, partnerId);
 }
 
 export async function insertPromoCode(db: Db, row: Omit<PromoCode, 'id'>): Promise<PromoCode> {

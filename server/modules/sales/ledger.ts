@@ -3,6 +3,7 @@
 // conditional on the status read, so two nodes can never both apply the same transition.
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { prepared } from '../../db/prepared';
 import { retryOnConflict } from '../../db/retry';
 import { nowIso } from '../../db/dialect';
 import type { Earning, EarningKind, EarningStatus } from '../../db/schema';
@@ -231,14 +232,18 @@ export async function earningsOfOrder(db: Db, orderId: number): Promise<Earning[
 }
 
 /** Store orders of the partner that count for tiers: their sale earning is approved (in a payout or not) or paid. */
-export async function verifiedSalesCount(db: Db, partnerId: number): Promise<number> {
-  const row = await db
+// Read for every partner's rate (a partner's page, each order): compiled once (db/prepared.ts).
+const verifiedSalesRow = prepared(1, (db, partnerId: number) =>
+  db
     .selectFrom('partner_earning_stats')
     .select(sql<number>`coalesce(sum(earnings), 0)`.as('n'))
     .where('partner_id', '=', partnerId)
     .where('month', '=', ALL_TIME)
     .where('kind', '=', 'sale')
-    .where('status', 'in', ['APPROVED', 'IN_PAYOUT', 'PAID'])
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .where('status', 'in', ['APPROVED', 'IN_PAYOUT', 'PAID']),
+);
+
+export async function verifiedSalesCount(db: Db, partnerId: number): Promise<number> {
+  const [row] = await verifiedSalesRow(db, partnerId);
+  return Number(row!.n);
 }

@@ -34,8 +34,10 @@ export async function tierRateFor(db: Db, verifiedSales: number): Promise<number
   return tier?.rate_bp ?? 0;
 }
 
+const tiersInOrder = prepared(0, (db) => db.selectFrom('commission_tiers').select(['min_sales', 'rate_bp']).orderBy('min_sales'));
+
 export function allTiers(db: Db) {
-  return db.selectFrom('commission_tiers').select(['min_sales', 'rate_bp']).orderBy('min_sales').execute();
+  return tiersInOrder(db);
 }
 
 export function unappliedRefunds(db: Db, shopifyOrderId: string) {

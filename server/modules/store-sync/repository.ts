@@ -1,6 +1,7 @@
 // The queries of the discount push: one row of store_code_syncs per queued promo code.
 import type { ExpressionBuilder, Updateable } from 'kysely';
 import type { Db } from '../../db';
+import { prepared } from '../../db/prepared';
 import type { Database, StoreCodeSyncsTable } from '../../db/schema';
 
 export type StoreCodeSync = {
@@ -46,8 +47,12 @@ export async function upsertPending(trx: Db, promoCodeId: number, at: string): P
     .execute();
 }
 
+// A partner's page reads the push of their code (almost always one): compiled once.
+const syncOfOne = prepared(1, (db, promoCodeId: number) => db.selectFrom('store_code_syncs').selectAll().where('promo_code_id', '=', promoCodeId));
+
 export function syncsOf(db: Db, promoCodeIds: number[]): Promise<StoreCodeSync[]> {
   if (promoCodeIds.length === 0) return Promise.resolve([]);
+  if (promoCodeIds.length === 1) return syncOfOne(db, promoCodeIds[0]!);
   return db.selectFrom('store_code_syncs').selectAll().where('promo_code_id', 'in', promoCodeIds).execute();
 }
 

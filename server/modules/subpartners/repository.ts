@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import type { Updateable } from 'kysely';
 import type { Db } from '../../db';
+import { prepared } from '../../db/prepared';
 import type { Subpartner, SubpartnersTable } from '../../db/schema';
 
 export function findActiveSubpartner(db: Db, slug: string): Promise<Subpartner | undefined> {
@@ -15,8 +16,11 @@ export function findActiveSubpartner(db: Db, slug: string): Promise<Subpartner |
     .executeTakeFirst();
 }
 
-export function subpartnerById(db: Db, id: number): Promise<Subpartner | undefined> {
-  return db.selectFrom('subpartners').selectAll().where('id', '=', id).executeTakeFirst();
+// Read by every visit to the page of a partner who came through a sub-partner: compiled once.
+const subpartnerRow = prepared(1, (db, id: number) => db.selectFrom('subpartners').selectAll().where('id', '=', id));
+
+export async function subpartnerById(db: Db, id: number): Promise<Subpartner | undefined> {
+  return (await subpartnerRow(db, id))[0];
 }
 
 /** Active or not. */
