@@ -12,11 +12,10 @@
 // BENCH_WEB_PAGES=login,sales,… audits those pages only (keys of PARTNER_PAGES, to iterate);
 // BENCH_WEB_REPORTS=<dir> keeps each run's Lighthouse JSON there, for its diagnostics (long tasks,
 // main-thread breakdown, LCP element).
-import { execSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page, type Response } from '@playwright/test';
 import {
+  buildIfNeeded,
   CATEGORIES,
   median,
   runLighthouse,
@@ -61,26 +60,6 @@ const PAGES = (process.env.BENCH_WEB_PAGES ?? PARTNER_PAGES.map(([key]) => key).
   .map((name) => name.trim());
 const REPORTS = process.env.BENCH_WEB_REPORTS;
 const DEMO = { email: 'demo.partner@sunbite.example', password: 'sunny-demo-partner' };
-
-function newestMtime(target: string): number {
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return fs
-    .readdirSync(target, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .reduce(
-      (newest, entry) => Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs),
-      0,
-    );
-}
-
-function buildIfNeeded(): void {
-  const built = 'dist/web/index.html';
-  const sources = Math.max(...['web', 'common', 'vite.config.ts', 'package-lock.json'].map(newestMtime));
-  if (fs.existsSync(built) && fs.statSync(built).mtimeMs > sources) return;
-  console.log('building (the SPA build is missing or older than its sources)…');
-  execSync('npm run build', { stdio: 'inherit' });
-}
 
 /** The scripts a page downloads, with what the browser counted for each (body as sent + headers). */
 function recordScripts(page: Page): Map<string, number> {

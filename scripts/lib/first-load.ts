@@ -1,12 +1,33 @@
 // Helpers of the first-load benchmark (scripts/lighthouse.ts): the built app in a child process
 // on a fresh database, the bytes of what a browser downloads, Lighthouse runs and their medians.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_FLAGS, CHROMIUM } from './chromium';
 import { freePort } from './server-process';
+
+function newestMtime(target: string): number {
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return fs
+    .readdirSync(target, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .reduce(
+      (newest, entry) => Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs),
+      0,
+    );
+}
+
+/** `npm run build` when the SPA's build is missing or older than its sources. */
+export function buildIfNeeded(): void {
+  const built = 'dist/web/index.html';
+  const sources = Math.max(...['web', 'common', 'vite.config.ts', 'package-lock.json'].map(newestMtime));
+  if (fs.existsSync(built) && fs.statSync(built).mtimeMs > sources) return;
+  console.log('building (the SPA build is missing or older than its sources)…');
+  execSync('npm run build', { stdio: 'inherit' });
+}
 
 export interface RunningApp {
   base: string;

@@ -39,8 +39,9 @@ function Carousel({
   const { t } = useTranslation();
   const now = useNow();
   const track = useRef<HTMLUListElement>(null);
-  // Whether the row is scrolled to its start or its end: that button has nowhere to go.
-  const [edges, setEdges] = useState({ start: true, end: true });
+  // Whether the row is scrolled to its start or its end: that button has nowhere to go. At first
+  // at its start, with more to its right (a feed's page holds more cards than a screen shows).
+  const [edges, setEdges] = useState({ start: true, end: false });
 
   const measure = useCallback(() => {
     const row = track.current;
@@ -50,15 +51,21 @@ function Carousel({
     setEdges((old) => (old.start === start && old.end === end ? old : { start, end }));
   }, []);
 
-  // Before paint, so the buttons do not flicker from disabled to enabled as the row appears.
-  useLayoutEffect(measure, [measure, items]);
-  useEffect(() => {
+  // Measured when the browser lays the row out anyway (a ResizeObserver reports right after a
+  // layout), not by reading its widths while React commits: that forced a layout of the whole page
+  // inside the commit's task, a long task on a phone. Observed again when the cards change, so the
+  // new row is measured too.
+  useLayoutEffect(() => {
     const row = track.current;
-    if (!row || typeof ResizeObserver !== 'function') return;
+    if (!row) return;
+    if (typeof ResizeObserver !== 'function') {
+      measure();
+      return;
+    }
     const observer = new ResizeObserver(measure);
     observer.observe(row);
     return () => observer.disconnect();
-  }, [measure]);
+  }, [measure, items]);
 
   useEffect(() => {
     if (arrived.size > 0 && track.current) track.current.scrollLeft = 0;
