@@ -110,7 +110,7 @@ describe('the partner content API', () => {
     expect((await get('/api/gallery?product=nope', c.en.token)).statusCode).toBe(422);
   });
 
-  it('serves an image as immutable WebP, renditions only at 240, 480 and 1080, each cached on disk', async () => {
+  it('serves an image as immutable WebP, renditions only at 240, 480, 720 and 1080, each cached on disk', async () => {
     const url = (await get('/api/products/calm', c.en.token)).json().data.image_url as string;
     const name = url.split('/').pop()!;
     const full = await c.t.app.inject({ method: 'GET', url });
@@ -130,9 +130,9 @@ describe('the partner content API', () => {
     for (const w of ['500', '0', '2160', 'abc', '-240']) {
       const refused = await c.t.app.inject({ method: 'GET', url: `${url}?w=${w}` });
       expect(refused.statusCode, w).toBe(422);
-      expect(refused.json().errors.w).toEqual(['Choose a width of 240, 480 or 1080']);
+      expect(refused.json().errors.w).toEqual(['Choose a width of 240, 480, 720 or 1080']);
     }
-    expect((await c.t.app.inject({ method: 'GET', url: `${url}?w=500`, headers: { 'accept-language': 'fr' } })).json().errors.w).toEqual(['Choisissez une largeur de 240, 480 ou 1080']);
+    expect((await c.t.app.inject({ method: 'GET', url: `${url}?w=500`, headers: { 'accept-language': 'fr' } })).json().errors.w).toEqual(['Choisissez une largeur de 240, 480, 720 ou 1080']);
     expect((await c.t.app.inject({ method: 'GET', url: '/api/media/0123456789abcdef0123456789abcdef.webp' })).statusCode).toBe(404);
     expect((await c.t.app.inject({ method: 'GET', url: '/api/media/..%2Fportal.db' })).statusCode).toBe(404);
     expect(fs.readdirSync(path.join(c.t.dataDir, 'media-cache', 'full')).filter((f) => f.endsWith('.tmp'))).toEqual([]);

@@ -9,8 +9,11 @@ import { UPLOAD_MAX_PIXELS, imageFormatOf } from '../../../common/uploads';
 import { API_MESSAGES, AppError, notFound } from '../../errors';
 import { UnknownArtworkError, renderArtwork } from './artwork';
 
-/** The renditions `?w=` may ask for: a grid thumbnail, a small screen, full phone width. */
-export const MEDIA_WIDTHS = [240, 480, 1080] as const;
+/**
+ * The renditions `?w=` may ask for: a grid thumbnail, a small screen, a product's picture on a
+ * phone of two device pixels per CSS pixel (18rem: 576 px), full phone width.
+ */
+export const MEDIA_WIDTHS = [240, 480, 720, 1080] as const;
 export type MediaWidth = (typeof MEDIA_WIDTHS)[number];
 
 // The limits and the magic bytes are common/uploads.ts, which the browser also says before sending.

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductDetail } from '../../../common/content';
 import { Icon, type IconName } from '../../components/icons';
-import { mediaAtWidth, useKitDownload } from './content-api';
+import { productArtworkSources, useKitDownload } from './content-api';
 import { CopyButton } from './CopyButton';
 
 export interface ProductContentViewProps {
@@ -133,11 +133,9 @@ function ProductHero({ detail, preview }: { detail: ProductDetail; preview: bool
           a wider tinted box would show coloured bands beside it. */}
       <div className="relative bg-gradient-to-br from-brand-100 via-amber-50 to-rose-100 max-sm:bg-none max-sm:px-5 max-sm:pt-5 dark:from-brand-950 dark:via-stone-900 dark:to-rose-950">
         <img
-          src={mediaAtWidth(detail.image_url, 480)}
-          srcSet={`${mediaAtWidth(detail.image_url, 480)} 480w, ${mediaAtWidth(detail.image_url, 1080)} 1080w`}
-          // A phone shows it at most 18rem wide (max-w-72), as a desktop does.
-          sizes="(min-width: 640px) and (max-width: 1023px) 15rem, 18rem"
-          // The page's largest paint: asked for before the other images.
+          {...productArtworkSources(detail.image_url)}
+          // The page's largest paint: asked for before the other images (and, on a first visit,
+          // as soon as the product's answer is in, features/session/prefetch-account.ts).
           fetchPriority="high"
           alt={t('content.product.artwork_alt', { name: detail.name })}
           width={480}

@@ -136,7 +136,21 @@ export function useKitDownload() {
   });
 }
 
-/** A narrower rendition of a media URL (the server makes 240, 480 and 1080 px wide ones). */
-export function mediaAtWidth(url: string, width: 240 | 480 | 1080): string {
+/** A narrower rendition of a media URL (the server makes 240, 480, 720 and 1080 px wide ones). */
+export function mediaAtWidth(url: string, width: 240 | 480 | 720 | 1080): string {
   return `${url}${url.includes('?') ? '&' : '?'}w=${width}`;
+}
+
+/**
+ * A product's picture on its talking points: a phone shows it at most 18rem wide (max-w-72), as a
+ * desktop does. One description for the page's image and for the early request made while the
+ * page's code loads (features/session/prefetch-account.ts): the browser picks the same file for
+ * both, so the page finds it in its cache.
+ */
+export function productArtworkSources(imageUrl: string): { src: string; srcSet: string; sizes: string } {
+  return {
+    src: mediaAtWidth(imageUrl, 480),
+    srcSet: `${mediaAtWidth(imageUrl, 480)} 480w, ${mediaAtWidth(imageUrl, 720)} 720w, ${mediaAtWidth(imageUrl, 1080)} 1080w`,
+    sizes: '(min-width: 640px) and (max-width: 1023px) 15rem, 18rem',
+  };
 }

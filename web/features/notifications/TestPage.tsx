@@ -10,7 +10,7 @@ import { api } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { PageHeading } from '../pages/PageHeading';
 import { useFormatters } from '../sales/format';
-import { onTestNotification, useLiveState } from './live-push';
+import { onTestNotification, useLiveState, type LiveState } from './live-push';
 
 interface Attempt {
   id: number;
@@ -22,7 +22,8 @@ interface Attempt {
 /** How long a push may take before the page says it did not arrive live. */
 const WAIT_MS = 10_000;
 
-const STATE_STYLE: Record<string, string> = {
+const STATE_BOX = 'rounded-xl border px-4 py-3 text-sm font-medium';
+const STATE_STYLE: Record<LiveState, string> = {
   connected:
     'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950/40 dark:text-emerald-100',
   connecting:
@@ -33,6 +34,7 @@ const STATE_STYLE: Record<string, string> = {
   refused:
     'border-rose-300 bg-rose-50 text-rose-900 dark:border-rose-700 dark:bg-rose-950/40 dark:text-rose-100',
 };
+const LIVE_STATES = Object.keys(STATE_STYLE) as LiveState[];
 
 export function TestPage() {
   const { t } = useTranslation();
@@ -103,14 +105,28 @@ export function TestPage() {
           <h2 id="live-heading" className="font-semibold">
             {t('engagement.test_page.live_title')}
           </h2>
-          <p
-            className={`mt-3 rounded-xl border px-4 py-3 text-sm font-medium ${STATE_STYLE[live]}`}
-            data-testid="test-live-state"
-            data-state={live}
-            role="status"
-          >
-            {t(`engagement.test_page.live.${live}`)}
-          </p>
+          {/* The box is as tall as its longest message (each laid out, unseen, in the same cell):
+              the page below it does not move as the state goes from off to connecting to
+              connected, whatever the language and the screen's width. */}
+          <div className="mt-3 grid">
+            {LIVE_STATES.map((state) => (
+              <p
+                key={state}
+                aria-hidden="true"
+                className={`invisible col-start-1 row-start-1 ${STATE_BOX}`}
+              >
+                {t(`engagement.test_page.live.${state}`)}
+              </p>
+            ))}
+            <p
+              className={`col-start-1 row-start-1 ${STATE_BOX} ${STATE_STYLE[live]}`}
+              data-testid="test-live-state"
+              data-state={live}
+              role="status"
+            >
+              {t(`engagement.test_page.live.${live}`)}
+            </p>
+          </div>
           <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">
             {t('engagement.test_page.live_help')}
           </p>

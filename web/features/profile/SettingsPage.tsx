@@ -199,6 +199,7 @@ function ProfileForm({ user }: { user: PortalUser }) {
           <SelectField
             label={t('register.country')}
             name="country"
+            autoComplete="country"
             value={values.country}
             onChange={(event) => setValues((current) => ({ ...current, country: event.target.value }))}
             error={errors.country}

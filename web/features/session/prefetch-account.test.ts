@@ -20,6 +20,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.restoreAllMocks();
   queryClient.clear();
   clearSession();
 });
@@ -74,6 +75,34 @@ describe('prefetchAccountPage', () => {
     await vi.waitFor(() => expect(api.calls()).toContain('GET /api/pages/faq'));
   });
 
+  it('on a product: its talking points and the products, then its picture as the page will show it', async () => {
+    const requested = spyOnImages();
+    api.on('GET /api/products/acv', () =>
+      jsonResponse(200, { data: { code: 'acv', name: 'ACV Gummies', image_url: '/api/media/a.webp' } }),
+    );
+    api.on('GET /api/products', () => jsonResponse(200, { data: [] }));
+    prefetchAccountPage(queryClient, '/account/products/acv');
+    await vi.waitFor(() => expect(requested).toHaveLength(1));
+    expect(api.calls()).toEqual(expect.arrayContaining(['GET /api/products/acv', 'GET /api/products']));
+    expect(requested[0]).toEqual({
+      src: '/api/media/a.webp?w=480',
+      srcset: '/api/media/a.webp?w=480 480w, /api/media/a.webp?w=720 720w, /api/media/a.webp?w=1080 1080w',
+      sizes: '(min-width: 640px) and (max-width: 1023px) 15rem, 18rem',
+      fetchPriority: 'high',
+    });
+  });
+
+  it('on Grab and Go: the gallery, then the first screen’s images (the first section’s first two)', async () => {
+    const requested = spyOnImages();
+    const image = (id: number, format: string) => ({ id, format, thumb_url: `/api/media/${id}.webp?w=480` });
+    api.on('GET /api/gallery', () =>
+      jsonResponse(200, { data: [image(1, 'story'), image(2, 'square'), image(3, 'square'), image(4, 'square')] }),
+    );
+    prefetchAccountPage(queryClient, '/account/grab_n_go');
+    await vi.waitFor(() => expect(requested).toHaveLength(2));
+    expect(requested.map((request) => request.src)).toEqual(['/api/media/2.webp?w=480', '/api/media/3.webp?w=480']);
+  });
+
   it('asks nothing again that the cache already holds', async () => {
     prefetchAccountPage(queryClient, '/account');
     await settled();
@@ -83,3 +112,19 @@ describe('prefetchAccountPage', () => {
     expect(api.calls()).toHaveLength(first);
   });
 });
+
+/** The images the code starts downloading (new Image()), with what it set on each. */
+function spyOnImages(): { src: string; srcset: string; sizes: string; fetchPriority: string }[] {
+  const requested: { src: string; srcset: string; sizes: string; fetchPriority: string }[] = [];
+  const Real = window.Image;
+  vi.spyOn(window, 'Image').mockImplementation(function () {
+    const image = new Real();
+    Object.defineProperty(image, 'src', {
+      set(value: string) {
+        requested.push({ src: value, srcset: image.srcset, sizes: image.sizes, fetchPriority: image.fetchPriority });
+      },
+    });
+    return image;
+  });
+  return requested;
+}

@@ -5,11 +5,16 @@
 // answer a tap during (docs/performance.md); and a page whose largest paint is its content (a
 // document, a product's picture, Grab and Go's first images) paints it one round trip earlier. The
 // same query options as the hooks that read them: an answer already cached is not asked for again.
+// This module and what it imports are in the account's chunk (vite.config.ts), which the full app
+// loads with the router: the page's data is asked for as soon as the router has matched the page,
+// in parallel with the page's own code, not after one more download.
 import type { QueryClient } from '@tanstack/react-query';
 import { PAGING } from '../../../common/statuses';
 import { isPageSlug } from '../../../common/page-slugs';
-import { currentLocale } from '../../lib/i18n';
+import { currentLocale, loadCatalogPart } from '../../lib/i18n';
 import { invoicesQuery, payMeNowStatsQuery } from '../cashout/cashout-api';
+import { pageQuery, productArtworkSources, productQuery, productsQuery } from '../content/content-api';
+import { firstScreenImages, galleryQuery } from '../content/gallery/gallery-api';
 import { bellQuery } from '../notifications/notifications-api';
 import { badgesQuery, currentUserQuery } from '../profile/current-user';
 import { pagedListQuery, summaryQuery, totalsQuery } from '../sales/sales-api';
@@ -39,22 +44,44 @@ export function prefetchAccountPage(queryClient: QueryClient, pathname: string):
       void queryClient.prefetchQuery(payMeNowStatsQuery);
       void queryClient.prefetchQuery(invoicesQuery(first));
       return;
-    case 'grab_n_go':
-      void import('../content/gallery/gallery-api').then(({ galleryQuery }) =>
-        queryClient.prefetchQuery(galleryQuery(locale)),
+    case 'connect':
+      // Its words are the engagement part of the catalog, which the page asks for only once its
+      // code has run (features/integrations/engagement-words.ts): here, beside that code.
+      loadCatalogPart('engagement').catch(() => {});
+      return;
+    case 'grab_n_go': {
+      // Its first images are the page's largest paint: asked for with the answer that names them,
+      // unless a link chose a filter (then the page shows others first).
+      const filtered = /[?&](product|format)=/.test(window.location.search);
+      queryClient.fetchQuery(galleryQuery(locale)).then(
+        (images) => {
+          if (!filtered) for (const image of firstScreenImages(images)) preloadImage({ src: image.thumb_url });
+        },
+        () => {},
       );
       return;
+    }
     case 'products':
-      if (detail)
-        void import('../content/content-api').then(({ productQuery, productsQuery }) => {
-          void queryClient.prefetchQuery(productQuery(detail, locale));
-          void queryClient.prefetchQuery(productsQuery(locale));
-        });
+      if (detail) {
+        // The product's picture is the page's largest paint: asked for once its address is known,
+        // not after the page's code has run and rendered.
+        queryClient.fetchQuery(productQuery(detail, locale)).then(
+          (product) => preloadImage(productArtworkSources(product.image_url)),
+          () => {},
+        );
+        void queryClient.prefetchQuery(productsQuery(locale));
+      }
       return;
     default:
-      if (isPageSlug(page))
-        void import('../content/content-api').then(({ pageQuery }) =>
-          queryClient.prefetchQuery(pageQuery(page, locale)),
-        );
+      if (isPageSlug(page)) void queryClient.prefetchQuery(pageQuery(page, locale));
   }
+}
+
+/** Starts an image's download as an <img> with these sources would (the same file, from the cache later). */
+function preloadImage({ src, srcSet, sizes }: { src: string; srcSet?: string; sizes?: string }): void {
+  const image = new Image();
+  image.fetchPriority = 'high';
+  if (sizes) image.sizes = sizes;
+  if (srcSet) image.srcset = srcSet;
+  image.src = src;
 }

@@ -11,7 +11,7 @@ import { Icon } from '../../../components/icons';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { PageHeading } from '../../pages/PageHeading';
 import { EmptyState, Skeleton } from '../../sales/ui';
-import { useGallery } from './gallery-api';
+import { FIRST_SCREEN_TILES, SECTION_FORMATS, useGallery } from './gallery-api';
 import type { LightboxImage } from './Lightbox';
 
 const Lightbox = lazy(async () => ({ default: (await import('./Lightbox')).Lightbox }));
@@ -20,9 +20,6 @@ const Lightbox = lazy(async () => ({ default: (await import('./Lightbox')).Light
 const BRAND = 'brand';
 const FORMAT_FILTERS = ['all', 'square', 'story'] as const;
 type FormatFilter = (typeof FORMAT_FILTERS)[number];
-/** Square posts first, then stories: the order of the sections, and of the lightbox. */
-const SECTION_FORMATS: readonly GalleryFormat[] = ['square', 'story'];
-
 const productKeyOf = (image: GalleryImage) => image.product ?? BRAND;
 
 /** The name the download gets: readable, and unique per image. */
@@ -150,8 +147,6 @@ const GRID: Record<GalleryFormat, string> = {
   story: 'grid-cols-2 sm:grid-cols-3 lg:grid-cols-5',
 };
 
-/** Tiles of the first section a phone shows on its first screen (two columns). */
-const FIRST_SCREEN_TILES = 2;
 
 function Tile({
   image,
