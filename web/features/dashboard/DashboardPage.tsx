@@ -81,13 +81,22 @@ function DashboardHeading({ title }: { title: string }) {
   );
 }
 
-// About each part's height with the demo program, on a phone, a tablet and a desktop.
+// About each part's height with the demo program, on a phone, a tablet and a desktop: its
+// placeholder's, and the size the browser assumes for it while it skips its rendering off screen
+// (`auto`: once rendered, the size it had).
 const PART_HEIGHTS = {
   history: 'h-[772px] md:h-[763px] lg:h-[459px]',
   recent: 'h-[654px] md:h-[638px] lg:h-[382px]',
   month: 'h-[1177px] md:h-[848px] lg:h-[455px]',
   newsfeed: 'h-[372px]',
   later: 'h-[1400px] md:h-[760px]',
+};
+const PART_SIZES = {
+  history: '[contain-intrinsic-size:auto_772px] md:[contain-intrinsic-size:auto_763px] lg:[contain-intrinsic-size:auto_459px]',
+  recent: '[contain-intrinsic-size:auto_654px] md:[contain-intrinsic-size:auto_638px] lg:[contain-intrinsic-size:auto_382px]',
+  month: '[contain-intrinsic-size:auto_1177px] md:[contain-intrinsic-size:auto_848px] lg:[contain-intrinsic-size:auto_455px]',
+  newsfeed: '[contain-intrinsic-size:auto_372px]',
+  later: '[contain-intrinsic-size:auto_1400px] md:[contain-intrinsic-size:auto_760px]',
 };
 
 // The page itself reads no query: each answer re-renders only the part that shows it, not the
@@ -111,7 +120,7 @@ export function DashboardPage() {
         </div>
         <MetricGrid />
         {/* Below the figures: mounted when near the viewport or when the page is idle. */}
-        <WhenNear placeholderClassName={PART_HEIGHTS.history} testId="dashboard-later-part">
+        <WhenNear placeholderClassName={PART_HEIGHTS.history} sizeClassName={PART_SIZES.history} testId="dashboard-later-part">
           <div className="grid gap-4 sm:gap-6 [&>*]:min-w-0 lg:grid-cols-3">
             <div className="lg:col-span-2">
               <SalesHistoryChart />
@@ -119,7 +128,7 @@ export function DashboardPage() {
             <TierProgress />
           </div>
         </WhenNear>
-        <WhenNear placeholderClassName={PART_HEIGHTS.recent} testId="dashboard-later-part">
+        <WhenNear placeholderClassName={PART_HEIGHTS.recent} sizeClassName={PART_SIZES.recent} testId="dashboard-later-part">
           <div className="grid gap-4 sm:gap-6 [&>*]:min-w-0 lg:grid-cols-3">
             <div className="lg:col-span-2">
               <RecentSales />
@@ -127,7 +136,7 @@ export function DashboardPage() {
             <GeographyCard />
           </div>
         </WhenNear>
-        <WhenNear placeholderClassName={PART_HEIGHTS.month} testId="dashboard-later-part">
+        <WhenNear placeholderClassName={PART_HEIGHTS.month} sizeClassName={PART_SIZES.month} testId="dashboard-later-part">
           <div className="grid gap-4 sm:gap-6 [&>*]:min-w-0 md:grid-cols-2 lg:grid-cols-3">
             <MonthOrders />
             <ReferralsCard />
@@ -136,10 +145,10 @@ export function DashboardPage() {
         </WhenNear>
         {/* The carousel of spec point 2, the whole width: the latest of everything, after the
             figures, history and cash-outs it sums up, before the parts it draws from. */}
-        <WhenNear placeholderClassName={PART_HEIGHTS.newsfeed} testId="dashboard-later-part">
+        <WhenNear placeholderClassName={PART_HEIGHTS.newsfeed} sizeClassName={PART_SIZES.newsfeed} testId="dashboard-later-part">
           <NewsfeedWidget />
         </WhenNear>
-        <WhenNear placeholderClassName={PART_HEIGHTS.later} testId="dashboard-later-part">
+        <WhenNear placeholderClassName={PART_HEIGHTS.later} sizeClassName={PART_SIZES.later} testId="dashboard-later-part">
           <div className="grid gap-4 sm:gap-6 [&>*]:min-w-0 md:grid-cols-2">
             <AnnouncementsWidget />
             <ChallengesWidget />

@@ -1,7 +1,7 @@
 // Below-the-fold parts of the dashboard mount after the first paint: when they come near the
 // viewport, or when the page is idle, one part per idle moment. A phone's first render then holds
 // only what it shows, and the rest arrives in small tasks instead of one long one (decisions/019).
-import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { afterIdle } from '../../lib/idle';
 
 // Parts wait in page order; one idle moment mounts one part.
@@ -38,10 +38,13 @@ function whenIdle(mount: () => void): () => void {
 export function WhenNear({
   children,
   placeholderClassName,
+  sizeClassName,
   testId,
 }: {
   children: ReactNode;
   placeholderClassName: string;
+  /** The part's `contain-intrinsic-size` (about its height), while the browser skips its rendering. */
+  sizeClassName: string;
   testId?: string;
 }) {
   const [shown, setShown] = useState(false);
@@ -70,8 +73,16 @@ export function WhenNear({
   }, [shown]);
 
   // Keyed apart: React must not turn the placeholder's element into the part's first one (the
-  // browser would count that as the element moving, a layout shift).
-  if (shown) return <Fragment key="part">{children}</Fragment>;
+  // browser would count that as the element moving, a layout shift). Once mounted, a part the
+  // screen does not show is not styled, laid out nor painted (`content-visibility: auto`): on a
+  // phone the browser's rendering work after each commit was most of the page's long tasks, for
+  // rows a screen or more below what the partner sees. It is rendered as it comes near.
+  if (shown)
+    return (
+      <div key="part" className={`[content-visibility:auto] ${sizeClassName}`}>
+        {children}
+      </div>
+    );
   return (
     <div
       key="placeholder"
