@@ -28,6 +28,7 @@ interface TraceEvent {
   dur?: number;
   tid: number;
   pid: number;
+  id?: string;
   args?: { name?: string; data?: Record<string, unknown>; beginData?: Record<string, unknown> };
 }
 interface CallFrame {
@@ -113,7 +114,9 @@ function report(events: TraceEvent[], base: string): void {
   const nodes = new Map<number, { parent?: number; callFrame: CallFrame }>();
   const samples: { ts: number; us: number; node: number }[] = [];
   let clock = 0;
-  for (const chunk of events.filter((e) => e.pid === main.pid && (e.name === 'Profile' || e.name === 'ProfileChunk'))) {
+  // The main thread's own profile (a worker's has its own id).
+  const profileIds = new Set(events.filter((e) => e.name === 'Profile' && e.pid === main.pid && e.tid === main.tid).map((e) => e.id));
+  for (const chunk of events.filter((e) => e.pid === main.pid && (e.name === 'Profile' || e.name === 'ProfileChunk') && profileIds.has(e.id))) {
     const data = (chunk.args?.data ?? {}) as ProfileData;
     if (chunk.name === 'Profile') {
       clock = data.startTime ?? clock;

@@ -137,7 +137,8 @@ export function startScheduler<L extends RunLog>(options: {
     soonPending = true;
     after(async () => {
       soonPending = false;
-      await runTasks();
+      // Asked for just before the server began to stop: the next start's rounds will do it.
+      if (!stopped) await runTasks();
     });
   };
   // Wake-ups that come while a round is queued are one round: a burst of webhooks is served by

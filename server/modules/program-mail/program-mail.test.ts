@@ -12,7 +12,8 @@ import { startTestSmtp, type TestMail, type TestSmtp } from '../../test/smtp';
 import { issueToken } from '../auth/service';
 import { createPartnerAccount } from '../partners/service';
 import { createPromoCode } from '../promo-codes/service';
-import { digestClock, queueProgramNews, queueSaleDigests, sendDueMail } from './service';
+import { claimDueMail } from './repository';
+import { digestClock, queueProgramNews, queueSaleDigests, refusedForGood, sendDueMail } from './service';
 
 const SECRET = 'program-mail-webhook-secret';
 const HOUR = 3_600_000;
@@ -229,5 +230,42 @@ describe('program mail', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/mail_preferences' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/mail_preferences', headers: bearer(manager.token) })).statusCode).toBe(401);
     expect(await t.database.db.selectFrom('mail_preferences').selectAll().execute()).toEqual(before);
+  });
+});
+
+describe('an SMTP refusal', () => {
+  // Shaped as nodemailer reports them (code, command, responseCode).
+  it('is for good only when the server refused the mail itself', () => {
+    expect(refusedForGood({ code: 'EENVELOPE', command: 'RCPT TO', responseCode: 550 })).toBe(true);
+    expect(refusedForGood({ code: 'EMESSAGE', command: 'DATA', responseCode: 554 })).toBe(true);
+    expect(refusedForGood({ command: 'MAIL FROM', responseCode: 553 })).toBe(true);
+  });
+  it('is to be tried again when it is about the connection, the sign-in or a busy server', () => {
+    expect(refusedForGood({ code: 'EAUTH', command: 'AUTH PLAIN', responseCode: 535 })).toBe(false);
+    expect(refusedForGood({ code: 'EPROTOCOL', command: 'CONN', responseCode: 554 })).toBe(false);
+    expect(refusedForGood({ code: 'ECONNECTION' })).toBe(false);
+    expect(refusedForGood({ code: 'EENVELOPE', command: 'RCPT TO', responseCode: 451 })).toBe(false);
+    expect(refusedForGood(new Error('socket hang up'))).toBe(false);
+  });
+});
+
+describe('the outbox claim', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('takes a payout mail before the program mail queued ahead of it', async () => {
+    const p = await createPartnerAccount(t.database.db, { email: 'claim-order@example.com', password: 'claim-order-password', first_name: 'Claim', last_name: 'Order' });
+    const at = new Date(Date.now() - 60_000).toISOString();
+    const row = (kind: string, n: number) => ({ partner_id: p.id, kind: kind as never, ref_id: n, payload: null, dedupe_key: `claim-order:${kind}:${n}`, run_after: at, attempts: 0, created_at: at });
+    await t.database.db.insertInto('mail_outbox').values([1, 2, 3].map((n) => row('announcements', n))).execute();
+    await t.database.db.insertInto('mail_outbox').values(row('payout_status', 4)).execute();
+    const claimed = await claimDueMail(t.database.db, new Date().toISOString(), new Date(Date.now() + 60_000).toISOString(), 2);
+    // The payout mail and the oldest announcement (in whatever order the database returns them).
+    expect(claimed.map((r) => `${r.kind}:${r.ref_id}`).sort()).toEqual(['announcements:1', 'payout_status:4']);
   });
 });

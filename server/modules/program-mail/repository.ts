@@ -116,12 +116,16 @@ export function unmailedChallenges(db: Db, month: string) {
 
 export type OutboxRow = Pick<MailOutboxTable, 'partner_id' | 'kind' | 'ref_id' | 'payload' | 'created_at'> & { id: number; attempts: number };
 
-/** Claims up to `limit` due mails for this node, as the job queue claims jobs (server/jobs/queue.ts). */
+/**
+ * Claims up to `limit` due mails for this node, as the job queue claims jobs (server/jobs/queue.ts).
+ * Transactional mail first (a payout's status): it must not wait behind the fan-out of an
+ * announcement to every partner.
+ */
 export async function claimDueMail(db: Db, at: string, until: string, limit: number): Promise<OutboxRow[]> {
   const due = sql`done_at is null and run_after <= ${at} and (locked_until is null or locked_until < ${at})`;
   const { rows } = await sql<OutboxRow>`
     update mail_outbox set locked_until = ${until}, attempts = attempts + 1
-    where id in (select id from mail_outbox where ${due} order by id limit ${limit}) and ${due}
+    where id in (select id from mail_outbox where ${due} order by case when kind = 'payout_status' then 0 else 1 end, id limit ${limit}) and ${due}
     returning id, partner_id, kind, ref_id, payload, attempts, created_at`.execute(db);
   return rows.sort((a, b) => a.id - b.id);
 }

@@ -257,8 +257,7 @@ export async function sendDueMail(
     try {
       ({ messageId } = await deps.mailer.send({ ...message, messageId: outboxMessageId(row, deps.publicUrl) }));
     } catch (error) {
-      const code = (error as { responseCode?: unknown }).responseCode;
-      if (typeof code === 'number' && code >= 500 && code < 600) {
+      if (refusedForGood(error)) {
         // Refused for good (no such mailbox, a policy): asking again would not change the answer
         // and hurts the program's standing with mail providers. Kept with the answer for staff.
         log.error({ err: error, mail: row.id, kind: row.kind }, 'the SMTP server rejected program mail for good');
@@ -283,6 +282,22 @@ export async function sendDueMail(
     }
   }
   return { handled, sent };
+}
+
+/** The SMTP commands that carry one mail: a 5xx answer to one of them is about this mail alone. */
+const MESSAGE_COMMANDS = new Set(['MAIL FROM', 'RCPT TO', 'DATA']);
+
+/**
+ * Whether the SMTP server refused this mail for good: a permanent (5xx) answer to the commands of
+ * the mail itself (no such mailbox, a policy about the message). A 5xx anywhere else (the sign-in
+ * refused after a password change, a greeting that turns the connection away) says nothing about
+ * the mail: it waits and is tried again like a server that is down, so that no mail, a payout's
+ * above all, is dropped for a fault of the connection.
+ */
+export function refusedForGood(error: unknown): boolean {
+  const { responseCode, command, code } = (error ?? {}) as { responseCode?: unknown; command?: unknown; code?: unknown };
+  if (typeof responseCode !== 'number' || responseCode < 500 || responseCode >= 600) return false;
+  return code === 'EENVELOPE' || code === 'EMESSAGE' || (typeof command === 'string' && MESSAGE_COMMANDS.has(command.toUpperCase()));
 }
 
 async function compose(db: Db, deps: MailDeps, row: OutboxRow, now: Date): Promise<MailMessage | 'unsubscribed' | 'gone'> {

@@ -40,7 +40,8 @@ function Carousel({
   const now = useNow();
   const track = useRef<HTMLUListElement>(null);
   // Whether the row is scrolled to its start or its end: that button has nowhere to go. At first
-  // at its start, with more to its right (a feed's page holds more cards than a screen shows).
+  // at its start with more to its right, as a feed's page of ten cards mostly is; a shorter row
+  // is measured before the partner could use the button (the next frame).
   const [edges, setEdges] = useState({ start: true, end: false });
 
   const measure = useCallback(() => {
