@@ -20,6 +20,8 @@ import {
   median,
   runLighthouse,
   scriptBytes,
+  sessionStorageOf,
+  signInAsDemoPartner,
   startApp,
   type Category,
   type LighthouseRun,
@@ -59,7 +61,6 @@ const PAGES = (process.env.BENCH_WEB_PAGES ?? PARTNER_PAGES.map(([key]) => key).
   .split(',')
   .map((name) => name.trim());
 const REPORTS = process.env.BENCH_WEB_REPORTS;
-const DEMO = { email: 'demo.partner@sunbite.example', password: 'sunny-demo-partner' };
 
 /** The scripts a page downloads, with what the browser counted for each (body as sent + headers). */
 function recordScripts(page: Page): Map<string, number> {
@@ -84,15 +85,9 @@ async function measureBytes(base: string): Promise<{ login: ScriptBytes; both: S
     await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
     await page.getByTestId('login-form').waitFor();
     const atLogin = [...scripts].map(([url, transferred]) => ({ url, transferred }));
-    await page.getByTestId('login-email').fill(DEMO.email);
-    await page.getByTestId('login-password').fill(DEMO.password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL(`${base}/account/`);
+    const token = await signInAsDemoPartner(page, base);
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await page.waitForLoadState('networkidle');
-    const stored = await page.evaluate(() => localStorage.getItem('auth_token'));
-    const token = stored ? (JSON.parse(stored) as { token: string }).token : '';
-    if (!token) throw new Error('the sign-in stored no token');
     const all = [...scripts].map(([url, transferred]) => ({ url, transferred }));
     return { login: await scriptBytes(atLogin), both: await scriptBytes(all), token };
   } finally {
@@ -162,16 +157,7 @@ async function main() {
       for (let run = 0; run < RUNS; run += 1) {
         const keep = REPORTS ? path.join(REPORTS, `${key}-${run + 1}.json`) : undefined;
         // Signed in as the demo partner: the session as the SPA keeps it, active just now.
-        const storage =
-          key === 'login'
-            ? undefined
-            : {
-                auth_token: JSON.stringify({
-                  token,
-                  expired: new Date(Date.now() + 86_400_000).toISOString(),
-                }),
-                last_activity: String(Date.now()),
-              };
+        const storage = key === 'login' ? undefined : sessionStorageOf(token);
         runs.push(await withRetries(() => runLighthouse(`${app.base}${pathname}`, keep, storage)));
       }
       const s = summarize(runs);

@@ -14,12 +14,11 @@ import fs from 'node:fs';
 import { chromium } from '@playwright/test';
 import { SourceMapConsumer } from 'source-map-js';
 import { CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium';
-import { buildIfNeeded, startApp } from './lib/first-load';
+import { buildIfNeeded, sessionStorageOf, signInAsDemoPartner, startApp } from './lib/first-load';
 
 const PAGE = process.env.PAGE ?? '/account/';
 const RATE = Number(process.env.RATE ?? 4);
 const FRAMES = Number(process.env.FRAMES ?? 6);
-const DEMO = { email: 'demo.partner@sunbite.example', password: 'sunny-demo-partner' };
 
 interface TraceEvent {
   name: string;
@@ -66,19 +65,6 @@ const WORK = new Set([
   'MinorGC',
   'MajorGC',
 ]);
-
-async function signedInToken(base: string, browser: Awaited<ReturnType<typeof chromium.launch>>): Promise<string> {
-  const page = await browser.newPage();
-  await page.goto(`${base}/login`);
-  await page.getByTestId('login-email').fill(DEMO.email);
-  await page.getByTestId('login-password').fill(DEMO.password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(`${base}/account/`);
-  const stored = await page.evaluate(() => localStorage.getItem('auth_token'));
-  await page.close();
-  if (!stored) throw new Error('the sign-in stored no token');
-  return (JSON.parse(stored) as { token: string }).token;
-}
 
 /** Maps a built script's position to `source:line` through its source map (dist/web/assets/*.map). */
 function sourceMapper(base: string) {
@@ -182,13 +168,15 @@ async function main() {
   const app = await startApp();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {
-    const token = await signedInToken(app.base, browser);
+    const signIn = await browser.newPage();
+    await signIn.goto(`${app.base}/login`);
+    const token = await signInAsDemoPartner(signIn, app.base);
+    await signIn.close();
     // A phone's viewport, with the session as the SPA keeps it (as the Lighthouse bench stores it).
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, deviceScaleFactor: 1.75 });
     await context.addInitScript((stored) => {
-      localStorage.setItem('auth_token', JSON.stringify({ token: stored, expired: new Date(Date.now() + 86_400_000).toISOString() }));
-      localStorage.setItem('last_activity', String(Date.now()));
-    }, token);
+      for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
+    }, sessionStorageOf(token));
     const page = await context.newPage();
     await page.goto('about:blank');
     await browser.startTracing(page, {

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM } from './chromium';
 import { freePort } from './server-process';
 
@@ -89,6 +90,30 @@ export async function startApp(timeoutMs = 240_000): Promise<RunningApp> {
     await stop();
     throw error;
   }
+}
+
+/** The demo program's partner, as the README publishes them. */
+export const DEMO_PARTNER = { email: 'demo.partner@sunbite.example', password: 'sunny-demo-partner' };
+
+/** Signs in as the demo partner through the sign-in form on `page` and answers the session's token. */
+export async function signInAsDemoPartner(page: Page, base: string): Promise<string> {
+  await page.getByTestId('login-form').waitFor();
+  await page.getByTestId('login-email').fill(DEMO_PARTNER.email);
+  await page.getByTestId('login-password').fill(DEMO_PARTNER.password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(`${base}/account/`);
+  const stored = await page.evaluate(() => localStorage.getItem('auth_token'));
+  const token = stored ? (JSON.parse(stored) as { token: string }).token : '';
+  if (!token) throw new Error('the sign-in stored no token');
+  return token;
+}
+
+/** The local storage of a partner signed in with `token` and active just now, as the SPA keeps it. */
+export function sessionStorageOf(token: string): Record<string, string> {
+  return {
+    auth_token: JSON.stringify({ token, expired: new Date(Date.now() + 86_400_000).toISOString() }),
+    last_activity: String(Date.now()),
+  };
 }
 
 /** The bytes of `url`'s body as sent to a client accepting only `encoding` (not decoded; files too small to compress come as they are). */

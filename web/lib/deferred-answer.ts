@@ -2,14 +2,15 @@
 // An answer that arrives re-renders its readers at once and in one piece (TanStack Query notifies
 // through useSyncExternalStore, which React never slices): on a phone a widget full of rows was
 // then a long task, a tap unanswered meanwhile. Read through these hooks, the urgent render keeps
-// the skeleton, and the widget's content renders as deferred work that React splits into slices
-// and gives way to input in between. Also on the widget's first render: an answer already cached
-// shows after the skeleton's frame, not inside it.
+// what it showed (the skeleton), and the widget's content renders as deferred work that React
+// splits into slices and gives way to input in between. A widget's first render shows an answer
+// already cached at once (React defers only a change of the value); its part mounts when the page
+// is idle or near the viewport (WhenNear), not in the page's first render.
 import { useDeferredValue } from 'react';
 
-/** `data`, one deferred render late: undefined first, the answer once React renders it in slices. */
+/** `data`, a new answer one deferred render late: the previous one until React renders it in slices. */
 export function useDeferredData<T>(data: T | undefined): T | undefined {
-  return useDeferredValue(data, undefined);
+  return useDeferredValue(data);
 }
 
 /**
