@@ -4,7 +4,7 @@
 // reads every request makes (the session behind a token) keep their compiled text and only bind
 // new values. The text is the same one Kysely writes, so statement caches reuse it too.
 import { CompiledQuery } from 'kysely';
-import type { Compilable } from 'kysely';
+import type { Compilable, RawBuilder } from 'kysely';
 import { dialectOf } from './dialect';
 import type { DialectName } from './dialect';
 import type { Db } from './index';
@@ -17,6 +17,12 @@ interface Plan {
   slots: Slot[];
 }
 
+/** A query built with Kysely's builder, or plain SQL written with its `sql` tag. */
+type Buildable<Row> = Compilable<Row> | RawBuilder<Row>;
+
+const compileOn = <Row>(db: Db, query: Buildable<Row>): CompiledQuery<Row> =>
+  'isRawBuilder' in query ? query.compile(db) : query.compile();
+
 /**
  * Wraps `build` so that it is compiled once per dialect (the text depends on nothing else: not on
  * the database, nor on the transaction it runs in) and then
@@ -24,14 +30,14 @@ interface Plan {
  * the query as a value only (a `where` operand, a `values` entry), never use it in JavaScript: at
  * compile time the arguments are stand-in objects.
  */
-export function prepared<Args extends unknown[], Row>(arity: number, build: (db: Db, ...args: Args) => Compilable<Row>) {
+export function prepared<Args extends unknown[], Row>(arity: number, build: (db: Db, ...args: Args) => Buildable<Row>) {
   const plans = new Map<DialectName, Plan>();
   const planOf = (db: Db): Plan => {
     const dialect = dialectOf(db);
     let plan = plans.get(dialect);
     if (plan) return plan;
     const standIns = Array.from({ length: arity }, (_, arg) => ({ standInFor: arg }));
-    const compiled = build(db, ...(standIns as unknown as Args)).compile();
+    const compiled = compileOn(db, build(db, ...(standIns as unknown as Args)));
     const slots = compiled.parameters.map((value): Slot => {
       const arg = standIns.indexOf(value as { standInFor: number });
       return arg >= 0 ? { arg } : { value };

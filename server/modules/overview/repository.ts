@@ -5,7 +5,8 @@
 // pg: they are made numbers here.
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import type { EarningKind, EarningStatus, PayoutStatus } from '../../db/schema';
+import { prepared } from '../../db/prepared';
+import type { EarningStatus, PayoutStatus } from '../../db/schema';
 
 const n = (value: unknown) => Number(value ?? 0);
 
@@ -17,65 +18,11 @@ export interface MonthFigures {
   partners_active: number;
 }
 
-/**
- * The program's month rows from `first` to `last` ('YYYY-MM-01'), and the all-time row ('');
- * a month without a row is zero.
- */
-export async function monthRows(db: Db, first: string, last: string): Promise<Map<string, MonthFigures>> {
-  const { rows } = await sql<Record<keyof MonthFigures, string | number>>`
-    select month, orders, sales_cents, partners_joined, partners_active from program_month_stats
-    where month = '' or (month >= ${first} and month <= ${last})`.execute(db);
-  return new Map(
-    rows.map((r) => [
-      String(r.month),
-      { month: String(r.month), orders: n(r.orders), sales_cents: n(r.sales_cents), partners_joined: n(r.partners_joined), partners_active: n(r.partners_active) },
-    ]),
-  );
-}
-
 export interface EarningFigures {
   month: string;
-  kind: EarningKind;
   status: EarningStatus;
   earnings: number;
   cents: number;
-}
-
-/** The program's earnings by kind and status, all time ('') and from `first` to `last`. */
-export async function earningRows(db: Db, first: string, last: string): Promise<EarningFigures[]> {
-  const { rows } = await sql<{ month: string; kind: EarningKind; status: EarningStatus; earnings: string | number; cents: string | number }>`
-    select month, kind, status, earnings, cents from program_earning_stats
-    where month = '' or (month >= ${first} and month <= ${last})`.execute(db);
-  return rows.map((r) => ({ month: r.month, kind: r.kind, status: r.status, earnings: n(r.earnings), cents: n(r.cents) }));
-}
-
-/** Open payouts by status, with their amounts, from the index of open payouts (payouts_waiting). */
-export async function waitingPayouts(db: Db): Promise<{ status: PayoutStatus; count: number; cents: number }[]> {
-  // The partial index's own condition, so the planner reads the index alone.
-  const { rows } = await sql<{ status: PayoutStatus; n: string | number; cents: string | number }>`
-    select status, count(*) as n, coalesce(sum(amount_cents), 0) as cents from payouts
-    where status not in ('PAID', 'REJECTED', 'MANAGER_REJECTED') group by status`.execute(db);
-  return rows.map((r) => ({ status: r.status, count: n(r.n), cents: n(r.cents) }));
-}
-
-/** The month's best sellers by sales (partner_sales_stats_month_sales), with who they are. */
-export async function topSellers(db: Db, month: string, limit: number) {
-  const { rows } = await sql<{ uuid: string; first_name: string; last_name: string; email: string; orders: string | number; sales_cents: string | number; commission_cents: string | number }>`
-    select p.uuid, p.first_name, p.last_name, p.email, s.orders, s.sales_cents, s.commission_cents
-    from partner_sales_stats s inner join partners p on p.id = s.partner_id
-    where s.period = 'm' and s.start = ${month} and s.sales_cents > 0
-    order by s.sales_cents desc, s.partner_id desc
-    limit ${limit}`.execute(db);
-  return rows.map((r) => ({ ...r, orders: n(r.orders), sales_cents: n(r.sales_cents), commission_cents: n(r.commission_cents) }));
-}
-
-/** The latest sign-ups (partners_created). */
-export async function recentPartners(db: Db, limit: number) {
-  const { rows } = await sql<{ uuid: string; first_name: string; last_name: string; email: string; country: string | null; verified: number; status: string; created_at: string }>`
-    select uuid, first_name, last_name, email, country, verified, status, created_at from partners
-    order by created_at desc, id desc
-    limit ${limit}`.execute(db);
-  return rows;
 }
 
 /**
@@ -86,20 +33,91 @@ export async function recentPartners(db: Db, limit: number) {
 const PAYPAL_TROUBLE = sql`py.status in ('IN_REVIEW', 'APPROVED', 'MANAGER_APPROVED') and py.send_error is not null
   and (py.status = 'IN_REVIEW' or py.paypal_batch_id is null)`;
 
+// Every staff visit starts here, so the overview's reads are compiled once (db/prepared.ts), and
+// its numbers are one statement: a union whose every part keeps its own index read (the plans
+// are those of the four statements it replaces). On PostgreSQL each statement is a round trip;
+// on SQLite a trip through the driver.
+
 /**
- * How many of each thing needs a look, in one statement: Shopify deliveries kept with their error
- * since `since` (webhook_rejections_rejected), codes the store refused (store_code_syncs_state_updated),
- * payouts PayPal sent back or cannot be sent.
+ * The program's numbers, one row per figure, `part` saying which:
+ * - `month`: program_month_stats from `first` to `last` ('YYYY-MM-01') and the all-time row ('');
+ *   a = orders, b = sales, c = partners joined, d = partners active;
+ * - `earning`: program_earning_stats by month and status, the same months; a = earnings, b = cents;
+ * - `payout`: open payouts by status, from the index of open payouts (payouts_waiting); a = count,
+ *   b = cents (the partial index's own condition, so the planner reads the index alone);
+ * - `attention`: a = Shopify deliveries kept with their error since `since`
+ *   (webhook_rejections_rejected), b = codes the store refused (store_code_syncs_state_updated),
+ *   c = payouts PayPal sent back or cannot be sent.
  */
-export async function attentionCounts(db: Db, since: string): Promise<{ deliveries: number; pushes: number; paypal: number }> {
-  const { rows } = await sql<{ deliveries: string | number; pushes: string | number; paypal: string | number }>`
-    select
-      (select count(*) from webhook_rejections where rejected_at >= ${since}) as deliveries,
-      (select count(*) from store_code_syncs where state = 'failed') as pushes,
-      (select count(*) from payouts py where ${PAYPAL_TROUBLE}) as paypal`.execute(db);
-  const row = rows[0]!;
-  return { deliveries: n(row.deliveries), pushes: n(row.pushes), paypal: n(row.paypal) };
+const figureRows = prepared(3, (_db, first: string, last: string, since: string) =>
+  sql<{ part: 'month' | 'earning' | 'payout' | 'attention'; month: string | null; status: string | null; a: Numeric; b: Numeric; c: Numeric; d: Numeric }>`
+    select 'month' as part, month, null as status, orders as a, sales_cents as b, partners_joined as c, partners_active as d
+      from program_month_stats where month = ''
+    union all
+    select 'month', month, null, orders, sales_cents, partners_joined, partners_active
+      from program_month_stats where month >= ${first} and month <= ${last}
+    union all
+    select 'earning', month, status, earnings, cents, null, null from program_earning_stats where month = ''
+    union all
+    select 'earning', month, status, earnings, cents, null, null
+      from program_earning_stats where month >= ${first} and month <= ${last}
+    union all
+    select 'payout', null, status, count(*), coalesce(sum(amount_cents), 0), null, null from payouts
+      where status not in ('PAID', 'REJECTED', 'MANAGER_REJECTED') group by status
+    union all
+    select 'attention', null, null,
+      (select count(*) from webhook_rejections where rejected_at >= ${since}),
+      (select count(*) from store_code_syncs where state = 'failed'),
+      (select count(*) from payouts py where ${PAYPAL_TROUBLE}),
+      null`,
+);
+/** Counts and sums come back as strings from pg. */
+type Numeric = string | number | null;
+
+export interface ProgramFigures {
+  /** By month ('' for all time); a month without a row is zero. */
+  months: Map<string, MonthFigures>;
+  earnings: EarningFigures[];
+  waiting: { status: PayoutStatus; count: number; cents: number }[];
+  attention: { deliveries: number; pushes: number; paypal: number };
 }
+
+/** The program's running totals from `first` to `last` ('YYYY-MM-01') and all time, open payouts, and what needs a look since `since`. */
+export async function programFigures(db: Db, first: string, last: string, since: string): Promise<ProgramFigures> {
+  const figures: ProgramFigures = { months: new Map(), earnings: [], waiting: [], attention: { deliveries: 0, pushes: 0, paypal: 0 } };
+  for (const r of await figureRows(db, first, last, since)) {
+    if (r.part === 'month') {
+      const month = String(r.month);
+      figures.months.set(month, { month, orders: n(r.a), sales_cents: n(r.b), partners_joined: n(r.c), partners_active: n(r.d) });
+    } else if (r.part === 'earning') figures.earnings.push({ month: String(r.month), status: r.status as EarningStatus, earnings: n(r.a), cents: n(r.b) });
+    else if (r.part === 'payout') figures.waiting.push({ status: r.status as PayoutStatus, count: n(r.a), cents: n(r.b) });
+    else figures.attention = { deliveries: n(r.a), pushes: n(r.b), paypal: n(r.c) };
+  }
+  return figures;
+}
+
+/** The month's best sellers by sales (partner_sales_stats_month_sales), with who they are. */
+const topSellerRows = prepared(2, (_db, month: string, limit: number) =>
+  sql<{ uuid: string; first_name: string; last_name: string; email: string; orders: Numeric; sales_cents: Numeric; commission_cents: Numeric }>`
+    select p.uuid, p.first_name, p.last_name, p.email, s.orders, s.sales_cents, s.commission_cents
+    from partner_sales_stats s inner join partners p on p.id = s.partner_id
+    where s.period = 'm' and s.start = ${month} and s.sales_cents > 0
+    order by s.sales_cents desc, s.partner_id desc
+    limit ${limit}`,
+);
+
+export async function topSellers(db: Db, month: string, limit: number) {
+  const rows = await topSellerRows(db, month, limit);
+  return rows.map((r) => ({ ...r, orders: n(r.orders), sales_cents: n(r.sales_cents), commission_cents: n(r.commission_cents) }));
+}
+
+/** The latest sign-ups (partners_created). */
+export const recentPartners = prepared(1, (_db, limit: number) =>
+  sql<{ uuid: string; first_name: string; last_name: string; email: string; country: string | null; verified: number; status: string; created_at: string }>`
+    select uuid, first_name, last_name, email, country, verified, status, created_at from partners
+    order by created_at desc, id desc
+    limit ${limit}`,
+);
 
 /** The latest Shopify deliveries kept with their error since `since`. */
 export async function rejectedDeliveries(db: Db, since: string, limit: number) {

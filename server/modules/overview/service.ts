@@ -24,20 +24,17 @@ import { ALL_TIME, dayKey, monthStart } from '../sales/service';
 import { retryFailedStoreSyncs, retryStoreSync, storePushConfigured } from '../store-sync/service';
 import type { StoreSyncJson } from '../store-sync/service';
 import {
-  attentionCounts,
-  earningRows,
   failedPushPage,
   failedStorePushes,
-  monthRows,
   ordersByShopifyId,
   paypalTroubles,
+  programFigures,
   recentPartners,
   refundsByShopifyId,
   rejectedDeliveries,
   rejectionPage,
   rejectionWithBody,
   topSellers,
-  waitingPayouts,
 } from './repository';
 import type { RejectionFilter } from './repository';
 import { payloadView, problemsOf, topLevelIds } from './rejection-view';
@@ -71,13 +68,10 @@ export async function programOverview(db: Db, now = new Date()) {
   const lastMonth = months[CHART_MONTHS - 2]!;
   const since = new Date(now.getTime() - DELIVERY_WINDOW_DAYS * 86_400_000).toISOString();
 
-  const [monthly, earnings, waiting, top, recent, counts] = await Promise.all([
-    monthRows(db, months[0]!, thisMonth),
-    earningRows(db, months[0]!, thisMonth),
-    waitingPayouts(db),
+  const [{ months: monthly, earnings, waiting, attention: counts }, top, recent] = await Promise.all([
+    programFigures(db, months[0]!, thisMonth, since),
     topSellers(db, thisMonth, TOP_PARTNERS),
     recentPartners(db, RECENT_SIGNUPS),
-    attentionCounts(db, since),
   ]);
   // The latest items only of what there is (usually nothing).
   const none = Promise.resolve([]);

@@ -320,6 +320,26 @@ describe('orders and paging', () => {
     expect(await keys('?sort=-sales&status=active&length=2&page=4')).toEqual([]);
   });
 
+
+  it('answers each value of a filter with its own rows and count (each shape is compiled once, its values bound)', async () => {
+    const answer = async (query: string) => {
+      const res = await list(query);
+      const body = res.json() as { data: { email: string }[]; total: number };
+      return { keys: body.data.map((r) => r.email.split('@')[0]!), total: body.total };
+    };
+    // The same shapes, alternated with other values: nothing of one answer stays in the next.
+    for (let round = 0; round < 2; round++) {
+      expect(await answer('?country=ca&length=2')).toEqual({ keys: ['gus', 'dan'], total: 3 });
+      expect(await answer('?country=US&length=2')).toEqual({ keys: ['hal', 'eve'], total: 3 });
+      expect(await answer('?tier=25&verified=true')).toEqual({ keys: ['gus', 'ana'], total: 2 });
+      expect(await answer('?tier=100&verified=true')).toEqual({ keys: ['hal', 'dan'], total: 2 });
+      expect(await answer('?tier=250&verified=false')).toEqual({ keys: [], total: 0 });
+      expect(await answer('?subpartner=glow')).toEqual({ keys: ['dan', 'ben'], total: 2 });
+      expect(await answer('?subpartner=sun')).toEqual({ keys: ['gus', 'eve'], total: 2 });
+      expect(await answer('?status=active')).toEqual({ keys: ['hal', 'fay', 'eve', 'dan', 'ben', 'ana'], total: 6 });
+      expect(await answer('?status=suspended')).toEqual({ keys: ['gus', 'cleo'], total: 2 });
+    }
+  });
   it('gives the filters’ choices: tiers and sub-partners', async () => {
     const res = await t.app.inject({
       method: 'GET',

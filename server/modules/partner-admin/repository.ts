@@ -49,68 +49,125 @@ export type PartnerSearch =
 /** Keys read at most to call a search narrow. */
 const NARROW = 200;
 
+// The list runs a handful of shapes again and again (no filter, a search, a filter or two), and
+// building each with Kysely on every request cost more than SQLite's reading of the page. So the
+// reads below are compiled once per shape (db/prepared.ts, decisions/048): what decides the SQL's
+// text (which filters, the search's way, the order) is the shape; everything else is bound.
+
+const keysUpTo = (db: Db, from: string, before: string | undefined) =>
+  db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('partner_search_keys')
+        .select('partner_search_keys.partner_id')
+        .where('partner_search_keys.key', '>=', from)
+        .$if(before !== undefined, (k) => k.where('partner_search_keys.key', '<', before!))
+        .limit(sql.lit(NARROW + 1))
+        .as('k'),
+    )
+    .select(sql<number>`count(*)`.as('n'));
+const countKeysFrom = prepared(1, (db, from: string) => keysUpTo(db, from, undefined));
+const countKeysBetween = prepared(2, (db, from: string, before: string) => keysUpTo(db, from, before));
+
 /** The way to answer the search `q` (undefined: no search). */
 export async function resolveSearch(db: Db, q: string | undefined): Promise<PartnerSearch | undefined> {
   const trimmed = q?.trim();
   if (!trimmed) return undefined;
   const folded = foldSearch(trimmed);
   const { from, before, check } = keyRange(folded);
-  const { n } = await db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom('partner_search_keys')
-        .select('partner_search_keys.partner_id')
-        .where('partner_search_keys.key', '>=', from)
-        .$if(before !== null, (k) => k.where('partner_search_keys.key', '<', before!))
-        .limit(sql.lit(NARROW + 1))
-        .as('k'),
-    )
-    .select(sql<number>`count(*)`.as('n'))
-    .executeTakeFirstOrThrow();
+  const [{ n }] = (before === null ? await countKeysFrom(db, from) : await countKeysBetween(db, from, before)) as [{ n: number }];
   return Number(n) <= NARROW ? { way: 'keys', from, before, contains: check ? folded : null } : { way: 'scan', contains: folded };
 }
 
-/** The partners the filter keeps (no order, no columns yet); `search` is resolveSearch's answer for `filter.q`. */
-function filtered(db: Db, filter: Omit<PartnerListFilter, 'sort'>, search: PartnerSearch | undefined) {
-  let query = db.selectFrom('partners');
+/** The values a filter binds, each present only when the filter uses it (the shape says which). */
+interface ListValues {
+  from?: string;
+  before?: string;
+  like?: string;
+  subpartnerId?: number;
+  tierMin?: number;
+  tierMax?: number;
+  country?: string;
+  verified?: number;
+}
+const VALUE_NAMES = ['from', 'before', 'like', 'subpartnerId', 'tierMin', 'tierMax', 'country', 'verified'] as const;
+
+/** What decides the text of the list's SQL. */
+interface ListShape {
+  search: 'keys' | undefined;
+  status: 'active' | 'suspended' | undefined;
+  subpartner: 'none' | 'one' | undefined;
+  tier: 'override' | 'range' | undefined;
+  paypal: boolean | undefined;
+  /** The names in ListValues that are bound, in VALUE_NAMES' order. */
+  values: (typeof VALUE_NAMES)[number][];
+}
+
+/** The filter and its search as a shape and the values it binds. */
+function shapeOf(filter: Omit<PartnerListFilter, 'sort'>, search: PartnerSearch | undefined): { shape: ListShape; values: ListValues } {
+  const values: ListValues = {};
   if (search?.way === 'keys') {
-    const { from, before } = search;
+    values.from = search.from;
+    if (search.before !== null) values.before = search.before;
+  }
+  const contains = search ? search.contains : null;
+  // LIKE's own characters are plain text; both sides are folded, so LIKE's case rules do not matter.
+  if (contains !== null) values.like = `%${contains.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  if (typeof filter.subpartnerId === 'number') values.subpartnerId = filter.subpartnerId;
+  if (filter.tier && filter.tier !== 'override') {
+    values.tierMin = filter.tier.min;
+    if (filter.tier.max !== null) values.tierMax = filter.tier.max;
+  }
+  if (filter.country) values.country = filter.country;
+  if (filter.verified !== undefined) values.verified = filter.verified ? 1 : 0;
+  const shape: ListShape = {
+    search: search?.way === 'keys' ? 'keys' : undefined,
+    status: filter.status,
+    subpartner: filter.subpartnerId === undefined ? undefined : filter.subpartnerId === null ? 'none' : 'one',
+    tier: filter.tier === undefined ? undefined : filter.tier === 'override' ? 'override' : 'range',
+    paypal: filter.paypal,
+    values: VALUE_NAMES.filter((name) => values[name] !== undefined),
+  };
+  return { shape, values };
+}
+
+/** The partners the shape keeps with these values (no order, no columns yet). */
+function filtered(db: Db, shape: ListShape, v: ListValues) {
+  let query = db.selectFrom('partners');
+  if (shape.search === 'keys') {
     query = query.where('partners.id', 'in', (eb) =>
       eb
         .selectFrom('partner_search_keys')
         .select('partner_search_keys.partner_id')
-        .where('partner_search_keys.key', '>=', from)
-        .$if(before !== null, (k) => k.where('partner_search_keys.key', '<', before!)),
+        .where('partner_search_keys.key', '>=', v.from!)
+        .$if(shape.values.includes('before'), (k) => k.where('partner_search_keys.key', '<', v.before!)),
     );
   }
-  const contains = search?.way === 'scan' || search?.way === 'keys' ? search.contains : null;
-  if (contains !== null) {
-    // LIKE's own characters are plain text; both sides are folded, so LIKE's case rules do not matter.
-    const like = `%${contains.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  if (shape.values.includes('like')) {
     query = query.where((eb) =>
       eb.exists(
         eb
           .selectFrom('partner_search')
           .select('partner_search.partner_id')
           .whereRef('partner_search.partner_id', '=', 'partners.id')
-          .where('partner_search.folded', 'like', sql<string>`${like} escape '\\'`),
+          .where('partner_search.folded', 'like', sql<string>`${v.like!} escape '\\'`),
       ),
     );
   }
   // Written into the SQL (one of two words): the index of suspended partners is partial, and
   // SQLite takes it only for the very text of its condition.
-  if (filter.status) query = query.where('partners.status', '=', sql.lit(filter.status));
-  if (filter.subpartnerId !== undefined)
-    query = query.where('partners.subpartner_id', filter.subpartnerId === null ? 'is' : '=', filter.subpartnerId);
-  if (filter.tier === 'override') query = query.where('partners.commission_override_bp', 'is not', null);
-  else if (filter.tier) {
-    query = query.where('partners.verified_sales', '>=', filter.tier.min);
-    if (filter.tier.max !== null) query = query.where('partners.verified_sales', '<', filter.tier.max);
+  if (shape.status) query = query.where('partners.status', '=', sql.lit(shape.status));
+  if (shape.subpartner === 'none') query = query.where('partners.subpartner_id', 'is', null);
+  else if (shape.subpartner === 'one') query = query.where('partners.subpartner_id', '=', v.subpartnerId!);
+  if (shape.tier === 'override') query = query.where('partners.commission_override_bp', 'is not', null);
+  else if (shape.tier === 'range') {
+    query = query.where('partners.verified_sales', '>=', v.tierMin!);
+    if (shape.values.includes('tierMax')) query = query.where('partners.verified_sales', '<', v.tierMax!);
   }
-  if (filter.country) query = query.where('partners.country', '=', filter.country);
-  if (filter.verified !== undefined) query = query.where('partners.verified', '=', filter.verified ? 1 : 0);
-  if (filter.paypal !== undefined)
-    query = filter.paypal
+  if (shape.values.includes('country')) query = query.where('partners.country', '=', v.country!);
+  if (shape.values.includes('verified')) query = query.where('partners.verified', '=', v.verified!);
+  if (shape.paypal !== undefined)
+    query = shape.paypal
       ? query.where('partners.paypal_email', 'is not', null).where('partners.paypal_email', '!=', '')
       : query.where((eb) => eb.or([eb('partners.paypal_email', 'is', null), eb('partners.paypal_email', '=', '')]));
   return query;
@@ -136,43 +193,57 @@ const sortOf = (sort: PartnerSort) => ({
   direction: sort.startsWith('-') ? ('desc' as const) : ('asc' as const),
 });
 
-/** One page of the partners the filter keeps, in its order (ties by id, the same way), and how many there are. */
-export async function partnerPage(db: Db, filter: PartnerListFilter & { page: number; length: number }) {
-  const query = filtered(db, filter, await resolveSearch(db, filter.q));
-  const { column, direction } = sortOf(filter.sort);
-  const [rows, total] = await Promise.all([
-    query
-      .select(LIST_COLUMNS)
-      .orderBy(column, direction)
-      .orderBy('partners.id', direction)
-      .limit(filter.length)
-      .offset((filter.page - 1) * filter.length)
-      .execute(),
-    partnerCount(db, filter, query),
-  ]);
-  return { rows, total };
-}
+const pageQuery = (db: Db, shape: ListShape, v: ListValues, sort: PartnerSort, length: number, offset: number) => {
+  const { column, direction } = sortOf(sort);
+  return filtered(db, shape, v).select(LIST_COLUMNS).orderBy(column, direction).orderBy('partners.id', direction).limit(length).offset(offset);
+};
 
 /**
- * How many partners the filter keeps. Active partners alone (the list's usual filter) are every
+ * How many partners the shape keeps. Active partners alone (the list's usual filter) are every
  * partner but the suspended ones, read from the small index of those: counting every active row
  * reads the whole table (or a whole index) for what SQLite counts from the table's pages alone.
  */
-async function partnerCount(db: Db, filter: Omit<PartnerListFilter, 'sort'>, query: ReturnType<typeof filtered>): Promise<number> {
-  const onlyActive =
-    filter.status === 'active' &&
-    !filter.q?.trim() &&
-    filter.subpartnerId === undefined &&
-    filter.tier === undefined &&
-    !filter.country &&
-    filter.verified === undefined &&
-    filter.paypal === undefined;
-  if (!onlyActive) return Number((await query.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-  const [all, suspended] = await Promise.all([
-    db.selectFrom('partners').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-    db.selectFrom('partners').select(sql<number>`count(*)`.as('n')).where('partners.status', '=', sql.lit('suspended')).executeTakeFirstOrThrow(),
+const countQuery = (db: Db, shape: ListShape, v: ListValues) => {
+  const onlyActive = shape.status === 'active' && !shape.search && shape.values.length === 0 && !shape.subpartner && !shape.tier && shape.paypal === undefined;
+  if (!onlyActive) return filtered(db, shape, v).select(sql<number>`count(*)`.as('n'));
+  return db.selectNoFrom([
+    sql<number>`(select count(*) from partners) - (select count(*) from partners where status = 'suspended')`.as('n'),
   ]);
-  return Number(all.n) - Number(suspended.n);
+};
+
+type PageRow = Awaited<ReturnType<ReturnType<typeof pageQuery>['execute']>>[number];
+type Run<Row> = (db: Db, ...args: unknown[]) => Promise<Row[]>;
+/** Each shape's page and count, compiled once; the shapes are few (the filters' combinations), at most 256 kept. */
+const runsByShape = new Map<string, { page: Run<PageRow>; count: Run<{ n: number | string }> }>();
+const MAX_SHAPES = 256;
+
+function runsOf(shape: ListShape, sort: PartnerSort) {
+  const key = JSON.stringify([shape, sort]);
+  let runs = runsByShape.get(key);
+  if (!runs) {
+    const n = shape.values.length;
+    const valuesOf = (args: unknown[]) => Object.fromEntries(shape.values.map((name, i) => [name, args[i]])) as ListValues;
+    runs = {
+      page: prepared(n + 2, (db, ...args: unknown[]) => pageQuery(db, shape, valuesOf(args), sort, args[n] as number, args[n + 1] as number)),
+      count: prepared(n, (db, ...args: unknown[]) => countQuery(db, shape, valuesOf(args))),
+    };
+    // A bound on what a caller's filters can make this keep; the common shapes come back at once.
+    if (runsByShape.size >= MAX_SHAPES) runsByShape.clear();
+    runsByShape.set(key, runs);
+  }
+  return runs;
+}
+
+/** One page of the partners the filter keeps, in its order (ties by id, the same way), and how many there are. */
+export async function partnerPage(db: Db, filter: PartnerListFilter & { page: number; length: number }) {
+  const { shape, values } = shapeOf(filter, await resolveSearch(db, filter.q));
+  const runs = runsOf(shape, filter.sort);
+  const bound = shape.values.map((name) => values[name]);
+  const [rows, [count]] = await Promise.all([
+    runs.page(db, ...bound, filter.length, (filter.page - 1) * filter.length),
+    runs.count(db, ...bound),
+  ]);
+  return { rows, total: Number(count!.n) };
 }
 
 /** Where an export stands: the last row written, by the list's order. */
@@ -187,7 +258,8 @@ export interface ExportCursor {
  */
 export async function partnerExportSlice(db: Db, filter: PartnerListFilter, cursor: ExportCursor | null, limit: number) {
   const { column, direction } = sortOf(filter.sort);
-  let query = filtered(db, filter, await resolveSearch(db, filter.q));
+  const { shape, values } = shapeOf(filter, await resolveSearch(db, filter.q));
+  let query = filtered(db, shape, values);
   if (cursor) {
     const after = direction === 'desc' ? '<' : '>';
     query = query.where((eb) =>
@@ -219,17 +291,16 @@ export function cursorOf(sort: PartnerSort, row: { id: number; created_at: strin
   return { key, id: row.id };
 }
 
+// Compiled once per number of partners (a page holds at most 100).
+const codesOfIds = preparedList(100, (db, partnerIds: number[]) =>
+  db.selectFrom('promo_codes').select(['partner_id', 'code']).where('partner_id', 'in', partnerIds).orderBy('id'),
+);
+
 /** The codes of these partners, by partner id, oldest first. */
 export async function codesOf(db: Db, partnerIds: number[]): Promise<Map<number, string[]>> {
   const codes = new Map<number, string[]>(partnerIds.map((id) => [id, []]));
   if (partnerIds.length === 0) return codes;
-  const rows = await db
-    .selectFrom('promo_codes')
-    .select(['partner_id', 'code'])
-    .where('partner_id', 'in', partnerIds)
-    .orderBy('id')
-    .execute();
-  for (const row of rows) codes.get(row.partner_id)?.push(row.code);
+  for (const row of await codesOfIds(db, partnerIds)) codes.get(row.partner_id)?.push(row.code);
   return codes;
 }
 
