@@ -9,6 +9,8 @@ import { prepared } from '../../db/prepared';
 import type { EarningStatus, PayoutStatus } from '../../db/schema';
 
 const n = (value: unknown) => Number(value ?? 0);
+/** Counts and sums come back as strings from pg. */
+type Numeric = string | number | null;
 
 export interface MonthFigures {
   month: string;
@@ -71,9 +73,6 @@ const figureRows = prepared(3, (_db, first: string, last: string, since: string)
       (select count(*) from payouts py where ${PAYPAL_TROUBLE}),
       null`,
 );
-/** Counts and sums come back as strings from pg. */
-type Numeric = string | number | null;
-
 export interface ProgramFigures {
   /** By month ('' for all time); a month without a row is zero. */
   months: Map<string, MonthFigures>;
