@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, markerRows } from '../test/db';
 import type { TestDatabase } from '../test/db';
@@ -77,6 +78,29 @@ describe('group commit', () => {
     expect(await Promise.all([submit(0), submit(1), submit(2)])).toEqual([0, 1, 2]);
     expect(attempts).toBe(2);
     expect(await keys('retried-')).toEqual(['retried-0', 'retried-1', 'retried-2']);
+  });
+
+  // SQLite: the batch's savepoints journal in memory (decisions/049), and only the batch's
+  // transaction does; a unit rolled back there still leaves nothing.
+  it('keeps SQLite’s savepoint journal in memory for the batch only, and rolls a unit back from it', async () => {
+    if (database.dialect !== 'sqlite') return;
+    const seen: number[] = [];
+    const tempStore = async (db = database.db) => Number((await sql<{ temp_store: number }>`pragma temp_store`.execute(db)).rows[0]!.temp_store);
+    const submit = groupCommit(database.db, async (trx, n: number) => {
+      seen.push(await tempStore(trx));
+      // Units that write well over the 64 KiB a file-backed sub-journal holds in memory.
+      for (let i = 0; i < 40; i++) await put(trx, `journal-${n}-${String(i).padStart(2, '0')}-${'x'.repeat(1500)}`);
+      if (n === 2) throw new Error('unit 2 is broken');
+      return n;
+    });
+    const settled = await Promise.allSettled(Array.from({ length: 4 }, (_, n) => submit(n)));
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    // 2 = memory, inside the batch (the unit that failed ran once more alone, as before: default).
+    expect(seen.slice(0, 4)).toEqual([2, 2, 2, 2]);
+    expect(await tempStore()).toBe(0);
+    const written = await keys('journal-');
+    expect(written).toHaveLength(120);
+    expect(written.some((key) => key.startsWith('journal-2-'))).toBe(false);
   });
 
   it('answers a unit that fails for itself with its own error, after its retry alone', async () => {

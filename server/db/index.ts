@@ -4,11 +4,12 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import type { MigrationProvider } from 'kysely';
 import type PG from 'pg';
 import type { DialectName } from './dialect';
 import { migrations } from './migrations';
+import { LiteralLimitSqliteDialect } from './sqlite-dialect';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -51,7 +52,7 @@ export function openSqlite(file: string): DatabaseHandle {
   // (decisions/045). No mmap either: mapped file pages count in the resident memory too
   // (docs/performance.md).
   sqlite.pragma('cache_size = -4096');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new LiteralLimitSqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/db';
 import type { TestDatabase } from '../test/db';
-import { prepared, preparedList } from './prepared';
+import { sql } from 'kysely';
+import { dialectOf } from './dialect';
+import { literalLimit, prepared, preparedList, preparedPer } from './prepared';
 
 let database: TestDatabase;
 const at = '2026-11-26T00:00:00.000Z';
@@ -63,5 +65,38 @@ describe('a prepared query with a list', () => {
     expect(await values(database.db, ['prepared.c'])).toEqual([{ value: 'three' }]);
     // Longer than 2: built for this call alone, the same answer.
     expect(await values(database.db, ['prepared.c', 'prepared.a', 'prepared.b'])).toEqual([{ value: 'one' }, { value: 'two' }, { value: 'three' }]);
+  });
+});
+
+describe('a LIMIT', () => {
+  it('is written into the text on SQLite, an OFFSET stays bound; PostgreSQL binds both', () => {
+    const compiled = database.db.selectFrom('settings').select('key').orderBy('key').limit(2).offset(1).compile();
+    if (dialectOf(database.db) === 'sqlite') {
+      expect(compiled.sql).toMatch(/ limit 2 offset \?$/);
+      expect(compiled.parameters).toEqual([1]);
+    } else {
+      expect(compiled.sql).toMatch(/ limit \$1 offset \$2$/);
+      expect(compiled.parameters).toEqual([2, 1]);
+    }
+    // An expression (here already a literal) is compiled as Kysely compiles it.
+    expect(database.db.selectFrom('settings').select('key').limit(sql.lit(3)).compile().sql).toMatch(/ limit 3$/);
+  });
+
+  it('of a query compiled once is one text per value, each answering its own', async () => {
+    const firstKeys = preparedPer(1, (db, limit: number, prefix: string) =>
+      db.selectFrom('settings').select('key').where('key', 'like', prefix).orderBy('key').limit(limit),
+    );
+    expect(await firstKeys(database.db, 1, 'prepared.%')).toEqual([{ key: 'prepared.a' }]);
+    expect(await firstKeys(database.db, 2, 'prepared.%')).toEqual([{ key: 'prepared.a' }, { key: 'prepared.b' }]);
+    expect(await firstKeys(database.db, 1, 'prepared.b%')).toEqual([{ key: 'prepared.b' }]);
+    expect(await firstKeys(database.db, 2, 'prepared.%')).toEqual([{ key: 'prepared.a' }, { key: 'prepared.b' }]);
+  });
+
+  it('in SQL written by hand is a whole number or nothing', async () => {
+    const { rows } = await sql<{ key: string }>`select key from settings where key like 'prepared.%' order by key limit ${literalLimit(2)}`.execute(database.db);
+    expect(rows.map((r) => r.key)).toEqual(['prepared.a', 'prepared.b']);
+    expect(() => literalLimit(1.5)).toThrow('not a row count');
+    expect(() => literalLimit(-1)).toThrow('not a row count');
+    expect(() => literalLimit(Number.NaN)).toThrow('not a row count');
   });
 });

@@ -3,7 +3,7 @@
 // spent most of its guard in Kysely's builder: node cloning, freezing, parsing references), so the
 // reads every request makes (the session behind a token) keep their compiled text and only bind
 // new values. The text is the same one Kysely writes, so statement caches reuse it too.
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Compilable, RawBuilder } from 'kysely';
 import { dialectOf } from './dialect';
 import type { DialectName } from './dialect';
@@ -73,5 +73,33 @@ export function preparedList<Value, Row>(max: number, build: (db: Db, values: Va
       byLength.set(values.length, run);
     }
     return run(db, ...values);
+  };
+}
+
+/**
+ * A LIMIT written into the SQL's text, for SQL written with Kysely's `sql` tag (the builder's
+ * `.limit(n)` is written so on SQLite already, db/sqlite-dialect.ts): SQLite prepares a statement
+ * again on every run when its LIMIT is bound.
+ */
+export function literalLimit(value: number) {
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`not a row count: ${value}`);
+  return sql.lit(value);
+}
+
+/**
+ * `prepared` once per value of its first argument, which `build` writes into the SQL's text: a
+ * LIMIT (a page's length), which must not be bound (db/sqlite-dialect.ts) and so cannot be an
+ * argument of a query compiled once. At most `max` texts are kept; a value past them is compiled
+ * on each run, as Kysely does.
+ */
+export function preparedPer<Args extends unknown[], Row>(arity: number, build: (db: Db, key: number, ...args: Args) => Buildable<Row>, max = 16) {
+  const byKey = new Map<number, (db: Db, ...args: Args) => Promise<Row[]>>();
+  return async (db: Db, key: number, ...args: Args): Promise<Row[]> => {
+    let run = byKey.get(key);
+    if (!run) {
+      run = prepared(arity, (d: Db, ...rest: Args) => build(d, key, ...rest));
+      if (byKey.size < max) byKey.set(key, run);
+    }
+    return run(db, ...args);
   };
 }

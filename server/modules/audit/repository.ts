@@ -85,19 +85,22 @@ type CountRun = (db: Db, ...args: unknown[]) => Promise<{ n: number | string | n
 /**
  * The page and the count of each combination of filters, compiled once (db/prepared.ts): the
  * staff reading the log run the same few shapes again and again, and building them with Kysely
- * on each read cost more than SQLite's reading of the page (decisions/048). At most 64 of each.
+ * on each read cost more than SQLite's reading of the page (decisions/048). At most 64
+ * combinations of filters, each with the few page lengths in use; past 256 the map starts again.
  */
 const runsByShape = new Map<string, { page: PageRun; count: CountRun }>();
 
-function runsOf(keys: FilterKey[]) {
-  const shape = keys.join(',');
+/** The page's length is written into its text (a bound LIMIT is prepared anew on each run: db/sqlite-dialect.ts), so it is part of the shape. */
+function runsOf(keys: FilterKey[], length: number) {
+  const shape = `${keys.join(',')}:${length}`;
   let runs = runsByShape.get(shape);
   if (!runs) {
     const filterOf = (args: unknown[]) => Object.fromEntries(keys.map((key, i) => [key, args[i]])) as AuditFilter;
     runs = {
-      page: prepared(keys.length + 2, (db, ...args: unknown[]) => pageOfLog(db, filterOf(args), args[keys.length] as number, args[keys.length + 1] as number)),
+      page: prepared(keys.length + 1, (db, ...args: unknown[]) => pageOfLog(db, filterOf(args), length, args[keys.length] as number)),
       count: prepared(keys.length, (db, ...args: unknown[]) => countOfLog(db, filterOf(args))),
     };
+    if (runsByShape.size >= 256) runsByShape.clear();
     runsByShape.set(shape, runs);
   }
   return runs;
@@ -107,8 +110,8 @@ function runsOf(keys: FilterKey[]) {
 export async function auditPage(db: Db, filter: AuditFilter, page: number, length: number) {
   const keys = FILTERS.filter((key) => filter[key] !== undefined);
   const values = keys.map((key) => filter[key]);
-  const runs = runsOf(keys);
-  const [rows, [total]] = await Promise.all([runs.page(db, ...values, length, (page - 1) * length), runs.count(db, ...values)]);
+  const runs = runsOf(keys, length);
+  const [rows, [total]] = await Promise.all([runs.page(db, ...values, (page - 1) * length), runs.count(db, ...values)]);
   const n = Number(total!.n);
   return { rows, total: Math.min(n, AUDIT_COUNT_CAP), capped: n > AUDIT_COUNT_CAP };
 }

@@ -6,6 +6,7 @@ import type { Db } from '../../db';
 import type { NotificationsTable } from '../../db/schema';
 import { nowIso } from '../../db/dialect';
 import { padInList, powerOfTwoSlices } from '../../db/lists';
+import { prepared } from '../../db/prepared';
 import { API_MESSAGES, invalid, notFound } from '../../errors';
 import { i18n } from '../../i18n';
 import { hasSomeText, writtenContent, type BilingualContent, type BilingualText } from '../../plugins/bilingual';
@@ -86,18 +87,39 @@ export async function notifySales(db: Db, orderIds: readonly number[]): Promise<
   }
   const ids = new Map<string, number>();
   for (const slice of powerOfTwoSlices(wanted)) {
-    const inserted = await db
-      .insertInto('notifications')
-      .values(slice.map(notificationRow))
-      .onConflict((oc) => oc.column('dedupe_key').doNothing())
-      .returning(['id', 'dedupe_key'])
-      .execute();
+    const inserted = await insertSaleNotifications(db, slice.map(notificationRow));
     for (const row of inserted) if (row.dedupe_key !== null) ids.set(row.dedupe_key, row.id);
   }
   return wanted.flatMap((n) => {
     const notificationId = ids.get(n.dedupeKey);
     return notificationId === undefined ? [] : [{ orderId: n.orderId, uuid: n.uuid, notificationId }];
   });
+}
+
+type NotificationRow = ReturnType<typeof notificationRow>;
+const NOTIFICATION_COLUMNS = ['partner_id', 'kind', 'title', 'body', 'data', 'dedupe_key', 'read_at', 'created_at'] as const satisfies readonly (keyof NotificationRow)[];
+
+// The multi-row insert of notifySales, compiled once per slice length (powerOfTwoSlices keeps
+// those to a few): building a 128-row insert with Kysely cost more than SQLite takes to run it.
+const insertsByLength = new Map<number, (db: Db, ...values: unknown[]) => Promise<{ id: number; dedupe_key: string | null }[]>>();
+function insertSaleNotifications(db: Db, rows: NotificationRow[]) {
+  let insert = insertsByLength.get(rows.length);
+  if (!insert) {
+    const width = NOTIFICATION_COLUMNS.length;
+    insert = prepared(rows.length * width, (d, ...values: unknown[]) =>
+      d
+        .insertInto('notifications')
+        .values(
+          Array.from({ length: values.length / width }, (_, r) =>
+            Object.fromEntries(NOTIFICATION_COLUMNS.map((column, c) => [column, values[r * width + c]])) as NotificationRow,
+          ),
+        )
+        .onConflict((oc) => oc.column('dedupe_key').doNothing())
+        .returning(['id', 'dedupe_key']),
+    );
+    insertsByLength.set(rows.length, insert);
+  }
+  return insert(db, ...rows.flatMap((row) => NOTIFICATION_COLUMNS.map((column) => row[column])));
 }
 
 const notificationRow = (n: NewNotification) => ({

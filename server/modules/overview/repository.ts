@@ -5,7 +5,7 @@
 // pg: they are made numbers here.
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import { prepared } from '../../db/prepared';
+import { literalLimit, prepared, preparedPer } from '../../db/prepared';
 import type { EarningStatus, PayoutStatus } from '../../db/schema';
 
 const n = (value: unknown) => Number(value ?? 0);
@@ -96,26 +96,26 @@ export async function programFigures(db: Db, first: string, last: string, since:
 }
 
 /** The month's best sellers by sales (partner_sales_stats_month_sales), with who they are. */
-const topSellerRows = prepared(2, (_db, month: string, limit: number) =>
+const topSellerRows = preparedPer(1, (_db, limit: number, month: string) =>
   sql<{ uuid: string; first_name: string; last_name: string; email: string; orders: Numeric; sales_cents: Numeric; commission_cents: Numeric }>`
     select p.uuid, p.first_name, p.last_name, p.email, s.orders, s.sales_cents, s.commission_cents
     from partner_sales_stats s inner join partners p on p.id = s.partner_id
     where s.period = 'm' and s.start = ${month} and s.sales_cents > 0
     order by s.sales_cents desc, s.partner_id desc
-    limit ${limit}`,
+    limit ${literalLimit(limit)}`,
 );
 
 export async function topSellers(db: Db, month: string, limit: number) {
-  const rows = await topSellerRows(db, month, limit);
+  const rows = await topSellerRows(db, limit, month);
   return rows.map((r) => ({ ...r, orders: n(r.orders), sales_cents: n(r.sales_cents), commission_cents: n(r.commission_cents) }));
 }
 
 /** The latest sign-ups (partners_created). */
-export const recentPartners = prepared(1, (_db, limit: number) =>
+export const recentPartners = preparedPer(0, (_db, limit: number) =>
   sql<{ uuid: string; first_name: string; last_name: string; email: string; country: string | null; verified: number; status: string; created_at: string }>`
     select uuid, first_name, last_name, email, country, verified, status, created_at from partners
     order by created_at desc, id desc
-    limit ${limit}`,
+    limit ${literalLimit(limit)}`,
 );
 
 /** The latest Shopify deliveries kept with their error since `since`. */

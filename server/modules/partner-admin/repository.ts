@@ -5,7 +5,7 @@
 // migration 018), so a page of 10,000 partners sorted by sales is read in index order.
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import { prepared, preparedList } from '../../db/prepared';
+import { prepared, preparedList, preparedPer } from '../../db/prepared';
 import type { Partner } from '../../db/schema';
 import { foldSearch, keyRange } from './search';
 
@@ -217,14 +217,15 @@ type Run<Row> = (db: Db, ...args: unknown[]) => Promise<Row[]>;
 const runsByShape = new Map<string, { page: Run<PageRow>; count: Run<{ n: number | string }> }>();
 const MAX_SHAPES = 256;
 
-function runsOf(shape: ListShape, sort: PartnerSort) {
-  const key = JSON.stringify([shape, sort]);
+/** The page's length is written into its text (a bound LIMIT is prepared anew on each run: db/sqlite-dialect.ts), so it is part of the shape. */
+function runsOf(shape: ListShape, sort: PartnerSort, length: number) {
+  const key = JSON.stringify([shape, sort, length]);
   let runs = runsByShape.get(key);
   if (!runs) {
     const n = shape.values.length;
     const valuesOf = (args: unknown[]) => Object.fromEntries(shape.values.map((name, i) => [name, args[i]])) as ListValues;
     runs = {
-      page: prepared(n + 2, (db, ...args: unknown[]) => pageQuery(db, shape, valuesOf(args), sort, args[n] as number, args[n + 1] as number)),
+      page: prepared(n + 1, (db, ...args: unknown[]) => pageQuery(db, shape, valuesOf(args), sort, length, args[n] as number)),
       count: prepared(n, (db, ...args: unknown[]) => countQuery(db, shape, valuesOf(args))),
     };
     // A bound on what a caller's filters can make this keep; the common shapes come back at once.
@@ -237,10 +238,10 @@ function runsOf(shape: ListShape, sort: PartnerSort) {
 /** One page of the partners the filter keeps, in its order (ties by id, the same way), and how many there are. */
 export async function partnerPage(db: Db, filter: PartnerListFilter & { page: number; length: number }) {
   const { shape, values } = shapeOf(filter, await resolveSearch(db, filter.q));
-  const runs = runsOf(shape, filter.sort);
+  const runs = runsOf(shape, filter.sort, filter.length);
   const bound = shape.values.map((name) => values[name]);
   const [rows, [count]] = await Promise.all([
-    runs.page(db, ...bound, filter.length, (filter.page - 1) * filter.length),
+    runs.page(db, ...bound, (filter.page - 1) * filter.length),
     runs.count(db, ...bound),
   ]);
   return { rows, total: Number(count!.n) };
@@ -370,7 +371,7 @@ const offsetOf = (paging: Paging) => (paging.page - 1) * paging.length;
  * a row), and only those ten are read with their orders: joining before the sort read every
  * earning of the partner and its order, scattered across the ledger, to show ten.
  */
-const earningPageRows = prepared(3, (db, partnerId: number, limit: number, offset: number) => {
+const earningPageRows = preparedPer(2, (db, limit: number, partnerId: number, offset: number) => {
   const pageIds = db
     .selectFrom('earnings')
     .select('earnings.id')
@@ -404,7 +405,7 @@ const earningCount = prepared(1, (db, partnerId: number) =>
 );
 
 export async function earningPage(db: Db, partnerId: number, paging: Paging) {
-  const [rows, [count]] = await Promise.all([earningPageRows(db, partnerId, paging.length, offsetOf(paging)), earningCount(db, partnerId)]);
+  const [rows, [count]] = await Promise.all([earningPageRows(db, paging.length, partnerId, offsetOf(paging)), earningCount(db, partnerId)]);
   return { rows, total: Number(count!.n) };
 }
 
@@ -542,7 +543,7 @@ function idsAboutPartner(db: Db, uuid: string, partnerId: number) {
 
 // The page's ids are chosen first from the indexes alone; only those lines are read whole,
 // with their before and after.
-const partnerAuditRows = prepared(4, (db, uuid: string, partnerId: number, limit: number, offset: number) =>
+const partnerAuditRows = preparedPer(3, (db, limit: number, uuid: string, partnerId: number, offset: number) =>
   db
     .selectFrom('audit_log')
     .leftJoin('staff_users', 'staff_users.id', 'audit_log.staff_id')
@@ -569,7 +570,7 @@ const partnerAuditCount = prepared(2, (db, uuid: string, partnerId: number) =>
  */
 export async function auditPage(db: Db, who: { uuid: string; id: number }, paging: Paging) {
   const [rows, [count]] = await Promise.all([
-    partnerAuditRows(db, who.uuid, who.id, paging.length, offsetOf(paging)),
+    partnerAuditRows(db, paging.length, who.uuid, who.id, offsetOf(paging)),
     partnerAuditCount(db, who.uuid, who.id),
   ]);
   return { rows, total: Number(count!.n) };

@@ -56,23 +56,33 @@ export async function createSaleOfNewOrder(
   now = new Date(),
 ): Promise<void> {
   const at = nowIso(now);
-  const created = await sql<{ id: number }>`
-    insert into earnings (partner_id, kind, source_key, order_id, marketplace_sale_id, base_cents, rate_bp, amount_cents, status, hold_until, payout_id, created_at, updated_at)
-    values (${earning.partner_id}, ${earning.kind}, ${earning.source_key}, ${earning.order_id ?? null}, null, ${earning.base_cents}, ${earning.rate_bp}, ${earning.amount_cents}, ${earning.status}, ${earning.hold_until}, null, ${at}, ${at})
-    on conflict (partner_id, kind, source_key) do nothing
-    returning id`.execute(db);
-  const id = created.rows[0]?.id;
+  const [created] = await insertSaleEarning(db, earning.partner_id, earning.kind, earning.source_key, earning.order_id ?? null, earning.base_cents, earning.rate_bp, earning.amount_cents, earning.status, earning.hold_until, at);
+  const id = created?.id;
   // The order is new: its earning cannot exist already. Should it, nothing of the order was
   // added to the stats yet: it counts nothing, then is brought in line with what is there.
   if (id === undefined) {
     await sql`update orders set counted_orders = 0, counted_sales_cents = 0, counted_commission_cents = 0 where id = ${earning.order_id!}`.execute(db);
     return syncOrderStats(db, earning.order_id!);
   }
-  await sql`
-    insert into earning_events (earning_id, at, from_status, to_status, amount_before_cents, amount_after_cents, reason, actor)
-    values (${id}, ${at}, null, ${earning.status}, null, ${earning.amount_cents}, ${reason}, ${actor})`.execute(db);
+  await insertCreationEvent(db, id, at, earning.status, earning.amount_cents, reason, actor);
   await countNewSale(db, { ...earning, created_at: at }, order);
 }
+
+// The two statements above run for every paid order that earns: compiled once (db/prepared.ts).
+const insertSaleEarning = prepared(
+  10,
+  (_db, partnerId: number, kind: EarningKind, sourceKey: string, orderId: number | null, base: number, rateBp: number | null, amount: number, status: EarningStatus, holdUntil: string | null, at: string) => sql<{ id: number }>`
+    insert into earnings (partner_id, kind, source_key, order_id, marketplace_sale_id, base_cents, rate_bp, amount_cents, status, hold_until, payout_id, created_at, updated_at)
+    values (${partnerId}, ${kind}, ${sourceKey}, ${orderId}, null, ${base}, ${rateBp}, ${amount}, ${status}, ${holdUntil}, null, ${at}, ${at})
+    on conflict (partner_id, kind, source_key) do nothing
+    returning id`,
+);
+const insertCreationEvent = prepared(
+  6,
+  (_db, earningId: number, at: string, status: EarningStatus, amount: number, reason: string, actor: string) => sql`
+    insert into earning_events (earning_id, at, from_status, to_status, amount_before_cents, amount_after_cents, reason, actor)
+    values (${earningId}, ${at}, null, ${status}, null, ${amount}, ${reason}, ${actor})`,
+);
 
 type ChangeableEarning = Pick<Earning, 'id' | 'status' | 'amount_cents' | 'partner_id' | 'kind' | 'order_id' | 'created_at'>;
 

@@ -8,13 +8,13 @@ import type { Earning, Order, Partner } from '../../db/schema';
 import type { ShopifyOrder, ShopifyRefund } from '../../integrations/shopify/webhooks';
 import { refundAmountCents } from '../../integrations/shopify/webhooks';
 import { enqueueJob } from '../../jobs/queue';
-import { findPartnerById } from '../partners/service';
 import { findPromoCode } from '../promo-codes/service';
 import { holdUntilFrom } from '../settings/service';
 import { changeEarning, createEarning, createSaleOfNewOrder, earningsOfOrder, verifiedSalesCount } from './ledger';
 import type { NewEarning } from './ledger';
 import { commissionCounts, syncOrderStats } from './stats';
-import { findOrderByShopifyId, findVoucherByCodes, originalAmount, tierRateFor, unappliedRefunds } from './repository';
+import { findCodeOwner, findOrderByShopifyId, findOrderPartner, findVoucherByCodes, originalAmount, tierRateFor, unappliedRefunds } from './repository';
+import type { OrderPartner } from './repository';
 
 const ACTOR = 'shopify';
 
@@ -32,18 +32,24 @@ export async function currentRateBp(db: Db, partner: Pick<Partner, 'id' | 'commi
 const percentOf = (cents: number, bp: number) => Math.round((cents * bp) / 10_000);
 
 interface Attribution {
-  partner: Partner | undefined;
+  partner: OrderPartner | undefined;
   voucherId: number | null;
   code: string | null;
 }
 
 async function attribute(db: Db, order: ShopifyOrder): Promise<Attribution> {
   const codes = order.discount_codes.map((d) => d.code.trim()).filter(Boolean);
+  // An order carries one code, almost always: its voucher, its promo code and their partner are
+  // one read (the same answer as the loop below gives for one code).
+  if (codes.length === 1) {
+    const owner = await findCodeOwner(db, codes[0]!);
+    return owner ? { partner: owner.partner, voucherId: owner.voucherId, code: owner.code } : { partner: undefined, voucherId: null, code: codes[0]! };
+  }
   const voucher = await findVoucherByCodes(db, codes);
-  if (voucher) return { partner: await findPartnerById(db, voucher.partner_id), voucherId: voucher.id, code: voucher.code };
+  if (voucher) return { partner: await findOrderPartner(db, voucher.partner_id), voucherId: voucher.id, code: voucher.code };
   for (const code of codes) {
     const promo = await findPromoCode(db, code);
-    if (promo) return { partner: await findPartnerById(db, promo.partner_id), voucherId: null, code: promo.code };
+    if (promo) return { partner: await findOrderPartner(db, promo.partner_id), voucherId: null, code: promo.code };
   }
   return { partner: undefined, voucherId: null, code: codes[0] ?? null };
 }
@@ -197,7 +203,7 @@ export async function recordPaidOrder(db: Db, order: ShopifyOrder, now = new Dat
       await createEarning(db, sale, reason, ACTOR, now);
       await syncOrderStats(db, orderId);
     }
-    const referrer = earner.referrer_id !== null ? await findPartnerById(db, earner.referrer_id) : undefined;
+    const referrer = earner.referrer_id !== null ? await findOrderPartner(db, earner.referrer_id) : undefined;
     if (referrer && referrer.id !== earner.id) {
       const fixed = referrer.referral_comission_type === 'fixed';
       const rateBp = fixed ? null : Math.round(referrer.referral_commission_amount * 100);

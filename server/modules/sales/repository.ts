@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { prepared } from '../../db/prepared';
-import type { Order, Voucher } from '../../db/schema';
+import type { Order, Partner, Voucher } from '../../db/schema';
 
 export function findOrderByShopifyId(db: Db, shopifyOrderId: string): Promise<Order | undefined> {
   return db.selectFrom('orders').selectAll().where('shopify_order_id', '=', shopifyOrderId).executeTakeFirst();
@@ -20,9 +20,75 @@ export async function findVoucherByCodes(db: Db, codes: string[]): Promise<Vouch
     .executeTakeFirst();
 }
 
+/** What recording an order reads of the partner it is attributed to, and of their referrer. */
+export type OrderPartner = Pick<
+  Partner,
+  'id' | 'email' | 'paypal_email' | 'commission_override_bp' | 'verified_sales' | 'referrer_id' | 'referral_comission_type' | 'referral_commission_amount'
+>;
+
+const ORDER_PARTNER_COLUMNS = [
+  'partners.id as partner_id',
+  'partners.email',
+  'partners.paypal_email',
+  'partners.commission_override_bp',
+  'partners.verified_sales',
+  'partners.referrer_id',
+  'partners.referral_comission_type',
+  'partners.referral_commission_amount',
+] as const;
+
+export interface CodeOwner {
+  /** A partner's voucher (an own-voucher order earns nothing), or a promo code. */
+  source: 'voucher' | 'promo';
+  voucherId: number | null;
+  code: string;
+  /** Undefined only if the code's partner is gone. */
+  partner: OrderPartner | undefined;
+}
+
+// An order's one code as a voucher and as a promo code, each with its partner, in one read rather
+// than three (the voucher, the code, then the whole partner row): every attributed order makes it,
+// compiled once (db/prepared.ts). Both lookups use their unique index on lower(code).
+const codeOwners = prepared(1, (db, lower: string) =>
+  db
+    .selectFrom('vouchers')
+    .leftJoin('partners', 'partners.id', 'vouchers.partner_id')
+    .select([sql<'voucher' | 'promo'>`'voucher'`.as('source'), sql<number | null>`vouchers.id`.as('voucher_id'), 'vouchers.code', ...ORDER_PARTNER_COLUMNS])
+    .where(sql<string>`lower(vouchers.code)`, '=', lower)
+    .unionAll(
+      db
+        .selectFrom('promo_codes')
+        .leftJoin('partners', 'partners.id', 'promo_codes.partner_id')
+        .select([sql<'voucher' | 'promo'>`'promo'`.as('source'), sql<number | null>`null`.as('voucher_id'), 'promo_codes.code', ...ORDER_PARTNER_COLUMNS])
+        .where(sql<string>`lower(promo_codes.code)`, '=', lower),
+    ),
+);
+
+/** The voucher that carries `code` if any, else the promo code; undefined when it is neither. */
+export async function findCodeOwner(db: Db, code: string): Promise<CodeOwner | undefined> {
+  const rows = await codeOwners(db, code.toLowerCase());
+  const row = rows.find((r) => r.source === 'voucher') ?? rows[0];
+  if (!row) return undefined;
+  const { source, voucher_id: voucherId, code: stored, partner_id: id, ...partner } = row;
+  return { source, voucherId, code: stored, partner: id === null ? undefined : ({ id, ...partner } as OrderPartner) };
+}
+
+const orderPartnerById = prepared(1, (db, id: number) => db.selectFrom('partners').select(ORDER_PARTNER_COLUMNS).where('partners.id', '=', id));
+
+/** A partner as recording an order reads them (a voucher's owner when several codes came, a referrer). */
+export async function findOrderPartner(db: Db, id: number): Promise<OrderPartner | undefined> {
+  const [row] = await orderPartnerById(db, id);
+  if (!row) return undefined;
+  const { partner_id: partnerId, ...partner } = row;
+  return { id: partnerId, ...partner } as OrderPartner;
+}
+
 // The reads every recorded order makes, compiled once (db/prepared.ts).
+// The tier's `limit 1` is written into the text, not bound: SQLite prepares a statement with a
+// bound LIMIT again on every run (db/sqlite-dialect.ts; found in a CPU profile of the ingestion
+// burst, decisions/049).
 const tierOf = prepared(1, (db, verifiedSales: number) =>
-  db.selectFrom('commission_tiers').select('rate_bp').where('min_sales', '<=', verifiedSales).orderBy('min_sales', 'desc').limit(1),
+  db.selectFrom('commission_tiers').select('rate_bp').where('min_sales', '<=', verifiedSales).orderBy('min_sales', 'desc').limit(sql.lit(1)),
 );
 const refundsWaiting = prepared(1, (db, shopifyOrderId: string) =>
   db.selectFrom('refunds').selectAll().where('shopify_order_id', '=', shopifyOrderId).where('applied_at', 'is', null).orderBy('id'),

@@ -18,6 +18,7 @@
 // and may be called after any change to it or to its sale earning.
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { prepared } from '../../db/prepared';
 import type { Earning, EarningKind, EarningStatus, Order } from '../../db/schema';
 
 type Geo = Order['geo'] | typeof ALL_REGIONS;
@@ -62,13 +63,17 @@ async function addPartnerTotals(
   const earned = delta.earned ?? 0;
   const verified = delta.verified ?? 0;
   if (sales === 0 && earned === 0 && verified === 0) return;
-  await sql`
+  await movePartnerTotals(db, partnerId, sales, earned, verified);
+}
+
+// The running totals' statements are written on every order in a fixed shape: compiled once
+// (db/prepared.ts), only bound for each order.
+const movePartnerTotals = prepared(4, (_db, partnerId: number, sales: number, earned: number, verified: number) => sql`
     update partners set
       total_sales_cents = total_sales_cents + ${sales},
       total_earned_cents = total_earned_cents + ${earned},
       verified_sales = verified_sales + ${verified}
-    where id = ${partnerId}`.execute(db);
-}
+    where id = ${partnerId}`);
 
 interface Contribution {
   orders: number;
@@ -102,18 +107,26 @@ async function addSales(
 
 /** The partner_sales_stats half of addSales, without the partner's lifetime figures. */
 async function addSalesRows(db: Db, partnerId: number, placedAt: string, geo: Order['geo'], delta: Contribution): Promise<void> {
-  const rows = periodsOf(new Date(placedAt), geo).map(
-    (p) =>
-      sql`(${partnerId}, ${p.period}, ${p.start}, ${p.geo}, ${delta.orders}, ${delta.sales}, ${delta.commission})`,
-  );
-  await sql`
+  const [all, month, week] = periodsOf(new Date(placedAt), geo) as [PeriodRow, PeriodRow, PeriodRow];
+  await upsertSalesRows(db, partnerId, all.geo, month.start, week.start, delta.orders, delta.sales, delta.commission);
+}
+
+type PeriodRow = ReturnType<typeof periodsOf>[number];
+
+// The three rows of periodsOf, in its order: all time (by region), the month, the ISO week.
+const upsertSalesRows = prepared(
+  7,
+  (_db, partnerId: number, geo: Geo, month: string, week: string, orders: number, sales: number, commission: number) => {
+    const row = (period: Period, start: string, rowGeo: Geo) => sql`(${partnerId}, ${period}, ${start}, ${rowGeo}, ${orders}, ${sales}, ${commission})`;
+    return sql`
     insert into partner_sales_stats (partner_id, period, start, geo, orders, sales_cents, commission_cents)
-    values ${sql.join(rows)}
+    values ${sql.join([row('a', ALL_TIME, geo), row('m', month, ALL_REGIONS), row('w', week, ALL_REGIONS)])}
     on conflict (partner_id, period, start, geo) do update set
       orders = partner_sales_stats.orders + excluded.orders,
       sales_cents = partner_sales_stats.sales_cents + excluded.sales_cents,
-      commission_cents = partner_sales_stats.commission_cents + excluded.commission_cents`.execute(db);
-}
+      commission_cents = partner_sales_stats.commission_cents + excluded.commission_cents`;
+  },
+);
 
 /**
  * The running totals of a new order and its new sale earning together (the order was inserted
@@ -219,16 +232,22 @@ async function addEarnings(
   cents: number,
 ) {
   const month = dayKey(monthStart(new Date(key.created_at)));
-  const rows = [month, ALL_TIME].map(
-    (m) => sql`(${key.partner_id}, ${m}, ${key.kind}, ${key.status}, ${count}, ${cents})`,
-  );
-  await sql`
+  await upsertEarningRows(db, key.partner_id, month, key.kind, key.status, count, cents);
+}
+
+// The month's row, then the all-time one.
+const upsertEarningRows = prepared(
+  6,
+  (_db, partnerId: number, month: string, kind: EarningKind, status: EarningStatus, count: number, cents: number) => {
+    const row = (m: string) => sql`(${partnerId}, ${m}, ${kind}, ${status}, ${count}, ${cents})`;
+    return sql`
     insert into partner_earning_stats (partner_id, month, kind, status, earnings, cents)
-    values ${sql.join(rows)}
+    values ${sql.join([row(month), row(ALL_TIME)])}
     on conflict (partner_id, month, kind, status) do update set
       earnings = partner_earning_stats.earnings + excluded.earnings,
-      cents = partner_earning_stats.cents + excluded.cents`.execute(db);
-}
+      cents = partner_earning_stats.cents + excluded.cents`;
+  },
+);
 
 /**
  * The earning stats after many earnings of one partner moved together from one status to another

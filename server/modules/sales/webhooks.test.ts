@@ -189,6 +189,45 @@ describe('Shopify orders into the ledger', () => {
     expect(await earningsOf(voucherOrder.id)).toEqual([]);
   });
 
+  // One code is read in one statement (voucher, promo code and partner together, decisions/049);
+  // several codes still go one by one. Both must attribute as they always did.
+  it('attributes by code as before: a voucher before a promo code of the same letters, several codes in turn', async () => {
+    const other = await createPartnerAccount(t.database.db, { email: 'twin@example.com', password: 'twin-pass-1234', first_name: 'Twin', last_name: 'Code' });
+    await createPromoCode(t.database.db, maya, 'TWINCODE');
+    const voucher = await t.database.db
+      .insertInto('vouchers')
+      .values({ partner_id: other.id, code: 'TWINCODE', type: 'product', amount: 1, valid_from: new Date().toISOString(), valid_till: null, status: 'active', issued_by: null, created_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const orderOf = async (order: { id: number }) =>
+      t.database.db.selectFrom('orders').select(['partner_id', 'voucher_id', 'discount_code']).where('shopify_order_id', '=', String(order.id)).executeTakeFirstOrThrow();
+
+    const twin = shopifyOrderPayload({ code: 'TwinCode' });
+    await send('orders/paid', twin);
+    expect(await orderOf(twin)).toEqual({ partner_id: other.id, voucher_id: voucher.id, discount_code: 'TWINCODE' });
+    expect(await earningsOf(twin.id)).toEqual([]);
+
+    // Several codes: the first voucher among them, else the first promo code, else the first code.
+    const several = (codes: string[]) => ({ ...shopifyOrderPayload({ code: codes[0]! }), discount_codes: codes.map((code) => ({ code, amount: '1.00', type: 'percentage' })) });
+    const promoSecond = several(['NOSUCHCODE', DEMO_PROMO_CODE.toLowerCase()]);
+    await send('orders/paid', promoSecond);
+    expect(await orderOf(promoSecond)).toEqual({ partner_id: maya, voucher_id: null, discount_code: DEMO_PROMO_CODE });
+    expect((await earningsOf(promoSecond.id)).map((e) => [e.kind, e.partner_id])).toEqual([['sale', maya]]);
+    const voucherSecond = several([DEMO_PROMO_CODE, 'twincode']);
+    await send('orders/paid', voucherSecond);
+    expect(await orderOf(voucherSecond)).toEqual({ partner_id: other.id, voucher_id: voucher.id, discount_code: 'TWINCODE' });
+    const unknown = several(['NOSUCHCODE', 'NORTHISONE']);
+    await send('orders/paid', unknown);
+    expect(await orderOf(unknown)).toEqual({ partner_id: null, voucher_id: null, discount_code: 'NOSUCHCODE' });
+
+    // The partner's PayPal e-mail is read with the code too: an order from it goes to review.
+    await t.database.db.updateTable('partners').set({ paypal_email: 'Maya.PayPal@example.com' }).where('id', '=', maya).execute();
+    const fromPaypal = shopifyOrderPayload({ code: DEMO_PROMO_CODE, email: 'maya.paypal@example.com' });
+    await send('orders/paid', fromPaypal);
+    expect((await earningsOf(fromPaypal.id)).map((e) => e.status)).toEqual(['IN_REVIEW']);
+    await t.database.db.updateTable('partners').set({ paypal_email: null }).where('id', '=', maya).execute();
+  });
+
   it('pays the referrer 5% of the subtotal of their referred partner’s sales', async () => {
     const referred = await createPartnerAccount(t.database.db, { email: 'referred@example.com', password: 'referred-pass-1', first_name: 'Rae', last_name: 'Ferd', referrer_id: maya });
     await createPromoCode(t.database.db, referred.id, 'RAE2026');
