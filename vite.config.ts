@@ -37,6 +37,7 @@ function precompress(): Plugin {
  */
 function accountChunk(): { plugin: Plugin; test: (id: string) => boolean } {
   const roots = [
+    'web/app/full-app.tsx',
     'web/app/account/AccountShell.tsx',
     'web/features/session/prefetch-account.ts',
     'web/features/sales/ui.tsx',
@@ -68,6 +69,9 @@ function accountChunk(): { plugin: Plugin; test: (id: string) => boolean } {
   return { plugin, test: (id) => members.has(id) };
 }
 const account = accountChunk();
+/** The packages only the full app loads (see the `app` group below). */
+const APP_PACKAGES =
+  /node_modules[\\/](react-router|@tanstack|cookie|set-cookie-parser|react-toastify|clsx)[\\/].*\.m?js$/;
 
 /**
  * The content kit's pages (the five documents, a product's talking points) and what they share
@@ -108,13 +112,19 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|use-sync-external-store)[\\/]/,
             },
-            {
-              name: 'router',
-              test: /node_modules[\\/](react-router|@tanstack|cookie|set-cookie-parser)[\\/]/,
-            },
-            // Only the modules listed: their dependencies in the entry stay there. No module of the
+            // The full app (full-app.tsx and the route table), React Router and TanStack Query,
+            // the account's shared code (accountChunk above) and react-toastify, which every
+            // account page's code imports: one file, since every visit that leaves the sign-in
+            // loads them all at once. As four chunks they were four requests, and four
+            // `modulepreload` links that Vite's preload helper appended to the document, 30–80 ms
+            // of main-thread work at Lighthouse's fourfold slowdown (docs/performance.md). Only
+            // the modules listed: their dependencies in the entry stay there. No module of the
             // entry imports one of them, so the chunks import each other in one direction only.
-            { name: 'account', test: account.test, includeDependenciesRecursively: false },
+            {
+              name: 'app',
+              test: (id: string) => APP_PACKAGES.test(id) || account.test(id),
+              includeDependenciesRecursively: false,
+            },
             { name: 'content', test: CONTENT_CHUNK, includeDependenciesRecursively: false },
           ],
         },

@@ -10,6 +10,8 @@
 // Slowed CPU makes every task longer, so "over 50 ms" is Lighthouse's long task; the sum past
 // 50 ms after the first paint approximates its total blocking time. The machine's load moves all
 // of it: compare runs of one sitting. KEEP=<file> keeps the raw trace (open it in DevTools).
+// FIND=<regexp> adds the time spent in (and under) the functions whose name matches, by name and by
+// task, anywhere in the load ('Intl|RelativeTimeFormat|appendChild' for what made formatters).
 import fs from 'node:fs';
 import { chromium } from '@playwright/test';
 import { SourceMapConsumer } from 'source-map-js';
@@ -19,6 +21,7 @@ import { buildIfNeeded, sessionStorageOf, signInAsDemoPartner, startApp } from '
 const PAGE = process.env.PAGE ?? '/account/';
 const RATE = Number(process.env.RATE ?? 4);
 const FRAMES = Number(process.env.FRAMES ?? 6);
+const FIND = process.env.FIND ? new RegExp(process.env.FIND) : null;
 
 interface TraceEvent {
   name: string;
@@ -161,6 +164,26 @@ function report(events: TraceEvent[], base: string): void {
     for (const [name, ms] of top(code, FRAMES)) console.log(`  ${ms.toFixed(0).padStart(5)} ms  js: ${name}`);
   }
   console.log(`\nfirst paint at ${fcp.toFixed(0)} ms; long tasks after it block for about ${blocking.toFixed(0)} ms (CPU ${RATE}× slower)`);
+  if (FIND) {
+    // Inclusive time of the matching functions (the outermost match of each sample), by the task it fell in.
+    const tasks = onMain.filter((e) => e.name === 'RunTask');
+    const found = new Map<string, number>();
+    for (const sample of samples) {
+      let name: string | undefined;
+      for (let at: number | undefined = sample.node; at !== undefined; ) {
+        const node = nodes.get(at);
+        if (!node) break;
+        if (FIND.test(node.callFrame.functionName)) name = node.callFrame.functionName;
+        at = node.parent;
+      }
+      if (!name) continue;
+      const task = tasks.find((e) => sample.ts >= e.ts && sample.ts <= e.ts + (e.dur ?? 0));
+      const key = `${name} (task at ${task ? ((task.ts - origin) / 1000).toFixed(0) : '?'} ms)`;
+      found.set(key, (found.get(key) ?? 0) + sample.us / 1000);
+    }
+    console.log(`\nmatching ${FIND}:`);
+    for (const [key, ms] of [...found].sort((a, b) => b[1] - a[1])) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${key}`);
+  }
 }
 
 async function main() {

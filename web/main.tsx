@@ -1,5 +1,4 @@
-import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';
 import type { FullApp } from './app/full-app';
@@ -83,21 +82,32 @@ if (enterLightSignIn(window.location, window.history)) {
     ),
   );
 } else if (opensAccountPage(window.location)) {
+  // The full app's code is asked for once the skeleton is committed and on screen: its downloads
+  // then do not stand between the first paint and the page's title and lead (a phone's connection
+  // is the bottleneck there). A frame, or at most 100 ms where frames do not run (a hidden tab).
+  const shown = () =>
+    afterNextPaint(() => void startFullApp({ keepCurrentPage: false }).catch(codeDidNotArrive));
   void i18nReady.then(() => {
-    if (!fullAppMounted)
-      flushSync(() =>
-        root.render(
-          <StrictMode>
-            <AccountPageSkeleton pathname={window.location.pathname} />
-          </StrictMode>,
-        ),
-      );
+    if (fullAppMounted) return;
+    // As a transition: React renders it in slices of a few milliseconds, so the skeleton is not
+    // one long task after the framework's evaluation (a phone cannot answer a tap during one).
+    // Nothing else updates this root until the full app replaces it.
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <EntrySkeleton pathname={window.location.pathname} onShown={shown} />
+        </StrictMode>,
+      ),
+    );
   });
-  // The full app's code is asked for once the skeleton is on screen: its downloads then do not
-  // stand between the first paint and the page's title and lead (a phone's connection is the
-  // bottleneck there). A frame, or at most 100 ms where frames do not run (a hidden tab).
-  afterNextPaint(() => void startFullApp({ keepCurrentPage: false }).catch(codeDidNotArrive));
 } else startFullApp({ keepCurrentPage: false }).catch(codeDidNotArrive);
+
+/** The entry's skeleton of an account page; `onShown` once it is committed. */
+function EntrySkeleton({ pathname, onShown }: { pathname: string; onShown: () => void }) {
+  // Once: this root renders nothing else until the full app replaces it.
+  useEffect(() => onShown(), [onShown]);
+  return <AccountPageSkeleton pathname={pathname} />;
+}
 
 function afterNextPaint(run: () => void) {
   let done = false;

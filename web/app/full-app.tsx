@@ -5,6 +5,8 @@ import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
+import { getStoredToken, isTokenValid } from '../lib/session';
+import { prefetchAccountPage } from '../features/session/prefetch-account';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 
@@ -20,18 +22,23 @@ export interface FullApp {
 
 export function createFullApp(): FullApp {
   let prefetched = false;
-  const router = createAppRouter({
-    // The first account page of the visit: its first figures are asked for while its code loads.
-    onAccountEntered: (pathname) => {
-      if (prefetched) return;
-      prefetched = true;
-      // Only a head start: if this code does not arrive, the page's own queries ask anyway.
-      import('../features/session/prefetch-account')
-        .then(({ prefetchAccountPage }) => prefetchAccountPage(queryClient, pathname))
-        .catch(() => {});
-    },
-  });
+  // The first account page of the visit: its first figures are asked for while its code loads.
+  const prefetch = (pathname: string) => {
+    if (prefetched) return;
+    prefetched = true;
+    // Only a head start: if it fails, the page's own queries ask anyway.
+    try {
+      prefetchAccountPage(queryClient, pathname);
+    } catch {
+      // (nothing to do: see above)
+    }
+  };
   const queryClient = createQueryClient({ navigate: (path) => void router.navigate(path) });
+  // A visit that opens an account page with a valid session (what the account's guard lets in):
+  // asked for now, before the router is made and has matched the page, which takes a phone
+  // 50–200 ms more (docs/performance.md). The guard's hook covers every other way in.
+  if (entersAccount(window.location)) prefetch(window.location.pathname);
+  const router = createAppRouter({ onAccountEntered: prefetch });
   const initialized = new Promise<void>((resolve) => {
     if (router.state.initialized) return resolve();
     const unsubscribe = router.subscribe((state) => {
@@ -59,4 +66,11 @@ export function createFullApp(): FullApp {
       );
     },
   };
+}
+
+/** An account page opened with a stored valid session, not through the sign-in link (`?token=`). */
+function entersAccount(location: Location): boolean {
+  if (!/^\/account(\/|$)/.test(location.pathname)) return false;
+  if (new URLSearchParams(location.search).has('token')) return false;
+  return isTokenValid(getStoredToken());
 }

@@ -90,10 +90,15 @@ export function CaptionCheck({ product, examples = [] }: CaptionCheckProps) {
     run(settled);
   }, [settled, run]);
 
-  // The textarea grows with the draft, so the marking layer behind it never has to scroll.
+  // The textarea grows with the draft, so the marking layer behind it never has to scroll. Not
+  // measured while it has never held a draft: empty, it is at its own height (its rows, at least
+  // min-h-40), and reading scrollHeight in the page's first commit forced a layout of the whole
+  // page inside that task (146 ms at Lighthouse's fourfold slowdown on a product page).
+  const grown = useRef(false);
   useLayoutEffect(() => {
     const area = textareaRef.current;
-    if (!area) return;
+    if (!area || (!draft && !grown.current)) return;
+    grown.current = true;
     area.style.height = 'auto';
     area.style.height = `${area.scrollHeight}px`;
   }, [draft]);

@@ -47,6 +47,7 @@ function KindChip({ kind }: { kind: FeedKind }) {
  * the carousel, nothing in the timeline (its day heading).
  */
 function When({ item, now, layout }: { item: FeedItem; now: number; layout: FeedCardLayout }) {
+  const { t } = useTranslation();
   const f = useFormatters();
   const iso = item.date;
   const date = f.date(iso);
@@ -60,7 +61,7 @@ function When({ item, now, layout }: { item: FeedItem; now: number; layout: Feed
       </time>
     );
   }
-  let text = relativeTime(iso, f.locale, now);
+  let text = relativeTime(iso, t, now);
   if (layout === 'timeline' && localDayKey(iso) !== localDayKey(new Date(now).toISOString())) text = timeOfDay(iso, f.locale);
   return (
     <time dateTime={iso} title={date} className="shrink-0 text-xs text-stone-500 dark:text-stone-400">
@@ -69,22 +70,25 @@ function When({ item, now, layout }: { item: FeedItem; now: number; layout: Feed
   );
 }
 
-const countryNames = new Map<string, Intl.DisplayNames | null>();
-
-/** A shipping country's name in the interface language ("US" → "United States", "États-Unis"). */
-function countryName(code: string, locale: string): string {
-  if (!countryNames.has(locale)) {
-    countryNames.set(
-      locale,
-      typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames([locale], { type: 'region' }) : null,
-    );
-  }
-  try {
-    return countryNames.get(locale)?.of(code.toUpperCase()) ?? code;
-  } catch {
-    // Not a region code Intl knows the shape of: the code as the store sent it.
-    return code;
-  }
+/**
+ * A shipping country's name in the interface language ("US" → "United States", "États-Unis"), by
+ * the catalog's words, not Intl.DisplayNames: the first Intl object of a visit loads the locale's
+ * data, one long task of 100–190 ms at Lighthouse's fourfold slowdown on the dashboard
+ * (docs/performance.md). The brand's home markets, most sales, are the dashboard's own words (its
+ * geography card names them); any other country's name is in the engagement part of the catalog,
+ * which the feed asks for (its badge medals need it too) and shows once it is in. A code the
+ * catalog does not know shows as the store sent it.
+ */
+function CountryName({ code }: { code: string }) {
+  const { t, i18n } = useTranslation();
+  const upper = code.toUpperCase();
+  const home = upper === 'US' || upper === 'CA';
+  const ready = useCatalogPart('engagement', 'engagement.countries.FR', !home);
+  if (upper === 'US') return t('dashboard.geo.US');
+  if (upper === 'CA') return t('dashboard.geo.CA');
+  if (!ready) return null;
+  const key = `engagement.countries.${upper}`;
+  return i18n.exists(key) ? t(key as 'engagement.countries.FR') : code;
 }
 
 /**
@@ -146,7 +150,11 @@ function SaleContent({ sale, layout }: { sale: SaleRow; layout: FeedCardLayout }
         <span className="flex min-w-0 items-center gap-1">
           {roomy ? <span className="tabular-nums">{orderLabel(sale.order_number)}</span> : null}
           {roomy && sale.country ? <span aria-hidden="true">·</span> : null}
-          {sale.country ? <span className="truncate">{countryName(sale.country, f.locale)}</span> : null}
+          {sale.country ? (
+            <span className="truncate">
+              <CountryName code={sale.country} />
+            </span>
+          ) : null}
         </span>
         {sale.status ? <StatusBadge status={sale.status} label={sale.status_label} /> : null}
       </div>

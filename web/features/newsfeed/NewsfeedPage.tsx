@@ -42,6 +42,7 @@ const DOT_TONE: Record<FeedKind, string> = {
 };
 
 function Timeline({ items, arrived, now }: { items: FeedItem[]; arrived: ReadonlySet<string>; now: number }) {
+  const { t } = useTranslation();
   const f = useFormatters();
   return (
     <div className="space-y-8">
@@ -51,7 +52,7 @@ function Timeline({ items, arrived, now }: { items: FeedItem[]; arrived: Readonl
             id={`newsfeed-day-${day}`}
             className="mb-3 text-sm font-semibold tracking-wide text-stone-500 dark:text-stone-400"
           >
-            {dayHeading(day, f.locale, now)}
+            {dayHeading(day, t, f.locale, now)}
           </h2>
           <ol className={RAIL}>
             {ofDay.map((item) => {

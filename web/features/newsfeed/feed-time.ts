@@ -1,33 +1,25 @@
 // When a feed item happened, in the interface language: "5 minutes ago", "yesterday", then the
-// date; and the day headings of the timeline ("Today", "Yesterday", "Monday, November 3"). Intl
-// says all of it in both languages, so none of these words weigh on the catalogs.
+// date; and the day headings of the timeline ("Today", "Yesterday", "Monday, November 3"). The
+// relative words are the catalog's (dashboard.newsfeed.when, with i18next's plurals), the dates
+// and times written by hand (../sales/plain-format): no Intl object is made on a first load. The
+// first Intl.RelativeTimeFormat of a visit cost 115–160 ms at Lighthouse's fourfold slowdown on the
+// dashboard (ICU's data, one long task), a first DateTimeFormat 60–140 ms (docs/performance.md).
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
+import { formatDayMonth, formatTimeOfDay, formatWeekdayDate } from '../sales/plain-format';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-// An Intl formatter costs far more to make than to use: one per locale (and shape), made on first use.
-const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
-const relativeFormat = (locale: string) => {
-  let format = relativeFormats.get(locale);
+// What plain-format cannot write (a locale other than the portal's two, a year beyond 9999) goes
+// to Intl, one formatter per locale and shape, made on first use.
+const intlFormats = new Map<string, Intl.DateTimeFormat>();
+const intlFormat = (locale: string, shape: string, options: Intl.DateTimeFormatOptions) => {
+  const key = `${locale}:${shape}`;
+  let format = intlFormats.get(key);
   if (!format) {
-    format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-    relativeFormats.set(locale, format);
-  }
-  return format;
-};
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-const dayFormat = (locale: string, withYear: boolean) => {
-  const key = `${locale}:${withYear}`;
-  let format = dayFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      ...(withYear ? { year: 'numeric' } : {}),
-    });
-    dayFormats.set(key, format);
+    format = new Intl.DateTimeFormat(locale, options);
+    intlFormats.set(key, format);
   }
   return format;
 };
@@ -40,35 +32,28 @@ function daysBetween(time: Date, now: Date): number {
 }
 
 /**
- * "now", "12 minutes ago", "3 hours ago", "yesterday", "4 days ago" within the last week; null
- * beyond it (the caller writes the date). A time a little ahead of the clock (a server's clock
- * differs from the phone's) counts as now.
+ * "just now", "12 minutes ago", "3 hours ago", "yesterday", "4 days ago" within the last week, in
+ * the language of `t`; null beyond it (the caller writes the date). A time a little ahead of the
+ * clock (a server's clock differs from the phone's) counts as now.
  */
-export function relativeTime(iso: string, locale: string, now: number): string | null {
+export function relativeTime(iso: string, t: TFunction, now: number): string | null {
   const time = new Date(iso);
   if (Number.isNaN(time.getTime())) return null;
   const ago = Math.max(0, now - time.getTime());
-  const format = relativeFormat(locale);
-  if (ago < MINUTE) return format.format(0, 'second');
-  if (ago < HOUR) return format.format(-Math.floor(ago / MINUTE), 'minute');
+  if (ago < MINUTE) return t('dashboard.newsfeed.when.now');
+  if (ago < HOUR) return t('dashboard.newsfeed.when.minutes', { count: Math.floor(ago / MINUTE) });
   const days = daysBetween(time, new Date(now));
-  if (days === 0) return format.format(-Math.floor(ago / HOUR), 'hour');
-  if (days < 7) return format.format(-days, 'day');
+  if (days === 0) return t('dashboard.newsfeed.when.hours', { count: Math.floor(ago / HOUR) });
+  if (days === 1) return t('dashboard.newsfeed.when.yesterday');
+  if (days < 7) return t('dashboard.newsfeed.when.days', { count: days });
   return null;
 }
-
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The time of day of `iso` in the visitor's time zone ("2:30 PM", "14 h 30"). */
 export function timeOfDay(iso: string, locale: string): string | null {
   const time = new Date(iso);
   if (Number.isNaN(time.getTime())) return null;
-  let format = timeFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
-    timeFormats.set(locale, format);
-  }
-  return format.format(time);
+  return formatTimeOfDay(locale, time) ?? intlFormat(locale, 'time', { timeStyle: 'short' }).format(time);
 }
 
 const capitalized = (text: string, locale: string) =>
@@ -98,26 +83,34 @@ const localNoon = (day: string) => {
 };
 
 /** A promo's start date as written ("Nov 26"), whatever the visitor's time zone. */
-const calendarFormats = new Map<string, Intl.DateTimeFormat>();
 export function calendarDate(item: { date: string }, locale: string): string {
-  let format = calendarFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
-    calendarFormats.set(locale, format);
-  }
-  return format.format(new Date(item.date));
+  const day = new Date(item.date);
+  return (
+    formatDayMonth(locale, day) ??
+    intlFormat(locale, 'calendar', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(day)
+  );
 }
 
-/** A timeline heading for a day key: "Today", "Yesterday", else the weekday and date (the year when not this one). */
-export function dayHeading(day: string, locale: string, now: number): string {
+/**
+ * A timeline heading for a day key, in the language of `t`: "Today", "Yesterday", else the weekday
+ * and date (the year when not this one).
+ */
+export function dayHeading(day: string, t: TFunction, locale: string, now: number): string {
   const time = localNoon(day);
   if (Number.isNaN(time.getTime())) return day;
   const today = new Date(now);
   const days = daysBetween(time, today);
+  if (days === 0) return capitalized(t('dashboard.newsfeed.when.today'), locale);
+  if (days === 1) return capitalized(t('dashboard.newsfeed.when.yesterday'), locale);
+  const withYear = time.getFullYear() !== today.getFullYear();
   const text =
-    days === 0 || days === 1
-      ? relativeFormat(locale).format(-days, 'day')
-      : dayFormat(locale, time.getFullYear() !== today.getFullYear()).format(time);
+    formatWeekdayDate(locale, time, withYear) ??
+    intlFormat(locale, withYear ? 'day-year' : 'day', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      ...(withYear ? { year: 'numeric' } : {}),
+    }).format(time);
   return capitalized(text, locale);
 }
 

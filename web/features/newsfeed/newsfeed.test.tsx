@@ -119,6 +119,20 @@ describe('newsfeed carousel on the dashboard', () => {
     expect(within(card).getByRole('list', { name: 'Newsfeed' })).toHaveAttribute('tabindex', '0');
   });
 
+  it('names a sale’s country in the interface language, a home market at once, any other with the engagement words', async () => {
+    feed = [
+      sale(1, { sale: { ...saleRow(1, { product: 'Matcha Mind', country: 'CA' }), adjustment: 0 } }),
+      sale(2, { sale: { ...saleRow(2, { product: 'Berry Calm', country: 'DE' }), adjustment: 0 } }),
+    ];
+    renderApp('/account');
+    const card = await widget();
+    await waitFor(() => expect(within(card).getAllByTestId('newsfeed-item')).toHaveLength(2));
+    const [home, abroad] = within(card).getAllByTestId('newsfeed-item') as [HTMLElement, HTMLElement];
+    expect(home).toHaveTextContent('Canada');
+    await waitFor(() => expect(abroad).toHaveTextContent('Germany'));
+    expect(abroad).toHaveTextContent('2 hours ago');
+  });
+
   it('says plainly when there is nothing yet', async () => {
     renderApp('/account');
     expect(await within(await widget()).findByTestId('newsfeed-empty')).toHaveTextContent(
@@ -196,6 +210,7 @@ describe('newsfeed carousel on the dashboard', () => {
       );
       expect(soldItem).toHaveTextContent('États-Unis');
       expect(soldItem).toHaveTextContent('il y a 1 heure');
+      expect(soldItem).not.toHaveTextContent('il y a 1 heures');
       expect(within(card).getByRole('button', { name: 'Éléments plus anciens' })).toBeInTheDocument();
     } finally {
       await i18n.changeLanguage('en');

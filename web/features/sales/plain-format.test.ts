@@ -8,6 +8,8 @@ import {
   formatMonth,
   formatNumber,
   formatPercent,
+  formatTimeOfDay,
+  formatWeekdayDate,
 } from './plain-format';
 
 const intl = (locale: string, amount: number, fraction: 0 | 2) =>
@@ -182,8 +184,20 @@ describe('formatDate, formatDayMonth and formatMonth', () => {
           [formatMonth(locale, day, false), month.format(day)],
           [formatMonth(locale, day, true), monthYear.format(day)],
         ];
-        for (const day of days)
+        const weekday = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long' });
+        const weekdayYear = new Intl.DateTimeFormat(locale, {
+          weekday: 'long',
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+        });
+        const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
+        for (const day of days) {
           for (const [mine, theirs] of pairs(day)) expect(mine, day.toISOString()).toBe(theirs);
+          expect(formatWeekdayDate(locale, day, false), day.toISOString()).toBe(weekday.format(day));
+          expect(formatWeekdayDate(locale, day, true), day.toISOString()).toBe(weekdayYear.format(day));
+          expect(formatTimeOfDay(locale, day), day.toISOString()).toBe(time.format(day));
+        }
         // At the edges (a local year of 999 in a zone west of UTC), null says Intl is to write it.
         for (const day of edges)
           for (const [mine, theirs] of pairs(day))

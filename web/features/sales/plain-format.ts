@@ -1,10 +1,10 @@
-// US dollars, numbers, percentages and dates written out by hand, exactly as Intl writes them in
-// the portal's two locales (en-US "$1,234.50", "Nov 23, 2026"; fr-CA "1 234,50 $ US",
-// "23 nov. 2026"), for what a page shows at once. Why: a phone takes 15–30 ms (60–140 ms at
-// Lighthouse's fourfold slowdown) to make its first number or date formatter, the time to load
-// the locale's data, and each one was a long task of the dashboard's first load
-// (docs/performance.md). Anything else (another currency, a number that would need rounding, a
-// year outside 1000–9999) goes to Intl; a test holds the two equal.
+// US dollars, numbers, percentages, dates and times of day written out by hand, exactly as Intl
+// writes them in the portal's two locales (en-US "$1,234.50", "Nov 23, 2026", "2:05 PM"; fr-CA
+// "1 234,50 $ US", "23 nov. 2026", "14 h 05"), for what a page shows at once. Why: a phone takes
+// 15–30 ms (60–140 ms at Lighthouse's fourfold slowdown) to make its first number or date
+// formatter, the time to load the locale's data, and each one was a long task of the dashboard's
+// first load (docs/performance.md). Anything else (another currency, a number that would need
+// rounding, a year outside 1000–9999) goes to Intl; a test holds the two equal.
 
 const SHAPES = {
   'en-US': { group: ',', decimal: '.', write: (digits: string) => `$${digits}` },
@@ -140,6 +140,38 @@ export function formatMonth(locale: string, day: Date, withYear: boolean): strin
   return withYear
     ? `${names.long[day.getUTCMonth()]} ${day.getUTCFullYear()}`
     : (names.short[day.getUTCMonth()] ?? null);
+}
+
+const WEEKDAYS: Record<PortalLocale, readonly string[]> = {
+  'en-US': ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+  'fr-CA': ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'],
+};
+
+/**
+ * A time's weekday and date in the visitor's time zone, as Intl's { weekday: 'long', day:
+ * 'numeric', month: 'long' } (and year: 'numeric' when asked) writes it ('Tuesday, November 3',
+ * 'mardi 3 novembre 2026'), or null.
+ */
+export function formatWeekdayDate(locale: string, time: Date, withYear: boolean): string | null {
+  if (!isPortalLocale(locale) || !writableYear(time.getFullYear())) return null;
+  const weekday = WEEKDAYS[locale][time.getDay()];
+  const month = MONTHS[locale].long[time.getMonth()];
+  const day = time.getDate();
+  const year = withYear ? time.getFullYear() : null;
+  if (locale === 'fr-CA') return `${weekday} ${day} ${month}${year === null ? '' : ` ${year}`}`;
+  return `${weekday}, ${month} ${day}${year === null ? '' : `, ${year}`}`;
+}
+
+/**
+ * A time of day in the visitor's time zone as Intl's timeStyle 'short' writes it ('2:05 PM',
+ * '14 h 05'), or null.
+ */
+export function formatTimeOfDay(locale: string, time: Date): string | null {
+  if (!isPortalLocale(locale) || Number.isNaN(time.getTime())) return null;
+  const hours = time.getHours();
+  const minutes = String(time.getMinutes()).padStart(2, '0');
+  if (locale === 'fr-CA') return `${String(hours).padStart(2, '0')} h ${minutes}`;
+  return `${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
 /**
