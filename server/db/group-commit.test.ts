@@ -85,15 +85,20 @@ describe('group commit', () => {
   it('keeps SQLite’s savepoint journal in memory for the batch only, and rolls a unit back from it', async () => {
     if (database.dialect !== 'sqlite') return;
     const seen: number[] = [];
+    const outside: Promise<number>[] = [];
     const tempStore = async (db = database.db) => Number((await sql<{ temp_store: number }>`pragma temp_store`.execute(db)).rows[0]!.temp_store);
     const submit = groupCommit(database.db, async (trx, n: number) => {
       seen.push(await tempStore(trx));
+      if (n === 0) for (let i = 0; i < 3; i++) outside.push(tempStore());
       // Units that write well over the 64 KiB a file-backed sub-journal holds in memory.
       for (let i = 0; i < 40; i++) await put(trx, `journal-${n}-${String(i).padStart(2, '0')}-${'x'.repeat(1500)}`);
       if (n === 2) throw new Error('unit 2 is broken');
       return n;
     });
     const settled = await Promise.allSettled(Array.from({ length: 4 }, (_, n) => submit(n)));
+    // Statements of other callers asked for while the batch was under way waited for its
+    // connection, and ran once the memory setting was gone.
+    expect(await Promise.all(outside)).toEqual([0, 0, 0]);
     expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     // 2 = memory, inside the batch (the unit that failed ran once more alone, as before: default).
     expect(seen.slice(0, 4)).toEqual([2, 2, 2, 2]);

@@ -10,8 +10,10 @@
 // answered as the caller would have seen it without batching. If the batch cannot commit,
 // every unit of it runs alone the same way.
 import { sql } from 'kysely';
+import type { Transaction } from 'kysely';
 import { dialectOf } from './dialect';
 import type { Db } from './index';
+import type { Database } from './schema';
 import { retryOnConflict } from './retry';
 
 export interface GroupCommitOptions {
@@ -50,15 +52,28 @@ export function groupCommit<I, R>(
   // the first then paid a write system call per page (about 5% of the server's CPU in a burst,
   // decisions/049). A connection whose temporary storage is memory keeps the sub-journal in memory,
   // freed as each savepoint is released; whether it does is decided when the transaction begins.
-  // Only the batch's transaction gets it: other statements (large sorts and groupings of the
-  // back office) keep spilling to files as before, so the server's memory does not change.
+  // Only the batch's transaction gets it: the pragma, the transaction and the pragma back hold the
+  // connection together, so no other statement runs between them (large sorts and groupings of
+  // the back office keep spilling to files as before, and the server's memory does not change).
   const memoryJournal = dialectOf(db) === 'sqlite';
+  const batchTransaction = <T>(run: (trx: Transaction<Database>) => Promise<T>): Promise<T> =>
+    memoryJournal
+      ? db.connection().execute(async (connection) => {
+          await sql`pragma temp_store = memory`.execute(connection);
+          try {
+            return await connection.transaction().execute(run);
+          } finally {
+            // It fails only inside a transaction or with a temporary schema, neither of which
+            // this connection has here; the batch's outcome stands either way.
+            await sql`pragma temp_store = default`.execute(connection).catch(() => undefined);
+          }
+        })
+      : db.transaction().execute(run);
 
   const runBatch = async (batch: Pending<I, R>[]) => {
     let outcomes: Outcome<R>[];
     try {
-      if (memoryJournal) await sql`pragma temp_store = memory`.execute(db);
-      outcomes = await db.transaction().execute(async (trx) => {
+      outcomes = await batchTransaction(async (trx) => {
         const done: Outcome<R>[] = [];
         for (const unit of batch) {
           await sql`savepoint group_unit`.execute(trx);
@@ -74,8 +89,6 @@ export function groupCommit<I, R>(
       });
     } catch {
       outcomes = batch.map(() => ({ ok: false }));
-    } finally {
-      if (memoryJournal) await sql`pragma temp_store = default`.execute(db).catch(() => undefined);
     }
     options.onBatch?.(batch.length);
     const retries: Promise<void>[] = [];

@@ -89,8 +89,7 @@ export function literalLimit(value: number) {
 /**
  * `prepared` once per value of its first argument, which `build` writes into the SQL's text: a
  * LIMIT (a page's length), which must not be bound (db/sqlite-dialect.ts) and so cannot be an
- * argument of a query compiled once. At most `max` texts are kept; a value past them is compiled
- * on each run, as Kysely does.
+ * argument of a query compiled once. At most `max` texts are kept, the oldest forgotten first.
  */
 export function preparedPer<Args extends unknown[], Row>(arity: number, build: (db: Db, key: number, ...args: Args) => Buildable<Row>, max = 16) {
   const byKey = new Map<number, (db: Db, ...args: Args) => Promise<Row[]>>();
@@ -98,7 +97,9 @@ export function preparedPer<Args extends unknown[], Row>(arity: number, build: (
     let run = byKey.get(key);
     if (!run) {
       run = prepared(arity, (d: Db, ...rest: Args) => build(d, key, ...rest));
-      if (byKey.size < max) byKey.set(key, run);
+      // Past `max` values (a page's length is the caller's choice), the oldest goes first.
+      if (byKey.size >= max) byKey.delete(byKey.keys().next().value!);
+      byKey.set(key, run);
     }
     return run(db, ...args);
   };
