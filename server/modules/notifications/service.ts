@@ -6,7 +6,7 @@ import type { Db } from '../../db';
 import type { NotificationsTable } from '../../db/schema';
 import { nowIso } from '../../db/dialect';
 import { padInList, powerOfTwoSlices } from '../../db/lists';
-import { prepared } from '../../db/prepared';
+import { preparedList } from '../../db/prepared';
 import { API_MESSAGES, invalid, notFound } from '../../errors';
 import { i18n } from '../../i18n';
 import { hasSomeText, writtenContent, type BilingualContent, type BilingualText } from '../../plugins/bilingual';
@@ -101,26 +101,20 @@ const NOTIFICATION_COLUMNS = ['partner_id', 'kind', 'title', 'body', 'data', 'de
 
 // The multi-row insert of notifySales, compiled once per slice length (powerOfTwoSlices keeps
 // those to a few): building a 128-row insert with Kysely cost more than SQLite takes to run it.
-const insertsByLength = new Map<number, (db: Db, ...values: unknown[]) => Promise<{ id: number; dedupe_key: string | null }[]>>();
-function insertSaleNotifications(db: Db, rows: NotificationRow[]) {
-  let insert = insertsByLength.get(rows.length);
-  if (!insert) {
-    const width = NOTIFICATION_COLUMNS.length;
-    insert = prepared(rows.length * width, (d, ...values: unknown[]) =>
-      d
-        .insertInto('notifications')
-        .values(
-          Array.from({ length: values.length / width }, (_, r) =>
-            Object.fromEntries(NOTIFICATION_COLUMNS.map((column, c) => [column, values[r * width + c]])) as NotificationRow,
-          ),
-        )
-        .onConflict((oc) => oc.column('dedupe_key').doNothing())
-        .returning(['id', 'dedupe_key']),
-    );
-    insertsByLength.set(rows.length, insert);
-  }
-  return insert(db, ...rows.flatMap((row) => NOTIFICATION_COLUMNS.map((column) => row[column])));
-}
+// The rows' cells go in as one list, row after row, in NOTIFICATION_COLUMNS' order.
+const insertNotificationCells = preparedList(128 * NOTIFICATION_COLUMNS.length, (db, cells: unknown[]) =>
+  db
+    .insertInto('notifications')
+    .values(
+      Array.from({ length: cells.length / NOTIFICATION_COLUMNS.length }, (_, r) =>
+        Object.fromEntries(NOTIFICATION_COLUMNS.map((column, c) => [column, cells[r * NOTIFICATION_COLUMNS.length + c]])) as NotificationRow,
+      ),
+    )
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .returning(['id', 'dedupe_key']),
+);
+const insertSaleNotifications = (db: Db, rows: NotificationRow[]) =>
+  insertNotificationCells(db, rows.flatMap((row) => NOTIFICATION_COLUMNS.map((column) => row[column])));
 
 const notificationRow = (n: NewNotification) => ({
   partner_id: n.partnerId,
