@@ -11,7 +11,8 @@
 // accessibility and best practices 100, on every page (issue 14). Options: RUNS=3 (default);
 // BENCH_WEB_PAGES=login,sales,… audits those pages only (keys of PARTNER_PAGES, to iterate);
 // BENCH_WEB_REPORTS=<dir> keeps each run's Lighthouse JSON there, for its diagnostics (long tasks,
-// main-thread breakdown, LCP element).
+// main-thread breakdown, LCP element) and, beside it as `<page>-<run>.trace.json`, the trace it
+// simulated from.
 import path from 'node:path';
 import { chromium, type Page, type Response } from '@playwright/test';
 import {

@@ -231,6 +231,9 @@ export async function runLighthouse(
     if (keepReportAt) {
       fs.mkdirSync(path.dirname(keepReportAt), { recursive: true });
       fs.writeFileSync(keepReportAt, json);
+      // The trace Lighthouse simulated from (unthrottled), to open in DevTools beside the report.
+      const trace = (result.artifacts as { Trace?: unknown }).Trace;
+      if (trace) fs.writeFileSync(keepReportAt.replace(/\.json$/, '.trace.json'), JSON.stringify(trace));
     }
     const report = JSON.parse(json) as LighthouseReport;
     const scores = Object.fromEntries(

@@ -54,7 +54,7 @@ afterEach(() => {
 
 describe('mounting the full app', () => {
   it("on a visit's first page: the page's skeleton at once, then the page", async () => {
-    const app = createFullApp();
+    const app = await createFullApp();
     await act(() => app.mount(root, { keepCurrentPage: false }));
     expect(screen.queryByText('what was on screen')).toBeNull();
     expect(screen.getByTestId('account-skeleton')).toBeInTheDocument();
@@ -67,7 +67,7 @@ describe('mounting the full app', () => {
   });
 
   it('leaving the light sign-in: what is on screen stays until the page is ready', async () => {
-    const app = createFullApp();
+    const app = await createFullApp();
     let mounted = false;
     const mounting = app.mount(root, { keepCurrentPage: true }).then(() => (mounted = true));
     await act(async () => {

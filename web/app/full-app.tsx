@@ -5,10 +5,13 @@ import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
+import { nextTask } from '../lib/next-task';
 import { getStoredToken, isTokenValid } from '../lib/session';
 import { prefetchAccountPage } from '../features/session/prefetch-account';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
+
+type AppRouter = ReturnType<typeof createAppRouter>;
 
 export interface FullApp {
   navigate: (to: string) => void;
@@ -20,7 +23,7 @@ export interface FullApp {
   mount: (root: Root, options: { keepCurrentPage: boolean }) => Promise<void>;
 }
 
-export function createFullApp(): FullApp {
+export async function createFullApp(): Promise<FullApp> {
   let prefetched = false;
   // The first account page of the visit: its first figures are asked for while its code loads.
   const prefetch = (pathname: string) => {
@@ -33,12 +36,22 @@ export function createFullApp(): FullApp {
       // (nothing to do: see above)
     }
   };
-  const queryClient = createQueryClient({ navigate: (path) => void router.navigate(path) });
+  // The query cache sends an expired session to the sign-in through the router, made just below;
+  // an answer that came before it waits for it.
+  let routerMade: (router: AppRouter) => void = () => {};
+  const madeRouter = new Promise<AppRouter>((resolve) => (routerMade = resolve));
+  const queryClient = createQueryClient({
+    navigate: (path) => void madeRouter.then((router) => router.navigate(path)),
+  });
   // A visit that opens an account page with a valid session (what the account's guard lets in):
   // asked for now, before the router is made and has matched the page, which takes a phone
   // 50–200 ms more (docs/performance.md). The guard's hook covers every other way in.
   if (entersAccount(window.location)) prefetch(window.location.pathname);
+  // Making the router (the route table, its ranking, the first match) is a phone's 100 ms: a
+  // task of its own, apart from the requests above (lib/next-task.ts).
+  await nextTask();
   const router = createAppRouter({ onAccountEntered: prefetch });
+  routerMade(router);
   const initialized = new Promise<void>((resolve) => {
     if (router.state.initialized) return resolve();
     const unsubscribe = router.subscribe((state) => {

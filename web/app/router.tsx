@@ -11,6 +11,7 @@ import { NotFoundContent } from '../features/not-found/NotFoundContent';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { RoutedLoginPage } from '../features/auth/RoutedLoginPage';
 import { loadCatalogPart } from '../lib/i18n';
+import { nextTask } from '../lib/next-task';
 import { sectionRoutes } from '../features/manager/sections';
 import { accountLoader } from '../features/session/account-loader';
 import { shouldRevalidateSubpartner, subpartnerLoader } from '../features/subpartner/subpartner-loader';
@@ -56,7 +57,15 @@ function fallbackFor(layout: LayoutId): PageRoute['HydrateFallback'] {
 
 /** A page whose code loads when it is first opened; the shell's skeleton stands in meanwhile. */
 function lazyPage(entry: Entry, load: () => Promise<ReactElement>): PageRoute {
-  return { lazy: async () => ({ element: await load() }), HydrateFallback: fallbackFor(entry.layout) };
+  return {
+    lazy: async () => {
+      // The page's import (with the preload links Vite's helper appends for its chunks) in a task
+      // of its own, not at the end of the router's start or of a click's handler (lib/next-task.ts).
+      await nextTask();
+      return { element: await load() };
+    },
+    HydrateFallback: fallbackFor(entry.layout),
+  };
 }
 
 /** The account's long-form pages (features/content), by path. */
