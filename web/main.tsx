@@ -3,9 +3,10 @@ import { createRoot } from 'react-dom/client';
 import './styles.css';
 import type { FullApp } from './app/full-app';
 import { AccountPageSkeleton } from './app/account/AccountPageSkeleton';
+import { askFirstAnswers } from './app/account/first-answers';
 import { CodeLoadError } from './app/CodeLoadError';
 import { enterLightSignIn, LightSignIn } from './app/light-sign-in';
-import { i18nReady } from './lib/i18n';
+import { getStoredLocale, i18nReady } from './lib/i18n';
 import { nextTask } from './lib/next-task';
 import { getStoredToken, isTokenValid } from './lib/session';
 import { applyTheme, initialTheme } from './lib/theme';
@@ -87,12 +88,17 @@ if (enterLightSignIn(window.location, window.history)) {
     ),
   );
 } else if (opensAccountPage(window.location)) {
+  // A long-form page's words are its largest paint: asked for now, not once the app's code is in,
+  // and its skeleton shown with them (app/account/first-answers.ts).
+  const firstAnswers = isTokenValid(getStoredToken())
+    ? askFirstAnswers(window.location.pathname, getStoredLocale())
+    : Promise.resolve();
   // The full app's code is asked for once the skeleton is committed and on screen: its downloads
   // then do not stand between the first paint and the page's title and lead (a phone's connection
   // is the bottleneck there). A frame, or at most 100 ms where frames do not run (a hidden tab).
   const shown = () =>
     afterNextPaint(() => void startFullApp({ keepCurrentPage: false }).catch(codeDidNotArrive));
-  void i18nReady.then(() => {
+  void Promise.all([i18nReady, firstAnswers]).then(() => {
     if (fullAppMounted) return;
     // As a transition: React renders it in slices of a few milliseconds, so the skeleton is not
     // one long task after the framework's evaluation (a phone cannot answer a tap during one).

@@ -3,6 +3,8 @@ import type { AlertContent } from './alert-store';
 import {
   api,
   ApiError,
+  askEarly,
+  earlyAnswer,
   describeAuthError,
   handleDataError,
   PUBLIC_CLIENT_META,
@@ -221,5 +223,52 @@ describe('api client', () => {
     await vi.advanceTimersByTimeAsync(HEALTH_POLL_MS);
     expect(fetchMock).toHaveBeenCalledTimes(3);
     expect(isUpdating()).toBe(false);
+  });
+});
+
+describe('answers asked for early (askEarly)', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    storeToken({ token: 'partner-token', expired: new Date(Date.now() + 60_000).toISOString() });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("the page's first read of the same URL takes the early request; later reads ask afresh", async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(200, { data: { n: fetchMock.mock.calls.length } }));
+    askEarly('/api/pages/faq', { locale: 'en' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/pages/faq?locale=en');
+    expect(new Headers((fetchMock.mock.calls[0]?.[1] as RequestInit).headers).get('Authorization')).toBe(
+      'Bearer partner-token',
+    );
+    // Another URL, and another language of the same page, are not it.
+    await api.get('/api/pages/faq', { query: { locale: 'fr' } });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(await api.get('/api/pages/faq', { query: { locale: 'en' } })).toEqual({ data: { n: 1 } });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(earlyAnswer('/api/pages/faq', { locale: 'en' })?.value).toEqual({ data: { n: 1 } });
+    expect(await api.get('/api/pages/faq', { query: { locale: 'en' } })).toEqual({ data: { n: 3 } });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('a failed early request is forgotten: the reader asks again', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(500, { code: 500, message: 'boom' }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: 'fresh' }));
+    askEarly('/api/pages/terms', { locale: 'en' });
+    await expect(earlyAnswer('/api/pages/terms', { locale: 'en' })?.answer).rejects.toBeInstanceOf(ApiError);
+    await Promise.resolve();
+    expect(await api.get('/api/pages/terms', { query: { locale: 'en' } })).toEqual({ data: 'fresh' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('an early answer older than 30 s is not handed out', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    fetchMock.mockImplementation(async () => jsonResponse(200, { data: fetchMock.mock.calls.length }));
+    askEarly('/api/pages/policy', { locale: 'en' });
+    vi.setSystemTime(Date.now() + 31_000);
+    expect(await api.get('/api/pages/policy', { query: { locale: 'en' } })).toEqual({ data: 2 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

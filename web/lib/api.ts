@@ -89,8 +89,66 @@ function asErrorBody(value: unknown): ApiErrorBody | string | null {
   return null;
 }
 
+/**
+ * A partner's answer asked for ahead of the code that reads it (`askEarly`), by its URL: the
+ * request, when it was made, whether a reader has taken it, and the answer once it is in.
+ */
+interface EarlyAnswer {
+  answer: Promise<unknown>;
+  askedAt: number;
+  taken: boolean;
+  value?: unknown;
+}
+const earlyAnswers = new Map<string, EarlyAnswer>();
+/** Past this age an early answer is not handed to a reader: it asks afresh. */
+const EARLY_ANSWER_MS = 30_000;
+
+/**
+ * Asks for a partner's GET now, ahead of the code that reads it. The entry does this on a visit
+ * that opens a page whose largest paint is an answer (a document's lead), while the full app's
+ * code is still on its way (app/account/first-answers.ts). The first `apiRequest` of the same URL
+ * within 30 s then takes this request instead of making its own, once: later reads ask afresh.
+ * A failed early request is forgotten, so the reader asks again.
+ */
+export function askEarly(path: string, query?: ApiRequestOptions['query']): void {
+  const url = withQuery(path, query);
+  if (earlyAnswers.has(url)) return;
+  const early: EarlyAnswer = { answer: apiRequest(url), askedAt: Date.now(), taken: false };
+  earlyAnswers.set(url, early);
+  early.answer.then(
+    (value) => (early.value = value),
+    () => {
+      // The reader that took it handles the failure; one that comes later asks afresh.
+      if (earlyAnswers.get(url) === early) earlyAnswers.delete(url);
+    },
+  );
+}
+
+/**
+ * An early answer's request, for what shows it before its reader's code arrives (the entry's
+ * skeleton); its value at once when it is already in. Taking it does not end this.
+ */
+export function earlyAnswer<T>(
+  path: string,
+  query?: ApiRequestOptions['query'],
+): { answer: Promise<T>; value: T | undefined } | undefined {
+  const early = earlyAnswers.get(withQuery(path, query));
+  return early && { answer: early.answer as Promise<T>, value: early.value as T | undefined };
+}
+
+function takeEarly(url: string): Promise<unknown> | undefined {
+  const early = earlyAnswers.get(url);
+  if (!early || early.taken || Date.now() - early.askedAt > EARLY_ANSWER_MS) return undefined;
+  early.taken = true;
+  return early.answer;
+}
+
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const { method = 'GET', body, auth = 'user', query, signal } = options;
+  if (method === 'GET' && auth === 'user' && earlyAnswers.size > 0) {
+    const early = takeEarly(withQuery(path, query));
+    if (early) return early as Promise<T>;
+  }
   // The server answers its messages in the visitor's language (decisions §3).
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': currentLocale() });
   const bearer = bearerFor(auth);

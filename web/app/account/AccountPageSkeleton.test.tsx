@@ -1,9 +1,12 @@
 // The account page's skeleton, which the entry shows before the router exists: it must find the
 // page's title and lead by itself, with the route table's own patterns.
-import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n';
+import { storeToken } from '../../lib/session';
+import { jsonResponse } from '../../test/render-app';
 import { AccountPageSkeleton, pathMatches } from './AccountPageSkeleton';
+import { askFirstAnswers, documentSlugOf } from './first-answers';
 
 describe('pathMatches', () => {
   it.each([
@@ -39,5 +42,57 @@ describe('AccountPageSkeleton', () => {
     render(<AccountPageSkeleton pathname="/account/nowhere" />);
     expect(screen.getByTestId('account-skeleton')).toBeInTheDocument();
     expect(screen.queryByRole('heading')).toBeNull();
+  });
+});
+
+describe("a long-form page's own title and lead, asked for by the entry (first-answers.ts)", () => {
+  it('finds the long-form pages among the account paths', () => {
+    expect(documentSlugOf('/account/faq')).toBe('faq');
+    expect(documentSlugOf('/account/post_guidelines/')).toBe('post_guidelines');
+    expect(documentSlugOf('/account/sales')).toBeUndefined();
+    expect(documentSlugOf('/account/faq/more')).toBeUndefined();
+    expect(documentSlugOf('/faq')).toBeUndefined();
+  });
+
+  it('shows them once the answer is in, in place of the route table’s', async () => {
+    storeToken({ token: 'partner-token', expired: new Date(Date.now() + 60_000).toISOString() });
+    let answer: (response: Response) => void = () => {};
+    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal('fetch', fetchMock);
+    const ready = askFirstAnswers('/account/crafting_perfect_post', 'en', 60_000);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/pages/crafting_perfect_post?locale=en');
+
+    render(<AccountPageSkeleton pathname="/account/crafting_perfect_post" />);
+    expect(screen.getByText(i18n.t('pages.crafting_perfect_post'))).toBeInTheDocument();
+    await act(async () => {
+      answer(
+        jsonResponse(200, {
+          data: { title: 'The perfect post', lead: 'Three things in common.', sections: [] },
+        }),
+      );
+      await ready;
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'The perfect post' })).toBeInTheDocument();
+    expect(screen.getByText('Three things in common.')).toBeInTheDocument();
+    expect(screen.queryByText(i18n.t('pages.crafting_perfect_post'))).toBeNull();
+
+    // The router's fallback, rendered later, has them from its first render.
+    render(<AccountPageSkeleton pathname="/account/crafting_perfect_post" />);
+    expect(screen.getAllByText('Three things in common.')).toHaveLength(2);
+  });
+
+  it('does not hold the skeleton back longer than asked when the answer is slow', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    let shown = false;
+    void askFirstAnswers('/account/terms', 'fr', 1_000).then(() => (shown = true));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(shown).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(shown).toBe(true);
+    vi.useRealTimers();
   });
 });

@@ -4,10 +4,14 @@
 // fallback while the shell and the page load. Both render this one component, so the title and
 // lead keep their place, and their size, when one replaces the other; the lead line is the page's
 // largest paint (docs/performance.md).
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PageDocument } from '../../../common/content';
+import { isLocale } from '../../../common/i18n';
 import { ROUTES } from '../../../common/routes';
 import { AccountSkeleton } from '../../components/PageSkeleton';
 import { PageHeading } from '../../features/pages/PageHeading';
+import { documentSlugOf, earlyDocument } from './first-answers';
 
 const ACCOUNT_ROUTES = ROUTES.filter((entry) => entry.area === 'account');
 
@@ -22,13 +26,37 @@ export function pathMatches(pattern: string, pathname: string): boolean {
   return want.length === have.length && want.every((part, i) => part.startsWith(':') || part === have[i]);
 }
 
+/**
+ * A long-form page's own title and lead once the entry's early request has them (first-answers.ts):
+ * the page shows these in place of the route's, so the skeleton does too, the page's largest paint.
+ */
+function useEarlyDocument(pathname: string, language: string): PageDocument | undefined {
+  const slug = documentSlugOf(pathname);
+  const early = slug && isLocale(language) ? earlyDocument(slug, language) : undefined;
+  const [answer, setAnswer] = useState(early?.value);
+  const request = early?.answer;
+  useEffect(() => {
+    if (!request) return;
+    let live = true;
+    request.then(
+      (value) => live && setAnswer(value),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [request]);
+  return (early?.value ?? (request ? answer : undefined))?.data;
+}
+
 export function AccountPageSkeleton({ pathname }: { pathname: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const entry = ACCOUNT_ROUTES.find((candidate) => pathMatches(candidate.path, pathname));
+  const document = useEarlyDocument(pathname, i18n.language);
   const heading = entry ? (
     <PageHeading
-      title={t(entry.titleKey)}
-      lead={'leadKey' in entry ? t(entry.leadKey) : undefined}
+      title={document?.title ?? t(entry.titleKey)}
+      lead={document?.lead ?? ('leadKey' in entry ? t(entry.leadKey) : undefined)}
       // The dashboard's greeting line (features/dashboard), kept empty here as it is while the
       // profile loads, so the title and lead stay in place when the page replaces this skeleton.
       eyebrow={entry.path === '/account' ? '\u00a0' : undefined}

@@ -11,7 +11,7 @@ import type {
   ProductSummary,
 } from '../../../common/content';
 // Not from common/content.ts: that module builds zod schemas, which this page's chunk then carried.
-import { PUBLIC_PAGE_SLUGS, type PageSlug } from '../../../common/page-slugs';
+import { pageAnswerPath, PUBLIC_PAGE_SLUGS, type PageSlug } from '../../../common/page-slugs';
 import { api, type ApiAuth } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
 
@@ -64,7 +64,7 @@ export function pageQuery(slug: PageSlug, locale: Locale, auth: ApiAuth = 'user'
     queryKey: contentKeys.page(slug, locale, auth),
     queryFn: async ({ signal }: { signal?: AbortSignal }) =>
       (
-        await api.get<{ data: PageDocument }>(`/api/pages/${slug}`, {
+        await api.get<{ data: PageDocument }>(pageAnswerPath(slug), {
           auth,
           query: { locale },
           signal,
