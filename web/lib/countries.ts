@@ -15,6 +15,11 @@ export interface CountryOption {
 // Naming and sorting 250 regions takes a phone tens of milliseconds: once per language.
 const byLocale = new Map<string, CountryOption[]>();
 
+/** Whether `countryOptions(locale)` has been made already (it is then at once). */
+export function countriesNamed(locale: string): boolean {
+  return byLocale.has(locale);
+}
+
 /** Every country, named in `locale`, the home markets first and the rest in its alphabetical order. */
 export function countryOptions(locale: string): CountryOption[] {
   let options = byLocale.get(locale);

@@ -57,7 +57,9 @@ describe("a long-form page's own title and lead, asked for by the entry (first-a
   it('shows them once the answer is in, in place of the route table’s', async () => {
     storeToken({ token: 'partner-token', expired: new Date(Date.now() + 60_000).toISOString() });
     let answer: (response: Response) => void = () => {};
-    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const fetchMock = vi.fn(
+      (_url: string, _init?: RequestInit) => new Promise<Response>((resolve) => (answer = resolve)),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const ready = askFirstAnswers('/account/crafting_perfect_post', 'en', 60_000);
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/pages/crafting_perfect_post?locale=en');

@@ -8,9 +8,16 @@ import { z } from 'zod';
 import { LIMITS } from '../../../common/validation';
 import { inputClass, PasswordField, SelectField, SubmitButton, TextField } from '../../components/form';
 import { api } from '../../lib/api';
-import { countryOptions } from '../../lib/countries';
+import { useCountryOptions } from '../../lib/use-country-options';
 import { useDocumentTitle } from '../../lib/document-title';
-import { apiMessage, makeSay, serverFieldErrors, useIdentitySchemas, validate, type FieldErrors } from '../../lib/forms';
+import {
+  apiMessage,
+  makeSay,
+  serverFieldErrors,
+  useIdentitySchemas,
+  validate,
+  type FieldErrors,
+} from '../../lib/forms';
 import { notifySuccess } from '../../lib/toast';
 import { IntegrationsSection } from '../integrations/IntegrationsSection';
 import { PageHeading } from '../pages/PageHeading';
@@ -78,7 +85,9 @@ export function SettingsPage() {
           <ProfileForm key={user.uuid} user={user} />
         </div>
         {/* The narrow column: the password, then the mail switches; one column below xl. */}
-        <div className="grid gap-8">
+        {/* Below the profile on a phone: not styled, laid out nor painted until it comes near
+            (`content-visibility: auto`; the dashboard's WhenNear says why, and why the clip margin). */}
+        <div className="grid gap-8 [contain-intrinsic-block-size:auto_60rem] [content-visibility:auto] [overflow-clip-margin:1.5rem] xl:[content-visibility:visible]">
           <IntegrationsSection />
           <ChangePasswordForm />
           <MailSettings />
@@ -101,21 +110,28 @@ function ProfileForm({ user }: { user: PortalUser }) {
   const queryClient = useQueryClient();
   const [values, setValues] = useState<ProfileValues>(() => valuesOf(user));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
+  const countries = useCountryOptions(i18n.language, values.country);
 
   // Client checks mirror the server's (required names, valid e-mail, lengths); the server decides.
   const schema = useMemo(() => {
     const say = makeSay(t as never);
-    const required = z.string().trim().min(1, say('required')).max(LIMITS.nameMax, say('max', { n: LIMITS.nameMax }));
+    const required = z
+      .string()
+      .trim()
+      .min(1, say('required'))
+      .max(LIMITS.nameMax, say('max', { n: LIMITS.nameMax }));
     return z.object({
       first_name: required,
       last_name: required,
-      paypal_email: z.string().refine((value) => value.trim() === '' || schemas.email.safeParse(value).success, say('email')),
+      paypal_email: z
+        .string()
+        .refine((value) => value.trim() === '' || schemas.email.safeParse(value).success, say('email')),
     });
   }, [t, schemas]);
 
   const mutation = useMutation({
-    mutationFn: async (body: ProfileValues) => readUserPayload(await api.post<{ data?: unknown }>('/api/update', body)),
+    mutationFn: async (body: ProfileValues) =>
+      readUserPayload(await api.post<{ data?: unknown }>('/api/update', body)),
     meta: { handlesErrors: true, partnerSession: true },
     onSuccess: (updated) => {
       setCurrentUser(queryClient, updated);
@@ -153,7 +169,13 @@ function ProfileForm({ user }: { user: PortalUser }) {
 
   return (
     <Section title={t('settings.profile')} lead={t('settings.profile_lead', { email: user.email })}>
-      <form noValidate onSubmit={submit} className="grid gap-6" data-testid="profile-form" aria-label={t('settings.profile')}>
+      <form
+        noValidate
+        onSubmit={submit}
+        className="grid gap-6"
+        data-testid="profile-form"
+        aria-label={t('settings.profile')}
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           {field('first_name', t('register.first_name'), { autoComplete: 'given-name' })}
           {field('last_name', t('register.last_name'), { autoComplete: 'family-name' })}
@@ -171,7 +193,10 @@ function ProfileForm({ user }: { user: PortalUser }) {
           </SelectField>
         </div>
         <div>
-          <label htmlFor="profile-about" className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">
+          <label
+            htmlFor="profile-about"
+            className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200"
+          >
             {t('settings.about')}
           </label>
           <textarea
@@ -191,8 +216,14 @@ function ProfileForm({ user }: { user: PortalUser }) {
         </fieldset>
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-1 text-base font-semibold">{t('settings.shipping')}</legend>
-          {field('address_1', t('settings.address_1'), { autoComplete: 'address-line1', className: 'sm:col-span-2' })}
-          {field('address_2', t('settings.address_2'), { autoComplete: 'address-line2', className: 'sm:col-span-2' })}
+          {field('address_1', t('settings.address_1'), {
+            autoComplete: 'address-line1',
+            className: 'sm:col-span-2',
+          })}
+          {field('address_2', t('settings.address_2'), {
+            autoComplete: 'address-line2',
+            className: 'sm:col-span-2',
+          })}
           {field('city', t('settings.city'), { autoComplete: 'address-level2' })}
           {field('state', t('settings.state'), { autoComplete: 'address-level1' })}
           {field('postal', t('settings.postal'), { autoComplete: 'postal-code' })}
@@ -233,7 +264,11 @@ function OtherError({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const message = apiMessage(error) ?? t('errors.network');
   return (
-    <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300" data-testid="profile-error">
+    <p
+      role="alert"
+      className="text-sm font-medium text-red-700 dark:text-red-300"
+      data-testid="profile-error"
+    >
       {message}
     </p>
   );
@@ -246,7 +281,8 @@ function ChangePasswordForm() {
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<FieldErrors>({});
   const mutation = useMutation({
-    mutationFn: (body: typeof empty) => api.post<{ data?: { message?: string } }>('/api/change-password', body),
+    mutationFn: (body: typeof empty) =>
+      api.post<{ data?: { message?: string } }>('/api/change-password', body),
     meta: { handlesErrors: true, partnerSession: true },
     onSuccess: (answer) => {
       setValues(empty);
@@ -272,7 +308,13 @@ function ChangePasswordForm() {
     setValues((current) => ({ ...current, [name]: event.target.value }));
   return (
     <Section title={t('settings.change_password')} lead={t('settings.change_password_lead')}>
-      <form noValidate onSubmit={submit} className="grid gap-4" data-testid="change-password-form" aria-label={t('settings.change_password')}>
+      <form
+        noValidate
+        onSubmit={submit}
+        className="grid gap-4"
+        data-testid="change-password-form"
+        aria-label={t('settings.change_password')}
+      >
         <PasswordField
           label={t('settings.current_password')}
           name="current_password"
@@ -302,7 +344,11 @@ function ChangePasswordForm() {
           testId="new-password-confirmation"
         />
         {showOther ? <OtherError error={mutation.error} /> : null}
-        <SubmitButton busy={mutation.isPending} testId="change-password-submit" className="justify-self-start">
+        <SubmitButton
+          busy={mutation.isPending}
+          testId="change-password-submit"
+          className="justify-self-start"
+        >
           {t('settings.change_password_submit')}
         </SubmitButton>
       </form>
