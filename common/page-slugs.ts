@@ -8,13 +8,3 @@ export const PUBLIC_PAGE_SLUGS: readonly PageSlug[] = ['terms', 'policy'];
 export function isPageSlug(value: string): value is PageSlug {
   return (PAGE_SLUGS as readonly string[]).includes(value);
 }
-
-/**
- * Where a long-form page's answer is asked for (`?locale=` beside it): by the page's query and by
- * the entry ahead of the page's code (web/app/account/first-answers.ts), which must ask for the
- * same URL for the page to take its answer. Here, not in the content feature's code: the entry
- * must not import that code's chunk.
- */
-export function pageAnswerPath(slug: PageSlug): string {
-  return `/api/pages/${slug}`;
-}

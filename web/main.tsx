@@ -91,7 +91,7 @@ if (enterLightSignIn(window.location, window.history)) {
   // A long-form page's words are its largest paint: asked for now, not once the app's code is in,
   // and its skeleton shown with them (app/account/first-answers.ts).
   const firstAnswers = isTokenValid(getStoredToken())
-    ? askFirstAnswers(window.location.pathname, getStoredLocale())
+    ? askFirstAnswers(window.location, getStoredLocale())
     : Promise.resolve();
   // The full app's code is asked for once the skeleton is committed and on screen: its downloads
   // then do not stand between the first paint and the page's title and lead (a phone's connection

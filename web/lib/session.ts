@@ -61,7 +61,11 @@ export function getValidToken(storage: Storage = localStorage, now: number = Dat
 /** Spec point 9: a token arriving in the URL (`/account?token=`) is kept for one day. */
 export const URL_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
-export function storeTokenFromUrl(token: string, storage: Storage = localStorage, now: number = Date.now()): AuthToken {
+export function storeTokenFromUrl(
+  token: string,
+  storage: Storage = localStorage,
+  now: number = Date.now(),
+): AuthToken {
   const auth = { token, expired: new Date(now + URL_TOKEN_LIFETIME_MS).toISOString() };
   storeToken(auth, storage);
   return auth;
@@ -99,9 +103,17 @@ export function clearManagerSession(storage: Storage = localStorage): void {
   storage.removeItem(MANAGER_TOKEN_KEY);
 }
 
-export function getValidManagerToken(storage: Storage = localStorage, now: number = Date.now()): string | null {
+export function getValidManagerToken(
+  storage: Storage = localStorage,
+  now: number = Date.now(),
+): string | null {
   const auth = getStoredManagerToken(storage);
   if (isTokenValid(auth, now)) return auth.token;
   if (storage.getItem(MANAGER_TOKEN_KEY) !== null) clearManagerSession(storage);
   return null;
+}
+
+/** A partner's activity now (features/session/inactivity.ts reads it back). */
+export function recordActivity(storage: Storage = localStorage, now: number = Date.now()): void {
+  storage.setItem(LAST_ACTIVITY_KEY, String(now));
 }

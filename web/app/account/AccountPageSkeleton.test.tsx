@@ -61,7 +61,7 @@ describe("a long-form page's own title and lead, asked for by the entry (first-a
       (_url: string, _init?: RequestInit) => new Promise<Response>((resolve) => (answer = resolve)),
     );
     vi.stubGlobal('fetch', fetchMock);
-    const ready = askFirstAnswers('/account/crafting_perfect_post', 'en', 60_000);
+    const ready = askFirstAnswers({ pathname: '/account/crafting_perfect_post', search: '' }, 'en', 60_000);
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/pages/crafting_perfect_post?locale=en');
 
     render(<AccountPageSkeleton pathname="/account/crafting_perfect_post" />);
@@ -90,7 +90,7 @@ describe("a long-form page's own title and lead, asked for by the entry (first-a
       vi.fn(() => new Promise<Response>(() => {})),
     );
     let shown = false;
-    void askFirstAnswers('/account/terms', 'fr', 1_000).then(() => (shown = true));
+    void askFirstAnswers({ pathname: '/account/terms', search: '' }, 'fr', 1_000).then(() => (shown = true));
     await vi.advanceTimersByTimeAsync(999);
     expect(shown).toBe(false);
     await vi.advanceTimersByTimeAsync(1);

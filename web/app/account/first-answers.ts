@@ -6,7 +6,8 @@
 // phone's connection (docs/performance.md). The rest of a page's first data is asked for once the
 // full app is in (features/session/prefetch-account.ts).
 import type { PageDocument } from '../../../common/content';
-import { isPageSlug, pageAnswerPath, type PageSlug } from '../../../common/page-slugs';
+import { GALLERY_ANSWER_PATH, pageAnswerPath, productAnswerPath } from '../../../common/answer-paths';
+import { isPageSlug, type PageSlug } from '../../../common/page-slugs';
 import { askEarly, earlyAnswer } from '../../lib/api';
 import type { Locale } from '../../../common/i18n';
 
@@ -25,7 +26,12 @@ export function documentSlugOf(pathname: string): PageSlug | undefined {
  * below it, a layout shift), and only then asks for the full app's code, which would otherwise
  * share the phone's connection with them. The brand's splash (index.html) is on screen meanwhile.
  */
-export function askFirstAnswers(pathname: string, locale: Locale, waitMs = 1_000): Promise<void> {
+export function askFirstAnswers(
+  { pathname, search }: { pathname: string; search: string },
+  locale: Locale,
+  waitMs = 1_000,
+): Promise<void> {
+  askForFirstImages(pathname, search, locale);
   const slug = documentSlugOf(pathname);
   if (!slug) return Promise.resolve();
   askEarly(pageAnswerPath(slug), { locale });
@@ -45,4 +51,30 @@ export function earlyDocument(
   locale: Locale,
 ): { answer: Promise<{ data: PageDocument }>; value: { data: PageDocument } | undefined } | undefined {
   return earlyAnswer<{ data: PageDocument }>(pageAnswerPath(slug), { locale });
+}
+
+/**
+ * A page whose largest paint is a picture: the answer that names it now, and the picture as soon
+ * as it is in (first-images.ts). The skeleton does not wait for these: it does not show them.
+ */
+function askForFirstImages(pathname: string, search: string, locale: Locale): void {
+  const [area, page, detail, more] = pathname.split('/').filter(Boolean);
+  if (area !== 'account' || more !== undefined) return;
+  if (page === 'grab_n_go' && detail === undefined) {
+    askEarly(GALLERY_ANSWER_PATH, { locale });
+    // A link that chose a filter shows other images first (as prefetch-account.ts knows).
+    if (/[?&](product|format)=/.test(search)) return;
+    import('./first-images').then(({ preloadGalleryImages }) => preloadGalleryImages(locale)).catch(() => {});
+  } else if (page === 'products' && detail !== undefined) {
+    let code: string;
+    try {
+      code = decodeURIComponent(detail);
+    } catch {
+      return;
+    }
+    askEarly(productAnswerPath(code), { locale });
+    import('./first-images')
+      .then(({ preloadProductArtwork }) => preloadProductArtwork(code, locale))
+      .catch(() => {});
+  }
 }

@@ -1,8 +1,7 @@
 // The identity calls of the SPA (decisions §3, §4). Public calls carry the public client
 // credential; the answers' messages arrive in the visitor's language (Accept-Language).
 import { api } from '../../lib/api';
-import { storeManagerToken, storeToken, type AuthToken } from '../../lib/session';
-import { recordActivity } from '../session/inactivity';
+import { recordActivity, storeManagerToken, storeToken, type AuthToken } from '../../lib/session';
 
 export interface MessageAnswer {
   data: { message: string };

@@ -3,8 +3,7 @@
 // provider comes back to /{provider}_callback, whose page trades code + state for a partner
 // token exactly like /api/auth/get_token.
 import { api } from '../../lib/api';
-import { storeToken, type AuthToken } from '../../lib/session';
-import { recordActivity } from '../session/inactivity';
+import { recordActivity, storeToken, type AuthToken } from '../../lib/session';
 
 export const SOCIAL_PROVIDERS = ['facebook', 'google'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];

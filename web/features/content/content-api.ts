@@ -11,9 +11,10 @@ import type {
   ProductSummary,
 } from '../../../common/content';
 // Not from common/content.ts: that module builds zod schemas, which this page's chunk then carried.
-import { pageAnswerPath, PUBLIC_PAGE_SLUGS, type PageSlug } from '../../../common/page-slugs';
+import { PUBLIC_PAGE_SLUGS, type PageSlug } from '../../../common/page-slugs';
 import { api, type ApiAuth } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
+import { pageAnswerPath, productAnswerPath } from '../../../common/answer-paths';
 
 /** Instagram cuts a caption at this many characters; the server refuses longer drafts. */
 export const CAPTION_LIMIT = 2200;
@@ -49,7 +50,7 @@ export function productQuery(code: string, locale: Locale) {
     queryKey: contentKeys.product(code, locale),
     queryFn: async ({ signal }: { signal?: AbortSignal }) =>
       (
-        await api.get<{ data: ProductDetail }>(`/api/products/${encodeURIComponent(code)}`, {
+        await api.get<{ data: ProductDetail }>(productAnswerPath(code), {
           query: { locale },
           signal,
         })
@@ -136,21 +137,5 @@ export function useKitDownload() {
   });
 }
 
-/** A narrower rendition of a media URL (the server makes 240, 480, 720 and 1080 px wide ones). */
-export function mediaAtWidth(url: string, width: 240 | 480 | 720 | 1080): string {
-  return `${url}${url.includes('?') ? '&' : '?'}w=${width}`;
-}
-
-/**
- * A product's picture on its talking points: a phone shows it at most 18rem wide (max-w-72), as a
- * desktop does. One description for the page's image and for the early request made while the
- * page's code loads (features/session/prefetch-account.ts): the browser picks the same file for
- * both, so the page finds it in its cache.
- */
-export function productArtworkSources(imageUrl: string): { src: string; srcSet: string; sizes: string } {
-  return {
-    src: mediaAtWidth(imageUrl, 480),
-    srcSet: `${mediaAtWidth(imageUrl, 480)} 480w, ${mediaAtWidth(imageUrl, 720)} 720w, ${mediaAtWidth(imageUrl, 1080)} 1080w`,
-    sizes: '(min-width: 640px) and (max-width: 1023px) 15rem, 18rem',
-  };
-}
+// The product's picture, as its page and the early requests describe it.
+export { mediaAtWidth, productArtworkSources } from './media/artwork';

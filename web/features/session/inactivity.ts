@@ -3,7 +3,7 @@
 // rest of the window (8%, about 14.4 minutes); activity dismisses it; at the end, logout.
 // The clock is injectable so tests drive it with fake timers instead of waiting minutes.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { LAST_ACTIVITY_KEY } from '../../lib/session';
+import { LAST_ACTIVITY_KEY, recordActivity } from '../../lib/session';
 
 export const INACTIVITY_LIMIT_MS = 180 * 60 * 1000;
 export const INACTIVITY_WARNING_RATIO = 0.92;
@@ -35,9 +35,9 @@ export function readLastActivity(storage: Storage): number | null {
   return Number.isFinite(value) && value > 0 ? value : null;
 }
 
-export function recordActivity(storage: Storage = localStorage, now: number = Date.now()): void {
-  storage.setItem(LAST_ACTIVITY_KEY, String(now));
-}
+// Kept with the session (lib/session.ts): the sign-in records it, and its download must not carry
+// this module.
+export { recordActivity };
 
 /** `00:00` style text of a remaining time, rounded up to the second. */
 export function formatCountdown(ms: number): string {

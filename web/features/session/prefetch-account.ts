@@ -13,7 +13,8 @@ import { PAGING } from '../../../common/statuses';
 import { isPageSlug } from '../../../common/page-slugs';
 import { currentLocale, loadCatalogPart } from '../../lib/i18n';
 import { invoicesQuery, payMeNowStatsQuery } from '../cashout/cashout-api';
-import { pageQuery, productArtworkSources, productQuery, productsQuery } from '../content/content-api';
+import { pageQuery, productQuery, productsQuery } from '../content/content-api';
+import { preloadImage, productArtworkSources } from '../content/media/artwork';
 import { firstScreenImages, galleryQuery } from '../content/gallery/gallery-api';
 import { bellQuery } from '../notifications/notifications-api';
 import { badgesQuery, currentUserQuery } from '../profile/current-user';
@@ -55,7 +56,8 @@ export function prefetchAccountPage(queryClient: QueryClient, pathname: string):
       const filtered = /[?&](product|format)=/.test(window.location.search);
       queryClient.fetchQuery(galleryQuery(locale)).then(
         (images) => {
-          if (!filtered) for (const image of firstScreenImages(images)) preloadImage({ src: image.thumb_url });
+          if (!filtered)
+            for (const image of firstScreenImages(images)) preloadImage({ src: image.thumb_url });
         },
         () => {},
       );
@@ -75,13 +77,4 @@ export function prefetchAccountPage(queryClient: QueryClient, pathname: string):
     default:
       if (isPageSlug(page)) void queryClient.prefetchQuery(pageQuery(page, locale));
   }
-}
-
-/** Starts an image's download as an <img> with these sources would (the same file, from the cache later). */
-function preloadImage({ src, srcSet, sizes }: { src: string; srcSet?: string; sizes?: string }): void {
-  const image = new Image();
-  image.fetchPriority = 'high';
-  if (sizes) image.sizes = sizes;
-  if (srcSet) image.srcset = srcSet;
-  image.src = src;
 }

@@ -3,24 +3,12 @@
 // name every product the gallery holds whatever is selected.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { GalleryFormat, GalleryImage } from '../../../../common/content';
+import type { GalleryImage } from '../../../../common/content';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../../common/i18n';
 import { api } from '../../../lib/api';
+import { GALLERY_ANSWER_PATH } from '../../../../common/answer-paths';
 
-/** Square posts first, then stories: the order of the sections, and of the lightbox. */
-export const SECTION_FORMATS: readonly GalleryFormat[] = ['square', 'story'];
-
-/** Tiles of the first section a phone shows on its first screen (two columns). */
-export const FIRST_SCREEN_TILES = 2;
-
-/**
- * The tiles a phone shows first when no filter is chosen: the largest paint of the page, asked for
- * as soon as the gallery's answer is in (features/session/prefetch-account.ts).
- */
-export function firstScreenImages(images: readonly GalleryImage[]): GalleryImage[] {
-  const first = SECTION_FORMATS.find((format) => images.some((image) => image.format === format));
-  return images.filter((image) => image.format === first).slice(0, FIRST_SCREEN_TILES);
-}
+export { firstScreenImages, FIRST_SCREEN_TILES, SECTION_FORMATS } from './first-screen';
 
 export const galleryKeys = {
   all: ['content', 'gallery'] as const,
@@ -28,7 +16,7 @@ export const galleryKeys = {
 };
 
 export async function fetchGallery(locale: Locale): Promise<GalleryImage[]> {
-  return (await api.get<{ data: GalleryImage[] }>('/api/gallery', { query: { locale } })).data;
+  return (await api.get<{ data: GalleryImage[] }>(GALLERY_ANSWER_PATH, { query: { locale } })).data;
 }
 
 /** The gallery's query (also asked for ahead of the page's code, features/session/prefetch-account.ts). */
