@@ -95,9 +95,9 @@ if (enterLightSignIn(window.location, window.history)) {
     : Promise.resolve();
   // The full app's code is asked for once the skeleton is committed and on screen: its downloads
   // then do not stand between the first paint and the page's title and lead (a phone's connection
-  // is the bottleneck there). A frame, or at most 100 ms where frames do not run (a hidden tab).
+  // is the bottleneck there).
   const shown = () =>
-    afterNextPaint(() => void startFullApp({ keepCurrentPage: false }).catch(codeDidNotArrive));
+    afterOnScreen(() => void startFullApp({ keepCurrentPage: false }).catch(codeDidNotArrive));
   void Promise.all([i18nReady, firstAnswers]).then(() => {
     if (fullAppMounted) return;
     // As a transition: React renders it in slices of a few milliseconds, so the skeleton is not
@@ -120,13 +120,35 @@ function EntrySkeleton({ pathname, onShown }: { pathname: string; onShown: () =>
   return <AccountPageSkeleton pathname={pathname} />;
 }
 
-function afterNextPaint(run: () => void) {
+/**
+ * `run` once what was just committed is on screen: the browser's next largest-paint entry (the
+ * skeleton's lead outgrows the splash's brand), which it reports once the frame is presented. A
+ * frame's callback comes sooner than that: the frame may still be on its way to the screen, and
+ * the full app's evaluation then held it back (measured: the lead presented 130 ms after the app's
+ * code was asked for). At most 300 ms (a hidden tab presents nothing); a frame, or at most 100 ms,
+ * where the browser does not report largest paints.
+ */
+function afterOnScreen(run: () => void) {
   let done = false;
+  let observer: PerformanceObserver | undefined;
   const once = () => {
     if (done) return;
     done = true;
+    observer?.disconnect();
     run();
   };
+  const since = performance.now();
+  if (
+    typeof PerformanceObserver !== 'undefined' &&
+    PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')
+  ) {
+    observer = new PerformanceObserver((list) => {
+      if (list.getEntries().some((entry) => entry.startTime >= since)) once();
+    });
+    observer.observe({ type: 'largest-contentful-paint', buffered: true });
+    setTimeout(once, 300);
+    return;
+  }
   requestAnimationFrame(() => setTimeout(once, 0));
   setTimeout(once, 100);
 }

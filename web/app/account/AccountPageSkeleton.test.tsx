@@ -83,6 +83,19 @@ describe("a long-form page's own title and lead, asked for by the entry (first-a
     expect(screen.getAllByText('Three things in common.')).toHaveLength(2);
   });
 
+  it("asks for the answer that names a page's largest picture, and does not hold the skeleton for it", async () => {
+    storeToken({ token: 'partner-token', expired: new Date(Date.now() + 60_000).toISOString() });
+    const fetchMock = vi.fn((_url: string, _init?: RequestInit) => new Promise<Response>(() => {}));
+    vi.stubGlobal('fetch', fetchMock);
+    await askFirstAnswers({ pathname: '/account/products/acv', search: '' }, 'fr', 60_000);
+    await askFirstAnswers({ pathname: '/account/grab_n_go', search: '?product=acv' }, 'en', 60_000);
+    await askFirstAnswers({ pathname: '/account/sales', search: '' }, 'en', 60_000);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      '/api/products/acv?locale=fr',
+      '/api/gallery?locale=en',
+    ]);
+  });
+
   it('does not hold the skeleton back longer than asked when the answer is slow', async () => {
     vi.useFakeTimers();
     vi.stubGlobal(

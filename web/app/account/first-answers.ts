@@ -31,7 +31,7 @@ export function askFirstAnswers(
   locale: Locale,
   waitMs = 1_000,
 ): Promise<void> {
-  askForFirstImages(pathname, search, locale);
+  askForPageCode(pathname, search, locale);
   const slug = documentSlugOf(pathname);
   if (!slug) return Promise.resolve();
   askEarly(pageAnswerPath(slug), { locale });
@@ -54,17 +54,24 @@ export function earlyDocument(
 }
 
 /**
- * A page whose largest paint is a picture: the answer that names it now, and the picture as soon
- * as it is in (first-images.ts). The skeleton does not wait for these: it does not show them.
+ * A page drawn by its own code (first-requests.ts): its code now, and where its largest paint is a
+ * picture, the answer that names it and then the picture. The skeleton does not wait for these: it
+ * does not show them.
  */
-function askForFirstImages(pathname: string, search: string, locale: Locale): void {
+function askForPageCode(pathname: string, search: string, locale: Locale): void {
   const [area, page, detail, more] = pathname.split('/').filter(Boolean);
   if (area !== 'account' || more !== undefined) return;
+  const first = () => import('./first-requests');
   if (page === 'grab_n_go' && detail === undefined) {
     askEarly(GALLERY_ANSWER_PATH, { locale });
     // A link that chose a filter shows other images first (as prefetch-account.ts knows).
-    if (/[?&](product|format)=/.test(search)) return;
-    import('./first-images').then(({ preloadGalleryImages }) => preloadGalleryImages(locale)).catch(() => {});
+    const filtered = /[?&](product|format)=/.test(search);
+    first()
+      .then(({ loadPageCode, preloadGalleryImages }) => {
+        loadPageCode('grab_n_go');
+        if (!filtered) preloadGalleryImages(locale);
+      })
+      .catch(() => {});
   } else if (page === 'products' && detail !== undefined) {
     let code: string;
     try {
@@ -73,8 +80,15 @@ function askForFirstImages(pathname: string, search: string, locale: Locale): vo
       return;
     }
     askEarly(productAnswerPath(code), { locale });
-    import('./first-images')
-      .then(({ preloadProductArtwork }) => preloadProductArtwork(code, locale))
+    first()
+      .then(({ loadPageCode, preloadProductArtwork }) => {
+        loadPageCode('products');
+        preloadProductArtwork(code, locale);
+      })
+      .catch(() => {});
+  } else if (page === 'connect' && detail !== undefined) {
+    first()
+      .then(({ loadPageCode }) => loadPageCode('connect'))
       .catch(() => {});
   }
 }
