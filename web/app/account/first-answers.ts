@@ -31,7 +31,7 @@ export function askFirstAnswers(
   locale: Locale,
   waitMs = 1_000,
 ): Promise<void> {
-  askForPageCode(pathname, search, locale);
+  askForFirstImages(pathname, search, locale);
   const slug = documentSlugOf(pathname);
   if (!slug) return Promise.resolve();
   askEarly(pageAnswerPath(slug), { locale });
@@ -54,23 +54,19 @@ export function earlyDocument(
 }
 
 /**
- * A page drawn by its own code (first-requests.ts): its code now, and where its largest paint is a
- * picture, the answer that names it and then the picture. The skeleton does not wait for these: it
- * does not show them.
+ * A page whose largest paint is a picture: the answer that names it now, and the picture as soon
+ * as it is in (first-images.ts). The skeleton does not wait for these: it does not show them.
  */
-function askForPageCode(pathname: string, search: string, locale: Locale): void {
+function askForFirstImages(pathname: string, search: string, locale: Locale): void {
   const [area, page, detail, more] = pathname.split('/').filter(Boolean);
   if (area !== 'account' || more !== undefined) return;
-  const first = () => import('./first-requests');
+  const first = () => import('./first-images');
   if (page === 'grab_n_go' && detail === undefined) {
     askEarly(GALLERY_ANSWER_PATH, { locale });
     // A link that chose a filter shows other images first (as prefetch-account.ts knows).
-    const filtered = /[?&](product|format)=/.test(search);
+    if (/[?&](product|format)=/.test(search)) return;
     first()
-      .then(({ loadPageCode, preloadGalleryImages }) => {
-        loadPageCode('grab_n_go');
-        if (!filtered) preloadGalleryImages(locale);
-      })
+      .then(({ preloadGalleryImages }) => preloadGalleryImages(locale))
       .catch(() => {});
   } else if (page === 'products' && detail !== undefined) {
     let code: string;
@@ -81,14 +77,7 @@ function askForPageCode(pathname: string, search: string, locale: Locale): void 
     }
     askEarly(productAnswerPath(code), { locale });
     first()
-      .then(({ loadPageCode, preloadProductArtwork }) => {
-        loadPageCode('products');
-        preloadProductArtwork(code, locale);
-      })
-      .catch(() => {});
-  } else if (page === 'connect' && detail !== undefined) {
-    first()
-      .then(({ loadPageCode }) => loadPageCode('connect'))
+      .then(({ preloadProductArtwork }) => preloadProductArtwork(code, locale))
       .catch(() => {});
   }
 }
