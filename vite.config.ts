@@ -59,9 +59,12 @@ function accountChunk(): { plugin: Plugin; test: (id: string) => boolean } {
         return seen;
       };
       const entry = reach([path.resolve('web/main.tsx')]);
+      // What the entry's own early chunk needs (the first pictures' addresses) stays out: that
+      // chunk must not import this one, or a visit would download the full app before its skeleton.
+      const early = reach([path.resolve('web/app/account/first-images.ts')]);
       members = new Set(
         [...reach(roots.map((root) => path.resolve(root)))].filter(
-          (id) => !entry.has(id) && !id.includes('node_modules'),
+          (id) => !entry.has(id) && !early.has(id) && !id.includes('node_modules'),
         ),
       );
     },

@@ -90,19 +90,25 @@ if (enterLightSignIn(window.location, window.history)) {
 } else if (opensAccountPage(window.location)) {
   // A long-form page's words are its largest paint: asked for now, not once the app's code is in,
   // and its skeleton shown with them (app/account/first-answers.ts).
-  const firstAnswers = isTokenValid(getStoredToken())
-    ? askFirstAnswers(window.location, getStoredLocale())
-    : Promise.resolve();
+  // Not on a sign-in link (`?token=`): the stored session may be another partner's, and the link
+  // leads to the dashboard anyway.
+  const firstAnswers =
+    isTokenValid(getStoredToken()) && !new URLSearchParams(window.location.search).has('token')
+      ? askFirstAnswers(window.location, getStoredLocale())
+      : Promise.resolve();
   // The full app's code is asked for once the skeleton is committed and on screen: its downloads
   // then do not stand between the first paint and the page's title and lead (a phone's connection
   // is the bottleneck there).
+  let renderedAt = 0;
   const shown = () =>
-    afterOnScreen(() => void startFullApp({ keepCurrentPage: false }).catch(codeDidNotArrive));
+    afterOnScreen(() => void startFullApp({ keepCurrentPage: false }).catch(codeDidNotArrive), renderedAt);
   void Promise.all([i18nReady, firstAnswers]).then(() => {
     if (fullAppMounted) return;
     // As a transition: React renders it in slices of a few milliseconds, so the skeleton is not
     // one long task after the framework's evaluation (a phone cannot answer a tap during one).
     // Nothing else updates this root until the full app replaces it.
+    // From here on, a largest paint is the skeleton's (afterOnScreen).
+    renderedAt = performance.now();
     startTransition(() =>
       root.render(
         <StrictMode>
@@ -121,14 +127,14 @@ function EntrySkeleton({ pathname, onShown }: { pathname: string; onShown: () =>
 }
 
 /**
- * `run` once what was just committed is on screen: the browser's next largest-paint entry (the
- * skeleton's lead outgrows the splash's brand), which it reports once the frame is presented. A
+ * `run` once what was rendered from `since` on is on screen: the browser's next largest-paint entry
+ * (the skeleton's lead outgrows the splash's brand), which it reports once the frame is presented. A
  * frame's callback comes sooner than that: the frame may still be on its way to the screen, and
  * the full app's evaluation then held it back (measured: the lead presented 130 ms after the app's
  * code was asked for). At most 300 ms (a hidden tab presents nothing); a frame, or at most 100 ms,
  * where the browser does not report largest paints.
  */
-function afterOnScreen(run: () => void) {
+function afterOnScreen(run: () => void, since: number) {
   let done = false;
   let observer: PerformanceObserver | undefined;
   const once = () => {
@@ -137,7 +143,6 @@ function afterOnScreen(run: () => void) {
     observer?.disconnect();
     run();
   };
-  const since = performance.now();
   if (
     typeof PerformanceObserver !== 'undefined' &&
     PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')

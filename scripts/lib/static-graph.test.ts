@@ -1,7 +1,7 @@
 // /login's first download (decisions/015): the SPA built as `npm run build` builds it; what the
 // entry imports statically must hold React and i18next but neither React Router nor TanStack
 // Query, which load with the full app when the visitor leaves the sign-in.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,5 +40,17 @@ describe("/login's static import graph in the production build", () => {
     const own = graph.sources.filter((source) => !source.includes('node_modules'));
     for (const file of ['web/app/router.tsx', 'web/lib/query-client.ts', 'web/app/full-app.tsx'])
       expect(own.some((source) => source.endsWith(file))).toBe(false);
+  });
+});
+
+describe("the entry's early chunk (app/account/first-images.ts, decisions/050)", () => {
+  it('imports neither the full app nor its packages: a visit would download them before its skeleton', () => {
+    const chunk = readdirSync(path.join(outDir, 'assets')).find((file) => /^first-images-.+\.js$/.test(file));
+    expect(chunk).toBeDefined();
+    const early = staticGraph(outDir, `assets/${chunk}`);
+    expect(early.chunks.some((file) => /\/app-[^/]+\.js$/.test(file))).toBe(false);
+    const packages = packagesIn(early.sources);
+    expect(packages.filter((name) => name === 'react-router' || name.startsWith('@tanstack/'))).toEqual([]);
+    expect(early.sources.some((source) => source.endsWith('web/app/full-app.tsx'))).toBe(false);
   });
 });

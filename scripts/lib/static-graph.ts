@@ -22,10 +22,10 @@ export function entryScript(outDir: string): string {
   return match[1];
 }
 
-export function staticGraph(outDir: string): StaticGraph {
+export function staticGraph(outDir: string, start: string = entryScript(outDir)): StaticGraph {
   const chunks: string[] = [];
   const sources = new Set<string>();
-  const pending = [entryScript(outDir)];
+  const pending = [start];
   while (pending.length > 0) {
     const chunk = pending.shift() as string;
     if (chunks.includes(chunk)) continue;

@@ -253,6 +253,17 @@ describe('answers asked for early (askEarly)', () => {
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
+  it("another session's reader (a sign-in link, a sign-out since) does not take it", async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(200, { data: fetchMock.mock.calls.length }));
+    askEarly('/api/products/acv', { locale: 'en' });
+    storeToken({ token: 'other-partner', expired: new Date(Date.now() + 60_000).toISOString() });
+    expect(earlyAnswer('/api/products/acv', { locale: 'en' })).toBeUndefined();
+    expect(await api.get('/api/products/acv', { query: { locale: 'en' } })).toEqual({ data: 2 });
+    expect(new Headers((fetchMock.mock.calls[1]?.[1] as RequestInit).headers).get('Authorization')).toBe(
+      'Bearer other-partner',
+    );
+  });
+
   it('a failed early request is forgotten: the reader asks again', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(500, { code: 500, message: 'boom' }));
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: 'fresh' }));

@@ -95,6 +95,8 @@ function asErrorBody(value: unknown): ApiErrorBody | string | null {
  */
 interface EarlyAnswer {
   answer: Promise<unknown>;
+  /** The partner's token it was asked with: another session (a sign-in link's) never takes it. */
+  bearer: string | null;
   askedAt: number;
   taken: boolean;
   value?: unknown;
@@ -108,12 +110,18 @@ const EARLY_ANSWER_MS = 30_000;
  * that opens a page whose largest paint is an answer (a document's lead), while the full app's
  * code is still on its way (app/account/first-answers.ts). The first `apiRequest` of the same URL
  * within 30 s then takes this request instead of making its own, once: later reads ask afresh.
- * A failed early request is forgotten, so the reader asks again.
+ * Only with the same partner token (a sign-in link or a sign-out since then: the reader asks
+ * afresh). A failed early request is forgotten, so the reader asks again.
  */
 export function askEarly(path: string, query?: ApiRequestOptions['query']): void {
   const url = withQuery(path, query);
   if (earlyAnswers.has(url)) return;
-  const early: EarlyAnswer = { answer: apiRequest(url), askedAt: Date.now(), taken: false };
+  const early: EarlyAnswer = {
+    answer: apiRequest(url),
+    bearer: bearerFor('user'),
+    askedAt: Date.now(),
+    taken: false,
+  };
   earlyAnswers.set(url, early);
   early.answer.then(
     (value) => (early.value = value),
@@ -133,12 +141,14 @@ export function earlyAnswer<T>(
   query?: ApiRequestOptions['query'],
 ): { answer: Promise<T>; value: T | undefined } | undefined {
   const early = earlyAnswers.get(withQuery(path, query));
-  return early && { answer: early.answer as Promise<T>, value: early.value as T | undefined };
+  if (!early || early.bearer !== bearerFor('user')) return undefined;
+  return { answer: early.answer as Promise<T>, value: early.value as T | undefined };
 }
 
 function takeEarly(url: string): Promise<unknown> | undefined {
   const early = earlyAnswers.get(url);
   if (!early || early.taken || Date.now() - early.askedAt > EARLY_ANSWER_MS) return undefined;
+  if (early.bearer !== bearerFor('user')) return undefined;
   early.taken = true;
   return early.answer;
 }

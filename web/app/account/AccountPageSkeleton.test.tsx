@@ -1,7 +1,7 @@
 // The account page's skeleton, which the entry shows before the router exists: it must find the
 // page's title and lead by itself, with the route table's own patterns.
 import { act, render, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n';
 import { storeToken } from '../../lib/session';
 import { jsonResponse } from '../../test/render-app';
@@ -46,6 +46,8 @@ describe('AccountPageSkeleton', () => {
 });
 
 describe("a long-form page's own title and lead, asked for by the entry (first-answers.ts)", () => {
+  afterEach(() => vi.useRealTimers());
+
   it('finds the long-form pages among the account paths', () => {
     expect(documentSlugOf('/account/faq')).toBe('faq');
     expect(documentSlugOf('/account/post_guidelines/')).toBe('post_guidelines');
@@ -108,6 +110,5 @@ describe("a long-form page's own title and lead, asked for by the entry (first-a
     expect(shown).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(shown).toBe(true);
-    vi.useRealTimers();
   });
 });

@@ -12,17 +12,16 @@ import { preloadImage, productArtworkSources } from '../../features/content/medi
 import { earlyAnswer } from '../../lib/api';
 
 export function preloadGalleryImages(locale: Locale): void {
-  earlyAnswer<{ data: GalleryImage[] }>(GALLERY_ANSWER_PATH, { locale })?.answer.then(
-    ({ data }) => {
+  earlyAnswer<{ data: GalleryImage[] }>(GALLERY_ANSWER_PATH, { locale })
+    ?.answer.then(({ data }) => {
       for (const image of firstScreenImages(data)) preloadImage({ src: image.thumb_url });
-    },
-    () => {},
-  );
+    })
+    // Only a head start: a failed or unexpected answer is the page's to show.
+    .catch(() => {});
 }
 
 export function preloadProductArtwork(code: string, locale: Locale): void {
-  earlyAnswer<{ data: ProductDetail }>(productAnswerPath(code), { locale })?.answer.then(
-    ({ data }) => preloadImage(productArtworkSources(data.image_url)),
-    () => {},
-  );
+  earlyAnswer<{ data: ProductDetail }>(productAnswerPath(code), { locale })
+    ?.answer.then(({ data }) => preloadImage(productArtworkSources(data.image_url)))
+    .catch(() => {});
 }
