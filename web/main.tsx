@@ -104,11 +104,11 @@ if (enterLightSignIn(window.location, window.history)) {
     afterOnScreen(() => void startFullApp({ keepCurrentPage: false }).catch(codeDidNotArrive), renderedAt);
   void Promise.all([i18nReady, firstAnswers]).then(() => {
     if (fullAppMounted) return;
+    // From here on, a largest paint is the skeleton's (afterOnScreen).
+    renderedAt = performance.now();
     // As a transition: React renders it in slices of a few milliseconds, so the skeleton is not
     // one long task after the framework's evaluation (a phone cannot answer a tap during one).
     // Nothing else updates this root until the full app replaces it.
-    // From here on, a largest paint is the skeleton's (afterOnScreen).
-    renderedAt = performance.now();
     startTransition(() =>
       root.render(
         <StrictMode>

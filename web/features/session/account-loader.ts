@@ -2,8 +2,13 @@
 // and goes to /account/ (the query stripped); a stored valid token lets the shell load; none or
 // an expired one clears the session and goes to /login.
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { clearSession, getStoredToken, isTokenValid, storeTokenFromUrl } from '../../lib/session';
-import { recordActivity } from './inactivity';
+import {
+  clearSession,
+  getStoredToken,
+  isTokenValid,
+  recordActivity,
+  storeTokenFromUrl,
+} from '../../lib/session';
 
 export function accountLoader({ request }: LoaderFunctionArgs): Response | null {
   const url = new URL(request.url);

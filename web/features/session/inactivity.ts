@@ -35,10 +35,6 @@ export function readLastActivity(storage: Storage): number | null {
   return Number.isFinite(value) && value > 0 ? value : null;
 }
 
-// Kept with the session (lib/session.ts): the sign-in records it, and its download must not carry
-// this module.
-export { recordActivity };
-
 /** `00:00` style text of a remaining time, rounded up to the second. */
 export function formatCountdown(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
