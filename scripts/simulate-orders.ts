@@ -3,6 +3,7 @@
 // the dashboard's bell), and the load driver of the benchmark. Bounded by --count.
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { keepAliveClient } from './lib/keep-alive-client';
 import { shopifyOrderPayload } from '../server/integrations/shopify/sample-payloads';
 import { signShopifyBody } from '../server/integrations/shopify/webhooks';
 
@@ -47,18 +48,25 @@ function signedOrder(options: SimulationOptions, i: number) {
  * counts, when sending started (epoch ms) and the time taken.
  */
 export async function simulateOrders(options: SimulationOptions, onProgress?: (sent: number) => void) {
-  const prepared = options.rate > 0 ? undefined : Array.from({ length: options.count }, (_, i) => signedOrder(options, i));
+  const prepared =
+    options.rate > 0 ? undefined : Array.from({ length: options.count }, (_, i) => signedOrder(options, i));
   const startedAt = Date.now();
   const started = performance.now();
   const outcomes: Record<string, number> = {};
   let sent = 0;
   const interval = options.rate > 0 ? 1000 / options.rate : 0;
   const inFlight = new Set<Promise<void>>();
+  const concurrency = options.concurrency ?? 16;
+  const client = keepAliveClient(options.url, concurrency);
   for (let i = 0; i < options.count; i++) {
     const { body, headers } = prepared?.[i] ?? signedOrder(options, i);
-    const request = fetch(`${options.url.replace(/\/$/, '')}/api/webhooks/shopify`, { method: 'POST', headers, body })
-      .then(async (res) => {
-        const key = res.ok ? String(((await res.json()) as { data?: { outcome?: string } }).data?.outcome) : `http ${res.status}`;
+    const request = client
+      .request('POST', '/api/webhooks/shopify', headers, body)
+      .then((res) => {
+        const ok = res.status >= 200 && res.status < 300;
+        const key = ok
+          ? String((JSON.parse(res.body.toString('utf8')) as { data?: { outcome?: string } }).data?.outcome)
+          : `http ${res.status}`;
         outcomes[key] = (outcomes[key] ?? 0) + 1;
       })
       .catch(() => {
@@ -70,10 +78,11 @@ export async function simulateOrders(options: SimulationOptions, onProgress?: (s
         onProgress?.(sent);
       });
     inFlight.add(request);
-    if (inFlight.size >= (options.concurrency ?? 16)) await Promise.race(inFlight);
+    if (inFlight.size >= concurrency) await Promise.race(inFlight);
     if (interval) await new Promise((r) => setTimeout(r, interval));
   }
   await Promise.all(inFlight);
+  client.close();
   return { outcomes, startedAt, seconds: (performance.now() - started) / 1000 };
 }
 
@@ -94,14 +103,33 @@ async function main() {
     process.exit(2);
   }
   if (!Number.isFinite(rate) || rate < 0 || !Number.isInteger(count) || count < 1 || count > 1_000_000) {
-    console.error('--rate must be a number ≥ 0 (0: as fast as possible) and --count a whole number from 1 to 1,000,000.');
+    console.error(
+      '--rate must be a number ≥ 0 (0: as fast as possible) and --count a whole number from 1 to 1,000,000.',
+    );
     process.exit(2);
   }
-  console.log(`Sending ${count} signed orders/paid webhooks to ${values.url} at ${rate || 'full'} per second…`);
-  const result = await simulateOrders({ url: values.url!, secret: values.secret, rate, count, codes: values.codes!.split(',').map((c) => c.trim()).filter(Boolean) }, (sent) => {
-    if (sent % 10 === 0 || sent === count) process.stdout.write(`\r  ${sent}/${count}`);
-  });
-  console.log(`\nDone in ${result.seconds.toFixed(1)} s (${(count / result.seconds).toFixed(0)} orders/s):`, result.outcomes);
+  console.log(
+    `Sending ${count} signed orders/paid webhooks to ${values.url} at ${rate || 'full'} per second…`,
+  );
+  const result = await simulateOrders(
+    {
+      url: values.url!,
+      secret: values.secret,
+      rate,
+      count,
+      codes: values
+        .codes!.split(',')
+        .map((c) => c.trim())
+        .filter(Boolean),
+    },
+    (sent) => {
+      if (sent % 10 === 0 || sent === count) process.stdout.write(`\r  ${sent}/${count}`);
+    },
+  );
+  console.log(
+    `\nDone in ${result.seconds.toFixed(1)} s (${(count / result.seconds).toFixed(0)} orders/s):`,
+    result.outcomes,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) void main();
