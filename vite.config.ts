@@ -81,6 +81,8 @@ const APP_PACKAGES =
  * (the document view, the caption check, the copy button) as one chunk, for the same reason: about
  * seven chunks otherwise, each a request after the router's. Grab and Go's gallery keeps its own.
  */
+const FIRST_SCREEN_SHARED =
+  /web[\\/](features[\\/]content[\\/](media[\\/]artwork|first-screen[\\/][^\\/]+|gallery[\\/]first-screen)|lib[\\/]product-names)\.tsx?$/;
 const CONTENT_CHUNK = /(web[\\/]features[\\/]content[\\/][^\\/]+\.tsx?$)|(common[\\/]caption-check\.ts$)/;
 
 // The SPA lives in web/; its build lands in dist/web, which the API server serves.
@@ -128,6 +130,10 @@ export default defineConfig({
               test: (id: string) => APP_PACKAGES.test(id) || account.test(id),
               includeDependenciesRecursively: false,
             },
+            // What both the entry's early chunk and the full app's or the content pages' code
+            // draw a page's first screen with (pictures' renditions, a product's first screen, the
+            // products' names): one small shared file, not one per module, each a request.
+            { name: 'first-screen', test: FIRST_SCREEN_SHARED, includeDependenciesRecursively: false },
             { name: 'content', test: CONTENT_CHUNK, includeDependenciesRecursively: false },
           ],
         },

@@ -56,9 +56,12 @@ export function PageSkeleton({ kind }: { kind: Exclude<SkeletonKind, 'account'> 
 export function AccountSkeleton({ heading }: { heading?: ReactNode }) {
   return (
     <div data-testid="account-skeleton" aria-busy="true" className="min-h-dvh">
-      <div className="flex h-16 items-center justify-between border-b border-stone-200 bg-white px-4 sm:px-6 dark:border-stone-800 dark:bg-stone-900">
-        <Bar className="h-8 w-36" />
-        <Bar className="h-9 w-9 rounded-full" />
+      {/* As the account's header: its border below its 4rem, so the page starts where the page will. */}
+      <div className="border-b border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900">
+        <div className="flex h-16 items-center justify-between px-3 sm:px-6 lg:px-8">
+          <Bar className="h-8 w-36" />
+          <Bar className="h-9 w-9 rounded-full" />
+        </div>
       </div>
       <div className="lg:flex">
         <div className="hidden h-[calc(100dvh-4rem)] w-72 shrink-0 border-r border-stone-200 bg-white p-6 lg:grid lg:content-start lg:gap-4 dark:border-stone-800 dark:bg-stone-900">

@@ -85,17 +85,57 @@ describe("a long-form page's own title and lead, asked for by the entry (first-a
     expect(screen.getAllByText('Three things in common.')).toHaveLength(2);
   });
 
-  it("asks for the answer that names a page's largest picture, and does not hold the skeleton for it", async () => {
+  it("asks for the answers that name a page's largest picture; only a product's holds the skeleton", async () => {
     storeToken({ token: 'partner-token', expired: new Date(Date.now() + 60_000).toISOString() });
     const fetchMock = vi.fn((_url: string, _init?: RequestInit) => new Promise<Response>(() => {}));
     vi.stubGlobal('fetch', fetchMock);
-    await askFirstAnswers({ pathname: '/account/products/acv', search: '' }, 'fr', 60_000);
+    vi.useFakeTimers();
+    let productShown = false;
+    void askFirstAnswers({ pathname: '/account/products/acv', search: '' }, 'fr', 1_000).then(
+      () => (productShown = true),
+    );
     await askFirstAnswers({ pathname: '/account/grab_n_go', search: '?product=acv' }, 'en', 60_000);
     await askFirstAnswers({ pathname: '/account/sales', search: '' }, 'en', 60_000);
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
       '/api/products/acv?locale=fr',
       '/api/gallery?locale=en',
     ]);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(productShown).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(productShown).toBe(true);
+  });
+
+  it("draws a product's first screen with its artwork where the page draws it; not for a code that names no product", async () => {
+    storeToken({ token: 'partner-token', expired: new Date(Date.now() + 60_000).toISOString() });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          jsonResponse(200, {
+            data: { code: 'kids', name: 'Kids Multi Gummies', image_url: '/api/media/kids.webp' },
+          }),
+        ),
+      ),
+    );
+    await askFirstAnswers({ pathname: '/account/products/kids', search: '' }, 'en', 60_000);
+    render(<AccountPageSkeleton pathname="/account/products/kids" />);
+    const skeleton = screen.getByTestId('account-skeleton');
+    expect(
+      within(skeleton).getByRole('heading', { level: 1, name: 'Kids Multi Gummies' }),
+    ).toBeInTheDocument();
+    const artwork = within(skeleton).getByTestId('early-artwork');
+    // The page's own picture (ProductContentView): the same file from the same description.
+    expect(artwork.getAttribute('srcset')).toBe(
+      '/api/media/kids.webp?w=480 480w, /api/media/kids.webp?w=720 720w, /api/media/kids.webp?w=1080 1080w',
+    );
+    expect(artwork.getAttribute('fetchpriority')).toBe('high');
+
+    await askFirstAnswers({ pathname: '/account/products/nope', search: '' }, 'en', 60_000);
+    render(<AccountPageSkeleton pathname="/account/products/nope" />);
+    expect(
+      screen.getAllByTestId('account-skeleton')[1]!.querySelector('[data-testid="early-artwork"]'),
+    ).toBeNull();
   });
 
   it('does not hold the skeleton back longer than asked when the answer is slow', async () => {

@@ -3,7 +3,7 @@
 // account page (before the full app's code has arrived), and the router, as the account's
 // fallback while the shell and the page load. Both render this one component, so the title and
 // lead keep their place, and their size, when one replaces the other; the lead line is the page's
-// largest paint (docs/performance.md).
+// largest paint (docs/performance.md). A product's page draws more of itself (ProductFirstScreen).
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageDocument } from '../../../common/content';
@@ -11,7 +11,7 @@ import { isLocale } from '../../../common/i18n';
 import { ROUTES } from '../../../common/routes';
 import { AccountSkeleton } from '../../components/PageSkeleton';
 import { PageHeading } from '../../features/pages/PageHeading';
-import { documentSlugOf, earlyDocument } from './first-answers';
+import { documentSlugOf, earlyDocument, loadedProductFirstScreen, productCodeOf } from './first-answers';
 
 const ACCOUNT_ROUTES = ROUTES.filter((entry) => entry.area === 'account');
 
@@ -53,6 +53,10 @@ export function AccountPageSkeleton({ pathname }: { pathname: string }) {
   const { t, i18n } = useTranslation();
   const entry = ACCOUNT_ROUTES.find((candidate) => pathMatches(candidate.path, pathname));
   const document = useEarlyDocument(pathname, i18n.language);
+  // A product's page: its first screen, artwork included, once the early chunk that draws it is in.
+  const product = productCodeOf(pathname);
+  const productScreen = product ? loadedProductFirstScreen()?.(product) : undefined;
+  if (productScreen) return <AccountSkeleton heading={productScreen} />;
   const heading = entry ? (
     <PageHeading
       title={document?.title ?? t(entry.titleKey)}

@@ -3,7 +3,7 @@ import { NavLink, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/icons';
-import { productNameKey } from '../../features/content/product-names';
+import { productNameKey } from '../../lib/product-names';
 import { logout } from '../../lib/logout';
 import {
   ACCOUNT_NAV,

@@ -1,10 +1,12 @@
 // What a visit that opens an account page asks for from the entry, before the full app's code has
-// arrived, where the page's largest paint is an answer: a long-form page's title and lead. The
-// entry's skeleton shows them as soon as they are in (AccountPageSkeleton), and the page's query
+// arrived, where the page's largest paint is an answer: a long-form page's title and lead, a
+// product's artwork. The entry's skeleton shows them as soon as they are in (AccountPageSkeleton,
+// ProductFirstScreen), and the page's query
 // takes the same request when its code runs (lib/api.ts, askEarly) instead of asking again. Until
 // then the answer waited for the full app's code and the page's, two downloads in a row on a
 // phone's connection (docs/performance.md). The rest of a page's first data is asked for once the
 // full app is in (features/session/prefetch-account.ts).
+import type { ReactNode } from 'react';
 import type { PageDocument } from '../../../common/content';
 import { GALLERY_ANSWER_PATH, pageAnswerPath, productAnswerPath } from '../../../common/answer-paths';
 import { isPageSlug, type PageSlug } from '../../../common/page-slugs';
@@ -31,17 +33,25 @@ export function askFirstAnswers(
   locale: Locale,
   waitMs = 1_000,
 ): Promise<void> {
-  askForFirstImages(pathname, search, locale);
+  const product = productCodeOf(pathname);
   const slug = documentSlugOf(pathname);
-  if (!slug) return Promise.resolve();
-  askEarly(pageAnswerPath(slug), { locale });
-  const request = earlyDocument(slug, locale)?.answer;
+  const waits: Promise<unknown>[] = [];
+  if (product) {
+    askEarly(productAnswerPath(product), { locale });
+    // The skeleton draws the product's first screen, artwork included, once both are in.
+    const firstScreen = import('./first-images').then((chunk) => {
+      productFirstScreen = chunk.productFirstScreen;
+      chunk.preloadProductArtwork(product, locale);
+    });
+    waits.push(firstScreen, earlyAnswer(productAnswerPath(product), { locale })?.answer ?? Promise.resolve());
+  } else if (slug) {
+    askEarly(pageAnswerPath(slug), { locale });
+    waits.push(earlyDocument(slug, locale)?.answer ?? Promise.resolve());
+  } else askForGalleryImages(pathname, search, locale);
+  if (waits.length === 0) return Promise.resolve();
   return new Promise<void>((resolve) => {
     setTimeout(resolve, waitMs);
-    request?.then(
-      () => resolve(),
-      () => resolve(),
-    );
+    void Promise.allSettled(waits).then(() => resolve());
   });
 }
 
@@ -54,30 +64,36 @@ export function earlyDocument(
 }
 
 /**
- * A page whose largest paint is a picture: the answer that names it now, and the picture as soon
- * as it is in (first-images.ts). The skeleton does not wait for these: it does not show them.
+ * The product code a talking points path names (`/account/products/acv` → `acv`). Whether it is a
+ * product the early chunk judges (the list of products is not in the sign-in's download).
  */
-function askForFirstImages(pathname: string, search: string, locale: Locale): void {
+export function productCodeOf(pathname: string): string | undefined {
   const [area, page, detail, more] = pathname.split('/').filter(Boolean);
-  if (area !== 'account' || more !== undefined) return;
-  const first = () => import('./first-images');
-  if (page === 'grab_n_go' && detail === undefined) {
-    askEarly(GALLERY_ANSWER_PATH, { locale });
-    // A link that chose a filter shows other images first (as prefetch-account.ts knows).
-    if (/[?&](product|format)=/.test(search)) return;
-    first()
-      .then(({ preloadGalleryImages }) => preloadGalleryImages(locale))
-      .catch(() => {});
-  } else if (page === 'products' && detail !== undefined) {
-    let code: string;
-    try {
-      code = decodeURIComponent(detail);
-    } catch {
-      return;
-    }
-    askEarly(productAnswerPath(code), { locale });
-    first()
-      .then(({ preloadProductArtwork }) => preloadProductArtwork(code, locale))
-      .catch(() => {});
+  if (area !== 'account' || page !== 'products' || detail === undefined || more !== undefined)
+    return undefined;
+  try {
+    return decodeURIComponent(detail);
+  } catch {
+    return undefined;
   }
+}
+
+/**
+ * The product's first screen as the skeleton draws it (ProductFirstScreen.tsx), once the early chunk
+ * that holds it is in: the sign-in's download does not carry it.
+ */
+let productFirstScreen: ((code: string) => ReactNode) | undefined;
+export const loadedProductFirstScreen = () => productFirstScreen;
+
+/**
+ * Grab and Go: the answer that names its first pictures now, and the pictures as soon as it is in
+ * (first-images.ts). The skeleton does not wait for these: it does not show them.
+ */
+function askForGalleryImages(pathname: string, search: string, locale: Locale): void {
+  const [area, page, more] = pathname.split('/').filter(Boolean);
+  if (area !== 'account' || page !== 'grab_n_go' || more !== undefined) return;
+  askEarly(GALLERY_ANSWER_PATH, { locale });
+  // A link that chose a filter shows other images first (as prefetch-account.ts knows).
+  if (/[?&](product|format)=/.test(search)) return;
+  import('./first-images').then(({ preloadGalleryImages }) => preloadGalleryImages(locale)).catch(() => {});
 }

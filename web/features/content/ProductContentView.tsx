@@ -6,7 +6,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductDetail } from '../../../common/content';
 import { Icon, type IconName } from '../../components/icons';
-import { productArtworkSources, useKitDownload } from './content-api';
+import { useKitDownload } from './content-api';
+import { HERO_CLASS, HERO_FRAME_CLASS, ProductArtwork } from './first-screen/product-layout';
 import { CopyButton } from './CopyButton';
 
 export interface ProductContentViewProps {
@@ -124,23 +125,11 @@ function ProductHero({ detail, preview }: { detail: ProductDetail; preview: bool
   const { t } = useTranslation();
   const kit = useKitDownload();
   return (
-    <section
-      aria-label={detail.name}
-      className="card overflow-hidden sm:grid sm:grid-cols-[minmax(0,15rem)_1fr] lg:grid-cols-[18rem_1fr]"
-      data-testid="product-hero"
-    >
-      {/* On a phone the square stands centred on the card's own background, as a framed picture:
-          a wider tinted box would show coloured bands beside it. */}
-      <div className="relative bg-gradient-to-br from-brand-100 via-amber-50 to-rose-100 max-sm:bg-none max-sm:px-5 max-sm:pt-5 dark:from-brand-950 dark:via-stone-900 dark:to-rose-950">
-        <img
-          {...productArtworkSources(detail.image_url)}
-          // The page's largest paint: asked for before the other images (and, on a first visit,
-          // as soon as the product's answer is in, features/session/prefetch-account.ts).
-          fetchPriority="high"
+    <section aria-label={detail.name} className={HERO_CLASS} data-testid="product-hero">
+      <div className={HERO_FRAME_CLASS}>
+        <ProductArtwork
+          imageUrl={detail.image_url}
           alt={t('content.product.artwork_alt', { name: detail.name })}
-          width={480}
-          height={480}
-          className="aspect-square h-auto w-full object-cover max-sm:mx-auto max-sm:max-w-72 max-sm:rounded-xl"
           data-testid="product-artwork"
         />
       </div>

@@ -12,7 +12,17 @@ import { PageHeading } from '../pages/PageHeading';
 import { Skeleton, SkeletonLines } from '../sales/ui';
 import { CaptionCheck } from './CaptionCheck';
 import { mediaAtWidth, useProduct, useProducts } from './content-api';
-import { productNameKey } from './product-names';
+import {
+  PICKER_NAV_CLASS,
+  PICKER_ROW_CLASS,
+  PILL_IMAGE_CLASS,
+  PILL_NAME_CLASS,
+  PRODUCT_BODY_CLASS,
+  pillClass,
+  pillImagePlaceClass,
+  pillRowScrollLeft,
+} from './first-screen/product-layout';
+import { productNameKey } from '../../lib/product-names';
 import { ProductContentView } from './ProductContentView';
 import { LoadFailed } from './LoadFailed';
 
@@ -32,7 +42,7 @@ function ProductTalkingPoints({ code }: { code: ProductCode }) {
     <>
       <PageHeading eyebrow={t('titles.talking_points')} title={name} lead={t('pages.talking_points')} />
       <ProductPicker current={code} />
-      <div className="mt-6 sm:mt-8">
+      <div className={PRODUCT_BODY_CLASS}>
         {product.data ? (
           <div className="space-y-6 sm:space-y-8">
             <ProductContentView detail={product.data} />
@@ -72,8 +82,7 @@ function ProductPicker({ current }: { current: ProductCode }) {
     const link = currentRef.current;
     const row = rowRef.current;
     if (!link || !row) return;
-    const left = link.offsetLeft - (row.clientWidth - link.offsetWidth) / 2;
-    row.scrollTo?.({ left: Math.max(0, left), behavior: 'instant' });
+    row.scrollTo?.({ left: pillRowScrollLeft(row, link), behavior: 'instant' });
     measure();
     // Again once the API's names and pictures have changed the pills' widths.
   }, [current, products.data, measure]);
@@ -88,17 +97,8 @@ function ProductPicker({ current }: { current: ProductCode }) {
   const edgeFades: CSSProperties = { maskImage: mask, WebkitMaskImage: mask };
 
   return (
-    <nav
-      aria-label={t('content.product.picker')}
-      className="-mx-4 sm:-mx-6 lg:mx-0"
-      data-testid="product-picker"
-    >
-      <ul
-        ref={rowRef}
-        onScroll={measure}
-        style={edgeFades}
-        className="relative flex gap-2 overflow-x-auto px-4 pb-2 [scrollbar-width:thin] sm:px-6 lg:px-0"
-      >
+    <nav aria-label={t('content.product.picker')} className={PICKER_NAV_CLASS} data-testid="product-picker">
+      <ul ref={rowRef} onScroll={measure} style={edgeFades} className={PICKER_ROW_CLASS}>
         {PRODUCT_CODES.map((code) => {
           const summary = byCode.get(code);
           const selected = code === current;
@@ -108,11 +108,7 @@ function ProductPicker({ current }: { current: ProductCode }) {
                 ref={selected ? currentRef : undefined}
                 to={`/account/products/${code}`}
                 aria-current={selected ? 'page' : undefined}
-                className={`flex items-center gap-2 rounded-full border py-1.5 pr-3.5 pl-3.5 text-sm font-medium whitespace-nowrap transition-colors sm:py-1 sm:pl-1 ${
-                  selected
-                    ? 'border-brand-700 bg-brand-700 text-white shadow-sm dark:border-brand-400 dark:bg-brand-400 dark:text-stone-950'
-                    : 'border-stone-200 bg-white text-stone-700 hover:border-brand-300 hover:bg-brand-50 hover:text-brand-800 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-300 dark:hover:border-brand-700 dark:hover:bg-stone-800 dark:hover:text-white'
-                }`}
+                className={pillClass(selected)}
                 data-testid={`product-button-${code}`}
               >
                 {summary ? (
@@ -122,20 +118,15 @@ function ProductPicker({ current }: { current: ProductCode }) {
                     width={32}
                     height={32}
                     loading="lazy"
-                    className="hidden h-8 w-8 rounded-full bg-white object-cover sm:block"
+                    className={PILL_IMAGE_CLASS}
                   />
                 ) : (
-                  <span
-                    aria-hidden="true"
-                    className={`hidden h-8 w-8 items-center justify-center rounded-full sm:inline-flex ${
-                      selected ? 'bg-white/20' : 'bg-stone-100 text-stone-400 dark:bg-stone-800'
-                    }`}
-                  >
+                  <span aria-hidden="true" className={pillImagePlaceClass(selected)}>
                     <Icon name="leaf" width={16} height={16} />
                   </span>
                 )}
                 {/* Some names are long in French: the pill stays a pill, the full name its accessible name. */}
-                <span className="max-w-56 truncate">{summary?.name ?? t(productNameKey(code))}</span>
+                <span className={PILL_NAME_CLASS}>{summary?.name ?? t(productNameKey(code))}</span>
               </Link>
             </li>
           );

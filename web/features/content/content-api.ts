@@ -137,5 +137,5 @@ export function useKitDownload() {
   });
 }
 
-// The product's picture, as its page and the early requests describe it.
-export { mediaAtWidth, productArtworkSources } from './media/artwork';
+// A picture's renditions, as the content pages and the early requests describe them.
+export { mediaAtWidth } from './media/artwork';

@@ -147,7 +147,6 @@ const GRID: Record<GalleryFormat, string> = {
   story: 'grid-cols-2 sm:grid-cols-3 lg:grid-cols-5',
 };
 
-
 function Tile({
   image,
   onOpen,

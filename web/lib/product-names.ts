@@ -1,4 +1,4 @@
-import type { ProductCode } from '../../../common/products';
+import type { ProductCode } from '../../common/products';
 
 /** Catalog key of a product's name (the locale check knows the `products.<code>.name` pattern). */
 export function productNameKey(code: ProductCode) {
