@@ -59,9 +59,13 @@ function accountChunk(): { plugin: Plugin; test: (id: string) => boolean } {
         return seen;
       };
       const entry = reach([path.resolve('web/main.tsx')]);
-      // What the entry's own early chunk needs (the first pictures' addresses) stays out: that
-      // chunk must not import this one, or a visit would download the full app before its skeleton.
-      const early = reach([path.resolve('web/app/account/first-images.ts')]);
+      // What the entry's own early chunks need (a product's or Grab and Go's first screen) stays
+      // out: they must not import this one, or a visit would download the full app before its
+      // skeleton.
+      const early = reach([
+        path.resolve('web/app/account/first-product.ts'),
+        path.resolve('web/app/account/first-gallery.ts'),
+      ]);
       members = new Set(
         [...reach(roots.map((root) => path.resolve(root)))].filter(
           (id) => !entry.has(id) && !early.has(id) && !id.includes('node_modules'),
@@ -82,7 +86,7 @@ const APP_PACKAGES =
  * seven chunks otherwise, each a request after the router's. Grab and Go's gallery keeps its own.
  */
 const FIRST_SCREEN_SHARED =
-  /web[\\/](features[\\/]content[\\/](media[\\/]artwork|first-screen[\\/][^\\/]+|gallery[\\/]first-screen)|lib[\\/]product-names)\.tsx?$/;
+  /(web[\\/](features[\\/]content[\\/](media[\\/]artwork|first-screen[\\/][^\\/]+|gallery[\\/]first-screen)|lib[\\/]product-names)|common[\\/]products)\.tsx?$/;
 const CONTENT_CHUNK = /(web[\\/]features[\\/]content[\\/][^\\/]+\.tsx?$)|(common[\\/]caption-check\.ts$)/;
 
 // The SPA lives in web/; its build lands in dist/web, which the API server serves.

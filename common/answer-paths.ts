@@ -15,3 +15,9 @@ export function productAnswerPath(code: string): string {
 
 /** Grab and Go's images. */
 export const GALLERY_ANSWER_PATH = '/api/gallery';
+
+/**
+ * Whether a Grab and Go link (its query string) chose a filter: the page then shows other images
+ * first than the ones the early requests ask for.
+ */
+export const galleryFiltered = (search: string) => /[?&](product|format)=/.test(search);

@@ -123,7 +123,7 @@ if (enterLightSignIn(window.location, window.history)) {
 function EntrySkeleton({ pathname, onShown }: { pathname: string; onShown: () => void }) {
   // Once: this root renders nothing else until the full app replaces it.
   useEffect(() => onShown(), [onShown]);
-  return <AccountPageSkeleton pathname={pathname} />;
+  return <AccountPageSkeleton pathname={pathname} search={window.location.search} />;
 }
 
 /**

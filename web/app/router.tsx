@@ -36,7 +36,8 @@ export function indexLoader(): Response {
 
 /** While the account shell and page load: the shell's skeleton, with the page's title and lead. */
 function AccountFallback() {
-  return <AccountPageSkeleton pathname={useLocation().pathname} />;
+  const { pathname, search } = useLocation();
+  return <AccountPageSkeleton pathname={pathname} search={search} />;
 }
 
 /** A page's part of its route: the element itself, or how to load it. */

@@ -6,12 +6,20 @@
 // largest paint (docs/performance.md). A product's page draws more of itself (ProductFirstScreen).
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { galleryFiltered } from '../../../common/answer-paths';
 import type { PageDocument } from '../../../common/content';
 import { isLocale } from '../../../common/i18n';
 import { ROUTES } from '../../../common/routes';
 import { AccountSkeleton } from '../../components/PageSkeleton';
 import { PageHeading } from '../../features/pages/PageHeading';
-import { documentSlugOf, earlyDocument, loadedProductFirstScreen, productCodeOf } from './first-answers';
+import {
+  documentSlugOf,
+  earlyDocument,
+  isGallery,
+  loadedGalleryFirstScreen,
+  loadedProductFirstScreen,
+  productCodeOf,
+} from './first-answers';
 
 const ACCOUNT_ROUTES = ROUTES.filter((entry) => entry.area === 'account');
 
@@ -49,7 +57,7 @@ function useEarlyDocument(pathname: string, language: string): PageDocument | un
   return (early?.value ?? (request ? answer : undefined))?.data;
 }
 
-export function AccountPageSkeleton({ pathname }: { pathname: string }) {
+export function AccountPageSkeleton({ pathname, search = '' }: { pathname: string; search?: string }) {
   const { t, i18n } = useTranslation();
   const entry = ACCOUNT_ROUTES.find((candidate) => pathMatches(candidate.path, pathname));
   const document = useEarlyDocument(pathname, i18n.language);
@@ -57,6 +65,10 @@ export function AccountPageSkeleton({ pathname }: { pathname: string }) {
   const product = productCodeOf(pathname);
   const productScreen = product ? loadedProductFirstScreen()?.(product) : undefined;
   if (productScreen) return <AccountSkeleton heading={productScreen} />;
+  // Grab and Go with no filter chosen: its first screen, first tiles included, likewise.
+  const galleryScreen =
+    isGallery(pathname) && !galleryFiltered(search) ? loadedGalleryFirstScreen()?.() : undefined;
+  if (galleryScreen) return <AccountSkeleton heading={galleryScreen} />;
   const heading = entry ? (
     <PageHeading
       title={document?.title ?? t(entry.titleKey)}

@@ -4,7 +4,7 @@
 // page draws the same places from the same description (features/content/first-screen/
 // product-layout.tsx), so when it replaces this the artwork does not move. Until then the
 // artwork waited for two downloads in a row, the full app's and the page's (docs/performance.md).
-// In the early chunk (first-images.ts): the sign-in's download does not carry it.
+// In the early chunk (first-product.ts): the sign-in's download does not carry it.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { productAnswerPath } from '../../../common/answer-paths';

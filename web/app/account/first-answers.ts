@@ -8,9 +8,15 @@
 // full app is in (features/session/prefetch-account.ts).
 import type { ReactNode } from 'react';
 import type { PageDocument } from '../../../common/content';
-import { GALLERY_ANSWER_PATH, pageAnswerPath, productAnswerPath } from '../../../common/answer-paths';
+import {
+  GALLERY_ANSWER_PATH,
+  galleryFiltered,
+  pageAnswerPath,
+  productAnswerPath,
+} from '../../../common/answer-paths';
 import { isPageSlug, type PageSlug } from '../../../common/page-slugs';
 import { askEarly, earlyAnswer } from '../../lib/api';
+import { loadCatalogPart } from '../../lib/i18n';
 import type { Locale } from '../../../common/i18n';
 
 /** The long-form page an account path shows (`/account/faq` → `faq`), if it is one. */
@@ -39,7 +45,7 @@ export function askFirstAnswers(
   if (product) {
     askEarly(productAnswerPath(product), { locale });
     // The skeleton draws the product's first screen, artwork included, once both are in.
-    const firstScreen = import('./first-images').then((chunk) => {
+    const firstScreen = import('./first-product').then((chunk) => {
       productFirstScreen = chunk.productFirstScreen;
       chunk.preloadProductArtwork(product, locale);
     });
@@ -47,7 +53,23 @@ export function askFirstAnswers(
   } else if (slug) {
     askEarly(pageAnswerPath(slug), { locale });
     waits.push(earlyDocument(slug, locale)?.answer ?? Promise.resolve());
-  } else askForGalleryImages(pathname, search, locale);
+  } else if (isGallery(pathname)) {
+    askEarly(GALLERY_ANSWER_PATH, { locale });
+    // A link that chose a filter shows other images first (as prefetch-account.ts knows): its
+    // skeleton is the route's, and nothing is preloaded.
+    if (!galleryFiltered(search)) {
+      const chunk = import('./first-gallery');
+      chunk.then(({ preloadGalleryImages }) => preloadGalleryImages(locale)).catch(() => {});
+      // The skeleton draws the gallery's first screen, first tiles included, once the answer, the
+      // chunk and the gallery's words (the content part of the catalog) are all in.
+      const ready = Promise.all([chunk, loadCatalogPart('content')]).then(
+        ([{ galleryFirstScreen: draw }]) => {
+          galleryFirstScreen = () => draw(locale);
+        },
+      );
+      waits.push(ready, earlyAnswer(GALLERY_ANSWER_PATH, { locale })?.answer ?? Promise.resolve());
+    }
+  }
   if (waits.length === 0) return Promise.resolve();
   return new Promise<void>((resolve) => {
     setTimeout(resolve, waitMs);
@@ -85,15 +107,12 @@ export function productCodeOf(pathname: string): string | undefined {
 let productFirstScreen: ((code: string) => ReactNode) | undefined;
 export const loadedProductFirstScreen = () => productFirstScreen;
 
-/**
- * Grab and Go: the answer that names its first pictures now, and the pictures as soon as it is in
- * (first-images.ts). The skeleton does not wait for these: it does not show them.
- */
-function askForGalleryImages(pathname: string, search: string, locale: Locale): void {
+let galleryFirstScreen: (() => ReactNode) | undefined;
+/** Grab and Go's first screen as the skeleton draws it (GalleryFirstScreen.tsx), once it can. */
+export const loadedGalleryFirstScreen = () => galleryFirstScreen;
+
+/** Whether an account path is Grab and Go's. */
+export function isGallery(pathname: string): boolean {
   const [area, page, more] = pathname.split('/').filter(Boolean);
-  if (area !== 'account' || page !== 'grab_n_go' || more !== undefined) return;
-  askEarly(GALLERY_ANSWER_PATH, { locale });
-  // A link that chose a filter shows other images first (as prefetch-account.ts knows).
-  if (/[?&](product|format)=/.test(search)) return;
-  import('./first-images').then(({ preloadGalleryImages }) => preloadGalleryImages(locale)).catch(() => {});
+  return area === 'account' && page === 'grab_n_go' && more === undefined;
 }

@@ -20,7 +20,15 @@ let fake: FakeApi;
 function renderWatched() {
   const router = createMemoryRouter(
     [
-      { path: '/account', element: (<><InactivityWatcher /><h1>Account</h1></>) },
+      {
+        path: '/account',
+        element: (
+          <>
+            <InactivityWatcher />
+            <h1>Account</h1>
+          </>
+        ),
+      },
       { path: '/login', element: <h1>Login</h1> },
     ],
     { initialEntries: ['/account'] },

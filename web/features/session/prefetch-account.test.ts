@@ -96,11 +96,16 @@ describe('prefetchAccountPage', () => {
     const requested = spyOnImages();
     const image = (id: number, format: string) => ({ id, format, thumb_url: `/api/media/${id}.webp?w=480` });
     api.on('GET /api/gallery', () =>
-      jsonResponse(200, { data: [image(1, 'story'), image(2, 'square'), image(3, 'square'), image(4, 'square')] }),
+      jsonResponse(200, {
+        data: [image(1, 'story'), image(2, 'square'), image(3, 'square'), image(4, 'square')],
+      }),
     );
     prefetchAccountPage(queryClient, '/account/grab_n_go');
     await vi.waitFor(() => expect(requested).toHaveLength(2));
-    expect(requested.map((request) => request.src)).toEqual(['/api/media/2.webp?w=480', '/api/media/3.webp?w=480']);
+    expect(requested.map((request) => request.src)).toEqual([
+      '/api/media/2.webp?w=480',
+      '/api/media/3.webp?w=480',
+    ]);
   });
 
   it('asks nothing again that the cache already holds', async () => {
@@ -121,7 +126,12 @@ function spyOnImages(): { src: string; srcset: string; sizes: string; fetchPrior
     const image = new Real();
     Object.defineProperty(image, 'src', {
       set(value: string) {
-        requested.push({ src: value, srcset: image.srcset, sizes: image.sizes, fetchPriority: image.fetchPriority });
+        requested.push({
+          src: value,
+          srcset: image.srcset,
+          sizes: image.sizes,
+          fetchPriority: image.fetchPriority,
+        });
       },
     });
     return image;

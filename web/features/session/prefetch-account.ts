@@ -9,6 +9,7 @@
 // loads with the router: the page's data is asked for as soon as the router has matched the page,
 // in parallel with the page's own code, not after one more download.
 import type { QueryClient } from '@tanstack/react-query';
+import { galleryFiltered } from '../../../common/answer-paths';
 import { PAGING } from '../../../common/statuses';
 import { isPageSlug } from '../../../common/page-slugs';
 import { currentLocale, loadCatalogPart } from '../../lib/i18n';
@@ -53,7 +54,7 @@ export function prefetchAccountPage(queryClient: QueryClient, pathname: string):
     case 'grab_n_go': {
       // Its first images are the page's largest paint: asked for with the answer that names them,
       // unless a link chose a filter (then the page shows others first).
-      const filtered = /[?&](product|format)=/.test(window.location.search);
+      const filtered = galleryFiltered(window.location.search);
       queryClient.fetchQuery(galleryQuery(locale)).then(
         (images) => {
           if (!filtered)

@@ -1,7 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../lib/api';
-import { AUTH_TOKEN_KEY, getStoredToken, LAST_ACTIVITY_KEY, MANAGER_TOKEN_KEY, storeToken } from '../../lib/session';
+import {
+  AUTH_TOKEN_KEY,
+  getStoredToken,
+  LAST_ACTIVITY_KEY,
+  MANAGER_TOKEN_KEY,
+  storeToken,
+} from '../../lib/session';
 import { installFakeApi, samplePartner, signInForTest, type FakeApi } from '../../test/fake-api';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { BADGES_QUERY_KEY, CURRENT_USER_QUERY_KEY } from '../profile/current-user';
@@ -60,13 +66,18 @@ describe('a 401 on any data call (spec point 4)', () => {
     signInForTest();
     localStorage.setItem('theme', 'dark');
     localStorage.setItem('locale', 'en');
-    localStorage.setItem(MANAGER_TOKEN_KEY, JSON.stringify({ token: 'staff', expired: new Date(Date.now() + 3_600_000).toISOString() }));
+    localStorage.setItem(
+      MANAGER_TOKEN_KEY,
+      JSON.stringify({ token: 'staff', expired: new Date(Date.now() + 3_600_000).toISOString() }),
+    );
     localStorage.setItem('cached_something', '1');
     const { router, queryClient } = renderApp('/account/sales');
     await screen.findByRole('link', { name: 'Profile of Maya Chen' });
     queryClient.setQueryData(['sales'], [{ id: 1 }]);
 
-    fake.on('GET /api/getPartnerSalesSummary', () => jsonResponse(401, { code: 401, message: 'Not Authorized' }, 'Unauthorized'));
+    fake.on('GET /api/getPartnerSalesSummary', () =>
+      jsonResponse(401, { code: 401, message: 'Not Authorized' }, 'Unauthorized'),
+    );
     await act(async () => {
       await queryClient
         .fetchQuery({ queryKey: ['summary'], queryFn: () => api.get('/api/getPartnerSalesSummary') })
