@@ -47,6 +47,7 @@ import { settingsRoutes } from './modules/settings/routes';
 import { resolveProgramSecrets } from './modules/settings/service';
 import { socialRoutes } from './modules/social/routes';
 import { subpartnerRoutes } from './modules/subpartners/routes';
+import { registerApiCompression } from './plugins/compress';
 import { registerDocsRoute, registerOpenApi } from './plugins/docs';
 import { errorContractOptions, registerErrorHandling } from './plugins/errors';
 import { registerRequestId, requestIdOf, requestSerializer } from './plugins/logging';
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildOptions) {
   app.decorate('background', background);
 
   registerSecurityHeaders(app, headers);
+  registerApiCompression(app);
   // Before every route: each gets its request counter when declared.
   registerMetrics(app, ctx, metrics);
   // Every API route gets a per-client limit unless it sets its own (or opts out). This hook
