@@ -43,14 +43,22 @@ describe("/login's static import graph in the production build", () => {
   });
 });
 
-describe("the entry's early chunk (app/account/first-images.ts, decisions/050)", () => {
-  it('imports neither the full app nor its packages: a visit would download them before its skeleton', () => {
-    const chunk = readdirSync(path.join(outDir, 'assets')).find((file) => /^first-images-.+\.js$/.test(file));
-    expect(chunk).toBeDefined();
-    const early = staticGraph(outDir, `assets/${chunk}`);
-    expect(early.chunks.some((file) => /\/app-[^/]+\.js$/.test(file))).toBe(false);
-    const packages = packagesIn(early.sources);
-    expect(packages.filter((name) => name === 'react-router' || name.startsWith('@tanstack/'))).toEqual([]);
-    expect(early.sources.some((source) => source.endsWith('web/app/full-app.tsx'))).toBe(false);
-  });
+describe("the entry's early chunks (app/account/first-product.ts and first-gallery.ts, decisions/050, 051)", () => {
+  it.each(['first-product', 'first-gallery'])(
+    '%s imports neither the full app, its packages nor the content pages: a visit would download them before its skeleton',
+    (name) => {
+      const chunk = readdirSync(path.join(outDir, 'assets')).find((file) =>
+        new RegExp(`^${name}-.+\\.js$`).test(file),
+      );
+      expect(chunk).toBeDefined();
+      const early = staticGraph(outDir, `assets/${chunk}`);
+      expect(early.chunks.some((file) => /\/(app|content)-[^/]+\.js$/.test(file))).toBe(false);
+      const packages = packagesIn(early.sources);
+      expect(packages.filter((name) => name === 'react-router' || name.startsWith('@tanstack/'))).toEqual([]);
+      expect(early.sources.some((source) => source.endsWith('web/app/full-app.tsx'))).toBe(false);
+      expect(early.sources.some((source) => source.endsWith('web/features/content/ProductPage.tsx'))).toBe(
+        false,
+      );
+    },
+  );
 });
