@@ -79,8 +79,11 @@ test('an unknown route, an unknown product and an unknown sub-partner show the 4
 test('a deep link survives a reload', async ({ page, request }) => {
   await signedIn(page, request);
   await page.goto('/account/products/kids');
+  // The entry's skeleton draws the product's heading too: the page's own content is what counts.
+  await expect(page.getByTestId('product-content')).toBeVisible();
   await expect(page.locator('h1')).toContainText(text('en', 'products.kids.name'));
   await page.reload();
+  await expect(page.getByTestId('product-content')).toBeVisible();
   await expect(page.locator('h1')).toContainText(text('en', 'products.kids.name'));
   await page.goto('/glow-collective/login');
   await page.reload();

@@ -3,6 +3,7 @@
 // streams) spent about as much CPU per request as the server's whole ingestion of an order, so the
 // client, not the server, set the ingestion figure (docs/performance.md, 2026-11-27).
 import http from 'node:http';
+import https from 'node:https';
 
 export interface ClientAnswer {
   status: number;
@@ -19,20 +20,26 @@ export interface KeepAliveClient {
   close(): void;
 }
 
-/** A client for `base` (http://host:port) holding at most `sockets` connections open between requests. */
+/**
+ * A client for `base` (`http://host:port`, or https, with a path prefix if the portal is under
+ * one) holding at most `sockets` connections open between requests.
+ */
 export function keepAliveClient(base: string, sockets: number): KeepAliveClient {
   const url = new URL(base);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets });
+  const secure = url.protocol === 'https:';
+  const transport = secure ? https : http;
+  const agent = new transport.Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets });
+  const prefix = url.pathname.replace(/\/$/, '');
   return {
     request(method, path, headers = {}, body) {
       return new Promise<ClientAnswer>((resolve, reject) => {
-        const req = http.request(
+        const req = transport.request(
           {
             agent,
             host: url.hostname,
-            port: url.port,
+            port: url.port || (secure ? 443 : 80),
             method,
-            path,
+            path: prefix + path,
             headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) },
           },
           (res) => {

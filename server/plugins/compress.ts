@@ -32,6 +32,8 @@ const compress = (encoding: 'br' | 'gzip', body: string | Buffer) =>
 export function registerApiCompression(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    // A HEAD answer's body is never sent: its headers say what a GET would get, uncompressed.
+    if (request.method === 'HEAD') return payload;
     if (!request.url.startsWith('/api/') || reply.hasHeader('content-encoding')) return payload;
     if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
     if (Buffer.byteLength(payload) < COMPRESS_FROM_BYTES) return payload;

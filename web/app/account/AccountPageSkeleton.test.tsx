@@ -138,6 +138,43 @@ describe("a long-form page's own title and lead, asked for by the entry (first-a
     ).toBeNull();
   });
 
+  it("draws Grab and Go's first screen with its first tiles, without the page's test ids; a filtered link gets the route's", async () => {
+    storeToken({ token: 'partner-token', expired: new Date(Date.now() + 60_000).toISOString() });
+    const image = (id: number, format: 'square' | 'story') => ({
+      id,
+      product: 'acv',
+      format,
+      alt: `Picture ${id}`,
+      url: `/api/media/${id}.webp`,
+      thumb_url: `/api/media/${id}.webp?w=480`,
+      width: 1080,
+      height: format === 'square' ? 1080 : 1920,
+    });
+    const images = [image(1, 'story'), image(2, 'square'), image(3, 'square'), image(4, 'square')];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(jsonResponse(200, { data: images }))),
+    );
+    // In French: the English list was asked for above, with an answer that never comes.
+    await askFirstAnswers({ pathname: '/account/grab_n_go', search: '' }, 'fr', 60_000);
+    render(<AccountPageSkeleton pathname="/account/grab_n_go" search="" />);
+    const first = screen.getByTestId('gallery-first-screen');
+    // Square posts first, as the page: their first tiles, the two a phone shows first asked for first.
+    const pictures = [...first.querySelectorAll('img')];
+    expect(pictures.map((img) => img.getAttribute('src'))).toEqual([
+      '/api/media/2.webp?w=480',
+      '/api/media/3.webp?w=480',
+      '/api/media/4.webp?w=480',
+    ]);
+    expect(pictures.map((img) => img.getAttribute('fetchpriority'))).toEqual(['high', 'high', null]);
+    expect(first.hasAttribute('inert')).toBe(true);
+    expect(first.querySelector('[data-testid^="gallery-"]')).toBeNull();
+    expect(screen.getByText(i18n.t('content.gallery.count', { count: 4 }))).toBeInTheDocument();
+
+    render(<AccountPageSkeleton pathname="/account/grab_n_go" search="?product=acv" />);
+    expect(screen.getAllByTestId('gallery-first-screen')).toHaveLength(1);
+  });
+
   it('does not hold the skeleton back longer than asked when the answer is slow', async () => {
     vi.useFakeTimers();
     vi.stubGlobal(

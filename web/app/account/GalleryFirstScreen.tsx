@@ -14,6 +14,7 @@ import {
   GRID,
   ProductChips,
   SectionHeading,
+  SkeletonCopy,
   Tile,
   galleryView,
 } from '../../features/content/gallery/gallery-view';
@@ -34,28 +35,30 @@ export function GalleryFirstScreen({ images }: { images: readonly GalleryImage[]
       <PageHeading title={t('titles.grab_n_go')} lead={t('pages.grab_n_go')}>
         <GalleryReminder guidelines={(className, text) => <span className={className}>{text}</span>} />
       </PageHeading>
-      <div className="mb-8 space-y-8" inert data-testid="gallery-first-screen">
-        <div className="space-y-4">
-          <ProductChips options={productOptions} selected="all" />
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <GalleryCount shown={visible.length} count={images.length} filtered={false} />
-            <FormatToggle selected="all" />
+      <SkeletonCopy value>
+        <div className="mb-8 space-y-8" inert data-testid="gallery-first-screen">
+          <div className="space-y-4">
+            <ProductChips options={productOptions} selected="all" />
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <GalleryCount shown={visible.length} count={images.length} filtered={false} />
+              <FormatToggle selected="all" />
+            </div>
           </div>
+          <section>
+            <SectionHeading format={first.format} />
+            <ul className={`grid gap-3 sm:gap-4 ${GRID[first.format]}`}>
+              {first.images.slice(0, FIRST_ROW.length).map((image, index) => (
+                <Tile
+                  key={image.id}
+                  image={image}
+                  firstScreen={index < FIRST_SCREEN_TILES}
+                  className={FIRST_ROW[index]}
+                />
+              ))}
+            </ul>
+          </section>
         </div>
-        <section>
-          <SectionHeading format={first.format} />
-          <ul className={`grid gap-3 sm:gap-4 ${GRID[first.format]}`}>
-            {first.images.slice(0, FIRST_ROW.length).map((image, index) => (
-              <Tile
-                key={image.id}
-                image={image}
-                firstScreen={index < FIRST_SCREEN_TILES}
-                className={FIRST_ROW[index]}
-              />
-            ))}
-          </ul>
-        </section>
-      </div>
+      </SkeletonCopy>
     </>
   );
 }

@@ -8,17 +8,20 @@ import { GALLERY_ANSWER_PATH } from '../../../common/answer-paths';
 import type { GalleryImage } from '../../../common/content';
 import type { Locale } from '../../../common/i18n';
 import { firstScreenImages } from '../../features/content/gallery/first-screen';
+import { galleryView } from '../../features/content/gallery/gallery-view';
 import { preloadImage } from '../../features/content/media/artwork';
 import { earlyAnswer } from '../../lib/api';
 import { GalleryFirstScreen } from './GalleryFirstScreen';
 
 /**
  * What the skeleton draws of Grab and Go before the page's code is in: nothing unless the early
- * answer is in and holds images (the page shows its empty state otherwise).
+ * answer is in and holds images of a section the page shows (it shows its empty state otherwise).
  */
 export function galleryFirstScreen(locale: Locale) {
   const images = earlyAnswer<{ data: GalleryImage[] }>(GALLERY_ANSWER_PATH, { locale })?.value?.data;
-  return images && images.length > 0 ? createElement(GalleryFirstScreen, { images }) : undefined;
+  return images && galleryView(images, 'all', 'all').sections.length > 0
+    ? createElement(GalleryFirstScreen, { images })
+    : undefined;
 }
 
 export function preloadGalleryImages(locale: Locale): void {

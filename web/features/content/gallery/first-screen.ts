@@ -1,5 +1,5 @@
 // Which of Grab and Go's images a phone shows first: apart from gallery-api.ts (React Query, the
-// full app's chunk) for the entry's early request of them (app/account/first-images.ts).
+// full app's chunk) for the entry's early request of them (app/account/first-gallery.ts).
 import type { GalleryFormat, GalleryImage } from '../../../../common/content';
 
 /** Square posts first, then stories: the order of the sections, and of the lightbox. */

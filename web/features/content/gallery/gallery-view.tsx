@@ -3,12 +3,22 @@
 // code is in (app/account/GalleryFirstScreen.tsx): one description for both, so the first tiles,
 // the page's largest paint, stand in the same place in each and nothing moves when the page
 // replaces the skeleton. A chunk of its own: the entry's early chunk for Grab and Go imports it.
-import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GalleryFormat, GalleryImage } from '../../../../common/content';
 import { PRODUCT_CODES, isProductCode } from '../../../../common/products';
 import { Icon } from '../../../components/icons';
 import { SECTION_FORMATS } from './first-screen';
+
+/**
+ * Inside the skeleton's copy (GalleryFirstScreen) the parts carry no test ids: a test or a script
+ * waiting for the page's tiles must not find the skeleton's, which answer nothing.
+ */
+export const SkeletonCopy = createContext(false);
+function useTestId(): (id: string) => string | undefined {
+  const copy = useContext(SkeletonCopy);
+  return (id) => (copy ? undefined : id);
+}
 
 /** The chip of images that belong to no single product (program-wide artwork). */
 export const BRAND = 'brand';
@@ -55,6 +65,7 @@ export function ProductChips({
   selected: string;
   onSelect?: (key: string) => void;
 }) {
+  const testId = useTestId();
   const { t } = useTranslation();
   const label = useProductLabel();
   const row = useRef<HTMLDivElement>(null);
@@ -75,7 +86,7 @@ export function ProductChips({
       aria-label={t('content.gallery.filter_product')}
       // A phone scrolls the row sideways (edge to edge); wider screens wrap it.
       className="-mx-4 flex gap-2 overflow-x-auto px-4 pt-0.5 pb-2 [scrollbar-width:thin] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0"
-      data-testid="gallery-product-filter"
+      data-testid={testId('gallery-product-filter')}
     >
       {chips.map((chip) => {
         const active = chip.key === selected;
@@ -90,7 +101,7 @@ export function ProductChips({
                 ? 'border-brand-700 bg-brand-700 text-white dark:border-brand-400 dark:bg-brand-400 dark:text-stone-950'
                 : 'border-stone-300 bg-white text-stone-700 hover:border-stone-400 hover:bg-stone-50 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-200 dark:hover:bg-stone-800'
             }`}
-            data-testid={`gallery-chip-${chip.key}`}
+            data-testid={testId(`gallery-chip-${chip.key}`)}
           >
             {chip.name}
             <ChipCount count={chip.count} active={active} />
@@ -108,13 +119,14 @@ export function FormatToggle({
   selected: FormatFilter;
   onSelect?: (f: FormatFilter) => void;
 }) {
+  const testId = useTestId();
   const { t } = useTranslation();
   return (
     <div
       role="group"
       aria-label={t('content.gallery.filter_format')}
       className="inline-flex rounded-full bg-stone-100 p-1 dark:bg-stone-800/70"
-      data-testid="gallery-format-filter"
+      data-testid={testId('gallery-format-filter')}
     >
       {FORMAT_FILTERS.map((value) => (
         <button
@@ -122,7 +134,7 @@ export function FormatToggle({
           type="button"
           aria-pressed={selected === value}
           onClick={() => onSelect?.(value)}
-          data-testid={`gallery-format-${value}`}
+          data-testid={testId(`gallery-format-${value}`)}
           className={`min-h-9 rounded-full px-3.5 text-sm font-semibold whitespace-nowrap transition-colors sm:px-4 ${
             selected === value
               ? 'bg-white text-stone-900 shadow-sm dark:bg-stone-950 dark:text-white'
@@ -155,10 +167,11 @@ export function Tile({
   onOpen?: () => void;
   thumbRef?: (node: HTMLButtonElement | null) => void;
 }) {
+  const testId = useTestId();
   const { t } = useTranslation();
   const label = useProductLabel();
   return (
-    <li className={`min-w-0 ${className}`} data-testid="gallery-tile" data-id={image.id}>
+    <li className={`min-w-0 ${className}`} data-testid={testId('gallery-tile')} data-id={image.id}>
       <figure className="card group flex h-full flex-col overflow-hidden">
         <button
           ref={thumbRef}
@@ -167,7 +180,7 @@ export function Tile({
           aria-label={t('content.gallery.view', { alt: image.alt })}
           aria-haspopup="dialog"
           className="relative block w-full overflow-hidden bg-stone-100 focus-visible:outline-offset-[-3px] dark:bg-stone-800"
-          data-testid="gallery-open"
+          data-testid={testId('gallery-open')}
         >
           <img
             src={image.thumb_url}
@@ -198,7 +211,7 @@ export function Tile({
             className="icon-button shrink-0"
             aria-label={t('content.gallery.download', { alt: image.alt })}
             title={t('content.gallery.download_short')}
-            data-testid="gallery-download"
+            data-testid={testId('gallery-download')}
           >
             <Icon name="download" width={18} height={18} />
           </a>
@@ -256,12 +269,13 @@ export function GalleryCount({
   count: number;
   filtered: boolean;
 }) {
+  const testId = useTestId();
   const { t } = useTranslation();
   return (
     <p
       className="text-sm font-medium text-stone-600 dark:text-stone-400"
       aria-live="polite"
-      data-testid="gallery-count"
+      data-testid={testId('gallery-count')}
     >
       {filtered
         ? t('content.gallery.count_filtered', { shown, count })

@@ -1,5 +1,5 @@
-// Media addresses the content kit's pages and the entry's early requests share (app/account/
-// first-images.ts): one description of a picture, so the browser picks the same file for the early
+// Media addresses the content kit's pages and the entry's early chunks share (app/account/
+// first-product.ts, first-gallery.ts): one description of a picture, so the browser picks the same file for the early
 // request as for the page's <img> and the page finds it in its cache. Apart from content-api.ts,
 // whose chunk the entry must not import.
 
