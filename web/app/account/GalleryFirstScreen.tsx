@@ -5,7 +5,7 @@
 // (features/content/gallery/gallery-view.tsx), so when it replaces this the tiles do not move.
 // Inert: nothing here answers a tap until the page does. In the early chunk (first-gallery.ts).
 import { useTranslation } from 'react-i18next';
-import type { GalleryImage } from '../../../common/content';
+import type { GalleryFormat, GalleryImage } from '../../../common/content';
 import { FIRST_SCREEN_TILES } from '../../features/content/gallery/first-screen';
 import {
   FormatToggle,
@@ -21,10 +21,14 @@ import {
 import { PageHeading } from '../../features/pages/PageHeading';
 
 /**
- * The first row of tiles at each width (two columns on a phone, three from `sm`, four or five from
- * `lg`, GRID): the tiles of later rows are the page's. A tile hidden at a width does not download.
+ * The first row of tiles at each width (GRID: two columns on a phone, three from `sm`, four square
+ * posts or five stories from `lg`): the tiles of later rows are the page's. A tile hidden at a
+ * width does not download there.
  */
-const FIRST_ROW = ['', '', 'max-sm:hidden', 'max-lg:hidden', 'max-lg:hidden'];
+const FIRST_ROW: Record<GalleryFormat, string[]> = {
+  square: ['', '', 'max-sm:hidden', 'max-lg:hidden'],
+  story: ['', '', 'max-sm:hidden', 'max-lg:hidden', 'max-lg:hidden'],
+};
 
 export function GalleryFirstScreen({ images }: { images: readonly GalleryImage[] }) {
   const { t } = useTranslation();
@@ -47,12 +51,12 @@ export function GalleryFirstScreen({ images }: { images: readonly GalleryImage[]
           <section>
             <SectionHeading format={first.format} />
             <ul className={`grid gap-3 sm:gap-4 ${GRID[first.format]}`}>
-              {first.images.slice(0, FIRST_ROW.length).map((image, index) => (
+              {first.images.slice(0, FIRST_ROW[first.format].length).map((image, index) => (
                 <Tile
                   key={image.id}
                   image={image}
                   firstScreen={index < FIRST_SCREEN_TILES}
-                  className={FIRST_ROW[index]}
+                  className={FIRST_ROW[first.format][index]}
                 />
               ))}
             </ul>
