@@ -94,10 +94,10 @@ for (const { locale, theme, format } of [
     await expect(page.getByText(say('settings.picture.saved'))).toBeVisible();
     await expect(headerAvatar(page)).toHaveAttribute('src', PICTURE_URL);
     const src = (await headerAvatar(page).getAttribute('src'))!;
-    // Drawn, not broken: the browser decoded it.
-    expect(
-      await headerAvatar(page).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
-    ).toBe(512);
+    // Drawn, not broken: the browser decoded it (once its download, which the new src starts, is in).
+    await expect
+      .poll(() => headerAvatar(page).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(512);
     const served = await request.get(src);
     expect(served.headers()['cache-control']).toContain('immutable');
     expect(await sharp(await served.body()).metadata()).toMatchObject({
