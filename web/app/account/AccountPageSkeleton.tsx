@@ -4,7 +4,6 @@
 // fallback while the shell and the page load. Both render this one component, so the title and
 // lead keep their place, and their size, when one replaces the other; the lead line is the page's
 // largest paint (docs/performance.md). A product's page draws more of itself (ProductFirstScreen).
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { galleryFiltered } from '../../../common/answer-paths';
 import type { PageDocument } from '../../../common/content';
@@ -20,6 +19,7 @@ import {
   loadedProductFirstScreen,
   productCodeOf,
 } from './first-answers';
+import { useEarlyAnswer } from './use-early-answer';
 
 const ACCOUNT_ROUTES = ROUTES.filter((entry) => entry.area === 'account');
 
@@ -40,21 +40,7 @@ export function pathMatches(pattern: string, pathname: string): boolean {
  */
 function useEarlyDocument(pathname: string, language: string): PageDocument | undefined {
   const slug = documentSlugOf(pathname);
-  const early = slug && isLocale(language) ? earlyDocument(slug, language) : undefined;
-  const [answer, setAnswer] = useState(early?.value);
-  const request = early?.answer;
-  useEffect(() => {
-    if (!request) return;
-    let live = true;
-    request.then(
-      (value) => live && setAnswer(value),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [request]);
-  return (early?.value ?? (request ? answer : undefined))?.data;
+  return useEarlyAnswer(slug && isLocale(language) ? earlyDocument(slug, language) : undefined)?.data;
 }
 
 export function AccountPageSkeleton({ pathname, search = '' }: { pathname: string; search?: string }) {

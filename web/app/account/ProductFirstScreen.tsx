@@ -5,7 +5,7 @@
 // product-layout.tsx), so when it replaces this the artwork does not move. Until then the
 // artwork waited for two downloads in a row, the full app's and the page's (docs/performance.md).
 // In the early chunk (first-product.ts): the sign-in's download does not carry it.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { productAnswerPath } from '../../../common/answer-paths';
 import type { ProductDetail } from '../../../common/content';
@@ -27,28 +27,17 @@ import {
 import { productNameKey } from '../../lib/product-names';
 import { PageHeading } from '../../features/pages/PageHeading';
 import { earlyAnswer } from '../../lib/api';
+import { useEarlyAnswer } from './use-early-answer';
 
 const GREY = 'animate-pulse bg-stone-200/80 dark:bg-stone-800';
 
 /** The product's early answer: at once if it is in, else once it arrives (or never, if it fails). */
 function useEarlyProduct(code: ProductCode, language: string): ProductDetail | undefined {
-  const early = isLocale(language)
-    ? earlyAnswer<{ data: ProductDetail }>(productAnswerPath(code), { locale: language })
-    : undefined;
-  const [arrived, setArrived] = useState(early?.value);
-  const request = early?.answer;
-  useEffect(() => {
-    if (!request || early?.value) return;
-    let live = true;
-    request.then(
-      (value) => live && setArrived(value),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [request, early?.value]);
-  return (early?.value ?? arrived)?.data;
+  return useEarlyAnswer(
+    isLocale(language)
+      ? earlyAnswer<{ data: ProductDetail }>(productAnswerPath(code), { locale: language })
+      : undefined,
+  )?.data;
 }
 
 export function ProductFirstScreen({ code }: { code: ProductCode }) {
