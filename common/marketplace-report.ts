@@ -6,11 +6,12 @@
 export const REPORT_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
- * The names a report goes by: Amazon's tab-separated export is a .tsv, sometimes saved as .txt.
- * Browsers name the type of a .tsv differently (or not at all), so the name decides first.
+ * The names a report goes by: Amazon's export is tab-separated (a .tsv, sometimes saved as .txt)
+ * or comma-separated (a .csv); the server tells which from the header row. Browsers name the type
+ * of a .tsv or a .csv differently (or not at all), so the name decides first.
  */
-export const REPORT_EXTENSIONS = ['.tsv', '.txt'] as const;
-export const REPORT_TYPES = ['text/tab-separated-values', 'text/plain'] as const;
+export const REPORT_EXTENSIONS = ['.tsv', '.txt', '.csv'] as const;
+export const REPORT_TYPES = ['text/tab-separated-values', 'text/plain', 'text/csv'] as const;
 
 /** Why a file is not a report to send; each is a sentence of both catalogs. */
 export type ReportFileProblem = 'file_type' | 'too_large' | 'empty' | 'not_text';

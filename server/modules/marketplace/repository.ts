@@ -1,7 +1,9 @@
 // What the back office reads of past marketplace imports (migration 023): the list newest first,
-// read from (created_at, id), and one import's rejected lines in order, from (import_id, line, id).
+// read from (created_at, id), and one import's rejected lines in order, from (import_id, line, id);
+// and what an import reads of the sales before it, to judge a return.
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import type { ReportProblem, ReportReason } from './report';
 
 export interface ImportSummary {
   id: number;
@@ -92,4 +94,70 @@ export async function importLines(db: Db, importId: number, page: number, length
     ),
   ]);
   return { rows: rows.map((r) => ({ line: Number(r.line), reason: r.reason, detail: r.detail })), total };
+}
+
+/**
+ * A rejected line as `marketplace_import_lines` keeps it: its reason's code and the value it
+ * names; a return refused for going beyond the earlier lines keeps what they brought in too, as
+ * JSON in the same column (`detail`, varchar(300): an 80-character value fits).
+ */
+export function storedLine(importId: number, problem: ReportProblem) {
+  const detail =
+    problem.earlierCents === undefined
+      ? (problem.value ?? null)
+      : JSON.stringify({ value: problem.value ?? '', earlier_cents: problem.earlierCents });
+  return { import_id: importId, line: problem.line, reason: problem.reason, detail };
+}
+
+/** The problem a kept line says (lines kept before returns were judged are plain values). */
+export function problemOf(row: { line: number; reason: string; detail: string | null }): ReportProblem {
+  const reason = row.reason as ReportReason;
+  if (row.detail === null) return { line: row.line, reason };
+  if (reason === 'return_exceeds' && row.detail.startsWith('{')) {
+    const kept = JSON.parse(row.detail) as { value: string; earlier_cents: number };
+    return { line: row.line, reason, value: kept.value, earlierCents: kept.earlier_cents };
+  }
+  return { line: row.line, reason, value: row.detail };
+}
+
+/** Whether a report row was imported before (its key, migration 004). */
+export async function saleKeyExists(db: Db, rowKey: string): Promise<boolean> {
+  return !!(await db
+    .selectFrom('marketplace_sales')
+    .select('id')
+    .where('row_key', '=', rowKey)
+    .executeTakeFirst());
+}
+
+/**
+ * What the partner's lines on a tracking id brought in so far, this import's too (it reads inside
+ * the import's transaction): how many sales there were, and the revenue and commission of those
+ * not rejected, net of the returns already taken. Read from marketplace_sales_partner
+ * (partner_id, sale_date).
+ */
+export async function trackingIdBalance(db: Db, partnerId: number, trackingId: string) {
+  const row = await db
+    .selectFrom('marketplace_sales')
+    .leftJoin('earnings', (j) =>
+      j
+        .onRef('earnings.marketplace_sale_id', '=', 'marketplace_sales.id')
+        .on('earnings.kind', '=', 'marketplace'),
+    )
+    .select([
+      sql<number | string>`count(case when marketplace_sales.revenue_cents > 0 then 1 end)`.as('sales'),
+      sql<
+        number | string
+      >`coalesce(sum(case when earnings.status <> 'REJECTED' then marketplace_sales.revenue_cents else 0 end), 0)`.as(
+        'revenue',
+      ),
+      sql<
+        number | string
+      >`coalesce(sum(case when earnings.status <> 'REJECTED' then earnings.amount_cents else 0 end), 0)`.as(
+        'earned',
+      ),
+    ])
+    .where('marketplace_sales.partner_id', '=', partnerId)
+    .where(sql<string>`lower(marketplace_sales.tracking_id)`, '=', trackingId.toLowerCase())
+    .executeTakeFirstOrThrow();
+  return { sales: Number(row.sales), revenueCents: Number(row.revenue), earnedCents: Number(row.earned) };
 }

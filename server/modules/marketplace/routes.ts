@@ -10,6 +10,7 @@ import { requestLocale, sayKey } from '../../i18n';
 import { idParams, pagedAnswer, pagingQuery } from '../../plugins/paging';
 import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth/guards';
 import { issueVoucher, voucherAnswerSchema, voucherInputSchema, voucherJson } from '../vouchers/service';
+import { REPORT_REASONS } from './report';
 import { amazonLinks, importAssociatesReport, importDetail, listImports, marketplaceSales } from './service';
 
 const paging = z.object({
@@ -19,7 +20,7 @@ const paging = z.object({
 const doc = (summary: string) => ({ tags: ['manager'], summary, security: [{ staff: [] }] });
 
 const REFUSALS: Record<ReportFileProblem, { status: number; message: string }> = {
-  file_type: { status: 415, message: API_MESSAGES.marketplace.file_type },
+  file_type: { status: 415, message: API_MESSAGES.marketplace.file_type_with_csv },
   too_large: { status: 413, message: API_MESSAGES.marketplace.too_large },
   empty: { status: 422, message: API_MESSAGES.marketplace.empty },
   not_text: { status: 422, message: API_MESSAGES.marketplace.not_text },
@@ -41,7 +42,7 @@ const filename = z
 const rejectedLine = z.object({
   line: z.number().describe('The line’s number in the file, from 1'),
   reason: z.string().describe('Why it was rejected, in the reader’s language'),
-  code: z.enum(['no_header', 'missing_columns', 'tracking_id', 'product', 'date', 'items', 'amount', 'unknown_tracking_id']),
+  code: z.enum(REPORT_REASONS),
 });
 const importSummary = z.object({
   id: z.number(),
@@ -96,7 +97,7 @@ export function marketplaceRoutes(app: TypedApp, ctx: AppContext): void {
     },
   );
 
-  // The report is the request body itself (tab-separated text), named by `filename`.
+  // The report is the request body itself (tab- or comma-separated text), named by `filename`.
   void app.register(async (child) => {
     const upload = child.withTypeProvider<ZodTypeProvider>();
     upload.addContentTypeParser(['text/tab-separated-values', 'text/plain', 'text/csv', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: REPORT_MAX_BYTES }, (_req, body, done) => done(null, body));
@@ -112,7 +113,9 @@ export function marketplaceRoutes(app: TypedApp, ctx: AppContext): void {
       {
         onRequest: staff,
         schema: {
-          ...doc('Imports an Amazon Associates earnings report: the body is the file itself, tab-separated UTF-8 text, at most 5 MB; the same file twice changes nothing (manager, admin)'),
+          ...doc(
+            'Imports an Amazon Associates earnings report: the body is the file itself, tab- or comma-separated UTF-8 text (the header row says which), at most 5 MB; a return never takes back more than the partner’s earlier lines on its tracking ID brought in; the same file twice changes nothing (manager, admin)',
+          ),
           querystring: z.object({ filename: filename.default('report.tsv') }),
           response: { 200: z.object({ data: importAnswer }) },
         },
@@ -123,7 +126,7 @@ export function marketplaceRoutes(app: TypedApp, ctx: AppContext): void {
         const content = request.body ?? Buffer.alloc(0);
         const problem = reportBytesProblem(content);
         if (problem) throw refused(problem);
-        return { data: await importAssociatesReport(ctx.db, { name: request.query.filename, content }, staffIdOf(request), new Date(), requestLocale(request)) };
+        return { data: await importAssociatesReport(ctx.db, { name: request.query.filename, content }, staffIdOf(request), { now: new Date(), locale: requestLocale(request) }) };
       },
     );
   });

@@ -8,7 +8,7 @@ import type { Locale } from '../../../common/i18n';
 import { statusLabelKey } from '../../../common/statuses';
 import type { Status } from '../../../common/statuses';
 import type { Db } from '../../db';
-import { isUniqueViolation, nowIso } from '../../db/dialect';
+import { isUniqueViolation, lockKeys, nowIso } from '../../db/dialect';
 import { notFound } from '../../errors';
 import { i18n } from '../../i18n';
 import { pageOf } from '../../plugins/paging';
@@ -16,9 +16,9 @@ import { recordAudit } from '../audit/service';
 import { findPartnerById, updatePartner } from '../partners/service';
 import { createEarning, earnedCents } from '../sales/service';
 import { holdUntilFrom, readMarketplaceRateBp } from '../settings/service';
-import type { ReportProblem, ReportReason } from './report';
+import type { ReportProblem, ReportReason, ReportRow } from './report';
 import { parseAssociatesReport } from './report';
-import { findImport, importLines, importsPage } from './repository';
+import { findImport, importLines, importsPage, problemOf, saleKeyExists, storedLine, trackingIdBalance } from './repository';
 import type { ImportSummary } from './repository';
 
 export type { ImportSummary } from './repository';
@@ -64,28 +64,64 @@ export interface ImportResult {
   import: ImportSummary;
 }
 
+const INTL_LOCALE: Record<Locale, string> = { en: 'en-US', fr: 'fr-CA' };
+
 /** A rejected line as the answers give it, in the reader's language. */
 export const rejectedLine = (problem: ReportProblem, locale: Locale): RejectedLine => ({
   line: problem.line,
-  reason: i18n.t(`api.marketplace.reasons.${problem.reason}`, { lng: locale, value: problem.value ?? '' }),
+  reason: i18n.t(`api.marketplace.reasons.${problem.reason}`, {
+    lng: locale,
+    value: problem.value ?? '',
+    // In the report's own currency, which the report names (decisions §15): no symbol here.
+    earlier:
+      problem.earlierCents === undefined
+        ? ''
+        : new Intl.NumberFormat(INTL_LOCALE[locale], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(problem.earlierCents / 100),
+  }),
   code: problem.reason,
 });
 
 const LINES_PER_INSERT = 500;
 
+// The advisory-lock namespace of marketplace imports on PostgreSQL ("mk"): an import with a
+// return holds its partner until it commits, so two imports at once cannot both take back the
+// same sale (each reads what is left, then takes from it).
+const MARKETPLACE_LOCK = 0x6d6b;
+
+/** How an import is made; the report's currency will be one of these (decisions §15). */
+export interface ImportOptions {
+  /** When the import is made: its record, the holding period and the latest shipped date count from it. */
+  now?: Date;
+  /** The language of the answer's reasons. */
+  locale?: Locale;
+}
+
+/**
+ * The last shipped date a report made at `now` can hold: today where the day is furthest ahead
+ * (UTC+14), so a line is refused only when no one anywhere has reached its date yet, whatever
+ * time zone Amazon dated it in.
+ */
+const latestShippedDate = (now: Date) => new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+
+/** Half a cent away from zero, the same both ways: a return gives back what its sale earned. */
+const commissionOf = (revenueCents: number, rateBp: number) => Math.sign(revenueCents) * Math.round((Math.abs(revenueCents) * rateBp) / 10_000);
+
 /**
  * Imports an Associates report (decisions §6): each good row becomes a marketplace sale of the
  * partner whose tracking id it carries, earning the marketplace rate; a row an earlier import
- * brought in is skipped, and the same file twice changes nothing. The import, its rejected lines
- * and the staff member's audit line are written in one transaction with the sales.
+ * brought in is skipped, and the same file twice changes nothing. A negative row is a return: it
+ * takes back at most what the partner's earlier lines on that tracking id brought in (earlier
+ * imports and earlier lines of this file, net of returns), else it is refused. The import, its
+ * rejected lines and the staff member's audit line are written in one transaction with the sales.
  */
 export async function importAssociatesReport(
   db: Db,
   file: { name: string; content: Buffer },
   staffId: number | null,
-  now = new Date(),
-  locale: Locale = DEFAULT_LOCALE,
+  // A date alone: when (the demo seed's way).
+  options: ImportOptions | Date = {},
 ): Promise<ImportResult> {
+  const { now = new Date(), locale = DEFAULT_LOCALE } = options instanceof Date ? { now: options } : options;
   const sha = createHash('sha256').update(file.content).digest('hex');
   const earlier = async () => {
     const known = await db.selectFrom('marketplace_imports').select('id').where('file_sha256', '=', sha).executeTakeFirst();
@@ -93,7 +129,7 @@ export async function importAssociatesReport(
   };
   const known = await earlier();
   if (known) return known;
-  const { rows, problems } = parseAssociatesReport(file.content.toString('utf8'));
+  const { rows, problems } = parseAssociatesReport(file.content.toString('utf8'), { latestDate: latestShippedDate(now) });
 
   const partners = new Map<string, number>();
   for (const id of new Set(rows.map((r) => r.trackingId))) {
@@ -111,6 +147,11 @@ export async function importAssociatesReport(
   let importId: number;
   try {
     importId = await db.transaction().execute(async (trx) => {
+      await lockKeys(
+        trx,
+        MARKETPLACE_LOCK,
+        rows.flatMap((r) => (r.revenueCents < 0 && partners.has(r.trackingId) ? [`partner:${partners.get(r.trackingId)}`] : [])),
+      );
       const created = await trx
         .insertInto('marketplace_imports')
         .values({ file_sha256: sha, filename, imported_by: staffId, rows_imported: 0, rows_rejected: 0, rows_duplicate: 0, created_at: at })
@@ -128,6 +169,20 @@ export async function importAssociatesReport(
         const occurrence = (seen.get(content) ?? 0) + 1;
         seen.set(content, occurrence);
         const rowKey = createHash('sha256').update(`${content}|${occurrence}`).digest('hex');
+        let amountCents = commissionOf(row.revenueCents, rateBp);
+        if (row.revenueCents < 0) {
+          // A return an earlier import took is a duplicate, not a second return to judge.
+          if (await saleKeyExists(trx, rowKey)) {
+            duplicates++;
+            continue;
+          }
+          const judged = await judgeReturn(trx, partnerId, row, amountCents);
+          if ('reason' in judged) {
+            rejected.push(judged);
+            continue;
+          }
+          amountCents = judged.amountCents;
+        }
         const sale = await trx
           .insertInto('marketplace_sales')
           .values({ partner_id: partnerId, import_id: created.id, row_key: rowKey, tracking_id: row.trackingId, product: row.product, sale_date: row.date, items: row.items, revenue_cents: row.revenueCents, created_at: at })
@@ -140,7 +195,7 @@ export async function importAssociatesReport(
         }
         await createEarning(
           trx,
-          { partner_id: partnerId, kind: 'marketplace', source_key: `marketplace:${sale.id}`, marketplace_sale_id: sale.id, base_cents: row.revenueCents, rate_bp: rateBp, amount_cents: Math.round((row.revenueCents * rateBp) / 10_000), status: 'PENDING', hold_until: holdUntil },
+          { partner_id: partnerId, kind: 'marketplace', source_key: `marketplace:${sale.id}`, marketplace_sale_id: sale.id, base_cents: row.revenueCents, rate_bp: rateBp, amount_cents: amountCents, status: 'PENDING', hold_until: holdUntil },
           `Associates report ${filename}, line ${row.line}`,
           staffId ? `staff:${staffId}` : 'import',
           now,
@@ -151,7 +206,7 @@ export async function importAssociatesReport(
       for (let i = 0; i < rejected.length; i += LINES_PER_INSERT) {
         await trx
           .insertInto('marketplace_import_lines')
-          .values(rejected.slice(i, i + LINES_PER_INSERT).map((p) => ({ import_id: created.id, line: p.line, reason: p.reason, detail: p.value ?? null })))
+          .values(rejected.slice(i, i + LINES_PER_INSERT).map((p) => storedLine(created.id, p)))
           .execute();
       }
       const counts = { rows_imported: imported, rows_duplicate: duplicates, rows_rejected: rejected.length };
@@ -188,6 +243,20 @@ export async function importAssociatesReport(
   };
 }
 
+/**
+ * A return of the partner on the row's tracking id, judged against what the lines before it
+ * brought in (read in the import's transaction, so this file's earlier lines count): refused
+ * when there was no sale, or when it takes back more revenue than is left; otherwise its
+ * commission, never more than the commission left (the rate may have gone up since the sales).
+ */
+async function judgeReturn(trx: Db, partnerId: number, row: ReportRow, amountCents: number): Promise<ReportProblem | { amountCents: number }> {
+  const balance = await trackingIdBalance(trx, partnerId, row.trackingId);
+  if (balance.sales === 0) return { line: row.line, reason: 'return_without_sale', value: row.revenueText };
+  if (-row.revenueCents > balance.revenueCents)
+    return { line: row.line, reason: 'return_exceeds', value: row.revenueText, earlierCents: Math.max(0, balance.revenueCents) };
+  return { amountCents: Math.max(amountCents, -Math.max(0, balance.earnedCents)) };
+}
+
 /** One import as the list shows it (it exists: its id was just read). */
 async function importSummary(db: Db, id: number): Promise<ImportSummary> {
   const found = await findImport(db, id);
@@ -208,7 +277,7 @@ export async function importDetail(db: Db, id: number, paging: { page: number; l
   const lines = await importLines(db, id, paging.page, paging.length);
   return {
     ...pageOf(
-      lines.rows.map((l) => rejectedLine({ line: l.line, reason: l.reason as ReportReason, ...(l.detail === null ? {} : { value: l.detail }) }, locale)),
+      lines.rows.map((l) => rejectedLine(problemOf(l), locale)),
       paging.page,
       paging.length,
       lines.total,

@@ -3,7 +3,12 @@
 // imported it, and says why when the server refuses it.
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REPORT_EXTENSIONS, REPORT_MAX_BYTES, REPORT_TYPES } from '../../../../common/marketplace-report';
+import {
+  REPORT_EXTENSIONS,
+  REPORT_MAX_BYTES,
+  REPORT_TYPES,
+  type ReportFileProblem,
+} from '../../../../common/marketplace-report';
 import { Icon } from '../../../components/icons';
 import { isUnauthorized } from '../../../lib/api';
 import { useFormatters } from '../../sales/format';
@@ -14,6 +19,23 @@ import { checkReportFile } from './report-file';
 
 const MB = 1024 * 1024;
 const ACCEPT = [...REPORT_EXTENSIONS, ...REPORT_TYPES].join(',');
+
+/** Why a file is refused, in the server's own words (`api.marketplace.*`, the same sentences). */
+function useRefusal() {
+  const { t } = useTranslation();
+  return (problem: ReportFileProblem) => {
+    switch (problem) {
+      case 'file_type':
+        return t('manager.marketplace.refused.file_type_with_csv');
+      case 'too_large':
+        return t('manager.marketplace.refused.too_large');
+      case 'empty':
+        return t('manager.marketplace.refused.empty');
+      case 'not_text':
+        return t('manager.marketplace.refused.not_text');
+    }
+  };
+}
 
 /** A file's size as people read it: KB below a megabyte, MB with one decimal above. */
 function useFileSize() {
@@ -28,6 +50,7 @@ function useFileSize() {
 export function UploadCard({ onResult }: { onResult: (answer: ImportAnswer) => void }) {
   const { t } = useTranslation();
   const size = useFileSize();
+  const refusalOf = useRefusal();
   const signOut = useManagerSignOut();
   const upload = useUploadReport();
   const inputId = useId();
@@ -53,7 +76,7 @@ export function UploadCard({ onResult }: { onResult: (answer: ImportAnswer) => v
     setChecking(false);
     if (found) {
       reset();
-      setProblem(t(`manager.marketplace.refused.${found}`));
+      setProblem(refusalOf(found));
       return;
     }
     setProblem(null);
@@ -93,7 +116,7 @@ export function UploadCard({ onResult }: { onResult: (answer: ImportAnswer) => v
         {t('manager.marketplace.upload_heading')}
       </h2>
       <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-        {t('manager.marketplace.upload_rules', { max: REPORT_MAX_BYTES / MB })}
+        {t('manager.marketplace.upload_rules_with_csv', { max: REPORT_MAX_BYTES / MB })}
       </p>
       <form onSubmit={submit} noValidate className="mt-4" aria-busy={busy}>
         <div
@@ -155,7 +178,7 @@ export function UploadCard({ onResult }: { onResult: (answer: ImportAnswer) => v
                 </span>
               </span>
             ) : (
-              t('manager.marketplace.formats', { max: REPORT_MAX_BYTES / MB })
+              t('manager.marketplace.formats_with_csv', { max: REPORT_MAX_BYTES / MB })
             )}
           </p>
         </div>

@@ -96,14 +96,21 @@ export function useImportLines(id: number, page: number) {
 }
 
 /**
- * Sends the report's bytes as the request body (not a form), as the server reads it. A type the
- * browser named otherwise (or not at all) goes as tab-separated text: the file was checked first.
+ * The type the report goes as: a .csv as comma-separated text (Windows names it a spreadsheet),
+ * a type the browser named otherwise (or not at all) as tab-separated text: the file was checked
+ * first, and the server reads the separator from the header row whatever the type says.
  */
+function reportType(file: File): string {
+  if (file.name.toLowerCase().endsWith('.csv')) return 'text/csv';
+  return (REPORT_TYPES as readonly string[]).includes(file.type) ? file.type : REPORT_TYPES[0];
+}
+
+/** Sends the report's bytes as the request body (not a form), as the server reads it. */
 export async function uploadReport(file: File): Promise<ImportAnswer> {
   const headers = new Headers({
     Accept: 'application/json',
     'Accept-Language': currentLocale(),
-    'Content-Type': (REPORT_TYPES as readonly string[]).includes(file.type) ? file.type : REPORT_TYPES[0],
+    'Content-Type': reportType(file),
   });
   const token = getValidManagerToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { catalogs } from '../../../../common/i18n';
 import { i18n } from '../../../lib/i18n';
 import { storeManagerToken } from '../../../lib/session';
 import { installFakeApi, type FakeApi } from '../../../test/fake-api';
@@ -190,7 +191,7 @@ describe('the upload', () => {
 
     drop(reportFile('earnings.pdf', '%PDF-1.7', 'application/pdf'));
     expect(await screen.findByTestId('report-problem')).toHaveTextContent(
-      'Send the report as tab-separated text: a .tsv or .txt file',
+      'Send the report as tab- or comma-separated text: a .tsv, .csv or .txt file',
     );
     expect(screen.getByTestId('report-file')).toHaveAttribute('aria-invalid', 'true');
 
@@ -226,6 +227,100 @@ describe('the upload', () => {
     drop(reportFile('november.txt', REPORT, 'text/plain'));
     expect(await screen.findByTestId('report-chosen')).toHaveTextContent('november.txt');
     expect(screen.queryByTestId('report-problem')).toBeNull();
+  });
+
+  it('takes the comma-separated download too: a .csv goes as comma-separated text', async () => {
+    let type: string | null = null;
+    fake.on('PUT /api/manager/marketplace/imports', ({ init }) => {
+      type = new Headers(init.headers).get('Content-Type');
+      return jsonResponse(200, { data: answer({ rejected: [], duplicates: 0 }) });
+    });
+    const { user } = renderApp('/manager/marketplace');
+    const card = await screen.findByTestId('report-upload');
+    expect(card).toHaveTextContent('tab- or comma-separated text (.tsv, .csv or .txt), up to 5 MB');
+    expect(screen.getByTestId('report-file')).toHaveAttribute('accept', expect.stringContaining('.csv'));
+    // Windows names a .csv a spreadsheet: the name decides.
+    const csv = REPORT.replaceAll('\t', ',');
+    fireEvent.drop(screen.getByTestId('report-dropzone'), {
+      dataTransfer: { files: [reportFile('november.csv', csv, 'application/vnd.ms-excel')] },
+    });
+    expect(await screen.findByTestId('report-chosen')).toHaveTextContent('november.csv');
+    expect(screen.queryByTestId('report-problem')).toBeNull();
+    await user.click(screen.getByTestId('report-submit'));
+    expect(await screen.findByTestId('result-none-rejected')).toBeInTheDocument();
+    expect(type).toBe('text/csv');
+  });
+
+  it('shows each refused line with its reason, in the language asked, on the result and in the import’s lines', async () => {
+    stubMatchMedia((query) => query === '(min-width: 768px)');
+    // The server's words (api.marketplace.reasons of both catalogs) in the language asked for.
+    const say = (
+      locale: 'en' | 'fr',
+      line: number,
+      code: keyof typeof catalogs.en.portal.api.marketplace.reasons,
+      value: string,
+      earlier = '',
+    ) => ({
+      line,
+      code,
+      reason: catalogs[locale].portal.api.marketplace.reasons[code]
+        .replace('{{value}}', value)
+        .replace('{{earlier}}', earlier),
+    });
+    const said = (locale: 'en' | 'fr') => [
+      say(locale, 4, 'return_exceeds', '-999,999.99', locale === 'fr' ? '49,98' : '49.98'),
+      say(locale, 5, 'return_without_sale', '-24.99'),
+      say(locale, 6, 'decimal_comma', '24,99'),
+      say(locale, 7, 'future_date', '2026-12-24'),
+    ];
+    const reasons = { en: said('en'), fr: said('fr') };
+    expect(reasons.en[0]!.reason).toBe(
+      'A return of “-999,999.99” is more than this partner’s earlier lines on this tracking ID brought in, net of returns (49.98)',
+    );
+    expect(reasons.fr[3]!.reason).toBe('Date à venir\u202f: «\u00a02026-12-24\u00a0»');
+    const lang = (init: RequestInit) =>
+      new Headers(init.headers).get('Accept-Language') === 'fr' ? 'fr' : 'en';
+    const refused = summary(41, { filename: 'november.tsv', rows_imported: 2, rows_rejected: 4 });
+    fake.on('PUT /api/manager/marketplace/imports', ({ init }) =>
+      jsonResponse(200, { data: answer({ rejected: reasons[lang(init)], duplicates: 0, import: refused }) }),
+    );
+    fake.on('GET /api/manager/marketplace/imports', () => jsonResponse(200, page([refused])));
+    fake.on('GET /api/manager/marketplace/imports/41', ({ init }) =>
+      jsonResponse(200, {
+        data: reasons[lang(init)],
+        current_page: 1,
+        per_page: 50,
+        last_page: 1,
+        total: 4,
+        import: refused,
+      }),
+    );
+    const { user } = renderApp('/manager/marketplace');
+    await user.upload(await screen.findByTestId('report-file'), reportFile('november.tsv'));
+    await screen.findByTestId('report-chosen');
+    await user.click(screen.getByTestId('report-submit'));
+    const result = await screen.findByTestId('import-result');
+    expect(within(result).getByTestId('result-rejected')).toHaveTextContent('4');
+    const shown = () =>
+      within(screen.getByTestId('import-result'))
+        .getAllByTestId('rejected-line')
+        .map((l) => [l.getAttribute('data-line'), l.getAttribute('data-code'), l.textContent]);
+    expect(shown()).toEqual(reasons.en.map((r) => [String(r.line), r.code, `${r.line}${r.reason}`]));
+
+    // In French: the upload asks for French words, and the import's lines read them again.
+    await i18n.changeLanguage('fr');
+    await user.upload(screen.getByTestId('report-file'), reportFile('november.tsv'));
+    await screen.findByTestId('report-chosen');
+    await user.click(screen.getByTestId('report-submit'));
+    await waitFor(() =>
+      expect(shown()).toEqual(reasons.fr.map((r) => [String(r.line), r.code, `${r.line}${r.reason}`])),
+    );
+    expect(screen.getByRole('heading', { level: 3, name: 'Lignes refusées' })).toBeInTheDocument();
+    await user.click(await screen.findByTestId('imports-toggle'));
+    const opened = await screen.findByTestId('import-lines');
+    await waitFor(() => expect(within(opened).getAllByTestId('rejected-line')).toHaveLength(4));
+    expect(opened.textContent).toContain(reasons.fr[0]!.reason);
+    expect(opened.textContent).toContain(reasons.fr[3]!.reason);
   });
 
   it('shows the server’s refusal when it refuses the file', async () => {
