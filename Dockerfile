@@ -31,8 +31,8 @@ ENV NODE_ENV=production \
 WORKDIR /app
 # The compiled server and the SPA, the packages left out of the bundle (native addons, pdfkit),
 # the content seeded at every start, and the sources `npm run staff`, `npm run backup` and
-# `npm run restore` run with tsx. Owned by root: the server cannot change its own code (it then
-# starts without writing its V8 code cache, which costs a little start time only).
+# `npm run restore` run with tsx. Owned by root: the server cannot change its own code (it writes
+# nothing under dist/ anyway: every start loads the bundle the same way, decisions/017).
 COPY --from=build /app/package.json /app/package-lock.json /app/tsconfig.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
