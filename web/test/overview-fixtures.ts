@@ -1,6 +1,12 @@
 // The back office's overview as GET /api/manager/overview answers it: a new program (zeros and
 // empty lists) and a running one, for the component tests.
-import type { DeliveryPayload, FailedPush, RejectedDelivery } from '../features/manager/overview/needs-a-look-api';
+import type {
+  DeliveryPayload,
+  FailedPush,
+  OrderApart,
+  RejectedDelivery,
+} from '../features/manager/overview/needs-a-look-api';
+import type { CurrencySettings } from '../features/manager/settings/currency-api';
 import type { ProgramOverview } from '../features/manager/overview/overview-api';
 import type { FakeApi } from './fake-api';
 import { jsonResponse } from './render-app';
@@ -57,6 +63,7 @@ export function emptyOverview(thisMonth = '2026-05-01'): ProgramOverview {
     recent_signups: [],
     needs_attention: {
       total: 0,
+      orders_waiting: { count: 0, items: [] },
       shopify_deliveries: { count: 0, since: '2026-04-14T10:00:00.000Z', items: [] },
       store_pushes: { count: 0, items: [] },
       paypal_payouts: { count: 0, items: [] },
@@ -144,7 +151,14 @@ export function sampleOverview(): ProgramOverview {
       },
     ],
     needs_attention: {
-      total: 6,
+      total: 11,
+      orders_waiting: {
+        count: 5,
+        items: [
+          { currency: 'CAD', orders: 3, rate: '0.7312' },
+          { currency: 'EUR', orders: 2, rate: null },
+        ],
+      },
       shopify_deliveries: {
         count: 1,
         since: '2026-04-14T10:00:00.000Z',
@@ -194,6 +208,110 @@ export function sampleOverview(): ProgramOverview {
 /** Answers the overview with `overview` (a new program unless told otherwise). */
 export function serveOverview(fake: FakeApi, overview: ProgramOverview = emptyOverview()): void {
   fake.on('GET /api/manager/overview', () => jsonResponse(200, { data: overview }));
+}
+
+// ---- The orders kept apart, as GET /api/manager/overview/orders-waiting and /test-orders answer,
+// and the currency settings (GET /api/manager/settings/currency) that say which have a rate.
+
+/** Three paid orders waiting: two in CAD (which has a rate), one in EUR (which has none). */
+export function sampleOrdersWaiting(): OrderApart[] {
+  return [
+    {
+      id: 31,
+      shopify_order_id: '5600000000301',
+      order_number: '1301',
+      status: 'paid',
+      placed_at: '2026-05-12T14:00:00.000Z',
+      paid_at: '2026-05-12T14:05:00.000Z',
+      currency: 'CAD',
+      amount: 84.5,
+      total: 97.18,
+      code: 'ALMA15',
+      partner: { uuid: 'uuid-alma', name: 'Alma Seller' },
+      rate: '0.7312',
+    },
+    {
+      id: 30,
+      shopify_order_id: '5600000000300',
+      order_number: '#1300',
+      status: 'paid',
+      placed_at: '2026-05-11T09:00:00.000Z',
+      paid_at: '2026-05-11T09:02:00.000Z',
+      currency: 'EUR',
+      amount: 1250,
+      total: 1375,
+      code: 'BRUNO',
+      partner: { uuid: 'uuid-bruno', name: 'Bruno Seller' },
+      rate: null,
+    },
+    {
+      id: 29,
+      shopify_order_id: '5600000000299',
+      order_number: '1299',
+      status: 'paid',
+      placed_at: '2026-05-10T09:00:00.000Z',
+      paid_at: null,
+      currency: 'CAD',
+      amount: 40,
+      total: 46,
+      code: null,
+      partner: null,
+      rate: '0.7312',
+    },
+  ];
+}
+
+export function sampleTestOrders(): OrderApart[] {
+  return [
+    {
+      id: 40,
+      shopify_order_id: '5600000000400',
+      order_number: '1400',
+      status: 'paid',
+      placed_at: '2026-05-12T10:00:00.000Z',
+      paid_at: '2026-05-12T10:00:00.000Z',
+      currency: 'USD',
+      amount: 25,
+      total: 28.75,
+      code: 'ALMA15',
+      partner: null,
+      rate: null,
+    },
+    {
+      id: 39,
+      shopify_order_id: '5600000000399',
+      order_number: '1399',
+      status: 'cancelled',
+      placed_at: '2026-05-09T10:00:00.000Z',
+      paid_at: null,
+      currency: 'CAD',
+      amount: 60,
+      total: 69,
+      code: null,
+      partner: null,
+      rate: null,
+    },
+  ];
+}
+
+/** The program in USD with money in its ledger, CAD at 0.7312, orders waiting in CAD and EUR. */
+export function sampleCurrencySettings(overrides: Partial<CurrencySettings> = {}): CurrencySettings {
+  return {
+    currency: 'USD',
+    can_change: false,
+    currencies: ['USD', 'CAD', 'EUR', 'GBP'],
+    rates: [{ currency: 'CAD', rate: '0.7312', set_at: '2026-05-01T12:00:00.000Z', orders_waiting: 2 }],
+    waiting: [
+      { currency: 'CAD', orders: 2 },
+      { currency: 'EUR', orders: 1 },
+    ],
+    ...overrides,
+  };
+}
+
+/** Answers the currency settings with `settings`. */
+export function serveCurrencySettings(fake: FakeApi, settings: CurrencySettings = sampleCurrencySettings()): void {
+  fake.on('GET /api/manager/settings/currency', () => jsonResponse(200, { data: settings }));
 }
 
 // ---- The pages behind "needs a look", as GET /api/manager/overview/deliveries and /store-pushes answer

@@ -50,6 +50,9 @@ export const MANAGER_SECTIONS: readonly ManagerSection[] = [
       // What "needs a look" counts, each in full (docs/decisions/039).
       { path: 'deliveries', load: async () => (await import('./overview/DeliveriesPage')).DeliveriesPage },
       { path: 'store-pushes', load: async () => (await import('./overview/StorePushesPage')).StorePushesPage },
+      // Orders kept apart from the figures: waiting for a rate, and the store's tests (decisions §15).
+      { path: 'orders-waiting', load: async () => (await import('./overview/OrdersApartPage')).OrdersWaitingPage },
+      { path: 'test-orders', load: async () => (await import('./overview/OrdersApartPage')).TestOrdersPage },
     ],
   },
   {

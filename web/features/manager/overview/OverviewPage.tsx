@@ -14,6 +14,7 @@ import { EmptyState, Skeleton, Widget } from '../../sales/ui';
 import { useSignOutOnUnauthorized } from '../ManagerPages';
 import { LoadFailed } from '../messages/list-parts';
 import { useDateTime } from '../payouts/ui';
+import { rateLine } from '../settings/currency-words';
 import { OverviewChart, OverviewChartSkeleton } from './OverviewChart';
 import { changeOf } from './month-change';
 import { useProblemWords } from './needs-a-look-ui';
@@ -303,6 +304,7 @@ function NeedsAttention({ data }: { data: ProgramOverview }) {
     shopify_deliveries: deliveries,
     store_pushes: pushes,
     paypal_payouts: paypal,
+    orders_waiting: ordersWaiting,
   } = data.needs_attention;
   const more = (count: number, shown: number, to?: string) =>
     count > shown ? (
@@ -358,6 +360,44 @@ function NeedsAttention({ data }: { data: ProgramOverview }) {
                     })}
                   </Link>
                   {item.error ? <p className={itemText}>{item.error}</p> : null}
+                </li>
+              ))}
+            </AttentionGroup>
+          ) : null}
+          {ordersWaiting.count > 0 ? (
+            <AttentionGroup
+              id="orders-waiting"
+              title={t('manager.overview.attention.orders_waiting')}
+              hint={t('manager.overview.attention.orders_waiting_hint')}
+              count={ordersWaiting.count}
+              more={
+                <Link
+                  to="/manager/overview/orders-waiting"
+                  className="link mt-2 inline-block text-xs"
+                  data-testid="attention-open-orders-waiting"
+                >
+                  {t('manager.overview.attention.open_orders_waiting')}
+                </Link>
+              }
+            >
+              {ordersWaiting.items.map((item) => (
+                <li key={item.currency} data-testid="attention-waiting-currency">
+                  <p className="text-sm font-medium">
+                    {t('manager.overview.attention.waiting_currency', {
+                      currency: item.currency,
+                      orders: t('manager.overview.orders', {
+                        count: item.orders,
+                        formatted: f.number(item.orders),
+                      }),
+                    })}
+                  </p>
+                  <p className={itemText}>
+                    {item.rate
+                      ? t('manager.overview.attention.waiting_with_rate', {
+                          rate: rateLine(item.currency, item.rate, data.currency),
+                        })
+                      : t('manager.overview.attention.waiting_without_rate')}
+                  </p>
                 </li>
               ))}
             </AttentionGroup>
@@ -425,6 +465,14 @@ function NeedsAttention({ data }: { data: ProgramOverview }) {
           ) : null}
         </div>
       )}
+      {/* Never a trouble (they earn nothing by design), but staff can see them. */}
+      <div className="mt-auto pt-4">
+        <p className="border-t border-stone-100 pt-3 text-xs dark:border-stone-800">
+          <Link to="/manager/overview/test-orders" className="link" data-testid="attention-open-test-orders">
+            {t('manager.overview.attention.open_test_orders')}
+          </Link>
+        </p>
+      </div>
     </Widget>
   );
 }

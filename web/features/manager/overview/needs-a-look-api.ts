@@ -206,3 +206,68 @@ export function useRetryAllPushes() {
     meta: { handlesErrors: true },
   });
 }
+
+// ---- Orders kept apart from the figures (decisions §15, docs/decisions/053): those in a currency
+// without a rate, which staff release once it is set, and the store's test orders.
+
+export type OrdersApartKind = 'orders-waiting' | 'test-orders';
+
+export interface OrderApart {
+  id: number;
+  shopify_order_id: string;
+  order_number: string;
+  status: 'created' | 'paid' | 'cancelled';
+  placed_at: string;
+  paid_at: string | null;
+  /** The shop's currency, which `amount` and `total` are in (major units). */
+  currency: string;
+  amount: number;
+  total: number;
+  code: string | null;
+  partner: { uuid: string; name: string } | null;
+  /** The rate set now for the currency, if any. */
+  rate: string | null;
+}
+
+export const ordersApartKeys = {
+  list: (kind: OrdersApartKind, page: number) => [...OVERVIEW_QUERY_KEY, kind, page] as const,
+};
+
+export function useOrdersApart(kind: OrdersApartKind, page: number) {
+  return useQuery({
+    queryKey: ordersApartKeys.list(kind, page),
+    queryFn: ({ signal }) =>
+      api.get<Paged<OrderApart>>(`/api/manager/overview/${kind}`, {
+        auth: 'manager',
+        signal,
+        query: { page, length: NEEDS_A_LOOK_LENGTH },
+      }),
+    // What another staff member just released must not stay on screen as waiting.
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+    meta: { handlesErrors: true },
+  });
+}
+
+/** Releases the orders of a currency once its rate is set (manager, admin): how many were released. */
+export function useReleaseOrders() {
+  const refresh = useRefreshAfterRetry();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (currency: string) =>
+      (
+        await api.post<{ data: { released: number } }>(
+          '/api/manager/overview/orders-waiting/release',
+          { currency },
+          { auth: 'manager' },
+        )
+      ).data,
+    // The lists, the overview's card, the partners' figures and the rates' waiting counts.
+    onSettled: () =>
+      Promise.all([
+        refresh(),
+        queryClient.invalidateQueries({ queryKey: ['manager', 'settings', 'currency'] }),
+      ]),
+    meta: { handlesErrors: true },
+  });
+}

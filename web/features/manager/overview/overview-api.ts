@@ -61,6 +61,11 @@ export interface ProgramOverview {
   })[];
   needs_attention: {
     total: number;
+    /** Paid orders in a currency without a rate (or not yet released since one was set), by currency. */
+    orders_waiting: {
+      count: number;
+      items: { currency: string; orders: number; rate: string | null }[];
+    };
     shopify_deliveries: {
       count: number;
       since: string;

@@ -23,6 +23,7 @@ import { useSignOutOnUnauthorized } from '../ManagerPages';
 import { ErrorText, Glyph } from '../content/editor-ui';
 import { LoadFailed, tableCell } from '../messages/list-parts';
 import { useDateTime, useWideLayout } from '../payouts/ui';
+import { CurrencySection } from './CurrencySection';
 import { useProgramSettings, useSaveProgramSettings, type ProgramSettingsAnswer } from './settings-api';
 import {
   draftOf,
@@ -640,6 +641,8 @@ export function SettingsPage() {
           <SkeletonLines lines={6} />
         </div>
       )}
+      {/* Saved on its own, change by change (decisions §15): not part of the form above. */}
+      <CurrencySection />
     </>
   );
 }
