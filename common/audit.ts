@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = [
   'voucher.revoke',
   'settings.update',
   'settings.staff_totp_policy',
+  'settings.time_zone',
   'staff.invite',
   'staff.resend_invite',
   'staff.accept_invite',

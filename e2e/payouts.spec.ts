@@ -45,7 +45,7 @@ async function partnerWithBalance(request: APIRequestContext, options: { locale:
     const me = await database.db.selectFrom('partners').select('id').where('email', '=', partner.email).executeTakeFirstOrThrow();
     const pending = await database.db
       .selectFrom('earnings')
-      .select(['id', 'status', 'amount_cents', 'partner_id', 'kind', 'order_id', 'created_at'])
+      .select(['id', 'status', 'amount_cents', 'partner_id', 'kind', 'order_id', 'created_at', 'dated_at'])
       .where('partner_id', '=', me.id)
       .where('status', '=', 'PENDING')
       .execute();

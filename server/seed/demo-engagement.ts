@@ -1,14 +1,18 @@
 // The demo program's month: a promo running now and two challenges the demo partner is on the way
 // to meeting, set as staff set them (so the audit log has them too). Targets are a few sales past
 // where the demo partner stands, so `npm start` shows bars in progress.
+import { addToDay } from '../../common/calendar';
 import type { Db } from '../db';
 import { createChallenge, monthKey } from '../modules/challenges/service';
+import { monthKeyIn, programTimeZone } from '../modules/sales/service';
 import { createPromotion } from '../modules/promotions/service';
 import { answerSurvey } from '../modules/survey/service';
 
 export async function seedDemoEngagement(db: Db, managerId: number, partnerId: number, now = new Date()): Promise<void> {
-  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0));
+  // This month of the program's time zone, its first and last days.
+  const zone = await programTimeZone(db);
+  const first = monthKeyIn(now, zone);
+  const last = addToDay(first, { months: 1, days: -1 });
   await createPromotion(
     db,
     {
@@ -17,8 +21,8 @@ export async function seedDemoEngagement(db: Db, managerId: number, partnerId: n
         fr: { title: 'Matcha Mind : 20 % de rabais pour votre communauté', body: 'Tout le mois, votre code donne 20 % de rabais sur Matcha Mind. Associez-le à une publication sur votre routine du matin : la concentration calme de la L-théanine et du matcha.' },
       },
       product: 'matcha',
-      starts_on: first.toISOString().slice(0, 10),
-      ends_on: last.toISOString().slice(0, 10),
+      starts_on: first,
+      ends_on: last,
     },
     managerId,
   );
@@ -27,7 +31,7 @@ export async function seedDemoEngagement(db: Db, managerId: number, partnerId: n
     .select(['orders', 'sales_cents'])
     .where('partner_id', '=', partnerId)
     .where('period', '=', 'm')
-    .where('start', '=', first.toISOString().slice(0, 10))
+    .where('start', '=', first)
     .where('geo', '=', '')
     .executeTakeFirst();
   const orders = Number(stats?.orders ?? 0);
@@ -35,7 +39,7 @@ export async function seedDemoEngagement(db: Db, managerId: number, partnerId: n
   await createChallenge(
     db,
     {
-      month: monthKey(now),
+      month: monthKey(now, zone),
       metric: 'sales_count',
       target: Math.max(5, orders + 4),
       reward: { kind: 'bonus', amount: 50 },
@@ -50,7 +54,7 @@ export async function seedDemoEngagement(db: Db, managerId: number, partnerId: n
   await createChallenge(
     db,
     {
-      month: monthKey(now),
+      month: monthKey(now, zone),
       metric: 'sales_amount',
       target: Math.max(250, Math.ceil((dollars + 150) / 50) * 50),
       reward: { kind: 'voucher', type: 'percent', amount: 30 },

@@ -88,7 +88,7 @@ export async function approveOrderEarnings(db: Db, shopifyOrderId: number): Prom
   const earnings = await db
     .selectFrom('earnings')
     .innerJoin('orders', 'orders.id', 'earnings.order_id')
-    .select(['earnings.id', 'earnings.status', 'earnings.amount_cents', 'earnings.partner_id', 'earnings.kind', 'earnings.order_id', 'earnings.created_at'])
+    .select(['earnings.id', 'earnings.status', 'earnings.amount_cents', 'earnings.partner_id', 'earnings.kind', 'earnings.order_id', 'earnings.created_at', 'earnings.dated_at'])
     .where('orders.shopify_order_id', '=', String(shopifyOrderId))
     .where('earnings.status', '=', 'PENDING')
     .execute();

@@ -4,6 +4,7 @@
 // content, staff's standings, authorization both ways, and bad input answering 4xx with nothing
 // changed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addToDay, DEFAULT_TIME_ZONE, localDay, localMonthStart } from '../../../common/calendar';
 import { openPostgres, type Db } from '../../db';
 import { createTestApp, type TestApp } from '../../test/app';
 import { bearer, createStaffWithToken, type FixtureStaff } from '../../test/payouts-fixture';
@@ -16,11 +17,9 @@ import { approveMaturedEarnings } from '../sales/service';
 import { sweepChallengeRewards } from './service';
 
 const SECRET = 'challenges-webhook-secret';
-const month = new Date().toISOString().slice(0, 7);
-const lastMonth = (() => {
-  const d = new Date();
-  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
-})();
+// Months and days of the program's time zone (the default; decisions/054).
+const month = localMonthStart(new Date(), DEFAULT_TIME_ZONE).slice(0, 7);
+const lastMonth = localMonthStart(new Date(), DEFAULT_TIME_ZONE, -1).slice(0, 7);
 
 interface P {
   id: number;
@@ -211,8 +210,8 @@ describe('monthly promos', () => {
   let en: P;
   let fr: P;
   let manager: FixtureStaff;
-  const today = new Date().toISOString().slice(0, 10);
-  const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  const today = localDay(new Date(), DEFAULT_TIME_ZONE);
+  const inDays = (n: number) => addToDay(today, { days: n });
   const promos = async (p: P) => (await t.app.inject({ method: 'GET', url: '/api/getPromotions', headers: bearer(p.token) })).json().data as { title: string; image_url: string | null }[];
   const post = (payload: unknown, token = manager.token) => t.app.inject({ method: 'POST', url: '/api/manager/promotions', headers: bearer(token), payload: payload as object });
 

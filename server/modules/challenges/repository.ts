@@ -61,7 +61,7 @@ export function unrewardedAtTarget(db: Db, challengeId: number, monthStart: stri
 }
 
 /**
- * What the partners' sales of the month weigh: orders placed in it (own-voucher orders left out),
+ * What the partners' sales of the month weigh: orders paid in it (own-voucher orders left out),
  * how many and their sales net of refunds. `live`: every sale whose commission counts now (pending
  * ones included, refused or held for review left out, a fully refunded one left out);
  * `verified`: only those whose commission is APPROVED or PAID.
@@ -73,8 +73,9 @@ export async function monthSales(db: Db, partnerIds: number[], from: string, unt
     .innerJoin('earnings', (j) => j.onRef('earnings.order_id', '=', 'orders.id').on('earnings.kind', '=', 'sale'))
     .select(['orders.partner_id', sql<number>`count(*)`.as('orders'), sql<number>`sum(orders.subtotal_cents - orders.refunded_cents)`.as('sales_cents')])
     .where('orders.partner_id', 'in', partnerIds)
-    .where('orders.placed_at', '>=', from)
-    .where('orders.placed_at', '<', until)
+    // Paid in the month, as the running totals count them.
+    .where('orders.paid_at', '>=', from)
+    .where('orders.paid_at', '<', until)
     .where('orders.voucher_id', 'is', null)
     .where('orders.status', '=', 'paid')
     .where(sql<boolean>`orders.subtotal_cents > orders.refunded_cents`);

@@ -1,6 +1,7 @@
 // The newsfeed (decisions §8): announcements, promotions, badges and sales of the partner in time
 // order, paged without repeating or skipping an item, in the partner's language; only the
 // partner's own; bad paging answering 422.
+import { addToDay, DEFAULT_TIME_ZONE, localDay } from '../../../common/calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { bearer, createStaffWithToken, type FixtureStaff } from '../../test/payouts-fixture';
@@ -50,8 +51,9 @@ describe('newsfeed', () => {
     await sale('FEEDEN', 990_002, hourAgo);
     await sale('FEEDFR', 990_003, hourAgo);
     await t.app.background.tick();
-    const today = new Date().toISOString().slice(0, 10);
-    const later = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    // Days of the program's time zone (the default; decisions/054).
+    const today = localDay(new Date(), DEFAULT_TIME_ZONE);
+    const later = addToDay(today, { days: 5 });
     expect((await send('POST', '/api/manager/promotions', { content: { en: { title: 'Gummy week', body: 'Share ACV.' }, fr: { title: 'Semaine gummies', body: 'Partagez ACV.' } }, product: 'acv', starts_on: today, ends_on: later })).statusCode).toBe(201);
     // Not started yet: not news.
     expect((await send('POST', '/api/manager/promotions', { content: { en: { title: 'Next week', body: 'Soon.' } }, product: null, starts_on: later, ends_on: later })).statusCode).toBe(201);

@@ -8,7 +8,13 @@ import { deliver, shopifyOrderPayload, shopifyRefundPayload } from '../../test/s
 import { signInPartner } from '../auth/service';
 import { findPayout, markPayoutPaid, requestPayout, reviewPayout, transition } from '../payouts/service';
 import { createPromoCode } from '../promo-codes/service';
-import { createEarning, dayKey, monthStart } from '../sales/service';
+import { DEFAULT_TIME_ZONE, localMonthStart, startOfDay } from '../../../common/calendar';
+import { createEarning } from '../sales/service';
+
+// Months are the program's time zone's (the default, America/Toronto; decisions/054): the instant
+// each begins, and its row.
+const monthStart = (date: Date, offset = 0) => startOfDay(localMonthStart(date, DEFAULT_TIME_ZONE, offset), DEFAULT_TIME_ZONE);
+const dayKey = (monthBegins: Date) => localMonthStart(monthBegins, DEFAULT_TIME_ZONE);
 
 const SECRET = 'overview-webhook-secret';
 
@@ -137,18 +143,19 @@ describe('the program overview', () => {
     expect(data.last_month).toBe(dayKey(lastMonth));
   });
 
-  it('adds up sales by the month orders were placed, net of refunds, and commissions by the month they were earned', async () => {
+  it('adds up sales and commissions by the month orders were paid (sales net of refunds), other earnings by the month they were earned', async () => {
     const { data } = (await overview(reviewer.token)).json();
     // a1 85.00 + a2 (85.00 - 42.50) + b2 255.00; b1 alone last month; a3 is a year back.
     expect(data.sales).toEqual({ this_month: { orders: 3, amount: 382.5 }, last_month: { orders: 1, amount: 170 } });
-    // Every earning made now (the five sales' 8.50 + 4.25 + 3.40 + 17.00 + 25.50, and the
-    // payout fixtures' 30 + 40 + 600 + 50 + 70 + 80 + 90 + 20 + 15) but the one held for review;
-    // last month, the approved bonus but not the refused one.
-    expect(data.commissions).toEqual({ this_month: { count: 14, amount: 1053.65 }, last_month: { count: 1, amount: 10 } });
+    // Every earning made now (the sales paid this month, 8.50 + 4.25 + 25.50, and the payout
+    // fixtures' 30 + 40 + 600 + 50 + 70 + 80 + 90 + 20 + 15) but the one held for review; last
+    // month, b1's 17.00 (paid then, recorded now: decisions/054) and the approved bonus but not
+    // the refused one; a3's 3.40 a year back.
+    expect(data.commissions).toEqual({ this_month: { count: 12, amount: 1033.25 }, last_month: { count: 2, amount: 27 } });
     expect(data.monthly).toHaveLength(12);
     expect(data.monthly.map((m: { month: string }) => m.month)).toEqual(Array.from({ length: 12 }, (_, i) => dayKey(monthStart(now, i - 11))));
-    expect(data.monthly[11]).toEqual({ month: dayKey(thisMonth), orders: 3, sales: 382.5, commissions: 1053.65 });
-    expect(data.monthly[10]).toEqual({ month: dayKey(lastMonth), orders: 1, sales: 170, commissions: 10 });
+    expect(data.monthly[11]).toEqual({ month: dayKey(thisMonth), orders: 3, sales: 382.5, commissions: 1033.25 });
+    expect(data.monthly[10]).toEqual({ month: dayKey(lastMonth), orders: 1, sales: 170, commissions: 27 });
     expect(data.monthly.slice(0, 10).every((m: { orders: number; sales: number; commissions: number }) => m.orders === 0 && m.sales === 0 && m.commissions === 0)).toBe(true);
   });
 

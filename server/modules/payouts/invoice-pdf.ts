@@ -36,6 +36,8 @@ export interface InvoiceDocument {
   lines: InvoiceLine[];
   /** The sum of the lines; a document whose lines add up to something else is refused. */
   totalCents: number;
+  /** The program's time zone, its days are the document's (decisions/054); UTC when not given. */
+  timeZone?: string;
 }
 
 const INTL_LOCALE: Record<Locale, string> = { en: 'en-US', fr: 'fr-CA' };
@@ -111,8 +113,9 @@ function words(doc: InvoiceDocument): Words & { locale: Locale } {
     // "1 234,56 $", not "1 234,56 $ US": the total names the currency once.
     currencyDisplay: 'narrowSymbol',
   });
-  // Times are UTC (decisions §3): the calendar day of an earning is its UTC day everywhere.
-  const dateFormat = new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'medium', timeZone: 'UTC' });
+  // Days are the program's time zone's (decisions §15, docs/decisions/054-program-calendar.md),
+  // the same on every server and for every reader.
+  const dateFormat = new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'medium', timeZone: doc.timeZone ?? 'UTC' });
   return {
     locale,
     t,

@@ -1,5 +1,6 @@
 // Monthly promos (decisions §8): staff write them (title, text, a product's artwork as the image,
 // dates) in one or both languages; a partner sees those running today in their language.
+import { localDay } from '../../../common/calendar';
 import { isProductCode } from '../../../common/products';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
@@ -9,6 +10,7 @@ import { versionFor, writtenContent, type BilingualContent } from '../../plugins
 import { pageOf } from '../../plugins/paging';
 import { recordAudit } from '../audit/service';
 import { productImageUrls } from '../content/service';
+import { programTimeZone } from '../sales/calendar';
 import { requireSomeText } from '../notifications/service';
 import { countPromotions, deletePromotion, findPromotion, insertPromotion, promotionRows, runningPromotions, startedPromotions, updatePromotion } from './repository';
 
@@ -19,7 +21,8 @@ export interface PromotionInput {
   ends_on: string;
 }
 
-const today = (now = new Date()) => now.toISOString().slice(0, 10);
+/** Today in the program's time zone: a promo runs from midnight of its first day to midnight after its last, there. */
+const today = async (db: Db, now = new Date()) => localDay(now, await programTimeZone(db));
 
 function checked(input: PromotionInput): PromotionInput {
   const content = writtenContent(input.content);
@@ -31,7 +34,7 @@ function checked(input: PromotionInput): PromotionInput {
 
 async function staffRows(db: Db, rows: Awaited<ReturnType<typeof promotionRows>>, now = new Date()) {
   const images = rows.some((row) => row.product) ? await productImageUrls(db) : new Map<string, string>();
-  const day = today(now);
+  const day = await today(db, now);
   return rows.map((row) => ({
     id: row.id,
     content: JSON.parse(row.content) as BilingualContent,
@@ -94,10 +97,10 @@ export async function removePromotion(db: Db, id: number, staffId: number): Prom
 }
 
 /** The promos running today that are written in the partner's language (`GET /api/getPromotions`). */
-export const partnerPromotions = async (db: Db, locale: string, now = new Date()) => inLanguage(db, await runningPromotions(db, today(now)), locale);
+export const partnerPromotions = async (db: Db, locale: string, now = new Date()) => inLanguage(db, await runningPromotions(db, await today(db, now)), locale);
 
 /** Every promo started by today that is written in the partner's language, newest start first (the newsfeed). */
-export const startedPartnerPromotions = async (db: Db, locale: string, now = new Date()) => inLanguage(db, await startedPromotions(db, today(now)), locale);
+export const startedPartnerPromotions = async (db: Db, locale: string, now = new Date()) => inLanguage(db, await startedPromotions(db, await today(db, now)), locale);
 
 async function inLanguage(db: Db, rows: Awaited<ReturnType<typeof runningPromotions>>, locale: string) {
   const images = rows.some((row) => row.product) ? await productImageUrls(db) : new Map<string, string>();

@@ -27,7 +27,7 @@ export async function createEarning(db: Db, earning: NewEarning, reason: string,
   const at = nowIso(now);
   const created = await db
     .insertInto('earnings')
-    .values({ order_id: null, marketplace_sale_id: null, ...earning, payout_id: null, created_at: at, updated_at: at })
+    .values({ order_id: null, marketplace_sale_id: null, ...earning, payout_id: null, created_at: at, updated_at: at, dated_at: datedAtOf(earning.order_id, at) })
     .onConflict((oc) => oc.columns(['partner_id', 'kind', 'source_key']).doNothing())
     .returningAll()
     .executeTakeFirst();
@@ -41,6 +41,14 @@ export async function createEarning(db: Db, earning: NewEarning, reason: string,
   }
   return created;
 }
+
+/**
+ * The instant a new earning counts at in the calendar (docs/decisions/054-program-calendar.md):
+ * an earning of an order (its sale, a referral, an adjustment) when the customer paid the order,
+ * any other when it is recorded.
+ */
+const datedAtOf = (orderId: number | null | undefined, at: string) =>
+  orderId != null ? sql<string>`coalesce((select paid_at from orders where id = ${orderId}), ${at})` : at;
 
 /**
  * The sale earning of an order just inserted with what it counts (recordPaidOrder): createEarning's
@@ -65,17 +73,19 @@ export async function createSaleOfNewOrder(
     return syncOrderStats(db, earning.order_id!);
   }
   await insertCreationEvent(db, id, at, earning.status, earning.amount_cents, reason, actor);
-  await countNewSale(db, { ...earning, created_at: at }, order);
+  // Dated by the order's payment, as the order's sales are (created.dated_at is its paid_at).
+  const datedAt = created!.dated_at;
+  await countNewSale(db, { ...earning, created_at: at, dated_at: datedAt }, { paid_at: datedAt, geo: order.geo });
 }
 
 // The two statements above run for every paid order that earns: compiled once (db/prepared.ts).
 const insertSaleEarning = prepared(
   10,
-  (_db, partnerId: number, kind: EarningKind, sourceKey: string, orderId: number | null, base: number, rateBp: number | null, amount: number, status: EarningStatus, holdUntil: string | null, at: string) => sql<{ id: number }>`
-    insert into earnings (partner_id, kind, source_key, order_id, marketplace_sale_id, base_cents, rate_bp, amount_cents, status, hold_until, payout_id, created_at, updated_at)
-    values (${partnerId}, ${kind}, ${sourceKey}, ${orderId}, null, ${base}, ${rateBp}, ${amount}, ${status}, ${holdUntil}, null, ${at}, ${at})
+  (_db, partnerId: number, kind: EarningKind, sourceKey: string, orderId: number | null, base: number, rateBp: number | null, amount: number, status: EarningStatus, holdUntil: string | null, at: string) => sql<{ id: number; dated_at: string }>`
+    insert into earnings (partner_id, kind, source_key, order_id, marketplace_sale_id, base_cents, rate_bp, amount_cents, status, hold_until, payout_id, created_at, updated_at, dated_at)
+    values (${partnerId}, ${kind}, ${sourceKey}, ${orderId}, null, ${base}, ${rateBp}, ${amount}, ${status}, ${holdUntil}, null, ${at}, ${at}, coalesce((select paid_at from orders where id = ${orderId}), ${at}))
     on conflict (partner_id, kind, source_key) do nothing
-    returning id`,
+    returning id, dated_at`,
 );
 const insertCreationEvent = prepared(
   6,
@@ -84,7 +94,7 @@ const insertCreationEvent = prepared(
     values (${earningId}, ${at}, null, ${status}, null, ${amount}, ${reason}, ${actor})`,
 );
 
-type ChangeableEarning = Pick<Earning, 'id' | 'status' | 'amount_cents' | 'partner_id' | 'kind' | 'order_id' | 'created_at'>;
+type ChangeableEarning = Pick<Earning, 'id' | 'status' | 'amount_cents' | 'partner_id' | 'kind' | 'order_id' | 'created_at' | 'dated_at'>;
 
 /**
  * Moves an earning to a new status and/or amount, only if it is still in the status it was read
@@ -121,7 +131,7 @@ export async function changeEarning(
   return true;
 }
 
-export type MovedEarning = Pick<Earning, 'id' | 'kind' | 'amount_cents' | 'created_at' | 'order_id' | 'marketplace_sale_id'>;
+export type MovedEarning = Pick<Earning, 'id' | 'kind' | 'amount_cents' | 'created_at' | 'dated_at' | 'order_id' | 'marketplace_sale_id'>;
 
 /**
  * Moves every earning of the partner in status `from` (and, when given, in payout `inPayout`) to
@@ -149,7 +159,7 @@ export async function moveEarnings(
     if (filter.ids.length === 0) return [];
     update = update.where('id', 'in', [...filter.ids]);
   }
-  const moved = await update.returning(['id', 'kind', 'amount_cents', 'created_at', 'order_id', 'marketplace_sale_id']).execute();
+  const moved = await update.returning(['id', 'kind', 'amount_cents', 'created_at', 'dated_at', 'order_id', 'marketplace_sale_id']).execute();
   if (moved.length === 0 || filter.from === to.status) return moved;
   for (let i = 0; i < moved.length; i += 500) {
     await db
@@ -218,7 +228,7 @@ export async function approveMaturedEarnings(db: Db, now = new Date(), batch = 5
   for (;;) {
     const due = await db
       .selectFrom('earnings')
-      .select(['id', 'status', 'amount_cents', 'partner_id', 'kind', 'order_id', 'created_at'])
+      .select(['id', 'status', 'amount_cents', 'partner_id', 'kind', 'order_id', 'created_at', 'dated_at'])
       .where('status', '=', 'PENDING')
       .where('hold_until', '<=', nowIso(now))
       .orderBy('id')

@@ -64,6 +64,7 @@ describe('ledger stats', () => {
         'earnings.kind',
         'earnings.order_id',
         'earnings.created_at',
+        'earnings.dated_at',
       ])
       .where('orders.shopify_order_id', '=', String(shopifyOrderId))
       .where('earnings.kind', '=', 'sale')

@@ -3,11 +3,17 @@
 // (docs/decisions/009-ledger-running-totals.md).
 //
 // - partner_sales_stats: paid store orders made with the partner's own code (own-voucher orders
-//   left out) by period of their placing: all time by region (CA, US, OTHER), and each UTC month
-//   and ISO week (from Monday) for all regions together (geo ''): how many, the sales net of
-//   refunds, and the sale commission that counts (not rejected, not in review).
-// - partner_earning_stats: every earning of the partner by kind and status, for the month it was
-//   created in and for all time: how many, and their amount.
+//   left out) by period of their payment (orders.paid_at): all time by region (CA, US, OTHER),
+//   and each month and ISO week (from Monday) of the program's time zone for all regions together
+//   (geo ''): how many, the sales net of refunds, and the sale commission that counts (not
+//   rejected, not in review).
+// - partner_earning_stats: every earning of the partner by kind and status, for the month of the
+//   program's time zone it is dated in (earnings.dated_at: its order's payment for the earnings of
+//   an order, else when it was recorded) and for all time: how many, and their amount.
+//
+// Months and weeks are cut at midnight in the program's time zone (docs/decisions/054-program-
+// calendar.md): whatever writes a month or week row reads the zone in its own transaction
+// (zoneForWrite, ./calendar.ts), and a change of zone re-cuts them all (rebuildCalendarStats).
 //
 // - partners.total_sales_cents, total_earned_cents, verified_sales: each partner's lifetime
 //   figures on their own row (the all-time sales; every earning pending, approved, in a payout or
@@ -17,9 +23,11 @@
 // Each order remembers what it contributes (orders.counted_*), so syncing an order is idempotent
 // and may be called after any change to it or to its sale earning.
 import { sql } from 'kysely';
+import { localMonthStart, localWeekStart } from '../../../common/calendar';
 import type { Db } from '../../db';
 import { prepared } from '../../db/prepared';
 import type { Earning, EarningKind, EarningStatus, Order } from '../../db/schema';
+import { zoneForWrite } from './calendar';
 
 type Geo = Order['geo'] | typeof ALL_REGIONS;
 type Period = 'a' | 'm' | 'w';
@@ -27,18 +35,16 @@ type Period = 'a' | 'm' | 'w';
 export const ALL_TIME = '';
 const ALL_REGIONS = '';
 
-/** First day (UTC) of the month `offset` months from the one holding `date`. */
-export function monthStart(date: Date, offset = 0): Date {
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + offset, 1));
-}
+/** The month row ('YYYY-MM-01') of the zone holding `instant`, `offset` months on. */
+export const monthKeyIn = (instant: Date | string, zone: string, offset = 0) => localMonthStart(instant, zone, offset);
 
-/** Monday (UTC) of the ISO week holding `date`. */
-export function weekStart(date: Date): Date {
-  const day = (date.getUTCDay() + 6) % 7;
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() - day));
-}
+/** The week row (its Monday, 'YYYY-MM-DD') of the zone holding `instant`, `offset` weeks on. */
+export const weekKeyIn = (instant: Date | string, zone: string, offset = 0) => localWeekStart(instant, zone, offset);
 
 export const dayKey = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The instant an earning counts at in the calendar (schema: earnings.dated_at). */
+export const datedAt = (e: { dated_at?: string | null; created_at: string }) => e.dated_at ?? e.created_at;
 
 /** The sale commission counts unless the earning is refused or held for review. */
 export const commissionCounts = (status: EarningStatus | null | undefined) =>
@@ -81,12 +87,12 @@ interface Contribution {
   commission: number;
 }
 
-/** The stats rows an order placed at `placed` in region `geo` counts in. */
-function periodsOf(placed: Date, geo: Order['geo']): { period: Period; start: string; geo: Geo }[] {
+/** The stats rows an order paid at `paid` in region `geo` counts in, months and weeks of `zone`. */
+function periodsOf(paid: string, geo: Order['geo'], zone: string): { period: Period; start: string; geo: Geo }[] {
   return [
     { period: 'a', start: ALL_TIME, geo },
-    { period: 'm', start: dayKey(monthStart(placed)), geo: ALL_REGIONS },
-    { period: 'w', start: dayKey(weekStart(placed)), geo: ALL_REGIONS },
+    { period: 'm', start: monthKeyIn(paid, zone), geo: ALL_REGIONS },
+    { period: 'w', start: weekKeyIn(paid, zone), geo: ALL_REGIONS },
   ];
 }
 
@@ -97,17 +103,17 @@ function periodsOf(placed: Date, geo: Order['geo']): { period: Period; start: st
 async function addSales(
   db: Db,
   partnerId: number,
-  placedAt: string,
+  paidAt: string,
   geo: Order['geo'],
   delta: Contribution,
 ): Promise<void> {
-  await addSalesRows(db, partnerId, placedAt, geo, delta);
+  await addSalesRows(db, partnerId, paidAt, geo, delta, await zoneForWrite(db));
   await addPartnerTotals(db, partnerId, { sales: delta.sales });
 }
 
 /** The partner_sales_stats half of addSales, without the partner's lifetime figures. */
-async function addSalesRows(db: Db, partnerId: number, placedAt: string, geo: Order['geo'], delta: Contribution): Promise<void> {
-  const [all, month, week] = periodsOf(new Date(placedAt), geo) as [PeriodRow, PeriodRow, PeriodRow];
+async function addSalesRows(db: Db, partnerId: number, paidAt: string, geo: Order['geo'], delta: Contribution, zone: string): Promise<void> {
+  const [all, month, week] = periodsOf(paidAt, geo, zone) as [PeriodRow, PeriodRow, PeriodRow];
   await upsertSalesRows(db, partnerId, all.geo, month.start, week.start, delta.orders, delta.sales, delta.commission);
 }
 
@@ -136,19 +142,21 @@ const upsertSalesRows = prepared(
 export async function countNewSale(
   db: Db,
   earning: EarningKey & { base_cents: number },
-  order: { placed_at: string; geo: Order['geo'] },
+  order: { paid_at: string; geo: Order['geo'] },
 ): Promise<void> {
   const commission = commissionCounts(earning.status) ? earning.amount_cents : 0;
+  // One read of the zone for both: the order's month and its earning's are the same.
+  const zone = await zoneForWrite(db);
   // Rows locked in the order every other path locks them (earning stats, the partner, then sales
   // stats: a refund's changeEarning then syncOrderStats), so two transactions of one partner on
   // PostgreSQL queue rather than deadlock.
-  await addEarnings(db, earning, 1, earning.amount_cents);
+  await addEarnings(db, earning, 1, earning.amount_cents, zone);
   await addPartnerTotals(db, earning.partner_id, {
     sales: earning.base_cents,
     earned: earnedCount(earning.status) * earning.amount_cents,
     verified: verifiedCount(earning.kind, earning.status),
   });
-  await addSalesRows(db, earning.partner_id, order.placed_at, order.geo, { orders: 1, sales: earning.base_cents, commission });
+  await addSalesRows(db, earning.partner_id, order.paid_at, order.geo, { orders: 1, sales: earning.base_cents, commission }, zone);
 }
 
 /** What syncing an order reads: the order, what it counts now, and its sale earning. */
@@ -159,6 +167,8 @@ type OrderStatsView = {
   subtotal_cents: number;
   refunded_cents: number;
   placed_at: string;
+  /** Set on every paid order; a created or cancelled-unpaid one counts nothing. */
+  paid_at: string | null;
   geo: Order['geo'];
   counted_orders: number;
   counted_sales_cents: number;
@@ -190,6 +200,7 @@ export async function syncOrderStats(db: Db, orderId: number, known?: OrderStats
         'orders.subtotal_cents',
         'orders.refunded_cents',
         'orders.placed_at',
+        'orders.paid_at',
         'orders.geo',
         'orders.counted_orders',
         'orders.counted_sales_cents',
@@ -221,17 +232,18 @@ export async function syncOrderStats(db: Db, orderId: number, known?: OrderStats
     })
     .where('id', '=', orderId)
     .execute();
-  await addSales(db, row.partner_id, row.placed_at, row.geo, delta);
+  await addSales(db, row.partner_id, row.paid_at ?? row.placed_at, row.geo, delta);
 }
 
-/** Adds `count` earnings worth `cents` under the earning's month and all time. */
+/** Adds `count` earnings worth `cents` under the earning's month (in `zone`) and all time. */
 async function addEarnings(
   db: Db,
-  key: { partner_id: number; kind: EarningKind; status: EarningStatus; created_at: string },
+  key: { partner_id: number; kind: EarningKind; status: EarningStatus; created_at: string; dated_at: string | null },
   count: number,
   cents: number,
+  zone: string,
 ) {
-  const month = dayKey(monthStart(new Date(key.created_at)));
+  const month = monthKeyIn(datedAt(key), zone);
   await upsertEarningRows(db, key.partner_id, month, key.kind, key.status, count, cents);
 }
 
@@ -258,12 +270,14 @@ export async function countEarningsMoved(
   partnerId: number,
   from: EarningStatus,
   to: EarningStatus,
-  moved: readonly Pick<Earning, 'kind' | 'amount_cents' | 'created_at'>[],
+  moved: readonly Pick<Earning, 'kind' | 'amount_cents' | 'created_at' | 'dated_at'>[],
 ): Promise<void> {
-  const groups = new Map<string, { kind: EarningKind; created_at: string; count: number; cents: number }>();
+  if (moved.length === 0) return;
+  const zone = await zoneForWrite(db);
+  const groups = new Map<string, { kind: EarningKind; created_at: string; dated_at: string | null; count: number; cents: number }>();
   for (const e of moved) {
-    const key = `${dayKey(monthStart(new Date(e.created_at)))}|${e.kind}`;
-    const group = groups.get(key) ?? { kind: e.kind, created_at: e.created_at, count: 0, cents: 0 };
+    const key = `${monthKeyIn(datedAt(e), zone)}|${e.kind}`;
+    const group = groups.get(key) ?? { kind: e.kind, created_at: e.created_at, dated_at: e.dated_at, count: 0, cents: 0 };
     group.count += 1;
     group.cents += e.amount_cents;
     groups.set(key, group);
@@ -271,15 +285,15 @@ export async function countEarningsMoved(
   let earned = 0;
   let verified = 0;
   for (const g of groups.values()) {
-    await addEarnings(db, { partner_id: partnerId, kind: g.kind, status: from, created_at: g.created_at }, -g.count, -g.cents);
-    await addEarnings(db, { partner_id: partnerId, kind: g.kind, status: to, created_at: g.created_at }, g.count, g.cents);
+    await addEarnings(db, { partner_id: partnerId, kind: g.kind, status: from, created_at: g.created_at, dated_at: g.dated_at }, -g.count, -g.cents, zone);
+    await addEarnings(db, { partner_id: partnerId, kind: g.kind, status: to, created_at: g.created_at, dated_at: g.dated_at }, g.count, g.cents, zone);
     earned += (earnedCount(to) - earnedCount(from)) * g.cents;
     verified += (verifiedCount(g.kind, to) - verifiedCount(g.kind, from)) * g.count;
   }
   await addPartnerTotals(db, partnerId, { earned, verified });
 }
 
-type EarningKey = Pick<Earning, 'partner_id' | 'kind' | 'status' | 'amount_cents' | 'created_at'>;
+type EarningKey = Pick<Earning, 'partner_id' | 'kind' | 'status' | 'amount_cents' | 'created_at' | 'dated_at'>;
 
 /** The earning stats after an earning is created (`before` undefined) or changed. */
 export async function countEarningChange(
@@ -295,21 +309,23 @@ export async function countEarningChange(
   };
   if (before && before.status === after.status) {
     if (after.amount_cents !== before.amount_cents)
-      await addEarnings(db, after, 0, after.amount_cents - before.amount_cents);
+      await addEarnings(db, after, 0, after.amount_cents - before.amount_cents, await zoneForWrite(db));
   } else {
-    if (before) await addEarnings(db, before, -1, -before.amount_cents);
-    await addEarnings(db, after, 1, after.amount_cents);
+    const zone = await zoneForWrite(db);
+    if (before) await addEarnings(db, before, -1, -before.amount_cents, zone);
+    await addEarnings(db, after, 1, after.amount_cents, zone);
   }
   await addPartnerTotals(db, after.partner_id, totals);
 }
 
 /**
  * Recomputes every stat from the ledger itself, for ledgers written around the normal path (the
- * benchmark's bulk seed). Migration 005 keeps its own copy of this for databases that held orders
- * before the stats existed: a change here must not change what that migration did. Run it in a
- * transaction, with no writer in between.
+ * benchmark's bulk seed), months and weeks in the program's time zone (or `zone`). Migrations 005
+ * and 028 keep their own copies of this for databases that held orders before: a change here
+ * must not change what they did. Run it in a transaction, with no writer in between.
  */
-export async function rebuildLedgerStats(db: Db): Promise<void> {
+export async function rebuildLedgerStats(db: Db, zone?: string): Promise<void> {
+  const calendar = zone ?? (await zoneForWrite(db));
   await db.deleteFrom('partner_sales_stats').execute();
   await db.deleteFrom('partner_earning_stats').execute();
   await db
@@ -338,83 +354,8 @@ export async function rebuildLedgerStats(db: Db): Promise<void> {
     .where('partner_id', 'is not', null)
     .execute();
 
-  // Orders are read in id order, a slice at a time, and summed in memory: months and ISO weeks
-  // are computed the same way as the running totals do, whatever the database.
-  const totals = new Map<
-    string,
-    {
-      partner_id: number;
-      period: Period;
-      start: string;
-      geo: Geo;
-      orders: number;
-      sales_cents: number;
-      commission_cents: number;
-    }
-  >();
-  for (let after = 0; ;) {
-    const slice = await db
-      .selectFrom('orders')
-      .select([
-        'id',
-        'partner_id',
-        'placed_at',
-        'geo',
-        'counted_orders',
-        'counted_sales_cents',
-        'counted_commission_cents',
-      ])
-      .where('counted_orders', '=', 1)
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(10_000)
-      .execute();
-    for (const o of slice) {
-      for (const { period, start, geo } of periodsOf(new Date(o.placed_at), o.geo)) {
-        const key = `${o.partner_id}|${period}|${start}|${geo}`;
-        const row = totals.get(key) ?? {
-          partner_id: o.partner_id!,
-          period,
-          start,
-          geo,
-          orders: 0,
-          sales_cents: 0,
-          commission_cents: 0,
-        };
-        row.orders += o.counted_orders;
-        row.sales_cents += o.counted_sales_cents;
-        row.commission_cents += o.counted_commission_cents;
-        totals.set(key, row);
-      }
-    }
-    if (slice.length < 10_000) break;
-    after = slice[slice.length - 1]!.id;
-  }
-  const rows = [...totals.values()];
-  for (let i = 0; i < rows.length; i += 500)
-    await db
-      .insertInto('partner_sales_stats')
-      .values(rows.slice(i, i + 500))
-      .execute();
-
-  const month = sql<string>`substr(created_at, 1, 7) || '-01'`;
-  await db
-    .insertInto('partner_earning_stats')
-    .columns(['partner_id', 'month', 'kind', 'status', 'earnings', 'cents'])
-    .expression((eb) =>
-      eb
-        .selectFrom('earnings')
-        .select([
-          'partner_id',
-          month.as('month'),
-          'kind',
-          'status',
-          sql<number>`count(*)`.as('earnings'),
-          sql<number>`sum(amount_cents)`.as('cents'),
-        ])
-        .groupBy(['partner_id', month, 'kind', 'status']),
-    )
-    .execute();
+  await insertSalesTotals(db, calendar, true);
+  await insertEarningMonths(db, calendar);
   await db
     .insertInto('partner_earning_stats')
     .columns(['partner_id', 'month', 'kind', 'status', 'earnings', 'cents'])
@@ -466,4 +407,83 @@ export async function rebuildLedgerStats(db: Db): Promise<void> {
       ),
     }))
     .execute();
+}
+
+/**
+ * Re-cuts the month and week totals in `zone` (a change of the program's time zone): what each
+ * order and earning counts is the same, only the months and weeks it falls in move, so the
+ * all-time rows, the orders' counted_* and the partners' lifetime figures are left as they are.
+ * Run it in the transaction that changes the zone, which holds off every other writer of the
+ * totals (./calendar.ts).
+ */
+export async function rebuildCalendarStats(db: Db, zone: string): Promise<void> {
+  await db.deleteFrom('partner_sales_stats').where('period', 'in', ['m', 'w']).execute();
+  await db.deleteFrom('partner_earning_stats').where('month', '!=', ALL_TIME).execute();
+  await insertSalesTotals(db, zone, false);
+  await insertEarningMonths(db, zone);
+}
+
+const SLICE = 10_000;
+
+/**
+ * The sales rows of every order counted (orders.counted_*), read in id order a slice at a time and
+ * summed in memory: months and weeks are cut the same way the running totals cut them, whatever
+ * the database. With `allTime`, the all-time rows by region too.
+ */
+async function insertSalesTotals(db: Db, zone: string, allTime: boolean): Promise<void> {
+  const totals = new Map<
+    string,
+    { partner_id: number; period: Period; start: string; geo: Geo; orders: number; sales_cents: number; commission_cents: number }
+  >();
+  for (let after = 0; ;) {
+    const slice = await db
+      .selectFrom('orders')
+      .select(['id', 'partner_id', 'placed_at', 'paid_at', 'geo', 'counted_orders', 'counted_sales_cents', 'counted_commission_cents'])
+      .where('counted_orders', '=', 1)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(SLICE)
+      .execute();
+    for (const o of slice) {
+      for (const { period, start, geo } of periodsOf(o.paid_at ?? o.placed_at, o.geo, zone)) {
+        if (period === 'a' && !allTime) continue;
+        const key = `${o.partner_id}|${period}|${start}|${geo}`;
+        let row = totals.get(key);
+        if (!row) totals.set(key, (row = { partner_id: o.partner_id!, period, start, geo, orders: 0, sales_cents: 0, commission_cents: 0 }));
+        row.orders += o.counted_orders;
+        row.sales_cents += o.counted_sales_cents;
+        row.commission_cents += o.counted_commission_cents;
+      }
+    }
+    if (slice.length < SLICE) break;
+    after = slice[slice.length - 1]!.id;
+  }
+  const rows = [...totals.values()];
+  for (let i = 0; i < rows.length; i += 500) await db.insertInto('partner_sales_stats').values(rows.slice(i, i + 500)).execute();
+}
+
+/** Every earning under its month of `zone` (by dated_at), read and summed the same way. */
+async function insertEarningMonths(db: Db, zone: string): Promise<void> {
+  const totals = new Map<string, { partner_id: number; month: string; kind: EarningKind; status: EarningStatus; earnings: number; cents: number }>();
+  for (let after = 0; ;) {
+    const slice = await db
+      .selectFrom('earnings')
+      .select(['id', 'partner_id', 'kind', 'status', 'amount_cents', 'created_at', 'dated_at'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(SLICE)
+      .execute();
+    for (const e of slice) {
+      const month = monthKeyIn(datedAt(e), zone);
+      const key = `${e.partner_id}|${month}|${e.kind}|${e.status}`;
+      let row = totals.get(key);
+      if (!row) totals.set(key, (row = { partner_id: e.partner_id, month, kind: e.kind, status: e.status, earnings: 0, cents: 0 }));
+      row.earnings += 1;
+      row.cents += e.amount_cents;
+    }
+    if (slice.length < SLICE) break;
+    after = slice[slice.length - 1]!.id;
+  }
+  const rows = [...totals.values()];
+  for (let i = 0; i < rows.length; i += 500) await db.insertInto('partner_earning_stats').values(rows.slice(i, i + 500)).execute();
 }

@@ -2,6 +2,7 @@
 // partner's progress, which moves as sales arrive (the `new_order` push), the reward, and where
 // it stands: on its way, met (paid once the sales are verified), or paid.
 import { useTranslation } from 'react-i18next';
+import { addToDay } from '../../../common/calendar';
 import { useFormatters } from '../sales/format';
 import { EmptyState, QueryStates, RetryLine, SkeletonLines, Widget } from '../sales/ui';
 import { useChallenges, type PartnerChallenge } from './challenges-api';
@@ -62,10 +63,9 @@ function Challenge({ challenge }: { challenge: PartnerChallenge }) {
             : state === 'met'
               ? t('dashboard.challenges.met')
               : t('dashboard.challenges.ends', {
-                  // The months are UTC months: the last day as a calendar day, whatever the zone.
-                  date: f.day(
-                    new Date(Date.parse(challenge.ends_at) - 86_400_000).toISOString().slice(0, 10),
-                  ),
+                  // The months are the program's time zone's (decisions/054): the month's last day
+                  // as a calendar day, whatever the reader's zone.
+                  date: f.day(addToDay(`${challenge.month}-01`, { months: 1, days: -1 })),
                 })}
         </span>
       </div>

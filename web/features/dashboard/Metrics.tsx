@@ -7,10 +7,18 @@ import { Glyph, type GlyphName } from '../sales/glyphs';
 import { useSalesSummary } from '../sales/sales-api';
 import { BrandHero, Skeleton } from '../sales/ui';
 
+/** The zone a partner reads the months in: Montréal for the program's own (America/Toronto), else the zone's city. */
+function useZonePlace(zone: string | undefined): string {
+  const { t } = useTranslation();
+  if (!zone || zone === 'America/Toronto' || zone === 'America/Montreal') return t('dashboard.metrics.zone_montreal');
+  return (zone.split('/').pop() ?? zone).replaceAll('_', ' ');
+}
+
 export function HeroMetric() {
   const { t } = useTranslation();
   const f = useFormatters();
   const { data } = useSalesSummary();
+  const place = useZonePlace(data?.time_zone);
   return (
     <BrandHero
       labelId="metric-hero-label"
@@ -40,6 +48,10 @@ export function HeroMetric() {
           </dd>
         </div>
       </dl>
+      {/* Which day counts, so a late delivery is not read as this month's sale (decisions/054). */}
+      <p className="mt-4 text-xs text-orange-100/90" data-testid="metric-month-rule">
+        {t('dashboard.metrics.month_rule', { zone: place })}
+      </p>
     </BrandHero>
   );
 }

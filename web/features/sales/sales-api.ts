@@ -18,6 +18,8 @@ export interface SalesSummary {
   last_month_commissions: number;
   latest_paid_cashout: null | { amount: number; date: string };
   currency: string;
+  /** The program's time zone (IANA): the months above are cut in it, by the day the customer paid. */
+  time_zone?: string;
 }
 
 export interface Totals {

@@ -1,0 +1,47 @@
+// The program's time zone, as the ledger and the figures read it (docs/decisions/054-program-calendar.md).
+// It is a setting like the others (server/modules/settings/repository.ts), read from the database
+// where it is used, so a change made on one node holds on every node from its commit on.
+//
+// The running totals (stats.ts) are cut by it: whatever writes them reads the zone in the same
+// transaction, and on PostgreSQL with a shared lock on its row, held until that transaction
+// commits. A change of zone takes the row exclusively (server/modules/settings/time-zone.ts): it
+// waits for every writer that read the old zone to commit, re-cuts the month and week totals, and
+// writers that come after it read the new zone. SQLite has one writer at a time.
+import { sql } from 'kysely';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../../../common/calendar';
+import type { Db } from '../../db';
+import { dialectOf } from '../../db/dialect';
+import { prepared } from '../../db/prepared';
+
+/** Where the zone is kept in the settings table (migration 028 writes the default there). */
+export const TIME_ZONE_KEY = 'program_time_zone';
+
+/** A stored zone, or the default when unset or unreadable (a hand edit gone wrong). */
+export const zoneOf = (stored: string | undefined | null): string => (stored && isTimeZone(stored) ? stored : DEFAULT_TIME_ZONE);
+
+const zoneRow = prepared(1, (_db, key: string) => sql<{ value: string }>`select value from settings where key = ${key}`);
+const zoneRowShared = prepared(1, (_db, key: string) => sql<{ value: string }>`select value from settings where key = ${key} for share`);
+
+/** The program's time zone, for figures shown (no lock). */
+export async function programTimeZone(db: Db): Promise<string> {
+  const [row] = await zoneRow(db, TIME_ZONE_KEY);
+  return zoneOf(row?.value);
+}
+
+/**
+ * The zone a change of the running totals is cut by; call it inside the transaction that writes
+ * them, before the first stats row is written. On PostgreSQL the settings row stays share-locked
+ * until that transaction ends, so a change of zone cannot commit between this read and the writes.
+ */
+export async function zoneForWrite(db: Db): Promise<string> {
+  if (dialectOf(db) === 'postgres') return zoneOf((await zoneRowShared(db, TIME_ZONE_KEY))[0]?.value);
+  // SQLite: one process, one connection, one transaction at a time (decisions/043), and a change
+  // of zone is a transaction of its own: the zone cannot change while a transaction runs, so it is
+  // read once per transaction (a group commit's batch of orders shares one read), not per order.
+  if (!db.isTransaction) return programTimeZone(db);
+  let zone = zoneOfTransaction.get(db);
+  if (zone === undefined) zoneOfTransaction.set(db, (zone = await programTimeZone(db)));
+  return zone;
+}
+
+const zoneOfTransaction = new WeakMap<Db, string>();

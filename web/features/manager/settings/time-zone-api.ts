@@ -1,0 +1,45 @@
+// The program's time zone (decisions §15 "Calendar", docs/decisions/054-program-calendar.md):
+// `GET`/`PUT /api/manager/settings/time-zone`, admins only. A change re-cuts every month and week
+// of the figures, so the overview is read again.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { OVERVIEW_QUERY_KEY } from '../overview/overview-api';
+import { settingsKeys } from './settings-api';
+
+export interface TimeZoneSetting {
+  time_zone: string;
+  /** When it was last changed; null while the default applies. */
+  updated_at: string | null;
+}
+
+export const TIME_ZONE_QUERY_KEY = [...settingsKeys.all, 'time-zone'] as const;
+
+export function useTimeZoneSetting() {
+  return useQuery({
+    queryKey: TIME_ZONE_QUERY_KEY,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ data: TimeZoneSetting }>('/api/manager/settings/time-zone', { auth: 'manager', signal })).data,
+    staleTime: 0,
+    refetchOnWindowFocus: false,
+    meta: { handlesErrors: true },
+  });
+}
+
+export function useSetTimeZone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (timeZone: string) =>
+      (
+        await api.put<{ data: TimeZoneSetting }>(
+          '/api/manager/settings/time-zone',
+          { time_zone: timeZone },
+          { auth: 'manager' },
+        )
+      ).data,
+    onSuccess: (stored) => {
+      queryClient.setQueryData(TIME_ZONE_QUERY_KEY, stored);
+      void queryClient.invalidateQueries({ queryKey: OVERVIEW_QUERY_KEY });
+    },
+    meta: { handlesErrors: true },
+  });
+}
