@@ -3,6 +3,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { isProgramCurrency, PROGRAM_CURRENCIES } from '../common/currency';
 
 const booleanText = z
   .string()
@@ -123,6 +124,12 @@ const schema = z
     STAFF_BOOTSTRAP_EMAIL: z.email('must be an e-mail address').optional(),
     STAFF_BOOTSTRAP_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
     SEED_DEMO: booleanText.optional(),
+    PROGRAM_CURRENCY: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine(isProgramCurrency, `must be one of ${PROGRAM_CURRENCIES.join(', ')}`)
+      .optional(),
     RATE_LIMIT_API: z.coerce
       .number({ error: 'must be a number of requests per minute' })
       .int('must be a whole number')
@@ -222,6 +229,8 @@ function shapeConfig(env: z.output<typeof schema>) {
       : undefined,
     // The demo program is on by default only for the embedded database (decisions §2).
     seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
+    /** The program currency to run in, applied while the ledger holds no money (docs/decisions/053). */
+    programCurrency: env.PROGRAM_CURRENCY,
     /** Requests per minute per client on the API; unset keeps the built-in limit. */
     apiRateLimit: env.RATE_LIMIT_API,
     /** The bearer of GET /metrics; unset, the metrics are not served. */

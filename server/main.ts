@@ -4,6 +4,7 @@ import { VERSION, buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import type { Config } from './config';
 import { migrateToLatest, openDatabase, underStartupLock } from './db';
+import { applyConfiguredCurrency } from './modules/settings/currency';
 import { DEMO_MANAGER, DEMO_REVIEWER, seedDemoProgram } from './seed/demo';
 import { bootstrapFirstAdmin } from './modules/staff/service';
 import { seedContent } from './modules/content/service';
@@ -29,6 +30,8 @@ async function main(): Promise<void> {
   const { admin, seed, content } = await underStartupLock(config.databaseUrl, async () => {
     await migrateToLatest(database.db);
     const admin = await bootstrapFirstAdmin(database.db, config.staffBootstrap);
+    // Before the demo is seeded: its store sells in the program's currency.
+    await applyConfiguredCurrency(database.db, config.programCurrency);
     // The demo is seeded before the background work starts: its year of sales is written alone.
     const seed = config.seedDemo ? await seedDemoProgram(database.db, { sales: true }) : { seeded: false };
     // The release's talking points, pages and gallery, at every start; staff edits stay (decisions/021).

@@ -207,6 +207,8 @@ export interface WebhookDeliveriesTable {
   body: string;
   processed_at: string | null;
   error: string | null;
+  /** 1: the store's test notification (migration 027). */
+  test: Generated<number>;
 }
 
 export interface WebhookRejectionsTable {
@@ -226,10 +228,21 @@ export interface OrdersTable {
   discount_code: string | null;
   voucher_id: number | null;
   customer_email: string | null;
+  /** The shop's currency (shop money); the amounts below are in the program currency (migration 027). */
   currency: string;
+  /** The commission base (decisions §15) in the program currency. */
   subtotal_cents: number;
   total_cents: number;
   refunded_cents: Generated<number>;
+  /** The base and the total in the shop's currency, and the rate they were converted at (null: the same currency). */
+  source_subtotal_cents: number | null;
+  source_total_cents: number | null;
+  fx_rate: string | null;
+  /** 1: in a currency without a rate yet, earning nothing until staff release it. */
+  awaiting_rate: Generated<number>;
+  /** 1: a test order of the store (`test: true`): no partner, no earning, in no figure. */
+  test: Generated<number>;
+  taxes_included: Generated<number>;
   country_code: string | null;
   geo: 'CA' | 'US' | 'OTHER';
   status: 'created' | 'paid' | 'cancelled';
@@ -312,9 +325,13 @@ export interface RefundsTable {
   id: Generated<number>;
   shopify_refund_id: string;
   shopify_order_id: string;
+  /** Its line items' subtotals (gift cards left out), in shop money. */
   amount_cents: number;
   refunded_at: string;
   applied_at: string | null;
+  /** The tax of those line items, and what it gave back beyond them (refund_discrepancy, signed), in shop money. */
+  tax_cents: Generated<number>;
+  discrepancy_cents: Generated<number>;
 }
 
 export interface VouchersTable {
@@ -341,6 +358,8 @@ export interface MarketplaceImportsTable {
   /** Rows an earlier import already brought in, skipped (migration 023; 0 before it). */
   rows_duplicate: Generated<number>;
   created_at: string;
+  /** The report's currency, chosen at import (migration 027; null before it: the program's). */
+  currency: string | null;
 }
 
 /** A line an import rejected: its number, the reason's code and the value it names (migration 023). */
@@ -361,7 +380,10 @@ export interface MarketplaceSalesTable {
   product: string;
   sale_date: string;
   items: number;
+  /** In the program currency; as the report wrote it, and the rate between (null: the same currency), in the next two (migration 027). */
   revenue_cents: number;
+  source_revenue_cents: number | null;
+  fx_rate: string | null;
   created_at: string;
 }
 
@@ -380,6 +402,12 @@ export interface EarningsTable {
   payout_id: number | null;
   created_at: string;
   updated_at: string;
+  /**
+   * The instant the earning counts at in the program's calendar (migration 028): its order's
+   * payment for an earning of an order, else when it was recorded. Null (a row written around
+   * the ledger): created_at.
+   */
+  dated_at: Generated<string | null>;
 }
 
 export interface EarningEventsTable {

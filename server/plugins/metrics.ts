@@ -14,12 +14,13 @@ import { queueStats } from '../jobs/queue';
 import { payoutsByStatus } from '../modules/payouts/service';
 
 /** How a Shopify delivery ended: the answer's own `outcome`, or refused (bad signature), or failed (5xx, retried). */
-export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored' | 'rejected' | 'unauthorized' | 'failed';
+export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored' | 'rejected' | 'test' | 'unauthorized' | 'failed';
 const WEBHOOK_OUTCOMES: readonly WebhookOutcome[] = [
   'processed',
   'duplicate',
   'ignored',
   'rejected',
+  'test',
   'unauthorized',
   'failed',
 ];

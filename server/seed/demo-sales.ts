@@ -13,6 +13,7 @@ import { approveMaturedEarnings, handleShopifyDelivery } from '../modules/sales/
 import { issueVoucher } from '../modules/vouchers/service';
 import { findPayout, markPayoutPaid, requestPayout, reviewPayout } from '../modules/payouts/service';
 import type { StaffUser } from '../db/schema';
+import { readProgramCurrency } from '../modules/settings/currency';
 
 const PRODUCTS: [string, number][] = [
   ['ACV Gummies', 2499],
@@ -107,6 +108,8 @@ export async function seedDemoSales(
   ];
 
   const day = 86_400_000;
+  // The demo store sells in the program's currency (PROGRAM_CURRENCY at the first start).
+  const currency = await readProgramCurrency(db);
   let sent = 0;
   const deliver = (topic: string, payload: unknown, at: Date) =>
     handleShopifyDelivery(db, { topic, webhookId: `demo-${sent++}`, rawBody: Buffer.from(JSON.stringify(payload)) }, at);
@@ -145,6 +148,7 @@ export async function seedDemoSales(
       items,
       country,
       createdAt: at.toISOString(),
+      currency,
       email: seller.partnerId === maya.id && rand() < 0.01 ? maya.email : `customer${Math.floor(rand() * 1e6)}@example.com`,
     });
     await deliver('orders/paid', order, at);
@@ -168,7 +172,8 @@ export async function seedDemoSales(
   for (let i = 0; i < 45; i++) {
     const [title, price] = pick(PRODUCTS);
     const items = 1 + Math.floor(rand() * 3);
-    const date = new Date(now.getTime() - Math.floor(rand() * 330 + 20) * day).toISOString().slice(0, 10);
+    // Shipped before the report was imported (35 days ago): a later date would be refused.
+    const date = new Date(now.getTime() - Math.floor(rand() * 315 + 36) * day).toISOString().slice(0, 10);
     lines.push(['Health', `Sunbite ${title}`, pick(asins), 'Amazon.com', tag, date, (price / 100).toFixed(2), items, 0, ((price * items) / 100).toFixed(2), '0.00', 'PHONE'].join('\t'));
   }
   await importAssociatesReport(db, { name: 'demo-associates-report.tsv', content: Buffer.from(lines.join('\n')) }, staffId, new Date(now.getTime() - 35 * day));

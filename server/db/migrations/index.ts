@@ -25,6 +25,8 @@ import * as m023 from './023-marketplace-import-lines';
 import * as m024 from './024-staff-totp';
 import * as m025 from './025-subpartners-admin';
 import * as m026 from './026-partner-search';
+import * as m027 from './027-money-in-the-real-world';
+import * as m028 from './028-program-calendar';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -52,4 +54,6 @@ export const migrations: Record<string, Migration> = {
   '024-staff-totp': m024,
   '025-subpartners-admin': m025,
   '026-partner-search': m026,
+  '027-money-in-the-real-world': m027,
+  '028-program-calendar': m028,
 };

@@ -14,6 +14,8 @@ export interface OrderOptions {
   discountPercent?: number;
   country?: string | null;
   createdAt?: string;
+  /** The shop's currency (USD unless said). */
+  currency?: string;
 }
 
 export function shopifyOrderPayload(options: OrderOptions = {}) {
@@ -38,8 +40,8 @@ export function shopifyOrderPayload(options: OrderOptions = {}) {
     updated_at: createdAt,
     cancelled_at: null,
     cancel_reason: null,
-    currency: 'USD',
-    presentment_currency: 'USD',
+    currency: options.currency ?? 'USD',
+    presentment_currency: options.currency ?? 'USD',
     financial_status: 'paid',
     fulfillment_status: null,
     total_line_items_price: money(gross),
@@ -91,7 +93,7 @@ export function shopifyRefundPayload(order: OrderPayload, lines: [index: number,
       const subtotal = Math.round(quantity * Math.round(Number(item.price) * 100) * ratio);
       return { id: id + index, line_item_id: item.id, quantity, restock_type: 'return', subtotal: money(subtotal), total_tax: money(Math.round(subtotal * 0.13)), line_item: item };
     }),
-    transactions: [{ id: id + 99, kind: 'refund', status: 'success', amount: '0.00', currency: 'USD' }],
+    transactions: [{ id: id + 99, kind: 'refund', status: 'success', amount: '0.00', currency: order.currency }],
   };
 }
 

@@ -18,7 +18,8 @@ import { pageOf } from '../../plugins/paging';
 import { recordAudit } from '../audit/service';
 import { awardDueBadges, type Awarded } from '../badges/service';
 import { addNotification, formatMoney, requireSomeText } from '../notifications/service';
-import { createEarning, dayKey, monthStart } from '../sales/service';
+import { monthBoundsIn } from '../../../common/calendar';
+import { createEarning, monthKeyIn, programTimeZone } from '../sales/service';
 import { readHoldingPeriodDays } from '../settings/service';
 import { issueVoucher, storedVoucherAmount, voucherAmount } from '../vouchers/service';
 import {
@@ -40,6 +41,7 @@ import {
   unrewardedAtTarget,
   updateChallenge,
 } from './repository';
+import { readProgramCurrency } from '../settings/currency';
 
 export type ChallengeReward = { kind: 'bonus'; amount: number } | { kind: 'voucher'; type: 'percent' | 'fixed'; amount: number };
 
@@ -54,12 +56,15 @@ export interface ChallengeInput {
 
 type Challenge = Selectable<ChallengesTable>;
 
-/** `YYYY-MM` of a date (UTC). */
-export const monthKey = (date: Date) => date.toISOString().slice(0, 7);
-const monthBounds = (month: string) => {
-  const first = new Date(`${month}-01T00:00:00.000Z`);
-  return { start: dayKey(first), from: first.toISOString(), until: monthStart(first, 1).toISOString() };
-};
+/** `YYYY-MM` of a date in the program's time zone. */
+export const monthKey = (date: Date, zone: string, offset = 0) => monthKeyIn(date, zone, offset).slice(0, 7);
+/**
+ * A challenge's month: its row of the running totals, and the instants it runs between, from
+ * midnight on its first day to midnight on the next month's, in the program's time zone.
+ */
+const monthBounds = (month: string, zone: string) => monthBoundsIn(month, zone);
+/** The month row ('YYYY-MM-01') of the running totals, which are cut in the program's zone already. */
+const monthRow = (month: string) => `${month}-01`;
 
 /** Stored units: orders, or cents. */
 const storedTarget = (metric: ChallengeMetric, target: number) => (metric === 'sales_count' ? target : Math.round(target * 100));
@@ -72,10 +77,10 @@ function rewardJson(c: Pick<Challenge, 'reward_kind' | 'reward_voucher_type' | '
   return { kind: 'voucher', type, amount: voucherAmount(type, c.reward_amount) };
 }
 
-function storedChallenge(input: ChallengeInput, now: Date) {
+function storedChallenge(input: ChallengeInput, now: Date, zone: string) {
   const content = writtenContent(input.content);
   requireSomeText(content);
-  if (input.month < monthKey(now)) throw invalid({ month: [API_MESSAGES.challenges.month_over] });
+  if (input.month < monthKey(now, zone)) throw invalid({ month: [API_MESSAGES.challenges.month_over] });
   const reward = input.reward;
   const amount = reward.kind === 'bonus' ? Math.round(reward.amount * 100) : storedVoucherAmount(reward.type, reward.amount);
   if (amount === null || amount <= 0 || (reward.kind === 'bonus' && Math.abs(reward.amount * 100 - amount) > 1e-6)) throw invalid({ 'reward.amount': [sayKey('wrong_value')] });
@@ -113,7 +118,7 @@ async function inBatches<T>(partnerIds: number[], weigh: (batch: number[]) => Pr
  * challenge, for the staff's list. The totals still count a fully refunded order as an order, so
  * this may count a partner a refund took below; the challenge's partners page weighs each exactly.
  */
-const countMet = (db: Db, c: Pick<Challenge, 'month' | 'metric' | 'target'>) => countAtTarget(db, monthBounds(c.month).start, c.metric, c.target);
+const countMet = (db: Db, c: Pick<Challenge, 'month' | 'metric' | 'target'>) => countAtTarget(db, monthRow(c.month), c.metric, c.target);
 
 async function staffRows(db: Db, rows: Awaited<ReturnType<typeof challengeRows>>) {
   const rewarded = await rewardCounts(db, rows.map((row) => row.id));
@@ -148,7 +153,7 @@ export async function listChallenges(db: Db, page: number, length: number) {
 }
 
 export async function createChallenge(db: Db, input: ChallengeInput, staffId: number, now = new Date()): Promise<StaffChallenge> {
-  const row = storedChallenge(input, now);
+  const row = storedChallenge(input, now, await programTimeZone(db));
   const at = nowIso(now);
   const id = await db.transaction().execute(async (trx) => {
     const { id } = await insertChallenge(trx, { ...row, author_staff_id: staffId, created_at: at, updated_at: at, mailed_at: null });
@@ -173,7 +178,7 @@ async function unpaidChallenge(trx: Db, id: number): Promise<Challenge> {
 }
 
 export async function editChallenge(db: Db, id: number, input: ChallengeInput, staffId: number, now = new Date()): Promise<StaffChallenge> {
-  const row = storedChallenge(input, now);
+  const row = storedChallenge(input, now, await programTimeZone(db));
   const at = nowIso(now);
   await db.transaction().execute(async (trx) => {
     const before = await unpaidChallenge(trx, id);
@@ -195,7 +200,7 @@ export async function removeChallenge(db: Db, id: number, staffId: number): Prom
 export async function challengeStandings(db: Db, id: number, page: number, length: number) {
   const challenge = await findChallenge(db, id);
   if (!challenge) throw notFound();
-  const { start, from, until } = monthBounds(challenge.month);
+  const { start, from, until } = monthBounds(challenge.month, await programTimeZone(db));
   const [total, rows] = await Promise.all([countSellers(db, start), standingsPage(db, id, start, challenge.metric, length, (page - 1) * length)]);
   const live = await monthSales(db, rows.map((row) => row.partner_id), from, until, 'live');
   return pageOf(
@@ -216,11 +221,12 @@ export async function challengeStandings(db: Db, id: number, page: number, lengt
 
 /** This month's challenges in the partner's language, with their progress (`GET /api/getChallenges`). */
 export async function partnerChallenges(db: Db, partnerId: number, now = new Date()) {
-  const month = monthKey(now);
+  const zone = await programTimeZone(db);
+  const month = monthKey(now, zone);
   const profile = await partnerProfile(db, partnerId);
   if (!profile) return [];
   const challenges = await challengesOfMonths(db, month, month);
-  const { from, until } = monthBounds(month);
+  const { from, until } = monthBounds(month, zone);
   const [measures, rewards] = await Promise.all([monthSales(db, [partnerId], from, until, 'live'), rewardsOfPartner(db, partnerId, challenges.map((c) => c.id))]);
   const rewardedAt = new Map(rewards.map((r) => [r.challenge_id, r.rewarded_at]));
   return challenges.flatMap((c) => {
@@ -239,7 +245,7 @@ export async function partnerChallenges(db: Db, partnerId: number, now = new Dat
         met: progress >= c.target,
         reward: rewardJson(c),
         rewarded_at: rewardedAt.get(c.id) ?? null,
-        ends_at: monthBounds(c.month).until,
+        ends_at: until,
       },
     ];
   });
@@ -270,6 +276,7 @@ async function payReward(trx: Db, weighed: Pick<Challenge, 'id' | 'metric'>, par
   const claimed = await claimReward(trx, { challenge_id: challenge.id, partner_id: partnerId, progress, rewarded_at: at });
   if (claimed === undefined) return undefined;
   const profile = (await partnerProfile(trx, partnerId))!;
+  const currency = await readProgramCurrency(trx);
   const lng = isLocale(profile.locale) ? profile.locale : 'en';
   const reward = rewardJson(challenge);
   let what: string;
@@ -282,11 +289,11 @@ async function payReward(trx: Db, weighed: Pick<Challenge, 'id' | 'metric'>, par
       now,
     );
     if (earning) await noteRewardPaid(trx, claimed, { earning_id: earning.id });
-    what = i18n.t('notifications_server.challenge_bonus', { lng, amount: formatMoney(challenge.reward_amount, lng) });
+    what = i18n.t('notifications_server.challenge_bonus', { lng, amount: formatMoney(challenge.reward_amount, lng, currency) });
   } else {
     const voucher = await issueVoucher(trx, null, profile.uuid, { type: reward.type, amount: reward.amount }, now);
     await noteRewardPaid(trx, claimed, { voucher_id: voucher.id });
-    const off = reward.type === 'fixed' ? formatMoney(challenge.reward_amount, lng) : formatPercent(reward.amount, lng);
+    const off = reward.type === 'fixed' ? formatMoney(challenge.reward_amount, lng, currency) : formatPercent(reward.amount, lng);
     what = i18n.t('notifications_server.challenge_voucher', { lng, code: voucher.code, off });
   }
   const content = JSON.parse(challenge.content) as BilingualContent;
@@ -317,9 +324,10 @@ const monthsWatched = async (db: Db) => Math.ceil((await readHoldingPeriodDays(d
  */
 export async function sweepChallengeRewards(db: Db, now = new Date(), log?: { error(obj: object, msg: string): void }): Promise<Rewarded[]> {
   const paid: Rewarded[] = [];
-  const challenges = await challengesOfMonths(db, monthKey(monthStart(now, -(await monthsWatched(db)))), monthKey(now));
+  const zone = await programTimeZone(db);
+  const challenges = await challengesOfMonths(db, monthKey(now, zone, -(await monthsWatched(db))), monthKey(now, zone));
   for (const challenge of challenges) {
-    const { start, from, until } = monthBounds(challenge.month);
+    const { start, from, until } = monthBounds(challenge.month, zone);
     // A challenge written in one language is only for its readers: others never saw it.
     const content = JSON.parse(challenge.content) as BilingualContent;
     const readers = content.en && content.fr ? null : content.fr ? 'fr' : 'en';

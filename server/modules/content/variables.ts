@@ -1,7 +1,6 @@
 // Program values in the pages (`{{minimum_payout}}`...): the FAQ and the terms name the payout
 // minimum, the holding period and the commission range, so they must follow the settings staff
 // change, in the reader's language, instead of repeating numbers that go stale.
-import { DEFAULT_CURRENCY } from '../../../common/brand';
 import { PAGE_VARIABLES } from '../../../common/content';
 import type { PageContent, PageVariable } from '../../../common/content';
 import type { Locale } from '../../../common/i18n';
@@ -9,6 +8,7 @@ import type { Db } from '../../db';
 import { formatMoney } from '../notifications/service';
 import { allTiers } from '../sales/service';
 import { readHoldingPeriodDays, readPayoutRules } from '../settings/service';
+import { readProgramCurrency } from '../settings/currency';
 
 const VARIABLE = /\{\{\s*([a-z_]+)\s*\}\}/g;
 
@@ -65,13 +65,13 @@ function formatsOf(locale: Locale) {
 
 /** The program's values as a reader of `locale` writes them ("$25.00" / "25,00 $ US", "10%" / "10 %"). */
 export async function pageValues(db: Db, locale: Locale): Promise<PageValues> {
-  const [rules, tiers, holdingDays] = await Promise.all([readPayoutRules(db), allTiers(db), readHoldingPeriodDays(db)]);
+  const [rules, tiers, holdingDays, currency] = await Promise.all([readPayoutRules(db), allTiers(db), readHoldingPeriodDays(db), readProgramCurrency(db)]);
   const rates = tiers.map((tier) => tier.rate_bp);
   const { percent, number } = formatsOf(locale);
   const rate = (bp: number | undefined) => percent.format((bp ?? 0) / 10_000);
   return {
-    minimum_payout: formatMoney(rules.minimumCents, locale, DEFAULT_CURRENCY),
-    manager_threshold: formatMoney(rules.managerThresholdCents, locale, DEFAULT_CURRENCY),
+    minimum_payout: formatMoney(rules.minimumCents, locale, currency),
+    manager_threshold: formatMoney(rules.managerThresholdCents, locale, currency),
     holding_days: number.format(holdingDays),
     commission_min: rate(rates.length ? Math.min(...rates) : undefined),
     commission_max: rate(rates.length ? Math.max(...rates) : undefined),

@@ -3,7 +3,6 @@
 import type { Locale } from '../../../common/i18n';
 import { statusLabelKey } from '../../../common/statuses';
 import type { Status } from '../../../common/statuses';
-import { DEFAULT_CURRENCY } from '../../../common/brand';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import { i18n } from '../../i18n';
@@ -11,7 +10,7 @@ import { countReadCopies } from '../notifications/service';
 import { findPartnerById } from '../partners/service';
 import { latestPaidCashout } from '../payouts/service';
 import { voucherJson } from '../vouchers/service';
-import { ALL_TIME, allTiers, dayKey, earnedCents, monthStart, verifiedSalesCount, weekStart } from '../sales/service';
+import { ALL_TIME, allTiers, earnedCents, monthKeyIn, programTimeZone, verifiedSalesCount, weekKeyIn } from '../sales/service';
 import {
   EARNED,
   adjustmentsOf,
@@ -33,6 +32,7 @@ import {
   voucherRows,
 } from './repository';
 import type { SaleRow } from './repository';
+import { readProgramCurrency } from '../settings/currency';
 
 export const major = (cents: number) => Math.round(cents) / 100;
 
@@ -59,12 +59,18 @@ type EarningRow = Awaited<ReturnType<typeof earningStatRows>>[number];
 const sumOf = <T>(rows: T[], value: (row: T) => number, pred: (row: T) => boolean = () => true) => rows.reduce((s, r) => (pred(r) ? s + value(r) : s), 0);
 const isEarned = (status: string) => (EARNED as readonly string[]).includes(status);
 
+/**
+ * The month figures: this month's and last month's in the program's time zone, sales and
+ * commissions both of the orders the customer paid in the month (docs/decisions/054-program-calendar.md).
+ */
 export async function salesSummary(db: Db, partnerId: number, now = new Date()) {
-  const thisMonth = dayKey(monthStart(now));
-  const lastMonth = dayKey(monthStart(now, -1));
-  const [sales, earnings] = await Promise.all([
+  const zone = await programTimeZone(db);
+  const thisMonth = monthKeyIn(now, zone);
+  const lastMonth = monthKeyIn(now, zone, -1);
+  const [sales, earnings, currency] = await Promise.all([
     salesStatRows(db, partnerId, { allTime: true, monthsFrom: thisMonth }),
     earningStatRows(db, partnerId, [ALL_TIME, thisMonth, lastMonth]),
+    readProgramCurrency(db),
   ]);
   const all = (r: SalesRow) => r.period === 'a';
   const month = (r: SalesRow) => r.period === 'm' && r.start === thisMonth;
@@ -78,12 +84,13 @@ export async function salesSummary(db: Db, partnerId: number, now = new Date()) 
     this_month_commissions: major(earned(thisMonth)),
     last_month_commissions: major(earned(lastMonth)),
     latest_paid_cashout: await latestPaidCashout(db, partnerId),
-    currency: DEFAULT_CURRENCY,
+    currency,
+    time_zone: zone,
   };
 }
 
 export async function totals(db: Db, partnerId: number) {
-  const [sales, earnings] = await Promise.all([salesStatRows(db, partnerId, { allTime: true }), earningStatRows(db, partnerId, [ALL_TIME])]);
+  const [sales, earnings, currency] = await Promise.all([salesStatRows(db, partnerId, { allTime: true }), earningStatRows(db, partnerId, [ALL_TIME]), readProgramCurrency(db)]);
   const sum = (pred: (r: EarningRow) => boolean) => major(sumOf(earnings, (r) => r.cents, pred));
   const counted = (r: EarningRow) => r.status !== 'REJECTED' && r.status !== 'IN_REVIEW';
   const inRegion = (g: string) => (r: SalesRow) => r.geo === g;
@@ -98,7 +105,7 @@ export async function totals(db: Db, partnerId: number) {
     referral_commissions: sum((r) => r.kind === 'referral' && counted(r)),
     marketplace_commissions: sum((r) => r.kind === 'marketplace' && counted(r)),
     geography: (['CA', 'US', 'OTHER'] as const).map((g) => ({ region: g, orders: sumOf(sales, (r) => r.orders, inRegion(g)), sales: major(sumOf(sales, (r) => r.sales_cents, inRegion(g))) })),
-    currency: DEFAULT_CURRENCY,
+    currency,
   };
 }
 
@@ -117,10 +124,11 @@ export async function lifetimeFigures(db: Db, partnerIds: number[]): Promise<Map
 
 /** Weekly (last 12 weeks) and monthly (last 12 months) series, empty periods included. */
 export async function salesChart(db: Db, partnerId: number, now = new Date()) {
-  const months = Array.from({ length: 12 }, (_, i) => dayKey(monthStart(now, i - 11)));
-  const thisWeek = weekStart(now).getTime();
-  const weeks = Array.from({ length: 12 }, (_, i) => dayKey(new Date(thisWeek - (11 - i) * 7 * 86_400_000)));
-  const rows = await salesStatRows(db, partnerId, { monthsFrom: months[0]!, weeksFrom: weeks[0]! });
+  // Months and ISO weeks of the program's time zone, as the running totals cut them.
+  const zone = await programTimeZone(db);
+  const months = Array.from({ length: 12 }, (_, i) => monthKeyIn(now, zone, i - 11));
+  const weeks = Array.from({ length: 12 }, (_, i) => weekKeyIn(now, zone, i - 11));
+  const [rows, currency] = await Promise.all([salesStatRows(db, partnerId, { monthsFrom: months[0]!, weeksFrom: weeks[0]! }), readProgramCurrency(db)]);
   // Stats are kept per region; the chart adds the regions up.
   const series = (period: 'm' | 'w', starts: string[]) =>
     starts.map((start) => {
@@ -132,7 +140,7 @@ export async function salesChart(db: Db, partnerId: number, now = new Date()) {
         commissions: major(sumOf(rows, (r) => r.commission_cents, inBucket)),
       };
     });
-  return { weekly: series('w', weeks), monthly: series('m', months), currency: DEFAULT_CURRENCY };
+  return { weekly: series('w', weeks), monthly: series('m', months), currency };
 }
 
 export async function verifiedTiers(db: Db, partnerId: number) {

@@ -159,6 +159,7 @@ describe('marketplace imports in the back office', () => {
       rows_imported: 1,
       duplicates_skipped: 0,
       rows_rejected: 3,
+      currency: 'USD',
     });
 
     const list = await get('/api/manager/marketplace/imports');
@@ -441,6 +442,8 @@ describe('an import’s audit line', () => {
     });
     expect(JSON.parse(lines[0]!.after!)).toEqual({
       filename: 'audited.tsv',
+      currency: 'USD',
+      rate: null,
       rows_imported: 1,
       duplicates_skipped: 0,
       rows_rejected: 1,

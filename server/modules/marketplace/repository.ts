@@ -14,6 +14,8 @@ export interface ImportSummary {
   rows_imported: number;
   duplicates_skipped: number;
   rows_rejected: number;
+  /** The report's currency (null: imported before currencies were chosen, the program's). */
+  currency: string | null;
 }
 
 function summaries(db: Db) {
@@ -27,6 +29,7 @@ function summaries(db: Db) {
       'marketplace_imports.rows_imported',
       'marketplace_imports.rows_duplicate',
       'marketplace_imports.rows_rejected',
+      'marketplace_imports.currency',
       'staff_users.id as staff_id',
       'staff_users.name as staff_name',
       'staff_users.email as staff_email',
@@ -47,6 +50,7 @@ const summaryOf = (r: SummaryRow): ImportSummary => ({
   rows_imported: Number(r.rows_imported),
   duplicates_skipped: Number(r.rows_duplicate),
   rows_rejected: Number(r.rows_rejected),
+  currency: r.currency,
 });
 
 const countOf = async (query: Promise<{ n: number | string }>) => Number((await query).n);

@@ -52,6 +52,7 @@ const importSummary = z.object({
   rows_imported: z.number(),
   duplicates_skipped: z.number().describe('Rows an earlier import already brought in'),
   rows_rejected: z.number(),
+  currency: z.string().nullable().describe('The report’s currency, chosen at import (null: the program’s, before currencies were chosen)'),
 });
 const importAnswer = z.object({
   import_id: z.number().nullable(),
@@ -116,7 +117,15 @@ export function marketplaceRoutes(app: TypedApp, ctx: AppContext): void {
           ...doc(
             'Imports an Amazon Associates earnings report: the body is the file itself, tab- or comma-separated UTF-8 text (the header row says which), at most 5 MB; a return never takes back more than the partner’s earlier lines on its tracking ID brought in; the same file twice changes nothing (manager, admin)',
           ),
-          querystring: z.object({ filename: filename.default('report.tsv') }),
+          querystring: z.object({
+            filename: filename.default('report.tsv'),
+            currency: z
+              .string()
+              .regex(/^[A-Za-z]{3}$/, sayKey('wrong_value'))
+              .transform((v) => v.toUpperCase())
+              .optional()
+              .describe('The report’s currency (amazon.com USD, amazon.ca CAD…): the program currency unless said; another one is converted at the rate set for it in the settings, and without one the report is refused (422 `errors.currency`)'),
+          }),
           response: { 200: z.object({ data: importAnswer }) },
         },
       },
@@ -126,7 +135,7 @@ export function marketplaceRoutes(app: TypedApp, ctx: AppContext): void {
         const content = request.body ?? Buffer.alloc(0);
         const problem = reportBytesProblem(content);
         if (problem) throw refused(problem);
-        return { data: await importAssociatesReport(ctx.db, { name: request.query.filename, content }, staffIdOf(request), { now: new Date(), locale: requestLocale(request) }) };
+        return { data: await importAssociatesReport(ctx.db, { name: request.query.filename, content }, staffIdOf(request), { now: new Date(), locale: requestLocale(request), ...(request.query.currency ? { currency: request.query.currency } : {}) }) };
       },
     );
   });

@@ -9,7 +9,7 @@ import { statusLabelKey } from '../../../common/statuses';
 import type { Status } from '../../../common/statuses';
 import type { Db } from '../../db';
 import { isUniqueViolation, lockKeys, nowIso } from '../../db/dialect';
-import { notFound } from '../../errors';
+import { API_MESSAGES, invalid, notFound } from '../../errors';
 import { i18n } from '../../i18n';
 import { pageOf } from '../../plugins/paging';
 import { recordAudit } from '../audit/service';
@@ -20,6 +20,7 @@ import type { ReportProblem, ReportReason, ReportRow } from './report';
 import { parseAssociatesReport } from './report';
 import { findImport, importLines, importsPage, problemOf, saleKeyExists, storedLine, trackingIdBalance } from './repository';
 import type { ImportSummary } from './repository';
+import { inProgramCurrency, readMoneyTerms, readProgramCurrency } from '../settings/currency';
 
 export type { ImportSummary } from './repository';
 
@@ -94,6 +95,8 @@ export interface ImportOptions {
   now?: Date;
   /** The language of the answer's reasons. */
   locale?: Locale;
+  /** The report's currency (amazon.com USD, amazon.ca CAD…): the program's unless said. */
+  currency?: string;
 }
 
 /**
@@ -121,7 +124,15 @@ export async function importAssociatesReport(
   // A date alone: when (the demo seed's way).
   options: ImportOptions | Date = {},
 ): Promise<ImportResult> {
-  const { now = new Date(), locale = DEFAULT_LOCALE } = options instanceof Date ? { now: options } : options;
+  const { now = new Date(), locale = DEFAULT_LOCALE, currency: chosen } = options instanceof Date ? { now: options } : options;
+  // Converted at the rate staff set for the report's currency (decisions §15); without one, the
+  // report is refused whole, before anything is read: it is the staff member's own file, sent
+  // again once the rate is set.
+  const money = await readMoneyTerms(db, chosen ?? (await readProgramCurrency(db)));
+  const currency = chosen ?? money.programCurrency;
+  if (money.rate === null) throw invalid({ currency: [API_MESSAGES.currency.no_rate] });
+  const fxRate = money.rate === '1' ? null : money.rate;
+  const inProgram = (cents: number) => inProgramCurrency(cents, money.rate)!;
   const sha = createHash('sha256').update(file.content).digest('hex');
   const earlier = async () => {
     const known = await db.selectFrom('marketplace_imports').select('id').where('file_sha256', '=', sha).executeTakeFirst();
@@ -154,7 +165,7 @@ export async function importAssociatesReport(
       );
       const created = await trx
         .insertInto('marketplace_imports')
-        .values({ file_sha256: sha, filename, imported_by: staffId, rows_imported: 0, rows_rejected: 0, rows_duplicate: 0, created_at: at })
+        .values({ file_sha256: sha, filename, imported_by: staffId, rows_imported: 0, rows_rejected: 0, rows_duplicate: 0, created_at: at, currency })
         .returning('id')
         .executeTakeFirstOrThrow();
       const seen = new Map<string, number>();
@@ -169,14 +180,15 @@ export async function importAssociatesReport(
         const occurrence = (seen.get(content) ?? 0) + 1;
         seen.set(content, occurrence);
         const rowKey = createHash('sha256').update(`${content}|${occurrence}`).digest('hex');
-        let amountCents = commissionOf(row.revenueCents, rateBp);
+        const revenueCents = inProgram(row.revenueCents);
+        let amountCents = commissionOf(revenueCents, rateBp);
         if (row.revenueCents < 0) {
           // A return an earlier import took is a duplicate, not a second return to judge.
           if (await saleKeyExists(trx, rowKey)) {
             duplicates++;
             continue;
           }
-          const judged = await judgeReturn(trx, partnerId, row, amountCents);
+          const judged = await judgeReturn(trx, partnerId, { ...row, revenueCents }, amountCents);
           if ('reason' in judged) {
             rejected.push(judged);
             continue;
@@ -185,7 +197,7 @@ export async function importAssociatesReport(
         }
         const sale = await trx
           .insertInto('marketplace_sales')
-          .values({ partner_id: partnerId, import_id: created.id, row_key: rowKey, tracking_id: row.trackingId, product: row.product, sale_date: row.date, items: row.items, revenue_cents: row.revenueCents, created_at: at })
+          .values({ partner_id: partnerId, import_id: created.id, row_key: rowKey, tracking_id: row.trackingId, product: row.product, sale_date: row.date, items: row.items, revenue_cents: revenueCents, source_revenue_cents: row.revenueCents, fx_rate: fxRate, created_at: at })
           .onConflict((oc) => oc.column('row_key').doNothing())
           .returning('id')
           .executeTakeFirst();
@@ -195,7 +207,7 @@ export async function importAssociatesReport(
         }
         await createEarning(
           trx,
-          { partner_id: partnerId, kind: 'marketplace', source_key: `marketplace:${sale.id}`, marketplace_sale_id: sale.id, base_cents: row.revenueCents, rate_bp: rateBp, amount_cents: amountCents, status: 'PENDING', hold_until: holdUntil },
+          { partner_id: partnerId, kind: 'marketplace', source_key: `marketplace:${sale.id}`, marketplace_sale_id: sale.id, base_cents: revenueCents, rate_bp: rateBp, amount_cents: amountCents, status: 'PENDING', hold_until: holdUntil },
           `Associates report ${filename}, line ${row.line}`,
           staffId ? `staff:${staffId}` : 'import',
           now,
@@ -221,7 +233,7 @@ export async function importAssociatesReport(
             action: 'marketplace_import.create',
             entity: 'marketplace_import',
             entityId: created.id,
-            after: { filename, rows_imported: imported, duplicates_skipped: duplicates, rows_rejected: rejected.length },
+            after: { filename, currency, rate: fxRate, rows_imported: imported, duplicates_skipped: duplicates, rows_rejected: rejected.length },
           },
           at,
         );

@@ -32,11 +32,12 @@ import {
   type MessageKind,
   type ReaderGroup,
 } from './repository';
+import { readProgramCurrency } from '../settings/currency';
 
 // A formatter costs far more to build than to use: one per language and currency.
 const formatters = new Map<string, Intl.NumberFormat>();
 /** An amount as a partner reads it in their language (notifications, e-mails). */
-export const formatMoney = (cents: number, locale: string, currency = 'USD') => {
+export const formatMoney = (cents: number, locale: string, currency: string) => {
   const tag = locale === 'fr' ? 'fr-CA' : 'en-US';
   let format = formatters.get(`${tag}:${currency}`);
   if (!format) formatters.set(`${tag}:${currency}`, (format = new Intl.NumberFormat(tag, { style: 'currency', currency })));
@@ -64,6 +65,7 @@ export async function notifySales(db: Db, orderIds: readonly number[]): Promise<
     .where('orders.id', 'in', padInList([...new Set(orderIds)]))
     .execute();
   const byOrder = new Map(rows.map((row) => [row.id, row]));
+  const currency = await readProgramCurrency(db);
   const at = nowIso();
   const titles = new Map<string, string>();
   const wanted: (NewNotification & { orderId: number; uuid: string })[] = [];
@@ -79,7 +81,7 @@ export async function notifySales(db: Db, orderIds: readonly number[]): Promise<
       partnerId: row.partner_id,
       kind: 'sale',
       title,
-      body: i18n.t('notifications_server.sale_body', { lng, order: row.order_number, amount: formatMoney(row.amount_cents, lng) }),
+      body: i18n.t('notifications_server.sale_body', { lng, order: row.order_number, amount: formatMoney(row.amount_cents, lng, currency) }),
       data: { order_id: row.id, order_number: row.order_number, commission: row.amount_cents / 100, status: row.status },
       dedupeKey: `sale:${row.id}`,
       at,

@@ -250,3 +250,37 @@ export async function failedPushPage(db: Db, page: number, length: number) {
   ]);
   return { rows: rows.map((r) => ({ ...r, attempts: n(r.attempts) })), total: n(counted.n) };
 }
+
+/**
+ * A page of the orders kept apart from the figures (docs/decisions/053): paid orders waiting for
+ * their currency's rate, or the store's test orders; newest first, from their partial indexes.
+ */
+export async function ordersApartPage(db: Db, kind: 'awaiting_rate' | 'test', page: number, length: number) {
+  const apart = db.selectFrom('orders as o').where(kind === 'test' ? 'o.test' : 'o.awaiting_rate', '=', 1);
+  const [rows, total] = await Promise.all([
+    apart
+      .leftJoin('partners as p', 'p.id', 'o.partner_id')
+      .select([
+        'o.id',
+        'o.shopify_order_id',
+        'o.order_number',
+        'o.status',
+        'o.placed_at',
+        'o.paid_at',
+        'o.currency',
+        'o.source_subtotal_cents',
+        'o.source_total_cents',
+        'o.discount_code',
+        'p.uuid',
+        'p.first_name',
+        'p.last_name',
+      ])
+      .orderBy('o.placed_at', 'desc')
+      .orderBy('o.id', 'desc')
+      .limit(length)
+      .offset((page - 1) * length)
+      .execute(),
+    apart.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}

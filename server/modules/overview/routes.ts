@@ -9,7 +9,7 @@ import { refineTimeRange, timeRange, timeRangeQuery } from '../../plugins/time-r
 import { requireStaff, staffIdOf } from '../auth/guards';
 import { HANDLED_TOPICS } from '../sales/service';
 import { REJECTION_ISSUES } from './rejection-view';
-import { listFailedStorePushes, listRejectedDeliveries, programOverview, rejectedDeliveryPayload, retryAllStorePushes, retryStorePush } from './service';
+import { listFailedStorePushes, listOrdersApart, listRejectedDeliveries, programOverview, rejectedDeliveryPayload, releaseOrdersOfCurrency, retryAllStorePushes, retryStorePush } from './service';
 import type { ProgramOverview } from './service';
 
 const money = z.number().describe('Major units, rounded to cents (decisions §3)');
@@ -65,6 +65,9 @@ const overview = z.object({
       count: z.number(),
       items: z.array(z.object({ code: z.string(), partner: partnerRef, message: z.string().nullable(), attempts: z.number(), updated_at: z.string() })),
     }),
+    orders_waiting: z
+      .object({ count: z.number(), items: z.array(z.object({ currency: z.string(), orders: z.number(), rate: z.string().nullable() })) })
+      .describe('Paid orders in a currency without a rate, by currency (released from /api/manager/overview/orders-waiting)'),
     paypal_payouts: z.object({
       count: z.number(),
       items: z.array(
@@ -226,5 +229,46 @@ export function overviewRoutes(app: TypedApp, ctx: AppContext): void {
       },
     },
     async (request) => ({ data: await retryAllStorePushes(ctx.db, { staffId: staffIdOf(request), config: ctx.config }) }),
+  );
+
+  // ---- Orders kept apart from the figures (decisions §15, docs/decisions/053).
+  const orderApart = z.object({
+    id: z.number(),
+    shopify_order_id: z.string(),
+    order_number: z.string(),
+    status: z.enum(['created', 'paid', 'cancelled']),
+    placed_at: z.string(),
+    paid_at: z.string().nullable(),
+    currency: z.string().describe('The shop’s currency, which the amounts are in'),
+    amount: money.describe('The commission base in the shop’s currency (major units)'),
+    total: money.describe('The order’s total in the shop’s currency'),
+    code: z.string().nullable(),
+    partner: partnerRef.nullable().describe('The partner the code belongs to (none for test orders)'),
+    rate: z.string().nullable().describe('The rate set now for the currency, if any'),
+  });
+  for (const [path, kind, summary] of [
+    ['orders-waiting', 'awaiting_rate', 'Paid orders in a currency without a rate: recorded, earning nothing until released, newest first'],
+    ['test-orders', 'test', 'The store’s test orders (`test: true`): recorded, earning nothing and counted in no figure, newest first'],
+  ] as const) {
+    app.get(
+      `/api/manager/overview/${path}`,
+      { onRequest: anyStaff, schema: { ...doc(summary), querystring: pagingQuery(25), response: { 200: pagedAnswer(orderApart) } } },
+      async (request) => listOrdersApart(ctx.db, kind, request.query.page, request.query.length),
+    );
+  }
+
+  app.post(
+    '/api/manager/overview/orders-waiting/release',
+    {
+      onRequest: managers,
+      schema: {
+        ...doc(
+          'Releases the orders of a currency waiting for a rate (manager, admin): each is converted at the rate set now and earns as a paid order does (its holding period from now); audited. 409 without a rate, or with nothing waiting',
+        ),
+        body: z.object({ currency: z.string({ error: sayKey('required') }).regex(/^[A-Za-z]{3}$/, wrong) }),
+        response: { 200: z.object({ data: z.object({ released: z.number() }) }) },
+      },
+    },
+    async (request) => ({ data: await releaseOrdersOfCurrency(ctx.db, { currency: request.body.currency, staffId: staffIdOf(request) }) }),
   );
 }

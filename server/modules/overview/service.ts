@@ -12,7 +12,6 @@
 //   sales (as above), or signed in to the portal, each counted once.
 // - money owed: earnings by status over all time: payable (approved, not yet asked for), pending
 //   (in their holding period), held for review (a fraud rule fired), in payouts not yet paid.
-import { DEFAULT_CURRENCY } from '../../../common/brand';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import type { EarningStatus, PayoutStatus } from '../../db/schema';
@@ -20,11 +19,15 @@ import { API_MESSAGES, AppError } from '../../errors';
 import { pageOf } from '../../plugins/paging';
 import type { stageOf } from '../payouts/service';
 import { findPromoCode } from '../promo-codes/service';
-import { ALL_TIME, dayKey, monthStart } from '../sales/service';
+import { ALL_TIME, monthKeyIn, programTimeZone, releaseOrdersAwaitingRate } from '../sales/service';
+import { currencySettings, listExchangeRates } from '../settings/currency';
+import { recordAudit } from '../audit/service';
+import { nowIso } from '../../db/dialect';
 import { retryFailedStoreSyncs, retryStoreSync, storePushConfigured } from '../store-sync/service';
 import type { StoreSyncJson } from '../store-sync/service';
 import {
   failedPushPage,
+  ordersApartPage,
   failedStorePushes,
   ordersByShopifyId,
   paypalTroubles,
@@ -63,16 +66,21 @@ const STAGES = [
 const nameOf = (p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`.trim();
 
 export async function programOverview(db: Db, now = new Date()) {
-  const months = Array.from({ length: CHART_MONTHS }, (_, i) => dayKey(monthStart(now, i - CHART_MONTHS + 1)));
+  // Months of the program's time zone, as the running totals cut them (decisions/054).
+  const zone = await programTimeZone(db);
+  const months = Array.from({ length: CHART_MONTHS }, (_, i) => monthKeyIn(now, zone, i - CHART_MONTHS + 1));
   const thisMonth = months[CHART_MONTHS - 1]!;
   const lastMonth = months[CHART_MONTHS - 2]!;
   const since = new Date(now.getTime() - DELIVERY_WINDOW_DAYS * 86_400_000).toISOString();
 
-  const [{ months: monthly, earnings, waiting, attention: counts }, top, recent] = await Promise.all([
+  const [{ months: monthly, earnings, waiting, attention: counts }, top, recent, money] = await Promise.all([
     programFigures(db, months[0]!, thisMonth, since),
     topSellers(db, thisMonth, TOP_PARTNERS),
     recentPartners(db, RECENT_SIGNUPS),
+    currencySettings(db),
   ]);
+  const ordersWaiting = money.waiting.reduce((sum, w) => sum + w.orders, 0);
+  const rateOf = new Map(money.rates.map((r) => [r.currency, r.rate]));
   // The latest items only of what there is (usually nothing).
   const none = Promise.resolve([]);
   const [deliveries, pushes, paypal] = await Promise.all([
@@ -106,7 +114,7 @@ export async function programOverview(db: Db, now = new Date()) {
   });
 
   return {
-    currency: DEFAULT_CURRENCY,
+    currency: money.currency,
     month: thisMonth,
     last_month: lastMonth,
     partners: {
@@ -137,7 +145,11 @@ export async function programOverview(db: Db, now = new Date()) {
       created_at: p.created_at,
     })),
     needs_attention: {
-      total: counts.deliveries + counts.pushes + counts.paypal,
+      total: counts.deliveries + counts.pushes + counts.paypal + ordersWaiting,
+      orders_waiting: {
+        count: ordersWaiting,
+        items: money.waiting.map((w) => ({ currency: w.currency, orders: w.orders, rate: rateOf.get(w.currency) ?? null })),
+      },
       shopify_deliveries: {
         count: counts.deliveries,
         since,
@@ -281,4 +293,43 @@ export async function retryStorePush(db: Db, input: { code: string; staffId: num
 /** Every failed push tried again, each audited; answers how many (0 when none was left). */
 export function retryAllStorePushes(db: Db, input: { staffId: number; config: Pick<Config, 'shopify'> }): Promise<{ retried: number }> {
   return retryFailedStoreSyncs(db, input);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orders kept apart from the figures (decisions §15, docs/decisions/053): those waiting for a
+// rate (released by staff once it is set) and the store's test orders.
+
+export async function listOrdersApart(db: Db, kind: 'awaiting_rate' | 'test', page: number, length: number) {
+  const [{ rows, total }, rates] = await Promise.all([ordersApartPage(db, kind, page, length), listExchangeRates(db)]);
+  const rateOf = new Map(rates.map((r) => [r.currency, r.rate]));
+  return pageOf(
+    rows.map((o) => ({
+      id: o.id,
+      shopify_order_id: o.shopify_order_id,
+      order_number: o.order_number,
+      status: o.status,
+      placed_at: o.placed_at,
+      paid_at: o.paid_at,
+      currency: o.currency,
+      amount: major(o.source_subtotal_cents ?? 0),
+      total: major(o.source_total_cents ?? 0),
+      code: o.discount_code,
+      partner: o.uuid ? { uuid: o.uuid, name: nameOf({ first_name: o.first_name ?? '', last_name: o.last_name ?? '' }) } : null,
+      rate: rateOf.get(o.currency) ?? null,
+    })),
+    page,
+    length,
+    total,
+  );
+}
+
+/** Releases the orders of a currency once its rate is set: 409 without a rate, or with nothing waiting. */
+export async function releaseOrdersOfCurrency(db: Db, input: { currency: string; staffId: number }, now = new Date()): Promise<{ released: number }> {
+  const currency = input.currency.trim().toUpperCase();
+  const rates = await listExchangeRates(db);
+  if (!rates.some((r) => r.currency === currency)) throw new AppError(409, API_MESSAGES.currency.no_rate);
+  const released = await releaseOrdersAwaitingRate(db, currency, now);
+  if (released === 0) throw new AppError(409, API_MESSAGES.currency.nothing_to_release);
+  await recordAudit(db, { staffId: input.staffId, action: 'orders.release_rate', entity: 'orders', entityId: currency, before: null, after: { currency, released, rate: rates.find((r) => r.currency === currency)!.rate } }, nowIso(now));
+  return { released };
 }

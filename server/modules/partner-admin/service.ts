@@ -4,7 +4,6 @@
 // vouchers, notes, and the staff actions on them); and what managers change on a partner. Every
 // change is written with its audit line (before and after) in one transaction.
 import type { Readable } from 'node:stream';
-import { DEFAULT_CURRENCY } from '../../../common/brand';
 import type { AppContext } from '../../context';
 import type { MailLog } from '../../integrations/mail/mailer';
 import type { Config } from '../../config';
@@ -23,7 +22,7 @@ import { recordAudit } from '../audit/service';
 import { endAllSessions } from '../auth/service';
 import { findPartnerById } from '../partners/service';
 import { findPromoCode, promoCodesOf, toPromoCodeJson, updatePromoCodeValue } from '../promo-codes/service';
-import { allTiers, currentRateBp, dayKey, monthStart } from '../sales/service';
+import { allTiers, currentRateBp, monthKeyIn, programTimeZone } from '../sales/service';
 import { requestStoreSync, retryStoreSync, storeSyncsOf } from '../store-sync/service';
 import type { StoreSyncJson } from '../store-sync/service';
 import { findSubpartnerId, subpartnerChoices, subpartnerRefById, subpartnerRefBySlug } from '../subpartners/service';
@@ -49,6 +48,7 @@ import {
   salesRows,
   voucherPage,
 } from './repository';
+import { readProgramCurrency } from '../settings/currency';
 
 type StoreConfig = Pick<Config, 'shopify'>;
 
@@ -114,6 +114,7 @@ async function listFilter(db: Db, query: PartnerListQuery): Promise<PartnerListF
 }
 
 export async function listPartners(db: Db, query: PartnerListQuery & { page: number; length: number }) {
+  const currency = await readProgramCurrency(db);
   const filter = await listFilter(db, query);
   const { rows, total } = await partnerPage(db, { ...filter, page: query.page, length: query.length });
   const codes = await codesOf(
@@ -133,7 +134,7 @@ export async function listPartners(db: Db, query: PartnerListQuery & { page: num
     sales: major(r.total_sales_cents),
     commissions: major(r.total_earned_cents),
     verified_sales: Number(r.verified_sales),
-    currency: DEFAULT_CURRENCY,
+    currency,
   }));
   return pageOf(data, query.page, query.length, total);
 }
@@ -201,6 +202,7 @@ const csvRate = (bp: number) => new CsvNumber(String(bp / 100));
  * slice in memory, never the list. A filter that names nothing is a 422 before the answer starts.
  */
 export async function partnersCsv(db: Db, query: PartnerListQuery, slice = EXPORT_SLICE): Promise<Readable> {
+  const currency = await readProgramCurrency(db);
   const filter = await listFilter(db, query);
   const tiers = await allTiers(db);
   const tierRate = (verified: number) => [...tiers].reverse().find((t) => t.min_sales <= verified)?.rate_bp ?? 0;
@@ -220,7 +222,7 @@ export async function partnersCsv(db: Db, query: PartnerListQuery, slice = EXPOR
     r.commission_override_bp === null ? null : csvRate(r.commission_override_bp),
     csvMoney(Number(r.total_sales_cents)),
     csvMoney(Number(r.total_earned_cents)),
-    DEFAULT_CURRENCY,
+    currency,
     r.created_at,
     r.last_login_dt,
   ]);
@@ -274,8 +276,11 @@ async function commissionOf(db: Db, partner: Partner) {
 
 /** The partner's figures, from the running totals alone (decisions/009). */
 async function figuresOf(db: Db, partnerId: number, now = new Date()) {
-  const thisMonth = dayKey(monthStart(now));
-  const lastMonth = dayKey(monthStart(now, -1));
+  const currency = await readProgramCurrency(db);
+  // Months of the program's time zone, as the running totals cut them (decisions/054).
+  const zone = await programTimeZone(db);
+  const thisMonth = monthKeyIn(now, zone);
+  const lastMonth = monthKeyIn(now, zone, -1);
   const [sales, earnings] = await Promise.all([salesRows(db, partnerId, [thisMonth, lastMonth]), earningStatusRows(db, partnerId)]);
   const regions = { CA: 0, US: 0, OTHER: 0 };
   let orders = 0;
@@ -295,7 +300,7 @@ async function figuresOf(db: Db, partnerId: number, now = new Date()) {
   const byStatus = new Map<string, number>(earnings.map((e) => [e.status, Number(e.cents)]));
   const cents = (status: string) => byStatus.get(status) ?? 0;
   return {
-    currency: DEFAULT_CURRENCY,
+    currency,
     orders,
     sales: major(allCents),
     sales_by_region: { CA: major(regions.CA), US: major(regions.US), OTHER: major(regions.OTHER) },
@@ -419,6 +424,7 @@ export async function partnerVouchers(db: Db, uuid: string, paging: Paging) {
 }
 
 export async function partnerReferrals(db: Db, uuid: string, paging: Paging) {
+  const currency = await readProgramCurrency(db);
   const { rows, total } = await referralPage(db, await partnerIdOf(db, uuid), paging);
   const data = rows.map((r) => ({
     uuid: r.uuid,
@@ -427,7 +433,7 @@ export async function partnerReferrals(db: Db, uuid: string, paging: Paging) {
     status: r.status,
     created_at: r.created_at,
     sales: major(r.total_sales_cents),
-    currency: DEFAULT_CURRENCY,
+    currency,
   }));
   return pageOf(data, paging.page, paging.length, total);
 }

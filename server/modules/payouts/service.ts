@@ -3,7 +3,8 @@
 // paid by PayPal (or marked paid by hand while PayPal is not configured). Every status change is a
 // conditional update (the status read must still hold), an event (from, to, who, when, why), moves
 // the payout's earnings with it, and queues the partner's notification in the same transaction.
-import { BRAND, DEFAULT_CURRENCY } from '../../../common/brand';
+import { localDay } from '../../../common/calendar';
+import { BRAND } from '../../../common/brand';
 import type { Locale } from '../../../common/i18n';
 import { statusLabelKey } from '../../../common/statuses';
 import type { Db } from '../../db';
@@ -15,7 +16,7 @@ import { i18n } from '../../i18n';
 import { enqueueJob } from '../../jobs/queue';
 import { recordAudit } from '../audit/service';
 import { findPartnerById } from '../partners/service';
-import { foldAdjustmentsBack, moveEarnings } from '../sales/service';
+import { foldAdjustmentsBack, moveEarnings, programTimeZone } from '../sales/service';
 import { payoutRulesOf, readPayoutRules } from '../settings/service';
 import type { StaffRole } from '../staff/service';
 import {
@@ -33,6 +34,7 @@ import {
   snapshotPayoutItems,
 } from './repository';
 import type { PayoutRow } from './repository';
+import { readProgramCurrency } from '../settings/currency';
 
 export const major = (cents: number) => Math.round(cents) / 100;
 // Labels come from fixed catalogs: each is looked up once per language, not once per row.
@@ -79,7 +81,7 @@ export async function payMeNowStats(db: Db, partnerId: number, locale: Locale) {
   // Two reads: the partner with their balances and the program's rules, then the latest payouts.
   // A partner's open payout is always their newest (a new one needs none open), and what was paid
   // to them is their PAID earnings (a payout pays exactly its earnings).
-  const [partner, recent] = await Promise.all([cashOutProfile(db, partnerId), recentPayouts(db, partnerId, 5)]);
+  const [partner, recent, currency] = await Promise.all([cashOutProfile(db, partnerId), recentPayouts(db, partnerId, 5), readProgramCurrency(db)]);
   if (!partner) throw notFound();
   const rules = payoutRulesOf({ minimumCents: partner.minimum_setting, managerThresholdCents: partner.threshold_setting });
   const nextAt = partner.next_payable_at;
@@ -97,7 +99,7 @@ export async function payMeNowStats(db: Db, partnerId: number, locale: Locale) {
     in_payout_balance: major(Number(partner.in_payout_cents)),
     next_payable_at: nextAt,
     minimum: major(rules.minimumCents),
-    currency: DEFAULT_CURRENCY,
+    currency,
     paypal_email: partner.paypal_email,
     can_request: blockers.length === 0,
     blockers,
@@ -131,7 +133,7 @@ export async function requestPayout(db: Db, partnerId: number, locale: Locale, n
         if (!partner) throw notFound();
         // Suspended (decisions §11): nothing is gathered, whatever the balance.
         if (partner.status === 'suspended') throw new AppError(403, API_MESSAGES.payout_suspended);
-        const rules = await readPayoutRules(trx);
+        const [rules, currency] = await Promise.all([readPayoutRules(trx), readProgramCurrency(trx)]);
         if (!partner.verified) throw new AppError(422, BLOCKER_MESSAGES.email_not_verified);
         if (!partner.paypal_email) throw new AppError(422, BLOCKER_MESSAGES.paypal_email_missing);
         if (await findOpenPayout(trx, partnerId)) throw new AppError(422, BLOCKER_MESSAGES.payout_open);
@@ -140,7 +142,7 @@ export async function requestPayout(db: Db, partnerId: number, locale: Locale, n
         // and then fails, before it touches any earning.
         const payout = await trx
           .insertInto('payouts')
-          .values({ partner_id: partnerId, status: 'PENDING', amount_cents: 0, currency: DEFAULT_CURRENCY, paypal_email: partner.paypal_email, earnings_count: 0, reason: null, approved_by: null, reference: null, paid_at: null, created_at: at, updated_at: at, send_after: null, send_locked_until: null, send_error: null, paypal_batch_id: null, paypal_item_id: null, paypal_status: null, checked_at: null })
+          .values({ partner_id: partnerId, status: 'PENDING', amount_cents: 0, currency, paypal_email: partner.paypal_email, earnings_count: 0, reason: null, approved_by: null, reference: null, paid_at: null, created_at: at, updated_at: at, send_after: null, send_locked_until: null, send_error: null, paypal_batch_id: null, paypal_item_id: null, paypal_status: null, checked_at: null })
           .returning('id')
           .executeTakeFirstOrThrow();
         const moved = await moveEarnings(trx, { partnerId, from: 'APPROVED', inPayout: null }, { status: 'IN_PAYOUT', payoutId: payout.id }, `cash-out requested (payout ${payout.id})`, `partner:${partnerId}`, now);
@@ -150,7 +152,8 @@ export async function requestPayout(db: Db, partnerId: number, locale: Locale, n
         await trx.updateTable('payouts').set({ amount_cents: amount, earnings_count: moved.length }).where('id', '=', payout.id).execute();
         await snapshotPayoutItems(trx, payout.id);
         await recordEvent(trx, payout.id, null, 'PENDING', { kind: 'partner', id: partnerId, name: `${partner.first_name} ${partner.last_name}` }, null, now);
-        const year = now.getUTCFullYear();
+        // The year of the program's time zone (decisions/054): a cash-out on New Year's Eve evening in Montréal is that year's.
+        const year = Number(localDay(now, await programTimeZone(trx)).slice(0, 4));
         // Last, so the counter row (one per year, shared by every partner) is held for the shortest time.
         const seq = await nextInvoiceSeq(trx, year);
         await trx
@@ -162,7 +165,7 @@ export async function requestPayout(db: Db, partnerId: number, locale: Locale, n
             partner_id: partnerId,
             payout_id: payout.id,
             amount_cents: amount,
-            currency: DEFAULT_CURRENCY,
+            currency,
             locale: partner.locale,
             billing: JSON.stringify({
               program: { name: BRAND.programName, legalName: BRAND.legalName, addressLines: [...BRAND.address], email: BRAND.supportEmail },
@@ -227,6 +230,7 @@ export async function invoiceDocument(db: Db, invoiceId: number, partnerId?: num
     partner: billing.partner,
     lines: items.map((i) => ({ kind: i.kind, orderNumber: i.order_number, date: i.occurred_at, product: i.product, amountCents: i.amount_cents })),
     totalCents: invoice.amount_cents,
+    timeZone: await programTimeZone(db),
   };
 }
 

@@ -56,6 +56,7 @@ import {
   type OutboxRow,
   type Switches,
 } from './repository';
+import { readProgramCurrency } from '../settings/currency';
 
 export { MAIL_KINDS, type Switches };
 
@@ -354,7 +355,8 @@ async function wordsFor(db: Db, deps: MailDeps, row: OutboxRow, kind: MailKind, 
       const { from, to } = JSON.parse(row.payload ?? '{}') as { from: string; to: string };
       const sales = await digestSales(db, row.partner_id, from, to);
       if (sales.length === 0) return undefined;
-      const money = (cents: number) => formatMoney(cents, locale);
+      const currency = await readProgramCurrency(db);
+      const money = (cents: number) => formatMoney(cents, locale, currency);
       const commission = money(sales.reduce((sum, s) => sum + (s.amount_cents ?? 0), 0));
       // Hours in UTC, said so: a digest's window is the same for every partner.
       const format = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-CA' : 'en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
@@ -397,15 +399,16 @@ async function wordsFor(db: Db, deps: MailDeps, row: OutboxRow, kind: MailKind, 
       const challenge = await challengeRow(db, row.ref_id!);
       const text = challenge && versionFor(JSON.parse(challenge.content) as BilingualContent, locale);
       if (!challenge || !text) return undefined;
+      const currency = await readProgramCurrency(db);
       const month = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-CA' : 'en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${challenge.month}-01T00:00:00Z`));
       const goal =
         challenge.metric === 'sales_count'
           ? t('challenge.goal_count', { target: challenge.target, month })
-          : t('challenge.goal_amount', { target: formatMoney(challenge.target, locale), month });
+          : t('challenge.goal_amount', { target: formatMoney(challenge.target, locale, currency), month });
       const amount =
         challenge.reward_kind === 'voucher' && challenge.reward_voucher_type === 'percent'
           ? new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-US', { style: 'percent', maximumFractionDigits: 2 }).format(challenge.reward_amount / 10_000)
-          : formatMoney(challenge.reward_amount, locale);
+          : formatMoney(challenge.reward_amount, locale, currency);
       return {
         subject: t('challenge.subject', { title: text.title }),
         paragraphs: [...lines(text.body), goal, t(challenge.reward_kind === 'bonus' ? 'challenge.reward_bonus' : 'challenge.reward_voucher', { amount })],

@@ -13,7 +13,7 @@ import { earningsCsv } from './earnings-export';
 const SECRET = 'earnings-export-secret';
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const HEADER =
-  'earning_id,created_at,partner_uuid,partner_name,partner_email,kind,status,order_number,product,base,rate_percent,amount,currency,hold_until,payout_id,updated_at';
+  'earning_id,created_at,partner_uuid,partner_name,partner_email,kind,status,order_number,product,base,rate_percent,amount,currency,hold_until,payout_id,updated_at,source_currency,source_base,exchange_rate';
 
 /** The file's lines as cells (the test's own cells hold no comma but the quoted ones below). */
 const linesOf = (body: string) => body.trimEnd().split('\r\n');
@@ -92,12 +92,12 @@ describe('GET /api/manager/earnings.csv', () => {
     const [, sale, bonus] = lines;
     expect(sale).toMatch(
       new RegExp(
-        `^${saleId},\\d{4}-\\d{2}-\\d{2}T[^,]+Z,${ana.uuid},Ana Lima,ana.lima@partners.example,sale,PENDING,#\\d+,ACV Gummies,42.50,10,4.25,USD,\\d{4}-[^,]+Z,,\\d{4}-[^,]+Z$`,
+        `^${saleId},\\d{4}-\\d{2}-\\d{2}T[^,]+Z,${ana.uuid},Ana Lima,ana.lima@partners.example,sale,PENDING,#\\d+,ACV Gummies,42.50,10,4.25,USD,\\d{4}-[^,]+Z,,\\d{4}-[^,]+Z,USD,42.50,$`,
       ),
     );
     expect(bonus).toMatch(
       new RegExp(
-        `^\\d+,[^,]+,${ana.uuid},Ana Lima,ana.lima@partners.example,bonus,APPROVED,,,25.00,,25.00,USD,,,[^,]+$`,
+        `^\\d+,[^,]+,${ana.uuid},Ana Lima,ana.lima@partners.example,bonus,APPROVED,,,25.00,,25.00,USD,,,[^,]+,,,$`,
       ),
     );
   });

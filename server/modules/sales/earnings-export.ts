@@ -4,11 +4,11 @@
 // began, each once.
 import type { Readable } from 'node:stream';
 import { sql } from 'kysely';
-import { DEFAULT_CURRENCY } from '../../../common/brand';
 import type { Db } from '../../db';
 import type { EarningKind, EarningStatus } from '../../db/schema';
 import { csvMoney, CsvNumber, csvStream, pagesAfter, pagesBySpan } from '../../plugins/csv';
 import type { TimeRange } from '../../plugins/time-range';
+import { readProgramCurrency } from '../settings/currency';
 
 export const EARNING_STATUSES = [
   'PENDING',
@@ -53,6 +53,11 @@ const COLUMNS = [
   'hold_until',
   'payout_id',
   'updated_at',
+  // An earning of an order in another currency: that currency, the order's base in it and the
+  // rate it was converted at (docs/decisions/053); the program's own currency has no rate.
+  'source_currency',
+  'source_base',
+  'exchange_rate',
 ] as const;
 
 /**
@@ -88,6 +93,9 @@ function pageQuery(
       'partners.email',
       'orders.order_number',
       'orders.first_product',
+      'orders.currency as order_currency',
+      'orders.source_subtotal_cents',
+      'orders.fx_rate',
       'marketplace_sales.product as marketplace_product',
     ])
     .where('earnings.id', '>', range.from)
@@ -103,7 +111,7 @@ function pageQuery(
 
 type Row = Awaited<ReturnType<ReturnType<typeof pageQuery>['execute']>>[number];
 
-const cells = (r: Row) => [
+const cellsIn = (currency: string) => (r: Row) => [
   r.id,
   r.created_at,
   r.uuid,
@@ -117,10 +125,13 @@ const cells = (r: Row) => [
   // Basis points as a percent: 1250 is 12.5.
   r.rate_bp === null ? null : new CsvNumber(String(r.rate_bp / 100)),
   csvMoney(r.amount_cents),
-  DEFAULT_CURRENCY,
+  currency,
   r.hold_until,
   r.payout_id,
   r.updated_at,
+  r.order_currency,
+  r.source_subtotal_cents === null ? null : csvMoney(r.source_subtotal_cents),
+  r.fx_rate === null ? null : new CsvNumber(r.fx_rate),
 ];
 
 /**
@@ -146,7 +157,7 @@ export async function earningsCsv(
           (row) => row.id,
           span,
         );
-  return csvStream(COLUMNS, pages, cells);
+  return csvStream(COLUMNS, pages, cellsIn(await readProgramCurrency(db)));
 }
 
 /** The id of the partner with this uuid, if any. */

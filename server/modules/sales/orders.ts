@@ -5,11 +5,14 @@ import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import { prepared } from '../../db/prepared';
 import type { Earning, Order, Partner } from '../../db/schema';
-import type { ShopifyOrder, ShopifyRefund } from '../../integrations/shopify/webhooks';
-import { refundAmountCents } from '../../integrations/shopify/webhooks';
+import type { OrderMoney, ShopifyOrder, ShopifyRefund } from '../../integrations/shopify/webhooks';
+import { orderMoney, refundParts } from '../../integrations/shopify/webhooks';
+import { convertCents } from '../../../common/currency';
 import { enqueueJob } from '../../jobs/queue';
 import { findPromoCode } from '../promo-codes/service';
-import { holdUntilFrom } from '../settings/service';
+import { inProgramCurrency, readMoneyTerms } from '../settings/currency';
+import type { MoneyTerms } from '../settings/currency';
+import { holdUntilOf } from '../settings/service';
 import { changeEarning, createEarning, createSaleOfNewOrder, earningsOfOrder, verifiedSalesCount } from './ledger';
 import type { NewEarning } from './ledger';
 import { commissionCounts, syncOrderStats } from './stats';
@@ -54,7 +57,30 @@ async function attribute(db: Db, order: ShopifyOrder): Promise<Attribution> {
   return { partner: undefined, voucherId: null, code: codes[0] ?? null };
 }
 
-function orderRow(order: ShopifyOrder, who: Attribution, status: Order['status'], now: string) {
+/**
+ * The order's money as recorded (decisions §15): its commission base and total in the program
+ * currency, converted at the rate staff set for the shop's currency; with no rate yet, nothing
+ * (the order waits on "Needs a look" for one). A test order is kept apart from every figure.
+ */
+function recordedAmounts(order: ShopifyOrder, money: OrderMoney, terms: MoneyTerms) {
+  const base = inProgramCurrency(money.baseCents, terms.rate);
+  const total = inProgramCurrency(money.totalCents, terms.rate);
+  return {
+    currency: money.currency,
+    subtotal_cents: base ?? 0,
+    total_cents: total ?? 0,
+    source_subtotal_cents: money.baseCents,
+    source_total_cents: money.totalCents,
+    fx_rate: terms.rate === null || terms.rate === '1' ? null : terms.rate,
+    // A test order earns nothing whatever its currency: it waits for no rate.
+    awaiting_rate: base === null && order.test !== true ? 1 : 0,
+    test: order.test === true ? 1 : 0,
+    taxes_included: order.taxes_included === true ? 1 : 0,
+  };
+}
+type RecordedAmounts = ReturnType<typeof recordedAmounts>;
+
+function orderRow(order: ShopifyOrder, who: Attribution, status: Order['status'], now: string, amounts: RecordedAmounts) {
   return {
     shopify_order_id: order.id,
     order_number: order.name ?? `#${order.order_number ?? order.id}`,
@@ -63,9 +89,7 @@ function orderRow(order: ShopifyOrder, who: Attribution, status: Order['status']
     voucher_id: who.voucherId,
     // Dates, e-mail and country come normalized from the payload schema (integrations/shopify).
     customer_email: order.email ?? order.contact_email ?? null,
-    currency: order.currency,
-    subtotal_cents: order.subtotal_price,
-    total_cents: order.total_price,
+    ...amounts,
     country_code: order.shipping_address?.country_code ?? null,
     geo: geoOf(order.shipping_address?.country_code),
     // What the sales lists show of the line items (insertItems stores them in this order).
@@ -80,12 +104,23 @@ function orderRow(order: ShopifyOrder, who: Attribution, status: Order['status']
   };
 }
 
+/**
+ * Who an order is for, and what it is recorded with. A test order (`test: true`: a store in test
+ * mode, the Bogus gateway) keeps its code for staff to see but belongs to no partner.
+ */
+async function readOrder(db: Db, order: ShopifyOrder) {
+  const money = orderMoney(order);
+  const [found, terms] = await Promise.all([attribute(db, order), readMoneyTerms(db, money.currency)]);
+  const who: Attribution = order.test === true ? { partner: undefined, voucherId: null, code: found.code } : found;
+  return { who, terms, amounts: recordedAmounts(order, money, terms) };
+}
+
 /** orders/create: kept, nothing earned until it is paid. */
 export async function recordCreatedOrder(db: Db, order: ShopifyOrder, now = new Date()): Promise<void> {
-  const who = await attribute(db, order);
+  const { who, amounts } = await readOrder(db, order);
   const inserted = await db
     .insertInto('orders')
-    .values(orderRow(order, who, 'created', nowIso(now)))
+    .values(orderRow(order, who, 'created', nowIso(now), amounts))
     .onConflict((oc) => oc.column('shopify_order_id').doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -93,8 +128,11 @@ export async function recordCreatedOrder(db: Db, order: ShopifyOrder, now = new 
 }
 
 type NewOrderRow = ReturnType<typeof orderRow> & { counted_orders: number; counted_sales_cents: number; counted_commission_cents: number };
+const SAMPLE_ORDER: ShopifyOrder = { id: '', currency: '', subtotal_price: 0, total_price: 0, created_at: '', discount_codes: [], line_items: [] };
 const ORDER_COLUMNS = [
-  ...(Object.keys(orderRow({ id: '', currency: '', subtotal_price: 0, total_price: 0, created_at: '', discount_codes: [], line_items: [] }, { partner: undefined, voucherId: null, code: null }, 'paid', '')) as (keyof ReturnType<typeof orderRow>)[]),
+  ...(Object.keys(
+    orderRow(SAMPLE_ORDER, { partner: undefined, voucherId: null, code: null }, 'paid', '', recordedAmounts(SAMPLE_ORDER, { currency: '', baseCents: 0, totalCents: 0 }, { holdingDays: undefined, programCurrency: '', rate: '1' })),
+  ) as (keyof ReturnType<typeof orderRow>)[]),
   'counted_orders',
   'counted_sales_cents',
   'counted_commission_cents',
@@ -146,33 +184,21 @@ export interface RecordedOrder {
 /** orders/paid: records the order once and creates its earnings. Run inside a transaction. */
 export async function recordPaidOrder(db: Db, order: ShopifyOrder, now = new Date()): Promise<RecordedOrder> {
   const at = nowIso(now);
-  const who = await attribute(db, order);
+  const { who, terms, amounts } = await readOrder(db, order);
   const partner = who.partner;
-  // Orders with the partner's own voucher earn nothing (decisions §6); unattributed orders are kept.
-  const earner = partner && who.voucherId === null ? partner : undefined;
-  const customer = order.email ?? order.contact_email ?? '';
-  const selfPurchase = earner !== undefined && customer !== '' && (customer === earner.email.toLowerCase() || customer === earner.paypal_email?.toLowerCase());
-  const status = selfPurchase ? 'IN_REVIEW' : 'PENDING';
-  const base = order.subtotal_price;
-  // The program's holding period and the partner's rate now: a later change of either in the
-  // back office leaves this earning as it was recorded. Read before the order is written, so that
-  // a new order is written once, already counting what its sale earning will add (below).
-  const terms = earner && {
-    holdUntil: await holdUntilFrom(db, now),
-    // The partner's verified sales are on their row (kept with every earning, stats.ts): the tier's
-    // rate is one read.
-    rate: earner.commission_override_bp ?? (await tierRateFor(db, earner.verified_sales)),
-  };
-  const row = orderRow(order, who, 'paid', at);
-  const amount = terms ? percentOf(base, terms.rate) : 0;
+  // Orders with the partner's own voucher earn nothing (decisions §6); unattributed orders are
+  // kept, and so are test orders and orders waiting for a rate, earning nothing (yet).
+  const earner = partner && who.voucherId === null && amounts.awaiting_rate === 0 ? partner : undefined;
+  const row = orderRow(order, who, 'paid', at, amounts);
+  const sale = earner && (await saleTerms(db, earner, row.customer_email, row.subtotal_cents, terms, now));
   // Most orders are new: the insert comes first, and only a conflict reads what is there. A new
   // order that earns is inserted with what it counts in the running totals (what syncOrderStats
   // would write after it), so that nothing is read back or written twice.
   const [inserted] = await insertOrder(db, {
     ...row,
-    counted_orders: terms ? 1 : 0,
-    counted_sales_cents: terms ? base : 0,
-    counted_commission_cents: terms && commissionCounts(status) ? amount : 0,
+    counted_orders: sale ? 1 : 0,
+    counted_sales_cents: sale ? row.subtotal_cents : 0,
+    counted_commission_cents: sale && commissionCounts(sale.status) ? sale.amount : 0,
   });
   let orderId: number;
   if (inserted) {
@@ -192,38 +218,100 @@ export async function recordPaidOrder(db: Db, order: ShopifyOrder, now = new Dat
     if (Number(updated.numUpdatedRows) !== 1) return { orderId: existing.id, partnerId: existing.partner_id, recorded: false };
     orderId = existing.id;
   }
-
-  if (earner && terms) {
-    const sale: NewEarning = { partner_id: earner.id, kind: 'sale', source_key: `order:${orderId}`, order_id: orderId, base_cents: base, rate_bp: terms.rate, amount_cents: amount, status, hold_until: terms.holdUntil };
-    const reason = selfPurchase ? 'order paid; customer e-mail is the partner’s own: review' : 'order paid';
-    if (inserted) {
-      // The order counts its sale already: the earning and both running totals in a few statements.
-      await createSaleOfNewOrder(db, sale, { placed_at: row.placed_at, geo: row.geo }, reason, ACTOR, now);
-    } else {
-      await createEarning(db, sale, reason, ACTOR, now);
-      await syncOrderStats(db, orderId);
-    }
-    const referrer = earner.referrer_id !== null ? await findOrderPartner(db, earner.referrer_id) : undefined;
-    if (referrer && referrer.id !== earner.id) {
-      const fixed = referrer.referral_comission_type === 'fixed';
-      const rateBp = fixed ? null : Math.round(referrer.referral_commission_amount * 100);
-      const referral = fixed ? Math.round(referrer.referral_commission_amount * 100) : percentOf(base, rateBp!);
-      if (referral > 0) {
-        await createEarning(
-          db,
-          { partner_id: referrer.id, kind: 'referral', source_key: `order:${orderId}`, order_id: orderId, base_cents: base, rate_bp: rateBp, amount_cents: referral, status, hold_until: terms.holdUntil },
-          `referred partner's order paid`,
-          ACTOR,
-          now,
-        );
-      }
-    }
-  }
-  // Refunds that arrived before their order are applied now.
+  if (earner && sale) await earnFromOrder(db, { id: orderId, placed_at: row.placed_at, geo: row.geo }, earner, sale, Boolean(inserted), now);
+  // Refunds that arrived before their order are applied now (not to an order that earns nothing
+  // yet: a released order applies them then).
   // (Each applied refund, like the sale earning itself, brings the order's stats up to date.)
-  for (const refund of await unappliedRefunds(db, order.id)) await applyStoredRefund(db, orderId, refund, now);
+  if (amounts.awaiting_rate === 0 && amounts.test === 0) {
+    for (const refund of await unappliedRefunds(db, order.id)) await applyStoredRefund(db, orderId, refund, now);
+  }
   await enqueueJob(db, 'order_recorded', { orderId }, now);
   return { orderId, partnerId: partner?.id ?? null, recorded: true };
+}
+
+interface SaleTerms {
+  base: number;
+  rate: number;
+  amount: number;
+  status: 'PENDING' | 'IN_REVIEW';
+  selfPurchase: boolean;
+  holdUntil: string;
+}
+
+/**
+ * What the partner's sale earns, read when the order is recorded (or released): the program's
+ * holding period and the partner's rate now. A later change of either in the back office leaves
+ * the earning as it was recorded.
+ */
+async function saleTerms(db: Db, earner: OrderPartner, customerEmail: string | null, base: number, terms: Pick<MoneyTerms, 'holdingDays'>, now: Date): Promise<SaleTerms> {
+  const customer = customerEmail ?? '';
+  const selfPurchase = customer !== '' && (customer === earner.email.toLowerCase() || customer === earner.paypal_email?.toLowerCase());
+  // The partner's verified sales are on their row (kept with every earning, stats.ts): the tier's
+  // rate is one read.
+  const rate = earner.commission_override_bp ?? (await tierRateFor(db, earner.verified_sales));
+  return { base, rate, amount: percentOf(base, rate), status: selfPurchase ? 'IN_REVIEW' : 'PENDING', selfPurchase, holdUntil: holdUntilOf(terms.holdingDays, now) };
+}
+
+/** The sale earning of an order and its referrer's earning. */
+async function earnFromOrder(db: Db, order: { id: number; placed_at: string; geo: Order['geo'] }, earner: OrderPartner, terms: SaleTerms, counted: boolean, now: Date): Promise<void> {
+  const { base, status } = terms;
+  const sale: NewEarning = { partner_id: earner.id, kind: 'sale', source_key: `order:${order.id}`, order_id: order.id, base_cents: base, rate_bp: terms.rate, amount_cents: terms.amount, status, hold_until: terms.holdUntil };
+  const reason = terms.selfPurchase ? 'order paid; customer e-mail is the partner’s own: review' : 'order paid';
+  if (counted) {
+    // The order counts its sale already: the earning and both running totals in a few statements.
+    await createSaleOfNewOrder(db, sale, { placed_at: order.placed_at, geo: order.geo }, reason, ACTOR, now);
+  } else {
+    await createEarning(db, sale, reason, ACTOR, now);
+    await syncOrderStats(db, order.id);
+  }
+  const referrer = earner.referrer_id !== null ? await findOrderPartner(db, earner.referrer_id) : undefined;
+  if (referrer && referrer.id !== earner.id) {
+    const fixed = referrer.referral_comission_type === 'fixed';
+    const rateBp = fixed ? null : Math.round(referrer.referral_commission_amount * 100);
+    const referral = fixed ? Math.round(referrer.referral_commission_amount * 100) : percentOf(base, rateBp!);
+    if (referral > 0) {
+      await createEarning(
+        db,
+        { partner_id: referrer.id, kind: 'referral', source_key: `order:${order.id}`, order_id: order.id, base_cents: base, rate_bp: rateBp, amount_cents: referral, status, hold_until: terms.holdUntil },
+        `referred partner's order paid`,
+        ACTOR,
+        now,
+      );
+    }
+  }
+}
+
+/**
+ * Releases a paid order that waited for its currency's rate: converted at the rate set now, it
+ * earns as it would have when it was paid (the holding period runs from its release). Answers
+ * false when it was not waiting, or its currency still has no rate. Run inside a transaction.
+ */
+export async function releaseOrderAwaitingRate(db: Db, orderId: number, now = new Date()): Promise<boolean> {
+  const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+  if (!order || order.awaiting_rate !== 1) return false;
+  const terms = await readMoneyTerms(db, order.currency);
+  if (terms.rate === null) return false;
+  const base = inProgramCurrency(order.source_subtotal_cents ?? 0, terms.rate)!;
+  const total = inProgramCurrency(order.source_total_cents ?? 0, terms.rate)!;
+  const at = nowIso(now);
+  const updated = await db
+    .updateTable('orders')
+    .set({ subtotal_cents: base, total_cents: total, fx_rate: terms.rate === '1' ? null : terms.rate, awaiting_rate: 0, updated_at: at })
+    .where('id', '=', order.id)
+    .where('awaiting_rate', '=', 1)
+    .executeTakeFirst();
+  // Another release (another node, a second click) won.
+  if (Number(updated.numUpdatedRows) !== 1) return false;
+  if (order.status !== 'paid') return true;
+  const partner = order.partner_id !== null && order.voucher_id === null ? await findOrderPartner(db, order.partner_id) : undefined;
+  if (partner) {
+    const sale = await saleTerms(db, partner, order.customer_email, base, terms, now);
+    await earnFromOrder(db, order, partner, sale, false, now);
+  }
+  for (const refund of await unappliedRefunds(db, order.shopify_order_id)) await applyStoredRefund(db, order.id, refund, now);
+  await syncOrderStats(db, order.id);
+  await enqueueJob(db, 'order_recorded', { orderId: order.id }, now);
+  return true;
 }
 
 /** The amount an earning is worth when `remaining` of its base is left. */
@@ -274,29 +362,62 @@ async function lowerEarning(db: Db, earning: Earning, order: Order, previousRema
   return changeEarning(db, earning, change, why, ACTOR, now);
 }
 
-async function applyStoredRefund(db: Db, orderId: number, refund: { id: number; shopify_refund_id: string; amount_cents: number }, now: Date) {
+/**
+ * Releases every paid order in `currency` waiting for a rate, each in its own transaction (one
+ * node's release of an order wins; the others find it released). Answers how many this call did.
+ */
+export async function releaseOrdersAwaitingRate(db: Db, currency: string, now = new Date()): Promise<number> {
+  const waiting = await db.selectFrom('orders').select('id').where('awaiting_rate', '=', 1).where('currency', '=', currency).orderBy('id').execute();
+  let released = 0;
+  for (const { id } of waiting) {
+    if (await db.transaction().execute((trx) => releaseOrderAwaitingRate(trx, id, now))) released++;
+  }
+  return released;
+}
+
+type StoredRefund = { id: number; shopify_refund_id: string; amount_cents: number; tax_cents: number; discrepancy_cents: number };
+
+/**
+ * What a refund takes back of the order's base, in the program currency (decisions §15): its line
+ * items' subtotals (without their tax where the shop's prices held it), and what it gave back
+ * beyond them, for the part of the order's total that the base is.
+ */
+function refundedBase(order: Order, refund: StoredRefund): number {
+  const sourceBase = order.source_subtotal_cents ?? order.subtotal_cents;
+  const sourceTotal = order.source_total_cents ?? order.total_cents;
+  const lines = refund.amount_cents - (order.taxes_included === 1 ? refund.tax_cents : 0);
+  const beyond = sourceTotal > 0 ? Math.round((refund.discrepancy_cents * sourceBase) / sourceTotal) : 0;
+  const taken = Math.max(0, lines + beyond);
+  return order.fx_rate === null ? taken : convertCents(taken, order.fx_rate);
+}
+
+async function applyStoredRefund(db: Db, orderId: number, refund: StoredRefund, now: Date) {
   const claimed = await db.updateTable('refunds').set({ applied_at: nowIso(now) }).where('id', '=', refund.id).where('applied_at', 'is', null).executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) return;
   const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+  const taken = refundedBase(order, refund);
+  // A refund of shipping only, or of gift cards, takes nothing of the base.
+  if (taken === 0) return;
   const previousRemaining = order.subtotal_cents - order.refunded_cents;
-  const refunded = Math.min(order.subtotal_cents, order.refunded_cents + refund.amount_cents);
+  const refunded = Math.min(order.subtotal_cents, order.refunded_cents + taken);
   await db.updateTable('orders').set({ refunded_cents: refunded, updated_at: nowIso(now) }).where('id', '=', orderId).execute();
   const why = refunded >= order.subtotal_cents ? 'order fully refunded' : 'order partly refunded';
   await lowerEarnings(db, order, previousRemaining, order.subtotal_cents - refunded, why, `refund:${refund.shopify_refund_id}`, now);
   await syncOrderStats(db, orderId);
 }
 
-/** refunds/create: kept once; applied now if its order is paid, else when the order arrives. */
+/** refunds/create: kept once; applied now if its order is paid (and earns), else when it does. */
 export async function recordRefund(db: Db, refund: ShopifyRefund, now = new Date()): Promise<boolean> {
+  const parts = refundParts(refund);
   const stored = await db
     .insertInto('refunds')
-    .values({ shopify_refund_id: refund.id, shopify_order_id: refund.order_id, amount_cents: refundAmountCents(refund), refunded_at: refund.created_at, applied_at: null })
+    .values({ shopify_refund_id: refund.id, shopify_order_id: refund.order_id, amount_cents: parts.lines, tax_cents: parts.linesTax, discrepancy_cents: parts.discrepancy, refunded_at: refund.created_at, applied_at: null })
     .onConflict((oc) => oc.column('shopify_refund_id').doNothing())
-    .returning(['id', 'shopify_refund_id', 'amount_cents'])
+    .returning(['id', 'shopify_refund_id', 'amount_cents', 'tax_cents', 'discrepancy_cents'])
     .executeTakeFirst();
   if (!stored) return false;
   const order = await findOrderByShopifyId(db, refund.order_id);
-  if (order?.status === 'paid') await applyStoredRefund(db, order.id, stored, now);
+  if (order?.status === 'paid' && order.awaiting_rate === 0 && order.test === 0) await applyStoredRefund(db, order.id, stored, now);
   return true;
 }
 
@@ -306,10 +427,10 @@ export async function recordCancellation(db: Db, order: ShopifyOrder, now = new 
   const existing = await findOrderByShopifyId(db, order.id);
   if (!existing) {
     // Never seen before: kept, as cancelled, so a late orders/paid cannot bring it back to life.
-    const who = await attribute(db, order);
+    const { who, amounts } = await readOrder(db, order);
     const inserted = await db
       .insertInto('orders')
-      .values({ ...orderRow(order, who, 'cancelled', at), cancelled_at: order.cancelled_at ?? at })
+      .values({ ...orderRow(order, who, 'cancelled', at, amounts), cancelled_at: order.cancelled_at ?? at })
       .onConflict((oc) => oc.column('shopify_order_id').doNothing())
       .returning('id')
       .executeTakeFirst();

@@ -15,7 +15,7 @@ import { recordCancellation, recordCreatedOrder, recordPaidOrder, recordRefund }
 
 export const HANDLED_TOPICS = ['orders/create', 'orders/paid', 'orders/cancelled', 'refunds/create'] as const;
 
-export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored' | 'rejected';
+export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored' | 'rejected' | 'test';
 
 export interface WebhookResult {
   outcome: WebhookOutcome;
@@ -61,6 +61,11 @@ async function ingestDelivery(trx: Db, delivery: ShopifyDelivery, now: Date): Pr
   }
   if (!handled) return { outcome: 'ignored' };
   const parsed = parseShopifyPayload(delivery.topic, delivery.rawBody.toString('utf8'));
+  if (!parsed.ok && parsed.testNotification) {
+    // The store's "Send test notification": kept as a test delivery, never as a refusal.
+    await trx.updateTable('webhook_deliveries').set({ processed_at: nowIso(now), error: null, test: 1 }).where('delivery_id', '=', deliveryId).execute();
+    return { outcome: 'test' };
+  }
   // Rejected without throwing: the unit commits with its batch and disturbs none of the others.
   if (!parsed.ok) return { outcome: 'rejected', rejection: await keepRejection(trx, delivery, parsed.error, now) };
   const { payload } = parsed;
@@ -146,11 +151,12 @@ export function shopifyIngest(db: Db, options: GroupCommitOptions = {}): (delive
 }
 
 export { approveMaturedEarnings, verifiedSalesCount } from './ledger';
-export { currentRateBp } from './orders';
+export { currentRateBp, releaseOrdersAwaitingRate } from './orders';
 export { allTiers } from './repository';
 export { createEarning, foldAdjustmentsBack, moveEarnings } from './ledger';
 export type { MovedEarning } from './ledger';
-export { ALL_TIME, dayKey, monthStart, rebuildLedgerStats, weekStart } from './stats';
+export { ALL_TIME, dayKey, monthKeyIn, rebuildCalendarStats, rebuildLedgerStats, weekKeyIn } from './stats';
+export { programTimeZone } from './calendar';
 
 /**
  * What the partner keeps from an earning: a rejected earning keeps its amount in the ledger (the

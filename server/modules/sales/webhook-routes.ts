@@ -19,7 +19,9 @@ export function shopifyWebhookRoutes(app: TypedApp, ctx: AppContext): void {
           tags: ['webhooks'],
           summary: 'Shopify order and refund webhooks (HMAC-signed)',
           description:
-            'Answers 200 `{"data": {"outcome": "processed" | "duplicate" | "ignored" | "rejected", "id"?}}`. ' +
+            'Answers 200 `{"data": {"outcome": "processed" | "duplicate" | "ignored" | "rejected" | "test", "id"?}}`. ' +
+            'The store\'s "Send test notification" (its sample payloads) is `test`: kept as a test delivery, never refused. ' +
+            'Orders are read in shop money; an order with `test: true` is recorded as a test order, earning nothing. ' +
             'A signed delivery that can never succeed (bad shape or values) is `rejected`: kept for staff with the error id `id` ' +
             '(also in the server log), so the store stops retrying it. A bad signature is 401; a transient failure is 5xx, so the store retries.',
           hide: false,
@@ -56,6 +58,7 @@ export function shopifyWebhookRoutes(app: TypedApp, ctx: AppContext): void {
           });
           ctx.metrics.webhookDelivery(outcome);
           if (outcome === 'ignored') request.log.info({ topic }, 'shopify webhook topic ignored');
+          if (outcome === 'test') request.log.info({ topic, webhookId, shop }, 'shopify test notification received');
           // The order's follow-up (notification, live push) was queued with it: run it now.
           if (outcome === 'processed') ctx.jobs.wake();
           if (rejection) {

@@ -3,7 +3,6 @@
 // (ranges, increasing tiers) by common/program-settings.ts, the same check the SPA runs, whose
 // messages are written here in the staff member's language.
 import { z } from 'zod';
-import { DEFAULT_CURRENCY } from '../../../common/brand';
 import type { Locale } from '../../../common/i18n';
 import { checkProgramSettings, REFERRAL_TYPES, settingsProblemText } from '../../../common/program-settings';
 import type { ProgramSettings } from '../../../common/program-settings';
@@ -11,6 +10,7 @@ import type { AppContext, TypedApp } from '../../context';
 import { invalid } from '../../errors';
 import { i18n, requestLocale, sayKey } from '../../i18n';
 import { requireStaff, staffIdOf } from '../auth/guards';
+import { readProgramCurrency } from './currency';
 import { readProgramSettings, updateProgramSettings } from './service';
 
 const wrong = sayKey('wrong_value');
@@ -48,11 +48,11 @@ const settingsAnswer = z.object({
 const numberTag = (locale: Locale) => (locale === 'fr' ? 'fr-CA' : 'en-US');
 
 /** The rules' problems as a 422 whose messages are in the visitor's language. */
-function refuse(problems: ReturnType<typeof checkProgramSettings>, locale: Locale) {
+function refuse(problems: ReturnType<typeof checkProgramSettings>, locale: Locale, currency: string) {
   const tag = numberTag(locale);
   const format = {
     number: (n: number) => new Intl.NumberFormat(tag).format(n),
-    money: (n: number) => new Intl.NumberFormat(tag, { style: 'currency', currency: DEFAULT_CURRENCY }).format(n),
+    money: (n: number) => new Intl.NumberFormat(tag, { style: 'currency', currency }).format(n),
   };
   const t = (key: string, values?: Record<string, unknown>) => i18n.t(key, { lng: locale, defaultValue: key, ...values });
   return invalid(Object.fromEntries(Object.entries(problems).map(([field, problem]) => [field, [settingsProblemText(problem, t, format)]])));
@@ -65,7 +65,7 @@ export function settingsRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/manager/settings',
     { onRequest: admin, schema: { ...doc('The program settings and commission tiers (admin)'), response: { 200: settingsAnswer } } },
-    async () => ({ data: { ...(await readProgramSettings(ctx.db)), currency: DEFAULT_CURRENCY } }),
+    async () => ({ data: { ...(await readProgramSettings(ctx.db)), currency: await readProgramCurrency(ctx.db) } }),
   );
 
   app.put(
@@ -83,9 +83,9 @@ export function settingsRoutes(app: TypedApp, ctx: AppContext): void {
     },
     async (request) => {
       const problems = checkProgramSettings(request.body);
-      if (Object.keys(problems).length) throw refuse(problems, requestLocale(request));
+      if (Object.keys(problems).length) throw refuse(problems, requestLocale(request), await readProgramCurrency(ctx.db));
       const saved = await updateProgramSettings(ctx.db, request.body as ProgramSettings, staffIdOf(request));
-      return { data: { ...saved, currency: DEFAULT_CURRENCY } };
+      return { data: { ...saved, currency: await readProgramCurrency(ctx.db) } };
     },
   );
 }

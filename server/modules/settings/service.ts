@@ -119,7 +119,12 @@ export async function readHoldingPeriodDays(db: Db): Promise<number> {
 
 /** When an earning recorded at `now` ends its holding period. */
 export async function holdUntilFrom(db: Db, now: Date): Promise<string> {
-  return new Date(now.getTime() + (await readHoldingPeriodDays(db)) * 86_400_000).toISOString();
+  return holdUntilOf(await readSetting(db, PROGRAM_SETTING_KEYS.holdingDays), now);
+}
+
+/** The same, from the holding period as stored (read with other settings, settings/currency.ts). */
+export function holdUntilOf(storedDays: string | undefined, now: Date): string {
+  return new Date(now.getTime() + wholeOf('holdingDays', storedDays) * 86_400_000).toISOString();
 }
 
 /** The marketplace commission, in basis points of the revenue. */
