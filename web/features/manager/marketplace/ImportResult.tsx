@@ -1,5 +1,5 @@
-// What an upload did: rows imported, duplicates skipped and each rejected line with its number and
-// reason; or, for a file imported before, when and by whom (nothing changed). It takes the focus
+// What an upload did, in the report's currency: rows imported, duplicates skipped and each rejected
+// line with its number and reason; or, for a file imported before, when and by whom (nothing changed). It takes the focus
 // when it appears, so a screen reader hears the outcome.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,8 @@ import { Icon } from '../../../components/icons';
 import { useFormatters } from '../../sales/format';
 import { Pager } from '../../sales/ui';
 import { Notice } from '../content/editor-ui';
-import type { ImportAnswer } from './marketplace-api';
+import { useReportCurrencies, type ImportAnswer } from './marketplace-api';
+import { importCurrency } from './report-currency';
 import { RejectedLines } from './RejectedLines';
 
 /** Rejected lines shown at once in the result; more are paged. */
@@ -53,6 +54,8 @@ export function ImportResult({ answer, onDismiss }: { answer: ImportAnswer; onDi
   }, [answer]);
 
   const earlier = answer.import;
+  const currencies = useReportCurrencies();
+  const currency = importCurrency(earlier, currencies.data);
   const last = Math.max(1, Math.ceil(answer.rejected.length / RESULT_LINES));
   const shown = answer.rejected.slice((page - 1) * RESULT_LINES, page * RESULT_LINES);
 
@@ -92,6 +95,11 @@ export function ImportResult({ answer, onDismiss }: { answer: ImportAnswer; onDi
             >
               {earlier.filename}
             </p>
+            {currency ? (
+              <p className="text-xs text-stone-600 dark:text-stone-400" data-testid="import-result-currency">
+                {t('manager.marketplace.currency.in_currency', { currency })}
+              </p>
+            ) : null}
           </div>
         </div>
         <button

@@ -1,5 +1,5 @@
-// The past imports, newest first: when, the file, who, rows imported, duplicates skipped and lines
-// rejected; each import with rejected lines opens to them (read when opened, paged). The page
+// The past imports, newest first: when, the file and its currency (the program's for an import
+// from before currencies were chosen), who, rows imported, duplicates skipped and lines rejected; each import with rejected lines opens to them (read when opened, paged). The page
 // number lives in the URL (?page=).
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,8 @@ import {
   usePageParam,
 } from '../messages/list-parts';
 import { useDateTime } from '../payouts/ui';
-import { useImportLines, useImports, type ImportSummary } from './marketplace-api';
+import { useImportLines, useImports, useReportCurrencies, type ImportSummary } from './marketplace-api';
+import { importCurrency } from './report-currency';
 import { RejectedLines } from './RejectedLines';
 
 const number = 'text-right tabular-nums whitespace-nowrap';
@@ -141,13 +142,30 @@ function RejectedCount({ summary }: { summary: ImportSummary }) {
   );
 }
 
+/** The report's currency, as a tag; a dash while the program's is not known. */
+function Currency({ code }: { code: string | null }) {
+  const { t } = useTranslation();
+  if (!code) return <span className="text-stone-500 dark:text-stone-400">—</span>;
+  return (
+    <span
+      className="inline-flex items-center rounded-full bg-stone-100 px-2 py-0.5 font-mono text-xs font-semibold whitespace-nowrap text-stone-700 ring-1 ring-stone-300/60 ring-inset dark:bg-stone-800 dark:text-stone-200 dark:ring-stone-700"
+      data-testid="imports-currency"
+    >
+      <span className="sr-only">{t('manager.marketplace.currency.tag', { currency: code })}</span>
+      <span aria-hidden="true">{code}</span>
+    </span>
+  );
+}
+
 interface RowProps {
   summary: ImportSummary;
+  /** The report's currency (the program's for an import from before), null while unknown. */
+  currency: string | null;
   open: boolean;
   onToggle: () => void;
 }
 
-function ImportRow({ summary, open, onToggle }: RowProps) {
+function ImportRow({ summary, currency, open, onToggle }: RowProps) {
   const when = useDateTime();
   const f = useFormatters();
   const td = tableCell.body;
@@ -158,11 +176,17 @@ function ImportRow({ summary, open, onToggle }: RowProps) {
         <td className={`${td} whitespace-nowrap text-stone-700 dark:text-stone-300`}>
           <time dateTime={summary.created_at}>{when(summary.created_at)}</time>
         </td>
-        <td
-          className={`${td} min-w-40 font-medium break-words text-stone-900 dark:text-white`}
-          data-testid="imports-file"
-        >
-          {summary.filename}
+        {/* The report's currency under its name: one column fewer, the table stays within the page. */}
+        <td className={`${td} min-w-40`}>
+          <span
+            className="block font-medium break-words text-stone-900 dark:text-white"
+            data-testid="imports-file"
+          >
+            {summary.filename}
+          </span>
+          <span className="mt-1 block">
+            <Currency code={currency} />
+          </span>
         </td>
         <td className={td}>
           <Staff summary={summary} />
@@ -195,7 +219,7 @@ function ImportRow({ summary, open, onToggle }: RowProps) {
   );
 }
 
-function ImportCard({ summary, open, onToggle }: RowProps) {
+function ImportCard({ summary, currency, open, onToggle }: RowProps) {
   const { t } = useTranslation();
   const when = useDateTime();
   const f = useFormatters();
@@ -213,8 +237,11 @@ function ImportCard({ summary, open, onToggle }: RowProps) {
           {when(summary.created_at)}
         </time>
       </div>
-      <div className="mt-1 text-sm">
+      <div className="mt-1 flex items-start justify-between gap-3 text-sm">
         <Staff summary={summary} withEmail />
+        <span className="shrink-0">
+          <Currency code={currency} />
+        </span>
       </div>
       <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
         {(
@@ -261,8 +288,10 @@ export function PastImports() {
   const data = query.data;
   useBackInRange(data, page, goTo);
   const open = useOpenRows();
+  const currencies = useReportCurrencies();
   const rowProps = (summary: ImportSummary): RowProps => ({
     summary,
+    currency: importCurrency(summary, currencies.data),
     open: open.isOpen(summary.id),
     onToggle: () => open.toggle(summary.id),
   });

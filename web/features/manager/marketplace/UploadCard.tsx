@@ -1,6 +1,7 @@
 // The upload of an Associates report: chosen with the file picker or dropped, checked at once by
-// the server's rules (type, 5 MB, text), then sent whole; the card is busy until the server has
-// imported it, and says why when the server refuses it.
+// the server's rules (type, 5 MB, text), then sent whole in the currency chosen beside it (the
+// program's unless said; another one needs a rate set, said before sending); the card is busy
+// until the server has imported it, and says why when the server refuses it.
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -13,9 +14,17 @@ import { Icon } from '../../../components/icons';
 import { isUnauthorized } from '../../../lib/api';
 import { useFormatters } from '../../sales/format';
 import { ErrorText, Glyph, Notice } from '../content/editor-ui';
-import { useManagerSignOut } from '../ManagerPages';
-import { refusalMessage, useUploadReport, type ImportAnswer } from './marketplace-api';
+import { useManagerSignOut, useSignOutOnUnauthorized } from '../ManagerPages';
+import {
+  currencyRefusal,
+  refusalMessage,
+  useReportCurrencies,
+  useUploadReport,
+  type ImportAnswer,
+} from './marketplace-api';
+import { reportCurrencyChoices } from './report-currency';
 import { checkReportFile } from './report-file';
+import { ReportCurrencyField } from './ReportCurrencyField';
 
 const MB = 1024 * 1024;
 const ACCEPT = [...REPORT_EXTENSIONS, ...REPORT_TYPES].join(',');
@@ -60,6 +69,14 @@ export function UploadCard({ onResult }: { onResult: (answer: ImportAnswer) => v
   const [refusal, setRefusal] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const [dragging, setDragging] = useState(false);
+  const currencies = useReportCurrencies();
+  useSignOutOnUnauthorized(currencies.error);
+  const [currency, setCurrency] = useState<string | null>(null);
+  const [currencyError, setCurrencyError] = useState<string | null>(null);
+  const choices = currencies.data ? reportCurrencyChoices(currencies.data) : [];
+  // The program currency unless another was chosen (and is still offered).
+  const chosen = choices.find((choice) => choice.currency === currency) ?? choices[0] ?? null;
+  const noRate = chosen !== null && chosen.rate === null;
   const busy = upload.isPending;
 
   const reset = () => {
@@ -96,20 +113,28 @@ export function UploadCard({ onResult }: { onResult: (answer: ImportAnswer) => v
       setProblem(t('manager.marketplace.choose_first'));
       return;
     }
-    upload.mutate(file, {
-      onSuccess: (answer) => {
-        reset();
-        onResult(answer);
+    if (noRate) return;
+    setCurrencyError(null);
+    upload.mutate(
+      { file, currency: chosen?.currency },
+      {
+        onSuccess: (answer) => {
+          reset();
+          onResult(answer);
+        },
+        onError: (error) => {
+          const forCurrency = currencyRefusal(error);
+          if (isUnauthorized(error)) signOut();
+          else if (forCurrency) setCurrencyError(forCurrency);
+          else setRefusal(refusalMessage(error) ?? t('manager.marketplace.import_failed'));
+        },
       },
-      onError: (error) => {
-        if (isUnauthorized(error)) signOut();
-        else setRefusal(refusalMessage(error) ?? t('manager.marketplace.import_failed'));
-      },
-    });
+    );
   };
 
   const statusId = `${inputId}-status`;
   const problemId = `${inputId}-problem`;
+  const currencyId = `${inputId}-currency`;
   return (
     <section aria-labelledby="report-upload" className="card p-4 sm:p-6" data-testid="report-upload">
       <h2 id="report-upload" className="text-lg font-semibold tracking-tight">
@@ -118,75 +143,97 @@ export function UploadCard({ onResult }: { onResult: (answer: ImportAnswer) => v
       <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
         {t('manager.marketplace.upload_rules_with_csv', { max: REPORT_MAX_BYTES / MB })}
       </p>
-      <form onSubmit={submit} noValidate className="mt-4" aria-busy={busy}>
-        <div
-          onDragOver={(event) => {
-            event.preventDefault();
-            if (!busy) setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-          className={`relative flex flex-col items-center justify-center gap-2 rounded-2xl border-2 border-dashed px-4 py-7 text-center transition-colors focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-600 sm:py-9 dark:focus-within:outline-brand-400 ${
-            dragging
-              ? 'border-brand-500 bg-brand-50 dark:border-brand-400 dark:bg-brand-400/10'
-              : problem
-                ? 'border-red-400 bg-red-50/40 dark:border-red-500/60 dark:bg-red-950/20'
-                : 'border-stone-300 bg-stone-50/60 dark:border-stone-700 dark:bg-stone-950/40'
-          } ${busy ? 'opacity-60' : ''}`}
-          data-testid="report-dropzone"
-          data-dragging={dragging ? 'true' : undefined}
-        >
-          <span className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-white text-brand-700 shadow-sm ring-1 ring-stone-200 dark:bg-stone-900 dark:text-brand-300 dark:ring-stone-700">
-            <Glyph name="upload" width={22} height={22} />
-          </span>
-          <p className="text-sm">
-            <label htmlFor={inputId} className={`link ${busy ? 'pointer-events-none' : 'cursor-pointer'}`}>
-              {t('manager.marketplace.choose')}
-            </label>{' '}
-            <span className="text-stone-600 dark:text-stone-400">{t('manager.marketplace.or_drop')}</span>
-          </p>
-          <input
-            ref={input}
-            id={inputId}
-            type="file"
-            accept={ACCEPT}
-            className="sr-only"
-            disabled={busy}
-            onChange={(event) => void choose(event.target.files?.[0])}
-            aria-describedby={problem ? `${statusId} ${problemId}` : statusId}
-            aria-invalid={problem ? true : undefined}
-            data-testid="report-file"
-          />
-          <p
-            id={statusId}
-            className="max-w-full text-xs text-stone-600 dark:text-stone-400"
-            aria-live="polite"
-          >
-            {file ? (
-              <span
-                className="inline-flex max-w-full items-center gap-1.5 font-medium text-stone-800 dark:text-stone-200"
-                data-testid="report-chosen"
-              >
-                <Icon
-                  name="doc"
-                  width={16}
-                  height={16}
-                  className="shrink-0 text-stone-500 dark:text-stone-400"
-                />
-                <span className="truncate">
-                  {t('manager.marketplace.chosen', { name: file.name, size: size(file.size) })}
-                </span>
+      <form onSubmit={submit} noValidate className="@container mt-4" aria-busy={busy}>
+        {/* The currency beside the file where the card is wide enough, under it otherwise. */}
+        <div className="grid gap-4 @2xl:grid-cols-[minmax(0,1fr)_24rem] @2xl:items-start">
+          <div className="min-w-0">
+            <div
+              onDragOver={(event) => {
+                event.preventDefault();
+                if (!busy) setDragging(true);
+              }}
+              onDragLeave={() => setDragging(false)}
+              onDrop={onDrop}
+              className={`relative flex flex-col items-center justify-center gap-2 rounded-2xl border-2 border-dashed px-4 py-7 text-center transition-colors focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-600 sm:py-9 dark:focus-within:outline-brand-400 ${
+                dragging
+                  ? 'border-brand-500 bg-brand-50 dark:border-brand-400 dark:bg-brand-400/10'
+                  : problem
+                    ? 'border-red-400 bg-red-50/40 dark:border-red-500/60 dark:bg-red-950/20'
+                    : 'border-stone-300 bg-stone-50/60 dark:border-stone-700 dark:bg-stone-950/40'
+              } ${busy ? 'opacity-60' : ''}`}
+              data-testid="report-dropzone"
+              data-dragging={dragging ? 'true' : undefined}
+            >
+              <span className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-white text-brand-700 shadow-sm ring-1 ring-stone-200 dark:bg-stone-900 dark:text-brand-300 dark:ring-stone-700">
+                <Glyph name="upload" width={22} height={22} />
               </span>
-            ) : (
-              t('manager.marketplace.formats_with_csv', { max: REPORT_MAX_BYTES / MB })
-            )}
-          </p>
-        </div>
-        {problem ? (
-          <div data-testid="report-problem">
-            <ErrorText id={problemId} message={problem} />
+              <p className="text-sm">
+                <label
+                  htmlFor={inputId}
+                  className={`link ${busy ? 'pointer-events-none' : 'cursor-pointer'}`}
+                >
+                  {t('manager.marketplace.choose')}
+                </label>{' '}
+                <span className="text-stone-600 dark:text-stone-400">{t('manager.marketplace.or_drop')}</span>
+              </p>
+              <input
+                ref={input}
+                id={inputId}
+                type="file"
+                accept={ACCEPT}
+                className="sr-only"
+                disabled={busy}
+                onChange={(event) => void choose(event.target.files?.[0])}
+                aria-describedby={problem ? `${statusId} ${problemId}` : statusId}
+                aria-invalid={problem ? true : undefined}
+                data-testid="report-file"
+              />
+              <p
+                id={statusId}
+                className="max-w-full text-xs text-stone-600 dark:text-stone-400"
+                aria-live="polite"
+              >
+                {file ? (
+                  <span
+                    className="inline-flex max-w-full items-center gap-1.5 font-medium text-stone-800 dark:text-stone-200"
+                    data-testid="report-chosen"
+                  >
+                    <Icon
+                      name="doc"
+                      width={16}
+                      height={16}
+                      className="shrink-0 text-stone-500 dark:text-stone-400"
+                    />
+                    <span className="truncate">
+                      {t('manager.marketplace.chosen', { name: file.name, size: size(file.size) })}
+                    </span>
+                  </span>
+                ) : (
+                  t('manager.marketplace.formats_with_csv', { max: REPORT_MAX_BYTES / MB })
+                )}
+              </p>
+            </div>
+            {problem ? (
+              <div data-testid="report-problem">
+                <ErrorText id={problemId} message={problem} />
+              </div>
+            ) : null}
           </div>
-        ) : null}
+          <ReportCurrencyField
+            id={currencyId}
+            settings={currencies.data}
+            failed={currencies.isError}
+            onRetry={() => void currencies.refetch()}
+            choices={choices}
+            chosen={chosen}
+            onChoose={(next) => {
+              setCurrency(next);
+              setCurrencyError(null);
+            }}
+            disabled={busy}
+            error={currencyError}
+          />
+        </div>
         {refusal ? (
           <div className="mt-4">
             <Notice tone="error" testId="report-refused">
@@ -203,7 +250,8 @@ export function UploadCard({ onResult }: { onResult: (answer: ImportAnswer) => v
           <button
             type="submit"
             className="btn-primary w-full sm:w-auto"
-            disabled={busy || checking}
+            disabled={busy || checking || noRate}
+            aria-describedby={noRate ? `${currencyId}-hint` : undefined}
             data-testid="report-submit"
           >
             {busy ? <Spinner /> : <Glyph name="upload" />}

@@ -20,6 +20,8 @@ export interface ImportSummary {
   rows_imported: number;
   duplicates_skipped: number;
   rows_rejected: number;
+  /** The report's currency, chosen at import; null for one made before (the program's). */
+  currency: string | null;
 }
 
 export interface RejectedLine {
@@ -60,7 +62,41 @@ export const marketplaceKeys = {
     ['manager', 'marketplace', 'imports', 'list', page, locale] as const,
   lines: (id: number, page: number, locale: string) =>
     ['manager', 'marketplace', 'imports', 'lines', id, page, locale] as const,
+  currency: ['manager', 'marketplace', 'currency'] as const,
 };
+
+/** A rate staff set: one unit of `currency` in program units, as a decimal with a point ("0.7312"). */
+export interface ReportRate {
+  currency: string;
+  rate: string;
+}
+
+/** What the upload needs of the settings: the program currency and the rates set. */
+export interface ReportCurrencies {
+  currency: string;
+  rates: ReportRate[];
+}
+
+/**
+ * The program currency and the rates (GET /api/manager/settings/currency, any staff role): a
+ * report in another currency is converted at its rate, and refused without one. Read each time
+ * the page opens, so a rate just set in the settings is there.
+ */
+export function useReportCurrencies() {
+  return useQuery({
+    queryKey: marketplaceKeys.currency,
+    queryFn: async ({ signal }): Promise<ReportCurrencies> => {
+      const answer = await api.get<{ data: ReportCurrencies }>('/api/manager/settings/currency', {
+        auth: 'manager',
+        signal,
+      });
+      return { currency: answer.data.currency, rates: answer.data.rates };
+    },
+    staleTime: 0,
+    refetchOnWindowFocus: false,
+    meta: { handlesErrors: true },
+  });
+}
 
 export function useImports(page: number) {
   const { i18n } = useTranslation();
@@ -105,8 +141,14 @@ function reportType(file: File): string {
   return (REPORT_TYPES as readonly string[]).includes(file.type) ? file.type : REPORT_TYPES[0];
 }
 
+export interface ReportUpload {
+  file: File;
+  /** The report's currency; the server takes the program's when it is not said. */
+  currency?: string | undefined;
+}
+
 /** Sends the report's bytes as the request body (not a form), as the server reads it. */
-export async function uploadReport(file: File): Promise<ImportAnswer> {
+export async function uploadReport({ file, currency }: ReportUpload): Promise<ImportAnswer> {
   const headers = new Headers({
     Accept: 'application/json',
     'Accept-Language': currentLocale(),
@@ -115,6 +157,7 @@ export async function uploadReport(file: File): Promise<ImportAnswer> {
   const token = getValidManagerToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const query = new URLSearchParams({ filename: file.name.slice(0, 255) });
+  if (currency) query.set('currency', currency);
   const response = await fetch(`/api/manager/marketplace/imports?${query.toString()}`, {
     method: 'PUT',
     headers,
@@ -148,16 +191,32 @@ export function useUploadReport() {
     mutationFn: uploadReport,
     // The new import heads the list.
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: marketplaceKeys.imports }),
+    // A refusal for the currency: its rate may have been removed since the page was opened.
+    onError: (error) => {
+      if (currencyRefusal(error)) void queryClient.invalidateQueries({ queryKey: marketplaceKeys.currency });
+    },
     meta: { handlesErrors: true },
   });
 }
 
+/** The first message a refusal gives for `name`, if it names that field. */
+function fieldMessage(error: unknown, name: string): string | null {
+  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return null;
+  const field = error.body.errors?.[name];
+  const first = Array.isArray(field) ? field[0] : field;
+  return typeof first === 'string' && first ? first : null;
+}
+
 /** What a refusal says: the field's message (the report's rule), else the answer's message. */
 export function refusalMessage(error: unknown): string | null {
+  const file = fieldMessage(error, 'file');
+  if (file) return file;
   if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return null;
-  const field = error.body.errors?.file;
-  const first = Array.isArray(field) ? field[0] : field;
-  if (typeof first === 'string' && first) return first;
   const message = error.body.message;
   return typeof message === 'string' && message.trim() ? message : null;
+}
+
+/** What a refusal says of the report's currency (no rate set for it), in the reader's language. */
+export function currencyRefusal(error: unknown): string | null {
+  return fieldMessage(error, 'currency');
 }

@@ -25,9 +25,23 @@ function summary(id: number, overrides: Partial<ImportSummary> = {}): ImportSumm
     rows_imported: 12,
     duplicates_skipped: 0,
     rows_rejected: 0,
+    currency: 'USD',
     ...overrides,
   };
 }
+
+/** The currency settings as GET /api/manager/settings/currency answers them. */
+const currencySettings = (
+  rates: { currency: string; rate: string }[] = [{ currency: 'CAD', rate: '0.7312' }],
+) => ({
+  data: {
+    currency: 'USD',
+    can_change: false,
+    currencies: ['USD', 'CAD', 'EUR', 'GBP', 'AUD', 'MXN'],
+    rates: rates.map((r) => ({ ...r, set_at: '2026-10-01T09:00:00Z', orders_waiting: 0 })),
+    waiting: [],
+  },
+});
 
 const page = (rows: ImportSummary[], overrides: Record<string, number> = {}) => ({
   data: rows,
@@ -75,6 +89,7 @@ beforeEach(() => {
   staffAs('manager');
   storeManagerToken({ token: 'staff-token', expired: new Date(Date.now() + 3_600_000).toISOString() });
   fake.on('GET /api/manager/marketplace/imports', () => jsonResponse(200, page([])));
+  fake.on('GET /api/manager/settings/currency', () => jsonResponse(200, currencySettings()));
 });
 
 describe('the marketplace section', () => {
@@ -342,14 +357,171 @@ describe('the upload', () => {
   });
 });
 
+describe('the report’s currency', () => {
+  const options = () =>
+    within(screen.getByTestId('report-currency'))
+      .getAllByRole('option')
+      .map((o) => [o.getAttribute('value'), o.textContent]);
+
+  it('is the program currency unless another is chosen, then the Amazon stores’ currencies, each saying its rate', async () => {
+    let sent: URL | null = null;
+    fake.on('PUT /api/manager/marketplace/imports', ({ url }) => {
+      sent = url;
+      return jsonResponse(200, { data: answer({ rejected: [], duplicates: 0 }) });
+    });
+    const { user } = renderApp('/manager/marketplace');
+    const select = await screen.findByRole('combobox', { name: 'Report currency' });
+    await waitFor(() => expect(select).toHaveValue('USD'));
+    expect(options()).toEqual([
+      ['USD', 'USD — program currency · amazon.com'],
+      ['CAD', 'CAD — rate 0.7312 · amazon.ca'],
+      ['GBP', 'GBP — no rate set · amazon.co.uk'],
+      ['EUR', 'EUR — no rate set · amazon.de, amazon.fr'],
+      ['AUD', 'AUD — no rate set · amazon.com.au'],
+      ['MXN', 'MXN — no rate set · amazon.com.mx'],
+    ]);
+    expect(screen.getByTestId('report-currency-hint')).toHaveTextContent('read as they are, in USD');
+    await user.upload(screen.getByTestId('report-file'), reportFile());
+    await screen.findByTestId('report-chosen');
+    await user.click(screen.getByTestId('report-submit'));
+    expect(await screen.findByTestId('import-result-currency')).toHaveTextContent('Report in USD');
+    expect(sent!.searchParams.get('currency')).toBe('USD');
+  });
+
+  it('sends the chosen currency with the report: an amazon.ca report in CAD, converted at its rate', async () => {
+    let sent: URL | null = null;
+    fake.on('PUT /api/manager/marketplace/imports', ({ url }) => {
+      sent = url;
+      return jsonResponse(200, {
+        data: answer({
+          rejected: [],
+          duplicates: 0,
+          import: summary(41, { filename: 'october.tsv', currency: 'CAD' }),
+        }),
+      });
+    });
+    const { user } = renderApp('/manager/marketplace');
+    const select = await screen.findByRole('combobox', { name: 'Report currency' });
+    await waitFor(() => expect(select).toBeEnabled());
+    await user.selectOptions(select, 'CAD');
+    expect(screen.getByTestId('report-currency-hint')).toHaveTextContent(
+      'converted into USD at the rate set in Settings: 1 CAD = 0.7312 USD',
+    );
+    await user.upload(screen.getByTestId('report-file'), reportFile());
+    await screen.findByTestId('report-chosen');
+    expect(screen.getByTestId('report-submit')).toBeEnabled();
+    await user.click(screen.getByTestId('report-submit'));
+    expect(await screen.findByTestId('import-result-currency')).toHaveTextContent('Report in CAD');
+    expect(sent!.searchParams.get('currency')).toBe('CAD');
+    expect(sent!.searchParams.get('filename')).toBe('october.tsv');
+    // The choice stays for the next report of the same store.
+    expect(select).toHaveValue('CAD');
+  });
+
+  it('says before sending that a currency has no rate, sends nothing, and links an admin to the settings', async () => {
+    staffAs('admin');
+    const { user } = renderApp('/manager/marketplace');
+    const select = await screen.findByRole('combobox', { name: 'Report currency' });
+    await waitFor(() => expect(select).toBeEnabled());
+    await user.upload(screen.getByTestId('report-file'), reportFile());
+    await screen.findByTestId('report-chosen');
+    await user.selectOptions(select, 'GBP');
+    const notice = await screen.findByTestId('report-currency-no-rate');
+    expect(notice).toHaveTextContent('No rate is set for GBP: a report in it can’t be imported yet.');
+    const link = within(notice).getByRole('link', { name: 'Set one in Settings' });
+    expect(link).toHaveAttribute('href', '/manager/settings?rate=GBP#currency-rates');
+    const button = screen.getByTestId('report-submit');
+    expect(button).toBeDisabled();
+    fireEvent.submit(button.closest('form')!);
+    expect(fake.calls()).not.toContain('PUT /api/manager/marketplace/imports');
+    // Back to a currency with a rate: the report may go.
+    await user.selectOptions(select, 'CAD');
+    expect(screen.queryByTestId('report-currency-no-rate')).toBeNull();
+    expect(button).toBeEnabled();
+  });
+
+  it('tells a manager an admin sets the rate (the settings are an admin’s)', async () => {
+    renderApp('/manager/marketplace');
+    const select = await screen.findByRole('combobox', { name: 'Report currency' });
+    await waitFor(() => expect(select).toBeEnabled());
+    fireEvent.change(select, { target: { value: 'MXN' } });
+    const notice = await screen.findByTestId('report-currency-no-rate');
+    expect(notice).toHaveTextContent('An admin sets it in Settings.');
+    expect(within(notice).queryByRole('link')).toBeNull();
+    expect(screen.getByTestId('report-submit')).toBeDisabled();
+  });
+
+  it('shows the server’s refusal for the currency (a rate removed since), in the language asked', async () => {
+    let rates = [{ currency: 'CAD', rate: '0.7312' }];
+    fake.on('GET /api/manager/settings/currency', () => jsonResponse(200, currencySettings(rates)));
+    fake.on('PUT /api/manager/marketplace/imports', ({ init }) => {
+      const french = new Headers(init.headers).get('Accept-Language') === 'fr';
+      rates = [];
+      return jsonResponse(422, {
+        code: 422,
+        message: french ? 'Les données envoyées ne sont pas valides.' : 'The given data was invalid.',
+        errors: {
+          currency: [
+            french ? 'Fixez d’abord un taux pour cette devise' : 'Set a rate for this currency first',
+          ],
+        },
+      });
+    });
+    await i18n.changeLanguage('fr');
+    const { user } = renderApp('/manager/marketplace');
+    const select = await screen.findByRole('combobox', { name: 'Devise du rapport' });
+    await waitFor(() => expect(select).toBeEnabled());
+    await user.selectOptions(select, 'CAD');
+    await user.upload(screen.getByTestId('report-file'), reportFile());
+    await screen.findByTestId('report-chosen');
+    await user.click(screen.getByTestId('report-submit'));
+    const field = screen.getByTestId('report-currency-field');
+    await waitFor(() => expect(field).toHaveTextContent('Fixez d’abord un taux pour cette devise'));
+    expect(select).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByTestId('report-refused')).toBeNull();
+    expect(screen.queryByTestId('import-result')).toBeNull();
+    // The rates are read again: CAD has none now, which the card says before another try.
+    expect(await screen.findByTestId('report-currency-no-rate')).toHaveTextContent(
+      'Aucun taux n’est fixé pour CAD',
+    );
+    expect(screen.getByTestId('report-submit')).toBeDisabled();
+    // The file is still chosen, to send again once a rate is set.
+    expect(screen.getByTestId('report-chosen')).toHaveTextContent('october.tsv');
+  });
+
+  it('sends the report in the program currency when the currencies cannot be read', async () => {
+    let sent: URL | null = null;
+    fake.on('GET /api/manager/settings/currency', () =>
+      jsonResponse(500, { code: 500, message: 'Whoops', id: 'x' }),
+    );
+    fake.on('PUT /api/manager/marketplace/imports', ({ url }) => {
+      sent = url;
+      return jsonResponse(200, { data: answer({ rejected: [], duplicates: 0 }) });
+    });
+    const { user } = renderApp('/manager/marketplace');
+    await waitFor(() =>
+      expect(screen.getByTestId('report-currency-hint')).toHaveTextContent(
+        'The currencies could not be loaded',
+      ),
+    );
+    expect(screen.getByTestId('report-currency')).toBeDisabled();
+    await user.upload(screen.getByTestId('report-file'), reportFile());
+    await screen.findByTestId('report-chosen');
+    await user.click(screen.getByTestId('report-submit'));
+    await screen.findByTestId('import-result');
+    expect(sent!.searchParams.has('currency')).toBe(false);
+  });
+});
+
 describe('the past imports', () => {
   const withLines = summary(9, {
     filename: 'september.tsv',
     rows_imported: 40,
     duplicates_skipped: 3,
     rows_rejected: 2,
+    currency: 'CAD',
   });
-  const clean = summary(8, { filename: 'august.tsv', imported_by: null });
+  const clean = summary(8, { filename: 'august.tsv', imported_by: null, currency: null });
   const lines = (id: number, rows: RejectedLine[], total = rows.length, current = 1, last = 1) => ({
     data: rows,
     current_page: current,
@@ -387,6 +559,9 @@ describe('the past imports', () => {
     expect(rows[0]).toHaveTextContent('Mona Manager');
     expect(within(rows[0]!).getByTestId('imports-imported')).toHaveTextContent('40');
     expect(within(rows[0]!).getByTestId('imports-duplicates')).toHaveTextContent('3');
+    expect(within(rows[0]!).getByTestId('imports-currency')).toHaveTextContent('Currency: CAD');
+    // An import from before currencies were chosen: the program's.
+    expect(within(rows[1]!).getByTestId('imports-currency')).toHaveTextContent('USD');
     expect(rows[1]).toHaveTextContent('Not recorded');
     expect(within(rows[1]!).getByTestId('imports-rejected')).toHaveTextContent('None');
     expect(within(rows[1]!).queryByTestId('imports-toggle')).toBeNull();
@@ -434,6 +609,7 @@ describe('the past imports', () => {
     await user.click(screen.getByTestId('imports-pager-next'));
     await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
     const card = (await screen.findByText('old.tsv')).closest<HTMLElement>('[data-testid="imports-row"]')!;
+    expect(within(card).getByTestId('imports-currency')).toHaveTextContent('Currency: USD');
     expect(within(card).getByTestId('imports-rejected')).toHaveTextContent('4');
     await user.click(within(card).getByTestId('imports-toggle'));
     expect(await screen.findByTestId('import-lines-not-kept')).toHaveTextContent(
