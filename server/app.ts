@@ -43,7 +43,9 @@ import { marketplaceRoutes } from './modules/marketplace/routes';
 import { promoCodeRoutes } from './modules/promo-codes/routes';
 import { earningsExportRoutes } from './modules/sales/export-routes';
 import { shopifyWebhookRoutes } from './modules/sales/webhook-routes';
+import { currencyRoutes } from './modules/settings/currency-routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { timeZoneRoutes } from './modules/settings/time-zone-routes';
 import { resolveProgramSecrets } from './modules/settings/service';
 import { socialRoutes } from './modules/social/routes';
 import { subpartnerRoutes } from './modules/subpartners/routes';
@@ -206,6 +208,8 @@ export async function buildApp(options: BuildOptions) {
   staffTotpRoutes(app, ctx);
   contentRoutes(app, ctx);
   settingsRoutes(app, ctx);
+  currencyRoutes(app, ctx);
+  timeZoneRoutes(app, ctx);
   registerDocsRoute(app);
 
   await registerSpa(app, {
