@@ -97,6 +97,8 @@ export function installFakeApi(options: { user?: PortalUser; key?: string } = {}
   routes.set('GET /api/newsfeed', pagedHandler([]));
   routes.set('GET /api/survey', () => jsonResponse(200, { data: { offered: false, choices: [], answered: null, needs_address: true } }));
   routes.set('GET /api/auth/logout', () => new Response(null, { status: 204 }));
+  // The program's currency and zone, which both shells ask for (lib/program.ts): the defaults.
+  routes.set('GET /api/program', () => jsonResponse(200, { data: { currency: 'USD', time_zone: 'America/Toronto' } }));
   // A program without Instagram or Facebook set up: no connect buttons, the top posts' calm empty state.
   routes.set('GET /api/integrations', () =>
     jsonResponse(200, {

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { forgetSocialProviders } from '../features/auth/social-api';
 import { closeAlert } from '../lib/alert-store';
 import { i18n } from '../lib/i18n';
+import { DEFAULT_PROGRAM_CURRENCY, setProgramCurrency } from '../lib/program';
 import { stopUpdating } from '../lib/updating-store';
 import { installFakeSocket } from './fake-socket';
 import { stubMatchMedia } from './media';
@@ -32,6 +33,7 @@ afterEach(async () => {
   closeAlert();
   stopUpdating();
   forgetSocialProviders();
+  setProgramCurrency(DEFAULT_PROGRAM_CURRENCY);
   document.documentElement.classList.remove('dark');
   document.title = '';
   vi.unstubAllGlobals();

@@ -1,5 +1,6 @@
 import { useCallback, useId, useState } from 'react';
 import { Outlet } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MobileDrawer } from '../../components/MobileDrawer';
 import { hasUnreadCustom, useBell } from '../../features/notifications/notifications-api';
@@ -7,6 +8,7 @@ import { useLivePush } from '../../features/notifications/live-push';
 import { useSessionData } from '../../features/profile/current-user';
 import { InactivityWatcher } from '../../features/session/InactivityWatcher';
 import { VerificationBanner } from '../../features/verification/VerificationBanner';
+import { programQuery } from '../../lib/program';
 import { AccountFooter } from './AccountFooter';
 import { AccountHeader } from './AccountHeader';
 import { SidebarNav } from './SidebarNav';
@@ -15,12 +17,14 @@ import { usePhoneLayout } from './use-phone-layout';
 /**
  * The account shell (spec point 2): header, sidebar (a drawer on small screens), the page and
  * the footer. The route's loader (features/session/account-loader.ts) lets only a valid session
- * in; the shell loads the profile and badges, watches inactivity, and shows the verification
- * banner to partners whose e-mail is not verified.
+ * in; the shell loads the profile and badges and the program's currency (lib/program.ts: a page
+ * already on screen writes its amounts again in it), watches inactivity, and shows the
+ * verification banner to partners whose e-mail is not verified.
  */
 export function AccountShell() {
   const { t } = useTranslation();
   const user = useSessionData().data ?? null;
+  useQuery(programQuery);
   const drawerId = useId();
   const [drawerOpen, setDrawerOpen] = useState(false);
   // The drawer and its navigation are built the first time the menu opens, then kept so it can

@@ -3,6 +3,7 @@
 // screens, a drawer on phones) and keeps every other section's page out of reach.
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '../../components/BrandLogo';
 import { Icon } from '../../components/icons';
@@ -10,6 +11,7 @@ import { MobileDrawer } from '../../components/MobileDrawer';
 import { PreferenceControls } from '../../components/PreferenceControls';
 import { isUnauthorized } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
+import { programQuery } from '../../lib/program';
 import { mustEnrol, useManagerSignOut, useStaffMember, type StaffMember } from './ManagerPages';
 import { useEnrolmentGate } from './security/use-enrolment-gate';
 import { hasRole, sectionOf, sectionsFor, type ManagerSection } from './sections';
@@ -187,6 +189,9 @@ function ShellLoading() {
 export function ManagerLayout() {
   const { t } = useTranslation();
   const me = useStaffMember();
+  // The program currency every amount is written in (lib/program.ts), asked for with the staff
+  // member: the section waits for its answer (or its failure: then US dollars), as for the session.
+  const program = useQuery(programQuery);
   useEnrolmentGate();
   const signOut = useManagerSignOut();
   const { pathname } = useLocation();
@@ -207,7 +212,7 @@ export function ManagerLayout() {
   const signOutNow = () => signOut({ revoke: true });
 
   let content;
-  if (me.data) {
+  if (me.data && !program.isPending) {
     if (enrolling && pathname !== SECURITY_PATH) content = <Navigate to={SECURITY_PATH} replace />;
     else
       content =

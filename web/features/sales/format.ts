@@ -1,6 +1,9 @@
 // Money, numbers and dates in the interface language (en → en-US, fr → fr-CA): written by hand
-// where ./plain-format can (no Intl object to make on a first load), by Intl otherwise.
+// where ./plain-format can (no Intl object to make on a first load), by Intl otherwise. Money is
+// in the program currency (lib/program.ts) unless a caller names another.
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { programCurrency, subscribeProgramCurrency } from '../../lib/program';
 import {
   formatDate,
   formatDayMonth,
@@ -14,8 +17,9 @@ export const intlLocale = (language: string) => (language.startsWith('fr') ? 'fr
 
 export interface Formatters {
   locale: string;
+  /** `currency` defaults to the program's (lib/program.ts), read at each call. */
   money: (amount: number, currency?: string) => string;
-  /** Whole units when the amount has no cents (chart axes, compact figures). */
+  /** Whole units when the amount has no cents (chart axes, compact figures); the same default. */
   moneyShort: (amount: number, currency?: string) => string;
   number: (value: number) => string;
   percent: (value: number) => string;
@@ -64,9 +68,9 @@ export function makeFormatters(language: string): Formatters {
   const asDay = (isoDay: string) => new Date(`${isoDay.slice(0, 10)}T00:00:00Z`);
   return {
     locale,
-    money: (amount, currency = 'USD') =>
+    money: (amount, currency = programCurrency()) =>
       formatMoney(locale, currency, amount, 2) ?? moneyFormat(currency, false).format(amount),
-    moneyShort: (amount, currency = 'USD') => {
+    moneyShort: (amount, currency = programCurrency()) => {
       const short = Number.isInteger(amount);
       return (
         formatMoney(locale, currency, amount, short ? 0 : 2) ?? moneyFormat(currency, short).format(amount)
@@ -92,19 +96,26 @@ export function makeFormatters(language: string): Formatters {
 
 const formattersByLanguage = new Map<string, Formatters>();
 
-function formattersOf(language: string): Formatters {
-  let formatters = formattersByLanguage.get(language);
+// By language and program currency: a new currency gives new formatters, so what a component
+// memoizes on them (or passes to a memoized child) is made again in it.
+function formattersOf(language: string, currency: string): Formatters {
+  const key = `${language}|${currency}`;
+  let formatters = formattersByLanguage.get(key);
   if (!formatters) {
     formatters = makeFormatters(language);
-    formattersByLanguage.set(language, formatters);
+    formattersByLanguage.set(key, formatters);
   }
   return formatters;
 }
 
-/** The formatters of the interface language, shared by every component (they hold no state). */
+/**
+ * The formatters of the interface language, shared by every component (they hold no state). A
+ * component that uses them renders again when the program currency arrives or changes.
+ */
 export function useFormatters(): Formatters {
   const { i18n } = useTranslation();
-  return formattersOf(i18n.language);
+  const currency = useSyncExternalStore(subscribeProgramCurrency, programCurrency);
+  return formattersOf(i18n.language, currency);
 }
 
 /** An order number as the store shows it: one leading '#', whatever the source sent. */

@@ -176,7 +176,8 @@ export function formatTimeOfDay(locale: string, time: Date): string | null {
 
 /**
  * The amount as Intl writes it in `locale` and `currency` with `fraction` digits, or null when this
- * cannot say (a currency other than US dollars among them).
+ * cannot say (a currency other than US dollars among them: a program in Canadian dollars, say,
+ * lib/program.ts, is written by Intl, "12,50 $" in fr-CA and "CA$12.50" in en-US).
  */
 export function formatMoney(
   locale: string,

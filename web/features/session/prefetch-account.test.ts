@@ -28,7 +28,7 @@ afterEach(() => {
 const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('prefetchAccountPage', () => {
-  it('on the dashboard: the shell’s profile, badges and bell, and the first figures', async () => {
+  it('on the dashboard: the shell’s profile, badges, bell and program currency, and the first figures', async () => {
     prefetchAccountPage(queryClient, '/account/');
     await settled();
     expect(api.calls().sort()).toEqual([
@@ -37,6 +37,7 @@ describe('prefetchAccountPage', () => {
       'GET /api/getPartnerSalesSummary',
       'GET /api/getTotals',
       'GET /api/get_badges',
+      'GET /api/program',
     ]);
     expect(queryClient.getQueryData(summaryQuery.queryKey)).toEqual({ total_sales: 3 });
     expect(queryClient.getQueryData(totalsQuery.queryKey)).toEqual({ earned: 12 });
@@ -49,6 +50,7 @@ describe('prefetchAccountPage', () => {
       'GET /api/get',
       'GET /api/getBellNotifications',
       'GET /api/get_badges',
+      'GET /api/program',
     ]);
   });
 
@@ -64,6 +66,7 @@ describe('prefetchAccountPage', () => {
       'GET /api/getShopifySalesItemsNoVouchers',
       'GET /api/getTotals',
       'GET /api/get_badges',
+      'GET /api/program',
     ]);
   });
 

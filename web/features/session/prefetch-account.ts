@@ -13,6 +13,7 @@ import { galleryFiltered } from '../../../common/answer-paths';
 import { PAGING } from '../../../common/statuses';
 import { isPageSlug } from '../../../common/page-slugs';
 import { currentLocale, loadCatalogPart } from '../../lib/i18n';
+import { programQuery } from '../../lib/program';
 import { invoicesQuery, payMeNowStatsQuery } from '../cashout/cashout-api';
 import { pageQuery, productQuery, productsQuery } from '../content/content-api';
 import { preloadImage, productArtworkSources } from '../content/media/artwork';
@@ -22,8 +23,10 @@ import { badgesQuery, currentUserQuery } from '../profile/current-user';
 import { pagedListQuery, summaryQuery, totalsQuery } from '../sales/sales-api';
 
 export function prefetchAccountPage(queryClient: QueryClient, pathname: string): void {
-  // The shell: the profile (name, avatar, code), the badges and the bell.
+  // The shell: the profile (name, avatar, code), the badges, the bell and the program's currency
+  // (every amount is written in it).
   void queryClient.prefetchQuery(currentUserQuery);
+  void queryClient.prefetchQuery(programQuery);
   void queryClient.prefetchQuery(badgesQuery);
   void queryClient.prefetchQuery(bellQuery);
   const [page = '', detail] = pathname.split('/').filter(Boolean).slice(1);
