@@ -72,7 +72,8 @@ export interface ShopifyAdminStandIn {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-const cost = (currentlyAvailable = 1990, restoreRate = 100) => ({
+/** The `extensions` Shopify sends with every answer: the query's cost and the throttle's state. */
+export const cost = (currentlyAvailable = 1990, restoreRate = 100) => ({
   cost: {
     requestedQueryCost: 10,
     actualQueryCost: 10,
@@ -118,9 +119,20 @@ function validate(input: Record<string, unknown>, creating: boolean): UserError[
   return errors;
 }
 
+/**
+ * More of the Admin API, answered by other stand-in parts (the store connection's shop and webhook
+ * subscriptions, the orders reconciliation reads): each top-level field a query or mutation calls,
+ * with what answers it ([status, body] in Shopify's wire format). Scripted answers, failAll, the
+ * token check and the request log apply to them as to the discounts.
+ */
+export type StandInHandlers = Record<string, (record: AdminRequest) => [number, unknown]>;
+
 export async function startShopifyAdminStandIn(
-  options: { token?: string } = {},
+  options: { token?: string; handlers?: StandInHandlers } = {},
 ): Promise<ShopifyAdminStandIn> {
+  const handlers: StandInHandlers = options.handlers ?? {};
+  const knownFields = ['discountCodeBasicCreate', 'discountCodeBasicUpdate', 'codeDiscountNodeByCode', ...Object.keys(handlers)];
+  const fieldCalled = new RegExp(`\\b(${knownFields.join('|')})\\s*[({]`);
   const token = options.token ?? `shpat_standin_${Math.random().toString(16).slice(2)}`;
   const requests: AdminRequest[] = [];
   const discounts = new Map<string, StandInDiscount>();
@@ -153,6 +165,8 @@ export async function startShopifyAdminStandIn(
   /** The GraphQL answer of one mutation: [status, body]. */
   function run(record: AdminRequest): [number, unknown] {
     const { operation, query, variables } = record;
+    const handler = operation ? handlers[operation] : undefined;
+    if (handler) return handler(record);
     if (!operation || !query) {
       return [
         200,
@@ -160,7 +174,7 @@ export async function startShopifyAdminStandIn(
           errors: [
             {
               message:
-                'No field this stand-in knows (discountCodeBasicCreate, discountCodeBasicUpdate, codeDiscountNodeByCode)',
+                `No field this stand-in knows (${knownFields.join(', ')})`,
               extensions: { code: 'undefinedField' },
             },
           ],
@@ -303,10 +317,7 @@ export async function startShopifyAdminStandIn(
         return send(400, { errors: { query: 'Required parameter missing or invalid' } });
       record.query = parsed.query;
       record.variables = isObject(parsed.variables) ? parsed.variables : null;
-      record.operation =
-        /\b(discountCodeBasicCreate|discountCodeBasicUpdate|codeDiscountNodeByCode)\s*\(/.exec(
-          parsed.query,
-        )?.[1] ?? null;
+      record.operation = fieldCalled.exec(parsed.query)?.[1] ?? null;
 
       const next = scripted.shift();
       if (next && 'throttled' in next) {

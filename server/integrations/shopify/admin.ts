@@ -175,13 +175,19 @@ const describeErrors = (errors: { message: string }[]) =>
     .filter(Boolean)
     .join('; ');
 
-export function createShopifyAdminClient(
-  settings: ShopifyAdminSettings,
-  fetchImpl: typeof fetch = fetch,
-): ShopifyAdminClient {
+/** One Admin GraphQL call at a time, every caller of the API alike (discounts, the store connection, reconciliation). */
+export interface ShopifyGraphql {
+  /**
+   * Sends `query` with `variables`; answers `data[field]` (undefined when absent), or throws what
+   * the answer stands for: ShopifyTransientError (ask again later) or ShopifyRefusedError. `what`
+   * names the call in those errors' messages.
+   */
+  request(field: string, query: string, variables: Record<string, unknown>, what: string): Promise<unknown>;
+}
+
+export function createShopifyGraphql(settings: ShopifyAdminSettings, fetchImpl: typeof fetch = fetch): ShopifyGraphql {
   const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
-  /** One GraphQL call; answers `data[field]` (undefined when absent), or throws what the answer stands for. */
   async function request(
     field: string,
     query: string,
@@ -281,6 +287,15 @@ export function createShopifyAdminClient(
     return data;
   }
 
+  return { request };
+}
+
+export function createShopifyAdminClient(
+  settings: ShopifyAdminSettings,
+  fetchImpl: typeof fetch = fetch,
+): ShopifyAdminClient & ShopifyGraphql {
+  const { request } = createShopifyGraphql(settings, fetchImpl);
+
   async function mutate(
     mutation: 'discountCodeBasicCreate' | 'discountCodeBasicUpdate',
     query: string,
@@ -307,6 +322,7 @@ export function createShopifyAdminClient(
   }
 
   return {
+    request,
     async createDiscountCode(discount) {
       const input = discountInput({ ...discount, startsAt: discount.startsAt ?? new Date() });
       return mutate(
