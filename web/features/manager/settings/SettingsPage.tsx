@@ -24,6 +24,7 @@ import { ErrorText, Glyph } from '../content/editor-ui';
 import { LoadFailed, tableCell } from '../messages/list-parts';
 import { useDateTime, useWideLayout } from '../payouts/ui';
 import { CurrencySection } from './CurrencySection';
+import { StoreSection } from './StoreSection';
 import { TimeZoneSection } from './TimeZoneSection';
 import { useProgramSettings, useSaveProgramSettings, type ProgramSettingsAnswer } from './settings-api';
 import {
@@ -645,6 +646,7 @@ export function SettingsPage() {
       {/* Saved on its own, change by change (decisions §15): not part of the form above. */}
       <CurrencySection />
       <TimeZoneSection />
+      <StoreSection />
     </>
   );
 }

@@ -1,0 +1,128 @@
+// The store connection (issue 30, admins only): the Shopify store the portal reads orders from,
+// the webhook subscriptions the portal keeps itself and the reconciliation with the store's API.
+// `GET`/`PUT`/`DELETE /api/manager/settings/store` (server/modules/store-connection/). Each change
+// answers the whole section again, which becomes the cached answer; the overview (its "needs a
+// look" shows the reconciliation) is read again.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { OVERVIEW_QUERY_KEY } from '../overview/overview-api';
+import { settingsKeys } from './settings-api';
+
+/** The topics the portal subscribes to, in the order they are shown. */
+export const STORE_TOPICS = ['ORDERS_PAID', 'ORDERS_CANCELLED', 'REFUNDS_CREATE'] as const;
+export type StoreTopic = (typeof STORE_TOPICS)[number];
+
+/** The scopes the Admin API access token needs. */
+export const STORE_SCOPES = ['read_orders', 'write_discounts'] as const;
+
+export interface StoreConnection {
+  /** `environment`: SHOPIFY_SHOP_DOMAIN and SHOPIFY_ADMIN_TOKEN hold it (they win; read only here). */
+  source: 'environment' | 'settings';
+  shop_domain: string;
+  shop_name: string | null;
+  /** The shop's currency (ISO 4217), as the store answered. */
+  currency: string | null;
+  scopes: string[];
+  missing_scopes: string[];
+  /** The end of the token, as "shpat_…1a2b": the token itself is never answered. */
+  token_hint: string;
+  webhook_secret_set: boolean;
+  /** When the token was last checked against the store; null before the first check. */
+  checked_at: string | null;
+  /** The store's own words when the last check failed. */
+  check_error: string | null;
+}
+
+export interface StoreTopicState {
+  topic: StoreTopic;
+  registered: boolean;
+  callback_url: string | null;
+  last_delivery_at: string | null;
+  refused_24h: number;
+}
+
+export interface BackfillState {
+  state: 'pending' | 'running' | 'done';
+  from: string | null;
+  through: string | null;
+}
+
+export interface Reconciliation {
+  last_run_at: string | null;
+  synced_through: string | null;
+  /** What the last run found that the webhooks had not brought. */
+  last_found: { orders: number; cancellations: number; refunds: number };
+  backfill: BackfillState | null;
+  error: string | null;
+}
+
+export interface StoreSettings {
+  connection: StoreConnection | null;
+  /** The webhook address: {PUBLIC_URL}/api/webhooks/shopify. */
+  address: string;
+  api_version: string;
+  topics: StoreTopicState[];
+  subscriptions_checked_at: string | null;
+  subscriptions_error: string | null;
+  reconciliation: Reconciliation | null;
+}
+
+export interface StoreConnectionInput {
+  shop_domain: string;
+  admin_token: string;
+  /** The app's client secret; left out to keep the one stored. */
+  webhook_secret?: string;
+}
+
+export const STORE_QUERY_KEY = [...settingsKeys.all, 'store'] as const;
+
+/** Whether the portal is still doing something on its own the section should show once done. */
+export function storeIsBusy(settings: StoreSettings | undefined): boolean {
+  if (!settings?.connection) return false;
+  const backfill = settings.reconciliation?.backfill;
+  return (
+    settings.subscriptions_checked_at === null ||
+    backfill?.state === 'pending' ||
+    backfill?.state === 'running'
+  );
+}
+
+/** How often the section reads again while the subscriptions or the back-fill are under way. */
+export const STORE_POLL_MS = 3_000;
+
+export function useStoreSettings() {
+  return useQuery({
+    queryKey: STORE_QUERY_KEY,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ data: StoreSettings }>('/api/manager/settings/store', { auth: 'manager', signal }))
+        .data,
+    staleTime: 0,
+    refetchOnWindowFocus: false,
+    // The subscriptions are made and the back-fill runs after the connection is saved.
+    refetchInterval: (query) => (storeIsBusy(query.state.data) ? STORE_POLL_MS : false),
+    meta: { handlesErrors: true },
+  });
+}
+
+type Change = { kind: 'connect'; input: StoreConnectionInput } | { kind: 'disconnect' };
+
+/** Connects (or replaces) the store, or disconnects it; the answer is what is stored now. */
+export function useChangeStore() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (change: Change) => {
+      const options = { auth: 'manager' as const };
+      const answer =
+        change.kind === 'connect'
+          ? await api.put<{ data: StoreSettings }>('/api/manager/settings/store', change.input, options)
+          : await api.delete<{ data: StoreSettings }>('/api/manager/settings/store', options);
+      return answer.data;
+    },
+    onSuccess: (stored) => {
+      if (stored) queryClient.setQueryData(STORE_QUERY_KEY, stored);
+      else void queryClient.invalidateQueries({ queryKey: STORE_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: OVERVIEW_QUERY_KEY });
+    },
+    meta: { handlesErrors: true },
+  });
+}
