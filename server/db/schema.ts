@@ -21,6 +21,10 @@ export interface PartnersTable {
   last_login_dt: string | null;
   created_at: string;
   updated_at: string;
+  /** The month ('YYYY-MM-01') in the program's time zone the partner joined in (migration 031). */
+  joined_month: string | null;
+  /** The month in the program's time zone of last_login_dt (migration 031). */
+  login_month: string | null;
   phone: string | null;
   address_1: string | null;
   address_2: string | null;
@@ -607,6 +611,57 @@ export interface StoreCodeSyncsTable {
   updated_at: string;
 }
 
+/** The reconciliation with the store: one row, id 1 (issue 30; migration 030). */
+export interface StoreReconciliationTable {
+  id: number;
+  store: string | null;
+  locked_until: string | null;
+  synced_through: string | null;
+  pass_from: string | null;
+  pass_started_at: string | null;
+  cursor: string | null;
+  backfill_state: 'pending' | 'running' | 'done' | null;
+  backfill_from: string | null;
+  backfill_through: string | null;
+  last_run_at: string | null;
+  found_orders: Generated<number>;
+  found_cancellations: Generated<number>;
+  found_refunds: Generated<number>;
+  missed_at: string | null;
+  missed_orders: Generated<number>;
+  missed_cancellations: Generated<number>;
+  missed_refunds: Generated<number>;
+  last_error: string | null;
+  updated_at: string;
+}
+
+/** The store an admin connected from the back office: one row, id 1 (issue 30; migration 029). */
+export interface StoreConnectionTable {
+  id: number;
+  shop_domain: string;
+  admin_token_sealed: string;
+  webhook_secret_sealed: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What the portal last learnt from the store, and the subscriptions' lease: one row, id 1 (migration 029). */
+export interface StoreStatusTable {
+  id: number;
+  shop_domain: string | null;
+  shop_name: string | null;
+  currency: string | null;
+  scopes: string | null;
+  checked_at: string | null;
+  check_error: string | null;
+  topics: string | null;
+  subscriptions_checked_at: string | null;
+  subscriptions_error: string | null;
+  next_check_at: string;
+  locked_until: string | null;
+  updated_at: string;
+}
+
 export interface JobsTable {
   id: Generated<number>;
   kind: string;
@@ -776,6 +831,9 @@ export interface Database {
   mail_tokens: MailTokensTable;
   link_clicks: LinkClicksTable;
   store_code_syncs: StoreCodeSyncsTable;
+  store_connection: StoreConnectionTable;
+  store_status: StoreStatusTable;
+  store_reconciliation: StoreReconciliationTable;
   partner_integrations: PartnerIntegrationsTable;
   instagram_media: InstagramMediaTable;
   partner_sales_stats: PartnerSalesStatsTable;

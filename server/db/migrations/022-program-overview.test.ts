@@ -8,6 +8,7 @@ import { createTestDatabase } from '../../test/db';
 import type { TestDatabase } from '../../test/db';
 import type { Db } from '../index';
 import * as m022 from './022-program-overview';
+import * as m031 from './031-partner-months';
 
 // The program's running totals (migration 022) are kept by triggers on the per-partner totals:
 // after a year of demo sales they must equal the per-partner totals added up; filled again by the
@@ -39,7 +40,7 @@ describe('migration 022 on a database with orders', () => {
       .where('period', '=', 'm')
       .groupBy('start')
       .execute();
-    const partners = await db.selectFrom('partners').select(['created_at', 'last_login_dt']).execute();
+    const partners = await db.selectFrom('partners').select(['created_at', 'joined_month']).execute();
     const active = await db
       .selectFrom('partner_sales_stats')
       .select(['start', sql<number>`count(*)`.as('n')])
@@ -54,7 +55,8 @@ describe('migration 022 on a database with orders', () => {
     };
     row('').joined = partners.length;
     for (const s of sales) Object.assign(row(s.start), { orders: n(s.orders), sales: n(s.sales), commission: n(s.commission) });
-    for (const p of partners) row(`${p.created_at.slice(0, 7)}-01`).joined += 1;
+    // The month of the program's calendar the partner joined in (migration 031).
+    for (const p of partners) row(p.joined_month ?? `${p.created_at.slice(0, 7)}-01`).joined += 1;
     for (const a of active) row(a.start).active = n(a.n);
     const earnings = await db
       .selectFrom('partner_earning_stats')
@@ -78,9 +80,12 @@ describe('migration 022 on a database with orders', () => {
     expect(before).toEqual(await addedUp(t.db));
 
     await t.db.transaction().execute(async (trx) => {
+      // Migration 031 changed 022's triggers on partners: undone first, done again last.
+      await m031.down(trx as unknown as Kysely<unknown>);
       await m022.down(trx as unknown as Kysely<unknown>);
       expect((await trx.introspection.getTables()).map((x) => x.name)).not.toContain('program_month_stats');
       await m022.up(trx as unknown as Kysely<unknown>);
+      await m031.up(trx as unknown as Kysely<unknown>);
     });
     expect(await kept(t.db)).toEqual(before);
 

@@ -95,7 +95,7 @@ const SLICE = 10_000;
  * from Intl's offset there, kept per quarter hour of UTC (every real offset and change of one is
  * a whole number of quarter hours).
  */
-function calendarOf(zone: string) {
+export function calendarOf(zone: string) {
   const format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
   const offsets = new Map<number, number>();
   const wall = (iso: string) => {

@@ -27,6 +27,9 @@ import * as m025 from './025-subpartners-admin';
 import * as m026 from './026-partner-search';
 import * as m027 from './027-money-in-the-real-world';
 import * as m028 from './028-program-calendar';
+import * as m029 from './029-store-connection';
+import * as m031 from './031-partner-months';
+import * as m030 from './030-store-reconciliation';
 
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
@@ -56,4 +59,7 @@ export const migrations: Record<string, Migration> = {
   '026-partner-search': m026,
   '027-money-in-the-real-world': m027,
   '028-program-calendar': m028,
+  '029-store-connection': m029,
+  '031-partner-months': m031,
+  '030-store-reconciliation': m030,
 };

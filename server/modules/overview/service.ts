@@ -2,9 +2,9 @@
 // docs/decisions/037-program-overview.md): the program at a glance, read from the program's
 // running totals (migration 022) and a few index reads, whatever the program's size.
 //
-// Definitions (months are UTC months, as everywhere in the ledger):
+// Definitions (months of the program's calendar, docs/decisions/054-program-calendar.md):
 // - sales: paid store orders made with a partner's own code (own-voucher orders left out), net of
-//   refunds, by the month they were placed: what partners' dashboards count, added up.
+//   refunds, by the month the customer paid: what partners' dashboards count, added up.
 // - commissions: every earning (sale, referral, marketplace, bonus, adjustment) created in the
 //   month that is pending, approved, in a payout or paid: the dashboards' "this month's
 //   commissions", added up; the count is how many such earnings.
@@ -25,6 +25,7 @@ import { recordAudit } from '../audit/service';
 import { nowIso } from '../../db/dialect';
 import { retryFailedStoreSyncs, retryStoreSync, storePushConfigured } from '../store-sync/service';
 import type { StoreSyncJson } from '../store-sync/service';
+import { reconciliationAttention } from '../store-reconcile/service';
 import {
   failedPushPage,
   ordersApartPage,
@@ -73,12 +74,18 @@ export async function programOverview(db: Db, now = new Date()) {
   const lastMonth = months[CHART_MONTHS - 2]!;
   const since = new Date(now.getTime() - DELIVERY_WINDOW_DAYS * 86_400_000).toISOString();
 
-  const [{ months: monthly, earnings, waiting, attention: counts }, top, recent, money] = await Promise.all([
+  const [{ months: monthly, earnings, waiting, attention: counts }, top, recent, money, reconciliation] = await Promise.all([
     programFigures(db, months[0]!, thisMonth, since),
     topSellers(db, thisMonth, TOP_PARTNERS),
     recentPartners(db, RECENT_SIGNUPS),
     currencySettings(db),
+    // One row by its key: when the reconciliation with the store last ran, what it last found.
+    reconciliationAttention(db),
   ]);
+  // What the reconciliation found that the webhooks had missed (within the deliveries' window),
+  // and a round that stopped short, need a look (docs/decisions/057-store-reconciliation.md).
+  const missed = reconciliation.missed_at !== null && reconciliation.missed_at >= since ? reconciliation.missed.orders + reconciliation.missed.cancellations + reconciliation.missed.refunds : 0;
+  const reconciliationCount = missed + (reconciliation.error ? 1 : 0);
   const ordersWaiting = money.waiting.reduce((sum, w) => sum + w.orders, 0);
   const rateOf = new Map(money.rates.map((r) => [r.currency, r.rate]));
   // The latest items only of what there is (usually nothing).
@@ -145,7 +152,8 @@ export async function programOverview(db: Db, now = new Date()) {
       created_at: p.created_at,
     })),
     needs_attention: {
-      total: counts.deliveries + counts.pushes + counts.paypal + ordersWaiting,
+      total: counts.deliveries + counts.pushes + counts.paypal + ordersWaiting + reconciliationCount,
+      store_reconciliation: { count: reconciliationCount, ...reconciliation },
       orders_waiting: {
         count: ordersWaiting,
         items: money.waiting.map((w) => ({ currency: w.currency, orders: w.orders, rate: rateOf.get(w.currency) ?? null })),
@@ -278,7 +286,7 @@ export async function listFailedStorePushes(db: Db, config: Pick<Config, 'shopif
       length,
       total,
     ),
-    push_configured: storePushConfigured(config),
+    push_configured: await storePushConfigured(db, config),
   };
 }
 

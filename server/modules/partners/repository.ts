@@ -2,9 +2,13 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { prepared } from '../../db/prepared';
 import type { NewPartner, Partner, PartnerUpdate } from '../../db/schema';
+import { programTimeZone } from '../sales/calendar';
+import { monthKeyIn } from '../sales/stats';
 
-export function insertPartner(db: Db, partner: NewPartner): Promise<Partner> {
-  return db.insertInto('partners').values(partner).returningAll().executeTakeFirstOrThrow();
+/** A new partner, counted as joined in the month of the program's calendar holding `created_at` (migration 031). */
+export async function insertPartner(db: Db, partner: Omit<NewPartner, 'joined_month'>): Promise<Partner> {
+  const joined = monthKeyIn(partner.created_at, await programTimeZone(db));
+  return db.insertInto('partners').values({ ...partner, joined_month: joined }).returningAll().executeTakeFirstOrThrow();
 }
 
 export async function countPartners(db: Db): Promise<number> {
@@ -24,8 +28,10 @@ export async function findPartnerById(db: Db, id: number): Promise<Partner | und
   return partner;
 }
 
+/** The sign-in's time, and its month in the program's calendar (the overview's active partners, migration 031). */
 export async function touchLastLogin(db: Db, id: number, at: string): Promise<void> {
-  await db.updateTable('partners').set({ last_login_dt: at }).where('id', '=', id).execute();
+  const month = monthKeyIn(at, await programTimeZone(db));
+  await db.updateTable('partners').set({ last_login_dt: at, login_month: month }).where('id', '=', id).execute();
 }
 
 export async function updatePartner(db: Db, id: number, changes: Omit<PartnerUpdate, 'id' | 'uuid'>): Promise<Partner> {

@@ -9,9 +9,9 @@ export type PartnerInput = Omit<NewPartner, 'id' | 'uuid' | 'password_hash' | 'c
   password: string;
 };
 
-export async function createPartnerAccount(db: Db, input: PartnerInput): Promise<Partner> {
+export async function createPartnerAccount(db: Db, input: PartnerInput, at = new Date()): Promise<Partner> {
   const { password, ...fields } = input;
-  const now = nowIso();
+  const now = nowIso(at);
   return insertPartner(db, {
     ...fields,
     email: fields.email.trim().toLowerCase(),

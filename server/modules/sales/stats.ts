@@ -421,6 +421,36 @@ export async function rebuildCalendarStats(db: Db, zone: string): Promise<void> 
   await db.deleteFrom('partner_earning_stats').where('month', '!=', ALL_TIME).execute();
   await insertSalesTotals(db, zone, false);
   await insertEarningMonths(db, zone);
+  await recutPartnerMonths(db, zone);
+}
+
+/**
+ * The month each partner joined in and last signed in, in `zone` (partners.joined_month,
+ * login_month), and the program's partners joined per month counted again (migration 031 cuts
+ * them the same way). A sign-in month that moves counts the partner active in the new month by
+ * the triggers; months counted before by earlier sign-ins stay as they were counted.
+ */
+async function recutPartnerMonths(db: Db, zone: string): Promise<void> {
+  for (let after = 0; ;) {
+    const slice = await db.selectFrom('partners').select(['id', 'created_at', 'last_login_dt']).where('id', '>', after).orderBy('id').limit(SLICE).execute();
+    const byMonths = new Map<string, { joined: string; login: string | null; ids: number[] }>();
+    for (const p of slice) {
+      const joined = monthKeyIn(p.created_at, zone);
+      const login = p.last_login_dt ? monthKeyIn(p.last_login_dt, zone) : null;
+      const key = `${joined}|${login ?? ''}`;
+      let group = byMonths.get(key);
+      if (!group) byMonths.set(key, (group = { joined, login, ids: [] }));
+      group.ids.push(p.id);
+    }
+    for (const { joined, login, ids } of byMonths.values())
+      await db.updateTable('partners').set({ joined_month: joined, login_month: login }).where('id', 'in', ids).execute();
+    if (slice.length < SLICE) break;
+    after = slice[slice.length - 1]!.id;
+  }
+  await db.updateTable('program_month_stats').set({ partners_joined: 0 }).where('month', '!=', ALL_TIME).execute();
+  await sql`insert into program_month_stats (month, partners_joined)
+    select joined_month, count(*) from partners group by joined_month
+    on conflict (month) do update set partners_joined = excluded.partners_joined`.execute(db);
 }
 
 const SLICE = 10_000;
