@@ -2,6 +2,7 @@
 // exactly) and sends the shopper to the store with the code applied; the partner's clicks and
 // orders per day; the profile's links are real; only the partner's own figures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localDay } from '../../../common/calendar';
 import { createTestApp, type TestApp } from '../../test/app';
 import { bearer, createStaffWithToken } from '../../test/payouts-fixture';
 import { deliver, shopifyOrderPayload } from '../../test/shopify';
@@ -10,10 +11,12 @@ import { decryptPayload } from '../partners/payload';
 import { createPartnerAccount } from '../partners/service';
 import { createPromoCode } from '../promo-codes/service';
 import { resolveProgramSecrets } from '../settings/service';
-import { deviceOf, referrerHost } from './service';
+import { clickRecorder, deviceOf, linkStats, referrerHost } from './service';
 
 const SECRET = 'links-webhook-secret';
 const STORE = 'https://shop.sunbite.example';
+// Days are the program's (America/Toronto unless admins change it, decisions/054).
+const today = () => localDay(new Date(), 'America/Toronto');
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 
 describe('short links', () => {
@@ -42,7 +45,7 @@ describe('short links', () => {
     expect(answer.headers['cache-control']).toBe('no-store');
     const [row, ...more] = await clicks(seller.id);
     expect(more).toHaveLength(0);
-    expect(row).toMatchObject({ referrer_host: 'instagram.com', device: 'mobile', day: new Date().toISOString().slice(0, 10) });
+    expect(row).toMatchObject({ referrer_host: 'instagram.com', device: 'mobile', day: today() });
     expect(Object.keys(row!).sort()).toEqual(['clicked_at', 'day', 'device', 'id', 'partner_id', 'promo_code_id', 'referrer_host']);
   });
 
@@ -70,10 +73,25 @@ describe('short links', () => {
     await deliver(t.app, 'orders/paid', shopifyOrderPayload({ code: 'LINK15', items: [['ACV Gummies', 1, 3000]], country: 'US' }), { secret: SECRET });
     const mine = await stats(seller.token);
     expect(mine.days).toHaveLength(30);
-    expect(mine.days.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), clicks: 2, orders: 1 });
+    expect(mine.days.at(-1)).toEqual({ day: today(), clicks: 2, orders: 1 });
     expect(mine).toMatchObject({ clicks: 2, orders: 1, conversion: 0.5 });
     // The other partner's thousand clicks are theirs only.
     expect((await stats(other.token)).clicks).toBe(1000);
+  });
+
+  it('cuts the days at midnight in Montréal: a click and an order at 9 pm on November 30th are that day’s', async () => {
+    const db = t.database.db;
+    const partner = await createPartnerAccount(db, { email: 'evening-linker@example.com', password: 'linker-partner-3', first_name: 'Eve', last_name: 'Ning' });
+    const code = await createPromoCode(db, partner.id, 'EVENING15');
+    // 21:00 on November 30th in Montréal is 02:00 UTC on December 1st.
+    const evening = new Date('2026-12-01T02:00:00.000Z');
+    await clickRecorder(db)({ partnerId: partner.id, promoCodeId: code.id, at: evening, referrer: undefined, userAgent: PHONE });
+    expect((await clicks(partner.id)).map((c) => c.day)).toEqual(['2026-11-30']);
+    await deliver(t.app, 'orders/paid', shopifyOrderPayload({ code: 'EVENING15', items: [['ACV Gummies', 1, 3000]], createdAt: evening.toISOString() }), { secret: SECRET });
+    const figures = await linkStats(db, partner.id, new Date('2026-12-01T13:00:00.000Z'));
+    expect(figures.days.at(-1)).toEqual({ day: '2026-12-01', clicks: 0, orders: 0 });
+    expect(figures.days.at(-2)).toEqual({ day: '2026-11-30', clicks: 1, orders: 1 });
+    expect(figures.days[0]!.day).toBe('2026-11-02');
   });
 
   it('puts the real short and referral links in the profile', async () => {

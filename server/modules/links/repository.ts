@@ -7,7 +7,7 @@ export function insertClick(db: Db, row: Insertable<LinkClicksTable>) {
   return db.insertInto('link_clicks').values(row).execute();
 }
 
-/** The partner's clicks per UTC day from `from` (a day key) on; bots left out. */
+/** The partner's clicks per day (as recorded) from `from` (a day key) on; bots left out. */
 export async function clicksPerDay(db: Db, partnerId: number, from: string): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('link_clicks')
@@ -20,11 +20,18 @@ export async function clicksPerDay(db: Db, partnerId: number, from: string): Pro
   return new Map(rows.map((r) => [r.day, Number(r.clicks)]));
 }
 
-/** The partner's store orders (own-voucher orders left out) per UTC day of placing, from `from` on. */
-export async function ordersPerDay(db: Db, partnerId: number, from: string): Promise<Map<string, number>> {
-  const { rows } = await sql<{ day: string; orders: number | string }>`
-    select substr(placed_at, 1, 10) as day, count(*) as orders from orders
-    where partner_id = ${partnerId} and voucher_id is null and status != 'created' and placed_at >= ${from}
-    group by substr(placed_at, 1, 10)`.execute(db);
-  return new Map(rows.map((r) => [r.day, Number(r.orders)]));
+/**
+ * The partner's store orders (own-voucher orders left out) placed from `from` (an instant) on,
+ * counted per day as `dayOf` cuts them (the program's calendar: SQL has no time zones on SQLite).
+ */
+export async function ordersPerDay(db: Db, partnerId: number, from: string, dayOf: (placedAt: string) => string): Promise<Map<string, number>> {
+  const { rows } = await sql<{ placed_at: string }>`
+    select placed_at from orders
+    where partner_id = ${partnerId} and voucher_id is null and status != 'created' and placed_at >= ${from}`.execute(db);
+  const perDay = new Map<string, number>();
+  for (const { placed_at: at } of rows) {
+    const day = dayOf(at);
+    perDay.set(day, (perDay.get(day) ?? 0) + 1);
+  }
+  return perDay;
 }

@@ -7,7 +7,7 @@ import { findPromoCode } from '../promo-codes/service';
 import { clickRecorder, linkStats, storeDestination } from './service';
 
 const day = z.object({
-  day: z.string().describe('YYYY-MM-DD (UTC)'),
+  day: z.string().describe('YYYY-MM-DD, a day of the program’s time zone (GET /api/program)'),
   clicks: z.number(),
   orders: z.number(),
 });

@@ -1,9 +1,11 @@
 // A partner's links (decisions §14): the short link `/s/{code}` counts a visit and sends the
 // shopper to the store with the code applied; the partner sees clicks and orders per day.
+import { addToDay, localDay, startOfDay } from '../../../common/calendar';
 import type { Db } from '../../db';
 import { groupCommit } from '../../db/group-commit';
 import { nowIso } from '../../db/dialect';
 import type { LinkClicksTable } from '../../db/schema';
+import { programTimeZone } from '../sales/service';
 import { clicksPerDay, insertClick, ordersPerDay } from './repository';
 
 export type Device = LinkClicksTable['device'];
@@ -53,12 +55,13 @@ export interface Click {
  * for a burst of shoppers), answered once durable.
  */
 export function clickRecorder(db: Db): (click: Click) => Promise<void> {
-  return groupCommit(db, (trx, click: Click) =>
+  return groupCommit(db, async (trx, click: Click) =>
     insertClick(trx, {
       partner_id: click.partnerId,
       promo_code_id: click.promoCodeId,
       clicked_at: nowIso(click.at),
-      day: nowIso(click.at).slice(0, 10),
+      // The day of the program's calendar (docs/decisions/054-program-calendar.md).
+      day: localDay(click.at, await programTimeZone(trx)),
       referrer_host: referrerHost(click.referrer),
       device: deviceOf(click.userAgent),
     }).then(() => undefined),
@@ -67,10 +70,19 @@ export function clickRecorder(db: Db): (click: Click) => Promise<void> {
 
 export const STATS_DAYS = 30;
 
-/** The last 30 UTC days (today included): clicks by shoppers, orders, and the conversion rate. */
+/**
+ * The last 30 days of the program's calendar (today included): clicks by shoppers, orders, and
+ * the conversion rate. Clicks carry their day as recorded (in the program's zone since 2026-12-02,
+ * UTC before); orders are cut by the day they were placed in the zone.
+ */
 export async function linkStats(db: Db, partnerId: number, now = new Date()) {
-  const days = Array.from({ length: STATS_DAYS }, (_, i) => new Date(now.getTime() - (STATS_DAYS - 1 - i) * 86_400_000).toISOString().slice(0, 10));
-  const [clicks, orders] = await Promise.all([clicksPerDay(db, partnerId, days[0]!), ordersPerDay(db, partnerId, days[0]!)]);
+  const zone = await programTimeZone(db);
+  const today = localDay(now, zone);
+  const days = Array.from({ length: STATS_DAYS }, (_, i) => addToDay(today, { days: i - STATS_DAYS + 1 }));
+  const [clicks, orders] = await Promise.all([
+    clicksPerDay(db, partnerId, days[0]!),
+    ordersPerDay(db, partnerId, startOfDay(days[0]!, zone).toISOString(), (at) => localDay(at, zone)),
+  ]);
   const perDay = days.map((day) => ({ day, clicks: clicks.get(day) ?? 0, orders: orders.get(day) ?? 0 }));
   const total = perDay.reduce((sum, d) => ({ clicks: sum.clicks + d.clicks, orders: sum.orders + d.orders }), { clicks: 0, orders: 0 });
   return {
