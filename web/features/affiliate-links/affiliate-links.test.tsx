@@ -18,7 +18,7 @@ const REFERRAL = 'https://partners.sunbite.example/r/MAYA15';
 let fake: FakeApi;
 let sockets: FakeSockets;
 
-/** 30 UTC days ending 2026-11-30, with the given clicks and orders on some of them. */
+/** 30 days ending 2026-11-30, with the given clicks and orders on some of them. */
 function stats(busy: Record<number, [clicks: number, orders: number]> = {}): LinkStats {
   const days = Array.from({ length: 30 }, (_, index) => {
     const day = new Date(Date.UTC(2026, 10, 1 + index)).toISOString().slice(0, 10);
@@ -178,7 +178,7 @@ describe('/account/affiliate_links', () => {
     expect(screen.getByTestId('links-conversion')).toHaveTextContent('5.33%');
     expect(screen.getAllByTestId('links-chart-day')).toHaveLength(30);
     // The same figures in a table for screen readers.
-    const table = screen.getByRole('table', { name: 'Clicks and orders per day, last 30 days (UTC)' });
+    const table = screen.getByRole('table', { name: 'Clicks and orders per day, last 30 days (the program’s time zone)' });
     const today = within(table).getByRole('rowheader', { name: 'Nov 30' }).closest('tr')!;
     expect(
       within(today)
