@@ -74,6 +74,15 @@ const overview = z.object({
         z.object({ id: z.number(), partner: partnerRef, amount: money, currency: z.string(), status: z.enum(STATUSES), error: z.string().nullable(), updated_at: z.string() }),
       ),
     }),
+    store_reconciliation: z
+      .object({
+        count: z.number().describe('What the last finding recorded (within the last 30 days), and 1 more when the last round stopped short'),
+        last_run_at: z.string().nullable().describe('When the last round ran (null: never)'),
+        error: z.string().nullable().describe('Why the last round stopped short'),
+        missed_at: z.string().nullable().describe('The last round that found what the webhooks had missed'),
+        missed: z.object({ orders: z.number(), cancellations: z.number(), refunds: z.number() }),
+      })
+      .describe('The reconciliation with the store (docs/decisions/057-store-reconciliation.md)'),
   }),
 });
 
