@@ -37,6 +37,8 @@ export const AUDIT_ACTIONS = [
   'settings.update',
   'settings.staff_totp_policy',
   'settings.time_zone',
+  'settings.store_connect',
+  'settings.store_disconnect',
   'staff.invite',
   'staff.resend_invite',
   'staff.accept_invite',

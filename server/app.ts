@@ -44,6 +44,7 @@ import { promoCodeRoutes } from './modules/promo-codes/routes';
 import { earningsExportRoutes } from './modules/sales/export-routes';
 import { shopifyWebhookRoutes } from './modules/sales/webhook-routes';
 import { currencyRoutes } from './modules/settings/currency-routes';
+import { storeConnectionRoutes } from './modules/store-connection/routes';
 import { programRoutes } from './modules/settings/program-routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { timeZoneRoutes } from './modules/settings/time-zone-routes';
@@ -210,6 +211,7 @@ export async function buildApp(options: BuildOptions) {
   contentRoutes(app, ctx);
   settingsRoutes(app, ctx);
   currencyRoutes(app, ctx);
+  storeConnectionRoutes(app, ctx);
   timeZoneRoutes(app, ctx);
   programRoutes(app, ctx);
   registerDocsRoute(app);

@@ -12,12 +12,17 @@ import { notifyPayoutChange } from '../modules/payouts/notify';
 import { PAYOUT_CHANGED_JOB } from '../modules/payouts/service';
 import { pollSentPayouts, sendDuePayouts } from '../modules/payouts/paypal';
 import { approveMaturedEarnings } from '../modules/sales/service';
+import { activeStore, storeDeps } from '../modules/store-connection/active-store';
+import { keepSubscriptions } from '../modules/store-connection/subscriptions';
 import { pushDueCodes } from '../modules/store-sync/service';
+import { reconcileStore } from '../modules/store-reconcile/service';
 import type { Scheduler } from './scheduler';
 import { startScheduler } from './scheduler';
 
 /** The round that sends the mail outbox: woken by a job that queued mail, else every 3 s. */
 const MAIL_SEND_TASK = 'program-mail-send';
+/** The reconciliation with the store's orders (docs/decisions/057-store-reconciliation.md). */
+const RECONCILE_TASK = 'shopify-reconcile';
 
 // Each job and each task round gets its own logger from the scheduler (`log` below shadows the
 // app's): every line it writes, its mail's too, carries the run's id (decisions/041).
@@ -105,8 +110,36 @@ export function startBackground(ctx: AppContext, log: FastifyBaseLogger, jobsEve
       ...(ctx.config.social.instagram || ctx.config.social.facebook
         ? [{ name: 'integrations-sync', everyMs: 60_000, detached: true, run: async (log: FastifyBaseLogger) => void (await syncDueIntegrations(integrationDeps(ctx), log)) }]
         : []),
-      // Partner codes pushed to the Shopify store as discounts (decisions §14), where configured.
-      ...(ctx.shopify ? [{ name: 'shopify-discount-push', everyMs: 5000, detached: true, run: (log: FastifyBaseLogger) => pushDueCodes(ctx.db, ctx.shopify!, log) }] : []),
+      // Partner codes pushed to the Shopify store as discounts (decisions §14): each round finds the
+      // store connected now (the environment's or the back office's), and does nothing without one.
+      {
+        name: 'shopify-discount-push',
+        everyMs: 5000,
+        detached: true,
+        run: async (log: FastifyBaseLogger) => {
+          const store = await activeStore(storeDeps(ctx));
+          return store ? pushDueCodes(ctx.db, store.client, log) : 0;
+        },
+      },
+      // The store's webhook subscriptions the portal keeps (issue 30): checked hourly by whichever
+      // node claims the lease; each node only asks every minute whether it is due.
+      { name: 'shopify-subscriptions', everyMs: 60_000, detached: true, run: (log: FastifyBaseLogger) => keepSubscriptions(storeDeps(ctx), log) },
+      // Reconciliation with the store (docs/decisions/057): what lost webhooks missed, recorded by the
+      // same ledger functions. Every node asks each minute (one conditional update); a round is due
+      // every SHOPIFY_RECONCILE_MINUTES and held by one node; a back-fill left unfinished by its page
+      // budget goes on at once; the follow-up jobs its orders queued are woken.
+      {
+        name: RECONCILE_TASK,
+        everyMs: Math.min(60_000, ctx.config.shopify.reconcileEveryMs),
+        detached: true,
+        run: async (log: FastifyBaseLogger) => {
+          const store = await activeStore(storeDeps(ctx));
+          if (!store) return null;
+          const round = await reconcileStore(ctx.db, store.client, log, new Date(), { store: store.url, everyMs: ctx.config.shopify.reconcileEveryMs, onRecorded: () => ctx.jobs.wake() });
+          if (round.claimed && !round.passDone && !round.error) scheduler.soon(RECONCILE_TASK);
+          return round;
+        },
+      },
       // PayPal Payouts (decisions §7): approved payouts sent, then their outcome asked for.
       ...(ctx.paypal
         ? [

@@ -65,6 +65,8 @@ export class ShopifyRefusedError extends Error {
     message: string,
     readonly userErrors: ShopifyUserError[] = [],
     readonly status?: number,
+    /** The store's own words, when it said something (a 401's "[API] Invalid API key or access token ..."). */
+    readonly said: string = '',
   ) {
     super(message);
     this.name = 'ShopifyRefusedError';
@@ -254,18 +256,21 @@ export function createShopifyGraphql(settings: ShopifyAdminSettings, fetchImpl: 
         `Shopify refused the access token (HTTP 401): check SHOPIFY_ADMIN_TOKEN${said}`,
         [],
         401,
+        errorText,
       );
     if (res.status === 403)
       throw new ShopifyRefusedError(
         `Shopify denied access (HTTP 403): the app needs the write_discounts scope${said}`,
         [],
         403,
+        errorText,
       );
     if (res.status !== 200)
       throw new ShopifyRefusedError(
         `Shopify answered ${what} with HTTP ${res.status}${said}`,
         [],
         res.status,
+        errorText,
       );
 
     if (errors.some((e) => e.extensions?.code === 'THROTTLED')) {
@@ -283,7 +288,7 @@ export function createShopifyGraphql(settings: ShopifyAdminSettings, fetchImpl: 
       throw new ShopifyTransientError(`Shopify answered ${what} with an unreadable body`, null, false, 200);
     const data = answer.data?.[field];
     if (errors.length > 0 && (data === undefined || data === null))
-      throw new ShopifyRefusedError(`Shopify refused ${what}${said}`, [], 200);
+      throw new ShopifyRefusedError(`Shopify refused ${what}${said}`, [], 200, errorText);
     return data;
   }
 

@@ -1,10 +1,12 @@
 import type { AppContext, TypedApp } from '../../context';
 import { notAuthorized } from '../../errors';
 import { verifyShopifyHmac } from '../../integrations/shopify/webhooks';
+import { storeDeps, webhookSecret } from '../store-connection/active-store';
 import { shopifyIngest } from './service';
 
 export function shopifyWebhookRoutes(app: TypedApp, ctx: AppContext): void {
   const ingest = shopifyIngest(ctx.db);
+  const deps = storeDeps(ctx);
   // The signature covers the exact bytes Shopify sent: this route reads its body raw.
   void app.register(async (raw) => {
     raw.removeAllContentTypeParsers();
@@ -30,11 +32,12 @@ export function shopifyWebhookRoutes(app: TypedApp, ctx: AppContext): void {
       async (request, reply) => {
         const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const signature = request.headers['x-shopify-hmac-sha256'];
+        // SHOPIFY_WEBHOOK_SECRET, else the app's client secret stored with the store connection.
         if (
           !verifyShopifyHmac(
             rawBody,
             typeof signature === 'string' ? signature : undefined,
-            ctx.config.shopify.webhookSecret,
+            await webhookSecret(deps),
           )
         ) {
           ctx.metrics.webhookDelivery('unauthorized');

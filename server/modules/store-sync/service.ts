@@ -15,6 +15,7 @@ import { API_MESSAGES, AppError } from '../../errors';
 import { discountTitle, ShopifyRefusedError, ShopifyTransientError } from '../../integrations/shopify/admin';
 import type { ShopifyAdminClient } from '../../integrations/shopify/admin';
 import { recordAudit } from '../audit/service';
+import { storeConnected } from '../store-connection/active-store';
 import { retryOnConflict } from '../../db/retry';
 import { claimNextDue, failedSyncsAfter, recordOutcome, requeueFailed, requeueFailedMany, syncsOf, upsertPending } from './repository';
 import type { StoreCodeSync } from './repository';
@@ -31,9 +32,11 @@ export interface StoreSyncJson {
   updated_at: string | null;
 }
 
-/** The push is on when the shop and its token are configured (decisions §14). */
-export const storePushConfigured = (config: Pick<Config, 'shopify'>): boolean =>
-  Boolean(config.shopify.adminApiUrl && config.shopify.adminToken);
+/**
+ * The push is on when a store is connected (decisions §14): SHOPIFY_SHOP_DOMAIN and its token, or
+ * the connection an admin made in the back office (server/modules/store-connection/active-store.ts).
+ */
+export const storePushConfigured = (db: Db, config: Pick<Config, 'shopify'>): Promise<boolean> => storeConnected(db, config);
 
 /** A node holds a claimed code this long: well beyond one call's time-out. */
 export const LEASE_MS = 120_000;
@@ -71,7 +74,7 @@ export async function requestStoreSync(
   config: Pick<Config, 'shopify'>,
   now = new Date(),
 ): Promise<boolean> {
-  if (!storePushConfigured(config)) return false;
+  if (!(await storePushConfigured(trx, config))) return false;
   await upsertPending(trx, promoCodeId, nowIso(now));
   return true;
 }
@@ -83,7 +86,7 @@ export async function storeSyncsOf(
   config: Pick<Config, 'shopify'>,
 ): Promise<Map<number, StoreSyncJson>> {
   const rows = new Map((await syncsOf(db, promoCodeIds)).map((r) => [r.promo_code_id, r]));
-  const configured = storePushConfigured(config);
+  const configured = await storePushConfigured(db, config);
   return new Map(promoCodeIds.map((id) => [id, toJson(rows.get(id), configured)]));
 }
 
@@ -96,7 +99,7 @@ export async function retryStoreSync(
   input: { promoCodeId: number; code: string; staffId: number; config: Pick<Config, 'shopify'> },
   now = new Date(),
 ): Promise<StoreSyncJson> {
-  if (!storePushConfigured(input.config)) throw new AppError(409, API_MESSAGES.store_sync.not_configured);
+  if (!(await storePushConfigured(db, input.config))) throw new AppError(409, API_MESSAGES.store_sync.not_configured);
   const at = nowIso(now);
   return db.transaction().execute(async (trx) => {
     const [before] = await syncsOf(trx, [input.promoCodeId]);
@@ -138,7 +141,7 @@ export async function retryFailedStoreSyncs(
   input: { staffId: number; config: Pick<Config, 'shopify'> },
   now = new Date(),
 ): Promise<{ retried: number }> {
-  if (!storePushConfigured(input.config)) throw new AppError(409, API_MESSAGES.store_sync.not_configured);
+  if (!(await storePushConfigured(db, input.config))) throw new AppError(409, API_MESSAGES.store_sync.not_configured);
   const at = nowIso(now);
   return retryOnConflict(() =>
     db.transaction().execute(async (trx) => {

@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PasswordField, TextField } from '../../../components/form';
 import { Icon } from '../../../components/icons';
+import { ApiError } from '../../../lib/api';
 import { apiMessage, serverFieldErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/toast';
 import { useFormatters } from '../../sales/format';
@@ -34,6 +35,8 @@ import {
 /** The server's variables that hold a connection set on the server (they win over the back office). */
 const ENVIRONMENT_VARIABLES = ['SHOPIFY_SHOP_DOMAIN', 'SHOPIFY_ADMIN_TOKEN', 'SHOPIFY_WEBHOOK_SECRET'];
 const FORM_FIELDS = ['shop_domain', 'admin_token', 'webhook_secret'] as const;
+/** The server's rule for the domain (server/modules/store-connection/routes.ts): the shop's myshopify.com name. */
+const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 type FormField = (typeof FORM_FIELDS)[number];
 type Problems = Partial<Record<FormField, string>>;
 
@@ -115,6 +118,14 @@ function SetupSteps() {
   );
 }
 
+/** The scopes a 422 names as missing (`errors.missing_scopes`, one scope a line). */
+function missingScopesOf(error: unknown): string[] {
+  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return [];
+  const errors = (error.body as { errors?: unknown }).errors;
+  const named = errors && typeof errors === 'object' ? (errors as Record<string, unknown>).missing_scopes : null;
+  return Array.isArray(named) ? named.filter((scope): scope is string => typeof scope === 'string') : [];
+}
+
 /** The connection form: a first connection, or a replacement of the one stored. */
 function StoreForm({
   replacing,
@@ -143,25 +154,31 @@ function StoreForm({
 
   const problemsOf = (current: Record<FormField, string>): Problems => {
     const found: Problems = {};
-    if (!current.shop_domain.trim()) found.shop_domain = t('manager.settings.store.errors.domain_required');
+    const domain = current.shop_domain.trim().toLowerCase();
+    if (!domain) found.shop_domain = t('manager.settings.store.errors.domain_required');
+    else if (!SHOP_DOMAIN.test(domain)) found.shop_domain = t('manager.settings.store.errors.domain_format');
     if (!current.admin_token.trim()) found.admin_token = t('manager.settings.store.errors.token_required');
     return found;
   };
   const problems = checking ? problemsOf(values) : {};
   const error = (field: FormField) => problems[field] ?? server[field] ?? null;
-  // What the server said that no field of the form holds (a scope missing, the store's own answer).
+  // What the server said that no field of the form holds: the scopes the token lacks (all of
+  // them, named), or the store's own answer.
   const fields = change.error ? serverFieldErrors(change.error) : null;
+  const missing = change.error ? missingScopesOf(change.error) : [];
   const elsewhere = fields
     ? Object.entries(fields)
-        .filter(([field]) => !(FORM_FIELDS as readonly string[]).includes(field))
+        .filter(([field]) => !(FORM_FIELDS as readonly string[]).includes(field) && field !== 'missing_scopes')
         .map(([, message]) => message)
     : [];
   const failure = change.error
-    ? elsewhere.length > 0
-      ? elsewhere.join(' ')
-      : fields
-        ? null
-        : (apiMessage(change.error) ?? t('manager.settings.store.connect_failed'))
+    ? missing.length > 0
+      ? t('manager.settings.store.missing_scopes', { count: missing.length, scopes: missing.join(', ') })
+      : elsewhere.length > 0
+        ? elsewhere.join(' ')
+        : fields
+          ? null
+          : (apiMessage(change.error) ?? t('manager.settings.store.connect_failed'))
     : null;
 
   const set = (field: FormField) => (event: { target: { value: string } }) => {
@@ -647,53 +664,42 @@ function WebhooksBlock({ settings }: { settings: StoreSettings }) {
   );
 }
 
-/** How far the back-fill has read, from its first day to now (null when it cannot say). */
-function backfillShare(from: string | null, through: string | null, now: number): number | null {
-  if (!from || !through) return null;
-  const start = Date.parse(from);
-  const reached = Date.parse(through);
-  if (Number.isNaN(start) || Number.isNaN(reached) || now <= start) return null;
-  return Math.min(1, Math.max(0, (reached - start) / (now - start)));
-}
-
+/**
+ * The first pass's back-fill: the orders updated from `from` (60 days back) to `through` (when the
+ * pass began), read page by page; a pass stopped half-way goes on from its last page.
+ */
 function Backfill({ reconciliation }: { reconciliation: Reconciliation }) {
   const { t } = useTranslation();
   const f = useFormatters();
   const backfill = reconciliation.backfill;
-  const [now] = useState(() => Date.now());
   if (!backfill) return null;
-  const share = backfill.state === 'done' ? 1 : backfill.state === 'running' ? backfillShare(backfill.from, backfill.through, now) : 0;
+  const range =
+    backfill.from && backfill.through ? { from: f.date(backfill.from), through: f.date(backfill.through) } : null;
   const words =
     backfill.state === 'pending'
       ? t('manager.settings.store.backfill.pending')
       : backfill.state === 'running'
-        ? backfill.through
-          ? t('manager.settings.store.backfill.running', { date: f.date(backfill.through) })
+        ? range
+          ? t('manager.settings.store.backfill.running', range)
           : t('manager.settings.store.backfill.started')
-        : backfill.from && backfill.through
-          ? t('manager.settings.store.backfill.done', { from: f.date(backfill.from), through: f.date(backfill.through) })
+        : range
+          ? t('manager.settings.store.backfill.done', range)
           : t('manager.settings.store.backfill.done_plain');
   return (
-    <div className="mt-4 rounded-xl border border-stone-200 p-3.5 dark:border-stone-800" data-testid="store-backfill" data-state={backfill.state}>
+    <div
+      className="mt-4 rounded-xl border border-stone-200 p-3.5 dark:border-stone-800"
+      data-testid="store-backfill"
+      data-state={backfill.state}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm font-medium text-stone-900 dark:text-white">{t('manager.settings.store.backfill.title')}</p>
         <Chip tone={backfill.state === 'done' ? 'ok' : backfill.state === 'running' ? 'info' : 'off'}>
           {t(`manager.settings.store.backfill.states.${backfill.state}`)}
         </Chip>
       </div>
-      {share !== null ? (
-        <div
-          className="mt-2.5 h-2 overflow-hidden rounded-full bg-stone-100 dark:bg-stone-800"
-          role="progressbar"
-          aria-label={t('manager.settings.store.backfill.title')}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={Math.round(share * 100)}
-        >
-          <div
-            className={`h-full rounded-full ${backfill.state === 'done' ? 'bg-emerald-500' : 'bg-brand-600 dark:bg-brand-400'}`}
-            style={{ width: `${Math.round(share * 100)}%` }}
-          />
+      {backfill.state === 'running' ? (
+        <div className="mt-2.5 h-1.5 overflow-hidden rounded-full bg-stone-100 dark:bg-stone-800" aria-hidden="true">
+          <div className="h-full w-1/3 animate-pulse rounded-full bg-brand-600 motion-reduce:animate-none dark:bg-brand-400" />
         </div>
       ) : null}
       <p className={`mt-2 text-sm ${muted}`} data-testid="store-backfill-text">

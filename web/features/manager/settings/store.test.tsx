@@ -237,6 +237,36 @@ describe('the store connection', () => {
     expect(within(group).queryByTestId('store-form')).toBeNull();
   });
 
+  it('refuses a domain that is not a myshopify.com one before sending, and names every scope a token lacks', async () => {
+    serveStore(fake);
+    fake.on('PUT /api/manager/settings/store', () =>
+      jsonResponse(422, {
+        code: 422,
+        message: 'The token lacks scopes the portal needs.',
+        errors: {
+          admin_token: ['The token lacks scopes the portal needs.'],
+          missing_scopes: ['read_orders', 'write_discounts'],
+        },
+      }),
+    );
+    const { user } = renderApp('/manager/settings');
+    const group = await section();
+    const domain = await within(group).findByLabelText('Shop domain');
+    const token = within(group).getByLabelText('Admin API access token');
+    await user.type(domain, 'sunbite.com');
+    await user.type(token, 'shpat_few');
+    await user.click(within(group).getByTestId('store-connect'));
+    expect(messageOf(domain)).toBe('Enter the shop’s myshopify.com address, such as sunbite.myshopify.com');
+    expect(fake.calls()).not.toContain('PUT /api/manager/settings/store');
+    await user.clear(domain);
+    await user.type(domain, 'Sunbite.myshopify.com');
+    await user.click(within(group).getByTestId('store-connect'));
+    await waitFor(() => expect(messageOf(token)).toBe('The token lacks scopes the portal needs.'));
+    expect(within(group).getByTestId('store-failure')).toHaveTextContent(
+      'The token lacks these scopes: read_orders, write_discounts.',
+    );
+  });
+
   it('says so when the environment took the connection meanwhile (409)', async () => {
     serveStore(fake);
     fake.on('PUT /api/manager/settings/store', () =>
@@ -293,8 +323,7 @@ describe('the store connection', () => {
     );
     const backfill = within(block).getByTestId('store-backfill');
     expect(backfill).toHaveAttribute('data-state', 'running');
-    expect(backfill).toHaveTextContent('Read up to Apr 1, 2026');
-    expect(within(backfill).getByRole('progressbar')).toBeInTheDocument();
+    expect(backfill).toHaveTextContent('Reading the orders updated from Mar 13, 2026 to Apr 1, 2026');
     expect(within(block).getByTestId('store-reconciliation-error')).toHaveTextContent(
       'The last run failed: Throttled',
     );
