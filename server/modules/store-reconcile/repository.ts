@@ -22,7 +22,7 @@ export async function ensureReconciliation(db: Db, at: string): Promise<void> {
 
 /**
  * Claims the round for this node until `leaseUntil`: no other node holds it, and it is due (its
- * last round began before `dueBefore`, or a pass stopped half-way waits to go on). On PostgreSQL a
+ * last round began before `dueBefore`, or a pass stopped half-way without an error waits to go on). On PostgreSQL a
  * second node's update waits for the first and then no longer matches; on SQLite writes are
  * serial. Answers the row as claimed, or undefined.
  */
@@ -32,7 +32,14 @@ export function claimReconciliation(db: Db, at: string, dueBefore: string, lease
     .set({ locked_until: leaseUntil })
     .where('id', '=', ROW)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', at)]))
-    .where((eb) => eb.or([eb('last_run_at', 'is', null), eb('last_run_at', '<=', dueBefore), eb('pass_from', 'is not', null)]))
+    .where((eb) =>
+      eb.or([
+        eb('last_run_at', 'is', null),
+        eb('last_run_at', '<=', dueBefore),
+        // A pass stopped by its page budget or a restart goes on at once; one stopped by an error waits its turn.
+        eb.and([eb('pass_from', 'is not', null), eb('last_error', 'is', null)]),
+      ]),
+    )
     .returningAll()
     .executeTakeFirst();
 }

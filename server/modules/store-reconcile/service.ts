@@ -184,9 +184,14 @@ export async function reconcileStore(db: Db, graphql: ShopifyGraphql, log: Pick<
   const round: ReconcileRound = { claimed: false, pages: 0, found: { orders: 0, cancellations: 0, refunds: 0 }, passDone: false, error: null };
 
   const at = nowIso(now);
-  await ensureReconciliation(db, at);
   let held = nowIso(new Date(now.getTime() + leaseMs));
-  const claimed = await claimReconciliation(db, at, nowIso(new Date(now.getTime() - (options.everyMs ?? RECONCILE_EVERY_MS) + 1000)), held);
+  const dueBefore = nowIso(new Date(now.getTime() - (options.everyMs ?? RECONCILE_EVERY_MS) + 1000));
+  let claimed = await claimReconciliation(db, at, dueBefore, held);
+  // The very first round anywhere makes the row (every later one only updates it).
+  if (!claimed && !(await readReconciliation(db))) {
+    await ensureReconciliation(db, at);
+    claimed = await claimReconciliation(db, at, dueBefore, held);
+  }
   if (!claimed) return round;
   round.claimed = true;
 

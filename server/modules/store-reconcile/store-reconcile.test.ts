@@ -231,13 +231,16 @@ describe('an interrupted back-fill', () => {
     const cursor = (await s.db.selectFrom('store_reconciliation').select('cursor').executeTakeFirstOrThrow()).cursor;
     expect(cursor).toBeTruthy();
 
-    // A restart: the next round (any node, soon after) takes the same search on from that page.
+    // Not due again before its interval after an error, on any node.
     s.store.failAfterPages = null;
+    expect((await s.round(minutes(1, t0), { pageSize: 10 })).claimed).toBe(false);
+    // The next round (any node) takes the same search on from that page.
     const calls = s.store.calls.length;
-    const second = await s.round(minutes(1, t0), { pageSize: 10, maxPages: 1 });
+    const second = await s.round(minutes(16, t0), { pageSize: 10, maxPages: 1 });
     expect(second).toMatchObject({ claimed: true, pages: 1, passDone: false, error: null, found: { orders: 10 } });
     expect(s.store.calls[calls]).toMatchObject({ after: cursor, query: s.store.calls[0]!.query });
-    const third = await s.round(minutes(2, t0), { pageSize: 10 });
+    // Stopped by its page budget (or a restart, once its lease ran out): due again at once.
+    const third = await s.round(minutes(17, t0), { pageSize: 10 });
     expect(third).toMatchObject({ claimed: true, passDone: true, error: null, found: { orders: 5 } });
     state = await reconciliationState(s.db);
     expect(state).toMatchObject({ synced_through: t0.toISOString(), backfill: { state: 'done' }, error: null });
