@@ -101,8 +101,6 @@ const schema = z
     SHOPIFY_ADMIN_API_URL: httpUrl.optional(),
     // How often the orders are reconciled with the store (minutes; docs/decisions/057-store-reconciliation.md).
     SHOPIFY_RECONCILE_MINUTES: z.coerce.number().int('must be a whole number of minutes').min(1).max(1440).default(15),
-    // How often the orders are reconciled with the store (minutes; docs/decisions/057-store-reconciliation.md).
-    SHOPIFY_RECONCILE_MINUTES: z.coerce.number().int('must be a whole number of minutes').min(1).max(1440).default(15),
     STORE_URL: httpUrl.optional(),
     PAYPAL_CLIENT_ID: optionalText,
     PAYPAL_CLIENT_SECRET: optionalText,
@@ -210,8 +208,6 @@ function shapeConfig(env: z.output<typeof schema>) {
         : undefined,
       /** SHOPIFY_ADMIN_API_URL as set: it overrides the address of a store connected from the back office too. */
       adminApiUrlOverride: env.SHOPIFY_ADMIN_API_URL,
-      /** How often a round of the reconciliation with the store is due (milliseconds). */
-      reconcileEveryMs: env.SHOPIFY_RECONCILE_MINUTES * 60_000,
       /** How often a round of the reconciliation with the store is due (milliseconds). */
       reconcileEveryMs: env.SHOPIFY_RECONCILE_MINUTES * 60_000,
       storeUrl: env.STORE_URL,
