@@ -45,6 +45,7 @@ import { earningsExportRoutes } from './modules/sales/export-routes';
 import { shopifyWebhookRoutes } from './modules/sales/webhook-routes';
 import { currencyRoutes } from './modules/settings/currency-routes';
 import { storeConnectionRoutes } from './modules/store-connection/routes';
+import { reconciliationState } from './modules/store-reconcile/service';
 import { programRoutes } from './modules/settings/program-routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { timeZoneRoutes } from './modules/settings/time-zone-routes';
@@ -211,7 +212,7 @@ export async function buildApp(options: BuildOptions) {
   contentRoutes(app, ctx);
   settingsRoutes(app, ctx);
   currencyRoutes(app, ctx);
-  storeConnectionRoutes(app, ctx);
+  storeConnectionRoutes(app, ctx, { reconciliation: reconciliationState });
   timeZoneRoutes(app, ctx);
   programRoutes(app, ctx);
   registerDocsRoute(app);
