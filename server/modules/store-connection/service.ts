@@ -18,21 +18,13 @@ import type { StoreTopic } from './shopify';
 import { keepSubscriptions, webhookAddress } from './subscriptions';
 import type { TopicState } from './subscriptions';
 
+import type { StoreConnection } from '../../../common/store-connection';
+
 const MESSAGES = API_MESSAGES.store_connection;
 const DAY_MS = 86_400_000;
 
-export interface StoreConnectionJson {
-  source: 'environment' | 'settings';
-  shop_domain: string;
-  shop_name: string | null;
-  currency: string | null;
-  scopes: string[];
-  missing_scopes: string[];
-  token_hint: string;
-  webhook_secret_set: boolean;
-  checked_at: string | null;
-  check_error: string | null;
-}
+/** The connection as the back office reads it (common/store-connection.ts). */
+export type StoreConnectionJson = StoreConnection;
 
 export interface StoreTopicJson {
   topic: StoreTopic;

@@ -10,17 +10,17 @@ import { z } from 'zod';
 import { ShopifyRefusedError, ShopifyTransientError } from '../../integrations/shopify/admin';
 import type { ShopifyGraphql } from '../../integrations/shopify/admin';
 
-/** The topics the portal's webhook route records, as the Admin API names them. */
-export const STORE_TOPICS = ['ORDERS_PAID', 'ORDERS_CANCELLED', 'REFUNDS_CREATE'] as const;
-export type StoreTopic = (typeof STORE_TOPICS)[number];
+import { REQUIRED_SCOPES, STORE_TOPICS } from '../../../common/store-connection';
+import type { StoreTopic } from '../../../common/store-connection';
+
+export { REQUIRED_SCOPES, STORE_TOPICS };
+export type { StoreTopic };
 /** The same topics as deliveries name them (X-Shopify-Topic, webhook_deliveries.topic). */
 export const DELIVERY_TOPICS: Record<StoreTopic, string> = {
   ORDERS_PAID: 'orders/paid',
   ORDERS_CANCELLED: 'orders/cancelled',
   REFUNDS_CREATE: 'refunds/create',
 };
-/** The scopes the portal needs: orders read (webhooks, reconciliation) and discounts written (the push). */
-export const REQUIRED_SCOPES = ['read_orders', 'write_discounts'] as const;
 
 export const SHOP_QUERY = `query StoreConnectionShop { shop { name currencyCode myshopifyDomain } }`;
 export const SCOPES_QUERY = `query StoreConnectionScopes { currentAppInstallation { accessScopes { handle } } }`;

@@ -8,30 +8,13 @@ import { api } from '../../../lib/api';
 import { OVERVIEW_QUERY_KEY } from '../overview/overview-api';
 import { settingsKeys } from './settings-api';
 
-/** The topics the portal subscribes to, in the order they are shown. */
-export const STORE_TOPICS = ['ORDERS_PAID', 'ORDERS_CANCELLED', 'REFUNDS_CREATE'] as const;
-export type StoreTopic = (typeof STORE_TOPICS)[number];
+import { REQUIRED_SCOPES, STORE_TOPICS } from '../../../../common/store-connection';
+import type { StoreConnection, StoreTopic } from '../../../../common/store-connection';
 
+export { STORE_TOPICS };
+export type { StoreConnection, StoreTopic };
 /** The scopes the Admin API access token needs. */
-export const STORE_SCOPES = ['read_orders', 'write_discounts'] as const;
-
-export interface StoreConnection {
-  /** `environment`: SHOPIFY_SHOP_DOMAIN and SHOPIFY_ADMIN_TOKEN hold it (they win; read only here). */
-  source: 'environment' | 'settings';
-  shop_domain: string;
-  shop_name: string | null;
-  /** The shop's currency (ISO 4217), as the store answered. */
-  currency: string | null;
-  scopes: string[];
-  missing_scopes: string[];
-  /** The end of the token, as "shpat_…1a2b": the token itself is never answered. */
-  token_hint: string;
-  webhook_secret_set: boolean;
-  /** When the token was last checked against the store; null before the first check. */
-  checked_at: string | null;
-  /** The store's own words when the last check failed. */
-  check_error: string | null;
-}
+export const STORE_SCOPES = REQUIRED_SCOPES;
 
 export interface StoreTopicState {
   topic: StoreTopic;
