@@ -21,6 +21,8 @@ export interface StoreStandInState {
   readonly subscriptions: StandInSubscription[];
   /** Each call of these fields, in order. */
   readonly calls: { field: string; variables: Record<string, unknown> | null }[];
+  /** Topics whose creation the store refuses, with its userErrors message. */
+  readonly refusals: Map<string, string>;
   /** A subscription someone (another app, a person) made: the portal must leave it alone unless it is the portal's. */
   addSubscription(topic: string, callbackUrl: string): StandInSubscription;
   callsOf(field: string): { field: string; variables: Record<string, unknown> | null }[];
@@ -61,6 +63,7 @@ export function storeHandlers(
     scopes: initial.scopes ?? ['read_orders', 'write_discounts', 'read_discounts'],
     subscriptions,
     calls,
+    refusals: new Map(),
     addSubscription: (topic, callbackUrl) => add(topic, callbackUrl),
     callsOf: (field) => calls.filter((c) => c.field === field),
   };
@@ -106,6 +109,8 @@ export function storeHandlers(
       const url = typeof input.callbackUrl === 'string' ? input.callbackUrl : '';
       if (!/^https?:\/\/[^/]+/.test(url))
         return answer(null, [{ field: ['webhookSubscription', 'callbackUrl'], message: 'Address is invalid' }]);
+      const refusal = state.refusals.get(topic);
+      if (refusal) return answer(null, [{ field: ['webhookSubscription', 'callbackUrl'], message: refusal }]);
       if (subscriptions.some((s) => s.topic === topic && s.callbackUrl === url))
         return answer(null, [{ field: ['webhookSubscription', 'callbackUrl'], message: 'Address for this topic has already been taken' }]);
       return answer(add(topic, url, input.format === 'XML' ? 'XML' : 'JSON'), []);
