@@ -3,6 +3,7 @@ import { CHROMIUM, CHROMIUM_FLAGS } from './scripts/lib/chromium';
 import { E2E_MAIL } from './e2e/mail-settings';
 import { E2E_META } from './e2e/meta-settings';
 import { E2E_PAYPAL } from './e2e/paypal-settings';
+import { E2E_SHOPIFY } from './e2e/shopify-settings';
 
 // Browser tests drive Debian's Chromium (never `playwright install`) against the built app, started
 // as `npm start` starts it (scripts/start.mjs: it builds first when dist/ is missing or older than
@@ -50,6 +51,14 @@ export default defineConfig({
       stdout: 'pipe',
     },
     {
+      // Shopify's Admin GraphQL API as the store connection sees it (server/test/shopify-admin-store.ts).
+      command: 'npx tsx e2e/shopify-stand-in.ts',
+      port: E2E_SHOPIFY.port,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+    },
+    {
       // The mail server the portal sends through (server/test/smtp.ts), keeping each mail as a file.
       command: 'npx tsx e2e/smtp-stand-in.ts',
       port: E2E_MAIL.port,
@@ -73,6 +82,8 @@ export default defineConfig({
         SEED_DEMO: 'on',
         // Browser tests post signed Shopify webhooks to this server.
         SHOPIFY_WEBHOOK_SECRET: 'e2e-webhook-secret',
+        // A store connected from the back office is reached at the stand-in (e2e/store-connection.spec.ts).
+        SHOPIFY_ADMIN_API_URL: `http://127.0.0.1:${E2E_SHOPIFY.port}/admin/api/2025-07/graphql.json`,
         DATABASE_URL: '',
         PAYPAL_CLIENT_ID: E2E_PAYPAL.clientId,
         PAYPAL_CLIENT_SECRET: E2E_PAYPAL.clientSecret,

@@ -130,11 +130,12 @@ export function storeHandlers(
 
 /** A stand-in answering the store connection's fields (and the discounts, and any `more` handlers). */
 export async function startStoreStandIn(
-  options: { token?: string; shop?: Partial<StoreStandInState['shop']>; scopes?: string[]; more?: StandInHandlers } = {},
+  options: { token?: string; port?: number; shop?: Partial<StoreStandInState['shop']>; scopes?: string[]; more?: StandInHandlers } = {},
 ): Promise<{ stand: ShopifyAdminStandIn; store: StoreStandInState }> {
   const { handlers, state } = storeHandlers(options);
   const stand = await startShopifyAdminStandIn({
     ...(options.token ? { token: options.token } : {}),
+    ...(options.port ? { port: options.port } : {}),
     handlers: { ...handlers, ...options.more },
   });
   return { stand, store: state };

@@ -128,7 +128,7 @@ function validate(input: Record<string, unknown>, creating: boolean): UserError[
 export type StandInHandlers = Record<string, (record: AdminRequest) => [number, unknown]>;
 
 export async function startShopifyAdminStandIn(
-  options: { token?: string; handlers?: StandInHandlers } = {},
+  options: { token?: string; handlers?: StandInHandlers; port?: number } = {},
 ): Promise<ShopifyAdminStandIn> {
   const handlers: StandInHandlers = options.handlers ?? {};
   const knownFields = ['discountCodeBasicCreate', 'discountCodeBasicUpdate', 'codeDiscountNodeByCode', ...Object.keys(handlers)];
@@ -351,7 +351,7 @@ export async function startShopifyAdminStandIn(
       return send(status, json);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   return Object.assign(standIn, {
