@@ -152,9 +152,14 @@ export async function seedDemoSales(
       email: seller.partnerId === maya.id && rand() < 0.01 ? maya.email : `customer${Math.floor(rand() * 1e6)}@example.com`,
     });
     await deliver('orders/paid', order, at);
+    // A cancellation a day later, a refund three days later: never after the seed's moment.
     const fate = rand();
-    if (fate < 0.03) await deliver('orders/cancelled', { ...order, cancelled_at: new Date(at.getTime() + day).toISOString() }, new Date(at.getTime() + day));
-    else if (fate < 0.08) await deliver('refunds/create', shopifyRefundPayload(order, [[0, 1]]), new Date(at.getTime() + 3 * day));
+    const later = (days: number) => (at.getTime() + days * day <= now.getTime() ? new Date(at.getTime() + days * day) : null);
+    const cancelledAt = later(1);
+    const refundedAt = later(3);
+    if (fate < 0.03) {
+      if (cancelledAt) await deliver('orders/cancelled', { ...order, cancelled_at: cancelledAt.toISOString() }, cancelledAt);
+    } else if (fate < 0.08 && refundedAt) await deliver('refunds/create', shopifyRefundPayload(order, [[0, 1]]), refundedAt);
   }
   await approveMaturedEarnings(db, now);
 
