@@ -19,6 +19,16 @@ export interface StoreConnection {
   currency: string | null;
   scopes: string[];
   missing_scopes: string[];
+  /**
+   * How the portal holds its token: `client_credentials` for an app made in Shopify's Dev
+   * Dashboard (its client ID and secret exchanged for a token that lives a day, asked again
+   * before it ends), `access_token` for an app made in the store's admin (a token that does not expire).
+   */
+  app_kind: 'client_credentials' | 'access_token';
+  /** The Dev Dashboard app's client ID (not a secret); null for an access token. */
+  client_id: string | null;
+  /** When the granted token stops working (asked again an hour before); null for an access token. */
+  token_expires_at: string | null;
   /** The end of the token, as "shpat_…1a2b": the token itself is never answered. */
   token_hint: string;
   webhook_secret_set: boolean;

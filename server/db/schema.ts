@@ -641,6 +641,10 @@ export interface StoreConnectionTable {
   shop_domain: string;
   admin_token_sealed: string;
   webhook_secret_sealed: string | null;
+  /** A Dev Dashboard app's client ID; its token is granted by client credentials (migration 032). */
+  client_id: string | null;
+  /** When the granted token stops working; null for a token that does not expire (migration 032). */
+  token_expires_at: string | null;
   created_at: string;
   updated_at: string;
 }

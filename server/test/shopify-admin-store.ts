@@ -4,7 +4,7 @@
 // shapes (connections of edges and nodes, `userErrors` [{field, message}] on a refused mutation,
 // `extensions.cost`). Its state is open to tests: the shop's name and currency, the scopes the
 // token was granted (settable), the subscriptions the store holds, and a log of the calls.
-import type { AdminRequest, ShopifyAdminStandIn, StandInHandlers } from './shopify-admin';
+import type { AdminRequest, ShopifyAdminStandIn, StandInApp, StandInHandlers } from './shopify-admin';
 import { cost, startShopifyAdminStandIn } from './shopify-admin';
 
 export interface StandInSubscription {
@@ -130,12 +130,13 @@ export function storeHandlers(
 
 /** A stand-in answering the store connection's fields (and the discounts, and any `more` handlers). */
 export async function startStoreStandIn(
-  options: { token?: string; port?: number; shop?: Partial<StoreStandInState['shop']>; scopes?: string[]; more?: StandInHandlers } = {},
+  options: { token?: string; port?: number; app?: StandInApp; shop?: Partial<StoreStandInState['shop']>; scopes?: string[]; more?: StandInHandlers } = {},
 ): Promise<{ stand: ShopifyAdminStandIn; store: StoreStandInState }> {
   const { handlers, state } = storeHandlers(options);
   const stand = await startShopifyAdminStandIn({
     ...(options.token ? { token: options.token } : {}),
     ...(options.port ? { port: options.port } : {}),
+    ...(options.app ? { app: options.app } : {}),
     handlers: { ...handlers, ...options.more },
   });
   return { stand, store: state };

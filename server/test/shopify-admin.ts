@@ -4,6 +4,7 @@
 // the discounts the way a store does (codes unique ignoring case), and can be told to answer the
 // way Shopify does when things go wrong: THROTTLED errors, 429 with Retry-After, 5xx, a slow answer.
 // It records every request, so a test can prove a code was pushed once.
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -66,8 +67,28 @@ export interface ShopifyAdminStandIn {
   failAll(status: number | null): void;
   /** Mutations are done at once but answered only after this many ms. */
   delayMs: number;
+  /** The Dev Dashboard app whose client credentials /admin/oauth/access_token exchanges, when given. */
+  readonly app: StandInApp | null;
+  /** The tokens the client credentials grant issued, with when each expires (ms). */
+  readonly issued: Map<string, number>;
   close(): Promise<void>;
 }
+
+/** A Dev Dashboard app installed on the store: its client credentials and its tokens' lifetime. */
+export interface StandInApp {
+  clientId: string;
+  clientSecret: string;
+  /** `expires_in` of the tokens issued (Shopify: 86399, a day). */
+  lifetimeSeconds?: number;
+  /** The scopes the app was granted, as the grant answers them. */
+  scope?: string;
+}
+
+/** The client credentials grant's refusal of credentials it does not know (OAuth 2.0, RFC 6749 §5.2). */
+export const CLIENT_REFUSED = {
+  error: 'invalid_client',
+  error_description: 'Client authentication failed: the client ID or client secret is wrong, or the app is not installed on this store.',
+};
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -128,7 +149,7 @@ function validate(input: Record<string, unknown>, creating: boolean): UserError[
 export type StandInHandlers = Record<string, (record: AdminRequest) => [number, unknown]>;
 
 export async function startShopifyAdminStandIn(
-  options: { token?: string; handlers?: StandInHandlers; port?: number } = {},
+  options: { token?: string; handlers?: StandInHandlers; port?: number; app?: StandInApp } = {},
 ): Promise<ShopifyAdminStandIn> {
   const handlers: StandInHandlers = options.handlers ?? {};
   const knownFields = ['discountCodeBasicCreate', 'discountCodeBasicUpdate', 'codeDiscountNodeByCode', ...Object.keys(handlers)];
@@ -136,6 +157,30 @@ export async function startShopifyAdminStandIn(
   const token = options.token ?? `shpat_standin_${Math.random().toString(16).slice(2)}`;
   const requests: AdminRequest[] = [];
   const discounts = new Map<string, StandInDiscount>();
+  const issued = new Map<string, number>();
+  const app = options.app ?? null;
+  const accepted = (given: unknown) =>
+    given === token || (typeof given === 'string' && (issued.get(given) ?? 0) > Date.now());
+  // The client credentials grant (POST /admin/oauth/access_token): form-encoded or JSON, as
+  // Shopify takes it; a token that lives `expires_in` seconds.
+  const grant = (body: string, contentType: string): [number, unknown] => {
+    let fields: Record<string, unknown> = {};
+    if (contentType.startsWith('application/json')) {
+      try {
+        const parsed: unknown = JSON.parse(body);
+        if (isObject(parsed)) fields = parsed;
+      } catch {
+        return [400, { error: 'invalid_request', error_description: 'The request body is not valid JSON.' }];
+      }
+    } else fields = Object.fromEntries(new URLSearchParams(body));
+    if (fields.grant_type !== 'client_credentials')
+      return [400, { error: 'unsupported_grant_type', error_description: 'The grant type is not supported.' }];
+    if (!app || fields.client_id !== app.clientId || fields.client_secret !== app.clientSecret) return [400, CLIENT_REFUSED];
+    const lifetime = app.lifetimeSeconds ?? 86_399;
+    const made = `shpat_${randomBytes(16).toString('hex')}`;
+    issued.set(made, Date.now() + lifetime * 1000);
+    return [200, { access_token: made, scope: app.scope ?? 'read_orders,write_discounts', expires_in: lifetime }];
+  };
   const scripted: ScriptedAnswer[] = [];
   let failing: number | null = null;
   let nextId = 1_000_000;
@@ -299,9 +344,13 @@ export async function startShopifyAdminStandIn(
         else reply();
       };
 
+      if (record.path === '/admin/oauth/access_token' && record.method === 'POST') {
+        const [status, json] = grant(body, String(req.headers['content-type'] ?? ''));
+        return send(status, json);
+      }
       if (record.path !== STAND_IN_PATH) return send(404, { errors: 'Not Found' });
       if (record.method !== 'POST') return send(405, { errors: 'Method Not Allowed' });
-      if (req.headers['x-shopify-access-token'] !== token)
+      if (!accepted(req.headers['x-shopify-access-token']))
         return send(401, {
           errors: '[API] Invalid API key or access token (unrecognized login or wrong password)',
         });
@@ -382,6 +431,8 @@ export async function startShopifyAdminStandIn(
         customerGets: { value: { percentage: 0.1 }, items: { all: true } },
         customerSelection: { all: true },
       }),
+    app,
+    issued,
     script: (...answers: ScriptedAnswer[]) => void scripted.push(...answers),
     failAll: (status: number | null) => void (failing = status),
     close: () =>

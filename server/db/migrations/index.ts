@@ -29,6 +29,7 @@ import * as m027 from './027-money-in-the-real-world';
 import * as m028 from './028-program-calendar';
 import * as m029 from './029-store-connection';
 import * as m031 from './031-partner-months';
+import * as m032 from './032-store-app-credentials';
 import * as m030 from './030-store-reconciliation';
 
 export const migrations: Record<string, Migration> = {
@@ -61,5 +62,6 @@ export const migrations: Record<string, Migration> = {
   '028-program-calendar': m028,
   '029-store-connection': m029,
   '031-partner-months': m031,
+  '032-store-app-credentials': m032,
   '030-store-reconciliation': m030,
 };

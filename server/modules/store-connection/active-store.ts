@@ -7,12 +7,20 @@
 //
 // The stored row is read again after CACHE_MS: a connection changed on another node reaches this
 // one within seconds; on this node the change forgets the cache at once.
+//
+// A Dev Dashboard app's connection (client_id set) holds a token the client credentials grant
+// issued, which lives about a day: REGRANT_BEFORE_MS before it ends, the node reading it asks the
+// store for a new one (once per node at a time) and keeps it, so the other nodes read it too. A
+// grant that fails leaves the old token while it still works; the next read tries again.
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { createShopifyAdminClient, SHOPIFY_ADMIN_API_VERSION } from '../../integrations/shopify/admin';
 import type { ShopifyAdminClient, ShopifyGraphql } from '../../integrations/shopify/admin';
-import { openToken } from '../integrations/seal';
-import { storedConnection } from './repository';
+import { grantAccessToken } from '../../integrations/shopify/client-credentials';
+import { nowIso } from '../../db/dialect';
+import { openToken, sealToken } from '../integrations/seal';
+import { saveGrantedToken, storedConnection } from './repository';
+import type { StoredConnection } from './repository';
 
 export type StoreSource = 'environment' | 'settings';
 export type StoreClient = ShopifyAdminClient & ShopifyGraphql;
@@ -33,10 +41,16 @@ export interface ActiveStore {
   tokenHint: string;
   /** SHOPIFY_WEBHOOK_SECRET, else the stored one. */
   webhookSecret: string | undefined;
+  /** The Dev Dashboard app's client ID when its token is granted by client credentials. */
+  clientId: string | null;
+  /** When that token stops working (it is asked again before). */
+  tokenExpiresAt: string | null;
 }
 
 /** How long a node trusts its last read of the stored connection. */
 export const CACHE_MS = 2000;
+/** A granted token is asked again this long before it ends. */
+export const REGRANT_BEFORE_MS = 60 * 60_000;
 
 export const tokenBinding = (shopDomain: string) => `shopify-admin:${shopDomain.toLowerCase()}`;
 export const secretBinding = (shopDomain: string) => `shopify-webhook:${shopDomain.toLowerCase()}`;
@@ -61,8 +75,15 @@ export async function storeConnected(db: Db, config: Pick<Config, 'shopify'>): P
   return (await storedConnection(db)) !== undefined;
 }
 
-type Opened = { shopDomain: string; token: string; webhookSecret: string | undefined } | null;
-const cache = new WeakMap<Db, { until: number; opened: Opened }>();
+type Opened = {
+  shopDomain: string;
+  token: string;
+  webhookSecret: string | undefined;
+  clientId: string | null;
+  tokenExpiresAt: string | null;
+} | null;
+type Read = { until: number; opened: Opened; row: StoredConnection | null; secret: string | undefined };
+const cache = new WeakMap<Db, Read>();
 const clients = new Map<string, StoreClient>();
 
 function clientFor(url: string, token: string): StoreClient {
@@ -80,20 +101,59 @@ export function forgetStoredConnection(db: Db): void {
   cache.delete(db);
 }
 
-async function openStored(deps: StoreDeps): Promise<Opened> {
+const granting = new Map<string, Promise<Opened>>();
+
+/** A new token for a Dev Dashboard app's connection, kept for every node; the old one when the store does not give one. */
+async function regrant(deps: StoreDeps, row: StoredConnection & { client_id: string }, current: Opened, secret: string): Promise<Opened> {
+  const key = deps.secrets.integrationsKey;
+  try {
+    const granted = await grantAccessToken(adminApiUrl(deps.config, row.shop_domain), { clientId: row.client_id, clientSecret: secret });
+    const sealed = sealToken(key, granted.token, tokenBinding(row.shop_domain));
+    const expires = nowIso(granted.expiresAt);
+    await saveGrantedToken(deps.db, { shop_domain: row.shop_domain, client_id: row.client_id, admin_token_sealed: row.admin_token_sealed }, { admin_token_sealed: sealed, token_expires_at: expires }, nowIso());
+    return { shopDomain: row.shop_domain, token: granted.token, webhookSecret: secret, clientId: row.client_id, tokenExpiresAt: expires };
+  } catch {
+    // Still usable: the next read asks again. Expired: no connection until the store answers.
+    return current && current.tokenExpiresAt && Date.parse(current.tokenExpiresAt) > Date.now() ? current : null;
+  }
+}
+
+/** The stored connection as this node last read it (no grant asked: the webhook route reads its secret here). */
+async function readStored(deps: StoreDeps): Promise<Read> {
   const cached = cache.get(deps.db);
-  if (cached && cached.until > Date.now()) return cached.opened;
+  if (cached && cached.until > Date.now()) return cached;
   const row = await storedConnection(deps.db);
-  let opened: Opened = null;
+  let read: Read = { until: Date.now() + CACHE_MS, opened: null, row: row ?? null, secret: undefined };
   if (row) {
     const token = openToken(deps.secrets.integrationsKey, row.admin_token_sealed, tokenBinding(row.shop_domain));
     const secret = row.webhook_secret_sealed
-      ? openToken(deps.secrets.integrationsKey, row.webhook_secret_sealed, secretBinding(row.shop_domain))
-      : null;
+      ? (openToken(deps.secrets.integrationsKey, row.webhook_secret_sealed, secretBinding(row.shop_domain)) ?? undefined)
+      : undefined;
     // A token that does not open (another INTEGRATIONS_KEY) is no connection: staff connect again.
-    if (token) opened = { shopDomain: row.shop_domain, token, webhookSecret: secret ?? undefined };
+    read = {
+      ...read,
+      secret,
+      opened: token ? { shopDomain: row.shop_domain, token, webhookSecret: secret, clientId: row.client_id, tokenExpiresAt: row.token_expires_at } : null,
+    };
   }
-  cache.set(deps.db, { until: Date.now() + CACHE_MS, opened });
+  cache.set(deps.db, read);
+  return read;
+}
+
+/** The stored connection with a token that works now: a granted one near its end is asked again first. */
+async function openStored(deps: StoreDeps): Promise<Opened> {
+  const read = await readStored(deps);
+  const { row, secret } = read;
+  if (!row?.client_id || !secret) return read.opened;
+  if (row.token_expires_at && Date.parse(row.token_expires_at) - REGRANT_BEFORE_MS > Date.now()) return read.opened;
+  const flight = `${row.shop_domain}\n${row.client_id}`;
+  let pending = granting.get(flight);
+  if (!pending) {
+    pending = regrant(deps, { ...row, client_id: row.client_id }, read.opened, secret).finally(() => granting.delete(flight));
+    granting.set(flight, pending);
+  }
+  const opened = await pending;
+  forgetStoredConnection(deps.db);
   return opened;
 }
 
@@ -109,6 +169,8 @@ export async function activeStore(deps: StoreDeps): Promise<ActiveStore | null> 
       client: clientFor(url, shopify.adminToken),
       tokenHint: secretHint(shopify.adminToken),
       webhookSecret: shopify.webhookSecret,
+      clientId: null,
+      tokenExpiresAt: null,
     };
   }
   const opened = await openStored(deps);
@@ -121,13 +183,15 @@ export async function activeStore(deps: StoreDeps): Promise<ActiveStore | null> 
     client: clientFor(url, opened.token),
     tokenHint: secretHint(opened.token),
     webhookSecret: shopify.webhookSecret ?? opened.webhookSecret,
+    clientId: opened.clientId,
+    tokenExpiresAt: opened.tokenExpiresAt,
   };
 }
 
 /** The secret webhook deliveries are signed with: SHOPIFY_WEBHOOK_SECRET, else the stored one. */
 export async function webhookSecret(deps: StoreDeps): Promise<string | undefined> {
   if (deps.config.shopify.webhookSecret || environmentHolds(deps.config)) return deps.config.shopify.webhookSecret;
-  return (await openStored(deps))?.webhookSecret;
+  return (await readStored(deps)).secret;
 }
 
 /** The dependencies from the app's context. */

@@ -14,14 +14,14 @@ export type StoreStatus = Omit<StoreStatusTable, 'id'>;
 export function storedConnection(db: Db): Promise<StoredConnection | undefined> {
   return db
     .selectFrom('store_connection')
-    .select(['shop_domain', 'admin_token_sealed', 'webhook_secret_sealed', 'created_at', 'updated_at'])
+    .select(['shop_domain', 'admin_token_sealed', 'webhook_secret_sealed', 'client_id', 'token_expires_at', 'created_at', 'updated_at'])
     .where('id', '=', ROW_ID)
     .executeTakeFirst();
 }
 
 export async function saveConnection(
   db: Db,
-  row: { shop_domain: string; admin_token_sealed: string; webhook_secret_sealed: string | null },
+  row: { shop_domain: string; admin_token_sealed: string; webhook_secret_sealed: string | null; client_id: string | null; token_expires_at: string | null },
   at: string,
 ): Promise<void> {
   await db
@@ -32,10 +32,33 @@ export async function saveConnection(
         shop_domain: row.shop_domain,
         admin_token_sealed: row.admin_token_sealed,
         webhook_secret_sealed: row.webhook_secret_sealed,
+        client_id: row.client_id,
+        token_expires_at: row.token_expires_at,
         updated_at: at,
       }),
     )
     .execute();
+}
+
+/**
+ * Keeps a token the client credentials grant issued in place of the one that was stored (`was`),
+ * for the same app of the same shop: a connection changed meanwhile is left as it is.
+ */
+export async function saveGrantedToken(
+  db: Db,
+  was: { shop_domain: string; client_id: string; admin_token_sealed: string },
+  granted: { admin_token_sealed: string; token_expires_at: string },
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('store_connection')
+    .set({ ...granted, updated_at: at })
+    .where('id', '=', ROW_ID)
+    .where('shop_domain', '=', was.shop_domain)
+    .where('client_id', '=', was.client_id)
+    .where('admin_token_sealed', '=', was.admin_token_sealed)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function deleteConnection(db: Db): Promise<boolean> {

@@ -19,6 +19,9 @@ const connection = z.object({
   currency: z.string().nullable().describe("The shop's currency (ISO 4217), as the store answered"),
   scopes: z.array(z.string()),
   missing_scopes: z.array(z.string()).describe('Of read_orders and write_discounts, those the token lacks'),
+  app_kind: z.enum(['client_credentials', 'access_token']).describe("client_credentials: a Dev Dashboard app's client ID and secret, exchanged for a token that lives a day (asked again before it ends); access_token: an admin-made app's token"),
+  client_id: z.string().nullable(),
+  token_expires_at: z.string().nullable().describe('When the granted token stops working; null for an access token'),
   token_hint: z.string().describe('The start and end of the token ("shpat_…1a2b"): the token itself is never answered'),
   webhook_secret_set: z.boolean(),
   checked_at: z.string().nullable(),
@@ -63,14 +66,15 @@ export function storeConnectionRoutes(app: TypedApp, ctx: AppContext, options: {
       schema: {
         ...doc(
           'Connects the Shopify store (admin)',
-          'Checks the token at once through the Admin GraphQL API (a refusal is 422 with the store\'s words in errors.admin_token; a missing scope is 422 naming it in errors.missing_scopes); then keeps it sealed, audits the change and makes the webhook subscriptions. 409 while SHOPIFY_SHOP_DOMAIN and SHOPIFY_ADMIN_TOKEN hold the connection.',
+          'With client_id and the client secret (a Dev Dashboard app), first asks the store for a token by the client credentials grant (a refusal is 422 with the store\'s words in errors.client_id); with admin_token (an app made in the store\'s admin), uses it. Checks the token at once through the Admin GraphQL API (a refusal is 422 with the store\'s words in errors.admin_token or errors.client_id; a missing scope is 422 naming it in errors.missing_scopes); then keeps it sealed, audits the change and makes the webhook subscriptions. 409 while SHOPIFY_SHOP_DOMAIN and SHOPIFY_ADMIN_TOKEN hold the connection.',
         ),
         body: z.object({
           shop_domain: required(255)
             .toLowerCase()
             .regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/, MESSAGES.domain_format)
             .describe('your-store.myshopify.com'),
-          admin_token: required(255).describe('The Admin API access token of the custom app'),
+          client_id: z.string().trim().max(255, sayKey('max', { n: 255 })).optional().describe("A Dev Dashboard app's client ID (with its client secret in webhook_secret); or admin_token"),
+          admin_token: z.string().trim().max(255, sayKey('max', { n: 255 })).optional().describe("An admin-made custom app's Admin API access token; or client_id"),
           webhook_secret: z.string().trim().max(255, sayKey('max', { n: 255 })).optional().describe("The app's client secret; required unless one is stored"),
         }),
         response: { 200: answer },

@@ -8,6 +8,7 @@ import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import { API_MESSAGES, AppError, invalid } from '../../errors';
 import { createShopifyAdminClient, SHOPIFY_ADMIN_API_VERSION, ShopifyRefusedError, ShopifyTransientError } from '../../integrations/shopify/admin';
+import { grantAccessToken } from '../../integrations/shopify/client-credentials';
 import { recordAudit } from '../audit/service';
 import { openToken, sealToken } from '../integrations/seal';
 import { activeStore, adminApiUrl, environmentHolds, forgetStoredConnection, secretBinding, secretHint, tokenBinding } from './active-store';
@@ -75,6 +76,9 @@ export async function storeSettings(
         currency: aboutThisShop ? status!.currency : null,
         scopes,
         missing_scopes: checked && status!.scopes !== null ? missingScopes(scopes) : [],
+        app_kind: store.clientId ? 'client_credentials' : 'access_token',
+        client_id: store.clientId,
+        token_expires_at: store.tokenExpiresAt,
         token_hint: store.tokenHint,
         webhook_secret_set: Boolean(store.webhookSecret),
         checked_at: aboutThisShop ? status!.checked_at : null,
@@ -108,15 +112,18 @@ export async function storeSettings(
   };
 }
 
+/** Either a Dev Dashboard app's client ID (its client secret in webhook_secret) or an admin-made app's access token. */
 export interface StoreConnectionInput {
   shop_domain: string;
-  admin_token: string;
+  admin_token?: string | undefined;
+  client_id?: string | undefined;
   webhook_secret?: string | undefined;
 }
 
 /** What the audit line keeps of a connection: never a secret, only its hint. */
-const audited = (c: { shop_domain: string; token_hint: string; webhook_secret_set: boolean }) => ({
+const audited = (c: { shop_domain: string; client_id?: string | null; token_hint: string; webhook_secret_set: boolean }) => ({
   shop_domain: c.shop_domain,
+  ...(c.client_id ? { client_id: c.client_id } : {}),
   token_hint: c.token_hint,
   webhook_secret_set: c.webhook_secret_set,
 });
@@ -132,29 +139,42 @@ export async function connectStore(
 ): Promise<StoreSettingsJson> {
   if (environmentHolds(deps.config)) throw new AppError(409, MESSAGES.environment);
   const shopDomain = input.shop_domain.trim().toLowerCase();
-  const token = input.admin_token.trim();
+  const clientId = input.client_id?.trim() || null;
+  const given = input.admin_token?.trim() || null;
+  if (clientId && given) throw invalid({ admin_token: [MESSAGES.token_or_client] }, MESSAGES.token_or_client);
+  if (!clientId && !given) throw invalid({ [input.client_id === undefined ? 'admin_token' : 'client_id']: [MESSAGES.token_or_client] }, MESSAGES.token_or_client);
   const secret = input.webhook_secret?.trim() || undefined;
   const before = await storedConnection(deps.db);
   const key = deps.secrets.integrationsKey;
-  // The secret stored with this shop is kept when none is sent (the form leaves it empty).
+  // The secret stored with this shop (and this app) is kept when none is sent (the form leaves it empty).
   const keptSecret =
-    before?.webhook_secret_sealed && before.shop_domain === shopDomain
+    before?.webhook_secret_sealed && before.shop_domain === shopDomain && (!clientId || before.client_id === clientId)
       ? openToken(key, before.webhook_secret_sealed, secretBinding(shopDomain))
       : null;
-  if (!secret && !keptSecret && !deps.config.shopify.webhookSecret)
+  // A Dev Dashboard app's client secret is its webhook secret too: never the environment's then.
+  if (!secret && !keptSecret && (clientId || !deps.config.shopify.webhookSecret))
     throw invalid({ webhook_secret: [MESSAGES.secret_required] });
 
-  const client = createShopifyAdminClient({ url: adminApiUrl(deps.config, shopDomain), token });
+  const url = adminApiUrl(deps.config, shopDomain);
+  let token = given;
+  let expiresAt: string | null = null;
   let shop;
   try {
-    shop = await checkShop(client);
+    if (clientId) {
+      const granted = await grantAccessToken(url, { clientId, clientSecret: (secret ?? keptSecret)! });
+      token = granted.token;
+      expiresAt = nowIso(granted.expiresAt);
+    }
+    shop = await checkShop(createShopifyAdminClient({ url, token: token! }));
   } catch (error) {
     if (error instanceof ShopifyRefusedError) {
+      // The grant's refusal: the client ID or secret (or the app not installed on this shop).
+      if (clientId && !expiresAt) throw invalid({ client_id: [error.said || MESSAGES.credentials_refused] }, MESSAGES.credentials_refused);
       if (error.status === 401 || error.status === 403)
-        throw invalid({ admin_token: [error.said || MESSAGES.token_refused] }, MESSAGES.token_refused);
+        throw invalid({ [clientId ? 'client_id' : 'admin_token']: [error.said || MESSAGES.token_refused] }, MESSAGES.token_refused);
       if (error.status === 404 || error.status === 402 || error.status === 423)
         throw invalid({ shop_domain: [error.said || MESSAGES.shop_not_found] }, MESSAGES.shop_not_found);
-      throw invalid({ admin_token: [error.said || error.message] }, MESSAGES.token_refused);
+      throw invalid({ [clientId ? 'client_id' : 'admin_token']: [error.said || error.message] }, MESSAGES.token_refused);
     }
     if (error instanceof ShopifyTransientError) {
       log.warn({ shopDomain, err: error.message }, 'shopify could not be reached to check the store connection');
@@ -163,7 +183,7 @@ export async function connectStore(
     throw error;
   }
   const missing = missingScopes(shop.scopes);
-  if (missing.length > 0) throw invalid({ admin_token: [MESSAGES.scopes_missing], missing_scopes: missing }, MESSAGES.scopes_missing);
+  if (missing.length > 0) throw invalid({ [clientId ? 'client_id' : 'admin_token']: [MESSAGES.scopes_missing], missing_scopes: missing }, MESSAGES.scopes_missing);
 
   const at = nowIso();
   const secretToKeep = secret ?? keptSecret ?? null;
@@ -173,8 +193,10 @@ export async function connectStore(
       trx,
       {
         shop_domain: shopDomain,
-        admin_token_sealed: sealToken(key, token, tokenBinding(shopDomain)),
+        admin_token_sealed: sealToken(key, token!, tokenBinding(shopDomain)),
         webhook_secret_sealed: secretToKeep ? sealToken(key, secretToKeep, secretBinding(shopDomain)) : null,
+        client_id: clientId,
+        token_expires_at: expiresAt,
       },
       at,
     );
@@ -193,7 +215,7 @@ export async function connectStore(
     const previousJson = previous
       ? (() => {
           const opened = openToken(key, previous.admin_token_sealed, tokenBinding(previous.shop_domain));
-          return audited({ shop_domain: previous.shop_domain, token_hint: opened ? secretHint(opened) : '…', webhook_secret_set: previous.webhook_secret_sealed !== null });
+          return audited({ shop_domain: previous.shop_domain, client_id: previous.client_id, token_hint: opened ? secretHint(opened) : '…', webhook_secret_set: previous.webhook_secret_sealed !== null });
         })()
       : undefined;
     await recordAudit(
@@ -204,7 +226,7 @@ export async function connectStore(
         entity: 'settings',
         entityId: 'store',
         ...(previousJson ? { before: previousJson } : {}),
-        after: audited({ shop_domain: shopDomain, token_hint: secretHint(token), webhook_secret_set: Boolean(secretToKeep ?? deps.config.shopify.webhookSecret) }),
+        after: audited({ shop_domain: shopDomain, client_id: clientId, token_hint: secretHint(token!), webhook_secret_set: Boolean(secretToKeep ?? deps.config.shopify.webhookSecret) }),
       },
       at,
     );

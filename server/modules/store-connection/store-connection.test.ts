@@ -20,7 +20,8 @@ import type { ShopifyAdminStandIn } from '../../test/shopify-admin';
 import { issueToken } from '../auth/service';
 import { createPartnerAccount } from '../partners/service';
 import { resolveProgramSecrets } from '../settings/service';
-import { forgetStoredConnection } from './active-store';
+import { CLIENT_REFUSED } from '../../test/shopify-admin';
+import { activeStore, forgetStoredConnection } from './active-store';
 import type { StoreDeps } from './active-store';
 import { keepSubscriptions } from './subscriptions';
 
@@ -317,5 +318,92 @@ describe('when the environment holds the connection', () => {
     } finally {
       await env.close();
     }
+  });
+});
+
+describe('a Dev Dashboard app: its client ID and secret exchanged for a token that lives a day', () => {
+  const APP = { clientId: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6', clientSecret: 'shpss_dev_dashboard_client_secret_77' };
+  let dev: Awaited<ReturnType<typeof startStoreStandIn>>;
+  let app: TestApp;
+  let staff: FixtureStaff;
+  const put = (payload: object) => app.app.inject({ method: 'PUT', url: '/api/manager/settings/store', headers: bearer(staff.token), payload });
+  const row = () => app.database.db.selectFrom('store_connection').selectAll().executeTakeFirst();
+  const node = async (): Promise<StoreDeps> => ({ db: app.database.db, config: app.config, secrets: await resolveProgramSecrets(app.database.db, app.config) });
+
+  beforeAll(async () => {
+    dev = await startStoreStandIn({ app: { ...APP, lifetimeSeconds: 86_399 } });
+    app = await createTestApp({ env: { SHOPIFY_ADMIN_API_URL: dev.stand.url, PUBLIC_URL } });
+    staff = await createStaffWithToken(app.database.db, 'admin');
+  });
+  afterAll(async () => {
+    await app.close();
+    await dev.stand.close();
+  });
+
+  it('refuses credentials the store refuses, with its words, and keeps nothing', async () => {
+    const res = await put({ shop_domain: SHOP, client_id: APP.clientId, webhook_secret: 'shpss_not_this_app' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.client_id).toEqual([CLIENT_REFUSED.error_description]);
+    expect(res.json().message).toBe("Shopify refused the app's client ID and client secret");
+    expect(await row()).toBeUndefined();
+    // Both ways of connecting at once, or neither: refused before the store is asked.
+    const grants = dev.stand.requests.length;
+    expect((await put({ shop_domain: SHOP, client_id: APP.clientId, admin_token: 'shpat_x_0000000000', webhook_secret: APP.clientSecret })).statusCode).toBe(422);
+    expect((await put({ shop_domain: SHOP, client_id: APP.clientId })).json().errors.webhook_secret).toBeDefined();
+    expect(dev.stand.requests.length).toBe(grants);
+  });
+
+  it('connects: the granted token sealed with its end, the subscriptions made with it, the client secret checking the webhooks', async () => {
+    const res = await put({ shop_domain: SHOP, client_id: APP.clientId, webhook_secret: APP.clientSecret });
+    expect(res.statusCode).toBe(200);
+    const { connection, topics } = res.json().data;
+    expect(connection).toMatchObject({ app_kind: 'client_credentials', client_id: APP.clientId, shop_name: 'Sunbite Test Store', missing_scopes: [] });
+    expect(Date.parse(connection.token_expires_at)).toBeGreaterThan(Date.now() + 86_000_000);
+    expect(topics.every((t: { registered: boolean }) => t.registered)).toBe(true);
+    const [granted] = [...dev.stand.issued.keys()];
+    expect(dev.stand.issued.size).toBe(1);
+    expect(res.body).not.toContain(granted);
+    expect(res.body).not.toContain(APP.clientSecret);
+    const stored = (await row())!;
+    expect(stored.admin_token_sealed).not.toContain(granted!);
+    expect(stored.client_id).toBe(APP.clientId);
+    expect((await deliver(app.app, 'orders/paid', shopifyOrderPayload({ code: null }), { secret: APP.clientSecret })).statusCode).toBe(200);
+  });
+
+  it('asks for a new token an hour before the old one ends, once, and keeps it for every node', async () => {
+    const before = (await row())!;
+    const soon = new Date(Date.now() + 30 * 60_000).toISOString();
+    await app.database.db.updateTable('store_connection').set({ token_expires_at: soon }).execute();
+    forgetStoredConnection(app.database.db);
+    const issued = dev.stand.issued.size;
+    const deps = await node();
+    const [a, b] = await Promise.all([activeStore(deps), activeStore(deps)]);
+    expect(dev.stand.issued.size).toBe(issued + 1);
+    expect(a?.tokenHint).toBe(b?.tokenHint);
+    const after = (await row())!;
+    expect(after.admin_token_sealed).not.toBe(before.admin_token_sealed);
+    expect(Date.parse(after.token_expires_at!)).toBeGreaterThan(Date.now() + 86_000_000);
+    // The new token works: a round of the subscriptions goes through with it.
+    expect(await keepSubscriptions(deps, log, { now: new Date(Date.now() + 2 * 3_600_000) })).not.toBeNull();
+  });
+
+  it('keeps a token still good while the store gives no new one, and has no connection once it ended', async () => {
+    const deps = await node();
+    const secret = dev.stand.app!.clientSecret;
+    dev.stand.app!.clientSecret = 'shpss_rotated_in_the_dev_dashboard';
+    try {
+      await app.database.db.updateTable('store_connection').set({ token_expires_at: new Date(Date.now() + 10 * 60_000).toISOString() }).execute();
+      forgetStoredConnection(app.database.db);
+      expect(await activeStore(deps)).not.toBeNull();
+      await app.database.db.updateTable('store_connection').set({ token_expires_at: new Date(Date.now() - 60_000).toISOString() }).execute();
+      forgetStoredConnection(app.database.db);
+      expect(await activeStore(deps)).toBeNull();
+      // The webhooks are still checked with the stored client secret meanwhile.
+      expect((await deliver(app.app, 'orders/paid', shopifyOrderPayload({ code: null }), { secret: APP.clientSecret })).statusCode).toBe(200);
+    } finally {
+      dev.stand.app!.clientSecret = secret;
+      forgetStoredConnection(app.database.db);
+    }
+    expect(await activeStore(deps)).not.toBeNull();
   });
 });
