@@ -9,6 +9,7 @@ import { E2E_SHOPIFY } from './shopify-settings';
 const { stand } = await startStoreStandIn({
   port: E2E_SHOPIFY.port,
   token: E2E_SHOPIFY.token,
+  app: { clientId: E2E_SHOPIFY.clientId, clientSecret: E2E_SHOPIFY.clientSecret },
   shop: { myshopifyDomain: E2E_SHOPIFY.shopDomain },
   more: shopifyOrdersStandIn().handlers,
 });

@@ -1,6 +1,8 @@
 // The settings' "Store" (issue 30): the Shopify store the portal reads orders from. An admin
-// connects it with the shop's domain, the Admin API access token of a custom app and the app's
-// client secret (the webhook secret), checked at once by the server against the store; the
+// connects it with the shop's domain and either a Dev Dashboard app's client ID and client secret
+// (every app made since 2026: the server exchanges them for a token and renews it) or, for an app
+// made in the store's admin, its Admin API access token and client secret (the webhook secret),
+// checked at once by the server against the store; the
 // secrets are typed in password boxes and never shown back, only the token's hint. The section
 // then shows what the store answered (its name, currency, the token's scopes and the missing
 // ones), the webhook subscriptions the portal keeps itself and the reconciliation that reads the
@@ -34,7 +36,9 @@ import {
 
 /** The server's variables that hold a connection set on the server (they win over the back office). */
 const ENVIRONMENT_VARIABLES = ['SHOPIFY_SHOP_DOMAIN', 'SHOPIFY_ADMIN_TOKEN', 'SHOPIFY_WEBHOOK_SECRET'];
-const FORM_FIELDS = ['shop_domain', 'admin_token', 'webhook_secret'] as const;
+const FORM_FIELDS = ['shop_domain', 'client_id', 'admin_token', 'webhook_secret'] as const;
+type AppKind = StoreConnection['app_kind'];
+const APP_KINDS: readonly AppKind[] = ['client_credentials', 'access_token'];
 /** The server's rule for the domain (server/modules/store-connection/routes.ts): the shop's myshopify.com name. */
 const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 type FormField = (typeof FORM_FIELDS)[number];
@@ -100,21 +104,67 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
   );
 }
 
-/** How to make the custom app in Shopify's admin, folded until asked for. */
+/** How to make the app in Shopify, either way, folded until asked for. */
 function SetupSteps() {
   const { t } = useTranslation();
-  const steps = ['develop', 'create', 'scopes', 'install', 'token', 'secret'] as const;
+  const ways = [
+    { title: 'dev_title', steps: ['dev_create', 'dev_scopes', 'dev_install', 'dev_credentials'] },
+    { title: 'admin_title', steps: ['develop', 'create', 'scopes', 'install', 'token', 'secret'] },
+  ] as const;
+  const scopes = STORE_SCOPES.join(', ');
   return (
     <details className="group mt-4 rounded-xl border border-stone-200 px-4 py-3 text-sm dark:border-stone-800" data-testid="store-setup">
       <summary className="cursor-pointer font-medium text-stone-800 marker:text-stone-400 dark:text-stone-200">
         {t('manager.settings.store.setup.title')}
       </summary>
-      <ol className="mt-3 list-decimal space-y-1.5 pl-5 text-stone-700 dark:text-stone-300">
-        {steps.map((step) => (
-          <li key={step}>{t(`manager.settings.store.setup.${step}`, { scopes: STORE_SCOPES.join(', ') })}</li>
-        ))}
-      </ol>
+      {ways.map((way) => (
+        <div key={way.title} className="mt-3">
+          <p className="font-medium text-stone-900 dark:text-white">{t(`manager.settings.store.setup.${way.title}`)}</p>
+          <ol className="mt-1.5 list-decimal space-y-1.5 pl-5 text-stone-700 dark:text-stone-300">
+            {way.steps.map((step) => (
+              <li key={step}>{t(`manager.settings.store.setup.${step}`, { scopes })}</li>
+            ))}
+          </ol>
+        </div>
+      ))}
     </details>
+  );
+}
+
+/** Where the app was made: the two ways of connecting, as radio cards. */
+function AppKindChoice({ kind, onChange }: { kind: AppKind; onChange: (kind: AppKind) => void }) {
+  const { t } = useTranslation();
+  const name = useId();
+  return (
+    <fieldset className="md:col-span-2" data-testid="store-app-kind">
+      <legend className="text-sm font-medium text-stone-800 dark:text-stone-200">{t('manager.settings.store.kind.legend')}</legend>
+      <div className="mt-2 grid gap-2 sm:grid-cols-2">
+        {APP_KINDS.map((option) => (
+          <label
+            key={option}
+            className={`flex cursor-pointer items-start gap-3 rounded-xl border p-3 text-sm ${
+              kind === option
+                ? 'border-orange-500 bg-white ring-1 ring-orange-500 dark:border-orange-400 dark:bg-stone-900 dark:ring-orange-400'
+                : 'border-stone-200 bg-white dark:border-stone-700 dark:bg-stone-900'
+            }`}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={option}
+              checked={kind === option}
+              onChange={() => onChange(option)}
+              className="mt-0.5 h-4 w-4 accent-orange-600"
+              data-testid={`store-kind-${option}`}
+            />
+            <span className="min-w-0">
+              <span className="block font-medium text-stone-900 dark:text-white">{t(`manager.settings.store.kind.${option}`)}</span>
+              <span className={`mt-0.5 block text-xs ${muted}`}>{t(`manager.settings.store.kind.${option}_hint`)}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 
@@ -138,11 +188,19 @@ function StoreForm({
   const { t } = useTranslation();
   const change = useChangeStore();
   const formRef = useRef<HTMLFormElement>(null);
+  const [kind, setKind] = useState<AppKind>(replacing?.app_kind ?? 'client_credentials');
   const [values, setValues] = useState<Record<FormField, string>>({
     shop_domain: replacing?.shop_domain ?? '',
+    client_id: replacing?.client_id ?? '',
     admin_token: '',
     webhook_secret: '',
   });
+  // The stored secret is kept only for the same app: another client ID needs its own.
+  const secretKept = Boolean(
+    replacing?.webhook_secret_set &&
+      replacing.app_kind === kind &&
+      (kind === 'access_token' || replacing.client_id === values.client_id.trim()),
+  );
   const [checking, setChecking] = useState(false);
   const [server, setServer] = useState<Problems>({});
   const [attempt, setAttempt] = useState(0);
@@ -157,7 +215,11 @@ function StoreForm({
     const domain = current.shop_domain.trim().toLowerCase();
     if (!domain) found.shop_domain = t('manager.settings.store.errors.domain_required');
     else if (!SHOP_DOMAIN.test(domain)) found.shop_domain = t('manager.settings.store.errors.domain_format');
-    if (!current.admin_token.trim()) found.admin_token = t('manager.settings.store.errors.token_required');
+    if (kind === 'access_token' && !current.admin_token.trim()) found.admin_token = t('manager.settings.store.errors.token_required');
+    if (kind === 'client_credentials') {
+      if (!current.client_id.trim()) found.client_id = t('manager.settings.store.errors.client_id_required');
+      if (!current.webhook_secret.trim() && !secretKept) found.webhook_secret = t('manager.settings.store.errors.secret_required');
+    }
     return found;
   };
   const problems = checking ? problemsOf(values) : {};
@@ -200,7 +262,7 @@ function StoreForm({
         kind: 'connect',
         input: {
           shop_domain: values.shop_domain.trim(),
-          admin_token: values.admin_token.trim(),
+          ...(kind === 'client_credentials' ? { client_id: values.client_id.trim() } : { admin_token: values.admin_token.trim() }),
           ...(secret ? { webhook_secret: secret } : {}),
         },
       },
@@ -218,6 +280,7 @@ function StoreForm({
           const found = serverFieldErrors(failed) ?? {};
           setServer({
             shop_domain: found.shop_domain,
+            client_id: found.client_id,
             admin_token: found.admin_token,
             webhook_secret: found.webhook_secret,
           });
@@ -255,33 +318,56 @@ function StoreForm({
           testId="store-shop-domain"
           className="min-w-0 md:col-span-2"
         />
-        <PasswordField
-          label={t('manager.settings.store.fields.admin_token')}
-          name="admin_token"
-          value={values.admin_token}
-          onChange={set('admin_token')}
-          error={error('admin_token')}
-          hint={
-            replacing
-              ? t('manager.settings.store.fields.admin_token_replace_hint', { hint: replacing.token_hint })
-              : t('manager.settings.store.fields.admin_token_hint', { scopes: STORE_SCOPES.join(', ') })
-          }
-          placeholder="shpat_…"
-          autoComplete="off"
-          spellCheck={false}
-          testId="store-admin-token"
-          className="min-w-0"
+        <AppKindChoice
+          kind={kind}
+          onChange={(next) => {
+            setKind(next);
+            setServer({});
+          }}
         />
+        {kind === 'client_credentials' ? (
+          <TextField
+            label={t('manager.settings.store.fields.client_id')}
+            name="client_id"
+            value={values.client_id}
+            onChange={set('client_id')}
+            error={error('client_id')}
+            hint={t('manager.settings.store.fields.client_id_hint', { scopes: STORE_SCOPES.join(', ') })}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            testId="store-client-id"
+            className="min-w-0"
+          />
+        ) : (
+          <PasswordField
+            label={t('manager.settings.store.fields.admin_token')}
+            name="admin_token"
+            value={values.admin_token}
+            onChange={set('admin_token')}
+            error={error('admin_token')}
+            hint={
+              replacing?.app_kind === 'access_token'
+                ? t('manager.settings.store.fields.admin_token_replace_hint', { hint: replacing.token_hint })
+                : t('manager.settings.store.fields.admin_token_hint', { scopes: STORE_SCOPES.join(', ') })
+            }
+            placeholder="shpat_…"
+            autoComplete="off"
+            spellCheck={false}
+            testId="store-admin-token"
+            className="min-w-0"
+          />
+        )}
         <PasswordField
-          label={t('manager.settings.store.fields.webhook_secret')}
+          label={t(kind === 'client_credentials' ? 'manager.settings.store.fields.client_secret' : 'manager.settings.store.fields.webhook_secret')}
           name="webhook_secret"
           value={values.webhook_secret}
           onChange={set('webhook_secret')}
           error={error('webhook_secret')}
           hint={
-            replacing?.webhook_secret_set
+            secretKept
               ? t('manager.settings.store.fields.webhook_secret_keep_hint')
-              : t('manager.settings.store.fields.webhook_secret_hint')
+              : t(kind === 'client_credentials' ? 'manager.settings.store.fields.client_secret_hint' : 'manager.settings.store.fields.webhook_secret_hint')
           }
           autoComplete="off"
           spellCheck={false}
@@ -354,6 +440,16 @@ function ConnectionSummary({ connection }: { connection: StoreConnection }) {
         </Fact>
         <Fact label={t('manager.settings.store.facts.token')} testId="store-token">
           <span className="font-mono">{connection.token_hint}</span>
+          <span className={`mt-1 block text-xs ${muted}`} data-testid="store-app">
+            {connection.app_kind === 'client_credentials'
+              ? `${t('manager.settings.store.app_dev_dashboard')} · ${connection.client_id ?? ''}`
+              : t('manager.settings.store.app_admin')}
+          </span>
+          {connection.token_expires_at ? (
+            <span className={`mt-1 block text-xs ${muted}`} data-testid="store-token-renewed">
+              {t('manager.settings.store.token_renewed', { date: dateTime(connection.token_expires_at) })}
+            </span>
+          ) : null}
           <span className={`mt-1 block text-xs ${muted}`} data-testid="store-checked">
             {connection.checked_at
               ? t('manager.settings.store.checked_at', { date: dateTime(connection.checked_at) })

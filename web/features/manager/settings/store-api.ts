@@ -50,9 +50,11 @@ export interface StoreSettings {
   reconciliation: Reconciliation | null;
 }
 
+/** A Dev Dashboard app's client ID (its client secret in webhook_secret), or an admin-made app's token. */
 export interface StoreConnectionInput {
   shop_domain: string;
-  admin_token: string;
+  client_id?: string;
+  admin_token?: string;
   /** The app's client secret; left out to keep the one stored. */
   webhook_secret?: string;
 }

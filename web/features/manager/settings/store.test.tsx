@@ -3,7 +3,7 @@
 // the shop, its scopes and the topics registered; missing scopes named and a shop currency that
 // is not the program's; a connection held by the environment shown read only with its variables;
 // a disconnection only after a question; the reconciliation and the back-fill; the topics as
-// cards on a phone; French.
+// cards on a phone; French. A Dev Dashboard app (the way offered first) by its client ID and secret.
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
@@ -95,7 +95,10 @@ describe('the store connection', () => {
       'Registered by the portal once the store is connected.',
     );
     expect(within(group).getByTestId('store-setup')).toHaveTextContent('Develop apps');
+    expect(within(group).getByTestId('store-setup')).toHaveTextContent('Dev Dashboard');
 
+    // An app made in the store's admin before 2026: its access token.
+    await user.click(within(group).getByLabelText(/In the store’s admin, before 2026/));
     const domain = within(group).getByLabelText('Shop domain');
     const token = within(group).getByLabelText('Admin API access token');
     const secret = within(group).getByLabelText('App client secret (webhook secret)');
@@ -154,6 +157,55 @@ describe('the store connection', () => {
     expect(within(group).getByTestId('store-reconciliation-none')).toHaveTextContent(
       'Not run yet: the first run reads the last 60 days.',
     );
+  });
+
+  it('connects a Dev Dashboard app by its client ID and secret: checked before sending, refused in Shopify’s words, then renewed by the portal', async () => {
+    let stored: StoreSettings = storeNotConnected();
+    fake.on('GET /api/manager/settings/store', () => jsonResponse(200, { data: stored }));
+    fake.on('PUT /api/manager/settings/store', ({ body }) => {
+      const input = body as { webhook_secret?: string };
+      if (input.webhook_secret !== 'shpss_right')
+        return jsonResponse(422, {
+          code: 422,
+          message: 'Shopify refused the app’s client ID and client secret',
+          errors: { client_id: ['Client authentication failed.'] },
+        });
+      stored = storeConnected({
+        reconciliation: null,
+        connection: sampleConnection({ app_kind: 'client_credentials', client_id: 'c0ffee1234', token_expires_at: '2026-05-13T14:05:00.000Z' }),
+      });
+      return jsonResponse(200, { data: stored });
+    });
+    const { user } = renderApp('/manager/settings');
+    const group = await section();
+    // The way every app is made since 2026 is the one offered first.
+    expect(await within(group).findByLabelText(/In Shopify’s Dev Dashboard/)).toBeChecked();
+    expect(within(group).queryByLabelText('Admin API access token')).toBeNull();
+    const domain = within(group).getByLabelText('Shop domain');
+    const clientId = within(group).getByLabelText('Client ID');
+    const secret = within(group).getByLabelText('Client secret');
+    expect(secret).toHaveAttribute('type', 'password');
+    await user.type(domain, 'sunbite.myshopify.com');
+    await user.click(within(group).getByTestId('store-connect'));
+    expect(messageOf(clientId)).toBe('Enter the app’s client ID');
+    expect(messageOf(secret)).toBe('Enter the app’s client secret');
+    expect(fake.calls()).not.toContain('PUT /api/manager/settings/store');
+
+    await user.type(clientId, 'c0ffee1234');
+    await user.type(secret, 'shpss_wrong');
+    await user.click(within(group).getByTestId('store-connect'));
+    await waitFor(() => expect(messageOf(clientId)).toBe('Client authentication failed.'));
+    expect(fake.lastBody('PUT /api/manager/settings/store')).toEqual({
+      shop_domain: 'sunbite.myshopify.com',
+      client_id: 'c0ffee1234',
+      webhook_secret: 'shpss_wrong',
+    });
+    await user.clear(secret);
+    await user.type(secret, 'shpss_right');
+    await user.click(within(group).getByTestId('store-connect'));
+    expect(await within(group).findByTestId('store-app')).toHaveTextContent('Dev Dashboard app · c0ffee1234');
+    expect(within(group).getByTestId('store-token-renewed')).toHaveTextContent('Renewed by the portal each day; this token lasts until May 13, 2026');
+    expect(group).not.toHaveTextContent('shpss_right');
   });
 
   it('names the missing scopes, the store’s refusal of a domain and a shop currency that needs a rate', async () => {
@@ -252,6 +304,7 @@ describe('the store connection', () => {
     const { user } = renderApp('/manager/settings');
     const group = await section();
     const domain = await within(group).findByLabelText('Shop domain');
+    await user.click(within(group).getByLabelText(/In the store’s admin, before 2026/));
     const token = within(group).getByLabelText('Admin API access token');
     await user.type(domain, 'sunbite.com');
     await user.type(token, 'shpat_few');
@@ -275,6 +328,7 @@ describe('the store connection', () => {
     const { user } = renderApp('/manager/settings');
     const group = await section();
     await user.type(await within(group).findByLabelText('Shop domain'), 'sunbite.myshopify.com');
+    await user.click(within(group).getByLabelText(/In the store’s admin, before 2026/));
     await user.type(within(group).getByLabelText('Admin API access token'), 'shpat_x');
     await user.click(within(group).getByTestId('store-connect'));
     expect(await within(group).findByTestId('store-failure')).toHaveTextContent(
@@ -345,7 +399,9 @@ describe('the store connection', () => {
     const group = await section();
     expect(within(group).getByRole('heading', { level: 2, name: 'Boutique' })).toBeInTheDocument();
     expect(await within(group).findByTestId('store-status')).toHaveTextContent('Non connectée');
-    expect(within(group).getByLabelText('Jeton d’accès à l’API Admin')).toHaveAttribute('type', 'password');
+    expect(within(group).getByLabelText('Identifiant client')).not.toHaveAttribute('type', 'password');
+    expect(within(group).getByLabelText('Secret client')).toHaveAttribute('type', 'password');
+    expect(within(group).getByLabelText(/Dans le Dev Dashboard de Shopify/)).toBeChecked();
     expect(within(group).getAllByTestId('store-topic-row')[0]).toHaveTextContent('Commande payée');
     expect(within(group).getByTestId('store-connect')).toHaveTextContent('Connecter la boutique');
   });
