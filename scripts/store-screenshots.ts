@@ -1,5 +1,5 @@
-// Screenshots of the back office's Store section (issue 30): the form refusing a token with the
-// store's words, and the store connected with its topics registered, English and French, light and
+// Screenshots of the back office's Store section (issue 30): the form refusing a Dev Dashboard
+// app's client secret with the store's words, and the store connected with its topics registered, English and French, light and
 // dark, at phone and desktop widths, for a person to look at. It starts the Admin GraphQL stand-in
 // itself; the server must reach it, e.g.
 //   npx tsx scripts/store-screenshots.ts --stand-in &   (prints SHOPIFY_ADMIN_API_URL)
@@ -15,12 +15,12 @@ import { CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium';
 import { DEMO_ACCOUNTS, LOOKS, lookContext, signIn, WIDTHS } from './lib/screenshot-session';
 
 const STAND_IN_PORT = 3395 + 100;
-const TOKEN = 'shpat_screenshots_store_token_7e3b';
+const APP = { clientId: '5c2e0f8b1d9a4e7c8b3f6a2d1e0c9b8a', clientSecret: 'shpss_screenshots_client_secret_3d1f' };
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:3395';
 const OUT = '.tmp/screens/store';
 
 if (process.argv.includes('--stand-in')) {
-  const { stand } = await startStoreStandIn({ port: STAND_IN_PORT, token: TOKEN, more: shopifyOrdersStandIn().handlers });
+  const { stand } = await startStoreStandIn({ port: STAND_IN_PORT, app: APP, more: shopifyOrdersStandIn().handlers });
   console.log(`SHOPIFY_ADMIN_API_URL=${stand.url}`);
 } else {
   await mkdir(OUT, { recursive: true });
@@ -29,25 +29,26 @@ if (process.argv.includes('--stand-in')) {
   const store = `${BASE_URL}/api/manager/settings/store`;
   await fetch(store, { method: 'DELETE', headers });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
-  const fill = async (page: Page, token: string) => {
+  // A Dev Dashboard app: its client ID and client secret.
+  const fill = async (page: Page, secret: string) => {
     const section = page.getByTestId('settings-group-store');
-    await section.locator('input').nth(0).fill('sunbite-test.myshopify.com');
-    await section.locator('input').nth(1).fill(token);
-    await section.locator('input').nth(2).fill('shpss_screenshots_secret');
+    await section.getByTestId('store-shop-domain').fill('sunbite-test.myshopify.com');
+    await section.getByTestId('store-client-id').fill(APP.clientId);
+    await section.getByTestId('store-webhook-secret').fill(secret);
     await section.getByTestId('store-connect').click();
   };
   const states: { name: string; prepare(page: Page): Promise<void> }[] = [
     {
       name: 'refused',
       prepare: async (page) => {
-        await fill(page, 'shpat_not_the_token_0000');
+        await fill(page, 'shpss_not_this_apps_secret');
         await page.getByTestId('settings-group-store').locator('[aria-invalid="true"]').first().waitFor();
       },
     },
     {
       name: 'connected',
       prepare: async (page) => {
-        await fill(page, TOKEN);
+        await fill(page, APP.clientSecret);
         await page.getByTestId('store-shop-name').waitFor();
         await page.waitForTimeout(600);
       },

@@ -663,7 +663,7 @@ describe('without the push configured', () => {
       expect(retried.json()).toEqual({
         code: 409,
         message:
-          'The discount push to Shopify is not configured (SHOPIFY_SHOP_DOMAIN and SHOPIFY_ADMIN_TOKEN)',
+          "No store is connected: an admin connects it in Settings → Store (or the server's SHOPIFY_SHOP_DOMAIN and SHOPIFY_ADMIN_TOKEN)",
       });
     } finally {
       await off.close();
