@@ -96,12 +96,17 @@ function clientFor(url: string, token: string): StoreClient {
   return client;
 }
 
-/** Forgets this node's read of the stored connection (after a change made here). */
+/** Forgets this node's read of the stored connection, and a grant that failed (after a change made here). */
 export function forgetStoredConnection(db: Db): void {
   cache.delete(db);
+  grantFailed.clear();
 }
 
 const granting = new Map<string, Promise<Opened>>();
+/** When a grant last failed, per app: asked again only after REGRANT_RETRY_MS (the tasks ask every few seconds). */
+const grantFailed = new Map<string, number>();
+export const REGRANT_RETRY_MS = 60_000;
+const stillGood = (opened: Opened) => (opened?.tokenExpiresAt && Date.parse(opened.tokenExpiresAt) > Date.now() ? opened : null);
 
 /** A new token for a Dev Dashboard app's connection, kept for every node; the old one when the store does not give one. */
 async function regrant(deps: StoreDeps, row: StoredConnection & { client_id: string }, current: Opened, secret: string): Promise<Opened> {
@@ -110,11 +115,13 @@ async function regrant(deps: StoreDeps, row: StoredConnection & { client_id: str
     const granted = await grantAccessToken(adminApiUrl(deps.config, row.shop_domain), { clientId: row.client_id, clientSecret: secret });
     const sealed = sealToken(key, granted.token, tokenBinding(row.shop_domain));
     const expires = nowIso(granted.expiresAt);
+    grantFailed.delete(`${row.shop_domain}\n${row.client_id}`);
     await saveGrantedToken(deps.db, { shop_domain: row.shop_domain, client_id: row.client_id, admin_token_sealed: row.admin_token_sealed }, { admin_token_sealed: sealed, token_expires_at: expires }, nowIso());
     return { shopDomain: row.shop_domain, token: granted.token, webhookSecret: secret, clientId: row.client_id, tokenExpiresAt: expires };
   } catch {
-    // Still usable: the next read asks again. Expired: no connection until the store answers.
-    return current && current.tokenExpiresAt && Date.parse(current.tokenExpiresAt) > Date.now() ? current : null;
+    // Still usable: asked again in a minute. Expired: no connection until the store answers.
+    grantFailed.set(`${row.shop_domain}\n${row.client_id}`, Date.now());
+    return stillGood(current);
   }
 }
 
@@ -147,13 +154,14 @@ async function openStored(deps: StoreDeps): Promise<Opened> {
   if (!row?.client_id || !secret) return read.opened;
   if (row.token_expires_at && Date.parse(row.token_expires_at) - REGRANT_BEFORE_MS > Date.now()) return read.opened;
   const flight = `${row.shop_domain}\n${row.client_id}`;
+  if ((grantFailed.get(flight) ?? 0) > Date.now() - REGRANT_RETRY_MS) return stillGood(read.opened);
   let pending = granting.get(flight);
   if (!pending) {
     pending = regrant(deps, { ...row, client_id: row.client_id }, read.opened, secret).finally(() => granting.delete(flight));
     granting.set(flight, pending);
   }
   const opened = await pending;
-  forgetStoredConnection(deps.db);
+  cache.delete(deps.db);
   return opened;
 }
 

@@ -397,7 +397,13 @@ describe('a Dev Dashboard app: its client ID and secret exchanged for a token th
       expect(await activeStore(deps)).not.toBeNull();
       await app.database.db.updateTable('store_connection').set({ token_expires_at: new Date(Date.now() - 60_000).toISOString() }).execute();
       forgetStoredConnection(app.database.db);
+      const grants = () => dev.stand.requests.filter((r) => r.path === '/admin/oauth/access_token').length;
+      const asked = grants();
       expect(await activeStore(deps)).toBeNull();
+      // Refused once, not asked again at every task's round for a minute.
+      expect(await activeStore(deps)).toBeNull();
+      expect(await activeStore(deps)).toBeNull();
+      expect(grants()).toBe(asked + 1);
       // The webhooks are still checked with the stored client secret meanwhile.
       expect((await deliver(app.app, 'orders/paid', shopifyOrderPayload({ code: null }), { secret: APP.clientSecret })).statusCode).toBe(200);
     } finally {
