@@ -92,7 +92,7 @@ const mb = (bytes: number) => (bytes / 1e6).toFixed(0);
 const BENCH_MANAGER = 'bench.manager@sunbite.example';
 // Admin-only reads (the program settings, decisions §11) are made with an admin's token.
 const BENCH_ADMIN = 'bench.admin@sunbite.example';
-const ADMIN_READS = ['/api/manager/settings'];
+const ADMIN_READS = ['/api/manager/settings', '/api/manager/settings/store'];
 
 /** Where BENCH_KEEP_DB keeps the database seeded for the stages `upTo` (this one and those before it). */
 function keptDatabase(upTo: number[]): string {
@@ -199,6 +199,9 @@ async function main() {
         '/api/manager/partners/{uuid}/audit?page=1&length=10',
         // The program settings and tiers (admins only), read by the settings page.
         '/api/manager/settings',
+        // The store connection's section (issue 30): the connection, each topic's last delivery and
+        // deliveries refused in 24 h (webhook_deliveries by topic), the reconciliation.
+        '/api/manager/settings/store',
         // The audit log (300,000 lines): its first page, and one action's changes.
         '/api/manager/audit?page=1&length=20',
         '/api/manager/audit?action=partner.suspend&page=1&length=20',
