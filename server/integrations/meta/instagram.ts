@@ -36,6 +36,21 @@ export interface InstagramMedia {
   commentsCount: number;
 }
 
+/**
+ * A post's link as Instagram gives it: https://www.instagram.com/… and nothing else. Another
+ * answer (a `javascript:` address, another host) is dropped, with its post: the portal renders
+ * the permalink as a link.
+ */
+export function instagramPermalink(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname === 'www.instagram.com' && !url.username && !url.password && !url.port ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
 const MEDIA_FIELDS = 'id,caption,media_type,media_url,thumbnail_url,permalink,timestamp,like_count,comments_count';
 /** Long-lived tokens last 60 days; when the answer does not say, assume that. */
 const DEFAULT_LIFETIME_S = 60 * 24 * 3600;
@@ -104,7 +119,7 @@ export function instagramClient(options: InstagramOptions) {
         const page = await graphCall(next);
         for (const item of Array.isArray(page.data) ? (page.data as Record<string, unknown>[]) : []) {
           const id = text(item.id);
-          const permalink = text(item.permalink);
+          const permalink = instagramPermalink(text(item.permalink));
           const timestamp = text(item.timestamp);
           if (!id || !permalink || !timestamp || Number.isNaN(Date.parse(timestamp))) continue;
           posts.push({

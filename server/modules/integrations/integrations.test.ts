@@ -168,6 +168,33 @@ describe('connected accounts', () => {
     expect(carriesPartnerMark('love it #sunbitepartner', [])).toBe(true);
   });
 
+  it('drops a post whose permalink is not Instagram’s own https address (issue 31)', async () => {
+    const post = (id: string, permalink: string) => ({
+      id,
+      caption: `#SunbitePartner ${id}`,
+      media_type: 'IMAGE' as const,
+      media_url: `${meta.url}/m/${id}.jpg`,
+      permalink,
+      timestamp: '2026-11-02T10:00:00+0000',
+      like_count: 1,
+      comments_count: 0,
+    });
+    await connect(maya, 'instagram', [
+      post('ok', 'https://www.instagram.com/p/ok/'),
+      post('js', 'javascript:alert(document.cookie)'),
+      post('http', 'http://www.instagram.com/p/http/'),
+      post('other', 'https://www.instagram.com.evil.example/p/other/'),
+      post('creds', 'https://user:pass@www.instagram.com/p/creds/'),
+    ]);
+    const stored = await t.database.db.selectFrom('instagram_media').select(['media_id', 'permalink']).where('media_id', 'in', ['ok', 'js', 'http', 'other', 'creds']).execute();
+    expect(stored).toEqual([{ media_id: 'ok', permalink: 'https://www.instagram.com/p/ok/' }]);
+    // One kept before links were checked is never shown.
+    await t.database.db.updateTable('instagram_media').set({ permalink: 'javascript:alert(1)' }).where('media_id', '=', 'ok').execute();
+    const top = (await call('GET', '/api/integrations/instagram/top-posts', maya.token)).json().data;
+    expect(top.posts.map((p: { id: string }) => p.id)).not.toContain('ok');
+    expect(JSON.stringify(top)).not.toContain('javascript:');
+  });
+
   it('follows the media paging past the first page', async () => {
     const many = Array.from({ length: 70 }, (_, i) => ({
       id: `p${i}`,

@@ -11,7 +11,7 @@ import type { FacebookClient } from '../../integrations/meta/facebook';
 import { facebookClient } from '../../integrations/meta/facebook';
 import { GraphError } from '../../integrations/meta/graph';
 import type { InstagramClient, InstagramMedia } from '../../integrations/meta/instagram';
-import { instagramClient } from '../../integrations/meta/instagram';
+import { instagramClient, instagramPermalink } from '../../integrations/meta/instagram';
 import { consumeOneTimeToken, issueOneTimeToken } from '../accounts/service';
 import { promoCodesOf } from '../promo-codes/service';
 import type { IntegrationRow, NewMedia, Provider } from './repository';
@@ -306,7 +306,8 @@ export async function topPosts(deps: Pick<IntegrationDeps, 'db' | 'clients'>, pa
   if (!row) return { configured: Boolean(deps.clients.instagram), status, username: null, synced_at: null, posts: [] as TopPost[] };
   const codes = (await promoCodesOf(deps.db, partnerId)).map((c) => c.code);
   const posts = (await mediaOf(deps.db, partnerId))
-    .filter((post) => carriesPartnerMark(post.caption, codes))
+    // A link kept before links were checked, that is not Instagram's, is never shown.
+    .filter((post) => instagramPermalink(post.permalink) !== null && carriesPartnerMark(post.caption, codes))
     .sort((a, b) => byEngagement({ likes: a.like_count, comments: a.comments_count, at: a.posted_at }, { likes: b.like_count, comments: b.comments_count, at: b.posted_at }))
     .slice(0, limit)
     .map(
