@@ -18,8 +18,18 @@ describe('csvCell', () => {
     for (const text of ['=1+1', '+33 6 12', '-2+3', '@SUM(A1)', '\t=1', '\r=1'])
       expect(csvCell(text), text).toMatch(/^"?'/);
     expect(csvCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
-    // Not at the start: nothing to run.
+    // Not at the start nor after a separator: nothing to run.
     expect(csvCell('a=b')).toBe('a=b');
+    expect(csvCell('Marie-Claire')).toBe('Marie-Claire');
+  });
+
+  it('neutralises a formula after a separator, the semicolon of French Excel too, and quotes any semicolon (issue 31)', () => {
+    const hostile = "Lee;=1+2;@SUM(1+1);-2+3+cmd|' /C calc'!A0;";
+    expect(csvCell(hostile)).toBe(`"'${hostile}"`);
+    for (const text of ['Lee,=1+2', 'Lee;+1', 'Lee\t@SUM(1)', 'a;-2+3'])
+      expect(csvCell(text), text).toMatch(/^"'/);
+    expect(csvCell('Lee; Jr')).toBe('"Lee; Jr"');
+    expect(csvCell('tab\there')).toBe('"tab\there"');
   });
 
   it('keeps the numbers the export wrote as numbers, negative ones too', () => {

@@ -22,18 +22,22 @@ export function csvMoney(cents: number): CsvNumber {
 }
 
 /**
- * One cell. Text a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return
- * first) gets a leading apostrophe, so it opens as text (CSV injection); text holding a comma, a
- * quote or a line break is quoted, its quotes doubled (RFC 4180). Numbers the export wrote stay
- * numbers, negative ones too.
+ * One cell. Text a spreadsheet could run as a formula gets a leading apostrophe, so it opens as
+ * text (CSV injection): text starting with =, +, -, @, a tab or a carriage return, or holding a
+ * separator (a comma, the semicolon French Excel splits on, a tab) followed by one of them, since
+ * a spreadsheet splitting there would start a cell with it. Text holding a comma, a semicolon, a
+ * tab, a quote or a line break is quoted, its quotes doubled (RFC 4180). Numbers the export wrote
+ * stay numbers, negative ones too.
  */
+const FORMULA = /(^|[,;\t])[=+\-@\t\r]/;
+
 export function csvCell(value: CsvValue): string {
   if (value instanceof CsvNumber) return value.text;
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  const safe = FORMULA.test(value) ? `'${value}` : value;
+  return /[",;\t\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 /** One line of the file, with its CRLF end (RFC 4180). */

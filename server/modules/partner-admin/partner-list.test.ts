@@ -394,9 +394,25 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
+const HOSTILE = "Lee;=1+2;@SUM(1+1);-2+3+cmd|' /C calc'!A0;";
+
 describe('the CSV export', () => {
   const csv = (query = '', token = reviewer.token) =>
     t.app.inject({ method: 'GET', url: `/api/manager/partners.csv${query}`, headers: bearer(token) });
+
+  it('neutralises a formula after a separator in every text column, French Excel’s semicolon too (issue 31)', async () => {
+    const db = t.database.db;
+    const ben = await db.selectFrom('partners').select(['id', 'first_name', 'last_name', 'paypal_email']).where('email', '=', 'ben@list.test').executeTakeFirstOrThrow();
+    await db.updateTable('partners').set({ first_name: HOSTILE, last_name: HOSTILE, paypal_email: HOSTILE }).where('id', '=', ben.id).execute();
+    try {
+      const res = await csv('?sort=created');
+      expect(res.body).toContain(`,"'${HOSTILE}","'${HOSTILE}",ben@list.test,`);
+      const row = parseCsv(res.body).find((r) => r[3] === 'ben@list.test')!;
+      expect(row.filter((cell) => cell.includes('=1+2'))).toEqual([`'${HOSTILE}`, `'${HOSTILE}`, `'${HOSTILE}`]);
+    } finally {
+      await db.updateTable('partners').set({ first_name: ben.first_name, last_name: ben.last_name, paypal_email: ben.paypal_email }).where('id', '=', ben.id).execute();
+    }
+  });
 
   it('has a header row, the list’s rows in its order with its filters, quoted and safe from formulas', async () => {
     const res = await csv('?sort=-sales&status=active');

@@ -8,6 +8,8 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 // The payouts export of decisions §11, for accounting: the queue's rows as CSV, safe to open in a
 // spreadsheet (a cell that would run as a formula is written as text).
+const HOSTILE = "Lee;=1+2;@SUM(1+1);-2+3+cmd|' /C calc'!A0;";
+
 describe('GET /api/manager/payouts.csv', () => {
   let t: TestApp;
   let reviewer: TestStaff;
@@ -43,6 +45,21 @@ describe('GET /api/manager/payouts.csv', () => {
     // Quoted because of the comma and quotes; prefixed so a spreadsheet does not run it.
     expect(lines[2]).toContain(`,"'=HYPERLINK(""http://x"") Quote, ""Jr""",tricky@partners.example,`);
     expect(lines[2]).toContain(',PENDING,review,2,');
+  });
+
+  it('neutralises a formula after a separator in the names and reasons, French Excel’s semicolon too (issue 31)', async () => {
+    const db = t.database.db;
+    const rejected = await db.selectFrom('payouts').select(['id', 'reason']).where('status', '=', 'REJECTED').executeTakeFirstOrThrow();
+    await db.updateTable('payouts').set({ reason: HOSTILE }).where('id', '=', rejected.id).execute();
+    await db.updateTable('partners').set({ first_name: HOSTILE }).where('id', '=', tricky.id).execute();
+    try {
+      const lines = (await csv()).body.trimEnd().split('\r\n');
+      expect(lines[1]!.endsWith(`,"'${HOSTILE}"`)).toBe(true);
+      expect(lines[2]).toContain(`,"'${HOSTILE} Quote, ""Jr""",tricky@partners.example,`);
+    } finally {
+      await db.updateTable('payouts').set({ reason: rejected.reason }).where('id', '=', rejected.id).execute();
+      await db.updateTable('partners').set({ first_name: '=HYPERLINK("http://x")' }).where('id', '=', tricky.id).execute();
+    }
   });
 
   it('takes the queue’s filters', async () => {

@@ -21,6 +21,8 @@ const linesOf = (body: string) => body.trimEnd().split('\r\n');
 // The earnings export of decisions §11, for accounting: every earning with its partner, order and
 // amounts, filtered as asked, safe to open in a spreadsheet, and streamed from the database a
 // span of ids at a time.
+const HOSTILE = "Lee;=1+2;@SUM(1+1);-2+3+cmd|' /C calc'!A0;";
+
 describe('GET /api/manager/earnings.csv', () => {
   let t: TestApp;
   let manager: TestStaff;
@@ -192,5 +194,13 @@ describe('GET /api/manager/earnings.csv', () => {
     for await (const chunk of stream) body += String(chunk);
     expect(linesOf(body)).toHaveLength(1 + 5);
     expect(queries).toHaveLength(1 + Math.ceil(last / 2));
+  });
+
+  it('neutralises a formula after a separator in the partner’s name, French Excel’s semicolon too (issue 31)', async () => {
+    const hostile = await payoutPartner(t.database.db, { first: HOSTILE, last: HOSTILE, email: 'hostile.earnings@partners.example' });
+    await addEarnings(t.database.db, hostile.id, [1000]);
+    const lines = linesOf((await csv(`?partner=${hostile.uuid}`)).body);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`,"'${HOSTILE} ${HOSTILE}",hostile.earnings@partners.example,`);
   });
 });
