@@ -49,7 +49,11 @@ export function securityHeaders(options: { https: boolean }): SecurityHeaders {
 export function registerSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders): void {
   // onRequest, the first hook: an answer cut short by a later hook (a guard's 401, the rate
   // limit's 429) carries them too.
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
+    // The API's answers are private by default (a partner's earnings, a staff list, a token): no
+    // browser or shared cache keeps them. The few public ones that may be cached (the program's
+    // currency, pictures) say so themselves, which replaces this.
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 }
