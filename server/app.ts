@@ -133,6 +133,8 @@ export async function buildApp(options: BuildOptions) {
         from: config.mail.from,
         outboxDir: path.join(config.dataDir, 'outbox'),
         log: app.log,
+        // The mails' links on the console of a developer's `npm start`, never in the log.
+        ...(config.env === 'development' ? { printLinks: (text: string) => void process.stderr.write(text) } : {}),
       }),
   );
   const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...(config.apiRateLimit ? { api: config.apiRateLimit } : {}), ...options.rateLimits };

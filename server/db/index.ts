@@ -1,6 +1,7 @@
 // Opens the database the configuration names: the embedded SQLite file by default,
 // PostgreSQL when DATABASE_URL is set. Both get the same migrations.
 import fs from 'node:fs';
+import { makePrivateDirSync, PRIVATE_FILE } from '../private-files';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -37,8 +38,10 @@ const pgTypes = {
 };
 
 export function openSqlite(file: string): DatabaseHandle {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') makePrivateDirSync(path.dirname(file));
   const sqlite = new SQLite(file);
+  // Owner-only, an existing file too (issue 31); SQLite gives its -wal and -shm files the same mode.
+  if (file !== ':memory:') fs.chmodSync(file, PRIVATE_FILE);
   sqlite.pragma('journal_mode = WAL');
   // It holds payouts: every commit must be on disk (one fsync per commit).
   sqlite.pragma('synchronous = FULL');

@@ -59,13 +59,27 @@ describe('mail templates', () => {
 });
 
 describe('the outbox mailer', () => {
-  it('writes each mail as an .eml file and logs its subject and links', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-outbox-'));
+  it('writes each mail as an owner-only .eml file and logs its subject, never its one-time links', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-outbox-'));
+    const dir = path.join(root, 'outbox');
     const logged: unknown[] = [];
-    const mailer = createMailer({ from: 'Partners <p@x.test>', outboxDir: dir, log: { info: (o: unknown) => logged.push(o) } });
-    expect(mailer.mode).toBe('outbox');
+    const printed: string[] = [];
+    const mask = process.umask(0);
+    let mailer: ReturnType<typeof createMailer>;
+    let sent: Awaited<ReturnType<ReturnType<typeof createMailer>['send']>>;
     const mail = verifyEmailMail({ email: 'maya@example.com', firstName: 'Maya', locale: 'en' }, 'http://localhost:3000/verify_email?token=t1');
-    const sent = await mailer.send(mail);
+    try {
+      // Even with no umask at all: the folder and the file are their owner's alone.
+      mailer = createMailer({ from: 'Partners <p@x.test>', outboxDir: dir, log: { info: (o: unknown) => logged.push(o) }, printLinks: (text) => printed.push(text) });
+      sent = await mailer.send(mail);
+    } finally {
+      process.umask(mask);
+    }
+    expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(sent.file!).mode & 0o777).toBe(0o600);
+    expect(JSON.stringify(logged)).not.toContain('token=t1');
+    expect(printed.join('')).toContain('http://localhost:3000/verify_email?token=t1');
+    expect(mailer.mode).toBe('outbox');
     const files = fs.readdirSync(dir);
     expect(files).toHaveLength(1);
     expect(path.join(dir, files[0]!)).toBe(sent.file);
@@ -75,8 +89,8 @@ describe('the outbox mailer', () => {
     expect(JSON.stringify(parsed.to)).toContain('maya@example.com');
     expect(parsed.text).toContain('http://localhost:3000/verify_email?token=t1');
     expect(parsed.html).toContain('href="http://localhost:3000/verify_email?token=t1"');
-    expect(logged[0]).toMatchObject({ subject: 'Confirm your e-mail address', links: ['http://localhost:3000/verify_email?token=t1'] });
-    fs.rmSync(dir, { recursive: true, force: true });
+    expect(logged[0]).toEqual({ to: 'maya@example.com', subject: 'Confirm your e-mail address', file: sent.file });
+    fs.rmSync(root, { recursive: true, force: true });
   });
 
   it('finds the links of a text', () => {

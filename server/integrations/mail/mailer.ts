@@ -1,9 +1,10 @@
-// Sends mail over SMTP when SMTP_URL is set; otherwise writes each message as an .eml file
-// under DATA_DIR/outbox/ and logs its subject and links, so a developer (and the end-to-end
-// tests) can follow every link a partner would receive.
-import fs from 'node:fs/promises';
+// Sends mail over SMTP when SMTP_URL is set; otherwise writes each message as an owner-only .eml
+// file under DATA_DIR/outbox/ and logs its recipient and subject (never its links: they carry
+// one-time tokens); in development the links are printed once on the console, so a developer can
+// follow every link a partner would receive.
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { makePrivateDir, writePrivateFile } from '../../private-files';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -59,6 +60,8 @@ export function createMailer(options: {
   from: string;
   outboxDir: string;
   log: Pick<FastifyBaseLogger, 'info'>;
+  /** Where the outbox's links are printed (the console, in development only). */
+  printLinks?: ((text: string) => void) | undefined;
 }): Mailer {
   const logOf = (given: MailLog | undefined): Pick<FastifyBaseLogger, 'info'> =>
     given?.info ? (given as Pick<FastifyBaseLogger, 'info'>) : options.log;
@@ -82,15 +85,15 @@ export function createMailer(options: {
     mode: 'outbox',
     async send(message, log) {
       const info = await transport.sendMail({ from: options.from, ...message });
-      await fs.mkdir(options.outboxDir, { recursive: true });
+      await makePrivateDir(options.outboxDir);
       // Sortable by time, unique across nodes writing to the same folder.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = path.join(options.outboxDir, name);
-      await fs.writeFile(file, info.message as Buffer);
-      logOf(log).info(
-        { to: message.to, subject: message.subject, links: linksIn(message.text), file },
-        `mail written to the outbox: ${message.subject}`,
-      );
+      await writePrivateFile(file, info.message as Buffer);
+      // The log never holds a mail's links: they carry one-time tokens (a reset, an invitation).
+      logOf(log).info({ to: message.to, subject: message.subject, file }, `mail written to the outbox: ${message.subject}`);
+      // In development the links are printed once on the console, to follow them at once.
+      options.printLinks?.(`mail to ${message.to}: ${message.subject}\n${linksIn(message.text).map((link) => `  ${link}\n`).join('')}`);
       return { messageId: info.messageId, file };
     },
     close: () => transport.close(),

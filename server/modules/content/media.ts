@@ -4,6 +4,7 @@
 // once and kept beside them. sharp is loaded only when an image is actually made.
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import { makePrivateDir, writePrivateFile } from '../../private-files';
 import path from 'node:path';
 import { UPLOAD_MAX_PIXELS, imageFormatOf } from '../../../common/uploads';
 import { API_MESSAGES, AppError, notFound } from '../../errors';
@@ -64,10 +65,10 @@ export const mediaDirs = (dataDir: string): MediaDirs => ({
 
 /** Writes a whole file or nothing: readers (and other nodes sharing the folder) never see half of one. */
 export async function writeAtomically(file: string, data: Buffer, options: { durable?: boolean } = {}): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
+  await makePrivateDir(path.dirname(file));
   const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    await fs.writeFile(temporary, data, { flush: options.durable ?? false });
+    await writePrivateFile(temporary, data, { flush: options.durable ?? false });
     await fs.rename(temporary, file);
   } catch (error) {
     await fs.rm(temporary, { force: true });

@@ -4,6 +4,7 @@
 // (nothing of the original file kept) under DATA_DIR/instagram-media, and the portal serves it.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
+import { makePrivateDir, writePrivateFile } from '../../private-files';
 import path from 'node:path';
 import { imageFormatOf } from '../../../common/uploads';
 
@@ -90,9 +91,9 @@ export async function keepThumbnail(dir: string, url: string, trustedOrigins: st
       .toBuffer();
     const name = `${createHash('sha256').update(`${owner}\n`).update(data).digest('hex').slice(0, 32)}.webp`;
     const file = path.join(dir, name);
-    await fs.mkdir(dir, { recursive: true });
+    await makePrivateDir(dir);
     const temporary = `${file}.${process.pid}.tmp`;
-    await fs.writeFile(temporary, data);
+    await writePrivateFile(temporary, data);
     await fs.rename(temporary, file);
     return name;
   } catch {
