@@ -94,6 +94,17 @@ export async function revokeAllTokens(db: Db, kind: TokenKind, subjectId: number
     .execute();
 }
 
+/** Every live token of a kind but one (a requirement that now applies to all of them). */
+export async function revokeTokensOfKind(db: Db, kind: TokenKind, keepHash: string, now: string): Promise<void> {
+  await db
+    .updateTable('auth_tokens')
+    .set({ revoked_at: now })
+    .where('kind', '=', kind)
+    .where('token_hash', '!=', keepHash)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
 export async function revokeOtherTokens(db: Db, kind: TokenKind, subjectId: number, keepHash: string, now: string): Promise<void> {
   await db
     .updateTable('auth_tokens')

@@ -11,7 +11,7 @@ import type { StaffRole, StaffStatus } from '../staff/service';
 import type { SignInChallenge } from '../staff-totp/service';
 import { clearAttempts, reserveAttempt } from '../throttle/service';
 import { hashPassword, verifyPassword } from './passwords';
-import { findLiveStaffSession, findLiveToken, insertToken, revokeAllTokens, revokeOtherTokens, revokeToken } from './repository';
+import { findLiveStaffSession, findLiveToken, insertToken, revokeAllTokens, revokeOtherTokens, revokeTokensOfKind, revokeToken } from './repository';
 import type { TokenKind } from './repository';
 import { hashToken, newToken } from './tokens';
 
@@ -75,6 +75,11 @@ export async function endAllSessions(db: Db, kind: TokenKind, subjectId: number)
 /** Ends every session of the account but the one presenting `currentToken`. */
 export async function endOtherSessions(db: Db, kind: TokenKind, subjectId: number, currentToken: string): Promise<void> {
   await revokeOtherTokens(db, kind, subjectId, hashToken(currentToken), nowIso());
+}
+
+/** Ends every staff session but the one presenting `currentToken` (a second factor just required of all). */
+export async function endEveryOtherStaffSession(db: Db, currentToken: string): Promise<void> {
+  await revokeTokensOfKind(db, 'staff', hashToken(currentToken), nowIso());
 }
 
 // Verifying against a real hash when the account does not exist keeps the answer time the same,

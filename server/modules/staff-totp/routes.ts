@@ -7,6 +7,7 @@ import type { AppContext, TypedApp } from '../../context';
 import { sayKey } from '../../i18n';
 import { idParams, pageOf, pagedAnswer, pagingQuery } from '../../plugins/paging';
 import { requireStaff, staffIdOf } from '../auth/guards';
+import { bearerOf } from '../../plugins/public-client';
 import {
   confirmEnrolment,
   disableOwnTotp,
@@ -91,7 +92,7 @@ export function staffTotpRoutes(app: TypedApp, ctx: AppContext): void {
         response: { 200: z.object({ data: z.object({ enabled_at: z.string(), recovery_codes: recoveryCodes }) }) },
       },
     },
-    async (request) => ({ data: await confirmEnrolment(ctx.db, key(), staffIdOf(request), request.body.code) }),
+    async (request) => ({ data: await confirmEnrolment(ctx.db, key(), staffIdOf(request), request.body.code, new Date(), bearerOf(request)) }),
   );
 
   app.post(
@@ -139,7 +140,7 @@ export function staffTotpRoutes(app: TypedApp, ctx: AppContext): void {
         response: { 200: z.object({ data: z.object({ require_totp: z.boolean() }) }) },
       },
     },
-    async (request) => ({ data: await setTotpPolicy(ctx.db, staffIdOf(request), request.body.require_totp) }),
+    async (request) => ({ data: await setTotpPolicy(ctx.db, staffIdOf(request), request.body.require_totp, new Date(), bearerOf(request)) }),
   );
 
   app.get(

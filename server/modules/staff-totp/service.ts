@@ -11,6 +11,7 @@ import { lockKeys, nowIso } from '../../db/dialect';
 import { API_MESSAGES, AppError, invalid } from '../../errors';
 import { recordAudit } from '../audit/service';
 import { verifyPassword } from '../auth/passwords';
+import { endEveryOtherStaffSession, endOtherSessions } from '../auth/service';
 import { hashToken, newToken } from '../auth/tokens';
 import { findStaffByEmail, findStaffById } from '../staff/service';
 import { clearAttempts, reserveAttempt } from '../throttle/service';
@@ -178,7 +179,11 @@ export async function startEnrolment(db: Db, key: Buffer, staffId: number, now =
 }
 
 /** Turns the factor on with a first right code; answers the recovery codes, shown this once. */
-export async function confirmEnrolment(db: Db, key: Buffer, staffId: number, code: string, now = new Date()) {
+/**
+ * Turns the factor on with a first right code. The staff member's other sessions end (issue 31):
+ * one opened by someone who knew the password alone does not outlive the factor.
+ */
+export async function confirmEnrolment(db: Db, key: Buffer, staffId: number, code: string, now = new Date(), currentToken?: string) {
   const row = await findTotp(db, staffId);
   if (row?.enabled_at) throw new AppError(409, MESSAGES.already_enabled);
   if (!row) throw new AppError(409, MESSAGES.not_started);
@@ -193,6 +198,7 @@ export async function confirmEnrolment(db: Db, key: Buffer, staffId: number, cod
       if (step === null) return false as const;
       if (!(await enableTotp(trx, staffId, step, at))) throw new AppError(409, MESSAGES.not_started);
       const recovery_codes = await storeNewRecoveryCodes(trx, staffId, at);
+      if (currentToken) await endOtherSessions(trx, 'staff', staffId, currentToken);
       await recordAudit(trx, { staffId, action: 'staff.totp_enable', entity: 'staff', entityId: staffId, before: { two_factor: false }, after: { two_factor: true } }, at);
       return { enabled_at: at, recovery_codes };
     }),
@@ -257,7 +263,7 @@ export async function disableOwnTotp(db: Db, key: Buffer, staffId: number, proof
  * Requires (or stops requiring) a second factor of every staff member. An admin requires it only
  * once their own is on: the switch would otherwise shut them out of everything but enrolment.
  */
-export async function setTotpPolicy(db: Db, actorId: number, required: boolean, now = new Date()): Promise<{ require_totp: boolean }> {
+export async function setTotpPolicy(db: Db, actorId: number, required: boolean, now = new Date(), currentToken?: string): Promise<{ require_totp: boolean }> {
   const at = nowIso(now);
   return db.transaction().execute(async (trx) => {
     await lockKeys(trx, POLICY_LOCK, ['staff-totp-policy']);
@@ -265,6 +271,8 @@ export async function setTotpPolicy(db: Db, actorId: number, required: boolean, 
     if (required && !(await findTotp(trx, actorId))?.enabled_at) throw new AppError(409, MESSAGES.enable_yourself_first);
     if (before === required) return { require_totp: required };
     await writePolicy(trx, required, at);
+    // Required of all: every staff session ends but the admin's own, so each signs in again with a factor (issue 31).
+    if (required && currentToken) await endEveryOtherStaffSession(trx, currentToken);
     await recordAudit(
       trx,
       { staffId: actorId, action: 'settings.staff_totp_policy', entity: 'settings', entityId: 'staff_totp', before: { require_totp: before }, after: { require_totp: required } },

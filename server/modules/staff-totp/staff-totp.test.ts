@@ -7,6 +7,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { createTestApp } from '../../test/app';
 import type { TestApp } from '../../test/app';
 import { completeStaffSignIn, issueToken } from '../auth/service';
+import { hashToken } from '../auth/tokens';
+import { createPartnerAccount } from '../partners/service';
 import { resolveProgramSecrets } from '../settings/service';
 import { createStaffUser } from '../staff/service';
 import type { StaffRole } from '../staff/service';
@@ -392,6 +394,38 @@ describe('the admins’ switch', () => {
     expect((await get(token, '/api/manager/me')).json().data.two_factor).toEqual({ enabled: true, required: true });
     // Sign-out stays open whatever the state.
     expect((await get(token, '/api/manager/auth/logout')).statusCode).toBe(200);
+  });
+});
+
+describe('sessions a second factor ends (issue 31)', () => {
+  it('ends the staff member’s other sessions when they turn it on, not the one turning it on', async () => {
+    const other = await tokenOf(manager);
+    const elsewhere = await tokenOf(reviewer);
+    const current = await tokenOf(manager);
+    await enrol(manager, current);
+    expect((await get(current, '/api/manager/me')).statusCode).toBe(200);
+    expect((await get(other, '/api/manager/me')).statusCode).toBe(401);
+    // Someone else's session is theirs.
+    expect((await get(elsewhere, '/api/manager/me')).statusCode).toBe(200);
+  });
+
+  it('ends every staff session but the admin’s own when an admin requires it of all', async () => {
+    const adminToken = (await enrol(admin)).token;
+    const adminElsewhere = await tokenOf(admin);
+    const colleagues = [await tokenOf(manager), await tokenOf(reviewer)];
+    const partner = await createPartnerAccount(db(), { email: `totp.partner.${Date.now()}@example.test`, password: 'partner-password-1', first_name: 'Pa', last_name: 'Rtner', verified: 1, accepted_terms: 1, locale: 'en' });
+    const partnerToken = (await issueToken(db(), 'partner', partner.id)).token;
+    const put = (require_totp: boolean) =>
+      t.app.inject({ method: 'PUT', url: '/api/manager/security/policy', headers: bearer(adminToken), payload: { require_totp } });
+    expect((await put(true)).statusCode).toBe(200);
+    expect((await get(adminToken, '/api/manager/me')).statusCode).toBe(200);
+    for (const token of [adminElsewhere, ...colleagues]) expect((await get(token, '/api/manager/me')).statusCode).toBe(401);
+    // Partners' sessions are not staff sessions.
+    expect((await db().selectFrom('auth_tokens').select('revoked_at').where('token_hash', '=', hashToken(partnerToken)).executeTakeFirstOrThrow()).revoked_at).toBeNull();
+    // Turning it off ends nothing.
+    const later = await tokenOf(reviewer);
+    expect((await put(false)).statusCode).toBe(200);
+    expect((await get(later, '/api/manager/me')).statusCode).toBe(200);
   });
 });
 
