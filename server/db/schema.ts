@@ -636,6 +636,13 @@ export interface StoreReconciliationTable {
 }
 
 /** The store an admin connected from the back office: one row, id 1 (issue 30; migration 029). */
+/** PayPal webhook transmissions PayPal confirmed, by id and body digest (migration 033). */
+export interface PayPalVerifiedTransmissionsTable {
+  transmission_id: string;
+  body_sha256: string;
+  verified_at: string;
+}
+
 export interface StoreConnectionTable {
   id: number;
   shop_domain: string;
@@ -836,6 +843,7 @@ export interface Database {
   link_clicks: LinkClicksTable;
   store_code_syncs: StoreCodeSyncsTable;
   store_connection: StoreConnectionTable;
+  paypal_verified_transmissions: PayPalVerifiedTransmissionsTable;
   store_status: StoreStatusTable;
   store_reconciliation: StoreReconciliationTable;
   partner_integrations: PartnerIntegrationsTable;

@@ -30,6 +30,7 @@ import * as m028 from './028-program-calendar';
 import * as m029 from './029-store-connection';
 import * as m031 from './031-partner-months';
 import * as m032 from './032-store-app-credentials';
+import * as m033 from './033-paypal-transmissions';
 import * as m030 from './030-store-reconciliation';
 
 export const migrations: Record<string, Migration> = {
@@ -63,5 +64,6 @@ export const migrations: Record<string, Migration> = {
   '029-store-connection': m029,
   '031-partner-months': m031,
   '032-store-app-credentials': m032,
+  '033-paypal-transmissions': m033,
   '030-store-reconciliation': m030,
 };

@@ -567,6 +567,32 @@ describe('PayPal webhooks', () => {
     await expectPaidOnce(other);
   });
 
+  it('asks PayPal nothing for what it would not act on, and asks once for a transmission it confirmed (issue 31)', async () => {
+    const verifications = () => stand.requests.filter((r) => r.path === '/v1/notifications/verify-webhook-signature').length;
+    const p = await sentPayout();
+    const genuine = stand.signedEvent(String(p.id), SUCCEEDED);
+    const asked = verifications();
+    // Not an event; an event of a kind the portal does not handle; a payout it does not know.
+    expect((await postEvent('{"hello":"world"}', genuine.headers)).statusCode).toBe(400);
+    const capture = JSON.stringify({ ...JSON.parse(genuine.body), event_type: 'PAYMENT.CAPTURE.COMPLETED' });
+    expect((await postEvent(capture, genuine.headers)).json()).toEqual({ data: { outcome: 'ignored' } });
+    const stranger = genuine.body.replace(`"sender_item_id":"${p.id}"`, '"sender_item_id":"999999"');
+    expect(stranger).not.toBe(genuine.body);
+    expect((await postEvent(stranger, genuine.headers)).json()).toEqual({ data: { outcome: 'unknown' } });
+    expect(verifications()).toBe(asked);
+    // The genuine one is asked about once; its replays are known.
+    expect((await postEvent(genuine.body, genuine.headers)).statusCode).toBe(200);
+    expect((await postEvent(genuine.body, genuine.headers)).statusCode).toBe(200);
+    expect((await postEvent(genuine.body, genuine.headers)).statusCode).toBe(200);
+    expect(verifications()).toBe(asked + 1);
+    await expectPaidOnce(p);
+    // The same transmission id with another body is asked about, and refused.
+    const changed = genuine.body.replace(`"value":"42.50"`, `"value":"4250.00"`);
+    expect(changed).not.toBe(genuine.body);
+    expect((await postEvent(changed, genuine.headers)).statusCode).toBe(400);
+    expect(verifications()).toBe(asked + 2);
+  });
+
   it('answers 5xx when PayPal cannot verify the event (so PayPal redelivers), changing nothing until then', async () => {
     const p = await sentPayout();
     const event = stand.signedEvent(String(p.id), SUCCEEDED);

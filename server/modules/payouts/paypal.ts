@@ -297,9 +297,29 @@ export async function pollSentPayouts(db: Db, paypal: PayPalClient, log: Log, no
 }
 
 /** A verified PayPal webhook event about a payout item. */
+/** The payout an event's sender_item_id names ("42", or "42-2" for a later round), when the portal has it. */
+export async function payoutOfEvent(db: Db, senderItemId: string): Promise<Payout | undefined> {
+  const match = /^(\d{1,10})(?:-\d{1,4})?$/.exec(senderItemId);
+  return match && Number(match[1]) <= MAX_ID ? await findPayout(db, Number(match[1])) : undefined;
+}
+
+/** Whether PayPal already confirmed this transmission with this very body. */
+export async function verifiedBefore(db: Db, transmissionId: string, bodySha256: string): Promise<boolean> {
+  const row = await db.selectFrom('paypal_verified_transmissions').select('body_sha256').where('transmission_id', '=', transmissionId).executeTakeFirst();
+  return row?.body_sha256 === bodySha256;
+}
+
+/** Keeps a transmission PayPal confirmed (the first body kept when two nodes keep it at once). */
+export async function rememberVerified(db: Db, transmissionId: string, bodySha256: string, now = new Date()): Promise<void> {
+  await db
+    .insertInto('paypal_verified_transmissions')
+    .values({ transmission_id: transmissionId, body_sha256: bodySha256, verified_at: nowIso(now) })
+    .onConflict((oc) => oc.column('transmission_id').doNothing())
+    .execute();
+}
+
 export async function applyPayPalEvent(db: Db, event: PayPalPayoutEvent, now = new Date()): Promise<'applied' | 'unknown'> {
-  const match = /^(\d{1,10})(?:-\d{1,4})?$/.exec(event.senderItemId);
-  const payout = match && Number(match[1]) <= MAX_ID ? await findPayout(db, Number(match[1])) : undefined;
+  const payout = await payoutOfEvent(db, event.senderItemId);
   if (!payout) return 'unknown';
   await applyOutcome(db, payout.id, { round: event.senderItemId, itemId: event.itemId, batchId: event.batchId, status: event.transactionStatus, error: event.error }, now);
   return 'applied';

@@ -13,7 +13,8 @@ import { findStaffById } from '../staff/service';
 import { renderInvoicePdf } from './invoice-pdf';
 import { invoiceDocument, markPayoutPaid, partnerInvoices, payMeNowStats, requestPayout, reviewPayout } from './service';
 import { payoutDetail, payoutQueue, payoutsCsv } from './staff-views';
-import { applyPayPalEvent } from './paypal';
+import { createHash } from 'node:crypto';
+import { applyPayPalEvent, payoutOfEvent, rememberVerified, verifiedBefore } from './paypal';
 import { parsePayPalPayoutEvent } from '../../integrations/paypal/webhook-event';
 import { API_MESSAGES, AppError } from '../../errors';
 
@@ -230,11 +231,13 @@ export function payoutRoutes(app: TypedApp, ctx: AppContext): void {
     raw.post(
       '/api/webhooks/paypal',
       {
-        config: { rateLimit: false },
+        // PayPal sends a few events a payout; more than this from one address is not PayPal.
+        config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
         schema: {
           tags: ['webhooks'],
           summary: 'PayPal Payouts item webhooks (verified with PayPal before use)',
-          description: 'Answers 200 `{"data": {"outcome": "applied" | "ignored" | "unknown"}}`; an event PayPal does not confirm is 400 and changes nothing; 5xx when PayPal cannot be asked, so it redelivers.',
+          description:
+            'Answers 200 `{"data": {"outcome": "applied" | "ignored" | "unknown"}}`. Before PayPal is asked: a body that is not a payout item event is 400; an event of a kind the portal does not handle is `ignored` and one for a payout it does not know `unknown`, both changing nothing. An event PayPal does not confirm is 400 and changes nothing; 5xx when PayPal cannot be asked, so it redelivers. A transmission PayPal confirmed, with the same body, is not asked again. At most 120 a minute from one address (429).',
         },
       },
       async (request, reply) => {
@@ -245,17 +248,29 @@ export function payoutRoutes(app: TypedApp, ctx: AppContext): void {
         } catch {
           throw new AppError(400, API_MESSAGES.paypal_event_unverified);
         }
-        if (!ctx.paypal || !(await ctx.paypal.verifyWebhook(request.headers, rawBody.toString('utf8')))) {
-          request.log.warn({ transmission: request.headers['paypal-transmission-id'] }, 'paypal webhook refused: not verified');
-          throw new AppError(400, API_MESSAGES.paypal_event_unverified);
-        }
+        // What the portal would not act on is settled before PayPal is asked (issue 31): asking
+        // spends the program's PayPal API quota, and anyone can post here.
         const parsed = parsePayPalPayoutEvent(body);
         if (!parsed.ok) {
-          // Genuine (PayPal confirmed it) but not a shape we know: kept in the log, and settled.
-          request.log.error({ error: parsed.error }, 'paypal webhook with an unexpected shape');
-          return reply.send({ data: { outcome: 'ignored' } });
+          request.log.warn({ error: parsed.error, transmission: request.headers['paypal-transmission-id'] }, 'paypal webhook refused: not a payout item event');
+          throw new AppError(400, API_MESSAGES.paypal_event_unverified);
         }
         if (!parsed.event) return reply.send({ data: { outcome: 'ignored' } });
+        if (!(await payoutOfEvent(ctx.db, parsed.event.senderItemId))) {
+          request.log.warn({ event: parsed.event.id, item: parsed.event.senderItemId }, 'paypal webhook for an unknown payout');
+          return reply.send({ data: { outcome: 'unknown' } });
+        }
+        const transmission = request.headers['paypal-transmission-id'];
+        const transmissionId = typeof transmission === 'string' && transmission.length <= 100 ? transmission : null;
+        const digest = createHash('sha256').update(rawBody).digest('hex');
+        const known = transmissionId !== null && (await verifiedBefore(ctx.db, transmissionId, digest));
+        if (!known) {
+          if (!ctx.paypal || !(await ctx.paypal.verifyWebhook(request.headers, rawBody.toString('utf8')))) {
+            request.log.warn({ transmission }, 'paypal webhook refused: not verified');
+            throw new AppError(400, API_MESSAGES.paypal_event_unverified);
+          }
+          if (transmissionId) await rememberVerified(ctx.db, transmissionId, digest);
+        }
         const outcome = await applyPayPalEvent(ctx.db, parsed.event);
         if (outcome === 'unknown') request.log.warn({ event: parsed.event.id, item: parsed.event.senderItemId }, 'paypal webhook for an unknown payout');
         ctx.jobs.wake();
