@@ -480,6 +480,6 @@ describe('codes the store refused, with the push off', () => {
       headers: bearer(boss.token),
     });
     expect(retry.statusCode).toBe(409);
-    expect(retry.json().message).toMatch(/not configured/);
+    expect(retry.json().message).toMatch(/^No store is connected/);
   });
 });
