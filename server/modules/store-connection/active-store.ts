@@ -11,7 +11,7 @@
 // A Dev Dashboard app's connection (client_id set) holds a token the client credentials grant
 // issued, which lives about a day: REGRANT_BEFORE_MS before it ends, the node reading it asks the
 // store for a new one (once per node at a time) and keeps it, so the other nodes read it too. A
-// grant that fails leaves the old token while it still works; the next read tries again.
+// grant that fails leaves the old token while it still works, and is asked again a minute later.
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { createShopifyAdminClient, SHOPIFY_ADMIN_API_VERSION } from '../../integrations/shopify/admin';
