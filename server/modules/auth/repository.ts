@@ -84,34 +84,18 @@ export async function revokeToken(db: Db, tokenHash: string, now: string): Promi
   await db.updateTable('auth_tokens').set({ revoked_at: now }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).execute();
 }
 
-export async function revokeAllTokens(db: Db, kind: TokenKind, subjectId: number, now: string): Promise<void> {
-  await db
-    .updateTable('auth_tokens')
-    .set({ revoked_at: now })
-    .where('kind', '=', kind)
-    .where('subject_id', '=', subjectId)
-    .where('revoked_at', 'is', null)
-    .execute();
+/** Revokes the live tokens of a kind: one subject's (`subjectId`), all of them but one (`keepHash`), or both. */
+async function revokeLive(db: Db, kind: TokenKind, now: string, only: { subjectId?: number; keepHash?: string }): Promise<void> {
+  let query = db.updateTable('auth_tokens').set({ revoked_at: now }).where('kind', '=', kind).where('revoked_at', 'is', null);
+  if (only.subjectId !== undefined) query = query.where('subject_id', '=', only.subjectId);
+  if (only.keepHash !== undefined) query = query.where('token_hash', '!=', only.keepHash);
+  await query.execute();
 }
+
+export const revokeAllTokens = (db: Db, kind: TokenKind, subjectId: number, now: string) => revokeLive(db, kind, now, { subjectId });
 
 /** Every live token of a kind but one (a requirement that now applies to all of them). */
-export async function revokeTokensOfKind(db: Db, kind: TokenKind, keepHash: string, now: string): Promise<void> {
-  await db
-    .updateTable('auth_tokens')
-    .set({ revoked_at: now })
-    .where('kind', '=', kind)
-    .where('token_hash', '!=', keepHash)
-    .where('revoked_at', 'is', null)
-    .execute();
-}
+export const revokeTokensOfKind = (db: Db, kind: TokenKind, keepHash: string, now: string) => revokeLive(db, kind, now, { keepHash });
 
-export async function revokeOtherTokens(db: Db, kind: TokenKind, subjectId: number, keepHash: string, now: string): Promise<void> {
-  await db
-    .updateTable('auth_tokens')
-    .set({ revoked_at: now })
-    .where('kind', '=', kind)
-    .where('subject_id', '=', subjectId)
-    .where('token_hash', '!=', keepHash)
-    .where('revoked_at', 'is', null)
-    .execute();
-}
+export const revokeOtherTokens = (db: Db, kind: TokenKind, subjectId: number, keepHash: string, now: string) =>
+  revokeLive(db, kind, now, { subjectId, keepHash });

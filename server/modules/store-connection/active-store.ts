@@ -103,6 +103,8 @@ export function forgetStoredConnection(db: Db): void {
 }
 
 const granting = new Map<string, Promise<Opened>>();
+/** One app of one shop: the key of its grant in flight and of its last failure. */
+const appKey = (row: { shop_domain: string; client_id: string }) => `${row.shop_domain}\n${row.client_id}`;
 /** When a grant last failed, per app: asked again only after REGRANT_RETRY_MS (the tasks ask every few seconds). */
 const grantFailed = new Map<string, number>();
 export const REGRANT_RETRY_MS = 60_000;
@@ -115,12 +117,12 @@ async function regrant(deps: StoreDeps, row: StoredConnection & { client_id: str
     const granted = await grantAccessToken(adminApiUrl(deps.config, row.shop_domain), { clientId: row.client_id, clientSecret: secret });
     const sealed = sealToken(key, granted.token, tokenBinding(row.shop_domain));
     const expires = nowIso(granted.expiresAt);
-    grantFailed.delete(`${row.shop_domain}\n${row.client_id}`);
+    grantFailed.delete(appKey(row));
     await saveGrantedToken(deps.db, { shop_domain: row.shop_domain, client_id: row.client_id, admin_token_sealed: row.admin_token_sealed }, { admin_token_sealed: sealed, token_expires_at: expires }, nowIso());
     return { shopDomain: row.shop_domain, token: granted.token, webhookSecret: secret, clientId: row.client_id, tokenExpiresAt: expires };
   } catch {
     // Still usable: asked again in a minute. Expired: no connection until the store answers.
-    grantFailed.set(`${row.shop_domain}\n${row.client_id}`, Date.now());
+    grantFailed.set(appKey(row), Date.now());
     return stillGood(current);
   }
 }
@@ -153,7 +155,7 @@ async function openStored(deps: StoreDeps): Promise<Opened> {
   const { row, secret } = read;
   if (!row?.client_id || !secret) return read.opened;
   if (row.token_expires_at && Date.parse(row.token_expires_at) - REGRANT_BEFORE_MS > Date.now()) return read.opened;
-  const flight = `${row.shop_domain}\n${row.client_id}`;
+  const flight = appKey({ shop_domain: row.shop_domain, client_id: row.client_id });
   if ((grantFailed.get(flight) ?? 0) > Date.now() - REGRANT_RETRY_MS) return stillGood(read.opened);
   let pending = granting.get(flight);
   if (!pending) {

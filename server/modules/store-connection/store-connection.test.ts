@@ -24,12 +24,13 @@ import { CLIENT_REFUSED } from '../../test/shopify-admin';
 import { activeStore, forgetStoredConnection } from './active-store';
 import type { StoreDeps } from './active-store';
 import { keepSubscriptions } from './subscriptions';
+import { STORE_TOPICS } from '../../../common/store-connection';
 
 const SHOP = 'sunbite-test.myshopify.com';
 const SECRET = 'shpss_store_connection_client_secret_01';
 const PUBLIC_URL = 'https://partners.sunbite.example';
 const ADDRESS = `${PUBLIC_URL}/api/webhooks/shopify`;
-const TOPICS = ['ORDERS_PAID', 'ORDERS_CANCELLED', 'REFUNDS_CREATE'];
+const TOPICS = [...STORE_TOPICS];
 const log = { warn: () => undefined, info: () => undefined };
 
 let stand: ShopifyAdminStandIn;
