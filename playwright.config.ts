@@ -43,7 +43,7 @@ export default defineConfig({
       stdout: 'pipe',
     },
     {
-      // Instagram as the portal sees it, on a local port (server/test/meta-stand-in.ts).
+      // Instagram and Facebook as the portal sees them, on a local port (server/test/meta-stand-in.ts).
       command: 'npx tsx e2e/meta-stand-in.ts',
       port: E2E_META.port,
       reuseExistingServer: false,
@@ -99,6 +99,11 @@ export default defineConfig({
         INSTAGRAM_AUTHORIZE_URL: `http://127.0.0.1:${E2E_META.port}/oauth/authorize`,
         INSTAGRAM_API_URL: `http://127.0.0.1:${E2E_META.port}`,
         INSTAGRAM_GRAPH_URL: `http://127.0.0.1:${E2E_META.port}`,
+        // Facebook sign-in and connect go to the same stand-in (e2e/sign-in-binding.spec.ts).
+        FACEBOOK_APP_ID: E2E_META.facebookAppId,
+        FACEBOOK_APP_SECRET: E2E_META.facebookSecret,
+        FACEBOOK_DIALOG_URL: `http://127.0.0.1:${E2E_META.port}`,
+        FACEBOOK_GRAPH_URL: `http://127.0.0.1:${E2E_META.port}`,
       },
     },
   ],

@@ -40,6 +40,8 @@ export const ROUTES = [
   { path: '/terms', area: 'public', layout: 'document', titleKey: 'titles.terms' },
   { path: '/reset_password', area: 'public', layout: 'card', titleKey: 'titles.reset_password' },
   { path: '/verify_email', area: 'public', layout: 'card', titleKey: 'titles.verify_email' },
+  { path: '/switch_account', area: 'public', layout: 'card', titleKey: 'titles.switch_account' },
+  { path: '/confirm_change', area: 'public', layout: 'card', titleKey: 'titles.confirm_change' },
   { path: '/unsubscribe', area: 'public', layout: 'blank', titleKey: 'titles.unsubscribe' },
   { path: '/facebook_callback', area: 'public', layout: 'blank', titleKey: 'titles.facebook_callback' },
   { path: '/google_callback', area: 'public', layout: 'blank', titleKey: 'titles.google_callback' },

@@ -172,19 +172,27 @@ export function identitySchemas(say: Say, options: { today?: () => Date; isCommo
       postal: optional(20),
       po_box: optional(40),
       country: optional(2).refine((v) => v === null || /^[A-Z]{2}$/.test(v), say('wrong_value')),
-      paypal_email: optional(LIMITS.emailMax)
+      // Left out, the PayPal e-mail stays as it is; empty, it is removed.
+      paypal_email: z
+        .union([z.literal(''), z.null(), text().trim().max(LIMITS.emailMax, say('max', { n: LIMITS.emailMax }))])
+        .transform((v) => (v ? v : null))
         .refine((v) => v === null || z.email().safeParse(v).success, say('email'))
-        .transform((v) => (v ? normalizeEmail(v) : null)),
+        .transform((v) => (v ? normalizeEmail(v) : null))
+        .optional(),
       about: optional(1000),
       instagram_url: url,
       facebook_url: url,
       youtube_url: url,
       tiktok_url: url,
       locale: z.enum(['en', 'fr'], { error: say('wrong_value') }).optional(),
+      // Asked again when the PayPal e-mail changes (docs/decisions/063-account-changes.md).
+      current_password: z.string().max(LIMITS.passwordMax, say('max', { n: LIMITS.passwordMax })).optional(),
     }),
     resetPassword: confirmed(
       z.object({ token: text().min(1, say('required')).max(200, say('wrong_value')), password, password_confirmation: text().min(1, say('required')) }),
     ),
+    // A new account e-mail; the current password unless the partner has none (docs/decisions/063-account-changes.md).
+    changeEmail: z.object({ email, current_password: z.string().max(LIMITS.passwordMax, say('max', { n: LIMITS.passwordMax })).optional() }),
     changePassword: confirmed(
       z.object({ current_password: text().min(1, say('required')).max(LIMITS.passwordMax, say('max', { n: LIMITS.passwordMax })), password, password_confirmation: text().min(1, say('required')) }),
     ),

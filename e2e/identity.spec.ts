@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import type { Locale } from '../common/i18n';
-import { DATA_DIR, DEMO, apiToken, mailedToken, prefer, registerPartner, signedIn, text } from './support';
+import { DATA_DIR, DEMO, apiToken, mailedToken, mailsTo, prefer, publicClient, registerPartner, signedIn, text } from './support';
 
 async function solveAltcha(page: Page) {
   const widget = page.locator('altcha-widget');
@@ -14,7 +14,7 @@ async function solveAltcha(page: Page) {
 }
 
 for (const locale of ['en', 'fr'] as const satisfies readonly Locale[]) {
-  test(`a new partner registers in two steps, verifies the e-mail, and the banner goes (${locale})`, async ({ page }) => {
+  test(`a new partner signs up in two steps, and the mailed link opens the account, verified (${locale})`, async ({ page }) => {
     test.setTimeout(90_000);
     await prefer(page, { locale });
     const unique = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
@@ -41,14 +41,15 @@ for (const locale of ['en', 'fr'] as const satisfies readonly Locale[]) {
     await solveAltcha(page);
     await page.getByTestId('register-submit').click();
 
-    await expect(page).toHaveURL(/\/account\/?$/);
-    const banner = page.getByTestId('verification-banner');
-    await expect(banner).toBeVisible();
+    // The same answer for every address (docs/decisions/060-registration-without-oracle.md): no
+    // account and no session until the mailed link is followed.
+    await expect(page.getByTestId('register-sent')).toContainText(text(locale, 'api.registration_sent'));
+    await expect(page).toHaveURL(/\/register_step2$/);
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
 
     const token = await mailedToken(email, 'verify_email');
     await page.goto(`/verify_email?token=${token}`);
-    await expect(page.getByTestId('verify-message')).toContainText(text(locale, 'api.email_validated'));
-    await page.goto('/account/');
+    await expect(page).toHaveURL(/\/account\/?$/);
     await expect(page.locator('h1').first()).toBeVisible();
     await expect(page.getByTestId('verification-banner')).toHaveCount(0);
   });
@@ -85,6 +86,42 @@ for (const locale of ['en', 'fr'] as const satisfies readonly Locale[]) {
     await expect(dob).toContainText(text(locale, 'validation.age_18_or_over'));
   });
 }
+
+test('signing up with the address of an account answers as for a new one and mails its owner, in their language', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  // A French visitor; the demo partner reads English.
+  await prefer(page, { locale: 'fr' });
+  await page.goto('/register');
+  await page.getByTestId('field-first_name').fill('Someone');
+  await page.getByTestId('field-last_name').fill('Else');
+  await page.getByTestId('field-email').fill(DEMO.email.toUpperCase());
+  await page.getByTestId('field-password').fill('not-the-owners-password');
+  await page.getByTestId('field-password_confirmation').fill('not-the-owners-password');
+  await page.getByTestId('register-next').click();
+  await page.getByTestId('field-promo_code').fill(`ELSE${Date.now().toString(36)}`.slice(0, 20));
+  await page.getByTestId('field-phone').fill('+1 514 555 0123');
+  await page.getByTestId('field-dob-day').fill('14');
+  await page.getByTestId('field-dob-month').fill('07');
+  await page.getByTestId('field-dob-year').fill('1993');
+  await page.getByTestId('field-country').selectOption('CA');
+  await page.getByTestId('field-category_id').selectOption({ index: 2 });
+  await page.getByTestId('field-accepted_terms').check();
+  await solveAltcha(page);
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByTestId('register-sent')).toContainText(text('fr', 'api.registration_sent'));
+
+  // The owner hears of it (one such mail per 10 minutes), with a way to sign in and one to a new password.
+  const subject = text('en', 'sign_up_attempt.subject', {}, 'mail');
+  await expect.poll(async () => (await mailsTo(DEMO.email)).some((m) => m.subject === subject)).toBe(true);
+  const mail = (await mailsTo(DEMO.email)).filter((m) => m.subject === subject).at(-1)!;
+  const forgot = mail.text.match(/https?:\/\/\S+\/login\?forgot=1/)?.[0];
+  expect(forgot).toBeTruthy();
+  await page.goto(new URL(forgot!).pathname + new URL(forgot!).search);
+  await expect(page.getByTestId('forgot-form')).toBeVisible();
+  // Nothing changed: the owner still signs in with their own password, not with the one typed.
+  expect((await apiToken(request, DEMO.email, DEMO.password)).token).toBeTruthy();
+  expect((await request.post('/api/auth/get_token', { headers: { authorization: `Bearer ${await publicClient(request)}` }, data: { email: DEMO.email, password: 'not-the-owners-password' } })).status()).toBe(401);
+});
 
 for (const locale of ['en', 'fr'] as const satisfies readonly Locale[]) {
 test(`forgot password → mail → reset → sign in with the new password; the old session is dead (${locale})`, async ({ page, request }) => {

@@ -62,8 +62,9 @@ import { registerSpa } from './plugins/spa';
 import { startBackground } from './jobs';
 import { createJobSignal } from './jobs/scheduler';
 import type { Scheduler } from './jobs/scheduler';
-import { authenticate } from './modules/auth/service';
+import { findPartnerSession } from './modules/auth/service';
 import { findPartnerById } from './modules/partners/service';
+import { accountChangeRoutes } from './modules/account-changes/routes';
 import { attachPush } from './push';
 import { bindSharedStores } from './stores';
 import { createRedisStores } from './stores/redis';
@@ -142,9 +143,11 @@ export async function buildApp(options: BuildOptions) {
     db: database.db,
     redisUrl: config.redisUrl,
     log: app.log,
+    // Partner tokens only: the back office has no live push, so a staff token opens no socket.
     authenticate: async (token) => {
-      const partnerId = await authenticate(database.db, 'partner', token).catch(() => undefined);
-      return partnerId === undefined ? undefined : (await findPartnerById(database.db, partnerId))?.uuid;
+      const session = await findPartnerSession(database.db, token);
+      const partner = session && (await findPartnerById(database.db, session.partnerId));
+      return partner && session && { uuid: partner.uuid, tokenHash: session.tokenHash, expiresAt: session.expiresAt };
     },
   });
   const paypal = config.paypal.clientId
@@ -188,6 +191,7 @@ export async function buildApp(options: BuildOptions) {
   subpartnerRoutes(app, ctx);
   authRoutes(app, ctx);
   accountRoutes(app, ctx);
+  accountChangeRoutes(app, ctx);
   avatarRoutes(app, ctx);
   altchaRoutes(app, ctx);
   promoCodeRoutes(app, ctx);

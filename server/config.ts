@@ -121,6 +121,8 @@ const schema = z
       .refine((v) => parsePayloadKey(v) !== null, 'must be 32 bytes in base64, optionally prefixed base64:')
       .optional(),
     FACEBOOK_GRAPH_URL: httpUrl.default('https://graph.facebook.com'),
+    // Where a person consents to Facebook (sign-in and connect); tests point it at a stand-in.
+    FACEBOOK_DIALOG_URL: httpUrl.default('https://www.facebook.com'),
     INSTAGRAM_GRAPH_URL: httpUrl.default('https://graph.instagram.com'),
     GOOGLE_OAUTH_URL: httpUrl.default('https://oauth2.googleapis.com'),
     STAFF_BOOTSTRAP_EMAIL: z.email('must be an e-mail address').optional(),
@@ -225,6 +227,7 @@ function shapeConfig(env: z.output<typeof schema>) {
         ? { appId: env.INSTAGRAM_APP_ID, secret: env.INSTAGRAM_APP_SECRET! }
         : undefined,
       facebookGraphUrl: env.FACEBOOK_GRAPH_URL,
+      facebookDialogUrl: env.FACEBOOK_DIALOG_URL,
       instagramGraphUrl: env.INSTAGRAM_GRAPH_URL,
       instagramAuthorizeUrl: env.INSTAGRAM_AUTHORIZE_URL,
       instagramApiUrl: env.INSTAGRAM_API_URL,

@@ -19,9 +19,11 @@ export interface RateLimits {
   registration: number;
   challenge: number;
   codeAvailability: number;
+  /** Short-link hits of one address that may count as visits; the rest are redirected uncounted. */
+  shortLink: number;
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimits = { api: 600, registration: 20, challenge: 60, codeAvailability: 120 };
+export const DEFAULT_RATE_LIMITS: RateLimits = { api: 600, registration: 20, challenge: 60, codeAvailability: 120, shortLink: 30 };
 
 export interface AppContext {
   config: Config;

@@ -1,4 +1,5 @@
-// Two server nodes sharing PostgreSQL or SQLite and Redis: rate limits and live push cross nodes.
+// Two server nodes sharing PostgreSQL or SQLite and Redis: rate limits (the short link's limit per
+// address too) and live push cross nodes.
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { io as connect } from 'socket.io-client';
@@ -42,7 +43,7 @@ describe.skipIf(!available)('several nodes with Redis', () => {
     nodes = [];
     for (let i = 0; i < 2; i++) {
       const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REDIS_URL, SHOPIFY_WEBHOOK_SECRET: SECRET, PUBLIC_CLIENT_TOKEN: CLIENT, DATA_DIR: `/tmp/${prefix}` });
-      const app = await buildApp({ config, database, rateLimits: { api: 4 }, webRoot: '/nonexistent' });
+      const app = await buildApp({ config, database, rateLimits: { api: 4, shortLink: 4 }, webRoot: '/nonexistent' });
       await app.listen({ port: 0, host: '127.0.0.1' });
       nodes.push(app);
     }
@@ -60,6 +61,19 @@ describe.skipIf(!available)('several nodes with Redis', () => {
     const codes: number[] = [];
     for (let i = 0; i < 6; i++) codes.push((await fetch(`${url(nodes[i % 2]!)}/api/docs`)).status);
     expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('counts at most 4 short-link visits a minute from one address across nodes, and redirects every hit', async () => {
+    // A new user agent each hit: each would be a new visitor. The limiter's key is a hash keyed by
+    // this database's own secret, so no count of an earlier run can be in Redis.
+    const code = await database.db.selectFrom('promo_codes').select('id').where('code', '=', DEMO_PROMO_CODE).executeTakeFirstOrThrow();
+    const visits = async () => (await database.db.selectFrom('link_clicks').select('id').where('promo_code_id', '=', code.id).execute()).length;
+    const before = await visits();
+    for (let i = 0; i < 10; i++) {
+      const answer = await fetch(`${url(nodes[i % 2]!)}/s/${DEMO_PROMO_CODE}`, { redirect: 'manual', headers: { 'user-agent': `Mozilla/5.0 (iPhone) Mobile/15E148 Rotated/${i}` } });
+      expect(answer.status).toBe(302);
+    }
+    expect((await visits()) - before).toBe(4);
   });
 
   it('records each order once when its deliveries reach both nodes at the same time', async () => {

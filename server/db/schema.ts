@@ -58,6 +58,8 @@ export interface PartnersTable {
   total_sales_cents: Generated<number>;
   total_earned_cents: Generated<number>;
   verified_sales: Generated<number>;
+  /** When the PayPal e-mail last replaced another: cash-out waits 72 hours after (migration 035). */
+  paypal_email_changed_at: string | null;
 }
 
 /** A staff note on a partner (append only; migration 018). */
@@ -187,6 +189,18 @@ export interface OneTimeTokensTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+}
+
+/** A sign-up waiting for its address to be confirmed; the account is made then (migration 036). */
+export interface PendingRegistrationsTable {
+  id: Generated<number>;
+  email: string;
+  token_hash: string;
+  password_hash: string;
+  /** The sign-up's other fields, as JSON. */
+  details: string;
+  created_at: string;
+  expires_at: string;
 }
 
 export interface AltchaUsedTable {
@@ -558,7 +572,7 @@ export type MailKind = 'sales_digest' | 'announcements' | 'promotions' | 'challe
  * no switch and no unsubscribe link (decisions §12): the payout status mail (decisions/047).
  * `kind` is a plain varchar(20), with no CHECK: a new kind needs no migration.
  */
-export type OutboxKind = MailKind | 'payout_status';
+export type OutboxKind = MailKind | 'payout_status' | 'account_change';
 
 export interface MailOutboxTable {
   id: Generated<number>;
@@ -594,6 +608,12 @@ export interface LinkClicksTable {
   day: string;
   referrer_host: string | null;
   device: 'mobile' | 'tablet' | 'desktop' | 'bot';
+}
+
+/** A short-link visitor already counted for a code, by keyed hash, until `expires_at` (migration 034). */
+export interface LinkVisitorsTable {
+  visitor_key: string;
+  expires_at: string;
 }
 
 /** The push of a promo code to the Shopify store (decisions §14; migration 016). */
@@ -637,6 +657,18 @@ export interface StoreReconciliationTable {
 
 /** The store an admin connected from the back office: one row, id 1 (issue 30; migration 029). */
 /** PayPal webhook transmissions PayPal confirmed, by id and body digest (migration 033). */
+/** A change a partner without a password confirms by a link mailed to their address (migration 035). */
+export interface AccountChangeRequestsTable {
+  id: Generated<number>;
+  partner_id: number;
+  kind: 'paypal_email' | 'email';
+  value: string;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface PayPalVerifiedTransmissionsTable {
   transmission_id: string;
   body_sha256: string;
@@ -815,6 +847,7 @@ export interface Database {
   promo_codes: PromoCodesTable;
   one_time_tokens: OneTimeTokensTable;
   altcha_used: AltchaUsedTable;
+  pending_registrations: PendingRegistrationsTable;
   commission_tiers: CommissionTiersTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_rejections: WebhookRejectionsTable;
@@ -841,9 +874,11 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   mail_tokens: MailTokensTable;
   link_clicks: LinkClicksTable;
+  link_visitors: LinkVisitorsTable;
   store_code_syncs: StoreCodeSyncsTable;
   store_connection: StoreConnectionTable;
   paypal_verified_transmissions: PayPalVerifiedTransmissionsTable;
+  account_change_requests: AccountChangeRequestsTable;
   store_status: StoreStatusTable;
   store_reconciliation: StoreReconciliationTable;
   partner_integrations: PartnerIntegrationsTable;

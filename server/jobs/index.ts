@@ -6,6 +6,7 @@ import { withMailLog } from '../integrations/mail/mailer';
 import { awardDueBadgesForOrder, awardDueBadgesForOrders, awardDueBadgesForPayout, pushAwarded, sweepBadges } from '../modules/badges/service';
 import { sweepChallengeRewards } from '../modules/challenges/service';
 import { integrationDeps, syncDueIntegrations } from '../modules/integrations/service';
+import { forgetPastVisitors } from '../modules/links/service';
 import { notifySale, notifySales } from '../modules/notifications/service';
 import { digestClock, queueProgramNews, queueSaleDigests, sendMailRound } from '../modules/program-mail/service';
 import { notifyPayoutChange } from '../modules/payouts/notify';
@@ -80,6 +81,8 @@ export function startBackground(ctx: AppContext, log: FastifyBaseLogger, jobsEve
     },
     periodic: [
       { name: 'approve-matured-earnings', everyMs: 10 * 60 * 1000, run: () => approveMaturedEarnings(ctx.db) },
+      // Short-link visitors whose 30 minutes have ended (docs/decisions/059-click-counting.md).
+      { name: 'forget-link-visitors', everyMs: 10 * 60 * 1000, run: () => forgetPastVisitors(ctx.db) },
       // Badges whose measure moved outside an order's or a payout's job (marketplace and referral
       // earnings), and any award a failed job left for later.
       { name: 'award-badges', everyMs: 5 * 60 * 1000, run: async () => { for (const awarded of await sweepBadges(ctx.db)) pushAwarded(badgePush, awarded); } },

@@ -28,6 +28,8 @@ interface Account {
   name: string;
   picture: string;
   posts: StandInPost[];
+  /** Facebook's confirmed address of the person, for sign-in (none by default). */
+  email?: string;
 }
 
 interface Token {
@@ -149,6 +151,10 @@ export async function startMetaStandIn(options: MetaStandInOptions = {}) {
       const expected = provider === 'instagram' ? appId : fbAppId;
       if (params.client_id !== expected || !params.redirect_uri || params.response_type !== 'code') return error(res, 400, 100, 'Invalid platform app');
       const account = stand.addAccount(provider);
+      // The person signed in at Facebook in this browser: a cookie on the stand-in's host (browser
+      // tests set it) gives the account its confirmed address, for social sign-in.
+      const signedInAs = /(?:^|;\s*)stand_in_email=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
+      if (provider === 'facebook' && signedInAs) account.email = decodeURIComponent(signedInAs);
       const code = randomBytes(16).toString('hex');
       codes.set(code, { account, redirectUri: params.redirect_uri, used: false });
       const back = new URL(params.redirect_uri);
@@ -223,7 +229,12 @@ export async function startMetaStandIn(options: MetaStandInOptions = {}) {
     if (req.method === 'GET' && path === `${FB_VERSION}/me`) {
       const token = authorized(res, params.access_token, 'facebook');
       if (!token) return;
-      return ok(res, { id: token.account.userId, name: token.account.name });
+      // Only the fields asked for, as the Graph API answers; an address only when the person has one.
+      const a = token.account;
+      const fields = new Set((params.fields ?? 'id,name').split(',').map((f) => f.replace(/\..*$/, '')));
+      const [first, ...rest] = a.name.split(' ');
+      const all: Record<string, unknown> = { id: a.userId, name: a.name, first_name: first, last_name: rest.join(' '), ...(a.email ? { email: a.email } : {}) };
+      return ok(res, Object.fromEntries(Object.entries(all).filter(([k]) => k === 'id' || fields.has(k))));
     }
     const picture = /^\/(?:v\d+\.\d+\/)?(\d+)\/picture$/.exec(path);
     if (req.method === 'GET' && picture) {

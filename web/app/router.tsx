@@ -108,6 +108,16 @@ function pageFor(entry: Entry): PageRoute {
         const { VerifyEmailPage } = await import('../features/auth/VerifyEmailPage');
         return <VerifyEmailPage />;
       });
+    case '/confirm_change':
+      return lazyPage(entry, async () => {
+        const { ConfirmChangePage } = await import('../features/auth/ConfirmChangePage');
+        return <ConfirmChangePage />;
+      });
+    case '/switch_account':
+      return lazyPage(entry, async () => {
+        const { SwitchAccountPage } = await import('../features/session/SwitchAccountPage');
+        return <SwitchAccountPage />;
+      });
     case '/unsubscribe':
       return lazyPage(entry, async () => {
         // Its words are in the engagement part (program mail), not in the first download.

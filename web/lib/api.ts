@@ -47,6 +47,8 @@ export interface ApiRequestOptions {
   body?: unknown;
   auth?: ApiAuth;
   query?: Record<string, string | number | undefined>;
+  /** Headers of this request alone (an OAuth flow's nonce, web/lib/flow-binding.ts). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -154,13 +156,13 @@ function takeEarly(url: string): Promise<unknown> | undefined {
 }
 
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, auth = 'user', query, signal } = options;
+  const { method = 'GET', body, auth = 'user', query, signal, headers: extra } = options;
   if (method === 'GET' && auth === 'user' && earlyAnswers.size > 0) {
     const early = takeEarly(withQuery(path, query));
     if (early) return early as Promise<T>;
   }
   // The server answers its messages in the visitor's language (decisions §3).
-  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': currentLocale() });
+  const headers = new Headers({ ...extra, Accept: 'application/json', 'Accept-Language': currentLocale() });
   const bearer = bearerFor(auth);
   if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
   let payload: BodyInit | undefined;

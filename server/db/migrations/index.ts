@@ -31,6 +31,9 @@ import * as m029 from './029-store-connection';
 import * as m031 from './031-partner-months';
 import * as m032 from './032-store-app-credentials';
 import * as m033 from './033-paypal-transmissions';
+import * as m034 from './034-link-visitors';
+import * as m035 from './035-account-changes';
+import * as m036 from './036-pending-registrations';
 import * as m030 from './030-store-reconciliation';
 
 export const migrations: Record<string, Migration> = {
@@ -65,5 +68,8 @@ export const migrations: Record<string, Migration> = {
   '031-partner-months': m031,
   '032-store-app-credentials': m032,
   '033-paypal-transmissions': m033,
+  '034-link-visitors': m034,
+  '035-account-changes': m035,
+  '036-pending-registrations': m036,
   '030-store-reconciliation': m030,
 };

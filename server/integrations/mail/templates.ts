@@ -13,12 +13,17 @@ const escapeHtml = (s: string) =>
 
 interface ActionMail {
   to: string;
-  name: string;
+  /** Null: a greeting without a name (a name typed by whoever signed up is not put in a mail). */
+  name: string | null;
   locale: string;
   subject: string;
   paragraphs: string[];
   action: { label: string; url: string };
+  /** A second link, under the button. */
+  secondary?: { label: string; url: string };
   after: string[];
+  /** Instead of the footer's "you are a member" (a mail to an address that is not one yet). */
+  footer?: string;
   /** Program mail only (decisions §12): how to stop this kind of mail. Transactional mail has none. */
   unsubscribe?: Unsubscribe;
 }
@@ -36,20 +41,22 @@ export interface Unsubscribe {
 
 function layout(t: TFunction<'mail'>, mail: ActionMail): MailMessage {
   const vars = { program: BRAND.programName, support: BRAND.supportEmail };
-  const greeting = t('layout.greeting', { name: mail.name });
+  const greeting = mail.name === null ? t('layout.greeting_anonymous') : t('layout.greeting', { name: mail.name });
+  const footer = mail.footer ?? t('layout.footer', vars);
   const text = [
     greeting,
     '',
     ...mail.paragraphs,
     '',
     `${mail.action.label}: ${mail.action.url}`,
+    ...(mail.secondary ? ['', `${mail.secondary.label}: ${mail.secondary.url}`] : []),
     '',
     ...mail.after,
     '',
     t('layout.signature', vars),
     '',
     '--',
-    t('layout.footer', vars),
+    footer,
     ...(mail.unsubscribe
       ? [
           t('program.why', { what: mail.unsubscribe.what }),
@@ -72,11 +79,12 @@ function layout(t: TFunction<'mail'>, mail: ActionMail): MailMessage {
 ${p(greeting)}
 ${mail.paragraphs.map(p).join('\n')}
 <p style="margin:24px 0"><a href="${url}" style="background:#f26b3a;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold;display:inline-block">${escapeHtml(mail.action.label)}</a></p>
+${mail.secondary ? `<p style="margin:0 0 16px;line-height:1.5"><a href="${escapeHtml(mail.secondary.url)}" style="color:#c2461a">${escapeHtml(mail.secondary.label)}</a></p>` : ''}
 ${mail.after.map(p).join('\n')}
 <p style="margin:0 0 16px;font-size:13px;color:#6b6158">${escapeHtml(t('layout.button_fallback'))}<br><a href="${url}" style="color:#c2461a;word-break:break-all">${url}</a></p>
 ${p(t('layout.signature', vars))}
 </td></tr>
-<tr><td style="padding:16px 32px;background:#faf8f5;font-size:12px;color:#6b6158">${escapeHtml(t('layout.footer', vars))}${unsubscribeHtml(t, mail.unsubscribe)}</td></tr>
+<tr><td style="padding:16px 32px;background:#faf8f5;font-size:12px;color:#6b6158">${escapeHtml(footer)}${unsubscribeHtml(t, mail.unsubscribe)}</td></tr>
 </table></td></tr></table></body></html>`;
   return {
     to: mail.to,
@@ -122,6 +130,42 @@ function linkMail(kind: 'verify_email' | 'reset_password', to: Recipient, link: 
 
 export const verifyEmailMail = (to: Recipient, link: string) => linkMail('verify_email', to, link);
 export const resetPasswordMail = (to: Recipient, link: string) => linkMail('reset_password', to, link);
+
+/**
+ * The link that finishes a sign-up (docs/decisions/060-registration-without-oracle.md). The
+ * address is not a member yet and the name was typed by whoever signed up: no name, and a footer
+ * that says why the mail came.
+ */
+export function registrationConfirmMail(to: { email: string; locale: string }, link: string): MailMessage {
+  const { t, locale } = translator(to.locale);
+  const vars = { program: BRAND.programName, support: BRAND.supportEmail };
+  return layout(t, {
+    to: to.email,
+    name: null,
+    locale,
+    subject: t('registration_confirm.subject', vars),
+    paragraphs: [t('registration_confirm.intro', vars)],
+    action: { label: t('registration_confirm.action'), url: link },
+    after: [t('registration_confirm.expiry')],
+    footer: t('registration_confirm.footer', vars),
+  });
+}
+
+/** A sign-up with the address of an account: told to its owner, with the ways back in. */
+export function signUpAttemptMail(to: Recipient, links: { signIn: string; resetPassword: string }): MailMessage {
+  const { t, locale } = translator(to.locale);
+  const vars = { program: BRAND.programName, support: BRAND.supportEmail };
+  return layout(t, {
+    to: to.email,
+    name: to.firstName,
+    locale,
+    subject: t('sign_up_attempt.subject', vars),
+    paragraphs: [t('sign_up_attempt.intro', vars), t('sign_up_attempt.what_to_do')],
+    action: { label: t('sign_up_attempt.sign_in'), url: links.signIn },
+    secondary: { label: t('sign_up_attempt.reset_password'), url: links.resetPassword },
+    after: [t('sign_up_attempt.not_you', vars)],
+  });
+}
 
 /** A back-office invitation (transactional): who invited, the role, and the single-use link. */
 export function staffInviteMail(to: Recipient, invite: { inviter: string; role: 'reviewer' | 'manager' | 'admin' }, link: string): MailMessage {
@@ -172,3 +216,35 @@ export function programMail(
 
 /** The `mail` words of a language, for a program mail's own lines. */
 export const mailWords = (locale: string) => translator(locale);
+
+/** A partner's own change of what protects their money, or a new social sign-in: what it was, and what to do if it was not them. */
+export type AccountChange = 'paypal_email' | 'paypal_email_removed' | 'email' | 'password' | 'sign_in';
+
+export function accountChangeMail(to: Recipient, change: { kind: AccountChange; value?: string; provider?: string; hold?: boolean }, link: string): MailMessage {
+  const { t, locale } = translator(to.locale);
+  const vars = { program: BRAND.programName, support: BRAND.supportEmail, value: change.value ?? '', provider: change.provider ?? '' };
+  return layout(t, {
+    to: to.email,
+    name: to.firstName,
+    locale,
+    subject: t(`account_change.${change.kind}.subject`, vars),
+    paragraphs: [t(`account_change.${change.kind}.intro`, vars), ...(change.hold ? [t('account_change.hold')] : [])],
+    action: { label: t('account_change.action'), url: link },
+    after: [t('account_change.not_you', vars)],
+  });
+}
+
+/** The link a partner without a password confirms a change of their PayPal or account e-mail with. */
+export function accountConfirmMail(to: Recipient, change: { kind: 'paypal_email' | 'email'; value: string }, link: string): MailMessage {
+  const { t, locale } = translator(to.locale);
+  const vars = { program: BRAND.programName, support: BRAND.supportEmail, value: change.value };
+  return layout(t, {
+    to: to.email,
+    name: to.firstName,
+    locale,
+    subject: t(`account_confirm.${change.kind}.subject`, vars),
+    paragraphs: [t(`account_confirm.${change.kind}.intro`, vars)],
+    action: { label: t('account_confirm.action'), url: link },
+    after: [t('account_confirm.expiry', vars)],
+  });
+}

@@ -8,6 +8,8 @@ export interface FacebookOptions {
   appId: string;
   secret: string;
   graphUrl: string;
+  /** Where the person consents: https://www.facebook.com but for a stand-in. */
+  dialogUrl: string;
 }
 
 export interface FacebookAccount {
@@ -22,7 +24,7 @@ export function facebookClient(options: FacebookOptions) {
   return {
     authorizeUrl(state: string, redirectUri: string): string {
       const params = new URLSearchParams({ client_id: options.appId, redirect_uri: redirectUri, state, scope: 'public_profile', response_type: 'code' });
-      return `https://www.facebook.com/${FACEBOOK_API_VERSION}/dialog/oauth?${params}`;
+      return `${options.dialogUrl}/${FACEBOOK_API_VERSION}/dialog/oauth?${params}`;
     },
 
     async connect(code: string, redirectUri: string, now = new Date()): Promise<FacebookAccount> {

@@ -3,12 +3,12 @@ import { OAuthError, fetchJson } from './provider';
 
 const API_VERSION = 'v19.0';
 
-export function facebookProvider(options: { appId: string; secret: string; graphUrl: string }): OAuthProvider {
+export function facebookProvider(options: { appId: string; secret: string; graphUrl: string; dialogUrl: string }): OAuthProvider {
   return {
     name: 'facebook',
     authorizeUrl(state, redirectUri) {
       const params = new URLSearchParams({ client_id: options.appId, redirect_uri: redirectUri, state, scope: 'email,public_profile', response_type: 'code' });
-      return `https://www.facebook.com/${API_VERSION}/dialog/oauth?${params}`;
+      return `${options.dialogUrl}/${API_VERSION}/dialog/oauth?${params}`;
     },
     async exchange(code, redirectUri) {
       const tokenParams = new URLSearchParams({ client_id: options.appId, client_secret: options.secret, redirect_uri: redirectUri, code });

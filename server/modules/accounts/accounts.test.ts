@@ -6,6 +6,11 @@ import type { TestApp } from '../../test/app';
 import { lastLinkToken, readOutbox } from '../../test/mailbox';
 import { DEMO_PARTNER, DEMO_PROMO_CODE, DEMO_SUBPARTNER_SLUG, seedDemoProgram } from '../../seed/demo';
 import { hashToken } from '../auth/tokens';
+import { verifyPassword } from '../auth/passwords';
+import { createPartnerAccount } from '../partners/service';
+import { clearAttempts } from '../throttle/service';
+import { finishSignUp } from '../../test/sign-up';
+import { ROUTES } from '../../../common/routes';
 
 const CLIENT = 'accounts-test-public-client-token-00';
 const client = { authorization: `Bearer ${CLIENT}` };
@@ -22,8 +27,9 @@ describe('partner accounts', () => {
   });
   afterAll(() => t.close());
 
-  const count = async (table: 'partners' | 'promo_codes' | 'auth_tokens') =>
+  const count = async (table: 'partners' | 'promo_codes' | 'auth_tokens' | 'pending_registrations') =>
     Number((await t.database.db.selectFrom(table).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  const pendingCount = () => count('pending_registrations');
 
   // Solving the proof of work takes about a second: bodies refused before the human check skip it.
   const registration = async (overrides: Record<string, unknown> = {}, solve = true) => ({
@@ -46,50 +52,61 @@ describe('partner accounts', () => {
   const register = (body: Record<string, unknown>, headers: Record<string, string> = client) =>
     t.app.inject({ method: 'PUT', url: '/api/add', headers, payload: body });
   const signIn = async (email: string, password: string) =>
-    (await t.app.inject({ method: 'POST', url: '/api/auth/get_token', headers: client, payload: { email, password } })).json().token as string;
+    (await t.app.inject({ method: 'POST', url: '/api/auth/get_token', headers: client, payload: { email, password } })).json().token as string | undefined;
 
-  it('registers a partner with their code, mails the verification link, and the link verifies once', async () => {
+  it('signs up in two steps: the mailed link makes the account, verified and signed in, once', async () => {
     const body = await registration({ email: 'Lea.Register@Example.com', promo_code: 'leafit' });
     const res = await register(body);
-    expect(res.statusCode).toBe(201);
-    expect(res.json().data.email).toBe('lea.register@example.com');
-
-    const row = await t.database.db.selectFrom('partners').selectAll().where('email', '=', 'lea.register@example.com').executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ verified: 0, accepted_terms: 1, locale: 'fr', country: 'CA', date_of_birth: '1992-07-14' });
-    expect(row.password_hash).toMatch(/^\$argon2id\$/);
-    const code = await t.database.db.selectFrom('promo_codes').selectAll().where('partner_id', '=', row.id).executeTakeFirstOrThrow();
-    expect(code).toMatchObject({ code: 'LEAFIT', value_bp: 1500, commission_rate_bp: 1000 });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ data: { message: 'Check your mailbox: we have sent a message to this address to finish your sign-up. Nothing after a few minutes? Look in your spam folder.' } });
+    // No account until the address is confirmed.
+    expect(await t.database.db.selectFrom('partners').select('id').where('email', '=', 'lea.register@example.com').executeTakeFirst()).toBeUndefined();
 
     const mails = (await readOutbox(t.dataDir)).filter((m) => m.to.includes('lea.register@example.com'));
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe('Confirmez votre adresse e-mail');
+    // In the language of the sign-up, without the name typed in it.
+    expect(mails[0]!.subject).toBe('Terminez votre inscription à Sunbite Partners');
+    expect(mails[0]!.text).toMatch(/^Bonjour,/);
+    expect(mails[0]!.text).not.toContain('Léa');
     const token = await lastLinkToken(t.dataDir, 'lea.register@example.com', 'verify_email');
     expect(mails[0]!.links[0]).toBe(`https://partners.example.test/verify_email?token=${token}`);
-    // Only the hash is stored.
-    const stored = await t.database.db.selectFrom('one_time_tokens').selectAll().execute();
-    expect(JSON.stringify(stored)).not.toContain(token);
-    expect(stored.some((s) => s.token_hash === hashToken(token))).toBe(true);
+    // Only the hash is stored, and the password only hashed.
+    const pending = await t.database.db.selectFrom('pending_registrations').selectAll().where('email', '=', 'lea.register@example.com').execute();
+    expect(pending).toHaveLength(1);
+    expect(pending[0]!.token_hash).toBe(hashToken(token));
+    expect(JSON.stringify(pending)).not.toContain(token);
+    expect(JSON.stringify(pending)).not.toContain('gummies-for-breakfast');
 
     const verify = (tok: string, lang = 'en') =>
       t.app.inject({ method: 'POST', url: '/api/auth/verify_email', headers: { ...client, 'accept-language': lang }, payload: { token: tok } });
     const first = await verify(token);
     expect(first.statusCode).toBe(200);
-    expect(first.json().data.message).toBe('Your email was validated');
+    const confirmed = first.json().data;
+    expect(confirmed.message).toBe('Your e-mail address is confirmed. Welcome to the program!');
+    // The product logs in after a successful sign-up (spec point 7): the answer is that session.
+    expect((await t.app.inject({ method: 'GET', url: '/api/get', headers: bearer(confirmed.token) })).statusCode).toBe(200);
+    expect(Date.parse(confirmed.expired)).toBeGreaterThan(Date.now() + 23 * 3600 * 1000);
+
+    const row = await t.database.db.selectFrom('partners').selectAll().where('email', '=', 'lea.register@example.com').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ verified: 1, accepted_terms: 1, locale: 'fr', country: 'CA', date_of_birth: '1992-07-14', first_name: 'Léa' });
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    const code = await t.database.db.selectFrom('promo_codes').selectAll().where('partner_id', '=', row.id).executeTakeFirstOrThrow();
+    expect(code).toMatchObject({ code: 'LEAFIT', value_bp: 1500, commission_rate_bp: 1000 });
+    expect(await t.database.db.selectFrom('pending_registrations').select('id').where('email', '=', 'lea.register@example.com').execute()).toEqual([]);
+
     const again = await verify(token, 'fr');
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe('Lien incorrect');
     expect((await verify('forged-token')).json()).toEqual({ code: 404, message: 'Wrong link' });
-    const verified = await t.database.db.selectFrom('partners').select('verified').where('id', '=', row.id).executeTakeFirstOrThrow();
-    expect(verified.verified).toBe(1);
 
-    // The new partner signs in and reads their code in the profile.
+    // The new partner signs in with the password of the sign-up.
     const signedIn = await signIn('lea.register@example.com', 'gummies-for-breakfast');
     expect(signedIn).toBeTruthy();
   });
 
   it('refuses a replayed or forged human check and creates nothing', async () => {
     const body = await registration();
-    expect((await register(body)).statusCode).toBe(201);
+    expect((await register(body)).statusCode).toBe(202);
     const before = await count('partners');
     const replay = await register({ ...body, email: 'other.person@example.com', promo_code: 'OTHERCODE' });
     expect(replay.statusCode).toBe(422);
@@ -131,11 +148,114 @@ describe('partner accounts', () => {
     expect([await count('partners'), await count('promo_codes')]).toEqual(before);
   });
 
-  it('refuses an e-mail or a code already taken (ignoring case), and offers free variants', async () => {
-    const dup = await register(await registration({ email: DEMO_PARTNER.email.toUpperCase() }));
-    expect(dup.json().errors).toEqual({ email: ['An account already exists for this e-mail'] });
-    const taken = await register(await registration({ promo_code: DEMO_PROMO_CODE.toLowerCase() }));
-    expect(taken.json().errors).toEqual({ promo_code: ['This code is already taken'] });
+  it('answers a sign-up with an existing address exactly as a new one, and changes nothing of the account', async () => {
+    const owner = await t.database.db.selectFrom('partners').selectAll().where('email', '=', DEMO_PARTNER.email).executeTakeFirstOrThrow();
+    const [before, pendingBefore] = [await count('partners'), await pendingCount()];
+    const headers = { ...client, 'accept-language': 'fr' };
+    const fresh = await register(await registration({ email: `new.${Date.now()}@example.com` }), headers);
+    const taken = await register(await registration({ email: DEMO_PARTNER.email.toUpperCase(), password: 'an-intruder-password', password_confirmation: 'an-intruder-password' }), headers);
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.statusCode).toBe(202);
+    expect(taken.headers['content-type']).toBe(fresh.headers['content-type']);
+    expect(taken.json()).toEqual(fresh.json());
+    expect(taken.json().data.message).toBe(
+      'Consultez votre boîte de réception : nous avons envoyé un message à cette adresse pour terminer votre inscription. Rien après quelques minutes ? Vérifiez vos courriels indésirables.',
+    );
+
+    // No second account, nothing waiting to become one, and the account as it was.
+    expect(await count('partners')).toBe(before);
+    expect(await pendingCount()).toBe(pendingBefore + 1);
+    expect(await t.database.db.selectFrom('pending_registrations').select('id').where('email', '=', DEMO_PARTNER.email).execute()).toEqual([]);
+    expect(await t.database.db.selectFrom('partners').selectAll().where('id', '=', owner.id).executeTakeFirstOrThrow()).toEqual(owner);
+    expect(await signIn(DEMO_PARTNER.email, DEMO_PARTNER.password)).toBeTruthy();
+    expect(await signIn(DEMO_PARTNER.email, 'an-intruder-password')).toBeUndefined();
+
+    // Its owner is told, in their language (English here, whatever the sign-up's), with the ways back in.
+    const mails = (await readOutbox(t.dataDir)).filter((m) => m.to.includes(DEMO_PARTNER.email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Someone tried to sign up with your e-mail address');
+    expect(mails[0]!.text).toMatch(/^Hi Maya,/);
+    expect(mails[0]!.text).toContain('no new account was made and nothing in yours has changed');
+    expect(mails[0]!.links).toEqual(expect.arrayContaining(['https://partners.example.test/login', 'https://partners.example.test/login?forgot=1']));
+    expect(mails[0]!.text).not.toContain('verify_email');
+    // The links open the sign-in page and its forgotten-password form (web/features/auth/ResetPasswordPage.tsx).
+    expect(ROUTES.some((route) => route.path === '/login')).toBe(true);
+
+    // A taken code is refused alike for both addresses, and says nothing of either.
+    const codeFresh = await register(await registration({ email: `other.${Date.now()}@example.com`, promo_code: DEMO_PROMO_CODE.toLowerCase() }));
+    const codeOwner = await register(await registration({ email: DEMO_PARTNER.email, promo_code: DEMO_PROMO_CODE.toLowerCase() }));
+    expect(codeFresh.statusCode).toBe(422);
+    expect(codeOwner.json()).toEqual(codeFresh.json());
+    expect(codeOwner.json().errors).toEqual({ promo_code: ['This code is already taken'] });
+  });
+
+  it('mails an existing address once per 10 minutes however often it signs up, a suspended one too, in French for a French partner', async () => {
+    const email = `celine.${Date.now()}@example.com`;
+    const partner = await createPartnerAccount(t.database.db, { email, password: 'celine-own-password', first_name: 'Céline', last_name: 'Roy', locale: 'fr', verified: 1 });
+    await t.database.db.updateTable('partners').set({ status: 'suspended' }).where('id', '=', partner.id).execute();
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push((await register(await registration({ email }))).json());
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    const mails = () => readOutbox(t.dataDir).then((all) => all.filter((m) => m.to.includes(email)));
+    expect(await mails()).toHaveLength(1);
+    const [mail] = await mails();
+    expect(mail!.subject).toBe('Quelqu’un a tenté de s’inscrire avec votre adresse e-mail');
+    expect(mail!.text).toMatch(/^Bonjour Céline,/);
+    expect(mail!.text).toContain('Me connecter: https://partners.example.test/login\n');
+    expect(mail!.text).toContain('Mot de passe oublié ? En choisir un nouveau: https://partners.example.test/login?forgot=1');
+    const row = await t.database.db.selectFrom('partners').select(['status', 'password_hash']).where('id', '=', partner.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('suspended');
+    expect(await verifyPassword(row.password_hash!, 'celine-own-password')).toBe(true);
+
+    // Once the window has passed (its count cleared), the next attempt mails again.
+    await clearAttempts(t.database.db, `registration:email:${email}`);
+    await register(await registration({ email }));
+    expect(await mails()).toHaveLength(2);
+  });
+
+  it('mails a new address once per 10 minutes too; a later sign-up replaces the earlier link', async () => {
+    const email = `twice.${Date.now()}@example.com`;
+    const first = await register(await registration({ email, first_name: 'First' }));
+    const second = await register(await registration({ email, first_name: 'Second' }));
+    expect(second.json()).toEqual(first.json());
+    const mails = () => readOutbox(t.dataDir).then((all) => all.filter((m) => m.to.includes(email)));
+    expect(await mails()).toHaveLength(1);
+    const firstLink = await lastLinkToken(t.dataDir, email, 'verify_email');
+
+    await clearAttempts(t.database.db, `registration:email:${email}`);
+    await register(await registration({ email, first_name: 'Third' }));
+    expect(await mails()).toHaveLength(2);
+    const verify = (token: string) => t.app.inject({ method: 'POST', url: '/api/auth/verify_email', headers: client, payload: { token } });
+    expect((await verify(firstLink)).json()).toEqual({ code: 404, message: 'Wrong link' });
+    await finishSignUp(t.app, t.dataDir, email, CLIENT);
+    const row = await t.database.db.selectFrom('partners').select('first_name').where('email', '=', email).executeTakeFirstOrThrow();
+    expect(row.first_name).toBe('Third');
+  });
+
+  it('refuses a sign-up link whose code was taken meanwhile, or that has expired, and makes nothing', async () => {
+    const code = `RACE${Math.floor(Math.random() * 1e6)}`;
+    const slow = `slow.${Date.now()}@example.com`;
+    const quick = `quick.${Date.now()}@example.com`;
+    await register(await registration({ email: slow, promo_code: code }));
+    await register(await registration({ email: quick, promo_code: code }));
+    const slowToken = await lastLinkToken(t.dataDir, slow, 'verify_email');
+    await finishSignUp(t.app, t.dataDir, quick, CLIENT);
+    const refused = await t.app.inject({ method: 'POST', url: '/api/auth/verify_email', headers: client, payload: { token: slowToken } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Someone else took your promo code in the meantime. Please sign up again with another code.');
+    expect(await t.database.db.selectFrom('partners').select('id').where('email', '=', slow).executeTakeFirst()).toBeUndefined();
+
+    const late = `late.${Date.now()}@example.com`;
+    await register(await registration({ email: late }));
+    await t.database.db.updateTable('pending_registrations').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('email', '=', late).execute();
+    const expired = await t.app.inject({ method: 'POST', url: '/api/auth/verify_email', headers: client, payload: { token: await lastLinkToken(t.dataDir, late, 'verify_email') } });
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().message).toBe('Link is expired');
+    expect(await t.database.db.selectFrom('partners').select('id').where('email', '=', late).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('offers free variants of a taken code', async () => {
 
     const availability = async (code: string) =>
       (await t.app.inject({ method: 'GET', url: `/api/promo-codes/availability?code=${code}`, headers: client })).json().data;
@@ -157,7 +277,8 @@ describe('partner accounts', () => {
     expect((await t.app.inject({ method: 'GET', url: '/r/NOBODY' })).headers.location).toBe('/register');
 
     const body = await registration({ referral_code: DEMO_PROMO_CODE, subpartner: DEMO_SUBPARTNER_SLUG });
-    expect((await register(body)).statusCode).toBe(201);
+    expect((await register(body)).statusCode).toBe(202);
+    await finishSignUp(t.app, t.dataDir, body.email as string, CLIENT);
     const row = await t.database.db.selectFrom('partners').selectAll().where('email', '=', body.email as string).executeTakeFirstOrThrow();
     const demo = await t.database.db.selectFrom('partners').select('id').where('email', '=', DEMO_PARTNER.email).executeTakeFirstOrThrow();
     const sub = await t.database.db.selectFrom('subpartners').select('id').executeTakeFirstOrThrow();
@@ -248,7 +369,7 @@ describe('password recovery and change', () => {
     const { resolveProgramSecrets } = await import('../settings/service');
     const key = (await resolveProgramSecrets(t.database.db, t.config)).userPayloadKey;
     const base = { first_name: 'Maya', last_name: 'Laurent' };
-    const saved = await post('/api/update', { ...base, city: 'Québec', paypal_email: 'Maya.Pay@Example.com', locale: 'fr' }, bearer(token));
+    const saved = await post('/api/update', { ...base, city: 'Québec', paypal_email: 'Maya.Pay@Example.com', current_password: 'fresh-password-1', locale: 'fr' }, bearer(token));
     expect(saved.statusCode).toBe(200);
     expect(decryptPayload(key, saved.json().data)).toMatchObject({ city: 'Québec', paypal_email: 'maya.pay@example.com', locale: 'fr' });
     const bad = await post('/api/update', { ...base, city: 'Nowhere', paypal_email: 'not-mail' }, bearer(token));

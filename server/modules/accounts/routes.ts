@@ -13,6 +13,7 @@ import { currentPartner } from '../auth/service';
 import { findPromoCode } from '../promo-codes/service';
 import {
   changePassword,
+  confirmRegistration,
   registerPartner,
   requestPasswordReset,
   resendVerification,
@@ -56,15 +57,17 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
       config: { rateLimit: { max: ctx.limits.registration, timeWindow: '1 minute' } },
       schema: {
         tags: ['public'],
-        summary: 'Registers a partner (both registration steps in one call)',
+        summary: 'Signs a partner up (both registration steps in one call); the mailed link finishes it',
+        description:
+          'Answers 202 with the same "check your mailbox" message whether or not the address already has an account (docs/decisions/060-registration-without-oracle.md): a new address is mailed a link that makes the account and signs it in (`POST /api/auth/verify_email`); the owner of an existing account is mailed that someone tried, and nothing changes. At most one such mail per address in 10 minutes. Only the fields, the human check (`altcha`) and a taken `promo_code` answer 422.',
         security: [{ publicClient: [] }],
         body: schemas.registration,
-        response: { 201: z.object({ data: z.object({ uuid: z.string(), email: z.string() }) }) },
+        response: { 202: messageAnswer },
       },
     },
     async (request, reply) => {
-      const created = await registerPartner(ctx, request.body, request.log);
-      return reply.code(201).send({ data: { uuid: created.uuid, email: created.email } });
+      await registerPartner(ctx, request.body, request.log);
+      return reply.code(202).send({ data: { message: say(API_MESSAGES.registration_sent, request) } });
     },
   );
 
@@ -74,13 +77,17 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
       onRequest: publicClient,
       schema: {
         tags: ['public'],
-        summary: 'Confirms an e-mail address from the link of the verification mail',
+        summary: 'Confirms an e-mail address from the link of a verification or sign-up mail',
+        description:
+          'The link of a sign-up mail makes the account and answers a session as `/api/auth/get_token` does (`token`, `expired`); 409 when the address got an account or the promo code was taken meanwhile. The link of a verification mail marks the address verified and answers the message alone.',
         security: [{ publicClient: [] }],
         body: z.object({ token: z.string({ error: sayKey('required') }).min(1, sayKey('required')).max(200, sayKey('wrong_value')) }),
-        response: { 200: messageAnswer },
+        response: { 200: z.object({ data: z.object({ message: z.string(), token: z.string().optional(), expired: z.string().optional() }) }) },
       },
     },
     async (request) => {
+      const confirmed = await confirmRegistration(ctx, request.body.token);
+      if (confirmed) return { data: { message: say(API_MESSAGES.registration_confirmed, request), ...confirmed.session } };
       const uuid = await verifyEmail(ctx.db, request.body.token);
       ctx.push.toPartner(uuid, 'partner_changed', {});
       return { data: { message: say(API_MESSAGES.email_validated, request) } };
@@ -132,7 +139,7 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
       },
     },
     async (request) => {
-      await resetPassword(ctx.db, request.body);
+      await resetPassword(ctx, request.body);
       return { data: { message: say(API_MESSAGES.reset_done, request) } };
     },
   );
@@ -150,7 +157,7 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
       },
     },
     async (request) => {
-      await changePassword(ctx.db, partnerIdOf(request), bearerOf(request)!, request.body);
+      await changePassword(ctx, partnerIdOf(request), bearerOf(request)!, request.body);
       return { data: { message: say(API_MESSAGES.password_changed, request) } };
     },
   );
@@ -176,13 +183,15 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         tags: ['partner'],
         summary: 'Saves profile fields; answers the user as /api/get does',
+        description:
+          'A new PayPal e-mail needs `current_password` (422 without it or when it is wrong, nothing saved); a partner without a password is mailed a link to confirm it instead, the rest being saved, and the answer\'s `pending_changes.paypal_email` says it waits (docs/decisions/063-account-changes.md). Left out, the PayPal e-mail stays as it is.',
         security: [{ partner: [] }],
         body: schemas.profile,
         response: { 200: payloadAnswer },
       },
     },
     async (request) => {
-      const partner = await updateProfile(ctx.db, partnerIdOf(request), request.body);
+      const { partner } = await updateProfile(ctx, partnerIdOf(request), request.body, request.log);
       // The partner's other tabs and devices reload the profile.
       ctx.push.toPartner(partner.uuid, 'partner_changed', {});
       // A profile now complete earns its badge (the sweep would, later; this is at once).

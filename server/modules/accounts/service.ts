@@ -13,13 +13,14 @@ import { isUniqueViolation, nowIso } from '../../db/dialect';
 import type { Partner } from '../../db/schema';
 import { API_MESSAGES, AppError, invalid } from '../../errors';
 import { sayKey } from '../../i18n';
-import type { MailLog } from '../../integrations/mail/mailer';
-import { resetPasswordMail, verifyEmailMail } from '../../integrations/mail/templates';
+import type { MailLog, MailMessage } from '../../integrations/mail/mailer';
+import { registrationConfirmMail, resetPasswordMail, signUpAttemptMail, verifyEmailMail } from '../../integrations/mail/templates';
 import { verifyHumanCheck } from '../altcha/service';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { endAllSessions, endOtherSessions } from '../auth/service';
+import { endPartnerSessions, issueToken } from '../auth/service';
+import type { IssuedToken } from '../auth/service';
 import { hashToken, newToken } from '../auth/tokens';
-import { createPartnerAccount, findPartnerByEmail, findPartnerById, referralsOf, toUserJson, updatePartner } from '../partners/service';
+import { createPartnerAccount, findPartnerByEmail, findPartnerById, referralsOf, toUserJson, touchLastLogin, updatePartner } from '../partners/service';
 import { encryptPayload } from '../partners/payload';
 import { codeAvailability, createPromoCode, findPromoCode, promoCodesOf, toPromoCodeJson } from '../promo-codes/service';
 import { currentRateBp } from '../sales/service';
@@ -28,10 +29,20 @@ import { requestStoreSync } from '../store-sync/service';
 import { findSubpartnerId } from '../subpartners/service';
 import { reserveAttempt, tryReserveAttempt } from '../throttle/service';
 import { socialProfileOf } from '../integrations/service';
+import { changePaypalEmail, noticePasswordChanged, pendingChangesOf, type ChangeOutcome } from '../account-changes/service';
 import { sharedStoresOf } from '../../stores';
 import type { StateStore } from '../../stores';
 import type { OneTimePurpose } from './repository';
-import { findOneTimeToken, insertOneTimeToken, retireOneTimeTokens, useOneTimeToken } from './repository';
+import {
+  dropPendingRegistrations,
+  findOneTimeToken,
+  findPendingRegistration,
+  insertOneTimeToken,
+  insertPendingRegistration,
+  retireOneTimeTokens,
+  takePendingRegistration,
+  useOneTimeToken,
+} from './repository';
 
 export type RegistrationInput = z.output<IdentitySchemas['registration']>;
 export type ProfileInput = z.output<IdentitySchemas['profile']>;
@@ -44,11 +55,18 @@ export const RESET_PER_IP = { limit: 20, windowMs: 60 * 60 * 1000 };
 export const RESEND_VERIFICATION = { limit: 3, windowMs: 15 * 60 * 1000 };
 
 /** A single-use random token for `purpose`, stored hashed; answers the token itself. */
-export async function issueOneTimeToken(db: Db, purpose: OneTimePurpose, subjectId: number, lifetimeMs: number, now = new Date()) {
-  const { token, hash } = newToken();
-  await stateStoreOf(db, purpose).put(purpose, hash, subjectId, new Date(now.getTime() + lifetimeMs));
+export async function issueOneTimeToken(db: Db, purpose: OneTimePurpose, subjectId: number, lifetimeMs: number, now = new Date(), binding?: string) {
+  const { token } = newToken();
+  await stateStoreOf(db, purpose).put(purpose, boundHash(token, binding), subjectId, new Date(now.getTime() + lifetimeMs));
   return token;
 }
+
+/**
+ * An OAuth state is stored under the hash of itself and the nonce of the browser tab that asked
+ * for it (docs/decisions/062-sign-in-bound-to-the-browser.md): the state alone, sent to someone
+ * else's browser, finds nothing.
+ */
+const boundHash = (token: string, binding: string | undefined) => hashToken(binding === undefined ? token : `${token}.${binding}`);
 
 /**
  * OAuth states live ten minutes and are shared state (decisions §1): in Redis with REDIS_URL. The
@@ -89,80 +107,192 @@ export async function userPayload(ctx: AppContext, partner: Partner): Promise<st
   const engagement = { badges: await awardedBadges(ctx.db, partner.id), bell: await unreadNotifications(ctx.db, partner.id) };
   const links = partnerLinks(ctx.config.publicUrl, codes[0]?.code);
   const social = await socialProfileOf(ctx.db, partner.id);
-  return encryptPayload(ctx.secrets.userPayloadKey, toUserJson(partner, codes, referrals, engagement, links, social));
+  // How a change of the PayPal or account e-mail is confirmed, and what already waits for its link
+  // (docs/decisions/063-account-changes.md).
+  const account = { has_password: partner.password_hash !== null, pending_changes: await pendingChangesOf(ctx.db, partner.id) };
+  return encryptPayload(ctx.secrets.userPayloadKey, { ...toUserJson(partner, codes, referrals, engagement, links, social), ...account });
 }
 
 // `log`: the request's, so the mail's line carries its id (decisions/041).
-async function sendVerification(ctx: AppContext, partner: Partner, log?: MailLog): Promise<void> {
+export async function sendVerification(ctx: AppContext, partner: Partner, log?: MailLog): Promise<void> {
   const token = await issueOneTimeToken(ctx.db, 'verify_email', partner.id, VERIFY_LINK_LIFETIME_MS);
   const link = `${ctx.config.publicUrl}/verify_email?token=${token}`;
   await ctx.mailer.send(verifyEmailMail({ email: partner.email, firstName: partner.first_name, locale: partner.locale }, link), log);
 }
 
+/** At most one mail per address in 10 minutes from sign-ups, whichever of the two mails it is. */
+export const REGISTRATION_MAIL_WINDOW = { limit: 1, windowMs: 10 * 60 * 1000 };
+
+/** What a sign-up keeps until its address is confirmed, besides the address and the password's hash. */
+type PendingDetails = Pick<
+  RegistrationInput,
+  | 'first_name'
+  | 'last_name'
+  | 'phone'
+  | 'date_of_birth'
+  | 'country'
+  | 'category_id'
+  | 'instagram_url'
+  | 'facebook_url'
+  | 'youtube_url'
+  | 'tiktok_url'
+  | 'locale'
+  | 'promo_code'
+  | 'referral_code'
+  | 'subpartner'
+>;
+
+/**
+ * A sign-up (docs/decisions/060-registration-without-oracle.md). The answer is the same whether
+ * or not the address has an account, because nothing is made yet: a new address is mailed a link
+ * that makes the account and signs it in (`confirmRegistration`); the owner of an existing account
+ * is told that someone tried, with the ways back in, and their account is not touched. Both do
+ * the same work before answering: the password is hashed (argon2id) either way, one throttle
+ * reservation, one sweep of the pending sign-ups, one mail. Another sign-up of the same address
+ * within 10 minutes sends nothing (`REGISTRATION_MAIL_WINDOW`); the first link keeps working.
+ * Only the fields, the human check and the promo code can be refused: none tells about the address.
+ */
 export async function registerPartner(
   ctx: AppContext,
   input: RegistrationInput,
   log: { error(obj: object, msg: string): void } & MailLog,
-): Promise<Partner> {
+): Promise<void> {
   if (!isCategoryId(input.category_id)) throw invalid({ category_id: [API_MESSAGES.unknown_category] });
   if (!(await verifyHumanCheck(ctx.db, ctx.secrets.altchaSecret, input.altcha))) throw invalid({ altcha: [sayKey('verification')] });
+  if (!(await codeAvailability(ctx.db, input.promo_code)).available) throw invalid({ promo_code: [API_MESSAGES.promo_code_taken] });
 
-  const errors: Record<string, string[]> = {};
-  if (await findPartnerByEmail(ctx.db, input.email)) errors.email = [API_MESSAGES.email_taken];
-  if (!(await codeAvailability(ctx.db, input.promo_code)).available) errors.promo_code = [API_MESSAGES.promo_code_taken];
-  if (Object.keys(errors).length) throw invalid(errors);
+  const email = input.email.trim().toLowerCase();
+  const owner = await findPartnerByEmail(ctx.db, email);
+  // Hashed for an existing address too, where it is thrown away: the answer takes as long.
+  const passwordHash = await hashPassword(input.password);
+  const mail = await tryReserveAttempt(ctx.db, [`registration:email:${email}`], REGISTRATION_MAIL_WINDOW);
+  if (!mail) return;
+  const now = new Date();
+  await dropPendingRegistrations(ctx.db, email, nowIso(now));
+
+  let message: MailMessage;
+  if (owner) {
+    const { publicUrl } = ctx.config;
+    message = signUpAttemptMail(
+      { email: owner.email, firstName: owner.first_name, locale: owner.locale },
+      { signIn: `${publicUrl}/login`, resetPassword: `${publicUrl}/login?forgot=1` },
+    );
+  } else {
+    const details: PendingDetails = {
+      first_name: input.first_name,
+      last_name: input.last_name,
+      phone: input.phone,
+      date_of_birth: input.date_of_birth,
+      country: input.country,
+      category_id: input.category_id,
+      instagram_url: input.instagram_url,
+      facebook_url: input.facebook_url,
+      youtube_url: input.youtube_url,
+      tiktok_url: input.tiktok_url,
+      locale: input.locale,
+      promo_code: input.promo_code,
+      referral_code: input.referral_code,
+      subpartner: input.subpartner,
+    };
+    const { token, hash } = newToken();
+    await insertPendingRegistration(ctx.db, {
+      email,
+      token_hash: hash,
+      password_hash: passwordHash,
+      details: JSON.stringify(details),
+      created_at: nowIso(now),
+      expires_at: nowIso(new Date(now.getTime() + VERIFY_LINK_LIFETIME_MS)),
+    });
+    message = registrationConfirmMail({ email, locale: input.locale }, `${ctx.config.publicUrl}/verify_email?token=${token}`);
+  }
+  try {
+    await ctx.mailer.send(message, log);
+  } catch (err) {
+    // The answer stays the same; the address may sign up again at once.
+    log.error({ err }, 'registration mail failed');
+    await mail.release();
+  }
+}
+
+/**
+ * Follows the link of a sign-up's mail: makes the account (verified: the link proved the address),
+ * its promo code, and a session, as a sign-in answers it. Null when the token is no sign-up's (it
+ * may be an e-mail verification's). The code is checked again: nothing held it meanwhile.
+ */
+export async function confirmRegistration(
+  ctx: AppContext,
+  token: string,
+  now = new Date(),
+): Promise<{ partner: Partner; session: IssuedToken } | null> {
+  const row = await findPendingRegistration(ctx.db, hashToken(token));
+  if (!row) return null;
+  if (row.expires_at <= nowIso(now)) throw new AppError(410, API_MESSAGES.link_expired);
+  const details = JSON.parse(row.details) as PendingDetails;
+  // Told to whoever holds the link, that is the address's owner.
+  const refuse = async (message: string): Promise<never> => {
+    await takePendingRegistration(ctx.db, row.id);
+    throw new AppError(409, message);
+  };
+  if (await findPartnerByEmail(ctx.db, row.email)) return refuse(API_MESSAGES.email_taken);
+  if (!(await codeAvailability(ctx.db, details.promo_code)).available) return refuse(API_MESSAGES.registration_code_taken);
 
   // A referral code that matches nobody, or an unknown sub-partner, is ignored: the person
   // still gets their account.
-  const referrer = input.referral_code ? await findPromoCode(ctx.db, input.referral_code) : undefined;
-  const subpartnerId = input.subpartner ? await findSubpartnerId(ctx.db, input.subpartner) : undefined;
+  const referrer = details.referral_code ? await findPromoCode(ctx.db, details.referral_code) : undefined;
+  const subpartnerId = details.subpartner ? await findSubpartnerId(ctx.db, details.subpartner) : undefined;
 
   let partner: Partner;
   try {
     partner = await ctx.db.transaction().execute(async (trx) => {
-      const created = await createPartnerAccount(trx, {
-        email: input.email,
-        password: input.password,
-        first_name: input.first_name,
-        last_name: input.last_name,
-        phone: input.phone,
-        date_of_birth: input.date_of_birth,
-        country: input.country,
-        category_id: input.category_id,
-        instagram_url: input.instagram_url,
-        facebook_url: input.facebook_url,
-        youtube_url: input.youtube_url,
-        tiktok_url: input.tiktok_url,
-        accepted_terms: 1,
-        locale: input.locale,
-        referrer_id: referrer?.partner_id ?? null,
-        subpartner_id: subpartnerId ?? null,
-        // The program's referral commission for new partners (back-office settings) as it is now.
-        ...(await readReferralDefaults(trx)),
-      });
-      const code = await createPromoCode(trx, created.id, input.promo_code);
+      // The link works once, even followed twice at the same moment.
+      if (!(await takePendingRegistration(trx, row.id))) throw new AppError(404, API_MESSAGES.wrong_link);
+      const created = await createPartnerAccount(
+        trx,
+        {
+          email: row.email,
+          password_hash: row.password_hash,
+          first_name: details.first_name,
+          last_name: details.last_name,
+          phone: details.phone,
+          date_of_birth: details.date_of_birth,
+          country: details.country,
+          category_id: details.category_id,
+          instagram_url: details.instagram_url,
+          facebook_url: details.facebook_url,
+          youtube_url: details.youtube_url,
+          tiktok_url: details.tiktok_url,
+          accepted_terms: 1,
+          verified: 1,
+          locale: details.locale,
+          referrer_id: referrer?.partner_id ?? null,
+          subpartner_id: subpartnerId ?? null,
+          // The program's referral commission for new partners (back-office settings) as it is now.
+          ...(await readReferralDefaults(trx)),
+        },
+        now,
+      );
+      const code = await createPromoCode(trx, created.id, details.promo_code);
       // The code goes to the store as a discount (decisions §14), queued with the code itself.
       await requestStoreSync(trx, code.id, ctx.config);
       // The program's standing announcements greet the new partner in their language.
-      await deliverStandingAnnouncements(trx, created.id, input.locale);
+      await deliverStandingAnnouncements(trx, created.id, details.locale);
       return created;
     });
   } catch (error) {
-    // Two registrations racing for the same e-mail or code: the loser hears why.
+    // The address or the code was taken by another request at the same moment.
     if (isUniqueViolation(error)) {
-      const again = await findPartnerByEmail(ctx.db, input.email);
-      throw invalid(again ? { email: [API_MESSAGES.email_taken] } : { promo_code: [API_MESSAGES.promo_code_taken] });
+      return refuse((await findPartnerByEmail(ctx.db, row.email)) ? API_MESSAGES.email_taken : API_MESSAGES.registration_code_taken);
     }
     throw error;
   }
-  // The account exists whatever happens to the mail; the banner lets the partner ask again.
-  await sendVerification(ctx, partner, log).catch((err: unknown) => log.error({ err, partner: partner.uuid }, 'verification mail failed'));
-  return partner;
+  // "After success the product logs in" (spec point 7): following the link is that success.
+  await touchLastLogin(ctx.db, partner.id, nowIso(now));
+  return { partner, session: await issueToken(ctx.db, 'partner', partner.id, now) };
 }
 
 /** Uses a token once: its subject when it was issued for `purpose`, unused and unexpired. */
-export async function consumeOneTimeToken(db: Db, purpose: OneTimePurpose, token: string, now = new Date()): Promise<number | null> {
-  return stateStoreOf(db, purpose).take(purpose, hashToken(token), now);
+export async function consumeOneTimeToken(db: Db, purpose: OneTimePurpose, token: string, now = new Date(), binding?: string): Promise<number | null> {
+  return stateStoreOf(db, purpose).take(purpose, boundHash(token, binding), now);
 }
 
 /** Marks the address verified; answers the partner's uuid. */
@@ -209,7 +339,8 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
   return API_MESSAGES.reset_sent;
 }
 
-export async function resetPassword(db: Db, input: { token: string; password: string }, now = new Date()): Promise<void> {
+export async function resetPassword(ctx: Pick<AppContext, 'db' | 'push'>, input: { token: string; password: string }, now = new Date()): Promise<void> {
+  const { db } = ctx;
   const row = await findOneTimeToken(db, 'reset_password', hashToken(input.token));
   if (!row || row.used_at) throw new AppError(404, API_MESSAGES.wrong_link);
   if (row.expires_at <= nowIso(now)) throw new AppError(410, API_MESSAGES.reset_expired);
@@ -217,25 +348,39 @@ export async function resetPassword(db: Db, input: { token: string; password: st
   if (!partner) throw new AppError(404, API_MESSAGES.account_not_found);
   if (!(await useOneTimeToken(db, row.id, nowIso(now)))) throw new AppError(404, API_MESSAGES.wrong_link);
   await updatePartner(db, partner.id, { password_hash: await hashPassword(input.password), updated_at: nowIso(now) });
-  // Whoever knew the old password is signed out everywhere.
-  await endAllSessions(db, 'partner', partner.id);
+  // Whoever knew the old password is signed out everywhere, their live sockets closed too.
+  ctx.push.endSessions(await endPartnerSessions(db, partner));
+  // The partner hears of it, in case it was not them (docs/decisions/063-account-changes.md).
+  await noticePasswordChanged(db, partner, 'reset', now);
 }
 
-/** Changes the password and ends every other session; this one stays signed in. */
+/** Changes the password and ends every other session (and their sockets); this one stays signed in. */
 export async function changePassword(
-  db: Db,
+  ctx: Pick<AppContext, 'db' | 'push'>,
   partnerId: number,
   currentToken: string,
   input: { current_password: string; password: string },
 ): Promise<void> {
+  const { db } = ctx;
   const partner = await findPartnerById(db, partnerId);
   if (!partner?.password_hash || !(await verifyPassword(partner.password_hash, input.current_password))) {
     throw invalid({ current_password: [API_MESSAGES.current_password_wrong] });
   }
   await updatePartner(db, partner.id, { password_hash: await hashPassword(input.password), updated_at: nowIso() });
-  await endOtherSessions(db, 'partner', partner.id, currentToken);
+  ctx.push.endSessions(await endPartnerSessions(db, partner, currentToken));
+  await noticePasswordChanged(db, partner, 'change');
 }
 
-export async function updateProfile(db: Db, partnerId: number, input: ProfileInput): Promise<Partner> {
-  return updatePartner(db, partnerId, { ...input, updated_at: nowIso() });
+/**
+ * Saves the profile. The PayPal e-mail, where the money goes, changes only re-authenticated
+ * (server/modules/account-changes/service.ts): with the current password in this request, or
+ * for a partner without one through a mailed link, the rest being saved meanwhile.
+ */
+export async function updateProfile(ctx: AppContext, partnerId: number, input: ProfileInput, log?: MailLog): Promise<{ partner: Partner; paypal: ChangeOutcome }> {
+  const { paypal_email: paypalEmail, current_password: currentPassword, ...rest } = input;
+  const before = await findPartnerById(ctx.db, partnerId);
+  if (!before) throw new AppError(404, API_MESSAGES.account_not_found);
+  // The PayPal change first: a wrong password saves nothing.
+  const paypal = paypalEmail === undefined ? ({ done: true } as const) : await changePaypalEmail(ctx, before, paypalEmail, currentPassword, log);
+  return { partner: await updatePartner(ctx.db, partnerId, { ...rest, updated_at: nowIso() }), paypal };
 }

@@ -44,7 +44,7 @@ export function authRoutes(app: TypedApp, ctx: AppContext): void {
       schema: { tags: ['auth'], summary: 'Ends this session', security: [{ partner: [] }] },
     },
     async (request) => {
-      await signOut(ctx.db, bearerOf(request)!);
+      ctx.push.endSessions(await signOut(ctx.db, bearerOf(request)!));
       return { data: true };
     },
   );

@@ -1,9 +1,13 @@
 // Sessions: sign-in with throttling, bearer tokens that expire 24 hours after issue, sign-out,
-// and revocation of every session of an account (decisions §4).
+// and revocation of every session of an account (decisions §4). Sign-out and the ending of a
+// partner's sessions answer which sessions they ended: once that is committed, the caller hands
+// it to `push.endSessions`, which closes their live sockets on every node
+// (docs/decisions/061-sockets-end-with-their-session.md).
 import type { Db } from '../../db';
 import { sayKey } from '../../i18n';
 import { nowIso } from '../../db/dialect';
 import { API_MESSAGES, AppError, notAuthorized } from '../../errors';
+import type { EndedSessions } from '../../push';
 import { findPartnerByEmail, findPartnerById, touchLastLogin } from '../partners/service';
 import { findActiveStaffByEmail, findStaffById, touchStaffLastLogin } from '../staff/service';
 import { createSignInChallenge, hasTotp, openSignInChallenge, passSecondFactor, TWO_FACTOR_POLICY_KEY, useSignInChallenge } from '../staff-totp/service';
@@ -43,6 +47,21 @@ export async function authenticate(db: Db, kind: TokenKind, token: string | unde
   return row.subject_id;
 }
 
+/**
+ * The live partner session a token opens, for the live push's handshake (server/push/index.ts):
+ * the account, the token's hash (its socket's room) and when it expires; undefined if none.
+ */
+export async function findPartnerSession(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<{ partnerId: number; tokenHash: string; expiresAt: string } | undefined> {
+  if (!token || token.length > 200) return undefined;
+  const tokenHash = hashToken(token);
+  const row = await findLiveToken(db, 'partner', tokenHash, nowIso(now));
+  return row && { partnerId: row.subject_id, tokenHash, expiresAt: row.expires_at };
+}
+
 export interface StaffSession {
   staffId: number;
   role: StaffRole;
@@ -64,8 +83,26 @@ export async function authenticateStaff(db: Db, token: string | undefined, now =
   };
 }
 
-export async function signOut(db: Db, token: string): Promise<void> {
-  await revokeToken(db, hashToken(token), nowIso());
+/** Ends the session presenting `token` (a partner's or a staff member's). */
+export async function signOut(db: Db, token: string): Promise<EndedSessions> {
+  const tokenHash = hashToken(token);
+  await revokeToken(db, tokenHash, nowIso());
+  return { tokenHash };
+}
+
+/**
+ * Ends every session of a partner, or every one but the session presenting `currentToken`.
+ * Staff tokens open no socket (the live push takes partner tokens only, server/app.ts): the
+ * staff's revocations below answer nothing.
+ */
+export async function endPartnerSessions(db: Db, partner: { id: number; uuid: string }, currentToken?: string): Promise<EndedSessions> {
+  if (currentToken === undefined) {
+    await revokeAllTokens(db, 'partner', partner.id, nowIso());
+    return { partnerUuid: partner.uuid };
+  }
+  const keepHash = hashToken(currentToken);
+  await revokeOtherTokens(db, 'partner', partner.id, keepHash, nowIso());
+  return { partnerUuid: partner.uuid, keepHash };
 }
 
 export async function endAllSessions(db: Db, kind: TokenKind, subjectId: number): Promise<void> {

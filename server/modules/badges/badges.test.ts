@@ -77,7 +77,7 @@ describe('badges', () => {
       method: 'POST',
       url: '/api/update',
       headers: bearer(other.token),
-      payload: { first_name: 'Otto', last_name: 'Otter', phone: '+1 514 555 0100', address_1: '1 rue du Port', city: 'Montréal', postal: 'H2X 1Y4', country: 'CA', state: 'QC', paypal_email: 'otto@example.com', about: 'Loutre et créateur.', instagram_url: 'https://instagram.com/otto' },
+      payload: { first_name: 'Otto', last_name: 'Otter', phone: '+1 514 555 0100', address_1: '1 rue du Port', city: 'Montréal', postal: 'H2X 1Y4', country: 'CA', state: 'QC', paypal_email: 'otto@example.com', current_password: 'otter-partner-1', about: 'Loutre et créateur.', instagram_url: 'https://instagram.com/otto' },
     });
     expect(res.statusCode).toBe(200);
     expect(await badge('profile_complete', other.token)).toMatchObject({ progress: 6, awarded_at: expect.any(String) });

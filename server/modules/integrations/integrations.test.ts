@@ -25,8 +25,16 @@ describe('connected accounts', () => {
   let maya: { id: number; token: string; uuid: string };
   let leo: { id: number; token: string; uuid: string };
 
+  // The browser tab's nonce (common/flow-binding.ts): sent by every start, posted by every finish
+  // that does not say otherwise, as the web does.
+  const tab = 'T'.repeat(43);
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload: payload as object } : {}) });
+    t.app.inject({
+      method,
+      url,
+      headers: { ...(token ? bearer(token) : {}), ...(url.endsWith('/start') ? { 'x-flow-binding': tab } : {}) },
+      ...(payload ? { payload: (url.endsWith('/connect') ? { binding: tab, ...payload } : payload) as object } : {}),
+    });
   const stateOf = (url: string) => new URL(url).searchParams.get('state')!;
   const deps = async () => integrationDeps({ db: t.database.db, config: t.config, secrets: await resolveProgramSecrets(t.database.db, t.config) });
   const rows = () => t.database.db.selectFrom('partner_integrations').selectAll().execute();
@@ -212,6 +220,25 @@ describe('connected accounts', () => {
     expect(top.posts.map((p: { id: string }) => p.id)).toEqual(['p69', 'p68', 'p67', 'p66', 'p65', 'p64']);
   });
 
+  it('takes a state only in the tab that started it: opened elsewhere it connects nothing, then still works at home', async () => {
+    // A start without the tab's nonce is refused as a malformed request.
+    expect((await t.app.inject({ method: 'POST', url: '/api/integrations/instagram/start', headers: bearer(maya.token) })).statusCode).toBe(422);
+    const started = new URL((await call('POST', '/api/integrations/instagram/start', maya.token)).json().data.url);
+    const state = started.searchParams.get('state')!;
+    const account = meta.addAccount('instagram');
+    const code = meta.issueCode(account, started.searchParams.get('redirect_uri')!);
+    // The same partner's callback link in another browser: no nonce, or another tab's.
+    for (const binding of [undefined, 'O'.repeat(43)]) {
+      const elsewhere = await t.app.inject({ method: 'POST', url: '/api/integrations/instagram/connect', headers: bearer(maya.token), payload: { code, state, ...(binding ? { binding } : {}) } });
+      expect(elsewhere.statusCode).toBe(400);
+      expect(elsewhere.json().message).toBe('This connection was started in another browser, has expired or was already used. Please connect again from this browser.');
+    }
+    expect(await rows()).toHaveLength(0);
+    // Back in the tab that started it, the same state connects.
+    expect((await call('POST', '/api/integrations/instagram/connect', maya.token, { code, state })).statusCode).toBe(200);
+    await call('DELETE', '/api/integrations/instagram', maya.token);
+  });
+
   it('takes a state once, only from the partner it was issued to, for the provider it was issued for', async () => {
     const started = new URL((await call('POST', '/api/integrations/instagram/start', maya.token)).json().data.url);
     const redirect = started.searchParams.get('redirect_uri')!;
@@ -220,7 +247,7 @@ describe('connected accounts', () => {
     // Another partner presenting Maya's state: refused, and the state is spent.
     const stolen = await call('POST', '/api/integrations/instagram/connect', leo.token, { code: code(), state });
     expect(stolen.statusCode).toBe(400);
-    expect(stolen.json()).toEqual({ code: 400, message: 'This connection attempt has expired or was already used. Please connect again.' });
+    expect(stolen.json()).toEqual({ code: 400, message: 'This connection was started in another browser, has expired or was already used. Please connect again from this browser.' });
     expect((await call('POST', '/api/integrations/instagram/connect', maya.token, { code: code(), state })).statusCode).toBe(400);
     // An Instagram state for Facebook, a made-up state: refused.
     const igState = stateOf((await call('POST', '/api/integrations/instagram/start', maya.token)).json().data.url);
@@ -474,7 +501,7 @@ describe('connected accounts when no provider is configured', () => {
       instagram: { configured: false, status: 'not_connected', account: null },
       facebook: { configured: false, status: 'not_connected', account: null },
     });
-    const start = await t.app.inject({ method: 'POST', url: '/api/integrations/instagram/start', headers: bearer(token) });
+    const start = await t.app.inject({ method: 'POST', url: '/api/integrations/instagram/start', headers: { ...bearer(token), 'x-flow-binding': 'T'.repeat(43) } });
     expect(start.statusCode).toBe(404);
     expect(start.json().message).toBe('This connection is not available.');
   });

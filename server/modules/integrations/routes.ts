@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { AppContext, TypedApp } from '../../context';
 import { notFound } from '../../errors';
+import { flowBindingHeaders, flowBindingOf, oauthCallbackBody } from '../../plugins/flow-binding';
 import { partnerIdOf, requirePartner } from '../auth/guards';
 import { findPartnerById } from '../partners/service';
 import { PROVIDERS, THUMBNAIL_NAME, disconnect, finishConnect, integrationDeps, integrationsOf, startConnect, topPosts } from './service';
@@ -55,13 +56,14 @@ export function integrationRoutes(app: TypedApp, ctx: AppContext): void {
       onRequest: partner,
       schema: {
         tags: ['partner'],
-        summary: 'Starts connecting: the provider’s consent URL with a single-use state (404 when not configured)',
+        summary: 'Starts connecting: the provider’s consent URL with a single-use state bound to the partner and the tab’s nonce (404 when not configured)',
         security,
         params: providerParams,
+        headers: flowBindingHeaders,
         response: { 200: z.object({ data: z.object({ url: z.string() }) }) },
       },
     },
-    async (request) => ({ data: { url: await startConnect(deps, partnerIdOf(request), request.params.integration) } }),
+    async (request) => ({ data: { url: await startConnect(deps, partnerIdOf(request), request.params.integration, flowBindingOf(request.headers)) } }),
   );
 
   app.post(
@@ -74,7 +76,7 @@ export function integrationRoutes(app: TypedApp, ctx: AppContext): void {
         summary: 'Finishes connecting from /account/connect/{integration}: the code and state the provider sent back',
         security,
         params: providerParams,
-        body: z.object({ code: z.string().min(1).max(2000), state: z.string().min(1).max(200) }),
+        body: oauthCallbackBody,
         response: { 200: z.object({ data: view }) },
       },
     },

@@ -1,6 +1,6 @@
 // A partner's connected Instagram and Facebook accounts (decisions §14): the OAuth code flows
-// with a single-use state bound to the partner, tokens sealed at rest, Instagram's long-lived
-// token refreshed before it expires and its posts fetched, Facebook's picture for the avatar,
+// with a single-use state bound to the partner and the tab, tokens sealed at rest, Instagram's
+// long-lived token refreshed before it expires and its posts fetched, Facebook's picture for the avatar,
 // and "reconnect" once a provider refuses a token.
 import { BRAND_HASHTAG } from '../../../common/caption-check';
 import type { Config } from '../../config';
@@ -74,7 +74,7 @@ export function integrationClients(config: Config): IntegrationClients {
           }),
         }
       : {}),
-    ...(facebook ? { facebook: facebookClient({ appId: facebook.appId, secret: facebook.secret, graphUrl: config.social.facebookGraphUrl }) } : {}),
+    ...(facebook ? { facebook: facebookClient({ appId: facebook.appId, secret: facebook.secret, graphUrl: config.social.facebookGraphUrl, dialogUrl: config.social.facebookDialogUrl }) } : {}),
   };
 }
 
@@ -116,24 +116,26 @@ function clientOf<P extends Provider>(clients: IntegrationClients, provider: P):
   return client as NonNullable<IntegrationClients[P]>;
 }
 
-export async function startConnect(deps: IntegrationDeps, partnerId: number, provider: Provider, now = new Date()): Promise<string> {
+/** The consent URL; its state is bound to the partner and to `binding`, the asking tab's nonce. */
+export async function startConnect(deps: IntegrationDeps, partnerId: number, provider: Provider, binding: string, now = new Date()): Promise<string> {
   const client = clientOf(deps.clients, provider);
-  const state = await issueOneTimeToken(deps.db, `connect_${provider}`, partnerId, STATE_LIFETIME_MS, now);
+  const state = await issueOneTimeToken(deps.db, `connect_${provider}`, partnerId, STATE_LIFETIME_MS, now, binding);
   return client.authorizeUrl(state, connectRedirectUri(deps.publicUrl, provider));
 }
 
-/** Trades the callback's code for the account; the state must be one issued to this partner, unused. */
+/** Trades the callback's code for the account; the state must be one issued to this partner in this tab, unused. */
 export async function finishConnect(
   deps: IntegrationDeps,
   partnerId: number,
   provider: Provider,
-  input: { code: string; state: string },
+  input: { code: string; state: string; binding?: string | undefined },
   log: Log,
   now = new Date(),
 ): Promise<IntegrationView> {
   const client = clientOf(deps.clients, provider);
-  // Used up even when it is someone else's: a state is good for one try only.
-  const owner = await consumeOneTimeToken(deps.db, `connect_${provider}`, input.state, now);
+  // Used up even when it is someone else's: a state is good for one try only. Opened in another
+  // browser (without the tab's nonce) it finds nothing.
+  const owner = await consumeOneTimeToken(deps.db, `connect_${provider}`, input.state, now, input.binding);
   if (owner === null || owner !== partnerId) throw new AppError(400, API_MESSAGES.integration_state);
   const redirectUri = connectRedirectUri(deps.publicUrl, provider);
   const at = nowIso(now);

@@ -1,6 +1,8 @@
-// Short links (decisions §14): `/s/{code}` counts each visit (no IP kept; 1,000 at once counted
-// exactly) and sends the shopper to the store with the code applied; the partner's clicks and
-// orders per day; the profile's links are real; only the partner's own figures.
+// Short links (decisions §14): `/s/{code}` counts a visit (no IP kept; 1,000 visitors at once
+// counted exactly) and sends the shopper to the store with the code applied; the partner's visits
+// and orders per day; the profile's links are real; only the partner's own figures. How visits are
+// counted (once per visitor in 30 minutes, no bots, no prefetches, a limit per address) is in
+// click-counting.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDay } from '../../../common/calendar';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -11,7 +13,7 @@ import { decryptPayload } from '../partners/payload';
 import { createPartnerAccount } from '../partners/service';
 import { createPromoCode } from '../promo-codes/service';
 import { resolveProgramSecrets } from '../settings/service';
-import { clickRecorder, deviceOf, linkStats, referrerHost } from './service';
+import { clickRecorder, deviceOf, linkStats, referrerHost, visitorHashKey } from './service';
 
 const SECRET = 'links-webhook-secret';
 const STORE = 'https://shop.sunbite.example';
@@ -24,11 +26,16 @@ describe('short links', () => {
   let seller: { id: number; token: string };
   let other: { id: number; token: string };
   const clicks = (partnerId: number) => t.database.db.selectFrom('link_clicks').selectAll().where('partner_id', '=', partnerId).execute();
-  const visit = (code: string, headers: Record<string, string> = { 'user-agent': PHONE }) => t.app.inject({ method: 'GET', url: `/s/${code}`, headers });
+  const visit = (code: string, headers: Record<string, string> = { 'user-agent': PHONE }, remoteAddress = '127.0.0.1') =>
+    t.app.inject({ method: 'GET', url: `/s/${code}`, headers, remoteAddress });
   const stats = async (token: string) => (await t.app.inject({ method: 'GET', url: '/api/links/stats', headers: bearer(token) })).json().data;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { SHOPIFY_WEBHOOK_SECRET: SECRET, STORE_URL: `${STORE}/`, PUBLIC_URL: 'https://partners.sunbite.example' } });
+    t = await createTestApp({
+      env: { SHOPIFY_WEBHOOK_SECRET: SECRET, STORE_URL: `${STORE}/`, PUBLIC_URL: 'https://partners.sunbite.example' },
+      // A thousand visitors from as many addresses; the limit per address is tested apart.
+      build: { rateLimits: { shortLink: 100_000 } },
+    });
     const a = await createPartnerAccount(t.database.db, { email: 'linker@example.com', password: 'linker-partner-1', first_name: 'Lin', last_name: 'Ker' });
     await createPromoCode(t.database.db, a.id, 'LINK15');
     seller = { id: a.id, token: (await issueToken(t.database.db, 'partner', a.id)).token };
@@ -60,14 +67,14 @@ describe('short links', () => {
     expect((await t.database.db.selectFrom('link_clicks').selectAll().execute()).length).toBe(before);
   });
 
-  it('counts 1,000 visits at once exactly', async () => {
+  it('counts 1,000 visitors at once exactly', async () => {
     const before = (await clicks(other.id)).length;
-    const answers = await Promise.all(Array.from({ length: 1000 }, () => visit('OTHER15')));
+    const answers = await Promise.all(Array.from({ length: 1000 }, (_, i) => visit('OTHER15', { 'user-agent': PHONE }, `10.0.${i >> 8}.${i & 255}`)));
     expect(answers.every((a) => a.statusCode === 302)).toBe(true);
     expect((await clicks(other.id)).length - before).toBe(1000);
   });
 
-  it('shows the partner clicks and orders of the last 30 days, bots apart, and the conversion', async () => {
+  it('shows the partner visits and orders of the last 30 days, bots left out, and the conversion', async () => {
     await visit('LINK15', { 'user-agent': 'facebookexternalhit/1.1' });
     await visit('LINK15', { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36' });
     await deliver(t.app, 'orders/paid', shopifyOrderPayload({ code: 'LINK15', items: [['ACV Gummies', 1, 3000]], country: 'US' }), { secret: SECRET });
@@ -75,7 +82,7 @@ describe('short links', () => {
     expect(mine.days).toHaveLength(30);
     expect(mine.days.at(-1)).toEqual({ day: today(), clicks: 2, orders: 1 });
     expect(mine).toMatchObject({ clicks: 2, orders: 1, conversion: 0.5 });
-    // The other partner's thousand clicks are theirs only.
+    // The other partner's thousand visits are theirs only.
     expect((await stats(other.token)).clicks).toBe(1000);
   });
 
@@ -85,7 +92,8 @@ describe('short links', () => {
     const code = await createPromoCode(db, partner.id, 'EVENING15');
     // 21:00 on November 30th in Montréal is 02:00 UTC on December 1st.
     const evening = new Date('2026-12-01T02:00:00.000Z');
-    await clickRecorder(db)({ partnerId: partner.id, promoCodeId: code.id, at: evening, referrer: undefined, userAgent: PHONE });
+    const key = visitorHashKey((await resolveProgramSecrets(db, t.config)).altchaSecret);
+    await clickRecorder(db, key)({ partnerId: partner.id, promoCodeId: code.id, at: evening, address: '192.0.2.30', referrer: undefined, userAgent: PHONE });
     expect((await clicks(partner.id)).map((c) => c.day)).toEqual(['2026-11-30']);
     await deliver(t.app, 'orders/paid', shopifyOrderPayload({ code: 'EVENING15', items: [['ACV Gummies', 1, 3000]], createdAt: evening.toISOString() }), { secret: SECRET });
     const figures = await linkStats(db, partner.id, new Date('2026-12-01T13:00:00.000Z'));

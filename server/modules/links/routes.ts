@@ -4,16 +4,26 @@ import { z } from 'zod';
 import type { AppContext, TypedApp } from '../../context';
 import { partnerIdOf, requirePartner } from '../auth/guards';
 import { findPromoCode } from '../promo-codes/service';
-import { clickRecorder, linkStats, storeDestination } from './service';
+import { addressBlock, clickRecorder, countableVisit, linkStats, storeDestination, visitorHash, visitorHashKey } from './service';
 
 const day = z.object({
   day: z.string().describe('YYYY-MM-DD, a day of the program’s time zone (GET /api/program)'),
-  clicks: z.number(),
+  clicks: z.number().describe('Visits counted that day'),
   orders: z.number(),
 });
 
 export function linkRoutes(app: TypedApp, ctx: AppContext): void {
-  const record = clickRecorder(ctx.db);
+  const key = visitorHashKey(ctx.secrets.altchaSecret);
+  const record = clickRecorder(ctx.db, key);
+  // The hits of one address counted by the app's rate limiter (shared by the nodes in Redis with
+  // REDIS_URL, as every route's): past the limit a hit still gets its redirect, never a 429 (the
+  // shopper behind a shared address must reach the store), but is not counted. The limiter keys
+  // by the address's keyed hash too.
+  const addressLimit = app.createRateLimit({
+    max: ctx.limits.shortLink,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `short-link:${visitorHash(key, 'rate', addressBlock(request.ip))}`,
+  });
 
   app.get(
     '/s/:code',
@@ -21,23 +31,29 @@ export function linkRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         tags: ['public'],
         summary:
-          'A partner’s short link: counts the visit and redirects (302) to the store with the code applied; an unknown code to the store',
+          'A partner’s short link: redirects (302) to the store with the code applied, an unknown code to the store; counts a visitor once per code in 30 minutes, not crawlers, link previews or prefetches (docs/decisions/059-click-counting.md)',
         params: z.object({ code: z.string().max(40) }),
       },
+      // Limited by hand below: every hit is answered with the redirect.
+      config: { rateLimit: false },
     },
     async (request, reply) => {
       const code = await findPromoCode(ctx.db, request.params.code);
-      // Each visit is counted: a browser must ask every time, not replay a cached redirect.
+      // A browser must ask every time, not replay a cached redirect: its visit may be counted.
       void reply.header('cache-control', 'no-store');
       if (!code) return reply.redirect(storeDestination(ctx.config.shopify.storeUrl, null), 302);
       try {
-        await record({
-          partnerId: code.partner_id,
-          promoCodeId: code.id,
-          at: new Date(),
-          referrer: request.headers.referer,
-          userAgent: request.headers['user-agent'],
-        });
+        const limit = await addressLimit(request);
+        if (countableVisit(request.method, request.headers) && !(!limit.isAllowed && limit.isExceeded)) {
+          await record({
+            partnerId: code.partner_id,
+            promoCodeId: code.id,
+            at: new Date(),
+            address: request.ip,
+            referrer: request.headers.referer,
+            userAgent: request.headers['user-agent'],
+          });
+        }
       } catch (error) {
         // A click that cannot be written (the database away) must not keep a shopper from the store.
         request.log.error({ err: error, code: code.code }, 'a short-link click could not be recorded');
@@ -53,18 +69,18 @@ export function linkRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         tags: ['partner'],
         summary:
-          'Clicks of the partner’s short link and orders per day, the last 30 days, and the conversion rate',
+          'Visits of the partner’s short link (as counted by GET /s/{code}) and orders per day, the last 30 days, and the conversion rate',
         security: [{ partner: [] }],
         response: {
           200: z.object({
             data: z.object({
               days: z.array(day),
-              clicks: z.number(),
+              clicks: z.number().describe('Visits counted over the 30 days'),
               orders: z.number(),
               conversion: z
                 .number()
                 .nullable()
-                .describe('Orders per click over the 30 days; null without a click'),
+                .describe('Orders per visit over the 30 days; null without a visit'),
             }),
           }),
         },

@@ -6,6 +6,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solvedAltcha } from '../../test/altcha';
 import { createTestApp, type TestApp } from '../../test/app';
+import { finishSignUp } from '../../test/sign-up';
 import { bearer, createStaffWithToken, type FixtureStaff } from '../../test/payouts-fixture';
 import { issueToken } from '../auth/service';
 import { createPartnerAccount } from '../partners/service';
@@ -164,9 +165,11 @@ describe('announcements and custom notifications', () => {
       altcha: await solvedAltcha(t.app, CLIENT),
     };
     const registered = await t.app.inject({ method: 'PUT', url: '/api/add', headers: bearer(CLIENT), payload: body });
-    expect(registered.statusCode).toBe(201);
-    const token = (await t.app.inject({ method: 'POST', url: '/api/auth/get_token', headers: bearer(CLIENT), payload: { email: body.email, password: body.password } })).json().token;
-    const late = { id: 0, uuid: registered.json().data.uuid, token };
+    expect(registered.statusCode).toBe(202);
+    // The account is made, and greeted, when the mailed link is followed; that answers its session.
+    const { token } = await finishSignUp(t.app, t.dataDir, body.email, CLIENT);
+    const { uuid } = await t.database.db.selectFrom('partners').select('uuid').where('email', '=', body.email).executeTakeFirstOrThrow();
+    const late = { id: 0, uuid, token };
     expect((await announcements(late)).map((a) => a.title)).toEqual(['Pour tout le monde !', 'Nouvelle saveur']);
     expect((await bell(late)).count).toBe(2);
   });

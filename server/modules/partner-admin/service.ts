@@ -16,10 +16,10 @@ import { sayKey } from '../../i18n';
 import { csvMoney, CsvNumber, csvStream } from '../../plugins/csv';
 import type { CsvValue } from '../../plugins/csv';
 import { pageOf } from '../../plugins/paging';
-import type { Push } from '../../push';
+import type { EndedSessions, Push } from '../../push';
 import { resendVerification } from '../accounts/service';
 import { recordAudit } from '../audit/service';
-import { endAllSessions } from '../auth/service';
+import { endPartnerSessions } from '../auth/service';
 import { findPartnerById } from '../partners/service';
 import { findPromoCode, promoCodesOf, toPromoCodeJson, updatePromoCodeValue } from '../promo-codes/service';
 import { allTiers, currentRateBp, monthKeyIn, programTimeZone } from '../sales/service';
@@ -525,7 +525,7 @@ export async function updatePartnerByStaff(deps: Deps, staffId: number, uuid: st
   }
   if (Object.keys(errors).length) throw invalid(errors);
 
-  const suspended = await retryOnConflict(() =>
+  const ended = await retryOnConflict(() =>
     deps.db.transaction().execute(async (trx) => {
       const partner = (await findPartnerById(trx, found.id))!;
       const at = nowIso();
@@ -562,18 +562,23 @@ export async function updatePartnerByStaff(deps: Deps, staffId: number, uuid: st
         lines.push({ action: 'partner.subpartner', before: { subpartner: await slug(partner.subpartner_id) }, after: { subpartner: await slug(subpartnerId) } });
       }
 
+      let ended: EndedSessions | undefined;
       if (Object.keys(changes).length) {
         await trx.updateTable('partners').set({ ...changes, updated_at: at }).where('id', '=', partner.id).execute();
         // Every session ends with the suspension: their tokens open nothing from now on.
-        if (changes.status === 'suspended') await endAllSessions(trx, 'partner', partner.id);
+        if (changes.status === 'suspended') ended = await endPartnerSessions(trx, partner);
       }
       for (const line of lines) await recordAudit(trx, { staffId, action: line.action, entity: 'partner', entityId: partner.uuid, before: line.before, after: line.after }, at);
       if (input.notes !== undefined) await addNoteIn(trx, staffId, partner, input.notes, at);
-      return changes.status === 'suspended';
+      return ended;
     }),
   );
-  // Open portals of the partner read their profile again, and find their session over.
-  if (suspended) deps.push.toPartner(found.uuid, 'partner_changed', { status: 'suspended' });
+  // Committed: open portals of the partner read their profile again, and find their session
+  // over; then their live sockets close, on every node.
+  if (ended) {
+    deps.push.toPartner(found.uuid, 'partner_changed', { status: 'suspended' });
+    deps.push.endSessions(ended);
+  }
   return partnerDetail(deps.db, uuid, deps.config);
 }
 

@@ -5,18 +5,18 @@ import type { NewPartner, Partner } from '../../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { countPartners, findPartnerByEmail, findPartnerById, insertPartner, replacePartnerPicture, touchLastLogin, updatePartner } from './repository';
 
-export type PartnerInput = Omit<NewPartner, 'id' | 'uuid' | 'password_hash' | 'created_at' | 'updated_at'> & {
-  password: string;
-};
+/** The password in clear, or already hashed (a confirmed sign-up kept only its hash). */
+export type PartnerInput = Omit<NewPartner, 'id' | 'uuid' | 'password_hash' | 'created_at' | 'updated_at'> &
+  ({ password: string; password_hash?: never } | { password_hash: string; password?: never });
 
 export async function createPartnerAccount(db: Db, input: PartnerInput, at = new Date()): Promise<Partner> {
-  const { password, ...fields } = input;
+  const { password, password_hash, ...fields } = input;
   const now = nowIso(at);
   return insertPartner(db, {
     ...fields,
     email: fields.email.trim().toLowerCase(),
     uuid: randomUUID(),
-    password_hash: await hashPassword(password),
+    password_hash: password_hash ?? (await hashPassword(password!)),
     created_at: now,
     updated_at: now,
   });

@@ -82,6 +82,7 @@ describe('cash-out for partners', () => {
       minimum: 25,
       currency: 'USD',
       paypal_email: ready.paypal,
+      paypal_hold_until: null,
       can_request: true,
       blockers: [],
       open_payout: null,

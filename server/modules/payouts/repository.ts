@@ -55,6 +55,7 @@ export function cashOutProfile(db: Db, partnerId: number) {
     .select((eb) => [
       'partners.verified',
       'partners.paypal_email',
+      'partners.paypal_email_changed_at',
       eb.selectFrom('earnings').select(sql<string | null>`min(hold_until)`.as('at')).where('earnings.partner_id', '=', partnerId).where('earnings.status', '=', 'PENDING').as('next_payable_at'),
       eb.selectFrom('settings').select('value').where('key', '=', PAYOUT_RULE_KEYS.minimumCents).as('minimum_setting'),
       eb.selectFrom('settings').select('value').where('key', '=', PAYOUT_RULE_KEYS.managerThresholdCents).as('threshold_setting'),

@@ -3,6 +3,7 @@
 // paid by PayPal (or marked paid by hand while PayPal is not configured). Every status change is a
 // conditional update (the status read must still hold), an event (from, to, who, when, why), moves
 // the payout's earnings with it, and queues the partner's notification in the same transaction.
+import { paypalHoldUntil } from '../../../common/account-changes';
 import { localDay } from '../../../common/calendar';
 import { BRAND } from '../../../common/brand';
 import type { Locale } from '../../../common/i18n';
@@ -48,11 +49,12 @@ export const label = (status: PayoutStatus, locale: Locale) => {
 
 export const PAYOUT_CHANGED_JOB = 'payout_changed';
 
-export type Blocker = 'email_not_verified' | 'paypal_email_missing' | 'below_minimum' | 'payout_open';
+export type Blocker = 'email_not_verified' | 'paypal_email_missing' | 'paypal_email_recent' | 'below_minimum' | 'payout_open';
 
 const BLOCKER_MESSAGES: Record<Blocker, string> = {
   email_not_verified: API_MESSAGES.payout_email_not_verified,
   paypal_email_missing: API_MESSAGES.payout_paypal_missing,
+  paypal_email_recent: API_MESSAGES.payout_paypal_hold,
   below_minimum: API_MESSAGES.payout_below_minimum,
   payout_open: API_MESSAGES.payout_open,
 };
@@ -91,6 +93,9 @@ export async function payMeNowStats(db: Db, partnerId: number, locale: Locale) {
   const blockers: Blocker[] = [];
   if (!partner.verified) blockers.push('email_not_verified');
   if (!partner.paypal_email) blockers.push('paypal_email_missing');
+  // A PayPal e-mail that replaced another waits 72 hours (docs/decisions/063-account-changes.md).
+  const holdUntil = partner.paypal_email ? paypalHoldUntil(partner.paypal_email_changed_at) : null;
+  if (holdUntil) blockers.push('paypal_email_recent');
   if (payable < rules.minimumCents) blockers.push('below_minimum');
   if (open) blockers.push('payout_open');
   return {
@@ -101,6 +106,7 @@ export async function payMeNowStats(db: Db, partnerId: number, locale: Locale) {
     minimum: major(rules.minimumCents),
     currency,
     paypal_email: partner.paypal_email,
+    paypal_hold_until: holdUntil,
     can_request: blockers.length === 0,
     blockers,
     open_payout: open ? cashoutJson(open, locale) : null,
@@ -136,6 +142,7 @@ export async function requestPayout(db: Db, partnerId: number, locale: Locale, n
         const [rules, currency] = await Promise.all([readPayoutRules(trx), readProgramCurrency(trx)]);
         if (!partner.verified) throw new AppError(422, BLOCKER_MESSAGES.email_not_verified);
         if (!partner.paypal_email) throw new AppError(422, BLOCKER_MESSAGES.paypal_email_missing);
+        if (paypalHoldUntil(partner.paypal_email_changed_at, now)) throw new AppError(422, BLOCKER_MESSAGES.paypal_email_recent);
         if (await findOpenPayout(trx, partnerId)) throw new AppError(422, BLOCKER_MESSAGES.payout_open);
         const at = nowIso(now);
         // The open payout row comes first: a concurrent request waits on the unique index here

@@ -125,7 +125,7 @@ export async function claimDueMail(db: Db, at: string, until: string, limit: num
   const due = sql`done_at is null and run_after <= ${at} and (locked_until is null or locked_until < ${at})`;
   const { rows } = await sql<OutboxRow>`
     update mail_outbox set locked_until = ${until}, attempts = attempts + 1
-    where id in (select id from mail_outbox where ${due} order by case when kind = 'payout_status' then 0 else 1 end, id limit ${limit}) and ${due}
+    where id in (select id from mail_outbox where ${due} order by case when kind in ('payout_status', 'account_change') then 0 else 1 end, id limit ${limit}) and ${due}
     returning id, partner_id, kind, ref_id, payload, attempts, created_at`.execute(db);
   return rows.sort((a, b) => a.id - b.id);
 }

@@ -22,7 +22,7 @@ import { nowIso } from '../../db/dialect';
 import { statusLabelKey } from '../../../common/statuses';
 import type { MailKind, PayoutStatus } from '../../db/schema';
 import type { Mailer, MailMessage } from '../../integrations/mail/mailer';
-import { mailWords, payoutStatusMail, programMail, type Unsubscribe } from '../../integrations/mail/templates';
+import { accountChangeMail, mailWords, payoutStatusMail, programMail, type AccountChange, type Unsubscribe } from '../../integrations/mail/templates';
 import { hashToken } from '../../modules/auth/tokens';
 import { API_MESSAGES, invalid, notFound } from '../../errors';
 import { i18n, sayKey } from '../../i18n';
@@ -171,6 +171,33 @@ export function queuePayoutStatusMail(trx: Db, partnerId: number, eventId: numbe
   );
 }
 
+/**
+ * A partner's own change of their PayPal e-mail, account e-mail or password, or a new social
+ * sign-in (docs/decisions/063-account-changes.md): the notice goes through the outbox in the
+ * change's transaction, so a change is never made without its mail. `to` is the address it goes
+ * to when not the account's current one (the old address, after a change of the account e-mail).
+ */
+export interface AccountChangeFacts {
+  kind: AccountChange;
+  value?: string;
+  provider?: string;
+  hold?: boolean;
+  to?: string;
+}
+
+export function queueAccountChangeMail(trx: Db, partnerId: number, changeId: string, facts: AccountChangeFacts, now = new Date()): Promise<boolean> {
+  return queueTransactional(
+    trx,
+    { partner_id: partnerId, kind: 'account_change', ref_id: null, payload: JSON.stringify(facts), dedupe_key: `account_change:${changeId}` },
+    nowIso(now),
+  );
+}
+
+function accountChangeMessage(deps: MailDeps, row: OutboxRow, to: { email: string; firstName: string; locale: Locale }): MailMessage {
+  const { to: address, ...change } = JSON.parse(row.payload ?? '{}') as AccountChangeFacts;
+  return accountChangeMail({ ...to, email: address ?? to.email }, change, `${deps.publicUrl}/account/profile`);
+}
+
 function payoutStatusMessage(deps: MailDeps, row: OutboxRow, to: { email: string; firstName: string; locale: Locale }): MailMessage {
   const facts = JSON.parse(row.payload ?? '{}') as PayoutStatusFacts;
   const lng = to.locale;
@@ -311,6 +338,7 @@ async function compose(db: Db, deps: MailDeps, row: OutboxRow, now: Date): Promi
   // unsubscribe link. Like the mail the job sent before the outbox, it does not ask whether the
   // address is verified (cash-out already required it).
   if (kind === 'payout_status') return payoutStatusMessage(deps, row, to);
+  if (kind === 'account_change') return accountChangeMessage(deps, row, to);
   if (partner.verified !== 1) return 'gone';
   if (!(await switchesOf(db, row.partner_id))[kind]) return 'unsubscribed';
   const words = await wordsFor(db, deps, row, kind, locale);

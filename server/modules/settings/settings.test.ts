@@ -8,6 +8,7 @@ import { DEFAULT_PROGRAM_SETTINGS, type ProgramSettings } from '../../../common/
 import { solvedAltcha } from '../../test/altcha';
 import { createTestApp } from '../../test/app';
 import type { TestApp } from '../../test/app';
+import { finishSignUp } from '../../test/sign-up';
 import { bearer, createPartnerWithEarnings, createStaffWithToken } from '../../test/payouts-fixture';
 import type { FixtureStaff } from '../../test/payouts-fixture';
 import { deliver, shopifyOrderPayload, shopifyRefundPayload } from '../../test/shopify';
@@ -336,7 +337,8 @@ describe('each setting where it is used', () => {
         altcha: await solvedAltcha(t.app, CLIENT),
       },
     });
-    expect(res.statusCode).toBe(201);
+    expect(res.statusCode).toBe(202);
+    await finishSignUp(t.app, t.dataDir, 'remi.referral@example.test', CLIENT);
     const row = await db().selectFrom('partners').select(['referral_commission_amount', 'referral_comission_type']).where('email', '=', 'remi.referral@example.test').executeTakeFirstOrThrow();
     expect(row).toEqual({ referral_commission_amount: 12, referral_comission_type: 'fixed' });
     await put(settings());

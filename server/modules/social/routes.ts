@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppContext, TypedApp } from '../../context';
 import { notFound } from '../../errors';
+import { flowBindingHeaders, flowBindingOf, oauthCallbackBody } from '../../plugins/flow-binding';
 import { requirePublicClient } from '../../plugins/public-client';
 import type { ProviderName } from './service';
 import { finishSocialSignIn, socialProviders, startSocialSignIn } from './service';
@@ -38,12 +39,13 @@ export function socialRoutes(app: TypedApp, ctx: AppContext): void {
         onRequest: publicClient,
         schema: {
           tags: ['public'],
-          summary: `Starts ${name} sign-in: the consent URL, carrying a single-use state (404 when not configured)`,
+          summary: `Starts ${name} sign-in: the consent URL, carrying a single-use state bound to the tab's nonce (404 when not configured)`,
           security: [{ publicClient: [] }],
+          headers: flowBindingHeaders,
           response: { 200: z.object({ data: z.object({ url: z.string() }) }) },
         },
       },
-      async () => ({ data: { url: await startSocialSignIn(ctx.db, ctx.config, provider(name)) } }),
+      async (request) => ({ data: { url: await startSocialSignIn(ctx.db, ctx.config, provider(name), flowBindingOf(request.headers)) } }),
     );
   }
 
@@ -57,7 +59,7 @@ export function socialRoutes(app: TypedApp, ctx: AppContext): void {
         summary: 'Finishes social sign-in from the callback page: a partner token as get_token answers',
         security: [{ publicClient: [] }],
         params: z.object({ provider: z.enum(['facebook', 'google']) }),
-        body: z.object({ code: z.string().min(1).max(2000), state: z.string().min(1).max(200) }),
+        body: oauthCallbackBody,
         response: { 200: z.object({ token: z.string(), expired: z.string() }) },
       },
     },

@@ -1,5 +1,6 @@
-// Social sign-in (Facebook, Google): the OAuth code flow with a single-use `state`, for
-// partners who already have an account under the provider's confirmed e-mail address.
+// Social sign-in (Facebook, Google): the OAuth code flow with a single-use `state` bound to the
+// browser tab that started it, for partners who already have an account under the provider's
+// confirmed e-mail address.
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
@@ -8,6 +9,7 @@ import { facebookProvider } from '../../integrations/oauth/facebook';
 import { googleProvider } from '../../integrations/oauth/google';
 import type { OAuthProvider } from '../../integrations/oauth/provider';
 import { OAuthError } from '../../integrations/oauth/provider';
+import { noticeSocialSignIn } from '../account-changes/service';
 import { consumeOneTimeToken, issueOneTimeToken } from '../accounts/service';
 import { issueToken } from '../auth/service';
 import type { IssuedToken } from '../auth/service';
@@ -20,15 +22,16 @@ const STATE_LIFETIME_MS = 10 * 60 * 1000;
 export function socialProviders(config: Config): Partial<Record<ProviderName, OAuthProvider>> {
   const { facebook, google } = config.social;
   return {
-    ...(facebook ? { facebook: facebookProvider({ ...facebook, graphUrl: config.social.facebookGraphUrl }) } : {}),
+    ...(facebook ? { facebook: facebookProvider({ ...facebook, graphUrl: config.social.facebookGraphUrl, dialogUrl: config.social.facebookDialogUrl }) } : {}),
     ...(google ? { google: googleProvider({ clientId: google.clientId, secret: google.secret, oauthUrl: config.social.googleOauthUrl }) } : {}),
   };
 }
 
 const redirectUri = (config: Config, name: ProviderName) => `${config.publicUrl}/${name}_callback`;
 
-export async function startSocialSignIn(db: Db, config: Config, provider: OAuthProvider, now = new Date()): Promise<string> {
-  const state = await issueOneTimeToken(db, `oauth_${provider.name}`, 0, STATE_LIFETIME_MS, now);
+/** The consent URL; its state is bound to `binding`, the nonce the asking browser tab keeps. */
+export async function startSocialSignIn(db: Db, config: Config, provider: OAuthProvider, binding: string, now = new Date()): Promise<string> {
+  const state = await issueOneTimeToken(db, `oauth_${provider.name}`, 0, STATE_LIFETIME_MS, now, binding);
   return provider.authorizeUrl(state, redirectUri(config, provider.name));
 }
 
@@ -36,13 +39,13 @@ export async function finishSocialSignIn(
   db: Db,
   config: Config,
   provider: OAuthProvider,
-  input: { code: string; state: string },
+  input: { code: string; state: string; binding?: string | undefined },
   log: { warn(obj: object, msg: string): void },
 ): Promise<IssuedToken> {
-  // The state must be one we issued for this provider, unexpired, and never used: that is what
-  // ties the callback to a sign-in this browser started.
-  if ((await consumeOneTimeToken(db, `oauth_${provider.name}`, input.state)) === null) {
-    throw new AppError(401, API_MESSAGES.not_authorized);
+  // The state must be one we issued for this provider, to this browser tab (its nonce), unexpired
+  // and never used: a callback link opened in another browser signs nobody in (login CSRF).
+  if ((await consumeOneTimeToken(db, `oauth_${provider.name}`, input.state, new Date(), input.binding)) === null) {
+    throw new AppError(400, API_MESSAGES.oauth_state);
   }
   const now = nowIso();
   let profile;
@@ -63,5 +66,8 @@ export async function finishSocialSignIn(
   // The provider has confirmed the address: the partner's e-mail counts as verified.
   if (!partner.verified) await updatePartner(db, partner.id, { verified: 1, updated_at: now });
   await touchLastLogin(db, partner.id, now);
-  return issueToken(db, 'partner', partner.id);
+  const issued = await issueToken(db, 'partner', partner.id);
+  // Told by mail, in case it was not them (docs/decisions/063-account-changes.md).
+  await noticeSocialSignIn(db, partner, provider.name === 'facebook' ? 'Facebook' : 'Google');
+  return issued;
 }

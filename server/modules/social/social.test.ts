@@ -93,14 +93,16 @@ describe('social sign-in', () => {
     await new Promise((r) => stub.server.close(r));
   });
 
-  const start = async (provider: 'Facebook' | 'Google') => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/auth/get${provider}`, headers: client });
+  // The browser tab's nonce (common/flow-binding.ts), sent at the start and posted at the finish.
+  const tab = 'T'.repeat(43);
+  const start = async (provider: 'Facebook' | 'Google', binding = tab) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/auth/get${provider}`, headers: { ...client, 'x-flow-binding': binding } });
     expect(res.statusCode).toBe(200);
     const url = new URL(res.json().data.url);
     return { url, state: url.searchParams.get('state')! };
   };
-  const finish = (provider: string, body: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: `/api/auth/social/${provider}`, headers: client, payload: body });
+  const finish = (provider: string, body: Record<string, unknown>, binding: string | null = tab) =>
+    t.app.inject({ method: 'POST', url: `/api/auth/social/${provider}`, headers: client, payload: binding === null ? body : { binding, ...body } });
 
   it('says which providers are configured', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/providers', headers: client });
@@ -119,17 +121,39 @@ describe('social sign-in', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/get', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
     // The secret went to the provider, not the browser; the address now counts as verified.
     expect(stub.seen.some((s) => s.url.includes('client_secret=fb-secret'))).toBe(true);
-    const row = await t.database.db.selectFrom('partners').select('verified').executeTakeFirstOrThrow();
+    const row = await t.database.db.selectFrom('partners').select(['id', 'verified']).executeTakeFirstOrThrow();
     expect(row.verified).toBe(1);
+    // The partner is told of the sign-in by mail, in case it was not them (docs/decisions/063).
+    const notice = await t.database.db.selectFrom('mail_outbox').select('payload').where('partner_id', '=', row.id).where('kind', '=', 'account_change').executeTakeFirst();
+    expect(JSON.parse(notice!.payload!)).toEqual({ kind: 'sign_in', provider: 'Facebook' });
 
     const replay = await finish('facebook', { code: 'fb-good-code', state });
-    expect(replay.statusCode).toBe(401);
+    expect(replay.statusCode).toBe(400);
+  });
+
+  it('signs nobody in when the callback is opened in another browser than the one that started (login CSRF)', async () => {
+    // No nonce, no start.
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/getFacebook', headers: client })).statusCode).toBe(422);
+    // The attacker starts in their browser and sends the callback link to someone else.
+    const attacker = 'A'.repeat(43);
+    const { state } = await start('Facebook', attacker);
+    const before = stub.seen.length;
+    for (const binding of [null, tab, 'A'.repeat(42) + 'B']) {
+      const victim = await finish('facebook', { code: 'fb-good-code', state }, binding);
+      expect(victim.statusCode).toBe(400);
+      expect(victim.json()).toMatchObject({ message: 'This sign-in was started in another browser, has expired or was already used. Please start again from this browser.' });
+      expect(victim.json()).not.toHaveProperty('token');
+    }
+    // The code was never traded at the provider.
+    expect(stub.seen.length).toBe(before);
+    // In the browser that started it, the same state still signs in.
+    expect((await finish('facebook', { code: 'fb-good-code', state }, attacker)).statusCode).toBe(200);
   });
 
   it('refuses a forged state, a state of the other provider, and a bad code', async () => {
-    expect((await finish('facebook', { code: 'fb-good-code', state: 'forged' })).statusCode).toBe(401);
+    expect((await finish('facebook', { code: 'fb-good-code', state: 'forged' })).statusCode).toBe(400);
     const { state } = await start('Google');
-    expect((await finish('facebook', { code: 'fb-good-code', state })).statusCode).toBe(401);
+    expect((await finish('facebook', { code: 'fb-good-code', state })).statusCode).toBe(400);
     const fresh = await start('Facebook');
     const bad = await finish('facebook', { code: 'wrong-code', state: fresh.state });
     expect(bad.statusCode).toBe(502);
@@ -159,7 +183,7 @@ describe('social sign-in', () => {
         method: 'POST',
         url: '/api/auth/social/facebook',
         headers: { ...client, 'accept-language': 'fr' },
-        payload: { code: 'fb-good-code', state: (await start('Facebook')).state },
+        payload: { code: 'fb-good-code', state: (await start('Facebook')).state, binding: tab },
       });
       expect(fr.json()).toEqual({ code: 403, message: 'Ce compte partenaire est suspendu. Veuillez contacter l’équipe du programme partenaires.' });
     } finally {
@@ -174,7 +198,7 @@ describe('social sign-in while not configured', () => {
     const t = await createTestApp({ env: { PUBLIC_CLIENT_TOKEN: CLIENT } });
     try {
       expect((await t.app.inject({ method: 'GET', url: '/api/auth/providers', headers: client })).json()).toEqual({ data: { facebook: false, google: false } });
-      expect((await t.app.inject({ method: 'GET', url: '/api/auth/getFacebook', headers: client })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/getFacebook', headers: { ...client, 'x-flow-binding': 'T'.repeat(43) } })).statusCode).toBe(404);
       expect((await t.app.inject({ method: 'POST', url: '/api/auth/social/google', headers: client, payload: { code: 'a', state: 'b' } })).statusCode).toBe(404);
     } finally {
       await t.close();

@@ -13,6 +13,7 @@ import { createShopifyAdminClient } from '../../integrations/shopify/admin';
 import type { ShopifyAdminClient } from '../../integrations/shopify/admin';
 import { solvedAltcha } from '../../test/altcha';
 import { createTestApp } from '../../test/app';
+import { finishSignUp } from '../../test/sign-up';
 import type { TestApp } from '../../test/app';
 import { bearer, createStaffWithToken } from '../../test/payouts-fixture';
 import type { FixtureStaff } from '../../test/payouts-fixture';
@@ -119,8 +120,10 @@ describe('a new partner’s code', () => {
       headers: { authorization: `Bearer ${CLIENT}` },
       payload: body,
     });
-    expect(registered.statusCode, registered.body).toBe(201);
-    const uuid = (registered.json() as { data: { uuid: string } }).data.uuid;
+    expect(registered.statusCode, registered.body).toBe(202);
+    // The account, and so its code, is made when the mailed link is followed.
+    await finishSignUp(t.app, t.dataDir, body.email, CLIENT);
+    const { uuid } = await db().selectFrom('partners').select('uuid').where('email', '=', body.email).executeTakeFirstOrThrow();
     const promo = await db()
       .selectFrom('promo_codes')
       .innerJoin('partners', 'partners.id', 'promo_codes.partner_id')
@@ -617,8 +620,9 @@ describe('without the push configured', () => {
           altcha: await solvedAltcha(off.app, CLIENT),
         },
       });
-      expect(registered.statusCode, registered.body).toBe(201);
-      const uuid = (registered.json() as { data: { uuid: string } }).data.uuid;
+      expect(registered.statusCode, registered.body).toBe(202);
+      await finishSignUp(off.app, off.dataDir, `off.${code.toLowerCase()}@example.test`, CLIENT);
+      const { uuid } = await off.database.db.selectFrom('partners').select('uuid').where('email', '=', `off.${code.toLowerCase()}@example.test`).executeTakeFirstOrThrow();
       const count = async () =>
         Number(
           (

@@ -170,15 +170,20 @@ describe('/account/affiliate_links', () => {
     ]);
   });
 
-  it('shows the clicks, orders and conversion of 30 days, and a day per bar', async () => {
+  it('shows the visits, orders and conversion of 30 days, and a day per bar', async () => {
     renderApp('/account/affiliate_links');
     expect(await screen.findByTestId('links-clicks')).toHaveTextContent('150');
+    // The figure is visits (a visitor once in 30 minutes, server/modules/links/service.ts), not clicks.
+    expect(screen.getByText('Visits, last 30 days')).toBeInTheDocument();
+    expect(screen.getByTestId('links-clicks').previousElementSibling).toHaveTextContent('Visits');
+    expect(screen.getByText('Orders per visit')).toBeInTheDocument();
     expect(screen.getByTestId('links-orders')).toHaveTextContent('8');
     // 8 / 150 = 0.0533
     expect(screen.getByTestId('links-conversion')).toHaveTextContent('5.33%');
     expect(screen.getAllByTestId('links-chart-day')).toHaveLength(30);
     // The same figures in a table for screen readers.
-    const table = screen.getByRole('table', { name: 'Clicks and orders per day, last 30 days (the program’s time zone)' });
+    const table = screen.getByRole('table', { name: 'Visits and orders per day, last 30 days (the program’s time zone)' });
+    expect(within(table).getByRole('columnheader', { name: 'Visits' })).toBeInTheDocument();
     const today = within(table).getByRole('rowheader', { name: 'Nov 30' }).closest('tr')!;
     expect(
       within(today)
@@ -188,15 +193,15 @@ describe('/account/affiliate_links', () => {
     expect(screen.queryByTestId('links-empty')).not.toBeInTheDocument();
   });
 
-  it('asks the partner to share the link while it has no click', async () => {
+  it('asks the partner to share the link while it has no visit', async () => {
     current = stats({ 12: [0, 2] });
     renderApp('/account/affiliate_links');
-    expect(await screen.findByTestId('links-empty')).toHaveTextContent('No clicks yet');
+    expect(await screen.findByTestId('links-empty')).toHaveTextContent('No visits yet');
     expect(screen.getByTestId('links-empty')).toHaveTextContent('Put your short link in your bio');
     expect(screen.getByTestId('links-clicks')).toHaveTextContent('0');
     // Orders through the code typed by hand still count.
     expect(screen.getByTestId('links-orders')).toHaveTextContent('2');
-    expect(screen.getByTestId('links-conversion')).toHaveTextContent('—No rate without a click');
+    expect(screen.getByTestId('links-conversion')).toHaveTextContent('—No rate without a visit');
     expect(screen.queryByTestId('links-chart')).not.toBeInTheDocument();
   });
 

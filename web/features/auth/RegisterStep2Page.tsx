@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, Navigate } from 'react-router';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { checkBirthDate } from '../../../common/validation';
 import { FieldMessage, FormNotice, inputClass, SelectField, SubmitButton, TextField } from '../../components/form';
@@ -12,7 +12,7 @@ import { currentLocale } from '../../lib/i18n';
 import type { TitleKey } from '../pages/page-keys';
 import { SubpartnerBrand, useSubpartner } from '../subpartner/SubpartnerBrand';
 import { AltchaField } from './AltchaField';
-import { fetchCategories, register, signIn, type RegistrationBody } from './auth-api';
+import { fetchCategories, register, type RegistrationBody } from './auth-api';
 import { PromoCodeField } from './PromoCodeField';
 import { useRegistration } from './registration-context';
 import { showAuthError } from './show-auth-error';
@@ -92,16 +92,38 @@ export function RegisterStep2Page({ titleKey }: { titleKey: TitleKey }) {
   const prefix = subpartner ? `/${subpartner.slug}` : '';
   const registration = useRegistration();
   // Opened cold (a reload or a deep link): the password is gone, so step 1 comes first. Judged
-  // once, on arrival: after a successful sign-up step 1 is forgotten while we leave for /account/.
+  // once, on arrival: after a sign-up is sent step 1 is forgotten while "check your mailbox" shows.
   const [cold] = useState(() => !registration.step1);
+  // The server's answer to a sign-up sent: the same for every address (docs/decisions/060).
+  const [sent, setSent] = useState<string | null>(null);
   if (cold) return <Navigate to={`${prefix}/register`} replace />;
+  if (sent !== null) {
+    return (
+      <>
+        {subpartner ? <SubpartnerBrand subpartner={subpartner} /> : null}
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('register.sent_title')}</h1>
+        <div className="mt-6 grid gap-3">
+          <FormNotice kind="success" testId="register-sent">
+            {sent}
+          </FormNotice>
+          <p className="text-sm text-stone-600 dark:text-stone-400">{t('register.sent_next')}</p>
+        </div>
+        <p className="mt-6 text-sm text-stone-600 dark:text-stone-400">
+          {t('signin.have_account')}{' '}
+          <Link to={`${prefix}/login`} className="link">
+            {t('signin.sign_in')}
+          </Link>
+        </p>
+      </>
+    );
+  }
   if (!registration.step1) return null;
   return (
     <>
       {subpartner ? <SubpartnerBrand subpartner={subpartner} /> : null}
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
       <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('register.step2_lead')}</p>
-      <Step2Form prefix={prefix} subpartnerSlug={subpartner?.slug} />
+      <Step2Form prefix={prefix} subpartnerSlug={subpartner?.slug} onSent={setSent} />
       <p className="mt-6 text-sm text-stone-600 dark:text-stone-400">
         {t('signin.have_account')}{' '}
         <Link to={`${prefix}/login`} className="link">
@@ -112,13 +134,19 @@ export function RegisterStep2Page({ titleKey }: { titleKey: TitleKey }) {
   );
 }
 
-function Step2Form({ prefix, subpartnerSlug }: { prefix: string; subpartnerSlug: string | undefined }) {
+function Step2Form({
+  prefix,
+  subpartnerSlug,
+  onSent,
+}: {
+  prefix: string;
+  subpartnerSlug: string | undefined;
+  onSent: (message: string) => void;
+}) {
   const { t, i18n } = useTranslation();
   const say = useMemo(() => makeSay(t as never), [t]);
   const schemas = useIdentitySchemas();
   const registration = useRegistration();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [values, setValues] = useState<Step2Values>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [dobField, setDobField] = useState<'day' | 'month' | 'year' | null>(null);
@@ -147,16 +175,15 @@ function Step2Form({ prefix, subpartnerSlug }: { prefix: string; subpartnerSlug:
     return problem;
   };
 
+  // No sign-in here: the account is made, and signed in, by the link mailed to the address
+  // (docs/decisions/060-registration-without-oracle.md), so the answer tells nothing of the address.
   const mutation = useMutation({
-    mutationFn: async (body: RegistrationBody) => {
-      await register(body);
-      return signIn(body.email, body.password);
-    },
+    mutationFn: (body: RegistrationBody) => register(body),
     meta: { handlesErrors: true },
-    onSuccess: () => {
-      queryClient.clear();
+    onSuccess: (answer) => {
+      onSent(answer.data.message);
+      // The password of step 1 is forgotten.
       registration.reset();
-      void navigate('/account/');
     },
     onError: (error) => {
       // A solution is single use: ask for a fresh challenge after any refusal.

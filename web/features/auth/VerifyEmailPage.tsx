@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormNotice, Spinner } from '../../components/form';
@@ -10,7 +11,10 @@ import { verifyEmail } from './auth-api';
 
 /**
  * `/verify_email?token=…`: confirms the address on load. A query (not an effect) so the single-use
- * link is posted once even when React mounts the page twice in development.
+ * link is posted once even when React mounts the page twice in development. The link of a sign-up
+ * mail makes the account and answers its session (docs/decisions/060-registration-without-oracle.md):
+ * it opens the account as a sign-in link does (`/account?token=`, web/features/session/account-loader.ts),
+ * which asks first when another partner's session is open in this browser.
  */
 export function VerifyEmailPage() {
   const { t } = useTranslation();
@@ -19,13 +23,14 @@ export function VerifyEmailPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const result = useQuery({
     queryKey: ['verify-email', token],
     queryFn: async () => {
       const answer = await verifyEmail(token);
       // A signed-in partner's banner must go: reload the profile next time it is shown.
-      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
-      return answer.data.message;
+      if (!answer.data.token) void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+      return { message: answer.data.message, session: answer.data.token ?? null };
     },
     enabled: token !== '',
     retry: false,
@@ -34,6 +39,10 @@ export function VerifyEmailPage() {
     meta: { handlesErrors: true },
   });
   const signedIn = getValidToken() !== null;
+  const session = result.data?.session ?? null;
+  useEffect(() => {
+    if (session) void navigate(`/account/?token=${encodeURIComponent(session)}`, { replace: true });
+  }, [session, navigate]);
 
   let body;
   if (!token) body = <FormNotice kind="error" testId="verify-message">{t('verify.wrong_link')}</FormNotice>;
@@ -52,7 +61,7 @@ export function VerifyEmailPage() {
   else
     body = (
       <FormNotice kind="success" testId="verify-message">
-        {result.data}
+        {result.data.message}
       </FormNotice>
     );
 

@@ -46,8 +46,16 @@ export const forgotPassword = (email: string) =>
 export const resetPassword = (body: { token: string; password: string; password_confirmation: string }) =>
   api.post<MessageAnswer>('/api/password/reset', body, { auth: 'public' });
 
+/**
+ * The link of a verification mail, or of a sign-up mail: that one makes the account and answers
+ * its session too (docs/decisions/060-registration-without-oracle.md).
+ */
 export const verifyEmail = (token: string) =>
-  api.post<MessageAnswer>('/api/auth/verify_email', { token }, { auth: 'public' });
+  api.post<{ data: { message: string } & Partial<AuthToken> }>('/api/auth/verify_email', { token }, { auth: 'public' });
+
+/** A change of the PayPal or account e-mail confirmed from its mailed link (docs/decisions/063-account-changes.md). */
+export const confirmChange = (token: string) =>
+  api.post<{ data: { message: string; kind: 'paypal_email' | 'email' } }>('/api/auth/confirm_change', { token }, { auth: 'public' });
 
 export const resendVerifyEmail = () => api.get<MessageAnswer>('/api/auth/resend_verify_email');
 
@@ -98,5 +106,5 @@ export interface RegistrationBody {
   subpartner?: string;
 }
 
-export const register = (body: RegistrationBody) =>
-  api.put<{ data: { uuid: string; email: string } }>('/api/add', body, { auth: 'public' });
+/** The same "check your mailbox" answer whether or not the address has an account (docs/decisions/060). */
+export const register = (body: RegistrationBody) => api.put<MessageAnswer>('/api/add', body, { auth: 'public' });

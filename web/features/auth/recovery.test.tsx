@@ -164,6 +164,29 @@ describe('verify e-mail', () => {
     expect(screen.getByRole('link', { name: 'Go to your account' })).toHaveAttribute('href', '/account/');
   });
 
+  it('signs in with the session a sign-up link answers and opens the account', async () => {
+    // docs/decisions/060-registration-without-oracle.md: the link of a sign-up mail makes the account.
+    const expired = new Date(Date.now() + 86_400_000).toISOString();
+    fake.on('POST /api/auth/verify_email', () =>
+      jsonResponse(200, { data: { message: 'Your e-mail address is confirmed. Welcome to the program!', token: 'new-partner', expired } }),
+    );
+    const { router } = renderApp('/verify_email?token=sign-up-1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/'));
+    expect(getStoredToken()?.token).toBe('new-partner');
+    expect(router.state.location.search).toBe('');
+    expect(fake.calls().filter((call) => call === 'POST /api/auth/verify_email')).toHaveLength(1);
+    expect(fake.lastBody('POST /api/auth/verify_email')).toEqual({ token: 'sign-up-1' });
+  });
+
+  it('says why a sign-up link cannot make the account (409)', async () => {
+    const message = 'Someone else took your promo code in the meantime. Please sign up again with another code.';
+    fake.on('POST /api/auth/verify_email', () => jsonResponse(409, { code: 409, message }));
+    const { router } = renderApp('/verify_email?token=sign-up-2');
+    expect(await screen.findByTestId('verify-message')).toHaveTextContent(message);
+    expect(router.state.location.pathname).toBe('/verify_email');
+    expect(getStoredToken()).toBeNull();
+  });
+
   it('says Wrong link without a token', async () => {
     await i18n.changeLanguage('fr');
     renderApp('/verify_email');

@@ -8,6 +8,8 @@ import { jsonResponse, renderApp } from '../../test/render-app';
 import { completeStep1, STEP1 } from '../../test/registration';
 import { REGISTRATION_STORAGE_KEY } from './registration-context';
 
+const SENT = 'Check your mailbox: we have sent a message to this address to finish your sign-up. Nothing after a few minutes? Look in your spam folder.';
+
 let fake: FakeApi;
 beforeEach(() => {
   fake = installFakeApi();
@@ -162,15 +164,19 @@ describe('registration step 2: promo code availability', () => {
 });
 
 describe('registration submit', () => {
-  it('sends the whole body with the referral code, signs in and lands on /account/', async () => {
-    fake.on('PUT /api/add', () => jsonResponse(201, { data: { uuid: 'new-uuid', email: STEP1.email } }));
-    fake.on('POST /api/auth/get_token', () => jsonResponse(200, { token: 'fresh', expired: new Date(Date.now() + 86_400_000).toISOString() }));
+  it('sends the whole body with the referral code, then says to check the mailbox, signed in nowhere', async () => {
+    fake.on('PUT /api/add', () => jsonResponse(202, { data: { message: SENT } }));
     const { user, router } = renderApp('/register?ref=FRIEND1');
     expect(await screen.findByTestId('referral-notice')).toHaveTextContent('FRIEND1');
     await completeStep1(user);
     await fillStep2(user);
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/account/'));
+    // The same answer for every address (docs/decisions/060-registration-without-oracle.md): the
+    // mailed link makes the account and signs in, so nothing here signs in.
+    expect(await screen.findByTestId('register-sent')).toHaveTextContent(SENT);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Check your mailbox');
+    expect(screen.queryByTestId('register-step2-form')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/register_step2');
     expect(fake.lastBody('PUT /api/add')).toEqual({
       first_name: 'Maya',
       last_name: 'Chen',
@@ -191,8 +197,8 @@ describe('registration submit', () => {
       altcha: 'solved-payload',
       referral_code: 'FRIEND1',
     });
-    expect(fake.lastBody('POST /api/auth/get_token')).toEqual({ email: STEP1.email, password: STEP1.password });
-    expect(getStoredToken()?.token).toBe('fresh');
+    expect(fake.calls()).not.toContain('POST /api/auth/get_token');
+    expect(getStoredToken()).toBeNull();
     expect(sessionStorage.getItem(REGISTRATION_STORAGE_KEY)).toBeNull();
   });
 
@@ -204,7 +210,7 @@ describe('registration submit', () => {
         errors: {
           promo_code: ['This promo code is already taken'],
           date_of_birth: ['You must be 18 years old or over'],
-          email: ['This e-mail is already registered'],
+          email: ['This field must be a valid email'],
         },
       }),
     );
@@ -216,11 +222,11 @@ describe('registration submit', () => {
     expect(screen.getByLabelText('Desired promo code')).toHaveAccessibleDescription(expect.stringContaining('This promo code is already taken'));
     expect(screen.getByRole('group', { name: 'Date of birth' })).toHaveTextContent('You must be 18 years old or over');
     const notice = screen.getByTestId('register-form-errors');
-    expect(notice).toHaveTextContent('This e-mail is already registered');
+    expect(notice).toHaveTextContent('This field must be a valid email');
     expect(router.state.location.pathname).toBe('/register_step2');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     await user.click(within(notice).getByRole('link', { name: 'Edit your name, e-mail or password' }));
-    expect(await screen.findByLabelText('E-mail')).toHaveAccessibleDescription('This e-mail is already registered');
+    expect(await screen.findByLabelText('E-mail')).toHaveAccessibleDescription('This field must be a valid email');
   });
 
   it('shows other errors in the alert (spec point 8)', async () => {
@@ -235,8 +241,7 @@ describe('registration submit', () => {
   });
 
   it('sends the sub-partner from /{subpartner}/register', async () => {
-    fake.on('PUT /api/add', () => jsonResponse(201, { data: { uuid: 'new-uuid', email: STEP1.email } }));
-    fake.on('POST /api/auth/get_token', () => jsonResponse(200, { token: 'fresh', expired: new Date(Date.now() + 86_400_000).toISOString() }));
+    fake.on('PUT /api/add', () => jsonResponse(202, { data: { message: SENT } }));
     const { user, router } = renderApp('/glowco/register');
     expect(await screen.findByTestId('subpartner-name')).toHaveTextContent('Glow Co');
     await completeStep1(user);
@@ -244,7 +249,11 @@ describe('registration submit', () => {
     expect(screen.getByTestId('subpartner-brand')).toBeInTheDocument();
     await fillStep2(user);
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/account/'));
+    expect(await screen.findByTestId('register-sent')).toHaveTextContent(SENT);
+    // Still the agency's page, with its way to sign in.
+    expect(screen.getByTestId('subpartner-brand')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/glowco/login');
+    expect(router.state.location.pathname).toBe('/glowco/register_step2');
     expect(fake.lastBody('PUT /api/add')).toMatchObject({ subpartner: 'glowco' });
   });
 });

@@ -1,8 +1,9 @@
 // Social sign-in (decisions 008): the SPA asks which providers are configured, fetches the
-// provider's consent URL (it carries a single-use state) and sends the browser there; the
-// provider comes back to /{provider}_callback, whose page trades code + state for a partner
-// token exactly like /api/auth/get_token.
+// provider's consent URL (it carries a single-use state, bound to this tab's nonce) and sends
+// the browser there; the provider comes back to /{provider}_callback, whose page trades code +
+// state + nonce for a partner token exactly like /api/auth/get_token.
 import { api } from '../../lib/api';
+import { startFlowBinding, takeFlowBinding } from '../../lib/flow-binding';
 import { recordActivity, storeToken, type AuthToken } from '../../lib/session';
 
 export const SOCIAL_PROVIDERS = ['facebook', 'google'] as const;
@@ -50,7 +51,7 @@ const START_PATHS: Record<SocialProvider, string> = {
 
 /** The provider's consent URL; refuses anything but http(s) so the answer cannot run script. */
 export async function fetchSocialSignInUrl(provider: SocialProvider): Promise<string> {
-  const answer = await api.get<{ data?: { url?: unknown } }>(START_PATHS[provider], { auth: 'public' });
+  const answer = await api.get<{ data?: { url?: unknown } }>(START_PATHS[provider], { auth: 'public', headers: startFlowBinding(`sign-in-${provider}`) });
   const url = answer?.data?.url;
   if (typeof url === 'string') {
     try {
@@ -82,7 +83,7 @@ export function finishSocialSignIn(
   let pending = finishing.get(key);
   if (!pending) {
     pending = api
-      .post<AuthToken>(`/api/auth/social/${provider}`, { code, state }, { auth: 'public' })
+      .post<AuthToken>(`/api/auth/social/${provider}`, { code, state, binding: takeFlowBinding(`sign-in-${provider}`) }, { auth: 'public' })
       .then((auth) => {
         storeToken(auth);
         recordActivity();

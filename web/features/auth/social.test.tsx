@@ -92,9 +92,11 @@ describe('social sign-in buttons', () => {
     answer();
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://accounts.google.example/o/oauth2/auth?state=s1'));
     expect(assign).toHaveBeenCalledTimes(1);
-    expect(new Headers(fake.lastInit('GET /api/auth/getGoogle')?.headers).get('Authorization')).toBe(
-      'Bearer public-client-test',
-    );
+    const started = new Headers(fake.lastInit('GET /api/auth/getGoogle')?.headers);
+    expect(started.get('Authorization')).toBe('Bearer public-client-test');
+    // The tab's nonce went with the start and stays in this tab for the callback.
+    expect(started.get('x-flow-binding')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(sessionStorage.getItem('portal.flow.sign-in-google')).toBe(started.get('x-flow-binding'));
   });
 
   it('shows the server message when the provider cannot start', async () => {
@@ -120,13 +122,16 @@ describe('social sign-in buttons', () => {
 });
 
 describe('social sign-in callback', () => {
-  it('posts code and state exactly once, keeps the token and lands on /account/', async () => {
+  it('posts code, state and the tab\'s nonce exactly once, keeps the token and lands on /account/', async () => {
     const expired = new Date(Date.now() + 86_400_000).toISOString();
     fake.on('POST /api/auth/social/facebook', () => jsonResponse(200, { token: 'social-token', expired }));
+    sessionStorage.setItem('portal.flow.sign-in-facebook', 'N'.repeat(43));
     const { router } = renderStrict('/facebook_callback?code=abc&state=st-once');
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/'));
     expect(fake.calls().filter((call) => call === 'POST /api/auth/social/facebook')).toHaveLength(1);
-    expect(fake.lastBody('POST /api/auth/social/facebook')).toEqual({ code: 'abc', state: 'st-once' });
+    expect(fake.lastBody('POST /api/auth/social/facebook')).toEqual({ code: 'abc', state: 'st-once', binding: 'N'.repeat(43) });
+    // Used once: the nonce is gone from the tab.
+    expect(sessionStorage.getItem('portal.flow.sign-in-facebook')).toBeNull();
     expect(new Headers(fake.lastInit('POST /api/auth/social/facebook')?.headers).get('Authorization')).toBe(
       'Bearer public-client-test',
     );

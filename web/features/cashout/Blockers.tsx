@@ -16,10 +16,11 @@ import type { Blocker, PayMeNowStats } from './cashout-api';
 export const PAYPAL_SETTINGS_PATH = '/account/profile#paypal_email';
 
 /** The order the rules are shown in: what the partner can fix first. */
-const ORDER: Blocker[] = ['email_not_verified', 'paypal_email_missing', 'below_minimum', 'payout_open'];
+const ORDER: Blocker[] = ['email_not_verified', 'paypal_email_missing', 'paypal_email_recent', 'below_minimum', 'payout_open'];
 const ICONS: Record<Blocker, IconName> = {
   email_not_verified: 'alert',
   paypal_email_missing: 'wallet',
+  paypal_email_recent: 'shield',
   below_minimum: 'trend',
   payout_open: 'receipt',
 };
@@ -62,6 +63,11 @@ function explain(blocker: Blocker, stats: PayMeNowStats, t: TFunction, f: Format
       return t('cashout.blockers.email_not_verified');
     case 'paypal_email_missing':
       return t('cashout.blockers.paypal_email_missing');
+    case 'paypal_email_recent':
+      // Why and until when (docs/decisions/063-account-changes.md).
+      return stats.paypal_hold_until
+        ? t('cashout.blockers.paypal_email_recent', { date: f.dateTime(stats.paypal_hold_until) })
+        : t('cashout.blockers.paypal_email_recent_unknown');
     case 'below_minimum': {
       // Cents, so that a float difference never shows as $0.999….
       const missing = Math.max(0, Math.round((stats.minimum - stats.payable_balance) * 100) / 100);

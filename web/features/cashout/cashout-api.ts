@@ -14,7 +14,7 @@ import { api, ApiError } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
 import { salesKeys, type Paged } from '../sales/sales-api';
 
-export type Blocker = 'email_not_verified' | 'paypal_email_missing' | 'below_minimum' | 'payout_open';
+export type Blocker = 'email_not_verified' | 'paypal_email_missing' | 'paypal_email_recent' | 'below_minimum' | 'payout_open';
 
 export interface InvoiceRef {
   id: number;
@@ -44,6 +44,8 @@ export interface PayMeNowStats {
   minimum: number;
   currency: string;
   paypal_email: string | null;
+  /** While a PayPal e-mail changed less than 72 hours ago holds cash-out: until when. */
+  paypal_hold_until?: string | null;
   can_request: boolean;
   blockers: Blocker[];
   open_payout: CashoutRow | null;

@@ -4,6 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Integration } from '../../../common/routes';
 import { api } from '../../lib/api';
+import { startFlowBinding, takeFlowBinding } from '../../lib/flow-binding';
 import { CURRENT_USER_QUERY_KEY } from '../profile/current-user';
 
 export type IntegrationStatus = 'not_connected' | 'connected' | 'reconnect';
@@ -68,7 +69,7 @@ export function useTopPosts() {
 
 /** Asks for the provider's consent URL and goes there (the provider sends the partner back). */
 export async function goToConsent(integration: Integration): Promise<void> {
-  const { data } = await api.post<{ data: { url: string } }>(`/api/integrations/${integration}/start`, {});
+  const { data } = await api.post<{ data: { url: string } }>(`/api/integrations/${integration}/start`, {}, { headers: startFlowBinding(`connect-${integration}`) });
   window.location.assign(data.url);
 }
 
@@ -86,7 +87,7 @@ export function useFinishConnect(integration: Integration) {
   const refresh = useRefreshAfterChange();
   return useMutation({
     mutationFn: async (input: { code: string; state: string }) =>
-      (await api.post<{ data: IntegrationView }>(`/api/integrations/${integration}/connect`, input)).data,
+      (await api.post<{ data: IntegrationView }>(`/api/integrations/${integration}/connect`, { ...input, binding: takeFlowBinding(`connect-${integration}`) })).data,
     onSuccess: (view) => refresh(integration, view),
     ...OWN_CHANGE_ERRORS,
   });

@@ -93,10 +93,13 @@ describe('the connect page', () => {
       facebook: { configured: false, status: 'not_connected', account: null },
     });
     fake.on('POST /api/integrations/instagram/connect', () => jsonResponse(200, { data: { configured: true, status: 'connected', account: ACCOUNT } }));
+    sessionStorage.setItem('portal.flow.connect-instagram', 'N'.repeat(43));
     renderApp('/account/connect/instagram?code=abc&state=state-1');
     expect(await screen.findByTestId('integrations')).toBeInTheDocument();
     expect(fake.calls().filter((c) => c === 'POST /api/integrations/instagram/connect')).toHaveLength(1);
-    expect(fake.lastBody('POST /api/integrations/instagram/connect')).toEqual({ code: 'abc', state: 'state-1' });
+    // With the nonce this tab kept when it started (web/lib/flow-binding.ts), taken once.
+    expect(fake.lastBody('POST /api/integrations/instagram/connect')).toEqual({ code: 'abc', state: 'state-1', binding: 'N'.repeat(43) });
+    expect(sessionStorage.getItem('portal.flow.connect-instagram')).toBeNull();
   });
 
   it('shows the server’s message when the connection fails, with a way to try again', async () => {
@@ -105,10 +108,10 @@ describe('the connect page', () => {
       facebook: { configured: false, status: 'not_connected', account: null },
     });
     fake.on('POST /api/integrations/instagram/connect', () =>
-      jsonResponse(400, { code: 400, message: 'This connection attempt has expired or was already used. Please connect again.' }),
+      jsonResponse(400, { code: 400, message: 'This connection was started in another browser, has expired or was already used. Please connect again from this browser.' }),
     );
     renderApp('/account/connect/instagram?code=abc&state=state-2');
-    expect(await screen.findByTestId('connect-failed')).toHaveTextContent('This connection attempt has expired or was already used.');
+    expect(await screen.findByTestId('connect-failed')).toHaveTextContent('This connection was started in another browser, has expired or was already used.');
     expect(await screen.findByRole('button', { name: 'Connect Instagram' })).toBeInTheDocument();
   });
 

@@ -1,12 +1,12 @@
 // /account/profile (spec point 2 "Settings"): the profile picture (AvatarEditor.tsx), the profile form (POST /api/update, 'Data Saved')
-// with the PayPal e-mail and the shipping address, the change-password form, and the program-mail
+// with the PayPal e-mail and the shipping address, the account e-mail, the change-password form, and the program-mail
 // switches (`#mail`, decisions §12).
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { LIMITS } from '../../../common/validation';
-import { inputClass, PasswordField, SelectField, SubmitButton, TextField } from '../../components/form';
+import { FormNotice, inputClass, PasswordField, SelectField, SubmitButton, TextField } from '../../components/form';
 import { api } from '../../lib/api';
 import { useCountryOptions } from '../../lib/use-country-options';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -22,7 +22,7 @@ import { notifySuccess } from '../../lib/toast';
 import { IntegrationsSection } from '../integrations/IntegrationsSection';
 import { PageHeading } from '../pages/PageHeading';
 import { ProfilePictureSection } from './AvatarEditor';
-import { readUserPayload, setCurrentUser, useCurrentUser, type PortalUser } from './current-user';
+import { CURRENT_USER_QUERY_KEY, readUserPayload, setCurrentUser, useCurrentUser, type PortalUser } from './current-user';
 import { MailSettings } from './MailSwitches';
 import { SettingsSection as Section } from './SettingsSection';
 
@@ -89,6 +89,7 @@ export function SettingsPage() {
             (`content-visibility: auto`; the dashboard's WhenNear says why, and why the clip margin). */}
         <div className="grid gap-8 [contain-intrinsic-block-size:auto_60rem] [content-visibility:auto] [overflow-clip-margin:1.5rem] xl:[content-visibility:visible]">
           <IntegrationsSection />
+          <AccountEmailForm user={user} />
           <ChangePasswordForm />
           <MailSettings />
         </div>
@@ -111,6 +112,12 @@ function ProfileForm({ user }: { user: PortalUser }) {
   const [values, setValues] = useState<ProfileValues>(() => valuesOf(user));
   const [errors, setErrors] = useState<FieldErrors>({});
   const countries = useCountryOptions(i18n.language, values.country);
+  // A new PayPal e-mail is asked with the current password (docs/decisions/063-account-changes.md);
+  // a partner without one confirms it from the link mailed to them.
+  const [currentPassword, setCurrentPassword] = useState('');
+  const paypalChanged = values.paypal_email.trim().toLowerCase() !== (user.paypal_email ?? '');
+  const asksPassword = paypalChanged && user.has_password !== false;
+  const pendingPaypal = user.pending_changes?.paypal_email ?? null;
 
   // Client checks mirror the server's (required names, valid e-mail, lengths); the server decides.
   const schema = useMemo(() => {
@@ -130,11 +137,14 @@ function ProfileForm({ user }: { user: PortalUser }) {
   }, [t, schemas]);
 
   const mutation = useMutation({
-    mutationFn: async (body: ProfileValues) =>
+    mutationFn: async (body: ProfileValues & { current_password?: string }) =>
       readUserPayload(await api.post<{ data?: unknown }>('/api/update', body)),
     meta: { handlesErrors: true, partnerSession: true },
     onSuccess: (updated) => {
       setCurrentUser(queryClient, updated);
+      setCurrentPassword('');
+      // Waiting for its link: the field shows the address still in use.
+      if (updated.pending_changes?.paypal_email) setValues((current) => ({ ...current, paypal_email: updated.paypal_email ?? '' }));
       notifySuccess(t('settings.saved'));
     },
     onError: (error) => {
@@ -153,7 +163,7 @@ function ProfileForm({ user }: { user: PortalUser }) {
       return;
     }
     setErrors({});
-    mutation.mutate(values);
+    mutation.mutate(asksPassword ? { ...values, current_password: currentPassword } : values);
   };
   const field = (name: ProfileField, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
     <TextField
@@ -213,6 +223,28 @@ function ProfileForm({ user }: { user: PortalUser }) {
           <legend className="mb-1 text-base font-semibold">{t('settings.paypal')}</legend>
           <p className="-mt-2 text-sm text-stone-600 dark:text-stone-400">{t('settings.paypal_lead')}</p>
           {field('paypal_email', t('settings.paypal_email'), { type: 'email', autoComplete: 'email' })}
+          {asksPassword ? (
+            <PasswordField
+              label={t('settings.current_password')}
+              name="current_password"
+              autoComplete="current-password"
+              hint={t('settings.paypal_password_hint')}
+              value={currentPassword}
+              onChange={(event) => setCurrentPassword(event.target.value)}
+              error={errors.current_password}
+              testId="profile-current-password"
+            />
+          ) : null}
+          {paypalChanged && user.has_password === false ? (
+            <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="paypal-link-note">
+              {t('settings.paypal_link_note')}
+            </p>
+          ) : null}
+          {pendingPaypal ? (
+            <FormNotice kind="info" testId="paypal-pending">
+              {t('settings.paypal_pending', { email: pendingPaypal })}
+            </FormNotice>
+          ) : null}
         </fieldset>
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-1 text-base font-semibold">{t('settings.shipping')}</legend>
@@ -271,6 +303,87 @@ function OtherError({ error }: { error: unknown }) {
     >
       {message}
     </p>
+  );
+}
+
+/**
+ * The account e-mail (docs/decisions/063-account-changes.md): changed with the current password,
+ * or for a partner without one through a link mailed to the current address; the new address is
+ * verified again and the old one is told.
+ */
+function AccountEmailForm({ user }: { user: PortalUser }) {
+  const { t } = useTranslation();
+  const schemas = useIdentitySchemas();
+  const queryClient = useQueryClient();
+  const empty = { email: '', current_password: '' };
+  const [values, setValues] = useState(empty);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const asksPassword = user.has_password !== false;
+  const schema = useMemo(() => z.object({ email: schemas.email }), [schemas]);
+  const mutation = useMutation({
+    mutationFn: (body: { email: string; current_password?: string }) =>
+      api.post<{ data: { message: string; done: boolean } }>('/api/change-email', body),
+    meta: { handlesErrors: true, partnerSession: true },
+    onSuccess: (answer) => {
+      setValues(empty);
+      notifySuccess(answer.data.message);
+      // The new address (to verify) or the change waiting for its link.
+      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+    },
+    onError: (error) => {
+      const fields = serverFieldErrors(error);
+      if (fields) setErrors(fields);
+    },
+  });
+  const showOther = mutation.isError && !serverFieldErrors(mutation.error);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = validate(schema, { email: values.email });
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    mutation.mutate(asksPassword ? values : { email: values.email });
+  };
+  const pending = user.pending_changes?.email ?? null;
+  return (
+    <Section title={t('settings.account_email')} lead={t('settings.account_email_lead', { email: user.email })}>
+      <form noValidate onSubmit={submit} className="grid gap-4" data-testid="change-email-form" aria-label={t('settings.account_email')}>
+        {pending ? (
+          <FormNotice kind="info" testId="email-pending">
+            {t('settings.email_pending', { email: pending })}
+          </FormNotice>
+        ) : null}
+        <TextField
+          label={t('settings.new_email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={(event) => setValues((current) => ({ ...current, email: event.target.value }))}
+          error={errors.email}
+          testId="new-email"
+        />
+        {asksPassword ? (
+          <PasswordField
+            label={t('settings.current_password')}
+            name="current_password"
+            autoComplete="current-password"
+            value={values.current_password}
+            onChange={(event) => setValues((current) => ({ ...current, current_password: event.target.value }))}
+            error={errors.current_password}
+            testId="change-email-password"
+          />
+        ) : (
+          <p className="text-sm text-stone-600 dark:text-stone-400">{t('settings.email_link_note')}</p>
+        )}
+        {showOther ? <OtherError error={mutation.error} /> : null}
+        <SubmitButton busy={mutation.isPending} testId="change-email-submit" className="justify-self-start">
+          {t('settings.change_email_submit')}
+        </SubmitButton>
+      </form>
+    </Section>
   );
 }
 

@@ -30,6 +30,10 @@ export interface PortalUser extends ShellUser {
   po_box: string | null;
   country: string | null;
   paypal_email: string | null;
+  /** Whether changes of the PayPal or account e-mail ask for the password (else a mailed link confirms them). */
+  has_password?: boolean;
+  /** Changes waiting for the link mailed to the partner (docs/decisions/063-account-changes.md). */
+  pending_changes?: { paypal_email: string | null; email: string | null };
   short_url: string | null;
   referral_short_url: string | null;
   promo_codes: PromoCode[];

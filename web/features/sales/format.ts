@@ -25,6 +25,8 @@ export interface Formatters {
   percent: (value: number) => string;
   /** An ISO time as a date in the visitor's time zone. */
   date: (iso: string) => string;
+  /** An ISO time as a date and a time of day in the visitor's time zone. */
+  dateTime: (iso: string) => string;
   /** A calendar day ('YYYY-MM-DD') as a short day and month, without time-zone shifts. */
   day: (isoDay: string) => string;
   /** A calendar day as a short month name (and year when asked). */
@@ -58,6 +60,7 @@ export function makeFormatters(language: string): Formatters {
     () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }),
   );
   const dateFormat = once(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }));
+  const dateTimeFormat = once(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }));
   const dayFormat = once(
     () => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
   );
@@ -82,6 +85,10 @@ export function makeFormatters(language: string): Formatters {
       const time = new Date(iso);
       if (Number.isNaN(time.getTime())) return iso;
       return formatDate(locale, time) ?? dateFormat().format(time);
+    },
+    dateTime: (iso) => {
+      const time = new Date(iso);
+      return Number.isNaN(time.getTime()) ? iso : dateTimeFormat().format(time);
     },
     day: (isoDay) => {
       const day = asDay(isoDay);

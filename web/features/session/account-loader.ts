@@ -1,6 +1,7 @@
 // The guard of the account area (spec points 2 and 4): `?token=` stores the token for one day
-// and goes to /account/ (the query stripped); a stored valid token lets the shell load; none or
-// an expired one clears the session and goes to /login.
+// and goes to /account/ (the query stripped), or first asks at /switch_account when another
+// partner's session is open here; a stored valid token lets the shell load; none or an expired
+// one clears the session and goes to /login.
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import {
   clearSession,
@@ -14,6 +15,9 @@ export function accountLoader({ request }: LoaderFunctionArgs): Response | null 
   const url = new URL(request.url);
   const token = url.searchParams.get('token')?.trim();
   if (token) {
+    // Another partner's session is open here: it is not replaced without asking.
+    const open = getStoredToken();
+    if (isTokenValid(open) && open.token !== token) return redirect(`/switch_account?token=${encodeURIComponent(token)}`);
     storeTokenFromUrl(token);
     recordActivity();
     return redirect('/account/');

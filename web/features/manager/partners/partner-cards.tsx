@@ -736,11 +736,17 @@ const AUDIT_ACTIONS = [
   'promo_code.store_sync_retry',
   'voucher.issue',
   'voucher.revoke',
+  // The partner's own changes (docs/decisions/063-account-changes.md).
+  'account.paypal_email',
+  'account.email',
+  'account.password',
 ];
 
 /** Fields a line names that this page says another way (the partner is the page; ids mean nothing to a reader). */
 const HIDDEN_FIELDS = ['partner', 'note_id', 'id'];
 const AUDIT_FIELDS = [
+  'paypal_email',
+  'confirmed_by',
   'code',
   'commission_override',
   'status',
@@ -781,6 +787,9 @@ function Changes({ before, after }: { before: unknown; after: unknown }) {
     if (typeof value === 'number' && PERCENT_FIELDS.includes(key)) return f.percent(value);
     if (typeof value === 'string' && ISO_TIME.test(value)) return dateTime(value);
     if (typeof value === 'object') return JSON.stringify(value);
+    // How the partner proved a change of theirs was theirs.
+    if (key === 'confirmed_by' && (value === 'password' || value === 'link' || value === 'session'))
+      return t(`manager.partners.detail.audit.confirmed.${value}`);
     return String(value);
   };
   const label = (key: string) =>
@@ -828,7 +837,11 @@ export function AuditCard({ partner }: { partner: PartnerDetail }) {
                 </p>
                 <p className={`text-xs ${muted}`}>
                   {t('manager.partners.detail.audit.by', {
-                    name: line.staff ?? t('manager.partners.detail.audit.someone'),
+                    name:
+                      line.staff ??
+                      (line.action.startsWith('account.')
+                        ? t('manager.partners.detail.audit.the_partner')
+                        : t('manager.partners.detail.audit.someone')),
                     date: dateTime(line.at),
                   })}
                 </p>

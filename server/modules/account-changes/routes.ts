@@ -1,0 +1,56 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { identitySchemas } from '../../../common/validation';
+import type { AppContext, TypedApp } from '../../context';
+import { API_MESSAGES } from '../../errors';
+import { localizeMessage, requestLocale, sayKey } from '../../i18n';
+import { requirePublicClient } from '../../plugins/public-client';
+import { isCommonPassword } from '../auth/common-passwords';
+import { partnerIdOf, requirePartner } from '../auth/guards';
+import { changeAccountEmail, confirmChange } from './service';
+
+const schemas = identitySchemas(sayKey, { isCommonPassword });
+
+export function accountChangeRoutes(app: TypedApp, ctx: AppContext): void {
+  const publicClient = requirePublicClient(ctx.secrets.publicClientToken);
+  const partner = requirePartner(ctx.db);
+  const say = (message: string, request: Pick<FastifyRequest, 'headers'>) => localizeMessage(message, requestLocale(request));
+
+  app.post(
+    '/api/change-email',
+    {
+      onRequest: partner,
+      config: { rateLimit: { max: ctx.limits.registration, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['partner'],
+        summary: 'Changes the account e-mail: with the current password at once (the new address to verify, the old one told), else by a link mailed to the current address',
+        security: [{ partner: [] }],
+        body: schemas.changeEmail,
+        response: { 200: z.object({ data: z.object({ message: z.string(), done: z.boolean() }) }) },
+      },
+    },
+    async (request) => {
+      const outcome = await changeAccountEmail(ctx, partnerIdOf(request), request.body, request.log);
+      return { data: { message: say(outcome.done ? API_MESSAGES.email_changed : API_MESSAGES.change_link_sent, request), done: outcome.done } };
+    },
+  );
+
+  app.post(
+    '/api/auth/confirm_change',
+    {
+      onRequest: publicClient,
+      config: { rateLimit: { max: ctx.limits.registration, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['public'],
+        summary: 'Confirms a change of the PayPal or account e-mail from the link mailed to a partner without a password; used once',
+        security: [{ publicClient: [] }],
+        body: z.object({ token: z.string().min(1).max(200) }),
+        response: { 200: z.object({ data: z.object({ message: z.string(), kind: z.enum(['paypal_email', 'email']) }) }) },
+      },
+    },
+    async (request) => {
+      const kind = await confirmChange(ctx, request.body.token, request.log);
+      return { data: { message: say(kind === 'email' ? API_MESSAGES.email_changed : API_MESSAGES.paypal_email_changed, request), kind } };
+    },
+  );
+}
