@@ -49,6 +49,9 @@ for (const locale of ['en', 'fr'] as const satisfies readonly Locale[]) {
 
     const token = await mailedToken(email, 'verify_email');
     await page.goto(`/verify_email?token=${token}`);
+    // The link asks for the password chosen at sign-up (someone else may have signed the address up).
+    await page.getByTestId('verify-password').fill('nora-gummies-2026');
+    await page.getByTestId('verify-password-submit').click();
     await expect(page).toHaveURL(/\/account\/?$/);
     await expect(page.locator('h1').first()).toBeVisible();
     await expect(page.getByTestId('verification-banner')).toHaveCount(0);

@@ -138,7 +138,7 @@ export async function registerPartner(request: APIRequestContext, overrides: Rec
   // The account is made, verified, when the link mailed to the address is followed
   // (docs/decisions/060-registration-without-oracle.md).
   const email = (body.email as string).toLowerCase();
-  const confirmed = await request.post('/api/auth/verify_email', { headers, data: { token: await mailedToken(email, 'verify_email') } });
+  const confirmed = await request.post('/api/auth/verify_email', { headers, data: { token: await mailedToken(email, 'verify_email'), password: body.password } });
   if (!confirmed.ok()) throw new Error(`sign-up link refused: ${confirmed.status()} ${await confirmed.text()}`);
   return { email: body.email as string, password: body.password as string };
 }

@@ -91,6 +91,14 @@ describe('changes of money details', () => {
     expect(await row(p.id)).toMatchObject({ paypal_email: 'first.pay@example.com', city: 'Gatineau' });
   });
 
+  it('counts wrong passwords as sign-in failures: a stolen session cannot guess on', async () => {
+    const p = await partner();
+    for (let i = 0; i < 10; i++) expect((await update(p.token, { paypal_email: 'guess@example.com', current_password: `guess-${i}` })).statusCode).toBe(422);
+    const stopped = await update(p.token, { paypal_email: 'guess@example.com', current_password: 'old-password-1' });
+    expect(stopped.statusCode).toBe(429);
+    expect((await row(p.id)).paypal_email).toBeNull();
+  });
+
   it('holds cash-out 72 hours after a PayPal e-mail replaced another, and says until when', async () => {
     const p = await partner({ paypal: 'old.pay@example.com' });
     expect((await update(p.token, { paypal_email: 'new.pay@example.com', current_password: 'old-password-1' })).statusCode).toBe(200);

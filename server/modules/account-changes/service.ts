@@ -20,6 +20,7 @@ import { hashToken, newToken } from '../auth/tokens';
 import { findPartnerByEmail, findPartnerById, updatePartner } from '../partners/service';
 import { queueAccountChangeMail } from '../program-mail/service';
 import { reserveAttempt } from '../throttle/service';
+import { SIGN_IN_THROTTLE } from '../auth/service';
 import { findChangeRequest, insertChangeRequest, pendingChanges, useChangeRequest } from './repository';
 
 export const CHANGE_LINK_LIFETIME_MS = 60 * 60 * 1000;
@@ -27,6 +28,8 @@ export const CHANGE_LINK_LIFETIME_MS = 60 * 60 * 1000;
 const CHANGE_LINKS = { limit: 3, windowMs: 15 * 60 * 1000 };
 
 type Kind = 'paypal_email' | 'email';
+/** The request's log: its mail lines, and what failed to go out. */
+type Log = MailLog & { error?(obj: object, msg: string): void };
 /** How the partner proved it was them: the password in the request, the mailed link, or (removing a PayPal e-mail without a password) their session. */
 type Confirmed = 'password' | 'link' | 'session';
 
@@ -37,10 +40,13 @@ export type ChangeOutcome = { done: true } | { done: false; mailedTo: string };
  * The re-authentication of a change: the current password, checked here; a partner without a
  * password (a social sign-in only, an imported account) gets the link instead.
  */
-async function reauthenticate(ctx: AppContext, partner: Partner, currentPassword: string | null | undefined, change: { kind: Kind; value: string }, log?: MailLog): Promise<ChangeOutcome> {
+async function reauthenticate(ctx: AppContext, partner: Partner, currentPassword: string | null | undefined, change: { kind: Kind; value: string }, log?: Log): Promise<ChangeOutcome> {
   if (partner.password_hash) {
     if (!currentPassword) throw invalid({ current_password: [API_MESSAGES.reauth_required] });
+    // Counted as sign-in failures are: a stolen session must not buy unlimited guesses.
+    const attempt = await reserveAttempt(ctx.db, [`reauth:partner:${partner.id}`], SIGN_IN_THROTTLE);
     if (!(await verifyPassword(partner.password_hash, currentPassword))) throw invalid({ current_password: [API_MESSAGES.current_password_wrong] });
+    await attempt.release();
     return { done: true };
   }
   await reserveAttempt(ctx.db, [`account-change:${partner.id}`], CHANGE_LINKS);
@@ -55,7 +61,8 @@ async function reauthenticate(ctx: AppContext, partner: Partner, currentPassword
     created_at: nowIso(now),
   });
   const link = `${ctx.config.publicUrl}/confirm_change?token=${token}`;
-  await ctx.mailer.send(accountConfirmMail({ email: partner.email, firstName: partner.first_name, locale: partner.locale }, { kind: change.kind, value: change.value }, link), log);
+  // A mail that cannot go now leaves the change waiting: the settings say so, and asking again sends a new link.
+  await ctx.mailer.send(accountConfirmMail({ email: partner.email, firstName: partner.first_name, locale: partner.locale }, { kind: change.kind, value: change.value }, link), log).catch((err: unknown) => log?.error?.({ err }, 'change confirmation mail failed'));
   return { done: false, mailedTo: maskEmail(partner.email) };
 }
 
@@ -64,7 +71,7 @@ async function reauthenticate(ctx: AppContext, partner: Partner, currentPassword
  * so does removing one, so that removing and setting again does not skip it. A partner's first
  * PayPal e-mail holds nothing (there was nowhere else the money went).
  */
-export async function changePaypalEmail(ctx: AppContext, partner: Partner, next: string | null, currentPassword: string | null | undefined, log?: MailLog): Promise<ChangeOutcome> {
+export async function changePaypalEmail(ctx: AppContext, partner: Partner, next: string | null, currentPassword: string | null | undefined, log?: Log): Promise<ChangeOutcome> {
   if (next === partner.paypal_email) return { done: true };
   if (next === null) {
     // Removing needs the password too, but no link: a partner without one simply sets another.
@@ -94,7 +101,7 @@ async function applyPaypalEmail(db: Db, partner: Partner, next: string | null, c
 }
 
 /** `POST /api/change-email`: a new account e-mail, to be verified again; the old address is told. */
-export async function changeAccountEmail(ctx: AppContext, partnerId: number, input: { email: string; current_password?: string | null | undefined }, log?: MailLog): Promise<ChangeOutcome> {
+export async function changeAccountEmail(ctx: AppContext, partnerId: number, input: { email: string; current_password?: string | null | undefined }, log?: Log): Promise<ChangeOutcome> {
   const partner = await findPartnerById(ctx.db, partnerId);
   if (!partner) throw new AppError(404, API_MESSAGES.account_not_found);
   const next = normalizeEmail(input.email);
@@ -105,7 +112,7 @@ export async function changeAccountEmail(ctx: AppContext, partnerId: number, inp
   return outcome;
 }
 
-async function applyAccountEmail(ctx: AppContext, partner: Partner, next: string, confirmed: Confirmed, log?: MailLog, now = new Date()): Promise<void> {
+async function applyAccountEmail(ctx: AppContext, partner: Partner, next: string, confirmed: Confirmed, log?: Log, now = new Date()): Promise<void> {
   const at = nowIso(now);
   let changed: Partner;
   try {
@@ -121,11 +128,12 @@ async function applyAccountEmail(ctx: AppContext, partner: Partner, next: string
     if (isUniqueViolation(error)) throw invalid({ email: [API_MESSAGES.email_taken] });
     throw error;
   }
-  await sendVerification(ctx, changed, log);
+  // The change is made: a verification mail that fails is asked for again from the banner.
+  await sendVerification(ctx, changed, log).catch((err: unknown) => log?.error?.({ err }, 'verification mail failed'));
 }
 
 /** `POST /api/auth/confirm_change`: the mailed link of a partner without a password, used once. */
-export async function confirmChange(ctx: AppContext, token: string, log?: MailLog): Promise<Kind> {
+export async function confirmChange(ctx: AppContext, token: string, log?: Log): Promise<Kind> {
   const request = await findChangeRequest(ctx.db, hashToken(token));
   if (!request || request.used_at) throw new AppError(404, API_MESSAGES.wrong_link);
   if (request.expires_at <= nowIso()) throw new AppError(410, API_MESSAGES.link_expired);

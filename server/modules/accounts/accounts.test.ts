@@ -77,8 +77,15 @@ describe('partner accounts', () => {
     expect(JSON.stringify(pending)).not.toContain(token);
     expect(JSON.stringify(pending)).not.toContain('gummies-for-breakfast');
 
-    const verify = (tok: string, lang = 'en') =>
-      t.app.inject({ method: 'POST', url: '/api/auth/verify_email', headers: { ...client, 'accept-language': lang }, payload: { token: tok } });
+    const verify = (tok: string, lang = 'en', password: string | null = 'gummies-for-breakfast') =>
+      t.app.inject({ method: 'POST', url: '/api/auth/verify_email', headers: { ...client, 'accept-language': lang }, payload: { token: tok, ...(password === null ? {} : { password }) } });
+    // The link asks for the password chosen at sign-up: without it, or with another, nothing is made or used up.
+    const asked = await verify(token, 'en', null);
+    expect(asked.statusCode).toBe(422);
+    expect(asked.json().errors).toEqual({ password: ['Enter the password you chose when you signed up'] });
+    const wrong = await verify(token, 'en', 'someone-elses-password');
+    expect(wrong.json().errors).toEqual({ password: ['This is not the password chosen for this sign-up. If you did not sign up with it, sign up again.'] });
+    expect(await t.database.db.selectFrom('partners').select('id').where('email', '=', 'lea.register@example.com').executeTakeFirst()).toBeUndefined();
     const first = await verify(token);
     expect(first.statusCode).toBe(200);
     const confirmed = first.json().data;
@@ -226,7 +233,7 @@ describe('partner accounts', () => {
     await clearAttempts(t.database.db, `registration:email:${email}`);
     await register(await registration({ email, first_name: 'Third' }));
     expect(await mails()).toHaveLength(2);
-    const verify = (token: string) => t.app.inject({ method: 'POST', url: '/api/auth/verify_email', headers: client, payload: { token } });
+    const verify = (token: string) => t.app.inject({ method: 'POST', url: '/api/auth/verify_email', headers: client, payload: { token, password: 'gummies-for-breakfast' } });
     expect((await verify(firstLink)).json()).toEqual({ code: 404, message: 'Wrong link' });
     await finishSignUp(t.app, t.dataDir, email, CLIENT);
     const row = await t.database.db.selectFrom('partners').select('first_name').where('email', '=', email).executeTakeFirstOrThrow();
@@ -241,7 +248,7 @@ describe('partner accounts', () => {
     await register(await registration({ email: quick, promo_code: code }));
     const slowToken = await lastLinkToken(t.dataDir, slow, 'verify_email');
     await finishSignUp(t.app, t.dataDir, quick, CLIENT);
-    const refused = await t.app.inject({ method: 'POST', url: '/api/auth/verify_email', headers: client, payload: { token: slowToken } });
+    const refused = await t.app.inject({ method: 'POST', url: '/api/auth/verify_email', headers: client, payload: { token: slowToken, password: 'gummies-for-breakfast' } });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('Someone else took your promo code in the meantime. Please sign up again with another code.');
     expect(await t.database.db.selectFrom('partners').select('id').where('email', '=', slow).executeTakeFirst()).toBeUndefined();
@@ -249,7 +256,7 @@ describe('partner accounts', () => {
     const late = `late.${Date.now()}@example.com`;
     await register(await registration({ email: late }));
     await t.database.db.updateTable('pending_registrations').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('email', '=', late).execute();
-    const expired = await t.app.inject({ method: 'POST', url: '/api/auth/verify_email', headers: client, payload: { token: await lastLinkToken(t.dataDir, late, 'verify_email') } });
+    const expired = await t.app.inject({ method: 'POST', url: '/api/auth/verify_email', headers: client, payload: { token: await lastLinkToken(t.dataDir, late, 'verify_email'), password: 'gummies-for-breakfast' } });
     expect(expired.statusCode).toBe(410);
     expect(expired.json().message).toBe('Link is expired');
     expect(await t.database.db.selectFrom('partners').select('id').where('email', '=', late).executeTakeFirst()).toBeUndefined();

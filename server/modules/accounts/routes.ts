@@ -79,14 +79,18 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
         tags: ['public'],
         summary: 'Confirms an e-mail address from the link of a verification or sign-up mail',
         description:
-          'The link of a sign-up mail makes the account and answers a session as `/api/auth/get_token` does (`token`, `expired`); 409 when the address got an account or the promo code was taken meanwhile. The link of a verification mail marks the address verified and answers the message alone.',
+          'The link of a sign-up mail, with the password chosen at sign-up (422 at `password` without it or when it is wrong, nothing used up), makes the account and answers a session as `/api/auth/get_token` does (`token`, `expired`); 409 when the address got an account or the promo code was taken meanwhile. The link of a verification mail marks the address verified and answers the message alone.',
         security: [{ publicClient: [] }],
-        body: z.object({ token: z.string({ error: sayKey('required') }).min(1, sayKey('required')).max(200, sayKey('wrong_value')) }),
+        body: z.object({
+          token: z.string({ error: sayKey('required') }).min(1, sayKey('required')).max(200, sayKey('wrong_value')),
+          // A sign-up's link asks for the password chosen at sign-up (422 at `password` without it or when wrong).
+          password: z.string().max(200, sayKey('wrong_value')).optional(),
+        }),
         response: { 200: z.object({ data: z.object({ message: z.string(), token: z.string().optional(), expired: z.string().optional() }) }) },
       },
     },
     async (request) => {
-      const confirmed = await confirmRegistration(ctx, request.body.token);
+      const confirmed = await confirmRegistration(ctx, request.body.token, request.body.password);
       if (confirmed) return { data: { message: say(API_MESSAGES.registration_confirmed, request), ...confirmed.session } };
       const uuid = await verifyEmail(ctx.db, request.body.token);
       ctx.push.toPartner(uuid, 'partner_changed', {});

@@ -17,7 +17,7 @@ import type { MailLog, MailMessage } from '../../integrations/mail/mailer';
 import { registrationConfirmMail, resetPasswordMail, signUpAttemptMail, verifyEmailMail } from '../../integrations/mail/templates';
 import { verifyHumanCheck } from '../altcha/service';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { endPartnerSessions, issueToken } from '../auth/service';
+import { endPartnerSessions, issueToken, SIGN_IN_THROTTLE } from '../auth/service';
 import type { IssuedToken } from '../auth/service';
 import { hashToken, newToken } from '../auth/tokens';
 import { createPartnerAccount, findPartnerByEmail, findPartnerById, referralsOf, toUserJson, touchLastLogin, updatePartner } from '../partners/service';
@@ -222,11 +222,19 @@ export async function registerPartner(
 export async function confirmRegistration(
   ctx: AppContext,
   token: string,
+  password: string | undefined,
   now = new Date(),
 ): Promise<{ partner: Partner; session: IssuedToken } | null> {
   const row = await findPendingRegistration(ctx.db, hashToken(token));
   if (!row) return null;
   if (row.expires_at <= nowIso(now)) throw new AppError(410, API_MESSAGES.link_expired);
+  // The password chosen at sign-up, asked again: anyone can sign an address up, and the owner who
+  // follows the link must not get an account whose password someone else chose. Wrong guesses are
+  // counted as sign-in failures are; nothing is used up until it is right.
+  if (!password) throw invalid({ password: [API_MESSAGES.registration_password] });
+  const attempt = await reserveAttempt(ctx.db, [`registration-confirm:${row.id}`], SIGN_IN_THROTTLE, now);
+  if (!(await verifyPassword(row.password_hash, password))) throw invalid({ password: [API_MESSAGES.registration_password_wrong] });
+  await attempt.release();
   const details = JSON.parse(row.details) as PendingDetails;
   // Told to whoever holds the link, that is the address's owner.
   const refuse = async (message: string): Promise<never> => {

@@ -1,10 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FormNotice, Spinner } from '../../components/form';
+import { FormNotice, PasswordField, Spinner, SubmitButton } from '../../components/form';
 import { useDocumentTitle } from '../../lib/document-title';
-import { apiMessage } from '../../lib/forms';
+import { apiMessage, serverFieldErrors } from '../../lib/forms';
 import { getValidToken } from '../../lib/session';
 import { CURRENT_USER_QUERY_KEY } from '../profile/current-user';
 import { verifyEmail } from './auth-api';
@@ -38,14 +38,44 @@ export function VerifyEmailPage() {
     gcTime: Infinity,
     meta: { handlesErrors: true },
   });
+  // A sign-up's link asks for the password chosen at sign-up (nothing is used up until it is right).
+  const asked = result.isError && serverFieldErrors(result.error)?.password !== undefined;
+  const [password, setPassword] = useState('');
+  const withPassword = useMutation({
+    mutationFn: async () => (await verifyEmail(token, password)).data,
+    meta: { handlesErrors: true },
+  });
+  const passwordError = withPassword.isError ? serverFieldErrors(withPassword.error)?.password : undefined;
   const signedIn = getValidToken() !== null;
-  const session = result.data?.session ?? null;
+  const session = (result.data?.session ?? withPassword.data?.token) || null;
   useEffect(() => {
     if (session) void navigate(`/account/?token=${encodeURIComponent(session)}`, { replace: true });
   }, [session, navigate]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    withPassword.mutate();
+  };
 
   let body;
   if (!token) body = <FormNotice kind="error" testId="verify-message">{t('verify.wrong_link')}</FormNotice>;
+  else if (asked)
+    body = (
+      <form noValidate onSubmit={submit} className="grid gap-4" data-testid="verify-password-form" aria-label={t('verify.password_title')}>
+        <p className="text-stone-700 dark:text-stone-300">{t('verify.password_lead')}</p>
+        <PasswordField
+          label={t('verify.password_label')}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={passwordError ?? (withPassword.isError ? (apiMessage(withPassword.error) ?? t('verify.failed')) : undefined)}
+          testId="verify-password"
+        />
+        <SubmitButton busy={withPassword.isPending || Boolean(session)} testId="verify-password-submit" className="w-full">
+          {t('verify.password_submit')}
+        </SubmitButton>
+      </form>
+    );
   else if (result.isPending)
     body = (
       <p className="inline-flex items-center gap-2 text-stone-600 dark:text-stone-400" role="status">
@@ -70,7 +100,7 @@ export function VerifyEmailPage() {
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
       <div className="mt-6 grid gap-4" data-verify-state={!token ? 'error' : result.status}>
         {body}
-        {token && result.isPending ? null : (
+        {(token && result.isPending) || asked ? null : (
           <Link to={signedIn ? '/account/' : '/login'} className="btn-primary" data-testid="verify-continue">
             {signedIn ? t('verify.to_account') : t('recovery.go_sign_in')}
           </Link>

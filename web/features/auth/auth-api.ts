@@ -50,8 +50,8 @@ export const resetPassword = (body: { token: string; password: string; password_
  * The link of a verification mail, or of a sign-up mail: that one makes the account and answers
  * its session too (docs/decisions/060-registration-without-oracle.md).
  */
-export const verifyEmail = (token: string) =>
-  api.post<{ data: { message: string } & Partial<AuthToken> }>('/api/auth/verify_email', { token }, { auth: 'public' });
+export const verifyEmail = (token: string, password?: string) =>
+  api.post<{ data: { message: string } & Partial<AuthToken> }>('/api/auth/verify_email', password === undefined ? { token } : { token, password }, { auth: 'public' });
 
 /** A change of the PayPal or account e-mail confirmed from its mailed link (docs/decisions/063-account-changes.md). */
 export const confirmChange = (token: string) =>

@@ -164,18 +164,32 @@ describe('verify e-mail', () => {
     expect(screen.getByRole('link', { name: 'Go to your account' })).toHaveAttribute('href', '/account/');
   });
 
-  it('signs in with the session a sign-up link answers and opens the account', async () => {
-    // docs/decisions/060-registration-without-oracle.md: the link of a sign-up mail makes the account.
+  it('asks a sign-up link for the password chosen at sign-up, then opens the account with its session', async () => {
+    // docs/decisions/060-registration-without-oracle.md: the link of a sign-up mail makes the
+    // account, once the password chosen at sign-up is given (someone else may have signed the address up).
     const expired = new Date(Date.now() + 86_400_000).toISOString();
-    fake.on('POST /api/auth/verify_email', () =>
-      jsonResponse(200, { data: { message: 'Your e-mail address is confirmed. Welcome to the program!', token: 'new-partner', expired } }),
-    );
-    const { router } = renderApp('/verify_email?token=sign-up-1');
+    fake.on('POST /api/auth/verify_email', ({ body }) => {
+      const password = (body as { password?: string }).password;
+      if (password === undefined)
+        return jsonResponse(422, { code: 422, message: 'Form data is invalid', errors: { password: ['Enter the password you chose when you signed up'] } });
+      if (password !== 'my-sign-up-password')
+        return jsonResponse(422, { code: 422, message: 'Form data is invalid', errors: { password: ['This is not the password chosen for this sign-up. If you did not sign up with it, sign up again.'] } });
+      return jsonResponse(200, { data: { message: 'Your e-mail address is confirmed. Welcome to the program!', token: 'new-partner', expired } });
+    });
+    const { router, user } = renderApp('/verify_email?token=sign-up-1');
+    const form = await screen.findByTestId('verify-password-form');
+    const field = within(form).getByLabelText('Your password');
+    await user.type(field, 'not-mine');
+    await user.click(within(form).getByRole('button', { name: 'Open my account' }));
+    await waitFor(() => expect(field).toHaveAccessibleDescription(/This is not the password chosen for this sign-up/));
+    expect(getStoredToken()).toBeNull();
+    await user.clear(field);
+    await user.type(field, 'my-sign-up-password');
+    await user.click(within(form).getByRole('button', { name: 'Open my account' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/'));
     expect(getStoredToken()?.token).toBe('new-partner');
     expect(router.state.location.search).toBe('');
-    expect(fake.calls().filter((call) => call === 'POST /api/auth/verify_email')).toHaveLength(1);
-    expect(fake.lastBody('POST /api/auth/verify_email')).toEqual({ token: 'sign-up-1' });
+    expect(fake.lastBody('POST /api/auth/verify_email')).toEqual({ token: 'sign-up-1', password: 'my-sign-up-password' });
   });
 
   it('says why a sign-up link cannot make the account (409)', async () => {

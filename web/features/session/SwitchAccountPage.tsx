@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../components/Avatar';
 import { FormNotice, Spinner } from '../../components/form';
-import { api } from '../../lib/api';
+import { api, isUnauthorized } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { recordActivity, storeTokenFromUrl } from '../../lib/session';
 import { fetchCurrentUser, readUserPayload, type PortalUser } from '../profile/current-user';
@@ -52,8 +52,9 @@ export function SwitchAccountPage() {
 
   // The same partner (an older link of their own): nothing to ask, the open session stays.
   const same = Boolean(current.data && next.data && current.data.uuid === next.data.uuid);
-  // The open session is gone meanwhile: the link's becomes the session, as without one.
-  const noSession = current.isError && token !== '';
+  // The open session is gone meanwhile (refused, not merely unreachable): the link's becomes the
+  // session, as without one.
+  const noSession = current.isError && isUnauthorized(current.error) && token !== '';
   useEffect(() => {
     if (noSession) {
       storeTokenFromUrl(token);
@@ -68,6 +69,15 @@ export function SwitchAccountPage() {
       <p className="inline-flex items-center gap-2 text-stone-600 dark:text-stone-400" role="status">
         <Spinner /> {t('switch_account.checking')}
       </p>
+    );
+  } else if (current.isError && !noSession) {
+    body = (
+      <>
+        <FormNotice kind="error" testId="switch-failed">{t('switch_account.failed')}</FormNotice>
+        <button type="button" className="btn-primary" onClick={stay} data-testid="switch-stay">
+          {t('verify.to_account')}
+        </button>
+      </>
     );
   } else if (current.data && (next.isError || token === '')) {
     body = (

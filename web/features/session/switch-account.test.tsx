@@ -66,6 +66,17 @@ describe('a sign-in link while another partner is signed in', () => {
     expect(getStoredToken()?.token).toBe('maya-session');
   });
 
+  it('replaces nothing when the open session cannot be read for another reason than a refusal', async () => {
+    fake.on('GET /api/get', async ({ init }) => {
+      const bearer = new Headers(init.headers).get('Authorization');
+      if (bearer === 'Bearer leo-link') return jsonResponse(200, { data: await encryptPayload(leo, TEST_PAYLOAD_KEY) });
+      return jsonResponse(503, { code: 503, message: 'Service Unavailable' });
+    });
+    renderApp('/account?token=leo-link');
+    expect(await screen.findByTestId('switch-failed')).toBeInTheDocument();
+    expect(getStoredToken()?.token).toBe('maya-session');
+  });
+
   it('speaks French', async () => {
     await i18n.changeLanguage('fr');
     renderApp('/account?token=leo-link');
