@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import type { OneTimeTokensTable } from '../../db/schema';
+import type { OneTimeTokensTable, PendingRegistrationsTable } from '../../db/schema';
 
 export type OneTimePurpose = OneTimeTokensTable['purpose'];
 
@@ -41,14 +41,7 @@ export async function retireOneTimeTokens(db: Db, purpose: OneTimePurpose, subje
     .execute();
 }
 
-export interface PendingRegistrationRow {
-  email: string;
-  token_hash: string;
-  password_hash: string;
-  details: string;
-  created_at: string;
-  expires_at: string;
-}
+export type PendingRegistrationRow = Omit<PendingRegistrationsTable, 'id'>;
 
 export async function insertPendingRegistration(db: Db, row: PendingRegistrationRow): Promise<void> {
   await db.insertInto('pending_registrations').values(row).execute();
