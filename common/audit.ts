@@ -61,11 +61,21 @@ export const AUDIT_ACTIONS = [
   'export.partners',
   'export.payouts',
   'export.earnings',
+  // The partner's own changes, written without a staff member on the partner's lines
+  // (docs/decisions/063-account-changes.md).
+  'account.paypal_email',
+  'account.email',
+  'account.password',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** The entities of the actions above, in the order the filter lists them. */
-export const AUDIT_ENTITIES = [...new Set(AUDIT_ACTIONS.map((action) => action.split('.')[0]!))];
+/** Actions that name the partner's own changes: their lines are on the partner, by no staff member. */
+export const isPartnersOwnAction = (action: string) => action.startsWith('account.');
+
+/** The entities of the actions above, in the order the filter lists them (the partner's own changes are the partner's). */
+export const AUDIT_ENTITIES = [
+  ...new Set(AUDIT_ACTIONS.map((action) => (isPartnersOwnAction(action) ? 'partner' : action.split('.')[0]!))),
+];
 
 /** Verbs every entity may use, with generic words ("Partner created") when an action has none of its own. */
 export const GENERIC_AUDIT_VERBS = ['create', 'update', 'delete'] as const;

@@ -30,9 +30,11 @@ const parsed = Object.fromEntries(
 ) as Record<ProductCode, Record<Locale, ProductContent>>;
 
 describe('product talking points on disk', () => {
-  it('has exactly the 16 product folders, each with both locales', () => {
+  it('has exactly the 16 product folders, each with both locales and its pack shot', () => {
     expect(readdirSync(root).sort()).toEqual([...PRODUCT_CODES].sort());
-    for (const code of PRODUCT_CODES) expect(readdirSync(new URL(code, root)).sort()).toEqual(['en.json', 'fr.json']);
+    for (const code of PRODUCT_CODES) {
+      expect(readdirSync(new URL(code, root)).sort()).toEqual(['artwork.webp', 'en.json', 'fr.json']);
+    }
   });
 
   it.each(PRODUCT_CODES.flatMap((code) => LOCALES.map((locale) => [code, locale] as const)))(

@@ -51,6 +51,12 @@ export function normalizeRate(text: string): string | null {
   return fraction ? `${whole}.${fraction}` : `${whole}`;
 }
 
+/**
+ * Cents as the API answers money: major units, rounded to the cent (1234 → 12.34). A sum the
+ * database gives as a string or a bigint is read as a number first.
+ */
+export const major = (cents: number | string | bigint): number => Math.round(Number(cents)) / 100;
+
 /** `cents` of a currency in cents of the program currency at `rate`, rounded once, half away from zero. */
 export function convertCents(cents: number, rate: string): number {
   const parsed = parseRate(rate);

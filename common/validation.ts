@@ -43,6 +43,9 @@ export const LIMITS = {
 
 export const PROMO_CODE_PATTERN = /^[A-Za-z0-9]{4,20}$/;
 
+/** Text without a NUL character (PostgreSQL's text cannot hold one): what every free-text field must be. */
+export const noNul = (text: string): boolean => !text.includes('\u0000');
+
 const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 export const daysInMonth = (year: number, month: number) =>
   [31, isLeap(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;

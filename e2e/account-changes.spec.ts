@@ -54,10 +54,14 @@ for (const [locale, theme, phone] of [
     const uuid = (await found.json()).data[0].uuid as string;
     const staff = await staffPage(browser, ADMIN, { locale, theme, phone });
     await staff.goto(`/manager/partners/${uuid}`);
-    const line = staff.getByTestId('audit-line').filter({ hasText: text(locale, 'manager.partners.detail.audit.actions.account_paypal_email') }).first();
+    const line = staff.getByTestId('audit-line').filter({ hasText: text(locale, 'manager.audit.actions.account.paypal_email') }).first();
     await line.scrollIntoViewIfNeeded();
     await expect(line).toContainText(text(locale, 'manager.partners.detail.audit.the_partner'));
-    await expect(line).toContainText('first.paypal@example.com → second.paypal@example.com');
+    const diffRow = line.locator('[data-testid="diff-row"][data-kind="changed"]');
+    await expect(diffRow).toHaveCount(1);
+    await expect(diffRow).toContainText('paypal_email');
+    await expect(diffRow).toContainText('first.paypal@example.com');
+    await expect(diffRow).toContainText('second.paypal@example.com');
     await staff.context().close();
   });
 }

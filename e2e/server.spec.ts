@@ -10,7 +10,7 @@ test.describe('the running server', () => {
   test('answers an unknown API path with the JSON 404', async ({ request }) => {
     const res = await request.get('/api/x');
     expect(res.status()).toBe(404);
-    expect(await res.json()).toEqual({ code: 404, message: 'Not Found' });
+    expect(await res.json()).toEqual({ code: 404, error: 'not_found', message: 'Not Found' });
   });
 
   test('sends the CSP and nosniff with the page, and the page runs under it', async ({ page }) => {

@@ -14,7 +14,7 @@ const concrete = (path: string) =>
 for (const locale of ['en', 'fr'] as const satisfies readonly Locale[]) {
   test(`every route shows its layout and title (${locale})`, async ({ page, request }) => {
     // Every route of the table, one after the other; on a fresh data folder the content pages
-    // also draw their artwork on first request.
+    // also have their pictures' renditions made on first request.
     test.slow();
     await prefer(page, { locale });
     // The account area needs a session; the public pages are seen signed out first.

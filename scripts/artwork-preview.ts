@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { artworkRefs, artworkSvg, renderArtwork } from '../server/modules/content/artwork';
+import { artworkRefs, artworkSvg, renderArtwork } from './artwork';
 
 const outDir = process.argv[2];
 const filter = process.argv[3] ?? '';

@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import { migrateToLatest, openSqlite } from '../server/db';
 import { migrations } from '../server/db/migrations';
 import type { Db } from '../server/db';
-import { hashPassword } from '../server/modules/auth/passwords';
+import { hashPassword } from '../server/credentials/passwords';
 import { issueToken } from '../server/modules/auth/service';
 import { sweepBadges } from '../server/modules/badges/service';
 import { sweepChallengeRewards } from '../server/modules/challenges/service';

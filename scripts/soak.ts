@@ -24,7 +24,7 @@ import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { migrateToLatest, openPostgres } from '../server/db';
 import type { Db } from '../server/db';
-import { hashPassword } from '../server/modules/auth/passwords';
+import { hashPassword } from '../server/credentials/passwords';
 import { CLUSTER_SECRET, redisAnswers, startCluster } from '../server/test/cluster';
 import type { Cluster } from '../server/test/cluster';
 import { startPayPalStandIn } from '../server/test/paypal-stand-in';

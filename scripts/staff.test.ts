@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqlite } from '../server/db';
-import { verifyPassword } from '../server/modules/auth/passwords';
+import { verifyPassword } from '../server/credentials/passwords';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-staff-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));

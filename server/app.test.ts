@@ -52,7 +52,7 @@ describe('the API server', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toContain('application/json');
-      expect(res.json()).toEqual({ code: 404, message: 'Not Found' });
+      expect(res.json()).toEqual({ code: 404, error: 'not_found', message: 'Not Found' });
     }
     const post = await t.app.inject({ method: 'POST', url: '/api/nothing-here', payload: {} });
     expect(post.json()).toMatchObject({ code: 404 });
@@ -104,6 +104,7 @@ describe('the API server', () => {
     expect(res.statusCode).toBe(422);
     const body = res.json();
     expect(body.code).toBe(422);
+    expect(body.error).toBe('form_invalid');
     expect(body.message).toBe('Form data is invalid');
     expect(body.errors.email).toEqual(['This field must be a valid email']);
     expect(body.errors.n).toHaveLength(1);
@@ -117,14 +118,14 @@ describe('the API server', () => {
       payload: '{"email":',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 400, message: 'Form data is invalid' });
+    expect(res.json()).toEqual({ code: 400, error: 'form_invalid', message: 'Form data is invalid' });
   });
 
   it('answers an unexpected failure with 500 and an error id that is in the log, without internals', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test/boom' });
     expect(res.statusCode).toBe(500);
     const body = res.json();
-    expect(body).toEqual({ code: 500, message: 'Whoops, looks like something went wrong', id: expect.any(String) });
+    expect(body).toEqual({ code: 500, error: 'server_error', message: 'Whoops, looks like something went wrong', id: expect.any(String) });
     expect(res.body).not.toContain('secret internal detail');
     expect(res.body).not.toContain('.ts:');
     const logged = t.logs.find((line) => line.errorId === body.id);
@@ -144,6 +145,7 @@ describe('the API server', () => {
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/subpartners/{slug}']));
     expect(doc.components.securitySchemes.publicClient.scheme).toBe('bearer');
+    expect(doc.components.schemas.Error.required).toEqual(['code', 'error', 'message']);
   });
 });
 
@@ -176,7 +178,7 @@ describe('the public client credential', () => {
         headers: authorization ? { authorization } : {},
       });
       expect(res.statusCode, String(authorization)).toBe(401);
-      expect(res.json()).toEqual({ code: 401, message: 'Not Authorized' });
+      expect(res.json()).toEqual({ code: 401, error: 'not_authorized', message: 'Not Authorized' });
     }
   });
 
@@ -228,7 +230,7 @@ describe('throttling and outages', () => {
       for (let i = 0; i < 5; i++) codes.push((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode);
       expect(codes.slice(5)).toEqual([200, 200, 200, 429, 429]);
       const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
-      expect(res.json()).toEqual({ code: 429, message: 'Too many requests' });
+      expect(res.json()).toEqual({ code: 429, error: 'too_many_requests', message: 'Too many requests' });
       expect(res.headers['retry-after']).toBeDefined();
     } finally {
       await t.close();
@@ -252,7 +254,7 @@ describe('throttling and outages', () => {
       await t.database.close();
       const res = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ code: 503, message: 'Service Unavailable', id: expect.any(String) });
+      expect(res.json()).toMatchObject({ code: 503, error: 'unavailable', message: 'Service Unavailable', id: expect.any(String) });
     } finally {
       await t.app.close();
       await t.database.drop().catch(() => undefined);

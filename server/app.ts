@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
+import type { RouteOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -12,7 +13,7 @@ import type { Config } from './config';
 import { DEFAULT_RATE_LIMITS } from './context';
 import type { AppContext, RateLimits } from './context';
 import type { DatabaseHandle } from './db';
-import { MESSAGES } from './errors';
+import { tooManyRequests } from './errors';
 import { createMailer } from './integrations/mail/mailer';
 import type { Mailer } from './integrations/mail/mailer';
 import { accountRoutes } from './modules/accounts/routes';
@@ -35,6 +36,7 @@ import { healthRoutes } from './modules/health/routes';
 import { createPayPalClient } from './integrations/paypal/client';
 import { createShopifyAdminClient } from './integrations/shopify/admin';
 import { payoutRoutes } from './modules/payouts/routes';
+import { payoutsByStatus } from './modules/payouts/service';
 import { overviewRoutes } from './modules/overview/routes';
 import { partnerAdminRoutes } from './modules/partner-admin/routes';
 import { staffAdminRoutes } from './modules/staff-admin/routes';
@@ -60,6 +62,7 @@ import { createMetrics, registerMetrics } from './plugins/metrics';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import { startBackground } from './jobs';
+import { queueStats } from './jobs/queue';
 import { createJobSignal } from './jobs/scheduler';
 import type { Scheduler } from './jobs/scheduler';
 import { findPartnerSession } from './modules/auth/service';
@@ -99,6 +102,8 @@ export interface BuildOptions {
   background?: boolean | { jobsEveryMs: number };
   /** Requests per minute per client (tests raise or lower them). */
   rateLimits?: Partial<RateLimits>;
+  /** Told of every route as it is declared (server/contract.test.ts reads their answer schemas). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(options: BuildOptions) {
@@ -120,6 +125,7 @@ export async function buildApp(options: BuildOptions) {
     ...errorContractOptions(headers),
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -163,7 +169,16 @@ export async function buildApp(options: BuildOptions) {
   registerSecurityHeaders(app, headers);
   registerApiCompression(app);
   // Before every route: each gets its request counter when declared.
-  registerMetrics(app, ctx, metrics);
+  registerMetrics(
+    app,
+    {
+      token: config.metricsToken,
+      jobQueue: () => queueStats(database.db),
+      payoutsByStatus: () => payoutsByStatus(database.db),
+      liveConnections: () => push.connections(),
+    },
+    metrics,
+  );
   // Every API route gets a per-client limit unless it sets its own (or opts out). This hook
   // must come before the rate-limit plugin's own, which reads the route's config.
   app.addHook('onRoute', (route) => {
@@ -183,7 +198,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(rateLimit, {
     global: false,
     ...(limiterRedis ? { redis: limiterRedis, nameSpace: 'pp-rate-limit-', skipOnError: true } : {}),
-    errorResponseBuilder: () => Object.assign(new Error(MESSAGES.tooManyRequests), { statusCode: 429 }),
+    errorResponseBuilder: () => Object.assign(tooManyRequests(), { statusCode: 429 }),
   });
   await registerOpenApi(app, { version: VERSION, publicUrl: config.publicUrl });
 

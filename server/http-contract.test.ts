@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isApiMessageKey } from './i18n';
 import { createTestApp } from './test/app';
 import type { TestApp } from './test/app';
 
@@ -299,7 +300,12 @@ describe('the error contract on a real port', () => {
     const body = JSON.parse(answer.body) as Record<string, unknown>;
     expect(body.code).toBe(answer.status);
     expect(typeof body.message).toBe('string');
-    expect(Object.keys(body).filter((key) => !['code', 'message', 'errors', 'id'].includes(key))).toEqual([]);
+    // The message's stable key, the protocol's own for its statuses.
+    expect(isApiMessageKey(String(body.error)), String(body.error)).toBe(true);
+    const protocolKeys: Partial<Record<number, string>> = { 404: 'not_found', 413: 'payload_too_large', 414: 'uri_too_long', 431: 'headers_too_large' };
+    const protocolKey = protocolKeys[answer.status];
+    if (protocolKey) expect(body.error).toBe(protocolKey);
+    expect(Object.keys(body).filter((key) => !['code', 'error', 'message', 'errors', 'id'].includes(key))).toEqual([]);
     for (const text of [MARKER, ...noEcho])
       expect(answer.body.toLowerCase()).not.toContain(text.toLowerCase());
     for (const name of SECURITY_HEADERS) expect(answer.headers[name], name).toBe(normal.headers[name]);
@@ -410,7 +416,7 @@ describe('paths that climb out of the API (in-process)', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.body).not.toContain('spa-index');
       expect(res.headers['content-type']).toContain('application/json');
-      expect(res.json()).toEqual({ code: 404, message: 'Not Found' });
+      expect(res.json()).toEqual({ code: 404, error: 'not_found', message: 'Not Found' });
     }
   });
 
@@ -420,6 +426,6 @@ describe('paths that climb out of the API (in-process)', () => {
       url: '/api/..%5c..%5cetc%5cpasswd',
       headers: { 'accept-language': 'fr' },
     });
-    expect(res.json()).toEqual({ code: 404, message: 'Introuvable' });
+    expect(res.json()).toEqual({ code: 404, error: 'not_found', message: 'Introuvable' });
   });
 });

@@ -1,6 +1,7 @@
 // The server's side of the locale catalogs: mail text, invoice text, and the messages of API
-// answers in the visitor's language. Services and schemas speak in English spec messages or
-// `validation.*` keys; the error handler turns both into the request's language at the very end.
+// answers in the visitor's language. Services and schemas speak in catalog keys (`api.*` as an
+// `ApiMessageKey`, `validation.*` as `sayKey` writes them); the error handler turns them into the
+// request's language at the very end (docs/decisions/064-errors-by-key.md).
 import i18next from 'i18next';
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_LOCALE, catalogs, isLocale } from '../common/i18n';
@@ -29,32 +30,51 @@ export function requestLocale(request: Pick<FastifyRequest, 'headers'>): Locale 
   return DEFAULT_LOCALE;
 }
 
+/** A validation key as `sayKey` writes it: `required`, or `max|100` with its number. */
+export type ValidationRef = ValidationKey | `${ValidationKey}|${number}`;
+
 /**
  * A Say for schemas whose messages are translated later: it writes `key` or `key|n`, which
  * `localizeMessage` reads back in the request's language.
  */
-export const sayKey: Say = (key, params) => (params?.n !== undefined ? `${key}|${params.n}` : key);
+export const sayKey = (key: ValidationKey, params?: { n?: number }): ValidationRef =>
+  params?.n !== undefined ? `${key}|${params.n}` : key;
 
 export const sayIn = (locale: Locale): Say => (key, params) => i18n.t(`validation.${key}`, { lng: locale, ...params });
 
 const KEYED = new RegExp(`^(${VALIDATION_KEYS.join('|')})(?:\\|(\\d+))?$`);
 
-// English API messages (the spec's wording) mapped back to their catalog keys; a capability may
-// keep its messages in a subtree of its own (`api.content.text_stale`).
-type MessageTree = { [key: string]: string | MessageTree };
-const messageKeys = (tree: MessageTree, prefix: string): [string, string][] =>
-  Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'string' ? [[value, `${prefix}.${key}`] as [string, string]] : messageKeys(value, `${prefix}.${key}`),
-  );
-const apiKeys = new Map(messageKeys(catalogs.en.portal.api, 'api'));
+// Every dotted path to a message under the catalog's `api` section: 'not_found',
+// 'content.upload_type', 'two_factor.wrong_code'. A capability may keep its messages in a
+// subtree of its own.
+type Leaves<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+export type ApiMessageKey = Leaves<(typeof catalogs)['en']['portal']['api']>;
+/** Values a message names between double braces (`{{value}}`). */
+export type MessageParams = Record<string, string | number>;
 
-/** A message from a schema or a service, in the visitor's language. */
+type MessageTree = { [key: string]: string | MessageTree };
+const leafKeys = (tree: MessageTree, prefix = ''): string[] =>
+  Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : leafKeys(value, `${prefix}${key}.`)));
+const apiKeys: ReadonlySet<string> = new Set(leafKeys(catalogs.en.portal.api));
+
+export const isApiMessageKey = (value: string): value is ApiMessageKey => apiKeys.has(value);
+
+/** An API message in a language, its params filled in. */
+export function sayApi(key: ApiMessageKey, locale: Locale, params?: MessageParams): string {
+  return i18n.t(`api.${key}`, { lng: locale, ...params });
+}
+
+/**
+ * A field's message in the visitor's language: a validation key (`max|100`) or an API message
+ * key is translated; any other text (a message already in its final words) is answered as it is.
+ */
 export function localizeMessage(message: string, locale: Locale): string {
   const keyed = KEYED.exec(message);
   if (keyed) {
     const n = keyed[2] === undefined ? undefined : Number(keyed[2]);
     return sayIn(locale)(keyed[1] as ValidationKey, n === undefined ? undefined : { n });
   }
-  const apiKey = apiKeys.get(message);
-  return apiKey ? i18n.t(apiKey, { lng: locale, defaultValue: message }) : message;
+  return isApiMessageKey(message) ? sayApi(message, locale) : message;
 }

@@ -1,6 +1,6 @@
 // The process: read the configuration, open and migrate the database, seed the demo
 // program when asked, listen, and shut down gracefully on SIGINT/SIGTERM.
-import { VERSION, buildApp } from './app';
+import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import type { Config } from './config';
 import { migrateToLatest, openDatabase, underStartupLock } from './db';
@@ -34,8 +34,8 @@ async function main(): Promise<void> {
     await applyConfiguredCurrency(database.db, config.programCurrency);
     // The demo is seeded before the background work starts: its year of sales is written alone.
     const seed = config.seedDemo ? await seedDemoProgram(database.db, { sales: true }) : { seeded: false };
-    // The release's talking points, pages and gallery, at every start; staff edits stay (decisions/021).
-    const content = await seedContent(database.db, { artworkRevision: VERSION });
+    // The release's talking points, pages, artwork and gallery, at every start; staff edits stay (decisions/021, 067).
+    const content = await seedContent(database.db);
     return { admin, seed, content };
   });
   const app = await buildApp({ config, database, background: true });

@@ -17,8 +17,8 @@ export const DATABASE_FILE = 'portal.db';
 const DATABASE_COMPANIONS = ['-wal', '-shm', '-journal'].map((suffix) => `${DATABASE_FILE}${suffix}`);
 
 /**
- * The folders of DATA_DIR the database points into. Not media-cache (renditions and artwork,
- * drawn again on request) nor outbox (mail already written out when no SMTP server is set).
+ * The folders of DATA_DIR the database points into. Not media-cache (renditions, made again on
+ * request; the artwork itself is a file of the release, in content/) nor outbox (mail already written out when no SMTP server is set).
  */
 export const DATA_FOLDERS = ['uploads', 'instagram-media'] as const;
 export const LEFT_OUT: Record<string, string> = {

@@ -1,5 +1,6 @@
 // The database as Kysely sees it. Portable column types (see docs/decisions/002):
 // times are ISO-8601 UTC text, booleans are 0/1 integers, money is integer cents.
+import type { StaffRole } from '../../common/staff-roles';
 import type { ClaimStatus, SurveyChoice } from '../../common/survey';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
@@ -90,7 +91,7 @@ export interface StaffUsersTable {
   email: string;
   password_hash: string;
   name: string;
-  role: 'reviewer' | 'manager' | 'admin';
+  role: StaffRole;
   created_at: string;
   last_login_dt: string | null;
   /** `invited` until the invite is accepted (password_hash is '' meanwhile); `deactivated` cannot sign in. */

@@ -1,6 +1,7 @@
 // What staff write for partners in both languages (announcements, custom notifications, promos,
 // challenges): a title and a text per language; a language left out is no version at all.
 import { z } from 'zod';
+import { noNul } from '../../common/validation';
 import type { Locale } from '../../common/i18n';
 import { sayKey } from '../i18n';
 
@@ -12,7 +13,7 @@ const text = (max: number) =>
     .trim()
     .min(1, required)
     .max(max, sayKey('max', { n: max }))
-    .refine((v) => !v.includes('\u0000'), sayKey('wrong_value'));
+    .refine(noNul, sayKey('wrong_value'));
 
 const version = z.object({ title: text(120), body: text(2000) });
 

@@ -1,5 +1,7 @@
-// Maps every error to the contract of decisions §3. A 5xx gets an id that is also logged,
-// and never a stack trace or an internal message. Errors of Fastify's router and of Node's HTTP
+// Maps every error to the contract of decisions §3: `{code, error, message, errors?, id?}`, where
+// `error` is the message's stable key and `message` its words in the visitor's language
+// (docs/decisions/064-errors-by-key.md). A 5xx gets an id that is also logged, and never a stack
+// trace or an internal message. Errors of Fastify's router and of Node's HTTP
 // parser never reach the error handler on their own: the options below bring them under it.
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
@@ -13,77 +15,92 @@ import type {
   FastifyServerOptions,
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, MESSAGES } from '../errors';
-import { localizeMessage, requestLocale } from '../i18n';
-import type { FieldErrors } from '../errors';
+import { AppError } from '../errors';
+import { localizeMessage, requestLocale, sayApi } from '../i18n';
+import type { ApiMessageKey, MessageParams } from '../i18n';
 import type { SecurityHeaders } from './security';
+
+/** A field's messages: keys (an API message's, a validation key) or text in its final words. */
+type FieldMessages = Record<string, readonly string[]>;
+
+/** An error as it is answered, before its words are chosen. */
+interface ErrorAnswer {
+  code: number;
+  key: ApiMessageKey;
+  params?: MessageParams | undefined;
+  errors?: FieldMessages | undefined;
+  id?: string;
+}
 
 interface ErrorBody {
   code: number;
+  /** The message's key under the catalog's `api` section: stable, for code to decide on. */
+  error: ApiMessageKey;
   message: string;
-  errors?: FieldErrors;
+  errors?: Record<string, string[]>;
   id?: string;
 }
 
 /** Turns the validator's issues into the field → messages map the SPA shows at each field. */
 function fieldErrors(
   validation: { instancePath?: string; message?: string; params?: unknown }[],
-): FieldErrors {
-  const errors: FieldErrors = {};
+): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
   for (const issue of validation) {
     const params = issue.params as { issue?: { path?: PropertyKey[] } } | undefined;
     const fromPath = params?.issue?.path?.map(String).join('.');
     const field = fromPath || issue.instancePath?.replace(/^\//, '').replace(/\//g, '.') || '_';
-    (errors[field] ??= []).push(issue.message ?? MESSAGES.invalidForm);
+    (errors[field] ??= []).push(issue.message ?? 'form_invalid');
   }
   return errors;
 }
 
 // Statuses of the protocol itself, each with its own message; any other 4xx is the client's
 // malformed input (bad JSON, wrong content type), said plainly.
-const PROTOCOL_MESSAGES: Partial<Record<number, string>> = {
-  408: MESSAGES.requestTimeout,
-  413: MESSAGES.payloadTooLarge,
-  414: MESSAGES.uriTooLong,
-  429: MESSAGES.tooManyRequests,
-  431: MESSAGES.headersTooLarge,
+const PROTOCOL_KEYS: Partial<Record<number, ApiMessageKey>> = {
+  408: 'request_timeout',
+  413: 'payload_too_large',
+  414: 'uri_too_long',
+  429: 'too_many_requests',
+  431: 'headers_too_large',
 };
 
 function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  let body: ErrorBody;
-  const protocolMessage = error.statusCode === undefined ? undefined : PROTOCOL_MESSAGES[error.statusCode];
+  let answer: ErrorAnswer;
+  const protocolKey = error.statusCode === undefined ? undefined : PROTOCOL_KEYS[error.statusCode];
   if (error instanceof AppError) {
-    body = { code: error.status, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+    answer = { code: error.status, key: error.key, params: error.params, errors: error.errors };
   } else if (hasZodFastifySchemaValidationErrors(error)) {
-    body = { code: 422, message: MESSAGES.invalidForm, errors: fieldErrors(error.validation) };
+    answer = { code: 422, key: 'form_invalid', errors: fieldErrors(error.validation) };
   } else if (error.validation) {
-    body = { code: 422, message: MESSAGES.invalidForm, errors: fieldErrors(error.validation) };
-  } else if (protocolMessage && error.statusCode) {
-    body = { code: error.statusCode, message: protocolMessage };
+    answer = { code: 422, key: 'form_invalid', errors: fieldErrors(error.validation) };
+  } else if (protocolKey && error.statusCode) {
+    answer = { code: error.statusCode, key: protocolKey };
   } else if (error.code === 'FST_ERR_BAD_URL') {
-    body = { code: 400, message: MESSAGES.badRequest };
+    answer = { code: 400, key: 'bad_request' };
   } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    body = { code: 400, message: MESSAGES.invalidForm };
+    answer = { code: 400, key: 'form_invalid' };
   } else {
     const id = randomUUID();
     request.log.error({ err: error, errorId: id }, 'unhandled error');
-    body = { code: 500, message: MESSAGES.serverError, id };
+    answer = { code: 500, key: 'server_error', id };
   }
-  if (body.code >= 500 && !body.id) {
-    body.id = randomUUID();
-    request.log.error({ err: error, errorId: body.id }, 'server error');
+  if (answer.code >= 500 && !answer.id) {
+    answer.id = randomUUID();
+    request.log.error({ err: error, errorId: answer.id }, 'server error');
   }
-  // Messages leave in the visitor's language (spec messages and validation keys alike).
+  // Messages leave in the visitor's language, chosen by key (API messages and validation keys alike).
   const locale = requestLocale(request);
-  body.message = localizeMessage(body.message, locale);
-  if (body.errors) {
+  const body: ErrorBody = { code: answer.code, error: answer.key, message: sayApi(answer.key, locale, answer.params) };
+  if (answer.errors) {
     body.errors = Object.fromEntries(
-      Object.entries(body.errors).map(([field, messages]) => [
+      Object.entries(answer.errors).map(([field, messages]) => [
         field,
         messages.map((m) => localizeMessage(m, locale)),
       ]),
     );
   }
+  if (answer.id) body.id = answer.id;
   return reply.code(body.code).type('application/json; charset=utf-8').send(body);
 }
 
@@ -128,10 +145,8 @@ export function errorContractOptions(
         const status = PARSER_STATUSES[error.code] ?? 400;
         const acceptLanguage = inFlight?.req?.headers['accept-language'] ?? acceptLanguageOf(error.rawPacket);
         const locale = requestLocale({ headers: { 'accept-language': acceptLanguage } });
-        const body = JSON.stringify({
-          code: status,
-          message: localizeMessage(PROTOCOL_MESSAGES[status] ?? MESSAGES.badRequest, locale),
-        });
+        const key = PROTOCOL_KEYS[status] ?? 'bad_request';
+        const body = JSON.stringify({ code: status, error: key, message: sayApi(key, locale) });
         const head = [
           `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
           ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),

@@ -55,7 +55,7 @@ describe('GET /metrics without METRICS_TOKEN', () => {
         const res = await t.app.inject({ method: 'GET', url: '/metrics', headers });
         expect(res.statusCode).toBe(404);
         expect(res.headers['content-type']).toMatch(/^application\/json/);
-        expect(res.json()).toEqual({ code: 404, message: 'Not Found' });
+        expect(res.json()).toEqual({ code: 404, error: 'not_found', message: 'Not Found' });
       }
     } finally {
       await t.close();
@@ -118,7 +118,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
         headers: authorization ? { authorization } : {},
       });
       expect(res.statusCode, String(authorization)).toBe(401);
-      expect(res.json()).toEqual({ code: 401, message: 'Not Authorized' });
+      expect(res.json()).toEqual({ code: 401, error: 'not_authorized', message: 'Not Authorized' });
     }
   });
 

@@ -7,11 +7,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { AppContext } from '../context';
+import { fileRoute } from '../../common/contracts/answers';
 import { notAuthorized, notFound } from '../errors';
 import type { Mailer } from '../integrations/mail/mailer';
-import { queueStats } from '../jobs/queue';
-import { payoutsByStatus } from '../modules/payouts/service';
 
 /** How a Shopify delivery ended: the answer's own `outcome`, or refused (bad signature), or failed (5xx, retried). */
 export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored' | 'rejected' | 'test' | 'unauthorized' | 'failed';
@@ -31,6 +29,21 @@ export interface Metrics {
   webhookDelivery(outcome: WebhookOutcome): void;
   /** The mailer, counting each mail it sends and each it fails to send. */
   countMail(mailer: Mailer): Mailer;
+}
+
+/**
+ * What a scrape reads besides the counters, handed in by the app that owns it (app.ts): the plugin
+ * needs neither the app's context nor the modules that keep this state.
+ */
+export interface ScrapeSources {
+  /** METRICS_TOKEN; unset, GET /metrics answers the JSON 404. */
+  token: string | undefined;
+  /** The job queue's state (`queueStats` of jobs/queue.ts). */
+  jobQueue(): Promise<{ waiting: number; oldestWaitingSeconds: number; givenUp: number }>;
+  /** Payouts counted by status. */
+  payoutsByStatus(): Promise<Record<string, number>>;
+  /** socket.io connections open on this node. */
+  liveConnections(): number;
 }
 
 /** Requests take a millisecond or less here; the lowest buckets keep that visible. */
@@ -157,7 +170,7 @@ function bearerMatches(header: string | undefined, token: string): boolean {
  */
 export function registerMetrics(
   app: FastifyInstance,
-  ctx: AppContext,
+  sources: ScrapeSources,
   metrics: Metrics & { http: HttpMetrics },
 ): void {
   const { registry } = metrics;
@@ -203,17 +216,17 @@ export function registerMetrics(
     registers: [registry],
   });
 
-  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    const token = ctx.config.metricsToken;
+  app.get('/metrics', { schema: { hide: true, ...fileRoute('text/plain', 'The metrics in the Prometheus text format') } }, async (request, reply) => {
+    const { token } = sources;
     // Unconfigured, the route does not exist as far as anyone can tell.
     if (!token) throw notFound();
     if (!bearerMatches(request.headers.authorization, token)) throw notAuthorized();
-    const [queue, byStatus] = await Promise.all([queueStats(ctx.db), payoutsByStatus(ctx.db)]);
+    const [queue, byStatus] = await Promise.all([sources.jobQueue(), sources.payoutsByStatus()]);
     jobsWaiting.set(queue.waiting);
     jobsOldest.set(queue.oldestWaitingSeconds);
     jobsGivenUp.set(queue.givenUp);
     for (const [status, count] of Object.entries(byStatus)) payouts.set({ status }, count);
-    sockets.set(ctx.push.connections());
+    sockets.set(sources.liveConnections());
     return reply
       .type(registry.contentType)
       .header('Cache-Control', 'no-store')

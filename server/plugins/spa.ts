@@ -7,8 +7,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES } from '../errors';
-import { localizeMessage, requestLocale } from '../i18n';
+import { requestLocale, sayApi } from '../i18n';
 
 const CLIENT_PLACEHOLDER = '__PORTAL_CLIENT__';
 const PAYLOAD_KEY_PLACEHOLDER = '__PORTAL_PAYLOAD_KEY__';
@@ -146,7 +145,7 @@ export async function registerSpa(
     if (wantsPage && variants) {
       return sendIndex(request, reply, variants);
     }
-    const message = localizeMessage(MESSAGES.notFound, requestLocale(request));
-    return reply.code(404).type('application/json; charset=utf-8').send({ code: 404, message });
+    const message = sayApi('not_found', requestLocale(request));
+    return reply.code(404).type('application/json; charset=utf-8').send({ code: 404, error: 'not_found', message });
   });
 }

@@ -18,7 +18,7 @@ export type PushEvent = 'new_order' | 'partner_changed' | 'payout_changed' | 'ba
 export interface SocketSession {
   /** The partner's uuid: the room `toPartner` emits to. */
   uuid: string;
-  /** The token's hash, as `auth_tokens.token_hash` keeps it (server/modules/auth/tokens.ts). */
+  /** The token's hash, as `auth_tokens.token_hash` keeps it (server/credentials/tokens.ts). */
   tokenHash: string;
   /** When the token stops working (ISO 8601): the socket is closed then. */
   expiresAt: string;

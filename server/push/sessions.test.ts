@@ -16,7 +16,7 @@ import { buildApp } from '../app';
 import type { App } from '../app';
 import { loadConfig } from '../config';
 import type { Db } from '../db';
-import { issueOneTimeToken } from '../modules/accounts/service';
+import { issueOneTimeToken } from '../modules/one-time-tokens/service';
 import { issueToken } from '../modules/auth/service';
 import { createPartnerAccount } from '../modules/partners/service';
 import { createTestApp } from '../test/app';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/db';
 import type { TestDatabase } from '../test/db';
-import { verifyPassword } from '../modules/auth/passwords';
+import { verifyPassword } from '../credentials/passwords';
 import { bootstrapFirstAdmin } from '../modules/staff/service';
 import { DEMO_PARTNER, DEMO_STAFF, seedDemoProgram } from './demo';
 

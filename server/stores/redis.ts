@@ -3,7 +3,7 @@
 // server. Every key expires by itself, so nothing needs sweeping.
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { AppError, MESSAGES } from '../errors';
+import { AppError } from '../errors';
 import type { SharedStores } from './index';
 
 /**
@@ -14,7 +14,7 @@ async function reach<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw Object.assign(new AppError(503, MESSAGES.unavailable), { cause: error });
+    throw Object.assign(new AppError(503, 'unavailable'), { cause: error });
   }
 }
 

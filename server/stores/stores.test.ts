@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../db';
 import type { Db } from '../db';
-import { databaseStateStore } from '../modules/accounts/service';
+import { databaseStateStore } from '../modules/one-time-tokens/service';
 import { databaseOnceStore } from '../modules/altcha/service';
 import { databaseRateStore } from '../modules/throttle/service';
 import { createTestDatabase } from '../test/db';

@@ -9,7 +9,7 @@ export function CodeLoadError() {
   return (
     <main id="main" className="flex min-h-dvh flex-col items-center justify-center px-4 py-10 text-center">
       <h1 className="text-2xl font-bold tracking-tight">{i18n.t('titles.error')}</h1>
-      <p className="mt-3 max-w-md text-stone-600 dark:text-stone-400">{i18n.t('error_page.code_failed')}</p>
+      <p className="mt-3 max-w-md text-muted">{i18n.t('error_page.code_failed')}</p>
       <button type="button" className="btn-primary mt-6" onClick={() => window.location.reload()}>
         {i18n.t('error_page.reload')}
       </button>

@@ -27,7 +27,7 @@ function ErrorPage() {
         className="flex flex-1 flex-col items-center justify-center px-4 py-10 text-center"
       >
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
-        <p className="mt-3 max-w-md text-stone-600 dark:text-stone-400">{t('error_page.message')}</p>
+        <p className="mt-3 max-w-md text-muted">{t('error_page.message')}</p>
         <Link to="/" className="link mt-6">
           {t('error_page.home')}
         </Link>

@@ -25,7 +25,7 @@ vi.mock('./account/AccountShell', () => ({
     </div>
   ),
 }));
-vi.mock('../features/dashboard/DashboardPage', () => ({
+vi.mock('./dashboard/DashboardPage', () => ({
   DashboardPage: () => <p>the dashboard itself</p>,
 }));
 

@@ -7,7 +7,7 @@ import { RouterProvider } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
 import { nextTask } from '../lib/next-task';
 import { getStoredToken, isTokenValid } from '../lib/session';
-import { prefetchAccountPage } from '../features/session/prefetch-account';
+import { prefetchAccountPage } from './account/prefetch-account';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 

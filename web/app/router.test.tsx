@@ -8,6 +8,7 @@ import { RESERVED_SLUGS } from '../../common/subpartners';
 import { i18n } from '../lib/i18n';
 import { storeManagerToken, storeToken } from '../lib/session';
 import { installFakeApi, signInForTest } from '../test/fake-api';
+import { payoutQueue } from '../test/payouts-fixtures';
 import { jsonResponse, renderApp } from '../test/render-app';
 import { completeStep1 } from '../test/registration';
 
@@ -27,7 +28,7 @@ beforeEach(() => {
   );
   serveOverview(fake);
   fake.on('GET /api/manager/payouts', () =>
-    jsonResponse(200, { data: [], current_page: 1, per_page: 20, last_page: 1, total: 0, counts: {} }),
+    jsonResponse(200, payoutQueue()),
   );
   fetchMock = fake.fetch;
 });

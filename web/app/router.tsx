@@ -7,14 +7,15 @@ import { createBrowserRouter, redirect, useLocation, type RouteObject } from 're
 import type { PageSlug } from '../../common/content';
 import { ROUTES, type LayoutId } from '../../common/routes';
 import { PageSkeleton } from '../components/PageSkeleton';
-import { NotFoundContent } from '../features/not-found/NotFoundContent';
+import { NotFoundContent } from '../components/NotFoundContent';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { RoutedLoginPage } from '../features/auth/RoutedLoginPage';
 import { loadCatalogPart } from '../lib/i18n';
 import { nextTask } from '../lib/next-task';
 import { sectionRoutes } from '../features/manager/sections';
 import { accountLoader } from '../features/session/account-loader';
-import { shouldRevalidateSubpartner, subpartnerLoader } from '../features/subpartner/subpartner-loader';
+import { shouldRevalidateSubpartner, subpartnerLoader } from '../lib/subpartner-loader';
+import { bindPartnerViews } from '../lib/partner-views';
 import { clearSession, getStoredToken, isTokenValid } from '../lib/session';
 import { BlankLayout } from './layouts/BlankLayout';
 import { DocumentLayout } from './layouts/DocumentLayout';
@@ -42,6 +43,16 @@ function AccountFallback() {
 
 /** A page's part of its route: the element itself, or how to load it. */
 type PageRoute = Pick<RouteObject, 'element' | 'lazy' | 'HydrateFallback'>;
+
+// The back office's content editors preview the partner's own views of a text: composed here, as
+// no feature imports another (lib/partner-views.ts). Loaded with the editor's page only.
+bindPartnerViews(async () => {
+  const [page, product] = await Promise.all([
+    import('../features/content/PageDocumentView'),
+    import('../features/content/ProductContentView'),
+  ]);
+  return { PageDocumentView: page.PageDocumentView, ProductContentView: product.ProductContentView };
+});
 
 const FALLBACKS = {
   form: () => <PageSkeleton kind="form" />,
@@ -137,8 +148,8 @@ function pageFor(entry: Entry): PageRoute {
     }
     case '/account/profile':
       return lazyPage(entry, async () => {
-        const { SettingsPage } = await import('../features/profile/SettingsPage');
-        return <SettingsPage />;
+        const { ProfileRoute } = await import('./account/ProfileRoute');
+        return <ProfileRoute />;
       });
     case '/account/sales':
       return lazyPage(entry, async () => {
@@ -217,7 +228,7 @@ function pageFor(entry: Entry): PageRoute {
   }
   if (entry.path === '/account')
     return lazyPage(entry, async () => {
-      const { DashboardPage } = await import('../features/dashboard/DashboardPage');
+      const { DashboardPage } = await import('./dashboard/DashboardPage');
       return <DashboardPage />;
     });
   if (entry.path === '/account/products/:code')
@@ -371,12 +382,12 @@ export function buildRoutes(hooks: RouterHooks = {}): RouteObject[] {
             },
             {
               lazy: async () => {
-                const [layouts, pages] = await Promise.all([
+                const [layouts, session] = await Promise.all([
                   import('../features/manager/ManagerLayouts'),
-                  import('../features/manager/ManagerPages'),
+                  import('../features/manager/staff-session'),
                   loadCatalogPart('manager'),
                 ]);
-                return { Component: layouts.ManagerLayout, loader: pages.managerLoader };
+                return { Component: layouts.ManagerLayout, loader: session.managerLoader };
               },
               children: [
                 {

@@ -53,7 +53,7 @@ export function TextField({ label, name, error, hint, after, labelAction, testId
         {...input}
       />
       {hint ? (
-        <p id={hintId} className="mt-1.5 text-xs text-stone-600 dark:text-stone-400">
+        <p id={hintId} className="mt-1.5 text-xs text-muted">
           {hint}
         </p>
       ) : null}

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { getStoredLocale, i18n, LOCALE_KEY } from '../lib/i18n';
 import { applyTheme, initialTheme, THEME_KEY } from '../lib/theme';
 import { PreferenceControls } from './PreferenceControls';
-import { NotFoundContent } from '../features/not-found/NotFoundContent';
+import { NotFoundContent } from './NotFoundContent';
 import { MemoryRouter } from 'react-router';
 
 function renderControls() {

@@ -2,7 +2,7 @@
 // (sign-in, registration, password, sub-partner lookup) the public client credential that the
 // server writes into <meta name="portal-client"> (spec point 6, decisions §3). Non-2xx answers
 // throw an ApiError carrying the status and the parsed error contract
-// `{code, message, errors?, id?}`; spec point 8's display rules are the two pure functions below.
+// `{code, error, message, errors?, id?}`; spec point 8's display rules are the two pure functions below.
 import type { TFunction } from 'i18next';
 import type { AlertContent } from './alert-store';
 import { currentLocale } from './i18n';
@@ -15,6 +15,9 @@ export const PUBLIC_CLIENT_PLACEHOLDER = '__PORTAL_CLIENT__';
 
 export interface ApiErrorBody {
   code?: number;
+  /** The message's stable key (`not_found`, `content.upload_type`): what code decides on (docs/decisions/064-errors-by-key.md). */
+  error?: string;
+  /** The message in the visitor's language: what a person reads. */
   message?: string;
   errors?: Record<string, string[] | string>;
   id?: string;
@@ -169,7 +172,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   if (body instanceof FormData) payload = body;
   else if (body instanceof Blob) {
     // A file's own bytes (an image upload): the server judges them, whatever the type says.
-    headers.set('Content-Type', body.type || 'application/octet-stream');
+    if (!headers.has('Content-Type')) headers.set('Content-Type', body.type || 'application/octet-stream');
     payload = body;
   } else if (body !== undefined) {
     headers.set('Content-Type', 'application/json');
@@ -195,6 +198,43 @@ export const api = {
   delete: <T>(path: string, options: Omit<ApiRequestOptions, 'method' | 'body'> = {}) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
+
+/**
+ * Sends a file's bytes as the request's body (not a multipart form), as the server's upload
+ * routes read them: they judge the bytes by their content. `type` is the Content-Type they go as,
+ * by default the file's own (application/octet-stream when it has none).
+ */
+export function upload<T>(
+  path: string,
+  file: Blob,
+  options: Omit<ApiRequestOptions, 'method' | 'body'> & { method?: 'POST' | 'PUT'; type?: string } = {},
+): Promise<T> {
+  const { method = 'POST', type, headers, ...rest } = options;
+  return apiRequest<T>(path, {
+    ...rest,
+    method,
+    body: file,
+    headers: { ...headers, 'Content-Type': type ?? (file.type || 'application/octet-stream') },
+  });
+}
+
+/** One page of a paged list, as every paged endpoint answers it. */
+export interface Paged<Row> {
+  data: Row[];
+  current_page: number;
+  per_page: number;
+  last_page: number;
+  total: number;
+}
+
+/** The server's message of an error answer, when it sent one. */
+export function serverMessage(error: unknown): string | null {
+  if (error instanceof ApiError && error.body && typeof error.body === 'object') {
+    const message = error.body.message;
+    if (typeof message === 'string' && message.trim()) return message;
+  }
+  return null;
+}
 
 export interface ErrorDescription {
   title: string;

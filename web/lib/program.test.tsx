@@ -3,7 +3,7 @@
 // before the answer writes them again when it arrives.
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeFormatters } from '../features/sales/format';
+import { makeFormatters } from './format';
 import { installFakeApi, signInForTest, TEST_PUBLIC_CLIENT, type FakeApi } from '../test/fake-api';
 import { serveOverview } from '../test/overview-fixtures';
 import { jsonResponse, renderApp } from '../test/render-app';

@@ -1,6 +1,6 @@
 // The program's currency and time zone (server/modules/settings/program-routes.ts): one currency
 // for every amount the API answers (server/modules/settings/currency.ts). The formatters
-// (features/sales/format.ts) write money in the current value when a caller names no currency;
+// (lib/format.ts) write money in the current value when a caller names no currency;
 // it is US dollars until `programQuery` has answered. The account shell and the back office ask
 // for it as they start (app/account/AccountShell.tsx, features/manager/ManagerLayouts.tsx), and
 // every component formatting through `useFormatters` renders again when it changes.

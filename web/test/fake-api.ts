@@ -1,7 +1,7 @@
 // A fake of the portal API for component tests: answers by "METHOD /path", with a signed-in
 // partner whose /api/get payload is encrypted exactly as the server does it (decisions §5).
 import { vi } from 'vitest';
-import type { PortalUser } from '../features/profile/current-user';
+import type { PortalUser } from '../lib/current-user';
 import { encryptPayload, PAYLOAD_KEY_META } from '../lib/payload';
 import { storeToken } from '../lib/session';
 import { jsonResponse } from './render-app';

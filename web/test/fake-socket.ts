@@ -1,6 +1,9 @@
-// A fake live-push socket for component tests (features/notifications/live-push.ts): the test
+// A fake live-push socket for component tests (app/account/live-push.ts): the test
 // plays the server, emitting events and connection changes; nothing touches the network.
-import { setSocketFactory, type LiveSocket } from '../features/notifications/live-push';
+import { setSocketFactory, type LiveSocket } from '../app/account/live-push';
+
+// A test that makes the socket's code fail replaces the factory itself.
+export { setSocketFactory };
 
 type Listener = (...args: unknown[]) => void;
 

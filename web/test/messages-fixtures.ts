@@ -10,6 +10,7 @@ import type {
   StaffNotification,
 } from '../features/manager/messages/messages-api';
 import type { FakeApi } from './fake-api';
+import { payoutQueue } from './payouts-fixtures';
 import { jsonResponse } from './render-app';
 
 export function signInStaff(fake: FakeApi, role: string): void {
@@ -18,7 +19,7 @@ export function signInStaff(fake: FakeApi, role: string): void {
   );
   // The payouts queue, a section every role opens (tests start there).
   fake.on('GET /api/manager/payouts', () =>
-    jsonResponse(200, { data: [], current_page: 1, per_page: 20, last_page: 1, total: 0, counts: {} }),
+    jsonResponse(200, payoutQueue()),
   );
   storeManagerToken({ token: 'staff-token', expired: new Date(Date.now() + 3_600_000).toISOString() });
 }

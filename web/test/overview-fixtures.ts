@@ -6,7 +6,7 @@ import type {
   OrderApart,
   RejectedDelivery,
 } from '../features/manager/overview/needs-a-look-api';
-import type { CurrencySettings } from '../features/manager/settings/currency-api';
+import type { CurrencySettings } from '../features/manager/currency-api';
 import type { ProgramOverview } from '../features/manager/overview/overview-api';
 import type { FakeApi } from './fake-api';
 import { jsonResponse } from './render-app';

@@ -1,15 +1,10 @@
 // Answers of the partner sales API for component tests: an empty account by default (every
 // account page asks for some of these), and a partner with sales to opt into.
 import type { Bell } from '../features/notifications/notifications-api';
-import type {
-  Paged,
-  SaleRow,
-  SalesChart,
-  SalesSummary,
-  Totals,
-  VerifiedTiers,
-} from '../features/sales/sales-api';
+import type { SalesChart, SalesSummary, Totals, VerifiedTiers } from '../features/sales/sales-api';
 import { jsonResponse } from './render-app';
+import type { Paged } from '../lib/api';
+import type { SaleRow } from '../lib/sales-data';
 
 type Handler = (request: { url: URL }) => Response | Promise<Response>;
 
@@ -37,6 +32,7 @@ export const EMPTY_SUMMARY: SalesSummary = {
   last_month_commissions: 0,
   latest_paid_cashout: null,
   currency: 'USD',
+  time_zone: 'America/Toronto',
 };
 
 export const EMPTY_TOTALS: Totals = {
@@ -44,6 +40,7 @@ export const EMPTY_TOTALS: Totals = {
   sales_amount: 0,
   pending: 0,
   payable: 0,
+  in_payout: 0,
   paid: 0,
   in_review: 0,
   referral_commissions: 0,
@@ -148,6 +145,7 @@ export const SELLING_SUMMARY: SalesSummary = {
   last_month_commissions: 210,
   latest_paid_cashout: { amount: 150, date: '2026-02-01T12:00:00.000Z' },
   currency: 'USD',
+  time_zone: 'America/Toronto',
 };
 
 export const SELLING_TOTALS: Totals = {

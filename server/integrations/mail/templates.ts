@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { BRAND } from '../../../common/brand';
 import { DEFAULT_LOCALE, isLocale } from '../../../common/i18n';
 import type { Locale } from '../../../common/i18n';
+import type { StaffRole } from '../../../common/staff-roles';
 import { i18n } from '../../i18n';
 import type { MailMessage } from './mailer';
 
@@ -168,7 +169,7 @@ export function signUpAttemptMail(to: Recipient, links: { signIn: string; resetP
 }
 
 /** A back-office invitation (transactional): who invited, the role, and the single-use link. */
-export function staffInviteMail(to: Recipient, invite: { inviter: string; role: 'reviewer' | 'manager' | 'admin' }, link: string): MailMessage {
+export function staffInviteMail(to: Recipient, invite: { inviter: string; role: StaffRole }, link: string): MailMessage {
   const { t, locale } = translator(to.locale);
   const role = { reviewer: t('staff_invite.roles.reviewer'), manager: t('staff_invite.roles.manager'), admin: t('staff_invite.roles.admin') }[invite.role];
   return layout(t, {

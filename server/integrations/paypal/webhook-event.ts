@@ -11,6 +11,7 @@
 // (e.g. RECEIVER_UNREGISTERED for an unclaimed item). `details` is sometimes [] and sometimes {}.
 // PayPal redelivers an event (same id) until it gets a 2xx, so handling must be idempotent.
 import { z } from 'zod';
+import { noNul } from '../../../common/validation';
 
 export const PAYOUT_ITEM_EVENT_TYPES = [
   'PAYMENT.PAYOUTS-ITEM.SUCCEEDED',
@@ -48,7 +49,7 @@ const text = (max: number) =>
     .string()
     .min(1)
     .max(max)
-    .refine((v) => !v.includes('\u0000'), 'contains a NUL character');
+    .refine(noNul, 'contains a NUL character');
 
 /** PayPal's `errors` object of a payout item; loose, since its `details` and `links` vary. */
 export const payoutItemErrorsSchema = z.looseObject({

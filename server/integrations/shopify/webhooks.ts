@@ -2,6 +2,7 @@
 // money as decimal strings; we turn them into integer cents here, once.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { noNul } from '../../../common/validation';
 
 /** Constant-time check of `X-Shopify-Hmac-Sha256` (base64 HMAC-SHA256 of the raw body). */
 export function verifyShopifyHmac(rawBody: Buffer, header: string | undefined, secret: string | undefined): boolean {
@@ -37,7 +38,7 @@ const MAX_LINE_ITEMS = 1000;
 const MAX_DISCOUNT_CODES = 50;
 
 // PostgreSQL's text cannot hold a NUL character.
-const text = (max: number) => z.string().max(max).refine((v) => !v.includes('\u0000'), 'contains a NUL character');
+const text = (max: number) => z.string().max(max).refine(noNul, 'contains a NUL character');
 
 const money = z.union([z.string(), z.number()]).transform((v, ctx) => {
   let cents: number;

@@ -2,11 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { identitySchemas } from '../../../common/validation';
 import type { AppContext, TypedApp } from '../../context';
-import { API_MESSAGES } from '../../errors';
-import { localizeMessage, requestLocale, sayKey } from '../../i18n';
+import { requestLocale, sayApi, sayKey } from '../../i18n';
+import type { ApiMessageKey } from '../../i18n';
 import { requirePublicClient } from '../../plugins/public-client';
-import { isCommonPassword } from '../auth/common-passwords';
-import { partnerIdOf, requirePartner } from '../auth/guards';
+import { isCommonPassword } from '../../credentials/common-passwords';
+import { partnerIdOf, requirePartner } from '../auth';
 import { changeAccountEmail, confirmChange } from './service';
 
 const schemas = identitySchemas(sayKey, { isCommonPassword });
@@ -14,7 +14,7 @@ const schemas = identitySchemas(sayKey, { isCommonPassword });
 export function accountChangeRoutes(app: TypedApp, ctx: AppContext): void {
   const publicClient = requirePublicClient(ctx.secrets.publicClientToken);
   const partner = requirePartner(ctx.db);
-  const say = (message: string, request: Pick<FastifyRequest, 'headers'>) => localizeMessage(message, requestLocale(request));
+  const say = (key: ApiMessageKey, request: Pick<FastifyRequest, 'headers'>) => sayApi(key, requestLocale(request));
 
   app.post(
     '/api/change-email',
@@ -31,7 +31,7 @@ export function accountChangeRoutes(app: TypedApp, ctx: AppContext): void {
     },
     async (request) => {
       const outcome = await changeAccountEmail(ctx, partnerIdOf(request), request.body, request.log);
-      return { data: { message: say(outcome.done ? API_MESSAGES.email_changed : API_MESSAGES.change_link_sent, request), done: outcome.done } };
+      return { data: { message: say(outcome.done ? 'email_changed' : 'change_link_sent', request), done: outcome.done } };
     },
   );
 
@@ -50,7 +50,7 @@ export function accountChangeRoutes(app: TypedApp, ctx: AppContext): void {
     },
     async (request) => {
       const kind = await confirmChange(ctx, request.body.token, request.log);
-      return { data: { message: say(kind === 'email' ? API_MESSAGES.email_changed : API_MESSAGES.paypal_email_changed, request), kind } };
+      return { data: { message: say(kind === 'email' ? 'email_changed' : 'paypal_email_changed', request), kind } };
     },
   );
 }

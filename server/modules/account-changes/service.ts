@@ -10,13 +10,13 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db';
 import { isUniqueViolation, nowIso } from '../../db/dialect';
 import type { Partner } from '../../db/schema';
-import { API_MESSAGES, AppError, invalid } from '../../errors';
+import { AppError, invalid } from '../../errors';
 import type { MailLog } from '../../integrations/mail/mailer';
 import { accountConfirmMail } from '../../integrations/mail/templates';
-import { sendVerification } from '../accounts/service';
+import { sendVerification } from '../email-verification/service';
 import { recordAudit } from '../audit/service';
-import { verifyPassword } from '../auth/passwords';
-import { hashToken, newToken } from '../auth/tokens';
+import { verifyPassword } from '../../credentials/passwords';
+import { hashToken, newToken } from '../../credentials/tokens';
 import { findPartnerByEmail, findPartnerById, updatePartner } from '../partners/service';
 import { queueAccountChangeMail } from '../program-mail/service';
 import { reserveAttempt } from '../throttle/service';
@@ -42,10 +42,10 @@ export type ChangeOutcome = { done: true } | { done: false; mailedTo: string };
  */
 async function reauthenticate(ctx: AppContext, partner: Partner, currentPassword: string | null | undefined, change: { kind: Kind; value: string }, log?: Log): Promise<ChangeOutcome> {
   if (partner.password_hash) {
-    if (!currentPassword) throw invalid({ current_password: [API_MESSAGES.reauth_required] });
+    if (!currentPassword) throw invalid({ current_password: ['reauth_required'] });
     // Counted as sign-in failures are: a stolen session must not buy unlimited guesses.
     const attempt = await reserveAttempt(ctx.db, [`reauth:partner:${partner.id}`], SIGN_IN_THROTTLE);
-    if (!(await verifyPassword(partner.password_hash, currentPassword))) throw invalid({ current_password: [API_MESSAGES.current_password_wrong] });
+    if (!(await verifyPassword(partner.password_hash, currentPassword))) throw invalid({ current_password: ['current_password_wrong'] });
     await attempt.release();
     return { done: true };
   }
@@ -103,10 +103,10 @@ async function applyPaypalEmail(db: Db, partner: Partner, next: string | null, c
 /** `POST /api/change-email`: a new account e-mail, to be verified again; the old address is told. */
 export async function changeAccountEmail(ctx: AppContext, partnerId: number, input: { email: string; current_password?: string | null | undefined }, log?: Log): Promise<ChangeOutcome> {
   const partner = await findPartnerById(ctx.db, partnerId);
-  if (!partner) throw new AppError(404, API_MESSAGES.account_not_found);
+  if (!partner) throw new AppError(404, 'account_not_found');
   const next = normalizeEmail(input.email);
-  if (next === partner.email) throw invalid({ email: [API_MESSAGES.email_same] });
-  if (await findPartnerByEmail(ctx.db, next)) throw invalid({ email: [API_MESSAGES.email_taken] });
+  if (next === partner.email) throw invalid({ email: ['email_same'] });
+  if (await findPartnerByEmail(ctx.db, next)) throw invalid({ email: ['email_taken'] });
   const outcome = await reauthenticate(ctx, partner, input.current_password, { kind: 'email', value: next }, log);
   if (outcome.done) await applyAccountEmail(ctx, partner, next, 'password', log);
   return outcome;
@@ -125,7 +125,7 @@ async function applyAccountEmail(ctx: AppContext, partner: Partner, next: string
     });
   } catch (error) {
     // Taken meanwhile by a registration or another change.
-    if (isUniqueViolation(error)) throw invalid({ email: [API_MESSAGES.email_taken] });
+    if (isUniqueViolation(error)) throw invalid({ email: ['email_taken'] });
     throw error;
   }
   // The change is made: a verification mail that fails is asked for again from the banner.
@@ -135,12 +135,12 @@ async function applyAccountEmail(ctx: AppContext, partner: Partner, next: string
 /** `POST /api/auth/confirm_change`: the mailed link of a partner without a password, used once. */
 export async function confirmChange(ctx: AppContext, token: string, log?: Log): Promise<Kind> {
   const request = await findChangeRequest(ctx.db, hashToken(token));
-  if (!request || request.used_at) throw new AppError(404, API_MESSAGES.wrong_link);
-  if (request.expires_at <= nowIso()) throw new AppError(410, API_MESSAGES.link_expired);
+  if (!request || request.used_at) throw new AppError(404, 'wrong_link');
+  if (request.expires_at <= nowIso()) throw new AppError(410, 'link_expired');
   const partner = await findPartnerById(ctx.db, request.partner_id);
-  if (!partner) throw new AppError(404, API_MESSAGES.account_not_found);
-  if (request.kind === 'email' && (await findPartnerByEmail(ctx.db, request.value))) throw new AppError(409, API_MESSAGES.email_taken);
-  if (!(await useChangeRequest(ctx.db, request.id, nowIso()))) throw new AppError(404, API_MESSAGES.wrong_link);
+  if (!partner) throw new AppError(404, 'account_not_found');
+  if (request.kind === 'email' && (await findPartnerByEmail(ctx.db, request.value))) throw new AppError(409, 'email_taken');
+  if (!(await useChangeRequest(ctx.db, request.id, nowIso()))) throw new AppError(404, 'wrong_link');
   if (request.kind === 'paypal_email') await applyPaypalEmail(ctx.db, partner, request.value, 'link');
   else await applyAccountEmail(ctx, partner, request.value, 'link', log);
   return request.kind;

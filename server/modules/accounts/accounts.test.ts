@@ -5,8 +5,8 @@ import { createTestApp } from '../../test/app';
 import type { TestApp } from '../../test/app';
 import { lastLinkToken, readOutbox } from '../../test/mailbox';
 import { DEMO_PARTNER, DEMO_PROMO_CODE, DEMO_SUBPARTNER_SLUG, seedDemoProgram } from '../../seed/demo';
-import { hashToken } from '../auth/tokens';
-import { verifyPassword } from '../auth/passwords';
+import { hashToken } from '../../credentials/tokens';
+import { verifyPassword } from '../../credentials/passwords';
 import { createPartnerAccount } from '../partners/service';
 import { clearAttempts } from '../throttle/service';
 import { finishSignUp } from '../../test/sign-up';
@@ -104,7 +104,7 @@ describe('partner accounts', () => {
     const again = await verify(token, 'fr');
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe('Lien incorrect');
-    expect((await verify('forged-token')).json()).toEqual({ code: 404, message: 'Wrong link' });
+    expect((await verify('forged-token')).json()).toEqual({ code: 404, error: 'wrong_link', message: 'Wrong link' });
 
     // The new partner signs in with the password of the sign-up.
     const signedIn = await signIn('lea.register@example.com', 'gummies-for-breakfast');
@@ -234,7 +234,7 @@ describe('partner accounts', () => {
     await register(await registration({ email, first_name: 'Third' }));
     expect(await mails()).toHaveLength(2);
     const verify = (token: string) => t.app.inject({ method: 'POST', url: '/api/auth/verify_email', headers: client, payload: { token, password: 'gummies-for-breakfast' } });
-    expect((await verify(firstLink)).json()).toEqual({ code: 404, message: 'Wrong link' });
+    expect((await verify(firstLink)).json()).toEqual({ code: 404, error: 'wrong_link', message: 'Wrong link' });
     await finishSignUp(t.app, t.dataDir, email, CLIENT);
     const row = await t.database.db.selectFrom('partners').select('first_name').where('email', '=', email).executeTakeFirstOrThrow();
     expect(row.first_name).toBe('Third');
@@ -339,12 +339,12 @@ describe('password recovery and change', () => {
     expect((await signIn(DEMO_PARTNER.email, DEMO_PARTNER.password)).statusCode).toBe(401);
     expect((await signIn(DEMO_PARTNER.email, 'new-sunny-password')).statusCode).toBe(200);
     const reuse = await post('/api/password/reset', { token, password: 'third-password-x', password_confirmation: 'third-password-x' });
-    expect(reuse.json()).toEqual({ code: 404, message: 'Wrong link' });
+    expect(reuse.json()).toEqual({ code: 404, error: 'wrong_link', message: 'Wrong link' });
   });
 
   it('answers 410 Recovery Token Expired for a link older than an hour', async () => {
     const partner = await t.database.db.selectFrom('partners').select('id').executeTakeFirstOrThrow();
-    const { newToken } = await import('../auth/tokens');
+    const { newToken } = await import('../../credentials/tokens');
     const { token, hash } = newToken();
     const twoHoursAgo = new Date(Date.now() - 2 * 3600 * 1000);
     await t.database.db
@@ -372,7 +372,7 @@ describe('password recovery and change', () => {
 
   it('saves the profile and answers the user payload; bad values change nothing', async () => {
     const token = (await signIn(DEMO_PARTNER.email, 'fresh-password-1')).json().token;
-    const { decryptPayload } = await import('../partners/payload');
+    const { decryptPayload } = await import('../partners/service');
     const { resolveProgramSecrets } = await import('../settings/service');
     const key = (await resolveProgramSecrets(t.database.db, t.config)).userPayloadKey;
     const base = { first_name: 'Maya', last_name: 'Laurent' };

@@ -3,12 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { INFLUENCER_CATEGORIES } from '../../../common/categories';
 import { identitySchemas } from '../../../common/validation';
+import { noBody } from '../../../common/contracts/answers';
 import type { AppContext, TypedApp } from '../../context';
-import { API_MESSAGES } from '../../errors';
-import { i18n, localizeMessage, requestLocale, sayKey } from '../../i18n';
+import { i18n, requestLocale, sayApi, sayKey } from '../../i18n';
+import type { ApiMessageKey } from '../../i18n';
 import { bearerOf, requirePublicClient } from '../../plugins/public-client';
-import { isCommonPassword } from '../auth/common-passwords';
-import { partnerIdOf, requirePartner } from '../auth/guards';
+import { isCommonPassword } from '../../credentials/common-passwords';
+import { partnerIdOf, requirePartner } from '../auth';
 import { currentPartner } from '../auth/service';
 import { findPromoCode } from '../promo-codes/service';
 import {
@@ -31,7 +32,7 @@ const payloadAnswer = z.object({ data: z.string() });
 export function accountRoutes(app: TypedApp, ctx: AppContext): void {
   const publicClient = requirePublicClient(ctx.secrets.publicClientToken);
   const partner = requirePartner(ctx.db);
-  const say = (message: string, request: Pick<FastifyRequest, 'headers'>) => localizeMessage(message, requestLocale(request));
+  const say = (key: ApiMessageKey, request: Pick<FastifyRequest, 'headers'>) => sayApi(key, requestLocale(request));
 
   app.get(
     '/api/categories',
@@ -67,7 +68,7 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
     },
     async (request, reply) => {
       await registerPartner(ctx, request.body, request.log);
-      return reply.code(202).send({ data: { message: say(API_MESSAGES.registration_sent, request) } });
+      return reply.code(202).send({ data: { message: say('registration_sent', request) } });
     },
   );
 
@@ -91,10 +92,10 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
     },
     async (request) => {
       const confirmed = await confirmRegistration(ctx, request.body.token, request.body.password);
-      if (confirmed) return { data: { message: say(API_MESSAGES.registration_confirmed, request), ...confirmed.session } };
+      if (confirmed) return { data: { message: say('registration_confirmed', request), ...confirmed.session } };
       const uuid = await verifyEmail(ctx.db, request.body.token);
       ctx.push.toPartner(uuid, 'partner_changed', {});
-      return { data: { message: say(API_MESSAGES.email_validated, request) } };
+      return { data: { message: say('email_validated', request) } };
     },
   );
 
@@ -144,7 +145,7 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
     },
     async (request) => {
       await resetPassword(ctx, request.body);
-      return { data: { message: say(API_MESSAGES.reset_done, request) } };
+      return { data: { message: say('reset_done', request) } };
     },
   );
 
@@ -162,7 +163,7 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
     },
     async (request) => {
       await changePassword(ctx, partnerIdOf(request), bearerOf(request)!, request.body);
-      return { data: { message: say(API_MESSAGES.password_changed, request) } };
+      return { data: { message: say('password_changed', request) } };
     },
   );
 
@@ -207,7 +208,7 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
   // Referral links (decisions §3, §6): registration with the referrer kept.
   app.get(
     '/r/:code',
-    { schema: { hide: true, params: z.object({ code: z.string().max(40) }) } },
+    { schema: { hide: true, params: z.object({ code: z.string().max(40) }), response: { 302: noBody('To registration, with the referrer’s code when it is known') } } },
     async (request, reply) => {
       const code = await findPromoCode(ctx.db, request.params.code);
       return reply.redirect(code ? `/register?ref=${encodeURIComponent(code.code)}` : '/register', 302);

@@ -11,17 +11,17 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db';
 import { isUniqueViolation, nowIso } from '../../db/dialect';
 import type { Partner } from '../../db/schema';
-import { API_MESSAGES, AppError, invalid } from '../../errors';
+import { AppError, invalid } from '../../errors';
+import type { ApiMessageKey } from '../../errors';
 import { sayKey } from '../../i18n';
 import type { MailLog, MailMessage } from '../../integrations/mail/mailer';
-import { registrationConfirmMail, resetPasswordMail, signUpAttemptMail, verifyEmailMail } from '../../integrations/mail/templates';
+import { registrationConfirmMail, resetPasswordMail, signUpAttemptMail } from '../../integrations/mail/templates';
 import { verifyHumanCheck } from '../altcha/service';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword, verifyPassword } from '../../credentials/passwords';
 import { endPartnerSessions, issueToken, SIGN_IN_THROTTLE } from '../auth/service';
 import type { IssuedToken } from '../auth/service';
-import { hashToken, newToken } from '../auth/tokens';
-import { createPartnerAccount, findPartnerByEmail, findPartnerById, referralsOf, toUserJson, touchLastLogin, updatePartner } from '../partners/service';
-import { encryptPayload } from '../partners/payload';
+import { hashToken, newToken } from '../../credentials/tokens';
+import { createPartnerAccount, encryptPayload, findPartnerByEmail, findPartnerById, referralsOf, toUserJson, touchLastLogin, updatePartner } from '../partners/service';
 import { codeAvailability, createPromoCode, findPromoCode, promoCodesOf, toPromoCodeJson } from '../promo-codes/service';
 import { currentRateBp } from '../sales/service';
 import { readReferralDefaults } from '../settings/service';
@@ -30,73 +30,18 @@ import { findSubpartnerId } from '../subpartners/service';
 import { reserveAttempt, tryReserveAttempt } from '../throttle/service';
 import { socialProfileOf } from '../integrations/service';
 import { changePaypalEmail, noticePasswordChanged, pendingChangesOf, type ChangeOutcome } from '../account-changes/service';
-import { sharedStoresOf } from '../../stores';
-import type { StateStore } from '../../stores';
-import type { OneTimePurpose } from './repository';
-import {
-  dropPendingRegistrations,
-  findOneTimeToken,
-  findPendingRegistration,
-  insertOneTimeToken,
-  insertPendingRegistration,
-  retireOneTimeTokens,
-  takePendingRegistration,
-  useOneTimeToken,
-} from './repository';
+import { findOneTimeToken, issueOneTimeToken, retireOneTimeTokens, useOneTimeToken } from '../one-time-tokens/service';
+import { sendVerification, VERIFY_LINK_LIFETIME_MS } from '../email-verification/service';
+import { dropPendingRegistrations, findPendingRegistration, insertPendingRegistration, takePendingRegistration } from './repository';
 
 export type RegistrationInput = z.output<IdentitySchemas['registration']>;
 export type ProfileInput = z.output<IdentitySchemas['profile']>;
 
 const HOUR = 3600 * 1000;
-export const VERIFY_LINK_LIFETIME_MS = 48 * HOUR;
 export const RESET_LINK_LIFETIME_MS = 1 * HOUR;
 export const RESET_REPEAT_WINDOW = { limit: 1, windowMs: 10 * 60 * 1000 };
 export const RESET_PER_IP = { limit: 20, windowMs: 60 * 60 * 1000 };
 export const RESEND_VERIFICATION = { limit: 3, windowMs: 15 * 60 * 1000 };
-
-/** A single-use random token for `purpose`, stored hashed; answers the token itself. */
-export async function issueOneTimeToken(db: Db, purpose: OneTimePurpose, subjectId: number, lifetimeMs: number, now = new Date(), binding?: string) {
-  const { token } = newToken();
-  await stateStoreOf(db, purpose).put(purpose, boundHash(token, binding), subjectId, new Date(now.getTime() + lifetimeMs));
-  return token;
-}
-
-/**
- * An OAuth state is stored under the hash of itself and the nonce of the browser tab that asked
- * for it (docs/decisions/062-sign-in-bound-to-the-browser.md): the state alone, sent to someone
- * else's browser, finds nothing.
- */
-const boundHash = (token: string, binding: string | undefined) => hashToken(binding === undefined ? token : `${token}.${binding}`);
-
-/**
- * OAuth states live ten minutes and are shared state (decisions §1): in Redis with REDIS_URL. The
- * links mailed to partners (verification, reset) are records that must outlive a Redis restart:
- * always in the database.
- */
-function stateStoreOf(db: Db, purpose: OneTimePurpose): StateStore {
-  const redis = /^(oauth|connect)_/.test(purpose) ? sharedStoresOf(db)?.states : undefined;
-  return redis ?? databaseStateStore(db);
-}
-
-/** The embedded state store: the one_time_tokens table, used once by a conditional update. */
-export function databaseStateStore(db: Db): StateStore {
-  return {
-    async put(purpose, tokenHash, subjectId, expiresAt) {
-      await insertOneTimeToken(db, {
-        purpose: purpose as OneTimePurpose,
-        subject_id: subjectId,
-        token_hash: tokenHash,
-        created_at: nowIso(),
-        expires_at: expiresAt.toISOString(),
-      });
-    },
-    async take(purpose, tokenHash, now) {
-      const row = await findOneTimeToken(db, purpose as OneTimePurpose, tokenHash);
-      if (!row || row.used_at || row.expires_at <= nowIso(now)) return null;
-      return (await useOneTimeToken(db, row.id, nowIso(now))) ? row.subject_id : null;
-    },
-  };
-}
 
 /** The user JSON of spec point 3, encrypted as decisions §5 says. */
 export async function userPayload(ctx: AppContext, partner: Partner): Promise<string> {
@@ -111,13 +56,6 @@ export async function userPayload(ctx: AppContext, partner: Partner): Promise<st
   // (docs/decisions/063-account-changes.md).
   const account = { has_password: partner.password_hash !== null, pending_changes: await pendingChangesOf(ctx.db, partner.id) };
   return encryptPayload(ctx.secrets.userPayloadKey, { ...toUserJson(partner, codes, referrals, engagement, links, social), ...account });
-}
-
-// `log`: the request's, so the mail's line carries its id (decisions/041).
-export async function sendVerification(ctx: AppContext, partner: Partner, log?: MailLog): Promise<void> {
-  const token = await issueOneTimeToken(ctx.db, 'verify_email', partner.id, VERIFY_LINK_LIFETIME_MS);
-  const link = `${ctx.config.publicUrl}/verify_email?token=${token}`;
-  await ctx.mailer.send(verifyEmailMail({ email: partner.email, firstName: partner.first_name, locale: partner.locale }, link), log);
 }
 
 /** At most one mail per address in 10 minutes from sign-ups, whichever of the two mails it is. */
@@ -157,9 +95,9 @@ export async function registerPartner(
   input: RegistrationInput,
   log: { error(obj: object, msg: string): void } & MailLog,
 ): Promise<void> {
-  if (!isCategoryId(input.category_id)) throw invalid({ category_id: [API_MESSAGES.unknown_category] });
+  if (!isCategoryId(input.category_id)) throw invalid({ category_id: ['unknown_category'] });
   if (!(await verifyHumanCheck(ctx.db, ctx.secrets.altchaSecret, input.altcha))) throw invalid({ altcha: [sayKey('verification')] });
-  if (!(await codeAvailability(ctx.db, input.promo_code)).available) throw invalid({ promo_code: [API_MESSAGES.promo_code_taken] });
+  if (!(await codeAvailability(ctx.db, input.promo_code)).available) throw invalid({ promo_code: ['promo_code_taken'] });
 
   const email = input.email.trim().toLowerCase();
   const owner = await findPartnerByEmail(ctx.db, email);
@@ -227,22 +165,22 @@ export async function confirmRegistration(
 ): Promise<{ partner: Partner; session: IssuedToken } | null> {
   const row = await findPendingRegistration(ctx.db, hashToken(token));
   if (!row) return null;
-  if (row.expires_at <= nowIso(now)) throw new AppError(410, API_MESSAGES.link_expired);
+  if (row.expires_at <= nowIso(now)) throw new AppError(410, 'link_expired');
   // The password chosen at sign-up, asked again: anyone can sign an address up, and the owner who
   // follows the link must not get an account whose password someone else chose. Wrong guesses are
   // counted as sign-in failures are; nothing is used up until it is right.
-  if (!password) throw invalid({ password: [API_MESSAGES.registration_password] });
+  if (!password) throw invalid({ password: ['registration_password'] });
   const attempt = await reserveAttempt(ctx.db, [`registration-confirm:${row.id}`], SIGN_IN_THROTTLE, now);
-  if (!(await verifyPassword(row.password_hash, password))) throw invalid({ password: [API_MESSAGES.registration_password_wrong] });
+  if (!(await verifyPassword(row.password_hash, password))) throw invalid({ password: ['registration_password_wrong'] });
   await attempt.release();
   const details = JSON.parse(row.details) as PendingDetails;
   // Told to whoever holds the link, that is the address's owner.
-  const refuse = async (message: string): Promise<never> => {
+  const refuse = async (key: ApiMessageKey): Promise<never> => {
     await takePendingRegistration(ctx.db, row.id);
-    throw new AppError(409, message);
+    throw new AppError(409, key);
   };
-  if (await findPartnerByEmail(ctx.db, row.email)) return refuse(API_MESSAGES.email_taken);
-  if (!(await codeAvailability(ctx.db, details.promo_code)).available) return refuse(API_MESSAGES.registration_code_taken);
+  if (await findPartnerByEmail(ctx.db, row.email)) return refuse('email_taken');
+  if (!(await codeAvailability(ctx.db, details.promo_code)).available) return refuse('registration_code_taken');
 
   // A referral code that matches nobody, or an unknown sub-partner, is ignored: the person
   // still gets their account.
@@ -253,7 +191,7 @@ export async function confirmRegistration(
   try {
     partner = await ctx.db.transaction().execute(async (trx) => {
       // The link works once, even followed twice at the same moment.
-      if (!(await takePendingRegistration(trx, row.id))) throw new AppError(404, API_MESSAGES.wrong_link);
+      if (!(await takePendingRegistration(trx, row.id))) throw new AppError(404, 'wrong_link');
       const created = await createPartnerAccount(
         trx,
         {
@@ -289,7 +227,7 @@ export async function confirmRegistration(
   } catch (error) {
     // The address or the code was taken by another request at the same moment.
     if (isUniqueViolation(error)) {
-      return refuse((await findPartnerByEmail(ctx.db, row.email)) ? API_MESSAGES.email_taken : API_MESSAGES.registration_code_taken);
+      return refuse((await findPartnerByEmail(ctx.db, row.email)) ? 'email_taken' : 'registration_code_taken');
     }
     throw error;
   }
@@ -298,44 +236,39 @@ export async function confirmRegistration(
   return { partner, session: await issueToken(ctx.db, 'partner', partner.id, now) };
 }
 
-/** Uses a token once: its subject when it was issued for `purpose`, unused and unexpired. */
-export async function consumeOneTimeToken(db: Db, purpose: OneTimePurpose, token: string, now = new Date(), binding?: string): Promise<number | null> {
-  return stateStoreOf(db, purpose).take(purpose, boundHash(token, binding), now);
-}
-
 /** Marks the address verified; answers the partner's uuid. */
 export async function verifyEmail(db: Db, token: string, now = new Date()): Promise<string> {
   const row = await findOneTimeToken(db, 'verify_email', hashToken(token));
-  if (!row || row.used_at) throw new AppError(404, API_MESSAGES.wrong_link);
-  if (row.expires_at <= nowIso(now)) throw new AppError(410, API_MESSAGES.link_expired);
+  if (!row || row.used_at) throw new AppError(404, 'wrong_link');
+  if (row.expires_at <= nowIso(now)) throw new AppError(410, 'link_expired');
   const partner = await findPartnerById(db, row.subject_id);
-  if (!partner) throw new AppError(404, API_MESSAGES.account_not_found);
-  if (!(await useOneTimeToken(db, row.id, nowIso(now)))) throw new AppError(404, API_MESSAGES.wrong_link);
+  if (!partner) throw new AppError(404, 'account_not_found');
+  if (!(await useOneTimeToken(db, row.id, nowIso(now)))) throw new AppError(404, 'wrong_link');
   await updatePartner(db, partner.id, { verified: 1, updated_at: nowIso(now) });
   return partner.uuid;
 }
 
-export async function resendVerification(ctx: AppContext, partnerId: number, log?: MailLog): Promise<{ message: string; verified: boolean }> {
+export async function resendVerification(ctx: AppContext, partnerId: number, log?: MailLog): Promise<{ message: ApiMessageKey; verified: boolean }> {
   const partner = await findPartnerById(ctx.db, partnerId);
-  if (!partner) throw new AppError(404, API_MESSAGES.account_not_found);
-  if (partner.verified) return { message: API_MESSAGES.email_validated, verified: true };
+  if (!partner) throw new AppError(404, 'account_not_found');
+  if (partner.verified) return { message: 'email_validated', verified: true };
   const bucket = [`resend-verification:${partner.id}`];
   await reserveAttempt(ctx.db, bucket, RESEND_VERIFICATION);
   await sendVerification(ctx, partner, log);
-  return { message: API_MESSAGES.verification_sent, verified: false };
+  return { message: 'verification_sent', verified: false };
 }
 
 /**
  * Always the same neutral answer, whether or not the account exists; a second request for the
  * same address within 10 minutes hears "already sent" (tracked per address, account or not).
  */
-export async function requestPasswordReset(ctx: AppContext, email: string, ip: string, log?: MailLog): Promise<string> {
+export async function requestPasswordReset(ctx: AppContext, email: string, ip: string, log?: MailLog): Promise<ApiMessageKey> {
   // Each request is counted before it is served, so requests sent at once cannot all pass.
   const perIp = await reserveAttempt(ctx.db, [`reset:ip:${ip}`], RESET_PER_IP);
   if (!(await tryReserveAttempt(ctx.db, [`reset:email:${email}`], RESET_REPEAT_WINDOW))) {
     // Nothing is sent for it: as before, it does not count against the address.
     await perIp.release();
-    return API_MESSAGES.reset_already_sent;
+    return 'reset_already_sent';
   }
   const partner = await findPartnerByEmail(ctx.db, email);
   if (partner) {
@@ -344,17 +277,17 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
     const link = `${ctx.config.publicUrl}/reset_password?token=${token}`;
     await ctx.mailer.send(resetPasswordMail({ email: partner.email, firstName: partner.first_name, locale: partner.locale }, link), log);
   }
-  return API_MESSAGES.reset_sent;
+  return 'reset_sent';
 }
 
 export async function resetPassword(ctx: Pick<AppContext, 'db' | 'push'>, input: { token: string; password: string }, now = new Date()): Promise<void> {
   const { db } = ctx;
   const row = await findOneTimeToken(db, 'reset_password', hashToken(input.token));
-  if (!row || row.used_at) throw new AppError(404, API_MESSAGES.wrong_link);
-  if (row.expires_at <= nowIso(now)) throw new AppError(410, API_MESSAGES.reset_expired);
+  if (!row || row.used_at) throw new AppError(404, 'wrong_link');
+  if (row.expires_at <= nowIso(now)) throw new AppError(410, 'reset_expired');
   const partner = await findPartnerById(db, row.subject_id);
-  if (!partner) throw new AppError(404, API_MESSAGES.account_not_found);
-  if (!(await useOneTimeToken(db, row.id, nowIso(now)))) throw new AppError(404, API_MESSAGES.wrong_link);
+  if (!partner) throw new AppError(404, 'account_not_found');
+  if (!(await useOneTimeToken(db, row.id, nowIso(now)))) throw new AppError(404, 'wrong_link');
   await updatePartner(db, partner.id, { password_hash: await hashPassword(input.password), updated_at: nowIso(now) });
   // Whoever knew the old password is signed out everywhere, their live sockets closed too.
   ctx.push.endSessions(await endPartnerSessions(db, partner));
@@ -372,7 +305,7 @@ export async function changePassword(
   const { db } = ctx;
   const partner = await findPartnerById(db, partnerId);
   if (!partner?.password_hash || !(await verifyPassword(partner.password_hash, input.current_password))) {
-    throw invalid({ current_password: [API_MESSAGES.current_password_wrong] });
+    throw invalid({ current_password: ['current_password_wrong'] });
   }
   await updatePartner(db, partner.id, { password_hash: await hashPassword(input.password), updated_at: nowIso() });
   ctx.push.endSessions(await endPartnerSessions(db, partner, currentToken));
@@ -387,7 +320,7 @@ export async function changePassword(
 export async function updateProfile(ctx: AppContext, partnerId: number, input: ProfileInput, log?: MailLog): Promise<{ partner: Partner; paypal: ChangeOutcome }> {
   const { paypal_email: paypalEmail, current_password: currentPassword, ...rest } = input;
   const before = await findPartnerById(ctx.db, partnerId);
-  if (!before) throw new AppError(404, API_MESSAGES.account_not_found);
+  if (!before) throw new AppError(404, 'account_not_found');
   // The PayPal change first: a wrong password saves nothing.
   const paypal = paypalEmail === undefined ? ({ done: true } as const) : await changePaypalEmail(ctx, before, paypalEmail, currentPassword, log);
   return { partner: await updatePartner(ctx.db, partnerId, { ...rest, updated_at: nowIso() }), paypal };

@@ -112,7 +112,7 @@ describe('GET /api/manager/audit', () => {
       expect((await get(url, admin.token)).statusCode, url).toBe(200);
       const refused = await get(url, reviewer.token);
       expect(refused.statusCode, url).toBe(403);
-      expect(refused.json()).toEqual({ code: 403, message: 'Forbidden' });
+      expect(refused.json()).toEqual({ code: 403, error: 'forbidden', message: 'Forbidden' });
       expect((await get(url, partner.token)).statusCode, url).toBe(401);
       expect((await t.app.inject({ url })).statusCode, url).toBe(401);
     }

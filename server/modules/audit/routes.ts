@@ -2,11 +2,12 @@
 // and after. Managers and admins read it; reviewers do not (docs/decisions/034): it holds what
 // every staff member changed, program-wide, beyond the payouts and partners a reviewer reads.
 import { z } from 'zod';
+import { noNul } from '../../../common/validation';
 import type { AppContext, TypedApp } from '../../context';
 import { sayKey } from '../../i18n';
 import { pagedAnswer, pagingQuery } from '../../plugins/paging';
 import { refineTimeRange, timeRange, timeRangeQuery } from '../../plugins/time-range';
-import { requireStaff } from '../auth/guards';
+import { requireStaff } from '../auth';
 import { AUDIT_COUNT_CAP, auditFacets, listAudit } from './service';
 
 // Actions and entities are names the code writes (`promotion.update`): letters, digits, _ . -
@@ -63,7 +64,7 @@ export function auditRoutes(app: TypedApp, ctx: AppContext): void {
               .string({ error: sayKey('wrong_value') })
               .min(1, sayKey('wrong_value'))
               .max(64, sayKey('wrong_value'))
-              .refine((v) => !v.includes('\u0000'), sayKey('wrong_value'))
+              .refine(noNul, sayKey('wrong_value'))
               .optional()
               .describe('With `entity`: one item’s history'),
             action: name(60),

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
 import type { TestApp } from '../../test/app';
 import { DEMO_PARTNER, DEMO_PROMO_CODE, DEMO_STAFF, seedDemoProgram } from '../../seed/demo';
-import { decryptPayload } from '../partners/payload';
+import { decryptPayload } from '../partners/service';
 import { resolveProgramSecrets } from '../settings/service';
 import { endAllSessions, issueToken } from './service';
-import { hashToken } from './tokens';
+import { hashToken } from '../../credentials/tokens';
 
 const CLIENT = 'auth-test-public-client-token-0000';
 const client = { authorization: `Bearer ${CLIENT}` };
@@ -73,7 +73,7 @@ describe('sessions', () => {
     ]) {
       const res = await signIn(body);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ code: 401, message: 'You have entered an invalid username or password' });
+      expect(res.json()).toEqual({ code: 401, error: 'invalid_credentials', message: 'You have entered an invalid username or password' });
     }
   });
 
@@ -103,7 +103,7 @@ describe('sessions', () => {
     for (const headers of [{}, bearer('forged-token'), bearer(expired.token), { authorization: 'Basic abc' }]) {
       const res = await t.app.inject({ method: 'GET', url: '/api/get', headers });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ code: 401, message: 'Not Authorized' });
+      expect(res.json()).toEqual({ code: 401, error: 'not_authorized', message: 'Not Authorized' });
     }
     const { token } = (await signIn({ email: DEMO_PARTNER.email, password: DEMO_PARTNER.password })).json();
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/logout', headers: bearer(token) })).statusCode).toBe(200);
@@ -152,7 +152,7 @@ describe('sign-in throttling', () => {
       // Even the right password is refused now, from any address.
       const blocked = await attempt(DEMO_PARTNER.email, DEMO_PARTNER.password, '10.9.9.9');
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json()).toEqual({ code: 429, message: 'Too many requests' });
+      expect(blocked.json()).toEqual({ code: 429, error: 'too_many_requests', message: 'Too many requests' });
       // One address trying many e-mails is throttled too.
       for (let i = 0; i < 10; i++) expect((await attempt(`someone${i}@example.com`, 'bad-password', '10.0.2.1')).statusCode).toBe(401);
       expect((await attempt('another@example.com', 'x-password', '10.0.2.1')).statusCode).toBe(429);

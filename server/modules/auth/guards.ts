@@ -2,9 +2,9 @@
 // each looks its token up under its own kind.
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Db } from '../../db';
-import { API_MESSAGES, AppError, MESSAGES, notAuthorized } from '../../errors';
+import { AppError, notAuthorized } from '../../errors';
 import { bearerOf } from '../../plugins/public-client';
-import type { StaffRole } from '../staff/service';
+import type { StaffRole } from '../../../common/staff-roles';
 import { authenticate, authenticateStaff } from './service';
 
 declare module 'fastify' {
@@ -35,9 +35,9 @@ export function requireStaff(
     // When admins require a second factor, a staff member without one reaches nothing else until
     // they set it up (decisions/035). `errors.two_factor` tells the SPA to take them there.
     if (!options.duringEnrolment && staff.twoFactor.required && !staff.twoFactor.enabled) {
-      throw new AppError(403, API_MESSAGES.two_factor.enrolment_required, { two_factor: [API_MESSAGES.two_factor.enrolment_required] });
+      throw new AppError(403, 'two_factor.enrolment_required', { errors: { two_factor: ['two_factor.enrolment_required'] } });
     }
-    if (roles && !roles.includes(staff.role)) throw new AppError(403, MESSAGES.forbidden);
+    if (roles && !roles.includes(staff.role)) throw new AppError(403, 'forbidden');
     request.staffId = staff.staffId;
   };
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { currentStaffAnswer, signedOutAnswer, staffSignInAnswer, tokenAnswer } from '../../../common/contracts/auth';
 import type { AppContext, TypedApp } from '../../context';
+import { sayKey } from '../../i18n';
 import { requirePublicClient, bearerOf } from '../../plugins/public-client';
 import { requirePartner, requireStaff, staffIdOf } from './guards';
 import { totpKeyOf, twoFactorGate } from '../staff-totp/service';
@@ -8,15 +10,8 @@ import { completeStaffSignIn, currentStaff, signInPartner, signInStaff, signOut 
 // Wrong types or absurd lengths are refused by the schema; missing values get the spec's message
 // from the service, so both are kept optional here.
 const credentials = z.object({
-  email: z.string().max(254, '254 characters maximum').optional(),
-  password: z.string().max(128, '128 characters maximum').optional(),
-});
-const tokenAnswer = z.object({ token: z.string(), expired: z.string() });
-// A staff member with a second factor: the right password earns this, then the code answers the token.
-const challengeAnswer = z.object({
-  two_factor: z.literal(true),
-  challenge: z.string().describe('Single use, for POST /api/manager/auth/two_factor'),
-  expired: z.string().describe('When the challenge stops working (5 minutes)'),
+  email: z.string().max(254, sayKey('max', { n: 254 })).optional(),
+  password: z.string().max(128, sayKey('max', { n: 128 })).optional(),
 });
 
 export function authRoutes(app: TypedApp, ctx: AppContext): void {
@@ -41,11 +36,11 @@ export function authRoutes(app: TypedApp, ctx: AppContext): void {
     '/api/auth/logout',
     {
       onRequest: requirePartner(ctx.db),
-      schema: { tags: ['auth'], summary: 'Ends this session', security: [{ partner: [] }] },
+      schema: { tags: ['auth'], summary: 'Ends this session', security: [{ partner: [] }], response: { 200: signedOutAnswer } },
     },
     async (request) => {
       ctx.push.endSessions(await signOut(ctx.db, bearerOf(request)!));
-      return { data: true };
+      return { data: true as const };
     },
   );
 
@@ -60,7 +55,7 @@ export function authRoutes(app: TypedApp, ctx: AppContext): void {
           'With a second factor on (decisions/035), a right password answers `{two_factor: true, challenge, expired}` instead of the token: the code then goes to `POST /api/manager/auth/two_factor`. Wrong credentials are 401 either way.',
         security: [{ publicClient: [] }],
         body: credentials,
-        response: { 200: z.union([tokenAnswer, challengeAnswer]) },
+        response: { 200: staffSignInAnswer },
       },
     },
     async (request) => signInStaff(ctx.db, { ...request.body, ip: request.ip }),
@@ -77,8 +72,8 @@ export function authRoutes(app: TypedApp, ctx: AppContext): void {
           'The code is the 6-digit code of the authenticator app (the step now, or one either side; each works once) or an unused recovery code. Wrong code: 401, counted by the sign-in throttle (429 once spent). Unknown, used or expired challenge: 410 (sign in again).',
         security: [{ publicClient: [] }],
         body: z.object({
-          challenge: z.string().max(200, '200 characters maximum').optional(),
-          code: z.string().max(40, '40 characters maximum').optional(),
+          challenge: z.string().max(200, sayKey('max', { n: 200 })).optional(),
+          code: z.string().max(40, sayKey('max', { n: 40 })).optional(),
         }),
         response: { 200: tokenAnswer },
       },
@@ -90,11 +85,11 @@ export function authRoutes(app: TypedApp, ctx: AppContext): void {
     '/api/manager/auth/logout',
     {
       onRequest: requireStaff(ctx.db, undefined, { duringEnrolment: true }),
-      schema: { tags: ['manager'], summary: 'Ends this staff session', security: [{ staff: [] }] },
+      schema: { tags: ['manager'], summary: 'Ends this staff session', security: [{ staff: [] }], response: { 200: signedOutAnswer } },
     },
     async (request) => {
       await signOut(ctx.db, bearerOf(request)!);
-      return { data: true };
+      return { data: true as const };
     },
   );
 
@@ -106,19 +101,7 @@ export function authRoutes(app: TypedApp, ctx: AppContext): void {
         tags: ['manager'],
         summary: 'The signed-in staff member',
         security: [{ staff: [] }],
-        response: {
-          200: z.object({
-            data: z.object({
-              id: z.number(),
-              email: z.string(),
-              name: z.string(),
-              role: z.enum(['reviewer', 'manager', 'admin']),
-              two_factor: z
-                .object({ enabled: z.boolean(), required: z.boolean() })
-                .describe('Their second factor is on; the program requires one (then, while it is off, only enrolment opens)'),
-            }),
-          }),
-        },
+        response: { 200: currentStaffAnswer },
       },
     },
     async (request) => {

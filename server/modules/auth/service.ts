@@ -6,7 +6,7 @@
 import type { Db } from '../../db';
 import { sayKey } from '../../i18n';
 import { nowIso } from '../../db/dialect';
-import { API_MESSAGES, AppError, notAuthorized } from '../../errors';
+import { AppError, notAuthorized } from '../../errors';
 import type { EndedSessions } from '../../push';
 import { findPartnerByEmail, findPartnerById, touchLastLogin } from '../partners/service';
 import { findActiveStaffByEmail, findStaffById, touchStaffLastLogin } from '../staff/service';
@@ -14,18 +14,13 @@ import { createSignInChallenge, hasTotp, openSignInChallenge, passSecondFactor, 
 import type { StaffRole, StaffStatus } from '../staff/service';
 import type { SignInChallenge } from '../staff-totp/service';
 import { clearAttempts, reserveAttempt } from '../throttle/service';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '../../credentials/passwords';
 import { findLiveStaffSession, findLiveToken, insertToken, revokeAllTokens, revokeOtherTokens, revokeTokensOfKind, revokeToken } from './repository';
 import type { TokenKind } from './repository';
-import { hashToken, newToken } from './tokens';
+import { hashToken, newToken } from '../../credentials/tokens';
 
 export const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const SIGN_IN_THROTTLE = { limit: 10, windowMs: 15 * 60 * 1000 };
-
-export const AUTH_MESSAGES = {
-  invalidCredentials: API_MESSAGES.invalid_credentials,
-  incomplete: API_MESSAGES.incomplete_credentials,
-} as const;
 
 export interface IssuedToken {
   token: string;
@@ -143,9 +138,11 @@ async function signIn<Pending = never>(
   const email = input.email?.trim() ?? '';
   const password = input.password ?? '';
   if (!email || !password) {
-    throw new AppError(422, AUTH_MESSAGES.incomplete, {
-      ...(email ? {} : { email: [sayKey('required')] }),
-      ...(password ? {} : { password: [sayKey('required')] }),
+    throw new AppError(422, 'incomplete_credentials', {
+      errors: {
+        ...(email ? {} : { email: [sayKey('required')] }),
+        ...(password ? {} : { password: [sayKey('required')] }),
+      },
     });
   }
   const buckets = [`${kind}-signin:email:${email.toLowerCase()}`, `${kind}-signin:ip:${input.ip}`];
@@ -163,9 +160,9 @@ async function signIn<Pending = never>(
   } finally {
     if (!failed) await attempt.release();
   }
-  if (failed || !account) throw new AppError(401, AUTH_MESSAGES.invalidCredentials);
+  if (failed || !account) throw new AppError(401, 'invalid_credentials');
   // A suspended partner who knows their password is told why, not sent round again (decisions §11).
-  if (account.status === 'suspended') throw new AppError(403, API_MESSAGES.account_suspended);
+  if (account.status === 'suspended') throw new AppError(403, 'account_suspended');
   const now = new Date();
   // The failures stay counted until the second step is passed too: a known password must not
   // buy fresh guesses at the code (decisions/035).
@@ -209,10 +206,10 @@ export async function completeStaffSignIn(
   now = new Date(),
 ): Promise<IssuedToken> {
   const code = input.code?.trim() ?? '';
-  if (!code) throw new AppError(422, API_MESSAGES.two_factor.code_required, { code: [sayKey('required')] });
+  if (!code) throw new AppError(422, 'two_factor.code_required', { errors: { code: [sayKey('required')] } });
   const challenge = await openSignInChallenge(db, input.challenge?.trim() ?? '', now);
   const staff = challenge ? await findStaffById(db, challenge.staffId) : undefined;
-  if (!challenge || !staff || staff.status !== 'active') throw new AppError(410, API_MESSAGES.two_factor.challenge_expired);
+  if (!challenge || !staff || staff.status !== 'active') throw new AppError(410, 'two_factor.challenge_expired');
   const buckets = [`staff-signin:email:${staff.email.toLowerCase()}`, `staff-signin:ip:${input.ip}`];
   const attempt = await reserveAttempt(db, buckets, SIGN_IN_THROTTLE, now);
   let issued: IssuedToken | undefined;
@@ -220,14 +217,14 @@ export async function completeStaffSignIn(
     issued = await db.transaction().execute(async (trx) => {
       if (!(await passSecondFactor(trx, key, staff.id, code, now))) return undefined;
       // Two requests with one challenge: the code passes once anyway; the challenge says which.
-      if (!(await useSignInChallenge(trx, challenge.id, now))) throw new AppError(410, API_MESSAGES.two_factor.challenge_expired);
+      if (!(await useSignInChallenge(trx, challenge.id, now))) throw new AppError(410, 'two_factor.challenge_expired');
       await touchStaffLastLogin(trx, staff.id, nowIso(now));
       return issueToken(trx, 'staff', staff.id, now);
     });
   } finally {
     if (issued) await attempt.release();
   }
-  if (!issued) throw new AppError(401, API_MESSAGES.two_factor.wrong_code);
+  if (!issued) throw new AppError(401, 'two_factor.wrong_code');
   await clearAttempts(db, buckets[0]!);
   return issued;
 }

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { createTestApp } from '../../test/app';
 import type { TestApp } from '../../test/app';
 import { DEMO_PARTNER, DEMO_STAFF, seedDemoProgram } from '../../seed/demo';
-import { verifyPassword } from './passwords';
-import type * as Passwords from './passwords';
+import { verifyPassword } from '../../credentials/passwords';
+import type * as Passwords from '../../credentials/passwords';
 
 // A spy that still calls through: it counts the argon2 verifications the throttle let happen.
-vi.mock('./passwords', async (importOriginal) => {
+vi.mock('../../credentials/passwords', async (importOriginal) => {
   const real = await importOriginal<typeof Passwords>();
   return { ...real, verifyPassword: vi.fn(real.verifyPassword) };
 });
@@ -51,7 +51,7 @@ describe('sign-in throttle under concurrent attempts', () => {
       expect(result.checked).toBeGreaterThan(0);
       expect(result.unauthorized).toBe(result.checked);
       expect(result.unauthorized + result.throttled).toBe(ATTEMPTS);
-      for (const a of answers.filter((x) => x.statusCode === 429)) expect(a.json()).toEqual({ code: 429, message: 'Too many requests' });
+      for (const a of answers.filter((x) => x.statusCode === 429)) expect(a.json()).toEqual({ code: 429, error: 'too_many_requests', message: 'Too many requests' });
       // The right password is refused too, now that the failures are counted.
       expect((await attempt(url, email, who === 'partner' ? DEMO_PARTNER.password : DEMO_STAFF.password, '10.9.9.9')).statusCode).toBe(429);
     });

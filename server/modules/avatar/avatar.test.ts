@@ -15,8 +15,7 @@ import { createTestApp } from '../../test/app';
 import type { TestApp } from '../../test/app';
 import { bearer, createStaffWithToken } from '../../test/payouts-fixture';
 import { issueToken } from '../auth/service';
-import { decryptPayload } from '../partners/payload';
-import { createPartnerAccount, findPartnerById } from '../partners/service';
+import { createPartnerAccount, decryptPayload, findPartnerById } from '../partners/service';
 import { resolveProgramSecrets } from '../settings/service';
 
 const solid = (width: number, height: number, background = { r: 246, g: 166, b: 35 }) =>

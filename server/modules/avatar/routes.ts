@@ -12,13 +12,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext, TypedApp } from '../../context';
 import type { Partner } from '../../db/schema';
-import { API_MESSAGES, AppError } from '../../errors';
+import { AppError } from '../../errors';
 import { userPayload } from '../accounts/service';
-import { partnerIdOf, requirePartner } from '../auth/guards';
+import { partnerIdOf, requirePartner } from '../auth';
 import { UPLOAD_MAX_BYTES } from '../content/service';
 import { removeProfilePicture, setProfilePicture } from './service';
 
-const messages = API_MESSAGES.avatar;
 const FIELD = 'picture';
 
 /** Room for the form's own framing (boundaries, part headers) around a 10 MB file. */
@@ -39,23 +38,23 @@ const multipartForm = z
   });
 
 const missingPicture = () =>
-  new AppError(422, messages.picture_missing, { [FIELD]: [messages.picture_missing] });
+  new AppError(422, 'avatar.picture_missing', { errors: { [FIELD]: ['avatar.picture_missing'] } });
 
 /** The parser's refusals, said by the rule they break. */
 function uploadError(error: unknown): unknown {
   if (error instanceof AppError) return error;
   const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, API_MESSAGES.content.upload_too_large);
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, 'content.upload_too_large');
   if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
     return missingPicture();
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new AppError(415, messages.form_type);
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new AppError(415, 'avatar.form_type');
   // busboy's own errors (no boundary, a part cut short, malformed headers) carry no code.
-  return new AppError(400, messages.form_unreadable);
+  return new AppError(400, 'avatar.form_unreadable');
 }
 
 /** The bytes of the one file in the field `picture`; any other part is refused, not ignored. */
 async function readPicture(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new AppError(415, messages.form_type);
+  if (!request.isMultipart()) throw new AppError(415, 'avatar.form_type');
   let picture: Buffer | undefined;
   try {
     for await (const part of request.parts()) {
@@ -86,7 +85,7 @@ export function avatarRoutes(app: TypedApp, ctx: AppContext): void {
   // A body announced as larger than any allowed form is refused before a byte of it is read.
   const refuseOversized: onRequestAsyncHookHandler = async (request) => {
     if (Number(request.headers['content-length'] ?? 0) > UPLOAD_MAX_BYTES + FORM_OVERHEAD)
-      throw new AppError(413, API_MESSAGES.content.upload_too_large);
+      throw new AppError(413, 'content.upload_too_large');
   };
 
   void app.register(async (plain) => {
@@ -107,7 +106,7 @@ export function avatarRoutes(app: TypedApp, ctx: AppContext): void {
     // Any other content type has no parser here; Fastify's words for that say nothing of the rule.
     scope.setErrorHandler((error: FastifyError) => {
       if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_TYPE')
-        throw new AppError(415, messages.form_type);
+        throw new AppError(415, 'avatar.form_type');
       throw error;
     });
     scope.post(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BADGE_IDS, BADGE_METRICS } from '../../../common/badges';
 import type { AppContext, TypedApp } from '../../context';
-import { partnerIdOf, requirePartner } from '../auth/guards';
+import { partnerIdOf, requirePartner } from '../auth';
 import { badgesOf } from './service';
 
 const badge = z.object({

@@ -11,7 +11,7 @@ import type { Db } from '../../db';
 import { lockKeys, nowIso } from '../../db/dialect';
 import { retryOnConflict } from '../../db/retry';
 import type { ChallengeMetric, ChallengesTable } from '../../db/schema';
-import { AppError, API_MESSAGES, invalid, notFound } from '../../errors';
+import { AppError, invalid, notFound } from '../../errors';
 import { i18n, sayKey } from '../../i18n';
 import { versionFor, writtenContent, type BilingualContent } from '../../plugins/bilingual';
 import { pageOf } from '../../plugins/paging';
@@ -41,7 +41,7 @@ import {
   unrewardedAtTarget,
   updateChallenge,
 } from './repository';
-import { readProgramCurrency } from '../settings/currency';
+import { readProgramCurrency } from '../settings';
 
 export type ChallengeReward = { kind: 'bonus'; amount: number } | { kind: 'voucher'; type: 'percent' | 'fixed'; amount: number };
 
@@ -80,7 +80,7 @@ function rewardJson(c: Pick<Challenge, 'reward_kind' | 'reward_voucher_type' | '
 function storedChallenge(input: ChallengeInput, now: Date, zone: string) {
   const content = writtenContent(input.content);
   requireSomeText(content);
-  if (input.month < monthKey(now, zone)) throw invalid({ month: [API_MESSAGES.challenges.month_over] });
+  if (input.month < monthKey(now, zone)) throw invalid({ month: ['challenges.month_over'] });
   const reward = input.reward;
   const amount = reward.kind === 'bonus' ? Math.round(reward.amount * 100) : storedVoucherAmount(reward.type, reward.amount);
   if (amount === null || amount <= 0 || (reward.kind === 'bonus' && Math.abs(reward.amount * 100 - amount) > 1e-6)) throw invalid({ 'reward.amount': [sayKey('wrong_value')] });
@@ -173,7 +173,7 @@ async function unpaidChallenge(trx: Db, id: number): Promise<Challenge> {
   await lockChallenge(trx, id);
   const before = await findChallenge(trx, id);
   if (!before) throw notFound();
-  if ((await rewardCounts(trx, [id])).get(id)) throw new AppError(409, API_MESSAGES.challenges.rewards_paid);
+  if ((await rewardCounts(trx, [id])).get(id)) throw new AppError(409, 'challenges.rewards_paid');
   return before;
 }
 

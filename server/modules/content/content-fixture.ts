@@ -1,6 +1,7 @@
 // For the content tests: an app on a fresh database, seeded from a copy of the release's product
-// files plus two small pages of the tests' own (so the tests do not depend on the copy of the
-// real pages, and can change a seed file as a new release would), with partners and staff.
+// files, artwork and gallery list plus two small pages of the tests' own (so the tests do not
+// depend on the copy of the real pages, and can change a seed file as a new release would), with
+// partners and staff.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,9 +13,14 @@ import type { FixtureStaff } from '../../test/payouts-fixture';
 import { issueToken } from '../auth/service';
 import { createPartnerAccount } from '../partners/service';
 import { createPromoCode } from '../promo-codes/service';
+import { GALLERY_LIST_FILE, seedGalleryListSchema } from './artwork-files';
+import { repositoryRoot } from './media';
 import { findRepositoryRoot, seedContent } from './seed';
 
 export const PUBLIC_CLIENT = 'content-test-public-client-token-01';
+
+/** The gallery the release seeds, as content/gallery/gallery.json lists it. */
+export const SEED_GALLERY = seedGalleryListSchema.parse(JSON.parse(fs.readFileSync(path.join(repositoryRoot(), 'content', ...GALLERY_LIST_FILE.split('/')), 'utf8'))).images;
 
 export const TEST_PAGES: Record<'terms' | 'faq', Record<'en' | 'fr', PageContent>> = {
   terms: {
@@ -66,7 +72,7 @@ export const TEST_PAGES: Record<'terms' | 'faq', Record<'en' | 'fr', PageContent
 /** A content folder of the tests' own: the release's products and the test pages. */
 export async function copyContentDir(): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-content-'));
-  fs.cpSync(path.join(await findRepositoryRoot(), 'content', 'products'), path.join(dir, 'products'), { recursive: true });
+  for (const folder of ['products', 'gallery']) fs.cpSync(path.join(await findRepositoryRoot(), 'content', folder), path.join(dir, folder), { recursive: true });
   for (const [slug, locales] of Object.entries(TEST_PAGES)) {
     fs.mkdirSync(path.join(dir, 'pages', slug), { recursive: true });
     for (const [locale, page] of Object.entries(locales)) fs.writeFileSync(path.join(dir, 'pages', slug, `${locale}.json`), `${JSON.stringify(page, null, 2)}\n`);

@@ -10,8 +10,7 @@ import { PAGE_SLUGS, PUBLIC_PAGE_SLUGS } from '../../../common/content';
 import { PRODUCT_CODES } from '../../../common/products';
 import { createTestApp } from '../../test/app';
 import type { TestApp } from '../../test/app';
-import { SEED_GALLERY } from './artwork';
-import { PUBLIC_CLIENT, bearer, createContentTestApp } from './content-fixture';
+import { PUBLIC_CLIENT, SEED_GALLERY, bearer, createContentTestApp } from './content-fixture';
 import type { ContentTestApp } from './content-fixture';
 import { createPartner } from './content-fixture';
 import { findRepositoryRoot, seedContent } from './seed';
@@ -118,7 +117,9 @@ describe('the partner content API', () => {
     expect(full.headers['content-type']).toBe('image/webp');
     expect(full.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(await sharp(full.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 1080, height: 1080 });
-    expect(fs.existsSync(path.join(c.t.dataDir, 'media-cache', 'full', name))).toBe(true);
+    // The artwork is the release's file, served as it is: nothing is drawn, nothing copied.
+    expect(full.rawPayload.equals(fs.readFileSync(path.join(await findRepositoryRoot(), 'content', 'products', 'calm', 'artwork.webp')))).toBe(true);
+    expect(fs.existsSync(path.join(c.t.dataDir, 'media-cache', 'full'))).toBe(false);
 
     const small = await c.t.app.inject({ method: 'GET', url: `${url}?w=240` });
     expect(small.statusCode).toBe(200);
@@ -135,7 +136,7 @@ describe('the partner content API', () => {
     expect((await c.t.app.inject({ method: 'GET', url: `${url}?w=500`, headers: { 'accept-language': 'fr' } })).json().errors.w).toEqual(['Choisissez une largeur de 240, 480, 720 ou 1080']);
     expect((await c.t.app.inject({ method: 'GET', url: '/api/media/0123456789abcdef0123456789abcdef.webp' })).statusCode).toBe(404);
     expect((await c.t.app.inject({ method: 'GET', url: '/api/media/..%2Fportal.db' })).statusCode).toBe(404);
-    expect(fs.readdirSync(path.join(c.t.dataDir, 'media-cache', 'full')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    expect(fs.readdirSync(path.join(c.t.dataDir, 'media-cache', 'w240')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
   it('downloads a product’s kit: its images and its captions with the partner’s code, in their language', async () => {

@@ -6,12 +6,15 @@ import { strToU8, zipSync } from 'fflate';
 import type { Zippable } from 'fflate';
 import type { ProductDetail } from '../../../common/content';
 import type { Locale } from '../../../common/i18n';
-import type { API_MESSAGES } from '../../errors';
-import { i18n } from '../../i18n';
+import { sayApi } from '../../i18n';
+import type { ApiMessageKey } from '../../i18n';
+
+/** The kit's own words, under `api.content.kit`. */
+type KitKey = ApiMessageKey extends infer K ? (K extends `content.kit.${infer Rest}` ? Rest : never) : never;
 
 /** The captions file: plain text with Windows line ends, so every phone and desktop editor reads it. */
 export function kitCaptionsText(detail: ProductDetail, locale: Locale): string {
-  const t = (key: keyof typeof API_MESSAGES.content.kit, values: Record<string, string> = {}) => i18n.t(`api.content.kit.${key}`, { lng: locale, ...values });
+  const t = (key: KitKey, values: Record<string, string> = {}) => sayApi(`content.kit.${key}`, locale, values);
   const lines = [
     t('title', { product: detail.name }),
     ...(detail.promo_code ? [t('code', { code: detail.promo_code })] : []),

@@ -1,14 +1,17 @@
 // Images the server serves at /api/media/{name}: uploads (checked by their bytes, re-encoded to
-// WebP without metadata, kept under DATA_DIR/uploads) and the drawn artwork (rendered on first
-// request, never at start, and kept under DATA_DIR/media-cache). Narrower renditions are made
-// once and kept beside them. sharp is loaded only when an image is actually made.
+// WebP without metadata, kept under DATA_DIR/uploads) and the artwork the release ships as files
+// under content/ (drawn by `npm run artwork`, never by the server, decisions/067). Narrower
+// renditions of both are made on first request and kept under DATA_DIR/media-cache. sharp is
+// loaded only when an image is actually made.
 import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import { makePrivateDir, writePrivateFile } from '../../private-files';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { UPLOAD_MAX_PIXELS, imageFormatOf } from '../../../common/uploads';
-import { API_MESSAGES, AppError, notFound } from '../../errors';
-import { UnknownArtworkError, renderArtwork } from './artwork';
+import { AppError, notFound } from '../../errors';
+import { artworkPath } from './artwork-files';
 
 /**
  * The renditions `?w=` may ask for: a grid thumbnail, a small screen, a product's picture on a
@@ -45,22 +48,34 @@ export const logoMediaName = (owner: string, data: Buffer) =>
   `${digest(Buffer.concat([Buffer.from(`logo\n${owner}\n`), data]))}.webp`;
 
 /**
- * Artwork is named before it is drawn, from its ref and the release that draws it: answers are
- * cached as immutable, so a release that may draw it differently gives it a new address.
+ * A piece of artwork is named by its ref and its file's bytes: answers are cached as immutable,
+ * and a release whose file differs gives it a new address; every start names it the same.
  */
-export const artworkMediaName = (ref: string, revision: string) => `${digest(`artwork\n${revision}\n${ref}`)}.webp`;
+export const artworkMediaName = (ref: string, data: Buffer) => `${digest(Buffer.concat([Buffer.from(`artwork\n${ref}\n`), data]))}.webp`;
 
-/** The size artwork is listed with until its first drawing tells the real one. */
-export const ARTWORK_SIZES = { square: { width: 1080, height: 1080 }, story: { width: 1080, height: 1920 } } as const;
+/** The nearest folder with package.json: above server/modules/content (sources, tests) and dist/server (the compiled server) alike. */
+export function repositoryRoot(start = path.dirname(fileURLToPath(import.meta.url))): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error('package.json not found above the server');
+  }
+}
 
 export interface MediaDirs {
   uploads: string;
   cache: string;
+  /** The release's content/ folder, which holds the artwork's files. */
+  content: string;
 }
 
-export const mediaDirs = (dataDir: string): MediaDirs => ({
+let releaseContent: string | undefined;
+/** The repository's content/, found once. */
+const releaseContentDir = () => (releaseContent ??= path.join(repositoryRoot(), 'content'));
+
+export const mediaDirs = (dataDir: string, contentDir = releaseContentDir()): MediaDirs => ({
   uploads: path.join(dataDir, 'uploads'),
   cache: path.join(dataDir, 'media-cache'),
+  content: contentDir,
 });
 
 /** Writes a whole file or nothing: readers (and other nodes sharing the folder) never see half of one. */
@@ -84,14 +99,28 @@ export const fileExists = (file: string) =>
 
 const loadSharp = async () => (await import('sharp')).default;
 
-/** Artwork an older release listed and this one no longer draws is simply not there. */
-async function drawArtwork(ref: string, width?: number) {
-  try {
-    return await renderArtwork(ref, width);
-  } catch (error) {
-    if (error instanceof UnknownArtworkError) throw notFound();
+// The artwork files this process found to be the bytes their names say, by content folder and name.
+const checkedArtwork = new Map<string, string>();
+
+/**
+ * The artwork's file under content/, once its bytes are found to give the row's name: a name an
+ * older release gave (or a newer one, while nodes of two releases share a database) is a 404,
+ * never another picture under an immutable address. Checked once per process and file.
+ */
+async function artworkFile(contentDir: string, media: MediaRecord): Promise<string> {
+  const key = `${contentDir}\n${media.name}`;
+  const known = checkedArtwork.get(key);
+  if (known) return known;
+  const relative = media.artwork_ref ? artworkPath(media.artwork_ref) : null;
+  if (!relative) throw notFound();
+  const file = path.join(contentDir, ...relative.split('/'));
+  const data = await fs.readFile(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') throw notFound();
     throw error;
-  }
+  });
+  if (artworkMediaName(media.artwork_ref!, data) !== media.name) throw notFound();
+  checkedArtwork.set(key, file);
+  return file;
 }
 
 // Two requests for the same missing file make it once.
@@ -115,48 +144,28 @@ export interface MediaRecord {
   width: number;
 }
 
-/** Where the full image lies (made first when it is artwork not drawn yet); `drawn` tells its real size once. */
-export async function fullImageFile(
-  dirs: MediaDirs,
-  media: MediaRecord,
-  drawn?: (size: { bytes: number; width: number; height: number }) => Promise<void>,
-): Promise<string> {
+/** Where the full image lies: an upload under DATA_DIR/uploads, artwork under content/. */
+export async function fullImageFile(dirs: MediaDirs, media: MediaRecord): Promise<string> {
   if (media.kind === 'upload') return path.join(dirs.uploads, media.name);
-  const file = path.join(dirs.cache, 'full', media.name);
-  await ensureFile(file, async () => {
-    const art = await drawArtwork(media.artwork_ref!);
-    await drawn?.({ bytes: art.data.length, width: art.width, height: art.height });
-    return art.data;
-  });
-  return file;
+  return artworkFile(dirs.content, media);
 }
 
 /** Where the rendition `width` pixels wide lies, made first if needed (the full image when it is no wider). */
-export async function renditionFile(
-  dirs: MediaDirs,
-  media: MediaRecord,
-  width: MediaWidth,
-  drawn?: (size: { bytes: number; width: number; height: number }) => Promise<void>,
-): Promise<string> {
-  if (width >= media.width) return fullImageFile(dirs, media, drawn);
+export async function renditionFile(dirs: MediaDirs, media: MediaRecord, width: MediaWidth): Promise<string> {
+  if (width >= media.width) return fullImageFile(dirs, media);
   const file = path.join(dirs.cache, `w${width}`, media.name);
-  if (media.kind === 'artwork') {
-    // Drawn at the width asked: sharper and cheaper than shrinking the full drawing.
-    await ensureFile(file, async () => (await drawArtwork(media.artwork_ref!, width)).data);
-  } else {
-    const original = path.join(dirs.uploads, media.name);
-    await ensureFile(file, async () => {
-      const sharp = await loadSharp();
-      return sharp(await fs.readFile(original)).resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
-    });
-  }
+  // The full image is found (and artwork checked) before anything is made from it.
+  const original = await fullImageFile(dirs, media);
+  await ensureFile(file, async () => {
+    const sharp = await loadSharp();
+    return sharp(await fs.readFile(original)).resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+  });
   return file;
 }
 
 /** Removes an upload's file and every rendition made of it. */
 export async function removeMediaFiles(dirs: MediaDirs, name: string): Promise<void> {
   await fs.rm(path.join(dirs.uploads, name), { force: true });
-  await fs.rm(path.join(dirs.cache, 'full', name), { force: true });
   for (const width of MEDIA_WIDTHS) await fs.rm(path.join(dirs.cache, `w${width}`, name), { force: true });
 }
 
@@ -169,8 +178,6 @@ export interface PreparedUpload {
   width: number;
   height: number;
 }
-
-const messages = API_MESSAGES.content;
 
 /**
  * What the upload becomes once checked: `inside` keeps the whole image within the box, never
@@ -191,7 +198,7 @@ const GALLERY_SHAPE: UploadShape = { width: UPLOAD_MAX_SIDE, height: UPLOAD_MAX_
  */
 export async function prepareUpload(bytes: Buffer, shape: UploadShape = GALLERY_SHAPE): Promise<PreparedUpload> {
   const format = sniffImage(bytes);
-  if (!format) throw new AppError(422, messages.upload_not_image);
+  if (!format) throw new AppError(422, 'content.upload_not_image');
   const sharp = await loadSharp();
   const options = { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error' as const };
   let header: { format?: string; width?: number; height?: number };
@@ -199,10 +206,10 @@ export async function prepareUpload(bytes: Buffer, shape: UploadShape = GALLERY_
     // The header only: the pixel count is known before anything is decoded.
     header = await sharp(bytes, { ...options, limitInputPixels: false }).metadata();
   } catch {
-    throw new AppError(422, messages.upload_unreadable);
+    throw new AppError(422, 'content.upload_unreadable');
   }
-  if (header.format !== format || !header.width || !header.height) throw new AppError(422, messages.upload_not_image);
-  if (header.width * header.height > UPLOAD_MAX_PIXELS) throw new AppError(422, messages.upload_too_many_pixels);
+  if (header.format !== format || !header.width || !header.height) throw new AppError(422, 'content.upload_not_image');
+  if (header.width * header.height > UPLOAD_MAX_PIXELS) throw new AppError(422, 'content.upload_too_many_pixels');
   try {
     const { data, info } = await sharp(bytes, options)
       .rotate()
@@ -211,6 +218,6 @@ export async function prepareUpload(bytes: Buffer, shape: UploadShape = GALLERY_
       .toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height };
   } catch {
-    throw new AppError(422, messages.upload_unreadable);
+    throw new AppError(422, 'content.upload_unreadable');
   }
 }

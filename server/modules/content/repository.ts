@@ -176,25 +176,20 @@ export function artworkMedia(db: Db) {
   return contentDb(db).selectFrom('media').select(['id', 'name', 'artwork_ref']).where('kind', '=', 'artwork').execute();
 }
 
-export async function insertArtworkMedia(db: Db, rows: { name: string; artwork_ref: string; width: number; height: number }[], now = new Date()): Promise<void> {
+export async function insertArtworkMedia(db: Db, rows: { name: string; artwork_ref: string; bytes: number; width: number; height: number }[], now = new Date()): Promise<void> {
   if (rows.length === 0) return;
   await contentDb(db)
     .insertInto('media')
-    .values(rows.map((row) => ({ ...row, kind: 'artwork' as const, bytes: null, created_at: nowIso(now) })))
+    .values(rows.map((row) => ({ ...row, kind: 'artwork' as const, created_at: nowIso(now) })))
     // Any unique key, not only artwork_ref: two nodes seeding at once insert the same row, and on
     // PostgreSQL the other's row may clash first on its name, which a targeted ON CONFLICT raises.
     .onConflict((oc) => oc.doNothing())
     .execute();
 }
 
-/** A new release draws the artwork anew: a new name, and its size unknown until drawn. */
-export async function renameArtworkMedia(db: Db, id: number, from: string, to: string): Promise<void> {
-  await contentDb(db).updateTable('media').set({ name: to, bytes: null }).where('id', '=', id).where('name', '=', from).execute();
-}
-
-/** The drawn size of a piece of artwork, recorded once. */
-export async function recordArtworkSize(db: Db, name: string, size: { bytes: number; width: number; height: number }): Promise<void> {
-  await contentDb(db).updateTable('media').set(size).where('name', '=', name).where('bytes', 'is', null).execute();
+/** A release ships another file for a piece of artwork: its new name and size (unless another node wrote them first). */
+export async function updateArtworkMedia(db: Db, id: number, from: string, to: { name: string; bytes: number; width: number; height: number }): Promise<void> {
+  await contentDb(db).updateTable('media').set(to).where('id', '=', id).where('name', '=', from).execute();
 }
 
 export function mediaNamesForArtwork(db: Db, refs: string[]) {

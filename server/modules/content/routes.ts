@@ -3,6 +3,7 @@
 // office's editing of all of it (manager and admin).
 import fs from 'node:fs/promises';
 import { z } from 'zod';
+import { noNul } from '../../../common/validation';
 import type { FastifyError, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CAPTION_RULES } from '../../../common/caption-check';
@@ -10,11 +11,12 @@ import { GALLERY_FORMATS, PAGE_SLUGS, pageContentSchema, productContentSchema } 
 import { LOCALES } from '../../../common/i18n';
 import type { Locale } from '../../../common/i18n';
 import { PRODUCT_CODES } from '../../../common/products';
+import { fileRoute, noBody } from '../../../common/contracts/answers';
 import type { AppContext, TypedApp } from '../../context';
-import { API_MESSAGES, AppError, notFound } from '../../errors';
+import { AppError, invalid, notFound, schemaMessage } from '../../errors';
 import { requestLocale, sayKey } from '../../i18n';
 import { requirePublicClient } from '../../plugins/public-client';
-import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth/guards';
+import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth';
 import { MEDIA_NAME, MEDIA_WIDTHS, UPLOAD_MAX_BYTES, mediaDirs } from './media';
 import type { MediaWidth } from './media';
 import {
@@ -44,10 +46,7 @@ import {
 import type { TextAddress } from './service';
 import { unknownPageVariables } from './variables';
 
-const messages = API_MESSAGES.content;
-
 // PostgreSQL's text cannot hold a NUL character: refused as input, not a 500 from the database.
-const noNul = (v: string) => !v.includes('\u0000');
 const wrong = sayKey('wrong_value');
 
 const localeQuery = z.object({ locale: z.enum(LOCALES, { error: wrong }).optional().describe('The language to answer in; the partner’s own by default') });
@@ -117,7 +116,7 @@ const altText = z.string({ error: sayKey('required') }).trim().min(1, sayKey('re
 const productOrNone = z.enum(PRODUCT_CODES, { error: wrong }).nullable();
 
 const pageBody = pageContentSchema.superRefine((page, issue) => {
-  if (unknownPageVariables(page).length > 0) issue.addIssue({ code: 'custom', message: messages.unknown_variable });
+  if (unknownPageVariables(page).length > 0) issue.addIssue({ code: 'custom', message: 'content.unknown_variable' });
 });
 const baseVersion = z.number({ error: sayKey('required') }).int(wrong).min(0, wrong).describe('The version the editor started from: another one answers 409');
 
@@ -155,7 +154,7 @@ export function contentRoutes(app: TypedApp, ctx: AppContext): void {
         ...doc('The product’s kit: a ZIP of its images (WebP, under images/) and captions-<locale>.txt with the partner’s code'),
         params: z.object({ code: z.string() }),
         querystring: localeQuery,
-        produces: ['application/zip'],
+        ...fileRoute('application/zip', 'The kit, `sunbite-<product>-kit.zip`'),
       },
     },
     async (request, reply) => {
@@ -227,8 +226,8 @@ export function contentRoutes(app: TypedApp, ctx: AppContext): void {
         tags: ['public'],
         summary: 'An image (WebP), cached as immutable; `w` gives a narrower rendition. No credential: it is used in <img src>',
         params: z.object({ name: z.string() }),
-        querystring: z.object({ w: z.enum(MEDIA_WIDTHS.map(String) as [string, ...string[]], { error: messages.media_width }).optional() }),
-        produces: ['image/webp'],
+        querystring: z.object({ w: z.enum(MEDIA_WIDTHS.map(String) as [string, ...string[]], { error: 'content.media_width' }).optional() }),
+        ...fileRoute('image/webp', 'The image'),
       },
     },
     async (request, reply) => {
@@ -366,8 +365,8 @@ function staffContentRoutes(app: TypedApp, ctx: AppContext): void {
     // Fastify's own words for these say nothing of the rule; the error handler above this scope
     // still shapes and localizes the answer.
     scope.setErrorHandler((error: FastifyError) => {
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError(413, messages.upload_too_large);
-      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_TYPE') throw new AppError(415, messages.upload_type);
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError(413, 'content.upload_too_large');
+      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_TYPE') throw new AppError(415, 'content.upload_type');
       throw error;
     });
     scope.post(
@@ -390,7 +389,7 @@ function staffContentRoutes(app: TypedApp, ctx: AppContext): void {
       },
       async (request, reply) => {
         const tags = tagList.safeParse((request.query.tags ?? '').split(',').map((t) => t.trim()).filter(Boolean));
-        if (!tags.success) throw new AppError(422, API_MESSAGES.form_invalid, { tags: [tags.error.issues[0]?.message ?? wrong] });
+        if (!tags.success) throw invalid({ tags: [tags.error.issues[0] ? schemaMessage(tags.error.issues[0].message) : wrong] });
         const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const image = await uploadGalleryImage(
           ctx.db,
@@ -430,7 +429,7 @@ function staffContentRoutes(app: TypedApp, ctx: AppContext): void {
           ids: z
             .array(z.number({ error: wrong }).int(wrong).min(1, wrong), { error: wrong })
             .max(10_000, wrong)
-            .refine((ids) => new Set(ids).size === ids.length, messages.gallery_order),
+            .refine((ids) => new Set(ids).size === ids.length, 'content.gallery_order'),
         }),
         response: { 200: galleryList },
       },
@@ -440,7 +439,7 @@ function staffContentRoutes(app: TypedApp, ctx: AppContext): void {
 
   app.delete(
     `${base}/gallery/:id`,
-    { onRequest: manager, schema: { ...doc('Removes an image from the gallery'), params: imageId } },
+    { onRequest: manager, schema: { ...doc('Removes an image from the gallery'), params: imageId, response: { 204: noBody('Removed') } } },
     async (request, reply) => {
       await deleteGalleryImage(ctx.db, dirs, request.params.id);
       return reply.code(204).send();

@@ -6,10 +6,11 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../db';
 import type { DatabaseHandle } from '../../db';
-import { SEED_GALLERY } from './artwork';
-import { bearer, createContentTestApp } from './content-fixture';
+import { SEED_GALLERY, bearer, createContentTestApp } from './content-fixture';
 import type { ContentTestApp } from './content-fixture';
+import { mediaDirs } from './media';
 import { seedContent } from './seed';
+import { mediaFile } from './service';
 import { contentDb } from './tables';
 
 const TEXTS = 16 * 2 + 2 * 2;
@@ -49,8 +50,13 @@ describe('seeding the content', () => {
 
     expect(await seed()).toEqual({ inserted: 0, updated: 0, flagged: 0, galleryAdded: 0, problems: [] });
     expect(await counts()).toEqual(after);
-    // Nothing is drawn at start: no artwork has a size in bytes yet, and no image is on disk.
-    expect(await contentDb(db()).selectFrom('media').select('id').where('bytes', 'is not', null).execute()).toEqual([]);
+    // Nothing is drawn or written to disk at start: each piece of artwork is listed with its
+    // file's size, read from the file in content/.
+    const media = await contentDb(db()).selectFrom('media').select(['artwork_ref', 'bytes', 'width', 'height']).execute();
+    const calm = media.find((m) => m.artwork_ref === 'product:calm')!;
+    expect(calm).toEqual({ artwork_ref: 'product:calm', bytes: fs.statSync(path.join(c.contentDir, 'products', 'calm', 'artwork.webp')).size, width: 1080, height: 1080 });
+    expect(media.find((m) => m.artwork_ref === SEED_GALLERY.find((item) => item.format === 'story')!.ref)).toMatchObject({ width: 1080, height: 1920 });
+    expect(media.every((m) => m.bytes! > 1000)).toBe(true);
     expect(fs.existsSync(path.join(c.t.dataDir, 'media-cache'))).toBe(false);
   });
 
@@ -139,20 +145,69 @@ describe('seeding the content', () => {
     expect((await staff('GET', '/pages/policy/en')).statusCode).toBe(404);
   });
 
-  it('does not bring back a seeded image staff removed, and renames the artwork for a release that draws it anew', async () => {
-    await seed({ artworkRevision: '1.0.0' });
+  it('does not bring back a seeded image staff removed', async () => {
+    await seed();
     const gallery = (await staff('GET', '/gallery')).json().data as { id: number; url: string }[];
     expect((await staff('DELETE', `/gallery/${gallery[0]!.id}`)).statusCode).toBe(204);
-    expect(await seed({ artworkRevision: '1.0.0' })).toMatchObject({ galleryAdded: 0 });
+    expect(await seed()).toMatchObject({ galleryAdded: 0 });
     const after = (await staff('GET', '/gallery')).json().data as { id: number; url: string }[];
     expect(after.map((image) => image.id)).toEqual(gallery.slice(1).map((image) => image.id));
+  });
 
-    await seed({ artworkRevision: '1.1.0' });
+  it('names artwork by its file: the same at every start; another file in a release, another name', async () => {
+    await seed();
+    const gallery = (await staff('GET', '/gallery')).json().data as { id: number; url: string; seed_ref: string | null }[];
+    await seed();
+    expect((await staff('GET', '/gallery')).json().data).toEqual(gallery);
+
+    // A release whose first square image is another picture of the same size.
+    const square = SEED_GALLERY.filter((item) => item.format === 'square');
+    const fileOf = (ref: string) => path.join(c.contentDir, 'gallery', `${ref.split(':').slice(1).join('-')}.webp`);
+    fs.copyFileSync(fileOf(square[1]!.ref), fileOf(square[0]!.ref));
+    expect(await seed()).toMatchObject({ galleryAdded: 0, problems: [] });
     const renamed = (await staff('GET', '/gallery')).json().data as { id: number; url: string }[];
-    expect(renamed.map((image) => image.id)).toEqual(after.map((image) => image.id));
-    expect(renamed.every((image, i) => image.url !== after[i]!.url)).toBe(true);
-    expect((await c.t.app.inject({ method: 'GET', url: after[0]!.url })).statusCode).toBe(404);
-    expect((await c.t.app.inject({ method: 'GET', url: `${renamed[0]!.url}?w=240` })).statusCode).toBe(200);
+    expect(renamed.map((image) => image.id)).toEqual(gallery.map((image) => image.id));
+    const changed = renamed.filter((image, i) => image.url !== gallery[i]!.url);
+    expect(changed).toHaveLength(1);
+    expect((await c.t.app.inject({ method: 'GET', url: gallery.find((image) => image.id === changed[0]!.id)!.url })).statusCode).toBe(404);
+    const name = changed[0]!.url.split('/').pop()!;
+    // Served from the folder that holds that file; a node whose content/ holds another file for
+    // the ref (this app's, the repository's) answers 404 rather than another picture.
+    const served = await mediaFile(db(), mediaDirs(c.t.dataDir, c.contentDir), name);
+    expect(fs.readFileSync(served).equals(fs.readFileSync(fileOf(square[1]!.ref)))).toBe(true);
+    expect((await c.t.app.inject({ method: 'GET', url: changed[0]!.url })).statusCode).toBe(404);
+  });
+
+  it('takes over the artwork of a database seeded when the server drew it', async () => {
+    await seed();
+    const cdb = contentDb(db());
+    const current = await cdb.selectFrom('media').select(['id', 'name', 'bytes']).where('kind', '=', 'artwork').orderBy('id').execute();
+    // As the drawing server left its rows: named from the release's version, no size until drawn.
+    for (const [i, row] of current.entries()) {
+      await cdb.updateTable('media').set({ name: `${i.toString(16).padStart(32, 'a')}.webp`, bytes: i % 2 === 0 ? null : 12345 }).where('id', '=', row.id).execute();
+    }
+    expect(await seed()).toEqual({ inserted: 0, updated: 0, flagged: 0, galleryAdded: 0, problems: [] });
+    expect(await cdb.selectFrom('media').select(['id', 'name', 'bytes']).where('kind', '=', 'artwork').orderBy('id').execute()).toEqual(current);
+    expect(await counts()).toMatchObject({ media: 16 + SEED_GALLERY.length, gallery: SEED_GALLERY.length });
+    const image = ((await staff('GET', '/gallery')).json().data as { url: string }[])[0]!;
+    const answer = await c.t.app.inject({ method: 'GET', url: `${image.url}?w=240` });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('image/webp');
+  });
+
+  it('reports a missing gallery list or a broken image, and leaves what it cannot read as it was', async () => {
+    await seed();
+    const before = (await staff('GET', '/gallery')).json().data as unknown[];
+    const calm = await contentDb(db()).selectFrom('media').select(['name', 'bytes']).where('artwork_ref', '=', 'product:calm').executeTakeFirstOrThrow();
+    fs.rmSync(path.join(c.contentDir, 'gallery', 'gallery.json'));
+    fs.writeFileSync(path.join(c.contentDir, 'products', 'calm', 'artwork.webp'), 'not a picture');
+    const report = await seed();
+    expect(report.problems).toEqual([
+      { file: 'gallery/gallery.json', message: 'missing' },
+      { file: 'products/calm/artwork.webp', message: 'not a WebP image' },
+    ]);
+    expect((await staff('GET', '/gallery')).json().data).toEqual(before);
+    expect(await contentDb(db()).selectFrom('media').select(['name', 'bytes']).where('artwork_ref', '=', 'product:calm').executeTakeFirstOrThrow()).toEqual(calm);
   });
 });
 

@@ -1,25 +1,25 @@
 // The content the release ships (content/products/<code>/<locale>.json, content/pages/<slug>/
-// <locale>.json, the drawn gallery) into the database, at every start. It must stay cheap: the
-// files are read and digested and compared with a few rows; nothing is drawn, and nothing is
-// written unless something changed. Staff edits win: a text staff changed is never overwritten;
+// <locale>.json, the artwork's files and the seeded gallery's list, decisions/067) into the
+// database, at every start. It must stay cheap: the files are read and digested and compared with
+// a few rows; nothing is drawn, and nothing is written unless something changed. Staff edits win: a text staff changed is never overwritten;
 // it is only marked as having a newer release text (seed_differs). Safe when several nodes start
 // at once: each write is conditional (unique keys, ON CONFLICT DO NOTHING, UPDATE ... WHERE version).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PAGE_SLUGS, pageContentSchema, productContentSchema } from '../../../common/content';
 import { LOCALES } from '../../../common/i18n';
 import { PRODUCT_CODES } from '../../../common/products';
 import type { Db } from '../../db';
-import { SEED_GALLERY, productArtworkRef } from './artwork';
-import { ARTWORK_SIZES, artworkMediaName } from './media';
+import { GALLERY_LIST_FILE, artworkPath, productArtworkRef, seedGalleryListSchema, webpSize } from './artwork-files';
+import type { SeedGalleryItem } from './artwork-files';
+import { artworkMediaName, repositoryRoot } from './media';
 import {
   artworkMedia,
   insertArtworkMedia,
   insertSeededGallery,
   insertSeededText,
-  renameArtworkMedia,
+  updateArtworkMedia,
   retireSeededGallery,
   seededGalleryRefs,
   setReleaseHash,
@@ -31,22 +31,11 @@ import { unknownPageVariables } from './variables';
 
 // The nearest folder with package.json holds content/: from server/modules/content (sources,
 // tests) and from dist/server (the compiled server) alike.
-export async function findRepositoryRoot(start = path.dirname(fileURLToPath(import.meta.url))): Promise<string> {
-  for (let dir = start; ; dir = path.dirname(dir)) {
-    try {
-      await fs.access(path.join(dir, 'package.json'));
-      return dir;
-    } catch {
-      if (path.dirname(dir) === dir) throw new Error('package.json not found above the server');
-    }
-  }
-}
+export const findRepositoryRoot = async (start?: string): Promise<string> => repositoryRoot(start);
 
 export interface SeedOptions {
-  /** The folder holding products/ and pages/ (the repository's content/ by default). */
+  /** The folder holding products/, pages/ and gallery/ (the repository's content/ by default). */
   contentDir?: string;
-  /** Names the drawn artwork: a release that may draw differently gives it new addresses. */
-  artworkRevision?: string;
   now?: Date;
 }
 
@@ -81,10 +70,10 @@ const seedFiles = (contentDir: string): SeedFile[] => [
 ];
 
 /** The file as the database keeps it, and its digest: formatting alone never makes a new version. */
-async function readSeedFile(seed: SeedFile): Promise<{ json: unknown; hash: string } | { missing: true } | { error: string }> {
+async function readSeedFile(file: string): Promise<{ json: unknown; hash: string } | { missing: true } | { error: string }> {
   let raw: string;
   try {
-    raw = await fs.readFile(seed.file, 'utf8');
+    raw = await fs.readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { missing: true };
     return { error: (error as Error).message };
@@ -116,7 +105,7 @@ export async function seedContent(db: Db, options: SeedOptions = {}): Promise<Se
   const report: SeedReport = { inserted: 0, updated: 0, flagged: 0, galleryAdded: 0, problems: [] };
 
   const files = seedFiles(contentDir);
-  const [read, metas] = await Promise.all([Promise.all(files.map(readSeedFile)), textMetas(db)]);
+  const [read, metas] = await Promise.all([Promise.all(files.map((seed) => readSeedFile(seed.file))), textMetas(db)]);
   const byDocument = new Map(metas.map((m) => [`${m.kind}/${m.key}/${m.locale}`, m]));
 
   for (const [i, seed] of files.entries()) {
@@ -152,27 +141,73 @@ export async function seedContent(db: Db, options: SeedOptions = {}): Promise<Se
     }
   }
 
-  report.galleryAdded = await seedGallery(db, options.artworkRevision ?? '', now);
+  report.galleryAdded = await seedArtwork(db, contentDir, now, report.problems);
   return report;
 }
 
-/** The artwork rows (named, sized, not drawn) and the seeded gallery images not yet added. */
-async function seedGallery(db: Db, revision: string, now: Date): Promise<number> {
-  const wanted = new Map<string, { width: number; height: number }>();
-  for (const code of PRODUCT_CODES) wanted.set(productArtworkRef(code), ARTWORK_SIZES.square);
-  for (const item of SEED_GALLERY) wanted.set(item.ref, ARTWORK_SIZES[item.format]);
+interface ArtworkFile {
+  /** Named by its bytes: the same file, the same address, at every start and on every node. */
+  name: string;
+  bytes: number;
+  width: number;
+  height: number;
+}
+
+/** A ref's file under content/: its name and size, or why it cannot be used. */
+async function readArtworkFile(contentDir: string, ref: string): Promise<ArtworkFile | { error: string }> {
+  let data: Buffer;
+  try {
+    data = await fs.readFile(path.join(contentDir, ...artworkPath(ref)!.split('/')));
+  } catch (error) {
+    return { error: (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : (error as Error).message };
+  }
+  const size = webpSize(data);
+  if (!size) return { error: 'not a WebP image' };
+  return { name: artworkMediaName(ref, data), bytes: data.length, ...size };
+}
+
+/** The seeded gallery's list, or why it cannot be used (the gallery is then left as it is). */
+async function readGalleryList(contentDir: string): Promise<SeedGalleryItem[] | { error: string }> {
+  const read = await readSeedFile(path.join(contentDir, ...GALLERY_LIST_FILE.split('/')));
+  if ('missing' in read) return { error: 'missing' };
+  if ('error' in read) return read;
+  const parsed = seedGalleryListSchema.safeParse(read.json);
+  if (!parsed.success) return { error: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
+  return parsed.data.images;
+}
+
+/**
+ * The artwork's media rows (a pack shot per product and each seeded gallery image, named and
+ * sized from their files) and the seeded gallery images not yet added. A row an older release
+ * named otherwise (another file, or the names of the drawn artwork before decisions/067) takes
+ * this release's name and size.
+ */
+async function seedArtwork(db: Db, contentDir: string, now: Date, problems: SeedReport['problems']): Promise<number> {
+  const list = await readGalleryList(contentDir);
+  if ('error' in list) problems.push({ file: GALLERY_LIST_FILE, message: list.error });
+  const gallery = 'error' in list ? null : list;
+  const refs = [...PRODUCT_CODES.map(productArtworkRef), ...(gallery ?? []).map((item) => item.ref)];
+  const files = await Promise.all(refs.map((ref) => readArtworkFile(contentDir, ref)));
+  const wanted = new Map<string, ArtworkFile>();
+  for (const [i, ref] of refs.entries()) {
+    const file = files[i]!;
+    if ('error' in file) problems.push({ file: artworkPath(ref)!, message: file.error });
+    else wanted.set(ref, file);
+  }
 
   const existing = new Map((await artworkMedia(db)).map((m) => [m.artwork_ref!, m]));
   const missing = [...wanted].filter(([ref]) => !existing.has(ref));
-  await insertArtworkMedia(db, missing.map(([ref, size]) => ({ name: artworkMediaName(ref, revision), artwork_ref: ref, ...size })), now);
+  await insertArtworkMedia(db, missing.map(([ref, file]) => ({ artwork_ref: ref, ...file })), now);
   for (const [ref, media] of existing) {
-    const name = artworkMediaName(ref, revision);
-    if (wanted.has(ref) && media.name !== name) await renameArtworkMedia(db, media.id, media.name, name);
+    const file = wanted.get(ref);
+    if (file && media.name !== file.name) await updateArtworkMedia(db, media.id, media.name, file);
   }
+  if (!gallery) return 0;
 
-  await retireSeededGallery(db, SEED_GALLERY.map((item) => item.ref), now);
+  await retireSeededGallery(db, gallery.map((item) => item.ref), now);
   const seeded = await seededGalleryRefs(db);
-  const fresh = SEED_GALLERY.filter((item) => !seeded.has(item.ref));
+  // An image whose file this release lacks waits for a release that has it.
+  const fresh = gallery.filter((item) => !seeded.has(item.ref) && wanted.has(item.ref));
   if (fresh.length === 0) return 0;
   const mediaIds = new Map((await artworkMedia(db)).map((m) => [m.artwork_ref!, m.id]));
   return insertSeededGallery(

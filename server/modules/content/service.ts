@@ -14,10 +14,10 @@ import { PRODUCT_CODES, isProductCode } from '../../../common/products';
 import type { ProductCode } from '../../../common/products';
 import { LOGO_MAX_SIDE } from '../../../common/uploads';
 import type { Db } from '../../db';
-import { API_MESSAGES, AppError, notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { findPartnerById } from '../partners/service';
 import { promoCodesOf } from '../promo-codes/service';
-import { productArtworkRef } from './artwork';
+import { productArtworkRef } from './artwork-files';
 import { buildKit } from './kit';
 import { MEDIA_NAME, fileExists, fullImageFile, logoMediaName, prepareUpload, profilePictureMediaName, removeMediaFiles, renditionFile, uploadMediaName, writeAtomically } from './media';
 import type { MediaDirs, MediaRecord, MediaWidth } from './media';
@@ -33,7 +33,6 @@ import {
   insertUploadedImage,
   mediaNameExists,
   mediaNamesForArtwork,
-  recordArtworkSize,
   removeGalleryImage,
   reorderGallery,
   replaceCompetitors,
@@ -53,8 +52,8 @@ export type { SeedReport } from './seed';
 // For other modules' uploads (the profile picture): the same limits and folders as the gallery's.
 export { UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS, mediaDirs } from './media';
 export type { MediaDirs } from './media';
-
-const messages = API_MESSAGES.content;
+export { contentDb } from './tables';
+export { pageValues } from './variables';
 
 export const mediaUrl = (name: string, width?: MediaWidth) => `/api/media/${name}${width ? `?w=${width}` : ''}`;
 
@@ -69,7 +68,7 @@ interface Reader {
 /** The partner's language (unless the request names one) and promo code. */
 export async function readerOf(db: Db, partnerId: number, locale?: Locale): Promise<Reader> {
   const [partner, codes] = await Promise.all([findPartnerById(db, partnerId), promoCodesOf(db, partnerId)]);
-  if (!partner) throw new AppError(401, API_MESSAGES.not_authorized);
+  if (!partner) throw new AppError(401, 'not_authorized');
   return { locale: locale ?? (isLocale(partner.locale) ? partner.locale : DEFAULT_LOCALE), promoCode: codes[0]?.code ?? '' };
 }
 
@@ -188,14 +187,12 @@ export async function checkPartnerCaption(db: Db, reader: Reader, input: { text:
 
 // ---- Media
 
-const recordSize = (db: Db, name: string) => (size: { bytes: number; width: number; height: number }) => recordArtworkSize(db, name, size);
-
-/** The file of a media name (made on first request), or 404. */
+/** The file of a media name (a rendition made on first request), or 404. */
 export async function mediaFile(db: Db, dirs: MediaDirs, name: string, width?: MediaWidth): Promise<string> {
   const media = await findMediaByName(db, name);
   if (!media) throw notFound();
   const record: MediaRecord = { name: media.name, kind: media.kind, artwork_ref: media.artwork_ref, width: media.width };
-  return width ? renditionFile(dirs, record, width, recordSize(db, name)) : fullImageFile(dirs, record, recordSize(db, name));
+  return width ? renditionFile(dirs, record, width) : fullImageFile(dirs, record);
 }
 
 /** A product's kit: its artwork and gallery images, full size, and its captions with the partner's code. */
@@ -205,7 +202,7 @@ export async function productKit(db: Db, dirs: MediaDirs, code: string, reader: 
   const gallery = await galleryRows(db, detail.code);
   const images: { name: string; data: Buffer }[] = [];
   const add = async (fileName: string, record: MediaRecord) => {
-    images.push({ name: fileName, data: await fs.readFile(await fullImageFile(dirs, record, recordSize(db, record.name))) });
+    images.push({ name: fileName, data: await fs.readFile(await fullImageFile(dirs, record)) });
   };
   if (artwork) await add(`${detail.code}-product.webp`, { name: artwork.name, kind: artwork.kind, artwork_ref: artwork.artwork_ref, width: artwork.width });
   for (const [i, row] of gallery.entries()) {
@@ -293,7 +290,7 @@ export async function staffVersion(db: Db, address: TextAddress, version: number
   return { ...found, body: JSON.parse(found.body) as ProductContent | PageContent };
 }
 
-const stale = () => new AppError(409, messages.text_stale);
+const stale = () => new AppError(409, 'content.text_stale');
 
 /** Saves an edit on top of the version the staff member saw; another edit meanwhile answers 409. */
 export async function saveText(db: Db, address: TextAddress, body: ProductContent | PageContent, baseVersion: number, staffId: number) {
@@ -383,7 +380,7 @@ export async function editGalleryImage(db: Db, id: number, change: { product?: P
 }
 
 export async function orderGallery(db: Db, ids: number[]): Promise<StaffGalleryImage[]> {
-  if (!(await reorderGallery(db, ids))) throw new AppError(409, messages.gallery_stale);
+  if (!(await reorderGallery(db, ids))) throw new AppError(409, 'content.gallery_stale');
   return staffGallery(db);
 }
 

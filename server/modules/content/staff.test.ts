@@ -72,7 +72,7 @@ describe('staff editing of the content', () => {
     expect((await staff('PUT', '/products/ashwa/en', { body: current.body, base_version: current.version })).statusCode).toBe(200);
     const stale = await staff('PUT', '/products/ashwa/en', { body: { ...current.body, subtitle: 'Lost update' }, base_version: current.version });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ code: 409, message: STALE });
+    expect(stale.json()).toEqual({ code: 409, error: 'content.text_stale', message: STALE });
     const french = await c.t.app.inject({ method: 'PUT', url: '/api/manager/content/products/ashwa/en', headers: { ...bearer(c.manager.token), 'accept-language': 'fr' }, payload: { body: current.body, base_version: 1 } });
     expect(french.json().message).toBe('Ce texte a été modifié par quelqu’un d’autre : rechargez pour le voir');
     expect((await staff('POST', '/products/ashwa/en/versions/1/restore', { base_version: 1 })).statusCode).toBe(409);

@@ -8,7 +8,7 @@ import type { Db } from '../../db';
 import { formatMoney } from '../notifications/service';
 import { allTiers } from '../sales/service';
 import { readHoldingPeriodDays, readPayoutRules } from '../settings/service';
-import { readProgramCurrency } from '../settings/currency';
+import { readProgramCurrency } from '../settings';
 
 const VARIABLE = /\{\{\s*([a-z_]+)\s*\}\}/g;
 

@@ -188,7 +188,7 @@ describe('the promo code in the profile', () => {
       await seedDemoProgram(t.database.db);
       await t.database.db.updateTable('partners').set({ commission_override_bp: 2250 }).where('email', '=', DEMO_PARTNER.email).execute();
       const token = (await t.app.inject({ method: 'POST', url: '/api/auth/get_token', headers: { authorization: `Bearer ${CLIENT}` }, payload: DEMO_PARTNER })).json().token;
-      const { decryptPayload } = await import('../partners/payload');
+      const { decryptPayload } = await import('../partners/service');
       const { resolveProgramSecrets } = await import('../settings/service');
       const key = (await resolveProgramSecrets(t.database.db, t.config)).userPayloadKey;
       const user = decryptPayload(key, (await t.app.inject({ method: 'GET', url: '/api/get', headers: { authorization: `Bearer ${token}` } })).json().data) as { promo_codes: unknown[] };

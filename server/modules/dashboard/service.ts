@@ -1,5 +1,6 @@
 // The partner's figures and lists (spec point 7; decisions §3, §6): computed from the ledger,
 // money in major units rounded to cents, statuses with their labels in the visitor's language.
+import { major } from '../../../common/currency';
 import type { Locale } from '../../../common/i18n';
 import { statusLabelKey } from '../../../common/statuses';
 import type { Status } from '../../../common/statuses';
@@ -10,7 +11,7 @@ import { countReadCopies } from '../notifications/service';
 import { findPartnerById } from '../partners/service';
 import { latestPaidCashout } from '../payouts/service';
 import { voucherJson } from '../vouchers/service';
-import { ALL_TIME, allTiers, earnedCents, monthKeyIn, programTimeZone, verifiedSalesCount, weekKeyIn } from '../sales/service';
+import { ALL_TIME, allTiers, commissionRateBp, earnedCents, monthKeyIn, programTimeZone, tierReached, weekKeyIn } from '../sales/service';
 import {
   EARNED,
   adjustmentsOf,
@@ -32,9 +33,7 @@ import {
   voucherRows,
 } from './repository';
 import type { SaleRow } from './repository';
-import { readProgramCurrency } from '../settings/currency';
-
-export const major = (cents: number) => Math.round(cents) / 100;
+import { readProgramCurrency } from '../settings';
 
 /**
  * The status a partner sees: an earning gathered into a payout not yet paid is still "Payment
@@ -144,12 +143,13 @@ export async function salesChart(db: Db, partnerId: number, now = new Date()) {
 }
 
 export async function verifiedTiers(db: Db, partnerId: number) {
-  const [partner, tiers, verified] = await Promise.all([findPartnerById(db, partnerId), allTiers(db), verifiedSalesCount(db, partnerId)]);
-  const next = tiers.find((t) => t.min_sales > verified);
-  const current = [...tiers].reverse().find((t) => t.min_sales <= verified);
+  const [partner, tiers] = await Promise.all([findPartnerById(db, partnerId), allTiers(db)]);
+  // The partner's verified sales are the running total on their row (sales/rules.ts).
+  const verified = Number(partner!.verified_sales);
+  const { tier: current, next } = tierReached(tiers, verified);
   const span = next && current ? next.min_sales - current.min_sales : 0;
-  // The rate the next order earns: a staff override, else the tier reached (decisions §6).
-  const rate = partner!.commission_override_bp ?? current?.rate_bp ?? 0;
+  // The rate the next order earns: a staff override, else the tier reached.
+  const rate = commissionRateBp(partner!, current);
   return {
     tiers: tiers.map((t) => ({ min_sales: t.min_sales, rate: t.rate_bp / 100, reached: verified >= t.min_sales })),
     verified_sales: verified,

@@ -1,7 +1,9 @@
+// `GET /api/health`: 200 with the database's kind and the release, without a credential, once the
+// database answers (docs/product/errors-and-languages.md#the-api-conventions).
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext, TypedApp } from '../../context';
-import { AppError, MESSAGES } from '../../errors';
+import { AppError } from '../../errors';
 
 export function healthRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
@@ -23,7 +25,7 @@ export function healthRoutes(app: TypedApp, ctx: AppContext): void {
         await sql`select 1`.execute(ctx.db);
       } catch (err) {
         request.log.error({ err }, 'health check: database unreachable');
-        throw new AppError(503, MESSAGES.unavailable);
+        throw new AppError(503, 'unavailable');
       }
       return { data: { status: 'ok' as const, database: ctx.dialect, version: ctx.version } };
     },

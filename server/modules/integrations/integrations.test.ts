@@ -9,8 +9,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { startMetaStandIn, type MetaStandIn } from '../../test/meta-stand-in';
 import { bearer, createStaffWithToken } from '../../test/payouts-fixture';
 import { issueToken } from '../auth/service';
-import { decryptPayload } from '../partners/payload';
-import { createPartnerAccount } from '../partners/service';
+import { createPartnerAccount, decryptPayload } from '../partners/service';
 import { createPromoCode } from '../promo-codes/service';
 import { resolveProgramSecrets } from '../settings/service';
 import { openToken, sealToken, tokenBinding } from './seal';
@@ -247,7 +246,7 @@ describe('connected accounts', () => {
     // Another partner presenting Maya's state: refused, and the state is spent.
     const stolen = await call('POST', '/api/integrations/instagram/connect', leo.token, { code: code(), state });
     expect(stolen.statusCode).toBe(400);
-    expect(stolen.json()).toEqual({ code: 400, message: 'This connection was started in another browser, has expired or was already used. Please connect again from this browser.' });
+    expect(stolen.json()).toEqual({ code: 400, error: 'integration_state', message: 'This connection was started in another browser, has expired or was already used. Please connect again from this browser.' });
     expect((await call('POST', '/api/integrations/instagram/connect', maya.token, { code: code(), state })).statusCode).toBe(400);
     // An Instagram state for Facebook, a made-up state: refused.
     const igState = stateOf((await call('POST', '/api/integrations/instagram/start', maya.token)).json().data.url);
@@ -265,13 +264,13 @@ describe('connected accounts', () => {
     const state = stateOf((await call('POST', '/api/integrations/instagram/start', maya.token)).json().data.url);
     const answer = await call('POST', '/api/integrations/instagram/connect', maya.token, { code: 'not-a-code', state });
     expect(answer.statusCode).toBe(400);
-    expect(answer.json()).toEqual({ code: 400, message: 'The provider did not confirm the connection. Please try again.' });
+    expect(answer.json()).toEqual({ code: 400, error: 'integration_failed', message: 'The provider did not confirm the connection. Please try again.' });
     const started = new URL((await call('POST', '/api/integrations/instagram/start', maya.token)).json().data.url);
     const code = meta.issueCode(meta.addAccount('instagram'), started.searchParams.get('redirect_uri')!);
     meta.fail(1);
     const down = await call('POST', '/api/integrations/instagram/connect', maya.token, { code, state: started.searchParams.get('state') });
     expect(down.statusCode).toBe(502);
-    expect(down.json()).toMatchObject({ code: 502, message: 'The provider did not confirm the connection. Please try again.' });
+    expect(down.json()).toMatchObject({ code: 502, error: 'integration_failed', message: 'The provider did not confirm the connection. Please try again.' });
     expect(await rows()).toHaveLength(0);
   });
 

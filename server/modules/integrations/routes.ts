@@ -3,10 +3,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { fileRoute } from '../../../common/contracts/answers';
 import type { AppContext, TypedApp } from '../../context';
 import { notFound } from '../../errors';
 import { flowBindingHeaders, flowBindingOf, oauthCallbackBody } from '../../plugins/flow-binding';
-import { partnerIdOf, requirePartner } from '../auth/guards';
+import { partnerIdOf, requirePartner } from '../auth';
 import { findPartnerById } from '../partners/service';
 import { PROVIDERS, THUMBNAIL_NAME, disconnect, finishConnect, integrationDeps, integrationsOf, startConnect, topPosts } from './service';
 
@@ -133,7 +134,7 @@ export function integrationRoutes(app: TypedApp, ctx: AppContext): void {
         tags: ['public'],
         summary: 'A top post’s picture as the portal keeps it (WebP), cached as immutable. No credential: it is used in <img src>',
         params: z.object({ name: z.string() }),
-        produces: ['image/webp'],
+        ...fileRoute('image/webp', 'The picture'),
       },
     },
     async (request, reply) => {

@@ -6,13 +6,13 @@ import { BRAND_HASHTAG } from '../../../common/caption-check';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { isUniqueViolation, nowIso } from '../../db/dialect';
-import { API_MESSAGES, AppError, notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import type { FacebookClient } from '../../integrations/meta/facebook';
 import { facebookClient } from '../../integrations/meta/facebook';
 import { GraphError } from '../../integrations/meta/graph';
 import type { InstagramClient, InstagramMedia } from '../../integrations/meta/instagram';
 import { instagramClient, instagramPermalink } from '../../integrations/meta/instagram';
-import { consumeOneTimeToken, issueOneTimeToken } from '../accounts/service';
+import { consumeOneTimeToken, issueOneTimeToken } from '../one-time-tokens/service';
 import { promoCodesOf } from '../promo-codes/service';
 import type { IntegrationRow, NewMedia, Provider } from './repository';
 import {
@@ -30,6 +30,8 @@ import { openToken, sealToken, tokenBinding } from './seal';
 import { THUMBNAIL_NAME, keepThumbnail, removeThumbnails, thumbnailDir, thumbnailExists } from './thumbnails';
 
 export type { Provider };
+// The store connection seals its Shopify credentials the same way.
+export { openToken, sealToken } from './seal';
 export const PROVIDERS = ['instagram', 'facebook'] as const;
 
 const STATE_LIFETIME_MS = 10 * 60 * 1000;
@@ -112,7 +114,7 @@ export const connectRedirectUri = (publicUrl: string, provider: Provider) => `${
 
 function clientOf<P extends Provider>(clients: IntegrationClients, provider: P): NonNullable<IntegrationClients[P]> {
   const client = clients[provider];
-  if (!client) throw notFound(API_MESSAGES.integration_not_configured);
+  if (!client) throw notFound('integration_not_configured');
   return client as NonNullable<IntegrationClients[P]>;
 }
 
@@ -136,7 +138,7 @@ export async function finishConnect(
   // Used up even when it is someone else's: a state is good for one try only. Opened in another
   // browser (without the tab's nonce) it finds nothing.
   const owner = await consumeOneTimeToken(deps.db, `connect_${provider}`, input.state, now, input.binding);
-  if (owner === null || owner !== partnerId) throw new AppError(400, API_MESSAGES.integration_state);
+  if (owner === null || owner !== partnerId) throw new AppError(400, 'integration_state');
   const redirectUri = connectRedirectUri(deps.publicUrl, provider);
   const at = nowIso(now);
   try {
@@ -190,9 +192,9 @@ export async function finishConnect(
       log.warn({ provider, kind: error.kind, code: error.code, reason: error.message }, 'connecting an account failed at the provider');
       // A code the provider refuses (used, expired, forged) is the request's fault; an
       // unreachable or overloaded provider is not.
-      throw new AppError(error.kind === 'refused' || error.kind === 'token' ? 400 : 502, API_MESSAGES.integration_failed);
+      throw new AppError(error.kind === 'refused' || error.kind === 'token' ? 400 : 502, 'integration_failed');
     }
-    if (isUniqueViolation(error)) throw new AppError(409, API_MESSAGES.integration_taken);
+    if (isUniqueViolation(error)) throw new AppError(409, 'integration_taken');
     throw error;
   }
   // The first sync at once (posts, picture), so the dashboard shows them now; a slow provider
@@ -208,7 +210,7 @@ export async function finishConnect(
 async function refuseIfHeldElsewhere(db: Db, provider: Provider, providerUserId: string, partnerId: number) {
   const holder = await findHolder(db, provider, providerUserId);
   // One account, one partner: otherwise the same posts would count for two.
-  if (holder && holder.partner_id !== partnerId) throw new AppError(409, API_MESSAGES.integration_taken);
+  if (holder && holder.partner_id !== partnerId) throw new AppError(409, 'integration_taken');
 }
 
 export async function disconnect(deps: Pick<IntegrationDeps, 'db' | 'thumbnails'>, partnerId: number, provider: Provider): Promise<void> {

@@ -1,16 +1,12 @@
 // The short link `GET /s/{code}` (decisions §14) and the partner's link figures
 // (`GET /api/links/stats`).
 import { z } from 'zod';
+import { noBody } from '../../../common/contracts/answers';
+import { linkStatsAnswer } from '../../../common/contracts/links';
 import type { AppContext, TypedApp } from '../../context';
-import { partnerIdOf, requirePartner } from '../auth/guards';
+import { partnerIdOf, requirePartner } from '../auth';
 import { findPromoCode } from '../promo-codes/service';
 import { addressBlock, clickRecorder, countableVisit, linkStats, storeDestination, visitorHash, visitorHashKey } from './service';
-
-const day = z.object({
-  day: z.string().describe('YYYY-MM-DD, a day of the program’s time zone (GET /api/program)'),
-  clicks: z.number().describe('Visits counted that day'),
-  orders: z.number(),
-});
 
 export function linkRoutes(app: TypedApp, ctx: AppContext): void {
   const key = visitorHashKey(ctx.secrets.altchaSecret);
@@ -33,6 +29,7 @@ export function linkRoutes(app: TypedApp, ctx: AppContext): void {
         summary:
           'A partner’s short link: redirects (302) to the store with the code applied, an unknown code to the store; counts a visitor once per code in 30 minutes, not crawlers, link previews or prefetches (docs/decisions/059-click-counting.md)',
         params: z.object({ code: z.string().max(40) }),
+        response: { 302: noBody('To the store, with the code applied when it is known') },
       },
       // Limited by hand below: every hit is answered with the redirect.
       config: { rateLimit: false },
@@ -71,19 +68,7 @@ export function linkRoutes(app: TypedApp, ctx: AppContext): void {
         summary:
           'Visits of the partner’s short link (as counted by GET /s/{code}) and orders per day, the last 30 days, and the conversion rate',
         security: [{ partner: [] }],
-        response: {
-          200: z.object({
-            data: z.object({
-              days: z.array(day),
-              clicks: z.number().describe('Visits counted over the 30 days'),
-              orders: z.number(),
-              conversion: z
-                .number()
-                .nullable()
-                .describe('Orders per visit over the 30 days; null without a visit'),
-            }),
-          }),
-        },
+        response: { 200: linkStatsAnswer },
       },
     },
     async (request) => ({ data: await linkStats(ctx.db, partnerIdOf(request)) }),

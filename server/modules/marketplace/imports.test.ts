@@ -282,6 +282,7 @@ describe('marketplace imports in the back office', () => {
     expect(wrongType.statusCode).toBe(415);
     expect(wrongType.json()).toEqual({
       code: 415,
+      error: 'marketplace.file_type_with_csv',
       message: words.file_type_with_csv,
       errors: { file: [words.file_type_with_csv] },
     });

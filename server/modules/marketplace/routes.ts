@@ -4,11 +4,13 @@ import { z } from 'zod';
 import { reportBytesProblem, REPORT_MAX_BYTES } from '../../../common/marketplace-report';
 import type { ReportFileProblem } from '../../../common/marketplace-report';
 import { PAGING } from '../../../common/statuses';
+import { amazonLinksAnswer, marketplaceSalesAnswer } from '../../../common/contracts/marketplace';
 import type { AppContext, TypedApp } from '../../context';
-import { API_MESSAGES, AppError } from '../../errors';
+import { AppError } from '../../errors';
+import type { ApiMessageKey } from '../../errors';
 import { requestLocale, sayKey } from '../../i18n';
 import { idParams, pagedAnswer, pagingQuery } from '../../plugins/paging';
-import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth/guards';
+import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth';
 import { issueVoucher, voucherAnswerSchema, voucherInputSchema, voucherJson } from '../vouchers/service';
 import { REPORT_REASONS } from './report';
 import { amazonLinks, importAssociatesReport, importDetail, listImports, marketplaceSales } from './service';
@@ -19,16 +21,16 @@ const paging = z.object({
 });
 const doc = (summary: string) => ({ tags: ['manager'], summary, security: [{ staff: [] }] });
 
-const REFUSALS: Record<ReportFileProblem, { status: number; message: string }> = {
-  file_type: { status: 415, message: API_MESSAGES.marketplace.file_type_with_csv },
-  too_large: { status: 413, message: API_MESSAGES.marketplace.too_large },
-  empty: { status: 422, message: API_MESSAGES.marketplace.empty },
-  not_text: { status: 422, message: API_MESSAGES.marketplace.not_text },
+const REFUSALS: Record<ReportFileProblem, { status: number; key: ApiMessageKey }> = {
+  file_type: { status: 415, key: 'marketplace.file_type_with_csv' },
+  too_large: { status: 413, key: 'marketplace.too_large' },
+  empty: { status: 422, key: 'marketplace.empty' },
+  not_text: { status: 422, key: 'marketplace.not_text' },
 };
 /** A report refused whole, said by the rule it breaks, at the field `file` too (as the SPA shows it). */
 const refused = (problem: ReportFileProblem) => {
-  const { status, message } = REFUSALS[problem];
-  return new AppError(status, message, { file: [message] });
+  const { status, key } = REFUSALS[problem];
+  return new AppError(status, key, { errors: { file: [key] } });
 };
 
 const filename = z
@@ -69,13 +71,13 @@ export function marketplaceRoutes(app: TypedApp, ctx: AppContext): void {
 
   app.get(
     '/api/generateAmazonLinks',
-    { onRequest: partner, schema: { tags: ['partner'], summary: 'One Amazon link per product, carrying the partner’s tracking id', security: [{ partner: [] }] } },
+    { onRequest: partner, schema: { tags: ['partner'], summary: 'One Amazon link per product, carrying the partner’s tracking id', security: [{ partner: [] }], response: { 200: amazonLinksAnswer } } },
     async (request) => ({ data: await amazonLinks(ctx.db, partnerIdOf(request), requestLocale(request)) }),
   );
 
   app.get(
     '/api/getAmazonSalesItems',
-    { onRequest: partner, schema: { tags: ['partner'], summary: 'Marketplace sales from imported Associates reports, paged', security: [{ partner: [] }], querystring: paging } },
+    { onRequest: partner, schema: { tags: ['partner'], summary: 'Marketplace sales from imported Associates reports, paged', security: [{ partner: [] }], querystring: paging, response: { 200: marketplaceSalesAnswer } } },
     async (request) => marketplaceSales(ctx.db, partnerIdOf(request), request.query, requestLocale(request)),
   );
 

@@ -9,7 +9,7 @@ import { statusLabelKey } from '../../../common/statuses';
 import type { Status } from '../../../common/statuses';
 import type { Db } from '../../db';
 import { isUniqueViolation, lockKeys, nowIso } from '../../db/dialect';
-import { API_MESSAGES, invalid, notFound } from '../../errors';
+import { invalid, notFound } from '../../errors';
 import { i18n } from '../../i18n';
 import { pageOf } from '../../plugins/paging';
 import { recordAudit } from '../audit/service';
@@ -20,7 +20,7 @@ import type { ReportProblem, ReportReason, ReportRow } from './report';
 import { parseAssociatesReport } from './report';
 import { findImport, importLines, importsPage, problemOf, saleKeyExists, storedLine, trackingIdBalance } from './repository';
 import type { ImportSummary } from './repository';
-import { inProgramCurrency, readMoneyTerms, readProgramCurrency } from '../settings/currency';
+import { inProgramCurrency, readMoneyTerms, readProgramCurrency } from '../settings';
 
 export type { ImportSummary } from './repository';
 
@@ -130,7 +130,7 @@ export async function importAssociatesReport(
   // again once the rate is set.
   const money = await readMoneyTerms(db, chosen ?? (await readProgramCurrency(db)));
   const currency = chosen ?? money.programCurrency;
-  if (money.rate === null) throw invalid({ currency: [API_MESSAGES.currency.no_rate] });
+  if (money.rate === null) throw invalid({ currency: ['currency.no_rate'] });
   const fxRate = money.rate === '1' ? null : money.rate;
   const inProgram = (cents: number) => inProgramCurrency(cents, money.rate)!;
   const sha = createHash('sha256').update(file.content).digest('hex');

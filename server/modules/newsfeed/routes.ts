@@ -4,7 +4,7 @@ import { FEED_KINDS } from '../../../common/newsfeed';
 import type { AppContext, TypedApp } from '../../context';
 import { requestLocale } from '../../i18n';
 import { pagedAnswer, pagingQuery } from '../../plugins/paging';
-import { partnerIdOf, requirePartner } from '../auth/guards';
+import { partnerIdOf, requirePartner } from '../auth';
 import { findPartnerById } from '../partners/service';
 import { newsfeedPage } from './service';
 

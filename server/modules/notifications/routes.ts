@@ -2,11 +2,12 @@
 // `/api/manager/announcements` and `/api/manager/notifications` (manager and admin). Each staff
 // change reaches the open portals live once it is committed.
 import { z } from 'zod';
+import { noNul } from '../../../common/validation';
 import type { AppContext, TypedApp } from '../../context';
 import { sayKey } from '../../i18n';
 import { bilingualContent } from '../../plugins/bilingual';
 import { idParams, pagedAnswer, pagingQuery } from '../../plugins/paging';
-import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth/guards';
+import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth';
 import { createMessage, listMessages, partnerMessages, removeMessage, sendTestNotification, updateMessage, type MessageAudience, type MessageKind } from './service';
 
 const partnerRef = z.object({ uuid: z.string(), name: z.string(), email: z.string() });
@@ -95,7 +96,7 @@ export function notificationRoutes(app: TypedApp, ctx: AppContext): void {
           ),
           body:
             kind === 'custom'
-              ? z.object({ content: bilingualContent, partner: z.string().max(254, sayKey('max', { n: 254 })).refine((v) => !v.includes('\u0000'), sayKey('wrong_value')).nullish().describe('The partner’s uuid, e-mail or promo code; empty or absent for every partner') })
+              ? z.object({ content: bilingualContent, partner: z.string().max(254, sayKey('max', { n: 254 })).refine(noNul, sayKey('wrong_value')).nullish().describe('The partner’s uuid, e-mail or promo code; empty or absent for every partner') })
               : z.object({ content: bilingualContent }),
           response: { 201: z.object({ data: staffMessage }) },
         },

@@ -7,7 +7,7 @@ import type { NotificationsTable } from '../../db/schema';
 import { nowIso } from '../../db/dialect';
 import { padInList, powerOfTwoSlices } from '../../db/lists';
 import { preparedList } from '../../db/prepared';
-import { API_MESSAGES, invalid, notFound } from '../../errors';
+import { invalid, notFound } from '../../errors';
 import { i18n } from '../../i18n';
 import { hasSomeText, writtenContent, type BilingualContent, type BilingualText } from '../../plugins/bilingual';
 import { pageOf } from '../../plugins/paging';
@@ -32,7 +32,7 @@ import {
   type MessageKind,
   type ReaderGroup,
 } from './repository';
-import { readProgramCurrency } from '../settings/currency';
+import { readProgramCurrency } from '../settings';
 
 // A formatter costs far more to build than to use: one per language and currency.
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -175,7 +175,7 @@ function textFor(kind: MessageKind, content: MessageContent, group: ReaderGroup)
 }
 
 export function requireSomeText(content: BilingualContent): void {
-  if (!hasSomeText(content)) throw invalid({ content: [API_MESSAGES.messages.one_language] });
+  if (!hasSomeText(content)) throw invalid({ content: ['messages.one_language'] });
 }
 
 export interface StaffMessage {
@@ -227,7 +227,7 @@ export async function createMessage(
   requireSomeText(content);
   const ref = kind === 'custom' ? input.partner?.trim() : undefined;
   const recipient = ref ? await findRecipient(db, ref) : undefined;
-  if (ref && !recipient) throw invalid({ partner: [API_MESSAGES.messages.partner_unknown] });
+  if (ref && !recipient) throw invalid({ partner: ['messages.partner_unknown'] });
   const at = nowIso();
   const id = await db.transaction().execute(async (trx) => {
     const { id } = await insertMessage(trx, { kind, content: JSON.stringify(content), partner_id: recipient?.id ?? null, author_staff_id: staffId, created_at: at, updated_at: at });

@@ -155,7 +155,7 @@ describe('refused Shopify deliveries', () => {
     for (const token of [partner.token, undefined]) {
       const res = await get(url, token);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ code: 401, message: 'Not Authorized' });
+      expect(res.json()).toEqual({ code: 401, error: 'not_authorized', message: 'Not Authorized' });
     }
   });
 

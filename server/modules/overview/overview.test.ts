@@ -125,7 +125,7 @@ describe('the program overview', () => {
     for (const token of [alma.token, undefined]) {
       const res = await overview(token);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ code: 401, message: 'Not Authorized' });
+      expect(res.json()).toEqual({ code: 401, error: 'not_authorized', message: 'Not Authorized' });
     }
   });
 

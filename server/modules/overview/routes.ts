@@ -6,7 +6,7 @@ import type { AppContext, TypedApp } from '../../context';
 import { sayKey } from '../../i18n';
 import { idParams, pagedAnswer, pagingQuery } from '../../plugins/paging';
 import { refineTimeRange, timeRange, timeRangeQuery } from '../../plugins/time-range';
-import { requireStaff, staffIdOf } from '../auth/guards';
+import { requireStaff, staffIdOf } from '../auth';
 import { HANDLED_TOPICS } from '../sales/service';
 import { REJECTION_ISSUES } from './rejection-view';
 import { listFailedStorePushes, listOrdersApart, listRejectedDeliveries, programOverview, rejectedDeliveryPayload, releaseOrdersOfCurrency, retryAllStorePushes, retryStorePush } from './service';

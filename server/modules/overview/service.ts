@@ -1,6 +1,8 @@
 // The back office's overview (issue 13, decisions §11 `GET /api/manager/overview`,
 // docs/decisions/037-program-overview.md): the program at a glance, read from the program's
-// running totals (migration 022) and a few index reads, whatever the program's size.
+// running totals (migration 022) and a few index reads, whatever the program's size. Also the
+// pages behind what needs a look: refused Shopify deliveries (rejection-view.ts), codes the store
+// refused, orders waiting for an exchange rate and test orders (docs/decisions/039-needs-a-look.md).
 //
 // Definitions (months of the program's calendar, docs/decisions/054-program-calendar.md):
 // - sales: paid store orders made with a partner's own code (own-voucher orders left out), net of
@@ -12,15 +14,16 @@
 //   sales (as above), or signed in to the portal, each counted once.
 // - money owed: earnings by status over all time: payable (approved, not yet asked for), pending
 //   (in their holding period), held for review (a fraud rule fired), in payouts not yet paid.
+import { major } from '../../../common/currency';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import type { EarningStatus, PayoutStatus } from '../../db/schema';
-import { API_MESSAGES, AppError } from '../../errors';
+import { AppError } from '../../errors';
 import { pageOf } from '../../plugins/paging';
 import type { stageOf } from '../payouts/service';
 import { findPromoCode } from '../promo-codes/service';
 import { ALL_TIME, monthKeyIn, programTimeZone, releaseOrdersAwaitingRate } from '../sales/service';
-import { currencySettings, listExchangeRates } from '../settings/currency';
+import { currencySettings, listExchangeRates } from '../settings';
 import { recordAudit } from '../audit/service';
 import { nowIso } from '../../db/dialect';
 import { retryFailedStoreSyncs, retryStoreSync, storePushConfigured } from '../store-sync/service';
@@ -43,8 +46,6 @@ import {
 import type { RejectionFilter } from './repository';
 import { payloadView, problemsOf, topLevelIds } from './rejection-view';
 import type { PayloadView, RejectionProblem } from './rejection-view';
-
-const major = (cents: number) => Math.round(cents) / 100;
 
 /** Earnings that count as commissions (the partner dashboard's `this_month_commissions`). */
 const EARNED: readonly EarningStatus[] = ['PENDING', 'APPROVED', 'IN_PAYOUT', 'PAID'];
@@ -264,7 +265,7 @@ export async function listRejectedDeliveries(db: Db, filter: RejectionFilter, pa
 /** A refused delivery's payload for a person to read (secrets hidden, cut short when huge); 404 when unknown. */
 export async function rejectedDeliveryPayload(db: Db, id: number): Promise<PayloadView & { id: number; delivery_id: string; topic: string; error_id: string }> {
   const row = await rejectionWithBody(db, id);
-  if (!row) throw new AppError(404, API_MESSAGES.not_found);
+  if (!row) throw new AppError(404, 'not_found');
   return { id: row.id, delivery_id: row.delivery_id, topic: row.topic, error_id: row.error_id, ...payloadView(row.body) };
 }
 
@@ -293,7 +294,7 @@ export async function listFailedStorePushes(db: Db, config: Pick<Config, 'shopif
 /** One failed push tried again (store-sync's retry, audited there); 404 for an unknown code, 409 unless failed. */
 export async function retryStorePush(db: Db, input: { code: string; staffId: number; config: Pick<Config, 'shopify'> }): Promise<{ code: string; store_sync: StoreSyncJson }> {
   const code = await findPromoCode(db, input.code);
-  if (!code) throw new AppError(404, API_MESSAGES.not_found);
+  if (!code) throw new AppError(404, 'not_found');
   const store_sync = await retryStoreSync(db, { promoCodeId: code.id, code: code.code, staffId: input.staffId, config: input.config });
   return { code: code.code, store_sync };
 }
@@ -335,9 +336,9 @@ export async function listOrdersApart(db: Db, kind: 'awaiting_rate' | 'test', pa
 export async function releaseOrdersOfCurrency(db: Db, input: { currency: string; staffId: number }, now = new Date()): Promise<{ released: number }> {
   const currency = input.currency.trim().toUpperCase();
   const rates = await listExchangeRates(db);
-  if (!rates.some((r) => r.currency === currency)) throw new AppError(409, API_MESSAGES.currency.no_rate);
+  if (!rates.some((r) => r.currency === currency)) throw new AppError(409, 'currency.no_rate');
   const released = await releaseOrdersAwaitingRate(db, currency, now);
-  if (released === 0) throw new AppError(409, API_MESSAGES.currency.nothing_to_release);
+  if (released === 0) throw new AppError(409, 'currency.nothing_to_release');
   await recordAudit(db, { staffId: input.staffId, action: 'orders.release_rate', entity: 'orders', entityId: currency, before: null, after: { currency, released, rate: rates.find((r) => r.currency === currency)!.rate } }, nowIso(now));
   return { released };
 }

@@ -152,7 +152,7 @@ describe('who may change a partner', () => {
     for (const action of actions) {
       const asReviewer = await t.app.inject({ ...action, headers: bearer(reviewer.token) });
       expect(asReviewer.statusCode, action.url).toBe(403);
-      expect(asReviewer.json()).toEqual({ code: 403, message: 'Forbidden' });
+      expect(asReviewer.json()).toEqual({ code: 403, error: 'forbidden', message: 'Forbidden' });
       const asPartner = await t.app.inject({ ...action, headers: bearer(p.token) });
       expect(asPartner.statusCode, action.url).toBe(401);
       expect((await t.app.inject({ ...action })).statusCode, action.url).toBe(401);
@@ -248,6 +248,7 @@ describe('the commission override', () => {
       expect(res.statusCode, String(value)).toBe(422);
       expect(res.json()).toEqual({
         code: 422,
+        error: 'form_invalid',
         message: 'Form data is invalid',
         errors: { commission_override: ['Wrong value'] },
       });
@@ -258,6 +259,7 @@ describe('the commission override', () => {
     });
     expect(fr.json()).toEqual({
       code: 422,
+      error: 'form_invalid',
       message: 'Les données du formulaire sont invalides',
       errors: { commission_override: ['Valeur incorrecte'] },
     });
@@ -326,7 +328,7 @@ describe('the other fields', () => {
     }
     const empty = await patch(p.uuid, {});
     expect(empty.statusCode).toBe(422);
-    expect(empty.json()).toEqual({ code: 422, message: 'Send at least one change' });
+    expect(empty.json()).toEqual({ code: 422, error: 'partner_admin.nothing_to_change', message: 'Send at least one change' });
     expect(await partnerRow(p.id)).toMatchObject({
       referral_commission_amount: 5,
       referral_comission_type: 'percent',
@@ -511,17 +513,19 @@ describe('suspension', () => {
     for (const token of [p.token, other]) {
       const answer = await t.app.inject({ method: 'GET', url: '/api/get', headers: bearer(token) });
       expect(answer.statusCode).toBe(401);
-      expect(answer.json()).toEqual({ code: 401, message: 'Not Authorized' });
+      expect(answer.json()).toEqual({ code: 401, error: 'not_authorized', message: 'Not Authorized' });
     }
     const refused = await signIn(p.email, p.password);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({
       code: 403,
+      error: 'account_suspended',
       message: 'This partner account is suspended. Please contact the partner program team.',
     });
     const fr = await signIn(p.email, p.password, { 'accept-language': 'fr' });
     expect(fr.json()).toEqual({
       code: 403,
+      error: 'account_suspended',
       message: 'Ce compte partenaire est suspendu. Veuillez contacter l’équipe du programme partenaires.',
     });
     // A wrong password hears what anyone hears: the suspension is told only to the account's owner.
@@ -729,7 +733,7 @@ describe('the verification mail', () => {
     expect((await resend(admin.token)).statusCode).toBe(200);
     const throttled = await resend();
     expect(throttled.statusCode).toBe(429);
-    expect(throttled.json()).toEqual({ code: 429, message: 'Too many requests' });
+    expect(throttled.json()).toEqual({ code: 429, error: 'too_many_requests', message: 'Too many requests' });
     expect((await auditOf('partner', p.uuid)).map((l) => l.action)).toEqual([
       'partner.resend_verification',
       'partner.resend_verification',

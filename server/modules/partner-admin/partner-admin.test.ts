@@ -202,14 +202,14 @@ describe('one partner', () => {
         headers: bearer(reviewer.token),
       });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ code: 404, message: 'No partner has this id' });
+      expect(res.json()).toEqual({ code: 404, error: 'partner_admin.partner_not_found', message: 'No partner has this id' });
     }
     const fr = await t.app.inject({
       method: 'GET',
       url: `/api/manager/partners/00000000-0000-4000-8000-000000000000`,
       headers: { ...bearer(reviewer.token), 'accept-language': 'fr' },
     });
-    expect(fr.json()).toEqual({ code: 404, message: 'Aucun partenaire n’a cet identifiant' });
+    expect(fr.json()).toEqual({ code: 404, error: 'partner_admin.partner_not_found', message: 'Aucun partenaire n’a cet identifiant' });
   });
 });
 
@@ -224,7 +224,7 @@ describe('who may read partners', () => {
       const method = url.endsWith('store-sync') ? 'POST' : 'GET';
       const asPartner = await t.app.inject({ method, url, headers: bearer(partnerToken) });
       expect(asPartner.statusCode, url).toBe(401);
-      expect(asPartner.json()).toEqual({ code: 401, message: 'Not Authorized' });
+      expect(asPartner.json()).toEqual({ code: 401, error: 'not_authorized', message: 'Not Authorized' });
       expect((await t.app.inject({ method, url })).statusCode, url).toBe(401);
     }
     // The other way round: the staff token is no partner's.

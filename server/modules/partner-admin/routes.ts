@@ -2,12 +2,14 @@
 // every staff role (reviewers read); the changes (PATCH, notes, a code's discount, the verification
 // mail, a voucher revoked, a failed push retried) for managers and admins, each audited.
 import { z } from 'zod';
+import { noNul } from '../../../common/validation';
+import { fileRoute } from '../../../common/contracts/answers';
 import type { AppContext, TypedApp } from '../../context';
 import { sayKey } from '../../i18n';
 import { sendCsv } from '../../plugins/csv';
 import { pagedAnswer, pagingQuery } from '../../plugins/paging';
 import { recordExport } from '../audit/service';
-import { requireStaff, staffIdOf } from '../auth/guards';
+import { requireStaff, staffIdOf } from '../auth';
 import { voucherAnswerSchema } from '../vouchers/service';
 import { PARTNER_SORTS } from './repository';
 import {
@@ -34,7 +36,6 @@ import {
 const wrong = sayKey('wrong_value');
 const required = sayKey('required');
 // PostgreSQL's text cannot hold a NUL character: refused as input, not a 500 from the database.
-const noNul = (v: string) => !v.includes('\u0000');
 const uuidParam = z
   .string()
   .max(64, wrong)
@@ -315,6 +316,7 @@ export function partnerAdminRoutes(app: TypedApp, ctx: AppContext): void {
           'The partners of the list as CSV, with its filters and in its order, every page: written as it is read (UTF-8, RFC 4180, a header row; a cell that would start a formula is prefixed with \')',
         ),
         querystring: listFilters,
+        ...fileRoute('text/csv', 'The partners, one a line, `partners-<date>.csv`'),
       },
     },
     async (request, reply) => {

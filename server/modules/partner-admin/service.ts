@@ -2,8 +2,12 @@
 // export; one partner's page (profile, codes and their push to the store, tier and override,
 // referrer and referrals, figures from the running totals, earnings with their history, payouts,
 // vouchers, notes, and the staff actions on them); and what managers change on a partner. Every
-// change is written with its audit line (before and after) in one transaction.
+// change is written with its audit line (before and after) in one transaction
+// (docs/decisions/036-partners-in-the-back-office.md). The list's search reads an index of every
+// suffix of the names, e-mails and codes, kept by triggers (search.ts,
+// docs/decisions/040-staff-search.md).
 import type { Readable } from 'node:stream';
+import { major } from '../../../common/currency';
 import type { AppContext } from '../../context';
 import type { MailLog } from '../../integrations/mail/mailer';
 import type { Config } from '../../config';
@@ -11,7 +15,8 @@ import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import { retryOnConflict } from '../../db/retry';
 import type { Partner, PromoCode } from '../../db/schema';
-import { API_MESSAGES, AppError, invalid, notFound } from '../../errors';
+import { AppError, invalid, notFound } from '../../errors';
+import type { FieldErrors } from '../../errors';
 import { sayKey } from '../../i18n';
 import { csvMoney, CsvNumber, csvStream } from '../../plugins/csv';
 import type { CsvValue } from '../../plugins/csv';
@@ -22,7 +27,7 @@ import { recordAudit } from '../audit/service';
 import { endPartnerSessions } from '../auth/service';
 import { findPartnerById } from '../partners/service';
 import { findPromoCode, promoCodesOf, toPromoCodeJson, updatePromoCodeValue } from '../promo-codes/service';
-import { allTiers, currentRateBp, monthKeyIn, programTimeZone } from '../sales/service';
+import { allTiers, commissionRateBp, currentRateBp, monthKeyIn, programTimeZone, tierReached, tierSpan } from '../sales/service';
 import { requestStoreSync, retryStoreSync, storeSyncsOf } from '../store-sync/service';
 import type { StoreSyncJson } from '../store-sync/service';
 import { findSubpartnerId, subpartnerChoices, subpartnerRefById, subpartnerRefBySlug } from '../subpartners/service';
@@ -48,11 +53,10 @@ import {
   salesRows,
   voucherPage,
 } from './repository';
-import { readProgramCurrency } from '../settings/currency';
+import { readProgramCurrency } from '../settings';
 
 type StoreConfig = Pick<Config, 'shopify'>;
 
-const major = (cents: number) => Math.round(Number(cents)) / 100;
 const fullName = (p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`.trim();
 
 export interface PromoCodeEntry {
@@ -85,7 +89,7 @@ export interface PartnerListQuery {
  * that looks like an answer).
  */
 async function listFilter(db: Db, query: PartnerListQuery): Promise<PartnerListFilter> {
-  const errors: Record<string, string[]> = {};
+  const errors: FieldErrors = {};
   let subpartnerId: number | null | undefined;
   if (query.subpartner === 'none') subpartnerId = null;
   else if (query.subpartner) {
@@ -95,10 +99,10 @@ async function listFilter(db: Db, query: PartnerListQuery): Promise<PartnerListF
   let tier: PartnerListFilter['tier'];
   if (query.tier === 'override') tier = 'override';
   else if (query.tier !== undefined) {
-    const tiers = await allTiers(db);
-    const at = tiers.findIndex((t) => t.min_sales === Number(query.tier));
-    if (at < 0) errors.tier = [sayKey('wrong_value')];
-    else tier = { min: tiers[at]!.min_sales, max: tiers[at + 1]?.min_sales ?? null };
+    // The list reads partners.verified_sales in SQL (an index over every partner), between the
+    // bounds of the tier by the tiers' own rule (sales/rules.ts).
+    tier = tierSpan(await allTiers(db), Number(query.tier));
+    if (!tier) errors.tier = [sayKey('wrong_value')];
   }
   if (Object.keys(errors).length) throw invalid(errors);
   return {
@@ -205,7 +209,6 @@ export async function partnersCsv(db: Db, query: PartnerListQuery, slice = EXPOR
   const currency = await readProgramCurrency(db);
   const filter = await listFilter(db, query);
   const tiers = await allTiers(db);
-  const tierRate = (verified: number) => [...tiers].reverse().find((t) => t.min_sales <= verified)?.rate_bp ?? 0;
   return csvStream(PARTNER_CSV_COLUMNS, partnerSlices(db, filter, slice), (r): CsvValue[] => [
     r.uuid,
     r.first_name,
@@ -218,7 +221,7 @@ export async function partnersCsv(db: Db, query: PartnerListQuery, slice = EXPOR
     r.subpartner_slug,
     r.codes.join(' '),
     Number(r.verified_sales),
-    csvRate(r.commission_override_bp ?? tierRate(Number(r.verified_sales))),
+    csvRate(commissionRateBp(r, tierReached(tiers, r.verified_sales).tier)),
     r.commission_override_bp === null ? null : csvRate(r.commission_override_bp),
     csvMoney(Number(r.total_sales_cents)),
     csvMoney(Number(r.total_earned_cents)),
@@ -233,7 +236,7 @@ export async function partnersCsv(db: Db, query: PartnerListQuery, slice = EXPOR
 
 async function partnerOrThrow(db: Db, uuid: string): Promise<Partner> {
   const partner = await partnerByUuid(db, uuid);
-  if (!partner) throw notFound(API_MESSAGES.partner_admin.partner_not_found);
+  if (!partner) throw notFound('partner_admin.partner_not_found');
   return partner;
 }
 
@@ -258,14 +261,11 @@ async function promoCodeEntries(
 
 /** The rate the partner earns now and where it comes from: a staff override, else their tier. */
 async function commissionOf(db: Db, partner: Partner) {
-  const tiers = await allTiers(db);
   const verified = Number(partner.verified_sales);
-  const at = tiers.reduce((found, t, i) => (t.min_sales <= verified ? i : found), -1);
-  const tier = at >= 0 ? tiers[at]! : null;
-  const next = tiers[at + 1] ?? null;
+  const { tier, next } = tierReached(await allTiers(db), verified);
   const override = partner.commission_override_bp;
   return {
-    rate: (override ?? tier?.rate_bp ?? 0) / 100,
+    rate: commissionRateBp(partner, tier) / 100,
     source: override !== null ? ('override' as const) : ('tier' as const),
     override: override === null ? null : override / 100,
     verified_sales: verified,
@@ -359,7 +359,7 @@ export async function partnerDetail(db: Db, uuid: string, config: StoreConfig) {
 /** The partner's id, for a tab of their page (404 for an unknown uuid). */
 async function partnerIdOf(db: Db, uuid: string): Promise<number> {
   const id = await partnerIdByUuid(db, uuid);
-  if (id === undefined) throw notFound(API_MESSAGES.partner_admin.partner_not_found);
+  if (id === undefined) throw notFound('partner_admin.partner_not_found');
   return id;
 }
 
@@ -508,10 +508,10 @@ interface AuditLine {
  */
 export async function updatePartnerByStaff(deps: Deps, staffId: number, uuid: string, input: PartnerChanges) {
   const found = await partnerOrThrow(deps.db, uuid);
-  if (Object.values(input).every((v) => v === undefined)) throw new AppError(422, API_MESSAGES.partner_admin.nothing_to_change);
+  if (Object.values(input).every((v) => v === undefined)) throw new AppError(422, 'partner_admin.nothing_to_change');
 
   // Checked before anything is written: a refused change leaves the partner as they were.
-  const errors: Record<string, string[]> = {};
+  const errors: FieldErrors = {};
   const type = input.referral_comission_type ?? (found.referral_comission_type === 'fixed' ? 'fixed' : 'percent');
   if (input.referral_commission_amount !== undefined || input.referral_comission_type !== undefined) {
     const amount = input.referral_commission_amount ?? found.referral_commission_amount;
@@ -521,7 +521,7 @@ export async function updatePartnerByStaff(deps: Deps, staffId: number, uuid: st
   if (input.subpartner === null) subpartnerId = null;
   else if (input.subpartner !== undefined) {
     subpartnerId = await findSubpartnerId(deps.db, input.subpartner);
-    if (subpartnerId === undefined) errors.subpartner = [API_MESSAGES.partner_admin.subpartner_unknown];
+    if (subpartnerId === undefined) errors.subpartner = ['partner_admin.subpartner_unknown'];
   }
   if (Object.keys(errors).length) throw invalid(errors);
 
@@ -599,7 +599,7 @@ export async function addPartnerNote(db: Db, staffId: number, uuid: string, body
 async function partnerCode(db: Db, uuid: string, code: string) {
   const partner = await partnerOrThrow(db, uuid);
   const found = await findPromoCode(db, code);
-  if (!found || found.partner_id !== partner.id) throw notFound(API_MESSAGES.partner_admin.code_not_found);
+  if (!found || found.partner_id !== partner.id) throw notFound('partner_admin.code_not_found');
   return { partner, code: found };
 }
 
@@ -616,7 +616,7 @@ export async function changeCodeDiscount(db: Db, input: { uuid: string; code: st
       const current = (await findPromoCode(trx, code.code))!;
       if (current.value_bp === toBp) return;
       // Conditional on the value read: two staff changing it at once, one wins and the other is told.
-      if (!(await updatePromoCodeValue(trx, current.id, current.value_bp, toBp))) throw new AppError(409, API_MESSAGES.partner_admin.code_changed);
+      if (!(await updatePromoCodeValue(trx, current.id, current.value_bp, toBp))) throw new AppError(409, 'partner_admin.code_changed');
       const queued = await requestStoreSync(trx, current.id, input.config);
       await recordAudit(trx, {
         staffId: input.staffId,
@@ -655,7 +655,7 @@ export async function retryPromoCodeStoreSync(
  */
 export async function resendPartnerVerification(ctx: AppContext, staffId: number, uuid: string, log?: MailLog) {
   const partner = await partnerOrThrow(ctx.db, uuid);
-  if (partner.verified) throw new AppError(409, API_MESSAGES.partner_admin.already_verified);
+  if (partner.verified) throw new AppError(409, 'partner_admin.already_verified');
   await resendVerification(ctx, partner.id, log);
   await ctx.db.transaction().execute((trx) =>
     recordAudit(trx, { staffId, action: 'partner.resend_verification', entity: 'partner', entityId: partner.uuid, after: { email: partner.email } }),

@@ -2,8 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { prepared } from '../../db/prepared';
 import type { NewPartner, Partner, PartnerUpdate } from '../../db/schema';
-import { programTimeZone } from '../sales/calendar';
-import { monthKeyIn } from '../sales/stats';
+import { monthKeyIn, programTimeZone } from '../sales/service';
 
 /** A new partner, counted as joined in the month of the program's calendar holding `created_at` (migration 031). */
 export async function insertPartner(db: Db, partner: Omit<NewPartner, 'joined_month'>): Promise<Partner> {

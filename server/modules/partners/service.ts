@@ -1,8 +1,11 @@
+// Partner accounts as the other modules read and write them: created, found by e-mail or id, their
+// sign-in and picture recorded. Registration is accounts', the back office's view partner-admin's
+// (docs/product/partners-and-accounts.md#the-partner-profile).
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import type { NewPartner, Partner } from '../../db/schema';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../../credentials/passwords';
 import { countPartners, findPartnerByEmail, findPartnerById, insertPartner, replacePartnerPicture, touchLastLogin, updatePartner } from './repository';
 
 /** The password in clear, or already hashed (a confirmed sign-up kept only its hash). */
@@ -23,6 +26,8 @@ export async function createPartnerAccount(db: Db, input: PartnerInput, at = new
 }
 
 export { countPartners, findPartnerByEmail, findPartnerById, replacePartnerPicture, touchLastLogin, updatePartner };
+// The `/api/get` payload's encryption: accounts builds the payload, tests and tools read it back.
+export { decryptPayload, encryptPayload } from './payload';
 
 /** The partners who signed up through this partner's referral link, newest first. */
 export function referralsOf(db: Db, partnerId: number) {

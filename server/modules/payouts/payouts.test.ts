@@ -25,6 +25,13 @@ const MESSAGES = {
   below_minimum: { en: 'Your payable balance is below the minimum payout', fr: 'Votre solde payable est inférieur au paiement minimum' },
   payout_open: { en: 'A cash-out is already in progress', fr: 'Un retrait est déjà en cours' },
 } as const;
+// Their stable keys, the answer's `error`.
+const BLOCKER_KEYS = {
+  email_not_verified: 'payout_email_not_verified',
+  paypal_email_missing: 'payout_paypal_missing',
+  below_minimum: 'payout_below_minimum',
+  payout_open: 'payout_open',
+} as const;
 
 // The partner's side of cash-out (spec point 7, decisions §7): what stands in the way, Pay me
 // now gathering the approved earnings into one payout with its invoice, and the invoices.
@@ -131,7 +138,7 @@ describe('cash-out for partners', () => {
         for (const lang of ['en', 'fr'] as const) {
           const res = await payMeNow(p, method, lang);
           expect(res.statusCode, `${p.name} ${method} ${lang}`).toBe(422);
-          expect(res.json(), `${p.name} ${method} ${lang}`).toEqual({ code: 422, message: MESSAGES[blocker][lang] });
+          expect(res.json(), `${p.name} ${method} ${lang}`).toEqual({ code: 422, error: BLOCKER_KEYS[blocker], message: MESSAGES[blocker][lang] });
         }
       }
     }
@@ -290,7 +297,7 @@ describe('cash-out for partners', () => {
     for (const url of [payout.invoice.pdf_url, '/api/invoices/999999/pdf']) {
       const res404 = await call('GET', url, stranger.token);
       expect(res404.statusCode, url).toBe(404);
-      expect(res404.json(), url).toEqual({ code: 404, message: 'Not Found' });
+      expect(res404.json(), url).toEqual({ code: 404, error: 'not_found', message: 'Not Found' });
     }
     for (const id of ['abc', '0', '-1', '1.5', '99999999999', '1e3x']) {
       const bad = await call('GET', `/api/invoices/${id}/pdf`, gina.token);
@@ -399,7 +406,7 @@ describe('cash-out for partners', () => {
       for (const headers of [{}, { authorization: `Bearer ${admin.token}` }, { authorization: 'Bearer not-a-token' }, { authorization: p.token }]) {
         const res = await t.app.inject({ method, url, headers });
         expect(res.statusCode, `${method} ${url} ${JSON.stringify(headers)}`).toBe(401);
-        expect(res.json()).toEqual({ code: 401, message: 'Not Authorized' });
+        expect(res.json()).toEqual({ code: 401, error: 'not_authorized', message: 'Not Authorized' });
       }
     }
     expect(await payoutState(t.database.db)).toEqual(before);

@@ -555,7 +555,7 @@ describe('PayPal webhooks', () => {
     for (const [what, body, headers] of forgeries) {
       const answer = await postEvent(body, headers);
       expect(answer.statusCode, what).toBe(400);
-      expect(answer.json(), what).toMatchObject({ code: 400, message: 'The PayPal event could not be verified' });
+      expect(answer.json(), what).toMatchObject({ code: 400, error: 'paypal_event_unverified', message: 'The PayPal event could not be verified' });
     }
     expect(await everything(p.id, p.partner.id)).toEqual(before);
     expect((await payoutRow(other.id)).status).toBe('APPROVED');

@@ -81,7 +81,7 @@ async function claimNextSend(db: Db, now: Date): Promise<Payout | undefined> {
   }
 }
 
-const isStale = (error: unknown) => error instanceof AppError && error.status === 409 && error.message === staleError().message;
+const isStale = (error: unknown) => error instanceof AppError && error.key === staleError().key;
 
 /**
  * Moves the payout after PayPal's word, unless it changed meanwhile (then the word is stale).

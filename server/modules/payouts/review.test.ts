@@ -137,7 +137,7 @@ describe('payout review', () => {
     for (const body of [{ action: 'approve' }, { action: 'reject', reason: 'no' }, { action: 'review', reason: 'look' }]) {
       const res = await api.review(remy, payout.id, body);
       expect(res.statusCode, body.action).toBe(403);
-      expect(res.json(), body.action).toEqual({ code: 403, message: STAGE_FORBIDDEN });
+      expect(res.json(), body.action).toEqual({ code: 403, error: 'payout_stage_forbidden', message: STAGE_FORBIDDEN });
     }
     expect(await payoutState(t.database.db)).toEqual(afterApproval);
 
@@ -149,7 +149,7 @@ describe('payout review', () => {
     const beforeSelf = await payoutState(t.database.db);
     const self = await api.review(max, big.id, { action: 'approve', expected_status: 'MANAGER_IN_REVIEW' });
     expect(self.statusCode).toBe(403);
-    expect(self.json()).toEqual({ code: 403, message: SECOND_PERSON });
+    expect(self.json()).toEqual({ code: 403, error: 'payout_second_person', message: SECOND_PERSON });
     expect(await payoutState(t.database.db)).toEqual(beforeSelf);
     const second = await api.review(mona, big.id, { action: 'approve', expected_status: 'MANAGER_IN_REVIEW' });
     expect(second.statusCode, second.body).toBe(200);
@@ -274,7 +274,7 @@ describe('payout review', () => {
     const before = await payoutState(t.database.db);
     const byReviewer = await api.markPaid(rita, payout.id, { reference: 'REF-1' });
     expect(byReviewer.statusCode).toBe(403);
-    expect(byReviewer.json()).toEqual({ code: 403, message: 'Forbidden' });
+    expect(byReviewer.json()).toEqual({ code: 403, error: 'forbidden', message: 'Forbidden' });
     for (const body of [{}, { reference: '' }, { reference: '   ' }, { reference: 42 }, { reference: 'x'.repeat(201) }, { reference: 'A\u0000B' }, { reference: 'R', expected_status: 'SOMETHING' }]) {
       const res = await api.markPaid(max, payout.id, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
@@ -296,7 +296,7 @@ describe('payout review', () => {
     // Paying twice, or deciding on a paid payout, is stale.
     for (const res of [await api.markPaid(ada, payout.id, { reference: 'REF-2' }), await api.review(rita, payout.id, { action: 'reject', reason: 'late' })]) {
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ code: 409, message: STALE });
+      expect(res.json()).toEqual({ code: 409, error: 'payout_stale', message: STALE });
     }
 
     // A second payout paid by the admin: the lifetime total adds up, the latest is the newest.
@@ -324,10 +324,10 @@ describe('payout review', () => {
     for (const expected of ['IN_REVIEW', 'APPROVED', 'PAID']) {
       const res = await api.review(rita, payout.id, { action: 'approve', expected_status: expected });
       expect(res.statusCode, expected).toBe(409);
-      expect(res.json(), expected).toEqual({ code: 409, message: STALE });
+      expect(res.json(), expected).toEqual({ code: 409, error: 'payout_stale', message: STALE });
     }
     const fr = await api.review(rita, payout.id, { action: 'reject', reason: 'x', expected_status: 'IN_REVIEW' }, 'fr');
-    expect(fr.json()).toEqual({ code: 409, message: 'Ce paiement a été modifié par quelqu’un d’autre. Rechargez pour voir son statut actuel.' });
+    expect(fr.json()).toEqual({ code: 409, error: 'payout_stale', message: 'Ce paiement a été modifié par quelqu’un d’autre. Rechargez pour voir son statut actuel.' });
     expect(await payoutState(t.database.db)).toEqual(before);
 
     // Two reviewers approving the same screen at once: one wins, the other is told.
@@ -374,7 +374,7 @@ describe('payout review', () => {
     for (const [body, field] of bodies) {
       const res = await api.review(rita, payout.id, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
-      expect(res.json(), JSON.stringify(body)).toMatchObject({ code: 422, message: 'Form data is invalid', errors: { [field]: [expect.any(String)] } });
+      expect(res.json(), JSON.stringify(body)).toMatchObject({ code: 422, error: 'form_invalid', message: 'Form data is invalid', errors: { [field]: [expect.any(String)] } });
     }
     const fr = await api.review(rita, payout.id, { action: 'reject' }, 'fr');
     expect(fr.json().message).toBe('Les données du formulaire sont invalides');
@@ -396,7 +396,7 @@ describe('payout review', () => {
     }
     for (const res of [await api.review(rita, 999999, { action: 'approve' }), await api.markPaid(max, 999999, { reference: 'R' }), await t.app.inject({ method: 'GET', url: '/api/manager/payouts/999999', headers: { authorization: `Bearer ${rita.token}` } }), await t.app.inject({ method: 'GET', url: '/api/manager/invoices/999999/pdf', headers: { authorization: `Bearer ${rita.token}` } })]) {
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ code: 404, message: 'Not Found' });
+      expect(res.json()).toEqual({ code: 404, error: 'not_found', message: 'Not Found' });
     }
     expect(await payoutState(t.database.db)).toEqual(before);
   });
@@ -495,7 +495,7 @@ describe('payout review', () => {
       for (const headers of [{}, { authorization: `Bearer ${p.token}` }, { authorization: 'Bearer forged' }]) {
         const res = await t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
         expect(res.statusCode, `${method} ${url} ${JSON.stringify(headers)}`).toBe(401);
-        expect(res.json()).toEqual({ code: 401, message: 'Not Authorized' });
+        expect(res.json()).toEqual({ code: 401, error: 'not_authorized', message: 'Not Authorized' });
       }
     }
     // And the partner pages refuse a staff token.
@@ -530,7 +530,7 @@ describe('payout review with PayPal configured', () => {
     for (const s of [max, ada]) {
       const res = await api.markPaid(s, payout.id, { reference: 'BY-HAND' });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ code: 409, message: PAYPAL_PAYS });
+      expect(res.json()).toEqual({ code: 409, error: 'payout_paypal_configured', message: PAYPAL_PAYS });
     }
     expect(await payoutState(t.database.db)).toEqual(before);
   });
@@ -651,7 +651,7 @@ describe('the payouts queue', () => {
     for (const query of ['?status=FOO', '?status=open,PAID', '?status=', '?page=0', '?page=-1', '?length=0', '?length=101', '?page=abc', `?q=${'x'.repeat(201)}`, '?q=a%00b']) {
       const res = await api.queue(rita, query);
       expect(res.statusCode, query).toBe(422);
-      expect(res.json(), query).toMatchObject({ code: 422, message: 'Form data is invalid' });
+      expect(res.json(), query).toMatchObject({ code: 422, error: 'form_invalid', message: 'Form data is invalid' });
     }
   });
 });

@@ -1,13 +1,16 @@
 // Cash-out routes: the partner's (spec point 7, decisions §7) and the back office's (decisions §11).
 import { z } from 'zod';
+import { noNul } from '../../../common/validation';
 import type { FastifyReply } from 'fastify';
 import { STATUSES } from '../../../common/statuses';
+import { fileRoute } from '../../../common/contracts/answers';
+import { invoicesAnswer, payMeNowAnswer, payMeNowStatsAnswer, payoutDetailAnswer, payoutQueueAnswer, paypalWebhookAnswer } from '../../../common/contracts/payouts';
 import type { AppContext, TypedApp } from '../../context';
 import type { PayoutStatus } from '../../db/schema';
 import { requestLocale, sayKey } from '../../i18n';
 import { sendCsv } from '../../plugins/csv';
-import { pagedAnswer, pagingQuery } from '../../plugins/paging';
-import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth/guards';
+import { pagingQuery } from '../../plugins/paging';
+import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth';
 import { recordExport } from '../audit/service';
 import { findStaffById } from '../staff/service';
 import { renderInvoicePdf } from './invoice-pdf';
@@ -16,36 +19,11 @@ import { payoutDetail, payoutQueue, payoutsCsv } from './staff-views';
 import { createHash } from 'node:crypto';
 import { applyPayPalEvent, payoutOfEvent, rememberVerified, verifiedBefore } from './paypal';
 import { parsePayPalPayoutEvent } from '../../integrations/paypal/webhook-event';
-import { API_MESSAGES, AppError } from '../../errors';
-
-const cashoutRow = z.object({
-  id: z.number(),
-  amount: z.number(),
-  currency: z.string(),
-  status: z.enum(STATUSES),
-  status_label: z.string(),
-  date: z.string().describe('When the partner asked'),
-  paid_at: z.string().nullable(),
-  reason: z.string().nullable().describe('Why, when rejected or sent back to review'),
-  invoice: z.object({ id: z.number(), number: z.string(), pdf_url: z.string() }).nullable(),
-});
-
-const invoiceRow = z.object({
-  id: z.number(),
-  number: z.string(),
-  amount: z.number(),
-  status: z.enum(STATUSES),
-  status_label: z.string(),
-  date: z.string(),
-  pdf_url: z.string(),
-  payout_id: z.number(),
-  paid_at: z.string().nullable(),
-});
+import { AppError, notAuthorized } from '../../errors';
 
 const idParam = z.object({ id: z.coerce.number({ error: sayKey('wrong_value') }).int(sayKey('wrong_value')).min(1, sayKey('wrong_value')).max(2_147_483_647, sayKey('wrong_value')) });
 const expectedStatus = z.enum(STATUSES, { error: sayKey('wrong_value') }).optional().describe('The status the staff member saw: another answers 409');
 // PostgreSQL's text cannot hold a NUL character: refused as input, not a 500 from the database.
-const noNul = (v: string) => !v.includes('\u0000');
 const queueStatus = z.enum([...STATUSES, 'open'], { error: sayKey('wrong_value') }).optional();
 const queueSearch = z.string().max(200, sayKey('wrong_value')).refine(noNul, sayKey('wrong_value')).optional();
 const reasonText = z.string({ error: sayKey('wrong_value') }).trim().max(500, sayKey('max', { n: 500 })).refine(noNul, sayKey('wrong_value'));
@@ -74,26 +52,7 @@ export function payoutRoutes(app: TypedApp, ctx: AppContext): void {
       serializerCompiler: () => (data) => JSON.stringify(data),
       schema: {
         ...doc('Payable and pending balances, the rules still unmet, the open cash-out and the latest ones'),
-        response: {
-          200: z.object({
-            data: z.object({
-              payable_balance: z.number(),
-              pending_balance: z.number(),
-              in_payout_balance: z.number(),
-              next_payable_at: z.string().nullable(),
-              minimum: z.number(),
-              currency: z.string(),
-              paypal_email: z.string().nullable(),
-              paypal_hold_until: z.string().nullable().describe('While a PayPal e-mail changed less than 72 hours ago holds cash-out: until when'),
-              can_request: z.boolean(),
-              blockers: z.array(z.enum(['email_not_verified', 'paypal_email_missing', 'paypal_email_recent', 'below_minimum', 'payout_open'])),
-              open_payout: cashoutRow.nullable(),
-              lifetime_paid: z.number(),
-              recent_cashouts: z.array(cashoutRow),
-              latest_paid: cashoutRow.nullable(),
-            }),
-          }),
-        },
+        response: { 200: payMeNowStatsAnswer },
       },
     },
     async (request) => ({ data: await payMeNowStats(ctx.db, partnerIdOf(request), requestLocale(request)) }),
@@ -103,7 +62,7 @@ export function payoutRoutes(app: TypedApp, ctx: AppContext): void {
     onRequest: partner,
     schema: {
       ...doc('Pay me now: gathers every approved earning and adjustment into one cash-out with its invoice'),
-      response: { 201: z.object({ data: cashoutRow.extend({ invoice: z.object({ id: z.number(), number: z.string(), pdf_url: z.string() }) }) }) },
+      response: { 201: payMeNowAnswer },
     },
   };
   // The spec calls it with GET (spec point 7); POST is accepted too (decisions §7).
@@ -118,13 +77,13 @@ export function payoutRoutes(app: TypedApp, ctx: AppContext): void {
 
   app.get(
     '/api/getInvoices',
-    { onRequest: partner, schema: { ...doc('The partner’s invoices, one per cash-out, newest first, paged'), querystring: pagingQuery(), response: { 200: pagedAnswer(invoiceRow) } } },
+    { onRequest: partner, schema: { ...doc('The partner’s invoices, one per cash-out, newest first, paged'), querystring: pagingQuery(), response: { 200: invoicesAnswer } } },
     async (request) => partnerInvoices(ctx.db, partnerIdOf(request), request.query, requestLocale(request)),
   );
 
   app.get(
     '/api/invoices/:id/pdf',
-    { onRequest: partner, schema: { ...doc('The invoice as a PDF in the partner’s language (404 for another partner’s)'), params: idParam } },
+    { onRequest: partner, schema: { ...doc('The invoice as a PDF in the partner’s language (404 for another partner’s)'), params: idParam, ...fileRoute('application/pdf', 'The invoice, `<number>.pdf`') } },
     async (request, reply) => sendPdf(reply, await invoiceDocument(ctx.db, request.params.id, partnerIdOf(request))),
   );
 
@@ -133,7 +92,7 @@ export function payoutRoutes(app: TypedApp, ctx: AppContext): void {
   const anyStaff = requireStaff(ctx.db);
   const staffOf = async (request: { staffId?: number }) => {
     const staff = await findStaffById(ctx.db, staffIdOf(request));
-    if (!staff) throw new AppError(401, 'Not Authorized');
+    if (!staff) throw notAuthorized();
     return staff;
   };
 
@@ -144,6 +103,7 @@ export function payoutRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         ...staffDoc('The payouts queue: by status (or `open`), searched by partner name, e-mail, code, payout id or invoice number'),
         querystring: pagingQuery(20).extend({ status: queueStatus, q: queueSearch }),
+        response: { 200: payoutQueueAnswer },
       },
     },
     async (request) => payoutQueue(ctx.db, request.query, requestLocale(request)),
@@ -156,6 +116,7 @@ export function payoutRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         ...staffDoc('The payouts of the queue as CSV (same filters), for accounting'),
         querystring: z.object({ status: queueStatus, q: queueSearch }),
+        ...fileRoute('text/csv', 'The payouts, one a line, `payouts-<date>.csv`'),
       },
     },
     async (request, reply) => {
@@ -167,7 +128,7 @@ export function payoutRoutes(app: TypedApp, ctx: AppContext): void {
 
   app.get(
     '/api/manager/payouts/:id',
-    { onRequest: anyStaff, schema: { ...staffDoc('One payout: its partner, earnings, fraud signals, history, and what this staff member may do'), params: idParam } },
+    { onRequest: anyStaff, schema: { ...staffDoc('One payout: its partner, earnings, fraud signals, history, and what this staff member may do'), params: idParam, response: { 200: payoutDetailAnswer } } },
     async (request) => ({ data: await payoutDetail(ctx.db, request.params.id, await staffOf(request), paypalConfigured(), requestLocale(request)) }),
   );
 
@@ -189,6 +150,7 @@ export function payoutRoutes(app: TypedApp, ctx: AppContext): void {
             if (body.action !== 'approve' && !body.reason) issue.addIssue({ code: 'custom', path: ['reason'], message: sayKey('required') });
             if (body.fraudulent && body.action !== 'reject') issue.addIssue({ code: 'custom', path: ['fraudulent'], message: sayKey('wrong_value') });
           }),
+        response: { 200: payoutDetailAnswer },
       },
     },
     async (request) => {
@@ -208,6 +170,7 @@ export function payoutRoutes(app: TypedApp, ctx: AppContext): void {
         ...staffDoc('Records a payment made by hand, with its reference (only while PayPal is not configured)'),
         params: idParam,
         body: z.object({ reference: z.string({ error: sayKey('required') }).trim().min(1, sayKey('required')).max(200, sayKey('wrong_value')).refine(noNul, sayKey('wrong_value')), expected_status: expectedStatus }),
+        response: { 200: payoutDetailAnswer },
       },
     },
     async (request) => {
@@ -220,7 +183,7 @@ export function payoutRoutes(app: TypedApp, ctx: AppContext): void {
 
   app.get(
     '/api/manager/invoices/:id/pdf',
-    { onRequest: anyStaff, schema: { ...staffDoc('An invoice as a PDF'), params: idParam } },
+    { onRequest: anyStaff, schema: { ...staffDoc('An invoice as a PDF'), params: idParam, ...fileRoute('application/pdf', 'The invoice, `<number>.pdf`') } },
     async (request, reply) => sendPdf(reply, await invoiceDocument(ctx.db, request.params.id)),
   );
 
@@ -239,6 +202,7 @@ export function payoutRoutes(app: TypedApp, ctx: AppContext): void {
           summary: 'PayPal Payouts item webhooks (verified with PayPal before use)',
           description:
             'Answers 200 `{"data": {"outcome": "applied" | "ignored" | "unknown"}}`. Before PayPal is asked: a body that is not a payout item event is 400; an event of a kind the portal does not handle is `ignored` and one for a payout it does not know `unknown`, both changing nothing. An event PayPal does not confirm is 400 and changes nothing; 5xx when PayPal cannot be asked, so it redelivers. A transmission PayPal confirmed, with the same body, is not asked again. At most 120 a minute from one address (429).',
+          response: { 200: paypalWebhookAnswer },
         },
       },
       async (request, reply) => {
@@ -247,14 +211,14 @@ export function payoutRoutes(app: TypedApp, ctx: AppContext): void {
         try {
           body = JSON.parse(rawBody.toString('utf8'));
         } catch {
-          throw new AppError(400, API_MESSAGES.paypal_event_unverified);
+          throw new AppError(400, 'paypal_event_unverified');
         }
         // What the portal would not act on is settled before PayPal is asked (issue 31): asking
         // spends the program's PayPal API quota, and anyone can post here.
         const parsed = parsePayPalPayoutEvent(body);
         if (!parsed.ok) {
           request.log.warn({ error: parsed.error, transmission: request.headers['paypal-transmission-id'] }, 'paypal webhook refused: not a payout item event');
-          throw new AppError(400, API_MESSAGES.paypal_event_unverified);
+          throw new AppError(400, 'paypal_event_unverified');
         }
         if (!parsed.event) return reply.send({ data: { outcome: 'ignored' } });
         if (!(await payoutOfEvent(ctx.db, parsed.event.senderItemId))) {
@@ -268,7 +232,7 @@ export function payoutRoutes(app: TypedApp, ctx: AppContext): void {
         if (!known) {
           if (!ctx.paypal || !(await ctx.paypal.verifyWebhook(request.headers, rawBody.toString('utf8')))) {
             request.log.warn({ transmission }, 'paypal webhook refused: not verified');
-            throw new AppError(400, API_MESSAGES.paypal_event_unverified);
+            throw new AppError(400, 'paypal_event_unverified');
           }
           if (transmissionId) await rememberVerified(ctx.db, transmissionId, digest);
         }

@@ -6,13 +6,16 @@
 import { paypalHoldUntil } from '../../../common/account-changes';
 import { localDay } from '../../../common/calendar';
 import { BRAND } from '../../../common/brand';
+import { major } from '../../../common/currency';
 import type { Locale } from '../../../common/i18n';
+import { hasRole } from '../../../common/staff-roles';
 import { statusLabelKey } from '../../../common/statuses';
 import type { Db } from '../../db';
 import { isUniqueViolation, nowIso } from '../../db/dialect';
 import { retryOnConflict } from '../../db/retry';
 import type { Payout, PayoutStatus } from '../../db/schema';
-import { AppError, API_MESSAGES, notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
+import type { ApiMessageKey } from '../../errors';
 import { i18n } from '../../i18n';
 import { enqueueJob } from '../../jobs/queue';
 import { recordAudit } from '../audit/service';
@@ -35,9 +38,8 @@ import {
   snapshotPayoutItems,
 } from './repository';
 import type { PayoutRow } from './repository';
-import { readProgramCurrency } from '../settings/currency';
+import { readProgramCurrency } from '../settings';
 
-export const major = (cents: number) => Math.round(cents) / 100;
 // Labels come from fixed catalogs: each is looked up once per language, not once per row.
 const labels = new Map<string, string>();
 export const label = (status: PayoutStatus, locale: Locale) => {
@@ -51,12 +53,12 @@ export const PAYOUT_CHANGED_JOB = 'payout_changed';
 
 export type Blocker = 'email_not_verified' | 'paypal_email_missing' | 'paypal_email_recent' | 'below_minimum' | 'payout_open';
 
-const BLOCKER_MESSAGES: Record<Blocker, string> = {
-  email_not_verified: API_MESSAGES.payout_email_not_verified,
-  paypal_email_missing: API_MESSAGES.payout_paypal_missing,
-  paypal_email_recent: API_MESSAGES.payout_paypal_hold,
-  below_minimum: API_MESSAGES.payout_below_minimum,
-  payout_open: API_MESSAGES.payout_open,
+const BLOCKER_MESSAGES: Record<Blocker, ApiMessageKey> = {
+  email_not_verified: 'payout_email_not_verified',
+  paypal_email_missing: 'payout_paypal_missing',
+  paypal_email_recent: 'payout_paypal_hold',
+  below_minimum: 'payout_below_minimum',
+  payout_open: 'payout_open',
 };
 
 export const invoicePdfUrl = (invoiceId: number) => `/api/invoices/${invoiceId}/pdf`;
@@ -138,7 +140,7 @@ export async function requestPayout(db: Db, partnerId: number, locale: Locale, n
         const partner = await findPartnerById(trx, partnerId);
         if (!partner) throw notFound();
         // Suspended (decisions §11): nothing is gathered, whatever the balance.
-        if (partner.status === 'suspended') throw new AppError(403, API_MESSAGES.payout_suspended);
+        if (partner.status === 'suspended') throw new AppError(403, 'payout_suspended');
         const [rules, currency] = await Promise.all([readPayoutRules(trx), readProgramCurrency(trx)]);
         if (!partner.verified) throw new AppError(422, BLOCKER_MESSAGES.email_not_verified);
         if (!partner.paypal_email) throw new AppError(422, BLOCKER_MESSAGES.paypal_email_missing);
@@ -271,7 +273,7 @@ const STAFF_VERBS: Record<PayoutStatus, string> = {
   PAID: 'mark_paid',
 };
 
-export const staleError = () => new AppError(409, API_MESSAGES.payout_stale);
+export const staleError = () => new AppError(409, 'payout_stale');
 
 export interface TransitionOptions {
   reason?: string | null;
@@ -366,7 +368,7 @@ export type StaffAction = ReviewAction | 'mark_paid';
 
 const FIRST_STAGE: readonly PayoutStatus[] = ['PENDING', 'IN_REVIEW'];
 const PAYMENT_STAGE: readonly PayoutStatus[] = ['APPROVED', 'MANAGER_APPROVED'];
-const canManage = (role: StaffRole) => role === 'manager' || role === 'admin';
+const canManage = (role: StaffRole) => hasRole(role, 'manager');
 
 export type Stage = 'review' | 'manager' | 'payment' | 'closed';
 export function stageOf(status: PayoutStatus): Stage {
@@ -424,9 +426,9 @@ export async function reviewPayout(
     if (!allowed.includes(input.action)) {
       if (CLOSED_STATUSES.includes(payout.status)) throw staleError();
       const stage = stageOf(payout.status);
-      if (stage !== 'review' && !canManage(input.staff.role)) throw new AppError(403, API_MESSAGES.payout_stage_forbidden);
-      if (stage === 'manager' && input.action === 'approve') throw new AppError(403, API_MESSAGES.payout_second_person);
-      throw new AppError(409, API_MESSAGES.payout_action_refused);
+      if (stage !== 'review' && !canManage(input.staff.role)) throw new AppError(403, 'payout_stage_forbidden');
+      if (stage === 'manager' && input.action === 'approve') throw new AppError(403, 'payout_second_person');
+      throw new AppError(409, 'payout_action_refused');
     }
     const actor: Actor = { kind: 'staff', id: input.staff.id, name: input.staff.name };
     const options = { reason: input.reason ?? null, fraudulent: input.fraudulent ?? false, paypalConfigured: input.paypalConfigured };
@@ -454,10 +456,10 @@ export async function markPayoutPaid(
   now = new Date(),
 ): Promise<void> {
   await decide(db, input.payoutId, input.expected, async (payout, trx) => {
-    if (input.paypalConfigured) throw new AppError(409, API_MESSAGES.payout_paypal_configured);
-    if (!canManage(input.staff.role)) throw new AppError(403, API_MESSAGES.payout_stage_forbidden);
+    if (input.paypalConfigured) throw new AppError(409, 'payout_paypal_configured');
+    if (!canManage(input.staff.role)) throw new AppError(403, 'payout_stage_forbidden');
     if (!allowedActions(payout, input.staff, false, now).includes('mark_paid')) {
-      throw CLOSED_STATUSES.includes(payout.status) ? staleError() : new AppError(409, API_MESSAGES.payout_action_refused);
+      throw CLOSED_STATUSES.includes(payout.status) ? staleError() : new AppError(409, 'payout_action_refused');
     }
     await transition(trx, payout, 'PAID', { kind: 'staff', id: input.staff.id, name: input.staff.name }, { reason: `paid by hand, reference ${input.reference}`, set: { reference: input.reference }, paypalConfigured: false }, now);
   });

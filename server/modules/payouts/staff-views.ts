@@ -3,6 +3,7 @@
 // only these views need them.
 import type { Readable } from 'node:stream';
 import { sql } from 'kysely';
+import { major } from '../../../common/currency';
 import type { Locale } from '../../../common/i18n';
 import type { Db } from '../../db';
 import type { Payout, PayoutStatus } from '../../db/schema';
@@ -11,7 +12,7 @@ import { csvMoney, csvStream, pagesAfter } from '../../plugins/csv';
 import { readPayoutRules } from '../settings/service';
 import type { StaffRole } from '../staff/service';
 import { CLOSED_STATUSES, lifetimePaidCents, payoutEvents } from './repository';
-import { allowedActions, label, major, senderBatchId, stageOf } from './service';
+import { allowedActions, label, senderBatchId, stageOf } from './service';
 
 
 /** Where PayPal stands with the payout, for the queue. */

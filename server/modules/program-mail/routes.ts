@@ -3,10 +3,11 @@
 // `List-Unsubscribe=One-Click` form of RFC 8058 that a mail client posts to the header's address)
 // and `PUT /api/unsubscribe` (the page's undo): no sign-in, the token stands for it.
 import { z } from 'zod';
+import { noBody } from '../../../common/contracts/answers';
 import type { AppContext, TypedApp } from '../../context';
 import { invalid } from '../../errors';
 import { sayKey } from '../../i18n';
-import { partnerIdOf, requirePartner } from '../auth/guards';
+import { partnerIdOf, requirePartner } from '../auth';
 import { MAIL_KINDS, mailSwitches, setMailSwitches, setSwitchesByToken, unsubscribe } from './service';
 
 const wrong = sayKey('wrong_value');
@@ -118,6 +119,7 @@ export function programMailRoutes(app: TypedApp, ctx: AppContext): void {
         summary:
           'Sends a browser that opens the List-Unsubscribe address to the /unsubscribe page (changes nothing)',
         querystring: z.object({ token: z.string().max(200).optional() }),
+        response: { 302: noBody('To the /unsubscribe page, with the token') },
       },
     },
     async (request, reply) =>

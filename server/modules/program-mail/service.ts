@@ -23,8 +23,8 @@ import { statusLabelKey } from '../../../common/statuses';
 import type { MailKind, PayoutStatus } from '../../db/schema';
 import type { Mailer, MailMessage } from '../../integrations/mail/mailer';
 import { accountChangeMail, mailWords, payoutStatusMail, programMail, type AccountChange, type Unsubscribe } from '../../integrations/mail/templates';
-import { hashToken } from '../../modules/auth/tokens';
-import { API_MESSAGES, invalid, notFound } from '../../errors';
+import { hashToken } from '../../credentials/tokens';
+import { invalid, notFound } from '../../errors';
 import { i18n, sayKey } from '../../i18n';
 import type { BilingualContent } from '../../plugins/bilingual';
 import { versionFor } from '../../plugins/bilingual';
@@ -56,7 +56,7 @@ import {
   type OutboxRow,
   type Switches,
 } from './repository';
-import { readProgramCurrency } from '../settings/currency';
+import { readProgramCurrency } from '../settings';
 
 export { MAIL_KINDS, type Switches };
 
@@ -71,7 +71,7 @@ export async function setMailSwitches(db: Db, partnerId: number, changes: Partia
 
 async function tokenHolder(db: Db, token: string) {
   const found = await findToken(db, hashToken(token));
-  if (!found) throw notFound(API_MESSAGES.wrong_link);
+  if (!found) throw notFound('wrong_link');
   return found;
 }
 

@@ -6,7 +6,7 @@ import type { AppContext, TypedApp } from '../../context';
 import { sayKey } from '../../i18n';
 import { bilingualContent } from '../../plugins/bilingual';
 import { idParams, pagedAnswer, pagingQuery } from '../../plugins/paging';
-import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth/guards';
+import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth';
 import { findPartnerById } from '../partners/service';
 import { createPromotion, editPromotion, listPromotions, partnerPromotions, removePromotion, type PromotionInput } from './service';
 

@@ -8,7 +8,7 @@ import type { Db } from '../../db';
 import type { EarningKind, EarningStatus } from '../../db/schema';
 import { csvMoney, CsvNumber, csvStream, pagesAfter, pagesBySpan } from '../../plugins/csv';
 import type { TimeRange } from '../../plugins/time-range';
-import { readProgramCurrency } from '../settings/currency';
+import { readProgramCurrency } from '../settings';
 
 export const EARNING_STATUSES = [
   'PENDING',

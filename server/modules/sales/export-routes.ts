@@ -1,13 +1,14 @@
 // The ledger's export for the back office (decisions §11): `GET /api/manager/earnings.csv`,
 // managers and admins, streamed.
 import { z } from 'zod';
+import { fileRoute } from '../../../common/contracts/answers';
 import type { AppContext, TypedApp } from '../../context';
-import { API_MESSAGES, invalid } from '../../errors';
+import { invalid } from '../../errors';
 import { sayKey } from '../../i18n';
 import { sendCsv } from '../../plugins/csv';
 import { refineTimeRange, timeRange, timeRangeQuery } from '../../plugins/time-range';
 import { recordExport } from '../audit/service';
-import { requireStaff, staffIdOf } from '../auth/guards';
+import { requireStaff, staffIdOf } from '../auth';
 import { EARNING_KINDS, EARNING_STATUSES, earningsCsv, partnerIdByUuid } from './earnings-export';
 
 export function earningsExportRoutes(app: TypedApp, ctx: AppContext): void {
@@ -34,13 +35,14 @@ export function earningsExportRoutes(app: TypedApp, ctx: AppContext): void {
             ...timeRangeQuery.shape,
           })
           .superRefine(refineTimeRange),
+        ...fileRoute('text/csv', 'The earnings, one a line, `earnings-<date>.csv`'),
       },
     },
     async (request, reply) => {
       const { partner, status, kind } = request.query;
       const partnerId = partner === undefined ? undefined : await partnerIdByUuid(ctx.db, partner);
       if (partner !== undefined && partnerId === undefined)
-        throw invalid({ partner: [API_MESSAGES.messages.partner_unknown] });
+        throw invalid({ partner: ['messages.partner_unknown'] });
       const rows = await earningsCsv(ctx.db, { partnerId, status, kind, ...timeRange(request.query) });
       await recordExport(ctx.db, staffIdOf(request), 'earnings', request.query);
       return sendCsv(reply, 'earnings', rows);

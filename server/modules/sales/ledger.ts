@@ -7,7 +7,7 @@ import { prepared } from '../../db/prepared';
 import { retryOnConflict } from '../../db/retry';
 import { nowIso } from '../../db/dialect';
 import type { Earning, EarningKind, EarningStatus } from '../../db/schema';
-import { ALL_TIME, commissionCounts, countEarningChange, countEarningsMoved, countNewSale, syncOrderStats } from './stats';
+import { commissionCounts, countEarningChange, countEarningsMoved, countNewSale, syncOrderStats } from './stats';
 
 export interface NewEarning {
   partner_id: number;
@@ -249,21 +249,4 @@ export async function approveMaturedEarnings(db: Db, now = new Date(), batch = 5
 
 export async function earningsOfOrder(db: Db, orderId: number): Promise<Earning[]> {
   return db.selectFrom('earnings').selectAll().where('order_id', '=', orderId).where('kind', 'in', ['sale', 'referral']).execute();
-}
-
-/** Store orders of the partner that count for tiers: their sale earning is approved (in a payout or not) or paid. */
-// Read for every partner's rate (a partner's page, each order): compiled once (db/prepared.ts).
-const verifiedSalesRow = prepared(1, (db, partnerId: number) =>
-  db
-    .selectFrom('partner_earning_stats')
-    .select(sql<number>`coalesce(sum(earnings), 0)`.as('n'))
-    .where('partner_id', '=', partnerId)
-    .where('month', '=', ALL_TIME)
-    .where('kind', '=', 'sale')
-    .where('status', 'in', ['APPROVED', 'IN_PAYOUT', 'PAID']),
-);
-
-export async function verifiedSalesCount(db: Db, partnerId: number): Promise<number> {
-  const [row] = await verifiedSalesRow(db, partnerId);
-  return Number(row!.n);
 }

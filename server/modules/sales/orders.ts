@@ -4,20 +4,22 @@
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import { prepared } from '../../db/prepared';
-import type { Earning, Order, Partner } from '../../db/schema';
+import type { Earning, Order } from '../../db/schema';
 import type { OrderMoney, ShopifyOrder, ShopifyRefund } from '../../integrations/shopify/webhooks';
 import { orderMoney, refundParts } from '../../integrations/shopify/webhooks';
 import { convertCents } from '../../../common/currency';
 import { enqueueJob } from '../../jobs/queue';
 import { findPromoCode } from '../promo-codes/service';
-import { inProgramCurrency, readMoneyTerms } from '../settings/currency';
-import type { MoneyTerms } from '../settings/currency';
+import { inProgramCurrency, readMoneyTerms } from '../settings';
+import type { MoneyTerms } from '../settings';
 import { holdUntilOf } from '../settings/service';
-import { changeEarning, createEarning, createSaleOfNewOrder, earningsOfOrder, verifiedSalesCount } from './ledger';
+import { changeEarning, createEarning, createSaleOfNewOrder, earningsOfOrder } from './ledger';
 import type { NewEarning } from './ledger';
 import { commissionCounts, syncOrderStats } from './stats';
-import { findCodeOwner, findOrderByShopifyId, findOrderPartner, findVoucherByCodes, originalAmount, tierRateFor, unappliedRefunds } from './repository';
+import { findCodeOwner, findOrderByShopifyId, findOrderPartner, findVoucherByCodes, originalAmount, reachedTier, unappliedRefunds } from './repository';
 import type { OrderPartner } from './repository';
+import { commissionRateBp } from './rules';
+import type { RatedPartner } from './rules';
 
 const ACTOR = 'shopify';
 
@@ -25,11 +27,13 @@ export function geoOf(countryCode: string | null | undefined): Order['geo'] {
   return countryCode === 'CA' || countryCode === 'US' ? countryCode : 'OTHER';
 }
 
-/** The commission rate of a partner now: a staff override, else the tier of their verified sales. */
-export async function currentRateBp(db: Db, partner: Pick<Partner, 'id' | 'commission_override_bp'>): Promise<number> {
+/**
+ * The commission rate of a partner now (commissionRateBp, rules.ts): a staff override, else the
+ * rate of the tier their verified sales reach, read as one row (no read at all with an override).
+ */
+export async function currentRateBp(db: Db, partner: RatedPartner): Promise<number> {
   if (partner.commission_override_bp !== null) return partner.commission_override_bp;
-  // Two small reads: cheaper than one with a subquery, to build and to run.
-  return tierRateFor(db, await verifiedSalesCount(db, partner.id));
+  return commissionRateBp(partner, await reachedTier(db, partner.verified_sales));
 }
 
 const percentOf = (cents: number, bp: number) => Math.round((cents * bp) / 10_000);
@@ -248,7 +252,7 @@ async function saleTerms(db: Db, earner: OrderPartner, customerEmail: string | n
   const selfPurchase = customer !== '' && (customer === earner.email.toLowerCase() || customer === earner.paypal_email?.toLowerCase());
   // The partner's verified sales are on their row (kept with every earning, stats.ts): the tier's
   // rate is one read.
-  const rate = earner.commission_override_bp ?? (await tierRateFor(db, earner.verified_sales));
+  const rate = await currentRateBp(db, earner);
   return { base, rate, amount: percentOf(base, rate), status: selfPurchase ? 'IN_REVIEW' : 'PENDING', selfPurchase, holdUntil: holdUntilOf(terms.holdingDays, now) };
 }
 

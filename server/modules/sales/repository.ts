@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { prepared } from '../../db/prepared';
 import type { Order, Partner, Voucher } from '../../db/schema';
+import type { Tier } from './rules';
 
 export function findOrderByShopifyId(db: Db, shopifyOrderId: string): Promise<Order | undefined> {
   return db.selectFrom('orders').selectAll().where('shopify_order_id', '=', shopifyOrderId).executeTakeFirst();
@@ -86,7 +87,7 @@ export async function findOrderPartner(db: Db, id: number): Promise<OrderPartner
 // The reads every recorded order makes, compiled once (db/prepared.ts).
 // The tier's `limit 1` is written into the text, not bound: SQLite prepares a statement with a
 // bound LIMIT again on every run (db/sqlite-dialect.ts; found in a CPU profile of the ingestion
-// burst, decisions/049).
+// burst, docs/decisions/049-ingestion-cpu-per-order.md).
 const tierOf = prepared(1, (db, verifiedSales: number) =>
   db.selectFrom('commission_tiers').select('rate_bp').where('min_sales', '<=', verifiedSales).orderBy('min_sales', 'desc').limit(sql.lit(1)),
 );
@@ -94,15 +95,21 @@ const refundsWaiting = prepared(1, (db, shopifyOrderId: string) =>
   db.selectFrom('refunds').selectAll().where('shopify_order_id', '=', shopifyOrderId).where('applied_at', 'is', null).orderBy('id'),
 );
 
-/** The rate of the highest tier reached with `verifiedSales` (decisions §6). */
-export async function tierRateFor(db: Db, verifiedSales: number): Promise<number> {
+/**
+ * The tier `verifiedSales` reach, read from the same table by the same rule as tierReached
+ * (rules.ts): the highest threshold at or below them. Kept in SQL for the hot paths (every
+ * recorded order, the partner's codes): one indexed row rather than every tier; rules.test.ts
+ * proves the two agree.
+ */
+export async function reachedTier(db: Db, verifiedSales: number): Promise<Pick<Tier, 'rate_bp'> | undefined> {
   const [tier] = await tierOf(db, verifiedSales);
-  return tier?.rate_bp ?? 0;
+  return tier;
 }
 
 const tiersInOrder = prepared(0, (db) => db.selectFrom('commission_tiers').select(['min_sales', 'rate_bp']).orderBy('min_sales'));
 
-export function allTiers(db: Db) {
+/** Every commission tier, lowest threshold first. */
+export function allTiers(db: Db): Promise<Tier[]> {
   return tiersInOrder(db);
 }
 

@@ -150,13 +150,15 @@ export function shopifyIngest(db: Db, options: GroupCommitOptions = {}): (delive
   };
 }
 
-export { approveMaturedEarnings, verifiedSalesCount } from './ledger';
-export { currentRateBp, releaseOrdersAwaitingRate } from './orders';
+export { approveMaturedEarnings } from './ledger';
+export { currentRateBp, recordCancellation, recordPaidOrder, recordRefund, releaseOrdersAwaitingRate } from './orders';
 export { allTiers } from './repository';
+export { commissionRateBp, tierReached, tierSpan } from './rules';
+export type { RatedPartner, Tier } from './rules';
 export { createEarning, foldAdjustmentsBack, moveEarnings } from './ledger';
 export type { MovedEarning } from './ledger';
 export { ALL_TIME, dayKey, monthKeyIn, rebuildCalendarStats, rebuildLedgerStats, weekKeyIn } from './stats';
-export { programTimeZone } from './calendar';
+export { programTimeZone, TIME_ZONE_KEY, zoneOf } from './calendar';
 
 /**
  * What the partner keeps from an earning: a rejected earning keeps its amount in the ledger (the

@@ -28,6 +28,7 @@ import type { Db } from '../../db';
 import { prepared } from '../../db/prepared';
 import type { Earning, EarningKind, EarningStatus, Order } from '../../db/schema';
 import { zoneForWrite } from './calendar';
+import { isVerifiedSale, VERIFIED_KIND, VERIFIED_STATUSES } from './rules';
 
 type Geo = Order['geo'] | typeof ALL_REGIONS;
 type Period = 'a' | 'm' | 'w';
@@ -52,12 +53,10 @@ export const commissionCounts = (status: EarningStatus | null | undefined) =>
 
 /** Earnings that count in the partner's total commissions (the dashboard's `total_commissions`). */
 export const EARNED_STATUSES: readonly EarningStatus[] = ['PENDING', 'APPROVED', 'IN_PAYOUT', 'PAID'];
-/** Sale earnings that count as verified sales, for the tiers (decisions §6). */
-export const VERIFIED_STATUSES: readonly EarningStatus[] = ['APPROVED', 'IN_PAYOUT', 'PAID'];
 
 const earnedCount = (status: EarningStatus) => (EARNED_STATUSES.includes(status) ? 1 : 0);
-const verifiedCount = (kind: EarningKind, status: EarningStatus) =>
-  kind === 'sale' && VERIFIED_STATUSES.includes(status) ? 1 : 0;
+// partners.verified_sales, by the one rule of verified sales (rules.ts).
+const verifiedCount = (kind: EarningKind, status: EarningStatus) => (isVerifiedSale(kind, status) ? 1 : 0);
 
 /** Moves the partner's lifetime figures on their row (nothing written when none moves). */
 async function addPartnerTotals(
@@ -401,7 +400,7 @@ export async function rebuildLedgerStats(db: Db, zone?: string): Promise<void> {
           .select((s) => s.fn.sum<number>('earnings').as('n'))
           .whereRef('partner_earning_stats.partner_id', '=', 'partners.id')
           .where('month', '=', ALL_TIME)
-          .where('kind', '=', 'sale')
+          .where('kind', '=', VERIFIED_KIND)
           .where('status', 'in', VERIFIED_STATUSES),
         sql<number>`0`,
       ),

@@ -1,7 +1,8 @@
+import { shopifyWebhookAnswer } from '../../../common/contracts/sales';
 import type { AppContext, TypedApp } from '../../context';
 import { notAuthorized } from '../../errors';
 import { verifyShopifyHmac } from '../../integrations/shopify/webhooks';
-import { storeDeps, webhookSecret } from '../store-connection/active-store';
+import { storeDeps, webhookSecret } from '../store-connection/service';
 import { shopifyIngest } from './service';
 
 export function shopifyWebhookRoutes(app: TypedApp, ctx: AppContext): void {
@@ -27,6 +28,7 @@ export function shopifyWebhookRoutes(app: TypedApp, ctx: AppContext): void {
             'A signed delivery that can never succeed (bad shape or values) is `rejected`: kept for staff with the error id `id` ' +
             '(also in the server log), so the store stops retrying it. A bad signature is 401; a transient failure is 5xx, so the store retries.',
           hide: false,
+          response: { 200: shopifyWebhookAnswer },
         },
       },
       async (request, reply) => {

@@ -39,7 +39,7 @@ describe('Shopify orders into the ledger', () => {
     for (const signature of ['AAAA', null, Buffer.from('x'.repeat(32)).toString('base64')]) {
       const res = await send('orders/paid', order, { signature });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ code: 401, message: 'Not Authorized' });
+      expect(res.json()).toEqual({ code: 401, error: 'not_authorized', message: 'Not Authorized' });
     }
     // Signed for other bytes than those sent.
     const tampered = await send('orders/paid', order, { rawBody: JSON.stringify({ ...order, subtotal_price: '999.00' }), signature: (await import('../../integrations/shopify/webhooks')).signShopifyBody(JSON.stringify(order), SECRET) });

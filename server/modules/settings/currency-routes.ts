@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { PROGRAM_CURRENCIES } from '../../../common/currency';
 import type { AppContext, TypedApp } from '../../context';
 import { sayKey } from '../../i18n';
-import { requireStaff, staffIdOf } from '../auth/guards';
+import { requireStaff, staffIdOf } from '../auth';
 import { currencySettings, removeExchangeRate, setExchangeRate, setProgramCurrency } from './currency';
 
 const currencyCode = z.string({ error: sayKey('required') }).trim().toUpperCase().describe('An ISO 4217 code');

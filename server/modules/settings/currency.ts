@@ -7,7 +7,6 @@ import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import { prepared } from '../../db/prepared';
 import { AppError, invalid } from '../../errors';
-import { API_MESSAGES } from '../../errors';
 import { recordAudit } from '../audit/service';
 import { readSetting, writeSettings } from './repository';
 import { PROGRAM_SETTING_KEYS } from './service';
@@ -64,16 +63,14 @@ export async function listExchangeRates(db: Db): Promise<ExchangeRate[]> {
   });
 }
 
-const say = API_MESSAGES.currency;
-
 /** Sets (or replaces) the rate of one currency; audited with before and after. */
 export async function setExchangeRate(db: Db, input: { currency: string; rate: string; staffId: number | null }, now = new Date()): Promise<ExchangeRate> {
   const currency = input.currency.trim().toUpperCase();
-  if (!isCurrencyCode(currency)) throw invalid({ currency: [say.unknown_currency] });
+  if (!isCurrencyCode(currency)) throw invalid({ currency: ['currency.unknown_currency'] });
   const rate = normalizeRate(input.rate);
-  if (!rate) throw invalid({ rate: [say.rate_invalid] });
+  if (!rate) throw invalid({ rate: ['currency.rate_invalid'] });
   return db.transaction().execute(async (trx) => {
-    if (currency === (await readProgramCurrency(trx))) throw invalid({ currency: [say.rate_of_program_currency] });
+    if (currency === (await readProgramCurrency(trx))) throw invalid({ currency: ['currency.rate_of_program_currency'] });
     const at = nowIso(now);
     const before = await readSetting(trx, rateKey(currency));
     await writeSettings(trx, { [rateKey(currency)]: rate }, at);
@@ -109,14 +106,14 @@ async function ledgerHoldsMoney(db: Db): Promise<boolean> {
 
 export class CurrencyLocked extends AppError {
   constructor() {
-    super(409, say.ledger_holds_money);
+    super(409, 'currency.ledger_holds_money');
   }
 }
 
 /** Changes the program currency, only while the ledger holds no money; audited. */
 export async function setProgramCurrency(db: Db, input: { currency: string; staffId: number | null }, now = new Date()): Promise<string> {
   const currency = input.currency.trim().toUpperCase();
-  if (!isProgramCurrency(currency)) throw invalid({ currency: [say.not_a_program_currency] });
+  if (!isProgramCurrency(currency)) throw invalid({ currency: ['currency.not_a_program_currency'] });
   return db.transaction().execute(async (trx) => {
     const before = await readProgramCurrency(trx);
     if (before === currency) return currency;

@@ -7,9 +7,9 @@ import type { Locale } from '../../../common/i18n';
 import { checkProgramSettings, REFERRAL_TYPES, settingsProblemText } from '../../../common/program-settings';
 import type { ProgramSettings } from '../../../common/program-settings';
 import type { AppContext, TypedApp } from '../../context';
-import { invalid } from '../../errors';
+import { invalid, said } from '../../errors';
 import { i18n, requestLocale, sayKey } from '../../i18n';
-import { requireStaff, staffIdOf } from '../auth/guards';
+import { requireStaff, staffIdOf } from '../auth';
 import { readProgramCurrency } from './currency';
 import { readProgramSettings, updateProgramSettings } from './service';
 
@@ -55,7 +55,7 @@ function refuse(problems: ReturnType<typeof checkProgramSettings>, locale: Local
     money: (n: number) => new Intl.NumberFormat(tag, { style: 'currency', currency }).format(n),
   };
   const t = (key: string, values?: Record<string, unknown>) => i18n.t(key, { lng: locale, defaultValue: key, ...values });
-  return invalid(Object.fromEntries(Object.entries(problems).map(([field, problem]) => [field, [settingsProblemText(problem, t, format)]])));
+  return invalid(Object.fromEntries(Object.entries(problems).map(([field, problem]) => [field, [said(settingsProblemText(problem, t, format))]])));
 }
 
 export function settingsRoutes(app: TypedApp, ctx: AppContext): void {

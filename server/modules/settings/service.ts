@@ -1,5 +1,9 @@
-// Secrets that decisions §2 lets the operator leave unset: generated on first start and kept
-// in the database, so every server node of one program agrees on them.
+// The program's settings. This file: the secrets the operator may leave unset (docs/product/system.md#configuration),
+// generated on first start and kept in the database, so every server node of one program agrees on
+// them, and the values staff set, read where they are used. Beside it: the program settings and
+// commission tiers admins edit (routes.ts), the program currency and its exchange rates
+// (currency.ts, currency-routes.ts), the program's time zone (time-zone.ts, time-zone-routes.ts)
+// and what every screen formats with (program-routes.ts).
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config';
 import { parsePayloadKey } from '../../config';

@@ -89,10 +89,10 @@ describe('who may read and change the program settings', () => {
       expect((await get(staff.token)).statusCode).toBe(403);
       const refused = await put(settings({ holding_period_days: 7 }), staff.token);
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ code: 403, message: 'Forbidden' });
+      expect(refused.json()).toEqual({ code: 403, error: 'forbidden', message: 'Forbidden' });
     }
     expect((await get(partnerToken)).statusCode).toBe(401);
-    expect((await put(settings({ holding_period_days: 7 }), partnerToken)).json()).toEqual({ code: 401, message: 'Not Authorized' });
+    expect((await put(settings({ holding_period_days: 7 }), partnerToken)).json()).toEqual({ code: 401, error: 'not_authorized', message: 'Not Authorized' });
     expect((await get()).statusCode).toBe(401);
     expect(await stored()).toEqual(before);
   });
@@ -127,7 +127,7 @@ describe('validation', () => {
     const before = await stored();
     const res = await put({ ...settings(), ...overrides });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ code: 422, message: 'Form data is invalid', errors });
+    expect(res.json()).toEqual({ code: 422, error: 'form_invalid', message: 'Form data is invalid', errors });
     expect(await stored()).toEqual(before);
   });
 
@@ -346,7 +346,7 @@ describe('each setting where it is used', () => {
 
   it('the FAQ’s program values follow the settings', async () => {
     await put(settings({ holding_period_days: 45, minimum_payout: 40 }));
-    const { pageValues } = await import('../content/variables');
+    const { pageValues } = await import('../content/service');
     expect(await pageValues(db(), 'en')).toMatchObject({ holding_days: '45', minimum_payout: '$40.00' });
     await put(settings());
   });

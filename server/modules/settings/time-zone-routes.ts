@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { AppContext, TypedApp } from '../../context';
 import { sayKey } from '../../i18n';
-import { requireStaff, staffIdOf } from '../auth/guards';
+import { requireStaff, staffIdOf } from '../auth';
 import { readTimeZoneSetting, setProgramTimeZone } from './time-zone';
 
 const answer = z.object({

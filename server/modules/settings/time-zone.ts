@@ -6,8 +6,7 @@ import { nowIso } from '../../db/dialect';
 import { invalid } from '../../errors';
 import { sayKey } from '../../i18n';
 import { recordAudit } from '../audit/service';
-import { programTimeZone, TIME_ZONE_KEY, zoneOf } from '../sales/calendar';
-import { rebuildCalendarStats } from '../sales/stats';
+import { programTimeZone, rebuildCalendarStats, TIME_ZONE_KEY, zoneOf } from '../sales/service';
 
 export { programTimeZone };
 

@@ -4,13 +4,13 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
-import { API_MESSAGES, AppError, notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { facebookProvider } from '../../integrations/oauth/facebook';
 import { googleProvider } from '../../integrations/oauth/google';
 import type { OAuthProvider } from '../../integrations/oauth/provider';
 import { OAuthError } from '../../integrations/oauth/provider';
 import { noticeSocialSignIn } from '../account-changes/service';
-import { consumeOneTimeToken, issueOneTimeToken } from '../accounts/service';
+import { consumeOneTimeToken, issueOneTimeToken } from '../one-time-tokens/service';
 import { issueToken } from '../auth/service';
 import type { IssuedToken } from '../auth/service';
 import { findPartnerByEmail, touchLastLogin, updatePartner } from '../partners/service';
@@ -45,7 +45,7 @@ export async function finishSocialSignIn(
   // The state must be one we issued for this provider, to this browser tab (its nonce), unexpired
   // and never used: a callback link opened in another browser signs nobody in (login CSRF).
   if ((await consumeOneTimeToken(db, `oauth_${provider.name}`, input.state, new Date(), input.binding)) === null) {
-    throw new AppError(400, API_MESSAGES.oauth_state);
+    throw new AppError(400, 'oauth_state');
   }
   const now = nowIso();
   let profile;
@@ -54,15 +54,15 @@ export async function finishSocialSignIn(
   } catch (error) {
     if (error instanceof OAuthError) {
       log.warn({ provider: provider.name, reason: error.message }, 'social sign-in failed at the provider');
-      throw new AppError(502, API_MESSAGES.social_failed);
+      throw new AppError(502, 'social_failed');
     }
     throw error;
   }
-  if (!profile.email || !profile.emailVerified) throw notFound(API_MESSAGES.social_no_account);
+  if (!profile.email || !profile.emailVerified) throw notFound('social_no_account');
   const partner = await findPartnerByEmail(db, profile.email);
-  if (!partner) throw notFound(API_MESSAGES.social_no_account);
+  if (!partner) throw notFound('social_no_account');
   // Suspended (decisions §11): no session, whichever way they sign in.
-  if (partner.status === 'suspended') throw new AppError(403, API_MESSAGES.account_suspended);
+  if (partner.status === 'suspended') throw new AppError(403, 'account_suspended');
   // The provider has confirmed the address: the partner's e-mail counts as verified.
   if (!partner.verified) await updatePartner(db, partner.id, { verified: 1, updated_at: now });
   await touchLastLogin(db, partner.id, now);

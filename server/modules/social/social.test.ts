@@ -157,7 +157,7 @@ describe('social sign-in', () => {
     const fresh = await start('Facebook');
     const bad = await finish('facebook', { code: 'wrong-code', state: fresh.state });
     expect(bad.statusCode).toBe(502);
-    expect(bad.json()).toMatchObject({ code: 502, message: 'The sign-in with this provider did not work. Please try again.', id: expect.any(String) });
+    expect(bad.json()).toMatchObject({ code: 502, error: 'social_failed', message: 'The sign-in with this provider did not work. Please try again.', id: expect.any(String) });
     expect((await finish('twitter', { code: 'x', state: 'y' })).statusCode).toBe(422);
     expect((await finish('facebook', {})).statusCode).toBe(422);
   });
@@ -178,14 +178,14 @@ describe('social sign-in', () => {
     try {
       const en = await finish('facebook', { code: 'fb-good-code', state: (await start('Facebook')).state });
       expect(en.statusCode).toBe(403);
-      expect(en.json()).toEqual({ code: 403, message: 'This partner account is suspended. Please contact the partner program team.' });
+      expect(en.json()).toEqual({ code: 403, error: 'account_suspended', message: 'This partner account is suspended. Please contact the partner program team.' });
       const fr = await t.app.inject({
         method: 'POST',
         url: '/api/auth/social/facebook',
         headers: { ...client, 'accept-language': 'fr' },
         payload: { code: 'fb-good-code', state: (await start('Facebook')).state, binding: tab },
       });
-      expect(fr.json()).toEqual({ code: 403, message: 'Ce compte partenaire est suspendu. Veuillez contacter l’équipe du programme partenaires.' });
+      expect(fr.json()).toEqual({ code: 403, error: 'account_suspended', message: 'Ce compte partenaire est suspendu. Veuillez contacter l’équipe du programme partenaires.' });
     } finally {
       await demo().set({ status: 'active' }).execute();
     }

@@ -1,33 +1,33 @@
 // Staff accounts (issue 13, decisions §11): `GET`/`POST`/`PATCH /api/manager/staff`, admins only,
 // and the two public calls of the invitation page (`/manager/invite?token=`).
 import { z } from 'zod';
-import { identitySchemas } from '../../../common/validation';
+import { STAFF_ROLES } from '../../../common/staff-roles';
+import { identitySchemas, noNul } from '../../../common/validation';
 import type { AppContext, TypedApp } from '../../context';
 import { requestLocale, sayKey } from '../../i18n';
 import { idParams, pageOf, pagedAnswer, pagingQuery } from '../../plugins/paging';
 import { requirePublicClient } from '../../plugins/public-client';
-import { isCommonPassword } from '../auth/common-passwords';
-import { requireStaff, staffIdOf } from '../auth/guards';
+import { isCommonPassword } from '../../credentials/common-passwords';
+import { requireStaff, staffIdOf } from '../auth';
 import { acceptInvite, describeInvite, inviteStaff, listStaffAccounts, updateStaffAccount } from './service';
 
 const schemas = identitySchemas(sayKey, { isCommonPassword });
 const wrong = sayKey('wrong_value');
 const required = sayKey('required');
-const ROLES = ['reviewer', 'manager', 'admin'] as const;
-const role = z.enum(ROLES, { error: (issue) => (issue.input === undefined ? required : wrong) });
+const role = z.enum(STAFF_ROLES, { error: (issue) => (issue.input === undefined ? required : wrong) });
 const name = z
   .string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : wrong) })
   .trim()
   .min(1, required)
   .max(100, sayKey('max', { n: 100 }))
   // PostgreSQL's text cannot hold a NUL character: refused as input, not a 500 from the database.
-  .refine((v) => !v.includes('\u0000'), wrong);
+  .refine(noNul, wrong);
 
 const staffRow = z.object({
   id: z.number(),
   name: z.string(),
   email: z.string(),
-  role: z.enum(ROLES),
+  role: z.enum(STAFF_ROLES),
   status: z.enum(['active', 'invited', 'deactivated']),
   locale: z.string().describe('The language of the mail they receive (their invitation)'),
   created_at: z.string(),
@@ -124,7 +124,7 @@ export function staffAdminRoutes(app: TypedApp, ctx: AppContext): void {
         security: [{ publicClient: [] }],
         body: z.object({ token: inviteToken }),
         response: {
-          200: z.object({ data: z.object({ email: z.string(), name: z.string(), role: z.enum(ROLES), expires_at: z.string() }) }),
+          200: z.object({ data: z.object({ email: z.string(), name: z.string(), role: z.enum(STAFF_ROLES), expires_at: z.string() }) }),
         },
       },
     },

@@ -7,13 +7,14 @@ import type { Db } from '../../db';
 import { isUniqueViolation, lockKeys, nowIso } from '../../db/dialect';
 import { retryOnConflict } from '../../db/retry';
 import type { StaffUser } from '../../db/schema';
-import { API_MESSAGES, AppError, invalid } from '../../errors';
+import { AppError, invalid } from '../../errors';
+import type { ApiMessageKey } from '../../errors';
 import { staffInviteMail } from '../../integrations/mail/templates';
 import { recordAudit } from '../audit/service';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../../credentials/passwords';
 import type { IssuedToken } from '../auth/service';
 import { endAllSessions, issueToken } from '../auth/service';
-import { hashToken, newToken } from '../auth/tokens';
+import { hashToken, newToken } from '../../credentials/tokens';
 import type { StaffRole, StaffStatus } from '../staff/service';
 import { findStaffByEmail, findStaffById, touchStaffLastLogin } from '../staff/service';
 import type { StaffListRow } from './repository';
@@ -30,7 +31,6 @@ import {
 } from './repository';
 
 export const INVITE_LIFETIME_MS = 7 * 24 * 3600 * 1000;
-const MESSAGES = API_MESSAGES.staff;
 // Every change to staff accounts takes this lock first (PostgreSQL; SQLite writes one at a time),
 // so two admins demoting each other at once cannot both pass the last-admin check.
 const STAFF_LOCK = 0x7374;
@@ -85,7 +85,7 @@ export async function listStaffAccounts(db: Db, viewerId: number, paging: { page
 
 async function rowJson(db: Db, id: number, viewerId: number): Promise<StaffJson> {
   const row = await staffRow(db, id);
-  if (!row) throw new AppError(404, MESSAGES.not_found);
+  if (!row) throw new AppError(404, 'staff.not_found');
   return toJson(row, viewerId);
 }
 
@@ -128,7 +128,7 @@ export interface InviteInput {
 
 /** Creates an invited account and mails its link; an e-mail already used by a staff account is 422. */
 export async function inviteStaff(ctx: AppContext, actorId: number, input: InviteInput, log: Log): Promise<{ staff: StaffJson; mailed: boolean }> {
-  const taken = () => invalid({ email: [MESSAGES.email_taken] });
+  const taken = () => invalid({ email: ['staff.email_taken'] });
   if (await findStaffByEmail(ctx.db, input.email)) throw taken();
   const now = new Date();
   let created: { staff: StaffUser; token: string };
@@ -184,18 +184,18 @@ export async function updateStaffAccount(
   log: Log,
 ): Promise<{ staff: StaffJson; mailed?: boolean }> {
   if (changes.role === undefined && changes.status === undefined && !changes.resend_invite) {
-    throw new AppError(422, MESSAGES.nothing_to_change);
+    throw new AppError(422, 'staff.nothing_to_change');
   }
   const now = new Date();
   const outcome = await retryOnConflict(() =>
     ctx.db.transaction().execute(async (trx) => {
       await lockStaff(trx);
       const before = await findStaffById(trx, id);
-      if (!before) throw new AppError(404, MESSAGES.not_found);
+      if (!before) throw new AppError(404, 'staff.not_found');
       if (id === actorId) {
-        const errors: Record<string, string[]> = {};
-        if (changes.role !== undefined && changes.role !== before.role) errors.role = [MESSAGES.own_role];
-        if (changes.status === 'deactivated') errors.status = [MESSAGES.own_status];
+        const errors: Record<string, ApiMessageKey[]> = {};
+        if (changes.role !== undefined && changes.role !== before.role) errors.role = ['staff.own_role'];
+        if (changes.status === 'deactivated') errors.status = ['staff.own_status'];
         if (Object.keys(errors).length) throw invalid(errors, (errors.role ?? errors.status)![0]);
       }
       const role = changes.role ?? before.role;
@@ -205,8 +205,8 @@ export async function updateStaffAccount(
 
       const wasActiveAdmin = before.role === 'admin' && before.status === 'active';
       const staysActiveAdmin = role === 'admin' && status === 'active';
-      if (wasActiveAdmin && !staysActiveAdmin && (await countActiveAdmins(trx, id)) === 0) throw new AppError(409, MESSAGES.last_admin);
-      if (changes.resend_invite && status !== 'invited') throw new AppError(409, MESSAGES.invite_not_pending);
+      if (wasActiveAdmin && !staysActiveAdmin && (await countActiveAdmins(trx, id)) === 0) throw new AppError(409, 'staff.last_admin');
+      if (changes.resend_invite && status !== 'invited') throw new AppError(409, 'staff.invite_not_pending');
 
       const changed = role !== before.role || status !== before.status;
       if (changed) {
@@ -243,14 +243,14 @@ export async function updateStaffAccount(
 async function pendingInvite(db: Db, token: string, now: Date) {
   const invite = await findInvite(db, hashToken(token));
   const staff = invite ? await findStaffById(db, invite.staff_id) : undefined;
-  if (!invite || !staff) throw new AppError(404, MESSAGES.invite_invalid);
+  if (!invite || !staff) throw new AppError(404, 'staff.invite_invalid');
   if (invite.used_at) {
     // Used by its owner, who now signs in; retired by a newer invitation or a deactivation.
-    if (staff.status === 'active') throw new AppError(410, MESSAGES.invite_used);
-    throw new AppError(404, MESSAGES.invite_invalid);
+    if (staff.status === 'active') throw new AppError(410, 'staff.invite_used');
+    throw new AppError(404, 'staff.invite_invalid');
   }
-  if (staff.status !== 'invited') throw new AppError(404, MESSAGES.invite_invalid);
-  if (invite.expires_at <= nowIso(now)) throw new AppError(410, MESSAGES.invite_expired);
+  if (staff.status !== 'invited') throw new AppError(404, 'staff.invite_invalid');
+  if (invite.expires_at <= nowIso(now)) throw new AppError(410, 'staff.invite_expired');
   return { invite, staff };
 }
 
@@ -270,8 +270,8 @@ export async function acceptInvite(db: Db, input: { token: string; password: str
       await lockStaff(trx);
       // Read again under the lock: the link may have been used, retired or expired meanwhile.
       const { invite, staff } = await pendingInvite(trx, input.token, now);
-      if (!(await useInvite(trx, invite.id, nowIso(now)))) throw new AppError(410, MESSAGES.invite_used);
-      if (!(await activateInvited(trx, staff.id, passwordHash))) throw new AppError(404, MESSAGES.invite_invalid);
+      if (!(await useInvite(trx, invite.id, nowIso(now)))) throw new AppError(410, 'staff.invite_used');
+      if (!(await activateInvited(trx, staff.id, passwordHash))) throw new AppError(404, 'staff.invite_invalid');
       await retireInvites(trx, staff.id, nowIso(now));
       await recordAudit(trx, { staffId: staff.id, action: 'staff.accept_invite', entity: 'staff', entityId: staff.id, before: snapshot(staff), after: snapshot({ ...staff, status: 'active' }) }, nowIso(now));
       await touchStaffLastLogin(trx, staff.id, nowIso(now));

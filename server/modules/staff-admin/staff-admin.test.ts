@@ -10,7 +10,7 @@ import type { TestApp } from '../../test/app';
 import { startTestSmtp } from '../../test/smtp';
 import type { TestMail, TestSmtp } from '../../test/smtp';
 import { issueToken } from '../auth/service';
-import { hashToken } from '../auth/tokens';
+import { hashToken } from '../../credentials/tokens';
 import { createPartnerAccount } from '../partners/service';
 import { createStaffUser } from '../staff/service';
 import type { StaffRole } from '../staff/service';
@@ -110,7 +110,7 @@ describe('rights', () => {
     }
     for (const token of [partnerToken, 'not-a-token']) {
       expect((await list(token)).statusCode).toBe(401);
-      expect((await invite(token, { email: 'x@staff.example', name: 'X', role: 'reviewer' })).json()).toEqual({ code: 401, message: 'Not Authorized' });
+      expect((await invite(token, { email: 'x@staff.example', name: 'X', role: 'reviewer' })).json()).toEqual({ code: 401, error: 'not_authorized', message: 'Not Authorized' });
       expect((await patch(token, reviewer.id, { role: 'manager' })).statusCode).toBe(401);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/manager/staff' })).statusCode).toBe(401);
@@ -215,6 +215,7 @@ describe('an invitation', () => {
     expect(again.json().message).toBe('This invitation has already been used. Sign in with your e-mail and password.');
     expect((await lookup(token, { 'accept-language': 'fr' })).json()).toEqual({
       code: 410,
+      error: 'staff.invite_used',
       message: 'Cette invitation a déjà servi. Connectez-vous avec votre courriel et votre mot de passe.',
     });
     expect((await signIn('nina.new@staff.example', 'another-password-2')).statusCode).toBe(401);
@@ -391,7 +392,7 @@ describe('changes', () => {
     const before = await state();
     const own = await patch(admin.token, admin.id, { role: 'manager' });
     expect(own.statusCode).toBe(422);
-    expect(own.json()).toEqual({ code: 422, message: 'You cannot change your own role: ask another administrator', errors: { role: ['You cannot change your own role: ask another administrator'] } });
+    expect(own.json()).toEqual({ code: 422, error: 'staff.own_role', message: 'You cannot change your own role: ask another administrator', errors: { role: ['You cannot change your own role: ask another administrator'] } });
     const ownFr = await patch(admin.token, admin.id, { status: 'deactivated' }, { 'accept-language': 'fr' });
     expect(ownFr.statusCode).toBe(422);
     expect(ownFr.json().message).toBe('Vous ne pouvez pas désactiver votre propre compte\u00a0: demandez à un autre administrateur');
@@ -453,7 +454,7 @@ describe('changes', () => {
 
   it('validates the change: 404 unknown id, 422 wrong values or nothing to change, changing nothing', async () => {
     const before = await state();
-    expect((await patch(admin.token, 999_999, { role: 'manager' })).json()).toEqual({ code: 404, message: 'No staff member has this id' });
+    expect((await patch(admin.token, 999_999, { role: 'manager' })).json()).toEqual({ code: 404, error: 'staff.not_found', message: 'No staff member has this id' });
     expect((await patch(admin.token, reviewer.id, { role: 'owner' })).statusCode).toBe(422);
     expect((await patch(admin.token, reviewer.id, { status: 'invited' })).statusCode).toBe(422);
     expect((await patch(admin.token, reviewer.id, { resend_invite: 'yes' })).statusCode).toBe(422);

@@ -4,9 +4,10 @@
 // auth's (`POST /api/manager/auth/two_factor`).
 import { z } from 'zod';
 import type { AppContext, TypedApp } from '../../context';
+import type { Db } from '../../db';
 import { sayKey } from '../../i18n';
 import { idParams, pageOf, pagedAnswer, pagingQuery } from '../../plugins/paging';
-import { requireStaff, staffIdOf } from '../auth/guards';
+import { endEveryOtherStaffSession, endOtherSessions, requireStaff, staffIdOf } from '../auth';
 import { bearerOf } from '../../plugins/public-client';
 import {
   confirmEnrolment,
@@ -92,7 +93,13 @@ export function staffTotpRoutes(app: TypedApp, ctx: AppContext): void {
         response: { 200: z.object({ data: z.object({ enabled_at: z.string(), recovery_codes: recoveryCodes }) }) },
       },
     },
-    async (request) => ({ data: await confirmEnrolment(ctx.db, key(), staffIdOf(request), request.body.code, new Date(), bearerOf(request)) }),
+    async (request) => {
+      const staffId = staffIdOf(request);
+      const token = bearerOf(request);
+      // The staff member's other sessions end with the enrolment (service.ts, confirmEnrolment).
+      const endOthers = token ? (trx: Db) => endOtherSessions(trx, 'staff', staffId, token) : undefined;
+      return { data: await confirmEnrolment(ctx.db, key(), staffId, request.body.code, new Date(), endOthers) };
+    },
   );
 
   app.post(
@@ -140,7 +147,12 @@ export function staffTotpRoutes(app: TypedApp, ctx: AppContext): void {
         response: { 200: z.object({ data: z.object({ require_totp: z.boolean() }) }) },
       },
     },
-    async (request) => ({ data: await setTotpPolicy(ctx.db, staffIdOf(request), request.body.require_totp, new Date(), bearerOf(request)) }),
+    async (request) => {
+      const token = bearerOf(request);
+      // Required of all: every other staff session ends (service.ts, setTotpPolicy).
+      const endOthers = token ? (trx: Db) => endEveryOtherStaffSession(trx, token) : undefined;
+      return { data: await setTotpPolicy(ctx.db, staffIdOf(request), request.body.require_totp, new Date(), endOthers) };
+    },
   );
 
   app.get(

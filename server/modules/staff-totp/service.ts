@@ -8,11 +8,10 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { BRAND } from '../../../common/brand';
 import type { Db } from '../../db';
 import { lockKeys, nowIso } from '../../db/dialect';
-import { API_MESSAGES, AppError, invalid } from '../../errors';
+import { AppError, invalid } from '../../errors';
 import { recordAudit } from '../audit/service';
-import { verifyPassword } from '../auth/passwords';
-import { endEveryOtherStaffSession, endOtherSessions } from '../auth/service';
-import { hashToken, newToken } from '../auth/tokens';
+import { verifyPassword } from '../../credentials/passwords';
+import { hashToken, newToken } from '../../credentials/tokens';
 import { findStaffByEmail, findStaffById } from '../staff/service';
 import { clearAttempts, reserveAttempt } from '../throttle/service';
 import {
@@ -38,8 +37,6 @@ import { base32Decode, base32Encode, matchingStep, otpauthUri, TOTP_SECRET_BYTES
 
 export { totpKeyOf };
 
-const MESSAGES = API_MESSAGES.two_factor;
-
 /** How long the second step of a sign-in stays open after the right password. */
 export const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
 export const RECOVERY_CODE_COUNT = 10;
@@ -53,6 +50,12 @@ const RECOVERY_SHAPE = new RegExp(`^[${RECOVERY_ALPHABET}]{${RECOVERY_LENGTH}}$`
 export { POLICY_KEY as TWO_FACTOR_POLICY_KEY } from './repository';
 // Changes of the switch queue on this lock (PostgreSQL; SQLite writes one at a time).
 const POLICY_LOCK = 0x7466;
+
+/**
+ * Ends sessions inside the transaction of the change that calls for it. Sessions are auth's, and
+ * auth's sign-in reads this module: the route hands this in, so this module never imports auth.
+ */
+export type EndSessions = (trx: Db) => Promise<void>;
 
 // ---------------------------------------------------------------------------------------------
 // State
@@ -148,7 +151,7 @@ async function withCountedProof<T>(db: Db, staffId: number, now: Date, check: ()
   } finally {
     if (result !== false) await attempt.release();
   }
-  if (result === false) throw invalid({ code: [MESSAGES.wrong_code_field] }, MESSAGES.wrong_code_field);
+  if (result === false) throw invalid({ code: ['two_factor.wrong_code_field'] }, 'two_factor.wrong_code_field');
   await clearAttempts(db, bucket);
   return result;
 }
@@ -167,10 +170,10 @@ export interface EnrolmentStart {
 /** A new secret for the staff member to add to their app; any earlier one not confirmed is replaced. */
 export async function startEnrolment(db: Db, key: Buffer, staffId: number, now = new Date()): Promise<EnrolmentStart> {
   const staff = await findStaffById(db, staffId);
-  if (!staff) throw new AppError(404, API_MESSAGES.staff.not_found);
+  if (!staff) throw new AppError(404, 'staff.not_found');
   const secret = base32Encode(randomBytes(TOTP_SECRET_BYTES));
   const started = await db.transaction().execute((trx) => putPendingTotp(trx, staffId, sealSecret(key, secret, staffId), nowIso(now)));
-  if (!started) throw new AppError(409, MESSAGES.already_enabled);
+  if (!started) throw new AppError(409, 'two_factor.already_enabled');
   const uri = otpauthUri({ issuer: BRAND.programName, account: staff.email, secret });
   // Loaded when first needed: most server processes never draw a QR code.
   const { toString } = await import('qrcode');
@@ -183,22 +186,22 @@ export async function startEnrolment(db: Db, key: Buffer, staffId: number, now =
  * Turns the factor on with a first right code. The staff member's other sessions end (issue 31):
  * one opened by someone who knew the password alone does not outlive the factor.
  */
-export async function confirmEnrolment(db: Db, key: Buffer, staffId: number, code: string, now = new Date(), currentToken?: string) {
+export async function confirmEnrolment(db: Db, key: Buffer, staffId: number, code: string, now = new Date(), endOtherSessions?: EndSessions) {
   const row = await findTotp(db, staffId);
-  if (row?.enabled_at) throw new AppError(409, MESSAGES.already_enabled);
-  if (!row) throw new AppError(409, MESSAGES.not_started);
+  if (row?.enabled_at) throw new AppError(409, 'two_factor.already_enabled');
+  if (!row) throw new AppError(409, 'two_factor.not_started');
   const at = nowIso(now);
   return withCountedProof(db, staffId, now, () =>
     db.transaction().execute(async (trx) => {
       const pending = await findTotp(trx, staffId);
-      if (!pending || pending.enabled_at) throw new AppError(409, MESSAGES.not_started);
+      if (!pending || pending.enabled_at) throw new AppError(409, 'two_factor.not_started');
       const secret = openSecret(key, pending.secret_sealed, staffId);
       const bytes = secret ? base32Decode(secret) : null;
       const step = bytes ? matchingStep(bytes, digitsOf(code), now) : null;
       if (step === null) return false as const;
-      if (!(await enableTotp(trx, staffId, step, at))) throw new AppError(409, MESSAGES.not_started);
+      if (!(await enableTotp(trx, staffId, step, at))) throw new AppError(409, 'two_factor.not_started');
       const recovery_codes = await storeNewRecoveryCodes(trx, staffId, at);
-      if (currentToken) await endOtherSessions(trx, 'staff', staffId, currentToken);
+      if (endOtherSessions) await endOtherSessions(trx);
       await recordAudit(trx, { staffId, action: 'staff.totp_enable', entity: 'staff', entityId: staffId, before: { two_factor: false }, after: { two_factor: true } }, at);
       return { enabled_at: at, recovery_codes };
     }),
@@ -207,7 +210,7 @@ export async function confirmEnrolment(db: Db, key: Buffer, staffId: number, cod
 
 /** Ten new recovery codes in place of the old ones (a right code first). */
 export async function regenerateRecoveryCodes(db: Db, key: Buffer, staffId: number, code: string, now = new Date()) {
-  if (!(await findTotp(db, staffId))?.enabled_at) throw new AppError(409, MESSAGES.not_enabled);
+  if (!(await findTotp(db, staffId))?.enabled_at) throw new AppError(409, 'two_factor.not_enabled');
   const at = nowIso(now);
   return withCountedProof(db, staffId, now, () =>
     db.transaction().execute(async (trx) => {
@@ -228,10 +231,10 @@ export async function regenerateRecoveryCodes(db: Db, key: Buffer, staffId: numb
 export async function disableOwnTotp(db: Db, key: Buffer, staffId: number, proof: { code?: string | undefined; password?: string | undefined }, now = new Date()) {
   const code = proof.code?.trim() ?? '';
   const password = proof.password ?? '';
-  if (!code && !password) throw invalid({ code: [MESSAGES.proof_required] }, MESSAGES.proof_required);
+  if (!code && !password) throw invalid({ code: ['two_factor.proof_required'] }, 'two_factor.proof_required');
   const staff = await findStaffById(db, staffId);
-  if (!staff) throw new AppError(404, API_MESSAGES.staff.not_found);
-  if (!(await findTotp(db, staffId))?.enabled_at) throw new AppError(409, MESSAGES.not_enabled);
+  if (!staff) throw new AppError(404, 'staff.not_found');
+  if (!(await findTotp(db, staffId))?.enabled_at) throw new AppError(409, 'two_factor.not_enabled');
   const at = nowIso(now);
   const bucket = `staff-totp:${staffId}`;
   const attempt = await reserveAttempt(db, [bucket], CODE_THROTTLE, now);
@@ -249,8 +252,8 @@ export async function disableOwnTotp(db: Db, key: Buffer, staffId: number, proof
     if (done) await attempt.release();
   }
   if (!done) {
-    if (code) throw invalid({ code: [MESSAGES.wrong_code_field] }, MESSAGES.wrong_code_field);
-    throw invalid({ password: [API_MESSAGES.current_password_wrong] }, API_MESSAGES.current_password_wrong);
+    if (code) throw invalid({ code: ['two_factor.wrong_code_field'] }, 'two_factor.wrong_code_field');
+    throw invalid({ password: ['current_password_wrong'] }, 'current_password_wrong');
   }
   await clearAttempts(db, bucket);
   return securityOf(db, staffId);
@@ -263,16 +266,16 @@ export async function disableOwnTotp(db: Db, key: Buffer, staffId: number, proof
  * Requires (or stops requiring) a second factor of every staff member. An admin requires it only
  * once their own is on: the switch would otherwise shut them out of everything but enrolment.
  */
-export async function setTotpPolicy(db: Db, actorId: number, required: boolean, now = new Date(), currentToken?: string): Promise<{ require_totp: boolean }> {
+export async function setTotpPolicy(db: Db, actorId: number, required: boolean, now = new Date(), endOtherStaffSessions?: EndSessions): Promise<{ require_totp: boolean }> {
   const at = nowIso(now);
   return db.transaction().execute(async (trx) => {
     await lockKeys(trx, POLICY_LOCK, ['staff-totp-policy']);
     const before = await readPolicy(trx);
-    if (required && !(await findTotp(trx, actorId))?.enabled_at) throw new AppError(409, MESSAGES.enable_yourself_first);
+    if (required && !(await findTotp(trx, actorId))?.enabled_at) throw new AppError(409, 'two_factor.enable_yourself_first');
     if (before === required) return { require_totp: required };
     await writePolicy(trx, required, at);
     // Required of all: every staff session ends but the admin's own, so each signs in again with a factor (issue 31).
-    if (required && currentToken) await endEveryOtherStaffSession(trx, currentToken);
+    if (required && endOtherStaffSessions) await endOtherStaffSessions(trx);
     await recordAudit(
       trx,
       { staffId: actorId, action: 'settings.staff_totp_policy', entity: 'settings', entityId: 'staff_totp', before: { require_totp: before }, after: { require_totp: required } },
@@ -313,12 +316,12 @@ export async function listStaffTwoFactor(db: Db, viewerId: number, paging: { pag
  * with their password and, when the switch is on, set up a new one before anything else.
  */
 export async function resetStaffTotp(db: Db, actorId: number, staffId: number, now = new Date()): Promise<void> {
-  if (actorId === staffId) throw new AppError(422, MESSAGES.own_reset);
+  if (actorId === staffId) throw new AppError(422, 'two_factor.own_reset');
   const staff = await findStaffById(db, staffId);
-  if (!staff) throw new AppError(404, API_MESSAGES.staff.not_found);
+  if (!staff) throw new AppError(404, 'staff.not_found');
   const at = nowIso(now);
   await db.transaction().execute(async (trx) => {
-    if (!(await findTotp(trx, staffId))?.enabled_at) throw new AppError(409, MESSAGES.reset_not_enabled);
+    if (!(await findTotp(trx, staffId))?.enabled_at) throw new AppError(409, 'two_factor.reset_not_enabled');
     await deleteTotp(trx, staffId);
     await recordAudit(trx, { staffId: actorId, action: 'staff.totp_reset', entity: 'staff', entityId: staffId, before: { two_factor: true }, after: { two_factor: false } }, at);
   });

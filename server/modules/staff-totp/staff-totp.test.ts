@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { createTestApp } from '../../test/app';
 import type { TestApp } from '../../test/app';
 import { completeStaffSignIn, issueToken } from '../auth/service';
-import { hashToken } from '../auth/tokens';
+import { hashToken } from '../../credentials/tokens';
 import { createPartnerAccount } from '../partners/service';
 import { resolveProgramSecrets } from '../settings/service';
 import { createStaffUser } from '../staff/service';
@@ -192,7 +192,7 @@ describe('signing in with the second factor', () => {
     expect((await secondStep(challenge, code)).statusCode).toBe(410);
     const replay = await secondStep(await challengeOf(manager), code);
     expect(replay.statusCode).toBe(401);
-    expect(replay.json()).toEqual({ code: 401, message: 'This code is not right. Enter the current code from your authenticator app, or an unused recovery code.' });
+    expect(replay.json()).toEqual({ code: 401, error: 'two_factor.wrong_code', message: 'This code is not right. Enter the current code from your authenticator app, or an unused recovery code.' });
     vi.setSystemTime(at(45));
     expect((await secondStep(await challengeOf(manager), code)).statusCode).toBe(401);
     // The next step's code is new.
@@ -379,6 +379,7 @@ describe('the admins’ switch', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({
       code: 403,
+      error: 'two_factor.enrolment_required',
       message: 'Your program requires two-factor sign-in: set it up on your Security page to continue',
       errors: { two_factor: ['Your program requires two-factor sign-in: set it up on your Security page to continue'] },
     });

@@ -1,10 +1,14 @@
+// Staff accounts as the other modules read them: found by e-mail or id, created (the first admin
+// from STAFF_BOOTSTRAP_EMAIL when no staff exists), listed. The back office's screens for them are
+// staff-admin's (docs/product/back-office.md#staff-accounts).
+import type { StaffRole } from '../../../common/staff-roles';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import type { StaffUser } from '../../db/schema';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../../credentials/passwords';
 import { allStaff, countStaff, findStaffByEmail, findStaffById, insertStaff, touchStaffLastLogin } from './repository';
 
-export type StaffRole = StaffUser['role'];
+export type { StaffRole };
 export type StaffStatus = StaffUser['status'];
 
 /** Only an active account signs in: an invited one has no password yet, a deactivated one is shut. */

@@ -18,7 +18,7 @@ import { createShopifyAdminClient, SHOPIFY_ADMIN_API_VERSION } from '../../integ
 import type { ShopifyAdminClient, ShopifyGraphql } from '../../integrations/shopify/admin';
 import { grantAccessToken } from '../../integrations/shopify/client-credentials';
 import { nowIso } from '../../db/dialect';
-import { openToken, sealToken } from '../integrations/seal';
+import { openToken, sealToken } from '../integrations/service';
 import { saveGrantedToken, storedConnection } from './repository';
 import type { StoredConnection } from './repository';
 

@@ -2,15 +2,12 @@
 // routes; every change audited; the secrets never answered, only a hint of the token's end.
 import { z } from 'zod';
 import type { AppContext, TypedApp } from '../../context';
-import { API_MESSAGES } from '../../errors';
 import { sayKey } from '../../i18n';
-import { requireStaff, staffIdOf } from '../auth/guards';
+import { requireStaff, staffIdOf } from '../auth';
 import { storeDeps } from './active-store';
 import { connectStore, disconnectStore, storeSettings } from './service';
 import type { ReconciliationView } from './service';
 import { STORE_TOPICS } from './shopify';
-
-const MESSAGES = API_MESSAGES.store_connection;
 
 const connection = z.object({
   source: z.enum(['environment', 'settings']).describe('environment: SHOPIFY_SHOP_DOMAIN and SHOPIFY_ADMIN_TOKEN hold it (they win; read only here)'),
@@ -71,7 +68,7 @@ export function storeConnectionRoutes(app: TypedApp, ctx: AppContext, options: {
         body: z.object({
           shop_domain: required(255)
             .toLowerCase()
-            .regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/, MESSAGES.domain_format)
+            .regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/, 'store_connection.domain_format')
             .describe('your-store.myshopify.com'),
           client_id: z.string().trim().max(255, sayKey('max', { n: 255 })).optional().describe("A Dev Dashboard app's client ID (with its client secret in webhook_secret); or admin_token"),
           admin_token: z.string().trim().max(255, sayKey('max', { n: 255 })).optional().describe("An admin-made custom app's Admin API access token; or client_id"),

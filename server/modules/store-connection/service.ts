@@ -6,13 +6,15 @@
 // section is read only (409 on a change).
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
-import { API_MESSAGES, AppError, invalid } from '../../errors';
+import { AppError, invalid, said } from '../../errors';
 import { createShopifyAdminClient, SHOPIFY_ADMIN_API_VERSION, ShopifyRefusedError, ShopifyTransientError } from '../../integrations/shopify/admin';
 import { grantAccessToken } from '../../integrations/shopify/client-credentials';
 import { recordAudit } from '../audit/service';
-import { openToken, sealToken } from '../integrations/seal';
+import { openToken, sealToken } from '../integrations/service';
 import { activeStore, adminApiUrl, environmentHolds, forgetStoredConnection, secretBinding, secretHint, tokenBinding } from './active-store';
 import type { StoreDeps } from './active-store';
+// What the webhook's signature check and the discount push read of the connection.
+export { storeConnected, storeDeps, webhookSecret } from './active-store';
 import { deleteConnection, lastDeliveries, refusedSince, saveConnection, storedConnection, storeStatus, updateStatus } from './repository';
 import { checkShop, DELIVERY_TOPICS, missingScopes, STORE_TOPICS } from './shopify';
 import type { StoreTopic } from './shopify';
@@ -21,7 +23,6 @@ import type { TopicState } from './subscriptions';
 
 import type { StoreConnection } from '../../../common/store-connection';
 
-const MESSAGES = API_MESSAGES.store_connection;
 const DAY_MS = 86_400_000;
 
 /** The connection as the back office reads it (common/store-connection.ts). */
@@ -137,12 +138,12 @@ export async function connectStore(
   log: Log,
   options: { reconciliation?: ReconciliationView } = {},
 ): Promise<StoreSettingsJson> {
-  if (environmentHolds(deps.config)) throw new AppError(409, MESSAGES.environment);
+  if (environmentHolds(deps.config)) throw new AppError(409, 'store_connection.environment');
   const shopDomain = input.shop_domain.trim().toLowerCase();
   const clientId = input.client_id?.trim() || null;
   const given = input.admin_token?.trim() || null;
-  if (clientId && given) throw invalid({ admin_token: [MESSAGES.token_or_client] }, MESSAGES.token_or_client);
-  if (!clientId && !given) throw invalid({ [input.client_id === undefined ? 'admin_token' : 'client_id']: [MESSAGES.token_or_client] }, MESSAGES.token_or_client);
+  if (clientId && given) throw invalid({ admin_token: ['store_connection.token_or_client'] }, 'store_connection.token_or_client');
+  if (!clientId && !given) throw invalid({ [input.client_id === undefined ? 'admin_token' : 'client_id']: ['store_connection.token_or_client'] }, 'store_connection.token_or_client');
   const secret = input.webhook_secret?.trim() || undefined;
   const before = await storedConnection(deps.db);
   const key = deps.secrets.integrationsKey;
@@ -153,7 +154,7 @@ export async function connectStore(
       : null;
   // A Dev Dashboard app's client secret is its webhook secret too: never the environment's then.
   if (!secret && !keptSecret && (clientId || !deps.config.shopify.webhookSecret))
-    throw invalid({ webhook_secret: [MESSAGES.secret_required] });
+    throw invalid({ webhook_secret: ['store_connection.secret_required'] });
 
   const url = adminApiUrl(deps.config, shopDomain);
   let token = given;
@@ -169,21 +170,22 @@ export async function connectStore(
   } catch (error) {
     if (error instanceof ShopifyRefusedError) {
       // The grant's refusal: the client ID or secret (or the app not installed on this shop).
-      if (clientId && !expiresAt) throw invalid({ client_id: [error.said || MESSAGES.credentials_refused] }, MESSAGES.credentials_refused);
+      if (clientId && !expiresAt) throw invalid({ client_id: [error.said ? said(error.said) : 'store_connection.credentials_refused'] }, 'store_connection.credentials_refused');
       if (error.status === 401 || error.status === 403)
-        throw invalid({ [clientId ? 'client_id' : 'admin_token']: [error.said || MESSAGES.token_refused] }, MESSAGES.token_refused);
+        throw invalid({ [clientId ? 'client_id' : 'admin_token']: [error.said ? said(error.said) : 'store_connection.token_refused'] }, 'store_connection.token_refused');
       if (error.status === 404 || error.status === 402 || error.status === 423)
-        throw invalid({ shop_domain: [error.said || MESSAGES.shop_not_found] }, MESSAGES.shop_not_found);
-      throw invalid({ [clientId ? 'client_id' : 'admin_token']: [error.said || error.message] }, MESSAGES.token_refused);
+        throw invalid({ shop_domain: [error.said ? said(error.said) : 'store_connection.shop_not_found'] }, 'store_connection.shop_not_found');
+      // The store's own words when it said any; never our English text of the refusal.
+      throw invalid({ [clientId ? 'client_id' : 'admin_token']: [error.said ? said(error.said) : 'store_connection.token_refused'] }, 'store_connection.token_refused');
     }
     if (error instanceof ShopifyTransientError) {
       log.warn({ shopDomain, err: error.message }, 'shopify could not be reached to check the store connection');
-      throw invalid({ shop_domain: [MESSAGES.unreachable] }, MESSAGES.unreachable);
+      throw invalid({ shop_domain: ['store_connection.unreachable'] }, 'store_connection.unreachable');
     }
     throw error;
   }
   const missing = missingScopes(shop.scopes);
-  if (missing.length > 0) throw invalid({ [clientId ? 'client_id' : 'admin_token']: [MESSAGES.scopes_missing], missing_scopes: missing }, MESSAGES.scopes_missing);
+  if (missing.length > 0) throw invalid({ [clientId ? 'client_id' : 'admin_token']: ['store_connection.scopes_missing'], missing_scopes: missing.map(said) }, 'store_connection.scopes_missing');
 
   const at = nowIso();
   const secretToKeep = secret ?? keptSecret ?? null;
@@ -247,12 +249,12 @@ export async function disconnectStore(
   input: { staffId: number },
   options: { reconciliation?: ReconciliationView } = {},
 ): Promise<StoreSettingsJson> {
-  if (environmentHolds(deps.config)) throw new AppError(409, MESSAGES.environment);
+  if (environmentHolds(deps.config)) throw new AppError(409, 'store_connection.environment');
   const key = deps.secrets.integrationsKey;
   const at = nowIso();
   await deps.db.transaction().execute(async (trx) => {
     const previous = await storedConnection(trx);
-    if (!previous || !(await deleteConnection(trx))) throw new AppError(404, MESSAGES.not_connected);
+    if (!previous || !(await deleteConnection(trx))) throw new AppError(404, 'store_connection.not_connected');
     await updateStatus(trx, {
       shop_domain: null,
       shop_name: null,

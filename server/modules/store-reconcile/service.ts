@@ -29,7 +29,7 @@ import { allLineItems, fetchOrdersPage, restOrder, restRefunds } from '../../int
 import type { GraphqlOrder, OrdersPage } from '../../integrations/shopify/orders';
 import { shopifyOrder, shopifyRefund } from '../../integrations/shopify/webhooks';
 import type { ShopifyOrder, ShopifyRefund } from '../../integrations/shopify/webhooks';
-import { recordCancellation, recordPaidOrder, recordRefund } from '../sales/orders';
+import { recordCancellation, recordPaidOrder, recordRefund } from '../sales/service';
 import { claimReconciliation, ensureReconciliation, ledgerHasOrder, readReconciliation, writeHeld } from './repository';
 import type { ReconciliationRow } from './repository';
 

@@ -11,11 +11,11 @@ import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import type { StoreCodeSyncsTable } from '../../db/schema';
-import { API_MESSAGES, AppError } from '../../errors';
+import { AppError } from '../../errors';
 import { discountTitle, ShopifyRefusedError, ShopifyTransientError } from '../../integrations/shopify/admin';
 import type { ShopifyAdminClient } from '../../integrations/shopify/admin';
 import { recordAudit } from '../audit/service';
-import { storeConnected } from '../store-connection/active-store';
+import { storeConnected } from '../store-connection/service';
 import { retryOnConflict } from '../../db/retry';
 import { claimNextDue, failedSyncsAfter, recordOutcome, requeueFailed, requeueFailedMany, syncsOf, upsertPending } from './repository';
 import type { StoreCodeSync } from './repository';
@@ -99,7 +99,7 @@ export async function retryStoreSync(
   input: { promoCodeId: number; code: string; staffId: number; config: Pick<Config, 'shopify'> },
   now = new Date(),
 ): Promise<StoreSyncJson> {
-  if (!(await storePushConfigured(db, input.config))) throw new AppError(409, API_MESSAGES.store_sync.not_configured);
+  if (!(await storePushConfigured(db, input.config))) throw new AppError(409, 'store_sync.not_configured');
   const at = nowIso(now);
   return db.transaction().execute(async (trx) => {
     const [before] = await syncsOf(trx, [input.promoCodeId]);
@@ -107,7 +107,7 @@ export async function retryStoreSync(
     // pushed for the first time.
     if (!before) await upsertPending(trx, input.promoCodeId, at);
     else if (before.state !== 'failed' || !(await requeueFailed(trx, input.promoCodeId, at)))
-      throw new AppError(409, API_MESSAGES.store_sync.not_failed);
+      throw new AppError(409, 'store_sync.not_failed');
     const [after] = await syncsOf(trx, [input.promoCodeId]);
     const beforeJson = toJson(before, true);
     const afterJson = toJson(after, true);
@@ -141,7 +141,7 @@ export async function retryFailedStoreSyncs(
   input: { staffId: number; config: Pick<Config, 'shopify'> },
   now = new Date(),
 ): Promise<{ retried: number }> {
-  if (!(await storePushConfigured(db, input.config))) throw new AppError(409, API_MESSAGES.store_sync.not_configured);
+  if (!(await storePushConfigured(db, input.config))) throw new AppError(409, 'store_sync.not_configured');
   const at = nowIso(now);
   return retryOnConflict(() =>
     db.transaction().execute(async (trx) => {

@@ -285,11 +285,11 @@ describe('staff retry a failed push', () => {
 
     const asReviewer = await retry(partner.uuid, code, bearer(reviewer.token));
     expect(asReviewer.statusCode).toBe(403);
-    expect(asReviewer.json()).toEqual({ code: 403, message: 'Forbidden' });
+    expect(asReviewer.json()).toEqual({ code: 403, error: 'forbidden', message: 'Forbidden' });
     const partnerToken = (await issueToken(db(), 'partner', partner.id)).token;
     const asPartner = await retry(partner.uuid, code, bearer(partnerToken));
     expect(asPartner.statusCode).toBe(401);
-    expect(asPartner.json()).toEqual({ code: 401, message: 'Not Authorized' });
+    expect(asPartner.json()).toEqual({ code: 401, error: 'not_authorized', message: 'Not Authorized' });
     expect((await retry(partner.uuid, code, {})).statusCode).toBe(401);
     // Neither opened anything.
     expect((await syncRow(promo.id)).state).toBe('failed');
@@ -305,11 +305,11 @@ describe('staff retry a failed push', () => {
     // Unknown partner, or a code that is not theirs: 404.
     const unknown = await retry('00000000-0000-4000-8000-000000000000', code);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ code: 404, message: 'No partner has this id' });
+    expect(unknown.json()).toEqual({ code: 404, error: 'partner_admin.partner_not_found', message: 'No partner has this id' });
     const other = await partnerWithCode();
     const notTheirs = await retry(other.partner.uuid, code);
     expect(notTheirs.statusCode).toBe(404);
-    expect(notTheirs.json()).toEqual({ code: 404, message: 'This partner has no such promo code' });
+    expect(notTheirs.json()).toEqual({ code: 404, error: 'partner_admin.code_not_found', message: 'This partner has no such promo code' });
 
     // Staff removed the discount someone made by hand in the store; a manager retries.
     stand.discounts.delete(existing.id);
@@ -345,11 +345,13 @@ describe('staff retry a failed push', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({
       code: 409,
+      error: 'store_sync.not_failed',
       message: 'The push of this code to the store has not failed: there is nothing to retry',
     });
     const inFrench = await retry(partner.uuid, code, { ...bearer(manager.token), 'accept-language': 'fr' });
     expect(inFrench.json()).toEqual({
       code: 409,
+      error: 'store_sync.not_failed',
       message: 'L’envoi de ce code à la boutique n’a pas échoué : il n’y a rien à relancer',
     });
 
@@ -666,6 +668,7 @@ describe('without the push configured', () => {
       expect(retried.statusCode).toBe(409);
       expect(retried.json()).toEqual({
         code: 409,
+        error: 'store_sync.not_configured',
         message:
           "No store is connected: an admin connects it in Settings → Store (or the server's SHOPIFY_SHOP_DOMAIN and SHOPIFY_ADMIN_TOKEN)",
       });

@@ -11,7 +11,7 @@ import { createTestApp } from '../../test/app';
 import type { TestApp } from '../../test/app';
 import { bearer, createStaffWithToken } from '../../test/payouts-fixture';
 import type { FixtureStaff } from '../../test/payouts-fixture';
-import { contentDb } from '../content/tables';
+import { contentDb } from '../content/service';
 
 const CLIENT = 'subpartner-logo-test-public-client-token';
 
@@ -192,7 +192,7 @@ describe('the logo', () => {
     const before = await stored();
     const renamed = await upload(a.id, PDF, 'image/png');
     expect(renamed.statusCode).toBe(422);
-    expect(renamed.json()).toEqual({ code: 422, message: 'This file is not a JPEG, PNG or WebP image' });
+    expect(renamed.json()).toEqual({ code: 422, error: 'content.upload_not_image', message: 'This file is not a JPEG, PNG or WebP image' });
     expect((await upload(a.id, PDF, 'image/png', { 'accept-language': 'fr' })).json().message).toBe(
       'Ce fichier n’est pas une image JPEG, PNG ou WebP',
     );
@@ -206,6 +206,7 @@ describe('the logo', () => {
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json()).toEqual({
       code: 413,
+      error: 'content.upload_too_large',
       message: 'This file is larger than 10 MB: make it smaller and try again',
     });
 
@@ -221,7 +222,7 @@ describe('the logo', () => {
     const a = await agency();
     const before = await stored();
     const png = await transparentPng(100, 100);
-    expect((await upload(999_999, png)).json()).toEqual({ code: 404, message: 'No sub-partner has this id' });
+    expect((await upload(999_999, png)).json()).toEqual({ code: 404, error: 'subpartners.not_found', message: 'No sub-partner has this id' });
     expect((await upload(a.id, png, 'image/png', {}, reviewer.token)).statusCode).toBe(403);
     expect((await upload('x', png)).statusCode).toBe(422);
     expect((await remove(999_999)).statusCode).toBe(404);

@@ -4,13 +4,14 @@
 import type { FastifyError } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { noNul } from '../../../common/validation';
 import { HEX_COLOUR_PATTERN, SUBPARTNER_LIMITS, subpartnerSlugProblem } from '../../../common/subpartners';
 import type { AppContext, TypedApp } from '../../context';
-import { API_MESSAGES, AppError } from '../../errors';
+import { AppError } from '../../errors';
 import { sayKey } from '../../i18n';
 import { idParams, pagedAnswer, pagingQuery } from '../../plugins/paging';
 import { requirePublicClient } from '../../plugins/public-client';
-import { requireStaff, staffIdOf } from '../auth/guards';
+import { requireStaff, staffIdOf } from '../auth';
 import { UPLOAD_MAX_BYTES } from '../content/service';
 import {
   createSubpartner,
@@ -22,7 +23,6 @@ import {
   updateSubpartner,
 } from './service';
 
-const messages = API_MESSAGES.subpartners;
 const wrong = sayKey('wrong_value');
 const required = sayKey('required');
 const missingOrWrong = {
@@ -30,7 +30,6 @@ const missingOrWrong = {
     issue.input === undefined || issue.input === null ? required : wrong,
 };
 // PostgreSQL's text cannot hold a NUL character: refused as input, not a 500 from the database.
-const noNul = (v: string) => !v.includes('\u0000');
 
 const text = (max: number) =>
   z
@@ -57,8 +56,8 @@ const slug = z
           problem === 'required'
             ? required
             : problem === 'format'
-              ? messages.slug_format
-              : messages.slug_reserved,
+              ? 'subpartners.slug_format'
+              : 'subpartners.slug_reserved',
       });
   })
   .describe(
@@ -67,7 +66,7 @@ const slug = z
 const colour = z
   .string(missingOrWrong)
   .trim()
-  .regex(HEX_COLOUR_PATTERN, messages.colour_format)
+  .regex(HEX_COLOUR_PATTERN, 'subpartners.colour_format')
   .transform((v) => v.toLowerCase())
   .describe('#rrggbb');
 const welcome = text(SUBPARTNER_LIMITS.welcomeMax).describe(
@@ -238,9 +237,9 @@ export function subpartnerRoutes(app: TypedApp, ctx: AppContext): void {
     // still shapes and localizes the answer.
     scope.setErrorHandler((error: FastifyError) => {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-        throw new AppError(413, API_MESSAGES.content.upload_too_large);
+        throw new AppError(413, 'content.upload_too_large');
       if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_TYPE')
-        throw new AppError(415, API_MESSAGES.content.upload_type);
+        throw new AppError(415, 'content.upload_type');
       throw error;
     });
     scope.post(

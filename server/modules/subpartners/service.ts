@@ -2,14 +2,15 @@
 // office's side (decisions §11, issue 13): the list with each one's partner count, one sub-partner,
 // creation, changes of any field (the slug too: its old links then answer 404), the logo (checked
 // and stored by the content module as its uploads are) and its removal. Every change is audited in
-// its own transaction, before and after.
+// its own transaction, before and after (docs/decisions/038-subpartners-in-the-back-office.md).
 import { isPossibleSubpartnerSlug } from '../../../common/subpartners';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db';
 import { isUniqueViolation, nowIso } from '../../db/dialect';
 import { retryOnConflict } from '../../db/retry';
 import type { Subpartner } from '../../db/schema';
-import { API_MESSAGES, AppError, invalid, notFound } from '../../errors';
+import { AppError, invalid, notFound } from '../../errors';
+import type { FieldErrors } from '../../errors';
 import { pageOf } from '../../plugins/paging';
 import { recordAudit } from '../audit/service';
 import { discardSubpartnerLogo, mediaDirs, storeSubpartnerLogo } from '../content/service';
@@ -23,8 +24,6 @@ import {
   subpartnerPage,
   updateSubpartnerRow,
 } from './repository';
-
-const MESSAGES = API_MESSAGES.subpartners;
 
 export interface PublicSubpartner {
   slug: string;
@@ -166,7 +165,7 @@ export async function listSubpartners(
 
 export async function subpartnerDetail(db: Db, id: number): Promise<SubpartnerJson> {
   const row = await subpartnerById(db, id);
-  if (!row) throw new AppError(404, MESSAGES.not_found);
+  if (!row) throw new AppError(404, 'subpartners.not_found');
   return withCount(db, row);
 }
 
@@ -181,14 +180,14 @@ export interface SubpartnerFields {
   active: boolean;
 }
 
-const slugTaken = () => invalid({ slug: [MESSAGES.slug_taken] });
+const slugTaken = () => invalid({ slug: ['subpartners.slug_taken'] });
 
 /** Both languages or neither: a welcome French partners would not read (or the reverse) is refused. */
 function welcomePairErrors(
   fields: Pick<SubpartnerFields, 'welcome_en' | 'welcome_fr'>,
-): Record<string, string[]> {
-  if (fields.welcome_en && !fields.welcome_fr) return { welcome_fr: [MESSAGES.welcome_pair] };
-  if (fields.welcome_fr && !fields.welcome_en) return { welcome_en: [MESSAGES.welcome_pair] };
+): FieldErrors {
+  if (fields.welcome_en && !fields.welcome_fr) return { welcome_fr: ['subpartners.welcome_pair'] };
+  if (fields.welcome_fr && !fields.welcome_en) return { welcome_en: ['subpartners.welcome_pair'] };
   return {};
 }
 
@@ -209,7 +208,7 @@ export async function createSubpartner(
   fields: SubpartnerFields,
 ): Promise<SubpartnerJson> {
   const errors = welcomePairErrors(fields);
-  if (!errors.slug && (await slugOwner(db, fields.slug))) errors.slug = [MESSAGES.slug_taken];
+  if (!errors.slug && (await slugOwner(db, fields.slug))) errors.slug = ['subpartners.slug_taken'];
   if (Object.keys(errors).length) throw invalid(errors);
   const at = nowIso();
   try {
@@ -275,7 +274,7 @@ export async function updateSubpartner(
   changes: SubpartnerChanges,
 ): Promise<SubpartnerJson> {
   if (!FIELDS.some((field) => changes[field] !== undefined))
-    throw new AppError(422, MESSAGES.nothing_to_change);
+    throw new AppError(422, 'subpartners.nothing_to_change');
   const base = changes.base_updated_at;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     let outcome: Subpartner | 'moved';
@@ -283,8 +282,8 @@ export async function updateSubpartner(
       outcome = await retryOnConflict(() =>
         db.transaction().execute(async (trx): Promise<Subpartner | 'moved'> => {
           const before = await subpartnerById(trx, id);
-          if (!before) throw new AppError(404, MESSAGES.not_found);
-          if (base !== undefined && base !== stampOf(before)) throw new AppError(409, MESSAGES.stale);
+          if (!before) throw new AppError(404, 'subpartners.not_found');
+          if (base !== undefined && base !== stampOf(before)) throw new AppError(409, 'subpartners.stale');
           const next = {
             slug: changes.slug ?? before.slug,
             name: changes.name ?? before.name,
@@ -296,7 +295,7 @@ export async function updateSubpartner(
           };
           const errors = welcomePairErrors(next);
           if (next.slug !== before.slug && (await slugOwner(trx, next.slug, id)))
-            errors.slug = [MESSAGES.slug_taken];
+            errors.slug = ['subpartners.slug_taken'];
           if (Object.keys(errors).length) throw invalid(errors);
           const changed = Object.fromEntries(
             Object.entries(next).filter(([key, value]) => before[key as keyof typeof next] !== value),
@@ -334,7 +333,7 @@ export async function updateSubpartner(
     }
     if (outcome !== 'moved') return withCount(db, outcome);
     // The screen's version is gone: say so rather than apply the change over the newer one.
-    if (base !== undefined) throw new AppError(409, MESSAGES.stale);
+    if (base !== undefined) throw new AppError(409, 'subpartners.stale');
   }
   throw new Error(`sub-partner ${id} kept changing`);
 }
@@ -351,7 +350,7 @@ export async function setSubpartnerLogo(
   bytes: Buffer,
 ): Promise<SubpartnerJson> {
   // An unknown sub-partner stops here, before anything is stored.
-  if (!(await subpartnerById(ctx.db, id))) throw new AppError(404, MESSAGES.not_found);
+  if (!(await subpartnerById(ctx.db, id))) throw new AppError(404, 'subpartners.not_found');
   const dirs = mediaDirs(ctx.config.dataDir);
   const url = await storeSubpartnerLogo(ctx.db, dirs, `subpartner-${id}`, bytes);
   try {
@@ -388,7 +387,7 @@ async function replaceLogoAudited(
 ): Promise<SubpartnerJson> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const before = await subpartnerById(ctx.db, id);
-    if (!before) throw new AppError(404, MESSAGES.not_found);
+    if (!before) throw new AppError(404, 'subpartners.not_found');
     const from = before.logo_url;
     if (from === to) return withCount(ctx.db, before);
     const at = nextStamp(before.updated_at);

@@ -104,7 +104,7 @@ describe('rights', () => {
     const before = await state();
     const refused = await create(reviewer.token, fields());
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ code: 403, message: 'Forbidden' });
+    expect(refused.json()).toEqual({ code: 403, error: 'forbidden', message: 'Forbidden' });
     expect((await patch(reviewer.token, agency.id, { name: 'Taken over' })).statusCode).toBe(403);
     const logo = await t.app.inject({
       method: 'POST',
@@ -125,7 +125,7 @@ describe('rights', () => {
     for (const token of [partnerToken, 'not-a-token']) {
       expect((await list(token)).statusCode).toBe(401);
       expect((await read(token, agency.id)).statusCode).toBe(401);
-      expect((await create(token, fields())).json()).toEqual({ code: 401, message: 'Not Authorized' });
+      expect((await create(token, fields())).json()).toEqual({ code: 401, error: 'not_authorized', message: 'Not Authorized' });
       expect((await patch(token, agency.id, { name: 'x' })).statusCode).toBe(401);
     }
     expect((await t.app.inject({ method: 'GET', url: base })).statusCode).toBe(401);
@@ -319,7 +319,7 @@ describe('validation', () => {
       const body = what === 'nothing' ? {} : fields(change);
       const res = await create(manager.token, body);
       expect(res.statusCode, res.body).toBe(422);
-      expect(res.json()).toEqual({ code: 422, message: 'Form data is invalid', errors });
+      expect(res.json()).toEqual({ code: 422, error: 'form_invalid', message: 'Form data is invalid', errors });
       expect(await state()).toEqual(before);
     });
   }
@@ -341,6 +341,7 @@ describe('validation', () => {
     );
     expect(res.json()).toEqual({
       code: 422,
+      error: 'form_invalid',
       message: 'Les données du formulaire sont invalides',
       errors: {
         slug: ['Ce mot est une page du portail lui-même\u00a0: choisissez une autre adresse'],
@@ -515,6 +516,7 @@ describe('changing', () => {
     const empty = await patch(manager.token, agency.id, {});
     expect(empty.json()).toEqual({
       code: 422,
+      error: 'subpartners.nothing_to_change',
       message: 'Say what to change: the address, name, colours, welcome or status',
     });
     const onlyBase = await patch(manager.token, agency.id, { base_updated_at: agency.updated_at });
@@ -563,6 +565,7 @@ describe('changing', () => {
     });
     expect(stale.json()).toEqual({
       code: 409,
+      error: 'subpartners.stale',
       message: 'This sub-partner was changed by someone else: reload to see it',
     });
     expect(await state()).toEqual(before);
@@ -576,6 +579,7 @@ describe('changing', () => {
   it('answers 404 for an unknown sub-partner and 422 for an id that is none', async () => {
     expect((await read(reviewer.token, 999_999)).json()).toEqual({
       code: 404,
+      error: 'subpartners.not_found',
       message: 'No sub-partner has this id',
     });
     expect((await patch(manager.token, 999_999, { name: 'Nobody' })).statusCode).toBe(404);

@@ -1,11 +1,12 @@
 // The first-sale survey (decisions §8): the partner's `GET`/`POST /api/survey`, and the staff's
 // answers and free-product requests (manager, admin).
 import { z } from 'zod';
+import { noNul } from '../../../common/validation';
 import { CLAIM_STATUSES, SURVEY_CHOICES } from '../../../common/survey';
 import type { AppContext, TypedApp } from '../../context';
 import { sayKey } from '../../i18n';
 import { idParams, pagedAnswer, pagingQuery } from '../../plugins/paging';
-import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth/guards';
+import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth';
 import { answerSurvey, handleClaim, listClaims, surveyAnswers, surveyState, type ShippingAddress } from './service';
 
 const wrong = sayKey('wrong_value');
@@ -17,13 +18,13 @@ const line = (max: number) =>
     .trim()
     .min(1, required)
     .max(max, sayKey('max', { n: max }))
-    .refine((v) => !v.includes('\u0000'), wrong);
+    .refine(noNul, wrong);
 const optionalLine = (max: number) =>
   z
     .string({ error: wrong })
     .trim()
     .max(max, sayKey('max', { n: max }))
-    .refine((v) => !v.includes('\u0000'), wrong)
+    .refine(noNul, wrong)
     .nullish()
     .transform((v) => v || null);
 const address = z.object({

@@ -6,7 +6,7 @@ import type { ClaimStatus, SurveyChoice } from '../../../common/survey';
 import { SURVEY_CHOICES } from '../../../common/survey';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
-import { API_MESSAGES, AppError, invalid, notFound } from '../../errors';
+import { AppError, invalid, notFound } from '../../errors';
 import { sayKey } from '../../i18n';
 import { pageOf } from '../../plugins/paging';
 import { recordAudit } from '../audit/service';
@@ -56,13 +56,13 @@ export async function surveyState(db: Db, partnerId: number) {
 /** Records the partner's answer once; "Claim bottles" with its request, in the same transaction. */
 export async function answerSurvey(db: Db, partnerId: number, input: { choice: SurveyChoice; address?: ShippingAddress | null | undefined }) {
   const state = await surveyState(db, partnerId);
-  if (state.answered) throw new AppError(409, API_MESSAGES.survey.answered);
-  if (!state.offered) throw invalid({ choice: [API_MESSAGES.survey.not_offered] });
+  if (state.answered) throw new AppError(409, 'survey.answered');
+  if (!state.offered) throw invalid({ choice: ['survey.not_offered'] });
   const address = input.choice === 'claim_bottles' ? (input.address ?? (await profileAddress(db, partnerId))) : null;
   if (input.choice === 'claim_bottles' && !address) throw invalid({ 'address.address_1': [sayKey('required')] });
   const at = nowIso();
   return db.transaction().execute(async (trx) => {
-    if ((await insertAnswer(trx, partnerId, input.choice, at)) === undefined) throw new AppError(409, API_MESSAGES.survey.answered);
+    if ((await insertAnswer(trx, partnerId, input.choice, at)) === undefined) throw new AppError(409, 'survey.answered');
     if (!address) return { choice: input.choice, claim: null };
     // An address given here fills an empty profile, so the next parcel needs no asking.
     if (input.address && state.needs_address) await saveAddress(trx, partnerId, input.address, at);
@@ -114,7 +114,7 @@ export async function handleClaim(db: Db, id: number, input: { status: ClaimStat
     const before = await findClaim(trx, id);
     if (!before) throw notFound();
     const note = input.note === undefined ? before.note : input.note;
-    if (!(await moveClaim(trx, id, input.expected_status, { status: input.status, note, handled_by: staffId, updated_at: at }))) throw new AppError(409, API_MESSAGES.survey.claim_moved);
+    if (!(await moveClaim(trx, id, input.expected_status, { status: input.status, note, handled_by: staffId, updated_at: at }))) throw new AppError(409, 'survey.claim_moved');
     await recordAudit(trx, { staffId, action: `claim.${input.status}`, entity: 'claim', entityId: id, before: { status: before.status, note: before.note }, after: { status: input.status, note } }, at);
   });
   const [row] = await claimRows(db, { id });

@@ -107,7 +107,7 @@ describe('throttles of the other routes under concurrent requests', () => {
     // the same counter object, read after the whole burst is counted: a burst over the limit is
     // refused entirely, which errs on the safe side.)
     expect(granted).toBeLessThanOrEqual(5);
-    expect(answers.filter((a) => a.statusCode === 429).map((a) => a.json())).toEqual(Array(ATTEMPTS - granted).fill({ code: 429, message: 'Too many requests' }));
+    expect(answers.filter((a) => a.statusCode === 429).map((a) => a.json())).toEqual(Array(ATTEMPTS - granted).fill({ code: 429, error: 'too_many_requests', message: 'Too many requests' }));
     // One after the other, a client gets exactly its limit: the limit refuses, it does not lock out.
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {

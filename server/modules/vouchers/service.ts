@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Db } from '../../db';
 import { isUniqueViolation, nowIso } from '../../db/dialect';
 import type { Voucher } from '../../db/schema';
-import { API_MESSAGES, AppError, invalid, notFound } from '../../errors';
+import { AppError, invalid, notFound } from '../../errors';
 import { sayKey } from '../../i18n';
 import { recordAudit } from '../audit/service';
 import { findPromoCode } from '../promo-codes/service';
@@ -93,14 +93,14 @@ export async function issueVoucher(db: Db, staffId: number | null, partnerUuid: 
   const validTill = input.valid_till ? new Date(input.valid_till).toISOString() : null;
   if (validTill && validTill <= validFrom) throw invalid({ valid_till: [sayKey('wrong_value')] });
   let code = input.code?.trim().toUpperCase();
-  if (code && (await codeTaken(db, code))) throw invalid({ code: [API_MESSAGES.promo_code_taken] });
+  if (code && (await codeTaken(db, code))) throw invalid({ code: ['promo_code_taken'] });
   if (!code) {
     const base = partner.first_name.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 8) || 'GIFT';
     for (let i = 0; i < 20 && !code; i++) {
       const candidate = `${base}GIFT${randomInt(100, 10_000)}`;
       if (!(await codeTaken(db, candidate))) code = candidate;
     }
-    if (!code) throw new AppError(409, 'Could not find a free voucher code');
+    if (!code) throw new AppError(409, 'partner_admin.voucher_code_unavailable');
   }
   const voucherCode = code;
   try {
@@ -118,7 +118,7 @@ export async function issueVoucher(db: Db, staffId: number | null, partnerUuid: 
     };
     return await (db.isTransaction ? write(db) : db.transaction().execute(write));
   } catch (error) {
-    if (isUniqueViolation(error)) throw invalid({ code: [API_MESSAGES.promo_code_taken] });
+    if (isUniqueViolation(error)) throw invalid({ code: ['promo_code_taken'] });
     throw error;
   }
 }
@@ -130,8 +130,8 @@ export async function issueVoucher(db: Db, staffId: number | null, partnerUuid: 
 export async function revokeVoucher(db: Db, staffId: number, partnerId: number, voucherId: number, now = new Date()): Promise<Voucher> {
   return db.transaction().execute(async (trx) => {
     const voucher = await trx.selectFrom('vouchers').selectAll().where('id', '=', voucherId).where('partner_id', '=', partnerId).executeTakeFirst();
-    if (!voucher) throw notFound(API_MESSAGES.partner_admin.voucher_not_found);
-    if (voucherJson(voucher, now).status !== 'active') throw new AppError(409, API_MESSAGES.partner_admin.voucher_not_active);
+    if (!voucher) throw notFound('partner_admin.voucher_not_found');
+    if (voucherJson(voucher, now).status !== 'active') throw new AppError(409, 'partner_admin.voucher_not_active');
     const revoked = await trx
       .updateTable('vouchers')
       .set({ status: 'revoked' })
@@ -139,7 +139,7 @@ export async function revokeVoucher(db: Db, staffId: number, partnerId: number, 
       .where('status', '=', 'active')
       .returningAll()
       .executeTakeFirst();
-    if (!revoked) throw new AppError(409, API_MESSAGES.partner_admin.voucher_not_active);
+    if (!revoked) throw new AppError(409, 'partner_admin.voucher_not_active');
     await recordAudit(trx, { staffId, action: 'voucher.revoke', entity: 'voucher', entityId: voucher.code, before: { status: voucher.status }, after: { status: 'revoked' } }, nowIso(now));
     return revoked;
   });

@@ -55,8 +55,8 @@ export function AccountFooter() {
             ))}
           </ul>
         </div>
-        <p className="text-xs leading-relaxed text-stone-600 dark:text-stone-400">{t('footer.disclaimer')}</p>
-        <p className="text-xs text-stone-600 dark:text-stone-400">
+        <p className="text-xs leading-relaxed text-muted">{t('footer.disclaimer')}</p>
+        <p className="text-xs text-muted">
           {t('footer.copyright', { year: new Date().getFullYear() })}
         </p>
       </div>

@@ -5,7 +5,7 @@ import { BrandLogo } from '../../components/BrandLogo';
 import { Icon } from '../../components/icons';
 import { PreferenceControls } from '../../components/PreferenceControls';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
-import type { ShellUser } from '../../features/profile/current-user';
+import type { ShellUser } from '../../lib/current-user';
 
 interface AccountHeaderProps {
   user: ShellUser | null;

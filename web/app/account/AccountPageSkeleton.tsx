@@ -10,7 +10,7 @@ import type { PageDocument } from '../../../common/content';
 import { isLocale } from '../../../common/i18n';
 import { ROUTES } from '../../../common/routes';
 import { AccountSkeleton } from '../../components/PageSkeleton';
-import { PageHeading } from '../../features/pages/PageHeading';
+import { PageHeading } from '../../components/PageHeading';
 import {
   documentSlugOf,
   earlyDocument,
@@ -59,7 +59,7 @@ export function AccountPageSkeleton({ pathname, search = '' }: { pathname: strin
     <PageHeading
       title={document?.title ?? t(entry.titleKey)}
       lead={document?.lead ?? ('leadKey' in entry ? t(entry.leadKey) : undefined)}
-      // The dashboard's greeting line (features/dashboard), kept empty here as it is while the
+      // The dashboard's greeting line (app/dashboard), kept empty here as it is while the
       // profile loads, so the title and lead stay in place when the page replaces this skeleton.
       eyebrow={entry.path === '/account' ? '\u00a0' : undefined}
     />

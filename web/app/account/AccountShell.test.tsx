@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AVATAR_PALETTE, lightenHex } from '../../../common/avatar';
 import { BRAND } from '../../../common/brand';
-import { CURRENT_USER_QUERY_KEY, type ShellUser } from '../../features/profile/current-user';
+import { CURRENT_USER_QUERY_KEY, type ShellUser } from '../../lib/current-user';
 import { AUTH_TOKEN_KEY, LAST_ACTIVITY_KEY, storeToken } from '../../lib/session';
 import { installFakeApi, signInForTest, type FakeApi } from '../../test/fake-api';
 import { stubMatchMedia } from '../../test/media';

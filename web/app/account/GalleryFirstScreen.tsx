@@ -18,7 +18,7 @@ import {
   Tile,
   galleryView,
 } from '../../features/content/gallery/gallery-view';
-import { PageHeading } from '../../features/pages/PageHeading';
+import { PageHeading } from '../../components/PageHeading';
 
 /**
  * The first row of tiles at each width (GRID: two columns on a phone, three from `sm`, four square

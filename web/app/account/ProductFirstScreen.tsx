@@ -25,7 +25,7 @@ import {
   pillRowScrollLeft,
 } from '../../features/content/first-screen/product-layout';
 import { productNameKey } from '../../lib/product-names';
-import { PageHeading } from '../../features/pages/PageHeading';
+import { PageHeading } from '../../components/PageHeading';
 import { earlyAnswer } from '../../lib/api';
 import { useEarlyAnswer } from './use-early-answer';
 

@@ -5,7 +5,7 @@
 // takes the same request when its code runs (lib/api.ts, askEarly) instead of asking again. Until
 // then the answer waited for the full app's code and the page's, two downloads in a row on a
 // phone's connection (docs/performance.md). The rest of a page's first data is asked for once the
-// full app is in (features/session/prefetch-account.ts).
+// full app is in (app/account/prefetch-account.ts).
 import type { ReactNode } from 'react';
 import type { PageDocument } from '../../../common/content';
 import {

@@ -1,7 +1,7 @@
 // The entry's early chunk for Grab and Go (first-answers.ts): its first tiles, the page's largest
 // paint, downloaded as soon as the early answer names them, and the gallery's first screen the
 // skeleton draws with them. A chunk of its own, so neither the sign-in's download nor a product
-// page's early chunk carries it. The page's own prefetch (features/session/prefetch-account.ts)
+// page's early chunk carries it. The page's own prefetch (app/account/prefetch-account.ts)
 // describes the pictures the same way, and the page finds them in the browser's cache.
 import { createElement } from 'react';
 import { GALLERY_ANSWER_PATH } from '../../../common/answer-paths';

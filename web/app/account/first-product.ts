@@ -1,7 +1,7 @@
 // The entry's early chunk for a product's talking points (first-answers.ts): its artwork, the page's
 // largest paint, downloaded as soon as the early answer names it, and the product's first screen
 // the skeleton draws with it. A chunk of its own, so the sign-in's download does not carry it; Grab
-// and Go's is first-gallery.ts. The page's own prefetch (features/session/prefetch-account.ts)
+// and Go's is first-gallery.ts. The page's own prefetch (app/account/prefetch-account.ts)
 // describes the picture the same way, and the page finds it in the browser's cache. (The pages'
 // code asked for from the entry as well was tried and dropped: the connect page's largest paint
 // came later, 2.65 s → 3.1 s, and the others did not move beyond the noise.)

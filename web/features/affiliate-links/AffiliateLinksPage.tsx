@@ -8,13 +8,15 @@
 import { useTranslation } from 'react-i18next';
 import { copyWithToast } from '../../lib/clipboard';
 import { useDocumentTitle } from '../../lib/document-title';
-import { PageHeading } from '../pages/PageHeading';
-import { useCurrentUser, type PortalUser } from '../profile/current-user';
-import { Glyph } from '../sales/glyphs';
-import { EmptyState, RetryLine, Skeleton, SkeletonLines, Widget } from '../sales/ui';
+import { PageHeading } from '../../components/PageHeading';
+import { useCurrentUser, type PortalUser } from '../../lib/current-user';
+import { Glyph } from '../../components/glyphs';
 import { LinkStatsCard } from './LinkStatsCard';
 import { useAmazonLinks } from './links-api';
 import { QrCard, QrCardSkeleton } from './QrCard';
+import { Widget } from '../../components/card';
+import { Skeleton, SkeletonLines } from '../../components/skeleton';
+import { EmptyState, RetryLine } from '../../components/states';
 
 function useCopy() {
   const { t } = useTranslation();
@@ -94,7 +96,7 @@ function ShareRow({
   return (
     <li className="py-4 first:pt-0 last:pb-0">
       <p className="font-semibold">{label}</p>
-      <p className="mt-0.5 text-sm text-stone-600 dark:text-stone-400">{help}</p>
+      <p className="mt-0.5 text-sm text-muted">{help}</p>
       <div className="mt-2.5 flex items-center gap-2 rounded-xl border border-dashed border-brand-300 bg-brand-50/60 p-1.5 pl-3 sm:pl-4 dark:border-brand-800 dark:bg-brand-950/40">
         <code
           className={`min-w-0 flex-1 font-mono [overflow-wrap:anywhere] text-brand-800 dark:text-brand-200 ${
@@ -192,7 +194,7 @@ function AmazonLinksCard() {
   const links = useAmazonLinks();
   return (
     <Widget id="amazon" title={t('engagement.links.amazon_title')} icon="globe" testId="links-amazon">
-      <p className="-mt-1 mb-4 text-sm text-stone-600 dark:text-stone-400">
+      <p className="-mt-1 mb-4 text-sm text-muted">
         {t('engagement.links.amazon_help')}
       </p>
       {links.isPending ? (

@@ -3,9 +3,11 @@
 // sales/SalesBars (plain elements, theme colours, a table for screen readers).
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatters } from '../sales/format';
-import { EmptyState, RetryLine, Skeleton, Widget } from '../sales/ui';
+import { useFormatters } from '../../lib/format';
 import { useLinkStats, type LinkDay, type LinkStats } from './links-api';
+import { Widget } from '../../components/card';
+import { Skeleton } from '../../components/skeleton';
+import { EmptyState, RetryLine } from '../../components/states';
 
 /**
  * A round, even top for the axis of whole counts (2, 4, 6, 8, 10, 20, 40, 60...), so the middle
@@ -83,7 +85,7 @@ function Chart({ days }: { days: LinkDay[] }) {
     index === last ? t('engagement.links.today') : f.day(day.day);
   return (
     <div className="mt-5" data-testid="links-chart">
-      <ul className="mb-3 flex gap-4 text-xs text-stone-600 dark:text-stone-400" aria-hidden="true">
+      <ul className="mb-3 flex gap-4 text-xs text-muted" aria-hidden="true">
         <li className="flex items-center gap-1.5">
           <span className="h-2.5 w-2.5 rounded-sm bg-brand-200 dark:bg-brand-800" />
           {t('engagement.links.clicks')}

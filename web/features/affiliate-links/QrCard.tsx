@@ -5,9 +5,10 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../lib/download';
 import { notifyError } from '../../lib/toast';
-import { Glyph } from '../sales/glyphs';
-import { Skeleton, Widget } from '../sales/ui';
+import { Glyph } from '../../components/glyphs';
 import { PNG_SIZE, qrPng, qrSvg, qrSymbol, svgDataUrl } from './qr';
+import { Widget } from '../../components/card';
+import { Skeleton } from '../../components/skeleton';
 
 export function QrCard({ url, code }: { url: string; code: string }) {
   const { t } = useTranslation();
@@ -39,7 +40,7 @@ export function QrCard({ url, code }: { url: string; code: string }) {
             data-testid="qr-code"
           />
         </div>
-        <p className="mt-4 max-w-xs text-center text-sm text-stone-600 dark:text-stone-400">
+        <p className="mt-4 max-w-xs text-center text-sm text-muted">
           {t('engagement.links.qr_help')}
         </p>
         <div className="mt-4 flex gap-2">
@@ -78,7 +79,7 @@ export function QrCardSkeleton() {
         <div className="rounded-2xl bg-white p-2 shadow-sm ring-1 ring-stone-200 dark:ring-stone-700">
           <Skeleton className="h-44 w-44" />
         </div>
-        <p className="mt-4 max-w-xs text-center text-sm text-stone-600 dark:text-stone-400">
+        <p className="mt-4 max-w-xs text-center text-sm text-muted">
           {t('engagement.links.qr_help')}
         </p>
         <div className="mt-4 flex gap-2">

@@ -3,31 +3,16 @@
 // themselves (short, referral, promo code) are in the profile the shell already holds.
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import type { linkDay, linkStats } from '../../../common/contracts/links';
+import type { amazonLink } from '../../../common/contracts/marketplace';
 import { DEFAULT_LOCALE, isLocale } from '../../../common/i18n';
 import { api } from '../../lib/api';
 
-export interface LinkDay {
-  /** 'YYYY-MM-DD', a UTC calendar day. */
-  day: string;
-  clicks: number;
-  orders: number;
-}
-
-export interface LinkStats {
-  /** The last 30 UTC days, oldest first, today last. */
-  days: LinkDay[];
-  clicks: number;
-  orders: number;
-  /** Orders per click over the 30 days (0.0533 = 5.33 %); null without a click. */
-  conversion: number | null;
-}
-
-export interface AmazonLink {
-  product: string;
-  name: string;
-  asin: string;
-  url: string;
-}
+// The answers' types are the server's schemas (common/contracts/links.ts, marketplace.ts).
+export type LinkDay = z.infer<typeof linkDay>;
+export type LinkStats = z.infer<typeof linkStats>;
+export type AmazonLink = z.infer<typeof amazonLink>;
 
 export const linksKeys = {
   all: ['links'] as const,
@@ -42,7 +27,7 @@ export function useLinkStats() {
   return useQuery({
     queryKey: linksKeys.stats,
     queryFn: async ({ signal }) => (await api.get<{ data: LinkStats }>('/api/links/stats', { signal })).data,
-    // A sale's live push refreshes it (notifications/live-push.ts); clicks have no push, so a
+    // A sale's live push refreshes it (app/account/live-push.ts); clicks have no push, so a
     // visit after a few minutes asks again.
     staleTime: 5 * 60_000,
     ...OWN_ERRORS,

@@ -5,7 +5,7 @@ import { FormNotice, Spinner } from '../../components/form';
 import { useDocumentTitle } from '../../lib/document-title';
 import { apiMessage } from '../../lib/forms';
 import { getValidToken } from '../../lib/session';
-import { CURRENT_USER_QUERY_KEY } from '../profile/current-user';
+import { CURRENT_USER_QUERY_KEY } from '../../lib/current-user';
 import { confirmChange } from './auth-api';
 
 /**
@@ -39,7 +39,7 @@ export function ConfirmChangePage() {
   if (!token) body = <FormNotice kind="error" testId="confirm-change-message">{t('verify.wrong_link')}</FormNotice>;
   else if (result.isPending)
     body = (
-      <p className="inline-flex items-center gap-2 text-stone-600 dark:text-stone-400" role="status">
+      <p className="inline-flex items-center gap-2 text-muted" role="status">
         <Spinner /> {t('verify.checking')}
       </p>
     );

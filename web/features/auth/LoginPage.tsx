@@ -9,10 +9,10 @@ import { serverFieldErrors } from '../../lib/form-errors';
 import { AppLink, useNavigateTo } from '../../lib/navigation';
 import { useAsyncAction } from '../../lib/use-async-action';
 import { preloadValidation, validateLater } from '../../lib/validate-later';
-import type { TitleKey } from '../pages/page-keys';
+import type { TitleKey } from '../../lib/page-keys';
 import { forgotPassword, signIn } from './auth-api';
-import { CredentialsForm } from './CredentialsForm';
-import { showAuthError } from './show-auth-error';
+import { CredentialsForm } from '../../components/CredentialsForm';
+import { showAuthError } from '../../lib/show-auth-error';
 import { SocialSignIn } from './SocialSignIn';
 
 /** `/login`, `/{subpartner}` and `/{subpartner}/login`: sign in, forgot password, sign up. */
@@ -46,7 +46,7 @@ export function LoginPage({
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
       {/* Layout 1 shows the tagline in its brand panel; the card layout shows it here. */}
       {showTagline ? (
-        <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('brand.tagline')}</p>
+        <p className="mt-1 text-sm text-muted">{t('brand.tagline')}</p>
       ) : null}
       <SignInForm onSignedIn={onSignedIn} />
       <div className="mt-4">

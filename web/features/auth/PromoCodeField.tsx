@@ -45,7 +45,7 @@ export function PromoCodeField({
   let status = null;
   if (settled && availability.isFetching) {
     status = (
-      <span className="inline-flex items-center gap-2 text-stone-600 dark:text-stone-400">
+      <span className="inline-flex items-center gap-2 text-muted">
         <Spinner /> {t('register.promo_checking')}
       </span>
     );

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { FormNotice, PasswordField, SubmitButton, TextField } from '../../components/form';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useIdentitySchemas, validate, type FieldErrors } from '../../lib/forms';
-import type { TitleKey } from '../pages/page-keys';
-import { SubpartnerBrand, useSubpartner } from '../subpartner/SubpartnerBrand';
+import type { TitleKey } from '../../lib/page-keys';
+import { SubpartnerBrand, useSubpartner } from '../../components/SubpartnerBrand';
 import { useRegistration, type Step1Values } from './registration-context';
 
 const REF_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
@@ -55,7 +55,7 @@ export function RegisterStep1Page({ titleKey }: { titleKey: TitleKey }) {
     <>
       {subpartner ? <SubpartnerBrand subpartner={subpartner} /> : null}
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
-      <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('register.step1_lead')}</p>
+      <p className="mt-1 text-sm text-muted">{t('register.step1_lead')}</p>
       {registration.referralCode ? (
         <div className="mt-4">
           <FormNotice kind="info" testId="referral-notice">
@@ -102,7 +102,7 @@ export function RegisterStep1Page({ titleKey }: { titleKey: TitleKey }) {
           {t('register.next')}
         </SubmitButton>
       </form>
-      <p className="mt-6 text-sm text-stone-600 dark:text-stone-400">
+      <p className="mt-6 text-sm text-muted">
         {t('signin.have_account')}{' '}
         <Link to={`${prefix}/login`} className="link">
           {t('signin.sign_in')}

@@ -9,13 +9,13 @@ import { countryOptions } from '../../lib/countries';
 import { useDocumentTitle } from '../../lib/document-title';
 import { makeSay, serverFieldErrors, useIdentitySchemas, validate, type FieldErrors } from '../../lib/forms';
 import { currentLocale } from '../../lib/i18n';
-import type { TitleKey } from '../pages/page-keys';
-import { SubpartnerBrand, useSubpartner } from '../subpartner/SubpartnerBrand';
+import type { TitleKey } from '../../lib/page-keys';
+import { SubpartnerBrand, useSubpartner } from '../../components/SubpartnerBrand';
 import { AltchaField } from './AltchaField';
 import { fetchCategories, register, type RegistrationBody } from './auth-api';
 import { PromoCodeField } from './PromoCodeField';
 import { useRegistration } from './registration-context';
-import { showAuthError } from './show-auth-error';
+import { showAuthError } from '../../lib/show-auth-error';
 
 interface Step2Values {
   promo_code: string;
@@ -106,9 +106,9 @@ export function RegisterStep2Page({ titleKey }: { titleKey: TitleKey }) {
           <FormNotice kind="success" testId="register-sent">
             {sent}
           </FormNotice>
-          <p className="text-sm text-stone-600 dark:text-stone-400">{t('register.sent_next')}</p>
+          <p className="text-sm text-muted">{t('register.sent_next')}</p>
         </div>
-        <p className="mt-6 text-sm text-stone-600 dark:text-stone-400">
+        <p className="mt-6 text-sm text-muted">
           {t('signin.have_account')}{' '}
           <Link to={`${prefix}/login`} className="link">
             {t('signin.sign_in')}
@@ -122,9 +122,9 @@ export function RegisterStep2Page({ titleKey }: { titleKey: TitleKey }) {
     <>
       {subpartner ? <SubpartnerBrand subpartner={subpartner} /> : null}
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
-      <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('register.step2_lead')}</p>
+      <p className="mt-1 text-sm text-muted">{t('register.step2_lead')}</p>
       <Step2Form prefix={prefix} subpartnerSlug={subpartner?.slug} onSent={setSent} />
-      <p className="mt-6 text-sm text-stone-600 dark:text-stone-400">
+      <p className="mt-6 text-sm text-muted">
         {t('signin.have_account')}{' '}
         <Link to={`${prefix}/login`} className="link">
           {t('signin.sign_in')}
@@ -350,7 +350,7 @@ function Step2Form({
 
       <fieldset>
         <legend className="mb-1 text-sm font-medium text-stone-800 dark:text-stone-200">{t('register.social_profiles')}</legend>
-        <p className="mb-3 text-xs text-stone-600 dark:text-stone-400">{t('register.social_hint')}</p>
+        <p className="mb-3 text-xs text-muted">{t('register.social_hint')}</p>
         <div className="grid gap-4 sm:grid-cols-2">
           {SOCIAL.map((field) => (
             <TextField

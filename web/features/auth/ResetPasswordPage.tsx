@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { apiMessage, serverFieldErrors, useIdentitySchemas, validate, type FieldErrors } from '../../lib/forms';
 import { resetPassword } from './auth-api';
-import { showAuthError } from './show-auth-error';
+import { showAuthError } from '../../lib/show-auth-error';
 
 /** Where "ask again" leads: the sign-in page with the forgot-password form open. */
 export const FORGOT_PASSWORD_PATH = '/login?forgot=1';
@@ -76,7 +76,7 @@ export function ResetPasswordPage() {
         </div>
       ) : (
         <form noValidate onSubmit={submit} className="mt-6 grid gap-4" data-testid="reset-form" aria-label={title}>
-          <p className="text-sm text-stone-600 dark:text-stone-400">{t('recovery.reset_intro')}</p>
+          <p className="text-sm text-muted">{t('recovery.reset_intro')}</p>
           <PasswordField
             label={t('recovery.new_password')}
             name="password"

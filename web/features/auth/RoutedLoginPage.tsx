@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import type { TitleKey } from '../pages/page-keys';
-import { SubpartnerBrand, useSubpartner } from '../subpartner/SubpartnerBrand';
+import type { TitleKey } from '../../lib/page-keys';
+import { SubpartnerBrand, useSubpartner } from '../../components/SubpartnerBrand';
 import { LoginPage } from './LoginPage';
 
 /** The sign-in page inside the full app: `/{subpartner}`, `/{subpartner}/login`, and `/login` once the app is loaded. */

@@ -60,7 +60,7 @@ export function SocialCallbackPage({ provider }: { provider: SocialProvider }) {
         <ProviderMark provider={provider} className="mx-auto h-10 w-10" />
         <h1 className="mt-4 text-2xl font-bold tracking-tight">{title}</h1>
         <p
-          className="mt-3 inline-flex items-center gap-2 text-stone-600 dark:text-stone-400"
+          className="mt-3 inline-flex items-center gap-2 text-muted"
           role="status"
           data-testid="social-callback-status"
         >

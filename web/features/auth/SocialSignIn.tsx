@@ -11,7 +11,7 @@ import {
   type SocialProviders,
 } from './social-api';
 import { useAsyncAction } from '../../lib/use-async-action';
-import { showAuthError } from './show-auth-error';
+import { showAuthError } from '../../lib/show-auth-error';
 
 /**
  * "Continue with Facebook / Google" under the sign-in form. A button shows only when the server

@@ -6,7 +6,7 @@ import { FormNotice, PasswordField, Spinner, SubmitButton } from '../../componen
 import { useDocumentTitle } from '../../lib/document-title';
 import { apiMessage, serverFieldErrors } from '../../lib/forms';
 import { getValidToken } from '../../lib/session';
-import { CURRENT_USER_QUERY_KEY } from '../profile/current-user';
+import { CURRENT_USER_QUERY_KEY } from '../../lib/current-user';
 import { verifyEmail } from './auth-api';
 
 /**
@@ -78,7 +78,7 @@ export function VerifyEmailPage() {
     );
   else if (result.isPending)
     body = (
-      <p className="inline-flex items-center gap-2 text-stone-600 dark:text-stone-400" role="status">
+      <p className="inline-flex items-center gap-2 text-muted" role="status">
         <Spinner /> {t('verify.checking')}
       </p>
     );

@@ -1,7 +1,7 @@
 // The identity calls of the SPA (decisions §3, §4). Public calls carry the public client
 // credential; the answers' messages arrive in the visitor's language (Accept-Language).
 import { api } from '../../lib/api';
-import { recordActivity, storeManagerToken, storeToken, type AuthToken } from '../../lib/session';
+import { recordActivity, storeToken, type AuthToken } from '../../lib/session';
 
 export interface MessageAnswer {
   data: { message: string };
@@ -16,27 +16,6 @@ export async function signIn(email: string, password: string): Promise<AuthToken
   const auth = await requestToken('/api/auth/get_token', email, password);
   storeToken(auth);
   recordActivity();
-  return auth;
-}
-
-/** A staff sign-in whose account has a second factor: the code goes with this challenge (decisions/035). */
-export interface TwoFactorChallenge {
-  two_factor: true;
-  challenge: string;
-  expired: string;
-}
-
-/** Staff sign-in: a separate token under `manager_token`, or the challenge of the second step. */
-export async function managerSignIn(
-  email: string,
-  password: string,
-): Promise<AuthToken | TwoFactorChallenge> {
-  const auth = await api.post<AuthToken | TwoFactorChallenge>(
-    '/api/manager/auth/get_token',
-    { email, password },
-    { auth: 'public' },
-  );
-  if (!('two_factor' in auth)) storeManagerToken(auth);
   return auth;
 }
 
@@ -57,7 +36,6 @@ export const verifyEmail = (token: string, password?: string) =>
 export const confirmChange = (token: string) =>
   api.post<{ data: { message: string; kind: 'paypal_email' | 'email' } }>('/api/auth/confirm_change', { token }, { auth: 'public' });
 
-export const resendVerifyEmail = () => api.get<MessageAnswer>('/api/auth/resend_verify_email');
 
 export interface Category {
   id: number;

@@ -5,11 +5,11 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PROFILE_STEPS, profileStepsDone, type BadgeState } from '../../../common/badges';
 import { useDocumentTitle } from '../../lib/document-title';
-import { PageHeading } from '../pages/PageHeading';
-import { badgesQuery, useCurrentUser } from '../profile/current-user';
-import { useFormatters } from '../sales/format';
-import { Skeleton } from '../sales/ui';
-import { BadgeArt } from './BadgeArt';
+import { PageHeading } from '../../components/PageHeading';
+import { badgesQuery, useCurrentUser } from '../../lib/current-user';
+import { useFormatters } from '../../lib/format';
+import { BadgeArt } from '../../components/BadgeArt';
+import { Skeleton } from '../../components/skeleton';
 
 function ProgressBar({ value, max, label }: { value: number; max: number; label: string }) {
   const share = max > 0 ? Math.min(1, value / max) : 0;
@@ -38,7 +38,7 @@ function MissingSteps() {
   const missing = PROFILE_STEPS.filter((step) => !done.includes(step));
   if (!missing.length) return null;
   return (
-    <p className="mt-2 text-xs text-stone-600 dark:text-stone-400">
+    <p className="mt-2 text-xs text-muted">
       {t('engagement.badges_page.missing', {
         steps: missing.map((step) => t(`engagement.badges_page.steps.${step}`)).join(', '),
       })}{' '}
@@ -64,7 +64,7 @@ function BadgeCard({ badge }: { badge: BadgeState }) {
       <BadgeArt id={badge.id} metric={badge.metric} earned={earned} />
       <div className="min-w-0 flex-1">
         <h3 className="font-semibold">{name}</h3>
-        <p className="mt-0.5 text-sm text-stone-600 dark:text-stone-400">
+        <p className="mt-0.5 text-sm text-muted">
           {t(`engagement.badges.${badge.id}.goal`)}
         </p>
         {earned ? (
@@ -78,7 +78,7 @@ function BadgeCard({ badge }: { badge: BadgeState }) {
               max={badge.target}
               label={t('engagement.badges_page.progress_label', { name })}
             />
-            <p className="mt-1.5 text-xs tabular-nums text-stone-600 dark:text-stone-400">
+            <p className="mt-1.5 text-xs tabular-nums text-muted">
               {t('engagement.badges_page.progress', {
                 progress: amount(badge.progress),
                 target: amount(badge.target),

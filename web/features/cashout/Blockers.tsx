@@ -7,10 +7,10 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/form';
 import { Icon, type IconName } from '../../components/icons';
-import { resendVerifyEmail } from '../auth/auth-api';
-import { useFormatters, type Formatters } from '../sales/format';
+import { useFormatters, type Formatters } from '../../lib/format';
 import { statusLabelKey } from '../../../common/statuses';
 import type { Blocker, PayMeNowStats } from './cashout-api';
+import { resendVerifyEmail } from '../../lib/current-user';
 
 /** Where the PayPal e-mail is entered (settings). */
 export const PAYPAL_SETTINGS_PATH = '/account/profile#paypal_email';

@@ -6,9 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { PAGING } from '../../../common/statuses';
 import { Spinner } from '../../components/form';
 import { Icon } from '../../components/icons';
-import { useFormatters } from '../sales/format';
-import { EmptyState, Pager, Skeleton, StatusBadge, TableHead, Widget } from '../sales/ui';
+import { useFormatters } from '../../lib/format';
 import { useInvoiceDownload, useInvoices, type InvoiceRow } from './cashout-api';
+import { Widget } from '../../components/card';
+import { Skeleton } from '../../components/skeleton';
+import { EmptyState } from '../../components/states';
+import { StatusBadge } from '../../components/status';
+import { Pager } from '../../components/pager';
+import { ListTable } from '../../components/table';
 
 /** The PDF of one invoice, saved as `<number>.pdf`. */
 export function InvoiceButton({
@@ -76,7 +81,7 @@ export function CashoutHistory() {
       key: 'date',
       header: t('cashout.history.columns.date'),
       cell: (row) => f.date(row.date),
-      phone: 'col-start-1 row-start-2 text-[13px] text-stone-600 dark:text-stone-400',
+      phone: 'col-start-1 row-start-2 text-[13px] text-muted',
     },
     {
       key: 'invoice',
@@ -140,29 +145,25 @@ export function CashoutHistory() {
     body = (
       <>
         <div className={`transition-opacity ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
-          <table className="w-full border-separate border-spacing-0 text-sm">
-            <caption className="sr-only">{caption}</caption>
-            <TableHead columns={columns} />
-            <tbody className="block space-y-3 sm:table-row-group sm:space-y-0">
-              {query.data.data.map((row) => (
-                <tr
-                  key={row.id}
-                  data-testid="history-row"
-                  className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 rounded-xl border border-stone-200 p-4 sm:table-row sm:rounded-none sm:border-0 sm:p-0 dark:border-stone-800"
-                >
-                  {columns.map((column) => (
-                    <td
-                      key={column.key}
-                      data-column={column.key}
-                      className={`block min-w-0 ${column.phone} sm:table-cell sm:border-b sm:border-stone-100 sm:px-3 sm:py-3 sm:align-middle sm:text-sm sm:first:pl-0 sm:last:pr-0 sm:dark:border-stone-800/70 ${column.align === 'end' ? 'sm:text-right sm:tabular-nums' : ''}`}
-                    >
-                      {column.cell(row)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ListTable caption={caption} columns={columns} phoneCards>
+            {query.data.data.map((row) => (
+              <tr
+                key={row.id}
+                data-testid="history-row"
+                className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 rounded-xl border border-stone-200 p-4 sm:table-row sm:rounded-none sm:border-0 sm:p-0 dark:border-stone-800"
+              >
+                {columns.map((column) => (
+                  <td
+                    key={column.key}
+                    data-column={column.key}
+                    className={`block min-w-0 ${column.phone} sm:table-cell sm:border-b sm:border-stone-100 sm:px-3 sm:py-3 sm:align-middle sm:text-sm sm:first:pl-0 sm:last:pr-0 sm:dark:border-stone-800/70 ${column.align === 'end' ? 'sm:text-right sm:tabular-nums' : ''}`}
+                  >
+                    {column.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </ListTable>
         </div>
         <Pager
           page={page}

@@ -7,14 +7,18 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/icons';
 import { useDocumentTitle } from '../../lib/document-title';
 import { notifySuccess } from '../../lib/toast';
-import { PageHeading } from '../pages/PageHeading';
-import { useFormatters } from '../sales/format';
-import { BrandHero, EmptyState, Skeleton, SkeletonLines, StatusBadge, Widget } from '../sales/ui';
+import { PageHeading } from '../../components/PageHeading';
+import { useFormatters } from '../../lib/format';
 import { Blockers, PAYPAL_SETTINGS_PATH } from './Blockers';
 import { CashoutHistory, InvoiceButton } from './CashoutHistory';
-import { serverMessage, usePayMeNowStats, useRequestPayout, type PayMeNowStats } from './cashout-api';
+import { usePayMeNowStats, useRequestPayout, type PayMeNowStats } from './cashout-api';
 import { ConfirmPayoutDialog } from './ConfirmPayoutDialog';
 import { EmailText } from './EmailText';
+import { BrandHero, Widget } from '../../components/card';
+import { Skeleton, SkeletonLines } from '../../components/skeleton';
+import { EmptyState } from '../../components/states';
+import { StatusBadge } from '../../components/status';
+import { serverMessage } from '../../lib/api';
 
 const REASON_ID = 'cashout-reason';
 
@@ -74,7 +78,7 @@ function BalancesCard({ stats }: { stats: PayMeNowStats | undefined }) {
   return (
     <section aria-label={t('cashout.balances')} className="card grid gap-4 p-5 sm:p-6">
       <div>
-        <h2 className="text-sm text-stone-600 dark:text-stone-400">{t('cashout.pending')}</h2>
+        <h2 className="text-sm text-muted">{t('cashout.pending')}</h2>
         {stats ? (
           <>
             <p
@@ -92,7 +96,7 @@ function BalancesCard({ stats }: { stats: PayMeNowStats | undefined }) {
         )}
       </div>
       <div>
-        <h2 className="text-sm text-stone-600 dark:text-stone-400">{t('cashout.lifetime_paid')}</h2>
+        <h2 className="text-sm text-muted">{t('cashout.lifetime_paid')}</h2>
         {stats ? (
           <p
             className="mt-1 text-2xl font-bold tracking-tight tabular-nums sm:text-3xl"
@@ -117,7 +121,7 @@ function PayPalCard({ stats }: { stats: PayMeNowStats | undefined }) {
         <SkeletonLines lines={2} />
       ) : stats.paypal_email ? (
         <div className="flex flex-1 flex-col">
-          <p className="text-sm text-stone-600 dark:text-stone-400">{t('cashout.paypal.explain')}</p>
+          <p className="text-sm text-muted">{t('cashout.paypal.explain')}</p>
           <p className="mt-2 font-medium [overflow-wrap:anywhere]" data-testid="cashout-paypal-email">
             <EmailText email={stats.paypal_email} />
           </p>
@@ -128,7 +132,7 @@ function PayPalCard({ stats }: { stats: PayMeNowStats | undefined }) {
       ) : (
         <div className="flex flex-1 flex-col" data-testid="cashout-paypal-missing">
           <p className="font-medium">{t('cashout.paypal.missing_title')}</p>
-          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+          <p className="mt-1 text-sm text-muted">
             {t('cashout.paypal.missing_body')}
           </p>
           <Link to={PAYPAL_SETTINGS_PATH} className="btn-primary mt-4 self-start">
@@ -156,7 +160,7 @@ function OpenPayoutCard({ stats }: { stats: PayMeNowStats }) {
             </p>
             <StatusBadge status={payout.status} label={payout.status_label} />
           </div>
-          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+          <p className="mt-1 text-sm text-muted">
             {t('cashout.open.requested', { date: f.date(payout.date) })}
             {payout.invoice ? (
               <>

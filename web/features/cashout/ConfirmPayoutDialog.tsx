@@ -68,7 +68,7 @@ export function ConfirmPayoutDialog({
           >
             <EmailText email={paypalEmail} />
           </p>
-          <p className="text-stone-600 dark:text-stone-400">{t('cashout.confirm.invoice_note')}</p>
+          <p className="text-muted">{t('cashout.confirm.invoice_note')}</p>
         </div>
         {error ? (
           <p

@@ -9,63 +9,28 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { PAGING, type Status } from '../../../common/statuses';
-import { api, ApiError } from '../../lib/api';
+import type { z } from 'zod';
+import type {
+  cashoutBlocker,
+  cashoutRow,
+  invoiceRef,
+  invoiceRow,
+  payMeNowStats,
+  requestedCashout,
+} from '../../../common/contracts/payouts';
+import { PAGING } from '../../../common/statuses';
+import { api, type Paged } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
-import { salesKeys, type Paged } from '../sales/sales-api';
+import { SALES_QUERY_KEY } from '../../lib/sales-data';
 
-export type Blocker = 'email_not_verified' | 'paypal_email_missing' | 'paypal_email_recent' | 'below_minimum' | 'payout_open';
-
-export interface InvoiceRef {
-  id: number;
-  number: string;
-  pdf_url: string;
-}
-
-export interface CashoutRow {
-  id: number;
-  amount: number;
-  currency: string;
-  status: Status;
-  status_label: string;
-  /** When the partner asked for it. */
-  date: string;
-  paid_at: string | null;
-  /** Why, when rejected or sent back to review. */
-  reason: string | null;
-  invoice: InvoiceRef | null;
-}
-
-export interface PayMeNowStats {
-  payable_balance: number;
-  pending_balance: number;
-  /** When the earliest pending earning becomes payable. */
-  next_payable_at: string | null;
-  minimum: number;
-  currency: string;
-  paypal_email: string | null;
-  /** While a PayPal e-mail changed less than 72 hours ago holds cash-out: until when. */
-  paypal_hold_until?: string | null;
-  can_request: boolean;
-  blockers: Blocker[];
-  open_payout: CashoutRow | null;
-  lifetime_paid: number;
-  /** Newest first, at most 5. */
-  recent_cashouts: CashoutRow[];
-  latest_paid?: CashoutRow | null;
-}
-
-export interface InvoiceRow {
-  id: number;
-  number: string;
-  amount: number;
-  status: Status;
-  status_label: string;
-  date: string;
-  pdf_url: string;
-  payout_id: number;
-  paid_at: string | null;
-}
+// The answers' types are the server's schemas (common/contracts/payouts.ts).
+export type Blocker = z.infer<typeof cashoutBlocker>;
+export type InvoiceRef = z.infer<typeof invoiceRef>;
+export type CashoutRow = z.infer<typeof cashoutRow>;
+export type PayMeNowStats = z.infer<typeof payMeNowStats>;
+export type InvoiceRow = z.infer<typeof invoiceRow>;
+/** The cash-out Pay me now just made: its invoice always exists. */
+export type RequestedCashout = z.infer<typeof requestedCashout>;
 
 export const payoutKeys = {
   all: ['payouts'] as const,
@@ -99,7 +64,7 @@ export const useInvoices = (page: number, length: number = PAGING.defaultLength)
 /** What a payout's change touches: the payout figures and lists, and the earnings' figures. */
 export function refreshAfterPayout(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: payoutKeys.all });
-  void queryClient.invalidateQueries({ queryKey: salesKeys.all });
+  void queryClient.invalidateQueries({ queryKey: SALES_QUERY_KEY });
 }
 
 /**
@@ -109,19 +74,10 @@ export function refreshAfterPayout(queryClient: QueryClient): void {
 export function useRequestPayout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await api.post<{ data: CashoutRow }>('/api/payMeNow')).data,
+    mutationFn: async () => (await api.post<{ data: RequestedCashout }>('/api/payMeNow')).data,
     meta: { handlesErrors: true, partnerSession: true },
     onSettled: () => refreshAfterPayout(queryClient),
   });
-}
-
-/** The server's message of a failed request, when it sent one. */
-export function serverMessage(error: unknown): string | null {
-  if (!(error instanceof ApiError)) return null;
-  const { body } = error;
-  if (body && typeof body === 'object' && typeof body.message === 'string' && body.message.trim())
-    return body.message;
-  return null;
 }
 
 /** Downloads an invoice as `<number>.pdf`; failures follow the data-error rules (spec point 8). */

@@ -5,7 +5,7 @@ import { installFakeApi, signInForTest, type FakeApi } from '../../test/fake-api
 import { installFakeSocket, type FakeSockets } from '../../test/fake-socket';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { EMPTY_SUMMARY, pagedHandler } from '../../test/sales-fixtures';
-import { salesKeys } from '../sales/sales-api';
+import { SALES_QUERY_KEY } from '../../lib/sales-data';
 import type { CashoutRow, InvoiceRow, PayMeNowStats } from './cashout-api';
 
 let fake: FakeApi;
@@ -43,10 +43,12 @@ const invoice = (id: number, overrides: Partial<InvoiceRow> = {}): InvoiceRow =>
 const READY: PayMeNowStats = {
   payable_balance: 75.5,
   pending_balance: 40,
+  in_payout_balance: 0,
   next_payable_at: '2026-03-20T00:00:00.000Z',
   minimum: 25,
   currency: 'USD',
   paypal_email: 'maya@paypal.example',
+  paypal_hold_until: null,
   can_request: true,
   blockers: [],
   open_payout: null,
@@ -415,7 +417,7 @@ describe('live push', () => {
     await waitFor(() => expect(count('GET /api/getBellNotifications')).toBeGreaterThan(1));
     const bellBefore = count('GET /api/getBellNotifications');
     // What the dashboard had read before the partner came here.
-    queryClient.setQueryData(salesKeys.summary, EMPTY_SUMMARY);
+    queryClient.setQueryData([...SALES_QUERY_KEY, 'summary'], EMPTY_SUMMARY);
 
     const paid = {
       ...open,
@@ -440,7 +442,7 @@ describe('live push', () => {
     await waitFor(() => expect(within(row).getByTestId('status-badge')).toHaveTextContent('Paid'));
     expect(row).toHaveTextContent('Paid on Mar 3, 2026');
     // The sales summary (the dashboard's latest paid cash-out) and the bell are stale too.
-    expect(queryClient.getQueryState(salesKeys.summary)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState([...SALES_QUERY_KEY, 'summary'])?.isInvalidated).toBe(true);
     await waitFor(() => expect(count('GET /api/getBellNotifications')).toBeGreaterThan(bellBefore));
   });
 });

@@ -3,10 +3,12 @@
 // it stands: on its way, met (paid once the sales are verified), or paid.
 import { useTranslation } from 'react-i18next';
 import { addToDay } from '../../../common/calendar';
-import { useFormatters } from '../sales/format';
-import { EmptyState, QueryStates, RetryLine, SkeletonLines, Widget } from '../sales/ui';
+import { useFormatters } from '../../lib/format';
 import { useChallenges, type PartnerChallenge } from './challenges-api';
 import { useDeferredAnswer } from '../../lib/deferred-answer';
+import { Widget } from '../../components/card';
+import { SkeletonLines } from '../../components/skeleton';
+import { EmptyState, QueryStates, RetryLine } from '../../components/states';
 
 function Challenge({ challenge }: { challenge: PartnerChallenge }) {
   const { t } = useTranslation();
@@ -30,7 +32,7 @@ function Challenge({ challenge }: { challenge: PartnerChallenge }) {
           {rewardText}
         </span>
       </div>
-      <p className="mt-1 line-clamp-2 text-sm text-stone-600 dark:text-stone-400">{challenge.body}</p>
+      <p className="mt-1 line-clamp-2 text-sm text-muted">{challenge.body}</p>
       <div
         role="progressbar"
         aria-label={t('dashboard.challenges.progress_label', { title: challenge.title })}
@@ -49,7 +51,7 @@ function Challenge({ challenge }: { challenge: PartnerChallenge }) {
           style={{ width: `${Math.max(2, Math.round(ratio * 100))}%` }}
         />
       </div>
-      <div className="mt-1.5 flex flex-wrap items-center justify-between gap-x-3 text-xs text-stone-600 dark:text-stone-400">
+      <div className="mt-1.5 flex flex-wrap items-center justify-between gap-x-3 text-xs text-muted">
         <span className="font-medium tabular-nums" data-testid="challenge-progress">
           {t(amount ? 'dashboard.challenges.progress' : 'dashboard.challenges.progress_sales', {
             progress: shown(challenge.progress),

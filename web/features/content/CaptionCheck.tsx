@@ -131,7 +131,7 @@ export function CaptionCheck({ product, examples = [] }: CaptionCheckProps) {
           <h2 id={ids.title} className="text-lg font-semibold tracking-tight">
             {t('content.caption_check.title')}
           </h2>
-          <p className="mt-0.5 max-w-2xl text-sm text-stone-600 dark:text-stone-400">
+          <p className="mt-0.5 max-w-2xl text-sm text-muted">
             {t('content.caption_check.lead')}
           </p>
         </div>
@@ -446,11 +446,11 @@ function RuleRow({
           </span>
         </p>
         {description ? (
-          <p className="mt-0.5 text-sm text-stone-600 dark:text-stone-400">{description}</p>
+          <p className="mt-0.5 text-sm text-muted">{description}</p>
         ) : null}
         {words.length > 0 ? (
           <p className="mt-2 flex flex-wrap items-center gap-1.5 text-sm">
-            <span className="text-stone-600 dark:text-stone-400">{t('content.caption_check.at_fault')}</span>
+            <span className="text-muted">{t('content.caption_check.at_fault')}</span>
             {words.map((word) => (
               <mark
                 key={word}

@@ -6,14 +6,14 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PageDocument, PageSlug } from '../../../common/content';
 import { useDocumentTitle } from '../../lib/document-title';
-import type { LeadKey, TitleKey } from '../pages/page-keys';
-import { PageHeading } from '../pages/PageHeading';
-import { Skeleton, SkeletonLines } from '../sales/ui';
+import type { LeadKey, TitleKey } from '../../lib/page-keys';
+import { PageHeading } from '../../components/PageHeading';
 import { CaptionCheck } from './CaptionCheck';
 import { usePage } from './content-api';
 import { LoadFailed } from './LoadFailed';
 import { PageDocumentView } from './PageDocumentView';
 import { PostingTimes } from './PostingTimes';
+import { Skeleton, SkeletonLines } from '../../components/skeleton';
 
 /** A link to `#section` opened before the page's words arrived lands on it once they do. */
 function useScrollToHash(ready: boolean): void {
@@ -84,7 +84,7 @@ export function PublicDocumentPage({ slug, titleKey }: { slug: 'terms' | 'policy
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
       {page.data ? (
         <>
-          <p className="mt-3 mb-6 text-stone-600 dark:text-stone-400">{page.data.lead}</p>
+          <p className="mt-3 mb-6 text-muted">{page.data.lead}</p>
           <PageDocumentView page={page.data} slug={slug} />
         </>
       ) : page.isError ? (

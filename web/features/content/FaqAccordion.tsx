@@ -112,7 +112,7 @@ export function FaqAccordion({ sections }: { sections: readonly Section[] }) {
       </div>
       <p
         role="status"
-        className="mt-2 min-h-5 text-sm text-stone-600 dark:text-stone-400"
+        className="mt-2 min-h-5 text-sm text-muted"
         data-testid="faq-status"
       >
         {needle && visible.length > 0 ? t('content.faq.matches', { count: visible.length }) : ''}
@@ -127,7 +127,7 @@ export function FaqAccordion({ sections }: { sections: readonly Section[] }) {
             <Icon name="search" />
           </span>
           <p className="font-semibold">{t('content.faq.none_title', { query: query.trim() })}</p>
-          <p className="mt-1 max-w-md text-sm text-stone-600 dark:text-stone-400">
+          <p className="mt-1 max-w-md text-sm text-muted">
             {t('content.faq.none_body', { email: BRAND.supportEmail })}
           </p>
           <div className="mt-5 flex flex-wrap justify-center gap-3">

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageContent, PageSlug } from '../../../common/content';
 import { Icon } from '../../components/icons';
-import { intlLocale } from '../sales/format';
+import { intlLocale } from '../../lib/format';
 import { FaqAccordion } from './FaqAccordion';
 import { Blocks } from './DocumentBlocks';
 
@@ -31,7 +31,7 @@ export function PageDocumentView({ page, slug, heading = false, after }: PageDoc
       {heading ? (
         <header className="mb-6">
           <h2 className="text-2xl font-bold tracking-tight">{page.title}</h2>
-          <p className="mt-2 text-stone-600 dark:text-stone-400">{page.lead}</p>
+          <p className="mt-2 text-muted">{page.lead}</p>
         </header>
       ) : null}
       {page.effective_date ? <EffectiveDate date={page.effective_date} /> : null}

@@ -2,7 +2,7 @@
 // Instagram most active 12:00 to 13:00 on weekdays), drawn as one timeline per day. The bars
 // are a picture of the sentence each row also says in words, for screen readers.
 import { useTranslation } from 'react-i18next';
-import { intlLocale } from '../sales/format';
+import { intlLocale } from '../../lib/format';
 
 /** Hours as decimals; `good` slots are the spec's posting times, `peak` Instagram's busiest hour. */
 const SLOTS = {
@@ -55,7 +55,7 @@ export function PostingTimes() {
     <figure className="card mt-6 p-5 sm:p-6" data-testid="posting-times">
       <figcaption>
         <p className="font-semibold">{t('content.document.posting.title')}</p>
-        <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+        <p className="mt-1 text-sm text-muted">
           {t('content.document.posting.summary', {
             morning: f.time(SLOTS.morning.at),
             afternoon: f.time(SLOTS.afternoon.at),

@@ -145,7 +145,7 @@ function ProductHero({ detail, preview }: { detail: ProductDetail; preview: bool
         </div>
         {detail.promo_code ? (
           <div className="rounded-xl border border-dashed border-brand-300 bg-brand-50/60 p-3 pl-4 dark:border-brand-800 dark:bg-brand-950/40">
-            <p className="text-xs font-medium text-stone-600 dark:text-stone-400">
+            <p className="text-xs font-medium text-muted">
               {t('content.product.your_code')}
             </p>
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -155,7 +155,7 @@ function ProductHero({ detail, preview }: { detail: ProductDetail; preview: bool
               >
                 {detail.promo_code}
               </code>
-              <span className="text-sm text-stone-600 dark:text-stone-400">
+              <span className="text-sm text-muted">
                 {t('content.product.code_note')}
               </span>
             </div>
@@ -174,7 +174,7 @@ function ProductHero({ detail, preview }: { detail: ProductDetail; preview: bool
               <Icon name="download" width={18} height={18} />
               {kit.isPending ? t('content.kit.preparing') : t('content.kit.download')}
             </button>
-            <p id="kit-contents" className="text-sm text-stone-600 dark:text-stone-400">
+            <p id="kit-contents" className="text-sm text-muted">
               {t('content.kit.contents')}
             </p>
           </div>
@@ -208,7 +208,7 @@ function Panel({
           <h2 id={headingId} className="text-lg font-semibold tracking-tight">
             {title}
           </h2>
-          {lead ? <p className="mt-0.5 text-sm text-stone-600 dark:text-stone-400">{lead}</p> : null}
+          {lead ? <p className="mt-0.5 text-sm text-muted">{lead}</p> : null}
         </div>
       </div>
       {children}
@@ -265,7 +265,7 @@ function HashtagSet({
       data-testid={testId}
     >
       <h3 className="font-semibold">{title}</h3>
-      {note ? <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{note}</p> : null}
+      {note ? <p className="mt-1 text-sm text-muted">{note}</p> : null}
       <ul className="mt-3 flex flex-1 flex-wrap content-start gap-2">
         {tags.map((tag) => (
           <li key={tag} className={`rounded-full px-3 py-1 text-sm font-medium ring-1 ring-inset ${chip}`}>

@@ -7,9 +7,8 @@ import { isProductCode, PRODUCT_CODES, type ProductCode } from '../../../common/
 import type { ProductSummary } from '../../../common/content';
 import { Icon } from '../../components/icons';
 import { useDocumentTitle } from '../../lib/document-title';
-import { NotFoundContent } from '../not-found/NotFoundContent';
-import { PageHeading } from '../pages/PageHeading';
-import { Skeleton, SkeletonLines } from '../sales/ui';
+import { NotFoundContent } from '../../components/NotFoundContent';
+import { PageHeading } from '../../components/PageHeading';
 import { CaptionCheck } from './CaptionCheck';
 import { mediaAtWidth, useProduct, useProducts } from './content-api';
 import {
@@ -25,6 +24,7 @@ import {
 import { productNameKey } from '../../lib/product-names';
 import { ProductContentView } from './ProductContentView';
 import { LoadFailed } from './LoadFailed';
+import { Skeleton, SkeletonLines } from '../../components/skeleton';
 
 export function ProductPage() {
   const { code = '' } = useParams();

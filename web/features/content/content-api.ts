@@ -35,7 +35,7 @@ export function useContentLocale(): Locale {
 // Talking points change only when staff edit them: no need to ask again during a visit.
 const CONTENT_STALE_MS = 10 * 60_000;
 
-/** The products' query (also asked for ahead of the page's code, features/session/prefetch-account.ts). */
+/** The products' query (also asked for ahead of the page's code, app/account/prefetch-account.ts). */
 export function productsQuery(locale: Locale) {
   return {
     queryKey: contentKeys.products(locale),

@@ -11,8 +11,8 @@ import { Icon } from '../../components/icons';
 import { useDocumentTitle } from '../../lib/document-title';
 import { apiMessage } from '../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../lib/toast';
-import { NotFoundContent } from '../not-found/NotFoundContent';
-import { PageHeading } from '../pages/PageHeading';
+import { NotFoundContent } from '../../components/NotFoundContent';
+import { PageHeading } from '../../components/PageHeading';
 import { useEngagementWords } from './engagement-words';
 import { goToConsent, useFinishConnect, useIntegrations } from './integrations-api';
 import { PROVIDER_NAMES } from './IntegrationsSection';
@@ -133,7 +133,7 @@ function StartActions({ integration, retry = false }: { integration: Integration
   return (
     <div className="mt-5 flex flex-wrap items-center gap-3">
       {view && !view.configured ? (
-        <p className="text-sm text-stone-600 dark:text-stone-400">{t('engagement.integrations.page.not_available', { provider })}</p>
+        <p className="text-sm text-muted">{t('engagement.integrations.page.not_available', { provider })}</p>
       ) : view && view.status === 'connected' && !retry ? (
         <p className="text-sm font-medium text-emerald-700 dark:text-emerald-300">{t('engagement.integrations.page.done_title', { provider })}</p>
       ) : (

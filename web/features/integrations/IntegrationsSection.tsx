@@ -7,11 +7,11 @@ import type { Integration } from '../../../common/routes';
 import { Icon } from '../../components/icons';
 import { apiMessage } from '../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../lib/toast';
-import { SettingsSection } from '../profile/SettingsSection';
-import { useFormatters } from '../sales/format';
-import { SkeletonLines } from '../sales/ui';
+import { SettingsSection } from '../../components/SettingsSection';
+import { useFormatters } from '../../lib/format';
 import { useEngagementWords } from './engagement-words';
 import { goToConsent, useDisconnect, useIntegrations, type IntegrationView } from './integrations-api';
+import { SkeletonLines } from '../../components/skeleton';
 
 const ORDER: Integration[] = ['instagram', 'facebook'];
 export const PROVIDER_NAMES: Record<Integration, string> = { instagram: 'Instagram', facebook: 'Facebook' };
@@ -34,7 +34,7 @@ export function IntegrationsSection() {
           </button>
         </p>
       ) : configured.length === 0 ? (
-        <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="integrations-unavailable">
+        <p className="text-sm text-muted" data-testid="integrations-unavailable">
           {t('engagement.integrations.none_configured')}
         </p>
       ) : (
@@ -85,7 +85,7 @@ function IntegrationRow({ integration, view }: { integration: Integration; view:
         <div className="min-w-0">
           <p className="font-semibold">{provider}</p>
           {view.status === 'not_connected' ? (
-            <p className="text-sm text-stone-600 dark:text-stone-400">{t('engagement.integrations.not_connected')}</p>
+            <p className="text-sm text-muted">{t('engagement.integrations.not_connected')}</p>
           ) : (
             <p className="text-sm text-stone-700 dark:text-stone-300" data-testid={`integration-${integration}-account`}>
               {t('engagement.integrations.connected_as', { name: shownName })}
@@ -100,7 +100,7 @@ function IntegrationRow({ integration, view }: { integration: Integration; view:
           {t('engagement.integrations.needs_reconnect', { provider })}
         </p>
       ) : (
-        <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">{t(`engagement.integrations.uses.${integration}`)}</p>
+        <p className="mt-3 text-sm text-muted">{t(`engagement.integrations.uses.${integration}`)}</p>
       )}
       <div className="mt-4 flex flex-wrap gap-2">
         {view.status !== 'connected' ? (

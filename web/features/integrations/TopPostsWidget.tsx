@@ -6,11 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/icons';
 import { apiMessage } from '../../lib/form-errors';
 import { notifyError } from '../../lib/toast';
-import { useFormatters } from '../sales/format';
-import { RetryLine, SkeletonLines, Widget } from '../sales/ui';
+import { useFormatters } from '../../lib/format';
 import { useEngagementWords } from './engagement-words';
 import { goToConsent, useTopPosts, type TopPost } from './integrations-api';
 import { useDeferredData } from '../../lib/deferred-answer';
+import { Widget } from '../../components/card';
+import { SkeletonLines } from '../../components/skeleton';
+import { RetryLine } from '../../components/states';
 
 export function TopPostsWidget() {
   const { t } = useTranslation();
@@ -40,12 +42,12 @@ export function TopPostsWidget() {
       ) : !ready || !data ? (
         <SkeletonLines lines={3} />
       ) : !data.configured && data.status === 'not_connected' ? (
-        <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="top-posts-empty">
+        <p className="text-sm text-muted" data-testid="top-posts-empty">
           {t('dashboard.later.top_posts.empty')}
         </p>
       ) : data.status === 'not_connected' ? (
         <div data-testid="top-posts-not-connected">
-          <p className="text-sm text-stone-600 dark:text-stone-400">{t('engagement.integrations.top_posts.connect_body')}</p>
+          <p className="text-sm text-muted">{t('engagement.integrations.top_posts.connect_body')}</p>
           {connectButton(t('engagement.integrations.connect', { provider: 'Instagram' }))}
         </div>
       ) : (
@@ -60,12 +62,12 @@ export function TopPostsWidget() {
             </div>
           ) : null}
           {data.username ? (
-            <p className="mb-3 text-sm text-stone-600 dark:text-stone-400" data-testid="top-posts-account">
+            <p className="mb-3 text-sm text-muted" data-testid="top-posts-account">
               {t('engagement.integrations.top_posts.account', { username: data.username })}
             </p>
           ) : null}
           {data.posts.length === 0 ? (
-            <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="top-posts-none">
+            <p className="text-sm text-muted" data-testid="top-posts-none">
               {t('engagement.integrations.top_posts.empty')}
             </p>
           ) : (

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Integration } from '../../../common/routes';
 import { api } from '../../lib/api';
 import { startFlowBinding, takeFlowBinding } from '../../lib/flow-binding';
-import { CURRENT_USER_QUERY_KEY } from '../profile/current-user';
+import { CURRENT_USER_QUERY_KEY } from '../../lib/current-user';
 
 export type IntegrationStatus = 'not_connected' | 'connected' | 'reconnect';
 

@@ -12,9 +12,10 @@ import { PreferenceControls } from '../../components/PreferenceControls';
 import { isUnauthorized } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { programQuery } from '../../lib/program';
-import { mustEnrol, useManagerSignOut, useStaffMember, type StaffMember } from './ManagerPages';
 import { useEnrolmentGate } from './security/use-enrolment-gate';
-import { hasRole, sectionOf, sectionsFor, type ManagerSection } from './sections';
+import { hasRole } from '../../../common/staff-roles';
+import { sectionOf, sectionsFor, type ManagerSection } from './sections';
+import { mustEnrol, SectionAccess, useManagerSignOut, useStaffMember, type StaffMember } from './staff-session';
 
 /** The signed-in staff member's own page (two-factor sign-in), open to every role, reached from the header. */
 const SECURITY_PATH = '/manager/security';
@@ -129,7 +130,7 @@ function ManagerDrawer({
       {me ? (
         <div className="border-b border-stone-200 px-4 py-3 dark:border-stone-800">
           <p className="text-sm font-semibold">{me.name}</p>
-          <p className="truncate text-xs text-stone-600 dark:text-stone-400">{me.email}</p>
+          <p className="truncate text-xs text-muted">{me.email}</p>
           <p className="mt-1.5">
             <RoleChip role={me.role} />
           </p>
@@ -165,7 +166,7 @@ function Forbidden({ section }: { section: ManagerSection }) {
   return (
     <div className="card mx-auto max-w-lg p-6 text-center sm:p-8" data-testid="manager-forbidden">
       <h1 className="text-xl font-bold tracking-tight">{title}</h1>
-      <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">
+      <p className="mt-2 text-sm text-muted">
         {t('manager.shell.forbidden_body', {
           section: t(section.labelKey),
           role: t(`manager.roles.${section.minRole}`),
@@ -209,6 +210,14 @@ export function ManagerLayout() {
   const enrolling = mustEnrol(me.data);
   const sections = enrolling ? [] : sectionsFor(me.data?.role);
   const current = sectionOf(pathname);
+  const role = me.data?.role;
+  const opens = useCallback(
+    (path: string) => {
+      const section = sectionOf(path);
+      return Boolean(section && hasRole(role, section.minRole));
+    },
+    [role],
+  );
   const signOutNow = () => signOut({ revoke: true });
 
   let content;
@@ -216,7 +225,13 @@ export function ManagerLayout() {
     if (enrolling && pathname !== SECURITY_PATH) content = <Navigate to={SECURITY_PATH} replace />;
     else
       content =
-        current && !hasRole(me.data.role, current.minRole) ? <Forbidden section={current} /> : <Outlet />;
+        current && !hasRole(me.data.role, current.minRole) ? (
+          <Forbidden section={current} />
+        ) : (
+          <SectionAccess.Provider value={opens}>
+            <Outlet />
+          </SectionAccess.Provider>
+        );
   } else if (me.isError && !unauthorized) {
     content = (
       <div className="card mx-auto max-w-lg p-6 text-center" role="alert">

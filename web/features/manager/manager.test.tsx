@@ -9,7 +9,8 @@ import {
 import { installFakeApi, signInForTest, type FakeApi } from '../../test/fake-api';
 import { serveOverview } from '../../test/overview-fixtures';
 import { jsonResponse, renderApp } from '../../test/render-app';
-import { hasRole, MANAGER_SECTIONS, sectionOf, sectionsFor } from './sections';
+import { MANAGER_SECTIONS, sectionOf, sectionsFor } from './sections';
+import { hasRole } from '../../../common/staff-roles';
 
 let fake: FakeApi;
 const ME = { id: 1, email: 'demo.admin@sunbite.example', name: 'Dana Admin', role: 'admin' };

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeManagerToken } from '../../lib/session';
 import { installFakeApi, type FakeApi } from '../../test/fake-api';
 import { serveOverview } from '../../test/overview-fixtures';
+import { payoutQueue } from '../../test/payouts-fixtures';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import type * as Registry from './sections';
 
@@ -41,7 +42,7 @@ function staffAs(role: string) {
 beforeEach(() => {
   fake = installFakeApi();
   fake.on('GET /api/manager/payouts', () =>
-    jsonResponse(200, { data: [], current_page: 1, per_page: 20, last_page: 1, total: 0, counts: {} }),
+    jsonResponse(200, payoutQueue()),
   );
   serveOverview(fake);
 });

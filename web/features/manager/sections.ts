@@ -5,18 +5,10 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import type { catalogs } from '../../../common/i18n';
+import { hasRole, type StaffRole } from '../../../common/staff-roles';
 import type { IconName } from '../../components/icons';
 import { loadCatalogPart } from '../../lib/i18n';
-
-/** Staff roles, lowest first: each role may do everything the ones before it may. */
-export const STAFF_ROLES = ['reviewer', 'manager', 'admin'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
-
-/** Whether `role` (as the server sends it) reaches `minimum`; an unknown role reaches nothing. */
-export function hasRole(role: string | undefined, minimum: StaffRole): boolean {
-  const rank = STAFF_ROLES.indexOf(role as StaffRole);
-  return rank >= 0 && rank >= STAFF_ROLES.indexOf(minimum);
-}
+import { loadPartnerViews } from '../../lib/partner-views';
 
 /** One page of a section: its path below the section ('' for the section's own page). */
 export interface SectionPage {
@@ -111,16 +103,22 @@ export const MANAGER_SECTIONS: readonly ManagerSection[] = [
       },
       {
         path: 'products/:code/:locale',
-        // The preview draws the partner's own product view, whose words are the content part.
+        // The preview draws the partner's own product view (lib/partner-views.ts), whose words are
+        // the content part.
         load: async () =>
-          (await Promise.all([import('./content/ProductEditorPage'), loadCatalogPart('content')]))[0]
-            .ProductEditorPage,
+          (
+            await Promise.all([
+              import('./content/ProductEditorPage'),
+              loadCatalogPart('content'),
+              loadPartnerViews(),
+            ])
+          )[0].ProductEditorPage,
       },
       { path: 'pages', load: async () => (await import('./content/EntryListPages')).PagesListPage },
       {
         path: 'pages/:slug/:locale',
         load: async () =>
-          (await Promise.all([import('./content/PageEditorPage'), loadCatalogPart('content')]))[0]
+          (await Promise.all([import('./content/PageEditorPage'), loadCatalogPart('content'), loadPartnerViews()]))[0]
             .PageEditorPage,
       },
       { path: 'gallery', load: async () => (await import('./content/GalleryPage')).GalleryPage },

@@ -21,7 +21,7 @@ export function FilterField({
 }) {
   return (
     <div className={`min-w-0 ${span}`}>
-      <label htmlFor={id} className="mb-1 block text-xs font-semibold text-stone-600 dark:text-stone-400">
+      <label htmlFor={id} className="mb-1 block text-xs font-semibold text-muted">
         {label}
       </label>
       {children}

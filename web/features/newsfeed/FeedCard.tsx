@@ -6,13 +6,13 @@
 import { useTranslation } from 'react-i18next';
 import { BADGES } from '../../../common/badges';
 import { useCatalogPart } from '../../lib/use-catalog-part';
-import { BadgeArt } from '../badges/BadgeArt';
-import { orderLabel, useFormatters } from '../sales/format';
-import { Glyph, type GlyphName } from '../sales/glyphs';
-import type { SaleRow } from '../sales/sales-api';
-import { StatusBadge } from '../sales/ui';
+import { BadgeArt } from '../../components/BadgeArt';
+import { orderLabel, useFormatters } from '../../lib/format';
+import { Glyph, type GlyphName } from '../../components/glyphs';
 import { calendarDate, localDayKey, relativeTime, timeOfDay } from './feed-time';
 import type { FeedItem, FeedKind } from './newsfeed-api';
+import { StatusBadge } from '../../components/status';
+import type { SaleRow } from '../../lib/sales-data';
 
 export type FeedCardLayout = 'carousel' | 'timeline';
 
@@ -137,7 +137,7 @@ function SaleContent({ sale, layout }: { sale: SaleRow; layout: FeedCardLayout }
           {sale.commission > 0 ? '+' : ''}
           {f.money(sale.commission)}
         </span>{' '}
-        <span className="text-sm text-stone-600 dark:text-stone-400">
+        <span className="text-sm text-muted">
           {t('dashboard.newsfeed.sale_earned', { amount: f.money(sale.order_amount) })}
         </span>
       </p>
@@ -167,7 +167,7 @@ function Body({ text, layout, lines }: { text: string | null; layout: FeedCardLa
   if (!text) return null;
   return (
     <p
-      className={`text-sm whitespace-pre-line text-stone-600 dark:text-stone-400 ${layout === 'carousel' ? lines : ''}`}
+      className={`text-sm whitespace-pre-line text-muted ${layout === 'carousel' ? lines : ''}`}
     >
       {text}
     </p>

@@ -2,19 +2,21 @@
 // order, newest first, as a timeline grouped by day, ten to a page with the page in the URL
 // (?page=, so a reload or a shared link shows the same page). The dashboard's carousel shows the
 // first page; "See all" leads here. Live like the carousel: a sale, badge, announcement or promo
-// pushed while the page is open refetches it (notifications/live-push.ts).
+// pushed while the page is open refetches it (app/account/live-push.ts).
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/document-title';
 import { usePageParam } from '../../lib/page-param';
-import { PageHeading } from '../pages/PageHeading';
-import { useFormatters } from '../sales/format';
-import { Glyph } from '../sales/glyphs';
-import { EmptyState, Pager, Skeleton } from '../sales/ui';
+import { PageHeading } from '../../components/PageHeading';
+import { useFormatters } from '../../lib/format';
+import { Glyph } from '../../components/glyphs';
 import { useArrivals } from './arrivals';
 import { FeedCard, KIND_LOOK } from './FeedCard';
 import { dayHeading, itemDayKey, useNow } from './feed-time';
 import { feedItemKey, useNewsfeed, type FeedItem, type FeedKind } from './newsfeed-api';
+import { Skeleton } from '../../components/skeleton';
+import { EmptyState } from '../../components/states';
+import { Pager } from '../../components/pager';
 
 /** The items of a page by calendar day (the visitor's; a promo's own date), in the order they came. */
 function byDay(items: FeedItem[]): { day: string; items: FeedItem[] }[] {

@@ -1,17 +1,19 @@
 // The dashboard's newsfeed (spec point 2, the carousel of /account): the latest sales, badges,
 // promos and announcements as a row of cards, newest first, that scrolls sideways with snap
 // points: by touch, by the arrow keys once the row has focus, or a screenful at a time with the
-// previous and next buttons. What arrives live (notifications/live-push.ts) joins at the start of
+// previous and next buttons. What arrives live (app/account/live-push.ts) joins at the start of
 // the row, which goes back there to show it.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Glyph } from '../sales/glyphs';
-import { EmptyState, QueryStates, RetryLine, Skeleton, Widget } from '../sales/ui';
+import { Glyph } from '../../components/glyphs';
 import { useArrivals } from './arrivals';
 import { FeedCard } from './FeedCard';
 import { useNow } from './feed-time';
 import { feedItemKey, useNewsfeed, type FeedItem } from './newsfeed-api';
 import { useDeferredData } from '../../lib/deferred-answer';
+import { Widget } from '../../components/card';
+import { Skeleton } from '../../components/skeleton';
+import { EmptyState, QueryStates, RetryLine } from '../../components/states';
 
 const CARD_WIDTH = 'w-[82%] max-w-72 sm:w-64 lg:w-72';
 

@@ -1,13 +1,13 @@
 // When a feed item happened, in the interface language: "5 minutes ago", "yesterday", then the
 // date; and the day headings of the timeline ("Today", "Yesterday", "Monday, November 3"). The
 // relative words are the catalog's (dashboard.newsfeed.when, with i18next's plurals), the dates
-// and times written by hand (../sales/plain-format): no Intl formatter is made on a first load
+// and times written by hand (lib/plain-format.ts): no Intl formatter is made on a first load
 // (i18next's plurals make an Intl.PluralRules, which other plural strings already made). The
 // first Intl.RelativeTimeFormat of a visit cost 115–160 ms at Lighthouse's fourfold slowdown on the
 // dashboard (ICU's data, one long task), a first DateTimeFormat 60–140 ms (docs/performance.md).
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
-import { formatDayMonth, formatTimeOfDay, formatWeekdayDate } from '../sales/plain-format';
+import { formatDayMonth, formatTimeOfDay, formatWeekdayDate } from '../../lib/plain-format';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

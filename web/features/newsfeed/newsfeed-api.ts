@@ -1,13 +1,13 @@
 // The newsfeed (decisions §8): announcements, promotions, badges and sales in time order, newest
 // first, a page at a time (`GET /api/newsfeed?page&length`). Each page is kept under ['newsfeed']
 // until the live push says something moved (a sale, a badge, an announcement or a promo:
-// notifications/live-push.ts), as the other lists are (spec point 4 "Data loading").
+// app/account/live-push.ts), as the other lists are (spec point 4 "Data loading").
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api, type Paged } from '../../lib/api';
 import type { FeedItem as SharedFeedItem } from '../../../common/newsfeed';
-import type { Paged, SaleRow } from '../sales/sales-api';
 
 export { FEED_KINDS, type FeedKind } from '../../../common/newsfeed';
+import type { SaleRow } from '../../lib/sales-data';
 export type FeedItem = SharedFeedItem<SaleRow>;
 
 /**

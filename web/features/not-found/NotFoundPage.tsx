@@ -1,6 +1,6 @@
 import { PublicFooter } from '../../components/PublicFooter';
 import { PublicHeader } from '../../components/PublicHeader';
-import { NotFoundContent } from './NotFoundContent';
+import { NotFoundContent } from '../../components/NotFoundContent';
 
 /** /404, unknown paths and unknown sub-partners: a friendly page with a way home. */
 export function NotFoundPage() {

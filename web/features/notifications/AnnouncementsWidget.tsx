@@ -3,10 +3,12 @@
 // marks it read, which the bell follows. New ones arrive live (the `announcement` push).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatters } from '../sales/format';
-import { EmptyState, QueryStates, RetryLine, SkeletonLines, Widget } from '../sales/ui';
+import { useFormatters } from '../../lib/format';
 import { useAnnouncements, useMarkRead, type PortalMessage } from './notifications-api';
 import { useDeferredAnswer } from '../../lib/deferred-answer';
+import { Widget } from '../../components/card';
+import { SkeletonLines } from '../../components/skeleton';
+import { EmptyState, QueryStates, RetryLine } from '../../components/states';
 
 const SHOWN_AT_FIRST = 3;
 
@@ -32,7 +34,7 @@ function Announcement({ item, onRead }: { item: PortalMessage; onRead: (id: numb
             )}
           </h3>
           <p
-            className={`mt-1 text-sm whitespace-pre-line text-stone-600 dark:text-stone-400 ${open ? '' : 'line-clamp-3'}`}
+            className={`mt-1 text-sm whitespace-pre-line text-muted ${open ? '' : 'line-clamp-3'}`}
           >
             {item.body}
           </p>

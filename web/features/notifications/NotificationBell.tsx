@@ -3,8 +3,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useFormatters } from '../sales/format';
-import { Glyph } from '../sales/glyphs';
+import { useFormatters } from '../../lib/format';
+import { Glyph } from '../../components/glyphs';
 import { useBell, useMarkRead, type PortalNotification } from './notifications-api';
 
 export function NotificationBell() {
@@ -85,12 +85,12 @@ export function NotificationBell() {
             ) : null}
           </div>
           {bell.isPending ? (
-            <p className="px-4 py-6 text-sm text-stone-600 dark:text-stone-400">{t('loading')}</p>
+            <p className="px-4 py-6 text-sm text-muted">{t('loading')}</p>
           ) : (
             <>
               {count === 0 ? (
                 <p
-                  className="px-4 py-6 text-center text-sm text-stone-600 dark:text-stone-400"
+                  className="px-4 py-6 text-center text-sm text-muted"
                   data-testid="bell-empty"
                 >
                   {t('bell.empty')}
@@ -112,7 +112,7 @@ export function NotificationBell() {
                             {item.title}
                             {item.read ? null : <span className="sr-only"> ({t('bell.unread')})</span>}
                           </span>
-                          <span className="line-clamp-3 block text-sm text-stone-600 dark:text-stone-400">
+                          <span className="line-clamp-3 block text-sm text-muted">
                             {item.body}
                           </span>
                           <span className="mt-0.5 block text-xs text-stone-500 dark:text-stone-400">

@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/form';
 import { api } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
-import { PageHeading } from '../pages/PageHeading';
-import { useFormatters } from '../sales/format';
-import { onTestNotification, useLiveState, type LiveState } from './live-push';
+import { PageHeading } from '../../components/PageHeading';
+import { useFormatters } from '../../lib/format';
+import { onTestNotification, useLiveState, type LiveState } from '../../lib/live-state';
 
 interface Attempt {
   id: number;
@@ -127,7 +127,7 @@ export function TestPage() {
               {t(`engagement.test_page.live.${live}`)}
             </p>
           </div>
-          <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">
+          <p className="mt-3 text-sm text-muted">
             {t('engagement.test_page.live_help')}
           </p>
         </section>
@@ -135,7 +135,7 @@ export function TestPage() {
           <h2 id="send-heading" className="font-semibold">
             {t('engagement.test_page.send_title')}
           </h2>
-          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+          <p className="mt-1 text-sm text-muted">
             {t('engagement.test_page.send_help')}
           </p>
           <button

@@ -1,10 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, samplePartner, signInForTest, type FakeApi } from '../../test/fake-api';
-import { installFakeSocket, type FakeSockets } from '../../test/fake-socket';
+import { installFakeSocket, setSocketFactory, type FakeSockets } from '../../test/fake-socket';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { pagedHandler, saleRow } from '../../test/sales-fixtures';
-import { setSocketFactory } from './live-push';
 import { notificationKeys, type Bell, type PortalNotification } from './notifications-api';
 
 let fake: FakeApi;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/document-title';
-import type { PageKeys } from './page-keys';
-import { PageHeading } from './PageHeading';
+import type { PageKeys } from '../../lib/page-keys';
+import { PageHeading } from '../../components/PageHeading';
 
 /**
  * An account or back-office page whose content arrives with a later feature: its title and

@@ -14,15 +14,15 @@ import {
   type FakeApi,
 } from '../../test/fake-api';
 import { jsonResponse, renderApp } from '../../test/render-app';
-import { CURRENT_USER_QUERY_KEY, type PortalUser } from './current-user';
+import { CURRENT_USER_QUERY_KEY, type PortalUser } from '../../lib/current-user';
 import { clampCrop, cropRect, initialCrop, movePicture, outputSide, zoomTo } from './avatar-crop';
-import type * as PictureFile from './picture-file';
+import type * as PictureFile from '../../lib/picture-file';
 
 const pictureFile = vi.hoisted(() => ({
   open: vi.fn(),
   draw: vi.fn(),
 }));
-vi.mock('./picture-file', async (importOriginal) => {
+vi.mock('../../lib/picture-file', async (importOriginal) => {
   const real = await importOriginal<typeof PictureFile>();
   return { ...real, openPicture: pictureFile.open, drawSquare: pictureFile.draw };
 });
@@ -163,7 +163,7 @@ describe('settings: profile picture', () => {
   });
 
   it('says why a picture cannot be opened', async () => {
-    const { PictureError } = await import('./picture-file');
+    const { PictureError } = await import('../../lib/picture-file');
     pictureFile.open.mockRejectedValueOnce(new PictureError('too_many_pixels'));
     const { user, section, input } = await openSettings();
     await user.upload(input, new File([new Uint8Array(PNG_HEAD)], 'huge.png', { type: 'image/png' }));

@@ -27,7 +27,7 @@ import {
   zoomTo,
   type Crop,
 } from './avatar-crop';
-import { readUserPayload, setCurrentUser, type PortalUser } from './current-user';
+import { readUserPayload, setCurrentUser, type PortalUser } from '../../lib/current-user';
 import {
   checkPictureFile,
   drawSquare,
@@ -35,8 +35,8 @@ import {
   PictureError,
   type OpenedPicture,
   type PictureProblem,
-} from './picture-file';
-import { SettingsSection } from './SettingsSection';
+} from '../../lib/picture-file';
+import { SettingsSection } from '../../components/SettingsSection';
 
 export function ProfilePictureSection({ user }: { user: PortalUser }) {
   const { t } = useTranslation();
@@ -144,7 +144,7 @@ export function ProfilePictureSection({ user }: { user: PortalUser }) {
         <div className="grid gap-5">
           <div className="flex items-center gap-4 sm:gap-5">
             <Avatar user={user} size="large" />
-            <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="profile-picture-status">
+            <p className="text-sm text-muted" data-testid="profile-picture-status">
               {t(`settings.picture.${status}`)}
             </p>
           </div>
@@ -297,7 +297,7 @@ function CropEditor({
           <canvas ref={canvas} aria-hidden="true" className="block h-full w-full" />
         </div>
         <div className="grid gap-4 sm:pt-1">
-          <p id={hintId} className="text-sm text-stone-600 dark:text-stone-400">
+          <p id={hintId} className="text-sm text-muted">
             {t('settings.picture.crop_hint')}
           </p>
           <div>

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { encryptPayload } from '../../lib/payload';
 import { installFakeApi, samplePartner, signInForTest, TEST_PAYLOAD_KEY, type FakeApi } from '../../test/fake-api';
 import { jsonResponse, renderApp } from '../../test/render-app';
-import { CURRENT_USER_QUERY_KEY, type PortalUser } from './current-user';
+import { CURRENT_USER_QUERY_KEY, type PortalUser } from '../../lib/current-user';
 
 let fake: FakeApi;
 beforeEach(() => {

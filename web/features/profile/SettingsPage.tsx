@@ -1,7 +1,7 @@
 // /account/profile (spec point 2 "Settings"): the profile picture (AvatarEditor.tsx), the profile form (POST /api/update, 'Data Saved')
 // with the PayPal e-mail and the shipping address, the account e-mail, the change-password form, and the program-mail
 // switches (`#mail`, decisions §12).
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -19,12 +19,11 @@ import {
   type FieldErrors,
 } from '../../lib/forms';
 import { notifySuccess } from '../../lib/toast';
-import { IntegrationsSection } from '../integrations/IntegrationsSection';
-import { PageHeading } from '../pages/PageHeading';
+import { PageHeading } from '../../components/PageHeading';
 import { ProfilePictureSection } from './AvatarEditor';
-import { CURRENT_USER_QUERY_KEY, readUserPayload, setCurrentUser, useCurrentUser, type PortalUser } from './current-user';
-import { MailSettings } from './MailSwitches';
-import { SettingsSection as Section } from './SettingsSection';
+import { CURRENT_USER_QUERY_KEY, readUserPayload, setCurrentUser, useCurrentUser, type PortalUser } from '../../lib/current-user';
+import { MailSettings } from '../../components/MailSwitches';
+import { SettingsSection as Section } from '../../components/SettingsSection';
 
 export const PROFILE_FIELDS = [
   'first_name',
@@ -57,7 +56,8 @@ function valuesOf(user: PortalUser | null): ProfileValues {
   return out;
 }
 
-export function SettingsPage() {
+/** `integrations`: the connected social accounts' section, composed by the app (app/account/). */
+export function SettingsPage({ integrations }: { integrations?: ReactNode }) {
   const { t } = useTranslation();
   const title = t('titles.profile');
   useDocumentTitle(title);
@@ -70,7 +70,7 @@ export function SettingsPage() {
       <>
         <PageHeading title={title} lead={t('pages.profile')} />
         <Section title={t('settings.profile')}>
-          <p className="text-sm text-stone-600 dark:text-stone-400">{t('loading')}…</p>
+          <p className="text-sm text-muted">{t('loading')}…</p>
         </Section>
       </>
     );
@@ -88,7 +88,7 @@ export function SettingsPage() {
         {/* Below the profile on a phone: not styled, laid out nor painted until it comes near
             (`content-visibility: auto`; the dashboard's WhenNear says why, and why the clip margin). */}
         <div className="grid gap-8 [contain-intrinsic-block-size:auto_60rem] [content-visibility:auto] [overflow-clip-margin:1.5rem] xl:[content-visibility:visible]">
-          <IntegrationsSection />
+          {integrations}
           <AccountEmailForm user={user} />
           <ChangePasswordForm />
           <MailSettings />
@@ -221,7 +221,7 @@ function ProfileForm({ user }: { user: PortalUser }) {
         </div>
         <fieldset id="paypal_email" ref={paypalRef} className="grid scroll-mt-24 gap-4">
           <legend className="mb-1 text-base font-semibold">{t('settings.paypal')}</legend>
-          <p className="-mt-2 text-sm text-stone-600 dark:text-stone-400">{t('settings.paypal_lead')}</p>
+          <p className="-mt-2 text-sm text-muted">{t('settings.paypal_lead')}</p>
           {field('paypal_email', t('settings.paypal_email'), { type: 'email', autoComplete: 'email' })}
           {asksPassword ? (
             <PasswordField
@@ -236,7 +236,7 @@ function ProfileForm({ user }: { user: PortalUser }) {
             />
           ) : null}
           {paypalChanged && user.has_password === false ? (
-            <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="paypal-link-note">
+            <p className="text-sm text-muted" data-testid="paypal-link-note">
               {t('settings.paypal_link_note')}
             </p>
           ) : null}
@@ -376,7 +376,7 @@ function AccountEmailForm({ user }: { user: PortalUser }) {
             testId="change-email-password"
           />
         ) : (
-          <p className="text-sm text-stone-600 dark:text-stone-400">{t('settings.email_link_note')}</p>
+          <p className="text-sm text-muted">{t('settings.email_link_note')}</p>
         )}
         {showOther ? <OtherError error={mutation.error} /> : null}
         <SubmitButton busy={mutation.isPending} testId="change-email-submit" className="justify-self-start">

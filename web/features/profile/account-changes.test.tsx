@@ -8,7 +8,7 @@ import { i18n } from '../../lib/i18n';
 import { encryptPayload } from '../../lib/payload';
 import { installFakeApi, samplePartner, signInForTest, TEST_PAYLOAD_KEY, type FakeApi } from '../../test/fake-api';
 import { jsonResponse, renderApp } from '../../test/render-app';
-import type { PortalUser } from './current-user';
+import type { PortalUser } from '../../lib/current-user';
 
 let fake: FakeApi;
 const answerWith = (user: PortalUser) => async () => jsonResponse(200, { data: await encryptPayload(user, TEST_PAYLOAD_KEY) });

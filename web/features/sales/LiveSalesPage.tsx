@@ -6,12 +6,15 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/document-title';
-import { useLiveState } from '../notifications/live-push';
-import { PageHeading } from '../pages/PageHeading';
-import { orderLabel, useFormatters } from './format';
-import { Glyph } from './glyphs';
-import { usePagedList, type SaleRow } from './sales-api';
-import { EmptyState, QueryStates, RetryLine, Skeleton, StatusBadge } from './ui';
+import { PageHeading } from '../../components/PageHeading';
+import { orderLabel, useFormatters } from '../../lib/format';
+import { Glyph } from '../../components/glyphs';
+import { usePagedList } from './sales-api';
+import { Skeleton } from '../../components/skeleton';
+import { EmptyState, QueryStates, RetryLine } from '../../components/states';
+import { StatusBadge } from '../../components/status';
+import { type SaleRow } from '../../lib/sales-data';
+import { useLiveState } from '../../lib/live-state';
 
 const SHOWN = 20;
 

@@ -2,12 +2,12 @@
 // theirs that earned the partner a referral commission (decisions §6).
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/document-title';
-import { PageHeading } from '../pages/PageHeading';
-import { useCurrentUser } from '../profile/current-user';
-import { useFormatters } from './format';
+import { PageHeading } from '../../components/PageHeading';
+import { useCurrentUser } from '../../lib/current-user';
+import { useFormatters } from '../../lib/format';
 import { useTotals } from './sales-api';
 import { PagedTable } from './SalesTable';
-import { Skeleton } from './ui';
+import { Skeleton } from '../../components/skeleton';
 
 export interface ReferredPartner {
   email?: string;
@@ -37,7 +37,7 @@ export function ReferralsPage() {
       <PageHeading title={title} lead={t('pages.referrals')} />
       <section aria-label={t('referrals.summary')} className="mb-8 grid gap-3 sm:grid-cols-2 sm:gap-4">
         <div className="card p-5">
-          <p className="text-sm text-stone-600 dark:text-stone-400">{t('referrals.earned')}</p>
+          <p className="text-sm text-muted">{t('referrals.earned')}</p>
           {totals.data ? (
             <p
               className="mt-1 text-3xl font-bold tracking-tight tabular-nums sm:text-4xl"
@@ -50,7 +50,7 @@ export function ReferralsPage() {
           )}
         </div>
         <div className="card p-5">
-          <p className="text-sm text-stone-600 dark:text-stone-400">{t('referrals.joined')}</p>
+          <p className="text-sm text-muted">{t('referrals.joined')}</p>
           <p
             className="mt-1 text-3xl font-bold tracking-tight tabular-nums sm:text-4xl"
             data-testid="referral-count"
@@ -58,7 +58,7 @@ export function ReferralsPage() {
             {f.number(people.length)}
           </p>
           {people.length > 0 ? (
-            <p className="mt-2 truncate text-sm text-stone-600 dark:text-stone-400">
+            <p className="mt-2 truncate text-sm text-muted">
               {people.slice(0, 4).map(referredName).join(', ')}
               {people.length > 4 ? ` ${t('referrals.and_more', { count: people.length - 4 })}` : ''}
             </p>

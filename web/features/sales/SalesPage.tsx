@@ -4,11 +4,11 @@ import { useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/document-title';
-import { PageHeading } from '../pages/PageHeading';
-import { useFormatters } from './format';
+import { PageHeading } from '../../components/PageHeading';
+import { useFormatters } from '../../lib/format';
 import { useTotals } from './sales-api';
 import { PagedTable } from './SalesTable';
-import { Skeleton } from './ui';
+import { Skeleton } from '../../components/skeleton';
 
 const TABS = ['store', 'marketplace', 'vouchers'] as const;
 type Tab = (typeof TABS)[number];

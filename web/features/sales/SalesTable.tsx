@@ -4,10 +4,15 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGING } from '../../../common/statuses';
-import { orderLabel, useFormatters } from './format';
-import type { GlyphName } from './glyphs';
-import { usePagedList, type ListName, type ListRow, type SaleRow, type VoucherRow } from './sales-api';
-import { EmptyState, Pager, Skeleton, StatusBadge, TableHead } from './ui';
+import { orderLabel, useFormatters } from '../../lib/format';
+import type { GlyphName } from '../../components/glyphs';
+import { usePagedList, type ListName, type ListRow, type VoucherRow } from './sales-api';
+import { Skeleton } from '../../components/skeleton';
+import { EmptyState } from '../../components/states';
+import { StatusBadge } from '../../components/status';
+import { Pager } from '../../components/pager';
+import { ListTable } from '../../components/table';
+import { type SaleRow } from '../../lib/sales-data';
 
 interface Column<Row> {
   key: string;
@@ -40,30 +45,26 @@ function DataTable<Row extends { id: number }>({
 }) {
   return (
     <div className={`transition-opacity ${dimmed ? 'opacity-60' : ''}`}>
-      <table className="w-full border-separate border-spacing-0 text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <TableHead columns={columns} />
-        <tbody className="block space-y-3 sm:table-row-group sm:space-y-0">
-          {rows.map((row) => (
-            <tr
-              key={row.id}
-              data-testid={rowTestId}
-              className="block rounded-xl border border-stone-200 p-3 sm:table-row sm:rounded-none sm:border-0 sm:p-0 dark:border-stone-800"
-            >
-              {columns.map((column) => (
-                <td
-                  key={column.key}
-                  data-label={column.header}
-                  data-column={column.key}
-                  className={`flex items-center justify-between gap-4 py-1 before:text-stone-500 before:content-[attr(data-label)] sm:table-cell sm:border-b sm:border-stone-100 sm:px-3 sm:py-3 sm:before:content-none sm:first:pl-0 sm:last:pr-0 dark:before:text-stone-400 sm:dark:border-stone-800/70 ${column.align === 'end' ? 'sm:text-right sm:tabular-nums' : ''} ${column.primary ? 'font-medium' : ''}`}
-                >
-                  <span className="text-right sm:text-inherit">{column.cell(row)}</span>
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ListTable caption={caption} columns={columns} phoneCards>
+        {rows.map((row) => (
+          <tr
+            key={row.id}
+            data-testid={rowTestId}
+            className="block rounded-xl border border-stone-200 p-3 sm:table-row sm:rounded-none sm:border-0 sm:p-0 dark:border-stone-800"
+          >
+            {columns.map((column) => (
+              <td
+                key={column.key}
+                data-label={column.header}
+                data-column={column.key}
+                className={`flex items-center justify-between gap-4 py-1 before:text-stone-500 before:content-[attr(data-label)] sm:table-cell sm:border-b sm:border-stone-100 sm:px-3 sm:py-3 sm:before:content-none sm:first:pl-0 sm:last:pr-0 dark:before:text-stone-400 sm:dark:border-stone-800/70 ${column.align === 'end' ? 'sm:text-right sm:tabular-nums' : ''} ${column.primary ? 'font-medium' : ''}`}
+              >
+                <span className="text-right sm:text-inherit">{column.cell(row)}</span>
+              </td>
+            ))}
+          </tr>
+        ))}
+      </ListTable>
     </div>
   );
 }

@@ -4,75 +4,26 @@
 // live push (a new order, a reconnect) marks them stale. Everything lives under ['sales'] so
 // one invalidation refreshes every figure.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  chartPoint,
+  region,
+  salesChart,
+  salesSummary,
+  totals,
+  verifiedTiers,
+} from '../../../common/contracts/dashboard';
 import { PAGING } from '../../../common/statuses';
-import { api } from '../../lib/api';
+import { api, type Paged } from '../../lib/api';
+import { SALES_QUERY_KEY, type SaleRow } from '../../lib/sales-data';
 
-export type Region = 'CA' | 'US' | 'OTHER';
-
-export interface SalesSummary {
-  current_month_sales: number;
-  current_month_orders: number;
-  total_commissions: number;
-  average_order_value: number;
-  this_month_commissions: number;
-  last_month_commissions: number;
-  latest_paid_cashout: null | { amount: number; date: string };
-  currency: string;
-  /** The program's time zone (IANA): the months above are cut in it, by the day the customer paid. */
-  time_zone?: string;
-}
-
-export interface Totals {
-  sales_count: number;
-  sales_amount: number;
-  pending: number;
-  payable: number;
-  paid: number;
-  in_review: number;
-  referral_commissions: number;
-  marketplace_commissions: number;
-  geography: { region: Region; orders: number; sales: number }[];
-  currency: string;
-}
-
-export interface ChartPoint {
-  start: string;
-  orders: number;
-  sales: number;
-  commissions: number;
-}
-
-export interface SalesChart {
-  weekly: ChartPoint[];
-  monthly: ChartPoint[];
-  currency: string;
-}
-
-export interface VerifiedTiers {
-  tiers: { min_sales: number; rate: number; reached: boolean }[];
-  verified_sales: number;
-  current_rate: number;
-  override: boolean;
-  next_tier: null | { min_sales: number; rate: number; sales_needed: number };
-  progress: number;
-}
-
-export interface SaleRow {
-  id: number;
-  order_number: string;
-  date: string;
-  product: string;
-  order_amount: number;
-  /** What the partner earns from the order now (0 once rejected, net of any adjustment). */
-  commission: number;
-  /** Taken back after payment by refunds (0 or negative), already counted in `commission`. */
-  adjustment?: number;
-  status: string | null;
-  status_label: string | null;
-  country: string | null;
-  region?: string;
-  referral?: string;
-}
+// The figures' types are the server's schemas (common/contracts/dashboard.ts).
+export type Region = z.infer<typeof region>;
+export type SalesSummary = z.infer<typeof salesSummary>;
+export type Totals = z.infer<typeof totals>;
+export type ChartPoint = z.infer<typeof chartPoint>;
+export type SalesChart = z.infer<typeof salesChart>;
+export type VerifiedTiers = z.infer<typeof verifiedTiers>;
 
 export interface VoucherRow {
   id: number;
@@ -82,14 +33,6 @@ export interface VoucherRow {
   valid_from: string | null;
   valid_till: string | null;
   status: string;
-}
-
-export interface Paged<Row> {
-  data: Row[];
-  current_page: number;
-  per_page: number;
-  last_page: number;
-  total: number;
 }
 
 /** The paged lists, by endpoint. */
@@ -103,7 +46,7 @@ export type ListName = keyof typeof LISTS;
 export type ListRow<Name extends ListName> = Name extends 'vouchers' ? VoucherRow : SaleRow;
 
 export const salesKeys = {
-  all: ['sales'] as const,
+  all: SALES_QUERY_KEY,
   summary: ['sales', 'summary'] as const,
   totals: ['sales', 'totals'] as const,
   chart: ['sales', 'chart'] as const,
@@ -155,7 +98,7 @@ export function usePagedList<Name extends ListName>(
   return useQuery({ ...pagedListQuery(name, page, length), placeholderData: keepPreviousData });
 }
 
-/** One page of a list (also asked for ahead of the page's code, features/session/prefetch-account.ts). */
+/** One page of a list (also asked for ahead of the page's code, app/account/prefetch-account.ts). */
 export function pagedListQuery<Name extends ListName>(name: Name, page: number, length: number) {
   return {
     queryKey: salesKeys.list(name, page, length),

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../components/form';
 import { useDocumentTitle } from '../../lib/document-title';
-import { useCurrentUser } from '../profile/current-user';
+import { useCurrentUser } from '../../lib/current-user';
 
 export function CheckPage() {
   const { t } = useTranslation();
@@ -20,7 +20,7 @@ export function CheckPage() {
   return (
     <div
       role="status"
-      className="flex min-h-64 flex-col items-center justify-center gap-3 text-stone-600 dark:text-stone-400"
+      className="flex min-h-64 flex-col items-center justify-center gap-3 text-muted"
       data-testid="check-page"
     >
       <Spinner />

@@ -7,7 +7,7 @@ import { FormNotice, Spinner } from '../../components/form';
 import { api, isUnauthorized } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { recordActivity, storeTokenFromUrl } from '../../lib/session';
-import { fetchCurrentUser, readUserPayload, type PortalUser } from '../profile/current-user';
+import { fetchCurrentUser, readUserPayload, type PortalUser } from '../../lib/current-user';
 
 /** The partner a sign-in link's token belongs to, asked with that token alone. */
 async function fetchLinkUser(token: string): Promise<PortalUser> {
@@ -66,7 +66,7 @@ export function SwitchAccountPage() {
   let body;
   if (current.isPending || (token !== '' && next.isPending) || same || noSession) {
     body = (
-      <p className="inline-flex items-center gap-2 text-stone-600 dark:text-stone-400" role="status">
+      <p className="inline-flex items-center gap-2 text-muted" role="status">
         <Spinner /> {t('switch_account.checking')}
       </p>
     );
@@ -98,7 +98,7 @@ export function SwitchAccountPage() {
           <p className="min-w-0">
             <span className="block text-xs font-medium uppercase tracking-wide text-stone-500 dark:text-stone-400">{t('switch_account.signed_in_as')}</span>
             <strong className="block break-words">{nameOf(from)}</strong>
-            <span className="block truncate text-sm text-stone-600 dark:text-stone-400">{from.email}</span>
+            <span className="block truncate text-sm text-muted">{from.email}</span>
           </p>
         </div>
         <div className="flex items-center gap-3 rounded-lg border border-brand-300 bg-brand-50 p-3 dark:border-brand-700 dark:bg-brand-950" data-testid="switch-next">
@@ -106,10 +106,10 @@ export function SwitchAccountPage() {
           <p className="min-w-0">
             <span className="block text-xs font-medium uppercase tracking-wide text-stone-500 dark:text-stone-400">{t('switch_account.link_for')}</span>
             <strong className="block break-words">{nameOf(to)}</strong>
-            <span className="block truncate text-sm text-stone-600 dark:text-stone-400">{to.email}</span>
+            <span className="block truncate text-sm text-muted">{to.email}</span>
           </p>
         </div>
-        <p className="text-sm text-stone-600 dark:text-stone-400">{t('switch_account.note', { name: nameOf(from) })}</p>
+        <p className="text-sm text-muted">{t('switch_account.note', { name: nameOf(from) })}</p>
         {switchOver.isError ? <FormNotice kind="error">{t('switch_account.failed')}</FormNotice> : null}
         <button type="button" className="btn-primary" onClick={() => switchOver.mutate()} disabled={switchOver.isPending} aria-busy={switchOver.isPending} data-testid="switch-continue">
           {t('switch_account.continue', { name: nameOf(to) })}

@@ -10,7 +10,7 @@ import {
 } from '../../lib/session';
 import { installFakeApi, samplePartner, signInForTest, type FakeApi } from '../../test/fake-api';
 import { jsonResponse, renderApp } from '../../test/render-app';
-import { BADGES_QUERY_KEY, CURRENT_USER_QUERY_KEY } from '../profile/current-user';
+import { BADGES_QUERY_KEY, CURRENT_USER_QUERY_KEY } from '../../lib/current-user';
 
 let fake: FakeApi;
 beforeEach(() => {

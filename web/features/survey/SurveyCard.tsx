@@ -8,7 +8,7 @@ import { SelectField, Spinner, TextField } from '../../components/form';
 import { countryOptions } from '../../lib/countries';
 import { serverFieldErrors, type FieldErrors } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/toast';
-import { Glyph } from '../sales/glyphs';
+import { Glyph } from '../../components/glyphs';
 import { useAnswerSurvey, useSurvey, type ShippingAddress } from './survey-api';
 
 const EMPTY: ShippingAddress = {
@@ -83,7 +83,7 @@ export function SurveyCard() {
           <h2 id="survey-title" className="font-semibold">
             {t('survey.title')}
           </h2>
-          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t('survey.lead')}</p>
+          <p className="mt-1 text-sm text-muted">{t('survey.lead')}</p>
         </div>
       </div>
       <form onSubmit={submit} className="mt-4" noValidate>
@@ -110,7 +110,7 @@ export function SurveyCard() {
           </div>
         </fieldset>
         {choice === 'claim_bottles' ? (
-          <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">
+          <p className="mt-3 text-sm text-muted">
             {survey.data.needs_address ? t('survey.claim_address') : t('survey.claim_profile')}
           </p>
         ) : null}

@@ -19,7 +19,7 @@ import {
   MailSwitchList,
   useMailSwitchChanges,
   type MailSwitchStore,
-} from '../profile/MailSwitches';
+} from '../../components/MailSwitches';
 import {
   isWrongLink,
   setSwitchesWithToken,
@@ -89,7 +89,7 @@ export function UnsubscribePage() {
               />
             ) : answer ? (
               <>
-                <p className="mt-2 text-stone-600 dark:text-stone-400">
+                <p className="mt-2 text-muted">
                   {t(
                     state === 'unsubscribed'
                       ? 'engagement.unsubscribe.unsubscribed_body'
@@ -122,7 +122,7 @@ export function UnsubscribePage() {
             <h2 id="unsubscribe-switches-title" className="text-lg font-semibold">
               {t('engagement.unsubscribe.switches_title')}
             </h2>
-            <p className="mt-1 mb-5 text-sm text-stone-600 dark:text-stone-400">{t('settings.mail.lead')}</p>
+            <p className="mt-1 mb-5 text-sm text-muted">{t('settings.mail.lead')}</p>
             {change.isError ? (
               <MailProblem message={mailChangeError(change.error, t('settings.mail.save_failed'))} />
             ) : null}
@@ -192,7 +192,7 @@ function InvalidLink() {
   const signedIn = getValidToken() !== null;
   return (
     <>
-      <p className="mt-2 max-w-md text-stone-600 dark:text-stone-400">
+      <p className="mt-2 max-w-md text-muted">
         {t('engagement.unsubscribe.invalid_body')}
       </p>
       <div className="mt-6 flex flex-col items-stretch gap-3 self-stretch sm:flex-row sm:justify-center sm:self-auto">
@@ -213,7 +213,7 @@ function ErrorBody({ message, onRetry }: { message: string; onRetry: () => void 
   const { t } = useTranslation();
   return (
     <>
-      <p className="mt-2 max-w-md text-stone-600 dark:text-stone-400" role="alert">
+      <p className="mt-2 max-w-md text-muted" role="alert">
         {message}
       </p>
       <button type="button" className="btn-primary mt-6" onClick={onRetry} data-testid="unsubscribe-retry">

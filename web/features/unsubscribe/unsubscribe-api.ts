@@ -2,7 +2,7 @@
 // the partner's sign-in, so these calls carry no credential at all, as a mail client's one-click
 // POST carries none.
 import { api, ApiError } from '../../lib/api';
-import type { MailKind, MailSwitchChange, MailSwitchValues } from '../profile/MailSwitches';
+import type { MailKind, MailSwitchChange, MailSwitchValues } from '../../components/MailSwitches';
 
 export interface UnsubscribeAnswer {
   /** The kind of mail the link came with: switched off by the POST. */

@@ -9,7 +9,7 @@ import { i18n } from '../../lib/i18n';
 import { createQueryClient } from '../../lib/query-client';
 import { installFakeApi, signInForTest, type FakeApi } from '../../test/fake-api';
 import { jsonResponse, renderApp } from '../../test/render-app';
-import type { MailSwitchValues } from '../profile/MailSwitches';
+import type { MailSwitchValues } from '../../components/MailSwitches';
 
 const TOKEN = 'Zm9vYmFyLXRva2VuLW9mLWZvcnR5LXRocmVlLWNoYXI';
 

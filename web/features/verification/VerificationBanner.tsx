@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/icons';
 import { Spinner } from '../../components/form';
-import { resendVerifyEmail } from '../auth/auth-api';
+import { resendVerifyEmail } from '../../lib/current-user';
 
 export type BannerState = 'prompt' | 'sending' | 'sent';
 

@@ -6,8 +6,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { PageHeading } from '../../pages/PageHeading';
-import { EmptyState, Skeleton } from '../../sales/ui';
+import { PageHeading } from '../../../components/PageHeading';
 import { FIRST_SCREEN_TILES, useGallery } from './gallery-api';
 import {
   FORMAT_FILTERS,
@@ -23,6 +22,8 @@ import {
   type FormatFilter,
 } from './gallery-view';
 import type { LightboxImage } from './Lightbox';
+import { Skeleton } from '../../../components/skeleton';
+import { EmptyState } from '../../../components/states';
 
 const Lightbox = lazy(async () => ({ default: (await import('./Lightbox')).Lightbox }));
 

@@ -10,7 +10,7 @@ export const FIRST_SCREEN_TILES = 2;
 
 /**
  * The tiles a phone shows first when no filter is chosen: the largest paint of the page, asked for
- * as soon as the gallery's answer is in (features/session/prefetch-account.ts).
+ * as soon as the gallery's answer is in (app/account/prefetch-account.ts).
  */
 export function firstScreenImages(images: readonly GalleryImage[]): GalleryImage[] {
   const first = SECTION_FORMATS.find((format) => images.some((image) => image.format === format));

@@ -19,7 +19,7 @@ export async function fetchGallery(locale: Locale): Promise<GalleryImage[]> {
   return (await api.get<{ data: GalleryImage[] }>(GALLERY_ANSWER_PATH, { query: { locale } })).data;
 }
 
-/** The gallery's query (also asked for ahead of the page's code, features/session/prefetch-account.ts). */
+/** The gallery's query (also asked for ahead of the page's code, app/account/prefetch-account.ts). */
 export function galleryQuery(locale: Locale) {
   return { queryKey: galleryKeys.list(locale), queryFn: () => fetchGallery(locale) };
 }

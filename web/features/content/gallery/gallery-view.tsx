@@ -273,7 +273,7 @@ export function GalleryCount({
   const { t } = useTranslation();
   return (
     <p
-      className="text-sm font-medium text-stone-600 dark:text-stone-400"
+      className="text-sm font-medium text-muted"
       aria-live="polite"
       data-testid={testId('gallery-count')}
     >

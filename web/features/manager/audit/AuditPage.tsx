@@ -8,25 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { splitAction } from '../../../../common/audit';
 import { Icon } from '../../../components/icons';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { PageHeading } from '../../pages/PageHeading';
-import { useFormatters } from '../../sales/format';
-import { useSignOutOnUnauthorized, useStaffMember } from '../ManagerPages';
-import {
-  ListCards,
-  listCardClass,
-  ListResults,
-  ListTable,
-  OpenedPanel,
-  OpenedRow,
-  openRowClass,
-  OpenToggle,
-  PagedSection,
-  tableCell,
-  useBackInRange,
-  useOpenRows,
-} from '../messages/list-parts';
-import { useDateTime } from '../payouts/ui';
-import { hasRole, sectionOf, STAFF_ROLES, type StaffRole } from '../sections';
+import { PageHeading } from '../../../components/PageHeading';
+import { useFormatters, useDateTime } from '../../../lib/format';
+import { STAFF_ROLES, type StaffRole } from '../../../../common/staff-roles';
 import {
   ClearFilters,
   DayRangeFields,
@@ -35,7 +19,6 @@ import {
   settleFilterParams,
 } from '../time-range-filter';
 import {
-  isDay,
   useAuditFacets,
   useAuditLog,
   type AuditActor,
@@ -43,8 +26,14 @@ import {
   type AuditLine,
   type AuditQuery,
 } from './audit-api';
-import { AuditDiff } from './AuditDiff';
-import { useAuditWords } from './labels';
+import { AuditDiff } from '../../../components/staff/AuditDiff';
+import { useAuditWords } from '../../../components/staff/audit-words';
+import { useSectionAccess, useSignOutOnUnauthorized } from '../staff-session';
+import { ListCards, listCardClass, ListTable, tableCell } from '../../../components/table';
+import { OpenedPanel, OpenedRow, openRowClass, OpenToggle, useOpenRows } from '../../../components/open-rows';
+import { PagedSection, useBackInRange } from '../../../components/paged-section';
+import { ListResults } from '../../../components/staff/list-results';
+import { isDay } from '../day-range';
 
 type Filters = Omit<AuditQuery, 'page'>;
 type FilterChange = Partial<Filters>;
@@ -103,15 +92,8 @@ function itemPath(line: AuditLine): string | null {
 
 /** Links only to pages the staff member's role opens, in sections that exist. */
 function useOpenable() {
-  const role = useStaffMember().data?.role;
-  return useCallback(
-    (path: string | null) => {
-      if (!path) return null;
-      const section = sectionOf(path);
-      return section && hasRole(role, section.minRole) ? path : null;
-    },
-    [role],
-  );
+  const opens = useSectionAccess();
+  return useCallback((path: string | null) => (path && opens(path) ? path : null), [opens]);
 }
 
 function useRoleName() {
@@ -285,7 +267,7 @@ function Actor({ actor, commandLine }: { actor: AuditActor | null; commandLine: 
     <span className="block min-w-0">
       <span className="block font-medium text-stone-900 dark:text-white">{actor.name}</span>
       <span
-        className="block max-w-56 truncate text-xs text-stone-600 dark:text-stone-400"
+        className="block max-w-56 truncate text-xs text-muted"
         title={actor.email}
       >
         {roleName(actor.role)} · {actor.email}
@@ -315,7 +297,7 @@ function Item({ line, facets }: { line: AuditLine; facets: AuditFacets | undefin
         <span className="break-words text-stone-800 dark:text-stone-200">{label}</span>
       )}
       {line.partner && line.entity !== 'partner' ? (
-        <span className="mt-0.5 block text-xs text-stone-600 dark:text-stone-400">
+        <span className="mt-0.5 block text-xs text-muted">
           {partnerPath ? (
             <Link
               to={partnerPath}
@@ -415,7 +397,7 @@ function LineCard({ line, open, onToggle, onHistory, facets }: LineProps) {
         <p className="min-w-0 font-semibold text-stone-900 dark:text-white" data-testid="audit-action">
           {words.action(line.action)}
         </p>
-        <time dateTime={line.created_at} className="shrink-0 text-xs text-stone-600 dark:text-stone-400">
+        <time dateTime={line.created_at} className="shrink-0 text-xs text-muted">
           {when(line.created_at)}
         </time>
       </div>
@@ -565,7 +547,7 @@ export function AuditPage() {
         className="mt-2"
       >
         {data?.total_capped ? (
-          <p className="mb-3 text-sm text-stone-600 dark:text-stone-400" data-testid="audit-capped">
+          <p className="mb-3 text-sm text-muted" data-testid="audit-capped">
             {t('manager.audit.capped_hint')}
           </p>
         ) : null}

@@ -4,6 +4,8 @@
 // session).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { dayBounds } from '../day-range';
+import type { AuditState } from '../../../components/staff/audit-diff';
 
 export interface AuditActor {
   id: number;
@@ -13,7 +15,7 @@ export interface AuditActor {
   role: string;
 }
 
-export type AuditState = Record<string, unknown>;
+export type { AuditState };
 
 export interface AuditLine {
   id: number;
@@ -66,33 +68,6 @@ export const auditKeys = {
   list: (query: AuditQuery) => ['manager', 'audit', 'list', query] as const,
   facets: ['manager', 'audit', 'facets'] as const,
 };
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Whether the text is a calendar day (`YYYY-MM-DD`) that exists. */
-export function isDay(text: string | null | undefined): text is string {
-  const match = text ? DAY.exec(text) : null;
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(year, month - 1, day);
-  return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day;
-}
-
-/**
- * The instants a range of local days covers, as the API takes them: the first instant of `from`
- * and the last millisecond of `to`, in the staff member's time zone (a day in Montréal is not a
- * UTC day).
- */
-export function dayBounds(from: string | null, to: string | null): { from?: string; to?: string } {
-  const start = (day: string, offset: number) => {
-    const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-    return new Date(year, month - 1, date + offset);
-  };
-  return {
-    ...(isDay(from) ? { from: start(from, 0).toISOString() } : {}),
-    ...(isDay(to) ? { to: new Date(start(to, 1).getTime() - 1).toISOString() } : {}),
-  };
-}
 
 export function useAuditLog(query: AuditQuery) {
   return useQuery({

@@ -5,27 +5,21 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { NotFoundContent } from '../../not-found/NotFoundContent';
-import { PageHeading } from '../../pages/PageHeading';
-import { useFormatters } from '../../sales/format';
-import { EmptyState, Skeleton } from '../../sales/ui';
-import { Chip } from '../content/editor-ui';
-import { useSignOutOnUnauthorized } from '../ManagerPages';
+import { NotFoundContent } from '../../../components/NotFoundContent';
+import { PageHeading } from '../../../components/PageHeading';
+import { useFormatters, useDateTime } from '../../../lib/format';
 import { formatDay, formatMonth } from '../messages/calendar';
-import {
-  ListResults,
-  LoadFailed,
-  PagedSection,
-  PartnerName,
-  TableHead,
-  tableCell,
-  useBackInRange,
-  usePageParam,
-} from '../messages/list-parts';
 import { MessageTexts, nameOf } from '../messages/MessagesPage';
-import { useDateTime } from '../payouts/ui';
 import { useChallenge, useChallengePartners, type Challenge, type ChallengePartner } from './challenges-api';
 import { useChallengeText } from './challenge-text';
+import { Skeleton } from '../../../components/skeleton';
+import { EmptyState } from '../../../components/states';
+import { useSignOutOnUnauthorized } from '../staff-session';
+import { ListTable, tableCell } from '../../../components/table';
+import { PagedSection, useBackInRange } from '../../../components/paged-section';
+import { ListResults, LoadFailed, PartnerName } from '../../../components/staff/list-results';
+import { usePageParam } from '../../../lib/page-param';
+import { Chip } from '../../../components/staff/chips';
 
 function Fact({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
   return (
@@ -130,30 +124,28 @@ function PartnersTable({ challenge, rows }: { challenge: Challenge; rows: Challe
   const { t } = useTranslation();
   const td = tableCell.body;
   return (
-    <table className="w-full border-separate border-spacing-0 text-sm" data-testid="partners-table">
-      <caption className="sr-only">{t('manager.challenges.detail.partners_title')}</caption>
-      <TableHead
-        columns={(['partner', 'progress', 'state'] as const).map((key) => ({
-          key,
-          header: t(`manager.challenges.detail.columns.${key}`),
-        }))}
-      />
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.partner.uuid} data-testid="partner-row">
-            <td className={td}>
-              <PartnerName partner={row.partner} />
-            </td>
-            <td className={`${td} w-1/2`}>
-              <ProgressBar challenge={challenge} row={row} />
-            </td>
-            <td className={td}>
-              <StateChips row={row} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ListTable
+      caption={t('manager.challenges.detail.partners_title')}
+      testId="partners-table"
+      columns={(['partner', 'progress', 'state'] as const).map((key) => ({
+        key,
+        header: t(`manager.challenges.detail.columns.${key}`),
+      }))}
+    >
+      {rows.map((row) => (
+        <tr key={row.partner.uuid} data-testid="partner-row">
+          <td className={td}>
+            <PartnerName partner={row.partner} />
+          </td>
+          <td className={`${td} w-1/2`}>
+            <ProgressBar challenge={challenge} row={row} />
+          </td>
+          <td className={td}>
+            <StateChips row={row} />
+          </td>
+        </tr>
+      ))}
+    </ListTable>
   );
 }
 

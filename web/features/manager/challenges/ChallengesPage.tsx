@@ -6,13 +6,13 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
-import { TextInput } from '../content/editor-ui';
 import { formatMonth, isoMonth } from '../messages/calendar';
 import { Choices } from '../messages/Choices';
 import type { FieldsContext, FormFields } from '../messages/MessageForm';
 import { MessagesPage, nameOf, rowButton, type ListView } from '../messages/MessagesPage';
 import type { Challenge, ChallengeMetric, VoucherType } from './challenges-api';
 import { useChallengeText } from './challenge-text';
+import { TextInput } from '../../../components/staff/fields';
 
 interface ChallengeValues {
   month: string;

@@ -1,7 +1,7 @@
 // A challenge's numbers in words, the same in the list and on its page: the target with its unit
 // ("30 sales", "$5,000.00 in sales"), the reward ("$50.00 bonus", "15% off voucher").
 import { useTranslation } from 'react-i18next';
-import { useFormatters } from '../../sales/format';
+import { useFormatters } from '../../../lib/format';
 import type { Challenge, ChallengeMetric } from './challenges-api';
 
 export function useChallengeText() {

@@ -6,11 +6,12 @@ import { inputClass } from '../../../components/form';
 import { isUnauthorized } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { notifySuccess } from '../../../lib/toast';
-import { EmptyState, SkeletonLines } from '../../sales/ui';
-import { useManagerSignOut, useSignOutOnUnauthorized } from '../ManagerPages';
-import { serverFieldErrors, serverMessage, useCompetitors, useSaveCompetitors } from './content-api';
+import { serverFieldErrors, serverMessage, useCompetitors, useSaveCompetitors } from '../content-api';
 import { ContentHeader } from './ContentNav';
-import { ErrorText, Glyph, Notice } from './editor-ui';
+import { SkeletonLines } from '../../../components/skeleton';
+import { EmptyState } from '../../../components/states';
+import { useManagerSignOut, useSignOutOnUnauthorized } from '../staff-session';
+import { ErrorText, Glyph, Notice } from '../../../components/staff/fields';
 
 /** The server's limits (notes/content-api.md): each name 2 to 60 characters, at most 200 names. */
 export const COMPETITOR_NAME = { min: 2, max: 60 } as const;
@@ -100,7 +101,7 @@ function CompetitorsEditor({ saved }: { saved: string[] }) {
           {problem ? (
             <ErrorText id={`${inputId}-error`} message={problem} />
           ) : (
-            <p id={`${inputId}-hint`} className="mt-1.5 text-xs text-stone-600 dark:text-stone-400">
+            <p id={`${inputId}-hint`} className="mt-1.5 text-xs text-muted">
               {t('manager.content.competitors.hint')}
             </p>
           )}
@@ -115,7 +116,7 @@ function CompetitorsEditor({ saved }: { saved: string[] }) {
         {t('manager.content.competitors.list_heading', { count: names.length })}
       </h2>
       {names.length === 0 ? (
-        <p className="mt-2 text-sm text-stone-600 dark:text-stone-400" data-testid="competitors-empty">
+        <p className="mt-2 text-sm text-muted" data-testid="competitors-empty">
           {t('manager.content.competitors.empty')}
         </p>
       ) : (
@@ -147,7 +148,7 @@ function CompetitorsEditor({ saved }: { saved: string[] }) {
         </div>
       ) : null}
       <div className="mt-6 flex flex-wrap items-center justify-end gap-2 border-t border-stone-200 pt-4 dark:border-stone-800">
-        <p className="mr-auto text-sm text-stone-600 dark:text-stone-400" aria-live="polite">
+        <p className="mr-auto text-sm text-muted" aria-live="polite">
           {dirty ? t('manager.content.editor.unsaved') : t('manager.content.editor.no_changes')}
         </p>
         <button

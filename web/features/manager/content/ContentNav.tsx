@@ -2,7 +2,7 @@
 // so a reload or a shared link opens the same part).
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PageHeading } from '../../pages/PageHeading';
+import { PageHeading } from '../../../components/PageHeading';
 
 const PARTS = [
   { id: 'products', to: '/manager/content', end: true },

@@ -10,9 +10,6 @@ import { LOCALES, type Locale } from '../../../../common/i18n';
 import { Icon } from '../../../components/icons';
 import { ApiError, isUnauthorized } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/toast';
-import { EmptyState, Skeleton } from '../../sales/ui';
-import { useManagerSignOut, useSignOutOnUnauthorized } from '../ManagerPages';
-import { useDateTime } from '../payouts/ui';
 import {
   serverFieldErrors,
   serverMessage,
@@ -23,10 +20,16 @@ import {
   type BodyOf,
   type Entry,
   type EntryKind,
-} from './content-api';
-import { Chip, ConfirmDialog, Notice } from './editor-ui';
+} from '../content-api';
 import { schemaErrors, type FieldErrors } from './validation';
 import { useAuthorName, VersionsPanel } from './VersionsPanel';
+import { Skeleton } from '../../../components/skeleton';
+import { EmptyState } from '../../../components/states';
+import { useManagerSignOut, useSignOutOnUnauthorized } from '../staff-session';
+import { useDateTime } from '../../../lib/format';
+import { Chip } from '../../../components/staff/chips';
+import { Notice } from '../../../components/staff/fields';
+import { ConfirmDialog } from '../../../components/staff/dialogs';
 
 export interface EditorFormProps<Body> {
   draft: Body;
@@ -286,7 +289,7 @@ export function EntryEditor<Kind extends EntryKind>({
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl" data-testid="editor-title">
             {heading}
           </h1>
-          <p className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-stone-600 dark:text-stone-400">
+          <p className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
             <span data-testid="editor-version">
               {t('manager.content.editor.version_line', {
                 version: base.version,
@@ -304,7 +307,7 @@ export function EntryEditor<Kind extends EntryKind>({
         <LocaleTabs current={locale} pathFor={pathFor} />
       </header>
       {base.seed_differs ? (
-        <p className="mb-4 text-sm text-stone-600 dark:text-stone-400">
+        <p className="mb-4 text-sm text-muted">
           {t('manager.content.seed_differs_help')}
         </p>
       ) : null}

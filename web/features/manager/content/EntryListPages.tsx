@@ -8,13 +8,15 @@ import { LOCALES, type Locale } from '../../../../common/i18n';
 import { isProductCode, PRODUCT_CODES } from '../../../../common/products';
 import { Icon } from '../../../components/icons';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { EmptyState, Skeleton } from '../../sales/ui';
-import { useSignOutOnUnauthorized } from '../ManagerPages';
-import { useDateTime, useWideLayout } from '../payouts/ui';
-import { serverMessage, useEntryList, type EntryKind, type LocaleMeta } from './content-api';
+import { serverMessage, useEntryList, type EntryKind, type LocaleMeta } from '../content-api';
 import { ContentHeader } from './ContentNav';
-import { Chip } from './editor-ui';
 import { useAuthorName } from './VersionsPanel';
+import { Skeleton } from '../../../components/skeleton';
+import { EmptyState } from '../../../components/states';
+import { useSignOutOnUnauthorized } from '../staff-session';
+import { useWideLayout } from '../../../components/table';
+import { useDateTime } from '../../../lib/format';
+import { Chip } from '../../../components/staff/chips';
 
 interface Row {
   id: string;
@@ -28,7 +30,7 @@ function LocaleSummary({ meta }: { meta: LocaleMeta | null | undefined }) {
   const author = useAuthorName();
   if (!meta) return <span className="text-stone-500 dark:text-stone-400">—</span>;
   return (
-    <span className="block text-xs leading-relaxed text-stone-600 dark:text-stone-400">
+    <span className="block text-xs leading-relaxed text-muted">
       <span className="font-semibold text-stone-800 tabular-nums dark:text-stone-200">
         {t('manager.content.versions.number', { version: meta.version })}
       </span>

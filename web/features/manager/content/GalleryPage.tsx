@@ -12,9 +12,7 @@ import { Icon } from '../../../components/icons';
 import { isUnauthorized } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { notifySuccess } from '../../../lib/toast';
-import { useFormatters } from '../../sales/format';
-import { EmptyState, Skeleton } from '../../sales/ui';
-import { useManagerSignOut, useSignOutOnUnauthorized } from '../ManagerPages';
+import { useFormatters } from '../../../lib/format';
 import {
   MAX_UPLOAD_BYTES,
   serverFieldErrors,
@@ -25,19 +23,15 @@ import {
   useUpdateImage,
   useUploadImage,
   type StaffGalleryImage,
-} from './content-api';
+} from '../content-api';
 import { ContentHeader } from './ContentNav';
-import {
-  Chip,
-  ConfirmDialog,
-  Dialog,
-  ErrorText,
-  Glyph,
-  moved,
-  Notice,
-  TagInput,
-  TextInput,
-} from './editor-ui';
+import { moved, TagInput } from './editor-ui';
+import { Skeleton } from '../../../components/skeleton';
+import { EmptyState } from '../../../components/states';
+import { useManagerSignOut, useSignOutOnUnauthorized } from '../staff-session';
+import { Chip } from '../../../components/staff/chips';
+import { ErrorText, Glyph, Notice, TextInput } from '../../../components/staff/fields';
+import { ConfirmDialog, Dialog } from '../../../components/staff/dialogs';
 
 const MB = 1024 * 1024;
 
@@ -215,7 +209,7 @@ function UploadCard() {
       <h2 id="gallery-upload" className="text-base font-semibold tracking-tight">
         {t('manager.content.gallery.upload_heading')}
       </h2>
-      <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+      <p className="mt-1 text-sm text-muted">
         {t('manager.content.gallery.upload_rules', { max: MAX_UPLOAD_BYTES / MB })}
       </p>
       <form onSubmit={submit} noValidate className="mt-4 space-y-4">
@@ -240,7 +234,7 @@ function UploadCard() {
             <label htmlFor={inputId} className="link cursor-pointer">
               {t('manager.content.gallery.choose')}
             </label>{' '}
-            <span className="text-stone-600 dark:text-stone-400">{t('manager.content.gallery.or_drop')}</span>
+            <span className="text-muted">{t('manager.content.gallery.or_drop')}</span>
           </p>
           <input
             ref={input}
@@ -254,7 +248,7 @@ function UploadCard() {
           />
           <p
             id={`${inputId}-status`}
-            className="text-xs text-stone-600 dark:text-stone-400"
+            className="text-xs text-muted"
             aria-live="polite"
           >
             {file
@@ -431,7 +425,7 @@ function ImageCard({
             <Chip key={tag}>{tag}</Chip>
           ))}
         </div>
-        <p className="line-clamp-2 text-xs text-stone-600 dark:text-stone-400">{image.alt[locale]}</p>
+        <p className="line-clamp-2 text-xs text-muted">{image.alt[locale]}</p>
         <div
           className="mt-auto flex items-center justify-between gap-1 pt-1.5"
           role="group"
@@ -627,7 +621,7 @@ export function GalleryPage() {
             <h2 id="gallery-order" className="text-base font-semibold tracking-tight">
               {t('manager.content.gallery.order_heading')}
             </h2>
-            <p className="text-sm text-stone-600 dark:text-stone-400">
+            <p className="text-sm text-muted">
               {t('manager.content.gallery.order_help', { count: images.length })}
             </p>
           </div>

@@ -16,11 +16,12 @@ import { isLocale, type Locale } from '../../../../common/i18n';
 import { inputClass } from '../../../components/form';
 import { Icon } from '../../../components/icons';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { NotFoundContent } from '../../not-found/NotFoundContent';
+import { NotFoundContent } from '../../../components/NotFoundContent';
 import { EntryEditor, type EditorFormProps } from './EntryEditor';
-import { ErrorText, ListEditor, TextArea, TextInput } from './editor-ui';
+import { ListEditor } from './editor-ui';
 import { PagePreview } from './previews';
 import { errorsUnder, type FieldErrors } from './validation';
+import { ErrorText, TextArea, TextInput } from '../../../components/staff/fields';
 
 type Section = PageContent['sections'][number];
 type BlockType = PageBlock['type'];
@@ -331,7 +332,7 @@ function PageForm({ draft, onChange, errors, slug }: EditorFormProps<PageContent
               data-testid="field-effective-date"
             />
           </div>
-          <p id={`${dateId}-hint`} className="mt-1.5 text-xs text-stone-600 dark:text-stone-400">
+          <p id={`${dateId}-hint`} className="mt-1.5 text-xs text-muted">
             {t('manager.content.page.effective_hint')}
           </p>
           <ErrorText message={errors.effective_date} />

@@ -8,12 +8,13 @@ import { HASHTAG_RULES, productContentSchema, type ProductContent } from '../../
 import { isLocale, type Locale } from '../../../../common/i18n';
 import { isProductCode } from '../../../../common/products';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { NotFoundContent } from '../../not-found/NotFoundContent';
-import { useCompetitors } from './content-api';
+import { NotFoundContent } from '../../../components/NotFoundContent';
+import { useCompetitors } from '../content-api';
 import { EntryEditor, type EditorFormProps } from './EntryEditor';
-import { ErrorText, ListEditor, TagInput, TextArea, TextInput } from './editor-ui';
+import { ListEditor, TagInput } from './editor-ui';
 import { ProductPreview, SAMPLE_CODE } from './previews';
 import { errorsUnder, type FieldErrors } from './validation';
+import { ErrorText, TextArea, TextInput } from '../../../components/staff/fields';
 
 type CaptionRuleKey = CaptionCheckResult['findings'][number]['rule'];
 

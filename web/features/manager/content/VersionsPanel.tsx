@@ -3,8 +3,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../../../common/i18n';
-import { SkeletonLines } from '../../sales/ui';
-import { useDateTime } from '../payouts/ui';
 import {
   serverMessage,
   useVersion,
@@ -12,8 +10,12 @@ import {
   type ContentSource,
   type EntryKind,
   type VersionSummary,
-} from './content-api';
-import { Chip, Dialog, Glyph } from './editor-ui';
+} from '../content-api';
+import { SkeletonLines } from '../../../components/skeleton';
+import { useDateTime } from '../../../lib/format';
+import { Chip } from '../../../components/staff/chips';
+import { Glyph } from '../../../components/staff/fields';
+import { Dialog } from '../../../components/staff/dialogs';
 
 /** Who made a version: a staff member's name, or the text the release shipped. */
 export function useAuthorName() {
@@ -160,7 +162,7 @@ function VersionDialog<Kind extends EntryKind>({
       }
     >
       {isCurrent ? (
-        <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">
+        <p className="mt-3 text-sm text-muted">
           {t('manager.content.versions.is_current')}
         </p>
       ) : null}
@@ -221,7 +223,7 @@ export function VersionsPanel<Kind extends EntryKind>({
             </span>
             <span className="min-w-0 flex-1 text-sm">
               <span className="block truncate font-medium">{author(each.created_by, each.source)}</span>
-              <span className="block text-xs text-stone-600 dark:text-stone-400">
+              <span className="block text-xs text-muted">
                 {dateTime(each.created_at)}
                 {each.restored_from
                   ? ` · ${t('manager.content.versions.restored_from', { version: each.restored_from })}`

@@ -8,8 +8,9 @@ import acvEnglish from '../../../../content/products/acv/en.json';
 import { storeManagerToken } from '../../../lib/session';
 import { installFakeApi, type FakeApi } from '../../../test/fake-api';
 import { stubMatchMedia } from '../../../test/media';
+import { payoutQueue } from '../../../test/payouts-fixtures';
 import { jsonResponse, renderApp } from '../../../test/render-app';
-import type { Entry, StaffGalleryImage, VersionSummary } from './content-api';
+import type { Entry, StaffGalleryImage, VersionSummary } from '../content-api';
 
 let fake: FakeApi;
 const ACV: ProductContent = acvEnglish;
@@ -80,7 +81,7 @@ function image(id: number, overrides: Partial<StaffGalleryImage> = {}): StaffGal
 beforeEach(() => {
   fake = installFakeApi();
   fake.on('GET /api/manager/payouts', () =>
-    jsonResponse(200, { data: [], current_page: 1, per_page: 20, last_page: 1, total: 0, counts: {} }),
+    jsonResponse(200, payoutQueue()),
   );
   fake.on('GET /api/manager/content/competitors', () =>
     jsonResponse(200, { data: { names: ['Gummy Giant'] } }),

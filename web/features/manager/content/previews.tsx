@@ -1,5 +1,5 @@
 // The staff's preview of a text as partners will see it: the partner pages' own components
-// (ProductContentView, PageDocumentView) drawn inside a frame as wide as a phone or a desktop.
+// (ProductContentView, PageDocumentView, lib/partner-views.ts) drawn inside a frame as wide as a phone or a desktop.
 // A frame, because those components lay out by the screen's width (media queries): inside a
 // 390 px frame they take the phone layout whatever the staff member's screen is. The frame is
 // scaled down when the pane is narrower than the width it shows.
@@ -14,9 +14,8 @@ import {
   type ProductDetail,
 } from '../../../../common/content';
 import { useTheme } from '../../../lib/theme';
-import { PageDocumentView } from '../../content/PageDocumentView';
-import { ProductContentView } from '../../content/ProductContentView';
-import { useEntry } from './content-api';
+import { partnerViews } from '../../../lib/partner-views';
+import { useEntry } from '../content-api';
 
 /** Stands for the partner's own promo code in the preview and the caption check. */
 export const SAMPLE_CODE = 'YOURCODE';
@@ -157,6 +156,7 @@ function useProductImage(code: string, lang: string): string {
 export function ProductPreview({ code, body, lang }: { code: string; body: ProductContent; lang: string }) {
   const { t } = useTranslation();
   const image = useProductImage(code, lang);
+  const { ProductContentView } = partnerViews();
   const detail: ProductDetail = {
     code,
     name: body.name,
@@ -180,6 +180,7 @@ export function ProductPreview({ code, body, lang }: { code: string; body: Produ
 
 export function PagePreview({ slug, body, lang }: { slug: PageSlug; body: PageContent; lang: string }) {
   const { t } = useTranslation();
+  const { PageDocumentView } = partnerViews();
   // A draft may hold a new section without its anchor yet: the view keys sections by anchor.
   const seen = new Set<string>();
   const page: PageContent = {

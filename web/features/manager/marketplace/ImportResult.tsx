@@ -4,12 +4,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
-import { useFormatters } from '../../sales/format';
-import { Pager } from '../../sales/ui';
-import { Notice } from '../content/editor-ui';
+import { useFormatters } from '../../../lib/format';
 import { useReportCurrencies, type ImportAnswer } from './marketplace-api';
 import { importCurrency } from './report-currency';
 import { RejectedLines } from './RejectedLines';
+import { Pager } from '../../../components/pager';
+import { Notice } from '../../../components/staff/fields';
 
 /** Rejected lines shown at once in the result; more are paged. */
 const RESULT_LINES = 50;
@@ -89,14 +89,14 @@ export function ImportResult({ answer, onDismiss }: { answer: ImportAnswer; onDi
                 : t('manager.marketplace.result.done')}
             </h2>
             <p
-              className="truncate text-sm text-stone-600 dark:text-stone-400"
+              className="truncate text-sm text-muted"
               title={earlier.filename}
               data-testid="import-result-file"
             >
               {earlier.filename}
             </p>
             {currency ? (
-              <p className="text-xs text-stone-600 dark:text-stone-400" data-testid="import-result-currency">
+              <p className="text-xs text-muted" data-testid="import-result-currency">
                 {t('manager.marketplace.currency.in_currency', { currency })}
               </p>
             ) : null}
@@ -147,7 +147,7 @@ export function ImportResult({ answer, onDismiss }: { answer: ImportAnswer; onDi
             />
           </dl>
           {answer.duplicates > 0 ? (
-            <p className="mt-3 text-sm text-stone-600 dark:text-stone-400">
+            <p className="mt-3 text-sm text-muted">
               {t('manager.marketplace.result.duplicates_hint')}
             </p>
           ) : null}
@@ -156,7 +156,7 @@ export function ImportResult({ answer, onDismiss }: { answer: ImportAnswer; onDi
               <h3 className="text-base font-semibold tracking-tight">
                 {t('manager.marketplace.result.rejected_heading')}
               </h3>
-              <p className="mt-1 mb-3 text-sm text-stone-600 dark:text-stone-400">
+              <p className="mt-1 mb-3 text-sm text-muted">
                 {t('manager.marketplace.result.rejected_hint')}
               </p>
               <RejectedLines lines={shown} label={t('manager.marketplace.result.rejected_heading')} />
@@ -171,7 +171,7 @@ export function ImportResult({ answer, onDismiss }: { answer: ImportAnswer; onDi
               ) : null}
             </div>
           ) : (
-            <p className="mt-4 text-sm text-stone-600 dark:text-stone-400" data-testid="result-none-rejected">
+            <p className="mt-4 text-sm text-muted" data-testid="result-none-rejected">
               {t('manager.marketplace.result.none_rejected')}
             </p>
           )}

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { PageHeading } from '../../pages/PageHeading';
+import { PageHeading } from '../../../components/PageHeading';
 import type { ImportAnswer } from './marketplace-api';
 import { ImportResult } from './ImportResult';
 import { PastImports } from './PastImports';

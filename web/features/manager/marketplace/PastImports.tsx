@@ -4,27 +4,19 @@
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
-import { useFormatters } from '../../sales/format';
-import { Pager, RetryLine, SkeletonLines } from '../../sales/ui';
-import { useSignOutOnUnauthorized } from '../ManagerPages';
-import {
-  ListCards,
-  listCardClass,
-  ListResults,
-  ListTable,
-  OpenedPanel,
-  OpenedRow,
-  openRowClass,
-  PagedSection,
-  tableCell,
-  useBackInRange,
-  useOpenRows,
-  usePageParam,
-} from '../messages/list-parts';
-import { useDateTime } from '../payouts/ui';
+import { useFormatters, useDateTime } from '../../../lib/format';
 import { useImportLines, useImports, useReportCurrencies, type ImportSummary } from './marketplace-api';
 import { importCurrency } from './report-currency';
 import { RejectedLines } from './RejectedLines';
+import { SkeletonLines } from '../../../components/skeleton';
+import { RetryLine } from '../../../components/states';
+import { Pager } from '../../../components/pager';
+import { useSignOutOnUnauthorized } from '../staff-session';
+import { ListCards, listCardClass, ListTable, tableCell } from '../../../components/table';
+import { OpenedPanel, OpenedRow, openRowClass, useOpenRows } from '../../../components/open-rows';
+import { PagedSection, useBackInRange } from '../../../components/paged-section';
+import { ListResults } from '../../../components/staff/list-results';
+import { usePageParam } from '../../../lib/page-param';
 
 const number = 'text-right tabular-nums whitespace-nowrap';
 
@@ -42,7 +34,7 @@ function ImportLines({ summary, id }: { summary: ImportSummary; id: string }) {
       ) : !data ? (
         <RetryLine text={t('manager.marketplace.lines_failed')} onRetry={() => void query.refetch()} />
       ) : data.total === 0 ? (
-        <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="import-lines-not-kept">
+        <p className="text-sm text-muted" data-testid="import-lines-not-kept">
           {t('manager.marketplace.lines_not_kept')}
         </p>
       ) : (
@@ -123,7 +115,7 @@ function Staff({ summary, withEmail = false }: { summary: ImportSummary; withEma
         {summary.imported_by.name}
       </span>
       {withEmail ? (
-        <span className="block max-w-64 truncate text-xs text-stone-600 dark:text-stone-400">
+        <span className="block max-w-64 truncate text-xs text-muted">
           {summary.imported_by.email}
         </span>
       ) : null}
@@ -233,7 +225,7 @@ function ImportCard({ summary, currency, open, onToggle }: RowProps) {
         >
           {summary.filename}
         </p>
-        <time dateTime={summary.created_at} className="shrink-0 text-xs text-stone-600 dark:text-stone-400">
+        <time dateTime={summary.created_at} className="shrink-0 text-xs text-muted">
           {when(summary.created_at)}
         </time>
       </div>
@@ -256,7 +248,7 @@ function ImportCard({ summary, currency, open, onToggle }: RowProps) {
           ] as const
         ).map(([key, value, tone]) => (
           <div key={key} className="rounded-lg bg-stone-50 px-2 py-1.5 dark:bg-stone-800/50">
-            <dt className="text-[11px] font-medium text-stone-600 dark:text-stone-400">
+            <dt className="text-[11px] font-medium text-muted">
               {t(`manager.marketplace.columns.${key}`)}
             </dt>
             <dd className={`text-base font-semibold tabular-nums ${tone}`} data-testid={`imports-${key}`}>

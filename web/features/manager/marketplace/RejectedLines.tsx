@@ -1,10 +1,9 @@
 // Rejected lines of a report, each with its number in the file and the reason: a table from `md`
 // up, a list below it. The import's result and each past import open to the same view.
 import { useTranslation } from 'react-i18next';
-import { useFormatters } from '../../sales/format';
-import { tableCell } from '../messages/list-parts';
-import { useWideLayout } from '../payouts/ui';
+import { useFormatters } from '../../../lib/format';
 import type { RejectedLine } from './marketplace-api';
+import { tableCell, useWideLayout } from '../../../components/table';
 
 export function RejectedLines({ lines, label }: { lines: readonly RejectedLine[]; label: string }) {
   const { t } = useTranslation();

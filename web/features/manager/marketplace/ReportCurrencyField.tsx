@@ -4,12 +4,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { inputClass } from '../../../components/form';
-import { RetryLine } from '../../sales/ui';
-import { ErrorText, Notice } from '../content/editor-ui';
-import { useStaffMember } from '../ManagerPages';
-import { hasRole } from '../sections';
 import type { ReportCurrencies } from './marketplace-api';
 import { setRateHref, type ReportCurrencyChoice } from './report-currency';
+import { RetryLine } from '../../../components/states';
+import { useStaffMember } from '../staff-session';
+import { hasRole } from '../../../../common/staff-roles';
+import { ErrorText, Notice } from '../../../components/staff/fields';
 
 /** An option's words: "USD — program currency · amazon.com", "CAD — amazon.ca · rate 0.7312". */
 function useOptionLabel() {
@@ -90,7 +90,7 @@ export function ReportCurrencyField({
       <ErrorText id={errorId} message={error} />
       <div
         id={hintId}
-        className="mt-1.5 text-xs text-stone-600 dark:text-stone-400"
+        className="mt-1.5 text-xs text-muted"
         data-testid="report-currency-hint"
       >
         {failed && !settings ? (

@@ -12,9 +12,7 @@ import {
 } from '../../../../common/marketplace-report';
 import { Icon } from '../../../components/icons';
 import { isUnauthorized } from '../../../lib/api';
-import { useFormatters } from '../../sales/format';
-import { ErrorText, Glyph, Notice } from '../content/editor-ui';
-import { useManagerSignOut, useSignOutOnUnauthorized } from '../ManagerPages';
+import { useFormatters } from '../../../lib/format';
 import {
   currencyRefusal,
   refusalMessage,
@@ -25,6 +23,8 @@ import {
 import { reportCurrencyChoices } from './report-currency';
 import { checkReportFile } from './report-file';
 import { ReportCurrencyField } from './ReportCurrencyField';
+import { useManagerSignOut, useSignOutOnUnauthorized } from '../staff-session';
+import { ErrorText, Glyph, Notice } from '../../../components/staff/fields';
 
 const MB = 1024 * 1024;
 const ACCEPT = [...REPORT_EXTENSIONS, ...REPORT_TYPES].join(',');
@@ -140,7 +140,7 @@ export function UploadCard({ onResult }: { onResult: (answer: ImportAnswer) => v
       <h2 id="report-upload" className="text-lg font-semibold tracking-tight">
         {t('manager.marketplace.upload_heading')}
       </h2>
-      <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+      <p className="mt-1 text-sm text-muted">
         {t('manager.marketplace.upload_rules_with_csv', { max: REPORT_MAX_BYTES / MB })}
       </p>
       <form onSubmit={submit} noValidate className="@container mt-4" aria-busy={busy}>
@@ -174,7 +174,7 @@ export function UploadCard({ onResult }: { onResult: (answer: ImportAnswer) => v
                 >
                   {t('manager.marketplace.choose')}
                 </label>{' '}
-                <span className="text-stone-600 dark:text-stone-400">{t('manager.marketplace.or_drop')}</span>
+                <span className="text-muted">{t('manager.marketplace.or_drop')}</span>
               </p>
               <input
                 ref={input}
@@ -190,7 +190,7 @@ export function UploadCard({ onResult }: { onResult: (answer: ImportAnswer) => v
               />
               <p
                 id={statusId}
-                className="max-w-full text-xs text-stone-600 dark:text-stone-400"
+                className="max-w-full text-xs text-muted"
                 aria-live="polite"
               >
                 {file ? (

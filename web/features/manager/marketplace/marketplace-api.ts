@@ -6,10 +6,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { REPORT_TYPES } from '../../../../common/marketplace-report';
-import { api, ApiError, type ApiErrorBody } from '../../../lib/api';
-import { currentLocale } from '../../../lib/i18n';
-import { getValidManagerToken } from '../../../lib/session';
-import { startUpdating } from '../../../lib/updating-store';
+import { api, ApiError, upload, type Paged } from '../../../lib/api';
 
 export interface ImportSummary {
   id: number;
@@ -39,14 +36,6 @@ export interface ImportAnswer {
   duplicates: number;
   rejected: RejectedLine[];
   import: ImportSummary;
-}
-
-export interface Paged<Row> {
-  data: Row[];
-  current_page: number;
-  per_page: number;
-  last_page: number;
-  total: number;
 }
 
 export type ImportsPage = Paged<ImportSummary>;
@@ -149,40 +138,13 @@ export interface ReportUpload {
 
 /** Sends the report's bytes as the request body (not a form), as the server reads it. */
 export async function uploadReport({ file, currency }: ReportUpload): Promise<ImportAnswer> {
-  const headers = new Headers({
-    Accept: 'application/json',
-    'Accept-Language': currentLocale(),
-    'Content-Type': reportType(file),
-  });
-  const token = getValidManagerToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  const query = new URLSearchParams({ filename: file.name.slice(0, 255) });
-  if (currency) query.set('currency', currency);
-  const response = await fetch(`/api/manager/marketplace/imports?${query.toString()}`, {
+  const answer = await upload<{ data: ImportAnswer }>('/api/manager/marketplace/imports', file, {
     method: 'PUT',
-    headers,
-    body: file,
+    auth: 'manager',
+    type: reportType(file),
+    query: { filename: file.name.slice(0, 255), currency: currency || undefined },
   });
-  const text = await response.text();
-  let parsed: unknown = text || null;
-  try {
-    parsed = text ? (JSON.parse(text) as unknown) : null;
-  } catch {
-    // Not JSON (a proxy's page): the text itself is the message.
-  }
-  if (!response.ok) {
-    if (response.status === 503) startUpdating();
-    throw new ApiError(
-      response.status,
-      response.statusText,
-      parsed && typeof parsed === 'object'
-        ? (parsed as ApiErrorBody)
-        : typeof parsed === 'string'
-          ? parsed
-          : null,
-    );
-  }
-  return (parsed as { data: ImportAnswer }).data;
+  return answer.data;
 }
 
 export function useUploadReport() {

@@ -2,7 +2,7 @@
 // the server's message about it below.
 import type { ReactNode } from 'react';
 import { Icon, type IconName } from '../../../components/icons';
-import { ErrorText } from '../content/editor-ui';
+import { ErrorText } from '../../../components/staff/fields';
 
 export interface Choice<Value extends string> {
   value: Value;

@@ -5,8 +5,6 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isUnauthorized } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/toast';
-import { ConfirmDialog, Dialog } from '../content/editor-ui';
-import { useManagerSignOut } from '../ManagerPages';
 import { MessageForm, type FormFields } from './MessageForm';
 import {
   failureText,
@@ -15,6 +13,8 @@ import {
   type MessageKind,
   type StaffItem,
 } from './messages-api';
+import { useManagerSignOut } from '../staff-session';
+import { ConfirmDialog, Dialog } from '../../../components/staff/dialogs';
 
 /** On a staff 401 the session ends; anything else stays on the mutation for the dialog to show. */
 function useSignOutOn401() {

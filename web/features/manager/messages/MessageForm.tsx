@@ -7,7 +7,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '../../../../common/i18n';
-import { ErrorText, Notice, TextArea, TextInput } from '../content/editor-ui';
 import {
   checkDraft,
   contentOf,
@@ -20,6 +19,7 @@ import {
   type MessageDraft,
   type MessageKind,
 } from './messages-api';
+import { ErrorText, Notice, TextArea, TextInput } from '../../../components/staff/fields';
 
 /** What a kind's own fields get to draw themselves. */
 export interface FieldsContext<Values> {
@@ -141,7 +141,7 @@ export function MessageForm<Values>({
   return (
     <form id={id} ref={formRef} onSubmit={submit} noValidate data-testid={`${kind}-form`}>
       {context ? fields?.before?.(context) : null}
-      <p className="text-sm text-stone-600 dark:text-stone-400" id={`${id}-hint`}>
+      <p className="text-sm text-muted" id={`${id}-hint`}>
         {t(`manager.${kind}.languages_hint`)}
       </p>
       {contentError ? (

@@ -10,13 +10,8 @@ import { Spinner } from '../../../components/form';
 import { isUnauthorized } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { notifySuccess } from '../../../lib/toast';
-import { PageHeading } from '../../pages/PageHeading';
-import { useFormatters } from '../../sales/format';
-import { Skeleton } from '../../sales/ui';
-import { Glyph } from '../content/editor-ui';
-import { useManagerSignOut, useSignOutOnUnauthorized } from '../ManagerPages';
-import { useDateTime } from '../payouts/ui';
-import { ListResults, PagedSection, TableHead, tableCell, useBackInRange, usePageParam } from './list-parts';
+import { PageHeading } from '../../../components/PageHeading';
+import { useFormatters, useDateTime } from '../../../lib/format';
 import { DeleteDialog, EditDialog } from './MessageDialogs';
 import { MessageForm, type FormFields } from './MessageForm';
 import {
@@ -26,6 +21,13 @@ import {
   type StaffItem,
   type StaffMessage,
 } from './messages-api';
+import { Skeleton } from '../../../components/skeleton';
+import { useManagerSignOut, useSignOutOnUnauthorized } from '../staff-session';
+import { ListTable, tableCell } from '../../../components/table';
+import { PagedSection, useBackInRange } from '../../../components/paged-section';
+import { ListResults } from '../../../components/staff/list-results';
+import { usePageParam } from '../../../lib/page-param';
+import { Glyph } from '../../../components/staff/fields';
 
 /** Each kind's mark, on its send button and its empty list (the navigation's icons too). */
 const KIND_ICON = {
@@ -156,7 +158,7 @@ export function SentLine({ item }: { item: StaffItem }) {
   const { t } = useTranslation();
   const dateTime = useDateTime();
   return (
-    <span className="block text-xs leading-relaxed text-stone-600 dark:text-stone-400">
+    <span className="block text-xs leading-relaxed text-muted">
       <span className="block text-stone-800 dark:text-stone-200">{dateTime(item.created_at)}</span>
       {t('manager.messages.by', { name: item.author ?? t('manager.messages.unknown_author') })}
       {item.updated_at !== item.created_at ? (
@@ -288,36 +290,34 @@ function SentTable<Item extends StaffItem>({ kind, rows, view, onEdit, onDelete 
   const { t } = useTranslation();
   const td = tableCell.body;
   return (
-    <table className="w-full border-separate border-spacing-0 text-sm" data-testid="messages-table">
-      <caption className="sr-only">{t(`manager.${kind}.list_title`)}</caption>
-      <TableHead
-        columns={[
-          { key: 'texts', header: view.textsHeader ?? t('manager.messages.columns.message') },
-          ...view.columns,
-          {
-            key: 'actions',
-            header: <span className="sr-only">{t('manager.messages.columns.actions')}</span>,
-          },
-        ]}
-      />
-      <tbody>
-        {rows.map((item) => (
-          <tr key={item.id} data-testid="message-row">
-            <td className={`${td} w-full max-w-0 min-w-48`}>
-              <ItemTexts kind={kind} item={item} view={view} />
+    <ListTable
+      caption={t(`manager.${kind}.list_title`)}
+      testId="messages-table"
+      columns={[
+        { key: 'texts', header: view.textsHeader ?? t('manager.messages.columns.message') },
+        ...view.columns,
+        {
+          key: 'actions',
+          header: <span className="sr-only">{t('manager.messages.columns.actions')}</span>,
+        },
+      ]}
+    >
+      {rows.map((item) => (
+        <tr key={item.id} data-testid="message-row">
+          <td className={`${td} w-full max-w-0 min-w-48`}>
+            <ItemTexts kind={kind} item={item} view={view} />
+          </td>
+          {view.columns.map((column) => (
+            <td key={column.key} className={`${td} ${column.className ?? ''}`}>
+              {column.cell(item)}
             </td>
-            {view.columns.map((column) => (
-              <td key={column.key} className={`${td} ${column.className ?? ''}`}>
-                {column.cell(item)}
-              </td>
-            ))}
-            <td className={td}>
-              <Actions item={item} view={view} onEdit={() => onEdit(item)} onDelete={() => onDelete(item)} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+          ))}
+          <td className={td}>
+            <Actions item={item} view={view} onEdit={() => onEdit(item)} onDelete={() => onDelete(item)} />
+          </td>
+        </tr>
+      ))}
+    </ListTable>
   );
 }
 

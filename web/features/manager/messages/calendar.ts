@@ -1,7 +1,7 @@
 // Calendar days ('YYYY-MM-DD') and months ('YYYY-MM') as the monthly sections send them: in the
 // program's calendar, UTC, as the server judges them (a challenge's month, whether a promo runs
 // today), and shown without a time zone moving them a day.
-import { intlLocale } from '../../sales/format';
+import { intlLocale } from '../../../lib/format';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 

@@ -3,11 +3,11 @@
 // (../messages) with what notifications add: the recipient, chosen when sending and fixed after.
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
-import { TextInput } from '../content/editor-ui';
 import { Choices } from '../messages/Choices';
 import type { FieldsContext, FormFields } from '../messages/MessageForm';
 import type { StaffNotification } from '../messages/messages-api';
 import { MessagesPage, useMessageColumns, type ListView } from '../messages/MessagesPage';
+import { TextInput } from '../../../components/staff/fields';
 
 interface Recipient {
   audience: 'all' | 'one';
@@ -61,7 +61,7 @@ function RecipientLine({ item }: { item: StaffNotification }) {
       {item.partner ? (
         <>
           <span className="block font-semibold text-stone-900 dark:text-white">{item.partner.name}</span>
-          <span className="block max-w-64 truncate text-xs text-stone-600 dark:text-stone-400">
+          <span className="block max-w-64 truncate text-xs text-muted">
             {item.partner.email}
           </span>
         </>

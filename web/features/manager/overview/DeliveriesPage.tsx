@@ -8,26 +8,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { useFormatters } from '../../sales/format';
-import { SkeletonLines } from '../../sales/ui';
-import { isDay } from '../audit/audit-api';
-import { Chip } from '../content/editor-ui';
-import { useSignOutOnUnauthorized } from '../ManagerPages';
-import {
-  ListCards,
-  listCardClass,
-  ListResults,
-  ListTable,
-  OpenedPanel,
-  OpenedRow,
-  openRowClass,
-  OpenToggle,
-  PagedSection,
-  tableCell,
-  useBackInRange,
-  useOpenRows,
-} from '../messages/list-parts';
-import { useDateTime } from '../payouts/ui';
+import { useFormatters, useDateTime } from '../../../lib/format';
 import {
   ClearFilters,
   DayRangeFields,
@@ -44,6 +25,14 @@ import {
   type RejectedDelivery,
 } from './needs-a-look-api';
 import { NeedsALookHeading, useProblemWords } from './needs-a-look-ui';
+import { SkeletonLines } from '../../../components/skeleton';
+import { useSignOutOnUnauthorized } from '../staff-session';
+import { ListCards, listCardClass, ListTable, tableCell } from '../../../components/table';
+import { OpenedPanel, OpenedRow, openRowClass, OpenToggle, useOpenRows } from '../../../components/open-rows';
+import { PagedSection, useBackInRange } from '../../../components/paged-section';
+import { ListResults } from '../../../components/staff/list-results';
+import { Chip } from '../../../components/staff/chips';
+import { isDay } from '../day-range';
 
 const isTopic = (value: string | null): value is DeliveryTopic =>
   (DELIVERY_TOPICS as readonly (string | null)[]).includes(value);
@@ -127,7 +116,7 @@ function Topic({ delivery }: { delivery: RejectedDelivery }) {
           ? t(`manager.overview.deliveries.topics.${topicKey(delivery.topic)}`)
           : delivery.topic}
       </span>
-      <code className="block font-mono text-xs text-stone-600 dark:text-stone-400">{delivery.topic}</code>
+      <code className="block font-mono text-xs text-muted">{delivery.topic}</code>
     </span>
   );
 }
@@ -136,7 +125,7 @@ function Topic({ delivery }: { delivery: RejectedDelivery }) {
 function Origin({ delivery }: { delivery: RejectedDelivery }) {
   const { t } = useTranslation();
   return (
-    <dl className="mt-1.5 space-y-0.5 text-xs text-stone-600 dark:text-stone-400">
+    <dl className="mt-1.5 space-y-0.5 text-xs text-muted">
       {delivery.shop ? (
         <div className="flex min-w-0 gap-1">
           <dt className="shrink-0">{t('manager.overview.deliveries.shop')}</dt>
@@ -179,9 +168,9 @@ function Reason({ delivery }: { delivery: RejectedDelivery }) {
           ))}
         </ul>
       ) : (
-        <p className="text-sm text-stone-600 dark:text-stone-400">{delivery.error ?? '—'}</p>
+        <p className="text-sm text-muted">{delivery.error ?? '—'}</p>
       )}
-      <p className="mt-1.5 text-xs text-stone-600 dark:text-stone-400">
+      <p className="mt-1.5 text-xs text-muted">
         <span className="block">{t('manager.overview.deliveries.error_id')}</span>
         <code
           className="block font-mono text-[11px] break-all text-stone-700 select-all dark:text-stone-300"
@@ -214,7 +203,7 @@ function Ledger({ delivery }: { delivery: RejectedDelivery }) {
   return (
     <div className="min-w-0" data-testid="delivery-ledger" data-state={state}>
       <Chip tone={LEDGER_TONES[state]}>{t(`manager.overview.deliveries.ledger.${state}`)}</Chip>
-      <p className="mt-1 text-xs break-words text-stone-600 dark:text-stone-400">{hint}</p>
+      <p className="mt-1 text-xs break-words text-muted">{hint}</p>
     </div>
   );
 }
@@ -239,7 +228,7 @@ function PayloadPanel({ delivery, id }: { delivery: RejectedDelivery; id: string
         </p>
       ) : (
         <>
-          <ul className="mb-2 space-y-0.5 text-xs text-stone-600 dark:text-stone-400">
+          <ul className="mb-2 space-y-0.5 text-xs text-muted">
             {payload.format === 'text' ? <li>{t('manager.overview.deliveries.payload_text')}</li> : null}
             {payload.hidden > 0 ? (
               <li data-testid="delivery-payload-hidden">
@@ -338,7 +327,7 @@ function DeliveryCard({ delivery, open, onToggle }: RowProps) {
     <li className={listCardClass} data-testid="delivery-row">
       <div className="flex items-start justify-between gap-3">
         <Topic delivery={delivery} />
-        <time dateTime={delivery.received_at} className="shrink-0 text-xs text-stone-600 dark:text-stone-400">
+        <time dateTime={delivery.received_at} className="shrink-0 text-xs text-muted">
           {when(delivery.received_at)}
         </time>
       </div>

@@ -8,29 +8,22 @@ import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
-import { ApiError, isUnauthorized } from '../../../lib/api';
+import { ApiError, isUnauthorized, serverMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { notifyError, notifySuccess } from '../../../lib/toast';
-import { PageHeading } from '../../pages/PageHeading';
-import { orderLabel, useFormatters } from '../../sales/format';
-import { Skeleton } from '../../sales/ui';
-import { useManagerSignOut, useSignOutOnUnauthorized, useStaffMember } from '../ManagerPages';
-import {
-  ListCards,
-  listCardClass,
-  ListResults,
-  ListTable,
-  PagedSection,
-  tableCell,
-  useBackInRange,
-  usePageParam,
-} from '../messages/list-parts';
-import { ConfirmDialog } from '../partners/ConfirmDialog';
-import { serverMessage } from '../payouts/payouts-api';
-import { hasRole } from '../sections';
-import { useCurrencySettings } from '../settings/currency-api';
-import { rateLine } from '../settings/currency-words';
+import { PageHeading } from '../../../components/PageHeading';
+import { orderLabel, useFormatters } from '../../../lib/format';
+import { ConfirmChangeDialog } from '../../../components/staff/ConfirmChangeDialog';
+import { useCurrencySettings } from '../currency-api';
+import { rateLine } from '../currency-words';
 import { useOrdersApart, useReleaseOrders, type OrderApart, type OrdersApartKind } from './needs-a-look-api';
+import { Skeleton } from '../../../components/skeleton';
+import { useManagerSignOut, useSignOutOnUnauthorized, useStaffMember } from '../staff-session';
+import { hasRole } from '../../../../common/staff-roles';
+import { ListCards, listCardClass, ListTable, tableCell } from '../../../components/table';
+import { PagedSection, useBackInRange } from '../../../components/paged-section';
+import { ListResults } from '../../../components/staff/list-results';
+import { usePageParam } from '../../../lib/page-param';
 
 const TABS = [
   { kind: 'orders-waiting', key: 'waiting' },
@@ -110,7 +103,7 @@ function OrderDates({ order }: { order: OrderApart }) {
       {order.paid_at ? (
         <time
           dateTime={order.paid_at}
-          className="block text-xs whitespace-nowrap text-stone-600 dark:text-stone-400"
+          className="block text-xs whitespace-nowrap text-muted"
         >
           {t('manager.overview.apart.paid', { date: f.date(order.paid_at) })}
         </time>
@@ -263,7 +256,7 @@ function Currencies({
               <div className="flex items-start justify-between gap-3">
                 <div className="min-w-0">
                   <p className="text-lg font-bold tracking-tight">{w.currency}</p>
-                  <p className="text-sm text-stone-600 dark:text-stone-400">
+                  <p className="text-sm text-muted">
                     {t('manager.overview.apart.orders', { count: w.orders, formatted: f.number(w.orders) })}
                   </p>
                 </div>
@@ -297,7 +290,7 @@ function Currencies({
                   </button>
                 ) : (
                   <p
-                    className="text-xs text-stone-600 dark:text-stone-400"
+                    className="text-xs text-muted"
                     data-testid="apart-release-read-only"
                   >
                     {t('manager.overview.apart.release_read_only')}
@@ -312,7 +305,7 @@ function Currencies({
                   {t('manager.overview.apart.set_rate', { currency: w.currency })}
                 </Link>
               ) : (
-                <p className="text-xs text-stone-600 dark:text-stone-400" data-testid="apart-rate-by-admin">
+                <p className="text-xs text-muted" data-testid="apart-rate-by-admin">
                   {t('manager.overview.apart.rate_by_admin', { currency: w.currency })}
                 </p>
               )}
@@ -490,7 +483,7 @@ export function OrdersWaitingPage() {
       />
       <OrdersList kind="orders-waiting" />
       {asked ? (
-        <ConfirmDialog
+        <ConfirmChangeDialog
           title={t('manager.overview.apart.release_title', {
             count: asked.orders,
             formatted: f.number(asked.orders),

@@ -1,10 +1,10 @@
 // The program's last 12 months: sales and commissions side by side, in the partner dashboard's
 // chart (sales/SalesBars).
 import { useTranslation } from 'react-i18next';
-import { useFormatters } from '../../sales/format';
-import { SalesBars, SalesBarsLegend, SalesBarsSkeleton } from '../../sales/SalesBars';
-import { EmptyState } from '../../sales/ui';
+import { useFormatters } from '../../../lib/format';
+import { SalesBars, SalesBarsLegend, SalesBarsSkeleton } from '../../../components/SalesBars';
 import type { MonthPoint } from './overview-api';
+import { EmptyState } from '../../../components/states';
 
 export function OverviewChartSkeleton() {
   return <SalesBarsSkeleton testId="overview-chart-loading" className="h-52 sm:h-60" />;
@@ -50,7 +50,7 @@ export function OverviewChart({ points, currency }: { points: MonthPoint[]; curr
         testIds={{ column: 'overview-chart-column', label: 'overview-chart-label' }}
       >
         <div className="mb-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-          <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="overview-chart-total">
+          <p className="text-sm text-muted" data-testid="overview-chart-total">
             {t('manager.overview.chart.total', {
               sales: f.money(totals.sales, currency),
               commissions: f.money(totals.commissions, currency),

@@ -7,18 +7,19 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { PageHeading } from '../../pages/PageHeading';
-import { intlLocale, useFormatters } from '../../sales/format';
-import type { GlyphName } from '../../sales/glyphs';
-import { EmptyState, Skeleton, Widget } from '../../sales/ui';
-import { useSignOutOnUnauthorized } from '../ManagerPages';
-import { LoadFailed } from '../messages/list-parts';
-import { useDateTime } from '../payouts/ui';
-import { rateLine } from '../settings/currency-words';
+import { PageHeading } from '../../../components/PageHeading';
+import { intlLocale, useFormatters, useDateTime } from '../../../lib/format';
+import type { GlyphName } from '../../../components/glyphs';
+import { rateLine } from '../currency-words';
 import { OverviewChart, OverviewChartSkeleton } from './OverviewChart';
 import { changeOf } from './month-change';
 import { useProblemWords } from './needs-a-look-ui';
 import { useProgramOverview, type ProgramOverview, type WaitingStage } from './overview-api';
+import { Widget } from '../../../components/card';
+import { Skeleton } from '../../../components/skeleton';
+import { EmptyState } from '../../../components/states';
+import { useSignOutOnUnauthorized } from '../staff-session';
+import { LoadFailed } from '../../../components/staff/list-results';
 
 // ---- Month over month
 
@@ -100,7 +101,7 @@ function KpiCard({
       >
         {value}
       </p>
-      <p className="mt-0.5 text-xs text-stone-600 dark:text-stone-400" data-testid={`kpi-${id}-detail`}>
+      <p className="mt-0.5 text-xs text-muted" data-testid={`kpi-${id}-detail`}>
         {detail}
       </p>
       <ChangeLine now={change.now} before={change.before} testId={`kpi-${id}-change`} />
@@ -286,14 +287,14 @@ function AttentionGroup({
           {f.number(count)}
         </span>
       </h3>
-      <p className="mt-0.5 text-xs text-stone-600 dark:text-stone-400">{hint}</p>
+      <p className="mt-0.5 text-xs text-muted">{hint}</p>
       <ul className="mt-2 space-y-2">{children}</ul>
       {more}
     </section>
   );
 }
 
-const itemText = 'mt-0.5 line-clamp-2 text-xs break-words text-stone-600 dark:text-stone-400';
+const itemText = 'mt-0.5 line-clamp-2 text-xs break-words text-muted';
 
 function NeedsAttention({ data }: { data: ProgramOverview }) {
   const { t } = useTranslation();
@@ -490,7 +491,7 @@ function MoneyOwed({ data }: { data: ProgramOverview }) {
   ] as const;
   return (
     <Widget id="overview-owed" title={t('manager.overview.owed.title')} icon="receipt" testId="overview-owed">
-      <p className="text-sm text-stone-600 dark:text-stone-400" id="owed-payable-label">
+      <p className="text-sm text-muted" id="owed-payable-label">
         {t('manager.overview.owed.payable')}
       </p>
       <p
@@ -584,7 +585,7 @@ function TopPartners({ data }: { data: ProgramOverview }) {
                 >
                   {partner.name}
                 </Link>
-                <span className="block text-xs text-stone-600 dark:text-stone-400">
+                <span className="block text-xs text-muted">
                   {t('manager.overview.top.detail', {
                     orders: t('manager.overview.orders', {
                       count: partner.orders,
@@ -642,7 +643,7 @@ function RecentSignups({ data }: { data: ProgramOverview }) {
                 >
                   {partner.name}
                 </Link>
-                <span className="block truncate text-xs text-stone-600 dark:text-stone-400">
+                <span className="block truncate text-xs text-muted">
                   {partner.email}
                 </span>
                 {!partner.verified || partner.status === 'suspended' ? (
@@ -664,7 +665,7 @@ function RecentSignups({ data }: { data: ProgramOverview }) {
                   </span>
                 ) : null}
               </span>
-              <span className="shrink-0 text-right text-xs text-stone-600 dark:text-stone-400">
+              <span className="shrink-0 text-right text-xs text-muted">
                 <span className="block whitespace-nowrap">{f.date(partner.created_at)}</span>
                 {partner.country ? <span className="block">{country(partner.country)}</span> : null}
               </span>

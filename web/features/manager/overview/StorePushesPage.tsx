@@ -7,26 +7,18 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
-import { ApiError, isUnauthorized } from '../../../lib/api';
+import { ApiError, isUnauthorized, serverMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/toast';
-import { useFormatters } from '../../sales/format';
-import { useManagerSignOut, useSignOutOnUnauthorized, useStaffMember } from '../ManagerPages';
-import {
-  ListCards,
-  listCardClass,
-  ListResults,
-  ListTable,
-  PagedSection,
-  tableCell,
-  useBackInRange,
-  usePageParam,
-} from '../messages/list-parts';
-import { serverMessage } from '../payouts/payouts-api';
-import { useDateTime } from '../payouts/ui';
-import { hasRole } from '../sections';
+import { useFormatters, useDateTime } from '../../../lib/format';
 import { useFailedPushes, useRetryAllPushes, useRetryPush, type FailedPush } from './needs-a-look-api';
 import { NeedsALookHeading } from './needs-a-look-ui';
+import { useManagerSignOut, useSignOutOnUnauthorized, useStaffMember } from '../staff-session';
+import { hasRole } from '../../../../common/staff-roles';
+import { ListCards, listCardClass, ListTable, tableCell } from '../../../components/table';
+import { PagedSection, useBackInRange } from '../../../components/paged-section';
+import { ListResults } from '../../../components/staff/list-results';
+import { usePageParam } from '../../../lib/page-param';
 
 function PartnerLink({ push }: { push: FailedPush }) {
   const { t } = useTranslation();
@@ -40,7 +32,7 @@ function PartnerLink({ push }: { push: FailedPush }) {
       >
         {push.partner.name}
       </Link>
-      <span className="block max-w-64 truncate text-xs text-stone-600 dark:text-stone-400">
+      <span className="block max-w-64 truncate text-xs text-muted">
         {push.partner.email}
       </span>
     </span>
@@ -69,7 +61,7 @@ function FailedWhen({ push }: { push: FailedPush }) {
       <time dateTime={push.failed_at} className="block whitespace-nowrap text-stone-700 dark:text-stone-300">
         {when(push.failed_at)}
       </time>
-      <span className="block text-xs text-stone-600 dark:text-stone-400">
+      <span className="block text-xs text-muted">
         {t('manager.overview.pushes.attempts', { count: push.attempts, formatted: f.number(push.attempts) })}
       </span>
     </span>
@@ -184,7 +176,7 @@ export function StorePushesPage() {
         </p>
       ) : null}
       {data && data.total > 0 && configured && !canRetry && me.data ? (
-        <p className="mb-4 text-sm text-stone-600 dark:text-stone-400" data-testid="pushes-read-only">
+        <p className="mb-4 text-sm text-muted" data-testid="pushes-read-only">
           {t('manager.overview.pushes.read_only')}
         </p>
       ) : null}

@@ -4,9 +4,9 @@
 // refreshes the overview's card too, and signing out forgets them; every call carries the staff
 // token and the pages show their own errors (a staff 401 must not end the partner's session).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { dayBounds } from '../audit/audit-api';
-import { OVERVIEW_QUERY_KEY } from './overview-api';
+import { api, type Paged } from '../../../lib/api';
+import { dayBounds } from '../day-range';
+import { OVERVIEW_QUERY_KEY } from '../staff-keys';
 
 /** The topics the intake records (and so can refuse), as the server's filter takes them. */
 export const DELIVERY_TOPICS = [
@@ -59,14 +59,6 @@ export interface RejectedDelivery {
   problems: RejectionProblem[];
   payload_length: number;
   ledger: { state: LedgerState; shopify_id: string | null; order_number: string | null };
-}
-
-export interface Paged<Row> {
-  data: Row[];
-  current_page: number;
-  per_page: number;
-  last_page: number;
-  total: number;
 }
 
 export interface DeliveryPayload {

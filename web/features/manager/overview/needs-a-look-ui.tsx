@@ -4,7 +4,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
-import { PageHeading } from '../../pages/PageHeading';
+import { PageHeading } from '../../../components/PageHeading';
 import type { RejectionProblem } from './needs-a-look-api';
 
 export function NeedsALookHeading({ title, lead }: { title: string; lead: string }) {

@@ -4,6 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Status } from '../../../../common/statuses';
 import { api } from '../../../lib/api';
+import { OVERVIEW_QUERY_KEY } from '../staff-keys';
 import type { RejectionProblem } from './needs-a-look-api';
 
 export type WaitingStage = 'review' | 'manager' | 'payment';
@@ -104,7 +105,6 @@ export interface ProgramOverview {
   };
 }
 
-export const OVERVIEW_QUERY_KEY = ['manager', 'overview'] as const;
 
 export function useProgramOverview() {
   return useQuery({

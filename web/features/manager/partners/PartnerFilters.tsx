@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { inputClass } from '../../../components/form';
 import { Icon } from '../../../components/icons';
 import { countryOptions } from '../../../lib/countries';
-import { intlLocale, useFormatters } from '../../sales/format';
+import { intlLocale, useFormatters } from '../../../lib/format';
 import {
   FILTER_KEYS,
   PARTNER_SORTS,
@@ -15,7 +15,7 @@ import {
   type FilterKey,
   type PartnerFilters,
   type PartnerSort,
-} from './partners-api';
+} from '../partners-api';
 
 const selectClass = `${inputClass.replace('py-2.5', 'py-2 sm:py-1.5')} border-stone-300 dark:border-stone-700`;
 
@@ -35,7 +35,7 @@ function Select({
   const id = useId();
   return (
     <div className="min-w-0">
-      <label htmlFor={id} className="mb-1 block text-xs font-medium text-stone-600 dark:text-stone-400">
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-muted">
         {label}
       </label>
       <select

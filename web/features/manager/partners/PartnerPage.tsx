@@ -7,16 +7,10 @@ import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
-import { ApiError, isUnauthorized } from '../../../lib/api';
+import { ApiError, isUnauthorized, serverMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { notifySuccess } from '../../../lib/toast';
-import { useFormatters } from '../../sales/format';
-import { EmptyState, Skeleton } from '../../sales/ui';
-import { useManagerSignOut, useSignOutOnUnauthorized, useStaffMember } from '../ManagerPages';
-import { LoadFailed } from '../messages/list-parts';
-import { serverMessage } from '../payouts/payouts-api';
-import { useDateTime } from '../payouts/ui';
-import { hasRole } from '../sections';
+import { useFormatters, useDateTime } from '../../../lib/format';
 import { DiscountForm, useCanEditPartners } from './partner-actions';
 import {
   AccountCard,
@@ -36,8 +30,13 @@ import {
   useRetryStoreSync,
   type PartnerDetail,
   type PartnerPromoCode,
-} from './partners-api';
-import { PartnerCard, StatusChip, SyncBadge, useCountryName, VerifiedChip } from './ui';
+} from '../partners-api';
+import { PartnerCard, StatusChip, SyncBadge, useCountryName, VerifiedChip } from '../partner-rows';
+import { Skeleton } from '../../../components/skeleton';
+import { EmptyState } from '../../../components/states';
+import { useManagerSignOut, useSignOutOnUnauthorized, useStaffMember } from '../staff-session';
+import { hasRole } from '../../../../common/staff-roles';
+import { LoadFailed } from '../../../components/staff/list-results';
 
 /** An e-mail that may wrap after its @ rather than anywhere in the middle. */
 function Email({ value }: { value: string }) {
@@ -69,7 +68,7 @@ function Facts({ items }: { items: Fact[] }) {
     <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm lg:grid-cols-1">
       {items.map((item) => (
         <div key={item.key} className={`min-w-0 ${item.wide ? 'col-span-2 lg:col-span-1' : ''}`}>
-          <dt className="text-xs text-stone-600 dark:text-stone-400">{item.label}</dt>
+          <dt className="text-xs text-muted">{item.label}</dt>
           <dd
             className="mt-0.5 break-words text-stone-900 dark:text-stone-100"
             data-testid={`profile-${item.key}`}
@@ -170,7 +169,7 @@ function PromoCodeItem({
           <p className="font-mono text-base font-bold tracking-wide break-all" data-testid="promo-code-name">
             {entry.code}
           </p>
-          <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-0.5 text-sm text-stone-600 dark:text-stone-400">
+          <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-0.5 text-sm text-muted">
             <div className="flex gap-1">
               <dt>{t('manager.partners.detail.codes.discount')}</dt>
               <dd
@@ -203,7 +202,7 @@ function PromoCodeItem({
       </div>
       {editing ? <DiscountForm uuid={uuid} code={entry.code} value={entry.value} onDone={() => setEditing(false)} /> : null}
       {sync.state === 'created' && sync.store_id ? (
-        <p className="mt-2 text-xs text-stone-600 dark:text-stone-400" data-testid="store-id">
+        <p className="mt-2 text-xs text-muted" data-testid="store-id">
           {t('manager.partners.detail.sync.store_id')}{' '}
           <code className="font-mono break-all text-stone-700 dark:text-stone-300">{sync.store_id}</code>
         </p>
@@ -231,7 +230,7 @@ function PromoCodeItem({
         </p>
       ) : null}
       {sync.state !== 'off' && (sync.updated_at || sync.attempts > 0) ? (
-        <p className="mt-2 text-xs text-stone-600 dark:text-stone-400" data-testid="sync-meta">
+        <p className="mt-2 text-xs text-muted" data-testid="sync-meta">
           {[
             sync.attempts > 0
               ? t('manager.partners.detail.sync.attempts', {
@@ -265,7 +264,7 @@ function PromoCodeItem({
             </button>
           </div>
         ) : (
-          <p className="mt-2 text-xs text-stone-600 dark:text-stone-400" data-testid="retry-not-allowed">
+          <p className="mt-2 text-xs text-muted" data-testid="retry-not-allowed">
             {t('manager.partners.detail.sync.retry_role')}
           </p>
         )
@@ -322,7 +321,7 @@ function PromoCodesCard({ partner }: { partner: PartnerDetail }) {
   return (
     <PartnerCard id="codes" title={t('manager.partners.detail.codes.heading')} icon="gift">
       {codes.length === 0 ? (
-        <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="no-promo-codes">
+        <p className="text-sm text-muted" data-testid="no-promo-codes">
           {t('manager.partners.detail.codes.none')}
         </p>
       ) : (

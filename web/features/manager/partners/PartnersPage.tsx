@@ -9,11 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { notifyError } from '../../../lib/toast';
-import { PageHeading } from '../../pages/PageHeading';
-import { useFormatters } from '../../sales/format';
-import { Pager } from '../../sales/ui';
-import { useSignOutOnUnauthorized } from '../ManagerPages';
-import { ListResults, ListSearch, tableCell, useBackInRange, usePageParam } from '../messages/list-parts';
+import { PageHeading } from '../../../components/PageHeading';
+import { useFormatters } from '../../../lib/format';
 import { activeFilterCount, FilterPanel, FiltersToggle, SortSelect } from './PartnerFilters';
 import {
   DEFAULT_SORT,
@@ -25,7 +22,7 @@ import {
   type PartnerFilters,
   type PartnerListRow,
   type PartnerSort,
-} from './partners-api';
+} from '../partners-api';
 import {
   CodeChips,
   partnerRowClass,
@@ -33,7 +30,14 @@ import {
   PartnerRowName,
   useCountryName,
   VerifiedChip,
-} from './ui';
+} from '../partner-rows';
+import { Pager } from '../../../components/pager';
+import { useSignOutOnUnauthorized } from '../staff-session';
+import { tableCell } from '../../../components/table';
+import { useBackInRange } from '../../../components/paged-section';
+import { ListSearch } from '../../../components/list-search';
+import { ListResults } from '../../../components/staff/list-results';
+import { usePageParam } from '../../../lib/page-param';
 
 const isSort = (value: string | null): value is PartnerSort => PARTNER_SORTS.includes(value as PartnerSort);
 
@@ -168,7 +172,7 @@ function PartnersCards({ rows, from }: Pick<RowsProps, 'rows' | 'from'>) {
         <PartnerRowCard key={row.uuid} row={row} list={from} testId="partner-row">
           <span className="mt-2.5 grid grid-cols-2 gap-2 text-sm">
             <span className="min-w-0">
-              <span className="block text-xs text-stone-600 dark:text-stone-400">
+              <span className="block text-xs text-muted">
                 {t('manager.partners.columns.sales')}
               </span>
               <span className="block font-semibold tabular-nums" data-testid="row-sales">
@@ -176,7 +180,7 @@ function PartnersCards({ rows, from }: Pick<RowsProps, 'rows' | 'from'>) {
               </span>
             </span>
             <span className="min-w-0">
-              <span className="block text-xs text-stone-600 dark:text-stone-400">
+              <span className="block text-xs text-muted">
                 {t('manager.partners.columns.commissions')}
               </span>
               <span className="block font-semibold tabular-nums" data-testid="row-commissions">
@@ -184,7 +188,7 @@ function PartnersCards({ rows, from }: Pick<RowsProps, 'rows' | 'from'>) {
               </span>
             </span>
           </span>
-          <span className="mt-2.5 flex flex-wrap gap-x-3 gap-y-1 text-xs text-stone-600 dark:text-stone-400">
+          <span className="mt-2.5 flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted">
             <span>{country(row.country)}</span>
             <span>{t('manager.partners.signed_up_on', { date: f.date(row.created_at) })}</span>
           </span>
@@ -325,7 +329,7 @@ export function PartnersPage() {
         {/* The empty state says it when there are none. */}
         {data && data.total > 0 ? (
           <p
-            className="text-sm text-stone-600 dark:text-stone-400"
+            className="text-sm text-muted"
             aria-live="polite"
             data-testid="partners-total"
           >

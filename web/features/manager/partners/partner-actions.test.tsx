@@ -7,7 +7,7 @@ import { i18n } from '../../../lib/i18n';
 import { storeManagerToken } from '../../../lib/session';
 import { installFakeApi, type FakeApi } from '../../../test/fake-api';
 import { jsonResponse, renderApp } from '../../../test/render-app';
-import type { PartnerDetail, PartnerEarning, PartnerVoucher } from './partners-api';
+import type { PartnerDetail, PartnerEarning, PartnerVoucher } from '../partners-api';
 
 let fake: FakeApi;
 const UUID = '9a1e2c55-0c39-4c43-9f39-7b5f0c0f2a22';
@@ -236,12 +236,60 @@ describe('reading a partner', () => {
     expect(await screen.findByTestId('voucher')).toHaveTextContent('2 free products');
     expect(await screen.findByTestId('note-meta')).toHaveTextContent('Alex Manager');
     const line = await screen.findByTestId('audit-line');
-    expect(line).toHaveTextContent('Commission override changed');
-    expect(line).toHaveTextContent('Override:— → 17.5%');
+    // In the audit log's words, with its before-and-after view.
+    expect(within(line).getByTestId('audit-line-action')).toHaveTextContent('Commission override changed');
+    const change = within(line).getByTestId('diff-row');
+    expect(change).toHaveAttribute('data-kind', 'changed');
+    expect(change).toHaveTextContent('commission_override');
+    expect(change).toHaveTextContent('17.5');
     // Each part was read with the staff token, ten rows a page.
     expect(new Headers(fake.lastInit(`GET ${BASE}/earnings`)?.headers).get('Authorization')).toBe(
       'Bearer staff-token',
     );
+  });
+
+  it('names the history’s lines in the audit log’s words: the partner’s own changes, a voucher by its code', async () => {
+    fake.on(`GET ${BASE}/audit`, () =>
+      jsonResponse(
+        200,
+        paged([
+          {
+            id: 11,
+            action: 'account.paypal_email',
+            entity: 'partner',
+            entity_id: UUID,
+            staff: null,
+            at: '2026-03-03T10:00:00Z',
+            before: { paypal_email: 'old@pay.example' },
+            after: { paypal_email: 'new@pay.example', confirmed_by: 'password' },
+          },
+          {
+            id: 10,
+            action: 'voucher.issue',
+            entity: 'voucher',
+            entity_id: 'GIFT2026',
+            staff: 'Alex Manager',
+            at: '2026-03-02T10:00:00Z',
+            before: null,
+            after: { type: 'products', amount: 2 },
+          },
+        ]),
+      ),
+    );
+    renderApp(`/manager/partners/${UUID}`);
+    await screen.findByTestId('audit-list');
+    const [own, voucher] = screen.getAllByTestId('audit-line') as [HTMLElement, HTMLElement];
+    expect(within(own).getByTestId('audit-line-action')).toHaveTextContent('PayPal e-mail changed');
+    expect(own).toHaveTextContent('The partner');
+    expect(within(own).queryByTestId('audit-line-item')).toBeNull();
+    const rows = within(own).getAllByTestId('diff-row');
+    expect(rows.map((row) => row.dataset.kind)).toEqual(['changed', 'added']);
+    expect(rows[0]).toHaveTextContent('old@pay.example');
+    expect(rows[0]).toHaveTextContent('new@pay.example');
+    expect(within(voucher).getByTestId('audit-line-action')).toHaveTextContent('Voucher issued');
+    expect(within(voucher).getByTestId('audit-line-item')).toHaveTextContent('Voucher GIFT2026');
+    expect(voucher).toHaveTextContent('Alex Manager');
+    expect(within(voucher).getByTestId('audit-diff')).toHaveTextContent('Values when created');
   });
 
   it('shows a reviewer no form, and says why once', async () => {

@@ -9,10 +9,8 @@ import { Icon } from '../../../components/icons';
 import { ApiError, isUnauthorized } from '../../../lib/api';
 import { apiMessage, serverFieldErrors, type FieldErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/toast';
-import { useFormatters } from '../../sales/format';
-import { useManagerSignOut, useStaffMember } from '../ManagerPages';
-import { hasRole } from '../sections';
-import { ConfirmDialog } from './ConfirmDialog';
+import { useFormatters } from '../../../lib/format';
+import { ConfirmChangeDialog } from '../../../components/staff/ConfirmChangeDialog';
 import {
   partnerName,
   useAddNote,
@@ -23,7 +21,9 @@ import {
   type PartnerDetail,
   type ReferralType,
   type VoucherType,
-} from './partners-api';
+} from '../partners-api';
+import { useManagerSignOut, useStaffMember } from '../staff-session';
+import { hasRole } from '../../../../common/staff-roles';
 
 /** Whether the signed-in staff member may change partners (managers and administrators). */
 export function useCanEditPartners(): boolean {
@@ -216,7 +216,7 @@ export function ReferralForm({ partner }: { partner: PartnerDetail }) {
           <option value="fixed">{t('manager.partners.detail.referral.types.fixed')}</option>
         </SelectField>
       </div>
-      <p className="mt-1.5 text-xs text-stone-600 dark:text-stone-400">
+      <p className="mt-1.5 text-xs text-muted">
         {t('manager.partners.detail.referral.hint')}
       </p>
       <SubmitButton busy={update.isPending} className="mt-3 min-h-10 px-4 py-1.5" testId="referral-save">
@@ -314,7 +314,7 @@ export function AccountActions({ partner }: { partner: PartnerDetail }) {
       </div>
       <FormError message={resendError} testId="resend-error" />
       {confirming ? (
-        <ConfirmDialog
+        <ConfirmChangeDialog
           testId={suspended ? 'reactivate-dialog' : 'suspend-dialog'}
           title={t(
             suspended

@@ -7,14 +7,11 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
-import { isUnauthorized } from '../../../lib/api';
+import { isUnauthorized, type Paged } from '../../../lib/api';
 import { apiMessage } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/toast';
-import { orderLabel, useFormatters } from '../../sales/format';
-import { Pager, SkeletonLines, STATUS_TONES } from '../../sales/ui';
-import { useManagerSignOut, useSignOutOnUnauthorized } from '../ManagerPages';
-import { PayoutStatusChip, useDateTime } from '../payouts/ui';
-import { ConfirmDialog } from './ConfirmDialog';
+import { orderLabel, useFormatters, useDateTime } from '../../../lib/format';
+import { ConfirmChangeDialog } from '../../../components/staff/ConfirmChangeDialog';
 import {
   AccountActions,
   NoteForm,
@@ -26,7 +23,6 @@ import {
 import {
   usePartnerPart,
   useRevokeVoucher,
-  type Paged,
   type PartnerAuditLine,
   type PartnerDetail,
   type PartnerEarning,
@@ -35,10 +31,19 @@ import {
   type PartnerPayout,
   type PartnerReferral,
   type PartnerVoucher,
-} from './partners-api';
-import { PartnerCard, StatusChip } from './ui';
+} from '../partners-api';
+import { PartnerCard, StatusChip } from '../partner-rows';
+import { SkeletonLines } from '../../../components/skeleton';
+import { STATUS_TONES } from '../../../components/status';
+import { Pager } from '../../../components/pager';
+import { useManagerSignOut, useSignOutOnUnauthorized } from '../staff-session';
+import { PayoutStatusChip } from '../../../components/staff/chips';
+import { isPartnersOwnAction } from '../../../../common/audit';
+import { AuditDiff } from '../../../components/staff/AuditDiff';
+import type { AuditState } from '../../../components/staff/audit-diff';
+import { useAuditWords } from '../../../components/staff/audit-words';
 
-const muted = 'text-stone-600 dark:text-stone-400';
+const muted = 'text-muted';
 
 /** A card's paged list: its rows, ten at a time, with a pager below and its own loading and failure. */
 function PagedPart<Row>({
@@ -673,7 +678,7 @@ export function VouchersCard({ partner }: { partner: PartnerDetail }) {
         )}
       </PagedPart>
       {revoking ? (
-        <ConfirmDialog
+        <ConfirmChangeDialog
           testId="revoke-dialog"
           title={t('manager.partners.detail.vouchers.revoke_title', { code: revoking.code })}
           body={<p>{t('manager.partners.detail.vouchers.revoke_body')}</p>}
@@ -724,93 +729,19 @@ export function NotesCard({ partner }: { partner: PartnerDetail }) {
   );
 }
 
-const AUDIT_ACTIONS = [
-  'partner.commission_override',
-  'partner.suspend',
-  'partner.reactivate',
-  'partner.referral_commission',
-  'partner.subpartner',
-  'partner.note_add',
-  'partner.resend_verification',
-  'promo_code.discount',
-  'promo_code.store_sync_retry',
-  'voucher.issue',
-  'voucher.revoke',
-  // The partner's own changes (docs/decisions/063-account-changes.md).
-  'account.paypal_email',
-  'account.email',
-  'account.password',
-];
+/** A line's before or after as the audit log's view reads it: an object of fields, or nothing. */
+const auditState = (value: unknown): AuditState | null =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as AuditState) : null;
 
-/** Fields a line names that this page says another way (the partner is the page; ids mean nothing to a reader). */
-const HIDDEN_FIELDS = ['partner', 'note_id', 'id'];
-const AUDIT_FIELDS = [
-  'paypal_email',
-  'confirmed_by',
-  'code',
-  'commission_override',
-  'status',
-  'referral_commission_amount',
-  'referral_comission_type',
-  'subpartner',
-  'body',
-  'value',
-  'store_push',
-  'type',
-  'amount',
-  'valid_from',
-  'valid_till',
-  'email',
-  'state',
-  'message',
-  'attempts',
-];
-/** Fields whose numbers are percentages. */
-const PERCENT_FIELDS = ['commission_override', 'value'];
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-
-/** What a line changed: each field, before → after (a creation shows what it made). */
-function Changes({ before, after }: { before: unknown; after: unknown }) {
-  const { t } = useTranslation();
-  const f = useFormatters();
-  const dateTime = useDateTime();
-  const asRecord = (v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  const b = asRecord(before);
-  const a = asRecord(after);
-  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter(
-    (key) => !HIDDEN_FIELDS.includes(key),
-  );
-  if (!keys.length) return null;
-  const shown = (value: unknown, key: string): string => {
-    if (value === null || value === undefined || value === '') return '—';
-    if (typeof value === 'number' && PERCENT_FIELDS.includes(key)) return f.percent(value);
-    if (typeof value === 'string' && ISO_TIME.test(value)) return dateTime(value);
-    if (typeof value === 'object') return JSON.stringify(value);
-    // How the partner proved a change of theirs was theirs.
-    if (key === 'confirmed_by' && (value === 'password' || value === 'link' || value === 'session'))
-      return t(`manager.partners.detail.audit.confirmed.${value}`);
-    return String(value);
-  };
-  const label = (key: string) =>
-    AUDIT_FIELDS.includes(key) ? t(`manager.partners.detail.audit.fields.${key as 'status'}`) : key;
-  return (
-    <dl className="mt-1 space-y-0.5 text-xs">
-      {keys.map((key) => (
-        <div key={key} className="flex flex-wrap gap-x-1.5">
-          <dt className={muted}>{label(key)}</dt>
-          <dd className="break-words text-stone-800 dark:text-stone-200">
-            {key in b && key in a ? `${shown(b[key], key)} → ${shown(a[key], key)}` : shown(key in a ? a[key] : b[key], key)}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
+/**
+ * The partner's history: each line named in the audit log's words (common/audit.ts), by whom and
+ * when, with its before and after in the audit log's own view.
+ */
 export function AuditCard({ partner }: { partner: PartnerDetail }) {
   const { t } = useTranslation();
   const dateTime = useDateTime();
+  const words = useAuditWords();
+  const self = { uuid: partner.uuid, name: `${partner.first_name} ${partner.last_name}`.trim() };
   return (
     <PartnerCard id="audit" title={t('manager.partners.detail.audit.heading')} icon="history">
       <PagedPart<PartnerAuditLine>
@@ -819,7 +750,7 @@ export function AuditCard({ partner }: { partner: PartnerDetail }) {
         empty={t('manager.partners.detail.audit.none')}
       >
         {(page) => (
-          <ol className="space-y-3" data-testid="audit-list">
+          <ol className="space-y-4" data-testid="audit-list">
             {page.data.map((line) => (
               <li
                 key={line.id}
@@ -827,25 +758,26 @@ export function AuditCard({ partner }: { partner: PartnerDetail }) {
                 data-testid="audit-line"
                 data-action={line.action}
               >
-                <p className="text-sm font-medium">
-                  {AUDIT_ACTIONS.includes(line.action)
-                    ? t(
-                        `manager.partners.detail.audit.actions.${line.action.replace('.', '_') as 'partner_suspend'}`,
-                        { id: line.entity_id },
-                      )
-                    : line.action}
+                <p className="text-sm font-medium" data-testid="audit-line-action">
+                  {words.action(line.action)}
                 </p>
-                <p className={`text-xs ${muted}`}>
+                {/* A code or a voucher of the partner's: named; the partner is this page. */}
+                {line.entity !== 'partner' ? (
+                  <p className="text-sm break-words" data-testid="audit-line-item">
+                    {words.item(line)}
+                  </p>
+                ) : null}
+                <p className={`mb-2 text-xs ${muted}`}>
                   {t('manager.partners.detail.audit.by', {
                     name:
                       line.staff ??
-                      (line.action.startsWith('account.')
+                      (isPartnersOwnAction(line.action)
                         ? t('manager.partners.detail.audit.the_partner')
                         : t('manager.partners.detail.audit.someone')),
                     date: dateTime(line.at),
                   })}
                 </p>
-                <Changes before={line.before} after={line.after} />
+                <AuditDiff before={auditState(line.before)} after={auditState(line.after)} partner={self} />
               </li>
             ))}
           </ol>

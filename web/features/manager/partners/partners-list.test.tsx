@@ -7,7 +7,7 @@ import { storeManagerToken } from '../../../lib/session';
 import { installFakeApi, type FakeApi } from '../../../test/fake-api';
 import { stubMatchMedia } from '../../../test/media';
 import { jsonResponse, renderApp } from '../../../test/render-app';
-import type { PartnerListRow } from './partners-api';
+import type { PartnerListRow } from '../partners-api';
 
 let fake: FakeApi;
 

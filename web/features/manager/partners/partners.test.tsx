@@ -11,7 +11,7 @@ import type {
   PartnerListRow,
   PartnerPromoCode,
   StoreSync,
-} from './partners-api';
+} from '../partners-api';
 
 let fake: FakeApi;
 const UUID = '5b0e8a8e-2f1c-4f4e-9a51-1d0c3f2a7e10';

@@ -5,15 +5,9 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { useTranslation } from 'react-i18next';
 import { FieldMessage, inputClass } from '../../../components/form';
 import { useFocusTrap } from '../../../components/use-focus-trap';
-import { ApiError } from '../../../lib/api';
-import { useFormatters } from '../../sales/format';
-import {
-  fieldMessage,
-  serverMessage,
-  type DecisionInput,
-  type PayoutAction,
-  type PayoutDetail,
-} from './payouts-api';
+import { ApiError, serverMessage } from '../../../lib/api';
+import { useFormatters } from '../../../lib/format';
+import { fieldMessage, type DecisionInput, type PayoutAction, type PayoutDetail } from './payouts-api';
 
 /** Whether approving at this stage hands the payout to a manager rather than to payment. */
 export function approvalGoesToManager(detail: PayoutDetail): boolean {
@@ -129,7 +123,7 @@ export function DecisionDialog({
               name: payout.partner.name,
             })}
           </h2>
-          <p id={`${id}-body`} className="mt-1.5 text-sm text-stone-600 dark:text-stone-400">
+          <p id={`${id}-body`} className="mt-1.5 text-sm text-muted">
             {body}
           </p>
           {needsText ? (
@@ -170,7 +164,7 @@ export function DecisionDialog({
                 />
               )}
               {fieldError ? null : (
-                <p id={`${id}-hint`} className="mt-1.5 text-xs text-stone-600 dark:text-stone-400">
+                <p id={`${id}-hint`} className="mt-1.5 text-xs text-muted">
                   {t(`manager.payout.dialogs.${action}.hint`)}
                 </p>
               )}

@@ -7,24 +7,27 @@ import { Link, useLocation, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '../../../components/icons';
-import { ApiError, isUnauthorized } from '../../../lib/api';
+import { ApiError, isUnauthorized, serverMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { notifySuccess } from '../../../lib/toast';
-import { NotFoundContent } from '../../not-found/NotFoundContent';
-import { orderLabel, useFormatters } from '../../sales/format';
-import { EmptyState, Skeleton, StatusBadge } from '../../sales/ui';
-import { useManagerSignOut, useSignOutOnUnauthorized } from '../ManagerPages';
+import { NotFoundContent } from '../../../components/NotFoundContent';
+import { orderLabel, useFormatters, useDateTime } from '../../../lib/format';
 import { approvalGoesToManager, DecisionDialog } from './DecisionDialog';
 import {
   downloadStaffFile,
   payoutKeys,
-  serverMessage,
   usePayoutDecision,
   usePayoutDetail,
   type PayoutAction,
   type PayoutDetail,
 } from './payouts-api';
-import { PaypalStateText, PayoutStatusChip, StageChip, useDateTime, useWideLayout } from './ui';
+import { PaypalStateText, StageChip } from './ui';
+import { Skeleton } from '../../../components/skeleton';
+import { EmptyState } from '../../../components/states';
+import { StatusBadge } from '../../../components/status';
+import { useManagerSignOut, useSignOutOnUnauthorized } from '../staff-session';
+import { useWideLayout } from '../../../components/table';
+import { PayoutStatusChip } from '../../../components/staff/chips';
 
 const ACTION_ORDER: readonly PayoutAction[] = ['approve', 'mark_paid', 'review', 'reject'];
 
@@ -83,7 +86,7 @@ function Facts({ items }: { items: Fact[] }) {
     <dl className="space-y-2 text-sm">
       {items.map((item) => (
         <div key={item.label} className={item.long ? '' : 'flex items-baseline justify-between gap-4'}>
-          <dt className="text-stone-600 dark:text-stone-400">{item.label}</dt>
+          <dt className="text-muted">{item.label}</dt>
           <dd
             className={item.long ? 'break-words' : 'min-w-0 text-right break-words'}
             data-testid={item.testId}
@@ -119,7 +122,7 @@ function SignalsCard({ detail }: { detail: PayoutDetail }) {
     return (
       <Section title={t('manager.payout.signals.heading')} icon="check" testId="signals" tone="calm">
         <p
-          className="flex items-start gap-2 text-sm text-stone-600 dark:text-stone-400"
+          className="flex items-start gap-2 text-sm text-muted"
           data-testid="signals-none"
         >
           {t('manager.payout.signals.none')}
@@ -306,7 +309,7 @@ function PaymentCard({ detail }: { detail: PayoutDetail }) {
         </p>
       ) : null}
       {detail.paypal_configured ? null : (
-        <p className="mt-3 text-xs text-stone-600 dark:text-stone-400" data-testid="paypal-off">
+        <p className="mt-3 text-xs text-muted" data-testid="paypal-off">
           {t('manager.payout.payment.not_configured')}
         </p>
       )}
@@ -326,7 +329,7 @@ function PaymentCard({ detail }: { detail: PayoutDetail }) {
             <span className="sr-only">· {invoice.number}</span>
           </button>
         ) : (
-          <p className="text-sm text-stone-600 dark:text-stone-400">{t('manager.payout.invoice.none')}</p>
+          <p className="text-sm text-muted">{t('manager.payout.invoice.none')}</p>
         )}
         {failed ? (
           <p role="alert" className="mt-2 text-sm font-medium text-red-700 dark:text-red-300">
@@ -374,7 +377,7 @@ function EarningsCard({ detail }: { detail: PayoutDetail }) {
   let content: ReactNode;
   if (earnings.length === 0)
     content = (
-      <p className="text-sm text-stone-600 dark:text-stone-400">{t('manager.payout.earnings.empty')}</p>
+      <p className="text-sm text-muted">{t('manager.payout.earnings.empty')}</p>
     );
   else if (wide) {
     const th =
@@ -456,7 +459,7 @@ function EarningsCard({ detail }: { detail: PayoutDetail }) {
                 {f.money(earning.amount, payout.currency)}
               </span>
             </div>
-            <div className="mt-1 flex items-center justify-between gap-3 text-xs text-stone-600 dark:text-stone-400">
+            <div className="mt-1 flex items-center justify-between gap-3 text-xs text-muted">
               <span className="min-w-0 truncate">
                 {f.date(earning.date)}
                 {earning.product ? ` · ${earning.product}` : ''}
@@ -480,7 +483,7 @@ function EarningsCard({ detail }: { detail: PayoutDetail }) {
         <dl className="mb-4 grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="earnings-by-kind">
           {byKind(earnings).map((group) => (
             <div key={group.kind} className="rounded-xl bg-stone-50 px-3 py-2 dark:bg-stone-800/50">
-              <dt className="text-xs text-stone-600 dark:text-stone-400">
+              <dt className="text-xs text-muted">
                 {kindLabel(group.kind)} · {f.number(group.count)}
               </dt>
               <dd className={`text-sm ${amountClass(group.amount, group.kind)}`}>
@@ -546,7 +549,7 @@ function HistoryCard({ detail }: { detail: PayoutDetail }) {
               )}
               {entry.from ? <PayoutStatusChip status={entry.to} /> : null}
             </p>
-            <p className="mt-1 text-xs text-stone-600 dark:text-stone-400">
+            <p className="mt-1 text-xs text-muted">
               {t('manager.payout.history.by', { actor: actorName(entry), at: dateTime(entry.at) })}
             </p>
             {entry.reason ? (
@@ -606,7 +609,7 @@ function Summary({ detail, onAction }: { detail: PayoutDetail; onAction: (action
                 {t('manager.payout.fraudulent')}
               </span>
             ) : null}
-            <span className="text-stone-600 dark:text-stone-400">
+            <span className="text-muted">
               {t('manager.payout.requested_on', { date: f.date(payout.created_at) })}
             </span>
           </div>
@@ -651,7 +654,7 @@ function Summary({ detail, onAction }: { detail: PayoutDetail; onAction: (action
             ))}
           </div>
         ) : (
-          <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="no-actions">
+          <p className="text-sm text-muted" data-testid="no-actions">
             {payout.stage === 'closed'
               ? t('manager.payout.actions.closed')
               : t('manager.payout.actions.none')}

@@ -6,11 +6,9 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { STATUSES, type Status } from '../../../../common/statuses';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { PageHeading } from '../../pages/PageHeading';
-import { useFormatters } from '../../sales/format';
-import { EmptyState, Pager, Skeleton } from '../../sales/ui';
+import { PageHeading } from '../../../components/PageHeading';
+import { useFormatters } from '../../../lib/format';
 import { isUnauthorized } from '../../../lib/api';
-import { useManagerSignOut, useSignOutOnUnauthorized } from '../ManagerPages';
 import {
   downloadStaffFile,
   isQueueFilter,
@@ -21,8 +19,14 @@ import {
   type QueueFilter,
   type StatusCounts,
 } from './payouts-api';
-import { PaypalStateText, PayoutStatusChip, StageChip, useWideLayout } from './ui';
-import { ListSearch } from '../messages/list-parts';
+import { PaypalStateText, StageChip } from './ui';
+import { Skeleton } from '../../../components/skeleton';
+import { EmptyState } from '../../../components/states';
+import { Pager } from '../../../components/pager';
+import { useManagerSignOut, useSignOutOnUnauthorized } from '../staff-session';
+import { ListSearch } from '../../../components/list-search';
+import { useWideLayout } from '../../../components/table';
+import { PayoutStatusChip } from '../../../components/staff/chips';
 
 function countFor(filter: QueueFilter, counts: StatusCounts | undefined): number | undefined {
   if (!counts) return undefined;
@@ -227,7 +231,7 @@ function QueueCards({ rows, from }: { rows: PayoutListRow[]; from: string }) {
               <PayoutStatusChip status={row.status} />
               <StageChip stage={row.stage} />
             </span>
-            <span className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-stone-600 dark:text-stone-400">
+            <span className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted">
               <span>{f.date(row.created_at)}</span>
               <span>{t('manager.payouts.earnings_count', { count: row.earnings_count })}</span>
               <span>
@@ -351,7 +355,7 @@ export function PayoutsQueuePage() {
           <div className="flex items-center gap-3">
             {data ? (
               <p
-                className="text-sm text-stone-600 dark:text-stone-400"
+                className="text-sm text-muted"
                 aria-live="polite"
                 data-testid="payouts-total"
               >

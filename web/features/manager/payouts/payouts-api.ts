@@ -3,94 +3,32 @@
 // ['manager', ...] so signing out (or in as someone else) forgets them all at once. Errors are
 // shown by the pages themselves (a staff 401 must not end the partner's session).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  earningKind,
+  payoutDetail,
+  payoutListRow,
+  payoutQueueAnswer,
+  payoutStage,
+  payoutStatusCounts,
+  paypalState,
+  staffPayoutAction,
+} from '../../../../common/contracts/payouts';
 import type { Status } from '../../../../common/statuses';
 import { api, ApiError } from '../../../lib/api';
 import { downloadFile } from '../../../lib/download';
 
-export type Stage = 'review' | 'manager' | 'payment' | 'closed';
-export type PaypalState = 'queued' | 'sent' | 'failed';
-export type PayoutAction = 'approve' | 'reject' | 'review' | 'mark_paid';
-export type EarningKind = 'sale' | 'referral' | 'marketplace' | 'bonus' | 'adjustment';
-
-export interface PayoutListRow {
-  id: number;
-  partner: { uuid: string; name: string; email: string };
-  amount: number;
-  currency: string;
-  status: Status;
-  status_label: string;
-  stage: Stage;
-  earnings_count: number;
-  created_at: string;
-  updated_at: string;
-  paypal_state: PaypalState | null;
-}
-
+// The answers' types are the server's schemas (common/contracts/payouts.ts), so a page or a test
+// fixture that drifts from what the server sends does not compile.
+export type Stage = z.infer<typeof payoutStage>;
+export type PaypalState = z.infer<typeof paypalState>;
+export type PayoutAction = z.infer<typeof staffPayoutAction>;
+export type EarningKind = z.infer<typeof earningKind>;
+export type PayoutListRow = z.infer<typeof payoutListRow>;
 /** Payouts per status, over the whole program (not the search); `open` sums the waiting ones. */
-export type StatusCounts = Partial<Record<Status | 'open', number>>;
-
-export interface PayoutPage {
-  data: PayoutListRow[];
-  current_page: number;
-  per_page: number;
-  last_page: number;
-  total: number;
-  counts: StatusCounts;
-}
-
-export interface PayoutDetail {
-  payout: PayoutListRow & {
-    paypal_email: string | null;
-    reference: string | null;
-    reason: string | null;
-    fraudulent: boolean;
-    invoice: { id: number; number: string; pdf_url: string } | null;
-    paypal: {
-      sender_batch_id: string;
-      batch_id: string | null;
-      status: string | null;
-      error: string | null;
-    } | null;
-  };
-  partner: {
-    uuid: string;
-    name: string;
-    email: string;
-    paypal_email: string | null;
-    verified: boolean;
-    country: string | null;
-    created_at: string;
-    lifetime_paid: number;
-    payouts_count: number;
-  };
-  earnings: {
-    id: number;
-    kind: EarningKind | string;
-    order_number: string | null;
-    date: string;
-    product: string | null;
-    amount: number;
-    status: string;
-  }[];
-  signals: {
-    self_purchase: { order_number: string; date: string; customer_email: string }[];
-    own_voucher_orders: number;
-    in_review_earnings: number;
-    in_review_amount: number;
-  };
-  history: {
-    at: string;
-    from: Status | null;
-    to: Status;
-    actor: string;
-    /** Who acted, so the page can name them in its language. */
-    actor_kind?: 'partner' | 'staff' | 'system' | 'paypal';
-    reason: string | null;
-  }[];
-  actions: PayoutAction[];
-  threshold: number;
-  paypal_configured: boolean;
-}
+export type StatusCounts = z.infer<typeof payoutStatusCounts>;
+export type PayoutPage = z.infer<typeof payoutQueueAnswer>;
+export type PayoutDetail = z.infer<typeof payoutDetail>;
 
 /** The queue's filters: `open` is every status still waiting for someone; `all` sends none. */
 export const OPEN_STATUSES = [
@@ -205,15 +143,6 @@ export function usePayoutDecision(id: number) {
     },
     meta: { handlesErrors: true },
   });
-}
-
-/** The server's message of an error answer, when it sent one. */
-export function serverMessage(error: unknown): string | null {
-  if (error instanceof ApiError && error.body && typeof error.body === 'object') {
-    const message = error.body.message;
-    if (typeof message === 'string' && message.trim()) return message;
-  }
-  return null;
 }
 
 /** The first message of a field in a 422 answer. */

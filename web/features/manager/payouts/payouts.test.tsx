@@ -5,7 +5,8 @@ import { storeManagerToken } from '../../../lib/session';
 import { installFakeApi, type FakeApi } from '../../../test/fake-api';
 import { stubMatchMedia } from '../../../test/media';
 import { jsonResponse, renderApp } from '../../../test/render-app';
-import type { PayoutDetail, PayoutListRow, PayoutPage } from './payouts-api';
+import type { Status } from '../../../../common/statuses';
+import type { PayoutDetail, PayoutListRow, PayoutPage, StatusCounts } from './payouts-api';
 
 let fake: FakeApi;
 const ME = { id: 2, email: 'sam@sunbite.example', name: 'Sam Reviewer', role: 'reviewer' };
@@ -27,7 +28,7 @@ function row(id: number, overrides: Partial<PayoutListRow> = {}): PayoutListRow 
   };
 }
 
-const COUNTS = {
+const COUNTS: StatusCounts = {
   PENDING: 3,
   IN_REVIEW: 1,
   APPROVED: 2,
@@ -36,7 +37,20 @@ const COUNTS = {
   PAID: 40,
   REJECTED: 4,
   MANAGER_REJECTED: 1,
+  open: 7,
 };
+
+type HistoryEntry = PayoutDetail['history'][number];
+const LABELS: Partial<Record<Status, string>> = { PENDING: 'Pending Approval', IN_REVIEW: 'In Review' };
+/** A history line as the server sends it: with the statuses' labels and who acted. */
+function entry(line: Omit<HistoryEntry, 'from_label' | 'to_label' | 'actor_name'>): HistoryEntry {
+  return {
+    ...line,
+    from_label: line.from && (LABELS[line.from] ?? line.from),
+    to_label: LABELS[line.to] ?? line.to,
+    actor_name: line.actor.replace(/ \(partner\)$/, ''),
+  };
+}
 
 function page(rows: PayoutListRow[], current = 1, last = 1, total = rows.length): PayoutPage {
   return { data: rows, current_page: current, per_page: 20, last_page: last, total, counts: COUNTS };
@@ -93,13 +107,14 @@ function detail(
     ],
     signals: { self_purchase: [], own_voucher_orders: 0, in_review_earnings: 0, in_review_amount: 0 },
     history: [
-      {
+      entry({
         at: '2026-03-02T15:00:00Z',
         from: null,
         to: 'PENDING',
         actor: 'Maya Tremblay (partner)',
+        actor_kind: 'partner',
         reason: null,
-      },
+      }),
     ],
     actions: ['approve', 'reject', 'review'],
     threshold: 500,
@@ -330,20 +345,22 @@ describe('payout page', () => {
     serve(
       detail({
         history: [
-          {
+          entry({
             at: '2026-03-02T15:00:00Z',
             from: null,
             to: 'PENDING',
             actor: 'Maya Tremblay (partner)',
+            actor_kind: 'partner',
             reason: null,
-          },
-          {
+          }),
+          entry({
             at: '2026-03-03T09:30:00Z',
             from: 'PENDING',
             to: 'IN_REVIEW',
             actor: 'Sam Reviewer',
+            actor_kind: 'staff',
             reason: 'Checking order #1001',
-          },
+          }),
         ],
       }),
     );
@@ -377,7 +394,7 @@ describe('payout page', () => {
   });
 
   it('sums the earnings by kind and shows the first ones, then all on demand', async () => {
-    const many = Array.from({ length: 12 }, (_, index) => ({
+    const many: PayoutDetail['earnings'] = Array.from({ length: 12 }, (_, index) => ({
       id: index + 1,
       kind: index === 0 ? 'adjustment' : 'sale',
       order_number: String(2000 + index),
@@ -405,22 +422,22 @@ describe('payout page', () => {
     serve(
       detail({
         history: [
-          {
+          entry({
             at: '2026-03-02T15:00:00Z',
             from: null,
             to: 'PENDING',
             actor: 'Maya Tremblay (partner)',
             actor_kind: 'partner',
             reason: null,
-          },
-          {
+          }),
+          entry({
             at: '2026-03-04T15:00:00Z',
             from: 'PENDING',
             to: 'IN_REVIEW',
             actor: 'system',
             actor_kind: 'system',
             reason: null,
-          },
+          }),
         ],
       }),
     );

@@ -4,7 +4,6 @@
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../components/form';
 import { Icon } from '../../../components/icons';
-import { Chip, TextInput } from '../content/editor-ui';
 import { formatDay, monthBounds } from '../messages/calendar';
 import type { FieldsContext, FormFields } from '../messages/MessageForm';
 import { MessagesPage, SentLine, type ListView } from '../messages/MessagesPage';
@@ -15,6 +14,8 @@ import {
   type Promotion,
   type PromotionStatus,
 } from './promotions-api';
+import { Chip } from '../../../components/staff/chips';
+import { TextInput } from '../../../components/staff/fields';
 
 interface PromotionValues {
   /** A product code, or '' for no image. */
@@ -71,7 +72,7 @@ function ArtworkPreview({ code, name, known }: { code: string; name: string; kno
     <span className="flex items-center gap-3">
       <Artwork url={url} alt={name} size="large" />
       {url ? null : (
-        <span className="max-w-40 text-xs text-stone-600 dark:text-stone-400">
+        <span className="max-w-40 text-xs text-muted">
           {t('manager.promotions.image.missing')}
         </span>
       )}
@@ -119,7 +120,7 @@ function PromotionFields({
         ) : (
           <Artwork url={null} alt="" size="large" />
         )}
-        <p className="w-full text-xs text-stone-600 dark:text-stone-400">
+        <p className="w-full text-xs text-muted">
           {t('manager.promotions.image.hint')}
         </p>
       </div>
@@ -143,7 +144,7 @@ function PromotionFields({
             data-testid="promotion-ends-on"
           />
         </div>
-        <p className="mt-2 text-xs text-stone-600 dark:text-stone-400">
+        <p className="mt-2 text-xs text-muted">
           {t('manager.promotions.dates_hint')}
         </p>
       </div>

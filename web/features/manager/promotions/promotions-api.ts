@@ -3,7 +3,7 @@
 // product's artwork come from the content section's staff calls.
 import { PRODUCT_CODES } from '../../../../common/products';
 import { LOCALES } from '../../../../common/i18n';
-import { useEntry, useEntryList } from '../content/content-api';
+import { useEntry, useEntryList } from '../content-api';
 import { isoDay } from '../messages/calendar';
 import type { StaffItem } from '../messages/messages-api';
 

@@ -6,7 +6,7 @@ import { BRAND } from '../../../../common/brand';
 import { Icon } from '../../../components/icons';
 import { copyWithToast } from '../../../lib/clipboard';
 import { saveBlob } from '../../../lib/download';
-import { useDateTime } from '../payouts/ui';
+import { useDateTime } from '../../../lib/format';
 
 export function RecoveryCodes({
   codes,

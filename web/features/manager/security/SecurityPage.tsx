@@ -5,15 +5,15 @@
 // nothing else, and this page says why.
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { PageHeading } from '../../pages/PageHeading';
-import { SkeletonLines } from '../../sales/ui';
-import { Notice } from '../content/editor-ui';
-import { useSignOutOnUnauthorized, useStaffMember } from '../ManagerPages';
-import { LoadFailed } from '../messages/list-parts';
-import { hasRole } from '../sections';
+import { PageHeading } from '../../../components/PageHeading';
 import { useSecurity } from './security-api';
 import { PolicyCard, StaffTwoFactorList } from './StaffTwoFactor';
 import { TotpCard } from './TotpCard';
+import { SkeletonLines } from '../../../components/skeleton';
+import { useSignOutOnUnauthorized, useStaffMember } from '../staff-session';
+import { hasRole } from '../../../../common/staff-roles';
+import { LoadFailed } from '../../../components/staff/list-results';
+import { Notice } from '../../../components/staff/fields';
 
 export function SecurityPage() {
   const { t } = useTranslation();

@@ -6,12 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { isUnauthorized } from '../../../lib/api';
 import { apiMessage } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/toast';
-import { useFormatters } from '../../sales/format';
-import { Pager } from '../../sales/ui';
-import { ConfirmDialog } from '../content/editor-ui';
-import { useManagerSignOut, useSignOutOnUnauthorized } from '../ManagerPages';
-import { ListResults, TableHead, tableCell, useBackInRange, usePageParam } from '../messages/list-parts';
-import { YouChip } from '../staff/ui';
+import { useFormatters } from '../../../lib/format';
 import {
   useResetStaffTotp,
   useSetPolicy,
@@ -19,6 +14,14 @@ import {
   type SecurityState,
   type StaffTwoFactorRow,
 } from './security-api';
+import { Pager } from '../../../components/pager';
+import { useManagerSignOut, useSignOutOnUnauthorized } from '../staff-session';
+import { ListTable, tableCell } from '../../../components/table';
+import { useBackInRange } from '../../../components/paged-section';
+import { ListResults } from '../../../components/staff/list-results';
+import { usePageParam } from '../../../lib/page-param';
+import { YouChip } from '../../../components/staff/chips';
+import { ConfirmDialog } from '../../../components/staff/dialogs';
 
 /** The checkbox is the control (keyboard, checked state); the track and thumb are drawn under it. */
 function Switch({
@@ -85,7 +88,7 @@ export function PolicyCard({ security }: { security: SecurityState }) {
           <h2 id={`${id}-title`} className="text-lg font-semibold tracking-tight">
             {t('manager.security.policy.title')}
           </h2>
-          <p id={`${id}-body`} className="mt-1.5 text-sm text-stone-600 dark:text-stone-400">
+          <p id={`${id}-body`} className="mt-1.5 text-sm text-muted">
             {t('manager.security.policy.body')}
           </p>
           {blocked ? (
@@ -146,7 +149,7 @@ function NameCell({ row, withSince = false }: { row: StaffTwoFactorRow; withSinc
         <span className="font-semibold text-stone-900 dark:text-white">{row.name}</span>
         {row.self ? <YouChip /> : null}
       </span>
-      <span className="block max-w-72 truncate text-xs text-stone-600 dark:text-stone-400">{row.email}</span>
+      <span className="block max-w-72 truncate text-xs text-muted">{row.email}</span>
       <span className="mt-0.5 block text-xs text-stone-500 dark:text-stone-400">
         {t(`manager.roles.${row.role}`, { defaultValue: row.role })}
         {row.status !== 'active'
@@ -204,7 +207,7 @@ export function StaffTwoFactorList() {
       <h2 id={`${id}-title`} className="text-lg font-semibold tracking-tight">
         {t('manager.security.staff.title')}
       </h2>
-      <p className="mt-1 mb-4 max-w-2xl text-sm text-stone-600 dark:text-stone-400">
+      <p className="mt-1 mb-4 max-w-2xl text-sm text-muted">
         {t('manager.security.staff.lead')}
       </p>
       <div aria-busy={query.isFetching}>
@@ -219,30 +222,27 @@ export function StaffTwoFactorList() {
           }}
           rows={(rows) => ({
             table: (
-              <table className="w-full border-separate border-spacing-0 text-sm">
-                <caption className="sr-only">{t('manager.security.staff.caption')}</caption>
-                <TableHead
-                  columns={(['person', 'status', 'actions'] as const).map((key) => ({
-                    key,
-                    header: t(`manager.security.staff.columns.${key}`),
-                  }))}
-                />
-                <tbody>
-                  {rows.map((row) => (
-                    <tr key={row.id} data-testid="staff-two-factor-row">
-                      <td className={td}>
-                        <NameCell row={row} />
-                      </td>
-                      <td className={td}>
-                        <FactorCell row={row} />
-                      </td>
-                      <td className={`${td} w-40`}>
-                        <ResetButton row={row} onReset={open} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <ListTable
+                caption={t('manager.security.staff.caption')}
+                columns={(['person', 'status', 'actions'] as const).map((key) => ({
+                  key,
+                  header: t(`manager.security.staff.columns.${key}`),
+                }))}
+              >
+                {rows.map((row) => (
+                  <tr key={row.id} data-testid="staff-two-factor-row">
+                    <td className={td}>
+                      <NameCell row={row} />
+                    </td>
+                    <td className={td}>
+                      <FactorCell row={row} />
+                    </td>
+                    <td className={`${td} w-40`}>
+                      <ResetButton row={row} onReset={open} />
+                    </td>
+                  </tr>
+                ))}
+              </ListTable>
             ),
             cards: (
               <ul className="space-y-2.5" aria-label={t('manager.security.staff.caption')}>

@@ -9,9 +9,7 @@ import { ApiError, isUnauthorized } from '../../../lib/api';
 import { copyWithToast } from '../../../lib/clipboard';
 import { apiMessage, serverFieldErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/toast';
-import { useFormatters } from '../../sales/format';
-import { dangerButton, Dialog } from '../content/editor-ui';
-import { useManagerSignOut } from '../ManagerPages';
+import { useFormatters } from '../../../lib/format';
 import { RecoveryCodes } from './RecoveryCodes';
 import {
   isAppCode,
@@ -22,6 +20,8 @@ import {
   type EnrolmentStart,
   type SecurityState,
 } from './security-api';
+import { useManagerSignOut } from '../staff-session';
+import { dangerButton, Dialog } from '../../../components/staff/dialogs';
 
 /** Few enough recovery codes left to say so. */
 const LOW_CODES = 3;
@@ -115,7 +115,7 @@ function Enrolment({
                 data-testid="totp-qr"
               />
               <div className="min-w-0 text-sm">
-                <p className="text-stone-600 dark:text-stone-400">
+                <p className="text-muted">
                   {t('manager.security.enrol.manual_intro')}
                 </p>
                 <p className="mt-2 rounded-xl bg-stone-100 px-3.5 py-2.5 dark:bg-stone-800/70">
@@ -469,7 +469,7 @@ export function TotpCard({ security, email }: { security: SecurityState; email: 
             </h2>
             <StatusChip on={enabled} />
           </div>
-          <p className="mt-1.5 text-sm text-stone-600 dark:text-stone-400">
+          <p className="mt-1.5 text-sm text-muted">
             {t('manager.security.totp.body')}
           </p>
           {enabled ? (

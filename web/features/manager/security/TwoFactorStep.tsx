@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { FormNotice, SubmitButton, TextField } from '../../../components/form';
 import { ApiError } from '../../../lib/api';
 import { apiMessage, serverFieldErrors } from '../../../lib/form-errors';
-import { showAuthError } from '../../auth/show-auth-error';
-import type { TwoFactorChallenge } from '../../auth/auth-api';
+import { showAuthError } from '../../../lib/show-auth-error';
 import { completeSignIn, isAppCode, isRecoveryCode } from './security-api';
+import type { TwoFactorChallenge } from '../staff-session';
 
 export function TwoFactorStep({
   challenge,
@@ -69,7 +69,7 @@ export function TwoFactorStep({
   return (
     <div data-testid="manager-two-factor">
       <h1 className="text-2xl font-bold tracking-tight">{t('manager.two_factor.title')}</h1>
-      <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+      <p className="mt-1 text-sm text-muted">
         {t(mode === 'app' ? 'manager.two_factor.lead' : 'manager.two_factor.lead_recovery')}
       </p>
       <form

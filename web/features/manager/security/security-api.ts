@@ -5,7 +5,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api';
 import { storeManagerToken, type AuthToken } from '../../../lib/session';
-import type { StaffRole } from '../sections';
+import type { StaffRole } from '../../../../common/staff-roles';
 
 export interface SecurityState {
   totp: { enabled: boolean; enabled_at: string | null; recovery_codes_left: number };

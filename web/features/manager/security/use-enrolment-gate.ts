@@ -3,8 +3,8 @@
 // then reads who is signed in again, learns that enrolment is due, and takes them there.
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { MANAGER_ME_QUERY_KEY } from '../ManagerPages';
 import { isEnrolmentRequired } from './security-api';
+import { MANAGER_ME_QUERY_KEY } from '../staff-session';
 
 export function useEnrolmentGate(): void {
   const queryClient = useQueryClient();

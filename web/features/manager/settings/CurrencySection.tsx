@@ -11,21 +11,21 @@ import { inputClass } from '../../../components/form';
 import { Icon } from '../../../components/icons';
 import { apiMessage, serverFieldErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/toast';
-import { useFormatters } from '../../sales/format';
-import { SkeletonLines } from '../../sales/ui';
-import { useSignOutOnUnauthorized, useStaffMember } from '../ManagerPages';
-import { ErrorText, Glyph } from '../content/editor-ui';
-import { LoadFailed, tableCell } from '../messages/list-parts';
-import { ConfirmDialog } from '../partners/ConfirmDialog';
-import { useWideLayout } from '../payouts/ui';
-import { hasRole } from '../sections';
+import { useFormatters } from '../../../lib/format';
+import { ConfirmChangeDialog } from '../../../components/staff/ConfirmChangeDialog';
 import {
   useChangeCurrency,
   useCurrencySettings,
   type CurrencySettings,
   type ExchangeRateRow,
-} from './currency-api';
-import { rateLine, useCurrencyName } from './currency-words';
+} from '../currency-api';
+import { rateLine, useCurrencyName } from '../currency-words';
+import { SkeletonLines } from '../../../components/skeleton';
+import { useSignOutOnUnauthorized, useStaffMember } from '../staff-session';
+import { hasRole } from '../../../../common/staff-roles';
+import { tableCell, useWideLayout } from '../../../components/table';
+import { LoadFailed } from '../../../components/staff/list-results';
+import { ErrorText, Glyph } from '../../../components/staff/fields';
 
 /** Where the orders-waiting page links to (the rates, with the currency to set). */
 export const RATES_ANCHOR = 'currency-rates';
@@ -127,13 +127,13 @@ function ProgramCurrency({ settings, admin }: { settings: CurrencySettings; admi
           <dd className="flex flex-wrap items-baseline gap-x-2.5" data-testid="currency-value">
             <span className="text-2xl font-bold tracking-tight">{settings.currency}</span>
             {name(settings.currency) ? (
-              <span className="text-sm text-stone-600 dark:text-stone-400">{name(settings.currency)}</span>
+              <span className="text-sm text-muted">{name(settings.currency)}</span>
             ) : null}
           </dd>
         </dl>
       )}
       <p
-        className="mt-2 max-w-2xl text-xs leading-relaxed text-stone-600 dark:text-stone-400"
+        className="mt-2 max-w-2xl text-xs leading-relaxed text-muted"
         data-testid="currency-note"
       >
         {settings.can_change
@@ -141,7 +141,7 @@ function ProgramCurrency({ settings, admin }: { settings: CurrencySettings; admi
           : t('manager.settings.currency.locked_note')}
       </p>
       {confirming ? (
-        <ConfirmDialog
+        <ConfirmChangeDialog
           title={t('manager.settings.currency.confirm_title', { currency: chosen })}
           body={t('manager.settings.currency.confirm_body', { from: settings.currency, to: chosen })}
           confirm={t('manager.settings.currency.confirm', { currency: chosen })}
@@ -261,7 +261,7 @@ function RatesList({
               <td className={`${td} sm:pl-6`}>
                 <span className="block font-semibold text-stone-900 dark:text-white">{row.currency}</span>
                 {name(row.currency) ? (
-                  <span className="block text-xs text-stone-600 dark:text-stone-400">
+                  <span className="block text-xs text-muted">
                     {name(row.currency)}
                   </span>
                 ) : null}
@@ -301,7 +301,7 @@ function RatesList({
             <p className="min-w-0 font-semibold text-stone-900 dark:text-white">
               {row.currency}
               {name(row.currency) ? (
-                <span className="ml-2 text-xs font-normal text-stone-600 dark:text-stone-400">
+                <span className="ml-2 text-xs font-normal text-muted">
                   {name(row.currency)}
                 </span>
               ) : null}
@@ -313,7 +313,7 @@ function RatesList({
           <p className="mt-1 font-mono text-sm whitespace-nowrap tabular-nums" data-testid="rate-line">
             {rateLine(row.currency, row.rate, settings.currency)}
           </p>
-          <p className="mt-2 flex flex-wrap justify-between gap-x-4 gap-y-1 text-xs text-stone-600 dark:text-stone-400">
+          <p className="mt-2 flex flex-wrap justify-between gap-x-4 gap-y-1 text-xs text-muted">
             <span>{t('manager.settings.currency.set_on', { date: f.date(row.set_at) })}</span>
             <WaitingLink count={row.orders_waiting} />
           </p>
@@ -489,7 +489,7 @@ function RateForm({
             className={`${inputClass} font-mono tracking-wider uppercase ${borderOf(error('currency'))}`}
             data-testid="rate-currency"
           />
-          <p id={`${id}-currency-hint`} className="mt-1.5 text-xs text-stone-600 dark:text-stone-400">
+          <p id={`${id}-currency-hint`} className="mt-1.5 text-xs text-muted">
             {t('manager.settings.currency.code_hint')}
           </p>
           <ErrorText id={`${id}-currency-error`} message={error('currency')} />
@@ -523,7 +523,7 @@ function RateForm({
               {settings.currency}
             </span>
           </div>
-          <p id={`${id}-rate-hint`} className="mt-1.5 text-xs text-stone-600 dark:text-stone-400">
+          <p id={`${id}-rate-hint`} className="mt-1.5 text-xs text-muted">
             {t('manager.settings.currency.rate_hint')}
           </p>
           <ErrorText id={`${id}-rate-error`} message={error('rate')} />
@@ -547,7 +547,7 @@ function RateForm({
             <span className="font-mono font-semibold tabular-nums">
               {rateLine(currency, preview, settings.currency)}
             </span>
-            <span className="text-stone-600 dark:text-stone-400">
+            <span className="text-muted">
               {' · '}
               {t('manager.settings.currency.preview_example', {
                 amount: f.money(100, currency),
@@ -556,7 +556,7 @@ function RateForm({
             </span>
           </>
         ) : (
-          <span className="text-stone-600 dark:text-stone-400">
+          <span className="text-muted">
             {t('manager.settings.currency.preview_empty', { currency: settings.currency })}
           </span>
         )}
@@ -614,7 +614,7 @@ function CurrencyBody({ settings, admin }: { settings: CurrencySettings; admin: 
         <h3 id={RATES_ANCHOR} className="scroll-mt-24 font-semibold text-stone-900 dark:text-white">
           {t('manager.settings.currency.rates_title')}
         </h3>
-        <p className="mt-1 mb-4 max-w-2xl text-sm text-stone-600 dark:text-stone-400">
+        <p className="mt-1 mb-4 max-w-2xl text-sm text-muted">
           {t('manager.settings.currency.rates_lead', { currency: settings.currency })}
         </p>
         <RatesList
@@ -627,13 +627,13 @@ function CurrencyBody({ settings, admin }: { settings: CurrencySettings; admin: 
         {admin ? (
           <RateForm settings={settings} code={code} setCode={setCode} codeRef={codeRef} />
         ) : (
-          <p className="mt-4 text-sm text-stone-600 dark:text-stone-400" data-testid="currency-read-only">
+          <p className="mt-4 text-sm text-muted" data-testid="currency-read-only">
             {t('manager.settings.currency.read_only')}
           </p>
         )}
       </div>
       {removing ? (
-        <ConfirmDialog
+        <ConfirmChangeDialog
           title={t('manager.settings.currency.remove_title', { currency: removing.currency })}
           body={t('manager.settings.currency.remove_body', { currency: removing.currency })}
           confirm={t('manager.settings.currency.remove_confirm')}
@@ -677,7 +677,7 @@ export function CurrencySection() {
         <h2 id="settings-currency-heading" className="text-lg font-semibold tracking-tight">
           {t('manager.settings.currency.title')}
         </h2>
-        <p className="mt-1 max-w-2xl text-sm text-stone-600 dark:text-stone-400">
+        <p className="mt-1 max-w-2xl text-sm text-muted">
           {t('manager.settings.currency.lead')}
         </p>
       </div>

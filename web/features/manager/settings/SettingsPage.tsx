@@ -16,13 +16,8 @@ import { inputClass } from '../../../components/form';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { apiMessage, serverFieldErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/toast';
-import { PageHeading } from '../../pages/PageHeading';
-import { useFormatters } from '../../sales/format';
-import { SkeletonLines } from '../../sales/ui';
-import { useSignOutOnUnauthorized } from '../ManagerPages';
-import { ErrorText, Glyph } from '../content/editor-ui';
-import { LoadFailed, tableCell } from '../messages/list-parts';
-import { useDateTime, useWideLayout } from '../payouts/ui';
+import { PageHeading } from '../../../components/PageHeading';
+import { useFormatters, useDateTime } from '../../../lib/format';
 import { CurrencySection } from './CurrencySection';
 import { StoreSection } from './StoreSection';
 import { TimeZoneSection } from './TimeZoneSection';
@@ -37,6 +32,11 @@ import {
   type SettingsDraft,
   type TierDraft,
 } from './settings-form';
+import { SkeletonLines } from '../../../components/skeleton';
+import { useSignOutOnUnauthorized } from '../staff-session';
+import { tableCell, useWideLayout } from '../../../components/table';
+import { LoadFailed } from '../../../components/staff/list-results';
+import { ErrorText, Glyph } from '../../../components/staff/fields';
 
 type Messages = Record<string, string>;
 
@@ -118,7 +118,7 @@ function NumberInput({
         </span>
       </div>
       {hint ? (
-        <p id={`${id}-hint`} className="mt-1.5 text-xs leading-relaxed text-stone-600 dark:text-stone-400">
+        <p id={`${id}-hint`} className="mt-1.5 text-xs leading-relaxed text-muted">
           {hint}
         </p>
       ) : null}
@@ -151,7 +151,7 @@ function Group({
           <h2 id={`${id}-heading`} className="text-lg font-semibold tracking-tight">
             {title}
           </h2>
-          <p className="mt-1 max-w-2xl text-sm text-stone-600 dark:text-stone-400">{lead}</p>
+          <p className="mt-1 max-w-2xl text-sm text-muted">{lead}</p>
         </div>
         {aside}
       </div>
@@ -523,7 +523,7 @@ function SettingsForm({ settings }: { settings: ProgramSettingsAnswer }) {
         )}
         <ErrorText message={error('tiers')} />
         <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-xs text-stone-600 dark:text-stone-400">
+          <p className="text-xs text-muted">
             {t('manager.settings.tiers.first_note')}
           </p>
           <button
@@ -560,7 +560,7 @@ function SettingsForm({ settings }: { settings: ProgramSettingsAnswer }) {
         ) : null}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
           <p
-            className="text-sm text-stone-600 dark:text-stone-400"
+            className="text-sm text-muted"
             aria-live="polite"
             data-testid="settings-state"
           >

@@ -16,14 +16,10 @@ import { Icon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api';
 import { apiMessage, serverFieldErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/toast';
-import { useFormatters } from '../../sales/format';
-import { SkeletonLines } from '../../sales/ui';
-import { useSignOutOnUnauthorized } from '../ManagerPages';
-import { LoadFailed, tableCell } from '../messages/list-parts';
-import { ConfirmDialog } from '../partners/ConfirmDialog';
-import { useDateTime, useWideLayout } from '../payouts/ui';
+import { useFormatters, useDateTime } from '../../../lib/format';
+import { ConfirmChangeDialog } from '../../../components/staff/ConfirmChangeDialog';
 import { RATES_ANCHOR } from './CurrencySection';
-import { useCurrencySettings } from './currency-api';
+import { useCurrencySettings } from '../currency-api';
 import {
   STORE_SCOPES,
   useChangeStore,
@@ -33,6 +29,10 @@ import {
   type StoreSettings,
   type StoreTopicState,
 } from './store-api';
+import { SkeletonLines } from '../../../components/skeleton';
+import { useSignOutOnUnauthorized } from '../staff-session';
+import { tableCell, useWideLayout } from '../../../components/table';
+import { LoadFailed } from '../../../components/staff/list-results';
 
 /** The server's variables that hold a connection set on the server (they win over the back office). */
 const ENVIRONMENT_VARIABLES = ['SHOPIFY_SHOP_DOMAIN', 'SHOPIFY_ADMIN_TOKEN', 'SHOPIFY_WEBHOOK_SECRET'];
@@ -45,9 +45,9 @@ type FormField = (typeof FORM_FIELDS)[number];
 type Problems = Partial<Record<FormField, string>>;
 
 const subheading = 'font-semibold text-stone-900 dark:text-white';
-const lead = 'mt-1 max-w-2xl text-sm text-stone-600 dark:text-stone-400';
+const lead = 'mt-1 max-w-2xl text-sm text-muted';
 const term = 'text-xs font-medium tracking-wide text-stone-500 uppercase dark:text-stone-400';
-const muted = 'text-stone-600 dark:text-stone-400';
+const muted = 'text-muted';
 
 function Alert({ tone, children, testId }: { tone: 'error' | 'warning'; children: ReactNode; testId: string }) {
   const colours =
@@ -578,7 +578,7 @@ function ConnectionBlock({ settings }: { settings: StoreSettings }) {
         </div>
       )}
       {confirming ? (
-        <ConfirmDialog
+        <ConfirmChangeDialog
           title={t('manager.settings.store.disconnect_title', { shop: connection.shop_name ?? connection.shop_domain })}
           body={t('manager.settings.store.disconnect_body')}
           confirm={t('manager.settings.store.disconnect_confirm')}

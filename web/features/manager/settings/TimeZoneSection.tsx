@@ -7,11 +7,11 @@ import { isTimeZone } from '../../../../common/calendar';
 import { inputClass } from '../../../components/form';
 import { apiMessage, serverFieldErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/toast';
-import { SkeletonLines } from '../../sales/ui';
-import { useSignOutOnUnauthorized } from '../ManagerPages';
-import { ErrorText } from '../content/editor-ui';
-import { LoadFailed } from '../messages/list-parts';
 import { useSetTimeZone, useTimeZoneSetting, type TimeZoneSetting } from './time-zone-api';
+import { SkeletonLines } from '../../../components/skeleton';
+import { useSignOutOnUnauthorized } from '../staff-session';
+import { LoadFailed } from '../../../components/staff/list-results';
+import { ErrorText } from '../../../components/staff/fields';
 
 const label = 'mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200';
 
@@ -76,7 +76,7 @@ function TimeZoneBody({ setting }: { setting: TimeZoneSetting }) {
         </button>
       </div>
       <ErrorText message={failure} />
-      <p className="mt-2 max-w-2xl text-xs leading-relaxed text-stone-600 dark:text-stone-400">
+      <p className="mt-2 max-w-2xl text-xs leading-relaxed text-muted">
         {t('manager.settings.time_zone.note')}
       </p>
     </div>
@@ -93,7 +93,7 @@ export function TimeZoneSection() {
         <h2 id="settings-time-zone-heading" className="text-lg font-semibold tracking-tight">
           {t('manager.settings.time_zone.title')}
         </h2>
-        <p className="mt-1 max-w-2xl text-sm text-stone-600 dark:text-stone-400">{t('manager.settings.time_zone.lead')}</p>
+        <p className="mt-1 max-w-2xl text-sm text-muted">{t('manager.settings.time_zone.lead')}</p>
       </div>
       {query.data ? (
         <TimeZoneBody setting={query.data} />

@@ -15,7 +15,7 @@ import { stubMatchMedia } from '../../../test/media';
 import { signInStaff } from '../../../test/messages-fixtures';
 import { sampleCurrencySettings, serveCurrencySettings } from '../../../test/overview-fixtures';
 import { jsonResponse, renderApp } from '../../../test/render-app';
-import type { CurrencySettings } from './currency-api';
+import type { CurrencySettings } from '../currency-api';
 import { CurrencySection } from './CurrencySection';
 
 let fake: FakeApi;

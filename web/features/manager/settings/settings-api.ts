@@ -4,6 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProgramSettings } from '../../../../common/program-settings';
 import { api } from '../../../lib/api';
+import { SETTINGS_QUERY_KEY } from '../staff-keys';
 
 export interface ProgramSettingsAnswer extends ProgramSettings {
   currency: string;
@@ -11,7 +12,7 @@ export interface ProgramSettingsAnswer extends ProgramSettings {
   updated_at: string | null;
 }
 
-export const settingsKeys = { all: ['manager', 'settings'] as const };
+export const settingsKeys = { all: SETTINGS_QUERY_KEY };
 
 export function useProgramSettings() {
   return useQuery({

@@ -5,11 +5,11 @@
 // look" shows the reconciliation) is read again.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { OVERVIEW_QUERY_KEY } from '../overview/overview-api';
 import { settingsKeys } from './settings-api';
 
 import { REQUIRED_SCOPES, STORE_TOPICS } from '../../../../common/store-connection';
 import type { StoreConnection, StoreTopic } from '../../../../common/store-connection';
+import { OVERVIEW_QUERY_KEY } from '../staff-keys';
 
 export { STORE_TOPICS };
 export type { StoreConnection, StoreTopic };

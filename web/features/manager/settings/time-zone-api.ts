@@ -3,8 +3,8 @@
 // of the figures, so the overview is read again.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { OVERVIEW_QUERY_KEY } from '../overview/overview-api';
 import { settingsKeys } from './settings-api';
+import { OVERVIEW_QUERY_KEY } from '../staff-keys';
 
 export interface TimeZoneSetting {
   time_zone: string;

@@ -1,7 +1,7 @@
 // Deactivating or reactivating a staff account, after a confirmation that says what follows.
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../content/editor-ui';
 import type { StaffAccount } from './staff-api';
+import { ConfirmDialog } from '../../../components/staff/dialogs';
 
 export function ConfirmStatusDialog({
   row,

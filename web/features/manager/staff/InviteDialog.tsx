@@ -3,14 +3,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField, TextField } from '../../../components/form';
-import { isUnauthorized } from '../../../lib/api';
+import { isUnauthorized, serverMessage } from '../../../lib/api';
 import { serverFieldErrors, useIdentitySchemas, validate, type FieldErrors } from '../../../lib/forms';
 import { notifySuccess, notifyWarning } from '../../../lib/toast';
-import { Dialog } from '../content/editor-ui';
-import { useManagerSignOut } from '../ManagerPages';
-import { serverMessage } from '../payouts/payouts-api';
-import { STAFF_ROLES, type StaffRole } from '../sections';
 import { useInviteStaff } from './staff-api';
+import { useManagerSignOut } from '../staff-session';
+import { STAFF_ROLES, type StaffRole } from '../../../../common/staff-roles';
+import { Dialog } from '../../../components/staff/dialogs';
 
 export function InviteDialog({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation();
@@ -123,7 +122,7 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
               </option>
             ))}
           </SelectField>
-          <p className="mt-1.5 text-xs text-stone-600 dark:text-stone-400" data-testid="staff-invite-role-hint">
+          <p className="mt-1.5 text-xs text-muted" data-testid="staff-invite-role-hint">
             {t(`manager.staff.invite.role_hints.${values.role}`)}
           </p>
         </div>

@@ -7,11 +7,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormNotice, PasswordField, SubmitButton } from '../../../components/form';
-import { ApiError } from '../../../lib/api';
+import { ApiError, serverMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { serverFieldErrors, useIdentitySchemas, validate, type FieldErrors } from '../../../lib/forms';
 import { notifySuccess } from '../../../lib/toast';
-import { serverMessage } from '../payouts/payouts-api';
 import { acceptInvite, useInviteDetails } from './staff-api';
 
 /** A link that cannot be used: why, and where to go instead. */
@@ -109,7 +108,7 @@ export function InvitePage() {
     const invite = details.data;
     content = (
       <form noValidate onSubmit={submit} className="mt-6 grid gap-4" data-testid="invite-form" aria-label={title}>
-        <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="invite-lead">
+        <p className="text-sm text-muted" data-testid="invite-lead">
           {t('manager.invite.lead', { name: invite.name, role: t(`manager.roles.${invite.role}`) })}
         </p>
         <div className="rounded-xl bg-stone-100 px-3.5 py-2.5 text-sm dark:bg-stone-800/70">

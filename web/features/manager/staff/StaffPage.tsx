@@ -5,22 +5,24 @@
 // shows the server's word when a change is refused. The page number lives in the URL (?page=).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isUnauthorized } from '../../../lib/api';
+import { isUnauthorized, serverMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { notifySuccess } from '../../../lib/toast';
-import { PageHeading } from '../../pages/PageHeading';
-import { useFormatters } from '../../sales/format';
-import { Pager } from '../../sales/ui';
-import { Notice } from '../content/editor-ui';
-import { useManagerSignOut, useSignOutOnUnauthorized } from '../ManagerPages';
-import { ListResults, TableHead, tableCell, useBackInRange, usePageParam } from '../messages/list-parts';
-import { serverMessage } from '../payouts/payouts-api';
-import { useDateTime } from '../payouts/ui';
-import { STAFF_ROLES, type StaffRole } from '../sections';
+import { PageHeading } from '../../../components/PageHeading';
+import { useFormatters, useDateTime } from '../../../lib/format';
 import { InviteDialog } from './InviteDialog';
 import { ConfirmStatusDialog } from './ConfirmStatusDialog';
 import { useChangeStaff, useStaffList, type StaffAccount, type StaffAnswer, type StaffChange } from './staff-api';
-import { StatusChip, YouChip } from './ui';
+import { StatusChip } from './ui';
+import { Pager } from '../../../components/pager';
+import { useManagerSignOut, useSignOutOnUnauthorized } from '../staff-session';
+import { STAFF_ROLES, type StaffRole } from '../../../../common/staff-roles';
+import { ListTable, tableCell } from '../../../components/table';
+import { useBackInRange } from '../../../components/paged-section';
+import { ListResults } from '../../../components/staff/list-results';
+import { usePageParam } from '../../../lib/page-param';
+import { YouChip } from '../../../components/staff/chips';
+import { Notice } from '../../../components/staff/fields';
 
 /** Why a row's role or status cannot be changed from here, if it cannot. */
 function lockedReason(row: StaffAccount, activeAdmins: number): 'self' | 'last_admin' | null {
@@ -144,7 +146,7 @@ function NameCell({ row }: { row: StaffAccount }) {
         </span>
         {row.self ? <YouChip /> : null}
       </span>
-      <span className="block max-w-72 truncate text-xs text-stone-600 dark:text-stone-400">{row.email}</span>
+      <span className="block max-w-72 truncate text-xs text-muted">{row.email}</span>
     </span>
   );
 }
@@ -157,43 +159,41 @@ function StaffTable({ rows, actions }: RowsProps) {
   const dateTime = useDateTime();
   const td = tableCell.body;
   return (
-    <table className="w-full border-separate border-spacing-0 text-sm" data-testid="staff-table">
-      <caption className="sr-only">{t('manager.staff.caption')}</caption>
-      <TableHead
-        columns={(['person', 'role', 'status', 'activity', 'actions'] as const).map((key) => ({
-          key,
-          header: t(`manager.staff.columns.${key}`),
-        }))}
-      />
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.id} data-testid="staff-row" data-status={row.status}>
-            <td className={td}>
-              <NameCell row={row} />
-            </td>
-            <td className={td}>
-              <RoleSelect row={row} actions={actions} />
-            </td>
-            <td className={td}>
-              <StatusChip status={row.status} />
-              <InviteLine row={row} />
-            </td>
-            <td className={`${td} whitespace-nowrap`}>
-              {/* Last sign-in first (what an admin looks for), when the account was added below it. */}
-              <span className="block text-stone-700 dark:text-stone-300" data-testid="staff-last-login">
-                {row.last_login_at ? dateTime(row.last_login_at) : t('manager.staff.never')}
-              </span>
-              <span className="mt-1 block text-xs text-stone-500 dark:text-stone-400">
-                {t('manager.staff.added_on', { date: f.date(row.created_at) })}
-              </span>
-            </td>
-            <td className={td}>
-              <ActionButtons row={row} actions={actions} stacked />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ListTable
+      caption={t('manager.staff.caption')}
+      testId="staff-table"
+      columns={(['person', 'role', 'status', 'activity', 'actions'] as const).map((key) => ({
+        key,
+        header: t(`manager.staff.columns.${key}`),
+      }))}
+    >
+      {rows.map((row) => (
+        <tr key={row.id} data-testid="staff-row" data-status={row.status}>
+          <td className={td}>
+            <NameCell row={row} />
+          </td>
+          <td className={td}>
+            <RoleSelect row={row} actions={actions} />
+          </td>
+          <td className={td}>
+            <StatusChip status={row.status} />
+            <InviteLine row={row} />
+          </td>
+          <td className={`${td} whitespace-nowrap`}>
+            {/* Last sign-in first (what an admin looks for), when the account was added below it. */}
+            <span className="block text-stone-700 dark:text-stone-300" data-testid="staff-last-login">
+              {row.last_login_at ? dateTime(row.last_login_at) : t('manager.staff.never')}
+            </span>
+            <span className="mt-1 block text-xs text-stone-500 dark:text-stone-400">
+              {t('manager.staff.added_on', { date: f.date(row.created_at) })}
+            </span>
+          </td>
+          <td className={td}>
+            <ActionButtons row={row} actions={actions} stacked />
+          </td>
+        </tr>
+      ))}
+    </ListTable>
   );
 }
 
@@ -315,7 +315,7 @@ export function StaffPage() {
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-lg font-semibold tracking-tight">{t('manager.staff.caption')}</h2>
         {data ? (
-          <p className="text-sm text-stone-600 dark:text-stone-400" aria-live="polite" data-testid="staff-total">
+          <p className="text-sm text-muted" aria-live="polite" data-testid="staff-total">
             {t('manager.staff.results', { count: data.total, formatted: f.number(data.total) })}
           </p>
         ) : null}

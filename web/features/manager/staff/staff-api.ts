@@ -4,7 +4,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from '../../../lib/api';
 import { storeManagerToken, type AuthToken } from '../../../lib/session';
-import type { StaffRole } from '../sections';
+import type { StaffRole } from '../../../../common/staff-roles';
 
 export type StaffStatus = 'active' | 'invited' | 'deactivated';
 

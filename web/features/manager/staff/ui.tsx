@@ -1,4 +1,4 @@
-// Small pieces of the staff screens: an account's status chip and the "You" mark on one's own row.
+// An account's status chip on the staff screens (the "You" mark is components/staff/chips.tsx).
 import { useTranslation } from 'react-i18next';
 import type { StaffStatus } from './staff-api';
 
@@ -17,15 +17,6 @@ export function StatusChip({ status }: { status: StaffStatus }) {
   return (
     <span className={`${chip} ${TONES[status] ?? TONES.deactivated}`} data-testid="staff-status" data-status={status}>
       {t(`manager.staff.statuses.${status}`, { defaultValue: status })}
-    </span>
-  );
-}
-
-export function YouChip() {
-  const { t } = useTranslation();
-  return (
-    <span className="rounded-full bg-brand-100 px-2 py-0.5 text-[11px] font-semibold text-brand-900 dark:bg-brand-900 dark:text-brand-100">
-      {t('manager.staff.you')}
     </span>
   );
 }

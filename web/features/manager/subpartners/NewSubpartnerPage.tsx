@@ -6,18 +6,17 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FormNotice } from '../../../components/form';
 import { Icon } from '../../../components/icons';
-import { isUnauthorized } from '../../../lib/api';
+import { isUnauthorized, serverMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { serverFieldErrors, type FieldErrors } from '../../../lib/forms';
 import { notifySuccess } from '../../../lib/toast';
-import { PageHeading } from '../../pages/PageHeading';
-import { Notice } from '../content/editor-ui';
-import { useManagerSignOut, useStaffMember } from '../ManagerPages';
-import { serverMessage } from '../payouts/payouts-api';
-import { hasRole } from '../sections';
+import { PageHeading } from '../../../components/PageHeading';
 import { SubpartnerEditor, type LogoDraft } from './SubpartnerEditor';
 import { formErrors, NEW_VALUES, normalized, slugFromName, type FormValues } from './subpartner-form';
 import { useCreateSubpartner, useUploadLogo } from './subpartners-api';
+import { useManagerSignOut, useStaffMember } from '../staff-session';
+import { hasRole } from '../../../../common/staff-roles';
+import { Notice } from '../../../components/staff/fields';
 
 /** What the sub-partner's page is told when the logo chosen at creation was refused. */
 export interface CreatedState {

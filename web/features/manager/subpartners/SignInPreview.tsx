@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
 import { LOCALES, type Locale } from '../../../../common/i18n';
 import { currentLocale, i18n } from '../../../lib/i18n';
-import { SubpartnerBrand } from '../../subpartner/SubpartnerBrand';
+import { SubpartnerBrand } from '../../../components/SubpartnerBrand';
 import { HEX_COLOUR_PATTERN } from '../../../../common/subpartners';
 import { normalized, type FormValues } from './subpartner-form';
 
@@ -58,7 +58,7 @@ export function SignInPreview({ values, logoUrl }: { values: FormValues; logoUrl
           <h2 id={headingId} className="text-base font-semibold tracking-tight">
             {t('manager.subpartners.preview.title')}
           </h2>
-          <p className="text-xs text-stone-600 dark:text-stone-400">
+          <p className="text-xs text-muted">
             {t('manager.subpartners.preview.lead')}
           </p>
         </div>
@@ -134,7 +134,7 @@ export function SignInPreview({ values, logoUrl }: { values: FormValues; logoUrl
               }}
             />
             <p className="text-xl font-bold tracking-tight">{page('titles.login')}</p>
-            <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{page('brand.tagline')}</p>
+            <p className="mt-1 text-sm text-muted">{page('brand.tagline')}</p>
             <div className="mt-5 grid gap-3.5">
               <FakeField label={page('auth.email')} placeholder={page('auth.email_placeholder')} />
               <FakeField

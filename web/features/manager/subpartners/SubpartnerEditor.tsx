@@ -9,13 +9,13 @@ import { LOGO_MAX_SIDE, UPLOAD_MAX_BYTES } from '../../../../common/uploads';
 import { inputClass } from '../../../components/form';
 import { Icon } from '../../../components/icons';
 import type { FieldErrors } from '../../../lib/forms';
-import { ErrorText, Glyph, Notice, TextArea, TextInput } from '../content/editor-ui';
 import { SignInPreview } from './SignInPreview';
-import { checkPictureFile } from '../../profile/picture-file';
-import { useFormatters } from '../../sales/format';
+import { checkPictureFile } from '../../../lib/picture-file';
+import { useFormatters } from '../../../lib/format';
 import { contrastWithWhite, READABLE_CONTRAST, type FormValues } from './subpartner-form';
 import type { Subpartner } from './subpartners-api';
 import { LogoTile, publicAddress } from './ui';
+import { ErrorText, Glyph, Notice, TextArea, TextInput } from '../../../components/staff/fields';
 
 /** The logo as the form will leave it: as saved, a new file (sent on save), or none. */
 export type LogoDraft = { kind: 'keep' } | { kind: 'new'; file: File; url: string } | { kind: 'remove' };
@@ -39,7 +39,7 @@ function Section({
       <h2 id={id} className="text-base font-semibold tracking-tight">
         {title}
       </h2>
-      {lead ? <p className="mt-0.5 text-sm text-stone-600 dark:text-stone-400">{lead}</p> : null}
+      {lead ? <p className="mt-0.5 text-sm text-muted">{lead}</p> : null}
       <div className="mt-4 grid gap-4">{children}</div>
     </section>
   );
@@ -97,7 +97,7 @@ function ColourField({
         />
       </div>
       {hint ? (
-        <p id={`${id}-hint`} className="mt-1.5 text-xs text-stone-600 dark:text-stone-400">
+        <p id={`${id}-hint`} className="mt-1.5 text-xs text-muted">
           {hint}
         </p>
       ) : null}
@@ -240,7 +240,7 @@ function LogoField({
           )}
         </div>
       </div>
-      <p className="mt-3 text-xs text-stone-600 dark:text-stone-400" data-testid="logo-rules">
+      <p className="mt-3 text-xs text-muted" data-testid="logo-rules">
         {t('manager.subpartners.logo.rules', { max: UPLOAD_MAX_BYTES / MB, side: LOGO_MAX_SIDE })}
       </p>
       <ErrorText message={error} />
@@ -374,7 +374,7 @@ export function SubpartnerEditor({
                   <span className="block text-sm font-medium text-stone-800 dark:text-stone-200">
                     {t('manager.subpartners.fields.active')}
                   </span>
-                  <span className="block text-xs text-stone-600 dark:text-stone-400">
+                  <span className="block text-xs text-muted">
                     {values.active
                       ? t('manager.subpartners.fields.active_hint')
                       : t('manager.subpartners.fields.inactive_hint')}
@@ -475,7 +475,7 @@ export function SubpartnerEditor({
         </fieldset>
         <div className="min-w-0 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <SignInPreview values={values} logoUrl={logoUrl} />
-          <p className="mt-2 flex items-start gap-1.5 px-1 text-xs text-stone-600 dark:text-stone-400">
+          <p className="mt-2 flex items-start gap-1.5 px-1 text-xs text-muted">
             <Icon name="info" width={14} height={14} className="mt-0.5 shrink-0" />
             {t('manager.subpartners.preview.note')}
           </p>

@@ -8,17 +8,11 @@ import { useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FormNotice } from '../../../components/form';
 import { Icon } from '../../../components/icons';
-import { ApiError, isUnauthorized } from '../../../lib/api';
+import { ApiError, isUnauthorized, serverMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { serverFieldErrors, type FieldErrors } from '../../../lib/forms';
 import { notifySuccess, notifyWarning } from '../../../lib/toast';
-import { useFormatters } from '../../sales/format';
-import { EmptyState, Skeleton } from '../../sales/ui';
-import { ConfirmDialog, Notice } from '../content/editor-ui';
-import { useManagerSignOut, useSignOutOnUnauthorized, useStaffMember } from '../ManagerPages';
-import { LoadFailed } from '../messages/list-parts';
-import { serverMessage } from '../payouts/payouts-api';
-import { hasRole } from '../sections';
+import { useFormatters } from '../../../lib/format';
 import { BackToList, focusFirstError, type CreatedState } from './NewSubpartnerPage';
 import { SubpartnerEditor, type LogoDraft } from './SubpartnerEditor';
 import { SubpartnerPartners } from './SubpartnerPartners';
@@ -31,6 +25,13 @@ import {
   type Subpartner,
 } from './subpartners-api';
 import { LogoTile, publicUrl, StateChip } from './ui';
+import { Skeleton } from '../../../components/skeleton';
+import { EmptyState } from '../../../components/states';
+import { useManagerSignOut, useSignOutOnUnauthorized, useStaffMember } from '../staff-session';
+import { hasRole } from '../../../../common/staff-roles';
+import { LoadFailed } from '../../../components/staff/list-results';
+import { Notice } from '../../../components/staff/fields';
+import { ConfirmDialog } from '../../../components/staff/dialogs';
 
 function Header({ subpartner }: { subpartner: Subpartner }) {
   const { t } = useTranslation();
@@ -53,7 +54,7 @@ function Header({ subpartner }: { subpartner: Subpartner }) {
           </h1>
           <StateChip active={subpartner.active} />
         </div>
-        <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-stone-600 dark:text-stone-400">
+        <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted">
           {subpartner.active ? (
             <a
               href={`${publicUrl(subpartner.slug)}/login`}

@@ -5,20 +5,16 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
-import { useFormatters } from '../../sales/format';
-import { useSignOutOnUnauthorized } from '../ManagerPages';
-import {
-  ListCards,
-  ListResults,
-  ListTable,
-  PagedSection,
-  tableCell,
-  usePageParam,
-} from '../messages/list-parts';
-import { usePartners, type PartnerListRow } from '../partners/partners-api';
-import { CodeChips, partnerRowClass, PartnerRowCard, PartnerRowName, VerifiedChip } from '../partners/ui';
+import { useFormatters } from '../../../lib/format';
+import { usePartners, type PartnerListRow } from '../partners-api';
+import { CodeChips, partnerRowClass, PartnerRowCard, PartnerRowName, VerifiedChip } from '../partner-rows';
 import type { Subpartner } from './subpartners-api';
 import { partnersOf, publicAddress } from './ui';
+import { useSignOutOnUnauthorized } from '../staff-session';
+import { ListCards, ListTable, tableCell } from '../../../components/table';
+import { PagedSection } from '../../../components/paged-section';
+import { ListResults } from '../../../components/staff/list-results';
+import { usePageParam } from '../../../lib/page-param';
 
 type RowsProps = { rows: PartnerListRow[]; list: string };
 
@@ -68,7 +64,7 @@ function PartnersCards({ rows, list }: RowsProps) {
     <ListCards label={t('manager.subpartners.partners.caption')}>
       {rows.map((row) => (
         <PartnerRowCard key={row.uuid} row={row} list={list} testId="subpartner-partner-row">
-          <span className="mt-2.5 flex flex-wrap justify-between gap-x-3 gap-y-1 text-xs text-stone-600 dark:text-stone-400">
+          <span className="mt-2.5 flex flex-wrap justify-between gap-x-3 gap-y-1 text-xs text-muted">
             <span className="font-semibold text-stone-900 tabular-nums dark:text-white">
               {f.money(row.sales, row.currency)}
             </span>

@@ -7,22 +7,18 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { PageHeading } from '../../pages/PageHeading';
-import { useFormatters } from '../../sales/format';
-import { Pager } from '../../sales/ui';
-import { useSignOutOnUnauthorized, useStaffMember } from '../ManagerPages';
-import {
-  ListCards,
-  ListResults,
-  ListSearch,
-  ListTable,
-  tableCell,
-  useBackInRange,
-  usePageParam,
-} from '../messages/list-parts';
-import { hasRole } from '../sections';
+import { PageHeading } from '../../../components/PageHeading';
+import { useFormatters } from '../../../lib/format';
 import { SUBPARTNER_STATES, useSubpartners, type Subpartner, type SubpartnerState } from './subpartners-api';
 import { LogoTile, partnersOf, StateChip, Swatches } from './ui';
+import { Pager } from '../../../components/pager';
+import { useSignOutOnUnauthorized, useStaffMember } from '../staff-session';
+import { hasRole } from '../../../../common/staff-roles';
+import { ListCards, ListTable, tableCell } from '../../../components/table';
+import { useBackInRange } from '../../../components/paged-section';
+import { ListSearch } from '../../../components/list-search';
+import { ListResults } from '../../../components/staff/list-results';
+import { usePageParam } from '../../../lib/page-param';
 
 const isState = (value: string | null): value is SubpartnerState =>
   SUBPARTNER_STATES.includes(value as SubpartnerState);
@@ -41,7 +37,7 @@ function NameCell({ row }: { row: Subpartner }) {
           {row.name}
         </span>
         <span
-          className="block truncate font-mono text-xs text-stone-600 dark:text-stone-400"
+          className="block truncate font-mono text-xs text-muted"
           data-testid="subpartner-slug"
         >
           /{row.slug}
@@ -68,7 +64,7 @@ function PartnersCount({ row }: { row: Subpartner }) {
       {text}
     </Link>
   ) : (
-    <span className="whitespace-nowrap text-stone-600 dark:text-stone-400" data-testid="subpartner-partners">
+    <span className="whitespace-nowrap text-muted" data-testid="subpartner-partners">
       {text}
     </span>
   );
@@ -138,7 +134,7 @@ function SubpartnersCards({ rows }: { rows: Subpartner[] }) {
           </div>
           <div className="mt-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t border-stone-100 pt-3 text-sm dark:border-stone-800">
             <PartnersCount row={row} />
-            <span className="flex items-center gap-3 text-xs text-stone-600 dark:text-stone-400">
+            <span className="flex items-center gap-3 text-xs text-muted">
               <Swatches primary={row.primary_color} accent={row.accent_color} />
               {t('manager.subpartners.created_on', { date: f.date(row.created_at) })}
             </span>
@@ -205,7 +201,7 @@ export function SubpartnersPage() {
         <div className="w-full sm:w-48">
           <label
             htmlFor="subpartners-state"
-            className="mb-1 block text-xs font-medium text-stone-600 dark:text-stone-400"
+            className="mb-1 block text-xs font-medium text-muted"
           >
             {t('manager.subpartners.state_label')}
           </label>
@@ -228,7 +224,7 @@ export function SubpartnersPage() {
       <div className="mb-3 flex min-h-6 items-center">
         {data && data.total > 0 ? (
           <p
-            className="text-sm text-stone-600 dark:text-stone-400"
+            className="text-sm text-muted"
             aria-live="polite"
             data-testid="subpartners-total"
           >

@@ -5,8 +5,8 @@
 // errors are shown by the pages themselves (a staff 401 must not end the partner's session).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UPLOAD_IMAGE_TYPES } from '../../../../common/uploads';
-import { api, apiRequest } from '../../../lib/api';
-import { partnerKeys, type Paged } from '../partners/partners-api';
+import { api, apiRequest, upload, type Paged } from '../../../lib/api';
+import { partnerKeys } from '../partners-api';
 
 export interface Subpartner {
   id: number;
@@ -125,10 +125,8 @@ export function useUpdateSubpartner(id: number) {
  * type the browser cannot name goes as application/octet-stream and the server decides.
  */
 export async function uploadLogo(id: number, file: Blob): Promise<Subpartner> {
-  const typed = (UPLOAD_IMAGE_TYPES as readonly string[]).includes(file.type)
-    ? file
-    : new Blob([file], { type: 'application/octet-stream' });
-  return (await api.post<{ data: Subpartner }>(`${path(id)}/logo`, typed, { auth: 'manager' })).data;
+  const type = (UPLOAD_IMAGE_TYPES as readonly string[]).includes(file.type) ? file.type : 'application/octet-stream';
+  return (await upload<{ data: Subpartner }>(`${path(id)}/logo`, file, { auth: 'manager', type })).data;
 }
 
 export function useUploadLogo() {

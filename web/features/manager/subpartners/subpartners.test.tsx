@@ -9,7 +9,7 @@ import { storeManagerToken } from '../../../lib/session';
 import { installFakeApi, type FakeApi } from '../../../test/fake-api';
 import { stubMatchMedia } from '../../../test/media';
 import { jsonResponse, renderApp } from '../../../test/render-app';
-import type { PartnerListRow } from '../partners/partners-api';
+import type { PartnerListRow } from '../partners-api';
 import { changesOf, contrastWithWhite, formErrors, NEW_VALUES, slugFromName } from './subpartner-form';
 import type { Subpartner } from './subpartners-api';
 

@@ -3,7 +3,7 @@
 // two colour swatches, and a sub-partner's public address.
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
-import { Chip } from '../content/editor-ui';
+import { Chip } from '../../../components/staff/chips';
 
 export function StateChip({ active }: { active: boolean }) {
   const { t } = useTranslation();

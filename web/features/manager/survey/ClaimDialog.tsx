@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { FieldMessage, inputClass } from '../../../components/form';
 import { ApiError, isUnauthorized } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/toast';
-import { Dialog, dangerButton } from '../content/editor-ui';
-import { useManagerSignOut } from '../ManagerPages';
 import { failureText, fieldErrors } from '../messages/messages-api';
 import { NOTE_MAX, useChangeClaim, type Claim, type ClaimStatus } from './survey-api';
+import { useManagerSignOut } from '../staff-session';
+import { Dialog, dangerButton } from '../../../components/staff/dialogs';
 
 export type ClaimAction = 'ship' | 'decline' | 'reopen';
 
@@ -111,7 +111,7 @@ export function ClaimDialog({
           className={`${inputClass} ${noteError ? 'border-red-600 dark:border-red-400' : 'border-stone-300 dark:border-stone-700'}`}
         />
         {noteError ? null : (
-          <p id={`${id}-hint`} className="mt-1.5 text-xs text-stone-600 dark:text-stone-400">
+          <p id={`${id}-hint`} className="mt-1.5 text-xs text-muted">
             {t('manager.survey.claims.dialogs.note_hint')}
           </p>
         )}

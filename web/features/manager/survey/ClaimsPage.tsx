@@ -6,19 +6,7 @@ import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { intlLocale, useFormatters } from '../../sales/format';
-import { Chip } from '../content/editor-ui';
-import { useSignOutOnUnauthorized } from '../ManagerPages';
-import {
-  ListResults,
-  PagedSection,
-  PartnerName,
-  TableHead,
-  tableCell,
-  useBackInRange,
-  usePageParam,
-} from '../messages/list-parts';
-import { useDateTime } from '../payouts/ui';
+import { intlLocale, useFormatters, useDateTime } from '../../../lib/format';
 import { ClaimDialog, type ClaimAction } from './ClaimDialog';
 import {
   CLAIM_FILTERS,
@@ -29,6 +17,12 @@ import {
   type ClaimFilter,
 } from './survey-api';
 import { SurveyHeading } from './survey-ui';
+import { useSignOutOnUnauthorized } from '../staff-session';
+import { ListTable, tableCell } from '../../../components/table';
+import { PagedSection, useBackInRange } from '../../../components/paged-section';
+import { ListResults, PartnerName } from '../../../components/staff/list-results';
+import { usePageParam } from '../../../lib/page-param';
+import { Chip } from '../../../components/staff/chips';
 
 const STATUS_TONES = { open: 'warning', shipped: 'success', declined: 'neutral' } as const;
 
@@ -75,7 +69,7 @@ function Handling({ claim }: { claim: Claim }) {
     <div className="space-y-1.5">
       <StatusChip claim={claim} />
       {claim.status === 'open' ? null : (
-        <p className="text-xs text-stone-600 dark:text-stone-400" data-testid="claim-handled-by">
+        <p className="text-xs text-muted" data-testid="claim-handled-by">
           {claim.handled_by
             ? t('manager.survey.claims.handled_by', { name: claim.handled_by, date })
             : t('manager.survey.claims.handled_by_gone', { date })}
@@ -142,36 +136,34 @@ function ClaimsTable({ rows, onAction }: RowProps) {
   const dateTime = useDateTime();
   const td = tableCell.body;
   return (
-    <table className="w-full border-separate border-spacing-0 text-sm" data-testid="claims-table">
-      <caption className="sr-only">{t('manager.survey.claims.title')}</caption>
-      <TableHead
-        columns={(['partner', 'address', 'requested', 'status', 'actions'] as const).map((key) => ({
-          key,
-          header: t(`manager.survey.claims.columns.${key}`),
-        }))}
-      />
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.id} data-testid="claim-row" data-id={row.id}>
-            <td className={td}>
-              <PartnerName partner={row.partner} />
-            </td>
-            <td className={td}>
-              <Address address={row.address} />
-            </td>
-            <td className={`${td} whitespace-nowrap text-stone-600 dark:text-stone-400`}>
-              {dateTime(row.created_at)}
-            </td>
-            <td className={td}>
-              <Handling claim={row} />
-            </td>
-            <td className={td}>
-              <Actions claim={row} onAction={(action) => onAction(row, action)} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ListTable
+      caption={t('manager.survey.claims.title')}
+      testId="claims-table"
+      columns={(['partner', 'address', 'requested', 'status', 'actions'] as const).map((key) => ({
+        key,
+        header: t(`manager.survey.claims.columns.${key}`),
+      }))}
+    >
+      {rows.map((row) => (
+        <tr key={row.id} data-testid="claim-row" data-id={row.id}>
+          <td className={td}>
+            <PartnerName partner={row.partner} />
+          </td>
+          <td className={td}>
+            <Address address={row.address} />
+          </td>
+          <td className={`${td} whitespace-nowrap text-muted`}>
+            {dateTime(row.created_at)}
+          </td>
+          <td className={td}>
+            <Handling claim={row} />
+          </td>
+          <td className={td}>
+            <Actions claim={row} onAction={(action) => onAction(row, action)} />
+          </td>
+        </tr>
+      ))}
+    </ListTable>
   );
 }
 
@@ -184,7 +176,7 @@ function ClaimsCards({ rows, onAction }: RowProps) {
         <li key={row.id} className="card space-y-3 p-4" data-testid="claim-row" data-id={row.id}>
           <div className="flex items-start justify-between gap-3">
             <PartnerName partner={row.partner} />
-            <span className="shrink-0 text-xs text-stone-600 dark:text-stone-400">
+            <span className="shrink-0 text-xs text-muted">
               {dateTime(row.created_at)}
             </span>
           </div>

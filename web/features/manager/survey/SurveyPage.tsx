@@ -2,20 +2,14 @@
 // and the answers themselves, newest first, paged in the URL (?page=).
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { useFormatters } from '../../sales/format';
-import { useSignOutOnUnauthorized } from '../ManagerPages';
-import {
-  ListResults,
-  PagedSection,
-  PartnerName,
-  TableHead,
-  tableCell,
-  useBackInRange,
-  usePageParam,
-} from '../messages/list-parts';
-import { useDateTime } from '../payouts/ui';
+import { useFormatters, useDateTime } from '../../../lib/format';
 import { useSurveyAnswers, type SurveyAnswer } from './survey-api';
 import { CountsChart, SurveyHeading } from './survey-ui';
+import { useSignOutOnUnauthorized } from '../staff-session';
+import { ListTable, tableCell } from '../../../components/table';
+import { PagedSection, useBackInRange } from '../../../components/paged-section';
+import { ListResults, PartnerName } from '../../../components/staff/list-results';
+import { usePageParam } from '../../../lib/page-param';
 
 function ChoiceLabel({ answer }: { answer: SurveyAnswer }) {
   const { t } = useTranslation();
@@ -31,30 +25,28 @@ function AnswersTable({ rows }: { rows: SurveyAnswer[] }) {
   const dateTime = useDateTime();
   const td = tableCell.body;
   return (
-    <table className="w-full border-separate border-spacing-0 text-sm" data-testid="answers-table">
-      <caption className="sr-only">{t('manager.survey.answers.title')}</caption>
-      <TableHead
-        columns={(['partner', 'choice', 'date'] as const).map((key) => ({
-          key,
-          header: t(`manager.survey.answers.columns.${key}`),
-        }))}
-      />
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.id} data-testid="answer-row">
-            <td className={td}>
-              <PartnerName partner={row.partner} />
-            </td>
-            <td className={td}>
-              <ChoiceLabel answer={row} />
-            </td>
-            <td className={`${td} whitespace-nowrap text-stone-600 dark:text-stone-400`}>
-              {dateTime(row.answered_at)}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ListTable
+      caption={t('manager.survey.answers.title')}
+      testId="answers-table"
+      columns={(['partner', 'choice', 'date'] as const).map((key) => ({
+        key,
+        header: t(`manager.survey.answers.columns.${key}`),
+      }))}
+    >
+      {rows.map((row) => (
+        <tr key={row.id} data-testid="answer-row">
+          <td className={td}>
+            <PartnerName partner={row.partner} />
+          </td>
+          <td className={td}>
+            <ChoiceLabel answer={row} />
+          </td>
+          <td className={`${td} whitespace-nowrap text-muted`}>
+            {dateTime(row.answered_at)}
+          </td>
+        </tr>
+      ))}
+    </ListTable>
   );
 }
 
@@ -68,7 +60,7 @@ function AnswersCards({ rows }: { rows: SurveyAnswer[] }) {
           <PartnerName partner={row.partner} />
           <p className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
             <ChoiceLabel answer={row} />
-            <span className="text-xs text-stone-600 dark:text-stone-400">{dateTime(row.answered_at)}</span>
+            <span className="text-xs text-muted">{dateTime(row.answered_at)}</span>
           </p>
         </li>
       ))}

@@ -2,10 +2,10 @@
 // free-product requests, and the bar chart of how partners answered.
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PageHeading } from '../../pages/PageHeading';
-import { useFormatters } from '../../sales/format';
-import { Skeleton } from '../../sales/ui';
+import { PageHeading } from '../../../components/PageHeading';
+import { useFormatters } from '../../../lib/format';
 import { SURVEY_CHOICES, type SurveyCounts } from './survey-api';
+import { Skeleton } from '../../../components/skeleton';
 
 const TABS = [
   { key: 'answers', to: '/manager/survey' },
@@ -55,7 +55,7 @@ export function CountsChart({ counts }: { counts: SurveyCounts | undefined }) {
           {t('manager.survey.chart.title')}
         </h2>
         {counts ? (
-          <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="survey-chart-total">
+          <p className="text-sm text-muted" data-testid="survey-chart-total">
             {t('manager.survey.chart.total', { count: total, formatted: f.number(total) })}
           </p>
         ) : null}
@@ -105,7 +105,7 @@ export function CountsChart({ counts }: { counts: SurveyCounts | undefined }) {
             })}
           </ul>
           {total === 0 ? (
-            <p className="mt-4 text-sm text-stone-600 dark:text-stone-400" data-testid="survey-chart-empty">
+            <p className="mt-4 text-sm text-muted" data-testid="survey-chart-empty">
               {t('manager.survey.chart.empty')}
             </p>
           ) : null}

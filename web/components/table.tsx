@@ -1,0 +1,132 @@
+// A list's table, with its phone cards. Two kinds: a partner list's rows are themselves the cards
+// on a phone (the same markup, restyled below `sm`); a staff list is a table from `md` up and
+// separate cards below it (TableOrCards), only one of them rendered.
+import { useSyncExternalStore, type ReactNode } from 'react';
+
+export interface TableColumn {
+  key: string;
+  header: ReactNode;
+  /** Figures: aligned to the end of the cell (phone-card tables). */
+  align?: 'end';
+  /** More classes for the column's heading (its width, its padding). */
+  className?: string;
+}
+
+/** The staff tables' cells: room at both ends of a row, rows split by a line. */
+export const tableCell = {
+  head: 'border-b border-stone-200 px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-stone-500 uppercase first:pl-5 last:pr-5 dark:border-stone-800 dark:text-stone-400',
+  body: 'border-b border-stone-100 px-3 py-4 align-top first:pl-5 last:pr-5 dark:border-stone-800/70',
+};
+
+/** The column heads of a staff table. */
+export function TableHead({ columns }: { columns: readonly TableColumn[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th
+            key={column.key}
+            scope="col"
+            className={column.className ? `${tableCell.head} ${column.className}` : tableCell.head}
+          >
+            {column.header}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** The column headings of a table whose rows are cards on a phone (hidden there). */
+function PhoneCardsHead({ columns }: { columns: readonly TableColumn[] }) {
+  return (
+    <thead className="hidden sm:table-header-group">
+      <tr>
+        {columns.map((column) => (
+          <th
+            key={column.key}
+            scope="col"
+            className={`border-b border-stone-200 px-3 py-2.5 text-xs font-semibold tracking-wide text-stone-500 uppercase first:pl-0 last:pr-0 dark:border-stone-800 dark:text-stone-400 ${column.align === 'end' ? 'text-right' : 'text-left'}${column.className ? ` ${column.className}` : ''}`}
+          >
+            {column.header}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/**
+ * A list's table: its caption for screen readers, its column heads, and its rows. With
+ * `phoneCards`, each row is a card below `sm` (the rows style themselves for it).
+ */
+export function ListTable({
+  caption,
+  testId,
+  columns,
+  phoneCards = false,
+  children,
+}: {
+  caption: string;
+  testId?: string;
+  columns: readonly TableColumn[];
+  phoneCards?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <table className="w-full border-separate border-spacing-0 text-sm" data-testid={testId}>
+      <caption className="sr-only">{caption}</caption>
+      {phoneCards ? <PhoneCardsHead columns={columns} /> : <TableHead columns={columns} />}
+      <tbody className={phoneCards ? 'block space-y-3 sm:table-row-group sm:space-y-0' : undefined}>
+        {children}
+      </tbody>
+    </table>
+  );
+}
+
+/** The phone cards of a staff list, and the frame of one card. */
+export function ListCards({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <ul className="space-y-2.5" aria-label={label}>
+      {children}
+    </ul>
+  );
+}
+export const listCardClass =
+  'rounded-xl border border-stone-200 bg-white p-3.5 dark:border-stone-800 dark:bg-stone-900';
+
+// Tailwind's `md`: from here staff lists are tables, below it cards.
+const WIDE_QUERY = '(min-width: 768px)';
+
+function subscribe(onChange: () => void): () => void {
+  const list = window.matchMedia(WIDE_QUERY);
+  list.addEventListener('change', onChange);
+  return () => list.removeEventListener('change', onChange);
+}
+
+/** Whether the screen is wide enough for tables; only one of table and cards is rendered. */
+export function useWideLayout(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(WIDE_QUERY).matches,
+    () => true,
+  );
+}
+
+/** A table from `md` up, cards below it; dimmed while another page loads in its place. */
+export function TableOrCards({
+  dimmed,
+  table,
+  cards,
+}: {
+  dimmed: boolean;
+  table: ReactNode;
+  cards: ReactNode;
+}) {
+  const wide = useWideLayout();
+  return (
+    <div className={`transition-opacity ${dimmed ? 'opacity-60' : ''}`}>
+      {wide ? <div className="card overflow-x-auto">{table}</div> : cards}
+    </div>
+  );
+}

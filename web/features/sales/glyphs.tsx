@@ -1,3 +1,0 @@
-// The sales screens draw with the portal's one icon set.
-export { Icon as Glyph } from '../../components/icons';
-export type { IconName as GlyphName } from '../../components/icons';

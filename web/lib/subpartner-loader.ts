@@ -1,0 +1,41 @@
+// White-label entry (spec point 2, decisions §10): `/{slug}` and its login and register pages
+// exist only for a known sub-partner. Reserved words, malformed slugs, an unknown slug and a
+// failed lookup all render the 404 page.
+import { data, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { isPossibleSubpartnerSlug } from '../../common/subpartners';
+import { api } from './api';
+
+export interface Subpartner {
+  slug: string;
+  name?: string;
+  logo_url?: string | null;
+  primary_color?: string;
+  accent_color?: string;
+  welcome?: { en?: string; fr?: string };
+}
+
+function notFound(): never {
+  // A thrown 404 response reaches the route's error element, which renders the 404 page.
+  throw data(null, { status: 404 });
+}
+
+export async function subpartnerLoader({ params }: LoaderFunctionArgs): Promise<Subpartner> {
+  const slug = params.subpartner ?? '';
+  if (!isPossibleSubpartnerSlug(slug)) notFound();
+  try {
+    const answer = await api.get<{ data?: Subpartner }>(`/api/subpartners/${encodeURIComponent(slug)}`, {
+      auth: 'public',
+    });
+    return { slug, ...answer?.data };
+  } catch {
+    return notFound();
+  }
+}
+
+/** Look the sub-partner up again only when the slug changes, not between its own pages. */
+export function shouldRevalidateSubpartner({
+  currentParams,
+  nextParams,
+}: ShouldRevalidateFunctionArgs): boolean {
+  return currentParams.subpartner !== nextParams.subpartner;
+}
