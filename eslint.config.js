@@ -70,8 +70,9 @@ const featureImports = {
       ExportAllDeclaration: (node) => check(node.source),
       ImportExpression: (node) => check(node.source),
       // A test's module stand-ins name modules too.
-      'CallExpression[callee.object.name="vi"][callee.property.name=/^(mock|doMock|importActual)$/]': (node) =>
-        check(node.arguments[0]),
+      'CallExpression[callee.object.name="vi"][callee.property.name=/^(mock|doMock|importActual)$/]': (
+        node,
+      ) => check(node.arguments[0]),
     };
   },
 };
@@ -94,17 +95,26 @@ const moduleDoors = {
   meta: {
     type: 'problem',
     schema: [],
-    messages: { door: "A server module reaches another only through that module's service.ts or index.ts: '{{source}}' is inside modules/{{module}}." },
+    messages: {
+      door: "A server module reaches another only through that module's service.ts or index.ts: '{{source}}' is inside modules/{{module}}.",
+    },
   },
   create(context) {
     const own = moduleOf(context.filename);
     if (!own) return {};
     const check = (source) => {
-      const spec = source?.type === 'Literal' ? source.value : source?.type === 'TemplateLiteral' && source.expressions.length === 0 ? source.quasis[0].value.cooked : undefined;
+      const spec =
+        source?.type === 'Literal'
+          ? source.value
+          : source?.type === 'TemplateLiteral' && source.expressions.length === 0
+            ? source.quasis[0].value.cooked
+            : undefined;
       if (typeof spec !== 'string' || !spec.startsWith('.')) return;
       const target = moduleOf(path.resolve(path.dirname(context.filename), spec.replace(/[?#].*$/, '')));
       if (!target || target.name === own.name) return;
-      const door = target.rest.length === 0 || (target.rest.length === 1 && /^(index|service)(\.[cm]?[jt]sx?)?$/.test(target.rest[0]));
+      const door =
+        target.rest.length === 0 ||
+        (target.rest.length === 1 && /^(index|service)(\.[cm]?[jt]sx?)?$/.test(target.rest[0]));
       if (door) return;
       context.report({ node: source, messageId: 'door', data: { source: spec, module: target.name } });
     };
@@ -119,7 +129,17 @@ const moduleDoors = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'data/**',
+      'coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.tmp/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -133,7 +153,10 @@ export default tseslint.config(
   },
   {
     files: ['common/**/*.{ts,tsx}'],
-    rules: forbid(['**/server/**', '**/web/**', 'node:*', 'fastify*', 'react*'], 'common/ runs on both sides and imports nothing of server/ or web/.'),
+    rules: forbid(
+      ['**/server/**', '**/web/**', 'node:*', 'fastify*', 'react*'],
+      'common/ runs on both sides and imports nothing of server/ or web/.',
+    ),
   },
   {
     files: ['web/**/*.{ts,tsx}'],
@@ -168,7 +191,10 @@ export default tseslint.config(
     // code changes. It may use server/db (dialect helpers, schema types) and packages only.
     files: ['server/db/migrations/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: forbid(['../../*', '../../**', '**/web/**'], 'A migration imports nothing outside server/db: copy the SQL it needs into it.'),
+    rules: forbid(
+      ['../../*', '../../**', '**/web/**'],
+      'A migration imports nothing outside server/db: copy the SQL it needs into it.',
+    ),
   },
   {
     files: ['scripts/**/*.ts', 'e2e/**/*.ts', '*.config.{js,ts}'],

@@ -1,4 +1,4 @@
-// The audit log's vocabulary (decisions §11): the entities staff change and the actions the
+// The audit log's vocabulary (docs/product/back-office.md#audit-log): the entities staff change and the actions the
 // portal writes today, each `<entity>.<verb>`. The back office names each in both languages
 // (`manager.audit.entities.<entity>`, `manager.audit.actions.<entity>.<verb>`); an action written
 // before its words are in the catalogs is still listed and shown, by its generic verb or its
@@ -74,7 +74,9 @@ export const isPartnersOwnAction = (action: string) => action.startsWith('accoun
 
 /** The entities of the actions above, in the order the filter lists them (the partner's own changes are the partner's). */
 export const AUDIT_ENTITIES = [
-  ...new Set(AUDIT_ACTIONS.map((action) => (isPartnersOwnAction(action) ? 'partner' : action.split('.')[0]!))),
+  ...new Set(
+    AUDIT_ACTIONS.map((action) => (isPartnersOwnAction(action) ? 'partner' : action.split('.')[0]!)),
+  ),
 ];
 
 /** Verbs every entity may use, with generic words ("Partner created") when an action has none of its own. */

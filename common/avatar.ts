@@ -1,4 +1,4 @@
-// The avatar rule of the spec (point 2, "Header"): a picture when there is one, else initials
+// The avatar rule (docs/product/partner-portal.md#header-and-avatar): a picture when there is one, else initials
 // on a colour picked from an 18-colour palette by the length of the e-mail, with the text
 // colour derived from the background. Pure so the shell, e-mails and tests agree.
 
@@ -45,7 +45,9 @@ export function avatarPicture(subject: AvatarSubject): string | null {
 
 /** The pictures to try in order (the uploaded one, then the social one): one that fails to load gives way to the next. */
 export function avatarPictures(subject: AvatarSubject): string[] {
-  const pictures = [nonEmpty(subject.user_picture), nonEmpty(subject.social_picture)].filter((url): url is string => url !== null);
+  const pictures = [nonEmpty(subject.user_picture), nonEmpty(subject.social_picture)].filter(
+    (url): url is string => url !== null,
+  );
   return [...new Set(pictures)];
 }
 

@@ -1,4 +1,4 @@
-// The badges a partner earns (decisions §8): each awarded once, automatically, when its measure
+// The badges a partner earns (docs/product/engagement.md#badges): each awarded once, automatically, when its measure
 // reaches its target. Shared by the server (the rules, `GET /api/get_badges`) and the SPA (the
 // badges page, its artwork and words), so both speak of the same ids and targets.
 

@@ -1,4 +1,4 @@
-// The program's calendar (decisions §15, "Calendar"; docs/decisions/054-program-calendar.md): every
+// The program's calendar (docs/product/commissions.md#calendar; docs/decisions/054-program-calendar.md): every
 // month and week boundary is cut at midnight in the program's time zone, not at midnight UTC. Days
 // are written 'YYYY-MM-DD' (a month by its first day, a week by its Monday), instants as ISO times.
 // Only Intl is used: its time-zone data gives each instant's offset, daylight saving included.
@@ -14,7 +14,9 @@ let supported: Set<string> | undefined;
 export function isTimeZone(zone: unknown): zone is string {
   if (typeof zone !== 'string' || zone.length === 0 || zone.length > 64) return false;
   if (zone === 'UTC') return true;
-  supported ??= new Set(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []);
+  supported ??= new Set(
+    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [],
+  );
   if (supported.has(zone)) return true;
   if (!ZONE_NAME.test(zone)) return false;
   try {
@@ -60,8 +62,10 @@ export function zoneOffsetMs(zone: string, instant: number): number {
   if (offset === undefined) {
     const at = slot * QUARTER;
     const parts: Record<string, number> = {};
-    for (const p of formatterOf(zone).formatToParts(new Date(at))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-    offset = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - at;
+    for (const p of formatterOf(zone).formatToParts(new Date(at)))
+      if (p.type !== 'literal') parts[p.type] = Number(p.value);
+    offset =
+      Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - at;
     if (byZone.size > 350_000) byZone.clear();
     byZone.set(slot, offset);
   }
@@ -69,7 +73,8 @@ export function zoneOffsetMs(zone: string, instant: number): number {
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-const dayOfUtc = (d: Date) => `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+const dayOfUtc = (d: Date) =>
+  `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 
 /** The wall-clock date and time in the zone at `instant`, as a Date whose UTC fields hold them. */
 function wallClock(instant: Date | string | number, zone: string): Date {
@@ -92,7 +97,9 @@ export function localMonthStart(instant: Date | string | number, zone: string, o
 export function localWeekStart(instant: Date | string | number, zone: string, offsetWeeks = 0): string {
   const wall = wallClock(instant, zone);
   const back = (wall.getUTCDay() + 6) % 7;
-  return dayOfUtc(new Date(Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate() - back + offsetWeeks * 7)));
+  return dayOfUtc(
+    new Date(Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate() - back + offsetWeeks * 7)),
+  );
 }
 
 /** `day` ('YYYY-MM-DD') moved by whole days, months or years (calendar arithmetic, no zone). */
@@ -110,7 +117,9 @@ export function startOfDay(day: string, zone: string): Date {
   const wall = Date.UTC(y, m - 1, d);
   // The offsets in force around that midnight: the day begins at the earliest instant whose
   // local day is that day.
-  const candidates = [wall - 86_400_000, wall, wall + 86_400_000].map((near) => wall - zoneOffsetMs(zone, near - zoneOffsetMs(zone, near)));
+  const candidates = [wall - 86_400_000, wall, wall + 86_400_000].map(
+    (near) => wall - zoneOffsetMs(zone, near - zoneOffsetMs(zone, near)),
+  );
   let best: number | undefined;
   for (const c of candidates) if (localDay(c, zone) === day && (best === undefined || c < best)) best = c;
   return new Date(best ?? wall - zoneOffsetMs(zone, wall));
@@ -119,5 +128,9 @@ export function startOfDay(day: string, zone: string): Date {
 /** The instants a month ('YYYY-MM' or its first day) runs between in the zone: [from, until). */
 export function monthBoundsIn(month: string, zone: string): { start: string; from: string; until: string } {
   const start = `${month.slice(0, 7)}-01`;
-  return { start, from: startOfDay(start, zone).toISOString(), until: startOfDay(addToDay(start, { months: 1 }), zone).toISOString() };
+  return {
+    start,
+    from: startOfDay(start, zone).toISOString(),
+    until: startOfDay(addToDay(start, { months: 1 }), zone).toISOString(),
+  };
 }

@@ -1,4 +1,4 @@
-// The caption check of decisions §13: the post rules of spec point 5 run on a draft caption before
+// The caption check of docs/product/content.md#caption-check: the post rules of docs/product/content.md#post-rules run on a draft caption before
 // the partner posts it. A pure function so the SPA answers as the partner types and the server's
 // POST /api/caption-check gives the same verdict. Findings carry rule ids, the places at fault and
 // a fix; the words a person reads come from the catalogs on whichever side shows them.

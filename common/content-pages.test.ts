@@ -3,7 +3,13 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkCaption } from './caption-check';
-import { PAGE_SLUGS, PAGE_VARIABLES, hasRequiredHashtagsUpFront, pageContentSchema, productContentSchema } from './content';
+import {
+  PAGE_SLUGS,
+  PAGE_VARIABLES,
+  hasRequiredHashtagsUpFront,
+  pageContentSchema,
+  productContentSchema,
+} from './content';
 import type { PageBlock, PageContent, PageSlug } from './content';
 
 const root = new URL('../content/pages/', import.meta.url);
@@ -55,7 +61,7 @@ const sectionText = (page: PageContent, id: string) =>
 const variablesIn = (page: PageContent) =>
   new Set(piecesOf(page).flatMap((p) => [...p.text.matchAll(/\{\{([^}]*)\}\}/g)].map((m) => m[1])));
 
-// Disease-claim words (decisions §13): the same patterns as content.test.ts uses on the talking
+// Disease-claim words (docs/product/content.md#caption-check): the same patterns as content.test.ts uses on the talking
 // points, word-bounded so "health", "treaty" or "extrait" do not count.
 const DISEASE_WORDS: Record<Locale, RegExp> = {
   en: /\b(cur(e|es|ed|ing)|treat(s|ed|ing|ment|ments)?|prevent(s|ed|ing|ion|ive)?|diagnos(e|es|ed|ing|is)|heal(s|ed|ing)?)\b/i,
@@ -97,7 +103,8 @@ function diseaseClaims(slug: PageSlug, locale: Locale, page: PageContent): strin
 describe('pages on disk', () => {
   it('has exactly one folder per page slug, each with both locales', () => {
     expect(readdirSync(root).sort()).toEqual([...PAGE_SLUGS].sort());
-    for (const slug of PAGE_SLUGS) expect(readdirSync(new URL(slug, root)).sort()).toEqual(['en.json', 'fr.json']);
+    for (const slug of PAGE_SLUGS)
+      expect(readdirSync(new URL(slug, root)).sort()).toEqual(['en.json', 'fr.json']);
   });
 
   it.each(CASES)('%s/%s passes the schema', (slug, locale) => {
@@ -119,7 +126,8 @@ describe('pages on disk', () => {
     // The server fills {{holding_days}} with the number of days only; "30 days" comes from here.
     const unit = locale === 'en' ? 'days' : 'jours';
     for (const { text } of piecesOf(pages[slug][locale]))
-      for (const m of text.matchAll(/\{\{holding_days\}\}(.{0,6})/g)) expect(m[1], text).toMatch(new RegExp(`^ ${unit}\\b`));
+      for (const m of text.matchAll(/\{\{holding_days\}\}(.{0,6})/g))
+        expect(m[1], text).toMatch(new RegExp(`^ ${unit}\\b`));
   });
 
   it.each(CASES)('%s/%s is plain text with balanced **bold** as the only mark', (slug, locale) => {
@@ -129,9 +137,12 @@ describe('pages on disk', () => {
     }
   });
 
-  it.each(PAGE_SLUGS)('%s: English and French share their section ids, in the same order (anchors match)', (slug) => {
-    expect(pages[slug].fr.sections.map((s) => s.id)).toEqual(pages[slug].en.sections.map((s) => s.id));
-  });
+  it.each(PAGE_SLUGS)(
+    '%s: English and French share their section ids, in the same order (anchors match)',
+    (slug) => {
+      expect(pages[slug].fr.sections.map((s) => s.id)).toEqual(pages[slug].en.sections.map((s) => s.id));
+    },
+  );
 
   it.each(PAGE_SLUGS)('%s: French keeps the program values English names', (slug) => {
     const en = variablesIn(pages[slug].en);
@@ -160,7 +171,9 @@ describe('faq', () => {
   });
 
   it('groups the same questions together in both languages', () => {
-    const pairs = new Set(pages.faq.en.sections.map((s, i) => `${s.group}→${pages.faq.fr.sections[i]?.group}`));
+    const pairs = new Set(
+      pages.faq.en.sections.map((s, i) => `${s.group}→${pages.faq.fr.sections[i]?.group}`),
+    );
     const groups = new Set(pages.faq.en.sections.map((s) => s.group));
     expect(pairs.size).toBe(groups.size);
   });
@@ -186,7 +199,9 @@ describe('faq', () => {
     const en = sectionText(pages.faq.en, 'how-to-cash-out');
     expect(en).toContain('{{minimum_payout}}');
     expect(en).toMatch(/PayPal/);
-    expect(sectionText(pages.faq.en, 'how-much-do-i-earn')).toMatch(/\{\{commission_min\}\}.*\{\{commission_max\}\}/);
+    expect(sectionText(pages.faq.en, 'how-much-do-i-earn')).toMatch(
+      /\{\{commission_min\}\}.*\{\{commission_max\}\}/,
+    );
     expect(sectionText(pages.faq.en, 'how-long-does-a-payout-take')).toContain('{{manager_threshold}}');
   });
 
@@ -206,42 +221,64 @@ describe('faq', () => {
         expect(en.effective_date).toBeUndefined();
         expect(fr.effective_date).toBeUndefined();
       }
-      if (slug !== 'faq') for (const s of [...en.sections, ...fr.sections]) expect(s.group, `${slug}#${s.id}`).toBeUndefined();
+      if (slug !== 'faq')
+        for (const s of [...en.sections, ...fr.sections]) expect(s.group, `${slug}#${s.id}`).toBeUndefined();
     }
   });
 });
 
 describe('terms and policy', () => {
-  it.each(LOCALES)('%s: the terms cover eligibility, payouts and disclosure with the program values', (locale) => {
-    const terms = pages.terms[locale];
-    expect(sectionText(terms, 'eligibility')).toMatch(/18/);
-    const payouts = sectionText(terms, 'payouts');
-    for (const v of ['{{minimum_payout}}', '{{manager_threshold}}']) expect(payouts).toContain(v);
-    expect(payouts).toMatch(/PayPal/);
-    expect(sectionText(terms, 'commissions')).toContain('{{holding_days}}');
-    const disclosure = sectionText(terms, 'content-and-disclosure');
-    for (const tag of ['#Ad', '#Sponsored', '#Paid', '#SunbitePartner', '125']) expect(disclosure).toContain(tag);
-  });
+  it.each(LOCALES)(
+    '%s: the terms cover eligibility, payouts and disclosure with the program values',
+    (locale) => {
+      const terms = pages.terms[locale];
+      expect(sectionText(terms, 'eligibility')).toMatch(/18/);
+      const payouts = sectionText(terms, 'payouts');
+      for (const v of ['{{minimum_payout}}', '{{manager_threshold}}']) expect(payouts).toContain(v);
+      expect(payouts).toMatch(/PayPal/);
+      expect(sectionText(terms, 'commissions')).toContain('{{holding_days}}');
+      const disclosure = sectionText(terms, 'content-and-disclosure');
+      for (const tag of ['#Ad', '#Sponsored', '#Paid', '#SunbitePartner', '125'])
+        expect(disclosure).toContain(tag);
+    },
+  );
 
   it.each(LOCALES)('%s: the policy names its contact and no other address than the brand’s', (locale) => {
-    const text = piecesOf(pages.policy[locale]).map((p) => p.text).join('\n');
+    const text = piecesOf(pages.policy[locale])
+      .map((p) => p.text)
+      .join('\n');
     expect(text).toContain('privacy@sunbite.example');
     for (const page of PAGE_SLUGS) {
-      const all = piecesOf(pages[page][locale]).map((p) => p.text).join('\n');
-      for (const [address] of all.matchAll(/[\w.+-]+@[\w.-]+\w/g)) expect(address).toMatch(/^(partners|privacy)@sunbite\.example$/);
+      const all = piecesOf(pages[page][locale])
+        .map((p) => p.text)
+        .join('\n');
+      for (const [address] of all.matchAll(/[\w.+-]+@[\w.-]+\w/g))
+        expect(address).toMatch(/^(partners|privacy)@sunbite\.example$/);
     }
   });
 });
 
 describe('post_guidelines', () => {
-  // The eight rules of spec point 5, in its order; each heading must say its rule.
+  // The eight rules of docs/product/content.md#post-rules, in its order; each heading must say its rule.
   const RULES: readonly { id: string; en: RegExp; fr: RegExp }[] = [
     { id: 'include-your-promo-code', en: /promo code/i, fr: /code promo/i },
     { id: 'include-the-required-hashtags', en: /required hashtags/i, fr: /mots-clics obligatoires/i },
     { id: 'follow-the-ftc-disclosure-rules', en: /FTC disclosure/, fr: /divulgation de la FTC/ },
-    { id: 'use-approved-claims', en: /approved health claims.*ingredient/i, fr: /allégations santé approuvées.*ingrédient/i },
-    { id: 'no-competitor-names-or-logos', en: /competitor names or logos/i, fr: /nom ni logo de concurrent/i },
-    { id: 'do-not-disparage-other-brands', en: /disparage other brands/i, fr: /dénigrez pas les autres marques/i },
+    {
+      id: 'use-approved-claims',
+      en: /approved health claims.*ingredient/i,
+      fr: /allégations santé approuvées.*ingrédient/i,
+    },
+    {
+      id: 'no-competitor-names-or-logos',
+      en: /competitor names or logos/i,
+      fr: /nom ni logo de concurrent/i,
+    },
+    {
+      id: 'do-not-disparage-other-brands',
+      en: /disparage other brands/i,
+      fr: /dénigrez pas les autres marques/i,
+    },
     { id: 'include-a-photo-or-video', en: /photo or video/i, fr: /photo ou une vidéo/i },
     { id: 'respond-to-followers', en: /respond to followers/i, fr: /répondez à vos abonnés/i },
   ];
@@ -263,11 +300,23 @@ describe('post_guidelines', () => {
 });
 
 describe('crafting_perfect_post', () => {
-  // Spec point 9: about 9am, 1pm and 6–11pm Monday to Friday; Instagram 12:00–13:00 on weekdays.
+  // docs/product/content.md#posting-times: about 9am, 1pm and 6–11pm Monday to Friday; Instagram 12:00–13:00 on weekdays.
   const TIMES: Record<Locale, RegExp[]> = {
     // Written as the chart writes them (Intl's en-US "9 AM", Quebec's "9 h"), never broken across lines.
-    en: [/\b9\u202FAM\b/, /\b1\u202FPM\b/, /\b6\u202FPM to 11\u202FPM\b/, /Monday to Friday/, /Instagram[^.]*12\u202FPM to 1\u202FPM on weekdays/],
-    fr: [/\b9\u00A0h\b/, /\b13\u00A0h\b/, /De 18\u00A0h à 23\u00A0h/, /Du lundi au vendredi/, /Instagram[^.]*en semaine va de 12\u00A0h à 13\u00A0h/],
+    en: [
+      /\b9\u202FAM\b/,
+      /\b1\u202FPM\b/,
+      /\b6\u202FPM to 11\u202FPM\b/,
+      /Monday to Friday/,
+      /Instagram[^.]*12\u202FPM to 1\u202FPM on weekdays/,
+    ],
+    fr: [
+      /\b9\u00A0h\b/,
+      /\b13\u00A0h\b/,
+      /De 18\u00A0h à 23\u00A0h/,
+      /Du lundi au vendredi/,
+      /Instagram[^.]*en semaine va de 12\u00A0h à 13\u00A0h/,
+    ],
   };
 
   it.each(LOCALES)('%s: times the post with the spec’s posting times', (locale) => {
@@ -283,7 +332,11 @@ describe('crafting_perfect_post', () => {
     const types = page.sections.find((s) => s.id === 'dos-and-donts')!.blocks.map((b) => b.type);
     expect(types).toEqual(expect.arrayContaining(['do', 'dont']));
     const caption = sectionText(page, 'craft-your-caption');
-    for (const word of ['#SunbitePartner', '125', locale === 'en' ? 'caption check' : 'vérification de légende'])
+    for (const word of [
+      '#SunbitePartner',
+      '125',
+      locale === 'en' ? 'caption check' : 'vérification de légende',
+    ])
       expect(caption).toContain(word);
   });
 
@@ -324,19 +377,41 @@ describe('the disease-claim guard', () => {
   it('flags a claim, and a forbidding sentence outside the rule sections', () => {
     expect(diseaseClaims('faq', 'en', page('caption-check', 'These gummies cure colds.'))).toHaveLength(1);
     expect(diseaseClaims('faq', 'en', page('caption-check', 'Never say they cure colds.'))).toHaveLength(1);
-    expect(diseaseClaims('faq', 'fr', page('caption-check', 'Ces jujubes soignent le rhume.'))).toHaveLength(1);
+    expect(diseaseClaims('faq', 'fr', page('caption-check', 'Ces jujubes soignent le rhume.'))).toHaveLength(
+      1,
+    );
   });
 
   it('flags a claim inside a rule section when its sentence does not forbid it', () => {
-    expect(diseaseClaims('post_guidelines', 'en', page('use-approved-claims', 'Never lie. These gummies heal.'))).toEqual([
-      'use-approved-claims: These gummies heal.',
-    ]);
-    expect(diseaseClaims('post_guidelines', 'fr', page('use-approved-claims', 'Ce jujube prévient la fatigue.'))).toHaveLength(1);
+    expect(
+      diseaseClaims('post_guidelines', 'en', page('use-approved-claims', 'Never lie. These gummies heal.')),
+    ).toEqual(['use-approved-claims: These gummies heal.']);
+    expect(
+      diseaseClaims('post_guidelines', 'fr', page('use-approved-claims', 'Ce jujube prévient la fatigue.')),
+    ).toHaveLength(1);
   });
 
   it('lets the rule name the words it forbids', () => {
-    expect(diseaseClaims('post_guidelines', 'en', page('use-approved-claims', 'Never say a product cures anything.'))).toEqual([]);
-    expect(diseaseClaims('post_guidelines', 'fr', page('use-approved-claims', 'Ne dites jamais qu’un produit guérit.'))).toEqual([]);
-    expect(diseaseClaims('crafting_perfect_post', 'en', page('dos-and-donts', 'Claims that it treats anything.', 'dont'))).toEqual([]);
+    expect(
+      diseaseClaims(
+        'post_guidelines',
+        'en',
+        page('use-approved-claims', 'Never say a product cures anything.'),
+      ),
+    ).toEqual([]);
+    expect(
+      diseaseClaims(
+        'post_guidelines',
+        'fr',
+        page('use-approved-claims', 'Ne dites jamais qu’un produit guérit.'),
+      ),
+    ).toEqual([]);
+    expect(
+      diseaseClaims(
+        'crafting_perfect_post',
+        'en',
+        page('dos-and-donts', 'Claims that it treats anything.', 'dont'),
+      ),
+    ).toEqual([]);
   });
 });

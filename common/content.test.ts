@@ -15,7 +15,7 @@ type Locale = (typeof LOCALES)[number];
 const load = (code: string, locale: string): unknown =>
   JSON.parse(readFileSync(new URL(`${code}/${locale}.json`, root), 'utf8'));
 
-// Disease-claim words (decisions §13) in the forms copy would use; word-bounded so "health" or
+// Disease-claim words (docs/product/content.md#caption-check) in the forms copy would use; word-bounded so "health" or
 // "extrait" do not count.
 const DISEASE_WORDS: Record<Locale, RegExp> = {
   en: /\b(cur(e|es|ed|ing)|treat(s|ed|ing|ment|ments)?|prevent(s|ed|ing|ion|ive)?|diagnos(e|es|ed|ing|is)|heal(s|ed|ing)?)\b/i,
@@ -51,7 +51,10 @@ describe('product talking points on disk', () => {
         expect(caption.split(HASHTAG_RULES.codePlaceholder)).toHaveLength(2);
         const head = caption.slice(0, HASHTAG_RULES.disclosureWithin);
         expect(head).toContain(HASHTAG_RULES.brand);
-        expect(HASHTAG_RULES.disclosures.some((tag) => head.includes(tag)), caption).toBe(true);
+        expect(
+          HASHTAG_RULES.disclosures.some((tag) => head.includes(tag)),
+          caption,
+        ).toBe(true);
         expect(caption).not.toMatch(/#Pub\b/i);
       }
     }
@@ -60,7 +63,12 @@ describe('product talking points on disk', () => {
   it.each(PRODUCT_CODES)('%s: no disease words in benefits or captions', (code) => {
     for (const locale of LOCALES) {
       const content = parsed[code][locale];
-      const texts = [content.subtitle, ...content.benefits.map((b) => b.text), ...content.captions, ...content.caption_ideas];
+      const texts = [
+        content.subtitle,
+        ...content.benefits.map((b) => b.text),
+        ...content.captions,
+        ...content.caption_ideas,
+      ];
       for (const text of texts) expect(text).not.toMatch(DISEASE_WORDS[locale]);
     }
   });
@@ -86,8 +94,10 @@ describe('product talking points on disk', () => {
 
 describe('disease-word patterns', () => {
   it('catch the claims they are meant for and leave ordinary words alone', () => {
-    for (const bad of ['cures colds', 'treats', 'prevention', 'diagnose', 'heals']) expect(bad).toMatch(DISEASE_WORDS.en);
-    for (const fine of ['healthy', 'health', 'treaty', 'alertness']) expect(fine).not.toMatch(DISEASE_WORDS.en);
+    for (const bad of ['cures colds', 'treats', 'prevention', 'diagnose', 'heals'])
+      expect(bad).toMatch(DISEASE_WORDS.en);
+    for (const fine of ['healthy', 'health', 'treaty', 'alertness'])
+      expect(fine).not.toMatch(DISEASE_WORDS.en);
     for (const bad of ['guérit', 'traiter', 'traitement', 'prévient', 'prévenir', 'diagnostiquer', 'soigne'])
       expect(bad).toMatch(DISEASE_WORDS.fr);
     for (const fine of ['extrait', 'santé', 'soin']) expect(fine).not.toMatch(DISEASE_WORDS.fr);
@@ -123,7 +133,7 @@ describe('productContentSchema', () => {
   });
 });
 
-// The caption check (decisions §13) must not raise an alarm on the program's own ready captions.
+// The caption check (docs/product/content.md#caption-check) must not raise an alarm on the program's own ready captions.
 describe('the ready captions under the caption check', () => {
   for (const code of PRODUCT_CODES) {
     for (const locale of ['en', 'fr'] as const) {
@@ -131,8 +141,16 @@ describe('the ready captions under the caption check', () => {
         const product = productContentSchema.parse(load(code, locale));
         for (const caption of product.captions) {
           const text = caption.replace('{code}', 'MAYA15');
-          const result = checkCaption({ text, code: 'MAYA15', locale, product, competitors: ['Gummyco', 'Vitaburst'] });
-          const alarms = result.findings.filter((f) => !f.ok && f.severity !== 'info').map((f) => `${f.rule}: ${f.matches.map((m) => m.text).join(', ')}`);
+          const result = checkCaption({
+            text,
+            code: 'MAYA15',
+            locale,
+            product,
+            competitors: ['Gummyco', 'Vitaburst'],
+          });
+          const alarms = result.findings
+            .filter((f) => !f.ok && f.severity !== 'info')
+            .map((f) => `${f.rule}: ${f.matches.map((m) => m.text).join(', ')}`);
           expect(alarms, text).toEqual([]);
           expect(result.ok).toBe(true);
         }

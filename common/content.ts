@@ -1,11 +1,11 @@
-// The shape of a product's talking points (decisions §9), one file per product and locale under
+// The shape of a product's talking points (docs/product/content.md#products), one file per product and locale under
 // content/products/<code>/<locale>.json. The seed, the staff editor and the API all check against
 // this schema, so an edit that would break the partner page or the caption check is refused.
 import { z } from 'zod';
 import type { PageSlug } from './page-slugs';
 
 /**
- * The hashtag rules of spec point 5 as decisions §13 reads them: the brand tag plus one
+ * The hashtag rules of docs/product/content.md#post-rules as docs/product/content.md#caption-check reads them: the brand tag plus one
  * disclosure, both before a feed's "more" cut. `#Pub` and other local variants are not accepted,
  * because the FTC guidance the program follows names these three.
  */
@@ -64,7 +64,7 @@ export const productContentSchema = z
 export type ProductContent = z.infer<typeof productContentSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Pages (decisions §9): content/pages/<slug>/<locale>.json. A page is a title, a lead and
+// Pages (docs/product/content.md#pages): content/pages/<slug>/<locale>.json. A page is a title, a lead and
 // sections; a section is a heading and blocks. The FAQ's sections are its questions (heading:
 // the question, blocks: the answer), grouped by `group`. Text is plain, with `**bold**` as the
 // only inline mark. `{{name}}` stands for a program value the server fills in when it serves the
@@ -130,7 +130,7 @@ export const pageContentSchema = z
 export type PageContent = z.infer<typeof pageContentSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// The partner API's answers (decisions §9), inside the usual `{"data": ...}`.
+// The partner API's answers (docs/product/content.md), inside the usual `{"data": ...}`.
 
 /** `GET /api/products`: the 16, in PRODUCT_CODES order, for the buttons. */
 export interface ProductSummary {

@@ -1,4 +1,4 @@
-// The program currency and the exchange rates staff set (decisions §15,
+// The program currency and the exchange rates staff set (docs/product/commissions.md#currency,
 // docs/decisions/053-money-in-the-real-world.md): which currencies a program may run in, how a rate
 // is written, and the one conversion every amount in another currency goes through. Exact: a rate
 // is a decimal read into integers, and a conversion rounds once, half away from zero.
@@ -11,12 +11,32 @@ export const DEFAULT_PROGRAM_CURRENCY = 'USD';
  * zero-decimal currencies, JPY, HUF and TWD, would need another ledger unit).
  */
 export const PROGRAM_CURRENCIES = [
-  'USD', 'CAD', 'EUR', 'GBP', 'AUD', 'NZD', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK',
-  'HKD', 'SGD', 'MXN', 'BRL', 'ILS', 'MYR', 'PHP', 'THB', 'CNY',
+  'USD',
+  'CAD',
+  'EUR',
+  'GBP',
+  'AUD',
+  'NZD',
+  'CHF',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'CZK',
+  'HKD',
+  'SGD',
+  'MXN',
+  'BRL',
+  'ILS',
+  'MYR',
+  'PHP',
+  'THB',
+  'CNY',
 ] as const;
 export type ProgramCurrency = (typeof PROGRAM_CURRENCIES)[number];
 
-export const isProgramCurrency = (code: string): code is ProgramCurrency => (PROGRAM_CURRENCIES as readonly string[]).includes(code);
+export const isProgramCurrency = (code: string): code is ProgramCurrency =>
+  (PROGRAM_CURRENCIES as readonly string[]).includes(code);
 
 /** An ISO 4217 code of a currency in use (one the platform's Intl knows, where it can tell). */
 export function isCurrencyCode(code: string): boolean {

@@ -1,4 +1,4 @@
-// The rules of an Associates report upload (decisions §6), on both sides: the back office says
+// The rules of an Associates report upload (docs/product/commissions.md#marketplace), on both sides: the back office says
 // them before sending anything, with the server's own words (`manager.marketplace.refused.*` in
 // the SPA, `api.marketplace.*` on the server, the same sentences); the server judges the bytes it
 // receives again.

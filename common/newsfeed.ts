@@ -1,4 +1,4 @@
-// The newsfeed's items (decisions §8), as the server answers them and the portal shows them.
+// The newsfeed's items (docs/product/engagement.md#newsfeed), as the server answers them and the portal shows them.
 
 export const FEED_KINDS = ['sale', 'announcement', 'badge', 'promotion'] as const;
 export type FeedKind = (typeof FEED_KINDS)[number];

@@ -1,4 +1,4 @@
-// The long-form pages' slugs (decisions §9), without zod: the SPA's content pages need only these,
+// The long-form pages' slugs (docs/product/content.md#pages), without zod: the SPA's content pages need only these,
 // and common/content.ts (which re-exports them) would bring zod and its schemas into their chunks.
 export const PAGE_SLUGS = ['faq', 'terms', 'policy', 'crafting_perfect_post', 'post_guidelines'] as const;
 export type PageSlug = (typeof PAGE_SLUGS)[number];

@@ -1,4 +1,4 @@
-// The product line. Route codes are the spec's (point 2) plus `energy` (decisions §9).
+// The product line. Route codes are the spec's (docs/product/partner-portal.md#routes) plus `energy` (docs/product/content.md#products).
 export const PRODUCT_CODES = [
   'acv',
   'ashwa',
@@ -36,16 +36,22 @@ export const SIDEBAR_PRODUCT_CODES: readonly ProductCode[] = [
 
 /**
  * Codes whose presence in the path expands the sidebar group: the listed ones plus
- * kids, pms, multi and calm (spec point 2).
+ * kids, pms, multi and calm (docs/product/partner-portal.md#the-account-shell).
  */
-export const GROUP_EXPANDING_CODES: readonly ProductCode[] = [...SIDEBAR_PRODUCT_CODES, 'kids', 'pms', 'multi', 'calm'];
+export const GROUP_EXPANDING_CODES: readonly ProductCode[] = [
+  ...SIDEBAR_PRODUCT_CODES,
+  'kids',
+  'pms',
+  'multi',
+  'calm',
+];
 
 export function isProductCode(value: string): value is ProductCode {
   return (PRODUCT_CODES as readonly string[]).includes(value);
 }
 
 /**
- * Amazon listing of each product (decisions §6: marketplace links are
+ * Amazon listing of each product (docs/product/commissions.md#marketplace: marketplace links are
  * `https://www.amazon.com/dp/{ASIN}?tag={tracking_id}`). Staff keep these in step with the store.
  */
 export const PRODUCT_ASINS: Record<ProductCode, string> = {

@@ -5,14 +5,26 @@ import { catalogs, LOCALES } from './i18n';
 import { checkProgramSettings, DEFAULT_PROGRAM_SETTINGS, settingsProblemText } from './program-settings';
 import type { ProgramSettings, SettingsProblems } from './program-settings';
 
-const valid = (overrides: Partial<Record<keyof ProgramSettings, unknown>> = {}) => ({ ...structuredClone(DEFAULT_PROGRAM_SETTINGS), ...overrides });
-const keysOf = (problems: SettingsProblems) => Object.fromEntries(Object.entries(problems).map(([field, p]) => [field, p.key.replace('manager.settings.errors.', '')]));
+const valid = (overrides: Partial<Record<keyof ProgramSettings, unknown>> = {}) => ({
+  ...structuredClone(DEFAULT_PROGRAM_SETTINGS),
+  ...overrides,
+});
+const keysOf = (problems: SettingsProblems) =>
+  Object.fromEntries(
+    Object.entries(problems).map(([field, p]) => [field, p.key.replace('manager.settings.errors.', '')]),
+  );
 
 describe('checkProgramSettings', () => {
   it('passes the defaults, decimals to the cent, and a single tier', () => {
     expect(checkProgramSettings(valid())).toEqual({});
-    expect(checkProgramSettings(valid({ minimum_payout: 0.1 + 0.2, marketplace_rate: 7.25, tiers: [{ min_sales: 0, rate: 0 }] }))).toEqual({});
-    expect(checkProgramSettings(valid({ referral_comission_type: 'fixed', referral_commission_amount: 1000 }))).toEqual({});
+    expect(
+      checkProgramSettings(
+        valid({ minimum_payout: 0.1 + 0.2, marketplace_rate: 7.25, tiers: [{ min_sales: 0, rate: 0 }] }),
+      ),
+    ).toEqual({});
+    expect(
+      checkProgramSettings(valid({ referral_comission_type: 'fixed', referral_commission_amount: 1000 })),
+    ).toEqual({});
   });
 
   it('names the first problem of each field', () => {
@@ -24,7 +36,13 @@ describe('checkProgramSettings', () => {
       default_discount: 1.234,
       referral_comission_type: 'fixed',
       referral_commission_amount: 2.5,
-      tiers: [{ min_sales: 3, rate: 10 }, { min_sales: 2, rate: null }, {}, { min_sales: 10, rate: 5 }, { min_sales: 10, rate: 5 }],
+      tiers: [
+        { min_sales: 3, rate: 10 },
+        { min_sales: 2, rate: null },
+        {},
+        { min_sales: 10, rate: 5 },
+        { min_sales: 10, rate: 5 },
+      ],
     });
     expect(keysOf(problems)).toEqual({
       holding_period_days: 'validation.required',
@@ -52,15 +70,39 @@ describe('checkProgramSettings', () => {
     collect({ tiers: 'x', referral_comission_type: 'x' });
     collect({ tiers: [] });
     collect(valid({ tiers: Array.from({ length: 21 }, (_, i) => ({ min_sales: i, rate: 1 })) }));
-    collect(valid({ holding_period_days: 400, minimum_payout: 'x', manager_threshold: 1e9, tiers: [{ min_sales: 1.5, rate: -1 }, { min_sales: 2e6, rate: 1.001 }] }));
-    collect(valid({ holding_period_days: 2.5, tiers: [{ min_sales: 5, rate: 1 }, { min_sales: 0, rate: 1 }] }));
-    collect(valid({ minimum_payout: 1.001, referral_comission_type: 'fixed', referral_commission_amount: 0 }));
-    const catalogKeys = Object.keys(catalogs.en.portal.manager.settings.errors).map((key) => `manager.settings.errors.${key}`);
+    collect(
+      valid({
+        holding_period_days: 400,
+        minimum_payout: 'x',
+        manager_threshold: 1e9,
+        tiers: [
+          { min_sales: 1.5, rate: -1 },
+          { min_sales: 2e6, rate: 1.001 },
+        ],
+      }),
+    );
+    collect(
+      valid({
+        holding_period_days: 2.5,
+        tiers: [
+          { min_sales: 5, rate: 1 },
+          { min_sales: 0, rate: 1 },
+        ],
+      }),
+    );
+    collect(
+      valid({ minimum_payout: 1.001, referral_comission_type: 'fixed', referral_commission_amount: 0 }),
+    );
+    const catalogKeys = Object.keys(catalogs.en.portal.manager.settings.errors).map(
+      (key) => `manager.settings.errors.${key}`,
+    );
     expect([...found].filter((key) => key.startsWith('manager.')).sort()).toEqual(catalogKeys.sort());
     for (const locale of LOCALES) {
       const portal = catalogs[locale].portal as unknown as Record<string, Record<string, unknown>>;
       for (const key of found) {
-        const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], portal);
+        const value = key
+          .split('.')
+          .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], portal);
         expect(typeof value, `${locale}: ${key}`).toBe('string');
       }
     }
@@ -70,7 +112,11 @@ describe('checkProgramSettings', () => {
     const t = (key: string, values?: Record<string, unknown>) => `${key}:${JSON.stringify(values)}`;
     const format = { number: (n: number) => `n${n}`, money: (n: number) => `$${n}` };
     const problems = checkProgramSettings(valid({ minimum_payout: 20_000, holding_period_days: 0 }));
-    expect(settingsProblemText(problems.minimum_payout!, t, format)).toBe('manager.settings.errors.amount_max:{"max":"$10000"}');
-    expect(settingsProblemText(problems.holding_period_days!, t, format)).toBe('manager.settings.errors.days_range:{"min":"n1","max":"n365"}');
+    expect(settingsProblemText(problems.minimum_payout!, t, format)).toBe(
+      'manager.settings.errors.amount_max:{"max":"$10000"}',
+    );
+    expect(settingsProblemText(problems.holding_period_days!, t, format)).toBe(
+      'manager.settings.errors.days_range:{"min":"n1","max":"n365"}',
+    );
   });
 });

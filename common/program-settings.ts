@@ -1,4 +1,4 @@
-// The program settings staff edit in the back office (decisions §6, §7, §11): the holding period,
+// The program settings staff edit in the back office (docs/product/commissions.md#marketplace, docs/product/payouts.md#review-and-transitions, docs/product/back-office.md#program-settings): the holding period,
 // the payout minimum and manager threshold, the marketplace rate, a new code's discount, a new
 // partner's referral commission and the commission tiers. The rules are checked here, once, by the
 // SPA before it sends and by the server before it stores, and each problem is named by a catalog
@@ -28,7 +28,7 @@ export interface CommissionTier {
 export const REFERRAL_TYPES = ['percent', 'fixed'] as const;
 export type ReferralType = (typeof REFERRAL_TYPES)[number];
 
-/** What a program has until staff change it (decisions §6, §7). */
+/** What a program has until staff change it (docs/product/commissions.md, docs/product/payouts.md). */
 export const DEFAULT_PROGRAM_SETTINGS: ProgramSettings = {
   holding_period_days: 30,
   minimum_payout: 25,
@@ -126,22 +126,38 @@ function checkWholeAmount(value: unknown, max: number): SettingsProblem | null {
  * Every problem of a settings form or request, by field (the first problem of each); empty when
  * it can be stored. Values may be of any type: what is not a number is named as such.
  */
-export function checkProgramSettings(input: Partial<Record<keyof ProgramSettings, unknown>>): SettingsProblems {
+export function checkProgramSettings(
+  input: Partial<Record<keyof ProgramSettings, unknown>>,
+): SettingsProblems {
   const problems: SettingsProblems = {};
   const add = (field: string, found: SettingsProblem | null) => {
     if (found && !problems[field]) problems[field] = found;
   };
-  add('holding_period_days', checkWhole(input.holding_period_days, SETTINGS_LIMITS.holdingDaysMin, SETTINGS_LIMITS.holdingDaysMax, 'days_range'));
+  add(
+    'holding_period_days',
+    checkWhole(
+      input.holding_period_days,
+      SETTINGS_LIMITS.holdingDaysMin,
+      SETTINGS_LIMITS.holdingDaysMax,
+      'days_range',
+    ),
+  );
   add('minimum_payout', checkAmount(input.minimum_payout, SETTINGS_LIMITS.minimumPayoutMax));
   add('manager_threshold', checkAmount(input.manager_threshold, SETTINGS_LIMITS.managerThresholdMax));
   add('marketplace_rate', checkRate(input.marketplace_rate));
   add('default_discount', checkRate(input.default_discount));
 
   const type = input.referral_comission_type;
-  if (!REFERRAL_TYPES.includes(type as ReferralType)) add('referral_comission_type', problem(missing(type) ? 'validation.required' : 'validation.wrong_value'));
+  if (!REFERRAL_TYPES.includes(type as ReferralType))
+    add('referral_comission_type', problem(missing(type) ? 'validation.required' : 'validation.wrong_value'));
   const referral = input.referral_commission_amount;
   // The partner's referral amount is a whole number (an integer column), percent or currency units.
-  add('referral_commission_amount', type === 'fixed' ? checkWholeAmount(referral, SETTINGS_LIMITS.referralFixedMax) : checkWhole(referral, 0, SETTINGS_LIMITS.rateMax, 'rate_range'));
+  add(
+    'referral_commission_amount',
+    type === 'fixed'
+      ? checkWholeAmount(referral, SETTINGS_LIMITS.referralFixedMax)
+      : checkWhole(referral, 0, SETTINGS_LIMITS.rateMax, 'rate_range'),
+  );
 
   const tiers = input.tiers;
   if (!Array.isArray(tiers)) {
@@ -149,10 +165,13 @@ export function checkProgramSettings(input: Partial<Record<keyof ProgramSettings
     return problems;
   }
   if (tiers.length === 0) add('tiers', problem('tiers_none'));
-  if (tiers.length > SETTINGS_LIMITS.tiersMax) add('tiers', problem('tiers_max', { max: SETTINGS_LIMITS.tiersMax }));
+  if (tiers.length > SETTINGS_LIMITS.tiersMax)
+    add('tiers', problem('tiers_max', { max: SETTINGS_LIMITS.tiersMax }));
   let previous: number | null = null;
   tiers.forEach((tier: unknown, index) => {
-    const row = (tier && typeof tier === 'object' ? tier : {}) as Partial<Record<keyof CommissionTier, unknown>>;
+    const row = (tier && typeof tier === 'object' ? tier : {}) as Partial<
+      Record<keyof CommissionTier, unknown>
+    >;
     const at = `tiers.${index}`;
     add(`${at}.rate`, checkRate(row.rate));
     const threshold = checkNumber(row.min_sales);
@@ -163,8 +182,10 @@ export function checkProgramSettings(input: Partial<Record<keyof ProgramSettings
     }
     if (!Number.isInteger(threshold) || threshold < 0) add(`${at}.min_sales`, problem('threshold_whole'));
     else if (index === 0 && threshold !== 0) add(`${at}.min_sales`, problem('first_tier_zero'));
-    else if (previous !== null && threshold <= previous) add(`${at}.min_sales`, problem('thresholds_increasing', { previous }));
-    else if (threshold > SETTINGS_LIMITS.tierThresholdMax) add(`${at}.min_sales`, problem('threshold_max', { max: SETTINGS_LIMITS.tierThresholdMax }));
+    else if (previous !== null && threshold <= previous)
+      add(`${at}.min_sales`, problem('thresholds_increasing', { previous }));
+    else if (threshold > SETTINGS_LIMITS.tierThresholdMax)
+      add(`${at}.min_sales`, problem('threshold_max', { max: SETTINGS_LIMITS.tierThresholdMax }));
     previous = threshold;
   });
   return problems;
@@ -176,6 +197,11 @@ export function settingsProblemText(
   t: (key: string, values?: Record<string, unknown>) => string,
   format: { number: (n: number) => string; money: (n: number) => string },
 ): string {
-  const values = Object.fromEntries(Object.entries(found.values ?? {}).map(([name, n]) => [name, found.money ? format.money(n) : format.number(n)]));
+  const values = Object.fromEntries(
+    Object.entries(found.values ?? {}).map(([name, n]) => [
+      name,
+      found.money ? format.money(n) : format.number(n),
+    ]),
+  );
   return t(found.key, values);
 }

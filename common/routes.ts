@@ -1,4 +1,4 @@
-// The route table of the SPA (spec point 2): one source of truth for the router, the page
+// The route table of the SPA (docs/product/partner-portal.md#routes): one source of truth for the router, the page
 // titles and the tests. Title keys are literal keys of the `portal` catalogs.
 
 export type LayoutId =
@@ -157,7 +157,7 @@ export const ROUTES = [
     leadKey: 'pages.badges',
   },
   {
-    // Not in the sidebar (spec point 2 lists its entries): the dashboard's newsfeed leads here.
+    // Not in the sidebar (docs/product/partner-portal.md#the-account-shell lists its entries): the dashboard's newsfeed leads here.
     path: '/account/newsfeed',
     area: 'account',
     layout: 'account',
@@ -199,7 +199,7 @@ export const ROUTES = [
 export type RoutePath = (typeof ROUTES)[number]['path'];
 export type TitleKey = (typeof ROUTES)[number]['titleKey'];
 
-/** Integrations a partner can connect from /account/connect/{integration} (spec point 1). */
+/** Integrations a partner can connect from /account/connect/{integration} (docs/product/partner-portal.md#what-a-partner-can-do). */
 export const INTEGRATIONS = ['facebook', 'instagram'] as const;
 export type Integration = (typeof INTEGRATIONS)[number];
 

@@ -1,4 +1,4 @@
-// Payout and order (commission) statuses of spec point 4, with their display labels as catalog
+// Payout and order (commission) statuses of docs/product/payouts.md#payout-statuses, with their display labels as catalog
 // keys (`status.<STATUS>`).
 export const STATUSES = [
   'PENDING',
@@ -14,5 +14,5 @@ export type Status = (typeof STATUSES)[number];
 
 export const statusLabelKey = (status: Status) => `status.${status}` as const;
 
-/** Paging of lists (decisions §3). */
+/** Paging of lists (docs/product/errors-and-languages.md#the-api-conventions). */
 export const PAGING = { defaultPage: 1, defaultLength: 5, mappingLength: 6, maxLength: 100 } as const;

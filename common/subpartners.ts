@@ -1,4 +1,4 @@
-// White-label path segments (decisions §10). These words are routes of the portal itself and
+// White-label path segments (docs/product/partners-and-accounts.md#white-label-sub-partners). These words are routes of the portal itself and
 // can never be a sub-partner's slug.
 export const RESERVED_SLUGS = [
   '404',
@@ -32,7 +32,7 @@ export function isPossibleSubpartnerSlug(value: string): boolean {
   return SLUG_PATTERN.test(slug) && !(RESERVED_SLUGS as readonly string[]).includes(slug);
 }
 
-/** What staff may write for a sub-partner (decisions §10, §11): the same rules on both sides. */
+/** What staff may write for a sub-partner (docs/product/partners-and-accounts.md#white-label-sub-partners, docs/product/back-office.md#partners): the same rules on both sides. */
 export const SUBPARTNER_LIMITS = {
   slugMax: 50,
   nameMax: 200,

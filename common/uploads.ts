@@ -1,4 +1,4 @@
-// The rules of an uploaded image (decisions §9), on both sides: the browser says them before
+// The rules of an uploaded image (docs/product/content.md#staff-edits), on both sides: the browser says them before
 // sending anything, with the server's own words; the server judges the bytes it receives.
 
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;

@@ -6,8 +6,10 @@ const say: Say = (key, params) => (params?.n !== undefined ? `${key}:${params.n}
 const today = new Date('2026-11-21T12:00:00Z');
 const schemas = identitySchemas(say, { today: () => today, isCommonPassword: (p) => p === 'password123' });
 
-const errorsOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+const errorsOf = (result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) => Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
 const validRegistration = {
   first_name: 'Léa',
@@ -49,7 +51,12 @@ describe('the registration schema', () => {
   it('accepts a complete body and normalizes it', () => {
     const result = schemas.registration.safeParse(validRegistration);
     expect(errorsOf(result)).toEqual({});
-    expect(result.data).toMatchObject({ email: 'lea@example.com', facebook_url: null, youtube_url: null, locale: 'fr' });
+    expect(result.data).toMatchObject({
+      email: 'lea@example.com',
+      facebook_url: null,
+      youtube_url: null,
+      locale: 'fr',
+    });
   });
 
   it('says what is wrong at each field', () => {
@@ -82,13 +89,23 @@ describe('the registration schema', () => {
   });
 
   it('refuses a mismatched confirmation, a common password and an under-age partner', () => {
-    expect(errorsOf(schemas.registration.safeParse({ ...validRegistration, password_confirmation: 'nope' }))).toEqual({
+    expect(
+      errorsOf(schemas.registration.safeParse({ ...validRegistration, password_confirmation: 'nope' })),
+    ).toEqual({
       password_confirmation: 'password_mismatch',
     });
     expect(
-      errorsOf(schemas.registration.safeParse({ ...validRegistration, password: 'password123', password_confirmation: 'password123' })),
+      errorsOf(
+        schemas.registration.safeParse({
+          ...validRegistration,
+          password: 'password123',
+          password_confirmation: 'password123',
+        }),
+      ),
     ).toEqual({ password: 'password_common' });
-    expect(errorsOf(schemas.registration.safeParse({ ...validRegistration, date_of_birth: '2010-01-01' }))).toEqual({
+    expect(
+      errorsOf(schemas.registration.safeParse({ ...validRegistration, date_of_birth: '2010-01-01' })),
+    ).toEqual({
       date_of_birth: 'age_18_or_over',
     });
   });
@@ -96,6 +113,8 @@ describe('the registration schema', () => {
   it('reads a missing field as required and a wrong type as a wrong value', () => {
     const { email: _email, ...withoutEmail } = validRegistration;
     expect(errorsOf(schemas.registration.safeParse(withoutEmail)).email).toBe('required');
-    expect(errorsOf(schemas.registration.safeParse({ ...validRegistration, first_name: 42 })).first_name).toBe('wrong_value');
+    expect(
+      errorsOf(schemas.registration.safeParse({ ...validRegistration, first_name: 42 })).first_name,
+    ).toBe('wrong_value');
   });
 });

@@ -1,4 +1,4 @@
-// The validation rules of spec point 5 and decisions §4, shared by the SPA (react-hook-form)
+// The validation rules of docs/product/errors-and-languages.md#validation-messages and docs/product/partners-and-accounts.md#sign-in-and-sessions, shared by the SPA (react-hook-form)
 // and the server (route schemas), so a field is judged the same on both sides. Messages are
 // catalog keys (`validation.*`) turned into text by whichever side runs the rule, in the
 // visitor's language.
@@ -72,7 +72,8 @@ export function checkBirthDate(
   const year = num(parts.year);
   if (!Number.isInteger(month) || month < 1 || month > 12) return { field: 'month', key: 'invalid_month' };
   if (!Number.isInteger(day) || day < 1 || day > 31) return { field: 'day', key: 'invalid_day' };
-  if (!Number.isInteger(year) || year < 1900 || year > today.getUTCFullYear()) return { field: 'year', key: 'invalid_year' };
+  if (!Number.isInteger(year) || year < 1900 || year > today.getUTCFullYear())
+    return { field: 'year', key: 'invalid_year' };
   if (month === 2 && day === 29 && !isLeap(year)) return { field: 'day', key: 'february_28' };
   if (day > daysInMonth(year, month)) return { field: 'day', key: 'day_wrong_for_month' };
   if (ageOn({ year, month, day }, today) < LIMITS.minimumAge) return { field: 'year', key: 'age_18_or_over' };
@@ -90,25 +91,46 @@ export function normalizeEmail(email: string): string {
 }
 
 /** The zod schemas of every identity form, with messages in the caller's language. */
-export function identitySchemas(say: Say, options: { today?: () => Date; isCommonPassword?: (p: string) => boolean } = {}) {
+export function identitySchemas(
+  say: Say,
+  options: { today?: () => Date; isCommonPassword?: (p: string) => boolean } = {},
+) {
   const today = options.today ?? (() => new Date());
   const isCommon = options.isCommonPassword ?? (() => false);
   // A value of the wrong type reads as "Wrong value"; an absent one as "This field is required".
   const text = () =>
-    z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? say('required') : say('wrong_value')) });
-  const required = (max: number) => text().trim().min(1, say('required')).max(max, say('max', { n: max }));
+    z.string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? say('required') : say('wrong_value'),
+    });
+  const required = (max: number) =>
+    text()
+      .trim()
+      .min(1, say('required'))
+      .max(max, say('max', { n: max }));
   const optional = (max: number) =>
     z
-      .union([z.literal(''), z.null(), text().trim().max(max, say('max', { n: max }))])
+      .union([
+        z.literal(''),
+        z.null(),
+        text()
+          .trim()
+          .max(max, say('max', { n: max })),
+      ])
       .optional()
       .transform((v) => (v ? v : null));
-  const email = required(LIMITS.emailMax).pipe(z.email(say('email'))).transform(normalizeEmail);
+  const email = required(LIMITS.emailMax)
+    .pipe(z.email(say('email')))
+    .transform(normalizeEmail);
   const password = text()
     .min(1, say('required'))
     .min(LIMITS.passwordMin, say('min', { n: LIMITS.passwordMin }))
     .max(LIMITS.passwordMax, say('max', { n: LIMITS.passwordMax }))
     .refine((p) => !isCommon(p), say('password_common'));
-  const url = optional(LIMITS.urlMax).refine((v) => v === null || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v), say('url'));
+  const url = optional(LIMITS.urlMax).refine(
+    (v) => v === null || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v),
+    say('url'),
+  );
   const promoCode = required(LIMITS.promoCodeMax)
     .min(LIMITS.promoCodeMin, say('min', { n: LIMITS.promoCodeMin }))
     .regex(PROMO_CODE_PATTERN, say('promo_code_format'));
@@ -143,14 +165,17 @@ export function identitySchemas(say: Say, options: { today?: () => Date; isCommo
     promoCode,
     signIn: z.object({ email: required(LIMITS.emailMax), password: text().min(1, say('required')) }),
     registerStep1: confirmed(step1),
-    /** The whole `PUT /api/add` body (decisions §3). */
+    /** The whole `PUT /api/add` body (docs/product/errors-and-languages.md#the-api-conventions). */
     registration: confirmed(
       step1.extend({
         promo_code: promoCode,
         phone: required(LIMITS.phoneMax).regex(/^[+()\d\s.-]{6,}$/, say('wrong_value')),
         date_of_birth: birthDate,
         country: text().regex(/^[A-Z]{2}$/, say('wrong_value')),
-        category_id: z.number({ error: say('required') }).int().positive(say('wrong_value')),
+        category_id: z
+          .number({ error: say('required') })
+          .int()
+          .positive(say('wrong_value')),
         instagram_url: url,
         facebook_url: url,
         youtube_url: url,
@@ -177,7 +202,13 @@ export function identitySchemas(say: Say, options: { today?: () => Date; isCommo
       country: optional(2).refine((v) => v === null || /^[A-Z]{2}$/.test(v), say('wrong_value')),
       // Left out, the PayPal e-mail stays as it is; empty, it is removed.
       paypal_email: z
-        .union([z.literal(''), z.null(), text().trim().max(LIMITS.emailMax, say('max', { n: LIMITS.emailMax }))])
+        .union([
+          z.literal(''),
+          z.null(),
+          text()
+            .trim()
+            .max(LIMITS.emailMax, say('max', { n: LIMITS.emailMax })),
+        ])
         .transform((v) => (v ? v : null))
         .refine((v) => v === null || z.email().safeParse(v).success, say('email'))
         .transform((v) => (v ? normalizeEmail(v) : null))
@@ -189,15 +220,34 @@ export function identitySchemas(say: Say, options: { today?: () => Date; isCommo
       tiktok_url: url,
       locale: z.enum(['en', 'fr'], { error: say('wrong_value') }).optional(),
       // Asked again when the PayPal e-mail changes (docs/decisions/063-account-changes.md).
-      current_password: z.string().max(LIMITS.passwordMax, say('max', { n: LIMITS.passwordMax })).optional(),
+      current_password: z
+        .string()
+        .max(LIMITS.passwordMax, say('max', { n: LIMITS.passwordMax }))
+        .optional(),
     }),
     resetPassword: confirmed(
-      z.object({ token: text().min(1, say('required')).max(200, say('wrong_value')), password, password_confirmation: text().min(1, say('required')) }),
+      z.object({
+        token: text().min(1, say('required')).max(200, say('wrong_value')),
+        password,
+        password_confirmation: text().min(1, say('required')),
+      }),
     ),
     // A new account e-mail; the current password unless the partner has none (docs/decisions/063-account-changes.md).
-    changeEmail: z.object({ email, current_password: z.string().max(LIMITS.passwordMax, say('max', { n: LIMITS.passwordMax })).optional() }),
+    changeEmail: z.object({
+      email,
+      current_password: z
+        .string()
+        .max(LIMITS.passwordMax, say('max', { n: LIMITS.passwordMax }))
+        .optional(),
+    }),
     changePassword: confirmed(
-      z.object({ current_password: text().min(1, say('required')).max(LIMITS.passwordMax, say('max', { n: LIMITS.passwordMax })), password, password_confirmation: text().min(1, say('required')) }),
+      z.object({
+        current_password: text()
+          .min(1, say('required'))
+          .max(LIMITS.passwordMax, say('max', { n: LIMITS.passwordMax })),
+        password,
+        password_confirmation: text().min(1, say('required')),
+      }),
     ),
   };
 }

@@ -3,15 +3,31 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { prefer, publicClient, signedIn } from './support';
 
-const PUBLIC_PAGES = ['/login', '/register', '/register_step2', '/policy', '/terms', '/reset_password', '/verify_email', '/unsubscribe', '/404', '/glow-collective', '/manager/login'];
+const PUBLIC_PAGES = [
+  '/login',
+  '/register',
+  '/register_step2',
+  '/policy',
+  '/terms',
+  '/reset_password',
+  '/verify_email',
+  '/unsubscribe',
+  '/404',
+  '/glow-collective',
+  '/manager/login',
+];
 /** The demo's payout 7 waits at the manager stage: its page shows every card and action. */
 const STAFF_PAGES = ['/manager/payouts', '/manager/payouts?status=all', '/manager/payouts/7'];
 
 async function expectNoViolations(page: Page, path: string, theme: string, ready: string) {
   await page.goto(path);
   await page.locator(ready).first().waitFor();
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
   expect(summary, `${path} (${theme})`).toEqual([]);
 }
 
@@ -23,7 +39,10 @@ for (const theme of ['light', 'dark'] as const) {
     for (const path of PUBLIC_PAGES) await expectNoViolations(page, path, theme, 'main, [data-layout]');
   });
 
-  test(`the cash-out page and the back office's payouts pass the axe check (${theme})`, async ({ page, request }) => {
+  test(`the cash-out page and the back office's payouts pass the axe check (${theme})`, async ({
+    page,
+    request,
+  }) => {
     await prefer(page, { theme });
     await signedIn(page, request);
     await expectNoViolations(page, '/account/cashout', theme, '[data-testid="cashout-payable"]');
@@ -33,6 +52,12 @@ for (const theme of ['light', 'dark'] as const) {
     });
     const token = await staff.json();
     await page.addInitScript((t) => localStorage.setItem('manager_token', JSON.stringify(t)), token);
-    for (const path of STAFF_PAGES) await expectNoViolations(page, path, theme, '[data-testid="payout-row"], [data-testid="payout-summary"]');
+    for (const path of STAFF_PAGES)
+      await expectNoViolations(
+        page,
+        path,
+        theme,
+        '[data-testid="payout-row"], [data-testid="payout-summary"]',
+      );
   });
 }

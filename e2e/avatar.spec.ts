@@ -1,4 +1,4 @@
-// The profile picture in the browser (issue 12, spec point 2, decisions §14): a picture chosen
+// The profile picture in the browser (issue 12, docs/product/partner-portal.md#header-and-avatar, docs/product/links-and-integrations.md#profile-picture): a picture chosen
 // in settings is placed in a square and saved; the header's avatar shows it at once (and in the
 // partner's other tab, told by the live push); a PDF renamed .jpg is refused with the message;
 // removing the picture brings the initials back. In English light and in French dark.
@@ -74,13 +74,11 @@ for (const { locale, theme, format } of [
     expect((await refused.json()).message).toBe(say('settings.picture.errors.not_image'));
 
     // A real picture: placed from the keyboard, then saved.
-    await section
-      .getByTestId('profile-picture-input')
-      .setInputFiles({
-        name: `me.${format === 'png' ? 'png' : 'jpg'}`,
-        mimeType: `image/${format}`,
-        buffer: await photo(format),
-      });
+    await section.getByTestId('profile-picture-input').setInputFiles({
+      name: `me.${format === 'png' ? 'png' : 'jpg'}`,
+      mimeType: `image/${format}`,
+      buffer: await photo(format),
+    });
     const crop = section.getByRole('application', { name: say('settings.picture.crop_label') });
     await expect(crop).toBeVisible();
     await expect(section.getByRole('alert')).toHaveCount(0);

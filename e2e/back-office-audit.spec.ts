@@ -1,4 +1,4 @@
-// The audit log (issue 13, decisions §11): a manager's changes made in the back office are listed
+// The audit log (issue 13, docs/product/back-office.md#audit-log): a manager's changes made in the back office are listed
 // with who, when and what, and each opens to its before and after, in English, light, on a desktop
 // and in French, dark, on a phone. The changes are each variant's own: a custom notification
 // (written in the variant's language) to a partner registered for it (no other partner's bell

@@ -1,4 +1,4 @@
-// Marketplace imports (issue 13, decisions §6): a manager uploads an Associates report with one bad
+// Marketplace imports (issue 13, docs/product/commissions.md#marketplace): a manager uploads an Associates report with one bad
 // line in the back office and sees what it did, the bad line reported with its number and reason
 // in the manager's language; the import is in the list of past imports, which opens to that line,
 // and in the audit log. In English, light, on a desktop, and in French, dark, on a phone. Each

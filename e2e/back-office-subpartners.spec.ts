@@ -1,4 +1,4 @@
-// Sub-partners (issue 13, decisions §10): an admin creates one from the back office, its address
+// Sub-partners (issue 13, docs/product/partners-and-accounts.md#white-label-sub-partners): an admin creates one from the back office, its address
 // suggested from its name, with a logo (a transparent PNG, uploaded), colours and a welcome in both
 // languages, and watches the live preview of its sign-in page follow the typing; a reserved word
 // as its address is refused at the field before anything is sent. A visitor then opens

@@ -17,12 +17,20 @@ const MANAGER = { email: 'demo.manager@sunbite.example', password: 'sunny-demo-m
 
 /** The seeded talking points of a product, as content/ ships them (only `pms` is edited here). */
 function seeded(code: string, locale: Locale): ProductContent {
-  return JSON.parse(fs.readFileSync(new URL(`../content/products/${code}/${locale}.json`, import.meta.url), 'utf8'));
+  return JSON.parse(
+    fs.readFileSync(new URL(`../content/products/${code}/${locale}.json`, import.meta.url), 'utf8'),
+  );
 }
 
 /** A partner of the test's own, with a promo code the test knows, signed in on `page`. */
-async function partnerPage(page: Page, request: APIRequestContext, options: { locale: Locale; theme: 'light' | 'dark' }) {
-  const code = `CK${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase().slice(0, 20);
+async function partnerPage(
+  page: Page,
+  request: APIRequestContext,
+  options: { locale: Locale; theme: 'light' | 'dark' },
+) {
+  const code = `CK${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+    .toUpperCase()
+    .slice(0, 20);
   const partner = await registerPartner(request, { promo_code: code, locale: options.locale });
   await prefer(page, options);
   await signedIn(page, request, partner);
@@ -69,7 +77,10 @@ for (const { locale, theme, product } of [
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(withCode(content.captions[1]!, partner.code));
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-kit').click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('download-kit').click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`sunbite-${product}-kit.zip`);
     const files = unzipSync(fs.readFileSync(await download.path()));
     const images = Object.keys(files).filter((name) => name.startsWith('images/'));
@@ -111,7 +122,12 @@ test('the 16 product buttons lead from one product to another (en, dark)', async
 
 for (const { locale, theme, draft, word } of [
   { locale: 'en', theme: 'light', draft: '#Ad #SunbitePartner These gummies cure my bad days', word: 'cure' },
-  { locale: 'fr', theme: 'dark', draft: '#Ad #SunbitePartner Ces gommes guérissent mes insomnies', word: 'guérissent' },
+  {
+    locale: 'fr',
+    theme: 'dark',
+    draft: '#Ad #SunbitePartner Ces gommes guérissent mes insomnies',
+    word: 'guérissent',
+  },
 ] as const) {
   test(`caption check (${locale}, ${theme}): a disease word fails its rule, one click adds the code`, async ({
     page,
@@ -158,7 +174,8 @@ async function openGallery(page: Page): Promise<{ thumbs: Locator; total: number
   return { thumbs, total };
 }
 
-const zoomOf = async (page: Page) => Number(await page.getByTestId('lightbox-zoom').getAttribute('data-zoom'));
+const zoomOf = async (page: Page) =>
+  Number(await page.getByTestId('lightbox-zoom').getAttribute('data-zoom'));
 
 test('lightbox by mouse (en, light): next, zoom bounds, rotate, fit, close', async ({ page, request }) => {
   await partnerPage(page, request, { locale: 'en', theme: 'light' });
@@ -214,7 +231,10 @@ test('lightbox by mouse (en, light): next, zoom bounds, rotate, fit, close', asy
   await expect(lightbox(page)).toBeHidden();
 });
 
-test('lightbox by keyboard (fr, dark): arrows, focus kept inside, Escape gives focus back', async ({ page, request }) => {
+test('lightbox by keyboard (fr, dark): arrows, focus kept inside, Escape gives focus back', async ({
+  page,
+  request,
+}) => {
   await partnerPage(page, request, { locale: 'fr', theme: 'dark' });
   const { thumbs, total } = await openGallery(page);
   const third = thumbs.nth(2);
@@ -258,7 +278,10 @@ async function swipe(page: Page, stage: Locator, dx: number) {
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from, y }] });
   const steps = 6;
   for (let step = 1; step <= steps; step++)
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from - (dx * step) / steps, y }] });
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x: from - (dx * step) / steps, y }],
+    });
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
 }
@@ -267,7 +290,11 @@ test('lightbox by touch (en, dark): a short swipe stays, a long one goes to the 
   browser,
   request,
 }) => {
-  const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+  const context = await browser.newContext({
+    hasTouch: true,
+    isMobile: true,
+    viewport: { width: 390, height: 844 },
+  });
   try {
     const page = await context.newPage();
     await partnerPage(page, request, { locale: 'en', theme: 'dark' });
@@ -291,7 +318,10 @@ test('lightbox by touch (en, dark): a short swipe stays, a long one goes to the 
   }
 });
 
-test('lightbox shows a placeholder for an image that does not load (en, light)', async ({ page, request }) => {
+test('lightbox shows a placeholder for an image that does not load (en, light)', async ({
+  page,
+  request,
+}) => {
   await partnerPage(page, request, { locale: 'en', theme: 'light' });
   const { thumbs } = await openGallery(page);
   // The thumbnail is a narrower rendition of the full-size address the lightbox loads.
@@ -322,10 +352,15 @@ for (const { locale, theme, query, question, nonsense } of [
   { locale: 'en', theme: 'dark', query: 'PayPal', question: 'paypal-only', nonsense: 'zqxvbnmw' },
   { locale: 'fr', theme: 'light', query: 'facture', question: 'invoices', nonsense: 'wxqzrtplk' },
 ] as const) {
-  test(`FAQ search (${locale}, ${theme}) finds an answer and says when nothing matches`, async ({ page, request }) => {
+  test(`FAQ search (${locale}, ${theme}) finds an answer and says when nothing matches`, async ({
+    page,
+    request,
+  }) => {
     await partnerPage(page, request, { locale, theme });
     await page.goto('/account/faq');
-    const faq = JSON.parse(fs.readFileSync(new URL(`../content/pages/faq/${locale}.json`, import.meta.url), 'utf8'));
+    const faq = JSON.parse(
+      fs.readFileSync(new URL(`../content/pages/faq/${locale}.json`, import.meta.url), 'utf8'),
+    );
     await expect(page.getByRole('heading', { level: 1, name: faq.title })).toBeVisible();
     const item = faq.sections.find((section: { id: string }) => section.id === question);
     const button = page.getByRole('button', { name: item.heading });
@@ -342,7 +377,9 @@ for (const { locale, theme, query, question, nonsense } of [
     expect(listed).toBeLessThan(faq.sections.length);
 
     await search.fill(nonsense);
-    await expect(page.getByTestId('faq-no-match')).toContainText(text(locale, 'content.faq.none_title', { query: nonsense }));
+    await expect(page.getByTestId('faq-no-match')).toContainText(
+      text(locale, 'content.faq.none_title', { query: nonsense }),
+    );
     await expect(page.getByTestId('faq-item')).toHaveCount(0);
     await page.getByRole('button', { name: text(locale, 'content.faq.clear') }).click();
     await expect(page.getByTestId('faq-item')).toHaveCount(faq.sections.length);
@@ -358,7 +395,9 @@ for (const { slug, locale, theme } of [
 ] as const) {
   test(`public /${slug} renders its headings signed out (${locale}, ${theme})`, async ({ page }) => {
     await prefer(page, { locale, theme });
-    const document = JSON.parse(fs.readFileSync(new URL(`../content/pages/${slug}/${locale}.json`, import.meta.url), 'utf8'));
+    const document = JSON.parse(
+      fs.readFileSync(new URL(`../content/pages/${slug}/${locale}.json`, import.meta.url), 'utf8'),
+    );
     await page.goto(`/${slug}`);
     await expectTheme(page, theme);
     await expect(page).toHaveURL(new RegExp(`/${slug}$`));
@@ -422,11 +461,15 @@ test.describe('a manager edits and restores a caption', () => {
       const preview = page.getByTestId('editor-preview').locator('iframe').contentFrame();
       await expect(preview.getByTestId('caption').first()).toContainText('Cycle week, softer edition');
       const [saved] = await Promise.all([
-        page.waitForResponse((r) => r.url().endsWith('/api/manager/content/products/pms/en') && r.request().method() === 'PUT'),
+        page.waitForResponse(
+          (r) => r.url().endsWith('/api/manager/content/products/pms/en') && r.request().method() === 'PUT',
+        ),
         page.getByTestId('editor-save').click(),
       ]);
       expect(saved.status()).toBe(200);
-      await expect(page.getByText(text('en', 'manager.content.editor.saved', { version: String(before + 1) }))).toBeVisible();
+      await expect(
+        page.getByText(text('en', 'manager.content.editor.saved', { version: String(before + 1) })),
+      ).toBeVisible();
       await expect(page.getByTestId('editor-version')).toContainText(`Version ${before + 1}`);
       await expect(page.getByTestId('version-row')).toHaveCount(before + 1);
     } finally {
@@ -435,24 +478,32 @@ test.describe('a manager edits and restores a caption', () => {
     await partnerSeesFirstCaption(browser, edited);
   });
 
-  test('the manager restores the previous version and the partner sees the old caption again', async ({ browser }) => {
+  test('the manager restores the previous version and the partner sees the old caption again', async ({
+    browser,
+  }) => {
     const page = await managerPage(browser);
     try {
       await expect(page.getByTestId('editor-version')).toContainText(`Version ${before + 1}`);
       await page.getByTestId(`view-version-${before}`).click();
       const dialog = page.getByTestId('version-dialog');
       const preview = dialog.getByTestId('version-preview').locator('iframe').contentFrame();
-      await expect(preview.getByTestId('caption').first()).toContainText(seed.captions[0]!.split('{code}')[0]!.trim());
+      await expect(preview.getByTestId('caption').first()).toContainText(
+        seed.captions[0]!.split('{code}')[0]!.trim(),
+      );
       await dialog.getByTestId('restore-version').click();
       const [restored] = await Promise.all([
-        page.waitForResponse((r) => r.url().includes(`/api/manager/content/products/pms/en/versions/${before}/restore`)),
+        page.waitForResponse((r) =>
+          r.url().includes(`/api/manager/content/products/pms/en/versions/${before}/restore`),
+        ),
         page.getByTestId('restore-confirm-button').click(),
       ]);
       expect(restored.status()).toBe(200);
       await expect(page.getByTestId('editor-version')).toContainText(`Version ${before + 2}`);
       await expect(page.getByTestId('caption-0')).toHaveValue(seed.captions[0]!);
       const newest = page.getByTestId('version-row').first();
-      await expect(newest).toContainText(text('en', 'manager.content.versions.restored_from', { version: String(before) }));
+      await expect(newest).toContainText(
+        text('en', 'manager.content.versions.restored_from', { version: String(before) }),
+      );
     } finally {
       await page.close();
     }

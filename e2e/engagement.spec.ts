@@ -7,24 +7,40 @@ import { postShopify, prefer, registerPartner, signedIn, staffPage, text, unread
 
 const MANAGER = { email: 'demo.manager@sunbite.example', password: 'sunny-demo-manager' };
 
-test('crossing 10 sales awards the badge on the open badges page, once, also when the webhook comes twice, and the newsfeed shows it', async ({ page, request }) => {
+test('crossing 10 sales awards the badge on the open badges page, once, also when the webhook comes twice, and the newsfeed shows it', async ({
+  page,
+  request,
+}) => {
   const code = `BADGE${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
   const partner = await registerPartner(request, { promo_code: code });
-  const sale = () => shopifyOrderPayload({ code: code.toLowerCase(), items: [['ACV Gummies', 1, 2500]], discountPercent: 0, country: 'US' });
-  for (let n = 1; n <= 9; n++) expect((await (await postShopify(request, 'orders/paid', sale())).json()).data.outcome).toBe('processed');
+  const sale = () =>
+    shopifyOrderPayload({
+      code: code.toLowerCase(),
+      items: [['ACV Gummies', 1, 2500]],
+      discountPercent: 0,
+      country: 'US',
+    });
+  for (let n = 1; n <= 9; n++)
+    expect((await (await postShopify(request, 'orders/paid', sale())).json()).data.outcome).toBe('processed');
 
   await signedIn(page, request, partner);
   await page.goto('/account/badges');
   const ten = page.getByTestId('badge-sales_10');
   await expect(ten).toHaveAttribute('data-earned', 'false');
   await expect(ten).toContainText('9 of 10');
-  await expect(page.getByTestId('badge-first_sale')).toHaveAttribute('data-earned', 'true', { timeout: 15_000 });
+  await expect(page.getByTestId('badge-first_sale')).toHaveAttribute('data-earned', 'true', {
+    timeout: 15_000,
+  });
 
   // The tenth sale, delivered twice with the same id and once more as another delivery.
   const tenth = sale();
   const delivery = randomUUID();
-  expect((await (await postShopify(request, 'orders/paid', tenth, { webhookId: delivery })).json()).data.outcome).toBe('processed');
-  expect((await (await postShopify(request, 'orders/paid', tenth, { webhookId: delivery })).json()).data.outcome).toBe('duplicate');
+  expect(
+    (await (await postShopify(request, 'orders/paid', tenth, { webhookId: delivery })).json()).data.outcome,
+  ).toBe('processed');
+  expect(
+    (await (await postShopify(request, 'orders/paid', tenth, { webhookId: delivery })).json()).data.outcome,
+  ).toBe('duplicate');
   await postShopify(request, 'orders/paid', tenth);
 
   // No reload: the award's push refreshes the badges and the bell.
@@ -43,10 +59,16 @@ test('crossing 10 sales awards the badge on the open badges page, once, also whe
   await prefer(page, { locale: 'fr', theme: 'dark' });
   await page.goto('/account/badges');
   await expect(page.getByTestId('badges-summary')).toContainText('2 badges obtenus sur 10');
-  await expect(page.getByTestId('badge-sales_10')).toContainText(text('fr', 'engagement.badges.sales_10.name'));
+  await expect(page.getByTestId('badge-sales_10')).toContainText(
+    text('fr', 'engagement.badges.sales_10.name'),
+  );
 });
 
-test('a staff announcement reaches the open dashboard and the bell without reload; a custom notification lights the dot', async ({ browser, page, request }) => {
+test('a staff announcement reaches the open dashboard and the bell without reload; a custom notification lights the dot', async ({
+  browser,
+  page,
+  request,
+}) => {
   // A French reader, and an announcement written in French only: no English partner of the other
   // tests running meanwhile receives it.
   const partner = await registerPartner(request, { locale: 'fr', first_name: 'Élodie' });
@@ -91,7 +113,10 @@ test('a staff announcement reaches the open dashboard and the bell without reloa
   await staff.close();
 });
 
-test('a sale moves this month’s challenge progress bar live, and the promo shows its artwork', async ({ page, request }) => {
+test('a sale moves this month’s challenge progress bar live, and the promo shows its artwork', async ({
+  page,
+  request,
+}) => {
   const code = `CHAL${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
   const partner = await registerPartner(request, { promo_code: code });
   await signedIn(page, request, partner);
@@ -104,7 +129,12 @@ test('a sale moves this month’s challenge progress bar live, and the promo sho
   const target = Number((await progress.textContent())!.match(/of (\d+)/)![1]);
   await expect(sprint.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
 
-  const order = shopifyOrderPayload({ code: code.toLowerCase(), items: [['Matcha Mind', 1, 3000]], discountPercent: 0, country: 'US' });
+  const order = shopifyOrderPayload({
+    code: code.toLowerCase(),
+    items: [['Matcha Mind', 1, 3000]],
+    discountPercent: 0,
+    country: 'US',
+  });
   expect((await (await postShopify(request, 'orders/paid', order)).json()).data.outcome).toBe('processed');
   // No reload: the sale's push moves the bar.
   await expect(progress).toHaveText(`1 of ${target} sales`, { timeout: 15_000 });
@@ -123,32 +153,55 @@ test('a sale moves this month’s challenge progress bar live, and the promo sho
   await expect(sprintFr.getByTestId('challenge-progress')).toHaveText(`1 sur ${target} ventes`);
 });
 
-test('the live-sales view slides a new sale in without reload; the support page gets its test notification live', async ({ page, request }) => {
+test('the live-sales view slides a new sale in without reload; the support page gets its test notification live', async ({
+  page,
+  request,
+}) => {
   const code = `SLIDE${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
   const partner = await registerPartner(request, { promo_code: code });
-  const sale = (product: string) => shopifyOrderPayload({ code: code.toLowerCase(), items: [[product, 1, 4000]], discountPercent: 0, country: 'CA' });
-  expect((await (await postShopify(request, 'orders/paid', sale('ACV Gummies'))).json()).data.outcome).toBe('processed');
+  const sale = (product: string) =>
+    shopifyOrderPayload({
+      code: code.toLowerCase(),
+      items: [[product, 1, 4000]],
+      discountPercent: 0,
+      country: 'CA',
+    });
+  expect((await (await postShopify(request, 'orders/paid', sale('ACV Gummies'))).json()).data.outcome).toBe(
+    'processed',
+  );
   await signedIn(page, request, partner);
   await page.goto('/account/slider');
   const slides = page.getByTestId('slide');
   await expect(slides).toHaveCount(1);
-  await expect(page.getByTestId('live-state')).toHaveAttribute('data-state', 'connected', { timeout: 15_000 });
+  await expect(page.getByTestId('live-state')).toHaveAttribute('data-state', 'connected', {
+    timeout: 15_000,
+  });
 
-  expect((await (await postShopify(request, 'orders/paid', sale('Dreamy Sleep Gummies'))).json()).data.outcome).toBe('processed');
+  expect(
+    (await (await postShopify(request, 'orders/paid', sale('Dreamy Sleep Gummies'))).json()).data.outcome,
+  ).toBe('processed');
   await expect(slides).toHaveCount(2, { timeout: 15_000 });
   await expect(slides.first()).toContainText('Dreamy Sleep Gummies');
   await expect(slides.first()).toHaveAttribute('data-fresh', 'true');
   await expect(slides.first().getByTestId('slide-commission')).toHaveText('$4.00');
 
   await page.goto('/account/test');
-  await expect(page.getByTestId('test-live-state')).toHaveAttribute('data-state', 'connected', { timeout: 15_000 });
+  await expect(page.getByTestId('test-live-state')).toHaveAttribute('data-state', 'connected', {
+    timeout: 15_000,
+  });
   await page.getByTestId('test-send').click();
-  await expect(page.getByTestId('test-attempt').first()).toHaveAttribute('data-took', 'live', { timeout: 10_000 });
+  await expect(page.getByTestId('test-attempt').first()).toHaveAttribute('data-took', 'live', {
+    timeout: 10_000,
+  });
   await page.getByTestId('bell-button').click();
   await expect(page.getByTestId('bell-panel')).toContainText('Test notification');
 });
 
-test('the survey appears after the first sale; claiming bottles reaches the staff list, where a manager ships them', async ({ browser, page, request }) => {
+test('the survey appears after the first sale; claiming bottles reaches the staff list, where a manager ships them', async ({
+  browser,
+  page,
+  request,
+}) => {
   const code = `SURV${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
   const partner = await registerPartner(request, { promo_code: code, first_name: 'Inès', locale: 'fr' });
   await signedIn(page, request, partner);
@@ -158,7 +211,12 @@ test('the survey appears after the first sale; claiming bottles reaches the staf
   await expect(page.getByTestId('survey')).toHaveCount(0);
 
   // The first sale, pushed live: the survey opens without a reload.
-  const order = shopifyOrderPayload({ code: code.toLowerCase(), items: [['Calm Bites', 1, 2800]], discountPercent: 0, country: 'CA' });
+  const order = shopifyOrderPayload({
+    code: code.toLowerCase(),
+    items: [['Calm Bites', 1, 2800]],
+    discountPercent: 0,
+    country: 'CA',
+  });
   expect((await (await postShopify(request, 'orders/paid', order)).json()).data.outcome).toBe('processed');
   const survey = page.getByTestId('survey');
   await expect(survey).toBeVisible({ timeout: 15_000 });

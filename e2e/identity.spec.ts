@@ -5,16 +5,33 @@ import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import type { Locale } from '../common/i18n';
-import { DATA_DIR, DEMO, apiToken, mailedToken, mailsTo, prefer, publicClient, registerPartner, signedIn, text } from './support';
+import {
+  DATA_DIR,
+  DEMO,
+  apiToken,
+  mailedToken,
+  mailsTo,
+  prefer,
+  publicClient,
+  registerPartner,
+  signedIn,
+  text,
+} from './support';
 
 async function solveAltcha(page: Page) {
   const widget = page.locator('altcha-widget');
   await widget.getByRole('checkbox').click({ force: true });
-  await expect.poll(() => widget.evaluate((el) => (el as unknown as { getState(): string }).getState()), { timeout: 30_000 }).toBe('verified');
+  await expect
+    .poll(() => widget.evaluate((el) => (el as unknown as { getState(): string }).getState()), {
+      timeout: 30_000,
+    })
+    .toBe('verified');
 }
 
 for (const locale of ['en', 'fr'] as const satisfies readonly Locale[]) {
-  test(`a new partner signs up in two steps, and the mailed link opens the account, verified (${locale})`, async ({ page }) => {
+  test(`a new partner signs up in two steps, and the mailed link opens the account, verified (${locale})`, async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await prefer(page, { locale });
     const unique = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
@@ -66,7 +83,9 @@ for (const locale of ['en', 'fr'] as const satisfies readonly Locale[]) {
     await expect(page.getByRole('alertdialog')).toContainText(text(locale, 'api.invalid_credentials'));
   });
 
-  test(`the date of birth is checked at the field: 29 Feb 2023 and under 18 (${locale})`, async ({ page }) => {
+  test(`the date of birth is checked at the field: 29 Feb 2023 and under 18 (${locale})`, async ({
+    page,
+  }) => {
     await prefer(page, { locale });
     await page.goto('/register');
     await page.getByTestId('field-first_name').fill('Dora');
@@ -90,7 +109,10 @@ for (const locale of ['en', 'fr'] as const satisfies readonly Locale[]) {
   });
 }
 
-test('signing up with the address of an account answers as for a new one and mails its owner, in their language', async ({ page, request }) => {
+test('signing up with the address of an account answers as for a new one and mails its owner, in their language', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   // A French visitor; the demo partner reads English.
   await prefer(page, { locale: 'fr' });
@@ -123,95 +145,131 @@ test('signing up with the address of an account answers as for a new one and mai
   await expect(page.getByTestId('forgot-form')).toBeVisible();
   // Nothing changed: the owner still signs in with their own password, not with the one typed.
   expect((await apiToken(request, DEMO.email, DEMO.password)).token).toBeTruthy();
-  expect((await request.post('/api/auth/get_token', { headers: { authorization: `Bearer ${await publicClient(request)}` }, data: { email: DEMO.email, password: 'not-the-owners-password' } })).status()).toBe(401);
+  expect(
+    (
+      await request.post('/api/auth/get_token', {
+        headers: { authorization: `Bearer ${await publicClient(request)}` },
+        data: { email: DEMO.email, password: 'not-the-owners-password' },
+      })
+    ).status(),
+  ).toBe(401);
 });
 
 for (const locale of ['en', 'fr'] as const satisfies readonly Locale[]) {
-test(`forgot password → mail → reset → sign in with the new password; the old session is dead (${locale})`, async ({ page, request }) => {
-  await prefer(page, { locale });
-  const partner = await registerPartner(request);
-  const old = await apiToken(request, partner.email, partner.password);
-  await page.goto('/login');
-  await page.getByTestId('forgot-password-toggle').click();
-  await page.getByTestId('forgot-email').fill(partner.email);
-  await page.getByTestId('forgot-submit').click();
-  await expect(page.getByTestId('forgot-message')).toContainText(text(locale, 'api.reset_sent'));
+  test(`forgot password → mail → reset → sign in with the new password; the old session is dead (${locale})`, async ({
+    page,
+    request,
+  }) => {
+    await prefer(page, { locale });
+    const partner = await registerPartner(request);
+    const old = await apiToken(request, partner.email, partner.password);
+    await page.goto('/login');
+    await page.getByTestId('forgot-password-toggle').click();
+    await page.getByTestId('forgot-email').fill(partner.email);
+    await page.getByTestId('forgot-submit').click();
+    await expect(page.getByTestId('forgot-message')).toContainText(text(locale, 'api.reset_sent'));
 
-  const token = await mailedToken(partner.email, 'reset_password');
-  await page.goto(`/reset_password?token=${token}`);
-  await page.getByLabel(text(locale, 'recovery.new_password'), { exact: true }).fill('a-brand-new-password');
-  await page.getByLabel(text(locale, 'register.password_confirmation'), { exact: true }).fill('a-brand-new-password');
-  await page.getByTestId('reset-submit').click();
-  await expect(page.getByTestId('reset-message')).toContainText(text(locale, 'api.reset_done'));
+    const token = await mailedToken(partner.email, 'reset_password');
+    await page.goto(`/reset_password?token=${token}`);
+    await page
+      .getByLabel(text(locale, 'recovery.new_password'), { exact: true })
+      .fill('a-brand-new-password');
+    await page
+      .getByLabel(text(locale, 'register.password_confirmation'), { exact: true })
+      .fill('a-brand-new-password');
+    await page.getByTestId('reset-submit').click();
+    await expect(page.getByTestId('reset-message')).toContainText(text(locale, 'api.reset_done'));
 
-  const client = (await (await request.get('/login')).text()).match(/name="portal-client" content="([^"]+)"/)![1];
-  const stale = await request.get('/api/get', { headers: { authorization: `Bearer ${old.token}` } });
-  expect(stale.status()).toBe(401);
-  await page.goto('/login');
-  await page.getByTestId('login-email').fill(partner.email);
-  await page.getByTestId('login-password').fill('a-brand-new-password');
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/account\/?$/);
-  expect(client).toBeTruthy();
-});
-
-test(`an expired reset link shows Recovery Token Expired (${locale})`, async ({ page, request }) => {
-  await prefer(page, { locale });
-  const partner = await registerPartner(request);
-  // An hour and a minute old: written straight into the test server's own database.
-  const token = randomBytes(32).toString('base64url');
-  const db = new Database(path.join(DATA_DIR, 'portal.db'));
-  const { id } = db.prepare('SELECT id FROM partners WHERE email = ?').get(partner.email) as { id: number };
-  const created = new Date(Date.now() - 61 * 60_000);
-  db.prepare('INSERT INTO one_time_tokens (purpose, subject_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(
-    'reset_password',
-    id,
-    createHash('sha256').update(token).digest('hex'),
-    created.toISOString(),
-    new Date(created.getTime() + 3600_000).toISOString(),
-  );
-  db.close();
-  await page.goto(`/reset_password?token=${token}`);
-  await page.getByLabel(text(locale, 'recovery.new_password'), { exact: true }).fill('another-new-password');
-  await page.getByLabel(text(locale, 'register.password_confirmation'), { exact: true }).fill('another-new-password');
-  await page.getByTestId('reset-submit').click();
-  const alert = page.getByRole('alertdialog');
-  await expect(alert).toContainText(text(locale, 'recovery.expired_title'));
-  await expect(alert).toContainText(text(locale, 'api.reset_expired'));
-  expect(fs.existsSync(DATA_DIR)).toBe(true);
-});
-
-test(`a 401 from the API ends the session: back to /login with Session Expired (${locale})`, async ({ page }) => {
-  await prefer(page, { locale });
-  await page.addInitScript(() => {
-    localStorage.setItem('auth_token', JSON.stringify({ token: 'revoked-or-forged', expired: new Date(Date.now() + 3600_000).toISOString() }));
+    const client = (await (await request.get('/login')).text()).match(
+      /name="portal-client" content="([^"]+)"/,
+    )![1];
+    const stale = await request.get('/api/get', { headers: { authorization: `Bearer ${old.token}` } });
+    expect(stale.status()).toBe(401);
+    await page.goto('/login');
+    await page.getByTestId('login-email').fill(partner.email);
+    await page.getByTestId('login-password').fill('a-brand-new-password');
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(/\/account\/?$/);
+    expect(client).toBeTruthy();
   });
-  await page.goto('/account/sales');
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('alertdialog')).toContainText(text(locale, 'errors.session_expired_title'));
-  expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
-});
 
-test(`inactivity: the warning counts down, activity dismisses it, and silence signs out (${locale})`, async ({ page, request }) => {
-  await prefer(page, { locale });
-  await page.clock.install();
-  await signedIn(page, request);
-  await page.goto('/account/');
-  await expect(page.locator('[data-layout="account"]')).toBeVisible();
-  // Past 92% of 180 minutes (165.6 min) plus one 50-second check.
-  await page.clock.fastForward('02:46:30');
-  await expect(page.getByTestId('inactivity-warning')).toBeVisible();
-  await expect(page.getByTestId('inactivity-countdown')).toHaveText(/^\d{1,2}:\d{2}$/);
-  await page.mouse.move(200, 200);
-  await page.mouse.move(220, 240);
-  await expect(page.getByTestId('inactivity-warning')).toHaveCount(0);
-  await page.clock.fastForward('03:01:00');
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByText(text(locale, 'session.inactivity_logged_out'))).toBeVisible();
-});
+  test(`an expired reset link shows Recovery Token Expired (${locale})`, async ({ page, request }) => {
+    await prefer(page, { locale });
+    const partner = await registerPartner(request);
+    // An hour and a minute old: written straight into the test server's own database.
+    const token = randomBytes(32).toString('base64url');
+    const db = new Database(path.join(DATA_DIR, 'portal.db'));
+    const { id } = db.prepare('SELECT id FROM partners WHERE email = ?').get(partner.email) as { id: number };
+    const created = new Date(Date.now() - 61 * 60_000);
+    db.prepare(
+      'INSERT INTO one_time_tokens (purpose, subject_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+    ).run(
+      'reset_password',
+      id,
+      createHash('sha256').update(token).digest('hex'),
+      created.toISOString(),
+      new Date(created.getTime() + 3600_000).toISOString(),
+    );
+    db.close();
+    await page.goto(`/reset_password?token=${token}`);
+    await page
+      .getByLabel(text(locale, 'recovery.new_password'), { exact: true })
+      .fill('another-new-password');
+    await page
+      .getByLabel(text(locale, 'register.password_confirmation'), { exact: true })
+      .fill('another-new-password');
+    await page.getByTestId('reset-submit').click();
+    const alert = page.getByRole('alertdialog');
+    await expect(alert).toContainText(text(locale, 'recovery.expired_title'));
+    await expect(alert).toContainText(text(locale, 'api.reset_expired'));
+    expect(fs.existsSync(DATA_DIR)).toBe(true);
+  });
+
+  test(`a 401 from the API ends the session: back to /login with Session Expired (${locale})`, async ({
+    page,
+  }) => {
+    await prefer(page, { locale });
+    await page.addInitScript(() => {
+      localStorage.setItem(
+        'auth_token',
+        JSON.stringify({
+          token: 'revoked-or-forged',
+          expired: new Date(Date.now() + 3600_000).toISOString(),
+        }),
+      );
+    });
+    await page.goto('/account/sales');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('alertdialog')).toContainText(text(locale, 'errors.session_expired_title'));
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+  });
+
+  test(`inactivity: the warning counts down, activity dismisses it, and silence signs out (${locale})`, async ({
+    page,
+    request,
+  }) => {
+    await prefer(page, { locale });
+    await page.clock.install();
+    await signedIn(page, request);
+    await page.goto('/account/');
+    await expect(page.locator('[data-layout="account"]')).toBeVisible();
+    // Past 92% of 180 minutes (165.6 min) plus one 50-second check.
+    await page.clock.fastForward('02:46:30');
+    await expect(page.getByTestId('inactivity-warning')).toBeVisible();
+    await expect(page.getByTestId('inactivity-countdown')).toHaveText(/^\d{1,2}:\d{2}$/);
+    await page.mouse.move(200, 200);
+    await page.mouse.move(220, 240);
+    await expect(page.getByTestId('inactivity-warning')).toHaveCount(0);
+    await page.clock.fastForward('03:01:00');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText(text(locale, 'session.inactivity_logged_out'))).toBeVisible();
+  });
 }
 
-test('entering the account with ?token= stores the session and lands on the dashboard', async ({ page, request }) => {
+test('entering the account with ?token= stores the session and lands on the dashboard', async ({
+  page,
+  request,
+}) => {
   const { token } = await apiToken(request, DEMO.email, DEMO.password);
   await page.goto(`/account?token=${token}`);
   await expect(page).toHaveURL(/\/account\/?$/);

@@ -1,4 +1,4 @@
-// Instagram connect in the browser (issue 12, decisions §14): from the settings, through the
+// Instagram connect in the browser (issue 12, docs/product/links-and-integrations.md#instagram): from the settings, through the
 // provider's consent (the stand-in agrees at once) back to /account/connect/instagram; the
 // settings show the account, the dashboard its top posts with their pictures; disconnecting
 // removes them. In English light and in French dark.
@@ -10,7 +10,10 @@ for (const [locale, theme] of [
   ['en', 'light'],
   ['fr', 'dark'],
 ] as const satisfies [Locale, 'light' | 'dark'][]) {
-  test(`connecting Instagram shows the account and its top posts, disconnecting removes them (${locale}, ${theme})`, async ({ page, request }) => {
+  test(`connecting Instagram shows the account and its top posts, disconnecting removes them (${locale}, ${theme})`, async ({
+    page,
+    request,
+  }) => {
     const partner = await registerPartner(request);
     await signedIn(page, request, partner);
     await prefer(page, { locale, theme });
@@ -19,8 +22,14 @@ for (const [locale, theme] of [
     const instagram = page.getByTestId('integration-instagram');
     await expect(instagram).toContainText(text(locale, 'engagement.integrations.not_connected'));
     // Facebook is set up too (its own row).
-    await expect(page.getByTestId('integration-facebook')).toContainText(text(locale, 'engagement.integrations.not_connected'));
-    await instagram.getByRole('button', { name: text(locale, 'engagement.integrations.connect', { provider: 'Instagram' }) }).click();
+    await expect(page.getByTestId('integration-facebook')).toContainText(
+      text(locale, 'engagement.integrations.not_connected'),
+    );
+    await instagram
+      .getByRole('button', {
+        name: text(locale, 'engagement.integrations.connect', { provider: 'Instagram' }),
+      })
+      .click();
 
     // Consent given at the provider, back through /account/connect/instagram to the settings.
     await page.waitForURL(/\/account\/profile#integrations$/);
@@ -37,16 +46,29 @@ for (const [locale, theme] of [
     await expect(tiles).toHaveCount(3);
     await expect(tiles.first()).toContainText('#1');
     await expect(tiles.first()).toContainText(text(locale, 'engagement.integrations.top_posts.video'));
-    await expect(tiles.first().getByRole('link')).toHaveAttribute('href', /^https:\/\/www\.instagram\.com\/p\//);
+    await expect(tiles.first().getByRole('link')).toHaveAttribute(
+      'href',
+      /^https:\/\/www\.instagram\.com\/p\//,
+    );
     for (const img of await tiles.locator('img').all()) {
       await img.scrollIntoViewIfNeeded();
-      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(480);
+      await expect
+        .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth))
+        .toBe(480);
     }
 
     // Disconnected: the settings offer to connect again, the dashboard invites to connect.
     await page.goto('/account/profile');
-    await page.getByRole('button', { name: text(locale, 'engagement.integrations.disconnect_label', { provider: 'Instagram' }) }).click();
-    await expect(instagram.getByRole('button', { name: text(locale, 'engagement.integrations.connect', { provider: 'Instagram' }) })).toBeVisible();
+    await page
+      .getByRole('button', {
+        name: text(locale, 'engagement.integrations.disconnect_label', { provider: 'Instagram' }),
+      })
+      .click();
+    await expect(
+      instagram.getByRole('button', {
+        name: text(locale, 'engagement.integrations.connect', { provider: 'Instagram' }),
+      }),
+    ).toBeVisible();
     await page.goto('/account');
     await page.getByTestId('widget-top-posts').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('top-posts-not-connected')).toBeVisible();

@@ -1,11 +1,15 @@
-// A partner's links in the browser (issue 12, decisions §14): the affiliate links page shows the
+// A partner's links in the browser (issue 12, docs/product/links-and-integrations.md#short-links): the affiliate links page shows the
 // short link, code and referral link and copies them; a visit to the short link is counted and
 // sent to the store's discount link, and the page's click count rises.
 import { expect, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { prefer, registerPartner, signedIn, text } from './support';
 
-test('the short link is copied, its QR code reads back as it, a visit goes to the store with the code and the page counts it', async ({ page, request, baseURL }) => {
+test('the short link is copied, its QR code reads back as it, a visit goes to the store with the code and the page counts it', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const code = `LINK${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
   const partner = await registerPartner(request, { promo_code: code });
   await signedIn(page, request, partner);
@@ -49,7 +53,10 @@ test('the short link is copied, its QR code reads back as it, a visit goes to th
   // A shopper on a phone, coming from Instagram: sent to the store with the code applied.
   const visit = await request.get(`/s/${code.toLowerCase()}`, {
     maxRedirects: 0,
-    headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148', referer: 'https://www.instagram.com/' },
+    headers: {
+      'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148',
+      referer: 'https://www.instagram.com/',
+    },
   });
   expect(visit.status()).toBe(302);
   expect(visit.headers().location).toBe(`https://shop.sunbite.example/discount/${code}?redirect=/`);

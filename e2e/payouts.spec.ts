@@ -11,7 +11,16 @@ import { openSqlite } from '../server/db';
 import { shopifyOrderPayload } from '../server/integrations/shopify/sample-payloads';
 import { changeEarning } from '../server/modules/sales/ledger';
 import { pdfText } from '../server/test/pdf-text';
-import { DATA_DIR, postShopify, prefer, publicClient, registerPartner, signedIn, staffPage, text } from './support';
+import {
+  DATA_DIR,
+  postShopify,
+  prefer,
+  publicClient,
+  registerPartner,
+  signedIn,
+  staffPage,
+  text,
+} from './support';
 
 const REVIEWER = { email: 'demo.reviewer@sunbite.example', password: 'sunny-demo-reviewer' };
 const MANAGER = { email: 'demo.manager@sunbite.example', password: 'sunny-demo-manager' };
@@ -25,35 +34,78 @@ test.describe.configure({ mode: 'serial' });
  * webhooks; the end of the holding period is the ledger's own change (the scheduled approval runs
  * every ten minutes), made on the portal's database file.
  */
-async function partnerWithBalance(request: APIRequestContext, options: { locale: Locale; first: string; orders: [string, number, number][][] }) {
+async function partnerWithBalance(
+  request: APIRequestContext,
+  options: { locale: Locale; first: string; orders: [string, number, number][][] },
+) {
   const code = `PAY${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1e4)}`.slice(0, 20);
   const last = `Payee${randomUUID().slice(0, 6)}`;
-  const partner = await registerPartner(request, { promo_code: code, first_name: options.first, last_name: last, locale: options.locale });
+  const partner = await registerPartner(request, {
+    promo_code: code,
+    first_name: options.first,
+    last_name: last,
+    locale: options.locale,
+  });
   const client = { authorization: `Bearer ${await publicClient(request)}` };
   // registerPartner followed the sign-up link: the address is verified.
-  const token = (await (await request.post('/api/auth/get_token', { headers: client, data: partner })).json()).token as string;
+  const token = (await (await request.post('/api/auth/get_token', { headers: client, data: partner })).json())
+    .token as string;
   const auth = { authorization: `Bearer ${token}` };
   const paypal = `${last.toLowerCase()}@paypal.example`;
-  expect((await request.post('/api/update', { headers: auth, data: { first_name: options.first, last_name: last, paypal_email: paypal, current_password: partner.password } })).ok()).toBe(true);
+  expect(
+    (
+      await request.post('/api/update', {
+        headers: auth,
+        data: {
+          first_name: options.first,
+          last_name: last,
+          paypal_email: paypal,
+          current_password: partner.password,
+        },
+      })
+    ).ok(),
+  ).toBe(true);
   for (const items of options.orders) {
-    const res = await postShopify(request, 'orders/paid', shopifyOrderPayload({ code: code.toLowerCase(), items, discountPercent: 0, country: 'CA' }));
+    const res = await postShopify(
+      request,
+      'orders/paid',
+      shopifyOrderPayload({ code: code.toLowerCase(), items, discountPercent: 0, country: 'CA' }),
+    );
     expect((await res.json()).data.outcome).toBe('processed');
   }
-  const sales = (await (await request.get('/api/getShopifySalesItemsNoVouchers?length=100', { headers: auth })).json()).data as { order_number: string }[];
+  const sales = (
+    await (await request.get('/api/getShopifySalesItemsNoVouchers?length=100', { headers: auth })).json()
+  ).data as { order_number: string }[];
   const database = openSqlite(path.join(DATA_DIR, 'portal.db'));
   try {
-    const me = await database.db.selectFrom('partners').select('id').where('email', '=', partner.email).executeTakeFirstOrThrow();
+    const me = await database.db
+      .selectFrom('partners')
+      .select('id')
+      .where('email', '=', partner.email)
+      .executeTakeFirstOrThrow();
     const pending = await database.db
       .selectFrom('earnings')
       .select(['id', 'status', 'amount_cents', 'partner_id', 'kind', 'order_id', 'created_at', 'dated_at'])
       .where('partner_id', '=', me.id)
       .where('status', '=', 'PENDING')
       .execute();
-    for (const earning of pending) await changeEarning(database.db, earning, { status: 'APPROVED' }, 'holding period ended (browser test)', 'system');
+    for (const earning of pending)
+      await changeEarning(
+        database.db,
+        earning,
+        { status: 'APPROVED' },
+        'holding period ended (browser test)',
+        'system',
+      );
   } finally {
     await database.close();
   }
-  return { ...partner, name: `${options.first} ${last}`, paypal, orderNumbers: sales.map((s) => s.order_number) };
+  return {
+    ...partner,
+    name: `${options.first} ${last}`,
+    paypal,
+    orderNumbers: sales.map((s) => s.order_number),
+  };
 }
 
 /** Opens the partner's open payout in the queue and approves it; answers the status shown after. */
@@ -79,15 +131,26 @@ async function requestPayout(page: Page, locale: Locale, amount: string) {
 }
 
 async function downloadedInvoice(page: Page): Promise<string> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('invoice-download').first().click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('invoice-download').first().click(),
+  ]);
   const file = await download.path();
   return pdfText(fs.readFileSync(file));
 }
 
-test('a partner is paid: two review stages, PayPal, Paid live, the dashboard and the invoice', async ({ page, request, browser }) => {
+test('a partner is paid: two review stages, PayPal, Paid live, the dashboard and the invoice', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(120_000);
   // 5 orders of 50 × 25.00 at 10%: 625.00, above the 500.00 manager threshold.
-  const partner = await partnerWithBalance(request, { locale: 'en', first: 'Robin', orders: Array.from({ length: 5 }, () => [['ACV Gummies', 50, 2500]]) });
+  const partner = await partnerWithBalance(request, {
+    locale: 'en',
+    first: 'Robin',
+    orders: Array.from({ length: 5 }, () => [['ACV Gummies', 50, 2500]]),
+  });
   await signedIn(page, request, partner);
   await requestPayout(page, 'en', '$625.00');
   const history = page.getByTestId('cashout-history');
@@ -105,7 +168,9 @@ test('a partner is paid: two review stages, PayPal, Paid live, the dashboard and
   const manager = await staffPage(browser, MANAGER, 'en');
   await approve(manager, partner.email);
   // The PayPal job sends it and reads PayPal's answer: the partner's page follows without a reload.
-  await expect(page.getByTestId('cashout-history')).toContainText(text('en', 'status.PAID'), { timeout: 30_000 });
+  await expect(page.getByTestId('cashout-history')).toContainText(text('en', 'status.PAID'), {
+    timeout: 30_000,
+  });
   await expect(page.getByTestId('cashout-open')).toBeHidden();
   await manager.reload();
   await expect(payoutStatus(manager)).toHaveAttribute('data-status', 'PAID');
@@ -125,14 +190,20 @@ test('a partner is paid: two review stages, PayPal, Paid live, the dashboard and
 test('the same in French: the labels, the toast and the invoice', async ({ page, request, browser }) => {
   test.setTimeout(120_000);
   // 2 orders of 10 × 25.00 at 10%: 50.00, one review stage.
-  const partner = await partnerWithBalance(request, { locale: 'fr', first: 'Élodie', orders: [[['ACV Gummies', 10, 2500]], [['Calm Bites', 10, 2500]]] });
+  const partner = await partnerWithBalance(request, {
+    locale: 'fr',
+    first: 'Élodie',
+    orders: [[['ACV Gummies', 10, 2500]], [['Calm Bites', 10, 2500]]],
+  });
   await prefer(page, { locale: 'fr' });
   await signedIn(page, request, partner);
   await requestPayout(page, 'fr', '50,00');
 
   const reviewer = await staffPage(browser, REVIEWER, 'fr');
   await approve(reviewer, partner.email);
-  await expect(page.getByTestId('cashout-history')).toContainText(text('fr', 'status.PAID'), { timeout: 30_000 });
+  await expect(page.getByTestId('cashout-history')).toContainText(text('fr', 'status.PAID'), {
+    timeout: 30_000,
+  });
 
   const invoice = await downloadedInvoice(page);
   expect(invoice).toContain('Facture');

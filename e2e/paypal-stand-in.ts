@@ -3,7 +3,12 @@
 import { startPayPalStandIn } from '../server/test/paypal-stand-in';
 import { E2E_PAYPAL } from './paypal-settings';
 
-const standIn = await startPayPalStandIn({ port: E2E_PAYPAL.port, clientId: E2E_PAYPAL.clientId, clientSecret: E2E_PAYPAL.clientSecret, webhookId: E2E_PAYPAL.webhookId });
+const standIn = await startPayPalStandIn({
+  port: E2E_PAYPAL.port,
+  clientId: E2E_PAYPAL.clientId,
+  clientSecret: E2E_PAYPAL.clientSecret,
+  webhookId: E2E_PAYPAL.webhookId,
+});
 console.log(`PayPal stand-in on ${standIn.url}`);
 const stop = () => void standIn.close().then(() => process.exit(0));
 process.on('SIGTERM', stop);

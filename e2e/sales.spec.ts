@@ -3,7 +3,10 @@ import { expect, test } from '@playwright/test';
 import { shopifyOrderPayload, shopifyRefundPayload } from '../server/integrations/shopify/sample-payloads';
 import { postShopify as post, registerPartner, signedIn, unreadBell } from './support';
 
-test('a sale made with the partner’s code reaches the open dashboard at once, once, and a refund lowers it', async ({ page, request }) => {
+test('a sale made with the partner’s code reaches the open dashboard at once, once, and a refund lowers it', async ({
+  page,
+  request,
+}) => {
   // A partner of this test's own: a fresh ledger, nothing else sells with the code.
   const code = `LIVE${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
   const partner = await registerPartner(request, { promo_code: code });
@@ -15,7 +18,12 @@ test('a sale made with the partner’s code reaches the open dashboard at once, 
   const greeted = await unreadBell(request, partner);
 
   // 2 × 25.00 with no discount: 50.00 subtotal, 10% commission.
-  const order = shopifyOrderPayload({ code: code.toLowerCase(), items: [['ACV Gummies', 2, 2500]], discountPercent: 0, country: 'CA' });
+  const order = shopifyOrderPayload({
+    code: code.toLowerCase(),
+    items: [['ACV Gummies', 2, 2500]],
+    discountPercent: 0,
+    country: 'CA',
+  });
   const delivery = randomUUID();
   const first = await post(request, 'orders/paid', order, { webhookId: delivery });
   expect(first.status()).toBe(200);
@@ -29,7 +37,9 @@ test('a sale made with the partner’s code reaches the open dashboard at once, 
   await expect(page.getByTestId('metric-this_month_commissions')).toContainText('$5.00');
 
   // The same delivery again changes nothing.
-  expect((await (await post(request, 'orders/paid', order, { webhookId: delivery })).json()).data.outcome).toBe('duplicate');
+  expect(
+    (await (await post(request, 'orders/paid', order, { webhookId: delivery })).json()).data.outcome,
+  ).toBe('duplicate');
   expect((await (await post(request, 'orders/paid', order)).json()).data.outcome).toBe('processed');
   await page.reload();
   await expect(page.getByTestId('recent-sale-row')).toHaveCount(1);
@@ -43,7 +53,12 @@ test('a sale made with the partner’s code reaches the open dashboard at once, 
   await expect(row.getByTestId('status-badge')).toHaveAttribute('data-status', 'PENDING');
 
   // A webhook with a bad signature is refused and changes nothing.
-  const forged = await post(request, 'orders/paid', shopifyOrderPayload({ code, items: [['Calm Bites', 4, 2999]] }), { secret: 'not-the-secret' });
+  const forged = await post(
+    request,
+    'orders/paid',
+    shopifyOrderPayload({ code, items: [['Calm Bites', 4, 2999]] }),
+    { secret: 'not-the-secret' },
+  );
   expect(forged.status()).toBe(401);
   await page.reload();
   await expect(page.getByTestId('sale-row')).toHaveCount(1);

@@ -6,10 +6,7 @@ import { prefer, programName, signedIn, text } from './support';
 
 // Concrete paths for the route table's parameters; the demo seed holds the sub-partner.
 const concrete = (path: string) =>
-  path
-    .replace(':subpartner', 'glow-collective')
-    .replace(':integration', 'instagram')
-    .replace(':code', 'acv');
+  path.replace(':subpartner', 'glow-collective').replace(':integration', 'instagram').replace(':code', 'acv');
 
 for (const locale of ['en', 'fr'] as const satisfies readonly Locale[]) {
   test(`every route shows its layout and title (${locale})`, async ({ page, request }) => {
@@ -18,7 +15,10 @@ for (const locale of ['en', 'fr'] as const satisfies readonly Locale[]) {
     test.slow();
     await prefer(page, { locale });
     // The account area needs a session; the public pages are seen signed out first.
-    const ordered = [...ROUTES.filter((r) => r.area !== 'account'), ...ROUTES.filter((r) => r.area === 'account')];
+    const ordered = [
+      ...ROUTES.filter((r) => r.area !== 'account'),
+      ...ROUTES.filter((r) => r.area === 'account'),
+    ];
     let signed = false;
     for (const route of ordered) {
       // Step 2 opened cold sends the visitor back to step 1; it has a test of its own below.
@@ -66,7 +66,10 @@ for (const start of ['/register', '/glow-collective/register']) {
   });
 }
 
-test('an unknown route, an unknown product and an unknown sub-partner show the 404 page', async ({ page, request }) => {
+test('an unknown route, an unknown product and an unknown sub-partner show the 404 page', async ({
+  page,
+  request,
+}) => {
   await signedIn(page, request);
   for (const path of ['/no/such/page', '/account/products/unicorn', '/nobody-here', '/nobody-here/login']) {
     await page.goto(path);
@@ -123,7 +126,10 @@ test.describe('the sidebar', () => {
     for (const code of ['kids', 'pms', 'multi', 'calm', 'matcha']) {
       await page.goto(`/account/products/${code}`);
       for (const listed of SIDEBAR_PRODUCT_CODES) {
-        await expect(nav.getByRole('link', { name: text('en', `products.${listed}.name`), exact: true }), code).toBeVisible();
+        await expect(
+          nav.getByRole('link', { name: text('en', `products.${listed}.name`), exact: true }),
+          code,
+        ).toBeVisible();
       }
     }
   });
@@ -146,16 +152,25 @@ test.describe('the sidebar', () => {
     await expect(page).toHaveURL(/\/account\/sales$/);
     await expect(drawer).toBeHidden();
     await page.getByTestId('open-menu').click();
-    await page.getByRole('dialog').getByRole('button', { name: text('en', 'shell.close_menu') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: text('en', 'shell.close_menu') })
+      .click();
     await expect(page.getByRole('dialog')).toBeHidden();
   });
 });
 
 test.describe('preferences', () => {
-  test('English/French switch changes the text and is remembered across reloads', async ({ page, request }) => {
+  test('English/French switch changes the text and is remembered across reloads', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/login');
     await expect(page).toHaveTitle(`${text('en', 'titles.login')} · ${programName}`);
-    await page.getByRole('button', { name: /français|french/i }).first().click();
+    await page
+      .getByRole('button', { name: /français|french/i })
+      .first()
+      .click();
     await expect(page).toHaveTitle(`${text('fr', 'titles.login')} · ${programName}`);
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await page.reload();
@@ -189,7 +204,10 @@ test('each navigation scrolls the content back to the top', async ({ page, reque
   await page.setViewportSize({ width: 1366, height: 500 });
   await page.goto('/account/');
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await page.getByRole('navigation', { name: text('en', 'nav.main') }).getByRole('link', { name: text('en', 'nav.faq'), exact: true }).click();
+  await page
+    .getByRole('navigation', { name: text('en', 'nav.main') })
+    .getByRole('link', { name: text('en', 'nav.faq'), exact: true })
+    .click();
   await expect(page).toHaveURL(/\/account\/faq$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });

@@ -19,7 +19,10 @@ for (const [locale, theme, phone] of [
   ['en', 'light', false],
   ['fr', 'dark', true],
 ] as const satisfies [Locale, 'light' | 'dark', boolean][]) {
-  test(`a Facebook callback link from another browser signs nobody in; in its own browser it does (${locale}, ${theme})`, async ({ browser, request }) => {
+  test(`a Facebook callback link from another browser signs nobody in; in its own browser it does (${locale}, ${theme})`, async ({
+    browser,
+    request,
+  }) => {
     const attacker = await registerPartner(request, { first_name: 'Mallory' });
 
     // The attacker starts a sign-in outside any browser of the victim's and consents as themself.
@@ -27,7 +30,10 @@ for (const [locale, theme, phone] of [
       headers: { authorization: `Bearer ${await publicClient(request)}`, 'x-flow-binding': 'M'.repeat(43) },
     });
     expect(started.status()).toBe(200);
-    const consent = await request.get((await started.json()).data.url, { headers: { cookie: `stand_in_email=${encodeURIComponent(attacker.email)}` }, maxRedirects: 0 });
+    const consent = await request.get((await started.json()).data.url, {
+      headers: { cookie: `stand_in_email=${encodeURIComponent(attacker.email)}` },
+      maxRedirects: 0,
+    });
     const callback = consent.headers().location!;
     expect(callback).toContain('/facebook_callback?code=');
 
@@ -36,7 +42,9 @@ for (const [locale, theme, phone] of [
     const victimPage = await victim.newPage();
     await prefer(victimPage, { locale, theme });
     await victimPage.goto(new URL(callback).pathname + new URL(callback).search);
-    await expect(victimPage.getByTestId('social-callback-message')).toHaveText(text(locale, 'api.oauth_state'));
+    await expect(victimPage.getByTestId('social-callback-message')).toHaveText(
+      text(locale, 'api.oauth_state'),
+    );
     expect(await victimPage.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
     await victimPage.goto('/account');
     await expect(victimPage).toHaveURL(/\/login$/);
@@ -54,7 +62,10 @@ for (const [locale, theme, phone] of [
     await own.close();
   });
 
-  test(`a sign-in link opened while another partner is signed in asks first, and continuing ends that session (${locale}, ${theme})`, async ({ browser, request }) => {
+  test(`a sign-in link opened while another partner is signed in asks first, and continuing ends that session (${locale}, ${theme})`, async ({
+    browser,
+    request,
+  }) => {
     const maya = await registerPartner(request, { first_name: 'Maya' });
     const leo = await registerPartner(request, { first_name: 'Leo' });
     const context = await browser.newContext(phone ? PHONE : DESKTOP);
@@ -68,18 +79,28 @@ for (const [locale, theme, phone] of [
     await expect(page).toHaveURL(/\/switch_account\?token=/);
     await expect(page.getByTestId('switch-current')).toContainText('Maya Partner');
     await expect(page.getByTestId('switch-next')).toContainText('Leo Partner');
-    await page.getByRole('button', { name: text(locale, 'switch_account.stay', { name: 'Maya Partner' }) }).click();
+    await page
+      .getByRole('button', { name: text(locale, 'switch_account.stay', { name: 'Maya Partner' }) })
+      .click();
     await page.waitForURL(/\/account\/$/);
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('auth_token')!).token)).toBe(mayaSession.token);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('auth_token')!).token)).toBe(
+      mayaSession.token,
+    );
 
     // Continuing: Leo's account here, Maya's token refused by the server from now on.
     await page.goto(`/account?token=${link}`);
-    await page.getByRole('button', { name: text(locale, 'switch_account.continue', { name: 'Leo Partner' }) }).click();
+    await page
+      .getByRole('button', { name: text(locale, 'switch_account.continue', { name: 'Leo Partner' }) })
+      .click();
     await page.waitForURL(/\/account\/$/);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('auth_token')!).token)).toBe(link);
     await expect(page.getByRole('link', { name: /Leo/ }).first()).toBeVisible();
-    expect((await request.get('/api/get', { headers: { authorization: `Bearer ${mayaSession.token}` } })).status()).toBe(401);
-    expect((await request.get('/api/get', { headers: { authorization: `Bearer ${link}` } })).status()).toBe(200);
+    expect(
+      (await request.get('/api/get', { headers: { authorization: `Bearer ${mayaSession.token}` } })).status(),
+    ).toBe(401);
+    expect((await request.get('/api/get', { headers: { authorization: `Bearer ${link}` } })).status()).toBe(
+      200,
+    );
     await context.close();
   });
 }

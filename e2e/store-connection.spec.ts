@@ -27,7 +27,9 @@ test.describe('the store connection', () => {
       data: ADMIN,
     });
     const { token } = (await session.json()) as { token: string };
-    const gone = await request.delete('/api/manager/settings/store', { headers: { authorization: `Bearer ${token}` } });
+    const gone = await request.delete('/api/manager/settings/store', {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect([200, 404]).toContain(gone.status());
   });
 
@@ -43,16 +45,35 @@ test.describe('the store connection', () => {
         await openSection(admin, variant, 'settings');
         const section = admin.getByTestId('settings-group-store');
         await section.scrollIntoViewIfNeeded();
-        await expect(section.getByRole('heading', { level: 2, name: say(variant, 'manager.settings.store.title'), exact: true })).toBeVisible();
+        await expect(
+          section.getByRole('heading', {
+            level: 2,
+            name: say(variant, 'manager.settings.store.title'),
+            exact: true,
+          }),
+        ).toBeVisible();
         await expect(section.getByTestId('store-not-connected')).toBeVisible();
 
-        const domain = section.getByLabel(say(variant, 'manager.settings.store.fields.shop_domain'), { exact: true });
-        const token = section.getByLabel(say(variant, 'manager.settings.store.fields.admin_token'), { exact: true });
-        const clientId = section.getByLabel(say(variant, 'manager.settings.store.fields.client_id'), { exact: true });
-        const webhookSecret = section.getByLabel(say(variant, 'manager.settings.store.fields.webhook_secret'), { exact: true });
-        const clientSecret = section.getByLabel(say(variant, 'manager.settings.store.fields.client_secret'), { exact: true });
+        const domain = section.getByLabel(say(variant, 'manager.settings.store.fields.shop_domain'), {
+          exact: true,
+        });
+        const token = section.getByLabel(say(variant, 'manager.settings.store.fields.admin_token'), {
+          exact: true,
+        });
+        const clientId = section.getByLabel(say(variant, 'manager.settings.store.fields.client_id'), {
+          exact: true,
+        });
+        const webhookSecret = section.getByLabel(
+          say(variant, 'manager.settings.store.fields.webhook_secret'),
+          { exact: true },
+        );
+        const clientSecret = section.getByLabel(say(variant, 'manager.settings.store.fields.client_secret'), {
+          exact: true,
+        });
         const kind = (option: 'client_credentials' | 'access_token') =>
-          section.getByRole('radio', { name: new RegExp(say(variant, `manager.settings.store.kind.${option}`)) });
+          section.getByRole('radio', {
+            name: new RegExp(say(variant, `manager.settings.store.kind.${option}`)),
+          });
 
         // An app made in the store's admin, first.
         await press(variant, kind('access_token'));
@@ -62,7 +83,9 @@ test.describe('the store connection', () => {
         await webhookSecret.fill(SECRET);
         await press(variant, section.getByTestId('store-connect'));
         await expect(domain).toHaveAttribute('aria-invalid', 'true');
-        await expect(section.getByText(say(variant, 'manager.settings.store.errors.domain_format'))).toBeVisible();
+        await expect(
+          section.getByText(say(variant, 'manager.settings.store.errors.domain_format')),
+        ).toBeVisible();
 
         // A token the store refuses: the store's own words at the token's field.
         await domain.fill(E2E_SHOPIFY.shopDomain);
@@ -88,28 +111,38 @@ test.describe('the store connection', () => {
           await webhookSecret.fill(SECRET);
         }
         await press(variant, section.getByTestId('store-connect'));
-        await expect(admin.getByText(say(variant, 'manager.settings.store.connected', { shop: 'Sunbite Test Store' }))).toBeVisible();
+        await expect(
+          admin.getByText(say(variant, 'manager.settings.store.connected', { shop: 'Sunbite Test Store' })),
+        ).toBeVisible();
         await expect(section.getByTestId('store-shop-name')).toHaveText('Sunbite Test Store');
         await expect(section.getByTestId('store-currency')).toContainText('CAD');
         await expect(section.getByTestId('store-token')).toContainText('shpat_…');
         await expect(section.getByTestId('store-token')).not.toContainText(E2E_SHOPIFY.token);
         if (variant.locale === 'en') {
-          await expect(section.getByTestId('store-app')).toContainText(`${say(variant, 'manager.settings.store.app_dev_dashboard')} · ${E2E_SHOPIFY.clientId}`);
+          await expect(section.getByTestId('store-app')).toContainText(
+            `${say(variant, 'manager.settings.store.app_dev_dashboard')} · ${E2E_SHOPIFY.clientId}`,
+          );
           await expect(section.getByTestId('store-token-renewed')).toBeVisible();
         } else {
-          await expect(section.getByTestId('store-token')).toContainText(`shpat_…${E2E_SHOPIFY.token.slice(-4)}`);
-          await expect(section.getByTestId('store-app')).toHaveText(say(variant, 'manager.settings.store.app_admin'));
+          await expect(section.getByTestId('store-token')).toContainText(
+            `shpat_…${E2E_SHOPIFY.token.slice(-4)}`,
+          );
+          await expect(section.getByTestId('store-app')).toHaveText(
+            say(variant, 'manager.settings.store.app_admin'),
+          );
         }
         await expect(section.getByTestId('store-address')).toHaveText(`${baseURL}/api/webhooks/shopify`);
         for (const topic of TOPICS)
-          await expect(section.locator(`[data-testid="store-topic-row"][data-topic="${topic}"]`)).toContainText(
-            say(variant, 'manager.settings.store.topics.registered'),
-          );
+          await expect(
+            section.locator(`[data-testid="store-topic-row"][data-topic="${topic}"]`),
+          ).toContainText(say(variant, 'manager.settings.store.topics.registered'));
 
         // Still there after a reload, read from the server.
         await admin.reload();
         await expect(section.getByTestId('store-shop-name')).toHaveText('Sunbite Test Store');
-        await expect(section.locator('[data-topic="REFUNDS_CREATE"]')).toContainText(say(variant, 'manager.settings.store.topics.registered'));
+        await expect(section.locator('[data-topic="REFUNDS_CREATE"]')).toContainText(
+          say(variant, 'manager.settings.store.topics.registered'),
+        );
 
         // Disconnecting, confirmed, puts the section back.
         await press(variant, section.getByTestId('store-disconnect'));

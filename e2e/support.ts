@@ -19,7 +19,12 @@ const mailCatalog = (locale: Locale): Tree =>
   JSON.parse(fs.readFileSync(new URL(`../common/locales/${locale}/mail.json`, import.meta.url), 'utf8'));
 
 /** The catalog text of a key, as the page should show it (or as a mail says it: `catalog` 'mail'). */
-export function text(locale: Locale, key: string, vars: Record<string, string> = {}, catalog: 'portal' | 'mail' = 'portal'): string {
+export function text(
+  locale: Locale,
+  key: string,
+  vars: Record<string, string> = {},
+  catalog: 'portal' | 'mail' = 'portal',
+): string {
   let node: string | Tree | undefined = catalog === 'mail' ? mailCatalog(locale) : portal(locale);
   for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
   if (typeof node !== 'string') throw new Error(`no ${locale} text for ${key}`);
@@ -36,7 +41,6 @@ export async function prefer(page: Page, prefs: { locale?: Locale; theme?: 'ligh
   }, prefs);
 }
 
-
 export const DATA_DIR = `${process.env.E2E_TMP ?? '.tmp'}/e2e-data`;
 export const DEMO = { email: 'demo.partner@sunbite.example', password: 'sunny-demo-partner' } as const;
 
@@ -48,14 +52,25 @@ export async function publicClient(request: APIRequestContext): Promise<string> 
   return token;
 }
 
-export async function apiToken(request: APIRequestContext, email: string, password: string): Promise<{ token: string; expired: string }> {
-  const res = await request.post('/api/auth/get_token', { headers: { authorization: `Bearer ${await publicClient(request)}` }, data: { email, password } });
+export async function apiToken(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<{ token: string; expired: string }> {
+  const res = await request.post('/api/auth/get_token', {
+    headers: { authorization: `Bearer ${await publicClient(request)}` },
+    data: { email, password },
+  });
   if (!res.ok()) throw new Error(`sign-in failed: ${res.status()}`);
   return res.json();
 }
 
 /** Starts the page signed in (the SPA's stored token), as after a sign-in. */
-export async function signedIn(page: Page, request: APIRequestContext, who: { email: string; password: string } = DEMO) {
+export async function signedIn(
+  page: Page,
+  request: APIRequestContext,
+  who: { email: string; password: string } = DEMO,
+) {
   const token = await apiToken(request, who.email, who.password);
   await page.addInitScript((t) => {
     if (!localStorage.getItem('auth_token')) localStorage.setItem('auth_token', JSON.stringify(t));
@@ -85,7 +100,11 @@ export async function pageAs(browser: Browser, viewing: Viewing): Promise<Page> 
  * A staff member's own page, signed in through the back office's form, in a locale (the
  * project's desktop), or seen as `viewing` says (a phone's navigation is the drawer).
  */
-export async function staffPage(browser: Browser, who: { email: string; password: string }, viewing: Locale | Viewing): Promise<Page> {
+export async function staffPage(
+  browser: Browser,
+  who: { email: string; password: string },
+  viewing: Locale | Viewing,
+): Promise<Page> {
   let page: Page;
   if (typeof viewing === 'string') {
     page = await browser.newPage();
@@ -104,9 +123,14 @@ export async function staffPage(browser: Browser, who: { email: string; password
 }
 
 /** The partner's unread notifications, as the bell counts them. */
-export async function unreadBell(request: APIRequestContext, who: { email: string; password: string }): Promise<number> {
+export async function unreadBell(
+  request: APIRequestContext,
+  who: { email: string; password: string },
+): Promise<number> {
   const { token } = await apiToken(request, who.email, who.password);
-  const answer = await request.get('/api/getBellNotifications', { headers: { authorization: `Bearer ${token}` } });
+  const answer = await request.get('/api/getBellNotifications', {
+    headers: { authorization: `Bearer ${token}` },
+  });
   return ((await answer.json()) as { data: { count: number } }).data.count;
 }
 
@@ -138,8 +162,12 @@ export async function registerPartner(request: APIRequestContext, overrides: Rec
   // The account is made, verified, when the link mailed to the address is followed
   // (docs/decisions/060-registration-without-oracle.md).
   const email = (body.email as string).toLowerCase();
-  const confirmed = await request.post('/api/auth/verify_email', { headers, data: { token: await mailedToken(email, 'verify_email'), password: body.password } });
-  if (!confirmed.ok()) throw new Error(`sign-up link refused: ${confirmed.status()} ${await confirmed.text()}`);
+  const confirmed = await request.post('/api/auth/verify_email', {
+    headers,
+    data: { token: await mailedToken(email, 'verify_email'), password: body.password },
+  });
+  if (!confirmed.ok())
+    throw new Error(`sign-up link refused: ${confirmed.status()} ${await confirmed.text()}`);
   return { email: body.email as string, password: body.password as string };
 }
 
@@ -154,13 +182,20 @@ export interface ReceivedMail {
 /** The mails the SMTP stand-in received for `email`, oldest first. */
 export async function mailsTo(email: string): Promise<ReceivedMail[]> {
   const dir = E2E_MAIL.dir;
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort() : [];
+  const files = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.eml'))
+        .sort()
+    : [];
   const mails: ReceivedMail[] = [];
   for (const file of files) {
     const mail = await simpleParser(fs.readFileSync(path.join(dir, file)));
     const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join() : (mail.to?.text ?? '');
     if (!to.includes(email)) continue;
-    const headers = new Map(mail.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()]));
+    const headers = new Map(
+      mail.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()]),
+    );
     mails.push({ to, subject: mail.subject ?? '', text: mail.text ?? '', headers });
   }
   return mails;
@@ -192,7 +227,12 @@ export async function mailedToken(email: string, route: string): Promise<string>
 export const SHOPIFY_SECRET = 'e2e-webhook-secret';
 
 /** A Shopify webhook delivery, signed as the store signs it (or with another secret, to be refused). */
-export function postShopify(request: APIRequestContext, topic: string, payload: unknown, options: { webhookId?: string; secret?: string } = {}) {
+export function postShopify(
+  request: APIRequestContext,
+  topic: string,
+  payload: unknown,
+  options: { webhookId?: string; secret?: string } = {},
+) {
   const body = JSON.stringify(payload);
   return request.post('/api/webhooks/shopify', {
     headers: {

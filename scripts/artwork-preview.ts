@@ -29,9 +29,17 @@ for (const ref of artworkRefs().filter((r) => r.includes(filter))) {
   times.push(elapsed);
   cpuTimes.push(cpuMs);
   const { svg } = artworkSvg(ref);
-  await sharp(webp.data).png().toFile(path.join(outDir, `${name}.png`));
-  tiles.push({ input: await sharp(webp.data).resize({ width: THUMB }).png().toBuffer(), name, height: Math.round((webp.height * THUMB) / webp.width) });
-  console.log(`${ref.padEnd(28)} ${webp.width}x${webp.height} ${String(Math.round(elapsed)).padStart(4)} ms (cpu ${String(Math.round(cpuMs)).padStart(4)} ms)  ${(webp.data.length / 1024).toFixed(0).padStart(4)} kB webp  ${(svg.length / 1024).toFixed(1)} kB svg`);
+  await sharp(webp.data)
+    .png()
+    .toFile(path.join(outDir, `${name}.png`));
+  tiles.push({
+    input: await sharp(webp.data).resize({ width: THUMB }).png().toBuffer(),
+    name,
+    height: Math.round((webp.height * THUMB) / webp.width),
+  });
+  console.log(
+    `${ref.padEnd(28)} ${webp.width}x${webp.height} ${String(Math.round(elapsed)).padStart(4)} ms (cpu ${String(Math.round(cpuMs)).padStart(4)} ms)  ${(webp.data.length / 1024).toFixed(0).padStart(4)} kB webp  ${(svg.length / 1024).toFixed(1)} kB svg`,
+  );
 }
 
 // Contact sheet: squares and stories on rows of eight.
@@ -44,7 +52,9 @@ for (let i = 0; i < tiles.length; i += perRow) {
   row.forEach((tile, j) => composites.push({ input: tile.input, left: gap + j * (THUMB + gap), top: y }));
   y += Math.max(...row.map((t) => t.height)) + gap;
 }
-await sharp({ create: { width: gap + perRow * (THUMB + gap), height: y, channels: 3, background: '#ffffff' } })
+await sharp({
+  create: { width: gap + perRow * (THUMB + gap), height: y, channels: 3, background: '#ffffff' },
+})
   .composite(composites)
   .png()
   .toFile(path.join(outDir, 'contact-sheet.png'));

@@ -20,7 +20,16 @@ import { sweepBadges } from '../server/modules/badges/service';
 import { sweepChallengeRewards } from '../server/modules/challenges/service';
 import { createStaffUser } from '../server/modules/staff/service';
 import { rebuildLedgerStats } from '../server/modules/sales/service';
-import { PARTNERS, growOrders, seedAudit, seedEngagement, seedIntegrations, seedMessages, seedPartners, seedPayoutPartners } from './lib/bench-ledger';
+import {
+  PARTNERS,
+  growOrders,
+  seedAudit,
+  seedEngagement,
+  seedIntegrations,
+  seedMessages,
+  seedPartners,
+  seedPayoutPartners,
+} from './lib/bench-ledger';
 import { measureExport } from './lib/export-measure';
 import type { ExportMeasure } from './lib/export-measure';
 import { runInWorker } from './lib/load';
@@ -45,14 +54,30 @@ const WARM_UP = 1500;
 const INGEST_CONCURRENCY = Number(process.env.BENCH_INGEST_CONCURRENCY ?? 32);
 const SECRET = 'bench-webhook-secret';
 /** Node options for the server process: `npm start`'s own unless BENCH_NODE_FLAGS says otherwise (to see what they change). */
-const NODE_FLAGS = process.env.BENCH_NODE_FLAGS === undefined ? SERVER_NODE_FLAGS : process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean);
+const NODE_FLAGS =
+  process.env.BENCH_NODE_FLAGS === undefined
+    ? SERVER_NODE_FLAGS
+    : process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean);
 /** The server's environment settings: `npm start`'s unless BENCH_SERVER_ENV says otherwise ("NAME=value …", or empty for none). */
 const SERVER_PROCESS_ENV: Record<string, string> =
   process.env.BENCH_SERVER_ENV === undefined
     ? SERVER_ENV
-    : Object.fromEntries(process.env.BENCH_SERVER_ENV.split(' ').filter(Boolean).map((pair) => pair.split('=', 2) as [string, string]));
+    : Object.fromEntries(
+        process.env.BENCH_SERVER_ENV.split(' ')
+          .filter(Boolean)
+          .map((pair) => pair.split('=', 2) as [string, string]),
+      );
 /** A narrowed run prints its figures but leaves docs/performance.md to the full runs. */
-const FULL_RUN = !['BENCH_STAGES', 'BENCH_SECONDS', 'BENCH_ENDPOINTS', 'BENCH_INGEST', 'BENCH_INGEST_CONCURRENCY', 'BENCH_NODE_FLAGS', 'BENCH_SERVER_ENV', 'BENCH_KEEP_DB'].some((knob) => process.env[knob]);
+const FULL_RUN = ![
+  'BENCH_STAGES',
+  'BENCH_SECONDS',
+  'BENCH_ENDPOINTS',
+  'BENCH_INGEST',
+  'BENCH_INGEST_CONCURRENCY',
+  'BENCH_NODE_FLAGS',
+  'BENCH_SERVER_ENV',
+  'BENCH_KEEP_DB',
+].some((knob) => process.env[knob]);
 /**
  * BENCH_KEEP_DB=1 keeps each stage's seeded database (before the server has touched it) in the
  * system's temporary folder and starts from it in the next run with the same stages: seeding a
@@ -70,7 +95,11 @@ const load = (base: string, urls: string[], tokens: string[], seconds = SECONDS)
 async function followUpDone(db: Db) {
   const deadline = Date.now() + 300_000;
   for (;;) {
-    const open = await db.selectFrom('jobs').select(sql<number>`count(*)`.as('n')).where('done_at', 'is', null).executeTakeFirstOrThrow();
+    const open = await db
+      .selectFrom('jobs')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('done_at', 'is', null)
+      .executeTakeFirstOrThrow();
     if (Number(open.n) === 0) return;
     if (Date.now() > deadline) throw new Error(`${open.n} follow-up jobs still open after 5 minutes`);
     await new Promise((r) => setTimeout(r, 5));
@@ -90,7 +119,7 @@ async function compileServer(): Promise<string> {
 
 const mb = (bytes: number) => (bytes / 1e6).toFixed(0);
 const BENCH_MANAGER = 'bench.manager@sunbite.example';
-// Admin-only reads (the program settings, decisions §11) are made with an admin's token.
+// Admin-only reads (the program settings, docs/product/back-office.md#program-settings) are made with an admin's token.
 const BENCH_ADMIN = 'bench.admin@sunbite.example';
 const ADMIN_READS = ['/api/manager/settings', '/api/manager/settings/store'];
 
@@ -122,7 +151,10 @@ async function main() {
     seedMessages(file);
     seedEngagement(file);
     // The partners the bench's tokens belong to (1 + (i × 49) mod PARTNERS, below) have Instagram connected.
-    seedIntegrations(file, Array.from({ length: 200 }, (_, i) => 1 + ((i * 49) % PARTNERS)));
+    seedIntegrations(
+      file,
+      Array.from({ length: 200 }, (_, i) => 1 + ((i * 49) % PARTNERS)),
+    );
     // Two years of staff changes: 300,000 audit lines.
     seedAudit(file);
   }
@@ -223,7 +255,9 @@ async function main() {
       console.log(`Starting from the database kept in ${kept} (BENCH_KEEP_DB)…`);
       for (const suffix of ['-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
       fs.copyFileSync(path.join(kept, 'portal.db'), file);
-      payoutPartners = JSON.parse(fs.readFileSync(path.join(kept, 'payout-partners.json'), 'utf8')) as number[];
+      payoutPartners = JSON.parse(
+        fs.readFileSync(path.join(kept, 'payout-partners.json'), 'utf8'),
+      ) as number[];
     } else {
       console.log(`Growing the ledger to ${target.toLocaleString()} orders…`);
       const t0 = performance.now();
@@ -239,7 +273,9 @@ async function main() {
       const settled = performance.now();
       const badges = (await sweepBadges(seeded.db)).length;
       const bonuses = (await sweepChallengeRewards(seeded.db)).length;
-      console.log(`  ${badges.toLocaleString()} badge awards and ${bonuses.toLocaleString()} challenge bonuses in ${((performance.now() - settled) / 1000).toFixed(1)} s`);
+      console.log(
+        `  ${badges.toLocaleString()} badge awards and ${bonuses.toLocaleString()} challenge bonuses in ${((performance.now() - settled) / 1000).toFixed(1)} s`,
+      );
       // One file to copy: everything in the write-ahead log moved into the database.
       if (kept) await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(seeded.db);
       await seeded.close();
@@ -255,14 +291,43 @@ async function main() {
 
     // The bench's own connection issues tokens and watches the job queue; the server has its own.
     const database = openSqlite(file);
-    const tokens = await Promise.all(Array.from({ length: 200 }, (_, i) => issueToken(database.db, 'partner', 1 + ((i * 49) % PARTNERS)).then((t) => t.token)));
-    const manager = (await database.db.selectFrom('staff_users').select('id').where('email', '=', BENCH_MANAGER).executeTakeFirst()) ?? (await createStaffUser(database.db, { email: BENCH_MANAGER, password: 'bench-password', name: 'Bench Manager', role: 'manager' }));
+    const tokens = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        issueToken(database.db, 'partner', 1 + ((i * 49) % PARTNERS)).then((t) => t.token),
+      ),
+    );
+    const manager =
+      (await database.db
+        .selectFrom('staff_users')
+        .select('id')
+        .where('email', '=', BENCH_MANAGER)
+        .executeTakeFirst()) ??
+      (await createStaffUser(database.db, {
+        email: BENCH_MANAGER,
+        password: 'bench-password',
+        name: 'Bench Manager',
+        role: 'manager',
+      }));
     const staffTokens = [(await issueToken(database.db, 'staff', manager.id)).token];
-    const admin = (await database.db.selectFrom('staff_users').select('id').where('email', '=', BENCH_ADMIN).executeTakeFirst()) ?? (await createStaffUser(database.db, { email: BENCH_ADMIN, password: 'bench-password', name: 'Bench Admin', role: 'admin' }));
+    const admin =
+      (await database.db
+        .selectFrom('staff_users')
+        .select('id')
+        .where('email', '=', BENCH_ADMIN)
+        .executeTakeFirst()) ??
+      (await createStaffUser(database.db, {
+        email: BENCH_ADMIN,
+        password: 'bench-password',
+        name: 'Bench Admin',
+        role: 'admin',
+      }));
     const adminTokens = [(await issueToken(database.db, 'staff', admin.id)).token];
-    const tokensFor = (endpoint: string) => (ADMIN_READS.includes(endpoint.split('?')[0]!) ? adminTokens : staffTokens);
+    const tokensFor = (endpoint: string) =>
+      ADMIN_READS.includes(endpoint.split('?')[0]!) ? adminTokens : staffTokens;
     // A partner's page is read for one partner with sales (the first).
-    const firstUuid = (await database.db.selectFrom('partners').select('uuid').where('id', '=', 1).executeTakeFirstOrThrow()).uuid;
+    const firstUuid = (
+      await database.db.selectFrom('partners').select('uuid').where('id', '=', 1).executeTakeFirstOrThrow()
+    ).uuid;
     const staffReads = staffEndpoints.map((endpoint) => endpoint.replace('{uuid}', firstUuid));
     // As production runs it; the background runs too, so each order's notification and push follow it.
     // The API limit is lifted: every client of the load comes from one address.
@@ -288,19 +353,30 @@ async function main() {
     // one measure alone moved by up to a sixth between runs.
     const before = await load(base, ['/api/health'], []);
     const measured: { endpoint: string; m: Measure }[] = [];
-    for (const endpoint of endpoints) measured.push({ endpoint: `GET ${endpoint.split('?')[0]}`, m: await load(base, [endpoint], tokens) });
+    for (const endpoint of endpoints)
+      measured.push({ endpoint: `GET ${endpoint.split('?')[0]}`, m: await load(base, [endpoint], tokens) });
     for (const endpoint of staffReads) {
       const [route, query] = endpoint.split('?');
       // A search is named by its words, a filter or an order by its query (paging left out).
       const params = new URLSearchParams(query ?? '');
-      const shown = [...params].filter(([k]) => k !== 'page' && k !== 'length').map(([k, v]) => `${k}=${v}`).join('&');
+      const shown = [...params]
+        .filter(([k]) => k !== 'page' && k !== 'length')
+        .map(([k, v]) => `${k}=${v}`)
+        .join('&');
       const label = `GET ${route!.replace(firstUuid, '{uuid}')}${params.has('q') ? ` (staff, search "${params.get('q')}")` : params.has('sort') ? ` (staff, ${shown})` : params.has('action') ? ' (staff, filtered)' : ' (staff)'}`;
       measured.push({ endpoint: label, m: await load(base, [endpoint], tokensFor(endpoint)) });
     }
-    // The short link (decisions §14), on the path of every shopper: a code looked up, the click
+    // The short link (docs/product/links-and-integrations.md#short-links), on the path of every shopper: a code looked up, the click
     // written (durably, commits shared), the redirect. Fifty partners' codes in turn.
     if (!process.env.BENCH_ENDPOINTS || process.env.BENCH_ENDPOINTS.includes('/s/'))
-      measured.push({ endpoint: 'GET /s/{code} (shopper, redirect)', m: await load(base, Array.from({ length: 50 }, (_, i) => `/s/BENCH${1 + ((i * 197) % PARTNERS)}`), []) });
+      measured.push({
+        endpoint: 'GET /s/{code} (shopper, redirect)',
+        m: await load(
+          base,
+          Array.from({ length: 50 }, (_, i) => `/s/BENCH${1 + ((i * 197) % PARTNERS)}`),
+          [],
+        ),
+      });
     const after = await load(base, ['/api/health'], []);
     const read = server.memory();
     // Every earning as CSV (issue 13), streamed as a client reads it, the server's memory sampled meanwhile.
@@ -312,7 +388,10 @@ async function main() {
     for (const partnerId of NO_READS ? [] : payoutPartners) {
       const { token } = await issueToken(database.db, 'partner', partnerId);
       const t = performance.now();
-      const res = await fetch(`${base}/api/payMeNow`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(`${base}/api/payMeNow`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
       payoutTimes.push(performance.now() - t);
       if (res.status !== 201) throw new Error(`payMeNow answered ${res.status}: ${await res.text()}`);
     }
@@ -323,28 +402,54 @@ async function main() {
       rps: (before.rps + after.rps) / 2,
       errors: before.errors + after.errors,
     };
-    const rows = [{ endpoint: 'GET /api/health (mean of before and after)', m: health, ratio: 1 }, ...measured.map((x) => ({ ...x, ratio: x.m.rps / health.rps }))];
+    const rows = [
+      { endpoint: 'GET /api/health (mean of before and after)', m: health, ratio: 1 },
+      ...measured.map((x) => ({ ...x, ratio: x.m.rps / health.rps })),
+    ];
     const ingestRun = (count: number) =>
       runInWorker<Awaited<ReturnType<typeof simulateOrders>>>({
         kind: 'ingest',
-        options: { url: base, secret: SECRET, rate: 0, count, codes: Array.from({ length: 100 }, (_, i) => `BENCH${i + 1}`), concurrency: INGEST_CONCURRENCY },
+        options: {
+          url: base,
+          secret: SECRET,
+          rate: 0,
+          count,
+          codes: Array.from({ length: 100 }, (_, i) => `BENCH${i + 1}`),
+          concurrency: INGEST_CONCURRENCY,
+        },
       });
     await ingestRun(WARM_UP);
     await followUpDone(database.db);
     const ingest = await ingestRun(INGEST);
     await followUpDone(database.db);
     // From the first webhook sent (not from starting the sender) to the last notification written.
-    const ingestion = { answered: INGEST / ingest.seconds, followedUp: INGEST / ((Date.now() - ingest.startedAt) / 1000), outcomes: ingest.outcomes };
+    const ingestion = {
+      answered: INGEST / ingest.seconds,
+      followedUp: INGEST / ((Date.now() - ingest.startedAt) / 1000),
+      outcomes: ingest.outcomes,
+    };
     const memory = { started, read, end: server.memory() };
-    const payout = { median: payoutTimes[Math.floor(payoutTimes.length / 2)]!, max: payoutTimes[payoutTimes.length - 1]!, healthP50: health.p50 };
+    const payout = {
+      median: payoutTimes[Math.floor(payoutTimes.length / 2)]!,
+      max: payoutTimes[payoutTimes.length - 1]!,
+      healthP50: health.p50,
+    };
     results.push({ orders: target, rows, ingestion, payout, memory, exported });
     console.log(
       `  earnings export: ${exported.rows.toLocaleString('en-US')} earnings (${mb(exported.bytes)} MB of CSV) in ${exported.seconds.toFixed(1)} s; ` +
         `server memory ${mb(exported.rssBefore)} MB before, at most ${mb(exported.rssPeak)} MB while it streamed`,
     );
-    console.log(`  pay me now over ${PAYOUT_EARNINGS} approved earnings: median ${payout.median.toFixed(1)} ms, slowest ${payout.max.toFixed(1)} ms (${PAYOUTS} payouts, ×${(payout.median / health.p50).toFixed(0)} of a health request's p50)`);
-    for (const r of rows) console.log(`  ${r.endpoint.padEnd(40)} p50 ${r.m.p50.toFixed(2)} ms  p95 ${r.m.p95.toFixed(2)} ms  ${r.m.rps.toFixed(0)} req/s  ×${r.ratio.toFixed(2)} of health${r.m.errors ? `  (${r.m.errors} errors)` : ''}`);
-    console.log(`  webhook ingestion: ${ingestion.answered.toFixed(0)} orders/s answered, ${ingestion.followedUp.toFixed(0)} orders/s notified`, ingestion.outcomes);
+    console.log(
+      `  pay me now over ${PAYOUT_EARNINGS} approved earnings: median ${payout.median.toFixed(1)} ms, slowest ${payout.max.toFixed(1)} ms (${PAYOUTS} payouts, ×${(payout.median / health.p50).toFixed(0)} of a health request's p50)`,
+    );
+    for (const r of rows)
+      console.log(
+        `  ${r.endpoint.padEnd(40)} p50 ${r.m.p50.toFixed(2)} ms  p95 ${r.m.p95.toFixed(2)} ms  ${r.m.rps.toFixed(0)} req/s  ×${r.ratio.toFixed(2)} of health${r.m.errors ? `  (${r.m.errors} errors)` : ''}`,
+      );
+    console.log(
+      `  webhook ingestion: ${ingestion.answered.toFixed(0)} orders/s answered, ${ingestion.followedUp.toFixed(0)} orders/s notified`,
+      ingestion.outcomes,
+    );
     console.log(
       `  server memory (MB): ${mb(started.rss)} started, ${mb(read.rss)} after the reads, ${mb(memory.end.rss)} at the end ` +
         `(anonymous ${mb(memory.end.anon)}, file ${mb(memory.end.file)}), peak ${mb(memory.end.peak)}`,
@@ -360,14 +465,22 @@ async function main() {
     `"file" is the part that is file pages (the node binary, libraries, memory-mapped files).\n\n` +
     `| Orders | started | after the reads | at the end | of which anonymous | of which file | peak (VmHWM) |\n|---:|---:|---:|---:|---:|---:|---:|\n` +
     results
-      .map((r) => `| ${r.orders.toLocaleString('en-US')} | ${mb(r.memory.started.rss)} | ${mb(r.memory.read.rss)} | ${mb(r.memory.end.rss)} | ${mb(r.memory.end.anon)} | ${mb(r.memory.end.file)} | ${mb(r.memory.end.peak)} |`)
+      .map(
+        (r) =>
+          `| ${r.orders.toLocaleString('en-US')} | ${mb(r.memory.started.rss)} | ${mb(r.memory.read.rss)} | ${mb(r.memory.end.rss)} | ${mb(r.memory.end.anon)} | ${mb(r.memory.end.file)} | ${mb(r.memory.end.peak)} |`,
+      )
       .join('\n') +
     '\n';
   const table = results
     .map(
       (r) =>
         `### ${r.orders.toLocaleString('en-US')} orders\n\n| Endpoint | p50 (ms) | p95 (ms) | req/s | throughput ÷ health |\n|---|---:|---:|---:|---:|\n` +
-        r.rows.map((x) => `| ${x.endpoint} | ${x.m.p50.toFixed(2)} | ${x.m.p95.toFixed(2)} | ${x.m.rps.toFixed(0)} | ${x.ratio.toFixed(2)} |`).join('\n') +
+        r.rows
+          .map(
+            (x) =>
+              `| ${x.endpoint} | ${x.m.p50.toFixed(2)} | ${x.m.p95.toFixed(2)} | ${x.m.rps.toFixed(0)} | ${x.ratio.toFixed(2)} |`,
+          )
+          .join('\n') +
         `\n\nWebhook ingestion (${INGEST.toLocaleString('en-US')} signed \`orders/paid\` over HTTP, ${INGEST_CONCURRENCY} at a time): **${r.ingestion.answered.toFixed(0)} orders/s** answered; ` +
         `**${r.ingestion.followedUp.toFixed(0)} orders/s** with every sale notification written and pushed.\n\n` +
         `Pay me now over ${PAYOUT_EARNINGS.toLocaleString('en-US')} approved earnings (payout, invoice, items, events and running totals in one transaction; ${PAYOUTS} partners, one at a time): ` +

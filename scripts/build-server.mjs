@@ -55,7 +55,9 @@ export async function buildServer(options = {}) {
   const wide = bundle.findIndex((byte) => byte > 0x7f);
   if (wide !== -1) {
     const around = bundle.subarray(Math.max(0, wide - 60), wide + 20).toString('utf8');
-    throw new Error(`the server bundle must be ASCII; write this character as an escape in the source: …${around}…`);
+    throw new Error(
+      `the server bundle must be ASCII; write this character as an escape in the source: …${around}…`,
+    );
   }
   fs.copyFileSync(path.join(root, 'scripts', 'server-entry.mjs'), path.join(outDir, 'main.js'));
   return path.join(outDir, 'main.js');

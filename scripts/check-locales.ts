@@ -21,7 +21,10 @@ function sourceFiles(dir: string): string[] {
 const problems: string[] = [];
 for (const ns of NAMESPACES) {
   problems.push(
-    ...compareCatalogs(ns, Object.fromEntries(LOCALES.map((l) => [l, catalogs[l][ns] as unknown as Catalog]))),
+    ...compareCatalogs(
+      ns,
+      Object.fromEntries(LOCALES.map((l) => [l, catalogs[l][ns] as unknown as Catalog])),
+    ),
   );
 }
 
@@ -44,7 +47,8 @@ for (const [files, flat, ns] of uses) {
 }
 // Keys built from data rather than written literally.
 for (const code of PRODUCT_CODES) {
-  if (!hasKey(portal, `products.${code}.name`)) problems.push(`en/portal: missing key 'products.${code}.name'`);
+  if (!hasKey(portal, `products.${code}.name`))
+    problems.push(`en/portal: missing key 'products.${code}.name'`);
 }
 
 for (const status of STATUSES) {
@@ -61,4 +65,6 @@ if (problems.length) {
   console.error(`Locale check failed (${problems.length}):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   process.exit(1);
 }
-console.log(`Locale catalogs complete: ${LOCALES.join(', ')} × ${NAMESPACES.join(', ')} (${portal.size + mail.size + invoice.size} keys each)`);
+console.log(
+  `Locale catalogs complete: ${LOCALES.join(', ')} × ${NAMESPACES.join(', ')} (${portal.size + mail.size + invoice.size} keys each)`,
+);

@@ -27,12 +27,18 @@ function stages(): Instruction[][] {
 }
 const argumentsOf = (instruction: Instruction) => instruction.getArgumentsContent() ?? '';
 const jsonOf = (instruction: Instruction) =>
-  (instruction as unknown as { getJSONStrings(): { getJSONValue(): string }[] }).getJSONStrings().map((s) => s.getJSONValue());
+  (instruction as unknown as { getJSONStrings(): { getJSONValue(): string }[] })
+    .getJSONStrings()
+    .map((s) => s.getJSONValue());
 const envOf = (stage: Instruction[]) =>
   Object.fromEntries(
     stage
       .filter((i) => i.getKeyword() === 'ENV')
-      .flatMap((i) => (i as unknown as { getProperties(): { getName(): string; getValue(): string | null }[] }).getProperties())
+      .flatMap((i) =>
+        (
+          i as unknown as { getProperties(): { getName(): string; getValue(): string | null }[] }
+        ).getProperties(),
+      )
       .map((p) => [p.getName(), p.getValue() ?? '']),
   );
 
@@ -47,7 +53,10 @@ describe('Dockerfile', () => {
     const froms = dockerfile.getFROMs();
     expect(froms.map((f) => f.getImage())).toEqual(['node:20-bookworm-slim', 'node:20-bookworm-slim']);
     expect(froms[0]!.getBuildStage()).toBe('build');
-    const buildRuns = build!.filter((i) => i.getKeyword() === 'RUN').map(argumentsOf).join('\n');
+    const buildRuns = build!
+      .filter((i) => i.getKeyword() === 'RUN')
+      .map(argumentsOf)
+      .join('\n');
     expect(buildRuns).toMatch(/npm (ci|install)\b/);
     expect(buildRuns).toMatch(/npm run build/);
     expect(buildRuns).toMatch(/npm prune --omit=dev/);
@@ -78,8 +87,17 @@ describe('Dockerfile', () => {
     const run = stages()[1]!;
     const env = envOf(run);
     // Besides the server's own variables, only the C library's settings `npm start` gives it.
-    expect(Object.keys(env).filter((name) => !CONFIG_VARIABLES.includes(name))).toEqual(Object.keys(SERVER_ENV));
-    expect(env).toMatchObject({ ...SERVER_ENV, NODE_ENV: 'production', HOST: '0.0.0.0', PORT: '3000', DATA_DIR: '/data', SEED_DEMO: 'off' });
+    expect(Object.keys(env).filter((name) => !CONFIG_VARIABLES.includes(name))).toEqual(
+      Object.keys(SERVER_ENV),
+    );
+    expect(env).toMatchObject({
+      ...SERVER_ENV,
+      NODE_ENV: 'production',
+      HOST: '0.0.0.0',
+      PORT: '3000',
+      DATA_DIR: '/data',
+      SEED_DEMO: 'off',
+    });
     expect(run.filter((i) => i.getKeyword() === 'VOLUME').flatMap(jsonOf)).toEqual(['/data']);
     expect(run.filter((i) => i.getKeyword() === 'EXPOSE').map(argumentsOf)).toEqual([env.PORT]);
     const [healthcheck, ...others] = dockerfile.getHEALTHCHECKs();
@@ -88,7 +106,10 @@ describe('Dockerfile', () => {
   });
 
   it('leaves this machine’s packages, builds, data and secrets out of the build context', () => {
-    const ignored = read('.dockerignore').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+    const ignored = read('.dockerignore')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith('#'));
     expect(ignored).toEqual(expect.arrayContaining(['node_modules', 'dist', 'data', '.env', '.git']));
   });
 });
@@ -104,7 +125,10 @@ interface ComposeService {
 }
 
 describe('compose.yaml', () => {
-  const compose = parse(read('compose.yaml')) as { services: Record<string, ComposeService>; volumes: Record<string, unknown> };
+  const compose = parse(read('compose.yaml')) as {
+    services: Record<string, ComposeService>;
+    volumes: Record<string, unknown>;
+  };
   const { portal, postgres, redis } = compose.services;
 
   it('runs the portal built here, PostgreSQL and Redis, each with a health check', () => {
@@ -112,10 +136,14 @@ describe('compose.yaml', () => {
     expect(portal!.build).toBe('.');
     expect(postgres!.image).toMatch(/^postgres:\d+/);
     expect(redis!.image).toMatch(/^redis:\d+/);
-    for (const [name, service] of Object.entries(compose.services)) expect(service.healthcheck?.test, name).toBeDefined();
+    for (const [name, service] of Object.entries(compose.services))
+      expect(service.healthcheck?.test, name).toBeDefined();
     expect(JSON.stringify(portal!.healthcheck!.test)).toMatch(/\/api\/health/);
     // The portal starts once the database and Redis answer.
-    expect(portal!.depends_on).toEqual({ postgres: { condition: 'service_healthy' }, redis: { condition: 'service_healthy' } });
+    expect(portal!.depends_on).toEqual({
+      postgres: { condition: 'service_healthy' },
+      redis: { condition: 'service_healthy' },
+    });
   });
 
   it('gives the portal only variables the server reads, pointing at the other two services', () => {
@@ -124,7 +152,12 @@ describe('compose.yaml', () => {
     const pg = postgres!.environment!;
     const url = new URL(env.DATABASE_URL!.replace('${POSTGRES_PASSWORD:?set POSTGRES_PASSWORD}', 'secret'));
     expect(url.protocol).toBe('postgres:');
-    expect([url.hostname, url.port, url.username, url.pathname.slice(1)]).toEqual(['postgres', '5432', pg.POSTGRES_USER, pg.POSTGRES_DB]);
+    expect([url.hostname, url.port, url.username, url.pathname.slice(1)]).toEqual([
+      'postgres',
+      '5432',
+      pg.POSTGRES_USER,
+      pg.POSTGRES_DB,
+    ]);
     expect(env.DATABASE_URL).toContain(pg.POSTGRES_PASSWORD!.replace(/^\$\{(\w+).*$/, '${$1'));
     expect(env.REDIS_URL).toBe('redis://redis:6379');
     expect(env.HOST).toBe('0.0.0.0');
@@ -134,7 +167,10 @@ describe('compose.yaml', () => {
   });
 
   it('keeps DATA_DIR and the database in named volumes', () => {
-    const mounts = (service: ComposeService) => Object.fromEntries((service.volumes ?? []).map((v) => v.split(':') as [string, string]).map(([from, to]) => [to, from]));
+    const mounts = (service: ComposeService) =>
+      Object.fromEntries(
+        (service.volumes ?? []).map((v) => v.split(':') as [string, string]).map(([from, to]) => [to, from]),
+      );
     expect(mounts(portal!)[portal!.environment!.DATA_DIR!]).toBe('portal-data');
     expect(mounts(postgres!)['/var/lib/postgresql/data']).toBe('postgres-data');
     const named = [portal!, postgres!, redis!].flatMap((s) => (s.volumes ?? []).map((v) => v.split(':')[0]!));
@@ -160,13 +196,21 @@ describe('docs/deployment.md', () => {
     expect(live).toMatch(/proxy_set_header Connection "upgrade";/);
     const root = /location \/ \{[^}]*\}/.exec(nginx)?.[0] ?? '';
     // A location that sets headers inherits none: each must name the client itself.
-    for (const location of [live, root]) expect(location).toMatch(/proxy_set_header X-Forwarded-For \$remote_addr;/);
-    expect(nginx).toMatch(/add_header Strict-Transport-Security "max-age=15552000; includeSubDomains" always;/);
-    const caddy = guide.slice(guide.indexOf('```caddyfile'), guide.indexOf('```', guide.indexOf('```caddyfile') + 12));
+    for (const location of [live, root])
+      expect(location).toMatch(/proxy_set_header X-Forwarded-For \$remote_addr;/);
+    expect(nginx).toMatch(
+      /add_header Strict-Transport-Security "max-age=15552000; includeSubDomains" always;/,
+    );
+    const caddy = guide.slice(
+      guide.indexOf('```caddyfile'),
+      guide.indexOf('```', guide.indexOf('```caddyfile') + 12),
+    );
     expect(caddy).toMatch(/max_size 11MB/);
     expect(caddy).toMatch(/Strict-Transport-Security "max-age=15552000; includeSubDomains"/);
     // The HSTS header the portal itself sends: the proxy's must say the same.
-    expect(read('server/plugins/security.ts')).toContain("'Strict-Transport-Security': 'max-age=15552000; includeSubDomains'");
+    expect(read('server/plugins/security.ts')).toContain(
+      "'Strict-Transport-Security': 'max-age=15552000; includeSubDomains'",
+    );
   });
 
   it('names the backup commands the package defines', () => {

@@ -106,13 +106,11 @@ async function main() {
     {
       name: 'refused',
       prepare: async (page) => {
-        await page
-          .getByTestId('report-file')
-          .setInputFiles({
-            name: 'earnings.xlsx',
-            mimeType: 'application/vnd.ms-excel',
-            buffer: Buffer.from('PK\u0003\u0004'),
-          });
+        await page.getByTestId('report-file').setInputFiles({
+          name: 'earnings.xlsx',
+          mimeType: 'application/vnd.ms-excel',
+          buffer: Buffer.from('PK\u0003\u0004'),
+        });
         await page.getByTestId('report-problem').waitFor();
       },
     },

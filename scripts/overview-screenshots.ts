@@ -29,7 +29,12 @@ async function main(): Promise<void> {
   try {
     for (const { locale, theme } of LOOKS) {
       for (const width of WIDTHS) {
-        const context = await lookContext(browser, { width, height: width < 768 ? 844 : 900 }, { locale, theme }, { manager_token: session });
+        const context = await lookContext(
+          browser,
+          { width, height: width < 768 ? 844 : 900 },
+          { locale, theme },
+          { manager_token: session },
+        );
         const page = await context.newPage();
         const suffix = `${locale}-${width}-${theme}`;
         // /manager leads to the overview, its first section.

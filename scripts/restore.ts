@@ -12,7 +12,11 @@ const usage = 'usage: npm run restore -- <backup folder> [--force]   (into DATA_
 async function main(): Promise<number> {
   let args;
   try {
-    args = parseArgs({ options: { force: { type: 'boolean' }, help: { type: 'boolean' } }, allowPositionals: true, strict: true });
+    args = parseArgs({
+      options: { force: { type: 'boolean' }, help: { type: 'boolean' } },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (error) {
     console.error(`${(error as Error).message}\n${usage}`);
     return 2;
@@ -36,12 +40,18 @@ async function main(): Promise<number> {
       log: console.log,
     });
     if (movedAside) console.log(`The data that was there is in ${movedAside}`);
-    console.log(`Restored ${backupDir} (taken ${manifest.created_at} by release ${manifest.portal_version}) into ${config.dataDir}`);
+    console.log(
+      `Restored ${backupDir} (taken ${manifest.created_at} by release ${manifest.portal_version}) into ${config.dataDir}`,
+    );
     if (manifest.database.dialect === 'postgres') {
-      console.log('Only files were restored: restore the database with pg_restore (docs/deployment.md) before starting the portal.');
+      console.log(
+        'Only files were restored: restore the database with pg_restore (docs/deployment.md) before starting the portal.',
+      );
     }
     for (const name of manifest.secrets.from_environment) {
-      console.warn(`${name} was set in the environment when the backup was taken: start the portal with the same value.`);
+      console.warn(
+        `${name} was set in the environment when the backup was taken: start the portal with the same value.`,
+      );
     }
     return 0;
   } catch (error) {
@@ -56,7 +66,11 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : `The restore failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      error instanceof ConfigError
+        ? error.message
+        : `The restore failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
     process.exit(1);
   },
 );

@@ -38,7 +38,12 @@ async function main() {
   for (const width of WIDTHS) {
     for (const { locale, theme } of LOOKS) {
       for (const shot of shots) {
-        const context = await lookContext(browser, { width, height: width < 768 ? 844 : 900 }, { locale, theme }, { manager_token: session });
+        const context = await lookContext(
+          browser,
+          { width, height: width < 768 ? 844 : 900 },
+          { locale, theme },
+          { manager_token: session },
+        );
         const page = await context.newPage();
         await page.goto(`${BASE_URL}/manager/settings`);
         await page.getByTestId('settings-form').waitFor();

@@ -29,14 +29,20 @@ for (const look of LOOKS) {
     const page = await signedIn.newPage();
     await page.goto(`${BASE_URL}/account?token=${link.token}`);
     await page.getByTestId('switch-continue').waitFor();
-    await page.screenshot({ path: path.join(OUT, `switch-${width}-${look.locale}-${look.theme}.png`), fullPage: true });
+    await page.screenshot({
+      path: path.join(OUT, `switch-${width}-${look.locale}-${look.theme}.png`),
+      fullPage: true,
+    });
     await signedIn.close();
 
     const elsewhere = await lookContext(browser, viewport, look);
     const callback = await elsewhere.newPage();
     await callback.goto(`${BASE_URL}/facebook_callback?code=someone-elses-code&state=someone-elses-state`);
     await callback.getByTestId('social-callback-message').waitFor();
-    await callback.screenshot({ path: path.join(OUT, `callback-${width}-${look.locale}-${look.theme}.png`), fullPage: true });
+    await callback.screenshot({
+      path: path.join(OUT, `callback-${width}-${look.locale}-${look.theme}.png`),
+      fullPage: true,
+    });
     await elsewhere.close();
   }
 }

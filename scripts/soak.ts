@@ -38,7 +38,14 @@ import type { ActionFigures, KillWindow, Sample } from './lib/soak-stats';
 import type { SoakTask, WorkerResult } from './lib/soak-worker';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const KNOBS = ['SOAK_SECONDS', 'SOAK_INGEST', 'SOAK_WEBHOOKS_PER_SECOND', 'SOAK_CASHOUTS_PER_SECOND', 'SOAK_DOWN_SECONDS', 'SOAK_NO_KILL'];
+const KNOBS = [
+  'SOAK_SECONDS',
+  'SOAK_INGEST',
+  'SOAK_WEBHOOKS_PER_SECOND',
+  'SOAK_CASHOUTS_PER_SECOND',
+  'SOAK_DOWN_SECONDS',
+  'SOAK_NO_KILL',
+];
 /** A narrowed run (any knob set) prints its figures and leaves docs/performance.md alone. */
 const FULL_RUN = !KNOBS.some((knob) => process.env[knob]);
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
@@ -70,7 +77,8 @@ const PARTNER_READS = [
 ];
 
 /** Conflicts the soak makes on purpose: two staff on one payout (409), a second ask for a payout (422). */
-const conflictsOf = (action: string): number[] => (action === 'staff decisions' ? [409] : action === 'cash-outs' ? [422] : []);
+const conflictsOf = (action: string): number[] =>
+  action === 'staff decisions' ? [409] : action === 'cash-outs' ? [422] : [];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
@@ -81,7 +89,8 @@ const log = (line: string) => console.log(`[${new Date().toISOString().slice(11,
  * which does no harm: its rooms are the partners' own uuids.
  */
 async function freeRedisDatabase(): Promise<{ url: string; flush(): Promise<void> }> {
-  if (!(await redisAnswers(REDIS_BASE))) throw new Error(`no Redis answers at ${REDIS_BASE} (SOAK_REDIS_URL)`);
+  if (!(await redisAnswers(REDIS_BASE)))
+    throw new Error(`no Redis answers at ${REDIS_BASE} (SOAK_REDIS_URL)`);
   const probe = new Redis(REDIS_BASE);
   try {
     for (let index = 15; index >= 1; index--) {
@@ -120,13 +129,20 @@ function runWorker(task: SoakTask, stop?: Promise<void>): Promise<WorkerResult> 
       void worker.terminate();
     });
     worker.once('error', reject);
-    worker.once('exit', (code) => result ?? reject(new Error(`soak worker ${task.kind} exited with ${code} and no result`)));
+    worker.once(
+      'exit',
+      (code) => result ?? reject(new Error(`soak worker ${task.kind} exited with ${code} and no result`)),
+    );
     void stop?.then(() => worker.postMessage('stop'));
   });
 }
 
 async function openJobs(db: Db): Promise<number> {
-  const row = await db.selectFrom('jobs').select(sql<number>`count(*)`.as('n')).where('done_at', 'is', null).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('jobs')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('done_at', 'is', null)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -150,10 +166,25 @@ interface IngestFigure {
 }
 
 /** Warm-up, then INGEST signed orders/paid over the three nodes, 32 at a time. */
-async function ingestion(cluster: Cluster, program: SoakProgram, idBase: number, results: WorkerResult[]): Promise<IngestFigure> {
+async function ingestion(
+  cluster: Cluster,
+  program: SoakProgram,
+  idBase: number,
+  results: WorkerResult[],
+): Promise<IngestFigure> {
   const nodes = cluster.nodes.map((n) => n.url);
   const send = (count: number, base: number) =>
-    runWorker({ kind: 'webhooks', nodes, secret: CLUSTER_SECRET, codes: program.codes, perSecond: 0, concurrency: INGEST_CONCURRENCY, idBase: base, duplicates: false, count });
+    runWorker({
+      kind: 'webhooks',
+      nodes,
+      secret: CLUSTER_SECRET,
+      codes: program.codes,
+      perSecond: 0,
+      concurrency: INGEST_CONCURRENCY,
+      idBase: base,
+      duplicates: false,
+      count,
+    });
   log(`ingestion: warming up with ${WARM_UP} webhooks…`);
   results.push(await send(WARM_UP, idBase));
   await followedUp(cluster.database.db);
@@ -164,7 +195,14 @@ async function ingestion(cluster: Cluster, program: SoakProgram, idBase: number,
   const first = Math.min(...measured.samples.map((s) => s.at));
   const last = Math.max(...measured.samples.map((s) => s.at + s.ms));
   const [figures] = figuresOf(measured.samples, (last - first) / 1000, undefined);
-  return { count: INGEST, answered: INGEST / ((last - first) / 1000), followedUp: INGEST / ((done - first) / 1000), p50: figures!.p50, p95: figures!.p95, errors: figures!.unexpected };
+  return {
+    count: INGEST,
+    answered: INGEST / ((last - first) / 1000),
+    followedUp: INGEST / ((done - first) / 1000),
+    p50: figures!.p50,
+    p95: figures!.p95,
+    errors: figures!.unexpected,
+  };
 }
 
 /** Until the follow-up jobs are done, approved payouts are paid, and the last digest window is mailed. */
@@ -179,7 +217,11 @@ async function drain(db: Db) {
     const now = new Date().toISOString();
     const [jobs, sendable, mail] = await Promise.all([
       openJobs(db),
-      db.selectFrom('payouts').select(sql<number>`count(*)`.as('n')).where('status', 'in', ['APPROVED', 'MANAGER_APPROVED']).executeTakeFirstOrThrow(),
+      db
+        .selectFrom('payouts')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('status', 'in', ['APPROVED', 'MANAGER_APPROVED'])
+        .executeTakeFirstOrThrow(),
       db
         .selectFrom('mail_outbox')
         .select(sql<number>`count(*)`.as('n'))
@@ -193,7 +235,9 @@ async function drain(db: Db) {
     const settled = jobs === 0 && Number(sendable.n) === 0 && Number(mail.n) === 0;
     if (settled && Date.now() >= earliest) return;
     if (Date.now() > deadline) {
-      log(`drain: gave up after 5 minutes (${jobs} jobs open, ${sendable.n} approved payouts unpaid, ${mail.n} mails due)`);
+      log(
+        `drain: gave up after 5 minutes (${jobs} jobs open, ${sendable.n} approved payouts unpaid, ${mail.n} mails due)`,
+      );
       return;
     }
     await sleep(1000);
@@ -207,7 +251,16 @@ function figuresTable(rows: ActionFigures[]): string {
   return (
     '| Action | requests | req/s | p50 (ms) | p95 (ms) | conflicts (by design) | errors while a node was down | unexpected errors |\n|---|---:|---:|---:|---:|---:|---:|---:|\n' +
     rows
-      .map((r) => `| ${r.action} | ${r.requests.toLocaleString('en-US')} | ${f1(r.perSecond)} | ${f1(r.p50)} | ${f1(r.p95)} | ${r.conflicts} | ${r.expected} | ${r.unexpected}${r.unexpected ? ` (${Object.entries(r.unexpectedBy).map(([k, n]) => `${n}× ${k}`).join(', ')})` : ''} |`)
+      .map(
+        (r) =>
+          `| ${r.action} | ${r.requests.toLocaleString('en-US')} | ${f1(r.perSecond)} | ${f1(r.p50)} | ${f1(r.p95)} | ${r.conflicts} | ${r.expected} | ${r.unexpected}${
+            r.unexpected
+              ? ` (${Object.entries(r.unexpectedBy)
+                  .map(([k, n]) => `${n}× ${k}`)
+                  .join(', ')})`
+              : ''
+          } |`,
+      )
       .join('\n')
   );
 }
@@ -221,7 +274,9 @@ async function main() {
   // Enough partners ready to cash out for the whole soak, with some left over.
   const cashers = Math.ceil(SECONDS * CASHOUTS_PER_SECOND * 1.1) + 20;
   let program: SoakProgram | undefined;
-  log(`compiling the server, creating and seeding the database (${READERS} selling partners, ${cashers} ready to cash out)…`);
+  log(
+    `compiling the server, creating and seeding the database (${READERS} selling partners, ${cashers} ready to cash out)…`,
+  );
   const cluster = await startCluster({
     adminUrl: ADMIN_URL,
     redisUrl: redis.url,
@@ -242,7 +297,11 @@ async function main() {
       const handle = openPostgres(url, 5);
       try {
         await migrateToLatest(handle.db);
-        program = await seedSoakProgram(handle.db, { readers: READERS, cashers, passwordHash: await hashPassword('soak-password') });
+        program = await seedSoakProgram(handle.db, {
+          readers: READERS,
+          cashers,
+          passwordHash: await hashPassword('soak-password'),
+        });
       } finally {
         await handle.close();
       }
@@ -251,7 +310,10 @@ async function main() {
   // Interrupted (Ctrl-C, a time-out): the nodes, the database and the Redis keys go all the same.
   const interrupted = () => {
     console.error('soak: interrupted, stopping the nodes and dropping the database…');
-    void cluster.stop().then(redis.flush).finally(() => process.exit(130));
+    void cluster
+      .stop()
+      .then(redis.flush)
+      .finally(() => process.exit(130));
   };
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
@@ -264,16 +326,40 @@ async function main() {
     const results: WorkerResult[] = [];
     const idBase = 7_000_000_000_000 + (Date.now() % 1_000_000) * 1_000_000;
     const ingest = await ingestion(cluster, p, idBase, results);
-    log(`ingestion: ${f0(ingest.answered)} orders/s answered, ${f0(ingest.followedUp)} orders/s followed up (p50 ${f1(ingest.p50)} ms, p95 ${f1(ingest.p95)} ms)`);
+    log(
+      `ingestion: ${f0(ingest.answered)} orders/s answered, ${f0(ingest.followedUp)} orders/s followed up (p50 ${f1(ingest.p50)} ms, p95 ${f1(ingest.p95)} ms)`,
+    );
 
     log(`soak: ${SECONDS} s of mixed load${KILL ? `; node ${KILLED_NODE} killed at ${SECONDS / 2} s` : ''}…`);
     let stopLoad!: () => void;
     const stop = new Promise<void>((resolve) => (stopLoad = resolve));
     const soakStart = Date.now();
     const workers = [
-      runWorker({ kind: 'reads', action: 'partner dashboard reads', nodes, tokens: p.readerTokens, paths: PARTNER_READS, concurrency: 4 }, stop),
+      runWorker(
+        {
+          kind: 'reads',
+          action: 'partner dashboard reads',
+          nodes,
+          tokens: p.readerTokens,
+          paths: PARTNER_READS,
+          concurrency: 4,
+        },
+        stop,
+      ),
       runWorker({ kind: 'links', nodes, codes: p.codes, concurrency: 2 }, stop),
-      runWorker({ kind: 'webhooks', nodes, secret: CLUSTER_SECRET, codes: p.codes, perSecond: WEBHOOKS_PER_SECOND, concurrency: 16, idBase: idBase + WARM_UP + INGEST, duplicates: true }, stop),
+      runWorker(
+        {
+          kind: 'webhooks',
+          nodes,
+          secret: CLUSTER_SECRET,
+          codes: p.codes,
+          perSecond: WEBHOOKS_PER_SECOND,
+          concurrency: 16,
+          idBase: idBase + WARM_UP + INGEST,
+          duplicates: true,
+        },
+        stop,
+      ),
       runWorker({ kind: 'cashouts', nodes, cashers: p.cashers, perSecond: CASHOUTS_PER_SECOND }, stop),
       runWorker({ kind: 'review', nodes, reviewers: p.reviewers, manager: p.manager }, stop),
     ];
@@ -314,29 +400,48 @@ async function main() {
     });
     const nodeErrors = cluster.nodes.map((n, i) => ({ node: i, lines: n.errors() }));
     // Transactions PostgreSQL broke off: deadlocks between the nodes' group commits cost a second each (deadlock_timeout).
-    const pgStats = await sql<{ deadlocks: string; xact_rollback: string; xact_commit: string }>`select deadlocks, xact_rollback, xact_commit from pg_stat_database where datname = current_database()`.execute(db);
+    const pgStats = await sql<{
+      deadlocks: string;
+      xact_rollback: string;
+      xact_commit: string;
+    }>`select deadlocks, xact_rollback, xact_commit from pg_stat_database where datname = current_database()`.execute(
+      db,
+    );
     const pgLine = `PostgreSQL over the whole run: ${pgStats.rows[0]?.xact_commit} commits, ${pgStats.rows[0]?.xact_rollback} rollbacks, ${pgStats.rows[0]?.deadlocks} deadlocks`;
     const decisions = all.flatMap((r) => r.decisions);
     const webhookOutcomes = new Map<string, number>();
-    for (const a of soakResults.flatMap((r) => r.acknowledged)) webhookOutcomes.set(a.outcome, (webhookOutcomes.get(a.outcome) ?? 0) + 1);
+    for (const a of soakResults.flatMap((r) => r.acknowledged))
+      webhookOutcomes.set(a.outcome, (webhookOutcomes.get(a.outcome) ?? 0) + 1);
 
-    console.log(`\nIngestion on 3 nodes over PostgreSQL: ${INGEST} signed orders/paid, ${INGEST_CONCURRENCY} at a time, spread over the nodes in turn`);
-    console.log(`  ${f0(ingest.answered)} orders/s answered, ${f0(ingest.followedUp)} orders/s followed up; p50 ${f1(ingest.p50)} ms, p95 ${f1(ingest.p95)} ms; ${ingest.errors} errors`);
-    console.log(`\nSoak: ${SECONDS} s, ${os.cpus().length} cores${kill ? `; node ${kill.node} killed at ${f0((kill.killedAt - soakStart) / 1000)} s, healthy again ${f1((kill.backAt - kill.killedAt) / 1000)} s later` : ''}`);
+    console.log(
+      `\nIngestion on 3 nodes over PostgreSQL: ${INGEST} signed orders/paid, ${INGEST_CONCURRENCY} at a time, spread over the nodes in turn`,
+    );
+    console.log(
+      `  ${f0(ingest.answered)} orders/s answered, ${f0(ingest.followedUp)} orders/s followed up; p50 ${f1(ingest.p50)} ms, p95 ${f1(ingest.p95)} ms; ${ingest.errors} errors`,
+    );
+    console.log(
+      `\nSoak: ${SECONDS} s, ${os.cpus().length} cores${kill ? `; node ${kill.node} killed at ${f0((kill.killedAt - soakStart) / 1000)} s, healthy again ${f1((kill.backAt - kill.killedAt) / 1000)} s later` : ''}`,
+    );
     for (const r of figures)
       console.log(
         `  ${r.action.padEnd(26)} ${String(r.requests).padStart(7)} req  ${f1(r.perSecond).padStart(6)}/s  p50 ${f1(r.p50).padStart(6)} ms  p95 ${f1(r.p95).padStart(7)} ms  ` +
           `conflicts ${r.conflicts}  down-node ${r.expected}  unexpected ${r.unexpected}${r.unexpected ? ` ${JSON.stringify(r.unexpectedBy)}` : ''}`,
       );
     console.log(`  webhook answers: ${[...webhookOutcomes].map(([o, n]) => `${n} ${o}`).join(', ')}`);
-    console.log(`  staff decisions: ${decisions.filter((d) => d.status === 200 || d.status === 204).length} made, ${decisions.filter((d) => d.status === 409).length} met another's (409)`);
+    console.log(
+      `  staff decisions: ${decisions.filter((d) => d.status === 200 || d.status === 204).length} made, ${decisions.filter((d) => d.status === 409).length} met another's (409)`,
+    );
     console.log(`  ${pgLine}`);
     console.log('\nChecks');
     for (const line of report.lines) console.log(`  ${line}`);
-    for (const { node, lines } of nodeErrors) if (lines.length) console.log(`  node ${node}: ${lines.length} error lines logged, e.g. ${lines[0]!.slice(0, 400)}`);
+    for (const { node, lines } of nodeErrors)
+      if (lines.length)
+        console.log(`  node ${node}: ${lines.length} error lines logged, e.g. ${lines[0]!.slice(0, 400)}`);
     const unexpected = figures.reduce((s, r) => s + r.unexpected, 0);
     if (report.failures.length) exitCode = 1;
-    console.log(`\n${report.failures.length ? `${report.failures.length} checks FAILED` : 'Every check passed'}; ${unexpected} unexpected errors; ${f0((Date.now() - started) / 1000)} s in all.`);
+    console.log(
+      `\n${report.failures.length ? `${report.failures.length} checks FAILED` : 'Every check passed'}; ${unexpected} unexpected errors; ${f0((Date.now() - started) / 1000)} s in all.`,
+    );
 
     if (FULL_RUN) {
       const text = [
@@ -356,8 +461,13 @@ async function main() {
         '',
         'Checks after the drain:',
         '',
-        ...report.lines.map((line) => `- ${line.startsWith('FAIL') ? `**FAIL** ${line.slice(4).trim()}` : line.replace(/^(ok)?\s+/, '')}`),
-        ...nodeErrors.filter((n) => n.lines.length).map((n) => `- node ${n.node} logged ${n.lines.length} error lines`),
+        ...report.lines.map(
+          (line) =>
+            `- ${line.startsWith('FAIL') ? `**FAIL** ${line.slice(4).trim()}` : line.replace(/^(ok)?\s+/, '')}`,
+        ),
+        ...nodeErrors
+          .filter((n) => n.lines.length)
+          .map((n) => `- node ${n.node} logged ${n.lines.length} error lines`),
       ].join('\n');
       const doc = path.join(root, 'docs', 'performance.md');
       fs.writeFileSync(doc, betweenMarkers(fs.readFileSync(doc, 'utf8'), 'soak results', text));

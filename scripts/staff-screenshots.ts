@@ -31,7 +31,11 @@ async function call(method: string, url: string, bearer: string, body?: unknown)
 /** The newest invitation link the outbox holds for `email`. */
 async function invitationLink(email: string): Promise<string> {
   const dir = path.join(DATA_DIR, 'outbox');
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse();
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .reverse();
   for (const file of files) {
     const mail = await simpleParser(fs.readFileSync(path.join(dir, file)));
     const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join() : (mail.to?.text ?? '');
@@ -47,7 +51,12 @@ async function main() {
   // A list with each status: an invited person (one whose link expired shows too), a deactivated one.
   const unique = Date.now().toString(36);
   const invited = `nina.${unique}@sunbite.example`;
-  await call('POST', '/api/manager/staff', session.token, { email: invited, name: 'Nina Tremblay', role: 'manager', locale: 'fr' });
+  await call('POST', '/api/manager/staff', session.token, {
+    email: invited,
+    name: 'Nina Tremblay',
+    role: 'manager',
+    locale: 'fr',
+  });
   const gone = (await call('POST', '/api/manager/staff', session.token, {
     email: `dan.${unique}@sunbite.example`,
     name: 'Dan Okafor',
@@ -59,8 +68,19 @@ async function main() {
 
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   // A dialog is shot as the screen shows it: a full-page shot would stitch the phone's bottom sheet mid-page.
-  const shots: { name: string; path: string; signedIn: boolean; dialog?: boolean; prepare?: (page: Page) => Promise<void> }[] = [
-    { name: 'list', path: '/manager/staff', signedIn: true, prepare: (page) => page.getByTestId('staff-row').first().waitFor() },
+  const shots: {
+    name: string;
+    path: string;
+    signedIn: boolean;
+    dialog?: boolean;
+    prepare?: (page: Page) => Promise<void>;
+  }[] = [
+    {
+      name: 'list',
+      path: '/manager/staff',
+      signedIn: true,
+      prepare: (page) => page.getByTestId('staff-row').first().waitFor(),
+    },
     {
       name: 'invite-form',
       dialog: true,
@@ -98,12 +118,25 @@ async function main() {
         await page.getByTestId('staff-confirm').waitFor();
       },
     },
-    { name: 'invite-page', path: inviteUrl, signedIn: false, prepare: (page) => page.getByTestId('invite-form').waitFor() },
-    { name: 'invite-page-used', path: '/manager/invite?token=no-such-token', signedIn: false, prepare: (page) => page.getByTestId('invite-refused').waitFor() },
+    {
+      name: 'invite-page',
+      path: inviteUrl,
+      signedIn: false,
+      prepare: (page) => page.getByTestId('invite-form').waitFor(),
+    },
+    {
+      name: 'invite-page-used',
+      path: '/manager/invite?token=no-such-token',
+      signedIn: false,
+      prepare: (page) => page.getByTestId('invite-refused').waitFor(),
+    },
   ];
   for (const { locale, theme } of LOOKS) {
     for (const width of WIDTHS) {
-      const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 }, deviceScaleFactor: 1 });
+      const context = await browser.newContext({
+        viewport: { width, height: width < 600 ? 844 : 900 },
+        deviceScaleFactor: 1,
+      });
       for (const shot of shots) {
         const page = await context.newPage();
         await page.addInitScript(

@@ -11,7 +11,11 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const staff = (args: string[], password?: string) =>
   spawnSync(path.resolve('node_modules/.bin/tsx'), ['scripts/staff.ts', ...args], {
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, ...(password ? { STAFF_PASSWORD: password } : {}) },
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATA_DIR: dataDir,
+      ...(password ? { STAFF_PASSWORD: password } : {}),
+    },
     encoding: 'utf8',
     input: '',
   });
@@ -21,7 +25,9 @@ describe('npm run staff', () => {
     const added = staff(['add', 'Mona@Example.com', 'manager', 'Mona', 'Manager'], 'manager-password-1');
     expect(added.status, added.stderr).toBe(0);
     expect(added.stdout).toContain('Created manager mona@example.com');
-    expect(staff(['add', 'mona@example.com', 'admin'], 'another-password').stderr).toContain('already exists');
+    expect(staff(['add', 'mona@example.com', 'admin'], 'another-password').stderr).toContain(
+      'already exists',
+    );
     expect(staff(['add', 'x@example.com', 'boss'], 'another-password').status).toBe(2);
     expect(staff(['add', 'x@example.com', 'admin'], 'short').status).toBe(2);
     expect(staff(['frobnicate']).status).toBe(2);

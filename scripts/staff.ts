@@ -31,7 +31,8 @@ async function main(): Promise<number> {
   try {
     await migrateToLatest(database.db);
     if (command === 'list') {
-      for (const s of await listStaff(database.db)) console.log(`${s.email}\t${s.role}\t${s.name}\t${s.status}`);
+      for (const s of await listStaff(database.db))
+        console.log(`${s.email}\t${s.role}\t${s.name}\t${s.status}`);
       return 0;
     }
     if (command === 'reset-2fa') {

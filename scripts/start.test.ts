@@ -128,9 +128,15 @@ writeStamp('.', fingerprint);
   });
 });
 
-describe('the server\'s V8 options', () => {
+describe("the server's V8 options", () => {
   it('are the ones npm start passes to node', () => {
-    const scripts = (JSON.parse(fs.readFileSync(path.resolve('package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-    expect(scripts.start).toBe(`${Object.entries(SERVER_ENV).map(([name, value]) => `${name}=${value} `).join('')}node ${SERVER_NODE_FLAGS.join(' ')} scripts/start.mjs`);
+    const scripts = (
+      JSON.parse(fs.readFileSync(path.resolve('package.json'), 'utf8')) as { scripts: Record<string, string> }
+    ).scripts;
+    expect(scripts.start).toBe(
+      `${Object.entries(SERVER_ENV)
+        .map(([name, value]) => `${name}=${value} `)
+        .join('')}node ${SERVER_NODE_FLAGS.join(' ')} scripts/start.mjs`,
+    );
   });
 });

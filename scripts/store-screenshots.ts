@@ -15,12 +15,19 @@ import { CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium';
 import { DEMO_ACCOUNTS, LOOKS, lookContext, signIn, WIDTHS } from './lib/screenshot-session';
 
 const STAND_IN_PORT = 3395 + 100;
-const APP = { clientId: '5c2e0f8b1d9a4e7c8b3f6a2d1e0c9b8a', clientSecret: 'shpss_screenshots_client_secret_3d1f' };
+const APP = {
+  clientId: '5c2e0f8b1d9a4e7c8b3f6a2d1e0c9b8a',
+  clientSecret: 'shpss_screenshots_client_secret_3d1f',
+};
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:3395';
 const OUT = '.tmp/screens/store';
 
 if (process.argv.includes('--stand-in')) {
-  const { stand } = await startStoreStandIn({ port: STAND_IN_PORT, app: APP, more: shopifyOrdersStandIn().handlers });
+  const { stand } = await startStoreStandIn({
+    port: STAND_IN_PORT,
+    app: APP,
+    more: shopifyOrdersStandIn().handlers,
+  });
   console.log(`SHOPIFY_ADMIN_API_URL=${stand.url}`);
 } else {
   await mkdir(OUT, { recursive: true });
@@ -57,7 +64,12 @@ if (process.argv.includes('--stand-in')) {
   for (const width of WIDTHS) {
     for (const { locale, theme } of LOOKS) {
       for (const state of states) {
-        const context = await lookContext(browser, { width, height: width < 768 ? 844 : 900 }, { locale, theme }, { manager_token: session });
+        const context = await lookContext(
+          browser,
+          { width, height: width < 768 ? 844 : 900 },
+          { locale, theme },
+          { manager_token: session },
+        );
         const page = await context.newPage();
         await page.goto(`${BASE_URL}/manager/settings`);
         await page.getByTestId('settings-group-store').waitFor();

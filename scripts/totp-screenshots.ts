@@ -22,21 +22,27 @@ async function call(method: string, url: string, bearer: string, body?: unknown,
     body: body ? JSON.stringify(body) : undefined,
   });
   const json = (await res.json()) as Record<string, unknown>;
-  if (!res.ok && !allow.includes(res.status)) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
+  if (!res.ok && !allow.includes(res.status))
+    throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
   return json;
 }
 
 /** A staff session by password; null when the account's second factor is on already (a run before this one). */
 async function session(client: string, who: { email: string; password: string }): Promise<Session> {
-  const answer = (await call('POST', '/api/manager/auth/get_token', client, who)) as Partial<Session> & { two_factor?: boolean };
-  if (answer.two_factor) throw new Error(`${who.email} has two-factor sign-in on: start from a fresh DATA_DIR`);
+  const answer = (await call('POST', '/api/manager/auth/get_token', client, who)) as Partial<Session> & {
+    two_factor?: boolean;
+  };
+  if (answer.two_factor)
+    throw new Error(`${who.email} has two-factor sign-in on: start from a fresh DATA_DIR`);
   return answer as Session;
 }
 
 /** Turns a staff member's factor on through the API, as the page would. */
 async function enrol(token: string): Promise<void> {
   const start = (await call('POST', '/api/manager/security/totp', token)) as { data: { secret: string } };
-  await call('POST', '/api/manager/security/totp/confirm', token, { code: totp(base32Decode(start.data.secret)!, new Date()) });
+  await call('POST', '/api/manager/security/totp/confirm', token, {
+    code: totp(base32Decode(start.data.secret)!, new Date()),
+  });
 }
 
 async function main() {
@@ -45,12 +51,15 @@ async function main() {
   const admin = await session(client, ADMIN);
   const reviewer = await session(client, REVIEWER);
   const manager = await session(client, MANAGER);
-  const reviewerId = ((await call('GET', '/api/manager/me', reviewer.token)) as { data: { id: number } }).data.id;
+  const reviewerId = ((await call('GET', '/api/manager/me', reviewer.token)) as { data: { id: number } }).data
+    .id;
   // The admin's and the manager's factors on: the admin can require it of everyone, the manager signs in with a code.
   await enrol(admin.token);
   await enrol(manager.token);
-  const resetReviewer = () => call('DELETE', `/api/manager/staff/${reviewerId}/totp`, admin.token, undefined, [409]);
-  const policy = (on: boolean) => call('PUT', '/api/manager/security/policy', admin.token, { require_totp: on });
+  const resetReviewer = () =>
+    call('DELETE', `/api/manager/staff/${reviewerId}/totp`, admin.token, undefined, [409]);
+  const policy = (on: boolean) =>
+    call('PUT', '/api/manager/security/policy', admin.token, { require_totp: on });
 
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   const signInStep = async (page: Page) => {
@@ -101,9 +110,27 @@ async function main() {
         await page.getByTestId('manager-two-factor-mode').click();
       },
     },
-    { name: 'security-off', path: '/manager/security', as: reviewer, before: resetReviewer, prepare: (page) => page.getByTestId('totp-start').waitFor() },
-    { name: 'security-enrol', path: '/manager/security', as: reviewer, before: resetReviewer, prepare: toEnrolment },
-    { name: 'security-codes', path: '/manager/security', as: reviewer, before: resetReviewer, prepare: toCodes },
+    {
+      name: 'security-off',
+      path: '/manager/security',
+      as: reviewer,
+      before: resetReviewer,
+      prepare: (page) => page.getByTestId('totp-start').waitFor(),
+    },
+    {
+      name: 'security-enrol',
+      path: '/manager/security',
+      as: reviewer,
+      before: resetReviewer,
+      prepare: toEnrolment,
+    },
+    {
+      name: 'security-codes',
+      path: '/manager/security',
+      as: reviewer,
+      before: resetReviewer,
+      prepare: toCodes,
+    },
     {
       name: 'security-on',
       path: '/manager/security',
@@ -153,7 +180,10 @@ async function main() {
   ];
   for (const { locale, theme } of LOOKS) {
     for (const width of WIDTHS) {
-      const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 }, deviceScaleFactor: 1 });
+      const context = await browser.newContext({
+        viewport: { width, height: width < 600 ? 844 : 900 },
+        deviceScaleFactor: 1,
+      });
       for (const shot of shots) {
         await shot.before?.();
         const page = await context.newPage();

@@ -77,7 +77,10 @@ function sourceMapper(base: string) {
     if (!asset.startsWith('/assets/')) return null;
     if (!maps.has(asset)) {
       const file = `dist/web${asset}.map`;
-      maps.set(asset, fs.existsSync(file) ? new SourceMapConsumer(JSON.parse(fs.readFileSync(file, 'utf8'))) : null);
+      maps.set(
+        asset,
+        fs.existsSync(file) ? new SourceMapConsumer(JSON.parse(fs.readFileSync(file, 'utf8'))) : null,
+      );
     }
     const at = maps.get(asset)?.originalPositionFor({ line: line + 1, column });
     return at?.source ? `${at.source.replace(/^(\.\.\/)+/, '')}:${at.line}` : null;
@@ -104,14 +107,19 @@ function report(events: TraceEvent[], base: string): void {
   const samples: { ts: number; us: number; node: number }[] = [];
   let clock = 0;
   // The main thread's own profile (a worker's has its own id).
-  const profileIds = new Set(events.filter((e) => e.name === 'Profile' && e.pid === main.pid && e.tid === main.tid).map((e) => e.id));
-  for (const chunk of events.filter((e) => e.pid === main.pid && (e.name === 'Profile' || e.name === 'ProfileChunk') && profileIds.has(e.id))) {
+  const profileIds = new Set(
+    events.filter((e) => e.name === 'Profile' && e.pid === main.pid && e.tid === main.tid).map((e) => e.id),
+  );
+  for (const chunk of events.filter(
+    (e) => e.pid === main.pid && (e.name === 'Profile' || e.name === 'ProfileChunk') && profileIds.has(e.id),
+  )) {
     const data = (chunk.args?.data ?? {}) as ProfileData;
     if (chunk.name === 'Profile') {
       clock = data.startTime ?? clock;
       continue;
     }
-    for (const node of data.cpuProfile?.nodes ?? []) nodes.set(node.id, { parent: node.parent, callFrame: node.callFrame });
+    for (const node of data.cpuProfile?.nodes ?? [])
+      nodes.set(node.id, { parent: node.parent, callFrame: node.callFrame });
     (data.cpuProfile?.samples ?? []).forEach((node, i) => {
       const delta = data.timeDeltas?.[i] ?? 0;
       clock += delta;
@@ -126,7 +134,7 @@ function report(events: TraceEvent[], base: string): void {
     if (known) return known;
     let self = '';
     let answer = '';
-    for (let at: number | undefined = id; at !== undefined && !answer; ) {
+    for (let at: number | undefined = id; at !== undefined && !answer;) {
       const node = nodes.get(at);
       if (!node) break;
       const { url, lineNumber, columnNumber, functionName } = node.callFrame;
@@ -157,20 +165,27 @@ function report(events: TraceEvent[], base: string): void {
       const key = attribute(sample.node);
       code.set(key, (code.get(key) ?? 0) + sample.us / 1000);
     }
-    console.log(`task at ${start.toFixed(0)} ms: ${length.toFixed(0)} ms${start > fcp ? '' : ' (before the first paint)'}`);
+    console.log(
+      `task at ${start.toFixed(0)} ms: ${length.toFixed(0)} ms${start > fcp ? '' : ' (before the first paint)'}`,
+    );
     const top = (map: Map<string, number>, count: number) =>
-      [...map].sort((a, b) => b[1] - a[1]).slice(0, count).filter(([, ms]) => ms >= 2);
+      [...map]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, count)
+        .filter(([, ms]) => ms >= 2);
     for (const [name, ms] of top(work, 6)) console.log(`  ${ms.toFixed(0).padStart(5)} ms  ${name}`);
     for (const [name, ms] of top(code, FRAMES)) console.log(`  ${ms.toFixed(0).padStart(5)} ms  js: ${name}`);
   }
-  console.log(`\nfirst paint at ${fcp.toFixed(0)} ms; long tasks after it block for about ${blocking.toFixed(0)} ms (CPU ${RATE}× slower)`);
+  console.log(
+    `\nfirst paint at ${fcp.toFixed(0)} ms; long tasks after it block for about ${blocking.toFixed(0)} ms (CPU ${RATE}× slower)`,
+  );
   if (FIND) {
     // Inclusive time of the matching functions (the outermost match of each sample), by the task it fell in.
     const tasks = onMain.filter((e) => e.name === 'RunTask');
     const found = new Map<string, number>();
     for (const sample of samples) {
       let name: string | undefined;
-      for (let at: number | undefined = sample.node; at !== undefined; ) {
+      for (let at: number | undefined = sample.node; at !== undefined;) {
         const node = nodes.get(at);
         if (!node) break;
         if (FIND.test(node.callFrame.functionName)) name = node.callFrame.functionName;
@@ -182,7 +197,8 @@ function report(events: TraceEvent[], base: string): void {
       found.set(key, (found.get(key) ?? 0) + sample.us / 1000);
     }
     console.log(`\nmatching ${FIND}:`);
-    for (const [key, ms] of [...found].sort((a, b) => b[1] - a[1])) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${key}`);
+    for (const [key, ms] of [...found].sort((a, b) => b[1] - a[1]))
+      console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${key}`);
   }
 }
 
@@ -196,14 +212,23 @@ async function main() {
     const token = await signInAsDemoPartner(signIn, app.base);
     await signIn.close();
     // A phone's viewport, with the session as the SPA keeps it (as the Lighthouse bench stores it).
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, deviceScaleFactor: 1.75 });
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      isMobile: true,
+      deviceScaleFactor: 1.75,
+    });
     await context.addInitScript((stored) => {
       for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
     }, sessionStorageOf(token));
     const page = await context.newPage();
     await page.goto('about:blank');
     await browser.startTracing(page, {
-      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler'],
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'v8.execute',
+        'disabled-by-default-v8.cpu_profiler',
+      ],
     });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: RATE });

@@ -22,7 +22,10 @@ describe('the API server', () => {
     );
     fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(webRoot, 'theme-init.js'), '/* theme */');
-    t = await createTestApp({ env: { PUBLIC_CLIENT_TOKEN: publicToken }, build: { webRoot, rateLimits: { api: 1000 } } });
+    t = await createTestApp({
+      env: { PUBLIC_CLIENT_TOKEN: publicToken },
+      build: { webRoot, rateLimits: { api: 1000 } },
+    });
     // Routes that exist only to exercise the error contract.
     t.app.post(
       '/api/test/echo',
@@ -74,7 +77,14 @@ describe('the API server', () => {
   });
 
   it('serves the SPA for deep links, with the public client credential filled in', async () => {
-    for (const url of ['/', '/account/products/acv', '/fr-partner/login', '/account?token=abc', '/404', '/no/such/page']) {
+    for (const url of [
+      '/',
+      '/account/products/acv',
+      '/fr-partner/login',
+      '/account?token=abc',
+      '/404',
+      '/no/such/page',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
@@ -100,7 +110,11 @@ describe('the API server', () => {
   });
 
   it('answers validation failures with 422 and the field messages', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { email: 'nope', n: 'x' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { email: 'nope', n: 'x' },
+    });
     expect(res.statusCode).toBe(422);
     const body = res.json();
     expect(body.code).toBe(422);
@@ -125,7 +139,12 @@ describe('the API server', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test/boom' });
     expect(res.statusCode).toBe(500);
     const body = res.json();
-    expect(body).toEqual({ code: 500, error: 'server_error', message: 'Whoops, looks like something went wrong', id: expect.any(String) });
+    expect(body).toEqual({
+      code: 500,
+      error: 'server_error',
+      message: 'Whoops, looks like something went wrong',
+      id: expect.any(String),
+    });
     expect(res.body).not.toContain('secret internal detail');
     expect(res.body).not.toContain('.ts:');
     const logged = t.logs.find((line) => line.errorId === body.id);
@@ -143,7 +162,9 @@ describe('the API server', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/subpartners/{slug}']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/health', '/api/subpartners/{slug}']),
+    );
     expect(doc.components.securitySchemes.publicClient.scheme).toBe('bearer');
     expect(doc.components.schemas.Error.required).toEqual(['code', 'error', 'message']);
   });
@@ -171,7 +192,13 @@ describe('the public client credential', () => {
   afterAll(() => t.close());
 
   it('is required by public routes: missing or wrong answers 401 Not Authorized', async () => {
-    for (const authorization of [undefined, 'Bearer wrong', `Basic ${publicToken}`, 'Bearer', `Bearer ${publicToken}x`]) {
+    for (const authorization of [
+      undefined,
+      'Bearer wrong',
+      `Basic ${publicToken}`,
+      'Bearer',
+      `Bearer ${publicToken}x`,
+    ]) {
       const res = await t.app.inject({
         method: 'GET',
         url: '/api/subpartners/glowteam',
@@ -189,11 +216,25 @@ describe('the public client credential', () => {
       headers: { authorization: `Bearer ${publicToken}` },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ slug: 'glowteam', name: 'Glow Team', welcome: { en: 'Welcome', fr: 'Bienvenue' } });
+    expect(res.json().data).toMatchObject({
+      slug: 'glowteam',
+      name: 'Glow Team',
+      welcome: { en: 'Welcome', fr: 'Bienvenue' },
+    });
   });
 
   it('answers 404 for unknown slugs and reserved words', async () => {
-    for (const slug of ['nobody', 'account', 'login', 'manager', 'api', 'r', 's', 'bad_slug!', 'x'.repeat(80)]) {
+    for (const slug of [
+      'nobody',
+      'account',
+      'login',
+      'manager',
+      'api',
+      'r',
+      's',
+      'bad_slug!',
+      'x'.repeat(80),
+    ]) {
       const res = await t.app.inject({
         method: 'GET',
         url: `/api/subpartners/${encodeURIComponent(slug)}`,
@@ -207,7 +248,11 @@ describe('the public client credential', () => {
   it('is generated and stored on first start when not configured, the same for every node', async () => {
     const a = await createTestApp();
     try {
-      const stored = await a.database.db.selectFrom('settings').select('value').where('key', '=', 'public_client_token').executeTakeFirstOrThrow();
+      const stored = await a.database.db
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', 'public_client_token')
+        .executeTakeFirstOrThrow();
       expect(stored.value.length).toBeGreaterThanOrEqual(40);
       const { resolveProgramSecrets } = await import('./modules/settings/service');
       const again = await Promise.all([1, 2, 3].map(() => resolveProgramSecrets(a.database.db, a.config)));
@@ -225,9 +270,11 @@ describe('throttling and outages', () => {
     const t = await createTestApp({ build: { rateLimits: { api: 3 } } });
     try {
       const codes: number[] = [];
-      for (let i = 0; i < 5; i++) codes.push((await t.app.inject({ method: 'GET', url: '/api/x' })).statusCode);
+      for (let i = 0; i < 5; i++)
+        codes.push((await t.app.inject({ method: 'GET', url: '/api/x' })).statusCode);
       // Unknown paths are not routes: they are not counted. The docs route is.
-      for (let i = 0; i < 5; i++) codes.push((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode);
+      for (let i = 0; i < 5; i++)
+        codes.push((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode);
       expect(codes.slice(5)).toEqual([200, 200, 200, 429, 429]);
       const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
       expect(res.json()).toEqual({ code: 429, error: 'too_many_requests', message: 'Too many requests' });
@@ -241,7 +288,8 @@ describe('throttling and outages', () => {
     const t = await createTestApp({ env: { RATE_LIMIT_API: '2' } });
     try {
       const codes: number[] = [];
-      for (let i = 0; i < 3; i++) codes.push((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode);
+      for (let i = 0; i < 3; i++)
+        codes.push((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode);
       expect(codes).toEqual([200, 200, 429]);
     } finally {
       await t.close();
@@ -254,7 +302,12 @@ describe('throttling and outages', () => {
       await t.database.close();
       const res = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ code: 503, error: 'unavailable', message: 'Service Unavailable', id: expect.any(String) });
+      expect(res.json()).toMatchObject({
+        code: 503,
+        error: 'unavailable',
+        message: 'Service Unavailable',
+        id: expect.any(String),
+      });
     } finally {
       await t.app.close();
       await t.database.drop().catch(() => undefined);

@@ -141,10 +141,16 @@ export async function buildApp(options: BuildOptions) {
         outboxDir: path.join(config.dataDir, 'outbox'),
         log: app.log,
         // The mails' links on the console of a developer's `npm start`, never in the log.
-        ...(config.env === 'development' ? { printLinks: (text: string) => void process.stderr.write(text) } : {}),
+        ...(config.env === 'development'
+          ? { printLinks: (text: string) => void process.stderr.write(text) }
+          : {}),
       }),
   );
-  const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...(config.apiRateLimit ? { api: config.apiRateLimit } : {}), ...options.rateLimits };
+  const limits: RateLimits = {
+    ...DEFAULT_RATE_LIMITS,
+    ...(config.apiRateLimit ? { api: config.apiRateLimit } : {}),
+    ...options.rateLimits,
+  };
   const push = attachPush(app.server, {
     db: database.db,
     redisUrl: config.redisUrl,
@@ -153,16 +159,43 @@ export async function buildApp(options: BuildOptions) {
     authenticate: async (token) => {
       const session = await findPartnerSession(database.db, token);
       const partner = session && (await findPartnerById(database.db, session.partnerId));
-      return partner && session && { uuid: partner.uuid, tokenHash: session.tokenHash, expiresAt: session.expiresAt };
+      return (
+        partner &&
+        session && { uuid: partner.uuid, tokenHash: session.tokenHash, expiresAt: session.expiresAt }
+      );
     },
   });
   const paypal = config.paypal.clientId
-    ? createPayPalClient({ apiBase: config.paypal.apiBase, clientId: config.paypal.clientId, clientSecret: config.paypal.clientSecret!, webhookId: config.paypal.webhookId })
+    ? createPayPalClient({
+        apiBase: config.paypal.apiBase,
+        clientId: config.paypal.clientId,
+        clientSecret: config.paypal.clientSecret!,
+        webhookId: config.paypal.webhookId,
+      })
     : undefined;
   const shopify =
-    config.shopify.adminApiUrl && config.shopify.adminToken ? createShopifyAdminClient({ url: config.shopify.adminApiUrl, token: config.shopify.adminToken }) : undefined;
-  const ctx: AppContext = { config, db: database.db, dialect: database.dialect, secrets, mailer, version: VERSION, limits, push, paypal, shopify, jobs: createJobSignal(), metrics };
-  const background = startBackground(ctx, app.log, typeof options.background === 'object' ? options.background.jobsEveryMs : undefined);
+    config.shopify.adminApiUrl && config.shopify.adminToken
+      ? createShopifyAdminClient({ url: config.shopify.adminApiUrl, token: config.shopify.adminToken })
+      : undefined;
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    secrets,
+    mailer,
+    version: VERSION,
+    limits,
+    push,
+    paypal,
+    shopify,
+    jobs: createJobSignal(),
+    metrics,
+  };
+  const background = startBackground(
+    ctx,
+    app.log,
+    typeof options.background === 'object' ? options.background.jobsEveryMs : undefined,
+  );
   if (!options.background) await background.stop();
   app.decorate('background', background);
 
@@ -188,13 +221,17 @@ export async function buildApp(options: BuildOptions) {
       route.config = { ...routeConfig, rateLimit: { max: limits.api, timeWindow: '1 minute' } };
     }
   });
-  // With REDIS_URL the counts are shared by every node (decisions §1); otherwise kept in process.
-  const limiterRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined;
+  // With REDIS_URL the counts are shared by every node (docs/product/system.md#parts-of-the-system); otherwise kept in process.
+  const limiterRedis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
+    : undefined;
   limiterRedis?.on('error', (err) => app.log.error({ err }, 'redis (rate limit) error'));
   // The throttles, one-time uses and OAuth states go to Redis on the same connection; without
   // REDIS_URL they stay in the database (decisions/043). A Redis that fails fails their requests
   // (a 500): a throttle that let everything through would be worse.
-  const unbindStores = limiterRedis ? bindSharedStores(database.db, createRedisStores(limiterRedis)) : undefined;
+  const unbindStores = limiterRedis
+    ? bindSharedStores(database.db, createRedisStores(limiterRedis))
+    : undefined;
   await app.register(rateLimit, {
     global: false,
     ...(limiterRedis ? { redis: limiterRedis, nameSpace: 'pp-rate-limit-', skipOnError: true } : {}),

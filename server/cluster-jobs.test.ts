@@ -21,7 +21,12 @@ import type { MetaStandIn } from './test/meta-stand-in';
 import { readOutbox } from './test/mailbox';
 import { startPayPalStandIn } from './test/paypal-stand-in';
 import type { PayPalStandIn } from './test/paypal-stand-in';
-import { bearer, createPartnerWithEarnings, createStaffWithToken, expectLedger } from './test/payouts-fixture';
+import {
+  bearer,
+  createPartnerWithEarnings,
+  createStaffWithToken,
+  expectLedger,
+} from './test/payouts-fixture';
 import type { FixturePartner, FixtureStaff } from './test/payouts-fixture';
 import { shopifyHeaders, shopifyOrderPayload } from './test/shopify';
 
@@ -55,7 +60,12 @@ describe.skipIf(skip !== undefined)('scheduled jobs on three nodes (PostgreSQL a
     [paypal, meta] = await Promise.all([startPayPalStandIn(), startMetaStandIn()]);
     cluster = await startCluster({
       ...prerequisites,
-      env: { ...payPalEnv(paypal), ...instagramEnv(meta), INTEGRATIONS_KEY: integrationsKey.toString('base64'), TASK_INTERVAL_MAX_SECONDS: '1' },
+      env: {
+        ...payPalEnv(paypal),
+        ...instagramEnv(meta),
+        INTEGRATIONS_KEY: integrationsKey.toString('base64'),
+        TASK_INTERVAL_MAX_SECONDS: '1',
+      },
     });
     staff = await createStaffWithToken(db(), 'reviewer');
   }, 90_000);
@@ -73,40 +83,82 @@ describe.skipIf(skip !== undefined)('scheduled jobs on three nodes (PostgreSQL a
     paypal.latencyMs = 100;
     const approved = [2500, 1750];
     const pending = [999];
-    const partners: FixturePartner[] = await Promise.all(Array.from({ length: 12 }, () => createPartnerWithEarnings(db(), { approved, pending })));
-    const asked = await Promise.all(partners.map((p, i) => fetch(`${node(i).url}/api/payMeNow`, { method: 'POST', headers: bearer(p.token) })));
+    const partners: FixturePartner[] = await Promise.all(
+      Array.from({ length: 12 }, () => createPartnerWithEarnings(db(), { approved, pending })),
+    );
+    const asked = await Promise.all(
+      partners.map((p, i) =>
+        fetch(`${node(i).url}/api/payMeNow`, { method: 'POST', headers: bearer(p.token) }),
+      ),
+    );
     expect(asked.map((a) => a.status)).toEqual(Array(12).fill(201));
-    const ids = (await Promise.all(asked.map((a) => a.json()))).map((body: { data: { id: number } }) => body.data.id);
+    const ids = (await Promise.all(asked.map((a) => a.json()))).map(
+      (body: { data: { id: number } }) => body.data.id,
+    );
     // A reviewer approves all twelve in one commit: they are due to PayPal at the same instant.
     await db()
       .transaction()
       .execute(async (trx) => {
-        for (const id of ids) await transition(trx, (await findPayout(trx, id))!, 'APPROVED', { kind: 'staff', id: staff.id, name: staff.name }, { paypalConfigured: true });
+        for (const id of ids)
+          await transition(
+            trx,
+            (await findPayout(trx, id))!,
+            'APPROVED',
+            { kind: 'staff', id: staff.id, name: staff.name },
+            { paypalConfigured: true },
+          );
       });
 
-    const payouts = () => db().selectFrom('payouts').selectAll().where('id', 'in', ids).orderBy('id').execute();
+    const payouts = () =>
+      db().selectFrom('payouts').selectAll().where('id', 'in', ids).orderBy('id').execute();
     await until('every payout sent', async () => (await payouts()).every((p) => p.paypal_batch_id !== null));
 
     // PayPal pays them all. Half hear of it by webhook, delivered to all three nodes at once, while
     // every node's next poll asks about all twelve (their last check forgotten).
     for (const id of ids) paypal.setItemOutcome(String(id), 'SUCCESS');
-    const events = ids.slice(0, 6).map((id) => paypal.signedEvent(String(id), 'PAYMENT.PAYOUTS-ITEM.SUCCEEDED'));
+    const events = ids
+      .slice(0, 6)
+      .map((id) => paypal.signedEvent(String(id), 'PAYMENT.PAYOUTS-ITEM.SUCCEEDED'));
     await db().updateTable('payouts').set({ checked_at: null }).where('id', 'in', ids).execute();
-    const delivered = await Promise.all(events.flatMap((event) => cluster.nodes.map((n) => fetch(`${n.url}/api/webhooks/paypal`, { method: 'POST', headers: event.headers, body: event.body }))));
+    const delivered = await Promise.all(
+      events.flatMap((event) =>
+        cluster.nodes.map((n) =>
+          fetch(`${n.url}/api/webhooks/paypal`, { method: 'POST', headers: event.headers, body: event.body }),
+        ),
+      ),
+    );
     expect(delivered.map((d) => d.status)).toEqual(Array(18).fill(200));
     await until('every payout paid', async () => (await payouts()).every((p) => p.status === 'PAID'));
 
     // One create request per payout reached PayPal, and one batch was made of it.
     const creates = paypal.requests
       .filter((r) => r.method === 'POST' && r.path === '/v1/payments/payouts')
-      .map((r) => (JSON.parse(r.body) as { sender_batch_header: { sender_batch_id: string } }).sender_batch_header.sender_batch_id);
+      .map(
+        (r) =>
+          (JSON.parse(r.body) as { sender_batch_header: { sender_batch_id: string } }).sender_batch_header
+            .sender_batch_id,
+      );
     expect([...creates].sort()).toEqual(ids.map(String).sort());
     for (const row of await payouts()) {
       const batch = paypal.batchFor(String(row.id))!;
       expect(paypal.paidCount(String(row.id))).toBe(1);
       // Claimed once (a second claim would count a second attempt), in the first round.
-      expect(row).toMatchObject({ status: 'PAID', paypal_status: 'SUCCESS', paypal_batch_id: batch.batchId, paypal_item_id: batch.items[0]!.itemId, reference: batch.items[0]!.itemId, send_round: 1, send_attempts: 1, send_locked_until: null });
-      const history = await db().selectFrom('payout_events').select(['to_status', 'actor_kind']).where('payout_id', '=', row.id).orderBy('id').execute();
+      expect(row).toMatchObject({
+        status: 'PAID',
+        paypal_status: 'SUCCESS',
+        paypal_batch_id: batch.batchId,
+        paypal_item_id: batch.items[0]!.itemId,
+        reference: batch.items[0]!.itemId,
+        send_round: 1,
+        send_attempts: 1,
+        send_locked_until: null,
+      });
+      const history = await db()
+        .selectFrom('payout_events')
+        .select(['to_status', 'actor_kind'])
+        .where('payout_id', '=', row.id)
+        .orderBy('id')
+        .execute();
       expect(history).toEqual([
         { to_status: 'PENDING', actor_kind: 'partner' },
         { to_status: 'APPROVED', actor_kind: 'staff' },
@@ -115,23 +167,45 @@ describe.skipIf(skip !== undefined)('scheduled jobs on three nodes (PostgreSQL a
     }
     // The partner hears of the payment once; the ledger holds each earning once, paid.
     await until('the follow-up jobs of the payments', async () => {
-      const open = await db().selectFrom('jobs').select('id').where('kind', '=', 'payout_changed').where('done_at', 'is', null).execute();
+      const open = await db()
+        .selectFrom('jobs')
+        .select('id')
+        .where('kind', '=', 'payout_changed')
+        .where('done_at', 'is', null)
+        .execute();
       return open.length === 0;
     });
     for (const p of partners) {
-      const notes = await db().selectFrom('notifications').select('data').where('partner_id', '=', p.id).where('kind', '=', 'payout').execute();
-      expect(notes.map((n) => (JSON.parse(n.data!) as { status: string }).status).sort()).toEqual(['APPROVED', 'PAID']);
+      const notes = await db()
+        .selectFrom('notifications')
+        .select('data')
+        .where('partner_id', '=', p.id)
+        .where('kind', '=', 'payout')
+        .execute();
+      expect(notes.map((n) => (JSON.parse(n.data!) as { status: string }).status).sort()).toEqual([
+        'APPROVED',
+        'PAID',
+      ]);
       await expectLedger(db(), p.id, { totalCents: 2500 + 1750 + 999, PAID: 2500 + 1750, PENDING: 999 });
     }
     // Their mail went through the outbox, after the jobs' commits (decisions/047): one row per
     // change, sent once by one of the nodes' send rounds.
     const partnerIds = partners.map((p) => p.id);
     const payoutMail = () =>
-      db().selectFrom('mail_outbox').select(['partner_id', 'payload', 'outcome']).where('kind', '=', 'payout_status').where('partner_id', 'in', partnerIds).execute();
-    await until('the payout mail sent', async () => (await payoutMail()).every((row) => row.outcome === 'sent'));
+      db()
+        .selectFrom('mail_outbox')
+        .select(['partner_id', 'payload', 'outcome'])
+        .where('kind', '=', 'payout_status')
+        .where('partner_id', 'in', partnerIds)
+        .execute();
+    await until('the payout mail sent', async () =>
+      (await payoutMail()).every((row) => row.outcome === 'sent'),
+    );
     const rows = await payoutMail();
     for (const p of partners) {
-      const own = rows.filter((row) => row.partner_id === p.id).map((row) => (JSON.parse(row.payload!) as { status: string }).status);
+      const own = rows
+        .filter((row) => row.partner_id === p.id)
+        .map((row) => (JSON.parse(row.payload!) as { status: string }).status);
       expect(own.sort()).toEqual(['APPROVED', 'PAID']);
     }
     // Each node writes what it sends into its own outbox: together they hold each mail once.
@@ -144,12 +218,23 @@ describe.skipIf(skip !== undefined)('scheduled jobs on three nodes (PostgreSQL a
     // Meta answers every call after 50 ms: an account's sync (refresh, profile, posts, pictures)
     // takes a few hundred, and the three nodes' pools of four work side by side.
     meta.latencyMs = 50;
-    const instagram = instagramClient({ appId: meta.appId, secret: meta.secret, authorizeUrl: `${meta.url}/oauth/authorize`, apiUrl: meta.url, graphUrl: meta.url });
+    const instagram = instagramClient({
+      appId: meta.appId,
+      secret: meta.secret,
+      authorizeUrl: `${meta.url}/oauth/authorize`,
+      apiUrl: meta.url,
+      graphUrl: meta.url,
+    });
     const now = Date.now();
     const connected: { partnerId: number; userId: string; postIds: string[]; token: string }[] = [];
     for (let i = 0; i < 8; i++) {
       const tag = randomBytes(4).toString('hex');
-      const partner = await createPartnerAccount(db(), { email: `insta-${tag}@example.test`, password: `password-${tag}`, first_name: 'Insta', last_name: tag });
+      const partner = await createPartnerAccount(db(), {
+        email: `insta-${tag}@example.test`,
+        password: `password-${tag}`,
+        first_name: 'Insta',
+        last_name: tag,
+      });
       await createPromoCode(db(), partner.id, `IG${tag.toUpperCase()}`);
       // Connected 50 days ago: the long-lived token ends in 5 days, so the next sync refreshes it.
       const account = meta.addAccount('instagram');
@@ -176,20 +261,42 @@ describe.skipIf(skip !== undefined)('scheduled jobs on three nodes (PostgreSQL a
           locked_until: null,
         })
         .execute();
-      connected.push({ partnerId: partner.id, userId: account.userId, postIds: account.posts.map((p) => p.id), token: accessToken });
+      connected.push({
+        partnerId: partner.id,
+        userId: account.userId,
+        postIds: account.posts.map((p) => p.id),
+        token: accessToken,
+      });
     }
     const partnerIds = connected.map((c) => c.partnerId);
-    await db().updateTable('partner_integrations').set({ next_sync_at: new Date(Date.now() - 1000).toISOString() }).where('partner_id', 'in', partnerIds).execute();
-    const rows = () => db().selectFrom('partner_integrations').selectAll().where('partner_id', 'in', partnerIds).orderBy('partner_id').execute();
-    await until('every account synced', async () => (await rows()).every((r) => r.synced_at !== null && r.locked_until === null));
+    await db()
+      .updateTable('partner_integrations')
+      .set({ next_sync_at: new Date(Date.now() - 1000).toISOString() })
+      .where('partner_id', 'in', partnerIds)
+      .execute();
+    const rows = () =>
+      db()
+        .selectFrom('partner_integrations')
+        .selectAll()
+        .where('partner_id', 'in', partnerIds)
+        .orderBy('partner_id')
+        .execute();
+    await until('every account synced', async () =>
+      (await rows()).every((r) => r.synced_at !== null && r.locked_until === null),
+    );
 
-    const callsWith = (path: string, token: string) => meta.calls.filter((c) => c.path === path && c.params.access_token === token);
+    const callsWith = (path: string, token: string) =>
+      meta.calls.filter((c) => c.path === path && c.params.access_token === token);
     for (const row of await rows()) {
       const account = connected.find((c) => c.partnerId === row.partner_id)!;
       expect(row).toMatchObject({ status: 'connected', status_reason: null });
       // Refreshed once: one refresh call with the old token; the new one kept, good for 60 days.
       expect(callsWith('/refresh_access_token', account.token)).toHaveLength(1);
-      const refreshed = openToken(integrationsKey, row.token_sealed, tokenBinding(row.partner_id, 'instagram'))!;
+      const refreshed = openToken(
+        integrationsKey,
+        row.token_sealed,
+        tokenBinding(row.partner_id, 'instagram'),
+      )!;
       expect(refreshed).not.toBe(account.token);
       expect(meta.isToken(refreshed)).toBe(true);
       expect(Date.parse(row.token_expires_at!)).toBeGreaterThan(now + 59 * DAY);
@@ -200,7 +307,11 @@ describe.skipIf(skip !== undefined)('scheduled jobs on three nodes (PostgreSQL a
       expect(callsWith('/me/media', account.token)).toHaveLength(0);
       expect(callsWith('/refresh_access_token', refreshed)).toHaveLength(0);
       // Each post stored once, by the one sync that fetched it.
-      const media = await db().selectFrom('instagram_media').select(['media_id', 'fetched_at']).where('partner_id', '=', row.partner_id).execute();
+      const media = await db()
+        .selectFrom('instagram_media')
+        .select(['media_id', 'fetched_at'])
+        .where('partner_id', '=', row.partner_id)
+        .execute();
       expect(media.map((m) => m.media_id).sort()).toEqual([...account.postIds].sort());
       expect(new Set(media.map((m) => m.fetched_at)).size).toBe(1);
       expect(Date.parse(row.next_sync_at)).toBeGreaterThan(Date.now() + 50 * 60_000);
@@ -213,11 +324,19 @@ describe.skipIf(skip !== undefined)('scheduled jobs on three nodes (PostgreSQL a
     const partners = await Promise.all(
       Array.from({ length: 30 }, async () => {
         const tag = randomBytes(4).toString('hex');
-        const p = await createPartnerAccount(db(), { email: `seller-${tag}@example.test`, password: `password-${tag}`, first_name: 'Sel', last_name: tag });
+        const p = await createPartnerAccount(db(), {
+          email: `seller-${tag}@example.test`,
+          password: `password-${tag}`,
+          first_name: 'Sel',
+          last_name: tag,
+        });
         return { id: p.id, code: (await createPromoCode(db(), p.id, `CH${tag.toUpperCase()}`)).code };
       }),
     );
-    const orders = partners.flatMap((p) => [shopifyOrderPayload({ code: p.code }), shopifyOrderPayload({ code: p.code })]);
+    const orders = partners.flatMap((p) => [
+      shopifyOrderPayload({ code: p.code }),
+      shopifyOrderPayload({ code: p.code }),
+    ]);
     const answers = await Promise.all(
       orders.map((order, i) => {
         const body = JSON.stringify(order);
@@ -250,11 +369,15 @@ describe.skipIf(skip !== undefined)('scheduled jobs on three nodes (PostgreSQL a
         metric: 'sales_count',
         target: 2,
         reward: { kind: 'bonus', amount: 25 },
-        content: { en: { title: 'Two sales', body: 'Sell two this month.' }, fr: { title: 'Deux ventes', body: 'Vendez-en deux ce mois-ci.' } },
+        content: {
+          en: { title: 'Two sales', body: 'Sell two this month.' },
+          fr: { title: 'Deux ventes', body: 'Vendez-en deux ce mois-ci.' },
+        },
       },
       staff.id,
     );
-    const rewards = () => db().selectFrom('challenge_rewards').selectAll().where('challenge_id', '=', challenge.id).execute();
+    const rewards = () =>
+      db().selectFrom('challenge_rewards').selectAll().where('challenge_id', '=', challenge.id).execute();
     await until('every reward paid', async () => (await rewards()).length >= 30);
     // Two more ticks of every node: a sweep that would pay again has had its chance.
     await sleep(2500);
@@ -262,11 +385,20 @@ describe.skipIf(skip !== undefined)('scheduled jobs on three nodes (PostgreSQL a
     const paid = await rewards();
     expect(paid.map((r) => r.partner_id).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
     expect(paid.every((r) => r.earning_id !== null)).toBe(true);
-    const bonuses = await db().selectFrom('earnings').select(['id', 'partner_id', 'amount_cents', 'status']).where('source_key', '=', `challenge:${challenge.id}`).execute();
+    const bonuses = await db()
+      .selectFrom('earnings')
+      .select(['id', 'partner_id', 'amount_cents', 'status'])
+      .where('source_key', '=', `challenge:${challenge.id}`)
+      .execute();
     expect(bonuses.map((b) => b.partner_id).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
     expect(bonuses.every((b) => b.amount_cents === 2500 && b.status === 'APPROVED')).toBe(true);
     expect(bonuses.map((b) => b.id).sort()).toEqual(paid.map((r) => r.earning_id).sort());
-    const notes = await db().selectFrom('notifications').select('partner_id').where('kind', '=', 'challenge').where('partner_id', 'in', ids).execute();
+    const notes = await db()
+      .selectFrom('notifications')
+      .select('partner_id')
+      .where('kind', '=', 'challenge')
+      .where('partner_id', 'in', ids)
+      .execute();
     expect(notes.map((n) => n.partner_id).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
     for (const s of sales) {
       const cents = Number(s.cents) + 2500;

@@ -29,7 +29,8 @@ describe.skipIf(skip !== undefined)('three nodes on PostgreSQL and Redis', () =>
   const errorsBefore: string[] = [];
   const usedRateKeys: string[] = [];
   const admins: string[] = [];
-  const randomIp = () => `10.${14 + Math.floor(Math.random() * 200)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+  const randomIp = () =>
+    `10.${14 + Math.floor(Math.random() * 200)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
   beforeAll(async () => {
     if ('skip' in prerequisites) return;
@@ -38,10 +39,17 @@ describe.skipIf(skip !== undefined)('three nodes on PostgreSQL and Redis', () =>
     // started at once died on the unique e-mail of staff (found by running them without it).
     cluster = await startCluster({
       ...prerequisites,
-      env: { TRUST_PROXY: '127.0.0.1', MAIL_DIGEST_SECONDS: '2', STAFF_BOOTSTRAP_EMAIL: 'first.admin@example.com', STAFF_BOOTSTRAP_PASSWORD: 'a-long-bootstrap-password' },
+      env: {
+        TRUST_PROXY: '127.0.0.1',
+        MAIL_DIGEST_SECONDS: '2',
+        STAFF_BOOTSTRAP_EMAIL: 'first.admin@example.com',
+        STAFF_BOOTSTRAP_PASSWORD: 'a-long-bootstrap-password',
+      },
     });
     errorsBefore.push(...cluster.nodes.flatMap((n) => n.errors()));
-    admins.push(...(await cluster.database.db.selectFrom('staff_users').select('email').execute()).map((a) => a.email));
+    admins.push(
+      ...(await cluster.database.db.selectFrom('staff_users').select('email').execute()).map((a) => a.email),
+    );
     // The demo program is seeded into a program without people only: the first admin goes first.
     await cluster.database.db.deleteFrom('staff_users').execute();
     await seedDemoProgram(cluster.database.db);
@@ -57,11 +65,18 @@ describe.skipIf(skip !== undefined)('three nodes on PostgreSQL and Redis', () =>
 
   const node = (i: number) => cluster.nodes[i % cluster.nodes.length]!;
   const post = (i: number, url: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${node(i).url}${url}`, { method: 'POST', headers: { ...client, ...headers }, body: JSON.stringify(body) });
+    fetch(`${node(i).url}${url}`, {
+      method: 'POST',
+      headers: { ...client, ...headers },
+      body: JSON.stringify(body),
+    });
 
   it('migrates once: three nodes started at once on an empty database all become healthy, without an error', async () => {
     expect(errorsBefore).toEqual([]);
-    const applied = await cluster.database.db.selectFrom('kysely_migration' as never).select('name' as never).execute();
+    const applied = await cluster.database.db
+      .selectFrom('kysely_migration' as never)
+      .select('name' as never)
+      .execute();
     const names = (applied as { name: string }[]).map((r) => r.name).sort();
     expect(names).toEqual(Object.keys(migrations).sort());
     expect(admins).toEqual(['first.admin@example.com']);
@@ -74,7 +89,11 @@ describe.skipIf(skip !== undefined)('three nodes on PostgreSQL and Redis', () =>
     const ip = randomIp();
     const email = `nobody.${randomUUID()}@example.com`;
     usedRateKeys.push(`pp:rate:partner-signin:email:${email}`, `pp:rate:partner-signin:ip:${ip}`);
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => post(i, '/api/auth/get_token', { email, password: 'not-the-password' }, { 'x-forwarded-for': ip })));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        post(i, '/api/auth/get_token', { email, password: 'not-the-password' }, { 'x-forwarded-for': ip }),
+      ),
+    );
     const codes = answers.map((a) => a.status);
     expect(codes.filter((c) => c === 401)).toHaveLength(10);
     expect(codes.filter((c) => c === 429)).toHaveLength(20);
@@ -82,7 +101,16 @@ describe.skipIf(skip !== undefined)('three nodes on PostgreSQL and Redis', () =>
     for (let i = 0; i < 3; i++) {
       const other = randomIp();
       usedRateKeys.push(`pp:rate:partner-signin:ip:${other}`);
-      expect((await post(i, '/api/auth/get_token', { email, password: 'not-the-password' }, { 'x-forwarded-for': other })).status).toBe(429);
+      expect(
+        (
+          await post(
+            i,
+            '/api/auth/get_token',
+            { email, password: 'not-the-password' },
+            { 'x-forwarded-for': other },
+          )
+        ).status,
+      ).toBe(429);
     }
   });
 
@@ -107,7 +135,13 @@ describe.skipIf(skip !== undefined)('three nodes on PostgreSQL and Redis', () =>
       altcha,
     });
     const answers = await Promise.all(
-      [0, 1, 2].map((i) => fetch(`${node(i).url}/api/add`, { method: 'PUT', headers: { ...client, 'x-forwarded-for': randomIp() }, body: JSON.stringify(body(i)) })),
+      [0, 1, 2].map((i) =>
+        fetch(`${node(i).url}/api/add`, {
+          method: 'PUT',
+          headers: { ...client, 'x-forwarded-for': randomIp() },
+          body: JSON.stringify(body(i)),
+        }),
+      ),
     );
     const codes = answers.map((a) => a.status).sort();
     // The one sign-up that passes is accepted (202): its account is made when its mailed link is followed.
@@ -118,10 +152,19 @@ describe.skipIf(skip !== undefined)('three nodes on PostgreSQL and Redis', () =>
   });
 
   async function partnerSocket(i: number): Promise<Socket> {
-    const partner = await cluster.database.db.selectFrom('partners').select('id').where('email', '=', DEMO_PARTNER.email).executeTakeFirstOrThrow();
+    const partner = await cluster.database.db
+      .selectFrom('partners')
+      .select('id')
+      .where('email', '=', DEMO_PARTNER.email)
+      .executeTakeFirstOrThrow();
     const { token } = await issueToken(cluster.database.db, 'partner', partner.id);
     // WebSocket only: the transport decisions/043 documents for a load balancer without sticky sessions.
-    const socket = connect(node(i).url, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
+    const socket = connect(node(i).url, {
+      path: '/socket.io',
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
@@ -145,7 +188,11 @@ describe.skipIf(skip !== undefined)('three nodes on PostgreSQL and Redis', () =>
       const order = shopifyOrderPayload({ code: DEMO_PROMO_CODE });
       expect((await deliverOrder(2, order)).status).toBe(200);
       const event = await heard;
-      const recorded = await cluster.database.db.selectFrom('orders').select('id').where('shopify_order_id', '=', String(order.id)).executeTakeFirstOrThrow();
+      const recorded = await cluster.database.db
+        .selectFrom('orders')
+        .select('id')
+        .where('shopify_order_id', '=', String(order.id))
+        .executeTakeFirstOrThrow();
       expect(event.order_id).toBe(recorded.id);
     } finally {
       socket.disconnect();
@@ -160,7 +207,17 @@ describe.skipIf(skip !== undefined)('three nodes on PostgreSQL and Redis', () =>
       const orders = Array.from({ length: 30 }, () => shopifyOrderPayload({ code: DEMO_PROMO_CODE }));
       const answers = await Promise.all(orders.map((order, i) => deliverOrder(i, order)));
       expect(answers.map((a) => a.status)).toEqual(Array(30).fill(200));
-      const ids = (await cluster.database.db.selectFrom('orders').select('id').where('shopify_order_id', 'in', orders.map((o) => String(o.id))).execute()).map((r) => r.id);
+      const ids = (
+        await cluster.database.db
+          .selectFrom('orders')
+          .select('id')
+          .where(
+            'shopify_order_id',
+            'in',
+            orders.map((o) => String(o.id)),
+          )
+          .execute()
+      ).map((r) => r.id);
       expect(ids).toHaveLength(30);
       const jobs = () =>
         cluster.database.db
@@ -168,15 +225,23 @@ describe.skipIf(skip !== undefined)('three nodes on PostgreSQL and Redis', () =>
           .select(['payload', 'attempts', 'done_at'])
           .where('kind', '=', 'order_recorded')
           .execute()
-          .then((rows) => rows.filter((r) => ids.includes(Number((JSON.parse(r.payload) as { orderId: number }).orderId))));
+          .then((rows) =>
+            rows.filter((r) => ids.includes(Number((JSON.parse(r.payload) as { orderId: number }).orderId))),
+          );
       const deadline = Date.now() + 15_000;
-      while ((await jobs()).some((j) => !j.done_at) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      while ((await jobs()).some((j) => !j.done_at) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 100));
       const done = await jobs();
       expect(done).toHaveLength(30);
       // A job claimed by two nodes would count two attempts.
       expect(done.map((j) => [j.attempts, Boolean(j.done_at)])).toEqual(Array(30).fill([1, true]));
-      const notifications = await cluster.database.db.selectFrom('notifications').select('dedupe_key').where('kind', '=', 'sale').execute();
-      for (const id of ids) expect(notifications.filter((n) => n.dedupe_key === `sale:${id}`)).toHaveLength(1);
+      const notifications = await cluster.database.db
+        .selectFrom('notifications')
+        .select('dedupe_key')
+        .where('kind', '=', 'sale')
+        .execute();
+      for (const id of ids)
+        expect(notifications.filter((n) => n.dedupe_key === `sale:${id}`)).toHaveLength(1);
       while (pushed.length < 30 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       expect(pushed.sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
     } finally {
@@ -185,10 +250,22 @@ describe.skipIf(skip !== undefined)('three nodes on PostgreSQL and Redis', () =>
   });
 
   it('sends each program mail once while all 3 nodes run the mail rounds: the demo program news and the sale digests of those orders', async () => {
-    const partner = await cluster.database.db.selectFrom('partners').select('id').where('email', '=', DEMO_PARTNER.email).executeTakeFirstOrThrow();
-    const outbox = () => cluster.database.db.selectFrom('mail_outbox').select(['id', 'kind', 'outcome', 'done_at']).where('partner_id', '=', partner.id).execute();
+    const partner = await cluster.database.db
+      .selectFrom('partners')
+      .select('id')
+      .where('email', '=', DEMO_PARTNER.email)
+      .executeTakeFirstOrThrow();
+    const outbox = () =>
+      cluster.database.db
+        .selectFrom('mail_outbox')
+        .select(['id', 'kind', 'outcome', 'done_at'])
+        .where('partner_id', '=', partner.id)
+        .execute();
     // Each node writes what it sends into its own outbox: together they must hold each mail once.
-    const mailed = async () => (await Promise.all(cluster.nodes.map((n) => readOutbox(n.dataDir)))).flat().filter((m) => m.to.includes(DEMO_PARTNER.email));
+    const mailed = async () =>
+      (await Promise.all(cluster.nodes.map((n) => readOutbox(n.dataDir))))
+        .flat()
+        .filter((m) => m.to.includes(DEMO_PARTNER.email));
     // Digest windows of 2 s (MAIL_DIGEST_SECONDS), closed 0.4 s after their end. Compared once
     // the outbox is settled: every row sent, and no row added while the files were read.
     const deadline = Date.now() + 15_000;
@@ -210,16 +287,36 @@ describe.skipIf(skip !== undefined)('three nodes on PostgreSQL and Redis', () =>
 
   it('approves held earnings once when all 3 nodes start at once and run the approval together', async () => {
     // The holding period of every sale so far ends now; each node runs the approval at its first round.
-    const pending = await cluster.database.db.selectFrom('earnings').select('id').where('status', '=', 'PENDING').execute();
+    const pending = await cluster.database.db
+      .selectFrom('earnings')
+      .select('id')
+      .where('status', '=', 'PENDING')
+      .execute();
     expect(pending.length).toBeGreaterThanOrEqual(30);
-    await cluster.database.db.updateTable('earnings').set({ hold_until: new Date(Date.now() - 1000).toISOString() }).where('status', '=', 'PENDING').execute();
+    await cluster.database.db
+      .updateTable('earnings')
+      .set({ hold_until: new Date(Date.now() - 1000).toISOString() })
+      .where('status', '=', 'PENDING')
+      .execute();
     await cluster.restart();
     const ids = pending.map((p) => p.id);
     const deadline = Date.now() + 15_000;
-    const stillPending = () => cluster.database.db.selectFrom('earnings').select('id').where('id', 'in', ids).where('status', '=', 'PENDING').execute();
-    while ((await stillPending()).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const stillPending = () =>
+      cluster.database.db
+        .selectFrom('earnings')
+        .select('id')
+        .where('id', 'in', ids)
+        .where('status', '=', 'PENDING')
+        .execute();
+    while ((await stillPending()).length > 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
     expect(await stillPending()).toEqual([]);
-    const events = await cluster.database.db.selectFrom('earning_events').select('earning_id').where('earning_id', 'in', ids).where('to_status', '=', 'APPROVED').execute();
+    const events = await cluster.database.db
+      .selectFrom('earning_events')
+      .select('earning_id')
+      .where('earning_id', 'in', ids)
+      .where('to_status', '=', 'APPROVED')
+      .execute();
     expect(events.map((e) => e.earning_id).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
   });
 

@@ -12,7 +12,7 @@ function problems(env: Record<string, string>): string[] {
 }
 
 describe('configuration', () => {
-  it('has the defaults of decisions §2', () => {
+  it('has the defaults of docs/product/system.md#configuration', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
     expect(config.host).toBe('127.0.0.1');
@@ -31,7 +31,9 @@ describe('configuration', () => {
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
     expect(loadConfig({}).apiRateLimit).toBeUndefined();
     expect(loadConfig({ RATE_LIMIT_API: '5000' }).apiRateLimit).toBe(5000);
-    expect(loadConfig({ PUBLIC_URL: 'https://partners.example.com/' }).publicUrl).toBe('https://partners.example.com');
+    expect(loadConfig({ PUBLIC_URL: 'https://partners.example.com/' }).publicUrl).toBe(
+      'https://partners.example.com',
+    );
     expect(loadConfig({}).taskIntervalMaxMs).toBeUndefined();
     expect(loadConfig({ TASK_INTERVAL_MAX_SECONDS: '1' }).taskIntervalMaxMs).toBe(1000);
   });
@@ -46,10 +48,12 @@ describe('configuration', () => {
     expect(problems({ RATE_LIMIT_API: 'many' })[0]).toMatch(/^RATE_LIMIT_API /);
     expect(problems({ TASK_INTERVAL_MAX_SECONDS: '0' })[0]).toMatch(/^TASK_INTERVAL_MAX_SECONDS /);
     expect(problems({ SMTP_URL: 'http://mail' })[0]).toMatch(/^SMTP_URL /);
-    expect(problems({ SHOPIFY_SHOP_DOMAIN: 'shop.com', SHOPIFY_ADMIN_TOKEN: 'x' })[0]).toMatch(/^SHOPIFY_SHOP_DOMAIN/);
-    expect(problems({ STAFF_BOOTSTRAP_EMAIL: 'not-mail', STAFF_BOOTSTRAP_PASSWORD: 'longenough' })[0]).toMatch(
-      /^STAFF_BOOTSTRAP_EMAIL/,
+    expect(problems({ SHOPIFY_SHOP_DOMAIN: 'shop.com', SHOPIFY_ADMIN_TOKEN: 'x' })[0]).toMatch(
+      /^SHOPIFY_SHOP_DOMAIN/,
     );
+    expect(
+      problems({ STAFF_BOOTSTRAP_EMAIL: 'not-mail', STAFF_BOOTSTRAP_PASSWORD: 'longenough' })[0],
+    ).toMatch(/^STAFF_BOOTSTRAP_EMAIL/);
     const both = problems({ PORT: 'x', LOG_LEVEL: 'loud' });
     expect(both).toHaveLength(2);
   });

@@ -1,4 +1,4 @@
-// Every environment variable the server reads, validated once at start (decisions §2).
+// Every environment variable the server reads, validated once at start (docs/product/system.md#configuration).
 // A bad value stops the server with a message naming the variable, so a person can fix it.
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -76,14 +76,24 @@ const schema = z
       .refine((v) => /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().trim().min(3).default('Sunbite Partners <partners@sunbite.example>'),
-    // How often a partner's sales are gathered into one mail (decisions §12: an hour). Shorter
+    // How often a partner's sales are gathered into one mail (docs/product/engagement.md#mail-a-partner-receives: an hour). Shorter
     // only for trying the digest out (the browser tests use a few seconds).
-    MAIL_DIGEST_SECONDS: z.coerce.number().int('must be a whole number of seconds').min(1).max(86_400).default(3600),
+    MAIL_DIGEST_SECONDS: z.coerce
+      .number()
+      .int('must be a whole number of seconds')
+      .min(1)
+      .max(86_400)
+      .default(3600),
     // The longest any periodic background task (the approval, challenge rewards, the Instagram
     // sync, PayPal...) waits between rounds; unset, each keeps its own (minutes for most). Shorter
     // only for trying them out: the tests on several nodes use it to have every node run each
     // task every few seconds.
-    TASK_INTERVAL_MAX_SECONDS: z.coerce.number().int('must be a whole number of seconds').min(1).max(86_400).optional(),
+    TASK_INTERVAL_MAX_SECONDS: z.coerce
+      .number()
+      .int('must be a whole number of seconds')
+      .min(1)
+      .max(86_400)
+      .optional(),
     PUBLIC_CLIENT_TOKEN: z.string().trim().min(20, 'must be at least 20 characters').optional(),
     USER_PAYLOAD_KEY: z
       .string()
@@ -94,13 +104,21 @@ const schema = z
     SHOPIFY_SHOP_DOMAIN: z
       .string()
       .trim()
-      .refine((v) => /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/i.test(v), 'must look like your-store.myshopify.com')
+      .refine(
+        (v) => /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/i.test(v),
+        'must look like your-store.myshopify.com',
+      )
       .optional(),
     SHOPIFY_ADMIN_TOKEN: optionalText,
     // The Admin GraphQL address; derived from SHOPIFY_SHOP_DOMAIN unless set (tests point it at a stand-in).
     SHOPIFY_ADMIN_API_URL: httpUrl.optional(),
     // How often the orders are reconciled with the store (minutes; docs/decisions/057-store-reconciliation.md).
-    SHOPIFY_RECONCILE_MINUTES: z.coerce.number().int('must be a whole number of minutes').min(1).max(1440).default(15),
+    SHOPIFY_RECONCILE_MINUTES: z.coerce
+      .number()
+      .int('must be a whole number of minutes')
+      .min(1)
+      .max(1440)
+      .default(15),
     STORE_URL: httpUrl.optional(),
     PAYPAL_CLIENT_ID: optionalText,
     PAYPAL_CLIENT_SECRET: optionalText,
@@ -112,7 +130,7 @@ const schema = z
     GOOGLE_CLIENT_SECRET: optionalText,
     INSTAGRAM_APP_ID: optionalText,
     INSTAGRAM_APP_SECRET: optionalText,
-    // Where the partner consents and where the code is traded (decisions §14); tests point them at a stand-in.
+    // Where the partner consents and where the code is traded (docs/product/links-and-integrations.md#instagram); tests point them at a stand-in.
     INSTAGRAM_AUTHORIZE_URL: httpUrl.default('https://www.instagram.com/oauth/authorize'),
     INSTAGRAM_API_URL: httpUrl.default('https://api.instagram.com'),
     INTEGRATIONS_KEY: z
@@ -145,7 +163,10 @@ const schema = z
       .trim()
       .min(16, 'must be at least 16 characters')
       .max(256, 'must be at most 256 characters')
-      .refine((v) => /^[\x21-\x7e]+$/.test(v), 'must be printable ASCII without spaces (it travels in a header)')
+      .refine(
+        (v) => /^[\x21-\x7e]+$/.test(v),
+        'must be printable ASCII without spaces (it travels in a header)',
+      )
       .optional(),
     // Which peers may say who the client is (X-Forwarded-For): the TLS proxy or load balancer in
     // front. Unset, the peer itself is the client, and behind a proxy every partner would share
@@ -171,7 +192,11 @@ const schema = z
     for (const [a, b] of pairs) {
       if (Boolean(env[a]) !== Boolean(env[b])) {
         const missing = env[a] ? b : a;
-        ctx.addIssue({ code: 'custom', path: [missing], message: `must be set together with ${env[a] ? a : b}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [missing],
+          message: `must be set together with ${env[a] ? a : b}`,
+        });
       }
     }
   });
@@ -194,19 +219,21 @@ function shapeConfig(env: z.output<typeof schema>) {
     redisUrl: env.REDIS_URL,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, digestSeconds: env.MAIL_DIGEST_SECONDS },
     /** Caps every periodic task's interval (milliseconds); unset, each task keeps its own. */
-    taskIntervalMaxMs: env.TASK_INTERVAL_MAX_SECONDS === undefined ? undefined : env.TASK_INTERVAL_MAX_SECONDS * 1000,
+    taskIntervalMaxMs:
+      env.TASK_INTERVAL_MAX_SECONDS === undefined ? undefined : env.TASK_INTERVAL_MAX_SECONDS * 1000,
     /** Unset values are generated and stored on first start (see server/modules/settings). */
     publicClientToken: env.PUBLIC_CLIENT_TOKEN,
     userPayloadKey: env.USER_PAYLOAD_KEY ? parsePayloadKey(env.USER_PAYLOAD_KEY)! : undefined,
-    /** Seals the partners' social tokens at rest (decisions §14). */
+    /** Seals the partners' social tokens at rest (docs/product/links-and-integrations.md#provider-tokens). */
     integrationsKey: env.INTEGRATIONS_KEY ? parsePayloadKey(env.INTEGRATIONS_KEY)! : undefined,
     shopify: {
       webhookSecret: env.SHOPIFY_WEBHOOK_SECRET,
       shopDomain: env.SHOPIFY_SHOP_DOMAIN,
       adminToken: env.SHOPIFY_ADMIN_TOKEN,
-      /** Where discount codes are pushed (decisions §14); set only with the domain and the token. */
+      /** Where discount codes are pushed (docs/product/links-and-integrations.md#discount-push); set only with the domain and the token. */
       adminApiUrl: env.SHOPIFY_SHOP_DOMAIN
-        ? (env.SHOPIFY_ADMIN_API_URL ?? `https://${env.SHOPIFY_SHOP_DOMAIN.toLowerCase()}/admin/api/2025-07/graphql.json`)
+        ? (env.SHOPIFY_ADMIN_API_URL ??
+          `https://${env.SHOPIFY_SHOP_DOMAIN.toLowerCase()}/admin/api/2025-07/graphql.json`)
         : undefined,
       /** SHOPIFY_ADMIN_API_URL as set: it overrides the address of a store connected from the back office too. */
       adminApiUrlOverride: env.SHOPIFY_ADMIN_API_URL,
@@ -221,8 +248,12 @@ function shapeConfig(env: z.output<typeof schema>) {
       webhookId: env.PAYPAL_WEBHOOK_ID,
     },
     social: {
-      facebook: env.FACEBOOK_APP_ID ? { appId: env.FACEBOOK_APP_ID, secret: env.FACEBOOK_APP_SECRET! } : undefined,
-      google: env.GOOGLE_CLIENT_ID ? { clientId: env.GOOGLE_CLIENT_ID, secret: env.GOOGLE_CLIENT_SECRET! } : undefined,
+      facebook: env.FACEBOOK_APP_ID
+        ? { appId: env.FACEBOOK_APP_ID, secret: env.FACEBOOK_APP_SECRET! }
+        : undefined,
+      google: env.GOOGLE_CLIENT_ID
+        ? { clientId: env.GOOGLE_CLIENT_ID, secret: env.GOOGLE_CLIENT_SECRET! }
+        : undefined,
       instagram: env.INSTAGRAM_APP_ID
         ? { appId: env.INSTAGRAM_APP_ID, secret: env.INSTAGRAM_APP_SECRET! }
         : undefined,
@@ -236,7 +267,7 @@ function shapeConfig(env: z.output<typeof schema>) {
     staffBootstrap: env.STAFF_BOOTSTRAP_EMAIL
       ? { email: env.STAFF_BOOTSTRAP_EMAIL, password: env.STAFF_BOOTSTRAP_PASSWORD! }
       : undefined,
-    // The demo program is on by default only for the embedded database (decisions §2).
+    // The demo program is on by default only for the embedded database (docs/product/system.md#configuration).
     seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
     /** The program currency to run in, applied while the ledger holds no money (docs/decisions/053). */
     programCurrency: env.PROGRAM_CURRENCY,
@@ -259,13 +290,18 @@ export class ConfigError extends Error {
 /** Reads the configuration from an environment (process.env by default); throws ConfigError naming each bad variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   // An empty variable counts as unset: `FOO= npm start` should not be a bad value.
-  const env = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const env = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ''),
+  );
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? 'configuration');
-        const given = typeof env[name] === 'string' && !/SECRET|PASSWORD|TOKEN|KEY/.test(name) ? ` (got '${env[name]}')` : '';
+        const given =
+          typeof env[name] === 'string' && !/SECRET|PASSWORD|TOKEN|KEY/.test(name)
+            ? ` (got '${env[name]}')`
+            : '';
         return `${name} ${issue.message}${given}`;
       }),
     );

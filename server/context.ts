@@ -1,6 +1,12 @@
 // What route modules are handed when the app is built: no globals, so each test builds
 // its own app on its own database.
-import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db';
@@ -23,7 +29,13 @@ export interface RateLimits {
   shortLink: number;
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimits = { api: 600, registration: 20, challenge: 60, codeAvailability: 120, shortLink: 30 };
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  api: 600,
+  registration: 20,
+  challenge: 60,
+  codeAvailability: 120,
+  shortLink: 30,
+};
 
 export interface AppContext {
   config: Config;
@@ -34,9 +46,9 @@ export interface AppContext {
   version: string;
   limits: RateLimits;
   push: Push;
-  /** PayPal Payouts, when PAYPAL_CLIENT_ID/SECRET are set (decisions §7). */
+  /** PayPal Payouts, when PAYPAL_CLIENT_ID/SECRET are set (docs/product/payouts.md#paypal). */
   paypal: PayPalClient | undefined;
-  /** The Shopify Admin API, when SHOPIFY_SHOP_DOMAIN and SHOPIFY_ADMIN_TOKEN are set (decisions §14). */
+  /** The Shopify Admin API, when SHOPIFY_SHOP_DOMAIN and SHOPIFY_ADMIN_TOKEN are set (docs/product/links-and-integrations.md). */
   shopify: ShopifyAdminClient | undefined;
   /** Wakes this node's job runner after work was queued. */
   jobs: JobSignal;

@@ -11,7 +11,10 @@ import { createTestApp } from './test/app';
 import type { TestApp } from './test/app';
 
 interface OpenApiOperation {
-  responses?: Record<string, { description?: string; content?: Record<string, { schema?: Record<string, unknown> }> }>;
+  responses?: Record<
+    string,
+    { description?: string; content?: Record<string, { schema?: Record<string, unknown> }> }
+  >;
 }
 type OpenApiDocument = { paths: Record<string, Record<string, OpenApiOperation>> };
 
@@ -34,13 +37,15 @@ function answerProblem(route: RouteOptions): string | null {
     const zod = zodOf(answer);
     if (!zod) return `the ${code} answer is not a zod schema`;
     if (code === '204' || code.startsWith('3')) {
-      if (!(zod instanceof z.ZodUndefined) || !zod.description) return `the ${code} answer is not a described noBody`;
+      if (!(zod instanceof z.ZodUndefined) || !zod.description)
+        return `the ${code} answer is not a described noBody`;
     } else if (isFileAnswer(zod)) {
       if (fileTypes.length === 0) return `the ${code} answer is a file without its media type in produces`;
     } else {
       if (fileTypes.length > 0) return `produces ${fileTypes.join(', ')} but the ${code} answer is JSON`;
       const objects = zod instanceof z.ZodUnion ? zod.options : [zod];
-      if (!objects.every((option) => option instanceof z.ZodObject)) return `the ${code} answer is not an object schema`;
+      if (!objects.every((option) => option instanceof z.ZodObject))
+        return `the ${code} answer is not an object schema`;
     }
   }
   return null;
@@ -71,8 +76,11 @@ function undocumentedAnswers(doc: OpenApiDocument, routes: RouteOptions[]): stri
       }
       const answers = Object.entries(operation.responses ?? {}).filter(([code]) => isSuccess(code));
       const described = answers.some(([code, answer]) => {
-        if (code === '204' || code.startsWith('3')) return !answer.content && answer.description !== 'Default Response';
-        return Object.values(answer.content ?? {}).some((media) => media.schema && Object.keys(media.schema).length > 0);
+        if (code === '204' || code.startsWith('3'))
+          return !answer.content && answer.description !== 'Default Response';
+        return Object.values(answer.content ?? {}).some(
+          (media) => media.schema && Object.keys(media.schema).length > 0,
+        );
       });
       if (!described) problems.push(`${method} ${route.url}: no documented success answer`);
     }
@@ -92,7 +100,14 @@ describe('the contract of the answers', () => {
 
   it('walks the whole API', () => {
     const urls = routes.map((r) => r.url);
-    expect(urls).toEqual(expect.arrayContaining(['/api/health', '/api/manager/payouts', '/api/manager/payouts/:id', '/api/docs']));
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/api/health',
+        '/api/manager/payouts',
+        '/api/manager/payouts/:id',
+        '/api/docs',
+      ]),
+    );
     expect(routes.length).toBeGreaterThan(150);
   });
 
@@ -108,9 +123,20 @@ describe('the contract of the answers', () => {
   it('documents files by their media type, and answers without a body by their description', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json() as OpenApiDocument;
     const pdf = doc.paths['/api/invoices/{id}/pdf']?.get?.responses?.['200'];
-    expect(pdf).toEqual({ description: 'The invoice, `<number>.pdf`', content: { 'application/pdf': { schema: { type: 'string', format: 'binary', description: 'The invoice, `<number>.pdf`' } } } });
-    expect(doc.paths['/api/manager/content/gallery/{id}']?.delete?.responses?.['204']).toEqual({ description: 'Removed' });
-    expect(Object.keys(doc.paths['/api/manager/payouts/{id}']?.get?.responses?.['200']?.content ?? {})).toEqual(['application/json']);
+    expect(pdf).toEqual({
+      description: 'The invoice, `<number>.pdf`',
+      content: {
+        'application/pdf': {
+          schema: { type: 'string', format: 'binary', description: 'The invoice, `<number>.pdf`' },
+        },
+      },
+    });
+    expect(doc.paths['/api/manager/content/gallery/{id}']?.delete?.responses?.['204']).toEqual({
+      description: 'Removed',
+    });
+    expect(
+      Object.keys(doc.paths['/api/manager/payouts/{id}']?.get?.responses?.['200']?.content ?? {}),
+    ).toEqual(['application/json']);
   });
 });
 
@@ -122,7 +148,17 @@ describe('the contract check', () => {
     t = await createTestApp({ build: { onRoute: (route) => void routes.push(route) } });
     // Planted after the app's own routes: one without an answer schema, one whose PDF is typed as JSON.
     t.app.get('/api/test/unanswered', { schema: { summary: 'Planted' } }, async () => ({ data: 1 }));
-    t.app.get('/api/test/pdf', { schema: { summary: 'Planted', produces: ['application/pdf'], response: { 200: z.object({ data: z.number() }) } } }, async () => ({ data: 1 }));
+    t.app.get(
+      '/api/test/pdf',
+      {
+        schema: {
+          summary: 'Planted',
+          produces: ['application/pdf'],
+          response: { 200: z.object({ data: z.number() }) },
+        },
+      },
+      async () => ({ data: 1 }),
+    );
     await t.app.ready();
   });
   afterAll(() => t.close());
@@ -133,6 +169,8 @@ describe('the contract check', () => {
       'GET /api/test/pdf: produces application/pdf but the 200 answer is JSON',
     ]);
     const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
-    expect(undocumentedAnswers(res.json() as OpenApiDocument, routes)).toEqual(['GET /api/test/unanswered: no documented success answer']);
+    expect(undocumentedAnswers(res.json() as OpenApiDocument, routes)).toEqual([
+      'GET /api/test/unanswered: no documented success answer',
+    ]);
   });
 });

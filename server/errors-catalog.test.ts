@@ -19,24 +19,81 @@ const CATALOGS: ScanCatalogs = {
 
 // The keys written as something other than a literal, and where their literals are checked.
 const KEY_SOURCES: KeySource[] = [
-  { file: 'server/errors.ts', expression: 'key', why: 'the helpers’ key parameter: their calls (notFound, invalid) are checked, and its defaults are keys by type' },
-  { file: 'server/i18n.ts', expression: 'message', why: 'localizeMessage says a message as an API message only once isApiMessageKey found it in the catalog' },
-  { file: 'server/plugins/errors.ts', expression: 'answer.key', why: 'an AppError’s key (checked where it is made) or one of the handler’s own literals' },
-  { file: 'server/plugins/errors.ts', expression: 'key', why: 'the raw socket’s answer: PROTOCOL_KEYS (typed) or a literal' },
-  { file: 'server/modules/content/kit.ts', expression: '`content.kit.${key}`', why: 'KitKey is a leaf of api.content.kit by type; the catalogs’ parity is check-locales’' },
-  { file: 'server/modules/accounts/service.ts', expression: 'key', followCallsOf: 'refuse', why: 'refuse(key): its calls are checked' },
-  { file: 'server/modules/accounts/routes.ts', expression: 'key', followCallsOf: 'say', why: 'say(key): its calls are checked' },
-  { file: 'server/modules/accounts/routes.ts', expression: 'result.message', why: 'resendVerification’s answer, typed ApiMessageKey: its literals are checked' },
-  { file: 'server/modules/accounts/routes.ts', expression: 'await requestPasswordReset(ctx, request.body.email, request.ip, request.log)', why: 'answers ApiMessageKey: its literals are checked' },
-  { file: 'server/modules/account-changes/routes.ts', expression: 'key', followCallsOf: 'say', why: 'say(key): its calls are checked' },
-  { file: 'server/modules/marketplace/routes.ts', expression: 'key', why: 'from REFUSALS, typed with ApiMessageKey: its literals are checked' },
-  { file: 'server/modules/payouts/service.ts', expression: /^BLOCKER_MESSAGES\.\w+$/, why: 'BLOCKER_MESSAGES is typed with ApiMessageKey: its literals are checked' },
-  { file: 'server/modules/staff-admin/service.ts', expression: '(errors.role ?? errors.status)![0]', why: 'the first of the field messages just written as literals, checked there' },
+  {
+    file: 'server/errors.ts',
+    expression: 'key',
+    why: 'the helpers’ key parameter: their calls (notFound, invalid) are checked, and its defaults are keys by type',
+  },
+  {
+    file: 'server/i18n.ts',
+    expression: 'message',
+    why: 'localizeMessage says a message as an API message only once isApiMessageKey found it in the catalog',
+  },
+  {
+    file: 'server/plugins/errors.ts',
+    expression: 'answer.key',
+    why: 'an AppError’s key (checked where it is made) or one of the handler’s own literals',
+  },
+  {
+    file: 'server/plugins/errors.ts',
+    expression: 'key',
+    why: 'the raw socket’s answer: PROTOCOL_KEYS (typed) or a literal',
+  },
+  {
+    file: 'server/modules/content/kit.ts',
+    expression: '`content.kit.${key}`',
+    why: 'KitKey is a leaf of api.content.kit by type; the catalogs’ parity is check-locales’',
+  },
+  {
+    file: 'server/modules/accounts/service.ts',
+    expression: 'key',
+    followCallsOf: 'refuse',
+    why: 'refuse(key): its calls are checked',
+  },
+  {
+    file: 'server/modules/accounts/routes.ts',
+    expression: 'key',
+    followCallsOf: 'say',
+    why: 'say(key): its calls are checked',
+  },
+  {
+    file: 'server/modules/accounts/routes.ts',
+    expression: 'result.message',
+    why: 'resendVerification’s answer, typed ApiMessageKey: its literals are checked',
+  },
+  {
+    file: 'server/modules/accounts/routes.ts',
+    expression: 'await requestPasswordReset(ctx, request.body.email, request.ip, request.log)',
+    why: 'answers ApiMessageKey: its literals are checked',
+  },
+  {
+    file: 'server/modules/account-changes/routes.ts',
+    expression: 'key',
+    followCallsOf: 'say',
+    why: 'say(key): its calls are checked',
+  },
+  {
+    file: 'server/modules/marketplace/routes.ts',
+    expression: 'key',
+    why: 'from REFUSALS, typed with ApiMessageKey: its literals are checked',
+  },
+  {
+    file: 'server/modules/payouts/service.ts',
+    expression: /^BLOCKER_MESSAGES\.\w+$/,
+    why: 'BLOCKER_MESSAGES is typed with ApiMessageKey: its literals are checked',
+  },
+  {
+    file: 'server/modules/staff-admin/service.ts',
+    expression: '(errors.role ?? errors.status)![0]',
+    why: 'the first of the field messages just written as literals, checked there',
+  },
 ];
 
 describe('error keys in the server’s source', () => {
   const files = serverSourceFiles(root);
-  const results = files.map((file) => scanSource(file, fs.readFileSync(path.join(root, file), 'utf8'), CATALOGS, KEY_SOURCES));
+  const results = files.map((file) =>
+    scanSource(file, fs.readFileSync(path.join(root, file), 'utf8'), CATALOGS, KEY_SOURCES),
+  );
 
   it('finds the errors of the whole server', () => {
     expect(files.length).toBeGreaterThan(100);
@@ -44,22 +101,36 @@ describe('error keys in the server’s source', () => {
     expect(files.some((file) => file.endsWith('.test.ts'))).toBe(false);
     const keys = results.flatMap((result) => result.keys);
     expect(keys.length).toBeGreaterThan(200);
-    expect(keys.some((use) => use.startsWith('server/modules/vouchers/service.ts:') && use.endsWith(' partner_admin.voucher_code_unavailable'))).toBe(true);
+    expect(
+      keys.some(
+        (use) =>
+          use.startsWith('server/modules/vouchers/service.ts:') &&
+          use.endsWith(' partner_admin.voucher_code_unavailable'),
+      ),
+    ).toBe(true);
   });
 
   it('gives every error a literal key that both catalogs hold', () => {
-    expect(results.flatMap((result) => result.problems.map((p) => `${p.file}:${p.line} ${p.problem}`))).toEqual([]);
+    expect(
+      results.flatMap((result) => result.problems.map((p) => `${p.file}:${p.line} ${p.problem}`)),
+    ).toEqual([]);
   });
 
   it('names no key source that is not met', () => {
     const used = new Set(results.flatMap((result) => [...result.sourcesUsed]));
-    expect(KEY_SOURCES.filter((source) => !used.has(source)).map((source) => `${source.file} ${String(source.expression)}`)).toEqual([]);
+    expect(
+      KEY_SOURCES.filter((source) => !used.has(source)).map(
+        (source) => `${source.file} ${String(source.expression)}`,
+      ),
+    ).toEqual([]);
   });
 });
 
 describe('the key scanner', () => {
   const scan = (text: string, catalogs: ScanCatalogs = CATALOGS) =>
-    scanSource('server/modules/planted/service.ts', text, catalogs).problems.map((p) => `${p.line} ${p.problem}`);
+    scanSource('server/modules/planted/service.ts', text, catalogs).problems.map(
+      (p) => `${p.line} ${p.problem}`,
+    );
 
   it('passes keys that both catalogs hold', () => {
     const text = [
@@ -103,7 +174,9 @@ describe('the key scanner', () => {
       ...CATALOGS,
       api: { en: { ...catalogs.en.portal.api, planted: 'Only in English' }, fr: catalogs.fr.portal.api },
     };
-    expect(scan("throw new AppError(409, 'planted');", frenchless)).toEqual(["1 'planted' is not an API message key in fr"]);
+    expect(scan("throw new AppError(409, 'planted');", frenchless)).toEqual([
+      "1 'planted' is not an API message key in fr",
+    ]);
   });
 });
 
@@ -116,7 +189,10 @@ describe('the error handler, by key', () => {
       throw new AppError(409, 'marketplace.reasons.date', { params: { value: '31/02' } });
     });
     t.app.get('/api/test/fields', async () => {
-      throw invalid({ code: ['two_factor.wrong_code_field'], name: ['max|100'], scopes: [said('write_discounts')] }, 'two_factor.wrong_code_field');
+      throw invalid(
+        { code: ['two_factor.wrong_code_field'], name: ['max|100'], scopes: [said('write_discounts')] },
+        'two_factor.wrong_code_field',
+      );
     });
     await t.app.ready();
   });
@@ -125,7 +201,11 @@ describe('the error handler, by key', () => {
   });
 
   it('answers the key as `error` and its words, with their values, in the visitor’s language', async () => {
-    const fr = await t.app.inject({ method: 'GET', url: '/api/test/keyed', headers: { 'accept-language': 'fr-CA,fr;q=0.9' } });
+    const fr = await t.app.inject({
+      method: 'GET',
+      url: '/api/test/keyed',
+      headers: { 'accept-language': 'fr-CA,fr;q=0.9' },
+    });
     expect(fr.statusCode).toBe(409);
     expect(fr.json()).toEqual({
       code: 409,
@@ -134,11 +214,19 @@ describe('the error handler, by key', () => {
     });
     expect(fr.json().message).toContain('31/02');
     const en = await t.app.inject({ method: 'GET', url: '/api/test/keyed' });
-    expect(en.json()).toEqual({ code: 409, error: 'marketplace.reasons.date', message: 'Not a date: “31/02”' });
+    expect(en.json()).toEqual({
+      code: 409,
+      error: 'marketplace.reasons.date',
+      message: 'Not a date: “31/02”',
+    });
   });
 
   it('says each field’s message by its key, and text in its final words as it is', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/test/fields', headers: { 'accept-language': 'fr' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/test/fields',
+      headers: { 'accept-language': 'fr' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       code: 422,

@@ -50,5 +50,6 @@ export class AppError extends Error {
 
 export const notAuthorized = () => new AppError(401, 'not_authorized');
 export const notFound = (key: ApiMessageKey = 'not_found') => new AppError(404, key);
-export const invalid = (errors: FieldErrors, key: ApiMessageKey = 'form_invalid') => new AppError(422, key, { errors });
+export const invalid = (errors: FieldErrors, key: ApiMessageKey = 'form_invalid') =>
+  new AppError(422, key, { errors });
 export const tooManyRequests = () => new AppError(429, 'too_many_requests');

@@ -1,4 +1,4 @@
-// The error contract (decisions §3) as an outside client meets it: malformed requests sent over a
+// The error contract (docs/product/errors-and-languages.md#the-error-contract) as an outside client meets it: malformed requests sent over a
 // raw socket, the kind an HTTP client library refuses to send, to a server on a real port. Errors
 // raised by Node's HTTP parser and by Fastify's router never reach the routes, so only this
 // path proves they answer like every other error.
@@ -302,10 +302,17 @@ describe('the error contract on a real port', () => {
     expect(typeof body.message).toBe('string');
     // The message's stable key, the protocol's own for its statuses.
     expect(isApiMessageKey(String(body.error)), String(body.error)).toBe(true);
-    const protocolKeys: Partial<Record<number, string>> = { 404: 'not_found', 413: 'payload_too_large', 414: 'uri_too_long', 431: 'headers_too_large' };
+    const protocolKeys: Partial<Record<number, string>> = {
+      404: 'not_found',
+      413: 'payload_too_large',
+      414: 'uri_too_long',
+      431: 'headers_too_large',
+    };
     const protocolKey = protocolKeys[answer.status];
     if (protocolKey) expect(body.error).toBe(protocolKey);
-    expect(Object.keys(body).filter((key) => !['code', 'error', 'message', 'errors', 'id'].includes(key))).toEqual([]);
+    expect(
+      Object.keys(body).filter((key) => !['code', 'error', 'message', 'errors', 'id'].includes(key)),
+    ).toEqual([]);
     for (const text of [MARKER, ...noEcho])
       expect(answer.body.toLowerCase()).not.toContain(text.toLowerCase());
     for (const name of SECURITY_HEADERS) expect(answer.headers[name], name).toBe(normal.headers[name]);

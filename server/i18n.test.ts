@@ -15,7 +15,9 @@ describe('messages in the visitor language', () => {
     expect(sayApi('not_authorized', 'fr')).toBe('Non autorisé');
     expect(sayApi('content.upload_type', 'fr')).toBe(catalogs.fr.portal.api.content.upload_type);
     expect(sayApi('marketplace.reasons.date', 'en', { value: '31/02' })).toBe('Not a date: “31/02”');
-    expect(localizeMessage('two_factor.wrong_code_field', 'fr')).toBe(catalogs.fr.portal.api.two_factor.wrong_code_field);
+    expect(localizeMessage('two_factor.wrong_code_field', 'fr')).toBe(
+      catalogs.fr.portal.api.two_factor.wrong_code_field,
+    );
     expect(isApiMessageKey('content.upload_type')).toBe(true);
     expect(isApiMessageKey('content')).toBe(false);
   });

@@ -40,7 +40,10 @@ export type ValidationRef = ValidationKey | `${ValidationKey}|${number}`;
 export const sayKey = (key: ValidationKey, params?: { n?: number }): ValidationRef =>
   params?.n !== undefined ? `${key}|${params.n}` : key;
 
-export const sayIn = (locale: Locale): Say => (key, params) => i18n.t(`validation.${key}`, { lng: locale, ...params });
+export const sayIn =
+  (locale: Locale): Say =>
+  (key, params) =>
+    i18n.t(`validation.${key}`, { lng: locale, ...params });
 
 const KEYED = new RegExp(`^(${VALIDATION_KEYS.join('|')})(?:\\|(\\d+))?$`);
 
@@ -56,7 +59,9 @@ export type MessageParams = Record<string, string | number>;
 
 type MessageTree = { [key: string]: string | MessageTree };
 const leafKeys = (tree: MessageTree, prefix = ''): string[] =>
-  Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : leafKeys(value, `${prefix}${key}.`)));
+  Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : leafKeys(value, `${prefix}${key}.`),
+  );
 const apiKeys: ReadonlySet<string> = new Set(leafKeys(catalogs.en.portal.api));
 
 export const isApiMessageKey = (value: string): value is ApiMessageKey => apiKeys.has(value);

@@ -40,7 +40,8 @@ async function main(): Promise<void> {
   });
   const app = await buildApp({ config, database, background: true });
   app.addHook('onClose', () => database.close());
-  for (const problem of content.problems) app.log.error(problem, 'a content file of this release was not used');
+  for (const problem of content.problems)
+    app.log.error(problem, 'a content file of this release was not used');
   if (admin) app.log.info({ email: admin.email }, 'created the first staff admin from STAFF_BOOTSTRAP_EMAIL');
 
   let closing = false;

@@ -18,6 +18,10 @@ export function makePrivateDirSync(dir: string): void {
 }
 
 /** Writes a file only its owner reads. */
-export async function writePrivateFile(file: string, data: Buffer | string, options: { flush?: boolean } = {}): Promise<void> {
+export async function writePrivateFile(
+  file: string,
+  data: Buffer | string,
+  options: { flush?: boolean } = {},
+): Promise<void> {
   await fsp.writeFile(file, data, { mode: PRIVATE_FILE, flush: options.flush ?? false });
 }

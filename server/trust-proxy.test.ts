@@ -19,11 +19,15 @@ function problems(value: string): string[] {
 describe('TRUST_PROXY', () => {
   it('takes addresses, CIDR ranges and proxy-addr names, and refuses anything else', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8' }).trustProxy).toBe('127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8');
+    expect(loadConfig({ TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8' }).trustProxy).toBe(
+      '127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8',
+    );
     expect(problems('loopback,uniquelocal,linklocal')).toEqual([]);
     // A hop count would trust any peer's claim in this Fastify: refused, as are bad ranges.
     for (const bad of ['1', 'true', '10.0.0.0/33', '::1/129', '300.1.1.1', 'proxy.internal', '10.0.0.1,']) {
-      expect(problems(bad), bad).toEqual([expect.stringMatching(/^TRUST_PROXY must be addresses or CIDR ranges/)]);
+      expect(problems(bad), bad).toEqual([
+        expect.stringMatching(/^TRUST_PROXY must be addresses or CIDR ranges/),
+      ]);
     }
   });
 
@@ -33,7 +37,10 @@ describe('TRUST_PROXY', () => {
     let plain: TestApp;
     beforeAll(async () => {
       // Two API requests a minute per client, so that the third tells which client was counted.
-      trusting = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' }, build: { rateLimits: { api: 2 } } });
+      trusting = await createTestApp({
+        env: { TRUST_PROXY: '127.0.0.1' },
+        build: { rateLimits: { api: 2 } },
+      });
       plain = await createTestApp({ build: { rateLimits: { api: 2 } } });
       apps.push(trusting, plain);
     });
@@ -42,7 +49,13 @@ describe('TRUST_PROXY', () => {
     });
 
     const categories = async (t: TestApp, forwardedFor: string) => {
-      const client = (await t.database.db.selectFrom('settings').select('value').where('key', '=', 'public_client_token').executeTakeFirstOrThrow()).value;
+      const client = (
+        await t.database.db
+          .selectFrom('settings')
+          .select('value')
+          .where('key', '=', 'public_client_token')
+          .executeTakeFirstOrThrow()
+      ).value;
       const res = await t.app.inject({
         method: 'GET',
         url: '/api/categories',
@@ -53,14 +66,22 @@ describe('TRUST_PROXY', () => {
     };
 
     it('counts each client behind a trusted proxy apart', async () => {
-      expect([await categories(trusting, '203.0.113.7'), await categories(trusting, '203.0.113.7'), await categories(trusting, '203.0.113.7')]).toEqual([200, 200, 429]);
+      expect([
+        await categories(trusting, '203.0.113.7'),
+        await categories(trusting, '203.0.113.7'),
+        await categories(trusting, '203.0.113.7'),
+      ]).toEqual([200, 200, 429]);
       expect(await categories(trusting, '198.51.100.20')).toBe(200);
       // A client cannot hide behind an address it puts in front: the proxy's own entry counts.
       expect(await categories(trusting, '198.51.100.99, 203.0.113.7')).toBe(429);
     });
 
     it('believes no header when no proxy is trusted', async () => {
-      expect([await categories(plain, '203.0.113.7'), await categories(plain, '203.0.113.8'), await categories(plain, '203.0.113.9')]).toEqual([200, 200, 429]);
+      expect([
+        await categories(plain, '203.0.113.7'),
+        await categories(plain, '203.0.113.8'),
+        await categories(plain, '203.0.113.9'),
+      ]).toEqual([200, 200, 429]);
     });
   });
 });

@@ -9,16 +9,26 @@ export const dataAnswer = <T extends z.ZodType>(data: T) => z.object({ data });
 
 /** A page of a list: the rows and where they stand. */
 export const pagedAnswer = <T extends z.ZodType>(row: T) =>
-  z.object({ data: z.array(row), current_page: z.number(), per_page: z.number(), last_page: z.number(), total: z.number() });
+  z.object({
+    data: z.array(row),
+    current_page: z.number(),
+    per_page: z.number(),
+    last_page: z.number(),
+    total: z.number(),
+  });
 
 /**
  * A file or a stream (a PDF, a CSV, an image): not JSON, never serialized by a schema. The
  * route also says its media type with `produces`; the OpenAPI document shows it as binary.
  */
-export const fileAnswer = (description: string) => z.unknown().meta({ type: 'string', format: 'binary', description });
+export const fileAnswer = (description: string) =>
+  z.unknown().meta({ type: 'string', format: 'binary', description });
 
 /** What a route that answers a file declares: spread into its `schema`. */
-export const fileRoute = (mediaType: string, description: string) => ({ produces: [mediaType], response: { 200: fileAnswer(description) } });
+export const fileRoute = (mediaType: string, description: string) => ({
+  produces: [mediaType],
+  response: { 200: fileAnswer(description) },
+});
 
 /** An answer without a body: a 204, or a redirect (its `Location` says where). Sent with `send()`. */
 export const noBody = (description: string) => z.undefined().describe(description);

@@ -28,6 +28,8 @@ export const currentStaff = z.object({
   role: staffRole,
   two_factor: z
     .object({ enabled: z.boolean(), required: z.boolean() })
-    .describe('Their second factor is on; the program requires one (then, while it is off, only enrolment opens)'),
+    .describe(
+      'Their second factor is on; the program requires one (then, while it is off, only enrolment opens)',
+    ),
 });
 export const currentStaffAnswer = dataAnswer(currentStaff);

@@ -14,7 +14,9 @@ export const salesSummary = z.object({
   last_month_commissions: z.number(),
   latest_paid_cashout: z.object({ amount: z.number(), date: z.string() }).nullable(),
   currency: z.string(),
-  time_zone: z.string().describe('The program’s time zone (IANA): the months above are cut in it, by the day the customer paid'),
+  time_zone: z
+    .string()
+    .describe('The program’s time zone (IANA): the months above are cut in it, by the day the customer paid'),
 });
 export const salesSummaryAnswer = dataAnswer(salesSummary);
 
@@ -33,8 +35,17 @@ export const totals = z.object({
 });
 export const totalsAnswer = dataAnswer(totals);
 
-export const chartPoint = z.object({ start: z.string(), orders: z.number(), sales: z.number(), commissions: z.number() });
-export const salesChart = z.object({ weekly: z.array(chartPoint), monthly: z.array(chartPoint), currency: z.string() });
+export const chartPoint = z.object({
+  start: z.string(),
+  orders: z.number(),
+  sales: z.number(),
+  commissions: z.number(),
+});
+export const salesChart = z.object({
+  weekly: z.array(chartPoint),
+  monthly: z.array(chartPoint),
+  currency: z.string(),
+});
 export const salesChartAnswer = dataAnswer(salesChart);
 
 export const verifiedTiers = z.object({
@@ -55,8 +66,14 @@ export const saleRow = z.object({
   order_amount: z.number().describe('The order subtotal net of refunds, in major units'),
   commission: z
     .number()
-    .describe('What the partner earns from the order now, in major units: 0 when rejected, lowered by partial refunds, net of any adjustment taken back after payment'),
-  adjustment: z.number().describe('Taken back after payment by refunds (0 or negative, major units), already counted in `commission`'),
+    .describe(
+      'What the partner earns from the order now, in major units: 0 when rejected, lowered by partial refunds, net of any adjustment taken back after payment',
+    ),
+  adjustment: z
+    .number()
+    .describe(
+      'Taken back after payment by refunds (0 or negative, major units), already counted in `commission`',
+    ),
   status: z.string().nullable(),
   status_label: z.string().nullable(),
   country: z.string().nullable(),
@@ -66,7 +83,15 @@ export const shopSalesAnswer = pagedAnswer(saleRow);
 export const referralSaleRow = saleRow.extend({ referral: z.string() });
 export const referralSalesAnswer = pagedAnswer(referralSaleRow);
 
-export const saleNotification = z.object({ id: z.number(), kind: z.string(), title: z.string(), body: z.string(), data: z.unknown(), read: z.boolean(), date: z.string() });
+export const saleNotification = z.object({
+  id: z.number(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  data: z.unknown(),
+  read: z.boolean(),
+  date: z.string(),
+});
 
 /** The unread counts after marking notifications read. */
 export const notificationsReadAnswer = dataAnswer(z.object({ count: z.number(), custom_unread: z.number() }));

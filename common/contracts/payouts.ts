@@ -25,7 +25,13 @@ export const cashoutRow = z.object({
   invoice: invoiceRef.nullable(),
 });
 
-export const cashoutBlocker = z.enum(['email_not_verified', 'paypal_email_missing', 'paypal_email_recent', 'below_minimum', 'payout_open']);
+export const cashoutBlocker = z.enum([
+  'email_not_verified',
+  'paypal_email_missing',
+  'paypal_email_recent',
+  'below_minimum',
+  'payout_open',
+]);
 
 export const payMeNowStats = z.object({
   payable_balance: z.number(),
@@ -35,7 +41,10 @@ export const payMeNowStats = z.object({
   minimum: z.number(),
   currency: z.string(),
   paypal_email: z.string().nullable(),
-  paypal_hold_until: z.string().nullable().describe('While a PayPal e-mail changed less than 72 hours ago holds cash-out: until when'),
+  paypal_hold_until: z
+    .string()
+    .nullable()
+    .describe('While a PayPal e-mail changed less than 72 hours ago holds cash-out: until when'),
   can_request: z.boolean(),
   blockers: z.array(cashoutBlocker),
   open_payout: cashoutRow.nullable(),
@@ -105,7 +114,12 @@ export const payoutDetail = z.object({
     fraudulent: z.boolean(),
     invoice: invoiceRef.nullable(),
     paypal: z
-      .object({ sender_batch_id: z.string(), batch_id: z.string().nullable(), status: z.string().nullable(), error: z.string().nullable() })
+      .object({
+        sender_batch_id: z.string(),
+        batch_id: z.string().nullable(),
+        status: z.string().nullable(),
+        error: z.string().nullable(),
+      })
       .nullable()
       .describe('Once sent to PayPal: its batch and where it stands'),
   }),
@@ -132,7 +146,9 @@ export const payoutDetail = z.object({
     }),
   ),
   signals: z.object({
-    self_purchase: z.array(z.object({ order_number: z.string(), date: z.string(), customer_email: z.string().nullable() })),
+    self_purchase: z.array(
+      z.object({ order_number: z.string(), date: z.string(), customer_email: z.string().nullable() }),
+    ),
     own_voucher_orders: z.number(),
     in_review_earnings: z.number(),
     in_review_amount: z.number(),
@@ -145,7 +161,9 @@ export const payoutDetail = z.object({
       from_label: z.string().nullable(),
       to_label: z.string(),
       actor: z.string(),
-      actor_kind: z.enum(['partner', 'staff', 'system', 'paypal']).describe('Who acted, so the page can name them in its language'),
+      actor_kind: z
+        .enum(['partner', 'staff', 'system', 'paypal'])
+        .describe('Who acted, so the page can name them in its language'),
       actor_name: z.string(),
       reason: z.string().nullable(),
     }),
@@ -158,4 +176,6 @@ export const payoutDetailAnswer = dataAnswer(payoutDetail);
 
 // ---- PayPal's webhook
 
-export const paypalWebhookAnswer = dataAnswer(z.object({ outcome: z.enum(['applied', 'ignored', 'unknown']) }));
+export const paypalWebhookAnswer = dataAnswer(
+  z.object({ outcome: z.enum(['applied', 'ignored', 'unknown']) }),
+);

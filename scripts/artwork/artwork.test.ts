@@ -8,7 +8,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { PRODUCT_CODES } from '../../common/products';
-import { GALLERY_LIST_FILE, artworkPath, seedGalleryListSchema, webpSize } from '../../server/modules/content/artwork-files';
+import {
+  GALLERY_LIST_FILE,
+  artworkPath,
+  seedGalleryListSchema,
+  webpSize,
+} from '../../server/modules/content/artwork-files';
 import {
   artworkRefs,
   artworkSvg,
@@ -20,7 +25,15 @@ import {
 } from './index';
 import { isDrawable, lettering } from './lettering';
 import { THEMES } from './themes';
-import { ARTWORK_RECORD_FILE, encoderInUse, galleryList, jsonText, repositoryContentDir, svgDigest, writeArtwork } from './write';
+import {
+  ARTWORK_RECORD_FILE,
+  encoderInUse,
+  galleryList,
+  jsonText,
+  repositoryContentDir,
+  svgDigest,
+  writeArtwork,
+} from './write';
 import type { ArtworkRecord } from './write';
 
 describe('artwork refs', () => {
@@ -45,7 +58,8 @@ describe('artwork refs', () => {
     for (const item of SEED_GALLERY) {
       expect(item.tags.length, item.ref).toBeGreaterThan(1);
       // The format is shown on its own: a tag repeating it is noise.
-      for (const word of ['square', 'story', 'carré', 'format']) expect(item.tags.join(' '), item.ref).not.toContain(word);
+      for (const word of ['square', 'story', 'carré', 'format'])
+        expect(item.tags.join(' '), item.ref).not.toContain(word);
       expect(new Set(item.tags).size, item.ref).toBe(item.tags.length);
       expect(item.alt.en.trim().length, item.ref).toBeGreaterThan(40);
       expect(item.alt.fr.trim().length, item.ref).toBeGreaterThan(40);
@@ -64,12 +78,22 @@ describe('artwork refs', () => {
   it('adds program-wide shelfies that show all sixteen products between them', () => {
     const lineup = SEED_GALLERY.filter((item) => item.product === null);
     expect(lineup.map((item) => item.format).sort()).toEqual(['square', 'story']);
-    const named = PRODUCT_CODES.filter((code) => lineup.some((item) => item.alt.en.includes(THEMES[code].name.en)));
+    const named = PRODUCT_CODES.filter((code) =>
+      lineup.some((item) => item.alt.en.includes(THEMES[code].name.en)),
+    );
     expect(named).toEqual([...PRODUCT_CODES]);
   });
 
   it('refuses a ref it cannot draw and a width out of range', async () => {
-    for (const ref of ['product:nope', 'gallery:acv:square:9', 'gallery:acv:poster:1', 'gallery:lineup:square:2', 'product:acv:extra', '', 'product:']) {
+    for (const ref of [
+      'product:nope',
+      'gallery:acv:square:9',
+      'gallery:acv:poster:1',
+      'gallery:lineup:square:2',
+      'product:acv:extra',
+      '',
+      'product:',
+    ]) {
       expect(() => artworkSvg(ref), ref).toThrow(UnknownArtworkError);
     }
     await expect(renderArtwork('product:nope')).rejects.toBeInstanceOf(UnknownArtworkError);
@@ -86,7 +110,8 @@ describe('artwork drawings', () => {
       expect(svg, ref).not.toMatch(/<text|<tspan|font-family|font-size|<script|<image|<filter|href=/i);
       expect(svg.length, ref).toBeLessThan(100_000);
       // Every url(#id) points at a definition in the same document.
-      for (const [, id] of svg.matchAll(/url\(#([\w-]+)\)/g)) expect(svg, `${ref} #${id}`).toContain(`id="${id}"`);
+      for (const [, id] of svg.matchAll(/url\(#([\w-]+)\)/g))
+        expect(svg, `${ref} #${id}`).toContain(`id="${id}"`);
     }
   });
 
@@ -131,10 +156,13 @@ describe('renderArtwork', () => {
 
 describe('the artwork files in content/', () => {
   const contentDir = repositoryContentDir();
-  const record = JSON.parse(fs.readFileSync(path.join(contentDir, ARTWORK_RECORD_FILE), 'utf8')) as ArtworkRecord;
+  const record = JSON.parse(
+    fs.readFileSync(path.join(contentDir, ARTWORK_RECORD_FILE), 'utf8'),
+  ) as ArtworkRecord;
   const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
   const stories = new Set(SEED_GALLERY.filter((item) => item.format === 'story').map((item) => item.ref));
-  const sizeOf = (ref: string) => (stories.has(ref) ? { width: 1080, height: 1920 } : { width: 1080, height: 1080 });
+  const sizeOf = (ref: string) =>
+    stories.has(ref) ? { width: 1080, height: 1920 } : { width: 1080, height: 1080 };
 
   it('are each drawn from the SVG this code draws now, once per ref, where the server looks', () => {
     expect(record.files.map((file) => file.ref)).toEqual([...artworkRefs()]);
@@ -149,14 +177,28 @@ describe('the artwork files in content/', () => {
   it('hold the bytes their record names, at the design size, and nothing else', async () => {
     for (const file of record.files) {
       const data = fs.readFileSync(path.join(contentDir, file.file));
-      expect({ bytes: data.length, sha256: sha256(data) }, file.file).toEqual({ bytes: file.bytes, sha256: file.sha256 });
+      expect({ bytes: data.length, sha256: sha256(data) }, file.file).toEqual({
+        bytes: file.bytes,
+        sha256: file.sha256,
+      });
       expect(webpSize(data), file.file).toEqual(sizeOf(file.ref));
     }
     // sharp reads the header as the server's own reader does.
     const first = await sharp(path.join(contentDir, record.files[0]!.file)).metadata();
-    expect({ format: first.format, width: first.width, height: first.height }).toEqual({ format: 'webp', width: 1080, height: 1080 });
-    const galleryFiles = fs.readdirSync(path.join(contentDir, 'gallery')).filter((name) => name.endsWith('.webp'));
-    expect(galleryFiles.map((name) => `gallery/${name}`).sort()).toEqual(record.files.filter((f) => f.file.startsWith('gallery/')).map((f) => f.file).sort());
+    expect({ format: first.format, width: first.width, height: first.height }).toEqual({
+      format: 'webp',
+      width: 1080,
+      height: 1080,
+    });
+    const galleryFiles = fs
+      .readdirSync(path.join(contentDir, 'gallery'))
+      .filter((name) => name.endsWith('.webp'));
+    expect(galleryFiles.map((name) => `gallery/${name}`).sort()).toEqual(
+      record.files
+        .filter((f) => f.file.startsWith('gallery/'))
+        .map((f) => f.file)
+        .sort(),
+    );
     expect(record.total_bytes).toBe(record.files.reduce((sum, file) => sum + file.bytes, 0));
     // Committed to git: the whole set stays small.
     expect(record.total_bytes).toBeLessThan(2.5 * 1024 * 1024);
@@ -170,23 +212,30 @@ describe('the artwork files in content/', () => {
 
   // The encoder is part of the input: with another sharp, libvips or libwebp the same SVG may give
   // other bytes, and only the drawing's digests above are compared.
-  it.skipIf(jsonText(encoderInUse()) !== jsonText(record.encoder))('are the bytes the script writes: a pack shot and a story drawn again', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-artwork-'));
-    try {
-      const picked = [productArtworkRef('calm'), SEED_GALLERY.find((item) => item.format === 'story')!.ref];
-      for (const ref of picked) {
-        const image = await renderArtwork(ref);
-        const file = record.files.find((f) => f.ref === ref)!;
-        expect(sha256(image.data), ref).toBe(file.sha256);
+  it.skipIf(jsonText(encoderInUse()) !== jsonText(record.encoder))(
+    'are the bytes the script writes: a pack shot and a story drawn again',
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-artwork-'));
+      try {
+        const picked = [productArtworkRef('calm'), SEED_GALLERY.find((item) => item.format === 'story')!.ref];
+        for (const ref of picked) {
+          const image = await renderArtwork(ref);
+          const file = record.files.find((f) => f.ref === ref)!;
+          expect(sha256(image.data), ref).toBe(file.sha256);
+        }
+        // And the script keeps what is up to date: a second run in a copy draws nothing.
+        fs.cpSync(contentDir, dir, { recursive: true });
+        const lines: string[] = [];
+        await writeArtwork(dir, { log: (line) => lines.push(line) });
+        expect(lines).toEqual([
+          `${record.files.length} images (0 drawn), ${(record.total_bytes / 1024 / 1024).toFixed(2)} MB in all`,
+        ]);
+        expect(fs.readFileSync(path.join(dir, ARTWORK_RECORD_FILE), 'utf8')).toBe(
+          fs.readFileSync(path.join(contentDir, ARTWORK_RECORD_FILE), 'utf8'),
+        );
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
       }
-      // And the script keeps what is up to date: a second run in a copy draws nothing.
-      fs.cpSync(contentDir, dir, { recursive: true });
-      const lines: string[] = [];
-      await writeArtwork(dir, { log: (line) => lines.push(line) });
-      expect(lines).toEqual([`${record.files.length} images (0 drawn), ${(record.total_bytes / 1024 / 1024).toFixed(2)} MB in all`]);
-      expect(fs.readFileSync(path.join(dir, ARTWORK_RECORD_FILE), 'utf8')).toBe(fs.readFileSync(path.join(contentDir, ARTWORK_RECORD_FILE), 'utf8'));
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 });

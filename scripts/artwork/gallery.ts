@@ -63,9 +63,20 @@ function listOf(words: string[], and: string): string {
 /** The objects an image shows, as a phrase: "orange slices and lemon slices". */
 function propPhrase(theme: Theme, layout: Layout, format: GalleryFormat): { en: string; fr: string } {
   const shown = propsShown(theme, layout, format).map((name) =>
-    name === 'teaLeaf' && theme.code === 'matcha' ? { en: 'tea leaves', fr: 'des feuilles de thé' } : PROP_WORDS[name],
+    name === 'teaLeaf' && theme.code === 'matcha'
+      ? { en: 'tea leaves', fr: 'des feuilles de thé' }
+      : PROP_WORDS[name],
   );
-  return { en: listOf(shown.map((w) => w.en), 'and'), fr: listOf(shown.map((w) => w.fr), 'et') };
+  return {
+    en: listOf(
+      shown.map((w) => w.en),
+      'and',
+    ),
+    fr: listOf(
+      shown.map((w) => w.fr),
+      'et',
+    ),
+  };
 }
 
 /** The drink in the scene, as scenes.ts draws it. */
@@ -119,9 +130,18 @@ function altText(theme: Theme, layout: Layout, format: GalleryFormat): { en: str
 function lineupAlt(format: GalleryFormat): { en: string; fr: string } {
   const shelves = LINEUP_SHELVES[format];
   const codes = shelves.flat();
-  const en = listOf(codes.map((code) => THEMES[code].name.en), 'and');
-  const fr = listOf(codes.map((code) => THEMES[code].name.fr), 'et');
-  const count = { en: ['', '', 'two', 'three'][shelves.length], fr: ['', '', 'deux', 'trois'][shelves.length] };
+  const en = listOf(
+    codes.map((code) => THEMES[code].name.en),
+    'and',
+  );
+  const fr = listOf(
+    codes.map((code) => THEMES[code].name.fr),
+    'et',
+  );
+  const count = {
+    en: ['', '', 'two', 'three'][shelves.length],
+    fr: ['', '', 'deux', 'trois'][shelves.length],
+  };
   return {
     en: `The Sunbite family on ${count.en} wooden shelves under the Sunbite sun: ${en}, each with a gummy in front of it.${format === 'story' ? ' Vertical 9:16 format for stories.' : ''}`,
     fr: `La gamme Sunbite sur ${count.fr} étagères en bois, sous le soleil Sunbite : ${fr}, chacun avec un jujube devant lui.${format === 'story' ? ' Format vertical 9:16 pour les stories.' : ''}`,
@@ -136,23 +156,26 @@ const LINEUP_ITEMS: SeedGalleryItem[] = (['square', 'story'] as const).map((form
   alt: lineupAlt(format),
 }));
 
-export const SEED_GALLERY: readonly SeedGalleryItem[] = [...LINEUP_ITEMS, ...PRODUCT_CODES.flatMap((code) =>
-  (['square', 'story'] as const).map((format): SeedGalleryItem => {
-    const theme = THEMES[code];
-    const layout = layoutOf(code, format);
-    // The format has its own label beside the tags: the tags say what the picture is about, in short
-    // English keywords shared by both languages. A routine picture names its time of day, unless
-    // the product's own words already name a routine.
-    const routine = theme.mood === 'night' ? 'evening routine' : 'morning routine';
-    const namesRoutine = theme.themeTags.some((tag) => tag.includes('routine'));
-    const composition = layout === 'routine' ? (namesRoutine ? [] : [routine]) : [LAYOUT_TAGS[layout]];
-    const tags = [...composition, ...theme.themeTags];
-    return {
-      ref: galleryRef(code, format),
-      product: code,
-      format,
-      tags: [...new Set(tags)],
-      alt: altText(theme, layout, format),
-    };
-  }),
-)];
+export const SEED_GALLERY: readonly SeedGalleryItem[] = [
+  ...LINEUP_ITEMS,
+  ...PRODUCT_CODES.flatMap((code) =>
+    (['square', 'story'] as const).map((format): SeedGalleryItem => {
+      const theme = THEMES[code];
+      const layout = layoutOf(code, format);
+      // The format has its own label beside the tags: the tags say what the picture is about, in short
+      // English keywords shared by both languages. A routine picture names its time of day, unless
+      // the product's own words already name a routine.
+      const routine = theme.mood === 'night' ? 'evening routine' : 'morning routine';
+      const namesRoutine = theme.themeTags.some((tag) => tag.includes('routine'));
+      const composition = layout === 'routine' ? (namesRoutine ? [] : [routine]) : [LAYOUT_TAGS[layout]];
+      const tags = [...composition, ...theme.themeTags];
+      return {
+        ref: galleryRef(code, format),
+        product: code,
+        format,
+        tags: [...new Set(tags)],
+        alt: altText(theme, layout, format),
+      };
+    }),
+  ),
+];

@@ -59,7 +59,9 @@ export function artworkSvg(ref: ArtworkRef, width?: number): { svg: string; widt
   const doc = drawingOf(ref);
   const outWidth = width ?? doc.width;
   if (!Number.isInteger(outWidth) || outWidth < MIN_ARTWORK_WIDTH || outWidth > MAX_ARTWORK_WIDTH) {
-    throw new RangeError(`An artwork's width is a whole number from ${MIN_ARTWORK_WIDTH} to ${MAX_ARTWORK_WIDTH}`);
+    throw new RangeError(
+      `An artwork's width is a whole number from ${MIN_ARTWORK_WIDTH} to ${MAX_ARTWORK_WIDTH}`,
+    );
   }
   const outHeight = Math.round((doc.height * outWidth) / doc.width);
   return { svg: doc.toString(outWidth, outHeight), width: outWidth, height: outHeight };

@@ -76,7 +76,10 @@ function lineWidth(text: string, weight: number, tracking: number): number {
 }
 
 /** Width in drawing units of `text` at these options (for fitting a label). */
-export function measure(text: string, options: Pick<LetteringOptions, 'size' | 'weight' | 'tracking'>): number {
+export function measure(
+  text: string,
+  options: Pick<LetteringOptions, 'size' | 'weight' | 'tracking'>,
+): number {
   return (lineWidth(text.toUpperCase(), options.weight ?? 14, options.tracking ?? 10) * options.size) / 100;
 }
 

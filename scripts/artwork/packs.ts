@@ -49,7 +49,14 @@ function cylinderOverlay(doc: SvgDoc): string {
 }
 
 /** The name on one or two lines, as large as fits `maxWidth`. */
-function nameLines(theme: Theme, cx: number, top: number, maxWidth: number, maxSize: number, color: string): { markup: string; bottom: number } {
+function nameLines(
+  theme: Theme,
+  cx: number,
+  top: number,
+  maxWidth: number,
+  maxSize: number,
+  color: string,
+): { markup: string; bottom: number } {
   const weight = 17;
   const tracking = 8;
   const widest = Math.max(...theme.label.map((line) => measure(line, { size: 100, weight, tracking })));
@@ -62,7 +69,12 @@ function nameLines(theme: Theme, cx: number, top: number, maxWidth: number, maxS
   return { markup, bottom: top + theme.label.length * size + (theme.label.length - 1) * gap };
 }
 
-function wordmark(cx: number, y: number, color: string, mark: { ray: string; fill: string; outline: string }): string {
+function wordmark(
+  cx: number,
+  y: number,
+  color: string,
+  mark: { ray: string; fill: string; outline: string },
+): string {
   const size = 15;
   const textWidth = measure('SUNBITE', { size, weight: 16, tracking: 34 });
   const markSize = 40;
@@ -77,7 +89,10 @@ function wordmark(cx: number, y: number, color: string, mark: { ray: string; fil
 /** Small rounded bars standing for the fine print: reads as text without any font. */
 function finePrint(cx: number, y: number, widths: number[], color: string): string {
   return widths
-    .map((w, i) => `<rect x="${cx - w / 2}" y="${y + i * 11}" width="${w}" height="5" rx="2.5" fill="${color}"/>`)
+    .map(
+      (w, i) =>
+        `<rect x="${cx - w / 2}" y="${y + i * 11}" width="${w}" height="5" rx="2.5" fill="${color}"/>`,
+    )
     .join('');
 }
 
@@ -122,9 +137,15 @@ export function jar(doc: SvgDoc, theme: Theme, id = 'j'): string {
     `<rect x="-${W}" y="${labelBottom - 14}" width="${JAR.width}" height="4" fill="${theme.accent}" opacity=".85"/>` +
     `<circle cy="${badgeY}" r="46" fill="${lighten(label, 0.82)}"/>` +
     motif(doc, theme, 0, badgeY, 72) +
-    wordmark(0, -304, onLabel, { ray: theme.ink ? theme.deep : lighten(theme.accent, 0.4), fill: theme.ink ? theme.accent : '#ffffff', outline: onLabel }) +
+    wordmark(0, -304, onLabel, {
+      ray: theme.ink ? theme.deep : lighten(theme.accent, 0.4),
+      fill: theme.ink ? theme.accent : '#ffffff',
+      outline: onLabel,
+    }) +
     name.markup +
-    (name.bottom < labelBottom - 44 ? finePrint(0, name.bottom + 18, [120, 84], mix(label, '#ffffff', 0.45)) : '') +
+    (name.bottom < labelBottom - 44
+      ? finePrint(0, name.bottom + 18, [120, 84], mix(label, '#ffffff', 0.45))
+      : '') +
     `<rect x="-${W}" y="${labelTop}" width="${JAR.width}" height="${labelBottom - labelTop}" fill="${cylinderOverlay(doc)}"/>` +
     // Neck and lid.
     `<rect x="-${W - 34}" y="${bodyTop - 8}" width="${JAR.width - 68}" height="22" rx="6" fill="${darken(theme.packColor, 0.1)}"/>` +
@@ -176,7 +197,9 @@ export function pouch(doc: SvgDoc, theme: Theme, id = 'p'): string {
     [-110, -222, 22],
   ];
   spots.forEach(([x, y, r], i) => {
-    inside += gummy(doc, theme.gummy, theme.gummyColors[i % theme.gummyColors.length]!, x, y, 74, { rotate: r });
+    inside += gummy(doc, theme.gummy, theme.gummyColors[i % theme.gummyColors.length]!, x, y, 74, {
+      rotate: r,
+    });
   });
   const ink = theme.ink ?? '#ffffff';
   const name = nameLines(theme, 0, -432, 290, 52, ink);

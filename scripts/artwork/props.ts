@@ -118,7 +118,11 @@ export function plant(doc: SvgDoc, pot: string, green: string): string {
     1,
     0,
   );
-  return softShadow(doc, 0, 0, 80, 12, 0.3) + out + `<path d="M-66 -116H66L52 -8C51 -3 47 0 42 0H-42C-47 0 -51 -3 -52 -8Z" fill="${potFill}"/><rect x="-72" y="-122" width="144" height="22" rx="6" fill="${lighten(pot, 0.1)}"/>`;
+  return (
+    softShadow(doc, 0, 0, 80, 12, 0.3) +
+    out +
+    `<path d="M-66 -116H66L52 -8C51 -3 47 0 42 0H-42C-47 0 -51 -3 -52 -8Z" fill="${potFill}"/><rect x="-72" y="-122" width="144" height="22" rx="6" fill="${lighten(pot, 0.1)}"/>`
+  );
 }
 
 /** A window on the wall: day sky with a low sun, or a night sky with a moon. */
@@ -145,7 +149,8 @@ export function windowFrame(doc: SvgDoc, x: number, y: number, w: number, h: num
       [0.12, 0.72, 0.5],
       [0.55, 0.14, 0.5],
     ];
-    for (const [sx, sy, s] of stars) out += `<path transform="translate(${num(x + w * sx)} ${num(y + h * sy)}) scale(${s})" d="${SPARKLE}" fill="#fff4cf"/>`;
+    for (const [sx, sy, s] of stars)
+      out += `<path transform="translate(${num(x + w * sx)} ${num(y + h * sy)}) scale(${s})" d="${SPARKLE}" fill="#fff4cf"/>`;
   } else {
     const sun = doc.radial('windowSun', [
       [0, '#fff3c4'],
@@ -192,7 +197,9 @@ export function cupTop(doc: SvgDoc, cup: string, drink: string, foam: boolean): 
     `<rect x="62" y="-14" width="62" height="28" rx="14" fill="${darken(cup, 0.08)}"/>` +
     `<circle cx="5" cy="7" r="84" fill="#2a1a10" opacity=".12"/>` +
     `<circle r="84" fill="${cup}"/><circle r="72" fill="${drinkFill}"/>` +
-    (foam ? `<path d="M-20 -10C-8 -24 14 -20 16 -4C18 10 0 16 -8 6C-14 -2 -4 -10 4 -6" fill="none" stroke="#ffffff" stroke-width="5" stroke-linecap="round" opacity=".8"/>` : '')
+    (foam
+      ? `<path d="M-20 -10C-8 -24 14 -20 16 -4C18 10 0 16 -8 6C-14 -2 -4 -10 4 -6" fill="none" stroke="#ffffff" stroke-width="5" stroke-linecap="round" opacity=".8"/>`
+      : '')
   );
 }
 

@@ -77,7 +77,10 @@ function sparkles(rng: Rng, color: string, count: number, area: [number, number,
 /** The pack standing with its base centred on (x, baseY). */
 function standing(doc: SvgDoc, theme: Theme, x: number, baseY: number, scale: number): string {
   const { width } = packSize(theme);
-  return softShadow(doc, x, baseY, width * 0.62 * scale, 26 * scale, 0.36) + `<g transform="${place(x, baseY, scale)}">${pack(doc, theme)}</g>`;
+  return (
+    softShadow(doc, x, baseY, width * 0.62 * scale, 26 * scale, 0.36) +
+    `<g transform="${place(x, baseY, scale)}">${pack(doc, theme)}</g>`
+  );
 }
 
 /** The pack lying on its back, seen from above, centred on (x, y), with its shadow. */
@@ -90,19 +93,42 @@ function lying(doc: SvgDoc, theme: Theme, x: number, y: number, scale: number, r
 }
 
 /** Up to `count` spots inside `bounds` that overlap neither `taken` nor one another. */
-function freeSpots(rng: Rng, taken: Spot[], bounds: [number, number, number, number], count: number, size: [number, number]): Spot[] {
+function freeSpots(
+  rng: Rng,
+  taken: Spot[],
+  bounds: [number, number, number, number],
+  count: number,
+  size: [number, number],
+): Spot[] {
   const found: Spot[] = [];
   for (let tries = 0; tries < count * 40 && found.length < count; tries++) {
     const r = between(rng, size[0], size[1]) / 2;
-    const spot = { x: between(rng, bounds[0] + r, bounds[2] - r), y: between(rng, bounds[1] + r, bounds[3] - r), r };
-    if ([...taken, ...found].every((o) => Math.hypot(o.x - spot.x, o.y - spot.y) > o.r + spot.r + 12)) found.push(spot);
+    const spot = {
+      x: between(rng, bounds[0] + r, bounds[2] - r),
+      y: between(rng, bounds[1] + r, bounds[3] - r),
+      r,
+    };
+    if ([...taken, ...found].every((o) => Math.hypot(o.x - spot.x, o.y - spot.y) > o.r + spot.r + 12))
+      found.push(spot);
   }
   return found;
 }
 
-function gummiesAt(doc: SvgDoc, theme: Theme, rng: Rng, spots: Spot[], shadow: 'side' | 'top' | 'none', offset = 0): string {
+function gummiesAt(
+  doc: SvgDoc,
+  theme: Theme,
+  rng: Rng,
+  spots: Spot[],
+  shadow: 'side' | 'top' | 'none',
+  offset = 0,
+): string {
   return spots
-    .map((s, i) => gummy(doc, theme.gummy, pickColor(theme, i + offset), s.x, s.y, s.r * 2, { rotate: between(rng, -40, 40), shadow }))
+    .map((s, i) =>
+      gummy(doc, theme.gummy, pickColor(theme, i + offset), s.x, s.y, s.r * 2, {
+        rotate: between(rng, -40, 40),
+        shadow,
+      }),
+    )
     .join('');
 }
 
@@ -168,7 +194,14 @@ export function drawPackShot(theme: Theme): SvgDoc {
     [800, 900, 80],
     [560, 955, 70],
   ];
-  front.forEach(([x, y, size], i) => doc.add(gummy(doc, theme.gummy, pickColor(theme, i), x, y, size, { rotate: between(rng, -30, 30), shadow: 'side' })));
+  front.forEach(([x, y, size], i) =>
+    doc.add(
+      gummy(doc, theme.gummy, pickColor(theme, i), x, y, size, {
+        rotate: between(rng, -30, 30),
+        shadow: 'side',
+      }),
+    ),
+  );
   return doc;
 }
 
@@ -177,13 +210,24 @@ function flatLay(doc: SvgDoc, theme: Theme, rng: Rng): void {
   const night = theme.mood === 'night';
   const surface = night ? mix(theme.background, theme.deep, 0.15) : mix(theme.background, '#efe4d6', 0.45);
   doc.add(
-    `<rect width="${doc.width}" height="${doc.height}" fill="${doc.linear('surface', [
-      [0, lighten(surface, 0.25)],
-      [1, darken(surface, 0.05)],
-    ], 0, 0, 1, 1)}"/>`,
+    `<rect width="${doc.width}" height="${doc.height}" fill="${doc.linear(
+      'surface',
+      [
+        [0, lighten(surface, 0.25)],
+        [1, darken(surface, 0.05)],
+      ],
+      0,
+      0,
+      1,
+      1,
+    )}"/>`,
   );
-  const cloth = story ? { x: 540, y: 980, w: 880, h: 1380, r: -5 } : { x: 560, y: 560, w: 820, h: 760, r: -7 };
-  doc.add(`<g transform="${place(cloth.x, cloth.y, 1, cloth.r)}">${linen(doc, cloth.w, cloth.h, lighten(theme.primary, 0.78), theme.primary)}</g>`);
+  const cloth = story
+    ? { x: 540, y: 980, w: 880, h: 1380, r: -5 }
+    : { x: 560, y: 560, w: 820, h: 760, r: -7 };
+  doc.add(
+    `<g transform="${place(cloth.x, cloth.y, 1, cloth.r)}">${linen(doc, cloth.w, cloth.h, lighten(theme.primary, 0.78), theme.primary)}</g>`,
+  );
   const p = story ? { x: 500, y: 990, s: 1.08, r: -10 } : { x: 470, y: 560, s: 0.92, r: -14 };
   const dish = story ? { x: 810, y: 470, r: 140 } : { x: 840, y: 250, r: 122 };
   const cup = story ? { x: 290, y: 1610 } : { x: 850, y: 855 };
@@ -198,7 +242,9 @@ function flatLay(doc: SvgDoc, theme: Theme, rng: Rng): void {
         [200, 880, 160, 18],
       ];
   const { drink, foam, glass } = drinkOf(theme);
-  doc.add(`<g transform="${place(cup.x, cup.y, story ? 1.05 : 0.95)}">${glass ? glassTop(doc, drink) : cupTop(doc, '#fbf7f1', drink, foam)}</g>`);
+  doc.add(
+    `<g transform="${place(cup.x, cup.y, story ? 1.05 : 0.95)}">${glass ? glassTop(doc, drink) : cupTop(doc, '#fbf7f1', drink, foam)}</g>`,
+  );
   const slots = propSlots(theme, 'flatlay', story ? 'story' : 'square');
   props.forEach(([x, y, size, rot], i) => doc.add(prop(doc, theme, slots[i]!, x, y, size, rot)));
   doc.add(lying(doc, theme, p.x, p.y, p.s, p.r));
@@ -210,7 +256,15 @@ function flatLay(doc: SvgDoc, theme: Theme, rng: Rng): void {
     { x: cup.x, y: cup.y, r: 130 },
     ...props.map(([x, y, size]) => ({ x, y, r: size * 0.5 })),
   ];
-  doc.add(gummiesAt(doc, theme, rng, freeSpots(rng, taken, [30, 30, doc.width - 30, doc.height - 30], story ? 14 : 8, [60, 86]), 'top'));
+  doc.add(
+    gummiesAt(
+      doc,
+      theme,
+      rng,
+      freeSpots(rng, taken, [30, 30, doc.width - 30, doc.height - 30], story ? 14 : 8, [60, 86]),
+      'top',
+    ),
+  );
 }
 
 function routine(doc: SvgDoc, theme: Theme, rng: Rng): void {
@@ -232,14 +286,21 @@ function routine(doc: SvgDoc, theme: Theme, rng: Rng): void {
       `<path d="M${win.x - 40} ${win.y + win.h + 40}L${win.x + win.w} ${win.y + win.h + 40}L${win.x + win.w - 300} ${doc.height}L${win.x - 420} ${doc.height}Z" fill="#fff8e1" opacity=".22"/>`,
     );
   } else {
-    doc.add(`<circle cx="${win.x + win.w / 2}" cy="${win.y + win.h / 2}" r="${win.h * 0.75}" fill="${doc.radial('nightGlow', [
-      [0, '#8a86d6', 0.22],
-      [1, '#8a86d6', 0],
-    ])}"/>`);
+    doc.add(
+      `<circle cx="${win.x + win.w / 2}" cy="${win.y + win.h / 2}" r="${win.h * 0.75}" fill="${doc.radial(
+        'nightGlow',
+        [
+          [0, '#8a86d6', 0.22],
+          [1, '#8a86d6', 0],
+        ],
+      )}"/>`,
+    );
   }
   if (story) {
     // A framed print of the product's motif on the wall.
-    doc.add(`<rect x="96" y="330" width="330" height="420" rx="8" fill="${night ? '#d9cdb8' : '#ffffff'}"/><rect x="122" y="356" width="278" height="368" fill="${lighten(theme.primary, night ? 0.3 : 0.75)}"/>`);
+    doc.add(
+      `<rect x="96" y="330" width="330" height="420" rx="8" fill="${night ? '#d9cdb8' : '#ffffff'}"/><rect x="122" y="356" width="278" height="368" fill="${lighten(theme.primary, night ? 0.3 : 0.75)}"/>`,
+    );
     doc.add(motif(doc, theme, 261, 540, 220));
   }
   const tableTop = night ? '#6b4e3d' : '#ecd8bd';
@@ -252,15 +313,42 @@ function routine(doc: SvgDoc, theme: Theme, rng: Rng): void {
   const k = story ? 1.22 : 1;
   const base = tableY + 100 * k;
   if (night) doc.add(`<g transform="${place(170 * (story ? 1 : 1), base - 20 * k, k)}">${candle(doc)}</g>`);
-  else doc.add(`<g transform="${place(150, base - 20 * k, k)}">${plant(doc, lighten(theme.accent, 0.45), '#5c9e57')}</g>`);
+  else
+    doc.add(
+      `<g transform="${place(150, base - 20 * k, k)}">${plant(doc, lighten(theme.accent, 0.45), '#5c9e57')}</g>`,
+    );
   doc.add(standing(doc, theme, 450, base, (theme.pack === 'jar' ? 0.95 : 0.88) * k));
   const { drink } = drinkOf(theme);
-  if (night) doc.add(`<g transform="${place(800, base + 20 * k, k)}">${teacup(doc, lighten(theme.primary, 0.55), drink)}</g>`);
-  else doc.add(`<g transform="${place(790, base + 10 * k, k)}">${mug(doc, lighten(theme.accent, 0.35), drink)}</g>`);
+  if (night)
+    doc.add(
+      `<g transform="${place(800, base + 20 * k, k)}">${teacup(doc, lighten(theme.primary, 0.55), drink)}</g>`,
+    );
+  else
+    doc.add(
+      `<g transform="${place(790, base + 10 * k, k)}">${mug(doc, lighten(theme.accent, 0.35), drink)}</g>`,
+    );
   doc.add(saucerOfGummies(doc, theme, rng, 800, base + 190 * k, 0.95 * k));
-  doc.add(prop(doc, theme, propSlots(theme, 'routine', story ? 'story' : 'square')[0]!, 230, base + 170 * k, 170 * k, -10, true));
-  doc.add(gummy(doc, theme.gummy, pickColor(theme, 1), 470, base + 150 * k, 80 * k, { rotate: 12, shadow: 'side' }));
-  doc.add(gummy(doc, theme.gummy, pickColor(theme, 2), 580, base + 200 * k, 72 * k, { rotate: -20, shadow: 'side' }));
+  doc.add(
+    prop(
+      doc,
+      theme,
+      propSlots(theme, 'routine', story ? 'story' : 'square')[0]!,
+      230,
+      base + 170 * k,
+      170 * k,
+      -10,
+      true,
+    ),
+  );
+  doc.add(
+    gummy(doc, theme.gummy, pickColor(theme, 1), 470, base + 150 * k, 80 * k, { rotate: 12, shadow: 'side' }),
+  );
+  doc.add(
+    gummy(doc, theme.gummy, pickColor(theme, 2), 580, base + 200 * k, 72 * k, {
+      rotate: -20,
+      shadow: 'side',
+    }),
+  );
   if (story) {
     // The table's front edge and the floor below it, so the tall frame ends on something.
     const edge = 1690;
@@ -273,11 +361,19 @@ function routine(doc: SvgDoc, theme: Theme, rng: Rng): void {
   }
   if (night) {
     // Lamp-lit corners: the room falls off into the dark around the table.
-    doc.add(`<rect width="${doc.width}" height="${doc.height}" fill="${doc.radial('vignette', [
-      [0, '#000000', 0],
-      [0.65, '#000000', 0],
-      [1, '#0b0820', 0.45],
-    ], 0.45, 0.55, 0.75)}"/>`);
+    doc.add(
+      `<rect width="${doc.width}" height="${doc.height}" fill="${doc.radial(
+        'vignette',
+        [
+          [0, '#000000', 0],
+          [0.65, '#000000', 0],
+          [1, '#0b0820', 0.45],
+        ],
+        0.45,
+        0.55,
+        0.75,
+      )}"/>`,
+    );
   }
 }
 
@@ -290,7 +386,10 @@ function scatter(doc: SvgDoc, theme: Theme, rng: Rng): void {
   const cy = base - (height * k) / 2;
   doc.add(backdrop(doc, theme, cy / doc.height));
   doc.add(`<circle cx="${cx}" cy="${num(cy)}" r="${num(340 * k)}" fill="${lighten(theme.primary, 0.66)}"/>`);
-  for (const r of [430, 540, 660]) doc.add(`<circle cx="${cx}" cy="${num(cy)}" r="${num(r * k)}" fill="none" stroke="#ffffff" stroke-width="3" opacity=".5"/>`);
+  for (const r of [430, 540, 660])
+    doc.add(
+      `<circle cx="${cx}" cy="${num(cy)}" r="${num(r * k)}" fill="none" stroke="#ffffff" stroke-width="3" opacity=".5"/>`,
+    );
   doc.add(sparkles(rng, lighten(theme.accent, 0.15), story ? 12 : 8, [60, 60, 1020, doc.height - 60]));
   const slots = propSlots(theme, 'scatter', story ? 'story' : 'square');
   // One object after every three gummies, all the way round.
@@ -303,14 +402,40 @@ function scatter(doc: SvgDoc, theme: Theme, rng: Rng): void {
     const d = between(rng, 0.85, 1.12);
     const x = cx + Math.cos(a) * rx * d;
     const y = cy + Math.sin(a) * ry * d;
-    if (i % 4 === 1) items.push(prop(doc, theme, slots[(i - 1) / 4]!, x, y, between(rng, 150, 190) * (story ? 1.1 : 1), between(rng, -25, 25)));
-    else items.push(gummy(doc, theme.gummy, pickColor(theme, i), x, y, between(rng, 80, 140) * (story ? 1.15 : 1), { rotate: between(rng, -50, 50) }));
+    if (i % 4 === 1)
+      items.push(
+        prop(
+          doc,
+          theme,
+          slots[(i - 1) / 4]!,
+          x,
+          y,
+          between(rng, 150, 190) * (story ? 1.1 : 1),
+          between(rng, -25, 25),
+        ),
+      );
+    else
+      items.push(
+        gummy(doc, theme.gummy, pickColor(theme, i), x, y, between(rng, 80, 140) * (story ? 1.15 : 1), {
+          rotate: between(rng, -50, 50),
+        }),
+      );
   }
   // Gummies nearer the centre, half hidden by the pack, give the burst its depth.
   const inner: string[] = [];
   for (let i = 0; i < 4; i++) {
     const a = ((i + 0.5) / 4) * Math.PI * 2;
-    inner.push(gummy(doc, theme.gummy, pickColor(theme, i + 1), cx + Math.cos(a) * 250 * k, cy + Math.sin(a) * 250 * k, 70 * k, { rotate: between(rng, -40, 40) }));
+    inner.push(
+      gummy(
+        doc,
+        theme.gummy,
+        pickColor(theme, i + 1),
+        cx + Math.cos(a) * 250 * k,
+        cy + Math.sin(a) * 250 * k,
+        70 * k,
+        { rotate: between(rng, -40, 40) },
+      ),
+    );
   }
   doc.add(inner.join(''));
   doc.add(standing(doc, theme, cx, base, k));
@@ -323,18 +448,30 @@ function poster(doc: SvgDoc, theme: Theme, rng: Rng): void {
   const night = theme.mood === 'night' && theme.code === 'xsleep';
   const top = night ? lighten(theme.primary, 0.1) : lighten(theme.primary, 0.5);
   const bottom = night ? theme.deep : lighten(theme.primary, 0.15);
-  doc.add(`<rect width="1080" height="${H}" fill="${doc.linear('posterBg', [
-    [0, top],
-    [1, bottom],
-  ])}"/>`);
+  doc.add(
+    `<rect width="1080" height="${H}" fill="${doc.linear('posterBg', [
+      [0, top],
+      [1, bottom],
+    ])}"/>`,
+  );
   const archTop = story ? 560 : 150;
   const podiumY = story ? 1470 : 880;
   const arch = lighten(theme.primary, night ? 0.2 : 0.72);
-  doc.add(`<circle cx="${story ? 860 : 850}" cy="${archTop + 60}" r="${story ? 150 : 120}" fill="${shadeFlat(theme.accent)}"/>`);
-  doc.add(`<path d="M250 ${podiumY}V${archTop + 290}A290 290 0 0 1 830 ${archTop + 290}V${podiumY}Z" fill="${arch}"/>`);
-  doc.add(`<path d="M218 ${podiumY}V${archTop + 290}A322 322 0 0 1 862 ${archTop + 290}V${podiumY}" fill="none" stroke="#ffffff" stroke-width="4" opacity=".55"/>`);
-  doc.add(`<circle cx="90" cy="${H - 40}" r="${story ? 260 : 200}" fill="${darken(theme.primary, 0.15)}" opacity=".5"/>`);
-  doc.add(`<g transform="${place(story ? 230 : 150, story ? 420 : 140, 1, -8)}">${squiggle(rng, 220, lighten(theme.accent, 0.2), 12)}</g>`);
+  doc.add(
+    `<circle cx="${story ? 860 : 850}" cy="${archTop + 60}" r="${story ? 150 : 120}" fill="${shadeFlat(theme.accent)}"/>`,
+  );
+  doc.add(
+    `<path d="M250 ${podiumY}V${archTop + 290}A290 290 0 0 1 830 ${archTop + 290}V${podiumY}Z" fill="${arch}"/>`,
+  );
+  doc.add(
+    `<path d="M218 ${podiumY}V${archTop + 290}A322 322 0 0 1 862 ${archTop + 290}V${podiumY}" fill="none" stroke="#ffffff" stroke-width="4" opacity=".55"/>`,
+  );
+  doc.add(
+    `<circle cx="90" cy="${H - 40}" r="${story ? 260 : 200}" fill="${darken(theme.primary, 0.15)}" opacity=".5"/>`,
+  );
+  doc.add(
+    `<g transform="${place(story ? 230 : 150, story ? 420 : 140, 1, -8)}">${squiggle(rng, 220, lighten(theme.accent, 0.2), 12)}</g>`,
+  );
   doc.add(`<g transform="${place(900, story ? 1700 : 1000, 1, 6)}">${squiggle(rng, 180, '#ffffff', 10)}</g>`);
   const [first, second] = propSlots(theme, 'poster', story ? 'story' : 'square') as [number, number];
   doc.add(prop(doc, theme, first, story ? 250 : 190, story ? 760 : 400, story ? 260 : 200, -12));
@@ -352,7 +489,9 @@ function poster(doc: SvgDoc, theme: Theme, rng: Rng): void {
         [90, 620, 10],
         [560, 70, 8],
       ];
-  dots.forEach(([x, y, r], i) => doc.add(`<circle cx="${x}" cy="${y}" r="${r}" fill="${i % 2 ? '#ffffff' : theme.accent}"/>`));
+  dots.forEach(([x, y, r], i) =>
+    doc.add(`<circle cx="${x}" cy="${y}" r="${r}" fill="${i % 2 ? '#ffffff' : theme.accent}"/>`),
+  );
   doc.add(sparkles(rng, '#ffffff', 5, [80, story ? 140 : 60, 1000, story ? 500 : 300]));
   const cream = night ? mix(theme.primary, '#ffffff', 0.25) : '#fbf4ea';
   doc.add(podium(doc, 540, podiumY, 340, story ? 150 : 110, cream));
@@ -364,7 +503,14 @@ function poster(doc: SvgDoc, theme: Theme, rng: Rng): void {
     [820, podiumY + 10, 90],
     [730, podiumY + 40, 70],
   ];
-  front.forEach(([x, y, s], i) => doc.add(gummy(doc, theme.gummy, pickColor(theme, i), x, y, s * (story ? 1.2 : 1), { rotate: between(rng, -30, 30), shadow: 'side' })));
+  front.forEach(([x, y, s], i) =>
+    doc.add(
+      gummy(doc, theme.gummy, pickColor(theme, i), x, y, s * (story ? 1.2 : 1), {
+        rotate: between(rng, -30, 30),
+        shadow: 'side',
+      }),
+    ),
+  );
 }
 
 function shadeFlat(color: string): string {
@@ -418,16 +564,40 @@ export function drawLineup(format: GalleryFormat, ref: string): SvgDoc {
   const doc = new SvgDoc(1080, story ? 1920 : 1080);
   const rng = seededRng(ref);
   const wall = '#fff4e6';
-  doc.add(`<rect width="1080" height="${doc.height}" fill="${doc.radial('lineupWall', [
-    [0, '#fffaf3'],
-    [0.7, wall],
-    [1, darken(wall, 0.06)],
-  ], 0.5, 0.25, 0.9)}"/>`);
+  doc.add(
+    `<rect width="1080" height="${doc.height}" fill="${doc.radial(
+      'lineupWall',
+      [
+        [0, '#fffaf3'],
+        [0.7, wall],
+        [1, darken(wall, 0.06)],
+      ],
+      0.5,
+      0.25,
+      0.9,
+    )}"/>`,
+  );
   // The Sunbite sun, painted large on the wall above the shelves.
   const markY = story ? 300 : 120;
   const markSize = story ? 300 : 150;
   doc.add(`<circle cx="540" cy="${markY}" r="${markSize * 0.8}" fill="#fde4c4" opacity=".7"/>`);
-  doc.add(`<g transform="${place(540, markY, markSize / 48)}">${brandMark('#f59e0b', doc.linear('brandGummy', [[0, '#fbbf24'], [1, '#f97316']], 0, 0, 1, 1), '#c2410c')}</g>`);
+  doc.add(
+    `<g transform="${place(540, markY, markSize / 48)}">${brandMark(
+      '#f59e0b',
+      doc.linear(
+        'brandGummy',
+        [
+          [0, '#fbbf24'],
+          [1, '#f97316'],
+        ],
+        0,
+        0,
+        1,
+        1,
+      ),
+      '#c2410c',
+    )}</g>`,
+  );
   const shelves = LINEUP_SHELVES[format];
   const shelfYs = story ? [760, 1230, 1700] : [520, 960];
   const scale = story ? 0.62 : 0.5;
@@ -443,13 +613,27 @@ export function drawLineup(format: GalleryFormat, ref: string): SvgDoc {
       doc.add(softShadow(doc, x, y + 4, 110 * s * 1.6, 14, 0.3));
       doc.add(`<g transform="${place(x, y + 4, s)}">${pack(doc, theme, code)}</g>`);
       // A gummy or two in front of its pack.
-      doc.add(gummy(doc, theme.gummy, theme.gummyColors[0]!, x + between(rng, 70, 95) * s * 2, y - 18, 54 * s * 1.8, { rotate: between(rng, -30, 30), shadow: 'side' }));
+      doc.add(
+        gummy(
+          doc,
+          theme.gummy,
+          theme.gummyColors[0]!,
+          x + between(rng, 70, 95) * s * 2,
+          y - 18,
+          54 * s * 1.8,
+          { rotate: between(rng, -30, 30), shadow: 'side' },
+        ),
+      );
     });
     if (codes.length < slots) {
       // The short shelf gets a plant in the free place.
-      doc.add(`<g transform="${place(90 + step * (slots - 0.5), y + 4, story ? 0.9 : 0.75)}">${plant(doc, '#f5d0a9', '#5c9e57')}</g>`);
+      doc.add(
+        `<g transform="${place(90 + step * (slots - 0.5), y + 4, story ? 0.9 : 0.75)}">${plant(doc, '#f5d0a9', '#5c9e57')}</g>`,
+      );
     }
   });
-  doc.add(sparkles(rng, '#fbbf24', story ? 8 : 5, [200, markY - markSize * 0.9, 880, markY + markSize * 0.3]));
+  doc.add(
+    sparkles(rng, '#fbbf24', story ? 8 : 5, [200, markY - markSize * 0.9, 880, markY + markSize * 0.3]),
+  );
   return doc;
 }

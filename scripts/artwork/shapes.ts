@@ -41,7 +41,14 @@ function jelly(doc: SvgDoc, color: string): string {
 }
 
 /** A soft contact shadow (an ellipse fading out), used under everything that stands. */
-export function softShadow(doc: SvgDoc, cx: number, cy: number, rx: number, ry: number, strength = 0.28): string {
+export function softShadow(
+  doc: SvgDoc,
+  cx: number,
+  cy: number,
+  rx: number,
+  ry: number,
+  strength = 0.28,
+): string {
   const id = `shadow${Math.round(strength * 100)}`;
   const fill = doc.radial(id, [
     [0, '#2a1a10', strength],
@@ -96,7 +103,8 @@ export function crescentPath(r1: number, dx: number, dy: number, r2: number): st
 }
 
 /** A 4-point sparkle star, radius 10. */
-export const SPARKLE = 'M0 -10C1.2 -2.4 2.4 -1.2 10 0C2.4 1.2 1.2 2.4 0 10C-1.2 2.4 -2.4 1.2 -10 0C-2.4 -1.2 -1.2 -2.4 0 -10Z';
+export const SPARKLE =
+  'M0 -10C1.2 -2.4 2.4 -1.2 10 0C2.4 1.2 1.2 2.4 0 10C-1.2 2.4 -2.4 1.2 -10 0C-2.4 -1.2 -1.2 -2.4 0 -10Z';
 
 const LEAF = 'M0 50C-30 30 -36 -14 0 -52C36 -14 30 30 0 50Z';
 
@@ -113,7 +121,10 @@ const GUMMY_PATHS: Record<GummyShape, { d: string; shine: string }> = {
   star: { d: roundedPolygon(starPoints(5, 52, 26), 0.28), shine: 'M-20 -12L-8 -16' },
   leaf: { d: LEAF, shine: 'M-14 -18C-12 -28 -8 -36 -2 -42' },
   moon: { d: crescentPath(48, 22, -16, 40), shine: 'M-34 6C-34 -8 -28 -20 -18 -28' },
-  square: { d: 'M-30 -42H30Q42 -42 42 -30V30Q42 42 30 42H-30Q-42 42 -42 30V-30Q-42 -42 -30 -42Z', shine: 'M-28 -10V-22Q-28 -28 -22 -28H-8' },
+  square: {
+    d: 'M-30 -42H30Q42 -42 42 -30V30Q42 42 30 42H-30Q-42 42 -42 30V-30Q-42 -42 -30 -42Z',
+    shine: 'M-28 -10V-22Q-28 -28 -22 -28H-8',
+  },
   segment: { d: 'M-50 16A50 50 0 0 1 50 16C30 28 -30 28 -50 16Z', shine: 'M-30 -6C-24 -20 -12 -26 0 -28' },
   drop: {
     d: 'M0 -50C16 -26 40 -6 40 16C40 38 22 50 0 50C-22 50 -40 38 -40 16C-40 -6 -16 -26 0 -50Z',
@@ -143,7 +154,15 @@ export interface GummyOptions {
 }
 
 /** One gummy of `shape` and `color`, centred on (x, y), about `size` across. */
-export function gummy(doc: SvgDoc, shape: GummyShape, color: string, x: number, y: number, size: number, options: GummyOptions = {}): string {
+export function gummy(
+  doc: SvgDoc,
+  shape: GummyShape,
+  color: string,
+  x: number,
+  y: number,
+  size: number,
+  options: GummyOptions = {},
+): string {
   const { d, shine } = GUMMY_PATHS[shape];
   const s = size / 100;
   const rotate = options.rotate ?? 0;
@@ -189,10 +208,14 @@ export function apple(doc: SvgDoc, color = '#8cc63f'): string {
 
 /** Half an apple, cut face up: cream flesh, a star of pips. */
 export function appleSlice(doc: SvgDoc, skin = '#e5483a'): string {
-  const body = 'M0 -30C-12 -42 -46 -40 -46 -4C-46 26 -24 48 -10 48C-4 48 -3 45 0 45C3 45 4 48 10 48C24 48 46 26 46 -4C46 -40 12 -42 0 -30Z';
+  const body =
+    'M0 -30C-12 -42 -46 -40 -46 -4C-46 26 -24 48 -10 48C-4 48 -3 45 0 45C3 45 4 48 10 48C24 48 46 26 46 -4C46 -40 12 -42 0 -30Z';
   return (
     `<path d="${body}" fill="${skin}"/>` +
-    `<path transform="scale(.9) translate(0 1)" d="${body}" fill="${doc.radial('appleFlesh', [[0, '#fffbe6'], [1, '#f3e4b0']])}"/>` +
+    `<path transform="scale(.9) translate(0 1)" d="${body}" fill="${doc.radial('appleFlesh', [
+      [0, '#fffbe6'],
+      [1, '#f3e4b0'],
+    ])}"/>` +
     `<path d="M0 -22C-10 -8 -12 10 0 26C12 10 10 -8 0 -22Z" fill="none" stroke="#e9d08a" stroke-width="2.5"/>` +
     `<g fill="#5b3a1e"><ellipse cx="-5" cy="2" rx="2.6" ry="5" transform="rotate(20 -5 2)"/><ellipse cx="5" cy="2" rx="2.6" ry="5" transform="rotate(-20 5 2)"/></g>` +
     `<path d="M0 -30C0 -38 2 -42 5 -46" ${stroke('#6b4226', 4)}/>`
@@ -204,7 +227,9 @@ export function leaf(doc: SvgDoc, color: string, veins = true): string {
   return (
     `<path d="${LEAF}" fill="${shade(doc, color)}"/>` +
     `<path d="M0 48V-44" ${stroke(vein, 3, ' opacity=".7"')}/>` +
-    (veins ? `<path d="M0 22L-18 6M0 2L-17 -14M0 -18L-10 -30M0 22L18 6M0 2L17 -14M0 -18L10 -30" ${stroke(vein, 2.2, ' opacity=".55"')}/>` : '')
+    (veins
+      ? `<path d="M0 22L-18 6M0 2L-17 -14M0 -18L-10 -30M0 22L18 6M0 2L17 -14M0 -18L10 -30" ${stroke(vein, 2.2, ' opacity=".55"')}/>`
+      : '')
   );
 }
 
@@ -218,7 +243,11 @@ export function kale(doc: SvgDoc, color: string): string {
     left.push([-halfWidth(t), 48 - t * 100]);
   }
   // Up the left edge, over the tip, down the right edge: clockwise, so sweep 1 bulges outwards.
-  const outline = [...left, [0, -56] as [number, number], ...left.map(([x, y]) => [-x, y] as [number, number]).reverse()];
+  const outline = [
+    ...left,
+    [0, -56] as [number, number],
+    ...left.map(([x, y]) => [-x, y] as [number, number]).reverse(),
+  ];
   let d = 'M0 50';
   for (const [x, y] of outline) d += `A7 7 0 0 1 ${num(x)} ${num(y)}`;
   d += 'A7 7 0 0 1 0 50Z';
@@ -248,7 +277,8 @@ export function raspberry(doc: SvgDoc): string {
   ];
   let out = '';
   for (const [ox, y, count] of rows) {
-    for (let i = 0; i < count; i++) out += `<circle cx="${num(ox + i * 10 + (count === 2 ? 1 : 0))}" cy="${y}" r="7.4" fill="${fill}"/>`;
+    for (let i = 0; i < count; i++)
+      out += `<circle cx="${num(ox + i * 10 + (count === 2 ? 1 : 0))}" cy="${y}" r="7.4" fill="${fill}"/>`;
   }
   return `<g transform="translate(0 -2)">${out}</g><path d="M-8 -24L0 -18L8 -24M0 -18V-28" ${stroke('#4f9d3a', 3.5)}/>`;
 }
@@ -281,7 +311,10 @@ export function citrusSlice(doc: SvgDoc, color = '#f7931e'): string {
   }
   return (
     `<circle r="46" fill="${color}"/><circle r="40" fill="#fff4dc"/>` +
-    `<circle r="36" fill="${doc.radial(`pulp${hexId(color)}`, [[0, lighten(color, 0.45)], [1, color]])}"/>` +
+    `<circle r="36" fill="${doc.radial(`pulp${hexId(color)}`, [
+      [0, lighten(color, 0.45)],
+      [1, color],
+    ])}"/>` +
     `<path d="${segments}" ${stroke('#fff4dc', 3.5)}/><circle r="4" fill="#fff4dc"/>`
   );
 }
@@ -367,7 +400,8 @@ function drawMotif(doc: SvgDoc, theme: Theme): string {
 
 export function flower(doc: SvgDoc, petal: string, heart: string): string {
   let petals = '';
-  for (let i = 0; i < 5; i++) petals += `<ellipse transform="rotate(${i * 72}) translate(0 -24)" rx="17" ry="25" fill="${shade(doc, petal)}"/>`;
+  for (let i = 0; i < 5; i++)
+    petals += `<ellipse transform="rotate(${i * 72}) translate(0 -24)" rx="17" ry="25" fill="${shade(doc, petal)}"/>`;
   return `${petals}<circle r="13" fill="${shade(doc, heart)}"/><circle cx="-4" cy="-4" r="3" fill="#ffffff" opacity=".5"/>`;
 }
 
@@ -419,7 +453,7 @@ function cycle(doc: SvgDoc, theme: Theme): string {
       const bulge = [0, 0.5, 0, -0.5][i % 4]!;
       shape =
         `<circle r="8" fill="${mix(dark, light, 0.25)}"/>` +
-        `<path d="M0 -8A8 8 0 0 ${lit > 0 ? 1 : 0} 0 8A${num(Math.abs(bulge) * 8 + 0.01)} 8 0 0 ${(bulge > 0) === (lit > 0) ? 0 : 1} 0 -8Z" fill="${light}"/>`;
+        `<path d="M0 -8A8 8 0 0 ${lit > 0 ? 1 : 0} 0 8A${num(Math.abs(bulge) * 8 + 0.01)} 8 0 0 ${bulge > 0 === lit > 0 ? 0 : 1} 0 -8Z" fill="${light}"/>`;
     }
     phases += `<g transform="translate(${num(x)} ${num(y)})">${shape}</g>`;
   }
@@ -444,7 +478,10 @@ export function matchaBowl(doc: SvgDoc): string {
     `<path d="M-46 -2H46C46 26 26 44 0 44C-26 44 -46 26 -46 -2Z" fill="${shade(doc, clay)}"/>` +
     `<rect x="-16" y="42" width="32" height="7" rx="3" fill="${darken(clay, 0.15)}"/>` +
     `<ellipse cy="-2" rx="46" ry="11" fill="${darken(clay, 0.06)}"/>` +
-    `<ellipse cy="-1" rx="40" ry="8" fill="${doc.radial('matchaFoam', [[0, '#b8cf6d'], [1, '#7a9a3a']])}"/>` +
+    `<ellipse cy="-1" rx="40" ry="8" fill="${doc.radial('matchaFoam', [
+      [0, '#b8cf6d'],
+      [1, '#7a9a3a'],
+    ])}"/>` +
     `<path d="M-20 -2C-12 -5 -2 -5 6 -2" ${stroke('#d9e7a8', 2.5, ' opacity=".8"')}/>`
   );
 }
@@ -457,7 +494,8 @@ export function whisk(doc: SvgDoc): string {
 
 export function chamomile(doc: SvgDoc): string {
   let petals = '';
-  for (let i = 0; i < 14; i++) petals += `<ellipse transform="rotate(${num((i * 360) / 14)}) translate(0 -26)" rx="7" ry="17" fill="#ffffff"/>`;
+  for (let i = 0; i < 14; i++)
+    petals += `<ellipse transform="rotate(${num((i * 360) / 14)}) translate(0 -26)" rx="7" ry="17" fill="#ffffff"/>`;
   return (
     `<path d="M4 10C10 30 6 44 -6 56" ${stroke('#6b9e4a', 4)}/>` +
     `<g fill="#ffffff" stroke="#e6e0d4" stroke-width="1">${petals}</g>` +
@@ -552,15 +590,38 @@ function drawProp(doc: SvgDoc, name: PropName, theme: Theme): string {
 }
 
 /** Long things that lie on a table rather than stand on it. */
-const LONG_PROPS: ReadonlySet<PropName> = new Set(['kale', 'spinach', 'lavender', 'chasteberry', 'teaLeaf', 'whisk']);
+const LONG_PROPS: ReadonlySet<PropName> = new Set([
+  'kale',
+  'spinach',
+  'lavender',
+  'chasteberry',
+  'teaLeaf',
+  'whisk',
+]);
 /** Flat things that lie face up: from the side they are foreshortened ellipses. */
-const FLAT_PROPS: ReadonlySet<PropName> = new Set(['chamomile', 'blossom', 'orangeSlice', 'lemonSlice', 'appleSlice', 'chocolate']);
+const FLAT_PROPS: ReadonlySet<PropName> = new Set([
+  'chamomile',
+  'blossom',
+  'orangeSlice',
+  'lemonSlice',
+  'appleSlice',
+  'chocolate',
+]);
 
 /**
  * The theme's `index`-th object (cycling), centred on (x, y), `size` across. `onTable`: seen
  * from the side lying on a table, so a leaf or a slice is laid down and foreshortened.
  */
-export function prop(doc: SvgDoc, theme: Theme, index: number, x: number, y: number, size: number, rotate = 0, onTable = false): string {
+export function prop(
+  doc: SvgDoc,
+  theme: Theme,
+  index: number,
+  x: number,
+  y: number,
+  size: number,
+  rotate = 0,
+  onTable = false,
+): string {
   const name = theme.objects[index % theme.objects.length]!;
   const s = size / 100;
   if (onTable && LONG_PROPS.has(name)) {

@@ -53,7 +53,10 @@ export type Stop = [offset: number, color: string, opacity?: number];
 
 function stops(list: Stop[]): string {
   return list
-    .map(([o, c, a]) => `<stop offset="${num(o)}" stop-color="${c}"${a === undefined ? '' : ` stop-opacity="${Math.round(a * 100) / 100}"`}/>`)
+    .map(
+      ([o, c, a]) =>
+        `<stop offset="${num(o)}" stop-color="${c}"${a === undefined ? '' : ` stop-opacity="${Math.round(a * 100) / 100}"`}/>`,
+    )
     .join('');
 }
 

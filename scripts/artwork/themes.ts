@@ -3,7 +3,8 @@
 // sunny orange (web/styles.css: brand #f97316, sun #fbbf24, deep #c2410c) without copying it.
 import type { ProductCode } from '../../common/products';
 
-export type GummyShape = 'round' | 'apple' | 'heart' | 'star' | 'leaf' | 'moon' | 'square' | 'segment' | 'drop';
+export type GummyShape =
+  'round' | 'apple' | 'heart' | 'star' | 'leaf' | 'moon' | 'square' | 'segment' | 'drop';
 export type Motif =
   | 'apple'
   | 'cherry'
@@ -108,7 +109,10 @@ export const THEMES: Record<ProductCode, Theme> = {
     objects: ['redApple', 'appleSlice', 'greenApple'],
     mood: 'day',
     name: { en: 'ACV Gummies', fr: 'jujubes ACV' },
-    gummies: { en: 'apple-shaped green and red gummies', fr: 'des jujubes verts et rouges en forme de pomme' },
+    gummies: {
+      en: 'apple-shaped green and red gummies',
+      fr: 'des jujubes verts et rouges en forme de pomme',
+    },
     colour: { en: 'fresh apple green', fr: 'vert pomme' },
     themeTags: ['apple cider vinegar', 'digestion', 'green apple'],
   },
@@ -144,7 +148,10 @@ export const THEMES: Record<ProductCode, Theme> = {
     objects: ['strawberry', 'blueberry', 'raspberry'],
     mood: 'day',
     name: { en: 'Superfruits Gummies', fr: 'jujubes Superfruits' },
-    gummies: { en: 'heart-shaped berry-red and purple gummies', fr: 'des jujubes en forme de cœur, rouge baie et violets' },
+    gummies: {
+      en: 'heart-shaped berry-red and purple gummies',
+      fr: 'des jujubes en forme de cœur, rouge baie et violets',
+    },
     colour: { en: 'berry pink', fr: 'rose baie' },
     themeTags: ['superfruits', 'berries', 'vitamin C'],
   },
@@ -216,7 +223,10 @@ export const THEMES: Record<ProductCode, Theme> = {
     objects: ['rainbow', 'star', 'star'],
     mood: 'day',
     name: { en: 'Kids Multi Gummies', fr: 'jujubes Kids Multi' },
-    gummies: { en: 'star-shaped gummies in red, yellow, green and blue', fr: 'des jujubes étoilés rouges, jaunes, verts et bleus' },
+    gummies: {
+      en: 'star-shaped gummies in red, yellow, green and blue',
+      fr: 'des jujubes étoilés rouges, jaunes, verts et bleus',
+    },
     colour: { en: 'sky blue', fr: 'bleu ciel' },
     themeTags: ['kids', 'family', 'multivitamin'],
   },
@@ -292,7 +302,10 @@ export const THEMES: Record<ProductCode, Theme> = {
     objects: ['sun', 'strawberry', 'orangeSlice', 'blueberry'],
     mood: 'day',
     name: { en: 'Multi Bites', fr: 'bouchées Multi Bites' },
-    gummies: { en: 'soft square bites in orange, coral and gold', fr: 'des bouchées carrées orange, corail et dorées' },
+    gummies: {
+      en: 'soft square bites in orange, coral and gold',
+      fr: 'des bouchées carrées orange, corail et dorées',
+    },
     colour: { en: 'Sunbite orange', fr: 'orange Sunbite' },
     themeTags: ['multivitamin', 'daily', 'no pills'],
   },

@@ -55,11 +55,18 @@ export const svgDigest = (ref: string) => sha256(artworkSvg(ref).svg);
 /** The gallery's list as the seed reads it: what each image is, in the gallery's order. */
 export function galleryList(): SeedGalleryList {
   return {
-    images: SEED_GALLERY.map((item) => ({ ref: item.ref, product: item.product, format: item.format, tags: [...item.tags], alt: { en: item.alt.en, fr: item.alt.fr } })),
+    images: SEED_GALLERY.map((item) => ({
+      ref: item.ref,
+      product: item.product,
+      format: item.format,
+      tags: [...item.tags],
+      alt: { en: item.alt.en, fr: item.alt.fr },
+    })),
   };
 }
 
-export const repositoryContentDir = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'content');
+export const repositoryContentDir = () =>
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'content');
 
 function readRecord(contentDir: string): ArtworkRecord | null {
   try {
@@ -102,17 +109,38 @@ export async function writeArtwork(contentDir: string, options: WriteOptions = {
     const svg = svgDigest(ref);
     const known = before.get(ref);
     const existing = readIfThere(file);
-    if (!options.force && sameEncoder && known && known.svg_sha256 === svg && known.file === relative && existing && sha256(existing) === known.sha256) {
+    if (
+      !options.force &&
+      sameEncoder &&
+      known &&
+      known.svg_sha256 === svg &&
+      known.file === relative &&
+      existing &&
+      sha256(existing) === known.sha256
+    ) {
       files.push(known);
       continue;
     }
     const image = await renderArtwork(ref);
     const size = webpSize(image.data);
-    if (!size || size.width !== image.width || size.height !== image.height) throw new Error(`${ref}: the encoder wrote ${JSON.stringify(size)}, not ${image.width} × ${image.height}`);
+    if (!size || size.width !== image.width || size.height !== image.height)
+      throw new Error(
+        `${ref}: the encoder wrote ${JSON.stringify(size)}, not ${image.width} × ${image.height}`,
+      );
     writeIfChanged(file, image.data);
     drawn++;
-    files.push({ ref, file: relative, width: image.width, height: image.height, bytes: image.data.length, sha256: sha256(image.data), svg_sha256: svg });
-    log(`${ref.padEnd(26)} ${relative.padEnd(34)} ${image.width} × ${image.height}  ${(image.data.length / 1024).toFixed(1).padStart(5)} kB`);
+    files.push({
+      ref,
+      file: relative,
+      width: image.width,
+      height: image.height,
+      bytes: image.data.length,
+      sha256: sha256(image.data),
+      svg_sha256: svg,
+    });
+    log(
+      `${ref.padEnd(26)} ${relative.padEnd(34)} ${image.width} × ${image.height}  ${(image.data.length / 1024).toFixed(1).padStart(5)} kB`,
+    );
   }
 
   // A gallery image this code no longer draws leaves the repository with its ref.
@@ -129,7 +157,8 @@ export async function writeArtwork(contentDir: string, options: WriteOptions = {
 
   writeIfChanged(path.join(contentDir, ...GALLERY_LIST_FILE.split('/')), jsonText(galleryList()));
   const record: ArtworkRecord = {
-    about: 'Written by `npm run artwork` (scripts/artwork/write.ts): what each image under content/ was drawn from. Not to be edited by hand.',
+    about:
+      'Written by `npm run artwork` (scripts/artwork/write.ts): what each image under content/ was drawn from. Not to be edited by hand.',
     encoder,
     total_bytes: files.reduce((sum, file) => sum + file.bytes, 0),
     files,
@@ -143,5 +172,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const args = process.argv.slice(2);
   const force = args.includes('--force');
   const folder = args.find((arg) => !arg.startsWith('--'));
-  await writeArtwork(folder ? path.resolve(folder) : repositoryContentDir(), { force, log: (line) => console.log(line) });
+  await writeArtwork(folder ? path.resolve(folder) : repositoryContentDir(), {
+    force,
+    log: (line) => console.log(line),
+  });
 }

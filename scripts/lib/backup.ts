@@ -44,7 +44,13 @@ export interface Manifest {
   created_at: string;
   portal_version: string;
   database:
-    | { dialect: 'sqlite'; file: typeof DATABASE_FILE; schema_version: string; orders: number; partners: number }
+    | {
+        dialect: 'sqlite';
+        file: typeof DATABASE_FILE;
+        schema_version: string;
+        orders: number;
+        partners: number;
+      }
     | { dialect: 'postgres'; included: false };
   secrets: { stored: string[]; from_environment: string[] };
   left_out: Record<string, string>;
@@ -52,12 +58,14 @@ export interface Manifest {
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const PORTAL_VERSION: string = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version;
+export const PORTAL_VERSION: string = JSON.parse(
+  fs.readFileSync(path.join(root, 'package.json'), 'utf8'),
+).version;
 const MIGRATION_NAMES = Object.keys(migrations);
 
 export function pgInstructions(dataDir: string): string {
   return [
-    'DATABASE_URL names PostgreSQL: its data is not a file this script can copy. Use PostgreSQL\'s own tools',
+    "DATABASE_URL names PostgreSQL: its data is not a file this script can copy. Use PostgreSQL's own tools",
     '(pg_dump takes a consistent snapshot while the portal serves):',
     '',
     '  pg_dump --format=custom --file=portal-$(date -u +%Y%m%dT%H%M%SZ).dump "$DATABASE_URL"',
@@ -118,7 +126,10 @@ async function copyDataFolders(dataDir: string, target: string, copied: Set<stri
 }
 
 function stamp(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
 }
 
 export interface BackupOptions {
@@ -172,11 +183,26 @@ export async function createBackup(options: BackupOptions): Promise<{ dir: strin
       const check = new Database(copy, { readonly: true });
       try {
         const verdict = check.pragma('quick_check', { simple: true });
-        if (verdict !== 'ok') throw new Error(`The database copy fails SQLite's quick_check: ${String(verdict)}`);
-        const last = check.prepare('SELECT name FROM kysely_migration ORDER BY name DESC LIMIT 1').get() as { name: string } | undefined;
-        const count = (table: string) => (check.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-        stored = (check.prepare(`SELECT key FROM settings WHERE key IN (${STORED_SECRETS.map(() => '?').join(', ')}) ORDER BY key`).all(...STORED_SECRETS) as { key: string }[]).map((r) => r.key);
-        database = { dialect: 'sqlite', file: DATABASE_FILE, schema_version: last?.name ?? '', orders: count('orders'), partners: count('partners') };
+        if (verdict !== 'ok')
+          throw new Error(`The database copy fails SQLite's quick_check: ${String(verdict)}`);
+        const last = check.prepare('SELECT name FROM kysely_migration ORDER BY name DESC LIMIT 1').get() as
+          { name: string } | undefined;
+        const count = (table: string) =>
+          (check.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+        stored = (
+          check
+            .prepare(
+              `SELECT key FROM settings WHERE key IN (${STORED_SECRETS.map(() => '?').join(', ')}) ORDER BY key`,
+            )
+            .all(...STORED_SECRETS) as { key: string }[]
+        ).map((r) => r.key);
+        database = {
+          dialect: 'sqlite',
+          file: DATABASE_FILE,
+          schema_version: last?.name ?? '',
+          orders: count('orders'),
+          partners: count('partners'),
+        };
       } finally {
         check.close();
       }
@@ -200,7 +226,10 @@ export async function createBackup(options: BackupOptions): Promise<{ dir: strin
       left_out: LEFT_OUT,
       files,
     };
-    await fsp.writeFile(path.join(partial, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600, flush: true });
+    await fsp.writeFile(path.join(partial, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, {
+      mode: 0o600,
+      flush: true,
+    });
     for (const folder of DATA_FOLDERS) await fsyncPath(path.join(partial, folder));
     await fsyncPath(partial);
     await fsp.rename(partial, dir);
@@ -225,7 +254,9 @@ export function readManifest(backupDir: string): Manifest {
   try {
     manifest = JSON.parse(fs.readFileSync(path.join(backupDir, MANIFEST), 'utf8')) as Manifest;
   } catch (error) {
-    throw new RestoreRefused(`${backupDir} holds no readable ${MANIFEST} (${(error as Error).message}): not a backup of npm run backup`);
+    throw new RestoreRefused(
+      `${backupDir} holds no readable ${MANIFEST} (${(error as Error).message}): not a backup of npm run backup`,
+    );
   }
   if (manifest.kind !== 'partner-portal-backup' || manifest.format !== 1 || !Array.isArray(manifest.files)) {
     throw new RestoreRefused(`${path.join(backupDir, MANIFEST)} is not a manifest this release knows`);
@@ -233,7 +264,11 @@ export function readManifest(backupDir: string): Manifest {
   for (const file of manifest.files) {
     // Only names the backup itself writes: a manifest must not place files outside DATA_DIR.
     const [folder, name, ...rest] = file.path.split('/');
-    const known = file.path === DATABASE_FILE || (DATA_FOLDERS.includes(folder as (typeof DATA_FOLDERS)[number]) && /^[\w.-]+$/.test(name ?? '') && rest.length === 0);
+    const known =
+      file.path === DATABASE_FILE ||
+      (DATA_FOLDERS.includes(folder as (typeof DATA_FOLDERS)[number]) &&
+        /^[\w.-]+$/.test(name ?? '') &&
+        rest.length === 0);
     if (!known) throw new RestoreRefused(`The manifest names an unexpected file: ${file.path}`);
   }
   if (manifest.database.dialect === 'sqlite' && !MIGRATION_NAMES.includes(manifest.database.schema_version)) {
@@ -279,19 +314,27 @@ export interface RestoreOptions {
 }
 
 /** Puts a backup into DATA_DIR; answers where the data it replaced was moved, if any. */
-export async function restoreBackup(options: RestoreOptions): Promise<{ manifest: Manifest; movedAside?: string }> {
+export async function restoreBackup(
+  options: RestoreOptions,
+): Promise<{ manifest: Manifest; movedAside?: string }> {
   const { backupDir, dataDir, force = false, postgres = false, log = () => undefined } = options;
   const manifest = readManifest(backupDir);
   const withDatabase = manifest.database.dialect === 'sqlite';
   if (withDatabase && postgres) {
-    throw new RestoreRefused('This backup holds an SQLite database, but DATABASE_URL names PostgreSQL: the portal would not read it. Unset DATABASE_URL to restore it.');
+    throw new RestoreRefused(
+      'This backup holds an SQLite database, but DATABASE_URL names PostgreSQL: the portal would not read it. Unset DATABASE_URL to restore it.',
+    );
   }
   if (!withDatabase && !postgres) {
-    throw new RestoreRefused('This backup holds only the files of a PostgreSQL portal: restore its pg_dump with pg_restore and run this with that DATABASE_URL set.');
+    throw new RestoreRefused(
+      'This backup holds only the files of a PostgreSQL portal: restore its pg_dump with pg_restore and run this with that DATABASE_URL set.',
+    );
   }
 
   const existing = [
-    ...(withDatabase ? [DATABASE_FILE, ...DATABASE_COMPANIONS] : []).filter((name) => fs.existsSync(path.join(dataDir, name))),
+    ...(withDatabase ? [DATABASE_FILE, ...DATABASE_COMPANIONS] : []).filter((name) =>
+      fs.existsSync(path.join(dataDir, name)),
+    ),
     ...DATA_FOLDERS.filter((folder) => nonEmpty(path.join(dataDir, folder))),
   ];
   const live = withDatabase && databaseInUse(path.join(dataDir, DATABASE_FILE));
@@ -301,7 +344,9 @@ export async function restoreBackup(options: RestoreOptions): Promise<{ manifest
     );
   }
   if (existing.length > 0 && !force) {
-    throw new RestoreRefused(`${dataDir} already holds data (${existing.join(', ')}): restore into an empty DATA_DIR, or give --force to move it aside first.`);
+    throw new RestoreRefused(
+      `${dataDir} already holds data (${existing.join(', ')}): restore into an empty DATA_DIR, or give --force to move it aside first.`,
+    );
   }
 
   // Copied next to its place and checked there before anything is replaced: a bad backup, or a
@@ -319,15 +364,21 @@ export async function restoreBackup(options: RestoreOptions): Promise<{ manifest
       try {
         await fsp.copyFile(from, to);
       } catch (error) {
-        problems.push(`${file.path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : (error as Error).message}`);
+        problems.push(
+          `${file.path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : (error as Error).message}`,
+        );
         continue;
       }
       const bytes = (await fsp.stat(to)).size;
-      if (bytes !== file.bytes) problems.push(`${file.path}: ${bytes} bytes, the manifest says ${file.bytes}`);
-      else if ((await sha256Of(to)) !== file.sha256) problems.push(`${file.path}: its checksum differs from the manifest's`);
+      if (bytes !== file.bytes)
+        problems.push(`${file.path}: ${bytes} bytes, the manifest says ${file.bytes}`);
+      else if ((await sha256Of(to)) !== file.sha256)
+        problems.push(`${file.path}: its checksum differs from the manifest's`);
     }
     if (problems.length > 0) {
-      throw new RestoreRefused(`The backup does not match its manifest; nothing was restored:\n  ${problems.slice(0, 20).join('\n  ')}${problems.length > 20 ? `\n  … and ${problems.length - 20} more` : ''}`);
+      throw new RestoreRefused(
+        `The backup does not match its manifest; nothing was restored:\n  ${problems.slice(0, 20).join('\n  ')}${problems.length > 20 ? `\n  … and ${problems.length - 20} more` : ''}`,
+      );
     }
     for (const file of manifest.files) await fsyncPath(path.join(staging, file.path));
     log(`${manifest.files.length} files checked against the manifest`);

@@ -14,26 +14,41 @@ async function restricted(filePath: string, code: string): Promise<boolean> {
 
 describe('module boundaries', () => {
   it('keep the SPA out of the server and the server out of the SPA', async () => {
-    expect(await restricted('web/lib/x.ts', "import { buildApp } from '../../server/app';\nvoid buildApp;\n")).toBe(true);
+    expect(
+      await restricted('web/lib/x.ts', "import { buildApp } from '../../server/app';\nvoid buildApp;\n"),
+    ).toBe(true);
     expect(await restricted('web/lib/x.ts', "import fs from 'node:fs';\nvoid fs;\n")).toBe(true);
     expect(await restricted('server/x.ts', "import { api } from '../web/lib/api';\nvoid api;\n")).toBe(true);
   });
 
   it('keep common/ free of either side', async () => {
-    expect(await restricted('common/x.ts', "import { buildApp } from '../server/app';\nvoid buildApp;\n")).toBe(true);
+    expect(
+      await restricted('common/x.ts', "import { buildApp } from '../server/app';\nvoid buildApp;\n"),
+    ).toBe(true);
     expect(await restricted('common/x.ts', "import { useState } from 'react';\nvoid useState;\n")).toBe(true);
     expect(await restricted('common/x.ts', "import { BRAND } from './brand';\nvoid BRAND;\n")).toBe(false);
   });
 
   it('let a server module reach another only through its service', async () => {
     const file = 'server/modules/sales/service.ts';
-    expect(await restricted(file, "import { insertPartner } from '../partners/repository';\nvoid insertPartner;\n")).toBe(true);
-    expect(await restricted(file, "import { createPartnerAccount } from '../partners/service';\nvoid createPartnerAccount;\n")).toBe(false);
+    expect(
+      await restricted(
+        file,
+        "import { insertPartner } from '../partners/repository';\nvoid insertPartner;\n",
+      ),
+    ).toBe(true);
+    expect(
+      await restricted(
+        file,
+        "import { createPartnerAccount } from '../partners/service';\nvoid createPartnerAccount;\n",
+      ),
+    ).toBe(false);
   });
 
   it('let a server module reach another only through its door: service.ts or index.ts, however the path is written', async () => {
     const file = 'server/modules/payouts/service.ts';
-    const door = (spec: string, form = (s: string) => `import { x } from '${s}';\nvoid x;\n`) => restricted(file, form(spec));
+    const door = (spec: string, form = (s: string) => `import { x } from '${s}';\nvoid x;\n`) =>
+      restricted(file, form(spec));
     // Any file of another module but its door is refused, whatever its name.
     expect(await door('../sales/ledger')).toBe(true);
     expect(await door('../sales/orders')).toBe(true);
@@ -42,12 +57,19 @@ describe('module boundaries', () => {
     expect(await door('../content/artwork/draw')).toBe(true);
     expect(await door('../../modules/sales/ledger')).toBe(true);
     // In every form of import: type-only, re-export, import(), and types written as import().
-    expect(await door('../sales/ledger', (s) => `import type { X } from '${s}';\nexport type Y = X;\n`)).toBe(true);
+    expect(await door('../sales/ledger', (s) => `import type { X } from '${s}';\nexport type Y = X;\n`)).toBe(
+      true,
+    );
     expect(await door('../sales/ledger', (s) => `export { x } from '${s}';\n`)).toBe(true);
     expect(await door('../sales/ledger', (s) => `export const load = () => import('${s}');\n`)).toBe(true);
     expect(await door('../sales/ledger', (s) => `export type Y = import('${s}').X;\n`)).toBe(true);
     // From a file deeper in its module, the same.
-    expect(await restricted('server/modules/content/artwork/x.ts', "import { x } from '../../sales/ledger';\nvoid x;\n")).toBe(true);
+    expect(
+      await restricted(
+        'server/modules/content/artwork/x.ts',
+        "import { x } from '../../sales/ledger';\nvoid x;\n",
+      ),
+    ).toBe(true);
     // The doors, and the module's own files, are open.
     expect(await door('../sales/service')).toBe(false);
     expect(await door('../sales/service.js')).toBe(false);
@@ -56,73 +78,178 @@ describe('module boundaries', () => {
     expect(await door('../../modules/sales/service')).toBe(false);
     expect(await door('./repository')).toBe(false);
     expect(await door('../../db/dialect')).toBe(false);
-    expect(await restricted('server/modules/content/artwork/x.ts', "import { x } from '../media';\nvoid x;\n")).toBe(false);
-    expect(await restricted('server/modules/content/artwork/x.ts', "import { x } from '../../sales/service';\nvoid x;\n")).toBe(false);
+    expect(
+      await restricted('server/modules/content/artwork/x.ts', "import { x } from '../media';\nvoid x;\n"),
+    ).toBe(false);
+    expect(
+      await restricted(
+        'server/modules/content/artwork/x.ts',
+        "import { x } from '../../sales/service';\nvoid x;\n",
+      ),
+    ).toBe(false);
     // A module's tests are its code: the same doors.
-    expect(await restricted('server/modules/payouts/payouts.test.ts', "import { x } from '../sales/ledger';\nvoid x;\n")).toBe(true);
+    expect(
+      await restricted(
+        'server/modules/payouts/payouts.test.ts',
+        "import { x } from '../sales/ledger';\nvoid x;\n",
+      ),
+    ).toBe(true);
     // The SPA stays out of modules, as out of the rest of the server.
     expect(await door('../../../web/lib/api')).toBe(true);
     // Outside server/modules (the app, jobs, seed, test helpers) the rule does not apply.
-    expect(await restricted('server/app.ts', "import { x } from './modules/sales/ledger';\nvoid x;\n")).toBe(false);
+    expect(await restricted('server/app.ts', "import { x } from './modules/sales/ledger';\nvoid x;\n")).toBe(
+      false,
+    );
   });
 
   it('keep migrations to server/db: frozen history never changes with the application', async () => {
     const file = 'server/db/migrations/099-example.ts';
-    expect(await restricted(file, "import { rebuildLedgerStats } from '../../modules/sales/stats';\nvoid rebuildLedgerStats;\n")).toBe(true);
-    expect(await restricted(file, "import { loadConfig } from '../../config';\nvoid loadConfig;\n")).toBe(true);
-    expect(await restricted(file, "import { BRAND } from '../../../common/brand';\nvoid BRAND;\n")).toBe(true);
+    expect(
+      await restricted(
+        file,
+        "import { rebuildLedgerStats } from '../../modules/sales/stats';\nvoid rebuildLedgerStats;\n",
+      ),
+    ).toBe(true);
+    expect(await restricted(file, "import { loadConfig } from '../../config';\nvoid loadConfig;\n")).toBe(
+      true,
+    );
+    expect(await restricted(file, "import { BRAND } from '../../../common/brand';\nvoid BRAND;\n")).toBe(
+      true,
+    );
     expect(await restricted(file, "import { api } from '../../../web/lib/api';\nvoid api;\n")).toBe(true);
     expect(await restricted(file, "import { idColumn } from '../dialect';\nvoid idColumn;\n")).toBe(false);
-    expect(await restricted(file, "import type { Database } from '../schema';\nexport type D = Database;\n")).toBe(false);
+    expect(
+      await restricted(file, "import type { Database } from '../schema';\nexport type D = Database;\n"),
+    ).toBe(false);
     expect(await restricted(file, "import { sql } from 'kysely';\nvoid sql;\n")).toBe(false);
     // A migration's own test may use the application to build a ledger to migrate.
-    expect(await restricted('server/db/migrations/099-example.test.ts', "import { seedDemoProgram } from '../../seed/demo';\nvoid seedDemoProgram;\n")).toBe(false);
+    expect(
+      await restricted(
+        'server/db/migrations/099-example.test.ts',
+        "import { seedDemoProgram } from '../../seed/demo';\nvoid seedDemoProgram;\n",
+      ),
+    ).toBe(false);
   });
 
   it('let both sides use common/', async () => {
-    expect(await restricted('web/lib/x.ts', "import { BRAND } from '../../common/brand';\nvoid BRAND;\n")).toBe(false);
-    expect(await restricted('server/x.ts', "import { BRAND } from '../common/brand';\nvoid BRAND;\n")).toBe(false);
+    expect(
+      await restricted('web/lib/x.ts', "import { BRAND } from '../../common/brand';\nvoid BRAND;\n"),
+    ).toBe(false);
+    expect(await restricted('server/x.ts', "import { BRAND } from '../common/brand';\nvoid BRAND;\n")).toBe(
+      false,
+    );
   });
 
   it("keep each of the SPA's features to its own folder and the shared layers", async () => {
     const file = 'web/features/cashout/CashoutPage.tsx';
     // Another feature, however it is reached: import, re-export, import().
-    expect(await restricted(file, "import { salesKeys } from '../sales/sales-api';\nvoid salesKeys;\n")).toBe(true);
+    expect(await restricted(file, "import { salesKeys } from '../sales/sales-api';\nvoid salesKeys;\n")).toBe(
+      true,
+    );
     expect(await restricted(file, "export { SalesTable } from '../sales/SalesTable';\n")).toBe(true);
     expect(await restricted(file, "export const load = () => import('../sales/SalesPage');\n")).toBe(true);
-    expect(await restricted('web/features/content/gallery/GalleryPage.tsx', "import { x } from '../../sales/x';\nvoid x;\n")).toBe(true);
+    expect(
+      await restricted(
+        'web/features/content/gallery/GalleryPage.tsx',
+        "import { x } from '../../sales/x';\nvoid x;\n",
+      ),
+    ).toBe(true);
     // The app composes features; a feature never imports it.
-    expect(await restricted(file, "import { ProfileRoute } from '../../app/account/ProfileRoute';\nvoid ProfileRoute;\n")).toBe(true);
+    expect(
+      await restricted(
+        file,
+        "import { ProfileRoute } from '../../app/account/ProfileRoute';\nvoid ProfileRoute;\n",
+      ),
+    ).toBe(true);
     // Its own folder and the shared layers.
-    expect(await restricted(file, "import { useInvoices } from './cashout-api';\nvoid useInvoices;\n")).toBe(false);
-    expect(await restricted(file, "import { ListTable } from '../../components/table';\nvoid ListTable;\n")).toBe(false);
-    expect(await restricted(file, "import { useFormatters } from '../../lib/format';\nvoid useFormatters;\n")).toBe(false);
-    expect(await restricted(file, "import { BRAND } from '../../../common/brand';\nvoid BRAND;\n")).toBe(false);
-    expect(await restricted(file, "import { useQuery } from '@tanstack/react-query';\nvoid useQuery;\n")).toBe(false);
+    expect(await restricted(file, "import { useInvoices } from './cashout-api';\nvoid useInvoices;\n")).toBe(
+      false,
+    );
+    expect(
+      await restricted(file, "import { ListTable } from '../../components/table';\nvoid ListTable;\n"),
+    ).toBe(false);
+    expect(
+      await restricted(file, "import { useFormatters } from '../../lib/format';\nvoid useFormatters;\n"),
+    ).toBe(false);
+    expect(await restricted(file, "import { BRAND } from '../../../common/brand';\nvoid BRAND;\n")).toBe(
+      false,
+    );
+    expect(
+      await restricted(file, "import { useQuery } from '@tanstack/react-query';\nvoid useQuery;\n"),
+    ).toBe(false);
     // A feature's tests may render the whole app with the test helpers; its code may not.
-    expect(await restricted('web/features/cashout/cashout.test.tsx', "import { renderApp } from '../../test/render-app';\nvoid renderApp;\n")).toBe(false);
-    expect(await restricted(file, "import { renderApp } from '../../test/render-app';\nvoid renderApp;\n")).toBe(true);
+    expect(
+      await restricted(
+        'web/features/cashout/cashout.test.tsx',
+        "import { renderApp } from '../../test/render-app';\nvoid renderApp;\n",
+      ),
+    ).toBe(false);
+    expect(
+      await restricted(file, "import { renderApp } from '../../test/render-app';\nvoid renderApp;\n"),
+    ).toBe(true);
     // The composition layer may import every feature.
-    expect(await restricted('web/app/dashboard/DashboardPage.tsx', "import { PromoWidget } from '../../features/challenges/PromoWidget';\nvoid PromoWidget;\n")).toBe(false);
+    expect(
+      await restricted(
+        'web/app/dashboard/DashboardPage.tsx',
+        "import { PromoWidget } from '../../features/challenges/PromoWidget';\nvoid PromoWidget;\n",
+      ),
+    ).toBe(false);
   });
 
-  it("keep each back-office section to itself, the shared staff files and the message page kind", async () => {
+  it('keep each back-office section to itself, the shared staff files and the message page kind', async () => {
     const file = 'web/features/manager/overview/OverviewPage.tsx';
     // Another section, and the shell that loads the sections (the import circle of issue 32).
-    expect(await restricted(file, "import { usePayouts } from '../payouts/payouts-api';\nvoid usePayouts;\n")).toBe(true);
-    expect(await restricted(file, "import { MANAGER_SECTIONS } from '../sections';\nvoid MANAGER_SECTIONS;\n")).toBe(true);
-    expect(await restricted(file, "import { ManagerLayout } from '../ManagerLayouts';\nvoid ManagerLayout;\n")).toBe(true);
-    expect(await restricted(file, "import { ManagerIndexPage } from '../ManagerPages';\nvoid ManagerIndexPage;\n")).toBe(true);
+    expect(
+      await restricted(file, "import { usePayouts } from '../payouts/payouts-api';\nvoid usePayouts;\n"),
+    ).toBe(true);
+    expect(
+      await restricted(file, "import { MANAGER_SECTIONS } from '../sections';\nvoid MANAGER_SECTIONS;\n"),
+    ).toBe(true);
+    expect(
+      await restricted(file, "import { ManagerLayout } from '../ManagerLayouts';\nvoid ManagerLayout;\n"),
+    ).toBe(true);
+    expect(
+      await restricted(file, "import { ManagerIndexPage } from '../ManagerPages';\nvoid ManagerIndexPage;\n"),
+    ).toBe(true);
     expect(await restricted(file, "import { x } from '../../sales/x';\nvoid x;\n")).toBe(true);
     // The shared staff files, the message page kind, its own folder and the shared layers.
-    expect(await restricted(file, "import { useStaffMember } from '../staff-session';\nvoid useStaffMember;\n")).toBe(false);
-    expect(await restricted(file, "import { OVERVIEW_QUERY_KEY } from '../staff-keys';\nvoid OVERVIEW_QUERY_KEY;\n")).toBe(false);
-    expect(await restricted(file, "import { MessagesPage } from '../messages/MessagesPage';\nvoid MessagesPage;\n")).toBe(false);
-    expect(await restricted(file, "import { useProgramOverview } from './overview-api';\nvoid useProgramOverview;\n")).toBe(false);
-    expect(await restricted(file, "import { Dialog } from '../../../components/staff/dialogs';\nvoid Dialog;\n")).toBe(false);
+    expect(
+      await restricted(file, "import { useStaffMember } from '../staff-session';\nvoid useStaffMember;\n"),
+    ).toBe(false);
+    expect(
+      await restricted(
+        file,
+        "import { OVERVIEW_QUERY_KEY } from '../staff-keys';\nvoid OVERVIEW_QUERY_KEY;\n",
+      ),
+    ).toBe(false);
+    expect(
+      await restricted(
+        file,
+        "import { MessagesPage } from '../messages/MessagesPage';\nvoid MessagesPage;\n",
+      ),
+    ).toBe(false);
+    expect(
+      await restricted(
+        file,
+        "import { useProgramOverview } from './overview-api';\nvoid useProgramOverview;\n",
+      ),
+    ).toBe(false);
+    expect(
+      await restricted(file, "import { Dialog } from '../../../components/staff/dialogs';\nvoid Dialog;\n"),
+    ).toBe(false);
     // The message page kind is no section: it may not reach one either.
-    expect(await restricted('web/features/manager/messages/MessagesPage.tsx', "import { x } from '../payouts/x';\nvoid x;\n")).toBe(true);
+    expect(
+      await restricted(
+        'web/features/manager/messages/MessagesPage.tsx',
+        "import { x } from '../payouts/x';\nvoid x;\n",
+      ),
+    ).toBe(true);
     // The back office's own root files compose its sections.
-    expect(await restricted('web/features/manager/sections.ts', "export const load = () => import('./payouts/PayoutsQueuePage');\n")).toBe(false);
+    expect(
+      await restricted(
+        'web/features/manager/sections.ts',
+        "export const load = () => import('./payouts/PayoutsQueuePage');\n",
+      ),
+    ).toBe(false);
   });
 });

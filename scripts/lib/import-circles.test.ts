@@ -7,7 +7,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeCircles, importCircles, importGraph, importSpecifiers, resolveImport } from './import-circles';
+import {
+  describeCircles,
+  importCircles,
+  importGraph,
+  importSpecifiers,
+  resolveImport,
+} from './import-circles';
 import type { ImportGraph } from './import-circles';
 
 describe('the circle finder', () => {
@@ -22,15 +28,18 @@ describe('the circle finder', () => {
       ['g.ts', ['g.ts']],
       ['h.ts', []],
     ]);
-    expect(importCircles(graph)).toEqual([
-      ['a.ts', 'b.ts'],
-      ['c.ts', 'd.ts', 'e.ts'],
-      ['g.ts'],
-    ]);
+    expect(importCircles(graph)).toEqual([['a.ts', 'b.ts'], ['c.ts', 'd.ts', 'e.ts'], ['g.ts']]);
     expect(describeCircles(graph, importCircles(graph))).toBe(
       'a.ts → b.ts → a.ts\nc.ts → d.ts → e.ts → c.ts\n  (3 files in this circle: c.ts, d.ts, e.ts)\ng.ts → g.ts',
     );
-    expect(importCircles(new Map([['a.ts', ['b.ts']], ['b.ts', []]]))).toEqual([]);
+    expect(
+      importCircles(
+        new Map([
+          ['a.ts', ['b.ts']],
+          ['b.ts', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('reads every kind of import: type-only, re-exports, import() and types written as import()', () => {
@@ -43,7 +52,7 @@ describe('the circle finder', () => {
       "import { z } from 'zod';",
       "declare module 'fastify' { interface FastifyRequest { x?: number } }",
       "// import { f } from './commented-out';",
-      "const text = \"import { g } from './in-a-string'\";",
+      'const text = "import { g } from \'./in-a-string\'";',
     ].join('\n');
     expect(importSpecifiers(text)).toEqual(['./a', '../b', './c', './d', './e']);
   });
@@ -71,7 +80,10 @@ describe('the circle finder', () => {
     write('src/b.ts', "export type B = number;\nexport const load = () => import('./c.js');\n");
     write('src/c.tsx', "export * from './d';\n");
     write('src/d/index.ts', "export { a } from '../a';\n");
-    write('src/e.ts', "import { a } from './a';\nimport data from './data.json';\nexport const e = [a, data];\n");
+    write(
+      'src/e.ts',
+      "import { a } from './a';\nimport data from './data.json';\nexport const e = [a, data];\n",
+    );
     write('src/data.json', '{}\n');
     write('other/f.ts', "import { e } from '../src/e';\nexport const f = e;\n");
 
@@ -80,7 +92,9 @@ describe('the circle finder', () => {
       expect(graph.get('src/e.ts')).toEqual(['src/a.ts']);
       const circles = importCircles(graph);
       expect(circles).toEqual([['src/a.ts', 'src/b.ts', 'src/c.tsx', 'src/d/index.ts']]);
-      expect(describeCircles(graph, circles)).toMatch(/^src\/a\.ts → src\/b\.ts → src\/c\.tsx → src\/d\/index\.ts → src\/a\.ts\n/);
+      expect(describeCircles(graph, circles)).toMatch(
+        /^src\/a\.ts → src\/b\.ts → src\/c\.tsx → src\/d\/index\.ts → src\/a\.ts\n/,
+      );
     });
 
     it('finds none once the loop is cut', () => {

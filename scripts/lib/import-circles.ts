@@ -38,10 +38,24 @@ export function importSpecifiers(text: string): string[] {
  * with `.ts`/`.tsx` added, a `.js`-style suffix standing for its TypeScript source, or a folder's
  * `index`. Undefined for anything that is not one of `files` (JSON, CSS, images, packages).
  */
-export function resolveImport(from: string, specifier: string, files: ReadonlySet<string>): string | undefined {
-  const target = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier.replace(/[?#].*$/, '')));
+export function resolveImport(
+  from: string,
+  specifier: string,
+  files: ReadonlySet<string>,
+): string | undefined {
+  const target = path.posix.normalize(
+    path.posix.join(path.posix.dirname(from), specifier.replace(/[?#].*$/, '')),
+  );
   const stem = target.replace(/\.(m?js|jsx)$/, '');
-  const candidates = [target, `${stem}.ts`, `${stem}.tsx`, `${target}.ts`, `${target}.tsx`, `${target}/index.ts`, `${target}/index.tsx`];
+  const candidates = [
+    target,
+    `${stem}.ts`,
+    `${stem}.tsx`,
+    `${target}.ts`,
+    `${target}.tsx`,
+    `${target}/index.ts`,
+    `${target}/index.tsx`,
+  ];
   return candidates.find((candidate) => SOURCE.test(candidate) && files.has(candidate));
 }
 
@@ -127,7 +141,8 @@ export function loopThrough(graph: ImportGraph, circle: readonly string[]): stri
       if (!members.has(to)) continue;
       if (to === start) {
         const way: string[] = [];
-        for (let at: string | undefined = node; at !== undefined && at !== start; at = cameFrom.get(at)) way.unshift(at);
+        for (let at: string | undefined = node; at !== undefined && at !== start; at = cameFrom.get(at))
+          way.unshift(at);
         return [start, ...way, start];
       }
       if (!cameFrom.has(to)) {
@@ -144,7 +159,9 @@ export function describeCircles(graph: ImportGraph, circles: readonly string[][]
   return circles
     .map((circle) => {
       const loop = loopThrough(graph, circle).join(' → ');
-      return circle.length > 2 ? `${loop}\n  (${circle.length} files in this circle: ${circle.join(', ')})` : loop;
+      return circle.length > 2
+        ? `${loop}\n  (${circle.length} files in this circle: ${circle.join(', ')})`
+        : loop;
     })
     .join('\n');
 }

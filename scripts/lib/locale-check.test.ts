@@ -16,7 +16,10 @@ describe('the locale check', () => {
 
   it('accepts plural forms that differ between locales', () => {
     expect(
-      compareCatalogs('portal', { en: { n_one: '{{count}} sale', n_other: '{{count}} sales' }, fr: { n_one: '{{count}} vente', n_many: '{{count}} ventes', n_other: '{{count}} ventes' } }),
+      compareCatalogs('portal', {
+        en: { n_one: '{{count}} sale', n_other: '{{count}} sales' },
+        fr: { n_one: '{{count}} vente', n_many: '{{count}} ventes', n_other: '{{count}} ventes' },
+      }),
     ).toEqual([]);
     expect(hasKey(flatten({ n_one: 'a', n_other: 'b' }), 'n')).toBe(true);
   });

@@ -14,7 +14,8 @@ export function flatten(catalog: Catalog, prefix = ''): Map<string, string> {
 }
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
 
 /** Problems between the locales of one namespace; the first locale is the reference. */
 export function compareCatalogs(namespace: string, catalogs: Record<string, Catalog>): string[] {
@@ -36,7 +37,9 @@ export function compareCatalogs(namespace: string, catalogs: Record<string, Cata
     for (const [locale, entries] of rest) {
       const other = entries.get(key);
       if (other !== undefined && placeholders(ref).join() !== placeholders(other).join()) {
-        problems.push(`${locale}/${namespace}: '${key}' has placeholders {${placeholders(other)}} but ${first![0]} has {${placeholders(ref)}}`);
+        problems.push(
+          `${locale}/${namespace}: '${key}' has placeholders {${placeholders(other)}} but ${first![0]} has {${placeholders(ref)}}`,
+        );
       }
     }
   }

@@ -3,9 +3,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
-export async function pageProblems(page: Page, name: string, options: { include?: string } = {}): Promise<string[]> {
+export async function pageProblems(
+  page: Page,
+  name: string,
+  options: { include?: string } = {},
+): Promise<string[]> {
   const problems: string[] = [];
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   if (overflow > 0) problems.push(`${name}: ${overflow}px of sideways overflow`);
   let axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (options.include) axe = axe.include(options.include);

@@ -40,7 +40,11 @@ export async function publicClient(baseUrl: string): Promise<string> {
 }
 
 /** Signs a partner or a staff member in; a refusal stops the script with its status. */
-export async function signIn(baseUrl: string, kind: 'partner' | 'staff', who: { email: string; password: string }): Promise<Session> {
+export async function signIn(
+  baseUrl: string,
+  kind: 'partner' | 'staff',
+  who: { email: string; password: string },
+): Promise<Session> {
   const route = kind === 'staff' ? '/api/manager/auth/get_token' : '/api/auth/get_token';
   const answer = await fetch(`${baseUrl}${route}`, {
     method: 'POST',
@@ -71,7 +75,8 @@ export async function lookContext(
     ({ locale, theme, stored }) => {
       localStorage.setItem('locale', locale);
       localStorage.setItem('theme', theme);
-      for (const [key, value] of Object.entries(stored)) if (value) localStorage.setItem(key, JSON.stringify(value));
+      for (const [key, value] of Object.entries(stored))
+        if (value) localStorage.setItem(key, JSON.stringify(value));
     },
     { locale: look.locale, theme: look.theme, stored: sessions },
   );

@@ -89,7 +89,11 @@ export interface ServerProcess {
 }
 
 /** Starts `node <args>` with `env` on a free port of 127.0.0.1; resolves once /api/health answers. */
-export async function startServer(args: string[], env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
+export async function startServer(
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 120_000,
+): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, args, {
     env: { PATH: process.env.PATH ?? '', ...env, HOST: '127.0.0.1', PORT: String(port) },

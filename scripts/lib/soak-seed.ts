@@ -29,7 +29,11 @@ export function casherEarnings(k: number): number[] {
   return k % 10 === 0 ? [21_000, 19_500, 20_250] : [1_000 + (k % 7) * 100, 1_100, 950];
 }
 
-async function insertPartners(db: Db, rows: { email: string; first: string; last: string; paypal: string | null }[], passwordHash: string): Promise<number[]> {
+async function insertPartners(
+  db: Db,
+  rows: { email: string; first: string; last: string; paypal: string | null }[],
+  passwordHash: string,
+): Promise<number[]> {
   const at = new Date().toISOString();
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += 500) {
@@ -61,22 +65,43 @@ async function insertPartners(db: Db, rows: { email: string; first: string; last
  * Seeds `readers` partners with codes `SOAK1`... and `cashers` partners ready to cash out, on a
  * migrated database that no node serves yet.
  */
-export async function seedSoakProgram(db: Db, options: { readers: number; cashers: number; passwordHash: string }): Promise<SoakProgram> {
+export async function seedSoakProgram(
+  db: Db,
+  options: { readers: number; cashers: number; passwordHash: string },
+): Promise<SoakProgram> {
   const at = new Date().toISOString();
   const readerIds = await insertPartners(
     db,
-    Array.from({ length: options.readers }, (_, i) => ({ email: `soak${i + 1}@example.com`, first: 'Soak', last: `Partner ${i + 1}`, paypal: `soak${i + 1}@paypal.example` })),
+    Array.from({ length: options.readers }, (_, i) => ({
+      email: `soak${i + 1}@example.com`,
+      first: 'Soak',
+      last: `Partner ${i + 1}`,
+      paypal: `soak${i + 1}@paypal.example`,
+    })),
     options.passwordHash,
   );
   const codes = readerIds.map((_, i) => `SOAK${i + 1}`);
   await db
     .insertInto('promo_codes')
-    .values(readerIds.map((id, i) => ({ partner_id: id, code: codes[i]!, value_bp: 1500, commission_rate_bp: 1000, created_at: at })))
+    .values(
+      readerIds.map((id, i) => ({
+        partner_id: id,
+        code: codes[i]!,
+        value_bp: 1500,
+        commission_rate_bp: 1000,
+        created_at: at,
+      })),
+    )
     .execute();
 
   const casherIds = await insertPartners(
     db,
-    Array.from({ length: options.cashers }, (_, k) => ({ email: `soak-cash-${k}@example.com`, first: 'Cash', last: `Out ${k}`, paypal: `soak-cash-${k}@paypal.example` })),
+    Array.from({ length: options.cashers }, (_, k) => ({
+      email: `soak-cash-${k}@example.com`,
+      first: 'Cash',
+      last: `Out ${k}`,
+      paypal: `soak-cash-${k}@paypal.example`,
+    })),
     options.passwordHash,
   );
   const now = Date.now();
@@ -104,10 +129,22 @@ export async function seedSoakProgram(db: Db, options: { readers: number; casher
         };
       }),
     );
-    const inserted = await db.insertInto('orders').values(orders).returning(['id', 'partner_id', 'subtotal_cents', 'placed_at']).execute();
+    const inserted = await db
+      .insertInto('orders')
+      .values(orders)
+      .returning(['id', 'partner_id', 'subtotal_cents', 'placed_at'])
+      .execute();
     await db
       .insertInto('order_items')
-      .values(inserted.map((o) => ({ order_id: o.id, line_item_id: `soak-li-${o.id}`, product: 'ACV Gummies', quantity: 1, price_cents: o.subtotal_cents })))
+      .values(
+        inserted.map((o) => ({
+          order_id: o.id,
+          line_item_id: `soak-li-${o.id}`,
+          product: 'ACV Gummies',
+          quantity: 1,
+          price_cents: o.subtotal_cents,
+        })),
+      )
       .execute();
     const earnings = await db
       .insertInto('earnings')
@@ -130,14 +167,26 @@ export async function seedSoakProgram(db: Db, options: { readers: number; casher
       .execute();
     await db
       .insertInto('earning_events')
-      .values(earnings.map((e) => ({ earning_id: e.id, at: e.created_at, from_status: null, to_status: 'APPROVED' as const, amount_before_cents: null, amount_after_cents: e.amount_cents, reason: 'soak seed', actor: 'soak' })))
+      .values(
+        earnings.map((e) => ({
+          earning_id: e.id,
+          at: e.created_at,
+          from_status: null,
+          to_status: 'APPROVED' as const,
+          amount_before_cents: null,
+          amount_after_cents: e.amount_cents,
+          reason: 'soak seed',
+          actor: 'soak',
+        })),
+      )
       .execute();
   }
   // The bulk seed wrote the ledger around its running totals: computed from it, as the bench does.
   await db.transaction().execute((trx) => rebuildLedgerStats(trx));
   await sql`analyze`.execute(db);
 
-  const tokensOf = (ids: number[]) => Promise.all(ids.map(async (id) => (await issueToken(db, 'partner', id)).token));
+  const tokensOf = (ids: number[]) =>
+    Promise.all(ids.map(async (id) => (await issueToken(db, 'partner', id)).token));
   const staff = async (email: string, role: 'reviewer' | 'manager', name: string) => {
     const user = await createStaffUser(db, { email, password: 'soak-staff-password', name, role });
     return (await issueToken(db, 'staff', user.id)).token;
@@ -146,8 +195,15 @@ export async function seedSoakProgram(db: Db, options: { readers: number; casher
   return {
     codes,
     readerTokens: await tokensOf(readerIds),
-    cashers: casherIds.map((id, k) => ({ id, token: casherTokens[k]!, owedCents: casherEarnings(k).reduce((s, c) => s + c, 0) })),
-    reviewers: [await staff('soak.reviewer.1@sunbite.example', 'reviewer', 'Soak Reviewer 1'), await staff('soak.reviewer.2@sunbite.example', 'reviewer', 'Soak Reviewer 2')],
+    cashers: casherIds.map((id, k) => ({
+      id,
+      token: casherTokens[k]!,
+      owedCents: casherEarnings(k).reduce((s, c) => s + c, 0),
+    })),
+    reviewers: [
+      await staff('soak.reviewer.1@sunbite.example', 'reviewer', 'Soak Reviewer 1'),
+      await staff('soak.reviewer.2@sunbite.example', 'reviewer', 'Soak Reviewer 2'),
+    ],
     manager: await staff('soak.manager@sunbite.example', 'manager', 'Soak Manager'),
   };
 }

@@ -40,7 +40,11 @@ export type Outcome = 'ok' | 'conflict' | 'expected' | 'unexpected';
  * staff decide the same payout, 422 when a partner asks twice for a payout); `expected`: no answer
  * (or a 5xx) from the killed node while it was down; `unexpected`: anything else.
  */
-export function outcomeOf(sample: Sample, kill: KillWindow | undefined, conflicts: readonly number[] = []): Outcome {
+export function outcomeOf(
+  sample: Sample,
+  kill: KillWindow | undefined,
+  conflicts: readonly number[] = [],
+): Outcome {
   if (sample.status >= 200 && sample.status < 400) return 'ok';
   if (conflicts.includes(sample.status)) return 'conflict';
   const downNode =

@@ -13,7 +13,17 @@ import type { Sample } from './soak-stats';
 export type SoakTask =
   | { kind: 'reads'; action: string; nodes: string[]; tokens: string[]; paths: string[]; concurrency: number }
   | { kind: 'links'; nodes: string[]; codes: string[]; concurrency: number }
-  | { kind: 'webhooks'; nodes: string[]; secret: string; codes: string[]; perSecond: number; concurrency: number; idBase: number; duplicates: boolean; count?: number }
+  | {
+      kind: 'webhooks';
+      nodes: string[];
+      secret: string;
+      codes: string[];
+      perSecond: number;
+      concurrency: number;
+      idBase: number;
+      duplicates: boolean;
+      count?: number;
+    }
   | { kind: 'cashouts'; nodes: string[]; cashers: { id: number; token: string }[]; perSecond: number }
   | { kind: 'review'; nodes: string[]; reviewers: string[]; manager: string };
 
@@ -60,7 +70,15 @@ parentPort?.on('message', (message) => {
   if (message === 'stop') stopping = true;
 });
 
-const result: WorkerResult = { samples: [], acknowledged: [], unacknowledged: [], cashOuts: [], decisions: [], startedAt: Date.now(), endedAt: 0 };
+const result: WorkerResult = {
+  samples: [],
+  acknowledged: [],
+  unacknowledged: [],
+  cashOuts: [],
+  decisions: [],
+  startedAt: Date.now(),
+  endedAt: 0,
+};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let turn = 0;
 const nextNode = () => turn++ % task.nodes.length;
@@ -71,11 +89,20 @@ interface Answer {
 }
 
 /** One request, recorded as a sample of `action`; a network failure answers status 0. */
-async function request(action: string, node: number, path: string, init: RequestInit & { expectJson?: boolean } = {}): Promise<Answer> {
+async function request(
+  action: string,
+  node: number,
+  path: string,
+  init: RequestInit & { expectJson?: boolean } = {},
+): Promise<Answer> {
   const at = Date.now();
   const started = performance.now();
   try {
-    const res = await fetch(task.nodes[node] + path, { ...init, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+    const res = await fetch(task.nodes[node] + path, {
+      ...init,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(30_000),
+    });
     const text = await res.text();
     result.samples.push({ action, node, at, ms: performance.now() - started, status: res.status });
     let body: unknown = undefined;
@@ -108,7 +135,12 @@ async function loops(concurrency: number, step: (i: number) => Promise<void>) {
 }
 
 /** Starts `step` about `perSecond` times a second, at most `concurrency` at once, until stopped (or `count` started). */
-async function paced(perSecond: number, concurrency: number, step: (i: number) => Promise<void>, count = Number.POSITIVE_INFINITY) {
+async function paced(
+  perSecond: number,
+  concurrency: number,
+  step: (i: number) => Promise<void>,
+  count = Number.POSITIVE_INFINITY,
+) {
   const inFlight = new Set<Promise<void>>();
   const interval = perSecond > 0 ? 1000 / perSecond : 0;
   const t0 = performance.now();
@@ -127,13 +159,17 @@ async function paced(perSecond: number, concurrency: number, step: (i: number) =
 
 async function reads(t: Extract<SoakTask, { kind: 'reads' }>) {
   await loops(t.concurrency, async (i) => {
-    await request(t.action, nextNode(), t.paths[i % t.paths.length]!, { headers: bearer(t.tokens[(i * 7) % t.tokens.length]!) });
+    await request(t.action, nextNode(), t.paths[i % t.paths.length]!, {
+      headers: bearer(t.tokens[(i * 7) % t.tokens.length]!),
+    });
   });
 }
 
 async function links(t: Extract<SoakTask, { kind: 'links' }>) {
   await loops(t.concurrency, async (i) => {
-    await request('short links', nextNode(), `/s/${t.codes[(i * 13) % t.codes.length]}`, { headers: { 'user-agent': 'Mozilla/5.0 (iPhone; soak)', referer: 'https://www.instagram.com/' } });
+    await request('short links', nextNode(), `/s/${t.codes[(i * 13) % t.codes.length]}`, {
+      headers: { 'user-agent': 'Mozilla/5.0 (iPhone; soak)', referer: 'https://www.instagram.com/' },
+    });
   });
 }
 
@@ -151,9 +187,18 @@ const PRODUCTS: [string, number][] = [
  * arrives again under a new webhook id (Shopify's second delivery of the same event).
  */
 async function webhooks(t: Extract<SoakTask, { kind: 'webhooks' }>, action = 'webhooks') {
-  const deliver = async (body: string, webhookId: string, node: number): Promise<{ status: number; outcome: string }> => {
+  const deliver = async (
+    body: string,
+    webhookId: string,
+    node: number,
+  ): Promise<{ status: number; outcome: string }> => {
     const headers = shopifyHeaders('orders/paid', body, { secret: t.secret, webhookId });
-    const answer = await request(action, node, '/api/webhooks/shopify', { method: 'POST', headers, body, expectJson: true });
+    const answer = await request(action, node, '/api/webhooks/shopify', {
+      method: 'POST',
+      headers,
+      body,
+      expectJson: true,
+    });
     const outcome = String((answer.body as { data?: { outcome?: string } } | undefined)?.data?.outcome ?? '');
     return { status: answer.status, outcome };
   };
@@ -175,26 +220,49 @@ async function webhooks(t: Extract<SoakTask, { kind: 'webhooks' }>, action = 'we
     async (i) => {
       const code = t.codes[(i * 31) % t.codes.length]!;
       const [title, price] = PRODUCTS[i % PRODUCTS.length]!;
-      const items: [string, number, number][] = i % 4 === 0 ? [[title, 1, price], ['Calm Bites', 2, 2999]] : [[title, 1 + (i % 3), price]];
-      const payload = shopifyOrderPayload({ id: t.idBase + i, code, items, country: ['CA', 'US', 'FR'][i % 3]! });
+      const items: [string, number, number][] =
+        i % 4 === 0
+          ? [
+              [title, 1, price],
+              ['Calm Bites', 2, 2999],
+            ]
+          : [[title, 1 + (i % 3), price]];
+      const payload = shopifyOrderPayload({
+        id: t.idBase + i,
+        code,
+        items,
+        country: ['CA', 'US', 'FR'][i % 3]!,
+      });
       const body = JSON.stringify(payload);
       const webhookId = randomUUID();
       const orderId = String(payload.id);
       const record = (outcome: string | undefined, id = webhookId) => {
         if (outcome === undefined) result.unacknowledged.push(orderId);
-        else result.acknowledged.push({ orderId, webhookId: id, lineItems: items.length, code, subtotalCents: Math.round(Number(payload.subtotal_price) * 100), outcome });
+        else
+          result.acknowledged.push({
+            orderId,
+            webhookId: id,
+            lineItems: items.length,
+            code,
+            subtotalCents: Math.round(Number(payload.subtotal_price) * 100),
+            outcome,
+          });
       };
       const node = nextNode();
       const kind = t.duplicates ? i % 20 : -1;
       if (kind === 0) {
         // The same delivery to two nodes at once.
-        const [a, b] = await Promise.all([untilAcknowledged(body, webhookId, node), untilAcknowledged(body, webhookId, (node + 1) % t.nodes.length)]);
+        const [a, b] = await Promise.all([
+          untilAcknowledged(body, webhookId, node),
+          untilAcknowledged(body, webhookId, (node + 1) % t.nodes.length),
+        ]);
         record(a);
         record(b);
         return;
       }
       record(await untilAcknowledged(body, webhookId, node));
-      if (kind === 5 || kind === 10) record(await untilAcknowledged(body, webhookId, (node + 1) % t.nodes.length));
+      if (kind === 5 || kind === 10)
+        record(await untilAcknowledged(body, webhookId, (node + 1) % t.nodes.length));
       if (kind === 15) {
         const again = randomUUID();
         record(await untilAcknowledged(body, again, (node + 2) % t.nodes.length), again);
@@ -212,8 +280,13 @@ async function webhooks(t: Extract<SoakTask, { kind: 'webhooks' }>, action = 'we
 async function cashOuts(t: Extract<SoakTask, { kind: 'cashouts' }>) {
   const ask = async (partner: { id: number; token: string }, node: number) => {
     const at = Date.now();
-    const answer = await request('cash-outs', node, '/api/payMeNow', { method: 'POST', headers: bearer(partner.token), expectJson: true });
-    const payoutId = answer.status === 201 ? ((answer.body as { data?: { id?: number } }).data?.id ?? null) : null;
+    const answer = await request('cash-outs', node, '/api/payMeNow', {
+      method: 'POST',
+      headers: bearer(partner.token),
+      expectJson: true,
+    });
+    const payoutId =
+      answer.status === 201 ? ((answer.body as { data?: { id?: number } }).data?.id ?? null) : null;
     result.cashOuts.push({ partnerId: partner.id, payoutId, node, at, status: answer.status });
     return answer.status;
   };
@@ -222,13 +295,17 @@ async function cashOuts(t: Extract<SoakTask, { kind: 'cashouts' }>) {
     const partner = t.cashers[next++];
     if (!partner) return;
     const node = nextNode();
-    const statuses = i % 5 === 0 ? await Promise.all([ask(partner, node), ask(partner, (node + 1) % t.nodes.length)]) : [await ask(partner, node)];
+    const statuses =
+      i % 5 === 0
+        ? await Promise.all([ask(partner, node), ask(partner, (node + 1) % t.nodes.length)])
+        : [await ask(partner, node)];
     for (let retry = 1; retry < t.nodes.length && statuses.every((s) => s === 0 || s >= 500); retry++) {
       await sleep(300);
       statuses.push(await ask(partner, (node + retry) % t.nodes.length));
     }
     // A partner who saw the payout made reads their cash-out page.
-    if (statuses.includes(201)) await request('cash-outs', nextNode(), '/api/getPayMeNowStats', { headers: bearer(partner.token) });
+    if (statuses.includes(201))
+      await request('cash-outs', nextNode(), '/api/getPayMeNowStats', { headers: bearer(partner.token) });
   });
 }
 
@@ -243,9 +320,18 @@ interface QueueRow {
  * stage. Each reads the payout before deciding; one in ten is rejected.
  */
 async function review(t: Extract<SoakTask, { kind: 'review' }>) {
-  const desk = async (token: string, status: 'PENDING' | 'MANAGER_IN_REVIEW', stage: 'review' | 'manager') => {
+  const desk = async (
+    token: string,
+    status: 'PENDING' | 'MANAGER_IN_REVIEW',
+    stage: 'review' | 'manager',
+  ) => {
     while (!stopping) {
-      const list = await request('staff review', nextNode(), `/api/manager/payouts?status=${status}&page=1&length=10`, { headers: bearer(token), expectJson: true });
+      const list = await request(
+        'staff review',
+        nextNode(),
+        `/api/manager/payouts?status=${status}&page=1&length=10`,
+        { headers: bearer(token), expectJson: true },
+      );
       const rows = list.status === 200 ? ((list.body as { data: QueueRow[] }).data ?? []) : [];
       if (rows.length === 0) {
         await sleep(500);
@@ -253,18 +339,32 @@ async function review(t: Extract<SoakTask, { kind: 'review' }>) {
       }
       for (const row of rows) {
         if (stopping) break;
-        await request('staff review', nextNode(), `/api/manager/payouts/${row.id}`, { headers: bearer(token) });
-        const action = stage === 'review' && row.id % 10 === 3 ? 'reject' : 'approve';
-        const decided = await request('staff decisions', nextNode(), `/api/manager/payouts/${row.id}/review`, {
-          method: 'POST',
-          headers: { ...bearer(token), 'content-type': 'application/json' },
-          body: JSON.stringify({ action, expected_status: status, ...(action === 'reject' ? { reason: 'Soak: the code was shared on a coupon site.' } : {}) }),
+        await request('staff review', nextNode(), `/api/manager/payouts/${row.id}`, {
+          headers: bearer(token),
         });
+        const action = stage === 'review' && row.id % 10 === 3 ? 'reject' : 'approve';
+        const decided = await request(
+          'staff decisions',
+          nextNode(),
+          `/api/manager/payouts/${row.id}/review`,
+          {
+            method: 'POST',
+            headers: { ...bearer(token), 'content-type': 'application/json' },
+            body: JSON.stringify({
+              action,
+              expected_status: status,
+              ...(action === 'reject' ? { reason: 'Soak: the code was shared on a coupon site.' } : {}),
+            }),
+          },
+        );
         result.decisions.push({ payoutId: row.id, action, stage, status: decided.status });
       }
     }
   };
-  await Promise.all([...t.reviewers.map((token) => desk(token, 'PENDING', 'review')), desk(t.manager, 'MANAGER_IN_REVIEW', 'manager')]);
+  await Promise.all([
+    ...t.reviewers.map((token) => desk(token, 'PENDING', 'review')),
+    desk(t.manager, 'MANAGER_IN_REVIEW', 'manager'),
+  ]);
 }
 
 async function run() {

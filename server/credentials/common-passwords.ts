@@ -1,4 +1,4 @@
-// Decisions §4: the 1,000 most common passwords are refused. The ranked list is zxcvbn's
+// docs/product/partners-and-accounts.md#passwords: the 1,000 most common passwords are refused. The ranked list is zxcvbn's
 // (most common first); its first thousand entries are the ones we refuse.
 //
 // The package holds far more than that (49,000 passwords, a diceware list, keyboard graphs: about

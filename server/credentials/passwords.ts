@@ -1,4 +1,4 @@
-// Password hashing: argon2id (decisions §4) with the OWASP-recommended minimum cost
+// Password hashing: argon2id (docs/product/partners-and-accounts.md#passwords) with the OWASP-recommended minimum cost
 // (19 MiB, 2 passes), which keeps a sign-in near 20 ms on our 2-core machines.
 import { hash, verify } from '@node-rs/argon2';
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/** A 256-bit random bearer token (decisions §4) and the hash under which it is stored. */
+/** A 256-bit random bearer token (docs/product/partners-and-accounts.md#sign-in-and-sessions) and the hash under which it is stored. */
 export function newToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');
   return { token, hash: hashToken(token) };

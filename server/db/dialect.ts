@@ -35,5 +35,6 @@ export function nowIso(now: Date = new Date()): string {
  */
 export async function lockKeys(trx: QueryExecutorProvider, namespace: number, keys: string[]): Promise<void> {
   if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
-  for (const key of [...new Set(keys)].sort()) await sql`select pg_advisory_xact_lock(${namespace}, hashtext(${key}))`.execute(trx);
+  for (const key of [...new Set(keys)].sort())
+    await sql`select pg_advisory_xact_lock(${namespace}, hashtext(${key}))`.execute(trx);
 }

@@ -86,12 +86,14 @@ describe('group commit', () => {
     if (database.dialect !== 'sqlite') return;
     const seen: number[] = [];
     const outside: Promise<number>[] = [];
-    const tempStore = async (db = database.db) => Number((await sql<{ temp_store: number }>`pragma temp_store`.execute(db)).rows[0]!.temp_store);
+    const tempStore = async (db = database.db) =>
+      Number((await sql<{ temp_store: number }>`pragma temp_store`.execute(db)).rows[0]!.temp_store);
     const submit = groupCommit(database.db, async (trx, n: number) => {
       seen.push(await tempStore(trx));
       if (n === 0) for (let i = 0; i < 3; i++) outside.push(tempStore());
       // Units that write well over the 64 KiB a file-backed sub-journal holds in memory.
-      for (let i = 0; i < 40; i++) await put(trx, `journal-${n}-${String(i).padStart(2, '0')}-${'x'.repeat(1500)}`);
+      for (let i = 0; i < 40; i++)
+        await put(trx, `journal-${n}-${String(i).padStart(2, '0')}-${'x'.repeat(1500)}`);
       if (n === 2) throw new Error('unit 2 is broken');
       return n;
     });

@@ -55,7 +55,9 @@ export function openSqlite(file: string): DatabaseHandle {
   // (decisions/045). No mmap either: mapped file pages count in the resident memory too
   // (docs/performance.md).
   sqlite.pragma('cache_size = -4096');
-  const db = new Kysely<Database>({ dialect: new LiteralLimitSqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new LiteralLimitSqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
@@ -123,7 +125,10 @@ const STARTUP_LOCK = 0x70702d7374;
  * holding it frees it with its connection. The embedded database needs none: it is one file
  * that one process serves (a single node).
  */
-export async function underStartupLock<T>(databaseUrl: string | undefined, work: () => Promise<T>): Promise<T> {
+export async function underStartupLock<T>(
+  databaseUrl: string | undefined,
+  work: () => Promise<T>,
+): Promise<T> {
   if (!databaseUrl) return work();
   const client = new (loadPg().Client)({ connectionString: databaseUrl });
   await client.connect();

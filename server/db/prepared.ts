@@ -30,7 +30,10 @@ const compileOn = <Row>(db: Db, query: Buildable<Row>): CompiledQuery<Row> =>
  * the query as a value only (a `where` operand, a `values` entry), never use it in JavaScript: at
  * compile time the arguments are stand-in objects.
  */
-export function prepared<Args extends unknown[], Row>(arity: number, build: (db: Db, ...args: Args) => Buildable<Row>) {
+export function prepared<Args extends unknown[], Row>(
+  arity: number,
+  build: (db: Db, ...args: Args) => Buildable<Row>,
+) {
   const plans = new Map<DialectName, Plan>();
   const planOf = (db: Db): Plan => {
     const dialect = dialectOf(db);
@@ -44,7 +47,8 @@ export function prepared<Args extends unknown[], Row>(arity: number, build: (db:
     });
     // An argument that did not become a parameter would be silently ignored on every later run.
     for (let arg = 0; arg < arity; arg++) {
-      if (!slots.some((slot) => 'arg' in slot && slot.arg === arg)) throw new Error(`prepared query: argument ${arg} is not bound as a parameter`);
+      if (!slots.some((slot) => 'arg' in slot && slot.arg === arg))
+        throw new Error(`prepared query: argument ${arg} is not bound as a parameter`);
     }
     plan = { sql: compiled.sql, slots };
     plans.set(dialect, plan);
@@ -91,7 +95,11 @@ export function literalLimit(value: number) {
  * LIMIT (a page's length), which must not be bound (db/sqlite-dialect.ts) and so cannot be an
  * argument of a query compiled once. At most `max` texts are kept, the oldest forgotten first.
  */
-export function preparedPer<Args extends unknown[], Row>(arity: number, build: (db: Db, key: number, ...args: Args) => Buildable<Row>, max = 16) {
+export function preparedPer<Args extends unknown[], Row>(
+  arity: number,
+  build: (db: Db, key: number, ...args: Args) => Buildable<Row>,
+  max = 16,
+) {
   const byKey = new Map<number, (db: Db, ...args: Args) => Promise<Row[]>>();
   return async (db: Db, key: number, ...args: Args): Promise<Row[]> => {
     let run = byKey.get(key);

@@ -53,7 +53,7 @@ export interface PartnersTable {
   subpartner_id: number | null;
   commission_override_bp: number | null;
   amazon_tracking_id: string | null;
-  /** `suspended`: cannot sign in or cash out; orders still recorded (decisions §11; migration 018). */
+  /** `suspended`: cannot sign in or cash out; orders still recorded (docs/product/back-office.md#suspension; migration 018). */
   status: Generated<'active' | 'suspended'>;
   /** Running totals beside the partner, for the back office's list (migration 018, sales/stats.ts). */
   total_sales_cents: Generated<number>;
@@ -184,7 +184,13 @@ export interface PromoCodesTable {
 
 export interface OneTimeTokensTable {
   id: Generated<number>;
-  purpose: 'verify_email' | 'reset_password' | 'oauth_facebook' | 'oauth_google' | 'connect_instagram' | 'connect_facebook';
+  purpose:
+    | 'verify_email'
+    | 'reset_password'
+    | 'oauth_facebook'
+    | 'oauth_google'
+    | 'connect_instagram'
+    | 'connect_facebook';
   subject_id: number;
   token_hash: string;
   created_at: string;
@@ -249,7 +255,7 @@ export interface OrdersTable {
   customer_email: string | null;
   /** The shop's currency (shop money); the amounts below are in the program currency (migration 027). */
   currency: string;
-  /** The commission base (decisions §15) in the program currency. */
+  /** The commission base (docs/product/commissions.md#commission-base) in the program currency. */
   subtotal_cents: number;
   total_cents: number;
   refunded_cents: Generated<number>;
@@ -556,7 +562,7 @@ export interface BadgeAwardsTable {
   awarded_at: string;
 }
 
-/** A partner's program-mail switches (decisions §12); no row means every switch is on. */
+/** A partner's program-mail switches (docs/product/engagement.md#mail-a-partner-receives); no row means every switch is on. */
 export interface MailPreferencesTable {
   partner_id: number;
   sales_digest: Generated<number>;
@@ -570,7 +576,7 @@ export interface MailPreferencesTable {
 export type MailKind = 'sales_digest' | 'announcements' | 'promotions' | 'challenges';
 /**
  * What an outbox row sends: program mail (its switch governs it), or transactional mail that has
- * no switch and no unsubscribe link (decisions §12): the payout status mail (decisions/047).
+ * no switch and no unsubscribe link (docs/product/engagement.md#mail-a-partner-receives): the payout status mail (decisions/047).
  * `kind` is a plain varchar(20), with no CHECK: a new kind needs no migration.
  */
 export type OutboxKind = MailKind | 'payout_status' | 'account_change';
@@ -599,7 +605,7 @@ export interface MailTokensTable {
   created_at: string;
 }
 
-/** A visit of a partner's short link (decisions §14); no IP address is kept. */
+/** A visit of a partner's short link (docs/product/links-and-integrations.md#short-links); no IP address is kept. */
 export interface LinkClicksTable {
   id: Generated<number>;
   partner_id: number;
@@ -617,7 +623,7 @@ export interface LinkVisitorsTable {
   expires_at: string;
 }
 
-/** The push of a promo code to the Shopify store (decisions §14; migration 016). */
+/** The push of a promo code to the Shopify store (docs/product/links-and-integrations.md#discount-push; migration 016). */
 export interface StoreCodeSyncsTable {
   promo_code_id: number;
   state: 'pending' | 'created' | 'failed';

@@ -3,12 +3,23 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import type { Db } from '../db';
 import { withMailLog } from '../integrations/mail/mailer';
-import { awardDueBadgesForOrder, awardDueBadgesForOrders, awardDueBadgesForPayout, pushAwarded, sweepBadges } from '../modules/badges/service';
+import {
+  awardDueBadgesForOrder,
+  awardDueBadgesForOrders,
+  awardDueBadgesForPayout,
+  pushAwarded,
+  sweepBadges,
+} from '../modules/badges/service';
 import { sweepChallengeRewards } from '../modules/challenges/service';
 import { integrationDeps, syncDueIntegrations } from '../modules/integrations/service';
 import { forgetPastVisitors } from '../modules/links/service';
 import { notifySale, notifySales } from '../modules/notifications/service';
-import { digestClock, queueProgramNews, queueSaleDigests, sendMailRound } from '../modules/program-mail/service';
+import {
+  digestClock,
+  queueProgramNews,
+  queueSaleDigests,
+  sendMailRound,
+} from '../modules/program-mail/service';
 import { notifyPayoutChange } from '../modules/payouts/notify';
 import { PAYOUT_CHANGED_JOB } from '../modules/payouts/service';
 import { pollSentPayouts, sendDuePayouts } from '../modules/payouts/paypal';
@@ -28,7 +39,8 @@ const RECONCILE_TASK = 'shopify-reconcile';
 // Each job and each task round gets its own logger from the scheduler (`log` below shadows the
 // app's): every line it writes, its mail's too, carries the run's id (decisions/041).
 export function startBackground(ctx: AppContext, log: FastifyBaseLogger, jobsEveryMs?: number): Scheduler {
-  const badgePush = (uuid: string, data: Record<string, unknown>) => ctx.push.toPartner(uuid, 'badge_awarded', data);
+  const badgePush = (uuid: string, data: Record<string, unknown>) =>
+    ctx.push.toPartner(uuid, 'badge_awarded', data);
   const scheduler: Scheduler = startScheduler({
     db: ctx.db,
     log,
@@ -45,7 +57,11 @@ export function startBackground(ctx: AppContext, log: FastifyBaseLogger, jobsEve
           const created = await notifySale(trx, Number(payload.orderId));
           const awarded = await awardDueBadgesForOrder(trx, Number(payload.orderId));
           return () => {
-            if (created) ctx.push.toPartner(created.uuid, 'new_order', { order_id: Number(payload.orderId), notification_id: created.notificationId });
+            if (created)
+              ctx.push.toPartner(created.uuid, 'new_order', {
+                order_id: Number(payload.orderId),
+                notification_id: created.notificationId,
+              });
             pushAwarded(badgePush, awarded);
           };
         },
@@ -57,7 +73,11 @@ export function startBackground(ctx: AppContext, log: FastifyBaseLogger, jobsEve
             const created = await notifySales(trx, orderIds);
             const awarded = await awardDueBadgesForOrders(trx, orderIds);
             return () => {
-              for (const sale of created) ctx.push.toPartner(sale.uuid, 'new_order', { order_id: sale.orderId, notification_id: sale.notificationId });
+              for (const sale of created)
+                ctx.push.toPartner(sale.uuid, 'new_order', {
+                  order_id: sale.orderId,
+                  notification_id: sale.notificationId,
+                });
               for (const each of awarded) pushAwarded(badgePush, each);
             };
           },
@@ -69,7 +89,10 @@ export function startBackground(ctx: AppContext, log: FastifyBaseLogger, jobsEve
       [PAYOUT_CHANGED_JOB]: async (payload, trx) => {
         const pushChange = await notifyPayoutChange(
           trx,
-          { push: (uuid, data) => ctx.push.toPartner(uuid, 'payout_changed', data), mailQueued: () => scheduler.soon(MAIL_SEND_TASK) },
+          {
+            push: (uuid, data) => ctx.push.toPartner(uuid, 'payout_changed', data),
+            mailQueued: () => scheduler.soon(MAIL_SEND_TASK),
+          },
           Number(payload.eventId),
         );
         const awarded = await awardDueBadgesForPayout(trx, Number(payload.payoutId));
@@ -80,24 +103,37 @@ export function startBackground(ctx: AppContext, log: FastifyBaseLogger, jobsEve
       },
     },
     periodic: [
-      { name: 'approve-matured-earnings', everyMs: 10 * 60 * 1000, run: () => approveMaturedEarnings(ctx.db) },
+      {
+        name: 'approve-matured-earnings',
+        everyMs: 10 * 60 * 1000,
+        run: () => approveMaturedEarnings(ctx.db),
+      },
       // Short-link visitors whose 30 minutes have ended (docs/decisions/059-click-counting.md).
       { name: 'forget-link-visitors', everyMs: 10 * 60 * 1000, run: () => forgetPastVisitors(ctx.db) },
       // Badges whose measure moved outside an order's or a payout's job (marketplace and referral
       // earnings), and any award a failed job left for later.
-      { name: 'award-badges', everyMs: 5 * 60 * 1000, run: async () => { for (const awarded of await sweepBadges(ctx.db)) pushAwarded(badgePush, awarded); } },
+      {
+        name: 'award-badges',
+        everyMs: 5 * 60 * 1000,
+        run: async () => {
+          for (const awarded of await sweepBadges(ctx.db)) pushAwarded(badgePush, awarded);
+        },
+      },
       // Monthly challenges met with verified sales: each reward paid once, its push after.
       {
         name: 'challenge-rewards',
         everyMs: 10 * 60 * 1000,
         run: async (log) => {
           for (const rewarded of await sweepChallengeRewards(ctx.db, new Date(), log)) {
-            ctx.push.toPartner(rewarded.uuid, 'challenge_rewarded', { challenge_id: rewarded.challengeId, notification_id: rewarded.notificationId });
+            ctx.push.toPartner(rewarded.uuid, 'challenge_rewarded', {
+              challenge_id: rewarded.challengeId,
+              notification_id: rewarded.notificationId,
+            });
             pushAwarded(badgePush, rewarded.badges);
           }
         },
       },
-      // Program mail (decisions §12): each closed digest window and new content into the outbox,
+      // Program mail (docs/product/engagement.md#mail-a-partner-receives): each closed digest window and new content into the outbox,
       // then the outbox (program mail and the payout status mail) to the SMTP server.
       {
         name: 'program-mail-queue',
@@ -107,13 +143,30 @@ export function startBackground(ctx: AppContext, log: FastifyBaseLogger, jobsEve
           await queueProgramNews(ctx.db);
         },
       },
-      { name: MAIL_SEND_TASK, everyMs: 3000, run: (log) => sendMailRound(ctx.db, { mailer: withMailLog(ctx.mailer, log), publicUrl: ctx.config.publicUrl }, log) },
-      // Connected accounts (decisions §14): Instagram tokens refreshed before they expire and posts
+      {
+        name: MAIL_SEND_TASK,
+        everyMs: 3000,
+        run: (log) =>
+          sendMailRound(
+            ctx.db,
+            { mailer: withMailLog(ctx.mailer, log), publicUrl: ctx.config.publicUrl },
+            log,
+          ),
+      },
+      // Connected accounts (docs/product/links-and-integrations.md#instagram): Instagram tokens refreshed before they expire and posts
       // fetched, Facebook's picture address asked again; only where a provider is configured.
       ...(ctx.config.social.instagram || ctx.config.social.facebook
-        ? [{ name: 'integrations-sync', everyMs: 60_000, detached: true, run: async (log: FastifyBaseLogger) => void (await syncDueIntegrations(integrationDeps(ctx), log)) }]
+        ? [
+            {
+              name: 'integrations-sync',
+              everyMs: 60_000,
+              detached: true,
+              run: async (log: FastifyBaseLogger) =>
+                void (await syncDueIntegrations(integrationDeps(ctx), log)),
+            },
+          ]
         : []),
-      // Partner codes pushed to the Shopify store as discounts (decisions §14): each round finds the
+      // Partner codes pushed to the Shopify store as discounts (docs/product/links-and-integrations.md#discount-push): each round finds the
       // store connected now (the environment's or the back office's), and does nothing without one.
       {
         name: 'shopify-discount-push',
@@ -126,7 +179,12 @@ export function startBackground(ctx: AppContext, log: FastifyBaseLogger, jobsEve
       },
       // The store's webhook subscriptions the portal keeps (issue 30): checked hourly by whichever
       // node claims the lease; each node only asks every minute whether it is due.
-      { name: 'shopify-subscriptions', everyMs: 60_000, detached: true, run: (log: FastifyBaseLogger) => keepSubscriptions(storeDeps(ctx), log) },
+      {
+        name: 'shopify-subscriptions',
+        everyMs: 60_000,
+        detached: true,
+        run: (log: FastifyBaseLogger) => keepSubscriptions(storeDeps(ctx), log),
+      },
       // Reconciliation with the store (docs/decisions/057): what lost webhooks missed, recorded by the
       // same ledger functions. Every node asks each minute (one conditional update); a round is due
       // every SHOPIFY_RECONCILE_MINUTES and held by one node; a back-fill left unfinished by its page
@@ -138,16 +196,28 @@ export function startBackground(ctx: AppContext, log: FastifyBaseLogger, jobsEve
         run: async (log: FastifyBaseLogger) => {
           const store = await activeStore(storeDeps(ctx));
           if (!store) return null;
-          const round = await reconcileStore(ctx.db, store.client, log, new Date(), { store: store.url, everyMs: ctx.config.shopify.reconcileEveryMs, onRecorded: () => ctx.jobs.wake() });
+          const round = await reconcileStore(ctx.db, store.client, log, new Date(), {
+            store: store.url,
+            everyMs: ctx.config.shopify.reconcileEveryMs,
+            onRecorded: () => ctx.jobs.wake(),
+          });
           if (round.claimed && !round.passDone && !round.error) scheduler.soon(RECONCILE_TASK);
           return round;
         },
       },
-      // PayPal Payouts (decisions §7): approved payouts sent, then their outcome asked for.
+      // PayPal Payouts (docs/product/payouts.md#paypal): approved payouts sent, then their outcome asked for.
       ...(ctx.paypal
         ? [
-            { name: 'paypal-send', everyMs: 3000, run: (log: FastifyBaseLogger) => sendDuePayouts(ctx.db, ctx.paypal!, log) },
-            { name: 'paypal-poll', everyMs: 5000, run: (log: FastifyBaseLogger) => pollSentPayouts(ctx.db, ctx.paypal!, log) },
+            {
+              name: 'paypal-send',
+              everyMs: 3000,
+              run: (log: FastifyBaseLogger) => sendDuePayouts(ctx.db, ctx.paypal!, log),
+            },
+            {
+              name: 'paypal-poll',
+              everyMs: 5000,
+              run: (log: FastifyBaseLogger) => pollSentPayouts(ctx.db, ctx.paypal!, log),
+            },
           ]
         : []),
     ],

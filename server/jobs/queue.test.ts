@@ -81,7 +81,8 @@ describe('the job queue', () => {
         },
       },
     );
-    for (const key of ['together-a', 'together-b', 'together-c']) await enqueueJob(database.db, 'write', { key });
+    for (const key of ['together-a', 'together-b', 'together-c'])
+      await enqueueJob(database.db, 'write', { key });
     expect(await runDueJobs(database.db, { write }, silent)).toBe(3);
     expect(runs).toEqual(['together 3', 'effect together-a,together-b,together-c']);
     expect(await keys('together-')).toEqual(['together-a', 'together-b', 'together-c']);
@@ -225,7 +226,11 @@ describe('the job queue', () => {
       },
       periodic: [
         // What the round finds is what the jobs committed before it ran.
-        { name: 'mail', everyMs: 3_600_000, run: async () => void ((rounds.mail += 1), (committedAtRound = await keys('soon-'))) },
+        {
+          name: 'mail',
+          everyMs: 3_600_000,
+          run: async () => void ((rounds.mail += 1), (committedAtRound = await keys('soon-'))),
+        },
         { name: 'other', everyMs: 3_600_000, run: async () => void (rounds.other += 1) },
       ],
       log: silent,

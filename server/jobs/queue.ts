@@ -34,7 +34,11 @@ export function runLog<L extends RunLog>(log: L, fields: Record<string, unknown>
  * Writes through `trx`, logs through `log` (the run's); answers what to do once those writes are
  * committed, if anything.
  */
-export type JobHandler<L extends RunLog = RunLog> = ((payload: Record<string, unknown>, trx: Db, log: L) => Promise<(() => void) | void>) & {
+export type JobHandler<L extends RunLog = RunLog> = ((
+  payload: Record<string, unknown>,
+  trx: Db,
+  log: L,
+) => Promise<(() => void) | void>) & {
   /**
    * Runs several jobs of the kind at once, as one unit: the same writes as running each alone, in
    * a few statements for the whole claim instead of a few per job (a burst of orders queues
@@ -61,7 +65,15 @@ export async function enqueueJob(
 
 // Every recorded order queues its follow-up: compiled once (db/prepared.ts).
 const insertJob = prepared(3, (db, kind: string, payload: string, at: string) =>
-  db.insertInto('jobs').values({ kind, payload, run_after: at, locked_until: null, done_at: null, last_error: null, created_at: at }),
+  db.insertInto('jobs').values({
+    kind,
+    payload,
+    run_after: at,
+    locked_until: null,
+    done_at: null,
+    last_error: null,
+    created_at: at,
+  }),
 );
 
 /** Claims up to `limit` due jobs for this node; answers the ones it got. */
@@ -102,7 +114,8 @@ export async function runDueJobs<L extends RunLog>(
   let finished: number[] = [];
   // Kinds whose handler takes several at once, with more than one job claimed.
   const kinds = new Map<string, typeof claimed>();
-  for (const job of claimed) if (handlers[job.kind]?.batch) kinds.set(job.kind, [...(kinds.get(job.kind) ?? []), job]);
+  for (const job of claimed)
+    if (handlers[job.kind]?.batch) kinds.set(job.kind, [...(kinds.get(job.kind) ?? []), job]);
   // The claim is committed: on a conflict the batch runs again, from the start.
   await retryOnConflict(() =>
     db.transaction().execute(async (trx) => {
@@ -115,7 +128,11 @@ export async function runDueJobs<L extends RunLog>(
         const batchLog = runLog(log, { jobs: jobs.map((job) => job.id), kind });
         await sql`savepoint job_batch`.execute(trx);
         try {
-          const effect = await handlers[kind]!.batch!(jobs.map((job) => JSON.parse(job.payload) as Record<string, unknown>), trx, batchLog);
+          const effect = await handlers[kind]!.batch!(
+            jobs.map((job) => JSON.parse(job.payload) as Record<string, unknown>),
+            trx,
+            batchLog,
+          );
           if (effect) effects.push({ effect, log: batchLog });
           for (const job of jobs) together.add(job.id);
         } catch (error) {
@@ -142,7 +159,10 @@ export async function runDueJobs<L extends RunLog>(
           await sql`rollback to savepoint job`.execute(trx);
           const message = error instanceof Error ? error.message : String(error);
           // A run's logger names the job already: the key once per line.
-          jobLog.error(jobLog === log ? { err: error, job: job.id, kind: job.kind } : { err: error }, 'job failed; it will be retried');
+          jobLog.error(
+            jobLog === log ? { err: error, job: job.id, kind: job.kind } : { err: error },
+            'job failed; it will be retried',
+          );
           // Back off: 30 s, 1 min, 2 min, ... until MAX_ATTEMPTS, then it stays for a person to see.
           const retryAt = new Date(now.getTime() + 30_000 * 2 ** (job.attempts - 1)).toISOString();
           await trx
@@ -179,7 +199,10 @@ export async function runDueJobs<L extends RunLog>(
  * jobs_due index holds them apart from the done ones): how many still to run, how long the oldest
  * of them has waited, and how many ran out of attempts and wait for a person.
  */
-export async function queueStats(db: Db, now = new Date()): Promise<{ waiting: number; oldestWaitingSeconds: number; givenUp: number }> {
+export async function queueStats(
+  db: Db,
+  now = new Date(),
+): Promise<{ waiting: number; oldestWaitingSeconds: number; givenUp: number }> {
   const row = await db
     .selectFrom('jobs')
     .select([

@@ -101,7 +101,8 @@ export function startScheduler<L extends RunLog>(options: {
   const runTasks = async (): Promise<Promise<void>[]> => {
     const started: Promise<void>[] = [];
     for (const task of options.periodic) {
-      if (Date.now() - (lastRun.get(task.name) ?? 0) < Math.min(task.everyMs, options.maxEveryMs ?? Infinity)) continue;
+      if (Date.now() - (lastRun.get(task.name) ?? 0) < Math.min(task.everyMs, options.maxEveryMs ?? Infinity))
+        continue;
       if (task.detached && inFlight.has(task.name)) continue;
       lastRun.set(task.name, Date.now());
       // Each round has its own id on every line it logs, its failure's too (decisions/041).
@@ -111,7 +112,10 @@ export function startScheduler<L extends RunLog>(options: {
         .then(() => undefined)
         // A round's logger names the task already: the key once per line.
         .catch((err: unknown) =>
-          roundLog.error(roundLog === options.log ? { err, task: task.name } : { err }, 'scheduled task failed'),
+          roundLog.error(
+            roundLog === options.log ? { err, task: task.name } : { err },
+            'scheduled task failed',
+          ),
         );
       if (!task.detached) {
         await round;

@@ -29,9 +29,12 @@ export type BilingualContent = Partial<Record<Locale, BilingualText>>;
 
 /** Only the languages written, in a fixed order (what is stored). */
 export const writtenContent = (content: BilingualContent): BilingualContent =>
-  Object.fromEntries((['en', 'fr'] as const).filter((locale) => content[locale]).map((locale) => [locale, content[locale]]));
+  Object.fromEntries(
+    (['en', 'fr'] as const).filter((locale) => content[locale]).map((locale) => [locale, content[locale]]),
+  );
 
 export const hasSomeText = (content: BilingualContent) => Boolean(content.en || content.fr);
 
 /** The version a reader of `locale` sees (French readers French, everyone else English), if any. */
-export const versionFor = (content: BilingualContent, locale: string): BilingualText | undefined => content[locale === 'fr' ? 'fr' : 'en'];
+export const versionFor = (content: BilingualContent, locale: string): BilingualText | undefined =>
+  content[locale === 'fr' ? 'fr' : 'en'];

@@ -14,7 +14,15 @@ let staff: string;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { PUBLIC_CLIENT_TOKEN: PUBLIC } });
-  const account = await createPartnerAccount(t.database.db, { email: 'cache.partner@example.test', password: 'partner-password-1', first_name: 'Ca', last_name: 'Che', verified: 1, accepted_terms: 1, locale: 'en' });
+  const account = await createPartnerAccount(t.database.db, {
+    email: 'cache.partner@example.test',
+    password: 'partner-password-1',
+    first_name: 'Ca',
+    last_name: 'Che',
+    verified: 1,
+    accepted_terms: 1,
+    locale: 'en',
+  });
   partner = (await issueToken(t.database.db, 'partner', account.id)).token;
   staff = (await createStaffWithToken(t.database.db, 'admin')).token;
 });

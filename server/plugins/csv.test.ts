@@ -142,7 +142,11 @@ describe('streaming a file a page at a time', () => {
     const rows = Array.from({ length: 2000 }, (_, i) => ({ id: i + 1 }));
     const stream = await csvStream(
       ['id', 'text'],
-      pagesAfter(async (after: number) => rows.filter((r) => r.id > after), (r) => r.id, 5000),
+      pagesAfter(
+        async (after: number) => rows.filter((r) => r.id > after),
+        (r) => r.id,
+        5000,
+      ),
       (r) => [r.id, 'y'.repeat(95)],
     );
     const pushed: string[] = [];

@@ -1,4 +1,4 @@
-// The back office's CSV exports (decisions §11): one way to write a cell, and one way to stream a
+// The back office's CSV exports (docs/product/back-office.md#exports): one way to write a cell, and one way to stream a
 // file read from the database a page at a time, so an export of a million rows holds one page in
 // memory, never the file (docs/decisions/034-audit-log-and-exports.md).
 import { Readable } from 'node:stream';
@@ -13,7 +13,7 @@ export class CsvNumber {
 
 export type CsvValue = string | number | boolean | null | undefined | CsvNumber;
 
-/** Cents as major units with two decimals (decisions §3's money), built from integers: -550 is -5.50. */
+/** Cents as major units with two decimals (money as docs/product/errors-and-languages.md#the-api-conventions has it), built from integers: -550 is -5.50. */
 export function csvMoney(cents: number): CsvNumber {
   const abs = Math.abs(Math.trunc(cents));
   return new CsvNumber(

@@ -18,8 +18,16 @@ export async function registerOpenApi(app: FastifyInstance, options: { version: 
       components: {
         securitySchemes: {
           publicClient: { type: 'http', scheme: 'bearer', description: 'The fixed public client credential' },
-          partner: { type: 'http', scheme: 'bearer', description: 'A partner token from /api/auth/get_token' },
-          staff: { type: 'http', scheme: 'bearer', description: 'A staff token from /api/manager/auth/get_token' },
+          partner: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A partner token from /api/auth/get_token',
+          },
+          staff: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A staff token from /api/manager/auth/get_token',
+          },
         },
         schemas: {
           // The body of every error answer (plugins/errors.ts, docs/decisions/064-errors-by-key.md).
@@ -54,7 +62,10 @@ export function registerDocsRoute(app: FastifyInstance): void {
   // @fastify/swagger's object as it made it: the schema documents it, the bytes are its own.
   app.get(
     '/api/docs',
-    { serializerCompiler: () => (data) => JSON.stringify(data), schema: { hide: true, response: { 200: openApiDocumentAnswer } } },
+    {
+      serializerCompiler: () => (data) => JSON.stringify(data),
+      schema: { hide: true, response: { 200: openApiDocumentAnswer } },
+    },
     async () => app.swagger(),
   );
 }

@@ -1,4 +1,4 @@
-// Maps every error to the contract of decisions §3: `{code, error, message, errors?, id?}`, where
+// Maps every error to the contract of docs/product/errors-and-languages.md#the-error-contract: `{code, error, message, errors?, id?}`, where
 // `error` is the message's stable key and `message` its words in the visitor's language
 // (docs/decisions/064-errors-by-key.md). A 5xx gets an id that is also logged, and never a stack
 // trace or an internal message. Errors of Fastify's router and of Node's HTTP
@@ -91,7 +91,11 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
   }
   // Messages leave in the visitor's language, chosen by key (API messages and validation keys alike).
   const locale = requestLocale(request);
-  const body: ErrorBody = { code: answer.code, error: answer.key, message: sayApi(answer.key, locale, answer.params) };
+  const body: ErrorBody = {
+    code: answer.code,
+    error: answer.key,
+    message: sayApi(answer.key, locale, answer.params),
+  };
   if (answer.errors) {
     body.errors = Object.fromEntries(
       Object.entries(answer.errors).map(([field, messages]) => [

@@ -6,9 +6,12 @@ import { FLOW_BINDING_HEADER, FLOW_BINDING_PATTERN } from '../../common/flow-bin
 const binding = z.string().regex(FLOW_BINDING_PATTERN);
 
 /** The start: the tab's nonce in a header (not the query string, which request logs keep). */
-export const flowBindingHeaders = z.object({ [FLOW_BINDING_HEADER]: binding.describe('The nonce the browser tab keeps for this flow') });
+export const flowBindingHeaders = z.object({
+  [FLOW_BINDING_HEADER]: binding.describe('The nonce the browser tab keeps for this flow'),
+});
 
-export const flowBindingOf = (headers: Record<string, unknown>): string => headers[FLOW_BINDING_HEADER] as string;
+export const flowBindingOf = (headers: Record<string, unknown>): string =>
+  headers[FLOW_BINDING_HEADER] as string;
 
 /**
  * The finish: what the provider sent back and the tab's nonce. Without a nonce (a callback link

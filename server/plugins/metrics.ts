@@ -12,7 +12,8 @@ import { notAuthorized, notFound } from '../errors';
 import type { Mailer } from '../integrations/mail/mailer';
 
 /** How a Shopify delivery ended: the answer's own `outcome`, or refused (bad signature), or failed (5xx, retried). */
-export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored' | 'rejected' | 'test' | 'unauthorized' | 'failed';
+export type WebhookOutcome =
+  'processed' | 'duplicate' | 'ignored' | 'rejected' | 'test' | 'unauthorized' | 'failed';
 const WEBHOOK_OUTCOMES: readonly WebhookOutcome[] = [
   'processed',
   'duplicate',
@@ -216,20 +217,24 @@ export function registerMetrics(
     registers: [registry],
   });
 
-  app.get('/metrics', { schema: { hide: true, ...fileRoute('text/plain', 'The metrics in the Prometheus text format') } }, async (request, reply) => {
-    const { token } = sources;
-    // Unconfigured, the route does not exist as far as anyone can tell.
-    if (!token) throw notFound();
-    if (!bearerMatches(request.headers.authorization, token)) throw notAuthorized();
-    const [queue, byStatus] = await Promise.all([sources.jobQueue(), sources.payoutsByStatus()]);
-    jobsWaiting.set(queue.waiting);
-    jobsOldest.set(queue.oldestWaitingSeconds);
-    jobsGivenUp.set(queue.givenUp);
-    for (const [status, count] of Object.entries(byStatus)) payouts.set({ status }, count);
-    sockets.set(sources.liveConnections());
-    return reply
-      .type(registry.contentType)
-      .header('Cache-Control', 'no-store')
-      .send((await processMetrics().metrics()) + (await registry.metrics()));
-  });
+  app.get(
+    '/metrics',
+    { schema: { hide: true, ...fileRoute('text/plain', 'The metrics in the Prometheus text format') } },
+    async (request, reply) => {
+      const { token } = sources;
+      // Unconfigured, the route does not exist as far as anyone can tell.
+      if (!token) throw notFound();
+      if (!bearerMatches(request.headers.authorization, token)) throw notAuthorized();
+      const [queue, byStatus] = await Promise.all([sources.jobQueue(), sources.payoutsByStatus()]);
+      jobsWaiting.set(queue.waiting);
+      jobsOldest.set(queue.oldestWaitingSeconds);
+      jobsGivenUp.set(queue.givenUp);
+      for (const [status, count] of Object.entries(byStatus)) payouts.set({ status }, count);
+      sockets.set(sources.liveConnections());
+      return reply
+        .type(registry.contentType)
+        .header('Cache-Control', 'no-store')
+        .send((await processMetrics().metrics()) + (await registry.metrics()));
+    },
+  );
 }

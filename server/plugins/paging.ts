@@ -1,10 +1,14 @@
-// The paging query of every list (decisions §3): `page` from 1, `length` up to 100.
+// The paging query of every list (docs/product/errors-and-languages.md#the-api-conventions): `page` from 1, `length` up to 100.
 import { z } from 'zod';
 import { PAGING } from '../../common/statuses';
 import { sayKey } from '../i18n';
 
 const whole = (min: number, max: number) =>
-  z.coerce.number({ error: sayKey('wrong_value') }).int(sayKey('wrong_value')).min(min, sayKey('wrong_value')).max(max, sayKey('wrong_value'));
+  z.coerce
+    .number({ error: sayKey('wrong_value') })
+    .int(sayKey('wrong_value'))
+    .min(min, sayKey('wrong_value'))
+    .max(max, sayKey('wrong_value'));
 
 export const pagingQuery = (defaultLength: number = PAGING.defaultLength) =>
   z.object({
@@ -13,9 +17,15 @@ export const pagingQuery = (defaultLength: number = PAGING.defaultLength) =>
   });
 
 export const pagedAnswer = (row: z.ZodType) =>
-  z.object({ data: z.array(row), current_page: z.number(), per_page: z.number(), last_page: z.number(), total: z.number() });
+  z.object({
+    data: z.array(row),
+    current_page: z.number(),
+    per_page: z.number(),
+    last_page: z.number(),
+    total: z.number(),
+  });
 
-/** A page of a list as the API answers it (decisions §3): the rows and where they stand. */
+/** A page of a list as the API answers it (docs/product/errors-and-languages.md#the-api-conventions): the rows and where they stand. */
 export const pageOf = <Row>(data: Row[], page: number, length: number, total: number) => ({
   data,
   current_page: page,

@@ -1,4 +1,4 @@
-// The fixed public client credential (spec point 6): public calls carry it as a bearer.
+// The fixed public client credential (docs/product/partners-and-accounts.md#public-client-credential): public calls carry it as a bearer.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { notAuthorized } from '../errors';

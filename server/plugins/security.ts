@@ -1,5 +1,5 @@
 // Security headers on every answer. The CSP allows no inline script and no third-party
-// script: the SPA keeps its token in local storage (decisions §4), so what an injected
+// script: the SPA keeps its token in local storage (docs/product/partners-and-accounts.md#sign-in-and-sessions), so what an injected
 // script could do is limited by this header.
 //
 // One fixed set of headers, written by a hook on every routed answer and, as the same values,

@@ -82,8 +82,8 @@ export async function registerSpa(
   options: { webRoot: string; publicClientToken: string; userPayloadKey: Buffer },
 ): Promise<void> {
   const indexFile = path.join(options.webRoot, 'index.html');
-  // The credential is public by design (spec point 6), and the payload key only hides the
-  // profile from casual inspection (decisions §5); meta tags keep the page free of inline script.
+  // The credential is public by design (docs/product/partners-and-accounts.md#public-client-credential), and the payload key only hides the
+  // profile from casual inspection (docs/product/partners-and-accounts.md#the-profile-payload); meta tags keep the page free of inline script.
   const indexHtml = fs.existsSync(indexFile)
     ? fs
         .readFileSync(indexFile, 'utf8')
@@ -109,7 +109,10 @@ export async function registerSpa(
       },
     });
   } else {
-    app.log.warn({ webRoot: options.webRoot }, 'the SPA is not built (npm run build): only the API is served');
+    app.log.warn(
+      { webRoot: options.webRoot },
+      'the SPA is not built (npm run build): only the API is served',
+    );
   }
 
   const variants = indexHtml ? indexVariants(indexHtml) : undefined;
@@ -146,6 +149,9 @@ export async function registerSpa(
       return sendIndex(request, reply, variants);
     }
     const message = sayApi('not_found', requestLocale(request));
-    return reply.code(404).type('application/json; charset=utf-8').send({ code: 404, error: 'not_found', message });
+    return reply
+      .code(404)
+      .type('application/json; charset=utf-8')
+      .send({ code: 404, error: 'not_found', message });
   });
 }

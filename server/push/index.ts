@@ -1,4 +1,4 @@
-// Live push (decisions §8): socket.io on the API server. A client authenticates with its bearer
+// Live push (docs/product/engagement.md#live-push): socket.io on the API server. A client authenticates with its bearer
 // token in the handshake; its socket joins the room of its partner uuid; the server emits
 // `new_order` and `partner_changed` there. With REDIS_URL, rooms span every server node.
 // A socket lives no longer than its session (docs/decisions/061-sockets-end-with-their-session.md):
@@ -12,7 +12,17 @@ import { Server } from 'socket.io';
 import type { Socket } from 'socket.io';
 import type { Db } from '../db';
 
-export type PushEvent = 'new_order' | 'partner_changed' | 'payout_changed' | 'badge_awarded' | 'announcement' | 'notification' | 'promotion' | 'challenge_changed' | 'challenge_rewarded' | 'test_notification';
+export type PushEvent =
+  | 'new_order'
+  | 'partner_changed'
+  | 'payout_changed'
+  | 'badge_awarded'
+  | 'announcement'
+  | 'notification'
+  | 'promotion'
+  | 'challenge_changed'
+  | 'challenge_rewarded'
+  | 'test_notification';
 
 /** What a socket's bearer token opens (partner tokens only), as the app's `authenticate` answers it. */
 export interface SocketSession {
@@ -80,7 +90,8 @@ export function attachPush(
   if (options.redisUrl) {
     const pub = new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
     const sub = pub.duplicate();
-    for (const client of [pub, sub]) client.on('error', (err) => options.log.error({ err }, 'redis (push) error'));
+    for (const client of [pub, sub])
+      client.on('error', (err) => options.log.error({ err }, 'redis (push) error'));
     redis.push(pub, sub);
     io.adapter(createAdapter(pub, sub));
   }
@@ -99,7 +110,10 @@ export function attachPush(
   });
   io.on('connection', (socket) => {
     const session = socket.data.session as SocketSession;
-    const expiry = setTimeout(() => socket.disconnect(true), Math.min(LONGEST_TIMER_MS, Math.max(0, Date.parse(session.expiresAt) - Date.now())));
+    const expiry = setTimeout(
+      () => socket.disconnect(true),
+      Math.min(LONGEST_TIMER_MS, Math.max(0, Date.parse(session.expiresAt) - Date.now())),
+    );
     expiry.unref();
     socket.once('disconnect', () => clearTimeout(expiry));
     // A socket still in the check above is in no room `endSessions` reaches (socket.io counts it
@@ -109,7 +123,8 @@ export function attachPush(
       (again) => {
         if (!again) socket.disconnect(true);
       },
-      (err: unknown) => options.log.error({ err }, 'live push: a new socket’s token could not be checked again'),
+      (err: unknown) =>
+        options.log.error({ err }, 'live push: a new socket’s token could not be checked again'),
     );
   });
   return {

@@ -44,7 +44,14 @@ async function makePartner(db: Db): Promise<Partner> {
   made += 1;
   const email = `sockets-${made}-${Math.random().toString(36).slice(2, 8)}@example.test`;
   const password = `password-${made}-sockets`;
-  const partner = await createPartnerAccount(db, { email, password, first_name: 'Live', last_name: `Partner ${made}`, verified: 1, locale: 'en' });
+  const partner = await createPartnerAccount(db, {
+    email,
+    password,
+    first_name: 'Live',
+    last_name: `Partner ${made}`,
+    verified: 1,
+    locale: 'en',
+  });
   return { id: partner.id, uuid: partner.uuid, email, password };
 }
 
@@ -87,14 +94,24 @@ async function handshake(url: string, token: string): Promise<string> {
  */
 async function stillOpen(app: App, live: Live, token: string): Promise<void> {
   const heard = new Promise<void>((resolve) => live.socket.once('partner_changed', () => resolve()));
-  const saved = await app.inject({ method: 'POST', url: '/api/update', headers: bearer(token), payload: { first_name: 'Still', last_name: 'Here' } });
+  const saved = await app.inject({
+    method: 'POST',
+    url: '/api/update',
+    headers: bearer(token),
+    payload: { first_name: 'Still', last_name: 'Here' },
+  });
   expect(saved.statusCode, saved.body).toBe(200);
   await heard;
   expect(live.socket.connected).toBe(true);
 }
 
 const suspend = (app: App, staffToken: string, uuid: string) =>
-  app.inject({ method: 'PATCH', url: `/api/manager/partners/${uuid}`, headers: bearer(staffToken), payload: { status: 'suspended' } });
+  app.inject({
+    method: 'PATCH',
+    url: `/api/manager/partners/${uuid}`,
+    headers: bearer(staffToken),
+    payload: { status: 'suspended' },
+  });
 
 describe('one node: a socket ends with its session', () => {
   let t: TestApp;
@@ -138,7 +155,11 @@ describe('one node: a socket ends with its session', () => {
       method: 'POST',
       url: '/api/change-password',
       headers: bearer(mine),
-      payload: { current_password: partner.password, password: 'a-fresh-password-1', password_confirmation: 'a-fresh-password-1' },
+      payload: {
+        current_password: partner.password,
+        password: 'a-fresh-password-1',
+        password_confirmation: 'a-fresh-password-1',
+      },
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(await Promise.all(otherLive.map((live) => live.ended))).toEqual([SERVER_CLOSED, SERVER_CLOSED]);
@@ -148,7 +169,10 @@ describe('one node: a socket ends with its session', () => {
   it('a password reset closes every socket of the partner, and no other partner’s', async () => {
     const partner = await makePartner(db());
     const bystander = await makePartner(db());
-    const sockets = [await openSocket(await sessionOf(db(), partner)), await openSocket(await sessionOf(db(), partner))];
+    const sockets = [
+      await openSocket(await sessionOf(db(), partner)),
+      await openSocket(await sessionOf(db(), partner)),
+    ];
     const bystanderToken = await sessionOf(db(), bystander);
     const bystanderLive = await openSocket(bystanderToken);
     const link = await issueOneTimeToken(db(), 'reset_password', partner.id, 60 * 60 * 1000);
@@ -167,7 +191,10 @@ describe('one node: a socket ends with its session', () => {
     const manager = await createStaffWithToken(db(), 'manager');
     const partner = await makePartner(db());
     const bystander = await makePartner(db());
-    const sockets = [await openSocket(await sessionOf(db(), partner)), await openSocket(await sessionOf(db(), partner))];
+    const sockets = [
+      await openSocket(await sessionOf(db(), partner)),
+      await openSocket(await sessionOf(db(), partner)),
+    ];
     const bystanderToken = await sessionOf(db(), bystander);
     const bystanderLive = await openSocket(bystanderToken);
     // The suspension's own push still reaches the portal before its socket closes.
@@ -204,7 +231,11 @@ describe('the socket server on its own', () => {
       },
     };
   }
-  const session = (expiresInMs: number): SocketSession => ({ uuid: 'a-partner-uuid', tokenHash: 'a-token-hash', expiresAt: new Date(Date.now() + expiresInMs).toISOString() });
+  const session = (expiresInMs: number): SocketSession => ({
+    uuid: 'a-partner-uuid',
+    tokenHash: 'a-token-hash',
+    expiresAt: new Date(Date.now() + expiresInMs).toISOString(),
+  });
 
   it('closes a socket when its token expires', async () => {
     const hour = 60 * 60 * 1000;
@@ -232,71 +263,86 @@ describe('the socket server on its own', () => {
 
 const redisUp = await redisAnswers(REDIS_URL);
 
-describe.skipIf(!redisUp)('two nodes on one Redis: a revocation through one node closes the sockets held by the other', () => {
-  let database: TestDatabase;
-  let dataDir: string;
-  let nodes: [App, App];
-  const opened: Live[] = [];
-  const db = () => database.db;
-  const openOn = async (node: App, token: string) => {
-    const live = await open(urlOf(node), token);
-    opened.push(live);
-    return live;
-  };
+describe.skipIf(!redisUp)(
+  'two nodes on one Redis: a revocation through one node closes the sockets held by the other',
+  () => {
+    let database: TestDatabase;
+    let dataDir: string;
+    let nodes: [App, App];
+    const opened: Live[] = [];
+    const db = () => database.db;
+    const openOn = async (node: App, token: string) => {
+      const live = await open(urlOf(node), token);
+      opened.push(live);
+      return live;
+    };
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-sockets-'));
-    const built: App[] = [];
-    for (let i = 0; i < 2; i++) {
-      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REDIS_URL, PUBLIC_CLIENT_TOKEN: CLIENT, DATA_DIR: dataDir });
-      const app = await buildApp({ config, database, webRoot: path.join(dataDir, 'no-web-build') });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      built.push(app);
-    }
-    nodes = [built[0]!, built[1]!];
-  });
-  afterAll(async () => {
-    for (const live of opened) live.socket.close();
-    for (const node of nodes ?? []) await node.close();
-    await database?.drop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  it('a sign-out through node A closes the session’s socket on node B', async () => {
-    const [a, b] = nodes;
-    const partner = await makePartner(db());
-    const token = await sessionOf(db(), partner);
-    const live = await openOn(b, token);
-    expect((await a.inject({ method: 'GET', url: '/api/auth/logout', headers: bearer(token) })).json()).toEqual({ data: true });
-    expect(await live.ended).toBe(SERVER_CLOSED);
-  });
-
-  it('a password change through node A closes the other session’s socket on node B; the changing session’s, on node B too, stays open', async () => {
-    const [a, b] = nodes;
-    const partner = await makePartner(db());
-    const [mine, other] = [await sessionOf(db(), partner), await sessionOf(db(), partner)];
-    const mineLive = await openOn(b, mine);
-    const otherLive = await openOn(b, other);
-    const changed = await a.inject({
-      method: 'POST',
-      url: '/api/change-password',
-      headers: bearer(mine),
-      payload: { current_password: partner.password, password: 'a-fresh-password-2', password_confirmation: 'a-fresh-password-2' },
+    beforeAll(async () => {
+      database = await createTestDatabase();
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-sockets-'));
+      const built: App[] = [];
+      for (let i = 0; i < 2; i++) {
+        const config = loadConfig({
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'silent',
+          REDIS_URL,
+          PUBLIC_CLIENT_TOKEN: CLIENT,
+          DATA_DIR: dataDir,
+        });
+        const app = await buildApp({ config, database, webRoot: path.join(dataDir, 'no-web-build') });
+        await app.listen({ port: 0, host: '127.0.0.1' });
+        built.push(app);
+      }
+      nodes = [built[0]!, built[1]!];
     });
-    expect(changed.statusCode, changed.body).toBe(200);
-    expect(await otherLive.ended).toBe(SERVER_CLOSED);
-    // Pushed through node A after the change: node B's socket of the changing session hears it.
-    await stillOpen(a, mineLive, mine);
-  });
+    afterAll(async () => {
+      for (const live of opened) live.socket.close();
+      for (const node of nodes ?? []) await node.close();
+      await database?.drop();
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    });
 
-  it('a suspension through node A closes the partner’s sockets on both nodes', async () => {
-    const [a, b] = nodes;
-    const manager = await createStaffWithToken(db(), 'manager');
-    const partner = await makePartner(db());
-    const onA = await openOn(a, await sessionOf(db(), partner));
-    const onB = await openOn(b, await sessionOf(db(), partner));
-    expect((await suspend(a, manager.token, partner.uuid)).statusCode).toBe(200);
-    expect(await Promise.all([onA.ended, onB.ended])).toEqual([SERVER_CLOSED, SERVER_CLOSED]);
-  });
-});
+    it('a sign-out through node A closes the session’s socket on node B', async () => {
+      const [a, b] = nodes;
+      const partner = await makePartner(db());
+      const token = await sessionOf(db(), partner);
+      const live = await openOn(b, token);
+      expect(
+        (await a.inject({ method: 'GET', url: '/api/auth/logout', headers: bearer(token) })).json(),
+      ).toEqual({ data: true });
+      expect(await live.ended).toBe(SERVER_CLOSED);
+    });
+
+    it('a password change through node A closes the other session’s socket on node B; the changing session’s, on node B too, stays open', async () => {
+      const [a, b] = nodes;
+      const partner = await makePartner(db());
+      const [mine, other] = [await sessionOf(db(), partner), await sessionOf(db(), partner)];
+      const mineLive = await openOn(b, mine);
+      const otherLive = await openOn(b, other);
+      const changed = await a.inject({
+        method: 'POST',
+        url: '/api/change-password',
+        headers: bearer(mine),
+        payload: {
+          current_password: partner.password,
+          password: 'a-fresh-password-2',
+          password_confirmation: 'a-fresh-password-2',
+        },
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(await otherLive.ended).toBe(SERVER_CLOSED);
+      // Pushed through node A after the change: node B's socket of the changing session hears it.
+      await stillOpen(a, mineLive, mine);
+    });
+
+    it('a suspension through node A closes the partner’s sockets on both nodes', async () => {
+      const [a, b] = nodes;
+      const manager = await createStaffWithToken(db(), 'manager');
+      const partner = await makePartner(db());
+      const onA = await openOn(a, await sessionOf(db(), partner));
+      const onB = await openOn(b, await sessionOf(db(), partner));
+      expect((await suspend(a, manager.token, partner.uuid)).statusCode).toBe(200);
+      expect(await Promise.all([onA.ended, onB.ended])).toEqual([SERVER_CLOSED, SERVER_CLOSED]);
+    });
+  },
+);

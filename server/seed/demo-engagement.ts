@@ -8,7 +8,12 @@ import { monthKeyIn, programTimeZone } from '../modules/sales/service';
 import { createPromotion } from '../modules/promotions/service';
 import { answerSurvey } from '../modules/survey/service';
 
-export async function seedDemoEngagement(db: Db, managerId: number, partnerId: number, now = new Date()): Promise<void> {
+export async function seedDemoEngagement(
+  db: Db,
+  managerId: number,
+  partnerId: number,
+  now = new Date(),
+): Promise<void> {
   // This month of the program's time zone, its first and last days.
   const zone = await programTimeZone(db);
   const first = monthKeyIn(now, zone);
@@ -17,8 +22,14 @@ export async function seedDemoEngagement(db: Db, managerId: number, partnerId: n
     db,
     {
       content: {
-        en: { title: 'Matcha Mind: 20% off for your audience', body: 'All month, your code takes 20% off Matcha Mind. Pair it with a morning-routine post: calm focus from L-theanine and matcha.' },
-        fr: { title: 'Matcha Mind : 20 % de rabais pour votre communauté', body: 'Tout le mois, votre code donne 20 % de rabais sur Matcha Mind. Associez-le à une publication sur votre routine du matin : la concentration calme de la L-théanine et du matcha.' },
+        en: {
+          title: 'Matcha Mind: 20% off for your audience',
+          body: 'All month, your code takes 20% off Matcha Mind. Pair it with a morning-routine post: calm focus from L-theanine and matcha.',
+        },
+        fr: {
+          title: 'Matcha Mind : 20 % de rabais pour votre communauté',
+          body: 'Tout le mois, votre code donne 20 % de rabais sur Matcha Mind. Associez-le à une publication sur votre routine du matin : la concentration calme de la L-théanine et du matcha.',
+        },
       },
       product: 'matcha',
       starts_on: first,
@@ -44,8 +55,14 @@ export async function seedDemoEngagement(db: Db, managerId: number, partnerId: n
       target: Math.max(5, orders + 4),
       reward: { kind: 'bonus', amount: 50 },
       content: {
-        en: { title: 'Sprint to the finish', body: 'Reach the target number of sales with your code this month and earn a $50 bonus.' },
-        fr: { title: 'Sprint jusqu’à la fin du mois', body: 'Atteignez le nombre de ventes visé avec votre code ce mois-ci et obtenez une prime de 50 $.' },
+        en: {
+          title: 'Sprint to the finish',
+          body: 'Reach the target number of sales with your code this month and earn a $50 bonus.',
+        },
+        fr: {
+          title: 'Sprint jusqu’à la fin du mois',
+          body: 'Atteignez le nombre de ventes visé avec votre code ce mois-ci et obtenez une prime de 50 $.',
+        },
       },
     },
     managerId,
@@ -59,8 +76,14 @@ export async function seedDemoEngagement(db: Db, managerId: number, partnerId: n
       target: Math.max(250, Math.ceil((dollars + 150) / 50) * 50),
       reward: { kind: 'voucher', type: 'percent', amount: 30 },
       content: {
-        en: { title: 'Big month', body: 'Bring in the target amount of sales this month and get a 30% voucher for your own order.' },
-        fr: { title: 'Un mois record', body: 'Atteignez le montant de ventes visé ce mois-ci et recevez un bon de 30 % pour votre propre commande.' },
+        en: {
+          title: 'Big month',
+          body: 'Bring in the target amount of sales this month and get a 30% voucher for your own order.',
+        },
+        fr: {
+          title: 'Un mois record',
+          body: 'Atteignez le montant de ventes visé ce mois-ci et recevez un bon de 30 % pour votre propre commande.',
+        },
       },
     },
     managerId,
@@ -74,10 +97,21 @@ export async function seedDemoEngagement(db: Db, managerId: number, partnerId: n
  */
 export async function seedDemoSurvey(db: Db, partnerId: number): Promise<void> {
   await answerSurvey(db, partnerId, { choice: 'loved_it' });
-  const priya = await db.selectFrom('partners').select('id').where('email', '=', 'priya.shah@sunbite.example').executeTakeFirst();
+  const priya = await db
+    .selectFrom('partners')
+    .select('id')
+    .where('email', '=', 'priya.shah@sunbite.example')
+    .executeTakeFirst();
   if (priya)
     await answerSurvey(db, priya.id, {
       choice: 'claim_bottles',
-      address: { address_1: '88 Queen St W', address_2: 'Apt 1204', city: 'Toronto', state: 'ON', postal: 'M5H 2N2', country: 'CA' },
+      address: {
+        address_1: '88 Queen St W',
+        address_2: 'Apt 1204',
+        city: 'Toronto',
+        state: 'ON',
+        postal: 'M5H 2N2',
+        country: 'CA',
+      },
     });
 }

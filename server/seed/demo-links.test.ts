@@ -14,7 +14,11 @@ describe('the demo program’s clicks', () => {
   afterAll(() => t.drop());
 
   it('fill the last 30 days, with fewer orders than clicks', async () => {
-    const partner = await t.db.selectFrom('partners').select('id').where('email', '=', DEMO_PARTNER.email).executeTakeFirstOrThrow();
+    const partner = await t.db
+      .selectFrom('partners')
+      .select('id')
+      .where('email', '=', DEMO_PARTNER.email)
+      .executeTakeFirstOrThrow();
     const stats = await linkStats(t.db, partner.id);
     expect(stats.days.filter((d) => d.clicks > 0).length).toBeGreaterThanOrEqual(29);
     expect(stats.clicks).toBeGreaterThan(stats.orders * 10);

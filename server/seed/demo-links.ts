@@ -5,10 +5,36 @@ import { nowIso } from '../db/dialect';
 import type { LinkClicksTable } from '../db/schema';
 import { random } from './demo-sales';
 
-const SITES = ['instagram.com', 'instagram.com', 'instagram.com', 'tiktok.com', 'tiktok.com', 'l.facebook.com', 'youtube.com', null, null];
-const DEVICES: LinkClicksTable['device'][] = ['mobile', 'mobile', 'mobile', 'mobile', 'mobile', 'mobile', 'tablet', 'desktop', 'desktop', 'bot'];
+const SITES = [
+  'instagram.com',
+  'instagram.com',
+  'instagram.com',
+  'tiktok.com',
+  'tiktok.com',
+  'l.facebook.com',
+  'youtube.com',
+  null,
+  null,
+];
+const DEVICES: LinkClicksTable['device'][] = [
+  'mobile',
+  'mobile',
+  'mobile',
+  'mobile',
+  'mobile',
+  'mobile',
+  'tablet',
+  'desktop',
+  'desktop',
+  'bot',
+];
 
-export async function seedDemoClicks(db: Db, partnerId: number, promoCodeId: number, now = new Date()): Promise<void> {
+export async function seedDemoClicks(
+  db: Db,
+  partnerId: number,
+  promoCodeId: number,
+  now = new Date(),
+): Promise<void> {
   const next = random(1501);
   const rows: Omit<LinkClicksTable, 'id'>[] = [];
   for (let daysAgo = 29; daysAgo >= 0; daysAgo--) {
@@ -17,7 +43,10 @@ export async function seedDemoClicks(db: Db, partnerId: number, promoCodeId: num
     const weekend = date.getUTCDay() === 0 || date.getUTCDay() === 6;
     const count = Math.round((weekend ? 38 : 24) + next() * 18);
     for (let i = 0; i < count; i++) {
-      const at = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()) + Math.floor(next() * 86_400_000));
+      const at = new Date(
+        Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()) +
+          Math.floor(next() * 86_400_000),
+      );
       if (at > now) continue;
       rows.push({
         partner_id: partnerId,
@@ -29,5 +58,9 @@ export async function seedDemoClicks(db: Db, partnerId: number, promoCodeId: num
       });
     }
   }
-  for (let i = 0; i < rows.length; i += 200) await db.insertInto('link_clicks').values(rows.slice(i, i + 200)).execute();
+  for (let i = 0; i < rows.length; i += 200)
+    await db
+      .insertInto('link_clicks')
+      .values(rows.slice(i, i + 200))
+      .execute();
 }

@@ -44,8 +44,14 @@ export async function seedDemoMessages(db: Db, managerId: number, partnerEmail: 
     {
       partner: partnerEmail,
       content: {
-        en: { title: 'A sample box is on its way', body: 'Thanks for your great posts this month, Maya: a box of our new flavours ships to you this week.' },
-        fr: { title: 'Une boîte d’échantillons est en route', body: 'Merci pour vos belles publications ce mois-ci, Maya : une boîte de nos nouvelles saveurs vous est envoyée cette semaine.' },
+        en: {
+          title: 'A sample box is on its way',
+          body: 'Thanks for your great posts this month, Maya: a box of our new flavours ships to you this week.',
+        },
+        fr: {
+          title: 'Une boîte d’échantillons est en route',
+          body: 'Merci pour vos belles publications ce mois-ci, Maya : une boîte de nos nouvelles saveurs vous est envoyée cette semaine.',
+        },
       },
     },
     managerId,

@@ -57,14 +57,38 @@ interface DemoSeller {
 type DemoStaff = { id: number; name: string; role: StaffUser['role'] };
 
 /** A cash-out as the demo's people would have made it: asked, approved (both stages when above the threshold), and, if `paidAt`, paid by hand. */
-async function demoPayout(db: Db, partnerId: number, staff: { reviewer: DemoStaff; manager: DemoStaff }, askedAt: Date, paidAt?: Date) {
+async function demoPayout(
+  db: Db,
+  partnerId: number,
+  staff: { reviewer: DemoStaff; manager: DemoStaff },
+  askedAt: Date,
+  paidAt?: Date,
+) {
   const payout = await requestPayout(db, partnerId, 'en', askedAt);
   if (!paidAt) return payout;
   const reviewedAt = new Date((askedAt.getTime() + paidAt.getTime()) / 2);
-  await reviewPayout(db, { payoutId: payout.id, staff: staff.reviewer, action: 'approve', paypalConfigured: false }, reviewedAt);
+  await reviewPayout(
+    db,
+    { payoutId: payout.id, staff: staff.reviewer, action: 'approve', paypalConfigured: false },
+    reviewedAt,
+  );
   const reviewed = await findPayout(db, payout.id);
-  if (reviewed?.status === 'MANAGER_IN_REVIEW') await reviewPayout(db, { payoutId: payout.id, staff: staff.manager, action: 'approve', paypalConfigured: false }, reviewedAt);
-  await markPayoutPaid(db, { payoutId: payout.id, staff: staff.manager, reference: `BANK-${askedAt.toISOString().slice(0, 10).replaceAll('-', '')}-${payout.id}`, paypalConfigured: false }, paidAt);
+  if (reviewed?.status === 'MANAGER_IN_REVIEW')
+    await reviewPayout(
+      db,
+      { payoutId: payout.id, staff: staff.manager, action: 'approve', paypalConfigured: false },
+      reviewedAt,
+    );
+  await markPayoutPaid(
+    db,
+    {
+      payoutId: payout.id,
+      staff: staff.manager,
+      reference: `BANK-${askedAt.toISOString().slice(0, 10).replaceAll('-', '')}-${payout.id}`,
+      paypalConfigured: false,
+    },
+    paidAt,
+  );
   return payout;
 }
 
@@ -112,7 +136,11 @@ export async function seedDemoSales(
   const currency = await readProgramCurrency(db);
   let sent = 0;
   const deliver = (topic: string, payload: unknown, at: Date) =>
-    handleShopifyDelivery(db, { topic, webhookId: `demo-${sent++}`, rawBody: Buffer.from(JSON.stringify(payload)) }, at);
+    handleShopifyDelivery(
+      db,
+      { topic, webhookId: `demo-${sent++}`, rawBody: Buffer.from(JSON.stringify(payload)) },
+      at,
+    );
   const plan: { seller: DemoSeller; at: Date }[] = [];
   for (const seller of sellers) {
     for (let i = 0; i < seller.orders; i++) {
@@ -149,39 +177,87 @@ export async function seedDemoSales(
       country,
       createdAt: at.toISOString(),
       currency,
-      email: seller.partnerId === maya.id && rand() < 0.01 ? maya.email : `customer${Math.floor(rand() * 1e6)}@example.com`,
+      email:
+        seller.partnerId === maya.id && rand() < 0.01
+          ? maya.email
+          : `customer${Math.floor(rand() * 1e6)}@example.com`,
     });
     await deliver('orders/paid', order, at);
     // A cancellation a day later, a refund three days later: never after the seed's moment.
     const fate = rand();
-    const later = (days: number) => (at.getTime() + days * day <= now.getTime() ? new Date(at.getTime() + days * day) : null);
+    const later = (days: number) =>
+      at.getTime() + days * day <= now.getTime() ? new Date(at.getTime() + days * day) : null;
     const cancelledAt = later(1);
     const refundedAt = later(3);
     if (fate < 0.03) {
-      if (cancelledAt) await deliver('orders/cancelled', { ...order, cancelled_at: cancelledAt.toISOString() }, cancelledAt);
-    } else if (fate < 0.08 && refundedAt) await deliver('refunds/create', shopifyRefundPayload(order, [[0, 1]]), refundedAt);
+      if (cancelledAt)
+        await deliver('orders/cancelled', { ...order, cancelled_at: cancelledAt.toISOString() }, cancelledAt);
+    } else if (fate < 0.08 && refundedAt)
+      await deliver('refunds/create', shopifyRefundPayload(order, [[0, 1]]), refundedAt);
   }
   await approveMaturedEarnings(db, now);
 
   // The follow-up work of the seeded orders: their notifications, the newest three unread.
-  const orders = await db.selectFrom('orders').select(['id', 'partner_id']).where('status', '=', 'paid').orderBy('placed_at').execute();
+  const orders = await db
+    .selectFrom('orders')
+    .select(['id', 'partner_id'])
+    .where('status', '=', 'paid')
+    .orderBy('placed_at')
+    .execute();
   for (const o of orders) await notifySale(db, o.id);
-  const unread = await db.selectFrom('notifications').select('id').where('partner_id', '=', maya.id).orderBy('id', 'desc').limit(3).execute();
-  await db.updateTable('notifications').set({ read_at: nowIso(now) }).where('id', 'not in', unread.length ? unread.map((n) => n.id) : [-1]).execute();
-  await db.updateTable('jobs').set({ done_at: nowIso(now) }).where('done_at', 'is', null).execute();
+  const unread = await db
+    .selectFrom('notifications')
+    .select('id')
+    .where('partner_id', '=', maya.id)
+    .orderBy('id', 'desc')
+    .limit(3)
+    .execute();
+  await db
+    .updateTable('notifications')
+    .set({ read_at: nowIso(now) })
+    .where('id', 'not in', unread.length ? unread.map((n) => n.id) : [-1])
+    .execute();
+  await db
+    .updateTable('jobs')
+    .set({ done_at: nowIso(now) })
+    .where('done_at', 'is', null)
+    .execute();
 
   // Marketplace: Maya's Amazon sales of the year, imported as staff would.
   const tag = await ensureTrackingId(db, maya.id);
-  const lines = ['Fee-Earnings reports (demo)', 'Category\tName\tASIN\tSeller\tTracking ID\tDate Shipped\tPrice($)\tItems Shipped\tReturns\tRevenue($)\tAd Fees($)\tDevice Type Group'];
+  const lines = [
+    'Fee-Earnings reports (demo)',
+    'Category\tName\tASIN\tSeller\tTracking ID\tDate Shipped\tPrice($)\tItems Shipped\tReturns\tRevenue($)\tAd Fees($)\tDevice Type Group',
+  ];
   const asins = Object.values(PRODUCT_ASINS);
   for (let i = 0; i < 45; i++) {
     const [title, price] = pick(PRODUCTS);
     const items = 1 + Math.floor(rand() * 3);
     // Shipped before the report was imported (35 days ago): a later date would be refused.
     const date = new Date(now.getTime() - Math.floor(rand() * 315 + 36) * day).toISOString().slice(0, 10);
-    lines.push(['Health', `Sunbite ${title}`, pick(asins), 'Amazon.com', tag, date, (price / 100).toFixed(2), items, 0, ((price * items) / 100).toFixed(2), '0.00', 'PHONE'].join('\t'));
+    lines.push(
+      [
+        'Health',
+        `Sunbite ${title}`,
+        pick(asins),
+        'Amazon.com',
+        tag,
+        date,
+        (price / 100).toFixed(2),
+        items,
+        0,
+        ((price * items) / 100).toFixed(2),
+        '0.00',
+        'PHONE',
+      ].join('\t'),
+    );
   }
-  await importAssociatesReport(db, { name: 'demo-associates-report.tsv', content: Buffer.from(lines.join('\n')) }, staffId, new Date(now.getTime() - 35 * day));
+  await importAssociatesReport(
+    db,
+    { name: 'demo-associates-report.tsv', content: Buffer.from(lines.join('\n')) },
+    staffId,
+    new Date(now.getTime() - 35 * day),
+  );
   await approveMaturedEarnings(db, now);
 
   // Cash-outs waiting for staff: Camille's and Jordan's at the first stage, Priya's (a year of
@@ -189,11 +265,39 @@ export async function seedDemoSales(
   await demoPayout(db, camille.id, staff, new Date(now.getTime() - 2 * day));
   await demoPayout(db, jordan.id, staff, new Date(now.getTime() - day));
   const priyaPayout = await demoPayout(db, priya.id, staff, new Date(now.getTime() - 3 * day));
-  await reviewPayout(db, { payoutId: priyaPayout.id, staff: staff.reviewer, action: 'approve', paypalConfigured: false }, new Date(now.getTime() - 2 * day));
-  await db.updateTable('jobs').set({ done_at: nowIso(now) }).where('done_at', 'is', null).execute();
+  await reviewPayout(
+    db,
+    { payoutId: priyaPayout.id, staff: staff.reviewer, action: 'approve', paypalConfigured: false },
+    new Date(now.getTime() - 2 * day),
+  );
+  await db
+    .updateTable('jobs')
+    .set({ done_at: nowIso(now) })
+    .where('done_at', 'is', null)
+    .execute();
 
-  const mayaUuid = (await db.selectFrom('partners').select('uuid').where('id', '=', maya.id).executeTakeFirstOrThrow()).uuid;
-  await issueVoucher(db, staffId, mayaUuid, { type: 'product', amount: 2, valid_till: new Date(now.getTime() + 90 * day).toISOString() }, now);
-  await issueVoucher(db, staffId, mayaUuid, { code: 'MAYASPRING', type: 'percent', amount: 20, valid_from: new Date(now.getTime() - 240 * day).toISOString(), valid_till: new Date(now.getTime() - 150 * day).toISOString() }, now);
+  const mayaUuid = (
+    await db.selectFrom('partners').select('uuid').where('id', '=', maya.id).executeTakeFirstOrThrow()
+  ).uuid;
+  await issueVoucher(
+    db,
+    staffId,
+    mayaUuid,
+    { type: 'product', amount: 2, valid_till: new Date(now.getTime() + 90 * day).toISOString() },
+    now,
+  );
+  await issueVoucher(
+    db,
+    staffId,
+    mayaUuid,
+    {
+      code: 'MAYASPRING',
+      type: 'percent',
+      amount: 20,
+      valid_from: new Date(now.getTime() - 240 * day).toISOString(),
+      valid_till: new Date(now.getTime() - 150 * day).toISOString(),
+    },
+    now,
+  );
   return plan.length;
 }

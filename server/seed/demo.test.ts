@@ -16,7 +16,11 @@ describe('the demo program', () => {
   it('is seeded into an empty database, with argon2id passwords that sign in', async () => {
     const result = await seedDemoProgram(t.db);
     expect(result).toMatchObject({ seeded: true, partner: DEMO_PARTNER, staff: DEMO_STAFF });
-    const partner = await t.db.selectFrom('partners').selectAll().where('email', '=', DEMO_PARTNER.email).executeTakeFirstOrThrow();
+    const partner = await t.db
+      .selectFrom('partners')
+      .selectAll()
+      .where('email', '=', DEMO_PARTNER.email)
+      .executeTakeFirstOrThrow();
     expect(partner.password_hash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(partner.password_hash!, DEMO_PARTNER.password)).toBe(true);
     expect(await verifyPassword(partner.password_hash!, 'wrong-password')).toBe(false);
@@ -29,7 +33,10 @@ describe('the demo program', () => {
 
   it('is never seeded twice, nor over existing data', async () => {
     expect(await seedDemoProgram(t.db)).toEqual({ seeded: false });
-    const n = await t.db.selectFrom('partners').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const n = await t.db
+      .selectFrom('partners')
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(n.n).toBe(1);
   });
 
@@ -43,10 +50,15 @@ describe('the first staff admin', () => {
     const t = await createTestDatabase();
     try {
       expect(await bootstrapFirstAdmin(t.db, undefined)).toBeUndefined();
-      const admin = await bootstrapFirstAdmin(t.db, { email: 'Boss@Example.com', password: 'a-long-password' });
+      const admin = await bootstrapFirstAdmin(t.db, {
+        email: 'Boss@Example.com',
+        password: 'a-long-password',
+      });
       expect(admin).toMatchObject({ email: 'boss@example.com', role: 'admin' });
       expect(await verifyPassword(admin!.password_hash, 'a-long-password')).toBe(true);
-      expect(await bootstrapFirstAdmin(t.db, { email: 'second@example.com', password: 'another-password' })).toBeUndefined();
+      expect(
+        await bootstrapFirstAdmin(t.db, { email: 'second@example.com', password: 'another-password' }),
+      ).toBeUndefined();
     } finally {
       await t.drop();
     }

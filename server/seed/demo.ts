@@ -10,11 +10,20 @@ import { seedDemoMessages } from './demo-messages';
 import { seedDemoSales } from './demo-sales';
 import { countStaff, createStaffUser } from '../modules/staff/service';
 
-export const DEMO_PARTNER = { email: 'demo.partner@sunbite.example', password: 'sunny-demo-partner' } as const;
+export const DEMO_PARTNER = {
+  email: 'demo.partner@sunbite.example',
+  password: 'sunny-demo-partner',
+} as const;
 export const DEMO_STAFF = { email: 'demo.admin@sunbite.example', password: 'sunny-demo-admin' } as const;
-/** The two review stages of payouts (decisions §7) need two people: the demo has both roles. */
-export const DEMO_REVIEWER = { email: 'demo.reviewer@sunbite.example', password: 'sunny-demo-reviewer' } as const;
-export const DEMO_MANAGER = { email: 'demo.manager@sunbite.example', password: 'sunny-demo-manager' } as const;
+/** The two review stages of payouts (docs/product/payouts.md#review-and-transitions) need two people: the demo has both roles. */
+export const DEMO_REVIEWER = {
+  email: 'demo.reviewer@sunbite.example',
+  password: 'sunny-demo-reviewer',
+} as const;
+export const DEMO_MANAGER = {
+  email: 'demo.manager@sunbite.example',
+  password: 'sunny-demo-manager',
+} as const;
 export const DEMO_SUBPARTNER_SLUG = 'glow-collective';
 export const DEMO_PROMO_CODE = 'MAYA15';
 
@@ -68,14 +77,18 @@ export async function seedDemoProgram(db: Db, options: { sales?: boolean } = {})
       primary_color: '#7c3aed',
       accent_color: '#f59e0b',
       welcome_en: 'Glow Collective creators: join the Sunbite partner program and earn on every sale.',
-      welcome_fr: 'Créateurs Glow Collective : rejoignez le programme partenaires Sunbite et gagnez sur chaque vente.',
+      welcome_fr:
+        'Créateurs Glow Collective : rejoignez le programme partenaires Sunbite et gagnez sur chaque vente.',
       active: 1,
       created_at: nowIso(),
       updated_at: nowIso(),
     })
     .execute();
   if (options.sales) {
-    await seedDemoSales(db, { id: partner.id, email: partner.email, code: DEMO_PROMO_CODE }, staff.id, { reviewer, manager });
+    await seedDemoSales(db, { id: partner.id, email: partner.email, code: DEMO_PROMO_CODE }, staff.id, {
+      reviewer,
+      manager,
+    });
     await seedDemoSurvey(db, partner.id);
     await seedDemoClicks(db, partner.id, promoCode.id);
   }

@@ -1,4 +1,4 @@
-// The short-lived stores every node must share (decisions §1, decisions/043): the attempt counts
+// The short-lived stores every node must share (docs/product/system.md#parts-of-the-system, decisions/043): the attempt counts
 // of throttles, the one-time uses (a solved human check), and OAuth states. Each kind is one small
 // interface with two implementations: the database's (the embedded default, already shared by
 // the nodes of one PostgreSQL database) in its module's service, and Redis's (stores/redis.ts),

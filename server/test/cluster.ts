@@ -21,8 +21,15 @@ export const CLUSTER_SECRET = 'cluster-webhook-secret';
 export const CLUSTER_CLIENT = 'cluster-public-client-token-00000000';
 
 /** The variables that point every node at a PayPal stand-in (server/test/paypal-stand-in.ts). */
-export function payPalEnv(stand: Pick<PayPalStandIn, 'url' | 'clientId' | 'clientSecret' | 'webhookId'>): Record<string, string> {
-  return { PAYPAL_CLIENT_ID: stand.clientId, PAYPAL_CLIENT_SECRET: stand.clientSecret, PAYPAL_API_BASE: stand.url, PAYPAL_WEBHOOK_ID: stand.webhookId };
+export function payPalEnv(
+  stand: Pick<PayPalStandIn, 'url' | 'clientId' | 'clientSecret' | 'webhookId'>,
+): Record<string, string> {
+  return {
+    PAYPAL_CLIENT_ID: stand.clientId,
+    PAYPAL_CLIENT_SECRET: stand.clientSecret,
+    PAYPAL_API_BASE: stand.url,
+    PAYPAL_WEBHOOK_ID: stand.webhookId,
+  };
 }
 
 /** The variables that point every node's Instagram connection at a Meta stand-in (server/test/meta-stand-in.ts). */
@@ -40,20 +47,33 @@ export function instagramEnv(stand: Pick<MetaStandIn, 'url' | 'appId' | 'secret'
  * Where the cluster tests can run, or why not: they need a PostgreSQL server (several nodes share
  * PostgreSQL only; SQLite is one node's file) and a Redis server (what the nodes share besides).
  */
-export async function clusterPrerequisites(): Promise<{ adminUrl: string; redisUrl: string } | { skip: string }> {
+export async function clusterPrerequisites(): Promise<
+  { adminUrl: string; redisUrl: string } | { skip: string }
+> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return { skip: 'several nodes share PostgreSQL only: set TEST_DATABASE_URL (the CI run on PostgreSQL does)' };
+  if (!adminUrl)
+    return {
+      skip: 'several nodes share PostgreSQL only: set TEST_DATABASE_URL (the CI run on PostgreSQL does)',
+    };
   const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
   if (!(await redisAnswers(redisUrl))) {
     // CI's run on PostgreSQL starts a Redis (.ci/run): there a missing one is a failure, not a skip.
-    if (process.env.CI) throw new Error(`the cluster tests need Redis beside PostgreSQL: none answers at ${redisUrl} (TEST_REDIS_URL)`);
+    if (process.env.CI)
+      throw new Error(
+        `the cluster tests need Redis beside PostgreSQL: none answers at ${redisUrl} (TEST_REDIS_URL)`,
+      );
     return { skip: `no Redis answers at ${redisUrl} (TEST_REDIS_URL)` };
   }
   return { adminUrl, redisUrl };
 }
 
 export async function redisAnswers(url: string): Promise<boolean> {
-  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });
+  const probe = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 1000,
+    retryStrategy: () => null,
+  });
   probe.on('error', () => undefined);
   try {
     await probe.connect();
@@ -174,7 +194,10 @@ export async function startCluster(options: {
       dataDir,
       child,
       output: () => outputs[i]!,
-      errors: () => outputs[i]!.split('\n').filter((line) => /"level":(50|60)/.test(line) || /could not start/.test(line)),
+      errors: () =>
+        outputs[i]!.split('\n').filter(
+          (line) => /"level":(50|60)/.test(line) || /could not start/.test(line),
+        ),
     };
   };
   const nodes: ClusterNode[] = ports.map((_, i) => spawnNode(i));
@@ -239,7 +262,8 @@ export async function startCluster(options: {
 async function healthy(node: ClusterNode, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (node.child.exitCode !== null) throw new Error(`node ${node.url} exited (${node.child.exitCode}):\n${node.output()}`);
+    if (node.child.exitCode !== null)
+      throw new Error(`node ${node.url} exited (${node.child.exitCode}):\n${node.output()}`);
     try {
       const answer = await fetch(`${node.url}/api/health`);
       if (answer.status === 200) return;

@@ -46,7 +46,19 @@ export interface ScanResult {
 /** The helpers whose argument at this index is an API message key. */
 const KEY_ARGUMENT: Record<string, number> = { notFound: 0, invalid: 1, sayApi: 0 };
 /** Zod's checks whose second argument is the message. */
-const SCHEMA_CHECKS = new Set(['regex', 'min', 'max', 'length', 'refine', 'gt', 'gte', 'lt', 'lte', 'startsWith', 'endsWith']);
+const SCHEMA_CHECKS = new Set([
+  'regex',
+  'min',
+  'max',
+  'length',
+  'refine',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'startsWith',
+  'endsWith',
+]);
 
 const textOf = (node: ts.Node): string | undefined =>
   ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) ? node.text : undefined;
@@ -61,7 +73,12 @@ function lookup(tree: MessageTree, key: string): string | undefined {
 }
 
 /** Scans one file's text; `file` is its path from the repository's root. */
-export function scanSource(file: string, text: string, catalogs: ScanCatalogs, sources: readonly KeySource[] = []): ScanResult {
+export function scanSource(
+  file: string,
+  text: string,
+  catalogs: ScanCatalogs,
+  sources: readonly KeySource[] = [],
+): ScanResult {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const problems: KeyProblem[] = [];
   const keys: string[] = [];
@@ -78,7 +95,9 @@ export function scanSource(file: string, text: string, catalogs: ScanCatalogs, s
     const key = /^([a-z0-9_]+)(?:\|\d+)?$/.exec(message)?.[1];
     if (!key) return `'${message}' is neither an API message key nor a validation key`;
     const missing = locales.filter((locale) => !lookup(catalogs.validation[locale]!, key)?.trim());
-    return missing.length ? `'${message}' is neither an API message key nor a validation key in ${missing.join(', ')}` : null;
+    return missing.length
+      ? `'${message}' is neither an API message key nor a validation key in ${missing.join(', ')}`
+      : null;
   };
 
   /** A message key: a literal (or a choice between literals) in both catalogs, or a justified source. */
@@ -97,7 +116,11 @@ export function scanSource(file: string, text: string, catalogs: ScanCatalogs, s
       return;
     }
     const written = node.getText(source);
-    const known = sources.find((s) => s.file === file && (typeof s.expression === 'string' ? s.expression === written : s.expression.test(written)));
+    const known = sources.find(
+      (s) =>
+        s.file === file &&
+        (typeof s.expression === 'string' ? s.expression === written : s.expression.test(written)),
+    );
     if (known) sourcesUsed.add(known);
     else problem(node, `the key \`${written}\` is not a literal`);
   };
@@ -141,7 +164,11 @@ export function scanSource(file: string, text: string, catalogs: ScanCatalogs, s
   const extendsAppError = (node: ts.Node): boolean => {
     for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
       if (ts.isClassDeclaration(at) || ts.isClassExpression(at))
-        return Boolean(at.heritageClauses?.some((clause) => clause.types.some((type) => type.expression.getText(source) === 'AppError')));
+        return Boolean(
+          at.heritageClauses?.some((clause) =>
+            clause.types.some((type) => type.expression.getText(source) === 'AppError'),
+          ),
+        );
     }
     return false;
   };
@@ -152,14 +179,23 @@ export function scanSource(file: string, text: string, catalogs: ScanCatalogs, s
   // variables declared with one: the literals given them are keys.
   const keyTypes = new Set<string>();
   ts.forEachChild(source, (node) => {
-    if ((ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) && /\bApiMessageKey\b/.test(node.getText(source))) keyTypes.add(node.name.text);
+    if (
+      (ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) &&
+      /\bApiMessageKey\b/.test(node.getText(source))
+    )
+      keyTypes.add(node.name.text);
   });
   const holdsKey = (type: ts.TypeNode) => {
     const written = type.getText(source);
-    return /\bApiMessageKey\b/.test(written) || [...keyTypes].some((name) => new RegExp(`\\b${name}\\b`).test(written));
+    return (
+      /\bApiMessageKey\b/.test(written) ||
+      [...keyTypes].some((name) => new RegExp(`\\b${name}\\b`).test(written))
+    );
   };
   const keyVariables = new Set<string>();
-  const followed = new Set(sources.filter((s) => s.file === file && s.followCallsOf).map((s) => s.followCallsOf!));
+  const followed = new Set(
+    sources.filter((s) => s.file === file && s.followCallsOf).map((s) => s.followCallsOf!),
+  );
 
   const visit = (node: ts.Node): void => {
     if (ts.isNewExpression(node) && node.expression.getText(source) === 'AppError') {
@@ -168,7 +204,8 @@ export function scanSource(file: string, text: string, catalogs: ScanCatalogs, s
       else problem(node, 'an AppError without a key');
       if (options && ts.isObjectLiteralExpression(options)) {
         for (const property of options.properties) {
-          if (ts.isPropertyAssignment(property) && property.name.getText(source) === 'errors') checkFieldErrors(property.initializer);
+          if (ts.isPropertyAssignment(property) && property.name.getText(source) === 'errors')
+            checkFieldErrors(property.initializer);
         }
       }
     } else if (ts.isCallExpression(node)) {
@@ -190,9 +227,11 @@ export function scanSource(file: string, text: string, catalogs: ScanCatalogs, s
           if (ts.isObjectLiteralExpression(second)) checkMessageProperties(second);
           else checkFieldLiteral(second);
         }
-        if (name === 'addIssue' && first && ts.isObjectLiteralExpression(first)) checkMessageProperties(first);
+        if (name === 'addIssue' && first && ts.isObjectLiteralExpression(first))
+          checkMessageProperties(first);
         if (ts.isIdentifier(callee.expression) && callee.expression.text === 'z') {
-          for (const argument of node.arguments) if (ts.isObjectLiteralExpression(argument)) checkMessageProperties(argument);
+          for (const argument of node.arguments)
+            if (ts.isObjectLiteralExpression(argument)) checkMessageProperties(argument);
         }
       }
     } else if (
@@ -202,7 +241,12 @@ export function scanSource(file: string, text: string, catalogs: ScanCatalogs, s
       node.left.expression.getText(source) === 'errors'
     ) {
       checkFieldErrors(node.right);
-    } else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(node.left) && keyVariables.has(node.left.text)) {
+    } else if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isIdentifier(node.left) &&
+      keyVariables.has(node.left.text)
+    ) {
       checkTypedLiterals(node.right);
     } else if (ts.isVariableDeclaration(node) && node.type && holdsKey(node.type)) {
       if (ts.isIdentifier(node.name)) keyVariables.add(node.name.text);
@@ -223,7 +267,8 @@ export function scanSource(file: string, text: string, catalogs: ScanCatalogs, s
   /** `{ message }` and `{ error }` written as literals in a schema's options or issue. */
   function checkMessageProperties(object: ts.ObjectLiteralExpression) {
     for (const property of object.properties) {
-      if (ts.isPropertyAssignment(property) && ['message', 'error'].includes(property.name.getText(source))) checkFieldLiteral(property.initializer);
+      if (ts.isPropertyAssignment(property) && ['message', 'error'].includes(property.name.getText(source)))
+        checkFieldLiteral(property.initializer);
     }
   }
 

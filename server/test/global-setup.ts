@@ -8,7 +8,8 @@ import type { TestProject } from 'vitest/node';
 import { migrateToLatest, openPostgres, openSqlite } from '../db';
 import { adminQuery, databaseUrl } from './postgres';
 
-export type DbTemplate = { kind: 'sqlite'; file: string } | { kind: 'postgres'; adminUrl: string; template: string };
+export type DbTemplate =
+  { kind: 'sqlite'; file: string } | { kind: 'postgres'; adminUrl: string; template: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {

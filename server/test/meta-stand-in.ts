@@ -1,4 +1,4 @@
-// A local stand-in for the two Meta APIs a partner connects (decisions §14), over real HTTP in
+// A local stand-in for the two Meta APIs a partner connects (docs/product/links-and-integrations.md#instagram), over real HTTP in
 // their wire formats: Instagram API with Instagram Login (consent page, code → short-lived token
 // at the API host, → long-lived token and its refresh, `/me`, `/me/media` with paging) and the
 // Facebook Graph API (code → token, long-lived exchange, `/me`, `/{id}/picture?redirect=false`).
@@ -69,13 +69,35 @@ export async function startMetaStandIn(options: MetaStandInOptions = {}) {
 
   const newToken = (account: Account, kind: Token['kind'], seconds: number) => {
     const value = `${account.provider === 'instagram' ? 'IG' : 'EAA'}${kind === 'long' ? 'L' : 'S'}${randomBytes(18).toString('hex')}`;
-    tokens.set(value, { account, kind, expiresAt: Date.now() + seconds * 1000, issuedAt: Date.now(), revoked: false });
+    tokens.set(value, {
+      account,
+      kind,
+      expiresAt: Date.now() + seconds * 1000,
+      issuedAt: Date.now(),
+      revoked: false,
+    });
     return value;
   };
 
-  const error = (res: http.ServerResponse, status: number, code: number, message: string, subcode?: number) => {
+  const error = (
+    res: http.ServerResponse,
+    status: number,
+    code: number,
+    message: string,
+    subcode?: number,
+  ) => {
     res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ error: { message, type: 'OAuthException', code, ...(subcode ? { error_subcode: subcode } : {}), fbtrace_id: randomBytes(8).toString('base64url') } }));
+    res.end(
+      JSON.stringify({
+        error: {
+          message,
+          type: 'OAuthException',
+          code,
+          ...(subcode ? { error_subcode: subcode } : {}),
+          fbtrace_id: randomBytes(8).toString('base64url'),
+        },
+      }),
+    );
   };
   const ok = (res: http.ServerResponse, body: unknown) => {
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -83,7 +105,12 @@ export async function startMetaStandIn(options: MetaStandInOptions = {}) {
   };
 
   /** The token of a call, or an answer already sent. */
-  const authorized = (res: http.ServerResponse, value: string | undefined, provider: Account['provider'], kind?: Token['kind']): Token | undefined => {
+  const authorized = (
+    res: http.ServerResponse,
+    value: string | undefined,
+    provider: Account['provider'],
+    kind?: Token['kind'],
+  ): Token | undefined => {
     const token = value ? tokens.get(value) : undefined;
     if (!token || token.account.provider !== provider || (kind && token.kind !== kind)) {
       error(res, 400, 190, 'Invalid OAuth access token - Cannot parse access token');
@@ -94,7 +121,13 @@ export async function startMetaStandIn(options: MetaStandInOptions = {}) {
       return undefined;
     }
     if (token.expiresAt <= Date.now()) {
-      error(res, 400, 190, `Error validating access token: Session has expired on ${new Date(token.expiresAt).toUTCString()}.`, 463);
+      error(
+        res,
+        400,
+        190,
+        `Error validating access token: Session has expired on ${new Date(token.expiresAt).toUTCString()}.`,
+        463,
+      );
       return undefined;
     }
     return token;
@@ -110,7 +143,8 @@ export async function startMetaStandIn(options: MetaStandInOptions = {}) {
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', base);
     const params = Object.fromEntries(url.searchParams);
-    if (req.method === 'POST') Object.assign(params, Object.fromEntries(new URLSearchParams(await readBody(req))));
+    if (req.method === 'POST')
+      Object.assign(params, Object.fromEntries(new URLSearchParams(await readBody(req))));
     const path = url.pathname;
     calls.push({ method: req.method ?? 'GET', path, params });
     if (stand.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, stand.latencyMs));
@@ -140,7 +174,9 @@ export async function startMetaStandIn(options: MetaStandInOptions = {}) {
       const hue = [...path].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 360, 7);
       const sharp = (await import('sharp')).default;
       const [r, g, b] = [hue, (hue * 2) % 255, (hue * 3) % 255];
-      const jpeg = await sharp({ create: { width: 640, height: 800, channels: 3, background: { r, g, b } } }).jpeg().toBuffer();
+      const jpeg = await sharp({ create: { width: 640, height: 800, channels: 3, background: { r, g, b } } })
+        .jpeg()
+        .toBuffer();
       res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': jpeg.length });
       return res.end(jpeg);
     }
@@ -149,7 +185,8 @@ export async function startMetaStandIn(options: MetaStandInOptions = {}) {
     if (req.method === 'GET' && consent) {
       const provider = path === '/oauth/authorize' ? 'instagram' : 'facebook';
       const expected = provider === 'instagram' ? appId : fbAppId;
-      if (params.client_id !== expected || !params.redirect_uri || params.response_type !== 'code') return error(res, 400, 100, 'Invalid platform app');
+      if (params.client_id !== expected || !params.redirect_uri || params.response_type !== 'code')
+        return error(res, 400, 100, 'Invalid platform app');
       const account = stand.addAccount(provider);
       // The person signed in at Facebook in this browser: a cookie on the stand-in's host (browser
       // tests set it) gives the account its confirmed address, for social sign-in.
@@ -166,37 +203,71 @@ export async function startMetaStandIn(options: MetaStandInOptions = {}) {
 
     const takeCode = (provider: Account['provider']) => {
       const entry = codes.get(params.code ?? '');
-      if (!entry || entry.used || entry.account.provider !== provider || entry.redirectUri !== params.redirect_uri) return undefined;
+      if (
+        !entry ||
+        entry.used ||
+        entry.account.provider !== provider ||
+        entry.redirectUri !== params.redirect_uri
+      )
+        return undefined;
       entry.used = true;
       return entry.account;
     };
 
     // ---- Instagram
     if (req.method === 'POST' && path === '/oauth/access_token') {
-      if (params.client_id !== appId || params.client_secret !== secret || params.grant_type !== 'authorization_code') {
+      if (
+        params.client_id !== appId ||
+        params.client_secret !== secret ||
+        params.grant_type !== 'authorization_code'
+      ) {
         return error(res, 400, 101, 'Error validating client secret.');
       }
       const account = takeCode('instagram');
       if (!account) return error(res, 400, 100, 'Invalid authorization code');
-      return ok(res, { data: [{ access_token: newToken(account, 'short', 3600), user_id: account.userId, permissions: 'instagram_business_basic' }] });
+      return ok(res, {
+        data: [
+          {
+            access_token: newToken(account, 'short', 3600),
+            user_id: account.userId,
+            permissions: 'instagram_business_basic',
+          },
+        ],
+      });
     }
     if (req.method === 'GET' && path === '/access_token') {
-      if (params.grant_type !== 'ig_exchange_token' || params.client_secret !== secret) return error(res, 400, 100, 'Unsupported grant type');
+      if (params.grant_type !== 'ig_exchange_token' || params.client_secret !== secret)
+        return error(res, 400, 100, 'Unsupported grant type');
       const token = authorized(res, params.access_token, 'instagram', 'short');
       if (!token) return;
-      return ok(res, { access_token: newToken(token.account, 'long', longLived), token_type: 'bearer', expires_in: longLived });
+      return ok(res, {
+        access_token: newToken(token.account, 'long', longLived),
+        token_type: 'bearer',
+        expires_in: longLived,
+      });
     }
     if (req.method === 'GET' && path === '/refresh_access_token') {
       if (params.grant_type !== 'ig_refresh_token') return error(res, 400, 100, 'Unsupported grant type');
       const token = authorized(res, params.access_token, 'instagram', 'long');
       if (!token) return;
-      return ok(res, { access_token: newToken(token.account, 'long', longLived), token_type: 'bearer', expires_in: longLived, permissions: 'instagram_business_basic' });
+      return ok(res, {
+        access_token: newToken(token.account, 'long', longLived),
+        token_type: 'bearer',
+        expires_in: longLived,
+        permissions: 'instagram_business_basic',
+      });
     }
     if (req.method === 'GET' && path === '/me') {
       const token = authorized(res, params.access_token, 'instagram', 'long');
       if (!token) return;
       const a = token.account;
-      return ok(res, { user_id: a.userId, id: a.userId, username: a.username, name: a.name, profile_picture_url: a.picture });
+      return ok(res, {
+        user_id: a.userId,
+        id: a.userId,
+        username: a.username,
+        name: a.name,
+        profile_picture_url: a.picture,
+      });
     }
     if (req.method === 'GET' && path === '/me/media') {
       const token = authorized(res, params.access_token, 'instagram', 'long');
@@ -210,21 +281,36 @@ export async function startMetaStandIn(options: MetaStandInOptions = {}) {
       next.searchParams.set('after', Buffer.from(String(start + limit)).toString('base64url'));
       return ok(res, {
         data: page,
-        paging: { cursors: { before: Buffer.from(String(start)).toString('base64url'), after: next.searchParams.get('after') }, ...(more ? { next: next.toString() } : {}) },
+        paging: {
+          cursors: {
+            before: Buffer.from(String(start)).toString('base64url'),
+            after: next.searchParams.get('after'),
+          },
+          ...(more ? { next: next.toString() } : {}),
+        },
       });
     }
 
     // ---- Facebook
     if (req.method === 'GET' && path === `${FB_VERSION}/oauth/access_token`) {
-      if (params.client_id !== fbAppId || params.client_secret !== fbSecret) return error(res, 400, 101, 'Error validating client secret.');
+      if (params.client_id !== fbAppId || params.client_secret !== fbSecret)
+        return error(res, 400, 101, 'Error validating client secret.');
       if (params.grant_type === 'fb_exchange_token') {
         const token = authorized(res, params.fb_exchange_token, 'facebook', 'short');
         if (!token) return;
-        return ok(res, { access_token: newToken(token.account, 'long', longLived), token_type: 'bearer', expires_in: longLived });
+        return ok(res, {
+          access_token: newToken(token.account, 'long', longLived),
+          token_type: 'bearer',
+          expires_in: longLived,
+        });
       }
       const account = takeCode('facebook');
       if (!account) return error(res, 400, 100, 'This authorization code has been used.', 36009);
-      return ok(res, { access_token: newToken(account, 'short', 3600), token_type: 'bearer', expires_in: 3600 });
+      return ok(res, {
+        access_token: newToken(account, 'short', 3600),
+        token_type: 'bearer',
+        expires_in: 3600,
+      });
     }
     if (req.method === 'GET' && path === `${FB_VERSION}/me`) {
       const token = authorized(res, params.access_token, 'facebook');
@@ -233,7 +319,13 @@ export async function startMetaStandIn(options: MetaStandInOptions = {}) {
       const a = token.account;
       const fields = new Set((params.fields ?? 'id,name').split(',').map((f) => f.replace(/\..*$/, '')));
       const [first, ...rest] = a.name.split(' ');
-      const all: Record<string, unknown> = { id: a.userId, name: a.name, first_name: first, last_name: rest.join(' '), ...(a.email ? { email: a.email } : {}) };
+      const all: Record<string, unknown> = {
+        id: a.userId,
+        name: a.name,
+        first_name: first,
+        last_name: rest.join(' '),
+        ...(a.email ? { email: a.email } : {}),
+      };
       return ok(res, Object.fromEntries(Object.entries(all).filter(([k]) => k === 'id' || fields.has(k))));
     }
     const picture = /^\/(?:v\d+\.\d+\/)?(\d+)\/picture$/.exec(path);
@@ -280,8 +372,15 @@ export async function startMetaStandIn(options: MetaStandInOptions = {}) {
     },
     /** Posts of a new account: some carry the brand hashtag, one is a video, others not about the brand. */
     samplePosts(userId: string): StandInPost[] {
-      const day = (n: number) => new Date(Date.UTC(2026, 10, 20 - n, 17, 30)).toISOString().replace('.000Z', '+0000');
-      const post = (i: number, caption: string, likes: number, comments: number, video = false): StandInPost => ({
+      const day = (n: number) =>
+        new Date(Date.UTC(2026, 10, 20 - n, 17, 30)).toISOString().replace('.000Z', '+0000');
+      const post = (
+        i: number,
+        caption: string,
+        likes: number,
+        comments: number,
+        video = false,
+      ): StandInPost => ({
         id: `${userId}${String(i).padStart(3, '0')}`,
         caption,
         media_type: video ? 'VIDEO' : 'IMAGE',
@@ -322,7 +421,8 @@ export async function startMetaStandIn(options: MetaStandInOptions = {}) {
     },
     /** Every token of the account stops working as expired (code 190, subcode 463). */
     expireTokens(userId: string) {
-      for (const token of tokens.values()) if (token.account.userId === userId) token.expiresAt = Date.now() - 1000;
+      for (const token of tokens.values())
+        if (token.account.userId === userId) token.expiresAt = Date.now() - 1000;
     },
     revokeTokens(userId: string) {
       for (const token of tokens.values()) if (token.account.userId === userId) token.revoked = true;

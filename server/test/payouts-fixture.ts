@@ -63,7 +63,16 @@ export async function createPartnerWithEarnings(
       const kind = row.cents < 0 ? 'adjustment' : 'bonus';
       await createEarning(
         trx,
-        { partner_id: partner.id, kind, source_key: `fixture-${i}`, base_cents: Math.abs(row.cents), rate_bp: null, amount_cents: row.cents, status: row.status, hold_until: row.status === 'PENDING' ? holdUntil : null },
+        {
+          partner_id: partner.id,
+          kind,
+          source_key: `fixture-${i}`,
+          base_cents: Math.abs(row.cents),
+          rate_bp: null,
+          amount_cents: row.cents,
+          status: row.status,
+          hold_until: row.status === 'PENDING' ? holdUntil : null,
+        },
         'test fixture',
         'system',
         new Date(Date.UTC(2025, i % 12, 1 + (i % 27), 12)),
@@ -83,28 +92,48 @@ export interface FixtureStaff {
 
 export async function createStaffWithToken(db: Db, role: StaffRole): Promise<FixtureStaff> {
   const tag = unique();
-  const staff = await createStaffUser(db, { email: `${role}-${tag}@example.test`, password: `password-${tag}`, name: `${role} ${tag}`, role });
+  const staff = await createStaffUser(db, {
+    email: `${role}-${tag}@example.test`,
+    password: `password-${tag}`,
+    name: `${role} ${tag}`,
+    role,
+  });
   const { token } = await issueToken(db, 'staff', staff.id);
   return { id: staff.id, name: staff.name, role, token };
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-const STATUSES: readonly EarningStatus[] = ['PENDING', 'APPROVED', 'IN_PAYOUT', 'PAID', 'REJECTED', 'IN_REVIEW'];
+const STATUSES: readonly EarningStatus[] = [
+  'PENDING',
+  'APPROVED',
+  'IN_PAYOUT',
+  'PAID',
+  'REJECTED',
+  'IN_REVIEW',
+];
 
 export type LedgerFigures = Record<EarningStatus, { count: number; cents: number }>;
 
-const emptyFigures = (): LedgerFigures => Object.fromEntries(STATUSES.map((s) => [s, { count: 0, cents: 0 }])) as LedgerFigures;
+const emptyFigures = (): LedgerFigures =>
+  Object.fromEntries(STATUSES.map((s) => [s, { count: 0, cents: 0 }])) as LedgerFigures;
 
 /**
  * The partner's earnings by status, read from the earnings and from the running totals (all time
  * and month by month); throws unless all three agree. Answers the figures and their total.
  */
-export async function ledgerFigures(db: Db, partnerId: number): Promise<{ byStatus: LedgerFigures; totalCents: number }> {
+export async function ledgerFigures(
+  db: Db,
+  partnerId: number,
+): Promise<{ byStatus: LedgerFigures; totalCents: number }> {
   const fromRows = emptyFigures();
   const rows = await db
     .selectFrom('earnings')
-    .select(['status', sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(amount_cents), 0)`.as('cents')])
+    .select([
+      'status',
+      sql<number>`count(*)`.as('n'),
+      sql<number>`coalesce(sum(amount_cents), 0)`.as('cents'),
+    ])
     .where('partner_id', '=', partnerId)
     .groupBy('status')
     .execute();
@@ -120,7 +149,10 @@ export async function ledgerFigures(db: Db, partnerId: number): Promise<{ byStat
     .execute();
   for (const s of stats) {
     const into = s.month === '' ? allTime : monthly;
-    into[s.status] = { count: into[s.status].count + Number(s.n), cents: into[s.status].cents + Number(s.cents) };
+    into[s.status] = {
+      count: into[s.status].count + Number(s.n),
+      cents: into[s.status].cents + Number(s.cents),
+    };
   }
   expect(allTime, 'partner_earning_stats (all time) against the earnings').toEqual(fromRows);
   expect(monthly, 'partner_earning_stats (month by month) against the earnings').toEqual(fromRows);
@@ -132,10 +164,17 @@ export async function ledgerFigures(db: Db, partnerId: number): Promise<{ byStat
  * Sum of the partner's earnings = paid + in payouts + payable + pending + rejected + in review,
  * from the ledger rows and the running totals alike, with each status at the amount expected.
  */
-export async function expectLedger(db: Db, partnerId: number, expected: { totalCents: number } & Partial<Record<EarningStatus, number>>): Promise<LedgerFigures> {
+export async function expectLedger(
+  db: Db,
+  partnerId: number,
+  expected: { totalCents: number } & Partial<Record<EarningStatus, number>>,
+): Promise<LedgerFigures> {
   const { byStatus, totalCents } = await ledgerFigures(db, partnerId);
   expect(totalCents).toBe(expected.totalCents);
   const cents = Object.fromEntries(STATUSES.map((s) => [s, byStatus[s].cents]));
-  expect(cents).toEqual({ ...Object.fromEntries(STATUSES.map((s) => [s, 0])), ...Object.fromEntries(STATUSES.filter((s) => expected[s] !== undefined).map((s) => [s, expected[s]])) });
+  expect(cents).toEqual({
+    ...Object.fromEntries(STATUSES.map((s) => [s, 0])),
+    ...Object.fromEntries(STATUSES.filter((s) => expected[s] !== undefined).map((s) => [s, expected[s]])),
+  });
   return byStatus;
 }

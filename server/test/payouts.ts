@@ -31,7 +31,14 @@ let made = 0;
 /** A partner ready to cash out unless told otherwise (verified, with a PayPal e-mail). */
 export async function payoutPartner(
   db: Db,
-  options: { first: string; last: string; email?: string; locale?: 'en' | 'fr'; verified?: boolean; paypal?: string | null },
+  options: {
+    first: string;
+    last: string;
+    email?: string;
+    locale?: 'en' | 'fr';
+    verified?: boolean;
+    paypal?: string | null;
+  },
 ): Promise<TestPartner> {
   const email = options.email ?? `${options.first}.${options.last}@partners.example`.toLowerCase();
   const paypal = options.paypal === undefined ? email.replace('@', '.paypal@') : options.paypal;
@@ -47,7 +54,14 @@ export async function payoutPartner(
     city: 'Montréal',
     paypal_email: paypal,
   });
-  return { id: partner.id, uuid: partner.uuid, email, name: `${options.first} ${options.last}`, paypal, token: (await issueToken(db, 'partner', partner.id)).token };
+  return {
+    id: partner.id,
+    uuid: partner.uuid,
+    email,
+    name: `${options.first} ${options.last}`,
+    paypal,
+    token: (await issueToken(db, 'partner', partner.id)).token,
+  };
 }
 
 /**
@@ -73,7 +87,10 @@ export async function addEarnings(
         rate_bp: null,
         amount_cents: amount,
         status,
-        hold_until: status === 'PENDING' ? (options.holdUntil ?? new Date(Date.now() + 30 * 86_400_000)).toISOString() : null,
+        hold_until:
+          status === 'PENDING'
+            ? (options.holdUntil ?? new Date(Date.now() + 30 * 86_400_000)).toISOString()
+            : null,
       },
       'payout test fixture',
       'test',
@@ -88,15 +105,30 @@ export async function approveOrderEarnings(db: Db, shopifyOrderId: number): Prom
   const earnings = await db
     .selectFrom('earnings')
     .innerJoin('orders', 'orders.id', 'earnings.order_id')
-    .select(['earnings.id', 'earnings.status', 'earnings.amount_cents', 'earnings.partner_id', 'earnings.kind', 'earnings.order_id', 'earnings.created_at', 'earnings.dated_at'])
+    .select([
+      'earnings.id',
+      'earnings.status',
+      'earnings.amount_cents',
+      'earnings.partner_id',
+      'earnings.kind',
+      'earnings.order_id',
+      'earnings.created_at',
+      'earnings.dated_at',
+    ])
     .where('orders.shopify_order_id', '=', String(shopifyOrderId))
     .where('earnings.status', '=', 'PENDING')
     .execute();
-  for (const e of earnings) await changeEarning(db, e, { status: 'APPROVED' }, 'holding period ended', 'system');
+  for (const e of earnings)
+    await changeEarning(db, e, { status: 'APPROVED' }, 'holding period ended', 'system');
 }
 
 export async function staffMember(db: Db, role: StaffRole, name: string): Promise<TestStaff> {
-  const staff = await createStaffUser(db, { email: `${name.replace(/\W+/g, '.')}@staff.example`.toLowerCase(), password: 'staff-password-1', name, role });
+  const staff = await createStaffUser(db, {
+    email: `${name.replace(/\W+/g, '.')}@staff.example`.toLowerCase(),
+    password: 'staff-password-1',
+    name,
+    role,
+  });
   return { id: staff.id, name, role, token: (await issueToken(db, 'staff', staff.id)).token };
 }
 
@@ -109,14 +141,38 @@ export const actor = (s: TestStaff) => ({ id: s.id, role: s.role, name: s.name }
  * queued jobs and the running totals.
  */
 export async function payoutState(db: Db) {
-  const count = async (table: 'payout_events' | 'payout_items' | 'earning_events' | 'jobs' | 'notifications') =>
-    Number((await db.selectFrom(table).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  const count = async (
+    table: 'payout_events' | 'payout_items' | 'earning_events' | 'jobs' | 'notifications',
+  ) =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select(sql<number>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return {
     payouts: await db.selectFrom('payouts').selectAll().orderBy('id').execute(),
-    invoices: await db.selectFrom('invoices').select(['id', 'number', 'payout_id', 'amount_cents']).orderBy('id').execute(),
+    invoices: await db
+      .selectFrom('invoices')
+      .select(['id', 'number', 'payout_id', 'amount_cents'])
+      .orderBy('id')
+      .execute(),
     counters: await db.selectFrom('invoice_counters').selectAll().orderBy('year').execute(),
-    earnings: await db.selectFrom('earnings').select(['id', 'status', 'payout_id', 'amount_cents', 'updated_at']).orderBy('id').execute(),
-    stats: await db.selectFrom('partner_earning_stats').selectAll().where('month', '=', '').orderBy('partner_id').orderBy('kind').orderBy('status').execute(),
+    earnings: await db
+      .selectFrom('earnings')
+      .select(['id', 'status', 'payout_id', 'amount_cents', 'updated_at'])
+      .orderBy('id')
+      .execute(),
+    stats: await db
+      .selectFrom('partner_earning_stats')
+      .selectAll()
+      .where('month', '=', '')
+      .orderBy('partner_id')
+      .orderBy('kind')
+      .orderBy('status')
+      .execute(),
     payoutEvents: await count('payout_events'),
     payoutItems: await count('payout_items'),
     earningEvents: await count('earning_events'),

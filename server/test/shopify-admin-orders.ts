@@ -56,7 +56,10 @@ export interface StandInOrders {
   /** Changes an order as the store would: its updatedAt moves to `at` (now unless told). */
   update(id: number, change: Partial<StandInOrder>, at?: string): StandInOrder;
   /** Adds a refund to an order (its updatedAt moves). */
-  refund(id: number, refund: Omit<StandInRefund, 'id' | 'createdAt'> & { id?: number; createdAt?: string }): StandInRefund;
+  refund(
+    id: number,
+    refund: Omit<StandInRefund, 'id' | 'createdAt'> & { id?: number; createdAt?: string },
+  ): StandInRefund;
   /** After this many pages of `orders` answered, every further one answers HTTP 500 (null: never). */
   failAfterPages: number | null;
   /** Pages of `orders` answered so far. */
@@ -77,17 +80,23 @@ const costOf = (requested: number) => ({
   },
 });
 
-const encodeCursor = (order: StandInOrder) => Buffer.from(JSON.stringify([order.updatedAt, order.id])).toString('base64url');
+const encodeCursor = (order: StandInOrder) =>
+  Buffer.from(JSON.stringify([order.updatedAt, order.id])).toString('base64url');
 function decodeCursor(cursor: string): [string, number] | null {
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    return Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'number' ? [value[0], value[1]] : null;
+    return Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'number'
+      ? [value[0], value[1]]
+      : null;
   } catch {
     return null;
   }
 }
 
-const graphqlError = (message: string, code: string): [number, unknown] => [200, { errors: [{ message, extensions: { code } }] }];
+const graphqlError = (message: string, code: string): [number, unknown] => [
+  200,
+  { errors: [{ message, extensions: { code } }] },
+];
 
 export function shopifyOrdersStandIn(): StandInOrders {
   const orders = new Map<number, StandInOrder>();
@@ -95,7 +104,10 @@ export function shopifyOrdersStandIn(): StandInOrders {
   const lineGid = (order: StandInOrder, index: number) => `gid://shopify/LineItem/${order.id + 1 + index}`;
 
   function shape(order: StandInOrder) {
-    const bag = (cents: number) => ({ shopMoney: { amount: money(cents), currencyCode: order.currency }, presentmentMoney: { amount: money(cents), currencyCode: order.currency } });
+    const bag = (cents: number) => ({
+      shopMoney: { amount: money(cents), currencyCode: order.currency },
+      presentmentMoney: { amount: money(cents), currencyCode: order.currency },
+    });
     const lineItem = (line: StandInLine, index: number) => ({
       id: lineGid(order, index),
       title: line.title,
@@ -141,14 +153,24 @@ export function shopifyOrdersStandIn(): StandInOrders {
         orderAdjustments: {
           nodes:
             refund.adjustment !== undefined
-              ? [{ id: `gid://shopify/OrderAdjustment/${refund.id + 1}`, reason: 'REFUND_DISCREPANCY', amountSet: bag(refund.adjustment), taxAmountSet: bag(0) }]
+              ? [
+                  {
+                    id: `gid://shopify/OrderAdjustment/${refund.id + 1}`,
+                    reason: 'REFUND_DISCREPANCY',
+                    amountSet: bag(refund.adjustment),
+                    taxAmountSet: bag(0),
+                  },
+                ]
               : [],
         },
       })),
     };
   }
 
-  const sorted = () => [...orders.values()].sort((a, b) => (a.updatedAt === b.updatedAt ? a.id - b.id : a.updatedAt < b.updatedAt ? -1 : 1));
+  const sorted = () =>
+    [...orders.values()].sort((a, b) =>
+      a.updatedAt === b.updatedAt ? a.id - b.id : a.updatedAt < b.updatedAt ? -1 : 1,
+    );
 
   const state: StandInOrders = {
     orders,
@@ -158,8 +180,10 @@ export function shopifyOrdersStandIn(): StandInOrders {
     handlers: {
       orders(record: AdminRequest): [number, unknown] {
         const query = record.query ?? '';
-        if (!/sortKey\s*:\s*UPDATED_AT/.test(query)) return graphqlError('orders must be sorted by UPDATED_AT here', 'selectionMismatch');
-        if (!/pageInfo\s*\{[^}]*hasNextPage[^}]*endCursor[^}]*\}/.test(query)) return graphqlError('orders must select pageInfo { hasNextPage endCursor }', 'selectionMismatch');
+        if (!/sortKey\s*:\s*UPDATED_AT/.test(query))
+          return graphqlError('orders must be sorted by UPDATED_AT here', 'selectionMismatch');
+        if (!/pageInfo\s*\{[^}]*hasNextPage[^}]*endCursor[^}]*\}/.test(query))
+          return graphqlError('orders must select pageInfo { hasNextPage endCursor }', 'selectionMismatch');
         const vars = record.variables ?? {};
         const first = vars.first;
         if (typeof first !== 'number' || !Number.isInteger(first) || first < 1 || first > 250)
@@ -167,7 +191,8 @@ export function shopifyOrdersStandIn(): StandInOrders {
         const after = typeof vars.after === 'string' ? vars.after : null;
         const search = typeof vars.query === 'string' ? vars.query : '';
         calls.push({ first, after, query: search });
-        if (state.failAfterPages !== null && state.pagesServed >= state.failAfterPages) return [500, { errors: 'Internal Server Error' }];
+        if (state.failAfterPages !== null && state.pagesServed >= state.failAfterPages)
+          return [500, { errors: 'Internal Server Error' }];
         // Shopify's search syntax, as far as the reconciliation uses it.
         const since = /updated_at:>='([^']+)'/.exec(search)?.[1];
         let list = sorted();
@@ -185,7 +210,11 @@ export function shopifyOrdersStandIn(): StandInOrders {
             data: {
               orders: {
                 nodes: page.map(shape),
-                pageInfo: { hasNextPage: list.length > page.length, hasPreviousPage: Boolean(after), endCursor: page.length ? encodeCursor(page[page.length - 1]!) : null },
+                pageInfo: {
+                  hasNextPage: list.length > page.length,
+                  hasPreviousPage: Boolean(after),
+                  endCursor: page.length ? encodeCursor(page[page.length - 1]!) : null,
+                },
               },
             },
             // Each order with its line items and refunds: a few points each.
@@ -196,7 +225,10 @@ export function shopifyOrdersStandIn(): StandInOrders {
       order(record: AdminRequest): [number, unknown] {
         const id = Number(/\/(\d+)$/.exec(String(record.variables?.id ?? ''))?.[1]);
         const order = orders.get(id);
-        return [200, { data: { order: order ? { lineItems: shape(order).lineItems } : null }, extensions: costOf(10) }];
+        return [
+          200,
+          { data: { order: order ? { lineItems: shape(order).lineItems } : null }, extensions: costOf(10) },
+        ];
       },
     },
     add(input) {
@@ -235,7 +267,12 @@ export function shopifyOrdersStandIn(): StandInOrders {
       const order = orders.get(id);
       if (!order) throw new Error(`no order ${id}`);
       const at = input.createdAt ?? new Date().toISOString();
-      const refund: StandInRefund = { id: input.id ?? (nextId += 1000), createdAt: at, lines: input.lines, ...(input.adjustment !== undefined ? { adjustment: input.adjustment } : {}) };
+      const refund: StandInRefund = {
+        id: input.id ?? (nextId += 1000),
+        createdAt: at,
+        lines: input.lines,
+        ...(input.adjustment !== undefined ? { adjustment: input.adjustment } : {}),
+      };
       order.refunds.push(refund);
       const given = order.refunds.reduce((s, r) => s + r.lines.reduce((t, l) => t + l.subtotal, 0), 0);
       order.financialStatus = given >= order.subtotal ? 'REFUNDED' : 'PARTIALLY_REFUNDED';

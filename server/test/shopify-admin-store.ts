@@ -37,7 +37,10 @@ const TOPICS = new Set([
   'APP_UNINSTALLED',
 ]);
 
-const invalidVariable = (message: string): [number, unknown] => [200, { errors: [{ message, extensions: { code: 'INVALID_VARIABLE' } }] }];
+const invalidVariable = (message: string): [number, unknown] => [
+  200,
+  { errors: [{ message, extensions: { code: 'INVALID_VARIABLE' } }] },
+];
 const ok = (data: Record<string, unknown>): [number, unknown] => [200, { data, extensions: cost() }];
 
 const nodeOf = (s: StandInSubscription) => ({
@@ -59,7 +62,12 @@ export function storeHandlers(
     return made;
   };
   const state: StoreStandInState = {
-    shop: { name: 'Sunbite Test Store', currencyCode: 'CAD', myshopifyDomain: 'sunbite-test.myshopify.com', ...initial.shop },
+    shop: {
+      name: 'Sunbite Test Store',
+      currencyCode: 'CAD',
+      myshopifyDomain: 'sunbite-test.myshopify.com',
+      ...initial.shop,
+    },
     scopes: initial.scopes ?? ['read_orders', 'write_discounts', 'read_discounts'],
     subscriptions,
     calls,
@@ -67,7 +75,8 @@ export function storeHandlers(
     addSubscription: (topic, callbackUrl) => add(topic, callbackUrl),
     callsOf: (field) => calls.filter((c) => c.field === field),
   };
-  const log = (field: string, record: AdminRequest) => void calls.push({ field, variables: record.variables });
+  const log = (field: string, record: AdminRequest) =>
+    void calls.push({ field, variables: record.variables });
 
   const handlers: StandInHandlers = {
     shop(record) {
@@ -82,10 +91,27 @@ export function storeHandlers(
       log('webhookSubscriptions', record);
       const query = record.query ?? '';
       const first = /webhookSubscriptions\s*\(\s*first\s*:\s*(\d+)/.exec(query);
-      if (!first) return [200, { errors: [{ message: 'you must provide one of first or last', extensions: { code: 'argumentLiteralsIncompatible' } }] }];
+      if (!first)
+        return [
+          200,
+          {
+            errors: [
+              {
+                message: 'you must provide one of first or last',
+                extensions: { code: 'argumentLiteralsIncompatible' },
+              },
+            ],
+          },
+        ];
       const topics = record.variables?.topics;
-      if (topics !== undefined && topics !== null && (!Array.isArray(topics) || topics.some((t) => !TOPICS.has(String(t)))))
-        return invalidVariable('Variable $topics of type [WebhookSubscriptionTopic!] was provided invalid value');
+      if (
+        topics !== undefined &&
+        topics !== null &&
+        (!Array.isArray(topics) || topics.some((t) => !TOPICS.has(String(t))))
+      )
+        return invalidVariable(
+          'Variable $topics of type [WebhookSubscriptionTopic!] was provided invalid value',
+        );
       const listed = subscriptions
         .filter((s) => !Array.isArray(topics) || topics.includes(s.topic))
         .slice(0, Number(first[1]));
@@ -99,20 +125,32 @@ export function storeHandlers(
     webhookSubscriptionCreate(record) {
       log('webhookSubscriptionCreate', record);
       const topic = record.variables?.topic;
-      const input = record.variables?.webhookSubscription as { callbackUrl?: unknown; format?: unknown } | undefined;
+      const input = record.variables?.webhookSubscription as
+        { callbackUrl?: unknown; format?: unknown } | undefined;
       if (typeof topic !== 'string' || !TOPICS.has(topic))
-        return invalidVariable('Variable $topic of type WebhookSubscriptionTopic! was provided invalid value');
+        return invalidVariable(
+          'Variable $topic of type WebhookSubscriptionTopic! was provided invalid value',
+        );
       if (!input || typeof input !== 'object')
-        return invalidVariable('Variable $webhookSubscription of type WebhookSubscriptionInput! was provided invalid value');
+        return invalidVariable(
+          'Variable $webhookSubscription of type WebhookSubscriptionInput! was provided invalid value',
+        );
       const answer = (made: StandInSubscription | null, userErrors: { field: string[]; message: string }[]) =>
         ok({ webhookSubscriptionCreate: { webhookSubscription: made ? nodeOf(made) : null, userErrors } });
       const url = typeof input.callbackUrl === 'string' ? input.callbackUrl : '';
       if (!/^https?:\/\/[^/]+/.test(url))
-        return answer(null, [{ field: ['webhookSubscription', 'callbackUrl'], message: 'Address is invalid' }]);
+        return answer(null, [
+          { field: ['webhookSubscription', 'callbackUrl'], message: 'Address is invalid' },
+        ]);
       const refusal = state.refusals.get(topic);
       if (refusal) return answer(null, [{ field: ['webhookSubscription', 'callbackUrl'], message: refusal }]);
       if (subscriptions.some((s) => s.topic === topic && s.callbackUrl === url))
-        return answer(null, [{ field: ['webhookSubscription', 'callbackUrl'], message: 'Address for this topic has already been taken' }]);
+        return answer(null, [
+          {
+            field: ['webhookSubscription', 'callbackUrl'],
+            message: 'Address for this topic has already been taken',
+          },
+        ]);
       return answer(add(topic, url, input.format === 'XML' ? 'XML' : 'JSON'), []);
     },
     webhookSubscriptionDelete(record) {
@@ -120,7 +158,12 @@ export function storeHandlers(
       const id = record.variables?.id;
       const at = subscriptions.findIndex((s) => s.id === id);
       if (at < 0)
-        return ok({ webhookSubscriptionDelete: { deletedWebhookSubscriptionId: null, userErrors: [{ field: ['id'], message: 'Webhook subscription does not exist' }] } });
+        return ok({
+          webhookSubscriptionDelete: {
+            deletedWebhookSubscriptionId: null,
+            userErrors: [{ field: ['id'], message: 'Webhook subscription does not exist' }],
+          },
+        });
       subscriptions.splice(at, 1);
       return ok({ webhookSubscriptionDelete: { deletedWebhookSubscriptionId: id, userErrors: [] } });
     },
@@ -130,7 +173,14 @@ export function storeHandlers(
 
 /** A stand-in answering the store connection's fields (and the discounts, and any `more` handlers). */
 export async function startStoreStandIn(
-  options: { token?: string; port?: number; app?: StandInApp; shop?: Partial<StoreStandInState['shop']>; scopes?: string[]; more?: StandInHandlers } = {},
+  options: {
+    token?: string;
+    port?: number;
+    app?: StandInApp;
+    shop?: Partial<StoreStandInState['shop']>;
+    scopes?: string[];
+    more?: StandInHandlers;
+  } = {},
 ): Promise<{ stand: ShopifyAdminStandIn; store: StoreStandInState }> {
   const { handlers, state } = storeHandlers(options);
   const stand = await startShopifyAdminStandIn({

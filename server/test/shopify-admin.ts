@@ -87,7 +87,8 @@ export interface StandInApp {
 /** The client credentials grant's refusal of credentials it does not know (OAuth 2.0, RFC 6749 §5.2). */
 export const CLIENT_REFUSED = {
   error: 'invalid_client',
-  error_description: 'Client authentication failed: the client ID or client secret is wrong, or the app is not installed on this store.',
+  error_description:
+    'Client authentication failed: the client ID or client secret is wrong, or the app is not installed on this store.',
 };
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -152,7 +153,12 @@ export async function startShopifyAdminStandIn(
   options: { token?: string; handlers?: StandInHandlers; port?: number; app?: StandInApp } = {},
 ): Promise<ShopifyAdminStandIn> {
   const handlers: StandInHandlers = options.handlers ?? {};
-  const knownFields = ['discountCodeBasicCreate', 'discountCodeBasicUpdate', 'codeDiscountNodeByCode', ...Object.keys(handlers)];
+  const knownFields = [
+    'discountCodeBasicCreate',
+    'discountCodeBasicUpdate',
+    'codeDiscountNodeByCode',
+    ...Object.keys(handlers),
+  ];
   const fieldCalled = new RegExp(`\\b(${knownFields.join('|')})\\s*[({]`);
   const token = options.token ?? `shpat_standin_${Math.random().toString(16).slice(2)}`;
   const requests: AdminRequest[] = [];
@@ -174,12 +180,19 @@ export async function startShopifyAdminStandIn(
       }
     } else fields = Object.fromEntries(new URLSearchParams(body));
     if (fields.grant_type !== 'client_credentials')
-      return [400, { error: 'unsupported_grant_type', error_description: 'The grant type is not supported.' }];
-    if (!app || fields.client_id !== app.clientId || fields.client_secret !== app.clientSecret) return [400, CLIENT_REFUSED];
+      return [
+        400,
+        { error: 'unsupported_grant_type', error_description: 'The grant type is not supported.' },
+      ];
+    if (!app || fields.client_id !== app.clientId || fields.client_secret !== app.clientSecret)
+      return [400, CLIENT_REFUSED];
     const lifetime = app.lifetimeSeconds ?? 86_399;
     const made = `shpat_${randomBytes(16).toString('hex')}`;
     issued.set(made, Date.now() + lifetime * 1000);
-    return [200, { access_token: made, scope: app.scope ?? 'read_orders,write_discounts', expires_in: lifetime }];
+    return [
+      200,
+      { access_token: made, scope: app.scope ?? 'read_orders,write_discounts', expires_in: lifetime },
+    ];
   };
   const scripted: ScriptedAnswer[] = [];
   let failing: number | null = null;
@@ -218,8 +231,7 @@ export async function startShopifyAdminStandIn(
         {
           errors: [
             {
-              message:
-                `No field this stand-in knows (${knownFields.join(', ')})`,
+              message: `No field this stand-in knows (${knownFields.join(', ')})`,
               extensions: { code: 'undefinedField' },
             },
           ],

@@ -67,7 +67,14 @@ export function documentedOrder(o: DocumentedOrderOptions) {
     cart_token: 'c1-7a2b',
     checkout_id: 901414060,
     checkout_token: 'ch-8b3c',
-    client_details: { accept_language: 'fr-CA', browser_height: null, browser_ip: '0.0.0.0', browser_width: null, session_hash: null, user_agent: null },
+    client_details: {
+      accept_language: 'fr-CA',
+      browser_height: null,
+      browser_ip: '0.0.0.0',
+      browser_width: null,
+      session_hash: null,
+      user_agent: null,
+    },
     closed_at: null,
     confirmation_number: 'ZW2QJH7KG',
     confirmed: true,
@@ -99,7 +106,9 @@ export function documentedOrder(o: DocumentedOrderOptions) {
     subtotal_price: money(o.subtotal),
     subtotal_price_set: m(o.subtotal),
     tags: '',
-    tax_lines: o.totalTax ? [{ price: money(o.totalTax), rate: 0.1, title: 'GST', price_set: m(o.totalTax) }] : [],
+    tax_lines: o.totalTax
+      ? [{ price: money(o.totalTax), rate: 0.1, title: 'GST', price_set: m(o.totalTax) }]
+      : [],
     taxes_included: o.taxesIncluded ?? false,
     test: o.test ?? false,
     token: 'tok-secret',
@@ -116,7 +125,19 @@ export function documentedOrder(o: DocumentedOrderOptions) {
     updated_at: at,
     user_id: null,
     customer: { id: 115310627314723950, email, first_name: 'Bob', last_name: 'Norman', currency: shop },
-    discount_applications: o.code ? [{ target_type: 'line_item', type: 'discount_code', value: '15.0', value_type: 'percentage', allocation_method: 'across', target_selection: 'all', code: o.code }] : [],
+    discount_applications: o.code
+      ? [
+          {
+            target_type: 'line_item',
+            type: 'discount_code',
+            value: '15.0',
+            value_type: 'percentage',
+            allocation_method: 'across',
+            target_selection: 'all',
+            code: o.code,
+          },
+        ]
+      : [],
     line_items: o.lines.map((l, i) => ({
       id: id * 10 + i,
       admin_graphql_api_id: `gid://shopify/LineItem/${id * 10 + i}`,
@@ -142,12 +163,38 @@ export function documentedOrder(o: DocumentedOrderOptions) {
       variant_inventory_management: 'shopify',
       variant_title: null,
       vendor: 'Sunbite',
-      tax_lines: l.tax ? [{ channel_liable: false, price: money(l.tax), price_set: m(l.tax), rate: 0.1, title: 'GST' }] : [],
+      tax_lines: l.tax
+        ? [{ channel_liable: false, price: money(l.tax), price_set: m(l.tax), rate: 0.1, title: 'GST' }]
+        : [],
       duties: [],
-      discount_allocations: l.discount ? [{ amount: money(l.discount), amount_set: m(l.discount), discount_application_index: 0 }] : [],
+      discount_allocations: l.discount
+        ? [{ amount: money(l.discount), amount_set: m(l.discount), discount_application_index: 0 }]
+        : [],
     })),
-    shipping_address: { first_name: 'Bob', last_name: 'Norman', address1: '1 Rue Sainte-Catherine', city: 'Montréal', zip: 'H2X 1K4', province: 'Quebec', country: 'Canada', country_code: o.country ?? 'CA', province_code: 'QC' },
-    shipping_lines: o.shipping ? [{ id: 271878346596884000, code: 'Standard', price: money(o.shipping), price_set: m(o.shipping), title: 'Standard', tax_lines: [], discount_allocations: [] }] : [],
+    shipping_address: {
+      first_name: 'Bob',
+      last_name: 'Norman',
+      address1: '1 Rue Sainte-Catherine',
+      city: 'Montréal',
+      zip: 'H2X 1K4',
+      province: 'Quebec',
+      country: 'Canada',
+      country_code: o.country ?? 'CA',
+      province_code: 'QC',
+    },
+    shipping_lines: o.shipping
+      ? [
+          {
+            id: 271878346596884000,
+            code: 'Standard',
+            price: money(o.shipping),
+            price_set: m(o.shipping),
+            title: 'Standard',
+            tax_lines: [],
+            discount_allocations: [],
+          },
+        ]
+      : [],
     refunds: [],
   };
 }
@@ -164,7 +211,12 @@ export interface DocumentedRefundLine {
 
 export function documentedRefund(
   order: DocumentedOrder,
-  r: { lines?: DocumentedRefundLine[]; older?: boolean; adjustments?: { kind: 'refund_discrepancy' | 'shipping_refund'; amount: number; tax?: number }[]; transaction: number },
+  r: {
+    lines?: DocumentedRefundLine[];
+    older?: boolean;
+    adjustments?: { kind: 'refund_discrepancy' | 'shipping_refund'; amount: number; tax?: number }[];
+    transaction: number;
+  },
 ) {
   const id = nextId++;
   const shop = order.currency;
@@ -191,12 +243,40 @@ export function documentedRefund(
       tax_amount_set: m(a.tax ?? 0),
     })),
     transactions: [
-      { id: id + 7, admin_graphql_api_id: `gid://shopify/OrderTransaction/${id + 7}`, amount: money(r.transaction), authorization: null, created_at: '2026-11-25T09:00:00-05:00', currency: shop, gateway: 'shopify_payments', kind: 'refund', order_id: order.id, parent_id: 1, status: 'success', test: order.test },
+      {
+        id: id + 7,
+        admin_graphql_api_id: `gid://shopify/OrderTransaction/${id + 7}`,
+        amount: money(r.transaction),
+        authorization: null,
+        created_at: '2026-11-25T09:00:00-05:00',
+        currency: shop,
+        gateway: 'shopify_payments',
+        kind: 'refund',
+        order_id: order.id,
+        parent_id: 1,
+        status: 'success',
+        test: order.test,
+      },
     ],
     refund_line_items: (r.lines ?? []).map((l, i) => {
       const item = order.line_items[l.index]!;
-      const base = { id: id * 10 + 5 + i, line_item_id: item.id, location_id: 24826418, quantity: l.quantity, restock_type: 'no_restock', line_item: item };
-      return r.older ? base : { ...base, subtotal: money(l.subtotal ?? 0), subtotal_set: m(l.subtotal ?? 0), total_tax: money(l.tax ?? 0), total_tax_set: m(l.tax ?? 0) };
+      const base = {
+        id: id * 10 + 5 + i,
+        line_item_id: item.id,
+        location_id: 24826418,
+        quantity: l.quantity,
+        restock_type: 'no_restock',
+        line_item: item,
+      };
+      return r.older
+        ? base
+        : {
+            ...base,
+            subtotal: money(l.subtotal ?? 0),
+            subtotal_set: m(l.subtotal ?? 0),
+            total_tax: money(l.tax ?? 0),
+            total_tax_set: m(l.tax ?? 0),
+          };
     }),
     duties: [],
   };

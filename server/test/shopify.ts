@@ -21,7 +21,8 @@ export function shopifyHeaders(
     'x-shopify-api-version': '2025-01',
     'x-shopify-webhook-id': options.webhookId ?? randomUUID(),
   };
-  if (options.signature !== null) headers['x-shopify-hmac-sha256'] = options.signature ?? signShopifyBody(body, options.secret);
+  if (options.signature !== null)
+    headers['x-shopify-hmac-sha256'] = options.signature ?? signShopifyBody(body, options.secret);
   return headers;
 }
 
@@ -32,16 +33,37 @@ export async function deliver(
   options: { secret: string; webhookId?: string; signature?: string | null; rawBody?: string },
 ) {
   const body = options.rawBody ?? JSON.stringify(payload);
-  return app.inject({ method: 'POST', url: '/api/webhooks/shopify', headers: shopifyHeaders(topic, body, options), payload: body });
+  return app.inject({
+    method: 'POST',
+    url: '/api/webhooks/shopify',
+    headers: shopifyHeaders(topic, body, options),
+    payload: body,
+  });
 }
 
-const LEDGER_TABLES = ['orders', 'order_items', 'refunds', 'earnings', 'earning_events', 'jobs', 'partner_sales_stats', 'partner_earning_stats'] as const;
+const LEDGER_TABLES = [
+  'orders',
+  'order_items',
+  'refunds',
+  'earnings',
+  'earning_events',
+  'jobs',
+  'partner_sales_stats',
+  'partner_earning_stats',
+] as const;
 
 /** How many rows each ledger table holds: a delivery that writes nothing leaves it unchanged. */
 export async function ledgerCounts(db: Db): Promise<Record<(typeof LEDGER_TABLES)[number], number>> {
   const counts = {} as Record<(typeof LEDGER_TABLES)[number], number>;
   for (const table of LEDGER_TABLES) {
-    counts[table] = Number((await db.selectFrom(table).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+    counts[table] = Number(
+      (
+        await db
+          .selectFrom(table)
+          .select(sql<number>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   }
   return counts;
 }

@@ -12,7 +12,13 @@ export interface FinishedSignUp {
  * Follows the newest sign-up link mailed to `email` (outbox under `dataDir`) with the password
  * chosen at sign-up (the test registrations' by default): the account's session.
  */
-export async function finishSignUp(app: Pick<App, 'inject'>, dataDir: string, email: string, publicClient: string, password = 'gummies-for-breakfast'): Promise<FinishedSignUp> {
+export async function finishSignUp(
+  app: Pick<App, 'inject'>,
+  dataDir: string,
+  email: string,
+  publicClient: string,
+  password = 'gummies-for-breakfast',
+): Promise<FinishedSignUp> {
   const link = await lastLinkToken(dataDir, email.toLowerCase(), 'verify_email');
   const res = await app.inject({
     method: 'POST',

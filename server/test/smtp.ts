@@ -44,7 +44,14 @@ export async function startTestSmtp(options: { port?: number; dir?: string } = {
           return;
         }
         const raw = Buffer.concat(chunks);
-        if (options.dir) fs.writeFileSync(path.join(options.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`), raw);
+        if (options.dir)
+          fs.writeFileSync(
+            path.join(
+              options.dir,
+              `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`,
+            ),
+            raw,
+          );
         simpleParser(raw)
           .then((mail) => {
             const text = mail.text ?? '';
@@ -53,7 +60,9 @@ export async function startTestSmtp(options: { port?: number; dir?: string } = {
               subject: mail.subject ?? '',
               text,
               html: typeof mail.html === 'string' ? mail.html : '',
-              headers: new Map(mail.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()])),
+              headers: new Map(
+                mail.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()]),
+              ),
               links: [...new Set(text.match(/https?:\/\/\S+/g) ?? [])],
             });
             callback();

@@ -27,9 +27,7 @@ beforeEach(() => {
     }),
   );
   serveOverview(fake);
-  fake.on('GET /api/manager/payouts', () =>
-    jsonResponse(200, payoutQueue()),
-  );
+  fake.on('GET /api/manager/payouts', () => jsonResponse(200, payoutQueue()));
   fetchMock = fake.fetch;
 });
 
@@ -59,16 +57,18 @@ describe('route table', () => {
         entry.path === '/manager'
           ? i18n.t('titles.manager_overview')
           : entry.path === '/account/_check'
-          ? i18n.t('titles.dashboard')
-          : entry.path === '/account/products/:code'
-          ? i18n.t('products.acv.name')
-          : entry.path === '/account/connect/:integration'
-            ? i18n.t('titles.connect_instagram')
-            : i18n.t(entry.titleKey);
+            ? i18n.t('titles.dashboard')
+            : entry.path === '/account/products/:code'
+              ? i18n.t('products.acv.name')
+              : entry.path === '/account/connect/:integration'
+                ? i18n.t('titles.connect_instagram')
+                : i18n.t(entry.titleKey);
       // /unsubscribe's heading is the outcome: without its token, that the link is not valid (in
       // the engagement part of the catalog, which arrives with the page: read at each try).
       const heading =
-        entry.path === '/unsubscribe' ? (name: string) => name === i18n.t('engagement.unsubscribe.invalid_title') : expected;
+        entry.path === '/unsubscribe'
+          ? (name: string) => name === i18n.t('engagement.unsubscribe.invalid_title')
+          : expected;
       expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
       await waitFor(() => expect(document.title).toBe(`${expected} · Sunbite Partners`));
     },

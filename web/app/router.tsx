@@ -27,7 +27,7 @@ import { RouteError } from './RouteError';
 
 type Entry = (typeof ROUTES)[number];
 
-/** `/` (spec point 2): a valid stored token goes to the account, anything else to sign-in. */
+/** `/` (docs/product/partner-portal.md): a valid stored token goes to the account, anything else to sign-in. */
 export function indexLoader(): Response {
   const auth = getStoredToken();
   if (isTokenValid(auth)) return redirect('/account/');

@@ -11,7 +11,7 @@ const typeStyle: Record<AlertType, { icon: IconName; badge: string }> = {
 };
 
 /**
- * The modal alert (spec point 2): one at a time, from the alert store. It fades and scales in
+ * The modal alert (docs/product/partner-portal.md#the-account-shell): one at a time, from the alert store. It fades and scales in
  * and out over 550 ms; the last alert stays rendered during the closing transition.
  */
 export function AlertModal() {

@@ -11,7 +11,7 @@ import {
 } from '../../common/avatar';
 import { Avatar } from './Avatar';
 
-describe('avatar rules (spec point 2)', () => {
+describe('avatar rules (docs/product/partner-portal.md#header-and-avatar)', () => {
   it('has 18 colours', () => {
     expect(AVATAR_PALETTE).toHaveLength(18);
     expect(new Set(AVATAR_PALETTE).size).toBe(18);
@@ -74,21 +74,40 @@ describe('<Avatar>', () => {
 
   it('falls back to the next option when a picture fails to load: the social picture, then the initials', () => {
     const { rerender } = render(
-      <Avatar user={{ email: 'ana@sunbite.example', first_name: 'Ana', last_name: 'Ruiz', user_picture: '/api/media/gone.webp', social_picture: 'https://graph.example/p.jpg' }} />,
+      <Avatar
+        user={{
+          email: 'ana@sunbite.example',
+          first_name: 'Ana',
+          last_name: 'Ruiz',
+          user_picture: '/api/media/gone.webp',
+          social_picture: 'https://graph.example/p.jpg',
+        }}
+      />,
     );
     fireEvent.error(screen.getByTestId('avatar-picture'));
     expect(screen.getByTestId('avatar-picture')).toHaveAttribute('src', 'https://graph.example/p.jpg');
     fireEvent.error(screen.getByTestId('avatar-picture'));
     expect(screen.getByTestId('avatar-initials')).toHaveTextContent('AR');
     // A new picture (just uploaded) is tried again.
-    rerender(<Avatar user={{ email: 'ana@sunbite.example', first_name: 'Ana', last_name: 'Ruiz', user_picture: '/api/media/new.webp' }} />);
+    rerender(
+      <Avatar
+        user={{
+          email: 'ana@sunbite.example',
+          first_name: 'Ana',
+          last_name: 'Ruiz',
+          user_picture: '/api/media/new.webp',
+        }}
+      />,
+    );
     expect(screen.getByTestId('avatar-picture')).toHaveAttribute('src', '/api/media/new.webp');
   });
 
   it('without a social picture field, uses the uploaded picture or the initials as before', () => {
     expect(avatarPictures({ email: 'a@b.c', user_picture: '/u.webp' })).toEqual(['/u.webp']);
     expect(avatarPictures({ email: 'a@b.c', user_picture: null })).toEqual([]);
-    expect(avatarPictures({ email: 'a@b.c', user_picture: '/u.webp', social_picture: '/u.webp' })).toEqual(['/u.webp']);
+    expect(avatarPictures({ email: 'a@b.c', user_picture: '/u.webp', social_picture: '/u.webp' })).toEqual([
+      '/u.webp',
+    ]);
   });
 
   it('shows a neutral placeholder without a profile', () => {

@@ -15,7 +15,7 @@ const SIZES = {
 } as const;
 
 /**
- * The header avatar (spec point 2): picture, else social picture, else initials on a colour
+ * The header avatar (docs/product/partner-portal.md#header-and-avatar): picture, else social picture, else initials on a colour
  * chosen by the e-mail length; a picture that fails to load gives way to the next. Without a
  * profile it shows a neutral placeholder.
  * Initials are large and bold because the spec's "lightened by 90" text colour only reaches

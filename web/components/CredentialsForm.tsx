@@ -1,5 +1,5 @@
 // The e-mail + password form of both sign-ins (partner and staff): the same checks, the same
-// error display (spec point 8); only the call, what follows it and the labels differ.
+// error display (docs/product/errors-and-languages.md#how-the-portal-shows-errors); only the call, what follows it and the labels differ.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField, SubmitButton, TextField } from './form';

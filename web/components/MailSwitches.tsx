@@ -1,4 +1,4 @@
-// Program mail's switches (decisions §12, docs/decisions/026): the settings page's "E-mail"
+// Program mail's switches (docs/product/engagement.md#mail-a-partner-receives, docs/decisions/026): the settings page's "E-mail"
 // section (GET/PUT /api/mail_preferences), and the list of switches it shares with the
 // unsubscribe page, which sets the same switches with the mail's token instead of a sign-in.
 // Transactional mail (verification, password reset, cash-out status) has no switch: both say so.

@@ -100,7 +100,9 @@ export function SalesBars({
             className={`absolute right-0 border-t border-dashed border-stone-200 dark:border-stone-800 ${a.inset}`}
             style={{ bottom: `${share * 100}%` }}
           >
-            <span className={`absolute -top-2 text-right text-[11px] text-stone-500 tabular-nums dark:text-stone-400 ${a.tick}`}>
+            <span
+              className={`absolute -top-2 text-right text-[11px] text-stone-500 tabular-nums dark:text-stone-400 ${a.tick}`}
+            >
               {f.moneyShort(max * share, currency)}
             </span>
           </div>
@@ -112,8 +114,14 @@ export function SalesBars({
               className="group relative flex h-full min-w-0 flex-1 items-end justify-center gap-[2px]"
               data-testid={testIds.column}
             >
-              <span className={`w-1/2 rounded-t-sm bg-brand-200 dark:bg-brand-800 ${a.bar}`} style={{ height: pct(point.sales) }} />
-              <span className={`w-1/2 rounded-t-sm bg-brand-600 dark:bg-brand-400 ${a.bar}`} style={{ height: pct(point.commissions) }} />
+              <span
+                className={`w-1/2 rounded-t-sm bg-brand-200 dark:bg-brand-800 ${a.bar}`}
+                style={{ height: pct(point.sales) }}
+              />
+              <span
+                className={`w-1/2 rounded-t-sm bg-brand-600 dark:bg-brand-400 ${a.bar}`}
+                style={{ height: pct(point.commissions) }}
+              />
               <span className="pointer-events-none absolute bottom-full left-1/2 z-10 mb-1 hidden -translate-x-1/2 rounded-lg bg-stone-900 px-2.5 py-1.5 text-xs whitespace-nowrap text-white shadow-lg group-hover:block dark:bg-stone-100 dark:text-stone-900">
                 <span className="block font-semibold">{point.longLabel}</span>
                 {words.sales}: {f.money(point.sales, currency)}

@@ -1,4 +1,4 @@
-// White-label branding (decisions §10): the sub-partner's logo, name, colours and welcome text,
+// White-label branding (docs/product/partners-and-accounts.md#white-label-sub-partners): the sub-partner's logo, name, colours and welcome text,
 // from the loader data of the `/{subpartner}` route (or a draft: the back office's live preview).
 import { useRouteLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +36,11 @@ export function SubpartnerBrand({
       lang={shownIn}
       className="mb-6 overflow-hidden rounded-2xl border border-stone-200 dark:border-stone-700"
     >
-      <div className="h-1.5" style={{ backgroundImage: `linear-gradient(90deg, ${primary}, ${accent})` }} aria-hidden="true" />
+      <div
+        className="h-1.5"
+        style={{ backgroundImage: `linear-gradient(90deg, ${primary}, ${accent})` }}
+        aria-hidden="true"
+      />
       <div className="flex items-center gap-3 p-4">
         {subpartner.logo_url ? (
           <img
@@ -63,7 +67,10 @@ export function SubpartnerBrand({
         </div>
       </div>
       {welcome ? (
-        <p className="border-t border-stone-200 px-4 py-3 text-sm text-stone-700 dark:border-stone-700 dark:text-stone-300" data-testid="subpartner-welcome">
+        <p
+          className="border-t border-stone-200 px-4 py-3 text-sm text-stone-700 dark:border-stone-700 dark:text-stone-300"
+          data-testid="subpartner-welcome"
+        >
           {welcome}
         </p>
       ) : null}

@@ -30,7 +30,17 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   testId?: string;
 }
 
-export function TextField({ label, name, error, hint, after, labelAction, testId, className = '', ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  name,
+  error,
+  hint,
+  after,
+  labelAction,
+  testId,
+  className = '',
+  ...input
+}: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -93,7 +103,15 @@ interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>,
   children: ReactNode;
 }
 
-export function SelectField({ label, name, error, testId, className = '', children, ...select }: SelectFieldProps) {
+export function SelectField({
+  label,
+  name,
+  error,
+  testId,
+  className = '',
+  children,
+  ...select
+}: SelectFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -162,12 +180,17 @@ export function FormNotice({
   testId?: string;
 }) {
   const style = {
-    success: 'border-green-300 bg-green-50 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100',
+    success:
+      'border-green-300 bg-green-50 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100',
     error: 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100',
     info: 'border-sky-300 bg-sky-50 text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100',
   }[kind];
   return (
-    <div role={kind === 'error' ? 'alert' : 'status'} data-testid={testId} className={`rounded-xl border px-4 py-3 text-sm ${style}`}>
+    <div
+      role={kind === 'error' ? 'alert' : 'status'}
+      data-testid={testId}
+      className={`rounded-xl border px-4 py-3 text-sm ${style}`}
+    >
       {children}
     </div>
   );

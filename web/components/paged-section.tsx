@@ -52,11 +52,7 @@ export function PagedSection({
           {title}
         </h2>
         {total !== null ? (
-          <p
-            className="text-sm text-muted"
-            aria-live="polite"
-            data-testid={`${testPrefix}-total`}
-          >
+          <p className="text-sm text-muted" aria-live="polite" data-testid={`${testPrefix}-total`}>
             {total}
           </p>
         ) : null}

@@ -1,4 +1,4 @@
-// The modal alert of the spec (points 2 and 8): one alert at a time, held in a tiny store so
+// The modal alert (docs/product/partner-portal.md#the-account-shell and docs/product/errors-and-languages.md#how-the-portal-shows-errors): one alert at a time, held in a tiny store so
 // non-React code (the query cache's error handler) can open it and ask whether one is open.
 import { useSyncExternalStore } from 'react';
 
@@ -15,7 +15,7 @@ export interface AlertState extends AlertContent {
   id: number;
 }
 
-/** Length of the open/close transition (spec point 9). */
+/** Length of the open/close transition (docs/product/partner-portal.md#figures-and-limits). */
 export const ALERT_TRANSITION_MS = 550;
 
 let current: AlertState | null = null;

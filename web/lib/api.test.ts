@@ -18,7 +18,7 @@ import { jsonResponse } from '../test/render-app';
 
 const t = i18n.t;
 
-describe('describeAuthError (spec point 8, sign-in and registration)', () => {
+describe('describeAuthError (docs/product/errors-and-languages.md#how-the-portal-shows-errors, sign-in and registration)', () => {
   it('shows each message of the errors map', () => {
     const error = new ApiError(422, 'Unprocessable Entity', {
       code: 422,
@@ -76,7 +76,7 @@ describe('describeAuthError (spec point 8, sign-in and registration)', () => {
   });
 });
 
-describe('handleDataError (spec point 8, data errors)', () => {
+describe('handleDataError (docs/product/errors-and-languages.md#how-the-portal-shows-errors, data errors)', () => {
   function deps(alertOpen = false) {
     const shown: AlertContent[] = [];
     return {

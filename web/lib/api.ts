@@ -1,8 +1,8 @@
 // The JSON API client of the SPA. Account calls carry the partner's token, public calls
 // (sign-in, registration, password, sub-partner lookup) the public client credential that the
-// server writes into <meta name="portal-client"> (spec point 6, decisions §3). Non-2xx answers
+// server writes into <meta name="portal-client"> (docs/product/partners-and-accounts.md#public-client-credential, docs/product/errors-and-languages.md#the-error-contract). Non-2xx answers
 // throw an ApiError carrying the status and the parsed error contract
-// `{code, error, message, errors?, id?}`; spec point 8's display rules are the two pure functions below.
+// `{code, error, message, errors?, id?}`; the display rules of docs/product/errors-and-languages.md#how-the-portal-shows-errors are the two pure functions below.
 import type { TFunction } from 'i18next';
 import type { AlertContent } from './alert-store';
 import { currentLocale } from './i18n';
@@ -39,7 +39,7 @@ export class ApiError extends Error {
 }
 
 /**
- * `user`: the partner's token; `manager`: the staff token (a separate session, decisions §4);
+ * `user`: the partner's token; `manager`: the staff token (a separate session, docs/product/back-office.md#staff-accounts);
  * `public`: the public client credential; `none`: no header.
  */
 export type ApiAuth = 'user' | 'manager' | 'public' | 'none';
@@ -164,7 +164,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     const early = takeEarly(withQuery(path, query));
     if (early) return early as Promise<T>;
   }
-  // The server answers its messages in the visitor's language (decisions §3).
+  // The server answers its messages in the visitor's language (docs/product/errors-and-languages.md#the-api-conventions).
   const headers = new Headers({ ...extra, Accept: 'application/json', 'Accept-Language': currentLocale() });
   const bearer = bearerFor(auth);
   if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
@@ -254,7 +254,7 @@ function rawMessage(error: unknown): string {
 }
 
 /**
- * Sign-in and registration errors (spec point 8): the errors map's messages; else
+ * Sign-in and registration errors (docs/product/errors-and-languages.md#how-the-portal-shows-errors): the errors map's messages; else
  * body.message titled 'Error'; else non-empty body text titled 'Error'; else the status text
  * titled 'ERROR {status}'; otherwise the raw error titled 'ERROR'.
  */
@@ -289,7 +289,7 @@ export function isUnauthorized(error: unknown): boolean {
 }
 
 /**
- * Data errors (spec point 8): a 401 ends the session and says so; anything else shows
+ * Data errors (docs/product/errors-and-languages.md#how-the-portal-shows-errors): a 401 ends the session and says so; anything else shows
  * body.message (or the body) titled 'Error ID: {id}' or 'Error', only when no alert is open.
  */
 export function handleDataError(error: unknown, deps: DataErrorDeps): void {

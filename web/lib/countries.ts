@@ -39,6 +39,8 @@ function nameCountries(locale: string): CountryOption[] {
   }
   const named = COUNTRY_CODES.map((code) => ({ code, name: names?.of(code) ?? code }));
   const collator = new Intl.Collator(locale);
-  const rest = named.filter((option) => !FIRST.includes(option.code)).sort((a, b) => collator.compare(a.name, b.name));
+  const rest = named
+    .filter((option) => !FIRST.includes(option.code))
+    .sort((a, b) => collator.compare(a.name, b.name));
   return [...FIRST.map((code) => named.find((option) => option.code === code)!), ...rest];
 }

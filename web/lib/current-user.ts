@@ -1,4 +1,4 @@
-// The signed-in partner: GET /api/get answers the encrypted payload of decisions §5, which is
+// The signed-in partner: GET /api/get answers the encrypted payload of docs/product/partners-and-accounts.md#the-profile-payload, which is
 // verified, decrypted and kept in the ['user'] query that the header and every page read.
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { AvatarSubject } from '../../common/avatar';
@@ -18,7 +18,7 @@ export interface PromoCode {
   commission_rate: number;
 }
 
-/** The partner profile (spec point 3) as /api/get and /api/update answer it. */
+/** The partner profile (docs/product/partners-and-accounts.md#the-partner-profile) as /api/get and /api/update answer it. */
 export interface PortalUser extends ShellUser {
   verified: boolean;
   phone: string | null;

@@ -10,7 +10,10 @@ const keyOf = (flow: Flow) => `portal.flow.${flow}`;
 /** A new nonce for `flow` (replacing an earlier one), as the header that carries it to the start. */
 export function startFlowBinding(flow: Flow): Record<string, string> {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  const nonce = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const nonce = btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
   try {
     sessionStorage.setItem(keyOf(flow), nonce);
   } catch {

@@ -60,7 +60,9 @@ export function makeFormatters(language: string): Formatters {
     () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }),
   );
   const dateFormat = once(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }));
-  const dateTimeFormat = once(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }));
+  const dateTimeFormat = once(
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+  );
   const dayFormat = once(
     () => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
   );

@@ -6,7 +6,7 @@ import { getValidToken } from './session';
 import { notifySuccess } from './toast';
 
 /**
- * Logout (spec point 4): tell the server, then clean up locally whatever it answered, go to
+ * Logout (docs/product/partner-portal.md#session): tell the server, then clean up locally whatever it answered, go to
  * /login and say 'You logged out'.
  */
 export async function logout(

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { base64ToBytes, bytesToBase64, decryptPayload, encryptPayload, PayloadError } from './payload';
 
 const KEY = btoa(String.fromCharCode(...Array.from({ length: 32 }, (_, index) => 255 - index)));
-const USER = { uuid: 'u-1', email: 'maya@sunbite.example', verified: false, first_name: 'Maëlle', promo_codes: [{ code: 'MAYA15', value: 15, commission_rate: 10 }] };
+const USER = {
+  uuid: 'u-1',
+  email: 'maya@sunbite.example',
+  verified: false,
+  first_name: 'Maëlle',
+  promo_codes: [{ code: 'MAYA15', value: 15, commission_rate: 10 }],
+};
 
 /** Decodes the envelope, lets the test change it, and encodes it again. */
 function tamper(payload: string, change: (envelope: Record<string, string>) => void): string {
@@ -11,7 +17,7 @@ function tamper(payload: string, change: (envelope: Record<string, string>) => v
   return bytesToBase64(new TextEncoder().encode(JSON.stringify(envelope)));
 }
 
-describe('the /api/get payload (decisions §5)', () => {
+describe('the /api/get payload (docs/product/partners-and-accounts.md#the-profile-payload)', () => {
   it('decrypts what the server format encrypts, accents included', async () => {
     const payload = await encryptPayload(USER, KEY);
     const envelope = JSON.parse(atob(payload)) as Record<string, string>;
@@ -26,11 +32,21 @@ describe('the /api/get payload (decisions §5)', () => {
     const raw = base64ToBytes(KEY);
     const iv = new Uint8Array(16).fill(7);
     const aes = await crypto.subtle.importKey('raw', raw, 'AES-CBC', false, ['encrypt']);
-    const cipher = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-CBC', iv }, aes, new TextEncoder().encode(JSON.stringify(USER))));
+    const cipher = new Uint8Array(
+      await crypto.subtle.encrypt(
+        { name: 'AES-CBC', iv },
+        aes,
+        new TextEncoder().encode(JSON.stringify(USER)),
+      ),
+    );
     const ivText = bytesToBase64(iv);
     const value = bytesToBase64(cipher);
-    const hmac = await crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-    const mac = [...new Uint8Array(await crypto.subtle.sign('HMAC', hmac, new TextEncoder().encode(ivText + value)))]
+    const hmac = await crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+    ]);
+    const mac = [
+      ...new Uint8Array(await crypto.subtle.sign('HMAC', hmac, new TextEncoder().encode(ivText + value))),
+    ]
       .map((byte) => byte.toString(16).padStart(2, '0'))
       .join('');
     const payload = btoa(JSON.stringify({ iv: ivText, value, mac, tag: '' }));

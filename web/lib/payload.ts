@@ -1,4 +1,4 @@
-// The `/api/get` payload (decisions §5): base64 of the JSON {iv, value, mac, tag}; AES-256-CBC
+// The `/api/get` payload (docs/product/partners-and-accounts.md#the-profile-payload): base64 of the JSON {iv, value, mac, tag}; AES-256-CBC
 // with PKCS#7 padding, `iv` and `value` base64, `mac` = hex HMAC-SHA256(key, iv + value).
 // The key comes from <meta name="portal-payload-key">, which the server fills in index.html.
 // This hides the profile from casual inspection only; it is not a security boundary.
@@ -36,7 +36,8 @@ export function bytesToBase64(bytes: Uint8Array): string {
 function hexToBytes(hex: string): Uint8Array<ArrayBuffer> | null {
   if (!/^(?:[0-9a-f]{2})+$/i.test(hex)) return null;
   const bytes = new Uint8Array(hex.length / 2);
-  for (let index = 0; index < bytes.length; index += 1) bytes[index] = parseInt(hex.slice(index * 2, index * 2 + 2), 16);
+  for (let index = 0; index < bytes.length; index += 1)
+    bytes[index] = parseInt(hex.slice(index * 2, index * 2 + 2), 16);
   return bytes;
 }
 
@@ -76,7 +77,9 @@ export async function decryptPayload<T = unknown>(payload: string, key: string):
   const raw = decodeKey(key);
   const { iv, value, mac } = parseEnvelope(payload);
   const macBytes = hexToBytes(mac);
-  const hmacKey = await crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+  const hmacKey = await crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'verify',
+  ]);
   const signed = new TextEncoder().encode(iv + value);
   // subtle.verify compares in constant time.
   if (!macBytes || !(await crypto.subtle.verify('HMAC', hmacKey, macBytes, signed)))
@@ -84,7 +87,11 @@ export async function decryptPayload<T = unknown>(payload: string, key: string):
   const aesKey = await crypto.subtle.importKey('raw', raw, { name: 'AES-CBC' }, false, ['decrypt']);
   let plain: ArrayBuffer;
   try {
-    plain = await crypto.subtle.decrypt({ name: 'AES-CBC', iv: base64ToBytes(iv) }, aesKey, base64ToBytes(value));
+    plain = await crypto.subtle.decrypt(
+      { name: 'AES-CBC', iv: base64ToBytes(iv) },
+      aesKey,
+      base64ToBytes(value),
+    );
   } catch {
     throw new PayloadError('the payload could not be decrypted');
   }
@@ -103,8 +110,12 @@ export async function encryptPayload(data: unknown, key: string): Promise<string
   );
   const iv = bytesToBase64(ivBytes);
   const value = bytesToBase64(new Uint8Array(cipher));
-  const hmacKey = await crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const macBytes = new Uint8Array(await crypto.subtle.sign('HMAC', hmacKey, new TextEncoder().encode(iv + value)));
+  const hmacKey = await crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
+  const macBytes = new Uint8Array(
+    await crypto.subtle.sign('HMAC', hmacKey, new TextEncoder().encode(iv + value)),
+  );
   const mac = [...macBytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
   return bytesToBase64(new TextEncoder().encode(JSON.stringify({ iv, value, mac, tag: '' })));
 }

@@ -1,12 +1,7 @@
 // The chosen file of the avatar editor: checked before anything is sent (the rules of
 // common/uploads.ts, said with the server's own words), opened for the preview, and the kept
 // square drawn into a picture to upload. The server checks the bytes it receives again.
-import {
-  imageFormatOf,
-  UPLOAD_IMAGE_TYPES,
-  UPLOAD_MAX_BYTES,
-  UPLOAD_MAX_PIXELS,
-} from '../../common/uploads';
+import { imageFormatOf, UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS } from '../../common/uploads';
 
 /** Why a file was refused; each is a message under `settings.picture.errors`. */
 export type PictureProblem = 'not_image' | 'too_large' | 'too_many_pixels' | 'unreadable';

@@ -4,7 +4,7 @@ import { ApiError } from './api';
 import { createQueryClient } from './query-client';
 import { AUTH_TOKEN_KEY, storeToken } from './session';
 
-describe('query client wiring (spec point 8)', () => {
+describe('query client wiring (docs/product/errors-and-languages.md#how-the-portal-shows-errors)', () => {
   it('shows a failing query in the alert, titled with the error id', async () => {
     const navigate = vi.fn();
     const client = createQueryClient({ navigate });

@@ -1,4 +1,4 @@
-// TanStack Query wired to the data-error rules of spec point 8: every failing query (and every
+// TanStack Query wired to the data-error rules of docs/product/errors-and-languages.md#error-catalogue: every failing query (and every
 // mutation that does not handle its own errors, e.g. sign-in) goes through handleDataError.
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, handleDataError, isUnauthorized } from './api';
@@ -23,7 +23,7 @@ export interface QueryClientDeps {
 }
 
 /**
- * Spec point 4: forget the session and every cached list, clear local storage (the theme and
+ * docs/product/partner-portal.md#session: forget the session and every cached list, clear local storage (the theme and
  * language preferences and the separate staff session stay), then go to /login.
  */
 export function endSession(queryClient: QueryClient, navigate: (path: string) => void): void {
@@ -48,12 +48,13 @@ export function createQueryClient({ navigate }: QueryClientDeps): QueryClient {
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
         const meta = mutation.meta;
-        if (!meta?.handlesErrors || (meta.partnerSession && isUnauthorized(error))) handleDataError(error, deps);
+        if (!meta?.handlesErrors || (meta.partnerSession && isUnauthorized(error)))
+          handleDataError(error, deps);
       },
     }),
     defaultOptions: {
       queries: {
-        // Lists are fetched once (spec point 4); a client error will not fix itself by retrying.
+        // Lists are fetched once (docs/product/partner-portal.md#data-loading); a client error will not fix itself by retrying.
         staleTime: 60_000,
         refetchOnWindowFocus: false,
         retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 1,

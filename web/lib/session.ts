@@ -1,4 +1,4 @@
-// The partner's session as the spec keeps it (point 3 "Auth token"): `localStorage.auth_token`
+// The partner's session as the spec keeps it (docs/product/partner-portal.md#session): `localStorage.auth_token`
 // holds `{token, expired}` and `last_activity` a timestamp. Small functions so the index
 // redirect, the api client and logout share one notion of "signed in".
 import { LOCALE_KEY } from './i18n';
@@ -33,7 +33,7 @@ function readToken(key: string, storage: Storage): AuthToken | null {
   return null;
 }
 
-/** Spec point 4: valid if the token is non-empty and its expiry has not passed. */
+/** docs/product/partner-portal.md#session: valid if the token is non-empty and its expiry has not passed. */
 export function isTokenValid(auth: AuthToken | null, now: number = Date.now()): auth is AuthToken {
   if (!auth || auth.token.trim() === '') return false;
   const expiry = Date.parse(auth.expired);
@@ -50,7 +50,7 @@ export function clearSession(storage: Storage = localStorage): void {
   storage.removeItem(LAST_ACTIVITY_KEY);
 }
 
-/** The bearer of account calls, or null; an invalid stored token is cleared on the way (spec point 4). */
+/** The bearer of account calls, or null; an invalid stored token is cleared on the way (docs/product/partner-portal.md#session). */
 export function getValidToken(storage: Storage = localStorage, now: number = Date.now()): string | null {
   const auth = getStoredToken(storage);
   if (isTokenValid(auth, now)) return auth.token;
@@ -58,7 +58,7 @@ export function getValidToken(storage: Storage = localStorage, now: number = Dat
   return null;
 }
 
-/** Spec point 9: a token arriving in the URL (`/account?token=`) is kept for one day. */
+/** docs/product/partner-portal.md#figures-and-limits: a token arriving in the URL (`/account?token=`) is kept for one day. */
 export const URL_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 export function storeTokenFromUrl(
@@ -72,7 +72,7 @@ export function storeTokenFromUrl(
 }
 
 /**
- * Keys that survive the end of a partner session (spec point 4 "clears local storage"): the
+ * Keys that survive the end of a partner session (docs/product/partner-portal.md#session): the
  * display preferences, and the staff session, which is independent of the partner's.
  */
 export const KEPT_STORAGE_KEYS = [THEME_KEY, LOCALE_KEY, MANAGER_TOKEN_KEY] as const;
@@ -89,7 +89,7 @@ export function clearStorageForLogout(storage: Storage = localStorage): void {
 }
 
 // The staff (back-office) session: same `{token, expired}` shape, its own key (MANAGER_TOKEN_KEY),
-// never mixed with the partner's (decisions §4).
+// never mixed with the partner's (docs/product/back-office.md#staff-accounts).
 
 export function getStoredManagerToken(storage: Storage = localStorage): AuthToken | null {
   return readToken(MANAGER_TOKEN_KEY, storage);

@@ -1,4 +1,4 @@
-// White-label entry (spec point 2, decisions §10): `/{slug}` and its login and register pages
+// White-label entry (docs/product/partner-portal.md, docs/product/partners-and-accounts.md#white-label-sub-partners): `/{slug}` and its login and register pages
 // exist only for a known sub-partner. Reserved words, malformed slugs, an unknown slug and a
 // failed lookup all render the 404 page.
 import { data, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';

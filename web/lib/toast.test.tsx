@@ -6,7 +6,7 @@ import { AppToaster } from '../components/AppToaster';
 import { i18n } from './i18n';
 import { notifySuccess, TOAST_OPTIONS } from './toast';
 
-describe('toasts (spec point 9)', () => {
+describe('toasts (docs/product/partner-portal.md#figures-and-limits)', () => {
   it('close after 3000 ms, pause on hover and have a close button', () => {
     expect(TOAST_OPTIONS.autoClose).toBe(3000);
     expect(TOAST_OPTIONS.pauseOnHover).toBe(true);

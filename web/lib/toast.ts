@@ -1,4 +1,4 @@
-// Toasts with the spec's options (point 9): 3000 ms, pause on hover, a close button.
+// Toasts with the spec's options (docs/product/partner-portal.md#figures-and-limits): 3000 ms, pause on hover, a close button.
 // The unstyled build keeps react-toastify from injecting a <style> tag, which the CSP forbids;
 // its stylesheet is imported as a file by the toast region (components/AppToaster.tsx).
 // Code that toasts imports this module, which is what mounts the region (lib/toaster-demand.ts).

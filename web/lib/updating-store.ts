@@ -1,4 +1,4 @@
-// The full-screen "updating the platform" overlay (spec point 2): shown while the API answers
+// The full-screen "updating the platform" overlay (docs/product/partner-portal.md#the-account-shell): shown while the API answers
 // 503, hidden once /api/health answers 200 again. Polling lives here, not in a component, so
 // any failing call can start it and only one poll ever runs.
 import { useSyncExternalStore } from 'react';

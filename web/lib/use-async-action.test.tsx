@@ -18,7 +18,9 @@ describe('useAsyncAction', () => {
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(result.current.data).toBe(42);
     // Vitest fails the run on an unhandled rejection; the hook hands the error to the console instead.
-    await waitFor(() => expect(logged).toHaveBeenCalledWith(expect.objectContaining({ message: 'handler failed' })));
+    await waitFor(() =>
+      expect(logged).toHaveBeenCalledWith(expect.objectContaining({ message: 'handler failed' })),
+    );
   });
 
   it('counts only the latest call', async () => {

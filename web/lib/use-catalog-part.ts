@@ -7,7 +7,11 @@ import { loadCatalogPart } from './i18n';
  * asked for on first use (when `wanted`), so a page or widget needing a few of its words does not
  * grow the first download. A part that cannot come still lets the caller render (its keys show).
  */
-export function useCatalogPart(part: Parameters<typeof loadCatalogPart>[0], probe: string, wanted = true): boolean {
+export function useCatalogPart(
+  part: Parameters<typeof loadCatalogPart>[0],
+  probe: string,
+  wanted = true,
+): boolean {
   const { i18n } = useTranslation();
   const [ready, setReady] = useState(() => i18n.exists(probe));
   useEffect(() => {

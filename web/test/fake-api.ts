@@ -1,5 +1,5 @@
 // A fake of the portal API for component tests: answers by "METHOD /path", with a signed-in
-// partner whose /api/get payload is encrypted exactly as the server does it (decisions §5).
+// partner whose /api/get payload is encrypted exactly as the server does it (docs/product/partners-and-accounts.md#the-profile-payload).
 import { vi } from 'vitest';
 import type { PortalUser } from '../lib/current-user';
 import { encryptPayload, PAYLOAD_KEY_META } from '../lib/payload';
@@ -8,7 +8,9 @@ import { jsonResponse } from './render-app';
 import { emptySalesRoutes, pagedHandler } from './sales-fixtures';
 
 /** 32 bytes, base64: the test pages' payload key. */
-export const TEST_PAYLOAD_KEY = btoa(String.fromCharCode(...Array.from({ length: 32 }, (_, index) => index + 1)));
+export const TEST_PAYLOAD_KEY = btoa(
+  String.fromCharCode(...Array.from({ length: 32 }, (_, index) => index + 1)),
+);
 
 export function installPayloadKey(key: string = TEST_PAYLOAD_KEY): void {
   let meta = document.querySelector<HTMLMetaElement>(`meta[name="${PAYLOAD_KEY_META}"]`);
@@ -60,7 +62,11 @@ export function signInForTest(token = 'tok'): void {
   storeToken({ token, expired: new Date(Date.now() + 3_600_000).toISOString() });
 }
 
-export type FakeHandler = (request: { url: URL; init: RequestInit; body: unknown }) => Response | Promise<Response>;
+export type FakeHandler = (request: {
+  url: URL;
+  init: RequestInit;
+  body: unknown;
+}) => Response | Promise<Response>;
 
 export interface FakeApi {
   fetch: ReturnType<typeof vi.fn>;
@@ -89,16 +95,22 @@ export function installFakeApi(options: { user?: PortalUser; key?: string } = {}
   client.content = TEST_PUBLIC_CLIENT;
   const routes = new Map<string, FakeHandler>();
   const user = options.user ?? samplePartner();
-  routes.set('GET /api/get', async () => jsonResponse(200, { data: await encryptPayload(user, TEST_PAYLOAD_KEY) }));
+  routes.set('GET /api/get', async () =>
+    jsonResponse(200, { data: await encryptPayload(user, TEST_PAYLOAD_KEY) }),
+  );
   routes.set('GET /api/get_badges', () => jsonResponse(200, { data: [] }));
   routes.set('GET /api/getNotifications/announcement', () => jsonResponse(200, { data: [] }));
   routes.set('GET /api/getChallenges', () => jsonResponse(200, { data: [] }));
   routes.set('GET /api/getPromotions', () => jsonResponse(200, { data: [] }));
   routes.set('GET /api/newsfeed', pagedHandler([]));
-  routes.set('GET /api/survey', () => jsonResponse(200, { data: { offered: false, choices: [], answered: null, needs_address: true } }));
+  routes.set('GET /api/survey', () =>
+    jsonResponse(200, { data: { offered: false, choices: [], answered: null, needs_address: true } }),
+  );
   routes.set('GET /api/auth/logout', () => new Response(null, { status: 204 }));
   // The program's currency and zone, which both shells ask for (lib/program.ts): the defaults.
-  routes.set('GET /api/program', () => jsonResponse(200, { data: { currency: 'USD', time_zone: 'America/Toronto' } }));
+  routes.set('GET /api/program', () =>
+    jsonResponse(200, { data: { currency: 'USD', time_zone: 'America/Toronto' } }),
+  );
   // A program without Instagram or Facebook set up: no connect buttons, the top posts' calm empty state.
   routes.set('GET /api/integrations', () =>
     jsonResponse(200, {
@@ -109,7 +121,9 @@ export function installFakeApi(options: { user?: PortalUser; key?: string } = {}
     }),
   );
   routes.set('GET /api/integrations/instagram/top-posts', () =>
-    jsonResponse(200, { data: { configured: false, status: 'not_connected', username: null, synced_at: null, posts: [] } }),
+    jsonResponse(200, {
+      data: { configured: false, status: 'not_connected', username: null, synced_at: null, posts: [] },
+    }),
   );
   routes.set('GET /api/subpartners/glowco', () =>
     jsonResponse(200, {

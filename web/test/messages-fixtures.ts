@@ -18,9 +18,7 @@ export function signInStaff(fake: FakeApi, role: string): void {
     jsonResponse(200, { data: { id: 4, email: `${role}@sunbite.example`, name: 'Mia Manager', role } }),
   );
   // The payouts queue, a section every role opens (tests start there).
-  fake.on('GET /api/manager/payouts', () =>
-    jsonResponse(200, payoutQueue()),
-  );
+  fake.on('GET /api/manager/payouts', () => jsonResponse(200, payoutQueue()));
   storeManagerToken({ token: 'staff-token', expired: new Date(Date.now() + 3_600_000).toISOString() });
 }
 
@@ -84,7 +82,9 @@ export function serveItems<Item extends { id: number }>(
   for (const item of items) {
     fake.on(`GET ${path}/${item.id}`, () => {
       const found = state.items.find((each) => each.id === item.id);
-      return found ? jsonResponse(200, { data: found }) : jsonResponse(404, { code: 404, message: 'Not Found' });
+      return found
+        ? jsonResponse(200, { data: found })
+        : jsonResponse(404, { code: 404, message: 'Not Found' });
     });
     fake.on(
       `PATCH ${path}/${item.id}`,

@@ -168,7 +168,12 @@ export function sampleOverview(): ProgramOverview {
             topic: 'orders/paid',
             error: 'line_items.0.price: not an amount',
             problems: [
-              { field: 'line_items.price', item: 1, issue: 'amount', detail: 'line_items.0.price: not an amount' },
+              {
+                field: 'line_items.price',
+                item: 1,
+                issue: 'amount',
+                detail: 'line_items.0.price: not an amount',
+              },
             ],
             error_id: '0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d',
             rejected_at: '2026-05-11T08:30:00.000Z',
@@ -310,7 +315,10 @@ export function sampleCurrencySettings(overrides: Partial<CurrencySettings> = {}
 }
 
 /** Answers the currency settings with `settings`. */
-export function serveCurrencySettings(fake: FakeApi, settings: CurrencySettings = sampleCurrencySettings()): void {
+export function serveCurrencySettings(
+  fake: FakeApi,
+  settings: CurrencySettings = sampleCurrencySettings(),
+): void {
   fake.on('GET /api/manager/settings/currency', () => jsonResponse(200, { data: settings }));
 }
 
@@ -349,7 +357,9 @@ export function sampleDeliveries(): RejectedDelivery[] {
       rejected_at: '2026-05-10T17:05:00.000Z',
       error_id: '1c2d3e4f-5061-4b7c-9d8e-0f1a2b3c4d5e',
       error: 'created_at: not a date and time',
-      problems: [{ field: 'created_at', item: null, issue: 'date', detail: 'created_at: not a date and time' }],
+      problems: [
+        { field: 'created_at', item: null, issue: 'date', detail: 'created_at: not a date and time' },
+      ],
       payload_length: 640,
       ledger: { state: 'not_recorded', shopify_id: '5600000000999', order_number: null },
     },

@@ -129,7 +129,21 @@ export function emptySalesRoutes(): [string, Handler][] {
       'GET /api/getPayMeNowStats',
       () =>
         jsonResponse(200, {
-          data: { payable_balance: 0, pending_balance: 0, in_payout_balance: 0, next_payable_at: null, minimum: 25, currency: 'USD', paypal_email: null, can_request: false, blockers: ['paypal_email_missing', 'below_minimum'], open_payout: null, lifetime_paid: 0, recent_cashouts: [], latest_paid: null },
+          data: {
+            payable_balance: 0,
+            pending_balance: 0,
+            in_payout_balance: 0,
+            next_payable_at: null,
+            minimum: 25,
+            currency: 'USD',
+            paypal_email: null,
+            can_request: false,
+            blockers: ['paypal_email_missing', 'below_minimum'],
+            open_payout: null,
+            lifetime_paid: 0,
+            recent_cashouts: [],
+            latest_paid: null,
+          },
         }),
     ],
     ['GET /api/getInvoices', pagedHandler([])],

@@ -1,10 +1,6 @@
 // The store connection as GET /api/manager/settings/store answers it (issue 30): not connected,
 // connected from the back office, or held by the server's environment, for the component tests.
-import type {
-  StoreConnection,
-  StoreSettings,
-  StoreTopicState,
-} from '../features/manager/settings/store-api';
+import type { StoreConnection, StoreSettings, StoreTopicState } from '../features/manager/settings/store-api';
 import { STORE_TOPICS } from '../features/manager/settings/store-api';
 import type { FakeApi } from './fake-api';
 import { jsonResponse } from './render-app';
@@ -59,9 +55,7 @@ export function storeConnected(overrides: Partial<StoreSettings> = {}): StoreSet
     ...storeNotConnected(),
     connection: sampleConnection(),
     topics: storeTopics({ registered: true, callback_url: STORE_ADDRESS }).map((topic, index) =>
-      index === 0
-        ? { ...topic, last_delivery_at: '2026-05-12T13:58:00.000Z', refused_24h: 2 }
-        : topic,
+      index === 0 ? { ...topic, last_delivery_at: '2026-05-12T13:58:00.000Z', refused_24h: 2 } : topic,
     ),
     subscriptions_checked_at: '2026-05-12T14:05:00.000Z',
     reconciliation: {

@@ -63,7 +63,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await sql`CREATE UNIQUE INDEX staff_users_email_lower ON staff_users (lower(email))`.execute(db);
 
-  // White-label sub-partners (decisions §10); slugs are stored lower-case.
+  // White-label sub-partners (docs/product/partners-and-accounts.md#white-label-sub-partners); slugs are stored lower-case.
   await db.schema
     .createTable('subpartners')
     .addColumn('id', 'integer', idColumn(db))

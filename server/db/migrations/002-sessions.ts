@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { idColumn } from '../dialect';
 
-// Bearer sessions for partners and staff, and the sign-in throttle (decisions §4).
+// Bearer sessions for partners and staff, and the sign-in throttle (docs/product/back-office.md#staff-accounts).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('auth_tokens')
@@ -15,7 +15,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('revoked_at', 'varchar(32)')
     .execute();
-  await db.schema.createIndex('auth_tokens_subject').on('auth_tokens').columns(['kind', 'subject_id']).execute();
+  await db.schema
+    .createIndex('auth_tokens_subject')
+    .on('auth_tokens')
+    .columns(['kind', 'subject_id'])
+    .execute();
 
   await db.schema
     .createTable('throttle_events')
@@ -23,7 +27,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('bucket', 'varchar(300)', (c) => c.notNull())
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('throttle_events_bucket').on('throttle_events').columns(['bucket', 'created_at']).execute();
+  await db.schema
+    .createIndex('throttle_events_bucket')
+    .on('throttle_events')
+    .columns(['bucket', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { idColumn } from '../dialect';
 
-// The sales ledger (decisions §6): store orders and their items, refunds, marketplace sales,
+// The sales ledger (docs/product/commissions.md#refunds): store orders and their items, refunds, marketplace sales,
 // earnings with the history of every change, vouchers, commission tiers, and the durable queue
 // of follow-up work. Money in integer cents, rates in basis points.
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -59,7 +59,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('orders_partner_placed').on('orders').columns(['partner_id', 'placed_at']).execute();
+  await db.schema
+    .createIndex('orders_partner_placed')
+    .on('orders')
+    .columns(['partner_id', 'placed_at'])
+    .execute();
 
   await db.schema
     .createTable('order_items')
@@ -126,7 +130,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('revenue_cents', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('marketplace_sales_partner').on('marketplace_sales').columns(['partner_id', 'sale_date']).execute();
+  await db.schema
+    .createIndex('marketplace_sales_partner')
+    .on('marketplace_sales')
+    .columns(['partner_id', 'sale_date'])
+    .execute();
 
   await db.schema
     .createTable('earnings')
@@ -147,8 +155,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('earnings_source').on('earnings').columns(['partner_id', 'kind', 'source_key']).unique().execute();
-  await db.schema.createIndex('earnings_partner_status').on('earnings').columns(['partner_id', 'status']).execute();
+  await db.schema
+    .createIndex('earnings_source')
+    .on('earnings')
+    .columns(['partner_id', 'kind', 'source_key'])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('earnings_partner_status')
+    .on('earnings')
+    .columns(['partner_id', 'status'])
+    .execute();
   await db.schema.createIndex('earnings_order').on('earnings').column('order_id').execute();
   await db.schema.createIndex('earnings_hold').on('earnings').columns(['status', 'hold_until']).execute();
 
@@ -178,7 +195,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('read_at', 'varchar(32)')
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('notifications_partner').on('notifications').columns(['partner_id', 'read_at']).execute();
+  await db.schema
+    .createIndex('notifications_partner')
+    .on('notifications')
+    .columns(['partner_id', 'read_at'])
+    .execute();
 
   await db.schema
     .createTable('jobs')

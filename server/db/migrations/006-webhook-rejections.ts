@@ -11,13 +11,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('webhook_rejections')
     .addColumn('id', 'integer', idColumn(db))
     // One row per delivery, however often it is retried.
-    .addColumn('delivery_id', 'varchar(100)', (c) => c.notNull().unique().references('webhook_deliveries.delivery_id'))
+    .addColumn('delivery_id', 'varchar(100)', (c) =>
+      c.notNull().unique().references('webhook_deliveries.delivery_id'),
+    )
     .addColumn('webhook_id', 'varchar(100)')
     .addColumn('shop_domain', 'varchar(255)')
     .addColumn('error_id', 'varchar(36)', (c) => c.notNull())
     .addColumn('rejected_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('webhook_rejections_rejected').on('webhook_rejections').column('rejected_at').execute();
+  await db.schema
+    .createIndex('webhook_rejections_rejected')
+    .on('webhook_rejections')
+    .column('rejected_at')
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

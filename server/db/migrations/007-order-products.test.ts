@@ -17,9 +17,16 @@ describe('migration 007 on a database with orders', () => {
     t = await createTestDatabase();
     await seedDemoProgram(t.db, { sales: true });
     // An order without line items, and one with three, beside the demo's.
-    const partner = await t.db.selectFrom('orders').select('partner_id').where('partner_id', 'is not', null).executeTakeFirstOrThrow();
+    const partner = await t.db
+      .selectFrom('orders')
+      .select('partner_id')
+      .where('partner_id', 'is not', null)
+      .executeTakeFirstOrThrow();
     const now = new Date().toISOString();
-    for (const [n, items] of [[0, []], [1, ['Kids Multi', 'Dreamy Sleep', 'Calm Bites']]] as const) {
+    for (const [n, items] of [
+      [0, []],
+      [1, ['Kids Multi', 'Dreamy Sleep', 'Calm Bites']],
+    ] as const) {
       const { id } = await t.db
         .insertInto('orders')
         .values({
@@ -40,7 +47,17 @@ describe('migration 007 on a database with orders', () => {
         .returning('id')
         .executeTakeFirstOrThrow();
       for (const [i, product] of items.entries()) {
-        await t.db.insertInto('order_items').values({ order_id: id, line_item_id: `m007-${n}-${i}`, product, sku: null, quantity: 1, price_cents: 100 }).execute();
+        await t.db
+          .insertInto('order_items')
+          .values({
+            order_id: id,
+            line_item_id: `m007-${n}-${i}`,
+            product,
+            sku: null,
+            quantity: 1,
+            price_cents: 100,
+          })
+          .execute();
       }
     }
   });
@@ -55,12 +72,17 @@ describe('migration 007 on a database with orders', () => {
           (select count(*) from order_items i where i.order_id = o.id) as product_count
         from orders o order by o.id`.execute(db)
     ).rows.map((r) => ({ ...r, product_count: Number(r.product_count) }));
-  const onOrders = (db: Db) => db.selectFrom('orders').select(['id', 'first_product', 'product_count']).orderBy('id').execute();
+  const onOrders = (db: Db) =>
+    db.selectFrom('orders').select(['id', 'first_product', 'product_count']).orderBy('id').execute();
   const lists = async (db: Db) => {
     const partners = await db.selectFrom('partners').select('id').orderBy('id').execute();
     const pages = [];
     for (const { id } of partners) {
-      for (const paging of [{ page: 1, length: 5 }, { page: 2, length: 7 }, { page: 1, length: 100 }]) {
+      for (const paging of [
+        { page: 1, length: 5 },
+        { page: 2, length: 7 },
+        { page: 1, length: 100 },
+      ]) {
         pages.push(await shopSales(db, id, paging, 'en'), await referralSales(db, id, paging, 'fr'));
       }
     }
@@ -73,11 +95,15 @@ describe('migration 007 on a database with orders', () => {
     expect(recorded.filter((o) => o.product_count > 1).length).toBeGreaterThan(0);
     expect(recorded.some((o) => o.product_count === 0 && o.first_product === null)).toBe(true);
     const shown = await lists(t.db);
-    expect(shown.flatMap((p) => p.data).map((r) => r.product)).toEqual(expect.arrayContaining(['Kids Multi +2', '']));
+    expect(shown.flatMap((p) => p.data).map((r) => r.product)).toEqual(
+      expect.arrayContaining(['Kids Multi +2', '']),
+    );
 
     await t.db.transaction().execute(async (trx) => {
       await m007.down(trx as unknown as Kysely<unknown>);
-      expect((await trx.introspection.getTables()).find((x) => x.name === 'orders')!.columns.map((c) => c.name)).not.toContain('first_product');
+      expect(
+        (await trx.introspection.getTables()).find((x) => x.name === 'orders')!.columns.map((c) => c.name),
+      ).not.toContain('first_product');
       await m007.up(trx as unknown as Kysely<unknown>);
     });
     expect(await onOrders(t.db)).toEqual(recorded);

@@ -7,11 +7,25 @@ import type { Kysely } from 'kysely';
 // another index per order. Now a page of a partner's list reads one stretch of one index, which a
 // small page cache holds (docs/performance.md). Line items never change after the order is
 // recorded, so the two columns are written once, with the order.
-const LIST_COLUMNS = ['partner_id', 'placed_at', 'id', 'voucher_id', 'status', 'order_number', 'subtotal_cents', 'refunded_cents', 'country_code', 'geo'];
+const LIST_COLUMNS = [
+  'partner_id',
+  'placed_at',
+  'id',
+  'voucher_id',
+  'status',
+  'order_number',
+  'subtotal_cents',
+  'refunded_cents',
+  'country_code',
+  'geo',
+];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('orders').addColumn('first_product', 'varchar(255)').execute();
-  await db.schema.alterTable('orders').addColumn('product_count', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('orders')
+    .addColumn('product_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   // The first line item is the one stored first (items are stored in the order's own order).
   await sql`
     update orders set

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { idColumn } from '../dialect';
 
-// Cash-out (decisions §7): payouts with the history of every status change, the earnings each
+// Cash-out (docs/product/payouts.md#cash-out): payouts with the history of every status change, the earnings each
 // one gathered (as they were when it was requested, so its invoice never changes afterwards),
 // invoices numbered per year without gaps, and what PayPal was asked and answered.
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -38,8 +38,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('checked_at', 'varchar(32)')
     .execute();
   // At most one open payout per partner, whatever the number of requests or nodes.
-  await sql`CREATE UNIQUE INDEX payouts_one_open ON payouts (partner_id) WHERE status NOT IN ('PAID', 'REJECTED', 'MANAGER_REJECTED')`.execute(db);
-  await db.schema.createIndex('payouts_partner').on('payouts').columns(['partner_id', 'created_at']).execute();
+  await sql`CREATE UNIQUE INDEX payouts_one_open ON payouts (partner_id) WHERE status NOT IN ('PAID', 'REJECTED', 'MANAGER_REJECTED')`.execute(
+    db,
+  );
+  await db.schema
+    .createIndex('payouts_partner')
+    .on('payouts')
+    .columns(['partner_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('payouts_status').on('payouts').columns(['status', 'created_at']).execute();
   await db.schema.createIndex('payouts_send').on('payouts').column('send_after').execute();
   await db.schema.createIndex('payouts_batch').on('payouts').column('paypal_batch_id').execute();
@@ -70,7 +76,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('product', 'varchar(255)')
     .addColumn('amount_cents', 'integer', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('payout_items_payout').on('payout_items').columns(['payout_id', 'earning_id']).unique().execute();
+  await db.schema
+    .createIndex('payout_items_payout')
+    .on('payout_items')
+    .columns(['payout_id', 'earning_id'])
+    .unique()
+    .execute();
   await db.schema.createIndex('payout_items_earning').on('payout_items').column('earning_id').execute();
 
   await db.schema
@@ -95,12 +106,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('issued_at', 'varchar(32)', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('invoices_year_seq').on('invoices').columns(['year', 'seq']).unique().execute();
-  await db.schema.createIndex('invoices_partner').on('invoices').columns(['partner_id', 'issued_at']).execute();
+  await db.schema
+    .createIndex('invoices_partner')
+    .on('invoices')
+    .columns(['partner_id', 'issued_at'])
+    .execute();
 
   // Earnings gathered into a payout, by payout (their status is IN_PAYOUT meanwhile).
   await db.schema.createIndex('earnings_payout').on('earnings').column('payout_id').execute();
   // When the partner's next pending earning becomes payable: one index seek.
-  await db.schema.createIndex('earnings_partner_hold').on('earnings').columns(['partner_id', 'status', 'hold_until']).execute();
+  await db.schema
+    .createIndex('earnings_partner_hold')
+    .on('earnings')
+    .columns(['partner_id', 'status', 'hold_until'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { idColumn } from '../dialect';
 
-// The creator content kit (decisions §9, §13): the talking points of each product and the long
+// The creator content kit (docs/product/content.md#products, docs/product/content.md#caption-check): the talking points of each product and the long
 // pages, per locale, with every version kept (who, when, from where); the images the server
 // serves (uploads and drawn artwork); the Grab and Go gallery; and the competitor names the
 // caption check looks for. Bodies are JSON text, validated by the application before they are
@@ -28,7 +28,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('release_hash', 'varchar(64)')
     .execute();
   // One text per product or page and locale, however many nodes seed at once.
-  await db.schema.createIndex('content_texts_document').on('content_texts').columns(['kind', 'key', 'locale']).unique().execute();
+  await db.schema
+    .createIndex('content_texts_document')
+    .on('content_texts')
+    .columns(['kind', 'key', 'locale'])
+    .unique()
+    .execute();
 
   await db.schema
     .createTable('content_text_versions')
@@ -43,7 +48,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('restored_from', 'integer')
     .addColumn('seed_hash', 'varchar(64)')
     .execute();
-  await db.schema.createIndex('content_text_versions_text').on('content_text_versions').columns(['text_id', 'version']).unique().execute();
+  await db.schema
+    .createIndex('content_text_versions_text')
+    .on('content_text_versions')
+    .columns(['text_id', 'version'])
+    .unique()
+    .execute();
 
   await db.schema
     .createTable('media')
@@ -82,8 +92,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('deleted_at', 'varchar(32)')
     .execute();
-  await db.schema.createIndex('gallery_images_seed_ref').on('gallery_images').column('seed_ref').unique().execute();
-  await db.schema.createIndex('gallery_images_order').on('gallery_images').columns(['position', 'id']).execute();
+  await db.schema
+    .createIndex('gallery_images_seed_ref')
+    .on('gallery_images')
+    .column('seed_ref')
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('gallery_images_order')
+    .on('gallery_images')
+    .columns(['position', 'id'])
+    .execute();
   await db.schema.createIndex('gallery_images_media').on('gallery_images').column('media_id').execute();
 
   await db.schema

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { idColumn } from '../dialect';
 
-// Badges (decisions §8): one row per badge a partner was awarded. The unique pair is what makes an
+// Badges (docs/product/engagement.md#badges): one row per badge a partner was awarded. The unique pair is what makes an
 // award happen once, whichever node or job reaches the threshold first.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -11,9 +11,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('badge', 'varchar(32)', (c) => c.notNull())
     .addColumn('awarded_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('badge_awards_partner_badge').on('badge_awards').columns(['partner_id', 'badge']).unique().execute();
+  await db.schema
+    .createIndex('badge_awards_partner_badge')
+    .on('badge_awards')
+    .columns(['partner_id', 'badge'])
+    .unique()
+    .execute();
   // The newsfeed reads a partner's awards newest first.
-  await db.schema.createIndex('badge_awards_partner_time').on('badge_awards').columns(['partner_id', 'awarded_at']).execute();
+  await db.schema
+    .createIndex('badge_awards_partner_time')
+    .on('badge_awards')
+    .columns(['partner_id', 'awarded_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

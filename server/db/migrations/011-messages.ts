@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import { idColumn } from '../dialect';
 
-// Staff messages (decisions §8): announcements and custom notifications. One row holds what staff
+// Staff messages (docs/product/engagement.md#notifications): announcements and custom notifications. One row holds what staff
 // wrote (both languages as JSON); each recipient's copy is a row of `notifications` pointing back
 // at it (`message_id`), so the bell, read-marking and the lists read one table, and an edit or a
 // delete reaches every copy through the index.
-// The audit log (decisions §11): every staff change, who, when, what, before and after, written in
+// The audit log (docs/product/back-office.md#audit-log): every staff change, who, when, what, before and after, written in
 // the transaction of the change. Its screen arrives with the back office's partners section.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -24,12 +24,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('staff_messages_kind_time').on('staff_messages').columns(['kind', 'created_at']).execute();
+  await db.schema
+    .createIndex('staff_messages_kind_time')
+    .on('staff_messages')
+    .columns(['kind', 'created_at'])
+    .execute();
 
   await db.schema.alterTable('notifications').addColumn('message_id', 'integer').execute();
   await db.schema.createIndex('notifications_message').on('notifications').column('message_id').execute();
   // The partner's lists of one kind, newest first (announcements, custom notifications).
-  await db.schema.createIndex('notifications_partner_kind').on('notifications').columns(['partner_id', 'kind', 'created_at']).execute();
+  await db.schema
+    .createIndex('notifications_partner_kind')
+    .on('notifications')
+    .columns(['partner_id', 'kind', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('audit_log')

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { idColumn } from '../dialect';
 
-// Monthly promos and challenges (decisions §8). A challenge's reward is paid once per partner:
+// Monthly promos and challenges (docs/product/engagement.md#monthly-challenges). A challenge's reward is paid once per partner:
 // the unique (challenge, partner) row of `challenge_rewards` is what makes it once, whichever node
 // or sweep gets there first.
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -18,7 +18,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('promotions_dates').on('promotions').columns(['ends_on', 'starts_on']).execute();
+  await db.schema
+    .createIndex('promotions_dates')
+    .on('promotions')
+    .columns(['ends_on', 'starts_on'])
+    .execute();
 
   await db.schema
     .createTable('challenges')
@@ -49,13 +53,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('voucher_id', 'integer')
     .addColumn('rewarded_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('challenge_rewards_once').on('challenge_rewards').columns(['challenge_id', 'partner_id']).unique().execute();
-  await db.schema.createIndex('challenge_rewards_partner').on('challenge_rewards').column('partner_id').execute();
+  await db.schema
+    .createIndex('challenge_rewards_once')
+    .on('challenge_rewards')
+    .columns(['challenge_id', 'partner_id'])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('challenge_rewards_partner')
+    .on('challenge_rewards')
+    .column('partner_id')
+    .execute();
 
   // Who is at or past a challenge's target this month: a range of this index, which holds the
   // measures itself (the table is clustered on the partner, so reading rows would cost a lookup
   // each).
-  await db.schema.createIndex('partner_sales_stats_period').on('partner_sales_stats').columns(['period', 'start', 'geo', 'orders', 'sales_cents']).execute();
+  await db.schema
+    .createIndex('partner_sales_stats_period')
+    .on('partner_sales_stats')
+    .columns(['period', 'start', 'geo', 'orders', 'sales_cents'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { idColumn } from '../dialect';
 
-// The first-sale survey (decisions §8): one answer per partner (the unique partner makes it once),
+// The first-sale survey (docs/product/engagement.md#first-sale-survey): one answer per partner (the unique partner makes it once),
 // and the free-product requests that "Claim bottles" records for staff to ship or decline.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -25,7 +25,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('product_claims_status').on('product_claims').columns(['status', 'created_at']).execute();
+  await db.schema
+    .createIndex('product_claims_status')
+    .on('product_claims')
+    .columns(['status', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { idColumn } from '../dialect';
 
-// Program mail (decisions §12): each partner's switches (no row: every switch on), the durable
+// Program mail (docs/product/engagement.md#mail-a-partner-receives): each partner's switches (no row: every switch on), the durable
 // outbox the mail goes out from (one row per mail, made once by its dedupe key; retried until the
 // SMTP server takes it), the hashed unsubscribe tokens the mails carry, and when each
 // announcement, promo and challenge was put in the outbox.
@@ -38,7 +38,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('last_error', 'varchar(1000)')
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('mail_outbox_due').on('mail_outbox').columns(['done_at', 'run_after']).execute();
+  await db.schema
+    .createIndex('mail_outbox_due')
+    .on('mail_outbox')
+    .columns(['done_at', 'run_after'])
+    .execute();
 
   await db.schema
     .createTable('mail_tokens')
@@ -49,9 +53,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   // The digest reads an hour of sale notifications of every partner at once.
-  await db.schema.createIndex('notifications_kind_created').on('notifications').columns(['kind', 'created_at']).execute();
+  await db.schema
+    .createIndex('notifications_kind_created')
+    .on('notifications')
+    .columns(['kind', 'created_at'])
+    .execute();
 
-  for (const table of ['staff_messages', 'promotions', 'challenges']) await db.schema.alterTable(table).addColumn('mailed_at', 'varchar(32)').execute();
+  for (const table of ['staff_messages', 'promotions', 'challenges'])
+    await db.schema.alterTable(table).addColumn('mailed_at', 'varchar(32)').execute();
   // What was already out before program mail is not news to mail now; promos and challenges
   // still to come are mailed when they start.
   const now = new Date().toISOString();
@@ -61,7 +70,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['challenges', 'promotions', 'staff_messages']) await db.schema.alterTable(table).dropColumn('mailed_at').execute();
+  for (const table of ['challenges', 'promotions', 'staff_messages'])
+    await db.schema.alterTable(table).dropColumn('mailed_at').execute();
   await db.schema.dropIndex('notifications_kind_created').execute();
   await db.schema.dropTable('mail_tokens').execute();
   await db.schema.dropTable('mail_outbox').execute();

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { idColumn } from '../dialect';
 
-// Short-link clicks (decisions §14): one row per visit of `/s/{code}`, with the partner, the time,
+// Short-link clicks (docs/product/links-and-integrations.md#short-links): one row per visit of `/s/{code}`, with the partner, the time,
 // the referring site and the device class, and no IP address. `day` (UTC) is what the partner's
 // clicks-per-day chart groups by.
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -17,7 +17,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // mobile, tablet, desktop or bot
     .addColumn('device', 'varchar(10)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('link_clicks_partner_day').on('link_clicks').columns(['partner_id', 'day']).execute();
+  await db.schema
+    .createIndex('link_clicks_partner_day')
+    .on('link_clicks')
+    .columns(['partner_id', 'day'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// The push of each partner code to the Shopify store (decisions §14, docs/decisions/028): one row
+// The push of each partner code to the Shopify store (docs/product/links-and-integrations.md#discount-push, docs/decisions/028): one row
 // per promo code that was queued, made in the transaction that created (or changed) the code.
 //
 // A table of its own rather than columns of promo_codes: promo_codes is read on hot paths (every

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { idColumn } from '../dialect';
 
-// A partner's connected social accounts (decisions §14) and the Instagram posts fetched for them.
+// A partner's connected social accounts (docs/product/links-and-integrations.md#instagram) and the Instagram posts fetched for them.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('partner_integrations')
@@ -40,7 +40,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('partner_integrations')
     .columns(['provider', 'provider_user_id'])
     .execute();
-  await db.schema.createIndex('partner_integrations_due').on('partner_integrations').columns(['status', 'next_sync_at']).execute();
+  await db.schema
+    .createIndex('partner_integrations_due')
+    .on('partner_integrations')
+    .columns(['status', 'next_sync_at'])
+    .execute();
 
   await db.schema
     .createTable('instagram_media')
@@ -60,7 +64,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('thumbnail_name', 'varchar(40)')
     .addColumn('fetched_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('instagram_media_partner_media').unique().on('instagram_media').columns(['partner_id', 'media_id']).execute();
+  await db.schema
+    .createIndex('instagram_media_partner_media')
+    .unique()
+    .on('instagram_media')
+    .columns(['partner_id', 'media_id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

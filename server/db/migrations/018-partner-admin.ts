@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { idColumn } from '../dialect';
 
-// Partners in the back office (issue 13, docs/decisions/031-partner-admin.md):
+// Partners in the back office (issue 13, docs/decisions/036-partners-in-the-back-office.md):
 //
-// - `status`: `active` or `suspended` (decisions §11: a suspended partner cannot sign in or cash
+// - `status`: `active` or `suspended` (docs/product/back-office.md#suspension: a suspended partner cannot sign in or cash
 //   out; their orders are still recorded).
 // - Each partner's lifetime figures beside them, so the list sorts and filters by them from an
 //   index at any size: `total_sales_cents` (what partner_sales_stats holds for all time: paid

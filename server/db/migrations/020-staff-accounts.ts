@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { idColumn } from '../dialect';
 
-// Staff accounts in the back office (issue 13, decisions §11): a staff member is invited, sets a
+// Staff accounts in the back office (issue 13, docs/product/back-office.md#staff-accounts): a staff member is invited, sets a
 // password from a single-use link, and can be deactivated and reactivated.
 export async function up(db: Kysely<unknown>): Promise<void> {
   // active, invited (no password yet: password_hash is '' until the invite is accepted, which no
@@ -28,7 +28,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('used_at', 'varchar(32)')
     .execute();
-  await db.schema.createIndex('staff_invites_staff').on('staff_invites').columns(['staff_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('staff_invites_staff')
+    .on('staff_invites')
+    .columns(['staff_id', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

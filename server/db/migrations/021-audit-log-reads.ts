@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// The audit log's screen (decisions §11, docs/decisions/034): newest first, filtered by staff
+// The audit log's screen (docs/product/back-office.md#audit-log, docs/decisions/034): newest first, filtered by staff
 // member, action or entity. Each filter gets an index that also gives the order, so a page is
 // read from the index whatever the log's size: (filter, created_at, id); one item's history
 // (entity and its id) likewise, in place of 011's (entity, entity_id).

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { dialectOf } from '../dialect';
 
-// The back office's overview (issue 13, decisions §11 `GET /api/manager/overview`,
+// The back office's overview (issue 13, docs/product/back-office.md#overview `GET /api/manager/overview`,
 // docs/decisions/037-program-overview.md): the program's figures as running totals of their own,
 // so the overview reads a few dozen rows however many partners and orders the program has.
 //
@@ -50,11 +50,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // This month's best sellers straight from an index (only month rows are in it, so the week and
   // all-time rows every order also moves cost it nothing).
-  await sql`CREATE INDEX partner_sales_stats_month_sales ON partner_sales_stats (start, sales_cents, partner_id) WHERE period = 'm'`.execute(db);
+  await sql`CREATE INDEX partner_sales_stats_month_sales ON partner_sales_stats (start, sales_cents, partner_id) WHERE period = 'm'`.execute(
+    db,
+  );
   // The payouts waiting, and their amounts, from an index of open payouts alone.
-  await sql`CREATE INDEX payouts_waiting ON payouts (status, amount_cents) WHERE status NOT IN ('PAID', 'REJECTED', 'MANAGER_REJECTED')`.execute(db);
+  await sql`CREATE INDEX payouts_waiting ON payouts (status, amount_cents) WHERE status NOT IN ('PAID', 'REJECTED', 'MANAGER_REJECTED')`.execute(
+    db,
+  );
   // The latest failed discount pushes.
-  await db.schema.createIndex('store_code_syncs_state_updated').on('store_code_syncs').columns(['state', 'updated_at']).execute();
+  await db.schema
+    .createIndex('store_code_syncs_state_updated')
+    .on('store_code_syncs')
+    .columns(['state', 'updated_at'])
+    .execute();
 
   // Migrations run before the server takes requests: the backfill sees no writer in between.
   await fillProgramStats(db);
@@ -76,25 +84,52 @@ async function fillProgramStats(db: Kysely<unknown>): Promise<void> {
     select id, ${sql.raw(monthOf('last_login_dt'))}, 0, 1 from partners where last_login_dt is not null
     on conflict (partner_id, month) do update set signed_in = 1`.execute(db);
 
-  type MonthRow = { month: string; orders: number; sales_cents: number; commission_cents: number; partners_joined: number; partners_active: number };
+  type MonthRow = {
+    month: string;
+    orders: number;
+    sales_cents: number;
+    commission_cents: number;
+    partners_joined: number;
+    partners_active: number;
+  };
   const months = new Map<string, MonthRow>();
   const row = (month: string) => {
     let r = months.get(month);
-    if (!r) months.set(month, (r = { month, orders: 0, sales_cents: 0, commission_cents: 0, partners_joined: 0, partners_active: 0 }));
+    if (!r)
+      months.set(
+        month,
+        (r = {
+          month,
+          orders: 0,
+          sales_cents: 0,
+          commission_cents: 0,
+          partners_joined: 0,
+          partners_active: 0,
+        }),
+      );
     return r;
   };
   const sales = await sql<{ month: string; orders: number; sales: number; commission: number }>`
     select start as month, sum(orders) as orders, sum(sales_cents) as sales, sum(commission_cents) as commission
     from partner_sales_stats where period = 'm' group by start`.execute(db);
-  for (const s of sales.rows) Object.assign(row(s.month), { orders: Number(s.orders), sales_cents: Number(s.sales), commission_cents: Number(s.commission) });
+  for (const s of sales.rows)
+    Object.assign(row(s.month), {
+      orders: Number(s.orders),
+      sales_cents: Number(s.sales),
+      commission_cents: Number(s.commission),
+    });
   const joined = await sql<{ month: string; n: number }>`
-    select ${sql.raw(monthOf('created_at'))} as month, count(*) as n from partners group by ${sql.raw(monthOf('created_at'))}`.execute(db);
+    select ${sql.raw(monthOf('created_at'))} as month, count(*) as n from partners group by ${sql.raw(monthOf('created_at'))}`.execute(
+    db,
+  );
   for (const j of joined.rows) {
     row(j.month).partners_joined += Number(j.n);
     row('').partners_joined += Number(j.n);
   }
   const active = await sql<{ month: string; n: number }>`
-    select month, count(*) as n from partner_month_activity where sold = 1 or signed_in = 1 group by month`.execute(db);
+    select month, count(*) as n from partner_month_activity where sold = 1 or signed_in = 1 group by month`.execute(
+    db,
+  );
   for (const a of active.rows) row(a.month).partners_active = Number(a.n);
   row('');
   const rows = [...months.values()];
@@ -106,7 +141,9 @@ async function fillProgramStats(db: Kysely<unknown>): Promise<void> {
 
   await sql`
     insert into program_earning_stats (month, kind, status, earnings, cents)
-    select month, kind, status, sum(earnings), sum(cents) from partner_earning_stats group by month, kind, status`.execute(db);
+    select month, kind, status, sum(earnings), sum(cents) from partner_earning_stats group by month, kind, status`.execute(
+    db,
+  );
 }
 
 // ---- SQLite: plain triggers (one writer at a time: nothing to defer).
@@ -122,7 +159,13 @@ const sqliteEarningDelta = (row: 'new' | 'old', sign: '' | '-') =>
     on conflict (month, kind, status) do update set earnings = program_earning_stats.earnings + excluded.earnings, cents = program_earning_stats.cents + excluded.cents;`;
 
 /** Sets one activity flag of (partner, month), creating the row if need be; the WHERE keeps it to real changes. */
-const sqliteActivity = (partner: string, month: string, flag: 'sold' | 'signed_in', value: string, when: string) =>
+const sqliteActivity = (
+  partner: string,
+  month: string,
+  flag: 'sold' | 'signed_in',
+  value: string,
+  when: string,
+) =>
   `insert into partner_month_activity (partner_id, month, sold, signed_in)
     select ${partner}, ${month}, ${flag === 'sold' ? value : '0'}, ${flag === 'signed_in' ? value : '0'} where ${when}
     on conflict (partner_id, month) do update set ${flag} = excluded.${flag};`;
@@ -259,7 +302,13 @@ const PG_TRIGGERS: [string, string, string, string | null, string][] = [
     'program_follow_partners',
   ],
   ['program_partner_delete', 'delete', 'partners', null, 'program_follow_partners'],
-  ['program_activity_insert', 'insert', 'partner_month_activity', `new.sold = 1 or new.signed_in = 1`, 'program_follow_activity'],
+  [
+    'program_activity_insert',
+    'insert',
+    'partner_month_activity',
+    `new.sold = 1 or new.signed_in = 1`,
+    'program_follow_activity',
+  ],
   [
     'program_activity_update',
     'update',
@@ -267,12 +316,22 @@ const PG_TRIGGERS: [string, string, string, string | null, string][] = [
     `(new.sold = 1 or new.signed_in = 1) <> (old.sold = 1 or old.signed_in = 1)`,
     'program_follow_activity',
   ],
-  ['program_activity_delete', 'delete', 'partner_month_activity', `old.sold = 1 or old.signed_in = 1`, 'program_follow_activity'],
+  [
+    'program_activity_delete',
+    'delete',
+    'partner_month_activity',
+    `old.sold = 1 or old.signed_in = 1`,
+    'program_follow_activity',
+  ],
 ];
 
 async function createPostgresTriggers(db: Kysely<unknown>): Promise<void> {
   for (const [name, body] of Object.entries(PG_FUNCTIONS)) {
-    await sql.raw(`create function ${name}() returns trigger language plpgsql as $fn$ begin ${body} return null; end; $fn$`).execute(db);
+    await sql
+      .raw(
+        `create function ${name}() returns trigger language plpgsql as $fn$ begin ${body} return null; end; $fn$`,
+      )
+      .execute(db);
   }
   for (const [name, event, table, condition, fn] of PG_TRIGGERS) {
     await sql
@@ -288,7 +347,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     for (const [name, , table] of PG_TRIGGERS) await sql.raw(`drop trigger ${name} on ${table}`).execute(db);
     for (const name of Object.keys(PG_FUNCTIONS)) await sql.raw(`drop function ${name}()`).execute(db);
   } else {
-    for (const trigger of SQLITE_TRIGGERS) await sql.raw(`drop trigger ${/create trigger (\w+)/.exec(trigger)![1]}`).execute(db);
+    for (const trigger of SQLITE_TRIGGERS)
+      await sql.raw(`drop trigger ${/create trigger (\w+)/.exec(trigger)![1]}`).execute(db);
   }
   await db.schema.dropIndex('store_code_syncs_state_updated').execute();
   await sql`DROP INDEX payouts_waiting`.execute(db);

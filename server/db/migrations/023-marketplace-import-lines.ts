@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { idColumn } from '../dialect';
 
-// Marketplace imports in the back office (issue 13, decisions §6): staff see each past import
+// Marketplace imports in the back office (issue 13, docs/product/commissions.md#marketplace): staff see each past import
 // with the rows it imported, the duplicates it skipped and every line it rejected, with its number
 // and reason, long after the upload's answer is gone.
 //

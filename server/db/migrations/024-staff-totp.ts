@@ -28,7 +28,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('used_at', 'varchar(32)')
     .execute();
-  await db.schema.createIndex('staff_recovery_codes_staff').on('staff_recovery_codes').column('staff_id').execute();
+  await db.schema
+    .createIndex('staff_recovery_codes_staff')
+    .on('staff_recovery_codes')
+    .column('staff_id')
+    .execute();
 
   // The second step of a sign-in: a 256-bit random token (stored hashed) answered for a right
   // password, valid a few minutes, used once.
@@ -41,7 +45,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('used_at', 'varchar(32)')
     .execute();
-  await db.schema.createIndex('staff_sign_in_challenges_expiry').on('staff_sign_in_challenges').column('expires_at').execute();
+  await db.schema
+    .createIndex('staff_sign_in_challenges_expiry')
+    .on('staff_sign_in_challenges')
+    .column('expires_at')
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

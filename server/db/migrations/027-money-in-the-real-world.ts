@@ -21,18 +21,38 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('orders').addColumn('source_subtotal_cents', 'integer').execute();
   await db.schema.alterTable('orders').addColumn('source_total_cents', 'integer').execute();
   await db.schema.alterTable('orders').addColumn('fx_rate', 'varchar(24)').execute();
-  await db.schema.alterTable('orders').addColumn('awaiting_rate', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('orders').addColumn('test', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('orders').addColumn('taxes_included', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await sql`update orders set source_subtotal_cents = subtotal_cents, source_total_cents = total_cents`.execute(db);
+  await db.schema
+    .alterTable('orders')
+    .addColumn('awaiting_rate', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('orders')
+    .addColumn('test', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('orders')
+    .addColumn('taxes_included', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await sql`update orders set source_subtotal_cents = subtotal_cents, source_total_cents = total_cents`.execute(
+    db,
+  );
   // The two short lists staff read (Needs a look): a partial index each, empty in most programs.
   await sql`create index orders_awaiting_rate on orders (placed_at) where awaiting_rate = 1`.execute(db);
   await sql`create index orders_test on orders (placed_at) where test = 1`.execute(db);
 
-  await db.schema.alterTable('refunds').addColumn('tax_cents', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('refunds').addColumn('discrepancy_cents', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('refunds')
+    .addColumn('tax_cents', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('refunds')
+    .addColumn('discrepancy_cents', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 
-  await db.schema.alterTable('webhook_deliveries').addColumn('test', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('webhook_deliveries')
+    .addColumn('test', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 
   await db.schema.alterTable('marketplace_imports').addColumn('currency', 'varchar(3)').execute();
   await db.schema.alterTable('marketplace_sales').addColumn('source_revenue_cents', 'integer').execute();

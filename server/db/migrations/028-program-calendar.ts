@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 
-// The program's calendar (decisions §15, docs/decisions/054-program-calendar.md):
+// The program's calendar (docs/product/commissions.md#calendar, docs/decisions/054-program-calendar.md):
 // - earnings.dated_at: the instant an earning counts at in the calendar: for an earning of an
 //   order (its sale, a referral, an adjustment) the order's payment (orders.paid_at), for any
 //   other (marketplace, bonus) when it was recorded.
@@ -18,10 +18,14 @@ export const DEFAULT_ZONE = 'America/Toronto';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('earnings').addColumn('dated_at', 'varchar(32)').execute();
-  await sql`update earnings set dated_at = coalesce((select o.paid_at from orders o where o.id = earnings.order_id), created_at)`.execute(db);
+  await sql`update earnings set dated_at = coalesce((select o.paid_at from orders o where o.id = earnings.order_id), created_at)`.execute(
+    db,
+  );
   await sql`insert into settings (key, value, updated_at) values ('program_time_zone', ${DEFAULT_ZONE}, ${new Date().toISOString()})
     on conflict (key) do nothing`.execute(db);
-  const stored = await sql<{ value: string }>`select value from settings where key = 'program_time_zone'`.execute(db);
+  const stored = await sql<{
+    value: string;
+  }>`select value from settings where key = 'program_time_zone'`.execute(db);
   await recut(db, stored.rows[0]?.value ?? DEFAULT_ZONE, 'paid');
 }
 
@@ -38,17 +42,49 @@ export async function recut(db: Kysely<unknown>, zone: string, dates: 'paid' | '
   await sql`delete from partner_earning_stats where month <> ''`.execute(db);
   const cut = calendarOf(zone);
 
-  const sales = new Map<string, { partner_id: number; period: string; start: string; orders: number; sales_cents: number; commission_cents: number }>();
+  const sales = new Map<
+    string,
+    {
+      partner_id: number;
+      period: string;
+      start: string;
+      orders: number;
+      sales_cents: number;
+      commission_cents: number;
+    }
+  >();
   for (let after = 0; ;) {
-    const slice = await sql<{ id: number; partner_id: number; placed_at: string; paid_at: string | null; orders: number; sales: number; commission: number }>`
+    const slice = await sql<{
+      id: number;
+      partner_id: number;
+      placed_at: string;
+      paid_at: string | null;
+      orders: number;
+      sales: number;
+      commission: number;
+    }>`
       select id, partner_id, placed_at, paid_at, counted_orders as orders, counted_sales_cents as sales, counted_commission_cents as commission
       from orders where counted_orders = 1 and id > ${after} order by id limit ${SLICE}`.execute(db);
     for (const o of slice.rows) {
       const at = dates === 'paid' ? (o.paid_at ?? o.placed_at) : o.placed_at;
-      for (const [period, start] of [['m', cut.month(at)], ['w', cut.week(at)]] as const) {
+      for (const [period, start] of [
+        ['m', cut.month(at)],
+        ['w', cut.week(at)],
+      ] as const) {
         const key = `${o.partner_id}|${period}|${start}`;
         let row = sales.get(key);
-        if (!row) sales.set(key, (row = { partner_id: Number(o.partner_id), period, start, orders: 0, sales_cents: 0, commission_cents: 0 }));
+        if (!row)
+          sales.set(
+            key,
+            (row = {
+              partner_id: Number(o.partner_id),
+              period,
+              start,
+              orders: 0,
+              sales_cents: 0,
+              commission_cents: 0,
+            }),
+          );
         row.orders += Number(o.orders);
         row.sales_cents += Number(o.sales);
         row.commission_cents += Number(o.commission);
@@ -64,16 +100,39 @@ export async function recut(db: Kysely<unknown>, zone: string, dates: 'paid' | '
       .values(salesRows.slice(i, i + 500) as never)
       .execute();
 
-  const earnings = new Map<string, { partner_id: number; month: string; kind: string; status: string; earnings: number; cents: number }>();
+  const earnings = new Map<
+    string,
+    { partner_id: number; month: string; kind: string; status: string; earnings: number; cents: number }
+  >();
   const dated = dates === 'paid' ? sql`coalesce(dated_at, created_at)` : sql`created_at`;
   for (let after = 0; ;) {
-    const slice = await sql<{ id: number; partner_id: number; kind: string; status: string; amount_cents: number; at: string }>`
-      select id, partner_id, kind, status, amount_cents, ${dated} as at from earnings where id > ${after} order by id limit ${SLICE}`.execute(db);
+    const slice = await sql<{
+      id: number;
+      partner_id: number;
+      kind: string;
+      status: string;
+      amount_cents: number;
+      at: string;
+    }>`
+      select id, partner_id, kind, status, amount_cents, ${dated} as at from earnings where id > ${after} order by id limit ${SLICE}`.execute(
+      db,
+    );
     for (const e of slice.rows) {
       const month = cut.month(e.at);
       const key = `${e.partner_id}|${month}|${e.kind}|${e.status}`;
       let row = earnings.get(key);
-      if (!row) earnings.set(key, (row = { partner_id: Number(e.partner_id), month, kind: e.kind, status: e.status, earnings: 0, cents: 0 }));
+      if (!row)
+        earnings.set(
+          key,
+          (row = {
+            partner_id: Number(e.partner_id),
+            month,
+            kind: e.kind,
+            status: e.status,
+            earnings: 0,
+            cents: 0,
+          }),
+        );
       row.earnings += 1;
       row.cents += Number(e.amount_cents);
     }
@@ -96,7 +155,16 @@ const SLICE = 10_000;
  * a whole number of quarter hours).
  */
 export function calendarOf(zone: string) {
-  const format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
   const offsets = new Map<number, number>();
   const wall = (iso: string) => {
     const t = Date.parse(iso);
@@ -104,8 +172,12 @@ export function calendarOf(zone: string) {
     let offset = offsets.get(slot);
     if (offset === undefined) {
       const p: Record<string, number> = {};
-      for (const part of format.formatToParts(new Date(slot * 900_000))) if (part.type !== 'literal') p[part.type] = Number(part.value);
-      offsets.set(slot, (offset = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - slot * 900_000));
+      for (const part of format.formatToParts(new Date(slot * 900_000)))
+        if (part.type !== 'literal') p[part.type] = Number(part.value);
+      offsets.set(
+        slot,
+        (offset = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - slot * 900_000),
+      );
     }
     return new Date(t + offset);
   };
@@ -117,7 +189,9 @@ export function calendarOf(zone: string) {
     },
     week: (iso: string) => {
       const w = wall(iso);
-      return day(new Date(Date.UTC(w.getUTCFullYear(), w.getUTCMonth(), w.getUTCDate() - ((w.getUTCDay() + 6) % 7))));
+      return day(
+        new Date(Date.UTC(w.getUTCFullYear(), w.getUTCMonth(), w.getUTCDate() - ((w.getUTCDay() + 6) % 7))),
+      );
     },
   };
 }

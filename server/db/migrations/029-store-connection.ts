@@ -43,8 +43,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
     .execute();
   const at = new Date().toISOString();
-  await sql`insert into store_status (id, next_check_at, updated_at) values (1, ${'1970-01-01T00:00:00.000Z'}, ${at})`.execute(db);
-  await db.schema.createIndex('webhook_deliveries_topic_received').on('webhook_deliveries').columns(['topic', 'received_at']).execute();
+  await sql`insert into store_status (id, next_check_at, updated_at) values (1, ${'1970-01-01T00:00:00.000Z'}, ${at})`.execute(
+    db,
+  );
+  await db.schema
+    .createIndex('webhook_deliveries_topic_received')
+    .on('webhook_deliveries')
+    .columns(['topic', 'received_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

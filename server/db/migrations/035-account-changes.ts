@@ -19,7 +19,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('used_at', 'varchar(32)')
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('account_change_requests_partner').on('account_change_requests').columns(['partner_id', 'kind']).execute();
+  await db.schema
+    .createIndex('account_change_requests_partner')
+    .on('account_change_requests')
+    .columns(['partner_id', 'kind'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -18,8 +18,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('pending_registrations_email').on('pending_registrations').column('email').execute();
-  await db.schema.createIndex('pending_registrations_expires').on('pending_registrations').column('expires_at').execute();
+  await db.schema
+    .createIndex('pending_registrations_email')
+    .on('pending_registrations')
+    .column('email')
+    .execute();
+  await db.schema
+    .createIndex('pending_registrations_expires')
+    .on('pending_registrations')
+    .column('expires_at')
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -26,20 +26,42 @@ describe('mail templates', () => {
       expect(mail.html).toContain('Sunbite Partners');
     }
     expect(fr.html).toContain('<html lang="fr">');
-    const reset = resetPasswordMail({ email: 'a@b.co', firstName: 'Léa', locale: 'fr' }, 'http://x/reset_password?token=t');
+    const reset = resetPasswordMail(
+      { email: 'a@b.co', firstName: 'Léa', locale: 'fr' },
+      'http://x/reset_password?token=t',
+    );
     expect(reset.subject).toBe('Réinitialisez votre mot de passe');
     expect(reset.text).toContain('1 heure');
   });
 
   it('leave transactional mail without an unsubscribe link or header, and give program mail both', () => {
-    const transactional = [verifyEmailMail({ email: 'a@b.co', firstName: 'A', locale: 'en' }, link), resetPasswordMail({ email: 'a@b.co', firstName: 'A', locale: 'fr' }, link)];
+    const transactional = [
+      verifyEmailMail({ email: 'a@b.co', firstName: 'A', locale: 'en' }, link),
+      resetPasswordMail({ email: 'a@b.co', firstName: 'A', locale: 'fr' }, link),
+    ];
     for (const mail of transactional) {
       expect(mail.headers).toBeUndefined();
       expect(mail.text).not.toMatch(/unsubscribe|désabonner/i);
     }
-    const unsubscribe = { pageUrl: 'http://p.test/unsubscribe?token=t', oneClickUrl: 'http://p.test/api/unsubscribe?token=t', settingsUrl: 'http://p.test/account/profile#mail', what: 'annonces du programme' };
-    const program = programMail({ email: 'a@b.co', firstName: 'Léa', locale: 'fr' }, { subject: 'Le matcha', paragraphs: ['<b>Nouveau</b>'], action: { label: 'Voir', url: 'http://p.test/account/' }, unsubscribe });
-    expect(program.headers).toEqual({ 'List-Unsubscribe': '<http://p.test/api/unsubscribe?token=t>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    const unsubscribe = {
+      pageUrl: 'http://p.test/unsubscribe?token=t',
+      oneClickUrl: 'http://p.test/api/unsubscribe?token=t',
+      settingsUrl: 'http://p.test/account/profile#mail',
+      what: 'annonces du programme',
+    };
+    const program = programMail(
+      { email: 'a@b.co', firstName: 'Léa', locale: 'fr' },
+      {
+        subject: 'Le matcha',
+        paragraphs: ['<b>Nouveau</b>'],
+        action: { label: 'Voir', url: 'http://p.test/account/' },
+        unsubscribe,
+      },
+    );
+    expect(program.headers).toEqual({
+      'List-Unsubscribe': '<http://p.test/api/unsubscribe?token=t>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
     expect(program.text).toContain('Se désabonner: http://p.test/unsubscribe?token=t');
     expect(program.html).toContain('href="http://p.test/unsubscribe?token=t"');
     expect(program.html).toContain('&lt;b&gt;Nouveau&lt;/b&gt;');
@@ -52,7 +74,10 @@ describe('mail templates', () => {
   });
 
   it('escape what a partner typed', () => {
-    const mail = verifyEmailMail({ email: 'a@b.co', firstName: '<script>alert(1)</script>', locale: 'en' }, link);
+    const mail = verifyEmailMail(
+      { email: 'a@b.co', firstName: '<script>alert(1)</script>', locale: 'en' },
+      link,
+    );
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;');
   });
@@ -67,10 +92,18 @@ describe('the outbox mailer', () => {
     const mask = process.umask(0);
     let mailer: ReturnType<typeof createMailer>;
     let sent: Awaited<ReturnType<ReturnType<typeof createMailer>['send']>>;
-    const mail = verifyEmailMail({ email: 'maya@example.com', firstName: 'Maya', locale: 'en' }, 'http://localhost:3000/verify_email?token=t1');
+    const mail = verifyEmailMail(
+      { email: 'maya@example.com', firstName: 'Maya', locale: 'en' },
+      'http://localhost:3000/verify_email?token=t1',
+    );
     try {
       // Even with no umask at all: the folder and the file are their owner's alone.
-      mailer = createMailer({ from: 'Partners <p@x.test>', outboxDir: dir, log: { info: (o: unknown) => logged.push(o) }, printLinks: (text) => printed.push(text) });
+      mailer = createMailer({
+        from: 'Partners <p@x.test>',
+        outboxDir: dir,
+        log: { info: (o: unknown) => logged.push(o) },
+        printLinks: (text) => printed.push(text),
+      });
       sent = await mailer.send(mail);
     } finally {
       process.umask(mask);
@@ -89,12 +122,19 @@ describe('the outbox mailer', () => {
     expect(JSON.stringify(parsed.to)).toContain('maya@example.com');
     expect(parsed.text).toContain('http://localhost:3000/verify_email?token=t1');
     expect(parsed.html).toContain('href="http://localhost:3000/verify_email?token=t1"');
-    expect(logged[0]).toEqual({ to: 'maya@example.com', subject: 'Confirm your e-mail address', file: sent.file });
+    expect(logged[0]).toEqual({
+      to: 'maya@example.com',
+      subject: 'Confirm your e-mail address',
+      file: sent.file,
+    });
     fs.rmSync(root, { recursive: true, force: true });
   });
 
   it('finds the links of a text', () => {
-    expect(linksIn('go to https://a.test/x?y=1 or http://b.test.')).toEqual(['https://a.test/x?y=1', 'http://b.test.']);
+    expect(linksIn('go to https://a.test/x?y=1 or http://b.test.')).toEqual([
+      'https://a.test/x?y=1',
+      'http://b.test.',
+    ]);
   });
 });
 
@@ -134,7 +174,12 @@ describe('the SMTP mailer', () => {
       log: quietLog,
     });
     expect(mailer.mode).toBe('smtp');
-    await mailer.send(resetPasswordMail({ email: 'lea@example.com', firstName: 'Léa', locale: 'fr' }, 'http://localhost:3000/reset_password?token=r1'));
+    await mailer.send(
+      resetPasswordMail(
+        { email: 'lea@example.com', firstName: 'Léa', locale: 'fr' },
+        'http://localhost:3000/reset_password?token=r1',
+      ),
+    );
     mailer.close();
     expect(received).toHaveLength(1);
     expect(received[0]!.from).toBe('partners@sunbite.example');
@@ -145,8 +190,15 @@ describe('the SMTP mailer', () => {
   });
 
   it('fails loudly when the server cannot be reached, so the caller can retry', async () => {
-    const mailer = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', from: 'x@y.test', outboxDir: '/nonexistent', log: quietLog });
-    await expect(mailer.send({ to: 'a@b.test', subject: 's', html: '<p>h</p>', text: 'h' })).rejects.toThrow();
+    const mailer = createMailer({
+      smtpUrl: 'smtp://127.0.0.1:1',
+      from: 'x@y.test',
+      outboxDir: '/nonexistent',
+      log: quietLog,
+    });
+    await expect(
+      mailer.send({ to: 'a@b.test', subject: 's', html: '<p>h</p>', text: 'h' }),
+    ).rejects.toThrow();
     mailer.close();
   });
 });

@@ -68,7 +68,12 @@ export function createMailer(options: {
   if (options.smtpUrl) {
     // Timeouts well under the program-mail outbox's lease (five minutes): a stalled server fails a
     // send, which is retried, rather than hold it until another node sends the same mail.
-    const transport: Transporter = nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 });
+    const transport: Transporter = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 30_000,
+    });
     return {
       mode: 'smtp',
       async send(message, log) {
@@ -91,9 +96,16 @@ export function createMailer(options: {
       const file = path.join(options.outboxDir, name);
       await writePrivateFile(file, info.message as Buffer);
       // The log never holds a mail's links: they carry one-time tokens (a reset, an invitation).
-      logOf(log).info({ to: message.to, subject: message.subject, file }, `mail written to the outbox: ${message.subject}`);
+      logOf(log).info(
+        { to: message.to, subject: message.subject, file },
+        `mail written to the outbox: ${message.subject}`,
+      );
       // In development the links are printed once on the console, to follow them at once.
-      options.printLinks?.(`mail to ${message.to}: ${message.subject}\n${linksIn(message.text).map((link) => `  ${link}\n`).join('')}`);
+      options.printLinks?.(
+        `mail to ${message.to}: ${message.subject}\n${linksIn(message.text)
+          .map((link) => `  ${link}\n`)
+          .join('')}`,
+      );
       return { messageId: info.messageId, file };
     },
     close: () => transport.close(),

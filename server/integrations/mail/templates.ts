@@ -8,9 +8,13 @@ import type { StaffRole } from '../../../common/staff-roles';
 import { i18n } from '../../i18n';
 import type { MailMessage } from './mailer';
 
-
 const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 interface ActionMail {
   to: string;
@@ -25,7 +29,7 @@ interface ActionMail {
   after: string[];
   /** Instead of the footer's "you are a member" (a mail to an address that is not one yet). */
   footer?: string;
-  /** Program mail only (decisions §12): how to stop this kind of mail. Transactional mail has none. */
+  /** Program mail only (docs/product/engagement.md#mail-a-partner-receives): how to stop this kind of mail. Transactional mail has none. */
   unsubscribe?: Unsubscribe;
 }
 
@@ -42,7 +46,8 @@ export interface Unsubscribe {
 
 function layout(t: TFunction<'mail'>, mail: ActionMail): MailMessage {
   const vars = { program: BRAND.programName, support: BRAND.supportEmail };
-  const greeting = mail.name === null ? t('layout.greeting_anonymous') : t('layout.greeting', { name: mail.name });
+  const greeting =
+    mail.name === null ? t('layout.greeting_anonymous') : t('layout.greeting', { name: mail.name });
   const footer = mail.footer ?? t('layout.footer', vars);
   const text = [
     greeting,
@@ -93,14 +98,20 @@ ${p(t('layout.signature', vars))}
     html,
     text,
     ...(mail.unsubscribe
-      ? { headers: { 'List-Unsubscribe': `<${mail.unsubscribe.oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+      ? {
+          headers: {
+            'List-Unsubscribe': `<${mail.unsubscribe.oneClickUrl}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          },
+        }
       : {}),
   };
 }
 
 function unsubscribeHtml(t: TFunction<'mail'>, unsubscribe: Unsubscribe | undefined): string {
   if (!unsubscribe) return '';
-  const link = (url: string, label: string) => `<a href="${escapeHtml(url)}" style="color:#c2461a">${escapeHtml(label)}</a>`;
+  const link = (url: string, label: string) =>
+    `<a href="${escapeHtml(url)}" style="color:#c2461a">${escapeHtml(label)}</a>`;
   return `<br><br>${escapeHtml(t('program.why', { what: unsubscribe.what }))} ${link(unsubscribe.pageUrl, t('program.unsubscribe'))} · ${link(unsubscribe.settingsUrl, t('program.settings'))}`;
 }
 
@@ -153,7 +164,10 @@ export function registrationConfirmMail(to: { email: string; locale: string }, l
 }
 
 /** A sign-up with the address of an account: told to its owner, with the ways back in. */
-export function signUpAttemptMail(to: Recipient, links: { signIn: string; resetPassword: string }): MailMessage {
+export function signUpAttemptMail(
+  to: Recipient,
+  links: { signIn: string; resetPassword: string },
+): MailMessage {
   const { t, locale } = translator(to.locale);
   const vars = { program: BRAND.programName, support: BRAND.supportEmail };
   return layout(t, {
@@ -169,9 +183,17 @@ export function signUpAttemptMail(to: Recipient, links: { signIn: string; resetP
 }
 
 /** A back-office invitation (transactional): who invited, the role, and the single-use link. */
-export function staffInviteMail(to: Recipient, invite: { inviter: string; role: StaffRole }, link: string): MailMessage {
+export function staffInviteMail(
+  to: Recipient,
+  invite: { inviter: string; role: StaffRole },
+  link: string,
+): MailMessage {
   const { t, locale } = translator(to.locale);
-  const role = { reviewer: t('staff_invite.roles.reviewer'), manager: t('staff_invite.roles.manager'), admin: t('staff_invite.roles.admin') }[invite.role];
+  const role = {
+    reviewer: t('staff_invite.roles.reviewer'),
+    manager: t('staff_invite.roles.manager'),
+    admin: t('staff_invite.roles.admin'),
+  }[invite.role];
   return layout(t, {
     to: to.email,
     name: to.firstName,
@@ -183,7 +205,7 @@ export function staffInviteMail(to: Recipient, invite: { inviter: string; role: 
   });
 }
 
-/** A payout changed status (transactional, decisions §12): what it is now, and why when there is a reason. */
+/** A payout changed status (transactional, docs/product/engagement.md#mail-a-partner-receives): what it is now, and why when there is a reason. */
 export function payoutStatusMail(
   to: Recipient,
   payout: { amount: string; statusLabel: string; paid: boolean; paypalEmail: string; reason: string | null },
@@ -198,7 +220,9 @@ export function payoutStatusMail(
     locale,
     subject: payout.paid ? t('payout_status.paid_subject', vars) : t('payout_status.subject', vars),
     paragraphs: [
-      payout.paid ? body('notifications_server.payout_paid_body', vars) : body('notifications_server.payout_body', vars),
+      payout.paid
+        ? body('notifications_server.payout_paid_body', vars)
+        : body('notifications_server.payout_body', vars),
       ...(payout.reason ? [body('notifications_server.payout_reason', { reason: payout.reason })] : []),
     ],
     action: { label: t('payout_status.action'), url: link },
@@ -206,13 +230,28 @@ export function payoutStatusMail(
   });
 }
 
-/** A program mail (decisions §12): the words given, the shared layout, and the way out. */
+/** A program mail (docs/product/engagement.md#mail-a-partner-receives): the words given, the shared layout, and the way out. */
 export function programMail(
   to: Recipient,
-  mail: { subject: string; paragraphs: string[]; after?: string[]; action: { label: string; url: string }; unsubscribe: Unsubscribe },
+  mail: {
+    subject: string;
+    paragraphs: string[];
+    after?: string[];
+    action: { label: string; url: string };
+    unsubscribe: Unsubscribe;
+  },
 ): MailMessage {
   const { t, locale } = translator(to.locale);
-  return layout(t, { to: to.email, name: to.firstName, locale, subject: mail.subject, paragraphs: mail.paragraphs, action: mail.action, after: mail.after ?? [], unsubscribe: mail.unsubscribe });
+  return layout(t, {
+    to: to.email,
+    name: to.firstName,
+    locale,
+    subject: mail.subject,
+    paragraphs: mail.paragraphs,
+    action: mail.action,
+    after: mail.after ?? [],
+    unsubscribe: mail.unsubscribe,
+  });
 }
 
 /** The `mail` words of a language, for a program mail's own lines. */
@@ -221,22 +260,38 @@ export const mailWords = (locale: string) => translator(locale);
 /** A partner's own change of what protects their money, or a new social sign-in: what it was, and what to do if it was not them. */
 export type AccountChange = 'paypal_email' | 'paypal_email_removed' | 'email' | 'password' | 'sign_in';
 
-export function accountChangeMail(to: Recipient, change: { kind: AccountChange; value?: string; provider?: string; hold?: boolean }, link: string): MailMessage {
+export function accountChangeMail(
+  to: Recipient,
+  change: { kind: AccountChange; value?: string; provider?: string; hold?: boolean },
+  link: string,
+): MailMessage {
   const { t, locale } = translator(to.locale);
-  const vars = { program: BRAND.programName, support: BRAND.supportEmail, value: change.value ?? '', provider: change.provider ?? '' };
+  const vars = {
+    program: BRAND.programName,
+    support: BRAND.supportEmail,
+    value: change.value ?? '',
+    provider: change.provider ?? '',
+  };
   return layout(t, {
     to: to.email,
     name: to.firstName,
     locale,
     subject: t(`account_change.${change.kind}.subject`, vars),
-    paragraphs: [t(`account_change.${change.kind}.intro`, vars), ...(change.hold ? [t('account_change.hold')] : [])],
+    paragraphs: [
+      t(`account_change.${change.kind}.intro`, vars),
+      ...(change.hold ? [t('account_change.hold')] : []),
+    ],
     action: { label: t('account_change.action'), url: link },
     after: [t('account_change.not_you', vars)],
   });
 }
 
 /** The link a partner without a password confirms a change of their PayPal or account e-mail with. */
-export function accountConfirmMail(to: Recipient, change: { kind: 'paypal_email' | 'email'; value: string }, link: string): MailMessage {
+export function accountConfirmMail(
+  to: Recipient,
+  change: { kind: 'paypal_email' | 'email'; value: string },
+  link: string,
+): MailMessage {
   const { t, locale } = translator(to.locale);
   const vars = { program: BRAND.programName, support: BRAND.supportEmail, value: change.value };
   return layout(t, {

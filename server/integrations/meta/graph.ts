@@ -20,11 +20,17 @@ export class GraphError extends Error {
 const RATE_LIMIT_CODES = new Set([4, 17, 32, 613]);
 const TIMEOUT_MS = 10_000;
 
-function failureOf(status: number, error: { code?: unknown; message?: unknown; type?: unknown } | undefined): GraphError {
+function failureOf(
+  status: number,
+  error: { code?: unknown; message?: unknown; type?: unknown } | undefined,
+): GraphError {
   const code = typeof error?.code === 'number' ? error.code : undefined;
-  const message = typeof error?.message === 'string' ? error.message.slice(0, 250) : `the provider answered ${status}`;
-  if (code === 190 || error?.type === 'OAuthException' && status === 401) return new GraphError('token', message, status, code);
-  if (status === 429 || (code !== undefined && RATE_LIMIT_CODES.has(code))) return new GraphError('rate_limited', message, status, code);
+  const message =
+    typeof error?.message === 'string' ? error.message.slice(0, 250) : `the provider answered ${status}`;
+  if (code === 190 || (error?.type === 'OAuthException' && status === 401))
+    return new GraphError('token', message, status, code);
+  if (status === 429 || (code !== undefined && RATE_LIMIT_CODES.has(code)))
+    return new GraphError('rate_limited', message, status, code);
   if (status >= 500) return new GraphError('unavailable', message, status, code);
   return new GraphError('refused', message, status, code);
 }
@@ -35,18 +41,26 @@ export async function graphCall(url: string, init?: RequestInit): Promise<Record
   try {
     res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (error) {
-    throw new GraphError('unavailable', `unreachable: ${error instanceof Error ? error.message : String(error)}`, 0);
+    throw new GraphError(
+      'unavailable',
+      `unreachable: ${error instanceof Error ? error.message : String(error)}`,
+      0,
+    );
   }
   const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
   if (!res.ok || !body || body.error) {
     // The older Instagram endpoints answer `error_type`/`error_message` at the top level.
     const error =
       (body?.error as { code?: unknown; message?: unknown; type?: unknown } | undefined) ??
-      (body && typeof body.error_message === 'string' ? { message: body.error_message, code: body.code, type: body.error_type } : undefined);
+      (body && typeof body.error_message === 'string'
+        ? { message: body.error_message, code: body.code, type: body.error_type }
+        : undefined);
     throw failureOf(res.ok ? 400 : res.status, error);
   }
   return body;
 }
 
-export const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-export const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0);
+export const text = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : null;
+export const count = (value: unknown): number =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;

@@ -3,7 +3,11 @@ import { OAuthError, fetchJson } from './provider';
 
 const ISSUERS = new Set(['https://accounts.google.com', 'accounts.google.com']);
 
-export function googleProvider(options: { clientId: string; secret: string; oauthUrl: string }): OAuthProvider {
+export function googleProvider(options: {
+  clientId: string;
+  secret: string;
+  oauthUrl: string;
+}): OAuthProvider {
   return {
     name: 'google',
     authorizeUrl(state, redirectUri) {
@@ -33,8 +37,11 @@ export function googleProvider(options: { clientId: string; secret: string; oaut
       // The ID token comes straight from Google's token endpoint over TLS, so its claims can be
       // read without checking its signature (OpenID Connect Core §3.1.3.7); audience and issuer
       // are still checked.
-      const claims = JSON.parse(Buffer.from(token.id_token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
-      if (claims.aud !== options.clientId || !ISSUERS.has(String(claims.iss))) throw new OAuthError('id token not for us');
+      const claims = JSON.parse(
+        Buffer.from(token.id_token.split('.')[1] ?? '', 'base64url').toString('utf8'),
+      ) as Record<string, unknown>;
+      if (claims.aud !== options.clientId || !ISSUERS.has(String(claims.iss)))
+        throw new OAuthError('id token not for us');
       if (typeof claims.sub !== 'string') throw new OAuthError('no subject');
       return {
         providerUserId: claims.sub,

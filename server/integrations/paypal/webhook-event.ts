@@ -44,12 +44,7 @@ export interface PayPalPayoutEvent {
 export type ParsedPayPalEvent = { ok: true; event: PayPalPayoutEvent | null } | { ok: false; error: string };
 
 // Bounded, NUL-free text: what we keep must fit a column and PostgreSQL's text.
-const text = (max: number) =>
-  z
-    .string()
-    .min(1)
-    .max(max)
-    .refine(noNul, 'contains a NUL character');
+const text = (max: number) => z.string().min(1).max(max).refine(noNul, 'contains a NUL character');
 
 /** PayPal's `errors` object of a payout item; loose, since its `details` and `links` vary. */
 export const payoutItemErrorsSchema = z.looseObject({

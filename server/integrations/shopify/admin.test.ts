@@ -1,5 +1,5 @@
 // The Admin GraphQL client against the local stand-in over real HTTP: what it sends, and how it
-// reads each answer Shopify can give (decisions §14).
+// reads each answer Shopify can give (docs/product/links-and-integrations.md).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The Shopify Admin GraphQL API, as far as the discount push needs it (decisions §14): one
+// The Shopify Admin GraphQL API, as far as the discount push needs it (docs/product/links-and-integrations.md#discount-push): one
 // partner code as a basic code discount, created, or updated when staff changed its discount.
 // The address comes from configuration (SHOPIFY_ADMIN_API_URL, else the shop's own), so tests
 // point it at server/test/shopify-admin.ts.
@@ -187,7 +187,10 @@ export interface ShopifyGraphql {
   request(field: string, query: string, variables: Record<string, unknown>, what: string): Promise<unknown>;
 }
 
-export function createShopifyGraphql(settings: ShopifyAdminSettings, fetchImpl: typeof fetch = fetch): ShopifyGraphql {
+export function createShopifyGraphql(
+  settings: ShopifyAdminSettings,
+  fetchImpl: typeof fetch = fetch,
+): ShopifyGraphql {
   const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
   async function request(

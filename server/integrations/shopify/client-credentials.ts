@@ -29,7 +29,8 @@ const refusalSchema = z.looseObject({
 });
 
 /** Where the grant is asked: the Admin GraphQL endpoint's origin, /admin/oauth/access_token. */
-export const grantUrl = (adminGraphqlUrl: string) => `${new URL(adminGraphqlUrl).origin}/admin/oauth/access_token`;
+export const grantUrl = (adminGraphqlUrl: string) =>
+  `${new URL(adminGraphqlUrl).origin}/admin/oauth/access_token`;
 
 /** The store's words in a refusal: `error_description`, else `error`, else `errors`. */
 function wordsOf(body: unknown): string {
@@ -54,12 +55,20 @@ export async function grantAccessToken(
     response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: credentials.clientId, client_secret: credentials.clientSecret }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: credentials.clientId,
+        client_secret: credentials.clientSecret,
+      }).toString(),
       signal: AbortSignal.timeout(TIMEOUT_MS),
       redirect: 'error',
     });
   } catch (error) {
-    throw new ShopifyTransientError(`Shopify could not be reached for an access token: ${error instanceof Error ? error.message : String(error)}`, null, false);
+    throw new ShopifyTransientError(
+      `Shopify could not be reached for an access token: ${error instanceof Error ? error.message : String(error)}`,
+      null,
+      false,
+    );
   }
   const text = await response.text();
   let body: unknown = null;
@@ -69,16 +78,35 @@ export async function grantAccessToken(
     body = null;
   }
   if (response.status >= 500 || response.status === 429)
-    throw new ShopifyTransientError(`Shopify answered the access token request with ${response.status}`, null, response.status === 429, response.status);
+    throw new ShopifyTransientError(
+      `Shopify answered the access token request with ${response.status}`,
+      null,
+      response.status === 429,
+      response.status,
+    );
   if (!response.ok) {
     const said = wordsOf(body);
-    throw new ShopifyRefusedError(said || `Shopify refused the client credentials (${response.status})`, [], response.status, said);
+    throw new ShopifyRefusedError(
+      said || `Shopify refused the client credentials (${response.status})`,
+      [],
+      response.status,
+      said,
+    );
   }
   const granted = grantSchema.safeParse(body);
-  if (!granted.success) throw new ShopifyTransientError('Shopify answered the access token request with an unreadable body', null, false, response.status);
+  if (!granted.success)
+    throw new ShopifyTransientError(
+      'Shopify answered the access token request with an unreadable body',
+      null,
+      false,
+      response.status,
+    );
   return {
     token: granted.data.access_token,
-    scopes: granted.data.scope.split(',').map((s) => s.trim()).filter(Boolean),
+    scopes: granted.data.scope
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     expiresAt: new Date(now().getTime() + (granted.data.expires_in ?? 86_399) * 1000),
   };
 }

@@ -8,7 +8,7 @@
 // - Ids are gids (gid://shopify/Order/123); `legacyResourceId` is the REST id, and the gid's tail
 //   is the same number (line items have no legacyResourceId: their gid's tail is used).
 // - Amounts are MoneyBags ({ shopMoney { amount currencyCode } }); only shop money is read, as
-//   for the webhooks (decisions §15). A line's price is its originalUnitPriceSet (the REST
+//   for the webhooks (docs/product/commissions.md#commission-base). A line's price is its originalUnitPriceSet (the REST
 //   `price`), its discounts `discountAllocations.allocatedAmountSet`, its tax `taxLines.priceSet`.
 // - `discountCodes` is a list of strings; `shippingAddress.countryCodeV2` the country.
 // - A Refund's `refundLineItems` hold `subtotalSet` and `totalTaxSet` (the REST `subtotal_set`,
@@ -74,7 +74,9 @@ export const ORDER_LINE_ITEMS_QUERY = `query ReconcileOrderLineItems($id: ID!, $
   }
 }`;
 
-const moneyBag = z.looseObject({ shopMoney: z.looseObject({ amount: z.union([z.string(), z.number()]), currencyCode: z.string().nullish() }) });
+const moneyBag = z.looseObject({
+  shopMoney: z.looseObject({ amount: z.union([z.string(), z.number()]), currencyCode: z.string().nullish() }),
+});
 const pageInfo = z.looseObject({ hasNextPage: z.boolean(), endCursor: z.string().nullish() });
 const lineItemNode = z.looseObject({
   id: z.string(),
@@ -103,7 +105,15 @@ const refundNode = z.looseObject({
     pageInfo: pageInfo.optional(),
   }),
   orderAdjustments: z
-    .looseObject({ nodes: z.array(z.looseObject({ reason: z.string().nullish(), amountSet: moneyBag, taxAmountSet: moneyBag.nullish() })) })
+    .looseObject({
+      nodes: z.array(
+        z.looseObject({
+          reason: z.string().nullish(),
+          amountSet: moneyBag,
+          taxAmountSet: moneyBag.nullish(),
+        }),
+      ),
+    })
     .nullish(),
 });
 const orderNode = z.looseObject({
@@ -133,9 +143,13 @@ const ordersPage = z.looseObject({ nodes: z.array(z.unknown()), pageInfo });
 /** The number a gid ends with ("gid://shopify/Order/123" → "123"); the text itself when it is no gid. */
 export const gidTail = (gid: string): string => /\/(\d+)(?:\?.*)?$/.exec(gid)?.[1] ?? gid;
 const legacyId = (node: { id: string; legacyResourceId?: string | number | null | undefined }) =>
-  node.legacyResourceId !== undefined && node.legacyResourceId !== null ? String(node.legacyResourceId) : gidTail(node.id);
+  node.legacyResourceId !== undefined && node.legacyResourceId !== null
+    ? String(node.legacyResourceId)
+    : gidTail(node.id);
 
-const restMoney = (bag: z.infer<typeof moneyBag>) => ({ shop_money: { amount: String(bag.shopMoney.amount), currency_code: bag.shopMoney.currencyCode ?? null } });
+const restMoney = (bag: z.infer<typeof moneyBag>) => ({
+  shop_money: { amount: String(bag.shopMoney.amount), currency_code: bag.shopMoney.currencyCode ?? null },
+});
 const amountOf = (bag: z.infer<typeof moneyBag>) => String(bag.shopMoney.amount);
 
 function restLineItem(item: z.infer<typeof lineItemNode>) {
@@ -147,13 +161,22 @@ function restLineItem(item: z.infer<typeof lineItemNode>) {
     price: amountOf(item.originalUnitPriceSet),
     price_set: restMoney(item.originalUnitPriceSet),
     gift_card: item.isGiftCard ?? false,
-    discount_allocations: (item.discountAllocations ?? []).map((a) => ({ amount: amountOf(a.allocatedAmountSet), amount_set: restMoney(a.allocatedAmountSet) })),
-    tax_lines: (item.taxLines ?? []).map((t) => ({ price: amountOf(t.priceSet), price_set: restMoney(t.priceSet) })),
+    discount_allocations: (item.discountAllocations ?? []).map((a) => ({
+      amount: amountOf(a.allocatedAmountSet),
+      amount_set: restMoney(a.allocatedAmountSet),
+    })),
+    tax_lines: (item.taxLines ?? []).map((t) => ({
+      price: amountOf(t.priceSet),
+      price_set: restMoney(t.priceSet),
+    })),
   };
 }
 
 /** The order in the REST shape `shopifyOrder` reads (orders/paid, orders/cancelled). */
-export function restOrder(order: GraphqlOrder, items: z.infer<typeof lineItemNode>[] = order.lineItems.nodes) {
+export function restOrder(
+  order: GraphqlOrder,
+  items: z.infer<typeof lineItemNode>[] = order.lineItems.nodes,
+) {
   const subtotal = order.subtotalPriceSet ?? order.totalPriceSet;
   return {
     id: legacyId(order),
@@ -165,7 +188,9 @@ export function restOrder(order: GraphqlOrder, items: z.infer<typeof lineItemNod
     subtotal_price_set: restMoney(subtotal),
     total_price: amountOf(order.totalPriceSet),
     total_price_set: restMoney(order.totalPriceSet),
-    ...(order.totalTaxSet ? { total_tax: amountOf(order.totalTaxSet), total_tax_set: restMoney(order.totalTaxSet) } : {}),
+    ...(order.totalTaxSet
+      ? { total_tax: amountOf(order.totalTaxSet), total_tax_set: restMoney(order.totalTaxSet) }
+      : {}),
     taxes_included: order.taxesIncluded ?? false,
     test: order.test ?? false,
     created_at: order.createdAt,
@@ -174,7 +199,9 @@ export function restOrder(order: GraphqlOrder, items: z.infer<typeof lineItemNod
     financial_status: order.displayFinancialStatus?.toLowerCase() ?? null,
     discount_codes: order.discountCodes.map((code) => ({ code })),
     line_items: items.map(restLineItem),
-    shipping_address: order.shippingAddress ? { country_code: order.shippingAddress.countryCodeV2 ?? null } : null,
+    shipping_address: order.shippingAddress
+      ? { country_code: order.shippingAddress.countryCodeV2 ?? null }
+      : null,
   };
 }
 
@@ -188,10 +215,16 @@ export function restRefunds(order: GraphqlOrder) {
     refund_line_items: refund.refundLineItems.nodes.map((item) => ({
       ...(item.lineItem ? { line_item_id: gidTail(item.lineItem.id) } : {}),
       quantity: item.quantity,
-      ...(item.subtotalSet ? { subtotal: amountOf(item.subtotalSet), subtotal_set: restMoney(item.subtotalSet) } : {}),
-      ...(item.totalTaxSet ? { total_tax: amountOf(item.totalTaxSet), total_tax_set: restMoney(item.totalTaxSet) } : {}),
+      ...(item.subtotalSet
+        ? { subtotal: amountOf(item.subtotalSet), subtotal_set: restMoney(item.subtotalSet) }
+        : {}),
+      ...(item.totalTaxSet
+        ? { total_tax: amountOf(item.totalTaxSet), total_tax_set: restMoney(item.totalTaxSet) }
+        : {}),
       // What refundParts reads of the line item: whether it is a gift card (never in the base).
-      ...(item.lineItem?.isGiftCard === true ? { line_item: { price: '0.00', quantity: item.quantity, gift_card: true } } : {}),
+      ...(item.lineItem?.isGiftCard === true
+        ? { line_item: { price: '0.00', quantity: item.quantity, gift_card: true } }
+        : {}),
     })),
     order_adjustments: (refund.orderAdjustments?.nodes ?? []).map((a) => ({
       kind: 'refund_discrepancy',
@@ -216,29 +249,61 @@ export interface OrdersPage {
 export const updatedSince = (since: string) => `updated_at:>='${since}'`;
 
 /** One page of the orders updated since `since`, oldest update first, after `cursor`. */
-export async function fetchOrdersPage(graphql: ShopifyGraphql, input: { since: string; cursor: string | null; first: number }): Promise<OrdersPage> {
+export async function fetchOrdersPage(
+  graphql: ShopifyGraphql,
+  input: { since: string; cursor: string | null; first: number },
+): Promise<OrdersPage> {
   const what = 'the orders read';
-  const data = await graphql.request('orders', ORDERS_QUERY, { first: input.first, after: input.cursor, query: updatedSince(input.since) }, what);
+  const data = await graphql.request(
+    'orders',
+    ORDERS_QUERY,
+    { first: input.first, after: input.cursor, query: updatedSince(input.since) },
+    what,
+  );
   const page = ordersPage.safeParse(data);
-  if (!page.success) throw new ShopifyTransientError(`Shopify answered ${what} with an unreadable body`, null, false, 200);
+  if (!page.success)
+    throw new ShopifyTransientError(`Shopify answered ${what} with an unreadable body`, null, false, 200);
   const orders: GraphqlOrder[] = [];
   const unreadable: string[] = [];
   for (const node of page.data.nodes) {
     const order = orderNode.safeParse(node);
     if (order.success) orders.push(order.data);
-    else unreadable.push(typeof (node as { id?: unknown })?.id === 'string' ? (node as { id: string }).id : 'an order without id');
+    else
+      unreadable.push(
+        typeof (node as { id?: unknown })?.id === 'string'
+          ? (node as { id: string }).id
+          : 'an order without id',
+      );
   }
-  return { orders, unreadable, hasNextPage: page.data.pageInfo.hasNextPage, endCursor: page.data.pageInfo.endCursor ?? null };
+  return {
+    orders,
+    unreadable,
+    hasNextPage: page.data.pageInfo.hasNextPage,
+    endCursor: page.data.pageInfo.endCursor ?? null,
+  };
 }
 
 /** Every line item of the order: those of its page, and the rest read apart when there are more. */
-export async function allLineItems(graphql: ShopifyGraphql, order: GraphqlOrder): Promise<z.infer<typeof lineItemNode>[]> {
+export async function allLineItems(
+  graphql: ShopifyGraphql,
+  order: GraphqlOrder,
+): Promise<z.infer<typeof lineItemNode>[]> {
   const items = [...order.lineItems.nodes];
   let info = order.lineItems.pageInfo;
   while (info?.hasNextPage && info.endCursor) {
-    const data = await graphql.request('order', ORDER_LINE_ITEMS_QUERY, { id: order.id, after: info.endCursor }, `the line items of order ${order.name ?? order.id}`);
+    const data = await graphql.request(
+      'order',
+      ORDER_LINE_ITEMS_QUERY,
+      { id: order.id, after: info.endCursor },
+      `the line items of order ${order.name ?? order.id}`,
+    );
     const parsed = z.looseObject({ lineItems }).nullish().safeParse(data);
-    if (!parsed.success || !parsed.data) throw new ShopifyRefusedError(`Shopify did not answer the line items of order ${order.name ?? order.id}`, [], 200);
+    if (!parsed.success || !parsed.data)
+      throw new ShopifyRefusedError(
+        `Shopify did not answer the line items of order ${order.name ?? order.id}`,
+        [],
+        200,
+      );
     items.push(...parsed.data.lineItems.nodes);
     info = parsed.data.lineItems.pageInfo;
   }

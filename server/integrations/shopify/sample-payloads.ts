@@ -70,8 +70,21 @@ export function shopifyOrderPayload(options: OrderOptions = {}) {
     shipping_address:
       options.country === null
         ? null
-        : { first_name: 'Sam', last_name: 'Buyer', address1: '123 Main St', city: 'Springfield', zip: '12345', country: 'United States', country_code: options.country ?? 'US' },
-    customer: { id: 207119551, email: options.email ?? 'customer@example.com', first_name: 'Sam', last_name: 'Buyer' },
+        : {
+            first_name: 'Sam',
+            last_name: 'Buyer',
+            address1: '123 Main St',
+            city: 'Springfield',
+            zip: '12345',
+            country: 'United States',
+            country_code: options.country ?? 'US',
+          },
+    customer: {
+      id: 207119551,
+      email: options.email ?? 'customer@example.com',
+      first_name: 'Sam',
+      last_name: 'Buyer',
+    },
     refunds: [],
   };
 }
@@ -79,7 +92,11 @@ export function shopifyOrderPayload(options: OrderOptions = {}) {
 export type OrderPayload = ReturnType<typeof shopifyOrderPayload>;
 
 /** A refund of some of the order's line items (quantity of each, by index). */
-export function shopifyRefundPayload(order: OrderPayload, lines: [index: number, quantity: number][], id = nextId++) {
+export function shopifyRefundPayload(
+  order: OrderPayload,
+  lines: [index: number, quantity: number][],
+  id = nextId++,
+) {
   const gross = order.line_items.reduce((s, l) => s + l.quantity * Math.round(Number(l.price) * 100), 0);
   const ratio = gross === 0 ? 0 : Math.round(Number(order.subtotal_price) * 100) / gross;
   return {
@@ -91,9 +108,18 @@ export function shopifyRefundPayload(order: OrderPayload, lines: [index: number,
     refund_line_items: lines.map(([index, quantity]) => {
       const item = order.line_items[index]!;
       const subtotal = Math.round(quantity * Math.round(Number(item.price) * 100) * ratio);
-      return { id: id + index, line_item_id: item.id, quantity, restock_type: 'return', subtotal: money(subtotal), total_tax: money(Math.round(subtotal * 0.13)), line_item: item };
+      return {
+        id: id + index,
+        line_item_id: item.id,
+        quantity,
+        restock_type: 'return',
+        subtotal: money(subtotal),
+        total_tax: money(Math.round(subtotal * 0.13)),
+        line_item: item,
+      };
     }),
-    transactions: [{ id: id + 99, kind: 'refund', status: 'success', amount: '0.00', currency: order.currency }],
+    transactions: [
+      { id: id + 99, kind: 'refund', status: 'success', amount: '0.00', currency: order.currency },
+    ],
   };
 }
-

@@ -5,7 +5,11 @@ import { z } from 'zod';
 import { noNul } from '../../../common/validation';
 
 /** Constant-time check of `X-Shopify-Hmac-Sha256` (base64 HMAC-SHA256 of the raw body). */
-export function verifyShopifyHmac(rawBody: Buffer, header: string | undefined, secret: string | undefined): boolean {
+export function verifyShopifyHmac(
+  rawBody: Buffer,
+  header: string | undefined,
+  secret: string | undefined,
+): boolean {
   if (!secret || !header) return false;
   const expected = createHmac('sha256', secret).update(rawBody).digest();
   const given = Buffer.from(header, 'base64');
@@ -56,10 +60,14 @@ const money = z.union([z.string(), z.number()]).transform((v, ctx) => {
 });
 
 // Shopify ids are positive 64-bit integers; as JSON numbers only those JavaScript holds exactly.
-const shopifyId = z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[1-9]\d{0,19}$/)]);
+const shopifyId = z.union([
+  z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  z.string().regex(/^[1-9]\d{0,19}$/),
+]);
 const id = shopifyId.transform(String);
 
-const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:([Zz])|([+-])(\d{2}):?(\d{2}))$/;
+const ISO_INSTANT =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:([Zz])|([+-])(\d{2}):?(\d{2}))$/;
 const EARLIEST_YEAR = 2000;
 
 /**
@@ -70,7 +78,14 @@ const EARLIEST_YEAR = 2000;
 export function toInstant(value: string): string | null {
   const m = ISO_INSTANT.exec(value);
   if (!m) return null;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map((p) => Number(p ?? 0)) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map((p) => Number(p ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const [offsetHours, offsetMinutes] = [Number(m[10] ?? 0), Number(m[11] ?? 0)];
   // Shopify opened in 2006: an earlier year is no store order's, and four digits keep the
   // stored text sortable.
@@ -111,8 +126,10 @@ const upperCode = (length: number) =>
     .transform((v) => v.toUpperCase());
 
 // Shopify's `*_set` amounts: the same amount in the shop's money and in the customer's
-// (presentment) money. Only the shop's money is read (decisions §15).
-const moneySet = z.object({ shop_money: z.object({ amount: money, currency_code: upperCode(3).nullish() }) }).nullish();
+// (presentment) money. Only the shop's money is read (docs/product/commissions.md#currency).
+const moneySet = z
+  .object({ shop_money: z.object({ amount: money, currency_code: upperCode(3).nullish() }) })
+  .nullish();
 const signedMoney = z.union([z.string(), z.number()]).transform((v, ctx) => {
   let cents: number;
   try {
@@ -122,14 +139,20 @@ const signedMoney = z.union([z.string(), z.number()]).transform((v, ctx) => {
     return z.NEVER;
   }
   if (Math.abs(cents) > MAX_AMOUNT_CENTS) {
-    ctx.addIssue({ code: 'custom', message: `an amount from -${MAX_AMOUNT_CENTS / 100} to ${MAX_AMOUNT_CENTS / 100}` });
+    ctx.addIssue({
+      code: 'custom',
+      message: `an amount from -${MAX_AMOUNT_CENTS / 100} to ${MAX_AMOUNT_CENTS / 100}`,
+    });
     return z.NEVER;
   }
   return cents;
 });
-const signedMoneySet = z.object({ shop_money: z.object({ amount: signedMoney, currency_code: upperCode(3).nullish() }) }).nullish();
+const signedMoneySet = z
+  .object({ shop_money: z.object({ amount: signedMoney, currency_code: upperCode(3).nullish() }) })
+  .nullish();
 /** A `*_set` amount in shop money where the payload has one, else its plain field (shop money too). */
-const shopMoney = (plain: number, set: { shop_money: { amount: number } } | null | undefined) => set?.shop_money.amount ?? plain;
+const shopMoney = (plain: number, set: { shop_money: { amount: number } } | null | undefined) =>
+  set?.shop_money.amount ?? plain;
 
 const allocation = z.object({ amount: money, amount_set: moneySet });
 const taxLine = z.object({ price: money, price_set: moneySet });
@@ -164,21 +187,27 @@ export const shopifyOrder = z.object({
   created_at: instant,
   processed_at: instant.nullish(),
   cancelled_at: instant.nullish(),
-  discount_codes: z.array(z.object({ code: text(100) })).max(MAX_DISCOUNT_CODES).default([]),
+  discount_codes: z
+    .array(z.object({ code: text(100) }))
+    .max(MAX_DISCOUNT_CODES)
+    .default([]),
   line_items: z.array(lineItem).max(MAX_LINE_ITEMS).default([]),
   shipping_address: z.object({ country_code: upperCode(2).nullish() }).nullish(),
 });
 export type ShopifyOrder = z.output<typeof shopifyOrder>;
 
-const lineGross = (item: Pick<LineItem, 'price' | 'price_set'>, quantity: number) => shopMoney(item.price, item.price_set) * quantity;
-const lineDiscounts = (item: Pick<LineItem, 'discount_allocations'>) => (item.discount_allocations ?? []).reduce((sum, a) => sum + shopMoney(a.amount, a.amount_set), 0);
-const lineTax = (item: Pick<LineItem, 'tax_lines'>) => (item.tax_lines ?? []).reduce((sum, t) => sum + shopMoney(t.price, t.price_set), 0);
+const lineGross = (item: Pick<LineItem, 'price' | 'price_set'>, quantity: number) =>
+  shopMoney(item.price, item.price_set) * quantity;
+const lineDiscounts = (item: Pick<LineItem, 'discount_allocations'>) =>
+  (item.discount_allocations ?? []).reduce((sum, a) => sum + shopMoney(a.amount, a.amount_set), 0);
+const lineTax = (item: Pick<LineItem, 'tax_lines'>) =>
+  (item.tax_lines ?? []).reduce((sum, t) => sum + shopMoney(t.price, t.price_set), 0);
 
 /** The order's money as the ledger reads it: in the shop's currency, whatever the customer paid in. */
 export interface OrderMoney {
   currency: string;
   /**
-   * The commission base (decisions §15): the subtotal after discounts, before shipping and tax,
+   * The commission base (docs/product/commissions.md#commission-base): the subtotal after discounts, before shipping and tax,
    * of the line items that are not gift cards; in a shop whose prices include tax, without the tax
    * inside them.
    */
@@ -191,17 +220,25 @@ export function orderMoney(order: ShopifyOrder): OrderMoney {
   // The subtotal is the stores' own figure; what is not commissioned is taken out of it: a gift
   // card line (after its share of the discounts) is money held for a later purchase, which earns
   // when it is spent.
-  const giftCards = order.line_items.filter((item) => item.gift_card === true).reduce((sum, item) => sum + lineGross(item, item.quantity) - lineDiscounts(item), 0);
+  const giftCards = order.line_items
+    .filter((item) => item.gift_card === true)
+    .reduce((sum, item) => sum + lineGross(item, item.quantity) - lineDiscounts(item), 0);
   let includedTax = 0;
   if (order.taxes_included === true) {
     // The tax inside the line prices (after discounts: Shopify taxes the discounted price); a
     // payload without tax lines gives only its total, which holds no shipping tax then.
     const sold = order.line_items.filter((item) => item.gift_card !== true);
     const perLine = sold.some((item) => item.tax_lines != null);
-    includedTax = perLine ? sold.reduce((sum, item) => sum + lineTax(item), 0) : shopMoney(order.total_tax ?? 0, order.total_tax_set);
+    includedTax = perLine
+      ? sold.reduce((sum, item) => sum + lineTax(item), 0)
+      : shopMoney(order.total_tax ?? 0, order.total_tax_set);
   }
   const currency = order.subtotal_price_set?.shop_money.currency_code ?? order.currency;
-  return { currency, baseCents: Math.max(0, subtotal - giftCards - includedTax), totalCents: shopMoney(order.total_price, order.total_price_set) };
+  return {
+    currency,
+    baseCents: Math.max(0, subtotal - giftCards - includedTax),
+    totalCents: shopMoney(order.total_price, order.total_price_set),
+  };
 }
 
 const refundLineItem = z.object({
@@ -230,7 +267,15 @@ export const shopifyRefund = z
     created_at: instant,
     refund_line_items: z.array(refundLineItem).max(MAX_LINE_ITEMS).default([]),
     order_adjustments: z
-      .array(z.object({ kind: text(60).nullish(), amount: signedMoney, amount_set: signedMoneySet, tax_amount: signedMoney.nullish(), tax_amount_set: signedMoneySet }))
+      .array(
+        z.object({
+          kind: text(60).nullish(),
+          amount: signedMoney,
+          amount_set: signedMoneySet,
+          tax_amount: signedMoney.nullish(),
+          tax_amount_set: signedMoneySet,
+        }),
+      )
       .max(MAX_LINE_ITEMS)
       .default([]),
   })
@@ -238,17 +283,26 @@ export const shopifyRefund = z
     let unreadable = false;
     refund.refund_line_items.forEach((item, i) => {
       if (item.subtotal == null && item.subtotal_set == null && item.line_item == null) {
-        ctx.addIssue({ code: 'custom', path: ['refund_line_items', i, 'subtotal'], message: 'no subtotal and no line item to read it from' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['refund_line_items', i, 'subtotal'],
+          message: 'no subtotal and no line item to read it from',
+        });
         unreadable = true;
       }
     });
     if (unreadable) return;
     const { lines, discrepancy } = refundParts(refund);
-    if (lines > MAX_AMOUNT_CENTS || Math.abs(discrepancy) > MAX_AMOUNT_CENTS) ctx.addIssue({ code: 'custom', path: ['refund_line_items'], message: 'refunds more than an order can hold' });
+    if (lines > MAX_AMOUNT_CENTS || Math.abs(discrepancy) > MAX_AMOUNT_CENTS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['refund_line_items'],
+        message: 'refunds more than an order can hold',
+      });
   });
 export type ShopifyRefund = z.output<typeof shopifyRefund>;
 
-/** What a refund gives back, in shop money, before the order is known (decisions §15). */
+/** What a refund gives back, in shop money, before the order is known (docs/product/commissions.md#refunds). */
 export interface RefundParts {
   /** Its line items' subtotals, gift cards left out (in a tax-included shop these hold the tax, below). */
   lines: number;
@@ -262,7 +316,9 @@ export interface RefundParts {
   discrepancy: number;
 }
 
-export function refundParts(refund: Pick<ShopifyRefund, 'refund_line_items' | 'order_adjustments'>): RefundParts {
+export function refundParts(
+  refund: Pick<ShopifyRefund, 'refund_line_items' | 'order_adjustments'>,
+): RefundParts {
   let lines = 0;
   let linesTax = 0;
   for (const item of refund.refund_line_items) {
@@ -272,7 +328,8 @@ export function refundParts(refund: Pick<ShopifyRefund, 'refund_line_items' | 'o
     if (subtotal === null) {
       // The older format: price × quantity less the line's discounts, for the quantity given back.
       const line = item.line_item!;
-      const discounts = line.quantity > 0 ? Math.round((lineDiscounts(line) * item.quantity) / line.quantity) : 0;
+      const discounts =
+        line.quantity > 0 ? Math.round((lineDiscounts(line) * item.quantity) / line.quantity) : 0;
       subtotal = Math.max(0, lineGross(line, item.quantity) - discounts);
     }
     lines += subtotal;
@@ -286,7 +343,8 @@ export function refundParts(refund: Pick<ShopifyRefund, 'refund_line_items' | 'o
   return { lines, linesTax, discrepancy };
 }
 
-export type ShopifyPayload = { kind: 'order'; order: ShopifyOrder } | { kind: 'refund'; refund: ShopifyRefund };
+export type ShopifyPayload =
+  { kind: 'order'; order: ShopifyOrder } | { kind: 'refund'; refund: ShopifyRefund };
 
 /**
  * Whether a body that fails the schema is Shopify's "Send test notification": its sample payloads
@@ -297,11 +355,16 @@ function isTestNotification(json: unknown): boolean {
   if (typeof json !== 'object' || json === null) return false;
   const { id, order_id: orderId, test } = json as Record<string, unknown>;
   // Still a 64-bit id, as Shopify's are: a number beyond that is no id at all, and is refused.
-  const sampleId = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value > Number.MAX_SAFE_INTEGER && value < 2 ** 63;
+  const sampleId = (value: unknown) =>
+    typeof value === 'number' &&
+    Number.isInteger(value) &&
+    value > Number.MAX_SAFE_INTEGER &&
+    value < 2 ** 63;
   return test === true || sampleId(id) || sampleId(orderId);
 }
 
-export type ParsedDelivery = { ok: true; payload: ShopifyPayload } | { ok: false; error: string; testNotification: boolean };
+export type ParsedDelivery =
+  { ok: true; payload: ShopifyPayload } | { ok: false; error: string; testNotification: boolean };
 
 /**
  * Reads a delivery's body for a topic we handle: the payload, or why it can never be read
@@ -316,12 +379,23 @@ export function parseShopifyPayload(topic: string, body: string): ParsedDelivery
     return { ok: false, error: 'body: not JSON', testNotification: false };
   }
   const problems = (issues: { path: PropertyKey[]; message: string }[]) =>
-    issues.map((i) => `${i.path.length ? i.path.map(String).join('.') : 'body'}: ${i.message}`).join('; ').slice(0, 2000);
-  const refused = (issues: { path: PropertyKey[]; message: string }[]) => ({ ok: false as const, error: problems(issues), testNotification: isTestNotification(json) });
+    issues
+      .map((i) => `${i.path.length ? i.path.map(String).join('.') : 'body'}: ${i.message}`)
+      .join('; ')
+      .slice(0, 2000);
+  const refused = (issues: { path: PropertyKey[]; message: string }[]) => ({
+    ok: false as const,
+    error: problems(issues),
+    testNotification: isTestNotification(json),
+  });
   if (topic === 'refunds/create') {
     const refund = shopifyRefund.safeParse(json);
-    return refund.success ? { ok: true, payload: { kind: 'refund', refund: refund.data } } : refused(refund.error.issues);
+    return refund.success
+      ? { ok: true, payload: { kind: 'refund', refund: refund.data } }
+      : refused(refund.error.issues);
   }
   const order = shopifyOrder.safeParse(json);
-  return order.success ? { ok: true, payload: { kind: 'order', order: order.data } } : refused(order.error.issues);
+  return order.success
+    ? { ok: true, payload: { kind: 'order', order: order.data } }
+    : refused(order.error.issues);
 }

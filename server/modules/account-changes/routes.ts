@@ -14,7 +14,8 @@ const schemas = identitySchemas(sayKey, { isCommonPassword });
 export function accountChangeRoutes(app: TypedApp, ctx: AppContext): void {
   const publicClient = requirePublicClient(ctx.secrets.publicClientToken);
   const partner = requirePartner(ctx.db);
-  const say = (key: ApiMessageKey, request: Pick<FastifyRequest, 'headers'>) => sayApi(key, requestLocale(request));
+  const say = (key: ApiMessageKey, request: Pick<FastifyRequest, 'headers'>) =>
+    sayApi(key, requestLocale(request));
 
   app.post(
     '/api/change-email',
@@ -23,7 +24,8 @@ export function accountChangeRoutes(app: TypedApp, ctx: AppContext): void {
       config: { rateLimit: { max: ctx.limits.registration, timeWindow: '1 minute' } },
       schema: {
         tags: ['partner'],
-        summary: 'Changes the account e-mail: with the current password at once (the new address to verify, the old one told), else by a link mailed to the current address',
+        summary:
+          'Changes the account e-mail: with the current password at once (the new address to verify, the old one told), else by a link mailed to the current address',
         security: [{ partner: [] }],
         body: schemas.changeEmail,
         response: { 200: z.object({ data: z.object({ message: z.string(), done: z.boolean() }) }) },
@@ -31,7 +33,12 @@ export function accountChangeRoutes(app: TypedApp, ctx: AppContext): void {
     },
     async (request) => {
       const outcome = await changeAccountEmail(ctx, partnerIdOf(request), request.body, request.log);
-      return { data: { message: say(outcome.done ? 'email_changed' : 'change_link_sent', request), done: outcome.done } };
+      return {
+        data: {
+          message: say(outcome.done ? 'email_changed' : 'change_link_sent', request),
+          done: outcome.done,
+        },
+      };
     },
   );
 
@@ -42,15 +49,20 @@ export function accountChangeRoutes(app: TypedApp, ctx: AppContext): void {
       config: { rateLimit: { max: ctx.limits.registration, timeWindow: '1 minute' } },
       schema: {
         tags: ['public'],
-        summary: 'Confirms a change of the PayPal or account e-mail from the link mailed to a partner without a password; used once',
+        summary:
+          'Confirms a change of the PayPal or account e-mail from the link mailed to a partner without a password; used once',
         security: [{ publicClient: [] }],
         body: z.object({ token: z.string().min(1).max(200) }),
-        response: { 200: z.object({ data: z.object({ message: z.string(), kind: z.enum(['paypal_email', 'email']) }) }) },
+        response: {
+          200: z.object({ data: z.object({ message: z.string(), kind: z.enum(['paypal_email', 'email']) }) }),
+        },
       },
     },
     async (request) => {
       const kind = await confirmChange(ctx, request.body.token, request.log);
-      return { data: { message: say(kind === 'email' ? 'email_changed' : 'paypal_email_changed', request), kind } };
+      return {
+        data: { message: say(kind === 'email' ? 'email_changed' : 'paypal_email_changed', request), kind },
+      };
     },
   );
 }

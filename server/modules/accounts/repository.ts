@@ -8,7 +8,11 @@ export async function insertPendingRegistration(db: Db, row: PendingRegistration
 }
 
 export function findPendingRegistration(db: Db, tokenHash: string) {
-  return db.selectFrom('pending_registrations').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  return db
+    .selectFrom('pending_registrations')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
 }
 
 /** Takes the sign-up away; false when another request took it first (its link works once). */

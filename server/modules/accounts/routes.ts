@@ -32,7 +32,8 @@ const payloadAnswer = z.object({ data: z.string() });
 export function accountRoutes(app: TypedApp, ctx: AppContext): void {
   const publicClient = requirePublicClient(ctx.secrets.publicClientToken);
   const partner = requirePartner(ctx.db);
-  const say = (key: ApiMessageKey, request: Pick<FastifyRequest, 'headers'>) => sayApi(key, requestLocale(request));
+  const say = (key: ApiMessageKey, request: Pick<FastifyRequest, 'headers'>) =>
+    sayApi(key, requestLocale(request));
 
   app.get(
     '/api/categories',
@@ -47,7 +48,9 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
     },
     async (request) => {
       const lng = requestLocale(request);
-      return { data: INFLUENCER_CATEGORIES.map((c) => ({ id: c.id, name: i18n.t(`categories.${c.key}`, { lng }) })) };
+      return {
+        data: INFLUENCER_CATEGORIES.map((c) => ({ id: c.id, name: i18n.t(`categories.${c.key}`, { lng }) })),
+      };
     },
   );
 
@@ -83,16 +86,28 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
           'The link of a sign-up mail, with the password chosen at sign-up (422 at `password` without it or when it is wrong, nothing used up), makes the account and answers a session as `/api/auth/get_token` does (`token`, `expired`); 409 when the address got an account or the promo code was taken meanwhile. The link of a verification mail marks the address verified and answers the message alone.',
         security: [{ publicClient: [] }],
         body: z.object({
-          token: z.string({ error: sayKey('required') }).min(1, sayKey('required')).max(200, sayKey('wrong_value')),
+          token: z
+            .string({ error: sayKey('required') })
+            .min(1, sayKey('required'))
+            .max(200, sayKey('wrong_value')),
           // A sign-up's link asks for the password chosen at sign-up (422 at `password` without it or when wrong).
           password: z.string().max(200, sayKey('wrong_value')).optional(),
         }),
-        response: { 200: z.object({ data: z.object({ message: z.string(), token: z.string().optional(), expired: z.string().optional() }) }) },
+        response: {
+          200: z.object({
+            data: z.object({
+              message: z.string(),
+              token: z.string().optional(),
+              expired: z.string().optional(),
+            }),
+          }),
+        },
       },
     },
     async (request) => {
       const confirmed = await confirmRegistration(ctx, request.body.token, request.body.password);
-      if (confirmed) return { data: { message: say('registration_confirmed', request), ...confirmed.session } };
+      if (confirmed)
+        return { data: { message: say('registration_confirmed', request), ...confirmed.session } };
       const uuid = await verifyEmail(ctx.db, request.body.token);
       ctx.push.toPartner(uuid, 'partner_changed', {});
       return { data: { message: say('email_validated', request) } };
@@ -128,7 +143,11 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
         response: { 200: messageAnswer },
       },
     },
-    async (request) => ({ data: { message: say(await requestPasswordReset(ctx, request.body.email, request.ip, request.log), request) } }),
+    async (request) => ({
+      data: {
+        message: say(await requestPasswordReset(ctx, request.body.email, request.ip, request.log), request),
+      },
+    }),
   );
 
   app.post(
@@ -173,7 +192,8 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
       onRequest: partner,
       schema: {
         tags: ['partner'],
-        summary: 'The signed-in partner, as the encrypted payload of decisions §5',
+        summary:
+          'The signed-in partner, as the encrypted payload of docs/product/partners-and-accounts.md#the-profile-payload',
         security: [{ partner: [] }],
         response: { 200: payloadAnswer },
       },
@@ -189,7 +209,7 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
         tags: ['partner'],
         summary: 'Saves profile fields; answers the user as /api/get does',
         description:
-          'A new PayPal e-mail needs `current_password` (422 without it or when it is wrong, nothing saved); a partner without a password is mailed a link to confirm it instead, the rest being saved, and the answer\'s `pending_changes.paypal_email` says it waits (docs/decisions/063-account-changes.md). Left out, the PayPal e-mail stays as it is.',
+          "A new PayPal e-mail needs `current_password` (422 without it or when it is wrong, nothing saved); a partner without a password is mailed a link to confirm it instead, the rest being saved, and the answer's `pending_changes.paypal_email` says it waits (docs/decisions/063-account-changes.md). Left out, the PayPal e-mail stays as it is.",
         security: [{ partner: [] }],
         body: schemas.profile,
         response: { 200: payloadAnswer },
@@ -200,15 +220,24 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
       // The partner's other tabs and devices reload the profile.
       ctx.push.toPartner(partner.uuid, 'partner_changed', {});
       // A profile now complete earns its badge (the sweep would, later; this is at once).
-      pushAwarded((uuid, data) => ctx.push.toPartner(uuid, 'badge_awarded', data), await awardDueBadgesNow(ctx.db, partner.id));
+      pushAwarded(
+        (uuid, data) => ctx.push.toPartner(uuid, 'badge_awarded', data),
+        await awardDueBadgesNow(ctx.db, partner.id),
+      );
       return { data: await userPayload(ctx, partner) };
     },
   );
 
-  // Referral links (decisions §3, §6): registration with the referrer kept.
+  // Referral links (docs/product/errors-and-languages.md#the-api-conventions, docs/product/commissions.md#referrals): registration with the referrer kept.
   app.get(
     '/r/:code',
-    { schema: { hide: true, params: z.object({ code: z.string().max(40) }), response: { 302: noBody('To registration, with the referrer’s code when it is known') } } },
+    {
+      schema: {
+        hide: true,
+        params: z.object({ code: z.string().max(40) }),
+        response: { 302: noBody('To registration, with the referrer’s code when it is known') },
+      },
+    },
     async (request, reply) => {
       const code = await findPromoCode(ctx.db, request.params.code);
       return reply.redirect(code ? `/register?ref=${encodeURIComponent(code.code)}` : '/register', 302);

@@ -1,5 +1,5 @@
 // Partner accounts: registration, e-mail verification, password reset and change, profile
-// (spec points 4, 5; decisions §4, §6, §10).
+// (docs/product/partner-portal.md#verification-banner, docs/product/partners-and-accounts.md#registration; docs/product/partners-and-accounts.md#passwords, docs/product/commissions.md, docs/product/partners-and-accounts.md#white-label-sub-partners).
 import { partnerLinks } from '../links/service';
 import { awardedBadges } from '../badges/service';
 import { unreadNotifications } from '../dashboard/service';
@@ -15,24 +15,58 @@ import { AppError, invalid } from '../../errors';
 import type { ApiMessageKey } from '../../errors';
 import { sayKey } from '../../i18n';
 import type { MailLog, MailMessage } from '../../integrations/mail/mailer';
-import { registrationConfirmMail, resetPasswordMail, signUpAttemptMail } from '../../integrations/mail/templates';
+import {
+  registrationConfirmMail,
+  resetPasswordMail,
+  signUpAttemptMail,
+} from '../../integrations/mail/templates';
 import { verifyHumanCheck } from '../altcha/service';
 import { hashPassword, verifyPassword } from '../../credentials/passwords';
 import { endPartnerSessions, issueToken, SIGN_IN_THROTTLE } from '../auth/service';
 import type { IssuedToken } from '../auth/service';
 import { hashToken, newToken } from '../../credentials/tokens';
-import { createPartnerAccount, encryptPayload, findPartnerByEmail, findPartnerById, referralsOf, toUserJson, touchLastLogin, updatePartner } from '../partners/service';
-import { codeAvailability, createPromoCode, findPromoCode, promoCodesOf, toPromoCodeJson } from '../promo-codes/service';
+import {
+  createPartnerAccount,
+  encryptPayload,
+  findPartnerByEmail,
+  findPartnerById,
+  referralsOf,
+  toUserJson,
+  touchLastLogin,
+  updatePartner,
+} from '../partners/service';
+import {
+  codeAvailability,
+  createPromoCode,
+  findPromoCode,
+  promoCodesOf,
+  toPromoCodeJson,
+} from '../promo-codes/service';
 import { currentRateBp } from '../sales/service';
 import { readReferralDefaults } from '../settings/service';
 import { requestStoreSync } from '../store-sync/service';
 import { findSubpartnerId } from '../subpartners/service';
 import { reserveAttempt, tryReserveAttempt } from '../throttle/service';
 import { socialProfileOf } from '../integrations/service';
-import { changePaypalEmail, noticePasswordChanged, pendingChangesOf, type ChangeOutcome } from '../account-changes/service';
-import { findOneTimeToken, issueOneTimeToken, retireOneTimeTokens, useOneTimeToken } from '../one-time-tokens/service';
+import {
+  changePaypalEmail,
+  noticePasswordChanged,
+  pendingChangesOf,
+  type ChangeOutcome,
+} from '../account-changes/service';
+import {
+  findOneTimeToken,
+  issueOneTimeToken,
+  retireOneTimeTokens,
+  useOneTimeToken,
+} from '../one-time-tokens/service';
 import { sendVerification, VERIFY_LINK_LIFETIME_MS } from '../email-verification/service';
-import { dropPendingRegistrations, findPendingRegistration, insertPendingRegistration, takePendingRegistration } from './repository';
+import {
+  dropPendingRegistrations,
+  findPendingRegistration,
+  insertPendingRegistration,
+  takePendingRegistration,
+} from './repository';
 
 export type RegistrationInput = z.output<IdentitySchemas['registration']>;
 export type ProfileInput = z.output<IdentitySchemas['profile']>;
@@ -43,19 +77,31 @@ export const RESET_REPEAT_WINDOW = { limit: 1, windowMs: 10 * 60 * 1000 };
 export const RESET_PER_IP = { limit: 20, windowMs: 60 * 60 * 1000 };
 export const RESEND_VERIFICATION = { limit: 3, windowMs: 15 * 60 * 1000 };
 
-/** The user JSON of spec point 3, encrypted as decisions §5 says. */
+/** The user JSON of docs/product/partners-and-accounts.md#the-partner-profile, encrypted as docs/product/partners-and-accounts.md#the-profile-payload says. */
 export async function userPayload(ctx: AppContext, partner: Partner): Promise<string> {
   // A code shows the rate the partner earns now (tier or staff override), not the one it began with.
   const rate = await currentRateBp(ctx.db, partner);
-  const codes = (await promoCodesOf(ctx.db, partner.id)).map((code) => ({ ...toPromoCodeJson(code), commission_rate: rate / 100 }));
+  const codes = (await promoCodesOf(ctx.db, partner.id)).map((code) => ({
+    ...toPromoCodeJson(code),
+    commission_rate: rate / 100,
+  }));
   const referrals = await referralsOf(ctx.db, partner.id);
-  const engagement = { badges: await awardedBadges(ctx.db, partner.id), bell: await unreadNotifications(ctx.db, partner.id) };
+  const engagement = {
+    badges: await awardedBadges(ctx.db, partner.id),
+    bell: await unreadNotifications(ctx.db, partner.id),
+  };
   const links = partnerLinks(ctx.config.publicUrl, codes[0]?.code);
   const social = await socialProfileOf(ctx.db, partner.id);
   // How a change of the PayPal or account e-mail is confirmed, and what already waits for its link
   // (docs/decisions/063-account-changes.md).
-  const account = { has_password: partner.password_hash !== null, pending_changes: await pendingChangesOf(ctx.db, partner.id) };
-  return encryptPayload(ctx.secrets.userPayloadKey, { ...toUserJson(partner, codes, referrals, engagement, links, social), ...account });
+  const account = {
+    has_password: partner.password_hash !== null,
+    pending_changes: await pendingChangesOf(ctx.db, partner.id),
+  };
+  return encryptPayload(ctx.secrets.userPayloadKey, {
+    ...toUserJson(partner, codes, referrals, engagement, links, social),
+    ...account,
+  });
 }
 
 /** At most one mail per address in 10 minutes from sign-ups, whichever of the two mails it is. */
@@ -96,8 +142,10 @@ export async function registerPartner(
   log: { error(obj: object, msg: string): void } & MailLog,
 ): Promise<void> {
   if (!isCategoryId(input.category_id)) throw invalid({ category_id: ['unknown_category'] });
-  if (!(await verifyHumanCheck(ctx.db, ctx.secrets.altchaSecret, input.altcha))) throw invalid({ altcha: [sayKey('verification')] });
-  if (!(await codeAvailability(ctx.db, input.promo_code)).available) throw invalid({ promo_code: ['promo_code_taken'] });
+  if (!(await verifyHumanCheck(ctx.db, ctx.secrets.altchaSecret, input.altcha)))
+    throw invalid({ altcha: [sayKey('verification')] });
+  if (!(await codeAvailability(ctx.db, input.promo_code)).available)
+    throw invalid({ promo_code: ['promo_code_taken'] });
 
   const email = input.email.trim().toLowerCase();
   const owner = await findPartnerByEmail(ctx.db, email);
@@ -141,7 +189,10 @@ export async function registerPartner(
       created_at: nowIso(now),
       expires_at: nowIso(new Date(now.getTime() + VERIFY_LINK_LIFETIME_MS)),
     });
-    message = registrationConfirmMail({ email, locale: input.locale }, `${ctx.config.publicUrl}/verify_email?token=${token}`);
+    message = registrationConfirmMail(
+      { email, locale: input.locale },
+      `${ctx.config.publicUrl}/verify_email?token=${token}`,
+    );
   }
   try {
     await ctx.mailer.send(message, log);
@@ -171,7 +222,8 @@ export async function confirmRegistration(
   // counted as sign-in failures are; nothing is used up until it is right.
   if (!password) throw invalid({ password: ['registration_password'] });
   const attempt = await reserveAttempt(ctx.db, [`registration-confirm:${row.id}`], SIGN_IN_THROTTLE, now);
-  if (!(await verifyPassword(row.password_hash, password))) throw invalid({ password: ['registration_password_wrong'] });
+  if (!(await verifyPassword(row.password_hash, password)))
+    throw invalid({ password: ['registration_password_wrong'] });
   await attempt.release();
   const details = JSON.parse(row.details) as PendingDetails;
   // Told to whoever holds the link, that is the address's owner.
@@ -180,7 +232,8 @@ export async function confirmRegistration(
     throw new AppError(409, key);
   };
   if (await findPartnerByEmail(ctx.db, row.email)) return refuse('email_taken');
-  if (!(await codeAvailability(ctx.db, details.promo_code)).available) return refuse('registration_code_taken');
+  if (!(await codeAvailability(ctx.db, details.promo_code)).available)
+    return refuse('registration_code_taken');
 
   // A referral code that matches nobody, or an unknown sub-partner, is ignored: the person
   // still gets their account.
@@ -218,7 +271,7 @@ export async function confirmRegistration(
         now,
       );
       const code = await createPromoCode(trx, created.id, details.promo_code);
-      // The code goes to the store as a discount (decisions §14), queued with the code itself.
+      // The code goes to the store as a discount (docs/product/links-and-integrations.md), queued with the code itself.
       await requestStoreSync(trx, code.id, ctx.config);
       // The program's standing announcements greet the new partner in their language.
       await deliverStandingAnnouncements(trx, created.id, details.locale);
@@ -227,11 +280,13 @@ export async function confirmRegistration(
   } catch (error) {
     // The address or the code was taken by another request at the same moment.
     if (isUniqueViolation(error)) {
-      return refuse((await findPartnerByEmail(ctx.db, row.email)) ? 'email_taken' : 'registration_code_taken');
+      return refuse(
+        (await findPartnerByEmail(ctx.db, row.email)) ? 'email_taken' : 'registration_code_taken',
+      );
     }
     throw error;
   }
-  // "After success the product logs in" (spec point 7): following the link is that success.
+  // "After success the product logs in" (docs/product/errors-and-languages.md#the-api-conventions): following the link is that success.
   await touchLastLogin(ctx.db, partner.id, nowIso(now));
   return { partner, session: await issueToken(ctx.db, 'partner', partner.id, now) };
 }
@@ -248,7 +303,11 @@ export async function verifyEmail(db: Db, token: string, now = new Date()): Prom
   return partner.uuid;
 }
 
-export async function resendVerification(ctx: AppContext, partnerId: number, log?: MailLog): Promise<{ message: ApiMessageKey; verified: boolean }> {
+export async function resendVerification(
+  ctx: AppContext,
+  partnerId: number,
+  log?: MailLog,
+): Promise<{ message: ApiMessageKey; verified: boolean }> {
   const partner = await findPartnerById(ctx.db, partnerId);
   if (!partner) throw new AppError(404, 'account_not_found');
   if (partner.verified) return { message: 'email_validated', verified: true };
@@ -262,7 +321,12 @@ export async function resendVerification(ctx: AppContext, partnerId: number, log
  * Always the same neutral answer, whether or not the account exists; a second request for the
  * same address within 10 minutes hears "already sent" (tracked per address, account or not).
  */
-export async function requestPasswordReset(ctx: AppContext, email: string, ip: string, log?: MailLog): Promise<ApiMessageKey> {
+export async function requestPasswordReset(
+  ctx: AppContext,
+  email: string,
+  ip: string,
+  log?: MailLog,
+): Promise<ApiMessageKey> {
   // Each request is counted before it is served, so requests sent at once cannot all pass.
   const perIp = await reserveAttempt(ctx.db, [`reset:ip:${ip}`], RESET_PER_IP);
   if (!(await tryReserveAttempt(ctx.db, [`reset:email:${email}`], RESET_REPEAT_WINDOW))) {
@@ -275,12 +339,22 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
     await retireOneTimeTokens(ctx.db, 'reset_password', partner.id, nowIso());
     const token = await issueOneTimeToken(ctx.db, 'reset_password', partner.id, RESET_LINK_LIFETIME_MS);
     const link = `${ctx.config.publicUrl}/reset_password?token=${token}`;
-    await ctx.mailer.send(resetPasswordMail({ email: partner.email, firstName: partner.first_name, locale: partner.locale }, link), log);
+    await ctx.mailer.send(
+      resetPasswordMail(
+        { email: partner.email, firstName: partner.first_name, locale: partner.locale },
+        link,
+      ),
+      log,
+    );
   }
   return 'reset_sent';
 }
 
-export async function resetPassword(ctx: Pick<AppContext, 'db' | 'push'>, input: { token: string; password: string }, now = new Date()): Promise<void> {
+export async function resetPassword(
+  ctx: Pick<AppContext, 'db' | 'push'>,
+  input: { token: string; password: string },
+  now = new Date(),
+): Promise<void> {
   const { db } = ctx;
   const row = await findOneTimeToken(db, 'reset_password', hashToken(input.token));
   if (!row || row.used_at) throw new AppError(404, 'wrong_link');
@@ -288,7 +362,10 @@ export async function resetPassword(ctx: Pick<AppContext, 'db' | 'push'>, input:
   const partner = await findPartnerById(db, row.subject_id);
   if (!partner) throw new AppError(404, 'account_not_found');
   if (!(await useOneTimeToken(db, row.id, nowIso(now)))) throw new AppError(404, 'wrong_link');
-  await updatePartner(db, partner.id, { password_hash: await hashPassword(input.password), updated_at: nowIso(now) });
+  await updatePartner(db, partner.id, {
+    password_hash: await hashPassword(input.password),
+    updated_at: nowIso(now),
+  });
   // Whoever knew the old password is signed out everywhere, their live sockets closed too.
   ctx.push.endSessions(await endPartnerSessions(db, partner));
   // The partner hears of it, in case it was not them (docs/decisions/063-account-changes.md).
@@ -307,7 +384,10 @@ export async function changePassword(
   if (!partner?.password_hash || !(await verifyPassword(partner.password_hash, input.current_password))) {
     throw invalid({ current_password: ['current_password_wrong'] });
   }
-  await updatePartner(db, partner.id, { password_hash: await hashPassword(input.password), updated_at: nowIso() });
+  await updatePartner(db, partner.id, {
+    password_hash: await hashPassword(input.password),
+    updated_at: nowIso(),
+  });
   ctx.push.endSessions(await endPartnerSessions(db, partner, currentToken));
   await noticePasswordChanged(db, partner, 'change');
 }
@@ -317,11 +397,19 @@ export async function changePassword(
  * (server/modules/account-changes/service.ts): with the current password in this request, or
  * for a partner without one through a mailed link, the rest being saved meanwhile.
  */
-export async function updateProfile(ctx: AppContext, partnerId: number, input: ProfileInput, log?: MailLog): Promise<{ partner: Partner; paypal: ChangeOutcome }> {
+export async function updateProfile(
+  ctx: AppContext,
+  partnerId: number,
+  input: ProfileInput,
+  log?: MailLog,
+): Promise<{ partner: Partner; paypal: ChangeOutcome }> {
   const { paypal_email: paypalEmail, current_password: currentPassword, ...rest } = input;
   const before = await findPartnerById(ctx.db, partnerId);
   if (!before) throw new AppError(404, 'account_not_found');
   // The PayPal change first: a wrong password saves nothing.
-  const paypal = paypalEmail === undefined ? ({ done: true } as const) : await changePaypalEmail(ctx, before, paypalEmail, currentPassword, log);
+  const paypal =
+    paypalEmail === undefined
+      ? ({ done: true } as const)
+      : await changePaypalEmail(ctx, before, paypalEmail, currentPassword, log);
   return { partner: await updatePartner(ctx.db, partnerId, { ...rest, updated_at: nowIso() }), paypal };
 }

@@ -1,4 +1,4 @@
-// The human check of registration (decisions §4): a self-hosted ALTCHA proof-of-work. The
+// The human check of registration (docs/product/partners-and-accounts.md#registration): a self-hosted ALTCHA proof-of-work. The
 // server signs each challenge; a solution is accepted once, recorded in the shared one-time store
 // (Redis with REDIS_URL, else the database) so that every server node refuses its replay.
 import { createChallenge, randomInt } from 'altcha-lib';
@@ -11,7 +11,12 @@ import type { OnceStore } from '../../stores';
 import { forgetExpiredChallenges, recordChallengeOnce } from './repository';
 
 /** Work a browser does in about a second; a bot pays it for every registration. */
-export const CHALLENGE = { algorithm: 'PBKDF2/SHA-256', cost: 1_000, counterMin: 1_000, counterMax: 6_000 } as const;
+export const CHALLENGE = {
+  algorithm: 'PBKDF2/SHA-256',
+  cost: 1_000,
+  counterMin: 1_000,
+  counterMax: 6_000,
+} as const;
 const LIFETIME_MS = 10 * 60 * 1000;
 
 export async function newChallenge(secret: string, now = new Date()): Promise<Challenge> {
@@ -32,7 +37,8 @@ export async function verifyHumanCheck(db: Db, secret: string, payload: string):
     get: async () => undefined,
     set: async () => undefined,
     // Atomic in every store: one of two racing requests wins.
-    setIfAbsent: (id: string) => (sharedStoresOf(db)?.once ?? databaseOnceStore(db)).useOnce(id, new Date(now.getTime() + LIFETIME_MS)),
+    setIfAbsent: (id: string) =>
+      (sharedStoresOf(db)?.once ?? databaseOnceStore(db)).useOnce(id, new Date(now.getTime() + LIFETIME_MS)),
   };
   const { verify } = create({ deriveKey, hmacSignatureSecret: secret, store });
   const result = await verify(payload, deriveKey, secret, undefined, store);

@@ -24,7 +24,7 @@ type Line = {
 };
 type Page = { data: Line[]; current_page: number; per_page: number; last_page: number; total: number };
 
-// The audit log of decisions §11 as the back office reads it: every staff change, who (as they
+// The audit log of docs/product/back-office.md#audit-log as the back office reads it: every staff change, who (as they
 // are now), when, what, before and after, newest first, filtered and paged.
 describe('GET /api/manager/audit', () => {
   let t: TestApp;
@@ -243,7 +243,7 @@ describe('GET /api/manager/audit', () => {
     expect(await actions('?entity=nothing')).toEqual([]);
   });
 
-  it('pages as every list does (decisions §3)', async () => {
+  it('pages as every list does (docs/product/errors-and-languages.md#the-api-conventions)', async () => {
     const first = await audit('?to=2025-12-31&length=2');
     expect(first).toMatchObject({
       current_page: 1,
@@ -538,9 +538,33 @@ describe('the audit log counted at the cap', () => {
     // another staff member, which no filter below keeps.
     for (let chunk = 0; chunk < 1_002; chunk += 500) {
       const rows = Array.from({ length: Math.min(500, 1_002 - chunk) }, (_, i) => [
-        { staff_id: manager.id, action: 'bulk.touch', entity: 'bulk', entity_id: String(chunk + i), before: null, after: null, created_at: new Date(start + (chunk + i) * 1000).toISOString() },
-        { staff_id: other.id, action: 'bulk.touch', entity: 'bulk', entity_id: `o${chunk + i}`, before: null, after: null, created_at: new Date(start + (chunk + i) * 1000 + 1).toISOString() },
-        { staff_id: manager.id, action: 'bulk.other', entity: 'bulk', entity_id: `x${chunk + i}`, before: null, after: null, created_at: new Date(start + (chunk + i) * 1000 + 2).toISOString() },
+        {
+          staff_id: manager.id,
+          action: 'bulk.touch',
+          entity: 'bulk',
+          entity_id: String(chunk + i),
+          before: null,
+          after: null,
+          created_at: new Date(start + (chunk + i) * 1000).toISOString(),
+        },
+        {
+          staff_id: other.id,
+          action: 'bulk.touch',
+          entity: 'bulk',
+          entity_id: `o${chunk + i}`,
+          before: null,
+          after: null,
+          created_at: new Date(start + (chunk + i) * 1000 + 1).toISOString(),
+        },
+        {
+          staff_id: manager.id,
+          action: 'bulk.other',
+          entity: 'bulk',
+          entity_id: `x${chunk + i}`,
+          before: null,
+          after: null,
+          created_at: new Date(start + (chunk + i) * 1000 + 2).toISOString(),
+        },
       ]).flat();
       await t.database.db.insertInto('audit_log').values(rows).execute();
     }
@@ -548,26 +572,66 @@ describe('the audit log counted at the cap', () => {
   afterAll(() => t.close());
 
   const counted = async (query: string) => {
-    const res = await t.app.inject({ url: `/api/manager/audit?action=bulk.touch&actor=${manager.id}&${query}`, headers: bearer(manager.token) });
+    const res = await t.app.inject({
+      url: `/api/manager/audit?action=bulk.touch&actor=${manager.id}&${query}`,
+      headers: bearer(manager.token),
+    });
     expect(res.statusCode, res.body).toBe(200);
     const { total, last_page, total_capped, data } = res.json() as Page & { total_capped: boolean };
     return { total, last_page, total_capped, first: data[0]?.entity_id };
   };
 
   it('counts 999, 1,000 exactly, and says "more" from 1,001', async () => {
-    expect(await counted(`to=${second(998)}`)).toEqual({ total: 999, last_page: 50, total_capped: false, first: '998' });
-    expect(await counted(`to=${second(999)}`)).toEqual({ total: 1_000, last_page: 50, total_capped: false, first: '999' });
-    expect(await counted(`to=${second(1_000)}`)).toEqual({ total: 1_000, last_page: 50, total_capped: true, first: '1000' });
+    expect(await counted(`to=${second(998)}`)).toEqual({
+      total: 999,
+      last_page: 50,
+      total_capped: false,
+      first: '998',
+    });
+    expect(await counted(`to=${second(999)}`)).toEqual({
+      total: 1_000,
+      last_page: 50,
+      total_capped: false,
+      first: '999',
+    });
+    expect(await counted(`to=${second(1_000)}`)).toEqual({
+      total: 1_000,
+      last_page: 50,
+      total_capped: true,
+      first: '1000',
+    });
     expect(await counted('')).toEqual({ total: 1_000, last_page: 50, total_capped: true, first: '1001' });
     // A window of the log: from line 2 to line 1,001 are 1,000 lines.
-    expect(await counted(`from=${new Date(start + 2000).toISOString()}`)).toEqual({ total: 1_000, last_page: 50, total_capped: false, first: '1001' });
-    expect(await counted(`from=${new Date(start + 1000).toISOString()}`)).toEqual({ total: 1_000, last_page: 50, total_capped: true, first: '1001' });
+    expect(await counted(`from=${new Date(start + 2000).toISOString()}`)).toEqual({
+      total: 1_000,
+      last_page: 50,
+      total_capped: false,
+      first: '1001',
+    });
+    expect(await counted(`from=${new Date(start + 1000).toISOString()}`)).toEqual({
+      total: 1_000,
+      last_page: 50,
+      total_capped: true,
+      first: '1001',
+    });
   });
 
   it('counts what matches nothing as 0, and a page past the count as empty', async () => {
-    const none = await t.app.inject({ url: '/api/manager/audit?action=bulk.none', headers: bearer(manager.token) });
+    const none = await t.app.inject({
+      url: '/api/manager/audit?action=bulk.none',
+      headers: bearer(manager.token),
+    });
     expect(none.json()).toMatchObject({ data: [], total: 0, last_page: 1, total_capped: false });
-    const past = await t.app.inject({ url: `/api/manager/audit?action=bulk.touch&actor=${manager.id}&page=60`, headers: bearer(manager.token) });
-    expect(past.json()).toMatchObject({ data: [], current_page: 60, total: 1_000, last_page: 50, total_capped: true });
+    const past = await t.app.inject({
+      url: `/api/manager/audit?action=bulk.touch&actor=${manager.id}&page=60`,
+      headers: bearer(manager.token),
+    });
+    expect(past.json()).toMatchObject({
+      data: [],
+      current_page: 60,
+      total: 1_000,
+      last_page: 50,
+      total_capped: true,
+    });
   });
 });

@@ -1,4 +1,4 @@
-// What the back office reads of the audit log (decisions §11). Every filter is answered from an
+// What the back office reads of the audit log (docs/product/back-office.md#audit-log). Every filter is answered from an
 // index that also gives the order (newest first), migrations 011 and 021.
 import { sql } from 'kysely';
 import type { Db } from '../../db';
@@ -79,7 +79,10 @@ const countOfLog = (db: Db, filter: AuditFilter) =>
       .as('n'),
   );
 
-type PageRun = (db: Db, ...args: unknown[]) => Promise<Awaited<ReturnType<ReturnType<typeof pageOfLog>['execute']>>>;
+type PageRun = (
+  db: Db,
+  ...args: unknown[]
+) => Promise<Awaited<ReturnType<ReturnType<typeof pageOfLog>['execute']>>>;
 type CountRun = (db: Db, ...args: unknown[]) => Promise<{ n: number | string | null }[]>;
 
 /**
@@ -95,9 +98,12 @@ function runsOf(keys: FilterKey[], length: number) {
   const shape = `${keys.join(',')}:${length}`;
   let runs = runsByShape.get(shape);
   if (!runs) {
-    const filterOf = (args: unknown[]) => Object.fromEntries(keys.map((key, i) => [key, args[i]])) as AuditFilter;
+    const filterOf = (args: unknown[]) =>
+      Object.fromEntries(keys.map((key, i) => [key, args[i]])) as AuditFilter;
     runs = {
-      page: prepared(keys.length + 1, (db, ...args: unknown[]) => pageOfLog(db, filterOf(args), length, args[keys.length] as number)),
+      page: prepared(keys.length + 1, (db, ...args: unknown[]) =>
+        pageOfLog(db, filterOf(args), length, args[keys.length] as number),
+      ),
       count: prepared(keys.length, (db, ...args: unknown[]) => countOfLog(db, filterOf(args))),
     };
     if (runsByShape.size >= 256) runsByShape.clear();
@@ -111,7 +117,10 @@ export async function auditPage(db: Db, filter: AuditFilter, page: number, lengt
   const keys = FILTERS.filter((key) => filter[key] !== undefined);
   const values = keys.map((key) => filter[key]);
   const runs = runsOf(keys, length);
-  const [rows, [total]] = await Promise.all([runs.page(db, ...values, (page - 1) * length), runs.count(db, ...values)]);
+  const [rows, [total]] = await Promise.all([
+    runs.page(db, ...values, (page - 1) * length),
+    runs.count(db, ...values),
+  ]);
   const n = Number(total!.n);
   return { rows, total: Math.min(n, AUDIT_COUNT_CAP), capped: n > AUDIT_COUNT_CAP };
 }
@@ -156,7 +165,9 @@ const partnerColumns = ['partners.uuid', 'partners.first_name', 'partners.last_n
 
 // The partners a page of the log names, looked up for the page at once: one read per kind of
 // reference, each compiled once per number of references (db/prepared.ts), at most a page's 100.
-const byUuids = preparedList(100, (db, uuids: string[]) => db.selectFrom('partners').select(partnerColumns).where('uuid', 'in', uuids));
+const byUuids = preparedList(100, (db, uuids: string[]) =>
+  db.selectFrom('partners').select(partnerColumns).where('uuid', 'in', uuids),
+);
 const byIds = preparedList(100, (db, ids: number[]) =>
   db
     .selectFrom('partners')

@@ -1,4 +1,4 @@
-// The audit log in the back office (decisions §11): every staff change, who, when, what, before
+// The audit log in the back office (docs/product/back-office.md#audit-log): every staff change, who, when, what, before
 // and after. Managers and admins read it; reviewers do not (docs/decisions/034): it holds what
 // every staff member changed, program-wide, beyond the payouts and partners a reviewer reads.
 import { z } from 'zod';

@@ -1,11 +1,21 @@
-// The audit log (decisions §11): every staff change, who, when, what, before and after. Written by
+// The audit log (docs/product/back-office.md#audit-log): every staff change, who, when, what, before and after. Written by
 // the service that makes the change, with the transaction of the change, so a change without its
 // audit line (or the reverse) cannot happen.
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../common/audit';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import { pageOf } from '../../plugins/paging';
-import { auditPage, loggedActions, loggedEntities, partnersByRef, partnersOfCodes, partnersOfMessages, partnersOfPayouts, partnersOfVouchers, staffAccounts } from './repository';
+import {
+  auditPage,
+  loggedActions,
+  loggedEntities,
+  partnersByRef,
+  partnersOfCodes,
+  partnersOfMessages,
+  partnersOfPayouts,
+  partnersOfVouchers,
+  staffAccounts,
+} from './repository';
 import type { AuditFilter, PartnerRef } from './repository';
 
 export { AUDIT_COUNT_CAP } from './repository';
@@ -45,9 +55,22 @@ export async function recordAudit(trx: Db, entry: AuditEntry, at: string = nowIs
  * An export of partners, payouts or earnings as CSV: personal data leaving the portal, so the
  * log says who took which rows (the list's filters), written before the first row is sent.
  */
-export async function recordExport(db: Db, staffId: number, kind: 'partners' | 'payouts' | 'earnings', filters: Record<string, unknown>): Promise<void> {
-  const given = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== ''));
-  await recordAudit(db, { staffId, action: `export.${kind}`, entity: 'export', entityId: kind, after: { filters: given } });
+export async function recordExport(
+  db: Db,
+  staffId: number,
+  kind: 'partners' | 'payouts' | 'earnings',
+  filters: Record<string, unknown>,
+): Promise<void> {
+  const given = Object.fromEntries(
+    Object.entries(filters).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  await recordAudit(db, {
+    staffId,
+    action: `export.${kind}`,
+    entity: 'export',
+    entityId: kind,
+    after: { filters: given },
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -83,9 +106,17 @@ function stateOf(text: string | null): Record<string, unknown> | null {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ID = /^\d{1,10}$/;
 const asId = (text: string) => (ID.test(text) && Number(text) <= 2_147_483_647 ? Number(text) : undefined);
-const partnerField = (state: Record<string, unknown> | null) => (typeof state?.partner === 'string' && UUID.test(state.partner) ? state.partner : undefined);
+const partnerField = (state: Record<string, unknown> | null) =>
+  typeof state?.partner === 'string' && UUID.test(state.partner) ? state.partner : undefined;
 
-type PartnerKey = { uuid: string } | { id: number } | { payout: number } | { code: string } | { message: number } | { voucher: string } | null;
+type PartnerKey =
+  | { uuid: string }
+  | { id: number }
+  | { payout: number }
+  | { code: string }
+  | { message: number }
+  | { voucher: string }
+  | null;
 
 /**
  * How a line names its partner: a `partner` uuid in its state, else the partner itself, or their
@@ -108,7 +139,14 @@ function partnerKey(line: Omit<AuditLine, 'partner'>): PartnerKey {
 /** The partner each line concerns, looked up for the whole page at once. */
 async function partnersOf(db: Db, lines: Omit<AuditLine, 'partner'>[]): Promise<(PartnerRef | null)[]> {
   const keys = lines.map(partnerKey);
-  const wanted = { uuids: new Set<string>(), ids: new Set<number>(), payouts: new Set<number>(), codes: new Set<string>(), messages: new Set<number>(), vouchers: new Set<string>() };
+  const wanted = {
+    uuids: new Set<string>(),
+    ids: new Set<number>(),
+    payouts: new Set<number>(),
+    codes: new Set<string>(),
+    messages: new Set<number>(),
+    vouchers: new Set<string>(),
+  };
   for (const key of keys) {
     if (!key) continue;
     if ('uuid' in key) wanted.uuids.add(key.uuid);
@@ -136,13 +174,16 @@ async function partnersOf(db: Db, lines: Omit<AuditLine, 'partner'>[]): Promise<
   });
 }
 
-/** `GET /api/manager/audit`: a page of the log, newest first, filtered (decisions §11). */
+/** `GET /api/manager/audit`: a page of the log, newest first, filtered (docs/product/back-office.md#audit-log). */
 export async function listAudit(db: Db, filter: AuditFilter, page: number, length: number) {
   const { rows, total, capped } = await auditPage(db, filter, page, length);
   const lines = rows.map((r) => ({
     id: r.id,
     created_at: r.created_at,
-    actor: r.staff_id !== null && r.staff_name !== null ? { id: r.staff_id, name: r.staff_name, email: r.staff_email ?? '', role: r.staff_role ?? '' } : null,
+    actor:
+      r.staff_id !== null && r.staff_name !== null
+        ? { id: r.staff_id, name: r.staff_name, email: r.staff_email ?? '', role: r.staff_role ?? '' }
+        : null,
     action: r.action,
     entity: r.entity,
     entity_id: r.entity_id,
@@ -167,8 +208,15 @@ export async function listAudit(db: Db, filter: AuditFilter, page: number, lengt
  * and entities the portal knows (common/audit.ts) with any other the log holds.
  */
 export async function auditFacets(db: Db) {
-  const [actors, actions, entities] = await Promise.all([staffAccounts(db), loggedActions(db), loggedEntities(db)]);
-  const merged = (known: readonly string[], logged: string[]) => [...known, ...logged.filter((value) => !known.includes(value)).sort()];
+  const [actors, actions, entities] = await Promise.all([
+    staffAccounts(db),
+    loggedActions(db),
+    loggedEntities(db),
+  ]);
+  const merged = (known: readonly string[], logged: string[]) => [
+    ...known,
+    ...logged.filter((value) => !known.includes(value)).sort(),
+  ];
   return {
     actors: actors.map((a) => ({ id: a.id, name: a.name, email: a.email, role: a.role as string })),
     actions: merged(AUDIT_ACTIONS, actions),

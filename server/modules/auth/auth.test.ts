@@ -63,7 +63,12 @@ describe('sessions', () => {
     const envelope = JSON.parse(Buffer.from(res.json().data, 'base64').toString());
     expect(Object.keys(envelope).sort()).toEqual(['iv', 'mac', 'tag', 'value']);
     expect(envelope.mac).toMatch(/^[0-9a-f]{64}$/);
-    expect(() => decryptPayload(userPayloadKey, Buffer.from(JSON.stringify({ ...envelope, mac: '0'.repeat(64) })).toString('base64'))).toThrow(/mac/);
+    expect(() =>
+      decryptPayload(
+        userPayloadKey,
+        Buffer.from(JSON.stringify({ ...envelope, mac: '0'.repeat(64) })).toString('base64'),
+      ),
+    ).toThrow(/mac/);
   });
 
   it('refuses wrong credentials with the spec message, the same for an unknown e-mail', async () => {
@@ -73,7 +78,11 @@ describe('sessions', () => {
     ]) {
       const res = await signIn(body);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ code: 401, error: 'invalid_credentials', message: 'You have entered an invalid username or password' });
+      expect(res.json()).toEqual({
+        code: 401,
+        error: 'invalid_credentials',
+        message: 'You have entered an invalid username or password',
+      });
     }
   });
 
@@ -84,7 +93,10 @@ describe('sessions', () => {
       message: 'Your username or password has not been filled in completely.',
       errors: { password: ['This field is required'] },
     });
-    expect((await signIn({})).json().errors).toEqual({ email: ['This field is required'], password: ['This field is required'] });
+    expect((await signIn({})).json().errors).toEqual({
+      email: ['This field is required'],
+      password: ['This field is required'],
+    });
     expect((await signIn({ email: 42, password: true })).statusCode).toBe(422);
     const long = await signIn({ email: DEMO_PARTNER.email, password: 'x'.repeat(129) });
     expect(long.statusCode).toBe(422);
@@ -99,15 +111,29 @@ describe('sessions', () => {
 
   it('refuses missing, forged, expired and revoked tokens with 401 Not Authorized', async () => {
     const partner = await t.database.db.selectFrom('partners').select('id').executeTakeFirstOrThrow();
-    const expired = await issueToken(t.database.db, 'partner', partner.id, new Date(Date.now() - 25 * 3600 * 1000));
-    for (const headers of [{}, bearer('forged-token'), bearer(expired.token), { authorization: 'Basic abc' }]) {
+    const expired = await issueToken(
+      t.database.db,
+      'partner',
+      partner.id,
+      new Date(Date.now() - 25 * 3600 * 1000),
+    );
+    for (const headers of [
+      {},
+      bearer('forged-token'),
+      bearer(expired.token),
+      { authorization: 'Basic abc' },
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: '/api/get', headers });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ code: 401, error: 'not_authorized', message: 'Not Authorized' });
     }
     const { token } = (await signIn({ email: DEMO_PARTNER.email, password: DEMO_PARTNER.password })).json();
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/logout', headers: bearer(token) })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/get', headers: bearer(token) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/logout', headers: bearer(token) })).statusCode,
+    ).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/get', headers: bearer(token) })).statusCode).toBe(
+      401,
+    );
   });
 
   it('ends every session of an account at once', async () => {
@@ -116,28 +142,48 @@ describe('sessions', () => {
     const partner = await t.database.db.selectFrom('partners').select('id').executeTakeFirstOrThrow();
     await endAllSessions(t.database.db, 'partner', partner.id);
     for (const token of [a, b]) {
-      expect((await t.app.inject({ method: 'GET', url: '/api/get_badges', headers: bearer(token) })).statusCode).toBe(401);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/get_badges', headers: bearer(token) })).statusCode,
+      ).toBe(401);
     }
   });
 
   it('keeps partner and staff tokens apart', async () => {
-    const partnerToken = (await signIn({ email: DEMO_PARTNER.email, password: DEMO_PARTNER.password })).json().token;
-    const staffRes = await signIn({ email: DEMO_STAFF.email, password: DEMO_STAFF.password }, client, '/api/manager/auth/get_token');
+    const partnerToken = (await signIn({ email: DEMO_PARTNER.email, password: DEMO_PARTNER.password })).json()
+      .token;
+    const staffRes = await signIn(
+      { email: DEMO_STAFF.email, password: DEMO_STAFF.password },
+      client,
+      '/api/manager/auth/get_token',
+    );
     expect(staffRes.statusCode).toBe(200);
     const staffToken = staffRes.json().token;
     // A staff account cannot sign in as a partner, nor a partner as staff.
     expect((await signIn({ email: DEMO_STAFF.email, password: DEMO_STAFF.password })).statusCode).toBe(401);
     expect(
-      (await signIn({ email: DEMO_PARTNER.email, password: DEMO_PARTNER.password }, client, '/api/manager/auth/get_token')).statusCode,
+      (
+        await signIn(
+          { email: DEMO_PARTNER.email, password: DEMO_PARTNER.password },
+          client,
+          '/api/manager/auth/get_token',
+        )
+      ).statusCode,
     ).toBe(401);
 
     const me = await t.app.inject({ method: 'GET', url: '/api/manager/me', headers: bearer(staffToken) });
     expect(me.json().data).toMatchObject({ email: DEMO_STAFF.email, role: 'admin' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/manager/me', headers: bearer(partnerToken) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/manager/me', headers: bearer(partnerToken) }))
+        .statusCode,
+    ).toBe(401);
     for (const url of ['/api/get', '/api/get_badges', '/api/auth/logout']) {
-      expect((await t.app.inject({ method: 'GET', url, headers: bearer(staffToken) })).statusCode, url).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url, headers: bearer(staffToken) })).statusCode, url).toBe(
+        401,
+      );
     }
-    expect((await t.app.inject({ method: 'GET', url: '/api/get', headers: bearer(partnerToken) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/get', headers: bearer(partnerToken) })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -147,14 +193,22 @@ describe('sign-in throttling', () => {
     try {
       await seedDemoProgram(t.database.db);
       const attempt = (email: string, password: string, ip = '10.0.0.1') =>
-        t.app.inject({ method: 'POST', url: '/api/auth/get_token', headers: client, remoteAddress: ip, payload: { email, password } });
-      for (let i = 0; i < 10; i++) expect((await attempt(DEMO_PARTNER.email, 'bad-password', `10.0.1.${i}`)).statusCode).toBe(401);
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/get_token',
+          headers: client,
+          remoteAddress: ip,
+          payload: { email, password },
+        });
+      for (let i = 0; i < 10; i++)
+        expect((await attempt(DEMO_PARTNER.email, 'bad-password', `10.0.1.${i}`)).statusCode).toBe(401);
       // Even the right password is refused now, from any address.
       const blocked = await attempt(DEMO_PARTNER.email, DEMO_PARTNER.password, '10.9.9.9');
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toEqual({ code: 429, error: 'too_many_requests', message: 'Too many requests' });
       // One address trying many e-mails is throttled too.
-      for (let i = 0; i < 10; i++) expect((await attempt(`someone${i}@example.com`, 'bad-password', '10.0.2.1')).statusCode).toBe(401);
+      for (let i = 0; i < 10; i++)
+        expect((await attempt(`someone${i}@example.com`, 'bad-password', '10.0.2.1')).statusCode).toBe(401);
       expect((await attempt('another@example.com', 'x-password', '10.0.2.1')).statusCode).toBe(429);
       // No token was issued by any of that.
       const tokens = await t.database.db.selectFrom('auth_tokens').selectAll().execute();

@@ -35,7 +35,9 @@ export function requireStaff(
     // When admins require a second factor, a staff member without one reaches nothing else until
     // they set it up (decisions/035). `errors.two_factor` tells the SPA to take them there.
     if (!options.duringEnrolment && staff.twoFactor.required && !staff.twoFactor.enabled) {
-      throw new AppError(403, 'two_factor.enrolment_required', { errors: { two_factor: ['two_factor.enrolment_required'] } });
+      throw new AppError(403, 'two_factor.enrolment_required', {
+        errors: { two_factor: ['two_factor.enrolment_required'] },
+      });
     }
     if (roles && !roles.includes(staff.role)) throw new AppError(403, 'forbidden');
     request.staffId = staff.staffId;

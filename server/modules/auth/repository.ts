@@ -22,7 +22,7 @@ const liveToken = prepared(3, (db, kind: TokenKind, tokenHash: string, now: stri
     .where('expires_at', '>', now),
 );
 
-// A suspended partner's tokens open nothing (decisions §11). Suspension revokes them too; this
+// A suspended partner's tokens open nothing (docs/product/back-office.md#suspension). Suspension revokes them too; this
 // also shuts one issued by a sign-in that was under way when the suspension landed.
 const livePartnerToken = prepared(2, (db, tokenHash: string, now: string) =>
   db
@@ -45,7 +45,10 @@ const livePartnerToken = prepared(2, (db, tokenHash: string, now: string) =>
 );
 
 export async function findLiveToken(db: Db, kind: TokenKind, tokenHash: string, now: string) {
-  const rows = kind === 'partner' ? await livePartnerToken(db, tokenHash, now) : await liveToken(db, kind, tokenHash, now);
+  const rows =
+    kind === 'partner'
+      ? await livePartnerToken(db, tokenHash, now)
+      : await liveToken(db, kind, tokenHash, now);
   return rows[0];
 }
 
@@ -68,7 +71,11 @@ const liveStaffSession = prepared(3, (db, tokenHash: string, now: string, policy
         .whereRef('staff_totp.staff_id', '=', 'staff_users.id')
         .where('staff_totp.enabled_at', 'is not', null)
         .as('totp_on'),
-      eb.selectFrom('settings').select('settings.value').where('settings.key', '=', policyKey).as('totp_policy'),
+      eb
+        .selectFrom('settings')
+        .select('settings.value')
+        .where('settings.key', '=', policyKey)
+        .as('totp_policy'),
     ])
     .where('auth_tokens.token_hash', '=', tokenHash)
     .where('auth_tokens.kind', '=', 'staff')
@@ -81,21 +88,42 @@ export async function findLiveStaffSession(db: Db, tokenHash: string, now: strin
 }
 
 export async function revokeToken(db: Db, tokenHash: string, now: string): Promise<void> {
-  await db.updateTable('auth_tokens').set({ revoked_at: now }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('auth_tokens')
+    .set({ revoked_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Revokes the live tokens of a kind: one subject's (`subjectId`), all of them but one (`keepHash`), or both. */
-async function revokeLive(db: Db, kind: TokenKind, now: string, only: { subjectId?: number; keepHash?: string }): Promise<void> {
-  let query = db.updateTable('auth_tokens').set({ revoked_at: now }).where('kind', '=', kind).where('revoked_at', 'is', null);
+async function revokeLive(
+  db: Db,
+  kind: TokenKind,
+  now: string,
+  only: { subjectId?: number; keepHash?: string },
+): Promise<void> {
+  let query = db
+    .updateTable('auth_tokens')
+    .set({ revoked_at: now })
+    .where('kind', '=', kind)
+    .where('revoked_at', 'is', null);
   if (only.subjectId !== undefined) query = query.where('subject_id', '=', only.subjectId);
   if (only.keepHash !== undefined) query = query.where('token_hash', '!=', only.keepHash);
   await query.execute();
 }
 
-export const revokeAllTokens = (db: Db, kind: TokenKind, subjectId: number, now: string) => revokeLive(db, kind, now, { subjectId });
+export const revokeAllTokens = (db: Db, kind: TokenKind, subjectId: number, now: string) =>
+  revokeLive(db, kind, now, { subjectId });
 
 /** Every live token of a kind but one (a requirement that now applies to all of them). */
-export const revokeTokensOfKind = (db: Db, kind: TokenKind, keepHash: string, now: string) => revokeLive(db, kind, now, { keepHash });
+export const revokeTokensOfKind = (db: Db, kind: TokenKind, keepHash: string, now: string) =>
+  revokeLive(db, kind, now, { keepHash });
 
-export const revokeOtherTokens = (db: Db, kind: TokenKind, subjectId: number, keepHash: string, now: string) =>
-  revokeLive(db, kind, now, { subjectId, keepHash });
+export const revokeOtherTokens = (
+  db: Db,
+  kind: TokenKind,
+  subjectId: number,
+  keepHash: string,
+  now: string,
+) => revokeLive(db, kind, now, { subjectId, keepHash });

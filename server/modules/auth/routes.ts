@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { currentStaffAnswer, signedOutAnswer, staffSignInAnswer, tokenAnswer } from '../../../common/contracts/auth';
+import {
+  currentStaffAnswer,
+  signedOutAnswer,
+  staffSignInAnswer,
+  tokenAnswer,
+} from '../../../common/contracts/auth';
 import type { AppContext, TypedApp } from '../../context';
 import { sayKey } from '../../i18n';
 import { requirePublicClient, bearerOf } from '../../plugins/public-client';
@@ -10,8 +15,14 @@ import { completeStaffSignIn, currentStaff, signInPartner, signInStaff, signOut 
 // Wrong types or absurd lengths are refused by the schema; missing values get the spec's message
 // from the service, so both are kept optional here.
 const credentials = z.object({
-  email: z.string().max(254, sayKey('max', { n: 254 })).optional(),
-  password: z.string().max(128, sayKey('max', { n: 128 })).optional(),
+  email: z
+    .string()
+    .max(254, sayKey('max', { n: 254 }))
+    .optional(),
+  password: z
+    .string()
+    .max(128, sayKey('max', { n: 128 }))
+    .optional(),
 });
 
 export function authRoutes(app: TypedApp, ctx: AppContext): void {
@@ -36,7 +47,12 @@ export function authRoutes(app: TypedApp, ctx: AppContext): void {
     '/api/auth/logout',
     {
       onRequest: requirePartner(ctx.db),
-      schema: { tags: ['auth'], summary: 'Ends this session', security: [{ partner: [] }], response: { 200: signedOutAnswer } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Ends this session',
+        security: [{ partner: [] }],
+        response: { 200: signedOutAnswer },
+      },
     },
     async (request) => {
       ctx.push.endSessions(await signOut(ctx.db, bearerOf(request)!));
@@ -72,20 +88,35 @@ export function authRoutes(app: TypedApp, ctx: AppContext): void {
           'The code is the 6-digit code of the authenticator app (the step now, or one either side; each works once) or an unused recovery code. Wrong code: 401, counted by the sign-in throttle (429 once spent). Unknown, used or expired challenge: 410 (sign in again).',
         security: [{ publicClient: [] }],
         body: z.object({
-          challenge: z.string().max(200, sayKey('max', { n: 200 })).optional(),
-          code: z.string().max(40, sayKey('max', { n: 40 })).optional(),
+          challenge: z
+            .string()
+            .max(200, sayKey('max', { n: 200 }))
+            .optional(),
+          code: z
+            .string()
+            .max(40, sayKey('max', { n: 40 }))
+            .optional(),
         }),
         response: { 200: tokenAnswer },
       },
     },
-    async (request) => completeStaffSignIn(ctx.db, totpKeyOf(ctx.secrets.integrationsKey), { ...request.body, ip: request.ip }),
+    async (request) =>
+      completeStaffSignIn(ctx.db, totpKeyOf(ctx.secrets.integrationsKey), {
+        ...request.body,
+        ip: request.ip,
+      }),
   );
 
   app.get(
     '/api/manager/auth/logout',
     {
       onRequest: requireStaff(ctx.db, undefined, { duringEnrolment: true }),
-      schema: { tags: ['manager'], summary: 'Ends this staff session', security: [{ staff: [] }], response: { 200: signedOutAnswer } },
+      schema: {
+        tags: ['manager'],
+        summary: 'Ends this staff session',
+        security: [{ staff: [] }],
+        response: { 200: signedOutAnswer },
+      },
     },
     async (request) => {
       await signOut(ctx.db, bearerOf(request)!);
@@ -107,7 +138,9 @@ export function authRoutes(app: TypedApp, ctx: AppContext): void {
     async (request) => {
       const staff = await currentStaff(ctx.db, staffIdOf(request));
       const twoFactor = await twoFactorGate(ctx.db, staff.id);
-      return { data: { id: staff.id, email: staff.email, name: staff.name, role: staff.role, two_factor: twoFactor } };
+      return {
+        data: { id: staff.id, email: staff.email, name: staff.name, role: staff.role, two_factor: twoFactor },
+      };
     },
   );
 }

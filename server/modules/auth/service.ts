@@ -1,5 +1,5 @@
 // Sessions: sign-in with throttling, bearer tokens that expire 24 hours after issue, sign-out,
-// and revocation of every session of an account (decisions §4). Sign-out and the ending of a
+// and revocation of every session of an account (docs/product/partners-and-accounts.md#sign-in-and-sessions). Sign-out and the ending of a
 // partner's sessions answer which sessions they ended: once that is committed, the caller hands
 // it to `push.endSessions`, which closes their live sockets on every node
 // (docs/decisions/061-sockets-end-with-their-session.md).
@@ -10,12 +10,27 @@ import { AppError, notAuthorized } from '../../errors';
 import type { EndedSessions } from '../../push';
 import { findPartnerByEmail, findPartnerById, touchLastLogin } from '../partners/service';
 import { findActiveStaffByEmail, findStaffById, touchStaffLastLogin } from '../staff/service';
-import { createSignInChallenge, hasTotp, openSignInChallenge, passSecondFactor, TWO_FACTOR_POLICY_KEY, useSignInChallenge } from '../staff-totp/service';
+import {
+  createSignInChallenge,
+  hasTotp,
+  openSignInChallenge,
+  passSecondFactor,
+  TWO_FACTOR_POLICY_KEY,
+  useSignInChallenge,
+} from '../staff-totp/service';
 import type { StaffRole, StaffStatus } from '../staff/service';
 import type { SignInChallenge } from '../staff-totp/service';
 import { clearAttempts, reserveAttempt } from '../throttle/service';
 import { hashPassword, verifyPassword } from '../../credentials/passwords';
-import { findLiveStaffSession, findLiveToken, insertToken, revokeAllTokens, revokeOtherTokens, revokeTokensOfKind, revokeToken } from './repository';
+import {
+  findLiveStaffSession,
+  findLiveToken,
+  insertToken,
+  revokeAllTokens,
+  revokeOtherTokens,
+  revokeTokensOfKind,
+  revokeToken,
+} from './repository';
 import type { TokenKind } from './repository';
 import { hashToken, newToken } from '../../credentials/tokens';
 
@@ -27,15 +42,31 @@ export interface IssuedToken {
   expired: string;
 }
 
-export async function issueToken(db: Db, kind: TokenKind, subjectId: number, now = new Date()): Promise<IssuedToken> {
+export async function issueToken(
+  db: Db,
+  kind: TokenKind,
+  subjectId: number,
+  now = new Date(),
+): Promise<IssuedToken> {
   const { token, hash } = newToken();
   const expired = new Date(now.getTime() + TOKEN_LIFETIME_MS).toISOString();
-  await insertToken(db, { kind, subject_id: subjectId, token_hash: hash, created_at: nowIso(now), expires_at: expired });
+  await insertToken(db, {
+    kind,
+    subject_id: subjectId,
+    token_hash: hash,
+    created_at: nowIso(now),
+    expires_at: expired,
+  });
   return { token, expired };
 }
 
 /** The account id a live token of this kind belongs to; anything else is 401 Not Authorized. */
-export async function authenticate(db: Db, kind: TokenKind, token: string | undefined, now = new Date()): Promise<number> {
+export async function authenticate(
+  db: Db,
+  kind: TokenKind,
+  token: string | undefined,
+  now = new Date(),
+): Promise<number> {
   if (!token || token.length > 200) throw notAuthorized();
   const row = await findLiveToken(db, kind, hashToken(token), nowIso(now));
   if (!row) throw notAuthorized();
@@ -66,7 +97,11 @@ export interface StaffSession {
 }
 
 /** The staff session a live staff token opens (any status: the guard decides); else 401. */
-export async function authenticateStaff(db: Db, token: string | undefined, now = new Date()): Promise<StaffSession> {
+export async function authenticateStaff(
+  db: Db,
+  token: string | undefined,
+  now = new Date(),
+): Promise<StaffSession> {
   if (!token || token.length > 200) throw notAuthorized();
   const row = await findLiveStaffSession(db, hashToken(token), nowIso(now), TWO_FACTOR_POLICY_KEY);
   if (!row) throw notAuthorized();
@@ -74,7 +109,10 @@ export async function authenticateStaff(db: Db, token: string | undefined, now =
     staffId: row.id,
     role: row.role,
     status: row.status,
-    twoFactor: { required: row.totp_policy === 'true', enabled: row.totp_on !== null && row.totp_on !== undefined },
+    twoFactor: {
+      required: row.totp_policy === 'true',
+      enabled: row.totp_on !== null && row.totp_on !== undefined,
+    },
   };
 }
 
@@ -90,7 +128,11 @@ export async function signOut(db: Db, token: string): Promise<EndedSessions> {
  * Staff tokens open no socket (the live push takes partner tokens only, server/app.ts): the
  * staff's revocations below answer nothing.
  */
-export async function endPartnerSessions(db: Db, partner: { id: number; uuid: string }, currentToken?: string): Promise<EndedSessions> {
+export async function endPartnerSessions(
+  db: Db,
+  partner: { id: number; uuid: string },
+  currentToken?: string,
+): Promise<EndedSessions> {
   if (currentToken === undefined) {
     await revokeAllTokens(db, 'partner', partner.id, nowIso());
     return { partnerUuid: partner.uuid };
@@ -105,7 +147,12 @@ export async function endAllSessions(db: Db, kind: TokenKind, subjectId: number)
 }
 
 /** Ends every session of the account but the one presenting `currentToken`. */
-export async function endOtherSessions(db: Db, kind: TokenKind, subjectId: number, currentToken: string): Promise<void> {
+export async function endOtherSessions(
+  db: Db,
+  kind: TokenKind,
+  subjectId: number,
+  currentToken: string,
+): Promise<void> {
   await revokeOtherTokens(db, kind, subjectId, hashToken(currentToken), nowIso());
 }
 
@@ -122,7 +169,7 @@ const decoy = () => (decoyHash ??= hashPassword('decoy-password-for-unknown-acco
 interface Account {
   id: number;
   password_hash: string | null;
-  /** A partner's `active` or `suspended` (decisions §11). */
+  /** A partner's `active` or `suspended` (docs/product/back-office.md#suspension). */
   status?: string;
 }
 
@@ -161,7 +208,7 @@ async function signIn<Pending = never>(
     if (!failed) await attempt.release();
   }
   if (failed || !account) throw new AppError(401, 'invalid_credentials');
-  // A suspended partner who knows their password is told why, not sent round again (decisions §11).
+  // A suspended partner who knows their password is told why, not sent round again (docs/product/back-office.md#suspension).
   if (account.status === 'suspended') throw new AppError(403, 'account_suspended');
   const now = new Date();
   // The failures stay counted until the second step is passed too: a known password must not
@@ -173,8 +220,17 @@ async function signIn<Pending = never>(
   return issueToken(db, kind, account.id, now);
 }
 
-export function signInPartner(db: Db, input: { email?: string | undefined; password?: string | undefined; ip: string }) {
-  return signIn(db, 'partner', input, (email) => findPartnerByEmail(db, email), (id, at) => touchLastLogin(db, id, at));
+export function signInPartner(
+  db: Db,
+  input: { email?: string | undefined; password?: string | undefined; ip: string },
+) {
+  return signIn(
+    db,
+    'partner',
+    input,
+    (email) => findPartnerByEmail(db, email),
+    (id, at) => touchLastLogin(db, id, at),
+  );
 }
 
 export function signInStaff(
@@ -189,7 +245,8 @@ export function signInStaff(
     input,
     (email) => findActiveStaffByEmail(db, email),
     (id, at) => touchStaffLastLogin(db, id, at),
-    async (account, now) => ((await hasTotp(db, account.id)) ? createSignInChallenge(db, account.id, now) : undefined),
+    async (account, now) =>
+      (await hasTotp(db, account.id)) ? createSignInChallenge(db, account.id, now) : undefined,
   );
 }
 
@@ -209,7 +266,8 @@ export async function completeStaffSignIn(
   if (!code) throw new AppError(422, 'two_factor.code_required', { errors: { code: [sayKey('required')] } });
   const challenge = await openSignInChallenge(db, input.challenge?.trim() ?? '', now);
   const staff = challenge ? await findStaffById(db, challenge.staffId) : undefined;
-  if (!challenge || !staff || staff.status !== 'active') throw new AppError(410, 'two_factor.challenge_expired');
+  if (!challenge || !staff || staff.status !== 'active')
+    throw new AppError(410, 'two_factor.challenge_expired');
   const buckets = [`staff-signin:email:${staff.email.toLowerCase()}`, `staff-signin:ip:${input.ip}`];
   const attempt = await reserveAttempt(db, buckets, SIGN_IN_THROTTLE, now);
   let issued: IssuedToken | undefined;
@@ -217,7 +275,8 @@ export async function completeStaffSignIn(
     issued = await db.transaction().execute(async (trx) => {
       if (!(await passSecondFactor(trx, key, staff.id, code, now))) return undefined;
       // Two requests with one challenge: the code passes once anyway; the challenge says which.
-      if (!(await useSignInChallenge(trx, challenge.id, now))) throw new AppError(410, 'two_factor.challenge_expired');
+      if (!(await useSignInChallenge(trx, challenge.id, now)))
+        throw new AppError(410, 'two_factor.challenge_expired');
       await touchStaffLastLogin(trx, staff.id, nowIso(now));
       return issueToken(trx, 'staff', staff.id, now);
     });

@@ -1,4 +1,4 @@
-// The profile picture (spec point 7 `POST /api/set_avatar`, decisions §9 and §14): a real image
+// The profile picture (docs/product/links-and-integrations.md#profile-picture `POST /api/set_avatar`, docs/product/content.md#staff-edits and docs/product/links-and-integrations.md#profile-picture): a real image
 // in the multipart field `picture`, judged by its bytes, becomes a 512×512 WebP without metadata
 // (the centre of one that is not square), served at /api/media/{name}; the user answers as
 // /api/update does, and the partner's other tabs hear `partner_changed`. A refusal is a clear

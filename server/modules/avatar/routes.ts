@@ -1,4 +1,4 @@
-// The profile picture (spec point 7 `POST /api/set_avatar`, decisions §14): multipart/form-data
+// The profile picture (docs/product/links-and-integrations.md#profile-picture `POST /api/set_avatar`, docs/product/links-and-integrations.md#profile-picture): multipart/form-data
 // with the file in the field `picture`; `DELETE /api/set_avatar` goes back to the fallback. Both
 // answer the user as /api/update does and tell the partner's other tabs (`partner_changed`).
 //

@@ -1,4 +1,4 @@
-// The partner's profile picture (spec points 2 and 7, decisions §14): checked and re-encoded by
+// The partner's profile picture (docs/product/partner-portal.md and docs/product/errors-and-languages.md#the-api-conventions, docs/product/links-and-integrations.md#profile-picture): checked and re-encoded by
 // the content module as its uploads are (a 512×512 WebP, the centre of a picture that is not
 // square), then set as `user_picture`; the picture it replaces is removed.
 import type { AppContext } from '../../context';

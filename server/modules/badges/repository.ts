@@ -27,7 +27,24 @@ export async function challengesMetCounts(db: Db, partnerIds: number[]): Promise
 export function profilesOf(db: Db, partnerIds: number[]) {
   return db
     .selectFrom('partners')
-    .select(['id', 'uuid', 'locale', 'first_name', 'last_name', 'phone', 'address_1', 'city', 'postal', 'country', 'paypal_email', 'about', 'instagram_url', 'facebook_url', 'youtube_url', 'tiktok_url'])
+    .select([
+      'id',
+      'uuid',
+      'locale',
+      'first_name',
+      'last_name',
+      'phone',
+      'address_1',
+      'city',
+      'postal',
+      'country',
+      'paypal_email',
+      'about',
+      'instagram_url',
+      'facebook_url',
+      'youtube_url',
+      'tiktok_url',
+    ])
     .where('id', 'in', partnerIds)
     .execute();
 }
@@ -36,7 +53,13 @@ export type ProfileRow = Awaited<ReturnType<typeof profilesOf>>[number];
 
 /** The awards of each partner, oldest first. */
 export function awardsOf(db: Db, partnerIds: number[]) {
-  return db.selectFrom('badge_awards').select(['partner_id', 'badge', 'awarded_at']).where('partner_id', 'in', partnerIds).orderBy('awarded_at').orderBy('id').execute();
+  return db
+    .selectFrom('badge_awards')
+    .select(['partner_id', 'badge', 'awarded_at'])
+    .where('partner_id', 'in', partnerIds)
+    .orderBy('awarded_at')
+    .orderBy('id')
+    .execute();
 }
 
 /** Records an award once; answers whether this call made it. */
@@ -57,17 +80,33 @@ export async function orderPartner(db: Db, orderId: number): Promise<number | nu
 
 /** The partners of these orders, each once (orders without one left out). */
 export async function orderPartners(db: Db, orderIds: number[]): Promise<number[]> {
-  const rows = await db.selectFrom('orders').select('partner_id').distinct().where('id', 'in', orderIds).where('partner_id', 'is not', null).execute();
+  const rows = await db
+    .selectFrom('orders')
+    .select('partner_id')
+    .distinct()
+    .where('id', 'in', orderIds)
+    .where('partner_id', 'is not', null)
+    .execute();
   return rows.map((row) => row.partner_id!);
 }
 
 export async function payoutPartner(db: Db, payoutId: number): Promise<number | null> {
-  const row = await db.selectFrom('payouts').select('partner_id').where('id', '=', payoutId).executeTakeFirst();
+  const row = await db
+    .selectFrom('payouts')
+    .select('partner_id')
+    .where('id', '=', payoutId)
+    .executeTakeFirst();
   return row?.partner_id ?? null;
 }
 
 /** A page of partner ids after `afterId`, for the sweep. */
 export async function partnerIdsAfter(db: Db, afterId: number, limit: number): Promise<number[]> {
-  const rows = await db.selectFrom('partners').select('id').where('id', '>', afterId).orderBy('id').limit(limit).execute();
+  const rows = await db
+    .selectFrom('partners')
+    .select('id')
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
   return rows.map((row) => row.id);
 }

@@ -1,10 +1,16 @@
-// Badges (decisions §8): awarded automatically, once, when a partner's measure reaches a badge's
+// Badges (docs/product/engagement.md#badges): awarded automatically, once, when a partner's measure reaches a badge's
 // target, each with a notification in the partner's language and a live push. Awards are weighed
 // where the measures move (a recorded order's job, a paid payout's job, a profile save) and by a
 // sweep of every node every few minutes, which also catches what moved elsewhere (marketplace and
 // referral earnings). The unique (partner, badge) row makes each award happen once, whichever
 // node or job gets there first; the notification shares the award's transaction.
-import { BADGES, profileStepsDone, type BadgeId, type BadgeMetric, type BadgeState } from '../../../common/badges';
+import {
+  BADGES,
+  profileStepsDone,
+  type BadgeId,
+  type BadgeMetric,
+  type BadgeState,
+} from '../../../common/badges';
 import { isLocale } from '../../../common/i18n';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
@@ -13,7 +19,18 @@ import { padInList } from '../../db/lists';
 import { i18n } from '../../i18n';
 import { lifetimeFigures } from '../dashboard/service';
 import { addNotification } from '../notifications/service';
-import { awardsOf, challengesMetCounts, insertAward, orderPartner, orderPartners, paidPayoutCounts, partnerIdsAfter, payoutPartner, profilesOf, type ProfileRow } from './repository';
+import {
+  awardsOf,
+  challengesMetCounts,
+  insertAward,
+  orderPartner,
+  orderPartners,
+  paidPayoutCounts,
+  partnerIdsAfter,
+  payoutPartner,
+  profilesOf,
+  type ProfileRow,
+} from './repository';
 
 type Measures = Record<BadgeMetric, number>;
 
@@ -53,7 +70,8 @@ async function standings(db: Db, partnerIds: number[]): Promise<Standing[]> {
 }
 
 /** The badges a partner has reached and does not hold yet. */
-const dueBadges = ({ measures, held }: Standing) => BADGES.filter((badge) => !held.has(badge.id) && measures[badge.metric] >= badge.target);
+const dueBadges = ({ measures, held }: Standing) =>
+  BADGES.filter((badge) => !held.has(badge.id) && measures[badge.metric] >= badge.target);
 
 /** Every badge with the partner's progress toward it and, once awarded, when (`GET /api/get_badges`). */
 export async function badgesOf(db: Db, partnerId: number): Promise<BadgeState[]> {
@@ -72,8 +90,14 @@ export async function badgesOf(db: Db, partnerId: number): Promise<BadgeState[]>
 }
 
 /** The badges the partner holds, oldest first (the profile payload's `badges`). */
-export async function awardedBadges(db: Db, partnerId: number): Promise<{ id: string; awarded_at: string }[]> {
-  return (await awardsOf(db, [partnerId])).map((award) => ({ id: award.badge, awarded_at: award.awarded_at }));
+export async function awardedBadges(
+  db: Db,
+  partnerId: number,
+): Promise<{ id: string; awarded_at: string }[]> {
+  return (await awardsOf(db, [partnerId])).map((award) => ({
+    id: award.badge,
+    awarded_at: award.awarded_at,
+  }));
 }
 
 export interface Awarded {
@@ -108,7 +132,11 @@ async function award(db: Db, standing: Standing, now: Date): Promise<Awarded | u
  * Run inside the caller's transaction; answers what this call awarded (nothing when another got
  * there first).
  */
-export async function awardDueBadges(db: Db, partnerId: number, now = new Date()): Promise<Awarded | undefined> {
+export async function awardDueBadges(
+  db: Db,
+  partnerId: number,
+  now = new Date(),
+): Promise<Awarded | undefined> {
   const [standing] = await standings(db, [partnerId]);
   return standing ? award(db, standing, now) : undefined;
 }
@@ -118,7 +146,11 @@ export function awardDueBadgesNow(db: Db, partnerId: number, now = new Date()): 
   return retryOnConflict(() => db.transaction().execute((trx) => awardDueBadges(trx, partnerId, now)));
 }
 
-export async function awardDueBadgesForOrder(db: Db, orderId: number, now = new Date()): Promise<Awarded | undefined> {
+export async function awardDueBadgesForOrder(
+  db: Db,
+  orderId: number,
+  now = new Date(),
+): Promise<Awarded | undefined> {
   const partnerId = await orderPartner(db, orderId);
   return partnerId === null ? undefined : awardDueBadges(db, partnerId, now);
 }
@@ -127,7 +159,11 @@ export async function awardDueBadgesForOrder(db: Db, orderId: number, now = new 
  * awardDueBadgesForOrder for several orders at once (a batch of their follow-up jobs): each
  * partner weighed once, in the same few reads for all of them. Answers the awards made.
  */
-export async function awardDueBadgesForOrders(db: Db, orderIds: readonly number[], now = new Date()): Promise<Awarded[]> {
+export async function awardDueBadgesForOrders(
+  db: Db,
+  orderIds: readonly number[],
+  now = new Date(),
+): Promise<Awarded[]> {
   const partnerIds = await orderPartners(db, padInList([...new Set(orderIds)]));
   const made: Awarded[] = [];
   for (const standing of await standings(db, partnerIds)) {
@@ -137,7 +173,11 @@ export async function awardDueBadgesForOrders(db: Db, orderIds: readonly number[
   return made;
 }
 
-export async function awardDueBadgesForPayout(db: Db, payoutId: number, now = new Date()): Promise<Awarded | undefined> {
+export async function awardDueBadgesForPayout(
+  db: Db,
+  payoutId: number,
+  now = new Date(),
+): Promise<Awarded | undefined> {
   const partnerId = await payoutPartner(db, payoutId);
   return partnerId === null ? undefined : awardDueBadges(db, partnerId, now);
 }
@@ -149,7 +189,7 @@ export async function awardDueBadgesForPayout(db: Db, payoutId: number, now = ne
  */
 export async function sweepBadges(db: Db, now = new Date(), batch = 500): Promise<Awarded[]> {
   const made: Awarded[] = [];
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const ids = await partnerIdsAfter(db, after, batch);
     const due = (await standings(db, ids)).filter((standing) => dueBadges(standing).length > 0);
     for (const { profile } of due) {
@@ -162,7 +202,13 @@ export async function sweepBadges(db: Db, now = new Date(), batch = 500): Promis
 }
 
 /** The live push of an award: the bell, the badges and the newsfeed refresh on the partner's open pages. */
-export function pushAwarded(push: (uuid: string, payload: Record<string, unknown>) => void, awarded: Awarded | undefined): void {
+export function pushAwarded(
+  push: (uuid: string, payload: Record<string, unknown>) => void,
+  awarded: Awarded | undefined,
+): void {
   if (!awarded) return;
-  push(awarded.uuid, { badges: awarded.badges.map((badge) => badge.id), notification_ids: awarded.badges.map((badge) => badge.notificationId).filter((id) => id !== undefined) });
+  push(awarded.uuid, {
+    badges: awarded.badges.map((badge) => badge.id),
+    notification_ids: awarded.badges.map((badge) => badge.notificationId).filter((id) => id !== undefined),
+  });
 }

@@ -22,18 +22,42 @@ export function deleteChallenge(db: Db, id: number) {
 }
 
 export async function countChallenges(db: Db): Promise<number> {
-  return Number((await db.selectFrom('challenges').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  return Number(
+    (
+      await db
+        .selectFrom('challenges')
+        .select(sql<number>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 }
 
 /** A page of challenges, newest month first; or, with `id`, that one. */
 export function challengeRows(db: Db, which: { limit: number; offset: number } | { id: number }) {
-  let q = db.selectFrom('challenges').leftJoin('staff_users', 'staff_users.id', 'challenges.author_staff_id').selectAll('challenges').select('staff_users.name as author');
-  q = 'id' in which ? q.where('challenges.id', '=', which.id) : q.orderBy('challenges.month', 'desc').orderBy('challenges.id', 'desc').limit(which.limit).offset(which.offset);
+  let q = db
+    .selectFrom('challenges')
+    .leftJoin('staff_users', 'staff_users.id', 'challenges.author_staff_id')
+    .selectAll('challenges')
+    .select('staff_users.name as author');
+  q =
+    'id' in which
+      ? q.where('challenges.id', '=', which.id)
+      : q
+          .orderBy('challenges.month', 'desc')
+          .orderBy('challenges.id', 'desc')
+          .limit(which.limit)
+          .offset(which.offset);
   return q.execute();
 }
 
 export function challengesOfMonths(db: Db, from: string, to: string) {
-  return db.selectFrom('challenges').selectAll().where('month', '>=', from).where('month', '<=', to).orderBy('id').execute();
+  return db
+    .selectFrom('challenges')
+    .selectAll()
+    .where('month', '>=', from)
+    .where('month', '<=', to)
+    .orderBy('id')
+    .execute();
 }
 
 /** Every partner's running totals of one month (all regions together). */
@@ -51,12 +75,26 @@ const measureColumn = (metric: ChallengeMetric) => (metric === 'sales_count' ? '
  * Partners at or past the target this month who have not been rewarded yet; with `readers`, only
  * those who read the challenge's one language (French readers, or everyone else).
  */
-export function unrewardedAtTarget(db: Db, challengeId: number, monthStart: string, metric: ChallengeMetric, target: number, readers: 'en' | 'fr' | null) {
+export function unrewardedAtTarget(
+  db: Db,
+  challengeId: number,
+  monthStart: string,
+  metric: ChallengeMetric,
+  target: number,
+  readers: 'en' | 'fr' | null,
+) {
   let q = monthTotals(db, monthStart)
     .select('partner_sales_stats.partner_id')
     .where(`partner_sales_stats.${measureColumn(metric)}`, '>=', target)
-    .where('partner_sales_stats.partner_id', 'not in', db.selectFrom('challenge_rewards').select('partner_id').where('challenge_id', '=', challengeId));
-  if (readers) q = q.innerJoin('partners', 'partners.id', 'partner_sales_stats.partner_id').where('partners.locale', readers === 'fr' ? '=' : '<>', 'fr');
+    .where(
+      'partner_sales_stats.partner_id',
+      'not in',
+      db.selectFrom('challenge_rewards').select('partner_id').where('challenge_id', '=', challengeId),
+    );
+  if (readers)
+    q = q
+      .innerJoin('partners', 'partners.id', 'partner_sales_stats.partner_id')
+      .where('partners.locale', readers === 'fr' ? '=' : '<>', 'fr');
   return q.execute();
 }
 
@@ -66,12 +104,24 @@ export function unrewardedAtTarget(db: Db, challengeId: number, monthStart: stri
  * ones included, refused or held for review left out, a fully refunded one left out);
  * `verified`: only those whose commission is APPROVED or PAID.
  */
-export async function monthSales(db: Db, partnerIds: number[], from: string, until: string, which: 'live' | 'verified') {
+export async function monthSales(
+  db: Db,
+  partnerIds: number[],
+  from: string,
+  until: string,
+  which: 'live' | 'verified',
+) {
   if (!partnerIds.length) return new Map<number, { orders: number; sales_cents: number }>();
   let q = db
     .selectFrom('orders')
-    .innerJoin('earnings', (j) => j.onRef('earnings.order_id', '=', 'orders.id').on('earnings.kind', '=', 'sale'))
-    .select(['orders.partner_id', sql<number>`count(*)`.as('orders'), sql<number>`sum(orders.subtotal_cents - orders.refunded_cents)`.as('sales_cents')])
+    .innerJoin('earnings', (j) =>
+      j.onRef('earnings.order_id', '=', 'orders.id').on('earnings.kind', '=', 'sale'),
+    )
+    .select([
+      'orders.partner_id',
+      sql<number>`count(*)`.as('orders'),
+      sql<number>`sum(orders.subtotal_cents - orders.refunded_cents)`.as('sales_cents'),
+    ])
     .where('orders.partner_id', 'in', partnerIds)
     // Paid in the month, as the running totals count them.
     .where('orders.paid_at', '>=', from)
@@ -79,16 +129,29 @@ export async function monthSales(db: Db, partnerIds: number[], from: string, unt
     .where('orders.voucher_id', 'is', null)
     .where('orders.status', '=', 'paid')
     .where(sql<boolean>`orders.subtotal_cents > orders.refunded_cents`);
-  q = which === 'verified' ? q.where('earnings.status', 'in', ['APPROVED', 'PAID']) : q.where('earnings.status', 'not in', ['REJECTED', 'IN_REVIEW']);
+  q =
+    which === 'verified'
+      ? q.where('earnings.status', 'in', ['APPROVED', 'PAID'])
+      : q.where('earnings.status', 'not in', ['REJECTED', 'IN_REVIEW']);
   const rows = await q.groupBy('orders.partner_id').execute();
-  return new Map(rows.map((row) => [Number(row.partner_id), { orders: Number(row.orders), sales_cents: Number(row.sales_cents) }]));
+  return new Map(
+    rows.map((row) => [
+      Number(row.partner_id),
+      { orders: Number(row.orders), sales_cents: Number(row.sales_cents) },
+    ]),
+  );
 }
 
 /**
  * How many partners' month running totals reach `target` (read from the totals' index). The totals
  * still count a fully refunded order as an order.
  */
-export async function countAtTarget(db: Db, monthStart: string, metric: ChallengeMetric, target: number): Promise<number> {
+export async function countAtTarget(
+  db: Db,
+  monthStart: string,
+  metric: ChallengeMetric,
+  target: number,
+): Promise<number> {
   const row = await monthTotals(db, monthStart)
     .select(sql<number>`count(*)`.as('n'))
     .where(`partner_sales_stats.${measureColumn(metric)}`, '>=', target)
@@ -98,12 +161,20 @@ export async function countAtTarget(db: Db, monthStart: string, metric: Challeng
 
 export async function rewardCounts(db: Db, challengeIds: number[]): Promise<Map<number, number>> {
   if (!challengeIds.length) return new Map();
-  const rows = await db.selectFrom('challenge_rewards').select(['challenge_id', sql<number>`count(*)`.as('n')]).where('challenge_id', 'in', challengeIds).groupBy('challenge_id').execute();
+  const rows = await db
+    .selectFrom('challenge_rewards')
+    .select(['challenge_id', sql<number>`count(*)`.as('n')])
+    .where('challenge_id', 'in', challengeIds)
+    .groupBy('challenge_id')
+    .execute();
   return new Map(rows.map((row) => [Number(row.challenge_id), Number(row.n)]));
 }
 
 /** Claims the reward of (challenge, partner): true for the one caller that inserted the row. */
-export async function claimReward(db: Db, row: { challenge_id: number; partner_id: number; progress: number; rewarded_at: string }): Promise<number | undefined> {
+export async function claimReward(
+  db: Db,
+  row: { challenge_id: number; partner_id: number; progress: number; rewarded_at: string },
+): Promise<number | undefined> {
   const inserted = await db
     .insertInto('challenge_rewards')
     .values({ ...row, earning_id: null, voucher_id: null })
@@ -119,15 +190,38 @@ export function noteRewardPaid(db: Db, id: number, paid: { earning_id?: number; 
 
 export function rewardsOfPartner(db: Db, partnerId: number, challengeIds: number[]) {
   if (!challengeIds.length) return Promise.resolve([]);
-  return db.selectFrom('challenge_rewards').select(['challenge_id', 'rewarded_at']).where('partner_id', '=', partnerId).where('challenge_id', 'in', challengeIds).execute();
+  return db
+    .selectFrom('challenge_rewards')
+    .select(['challenge_id', 'rewarded_at'])
+    .where('partner_id', '=', partnerId)
+    .where('challenge_id', 'in', challengeIds)
+    .execute();
 }
 
 /** The partners who sold in the month, best measure first, with their reward if paid (staff's "who met it"). */
-export function standingsPage(db: Db, challengeId: number, monthStart: string, metric: ChallengeMetric, limit: number, offset: number) {
+export function standingsPage(
+  db: Db,
+  challengeId: number,
+  monthStart: string,
+  metric: ChallengeMetric,
+  limit: number,
+  offset: number,
+) {
   return monthTotals(db, monthStart)
     .innerJoin('partners', 'partners.id', 'partner_sales_stats.partner_id')
-    .leftJoin('challenge_rewards', (j) => j.onRef('challenge_rewards.partner_id', '=', 'partner_sales_stats.partner_id').on('challenge_rewards.challenge_id', '=', challengeId))
-    .select(['partner_sales_stats.partner_id', 'partners.uuid', 'partners.email', 'partners.first_name', 'partners.last_name', 'challenge_rewards.rewarded_at'])
+    .leftJoin('challenge_rewards', (j) =>
+      j
+        .onRef('challenge_rewards.partner_id', '=', 'partner_sales_stats.partner_id')
+        .on('challenge_rewards.challenge_id', '=', challengeId),
+    )
+    .select([
+      'partner_sales_stats.partner_id',
+      'partners.uuid',
+      'partners.email',
+      'partners.first_name',
+      'partners.last_name',
+      'challenge_rewards.rewarded_at',
+    ])
     .where('partner_sales_stats.orders', '>', 0)
     .orderBy(`partner_sales_stats.${measureColumn(metric)}`, 'desc')
     .orderBy('partners.id')
@@ -137,10 +231,17 @@ export function standingsPage(db: Db, challengeId: number, monthStart: string, m
 }
 
 export async function countSellers(db: Db, monthStart: string): Promise<number> {
-  const row = await monthTotals(db, monthStart).select(sql<number>`count(*)`.as('n')).where('partner_sales_stats.orders', '>', 0).executeTakeFirstOrThrow();
+  const row = await monthTotals(db, monthStart)
+    .select(sql<number>`count(*)`.as('n'))
+    .where('partner_sales_stats.orders', '>', 0)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 export function partnerProfile(db: Db, partnerId: number) {
-  return db.selectFrom('partners').select(['id', 'uuid', 'locale']).where('id', '=', partnerId).executeTakeFirst();
+  return db
+    .selectFrom('partners')
+    .select(['id', 'uuid', 'locale'])
+    .where('id', '=', partnerId)
+    .executeTakeFirst();
 }

@@ -1,4 +1,4 @@
-// Monthly challenges (decisions §8): the partner's `GET /api/getChallenges` and the staff's
+// Monthly challenges (docs/product/engagement.md#monthly-challenges): the partner's `GET /api/getChallenges` and the staff's
 // `/api/manager/challenges` (manager, admin), with who stands where. A change reaches the open
 // portals live.
 import { z } from 'zod';
@@ -7,16 +7,31 @@ import { sayKey } from '../../i18n';
 import { bilingualContent } from '../../plugins/bilingual';
 import { idParams, pagedAnswer, pagingQuery } from '../../plugins/paging';
 import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth';
-import { challengeStandings, createChallenge, oneChallenge, editChallenge, listChallenges, partnerChallenges, removeChallenge, type ChallengeInput } from './service';
+import {
+  challengeStandings,
+  createChallenge,
+  oneChallenge,
+  editChallenge,
+  listChallenges,
+  partnerChallenges,
+  removeChallenge,
+  type ChallengeInput,
+} from './service';
 
 const wrong = sayKey('wrong_value');
 const required = sayKey('required');
-const amount = z.number({ error: (issue) => (issue.input === undefined ? required : wrong) }).positive(wrong).max(100_000, wrong);
+const amount = z
+  .number({ error: (issue) => (issue.input === undefined ? required : wrong) })
+  .positive(wrong)
+  .max(100_000, wrong);
 const reward = z
   .discriminatedUnion(
     'kind',
     [
-      z.object({ kind: z.literal('bonus'), amount: amount.describe('Dollars, paid as a bonus earning (payable at once)') }),
+      z.object({
+        kind: z.literal('bonus'),
+        amount: amount.describe('Dollars, paid as a bonus earning (payable at once)'),
+      }),
       z.object({
         kind: z.literal('voucher'),
         type: z.enum(['percent', 'fixed'], { error: wrong }),
@@ -26,15 +41,27 @@ const reward = z
     { error: wrong },
   )
   .describe('What a partner who meets the target gets, once');
-const metric = z.enum(['sales_count', 'sales_amount'], { error: wrong }).describe('sales_count: a number of sales; sales_amount: dollars of sales net of refunds');
+const metric = z
+  .enum(['sales_count', 'sales_amount'], { error: wrong })
+  .describe('sales_count: a number of sales; sales_amount: dollars of sales net of refunds');
 const challengeInput = z.object({
-  month: z.string({ error: required }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, wrong).describe('YYYY-MM, the current month or a later one'),
+  month: z
+    .string({ error: required })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, wrong)
+    .describe('YYYY-MM, the current month or a later one'),
   content: bilingualContent,
   metric,
-  target: z.number({ error: (issue) => (issue.input === undefined ? required : wrong) }).positive(wrong).max(10_000_000, wrong).describe('Sales, or dollars of sales'),
+  target: z
+    .number({ error: (issue) => (issue.input === undefined ? required : wrong) })
+    .positive(wrong)
+    .max(10_000_000, wrong)
+    .describe('Sales, or dollars of sales'),
   reward,
 });
-const rewardAnswer = z.union([z.object({ kind: z.literal('bonus'), amount: z.number() }), z.object({ kind: z.literal('voucher'), type: z.enum(['percent', 'fixed']), amount: z.number() })]);
+const rewardAnswer = z.union([
+  z.object({ kind: z.literal('bonus'), amount: z.number() }),
+  z.object({ kind: z.literal('voucher'), type: z.enum(['percent', 'fixed']), amount: z.number() }),
+]);
 const staffChallenge = z.object({
   id: z.number(),
   month: z.string(),
@@ -42,7 +69,11 @@ const staffChallenge = z.object({
   metric,
   target: z.number(),
   reward: rewardAnswer,
-  met: z.number().describe('Partners at the target by the month’s running totals (a fully refunded order still counts as an order there; the partners list weighs each exactly)'),
+  met: z
+    .number()
+    .describe(
+      'Partners at the target by the month’s running totals (a fully refunded order still counts as an order there; the partners list weighs each exactly)',
+    ),
   rewarded: z.number().describe('Partners whose reward was paid (once their month’s sales were verified)'),
   created_at: z.string(),
   updated_at: z.string(),
@@ -58,10 +89,18 @@ const partnerChallenge = z.object({
   progress: z.number().describe('The partner’s sales this month (count, or dollars), pending ones included'),
   met: z.boolean(),
   reward: rewardAnswer,
-  rewarded_at: z.string().nullable().describe('When the reward was paid: once the month’s sales that met the target are verified'),
+  rewarded_at: z
+    .string()
+    .nullable()
+    .describe('When the reward was paid: once the month’s sales that met the target are verified'),
   ends_at: z.string(),
 });
-const standing = z.object({ partner: z.object({ uuid: z.string(), name: z.string(), email: z.string() }), progress: z.number(), met: z.boolean(), rewarded_at: z.string().nullable() });
+const standing = z.object({
+  partner: z.object({ uuid: z.string(), name: z.string(), email: z.string() }),
+  progress: z.number(),
+  met: z.boolean(),
+  rewarded_at: z.string().nullable(),
+});
 
 export function challengeRoutes(app: TypedApp, ctx: AppContext): void {
   const manager = requireStaff(ctx.db, ['manager', 'admin']);
@@ -73,39 +112,104 @@ export function challengeRoutes(app: TypedApp, ctx: AppContext): void {
     '/api/getChallenges',
     {
       onRequest: requirePartner(ctx.db),
-      schema: { tags: ['partner'], summary: 'This month’s challenges in the partner’s language, with their progress and reward', security: [{ partner: [] }], response: { 200: z.object({ data: z.array(partnerChallenge) }) } },
+      schema: {
+        tags: ['partner'],
+        summary: 'This month’s challenges in the partner’s language, with their progress and reward',
+        security: [{ partner: [] }],
+        response: { 200: z.object({ data: z.array(partnerChallenge) }) },
+      },
     },
     async (request) => ({ data: await partnerChallenges(ctx.db, partnerIdOf(request)) }),
   );
 
-  app.get(base, { onRequest: manager, schema: { ...doc('Every challenge, newest month first, with how many met it and were rewarded (paged)'), querystring: pagingQuery(20), response: { 200: pagedAnswer(staffChallenge) } } }, async (request) =>
-    listChallenges(ctx.db, request.query.page, request.query.length),
+  app.get(
+    base,
+    {
+      onRequest: manager,
+      schema: {
+        ...doc('Every challenge, newest month first, with how many met it and were rewarded (paged)'),
+        querystring: pagingQuery(20),
+        response: { 200: pagedAnswer(staffChallenge) },
+      },
+    },
+    async (request) => listChallenges(ctx.db, request.query.page, request.query.length),
   );
-  app.get(`${base}/:id`, { onRequest: manager, schema: { ...doc('One challenge, with how many met it and were rewarded'), params: idParams, response: { 200: z.object({ data: staffChallenge }) } } }, async (request) => ({
-    data: await oneChallenge(ctx.db, request.params.id),
-  }));
+  app.get(
+    `${base}/:id`,
+    {
+      onRequest: manager,
+      schema: {
+        ...doc('One challenge, with how many met it and were rewarded'),
+        params: idParams,
+        response: { 200: z.object({ data: staffChallenge }) },
+      },
+    },
+    async (request) => ({
+      data: await oneChallenge(ctx.db, request.params.id),
+    }),
+  );
   app.get(
     `${base}/:id/partners`,
-    { onRequest: manager, schema: { ...doc('The partners who sold in the challenge’s month, best first: progress, met, rewarded (paged)'), params: idParams, querystring: pagingQuery(20), response: { 200: pagedAnswer(standing) } } },
-    async (request) => challengeStandings(ctx.db, request.params.id, request.query.page, request.query.length),
+    {
+      onRequest: manager,
+      schema: {
+        ...doc('The partners who sold in the challenge’s month, best first: progress, met, rewarded (paged)'),
+        params: idParams,
+        querystring: pagingQuery(20),
+        response: { 200: pagedAnswer(standing) },
+      },
+    },
+    async (request) =>
+      challengeStandings(ctx.db, request.params.id, request.query.page, request.query.length),
   );
-  app.post(base, { onRequest: manager, schema: { ...doc('Sets a challenge for a month'), body: challengeInput, response: { 201: z.object({ data: staffChallenge }) } } }, async (request, reply) => {
-    const challenge = await createChallenge(ctx.db, request.body as ChallengeInput, staffIdOf(request));
-    changed(challenge.id);
-    return reply.code(201).send({ data: challenge });
-  });
+  app.post(
+    base,
+    {
+      onRequest: manager,
+      schema: {
+        ...doc('Sets a challenge for a month'),
+        body: challengeInput,
+        response: { 201: z.object({ data: staffChallenge }) },
+      },
+    },
+    async (request, reply) => {
+      const challenge = await createChallenge(ctx.db, request.body as ChallengeInput, staffIdOf(request));
+      changed(challenge.id);
+      return reply.code(201).send({ data: challenge });
+    },
+  );
   app.patch(
     `${base}/:id`,
-    { onRequest: manager, schema: { ...doc('Changes a challenge (409 once a reward was paid)'), params: idParams, body: challengeInput, response: { 200: z.object({ data: staffChallenge }) } } },
+    {
+      onRequest: manager,
+      schema: {
+        ...doc('Changes a challenge (409 once a reward was paid)'),
+        params: idParams,
+        body: challengeInput,
+        response: { 200: z.object({ data: staffChallenge }) },
+      },
+    },
     async (request) => {
-      const challenge = await editChallenge(ctx.db, request.params.id, request.body as ChallengeInput, staffIdOf(request));
+      const challenge = await editChallenge(
+        ctx.db,
+        request.params.id,
+        request.body as ChallengeInput,
+        staffIdOf(request),
+      );
       changed(challenge.id);
       return { data: challenge };
     },
   );
   app.delete(
     `${base}/:id`,
-    { onRequest: manager, schema: { ...doc('Deletes a challenge (409 once a reward was paid)'), params: idParams, response: { 200: z.object({ data: z.object({ id: z.number() }) }) } } },
+    {
+      onRequest: manager,
+      schema: {
+        ...doc('Deletes a challenge (409 once a reward was paid)'),
+        params: idParams,
+        response: { 200: z.object({ data: z.object({ id: z.number() }) }) },
+      },
+    },
     async (request) => {
       await removeChallenge(ctx.db, request.params.id, staffIdOf(request));
       changed(request.params.id);

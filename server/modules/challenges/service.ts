@@ -1,4 +1,4 @@
-// Monthly challenges (decisions §8): a target in a month (a number of sales, or an amount of
+// Monthly challenges (docs/product/engagement.md#monthly-challenges): a target in a month (a number of sales, or an amount of
 // sales) and a reward (a bonus earning, or a voucher). Progress is the ledger's running total of
 // the month, so it moves with each sale. The reward is paid once the month's verified sales
 // (their commission APPROVED or PAID, the holding period over) reach the target: a refund that
@@ -43,7 +43,8 @@ import {
 } from './repository';
 import { readProgramCurrency } from '../settings';
 
-export type ChallengeReward = { kind: 'bonus'; amount: number } | { kind: 'voucher'; type: 'percent' | 'fixed'; amount: number };
+export type ChallengeReward =
+  { kind: 'bonus'; amount: number } | { kind: 'voucher'; type: 'percent' | 'fixed'; amount: number };
 
 export interface ChallengeInput {
   month: string;
@@ -67,11 +68,16 @@ const monthBounds = (month: string, zone: string) => monthBoundsIn(month, zone);
 const monthRow = (month: string) => `${month}-01`;
 
 /** Stored units: orders, or cents. */
-const storedTarget = (metric: ChallengeMetric, target: number) => (metric === 'sales_count' ? target : Math.round(target * 100));
-const shownTarget = (metric: ChallengeMetric, stored: number) => (metric === 'sales_count' ? stored : stored / 100);
-const measureOf = (metric: ChallengeMetric, m: { orders: number; sales_cents: number } | undefined) => (m ? (metric === 'sales_count' ? m.orders : m.sales_cents) : 0);
+const storedTarget = (metric: ChallengeMetric, target: number) =>
+  metric === 'sales_count' ? target : Math.round(target * 100);
+const shownTarget = (metric: ChallengeMetric, stored: number) =>
+  metric === 'sales_count' ? stored : stored / 100;
+const measureOf = (metric: ChallengeMetric, m: { orders: number; sales_cents: number } | undefined) =>
+  m ? (metric === 'sales_count' ? m.orders : m.sales_cents) : 0;
 
-function rewardJson(c: Pick<Challenge, 'reward_kind' | 'reward_voucher_type' | 'reward_amount'>): ChallengeReward {
+function rewardJson(
+  c: Pick<Challenge, 'reward_kind' | 'reward_voucher_type' | 'reward_amount'>,
+): ChallengeReward {
   if (c.reward_kind === 'bonus') return { kind: 'bonus', amount: c.reward_amount / 100 };
   const type = c.reward_voucher_type === 'percent' ? 'percent' : 'fixed';
   return { kind: 'voucher', type, amount: voucherAmount(type, c.reward_amount) };
@@ -82,11 +88,21 @@ function storedChallenge(input: ChallengeInput, now: Date, zone: string) {
   requireSomeText(content);
   if (input.month < monthKey(now, zone)) throw invalid({ month: ['challenges.month_over'] });
   const reward = input.reward;
-  const amount = reward.kind === 'bonus' ? Math.round(reward.amount * 100) : storedVoucherAmount(reward.type, reward.amount);
-  if (amount === null || amount <= 0 || (reward.kind === 'bonus' && Math.abs(reward.amount * 100 - amount) > 1e-6)) throw invalid({ 'reward.amount': [sayKey('wrong_value')] });
-  if (input.metric === 'sales_count' && !Number.isInteger(input.target)) throw invalid({ target: [sayKey('wrong_value')] });
+  const amount =
+    reward.kind === 'bonus'
+      ? Math.round(reward.amount * 100)
+      : storedVoucherAmount(reward.type, reward.amount);
+  if (
+    amount === null ||
+    amount <= 0 ||
+    (reward.kind === 'bonus' && Math.abs(reward.amount * 100 - amount) > 1e-6)
+  )
+    throw invalid({ 'reward.amount': [sayKey('wrong_value')] });
+  if (input.metric === 'sales_count' && !Number.isInteger(input.target))
+    throw invalid({ target: [sayKey('wrong_value')] });
   const target = storedTarget(input.metric, input.target);
-  if (input.metric === 'sales_amount' && Math.abs(input.target * 100 - target) > 1e-6) throw invalid({ target: [sayKey('wrong_value')] });
+  if (input.metric === 'sales_amount' && Math.abs(input.target * 100 - target) > 1e-6)
+    throw invalid({ target: [sayKey('wrong_value')] });
   return {
     month: input.month,
     content: JSON.stringify(content),
@@ -98,7 +114,12 @@ function storedChallenge(input: ChallengeInput, now: Date, zone: string) {
   };
 }
 
-const auditState = (c: Pick<Challenge, 'month' | 'content' | 'metric' | 'target' | 'reward_kind' | 'reward_voucher_type' | 'reward_amount'>) => ({
+const auditState = (
+  c: Pick<
+    Challenge,
+    'month' | 'content' | 'metric' | 'target' | 'reward_kind' | 'reward_voucher_type' | 'reward_amount'
+  >,
+) => ({
   month: c.month,
   content: JSON.parse(c.content) as unknown,
   metric: c.metric,
@@ -118,10 +139,14 @@ async function inBatches<T>(partnerIds: number[], weigh: (batch: number[]) => Pr
  * challenge, for the staff's list. The totals still count a fully refunded order as an order, so
  * this may count a partner a refund took below; the challenge's partners page weighs each exactly.
  */
-const countMet = (db: Db, c: Pick<Challenge, 'month' | 'metric' | 'target'>) => countAtTarget(db, monthRow(c.month), c.metric, c.target);
+const countMet = (db: Db, c: Pick<Challenge, 'month' | 'metric' | 'target'>) =>
+  countAtTarget(db, monthRow(c.month), c.metric, c.target);
 
 async function staffRows(db: Db, rows: Awaited<ReturnType<typeof challengeRows>>) {
-  const rewarded = await rewardCounts(db, rows.map((row) => row.id));
+  const rewarded = await rewardCounts(
+    db,
+    rows.map((row) => row.id),
+  );
   return Promise.all(
     rows.map(async (row) => ({
       id: row.id,
@@ -148,16 +173,34 @@ export async function oneChallenge(db: Db, id: number): Promise<StaffChallenge> 
 }
 
 export async function listChallenges(db: Db, page: number, length: number) {
-  const [total, rows] = await Promise.all([countChallenges(db), challengeRows(db, { limit: length, offset: (page - 1) * length })]);
+  const [total, rows] = await Promise.all([
+    countChallenges(db),
+    challengeRows(db, { limit: length, offset: (page - 1) * length }),
+  ]);
   return pageOf(await staffRows(db, rows), page, length, total);
 }
 
-export async function createChallenge(db: Db, input: ChallengeInput, staffId: number, now = new Date()): Promise<StaffChallenge> {
+export async function createChallenge(
+  db: Db,
+  input: ChallengeInput,
+  staffId: number,
+  now = new Date(),
+): Promise<StaffChallenge> {
   const row = storedChallenge(input, now, await programTimeZone(db));
   const at = nowIso(now);
   const id = await db.transaction().execute(async (trx) => {
-    const { id } = await insertChallenge(trx, { ...row, author_staff_id: staffId, created_at: at, updated_at: at, mailed_at: null });
-    await recordAudit(trx, { staffId, action: 'challenge.create', entity: 'challenge', entityId: id, after: auditState(row) }, at);
+    const { id } = await insertChallenge(trx, {
+      ...row,
+      author_staff_id: staffId,
+      created_at: at,
+      updated_at: at,
+      mailed_at: null,
+    });
+    await recordAudit(
+      trx,
+      { staffId, action: 'challenge.create', entity: 'challenge', entityId: id, after: auditState(row) },
+      at,
+    );
     return id;
   });
   return oneChallenge(db, id);
@@ -177,13 +220,30 @@ async function unpaidChallenge(trx: Db, id: number): Promise<Challenge> {
   return before;
 }
 
-export async function editChallenge(db: Db, id: number, input: ChallengeInput, staffId: number, now = new Date()): Promise<StaffChallenge> {
+export async function editChallenge(
+  db: Db,
+  id: number,
+  input: ChallengeInput,
+  staffId: number,
+  now = new Date(),
+): Promise<StaffChallenge> {
   const row = storedChallenge(input, now, await programTimeZone(db));
   const at = nowIso(now);
   await db.transaction().execute(async (trx) => {
     const before = await unpaidChallenge(trx, id);
     await updateChallenge(trx, id, { ...row, updated_at: at });
-    await recordAudit(trx, { staffId, action: 'challenge.update', entity: 'challenge', entityId: id, before: auditState(before), after: auditState(row) }, at);
+    await recordAudit(
+      trx,
+      {
+        staffId,
+        action: 'challenge.update',
+        entity: 'challenge',
+        entityId: id,
+        before: auditState(before),
+        after: auditState(row),
+      },
+      at,
+    );
   });
   return oneChallenge(db, id);
 }
@@ -192,7 +252,13 @@ export async function removeChallenge(db: Db, id: number, staffId: number): Prom
   await db.transaction().execute(async (trx) => {
     const before = await unpaidChallenge(trx, id);
     await deleteChallenge(trx, id);
-    await recordAudit(trx, { staffId, action: 'challenge.delete', entity: 'challenge', entityId: id, before: auditState(before) });
+    await recordAudit(trx, {
+      staffId,
+      action: 'challenge.delete',
+      entity: 'challenge',
+      entityId: id,
+      before: auditState(before),
+    });
   });
 }
 
@@ -201,13 +267,26 @@ export async function challengeStandings(db: Db, id: number, page: number, lengt
   const challenge = await findChallenge(db, id);
   if (!challenge) throw notFound();
   const { start, from, until } = monthBounds(challenge.month, await programTimeZone(db));
-  const [total, rows] = await Promise.all([countSellers(db, start), standingsPage(db, id, start, challenge.metric, length, (page - 1) * length)]);
-  const live = await monthSales(db, rows.map((row) => row.partner_id), from, until, 'live');
+  const [total, rows] = await Promise.all([
+    countSellers(db, start),
+    standingsPage(db, id, start, challenge.metric, length, (page - 1) * length),
+  ]);
+  const live = await monthSales(
+    db,
+    rows.map((row) => row.partner_id),
+    from,
+    until,
+    'live',
+  );
   return pageOf(
     rows.map((row) => {
       const progress = measureOf(challenge.metric, live.get(row.partner_id));
       return {
-        partner: { uuid: row.uuid, name: [row.first_name, row.last_name].filter(Boolean).join(' '), email: row.email },
+        partner: {
+          uuid: row.uuid,
+          name: [row.first_name, row.last_name].filter(Boolean).join(' '),
+          email: row.email,
+        },
         progress: shownTarget(challenge.metric, progress),
         met: progress >= challenge.target,
         rewarded_at: row.rewarded_at,
@@ -227,7 +306,14 @@ export async function partnerChallenges(db: Db, partnerId: number, now = new Dat
   if (!profile) return [];
   const challenges = await challengesOfMonths(db, month, month);
   const { from, until } = monthBounds(month, zone);
-  const [measures, rewards] = await Promise.all([monthSales(db, [partnerId], from, until, 'live'), rewardsOfPartner(db, partnerId, challenges.map((c) => c.id))]);
+  const [measures, rewards] = await Promise.all([
+    monthSales(db, [partnerId], from, until, 'live'),
+    rewardsOfPartner(
+      db,
+      partnerId,
+      challenges.map((c) => c.id),
+    ),
+  ]);
   const rewardedAt = new Map(rewards.map((r) => [r.challenge_id, r.rewarded_at]));
   return challenges.flatMap((c) => {
     const text = versionFor(JSON.parse(c.content) as BilingualContent, profile.locale);
@@ -253,7 +339,10 @@ export async function partnerChallenges(db: Db, partnerId: number, now = new Dat
 
 /** Percent points as a partner reads them (20 %, 12,5 % in French). */
 const formatPercent = (points: number, lng: string) =>
-  new Intl.NumberFormat(lng === 'fr' ? 'fr-CA' : 'en-US', { style: 'percent', maximumFractionDigits: 2 }).format(points / 100);
+  new Intl.NumberFormat(lng === 'fr' ? 'fr-CA' : 'en-US', {
+    style: 'percent',
+    maximumFractionDigits: 2,
+  }).format(points / 100);
 
 export interface Rewarded {
   uuid: string;
@@ -267,13 +356,24 @@ export interface Rewarded {
  * badge. The challenge is read again under its lock: staff may have changed or deleted it since the
  * sweep read it, and the reward follows its terms as they are now.
  */
-async function payReward(trx: Db, weighed: Pick<Challenge, 'id' | 'metric'>, partnerId: number, progress: number, now: Date): Promise<Rewarded | undefined> {
+async function payReward(
+  trx: Db,
+  weighed: Pick<Challenge, 'id' | 'metric'>,
+  partnerId: number,
+  progress: number,
+  now: Date,
+): Promise<Rewarded | undefined> {
   await lockChallenge(trx, weighed.id);
   const challenge = await findChallenge(trx, weighed.id);
   // Gone, or measured otherwise since it was weighed: the next sweep weighs it again.
   if (!challenge || challenge.metric !== weighed.metric || progress < challenge.target) return undefined;
   const at = nowIso(now);
-  const claimed = await claimReward(trx, { challenge_id: challenge.id, partner_id: partnerId, progress, rewarded_at: at });
+  const claimed = await claimReward(trx, {
+    challenge_id: challenge.id,
+    partner_id: partnerId,
+    progress,
+    rewarded_at: at,
+  });
   if (claimed === undefined) return undefined;
   const profile = (await partnerProfile(trx, partnerId))!;
   const currency = await readProgramCurrency(trx);
@@ -283,17 +383,38 @@ async function payReward(trx: Db, weighed: Pick<Challenge, 'id' | 'metric'>, par
   if (reward.kind === 'bonus') {
     const earning = await createEarning(
       trx,
-      { partner_id: partnerId, kind: 'bonus', source_key: `challenge:${challenge.id}`, base_cents: challenge.reward_amount, rate_bp: null, amount_cents: challenge.reward_amount, status: 'APPROVED', hold_until: null },
+      {
+        partner_id: partnerId,
+        kind: 'bonus',
+        source_key: `challenge:${challenge.id}`,
+        base_cents: challenge.reward_amount,
+        rate_bp: null,
+        amount_cents: challenge.reward_amount,
+        status: 'APPROVED',
+        hold_until: null,
+      },
       `challenge ${challenge.id} met`,
       'system',
       now,
     );
     if (earning) await noteRewardPaid(trx, claimed, { earning_id: earning.id });
-    what = i18n.t('notifications_server.challenge_bonus', { lng, amount: formatMoney(challenge.reward_amount, lng, currency) });
+    what = i18n.t('notifications_server.challenge_bonus', {
+      lng,
+      amount: formatMoney(challenge.reward_amount, lng, currency),
+    });
   } else {
-    const voucher = await issueVoucher(trx, null, profile.uuid, { type: reward.type, amount: reward.amount }, now);
+    const voucher = await issueVoucher(
+      trx,
+      null,
+      profile.uuid,
+      { type: reward.type, amount: reward.amount },
+      now,
+    );
     await noteRewardPaid(trx, claimed, { voucher_id: voucher.id });
-    const off = reward.type === 'fixed' ? formatMoney(challenge.reward_amount, lng, currency) : formatPercent(reward.amount, lng);
+    const off =
+      reward.type === 'fixed'
+        ? formatMoney(challenge.reward_amount, lng, currency)
+        : formatPercent(reward.amount, lng);
     what = i18n.t('notifications_server.challenge_voucher', { lng, code: voucher.code, off });
   }
   const content = JSON.parse(challenge.content) as BilingualContent;
@@ -308,7 +429,12 @@ async function payReward(trx: Db, weighed: Pick<Challenge, 'id' | 'metric'>, par
     dedupeKey: `challenge:${challenge.id}:${partnerId}`,
     at,
   });
-  return { uuid: profile.uuid, challengeId: challenge.id, notificationId, badges: await awardDueBadges(trx, partnerId, now) };
+  return {
+    uuid: profile.uuid,
+    challengeId: challenge.id,
+    notificationId,
+    badges: await awardDueBadges(trx, partnerId, now),
+  };
 }
 
 /**
@@ -322,20 +448,38 @@ const monthsWatched = async (db: Db) => Math.ceil((await readHoldingPeriodDays(d
  * target and who are not rewarded yet; those whose verified sales reach it are paid, each in a
  * transaction of its own that claims the reward row first (another node may have been quicker).
  */
-export async function sweepChallengeRewards(db: Db, now = new Date(), log?: { error(obj: object, msg: string): void }): Promise<Rewarded[]> {
+export async function sweepChallengeRewards(
+  db: Db,
+  now = new Date(),
+  log?: { error(obj: object, msg: string): void },
+): Promise<Rewarded[]> {
   const paid: Rewarded[] = [];
   const zone = await programTimeZone(db);
-  const challenges = await challengesOfMonths(db, monthKey(now, zone, -(await monthsWatched(db))), monthKey(now, zone));
+  const challenges = await challengesOfMonths(
+    db,
+    monthKey(now, zone, -(await monthsWatched(db))),
+    monthKey(now, zone),
+  );
   for (const challenge of challenges) {
     const { start, from, until } = monthBounds(challenge.month, zone);
     // A challenge written in one language is only for its readers: others never saw it.
     const content = JSON.parse(challenge.content) as BilingualContent;
     const readers = content.en && content.fr ? null : content.fr ? 'fr' : 'en';
-    const candidates = (await unrewardedAtTarget(db, challenge.id, start, challenge.metric, challenge.target, readers)).map((row) => row.partner_id);
-    const due = await inBatches(candidates, async (batch) => [...(await monthSales(db, batch, from, until, 'verified'))].filter(([, m]) => measureOf(challenge.metric, m) >= challenge.target));
+    const candidates = (
+      await unrewardedAtTarget(db, challenge.id, start, challenge.metric, challenge.target, readers)
+    ).map((row) => row.partner_id);
+    const due = await inBatches(candidates, async (batch) =>
+      [...(await monthSales(db, batch, from, until, 'verified'))].filter(
+        ([, m]) => measureOf(challenge.metric, m) >= challenge.target,
+      ),
+    );
     for (const [partnerId, m] of due) {
       try {
-        const rewarded = await retryOnConflict(() => db.transaction().execute((trx) => payReward(trx, challenge, partnerId, measureOf(challenge.metric, m), now)));
+        const rewarded = await retryOnConflict(() =>
+          db
+            .transaction()
+            .execute((trx) => payReward(trx, challenge, partnerId, measureOf(challenge.metric, m), now)),
+        );
         if (rewarded) paid.push(rewarded);
       } catch (err) {
         // One partner's failure (a voucher code that could not be made) waits for the next run;
@@ -347,4 +491,3 @@ export async function sweepChallengeRewards(db: Db, now = new Date(), log?: { er
   }
   return paid;
 }
-

@@ -1,4 +1,4 @@
-// The partner's side of the content kit (decisions §9, §13): talking points per language with the
+// The partner's side of the content kit (docs/product/content.md#products, docs/product/content.md#caption-check): talking points per language with the
 // partner's own code, pages with the program's values, Grab and Go, the kit, the caption check,
 // and the images themselves.
 import fs from 'node:fs';

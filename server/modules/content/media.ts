@@ -169,7 +169,7 @@ export async function removeMediaFiles(dirs: MediaDirs, name: string): Promise<v
   for (const width of MEDIA_WIDTHS) await fs.rm(path.join(dirs.cache, `w${width}`, name), { force: true });
 }
 
-// ---- Uploads (decisions §9): judged by their bytes, never by a name or a declared type.
+// ---- Uploads (docs/product/content.md#staff-edits): judged by their bytes, never by a name or a declared type.
 
 export const sniffImage = (bytes: Buffer) => imageFormatOf(bytes);
 

@@ -1,4 +1,4 @@
-// The content kit's routes (decisions §9, §13; the contract in common/content.ts): the partner's
+// The content kit's routes (docs/product/content.md#staff-edits, docs/product/content.md#caption-check; the contract in common/content.ts): the partner's
 // talking points, pages, Grab and Go, kit and caption check; the images themselves; and the back
 // office's editing of all of it (manager and admin).
 import fs from 'node:fs/promises';
@@ -254,7 +254,7 @@ export function contentRoutes(app: TypedApp, ctx: AppContext): void {
       onRequest: partner,
       serializerCompiler: plainJson,
       schema: {
-        ...doc('Checks a draft caption against the post rules (decisions §13), with the partner’s code, the competitor list and the product’s approved benefits'),
+        ...doc('Checks a draft caption against the post rules (docs/product/content.md#caption-check), with the partner’s code, the competitor list and the product’s approved benefits'),
         body: z.object({
           text: z.string({ error: sayKey('required') }).max(2200, sayKey('max', { n: 2200 })),
           product: z.enum(PRODUCT_CODES, { error: wrong }).optional(),

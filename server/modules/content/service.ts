@@ -1,4 +1,4 @@
-// The content kit's rules (decisions §9, §13): the partner's talking points with their own code
+// The content kit's rules (docs/product/content.md#products, docs/product/content.md#caption-check): the partner's talking points with their own code
 // written in, the pages with the program's values filled in, Grab and Go, the kit, the caption
 // check; and the staff's side: versioned edits with optimistic concurrency, restores, the
 // gallery's uploads and order, the competitor list.
@@ -170,7 +170,7 @@ export async function partnerGallery(db: Db, locale: Locale, product?: ProductCo
   return (await galleryRows(db, product)).map((row) => galleryImage(row, locale));
 }
 
-/** The caption check of decisions §13 with the partner's code, the staff's competitors and the product's approved benefits. */
+/** The caption check of docs/product/content.md#caption-check with the partner's code, the staff's competitors and the product's approved benefits. */
 export async function checkPartnerCaption(db: Db, reader: Reader, input: { text: string; product?: ProductCode }): Promise<CaptionCheckResult> {
   const [competitors, product] = await Promise.all([
     competitorNames(db),
@@ -391,7 +391,7 @@ export async function deleteGalleryImage(db: Db, dirs: MediaDirs, id: number): P
   if (result.orphan) await removeMediaFiles(dirs, result.orphan);
 }
 
-// ---- Profile pictures (decisions §14): checked as the gallery's uploads, then a centred square
+// ---- Profile pictures (docs/product/links-and-integrations.md#profile-picture): checked as the gallery's uploads, then a centred square
 
 export const PROFILE_PICTURE_SIZE = 512;
 
@@ -422,7 +422,7 @@ export async function discardProfilePicture(db: Db, dirs: MediaDirs, url: string
   if (name && (await deleteUploadMediaIfUnused(db, name))) await removeMediaFiles(dirs, name);
 }
 
-// ---- Sub-partners' logos (decisions §10): checked as the gallery's uploads, kept whole
+// ---- Sub-partners' logos (docs/product/partners-and-accounts.md#white-label-sub-partners): checked as the gallery's uploads, kept whole
 
 /**
  * Checks and re-encodes a sub-partner's logo to a WebP without metadata that fits inside

@@ -1,4 +1,4 @@
-// The back office's side of the content kit (decisions §9, §11): versioned edits of talking points
+// The back office's side of the content kit (docs/product/content.md#staff-edits, docs/product/back-office.md): versioned edits of talking points
 // and pages with who and when, restores, optimistic concurrency, the gallery's order, tags and
 // removal, the competitor list; and who may reach these routes at all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

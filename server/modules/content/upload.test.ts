@@ -1,4 +1,4 @@
-// Grab and Go uploads (decisions §9): judged by their bytes, not their name or declared type; at
+// Grab and Go uploads (docs/product/content.md#staff-edits): judged by their bytes, not their name or declared type; at
 // most 10 MB and 40 megapixels; re-encoded to WebP without metadata; and a refused file leaves
 // nothing behind, neither a row nor a file.
 import fs from 'node:fs';

@@ -18,24 +18,57 @@ describe('the partner dashboard API', () => {
   let mayaId: number;
   let otherToken: string;
   const get = (url: string, token = mayaToken, lang = 'en') =>
-    t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, 'accept-language': lang } });
+    t.app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${token}`, 'accept-language': lang },
+    });
   const paid = (code: string, items: [string, number, number][], country = 'US', email?: string) =>
-    deliver(t.app, 'orders/paid', shopifyOrderPayload({ code, items, country, discountPercent: 0, ...(email ? { email } : {}) }), { secret: SECRET });
+    deliver(
+      t.app,
+      'orders/paid',
+      shopifyOrderPayload({ code, items, country, discountPercent: 0, ...(email ? { email } : {}) }),
+      { secret: SECRET },
+    );
 
   beforeAll(async () => {
     t = await createTestApp({ env: { SHOPIFY_WEBHOOK_SECRET: SECRET, PUBLIC_CLIENT_TOKEN: CLIENT } });
     await seedDemoProgram(t.database.db);
-    const maya = await t.database.db.selectFrom('partners').select('id').where('email', '=', DEMO_PARTNER.email).executeTakeFirstOrThrow();
+    const maya = await t.database.db
+      .selectFrom('partners')
+      .select('id')
+      .where('email', '=', DEMO_PARTNER.email)
+      .executeTakeFirstOrThrow();
     mayaId = maya.id;
-    const other = await createPartnerAccount(t.database.db, { email: 'other@example.com', password: 'other-partner-1', first_name: 'Olive', last_name: 'Other', referrer_id: maya.id });
+    const other = await createPartnerAccount(t.database.db, {
+      email: 'other@example.com',
+      password: 'other-partner-1',
+      first_name: 'Olive',
+      last_name: 'Other',
+      referrer_id: maya.id,
+    });
     await createPromoCode(t.database.db, other.id, 'OLIVE10');
     const signIn = async (email: string, password: string) =>
-      (await t.app.inject({ method: 'POST', url: '/api/auth/get_token', headers: { authorization: `Bearer ${CLIENT}` }, payload: { email, password } })).json().token as string;
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/get_token',
+          headers: { authorization: `Bearer ${CLIENT}` },
+          payload: { email, password },
+        })
+      ).json().token as string;
     mayaToken = await signIn(DEMO_PARTNER.email, DEMO_PARTNER.password);
     otherToken = await signIn('other@example.com', 'other-partner-1');
 
     await paid(DEMO_PROMO_CODE, [['ACV Gummies', 2, 2500]], 'CA');
-    await paid(DEMO_PROMO_CODE, [['Dreamy Sleep', 1, 3000], ['Calm Bites', 1, 2000]], 'US');
+    await paid(
+      DEMO_PROMO_CODE,
+      [
+        ['Dreamy Sleep', 1, 3000],
+        ['Calm Bites', 1, 2000],
+      ],
+      'US',
+    );
     await paid(DEMO_PROMO_CODE, [['Matcha Mind', 1, 4000]], 'FR');
     await paid(DEMO_PROMO_CODE, [['Kids Multi', 1, 1000]], 'US', DEMO_PARTNER.email);
     for (let i = 0; i < 3; i++) await paid('OLIVE10', [['Beets Cardio', 1, 10000]], 'US');
@@ -48,9 +81,25 @@ describe('the partner dashboard API', () => {
     const body = res.json();
     expect(body).toMatchObject({ current_page: 1, per_page: 5, last_page: 1, total: 4 });
     expect(body.data).toHaveLength(4);
-    expect(body.data[0]).toMatchObject({ product: 'Kids Multi', order_amount: 10, commission: 1, status: 'IN_REVIEW', status_label: 'In Review', country: 'US', region: 'US' });
-    expect(body.data[2]).toMatchObject({ product: 'Dreamy Sleep +1', order_amount: 50, commission: 5, status: 'PENDING', status_label: 'Pending Approval' });
-    expect(body.data.map((r: { order_number: string }) => r.order_number)).toEqual(expect.arrayContaining([expect.stringMatching(/^#\d+$/)]));
+    expect(body.data[0]).toMatchObject({
+      product: 'Kids Multi',
+      order_amount: 10,
+      commission: 1,
+      status: 'IN_REVIEW',
+      status_label: 'In Review',
+      country: 'US',
+      region: 'US',
+    });
+    expect(body.data[2]).toMatchObject({
+      product: 'Dreamy Sleep +1',
+      order_amount: 50,
+      commission: 5,
+      status: 'PENDING',
+      status_label: 'Pending Approval',
+    });
+    expect(body.data.map((r: { order_number: string }) => r.order_number)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^#\d+$/)]),
+    );
     const fr = (await get('/api/getShopifySalesItemsNoVouchers?length=6', mayaToken, 'fr')).json();
     expect(fr.per_page).toBe(6);
     expect(fr.data[2].status_label).toBe("En attente d'approbation");
@@ -58,7 +107,13 @@ describe('the partner dashboard API', () => {
     expect(page2).toMatchObject({ current_page: 2, per_page: 3, last_page: 2, total: 4 });
     expect(page2.data).toHaveLength(1);
     // Past the last page: no rows, and still the count.
-    expect((await get('/api/getShopifySalesItemsNoVouchers?page=9&length=3')).json()).toEqual({ data: [], current_page: 9, per_page: 3, last_page: 2, total: 4 });
+    expect((await get('/api/getShopifySalesItemsNoVouchers?page=9&length=3')).json()).toEqual({
+      data: [],
+      current_page: 9,
+      per_page: 3,
+      last_page: 2,
+      total: 4,
+    });
   });
 
   it('refuses bad paging with 422', async () => {
@@ -81,15 +136,35 @@ describe('the partner dashboard API', () => {
   it('lists referral earnings with the referred partner', async () => {
     const body = (await get('/api/getShopifySalesItemsReferrals')).json();
     expect(body.total).toBe(3);
-    expect(body.data[0]).toMatchObject({ referral: 'Olive O.', order_amount: 100, commission: 5, status: 'PENDING' });
+    expect(body.data[0]).toMatchObject({
+      referral: 'Olive O.',
+      order_amount: 100,
+      commission: 5,
+      status: 'PENDING',
+    });
   });
 
   it('sums the figures from the ledger', async () => {
     const summary = (await get('/api/getPartnerSalesSummary')).json().data;
     // Sales: 50 + 50 + 40 + 10 (the review order is still a sale); earned: 5 + 5 + 4 own + 15 referral (review excluded).
-    expect(summary).toMatchObject({ current_month_sales: 150, current_month_orders: 4, average_order_value: 37.5, total_commissions: 29, this_month_commissions: 29, last_month_commissions: 0, latest_paid_cashout: null, currency: 'USD' });
+    expect(summary).toMatchObject({
+      current_month_sales: 150,
+      current_month_orders: 4,
+      average_order_value: 37.5,
+      total_commissions: 29,
+      this_month_commissions: 29,
+      last_month_commissions: 0,
+      latest_paid_cashout: null,
+      currency: 'USD',
+    });
     const totals = (await get('/api/getTotals')).json().data;
-    expect(totals).toMatchObject({ sales_count: 4, pending: 29, payable: 0, in_review: 1, referral_commissions: 15 });
+    expect(totals).toMatchObject({
+      sales_count: 4,
+      pending: 29,
+      payable: 0,
+      in_review: 1,
+      referral_commissions: 15,
+    });
     expect(totals.geography).toEqual([
       { region: 'CA', orders: 1, sales: 50 },
       { region: 'US', orders: 2, sales: 60 },
@@ -104,7 +179,12 @@ describe('the partner dashboard API', () => {
 
   it('shows the tiers and the progress to the next one, and raises the rate with verified sales', async () => {
     const before = (await get('/api/getPartnerVerifiedTiers', otherToken)).json().data;
-    expect(before).toMatchObject({ verified_sales: 0, current_rate: 10, next_tier: { min_sales: 25, rate: 15, sales_needed: 25 }, progress: 0 });
+    expect(before).toMatchObject({
+      verified_sales: 0,
+      current_rate: 10,
+      next_tier: { min_sales: 25, rate: 15, sales_needed: 25 },
+      progress: 0,
+    });
     expect(before.tiers).toEqual([
       { min_sales: 0, rate: 10, reached: true },
       { min_sales: 25, rate: 15, reached: false },
@@ -114,7 +194,11 @@ describe('the partner dashboard API', () => {
     for (let i = 0; i < 22; i++) await paid('OLIVE10', [['Beets Cardio', 1, 1000]], 'US');
     await approveMaturedEarnings(t.database.db, new Date(Date.now() + 31 * 86_400_000));
     const after = (await get('/api/getPartnerVerifiedTiers', otherToken)).json().data;
-    expect(after).toMatchObject({ verified_sales: 25, current_rate: 15, next_tier: { min_sales: 100, sales_needed: 75 } });
+    expect(after).toMatchObject({
+      verified_sales: 25,
+      current_rate: 15,
+      next_tier: { min_sales: 100, sales_needed: 75 },
+    });
     await paid('OLIVE10', [['Beets Cardio', 1, 10000]], 'US');
     const newest = (await get('/api/getShopifySalesItemsNoVouchers', otherToken)).json().data[0];
     expect(newest.commission).toBe(15);
@@ -124,7 +208,14 @@ describe('the partner dashboard API', () => {
     await t.app.background.tick();
     // The sales' notifications, the badges they (and the demo program's history) earned, and the
     // demo program's two announcements and custom notification.
-    const badgeNotes = (await t.database.db.selectFrom('notifications').select('id').where('kind', '=', 'badge').where('partner_id', '=', mayaId).execute()).length;
+    const badgeNotes = (
+      await t.database.db
+        .selectFrom('notifications')
+        .select('id')
+        .where('kind', '=', 'badge')
+        .where('partner_id', '=', mayaId)
+        .execute()
+    ).length;
     expect(badgeNotes).toBeGreaterThan(0);
     const bell = (await get('/api/getBellNotifications')).json().data;
     expect(bell.count).toBe(4 + badgeNotes + 3);
@@ -137,14 +228,34 @@ describe('the partner dashboard API', () => {
     // Running the jobs again creates nothing twice.
     await t.app.background.tick();
     expect((await get('/api/getBellNotifications')).json().data.count).toBe(4 + badgeNotes + 3);
-    const read = await t.app.inject({ method: 'POST', url: '/api/notifications/read', headers: { authorization: `Bearer ${mayaToken}` }, payload: { ids: [saleItem.id] } });
+    const read = await t.app.inject({
+      method: 'POST',
+      url: '/api/notifications/read',
+      headers: { authorization: `Bearer ${mayaToken}` },
+      payload: { ids: [saleItem.id] },
+    });
     expect(read.json().data.count).toBe(3 + badgeNotes + 3);
-    await t.app.inject({ method: 'POST', url: '/api/notifications/read', headers: { authorization: `Bearer ${mayaToken}` }, payload: {} });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/notifications/read',
+      headers: { authorization: `Bearer ${mayaToken}` },
+      payload: {},
+    });
     expect((await get('/api/getBellNotifications')).json().data.count).toBe(0);
   });
 
   it('answers 401 without a token on every dashboard route', async () => {
-    for (const url of ['/api/getPartnerSalesSummary', '/api/getTotals', '/api/getPartnerSalesSummaryChart', '/api/getPartnerVerifiedTiers', '/api/getShopifySalesItemsNoVouchers', '/api/getShopifySalesItemsReferrals', '/api/getVouchersPaginated', '/api/getSalesNotifications', '/api/getBellNotifications']) {
+    for (const url of [
+      '/api/getPartnerSalesSummary',
+      '/api/getTotals',
+      '/api/getPartnerSalesSummaryChart',
+      '/api/getPartnerVerifiedTiers',
+      '/api/getShopifySalesItemsNoVouchers',
+      '/api/getShopifySalesItemsReferrals',
+      '/api/getVouchersPaginated',
+      '/api/getSalesNotifications',
+      '/api/getBellNotifications',
+    ]) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
     }
   });
@@ -157,10 +268,23 @@ describe('live push', () => {
       await seedDemoProgram(t.database.db);
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-      const token = (await t.app.inject({ method: 'POST', url: '/api/auth/get_token', headers: { authorization: `Bearer ${CLIENT}` }, payload: DEMO_PARTNER })).json().token;
+      const token = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/get_token',
+          headers: { authorization: `Bearer ${CLIENT}` },
+          payload: DEMO_PARTNER,
+        })
+      ).json().token;
 
-      const refused = connect(url, { auth: { token: 'forged' }, transports: ['websocket'], reconnection: false });
-      const refusal = await new Promise<string>((resolve) => refused.on('connect_error', (err) => resolve(err.message)));
+      const refused = connect(url, {
+        auth: { token: 'forged' },
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      const refusal = await new Promise<string>((resolve) =>
+        refused.on('connect_error', (err) => resolve(err.message)),
+      );
       expect(refusal).toBe('Not Authorized');
       refused.close();
 
@@ -186,12 +310,32 @@ describe('the promo code in the profile', () => {
     const t = await createTestApp({ env: { SHOPIFY_WEBHOOK_SECRET: SECRET, PUBLIC_CLIENT_TOKEN: CLIENT } });
     try {
       await seedDemoProgram(t.database.db);
-      await t.database.db.updateTable('partners').set({ commission_override_bp: 2250 }).where('email', '=', DEMO_PARTNER.email).execute();
-      const token = (await t.app.inject({ method: 'POST', url: '/api/auth/get_token', headers: { authorization: `Bearer ${CLIENT}` }, payload: DEMO_PARTNER })).json().token;
+      await t.database.db
+        .updateTable('partners')
+        .set({ commission_override_bp: 2250 })
+        .where('email', '=', DEMO_PARTNER.email)
+        .execute();
+      const token = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/get_token',
+          headers: { authorization: `Bearer ${CLIENT}` },
+          payload: DEMO_PARTNER,
+        })
+      ).json().token;
       const { decryptPayload } = await import('../partners/service');
       const { resolveProgramSecrets } = await import('../settings/service');
       const key = (await resolveProgramSecrets(t.database.db, t.config)).userPayloadKey;
-      const user = decryptPayload(key, (await t.app.inject({ method: 'GET', url: '/api/get', headers: { authorization: `Bearer ${token}` } })).json().data) as { promo_codes: unknown[] };
+      const user = decryptPayload(
+        key,
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/get',
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).json().data,
+      ) as { promo_codes: unknown[] };
       expect(user.promo_codes).toEqual([{ code: DEMO_PROMO_CODE, value: 15, commission_rate: 22.5 }]);
     } finally {
       await t.close();

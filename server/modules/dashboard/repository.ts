@@ -115,7 +115,11 @@ export async function salePage(
 }
 
 /** The partner's listed sales as (id, time), newest first: the newsfeed's share of a page. */
-export async function saleTimeline(db: Db, partnerId: number, limit: number): Promise<{ id: number; at: string }[]> {
+export async function saleTimeline(
+  db: Db,
+  partnerId: number,
+  limit: number,
+): Promise<{ id: number; at: string }[]> {
   if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`bad limit ${limit}`);
   const { rows } = await sql<{ id: number; at: string }>`
     select o.id, o.placed_at as at from orders o
@@ -226,7 +230,10 @@ export async function unreadCount(db: Db, partnerId: number): Promise<number> {
 export async function unreadCounts(db: Db, partnerId: number): Promise<{ all: number; custom: number }> {
   const row = await db
     .selectFrom('notifications')
-    .select([sql<number>`count(*)`.as('n'), sql<number>`sum(case when kind = 'custom' then 1 else 0 end)`.as('custom')])
+    .select([
+      sql<number>`count(*)`.as('n'),
+      sql<number>`sum(case when kind = 'custom' then 1 else 0 end)`.as('custom'),
+    ])
     .where('partner_id', '=', partnerId)
     .where('read_at', 'is', null)
     .executeTakeFirstOrThrow();

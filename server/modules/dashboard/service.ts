@@ -1,4 +1,4 @@
-// The partner's figures and lists (spec point 7; decisions §3, §6): computed from the ledger,
+// The partner's figures and lists (docs/product/errors-and-languages.md#the-api-conventions, docs/product/commissions.md): computed from the ledger,
 // money in major units rounded to cents, statuses with their labels in the visitor's language.
 import { major } from '../../../common/currency';
 import type { Locale } from '../../../common/i18n';
@@ -11,7 +11,16 @@ import { countReadCopies } from '../notifications/service';
 import { findPartnerById } from '../partners/service';
 import { latestPaidCashout } from '../payouts/service';
 import { voucherJson } from '../vouchers/service';
-import { ALL_TIME, allTiers, commissionRateBp, earnedCents, monthKeyIn, programTimeZone, tierReached, weekKeyIn } from '../sales/service';
+import {
+  ALL_TIME,
+  allTiers,
+  commissionRateBp,
+  earnedCents,
+  monthKeyIn,
+  programTimeZone,
+  tierReached,
+  weekKeyIn,
+} from '../sales/service';
 import {
   EARNED,
   adjustmentsOf,
@@ -55,7 +64,8 @@ const label = (status: string | null, locale: Locale) => {
 type SalesRow = Awaited<ReturnType<typeof salesStatRows>>[number];
 type EarningRow = Awaited<ReturnType<typeof earningStatRows>>[number];
 
-const sumOf = <T>(rows: T[], value: (row: T) => number, pred: (row: T) => boolean = () => true) => rows.reduce((s, r) => (pred(r) ? s + value(r) : s), 0);
+const sumOf = <T>(rows: T[], value: (row: T) => number, pred: (row: T) => boolean = () => true) =>
+  rows.reduce((s, r) => (pred(r) ? s + value(r) : s), 0);
 const isEarned = (status: string) => (EARNED as readonly string[]).includes(status);
 
 /**
@@ -74,7 +84,12 @@ export async function salesSummary(db: Db, partnerId: number, now = new Date()) 
   const all = (r: SalesRow) => r.period === 'a';
   const month = (r: SalesRow) => r.period === 'm' && r.start === thisMonth;
   const allOrders = sumOf(sales, (r) => r.orders, all);
-  const earned = (m: string) => sumOf(earnings, (r) => r.cents, (r) => r.month === m && isEarned(r.status));
+  const earned = (m: string) =>
+    sumOf(
+      earnings,
+      (r) => r.cents,
+      (r) => r.month === m && isEarned(r.status),
+    );
   return {
     current_month_sales: major(sumOf(sales, (r) => r.sales_cents, month)),
     current_month_orders: sumOf(sales, (r) => r.orders, month),
@@ -89,7 +104,11 @@ export async function salesSummary(db: Db, partnerId: number, now = new Date()) 
 }
 
 export async function totals(db: Db, partnerId: number) {
-  const [sales, earnings, currency] = await Promise.all([salesStatRows(db, partnerId, { allTime: true }), earningStatRows(db, partnerId, [ALL_TIME]), readProgramCurrency(db)]);
+  const [sales, earnings, currency] = await Promise.all([
+    salesStatRows(db, partnerId, { allTime: true }),
+    earningStatRows(db, partnerId, [ALL_TIME]),
+    readProgramCurrency(db),
+  ]);
   const sum = (pred: (r: EarningRow) => boolean) => major(sumOf(earnings, (r) => r.cents, pred));
   const counted = (r: EarningRow) => r.status !== 'REJECTED' && r.status !== 'IN_REVIEW';
   const inRegion = (g: string) => (r: SalesRow) => r.geo === g;
@@ -103,7 +122,11 @@ export async function totals(db: Db, partnerId: number) {
     in_review: sum((r) => r.status === 'IN_REVIEW'),
     referral_commissions: sum((r) => r.kind === 'referral' && counted(r)),
     marketplace_commissions: sum((r) => r.kind === 'marketplace' && counted(r)),
-    geography: (['CA', 'US', 'OTHER'] as const).map((g) => ({ region: g, orders: sumOf(sales, (r) => r.orders, inRegion(g)), sales: major(sumOf(sales, (r) => r.sales_cents, inRegion(g))) })),
+    geography: (['CA', 'US', 'OTHER'] as const).map((g) => ({
+      region: g,
+      orders: sumOf(sales, (r) => r.orders, inRegion(g)),
+      sales: major(sumOf(sales, (r) => r.sales_cents, inRegion(g))),
+    })),
     currency,
   };
 }
@@ -112,7 +135,10 @@ export async function totals(db: Db, partnerId: number) {
  * Sales counted and commissions earned to date, as the dashboard counts them (`sales_count` and
  * `total_commissions`), for a batch of partners at once: the badges weigh these.
  */
-export async function lifetimeFigures(db: Db, partnerIds: number[]): Promise<Map<number, { sales: number; earnedCents: number }>> {
+export async function lifetimeFigures(
+  db: Db,
+  partnerIds: number[],
+): Promise<Map<number, { sales: number; earnedCents: number }>> {
   const figures = new Map(partnerIds.map((id) => [id, { sales: 0, earnedCents: 0 }]));
   if (!partnerIds.length) return figures;
   const { sales, earned } = await lifetimeFigureRows(db, partnerIds, ALL_TIME);
@@ -127,7 +153,10 @@ export async function salesChart(db: Db, partnerId: number, now = new Date()) {
   const zone = await programTimeZone(db);
   const months = Array.from({ length: 12 }, (_, i) => monthKeyIn(now, zone, i - 11));
   const weeks = Array.from({ length: 12 }, (_, i) => weekKeyIn(now, zone, i - 11));
-  const [rows, currency] = await Promise.all([salesStatRows(db, partnerId, { monthsFrom: months[0]!, weeksFrom: weeks[0]! }), readProgramCurrency(db)]);
+  const [rows, currency] = await Promise.all([
+    salesStatRows(db, partnerId, { monthsFrom: months[0]!, weeksFrom: weeks[0]! }),
+    readProgramCurrency(db),
+  ]);
   // Stats are kept per region; the chart adds the regions up.
   const series = (period: 'm' | 'w', starts: string[]) =>
     starts.map((start) => {
@@ -151,11 +180,17 @@ export async function verifiedTiers(db: Db, partnerId: number) {
   // The rate the next order earns: a staff override, else the tier reached.
   const rate = commissionRateBp(partner!, current);
   return {
-    tiers: tiers.map((t) => ({ min_sales: t.min_sales, rate: t.rate_bp / 100, reached: verified >= t.min_sales })),
+    tiers: tiers.map((t) => ({
+      min_sales: t.min_sales,
+      rate: t.rate_bp / 100,
+      reached: verified >= t.min_sales,
+    })),
     verified_sales: verified,
     current_rate: rate / 100,
     override: partner!.commission_override_bp !== null,
-    next_tier: next ? { min_sales: next.min_sales, rate: next.rate_bp / 100, sales_needed: next.min_sales - verified } : null,
+    next_tier: next
+      ? { min_sales: next.min_sales, rate: next.rate_bp / 100, sales_needed: next.min_sales - verified }
+      : null,
     progress: next && current ? Math.min(1, (verified - current.min_sales) / span) : 1,
   };
 }
@@ -177,7 +212,11 @@ function paged<T>(rows: T[], total: number, paging: Paging) {
 
 /** "ACV Gummies", or "ACV Gummies +2" when the order has more line items. */
 const productLabel = (r: { first_product: string | null; product_count: number }) =>
-  r.first_product === null ? '' : r.product_count > 1 ? `${r.first_product} +${r.product_count - 1}` : r.first_product;
+  r.first_product === null
+    ? ''
+    : r.product_count > 1
+      ? `${r.first_product} +${r.product_count - 1}`
+      : r.first_product;
 
 type OrderRow = SaleRow | Awaited<ReturnType<typeof referralRows>>[number];
 
@@ -202,7 +241,7 @@ function orderLine(r: OrderRow, adjustments: Map<number, number>, status: string
   };
 }
 
-/** Adjustments follow only an earning in a payout or paid (decisions §6): a page without one needs no look-up. */
+/** Adjustments follow only an earning in a payout or paid (docs/product/commissions.md): a page without one needs no look-up. */
 const adjustmentsOfPage = (db: Db, partnerId: number, rows: OrderRow[]) => {
   const paid = rows.filter((r) => r.status === 'PAID' || r.status === 'IN_PAYOUT').map((r) => r.id);
   return paid.length ? adjustmentsOf(db, partnerId, paid) : Promise.resolve(new Map<number, number>());
@@ -231,21 +270,31 @@ export async function saleLinesByIds(db: Db, partnerId: number, ids: number[], l
 export type SaleLine = ReturnType<typeof orderLine>;
 
 /** The partner's listed sales as (id, time), newest first, and how many there are. */
-export const saleTimelineOf = (db: Db, partnerId: number, limit: number) => Promise.all([saleTimeline(db, partnerId, limit), countSales(db, partnerId)]);
+export const saleTimelineOf = (db: Db, partnerId: number, limit: number) =>
+  Promise.all([saleTimeline(db, partnerId, limit), countSales(db, partnerId)]);
 
 export async function referralSales(db: Db, partnerId: number, paging: Paging, locale: Locale) {
-  const [total, rows] = await Promise.all([countReferralRows(db, partnerId), referralRows(db, partnerId, paging.length, (paging.page - 1) * paging.length)]);
+  const [total, rows] = await Promise.all([
+    countReferralRows(db, partnerId),
+    referralRows(db, partnerId, paging.length, (paging.page - 1) * paging.length),
+  ]);
   const adjustments = await adjustmentsOfPage(db, partnerId, rows);
   return paged(
     // First name and initial only: a referrer sees who, not the referred partner's details.
-    rows.map((r) => ({ ...orderLine(r, adjustments, r.status, locale), referral: `${r.first_name} ${r.last_name.slice(0, 1)}.` })),
+    rows.map((r) => ({
+      ...orderLine(r, adjustments, r.status, locale),
+      referral: `${r.first_name} ${r.last_name.slice(0, 1)}.`,
+    })),
     total,
     paging,
   );
 }
 
 export async function vouchers(db: Db, partnerId: number, paging: Paging, now = new Date()) {
-  const [total, rows] = await Promise.all([countVouchers(db, partnerId), voucherRows(db, partnerId, paging.length, (paging.page - 1) * paging.length)]);
+  const [total, rows] = await Promise.all([
+    countVouchers(db, partnerId),
+    voucherRows(db, partnerId, paging.length, (paging.page - 1) * paging.length),
+  ]);
   return paged(
     rows.map((v) => voucherJson(v, now)),
     total,
@@ -268,7 +317,10 @@ export async function saleNotifications(db: Db, partnerId: number) {
 }
 
 export async function bellNotifications(db: Db, partnerId: number) {
-  const [unread, items] = await Promise.all([unreadCounts(db, partnerId), latestNotifications(db, partnerId, 10)]);
+  const [unread, items] = await Promise.all([
+    unreadCounts(db, partnerId),
+    latestNotifications(db, partnerId, 10),
+  ]);
   return { count: unread.all, custom_unread: unread.custom, items: items.map(notificationJson) };
 }
 
@@ -276,7 +328,9 @@ export async function bellNotifications(db: Db, partnerId: number) {
 export const unreadNotifications = (db: Db, partnerId: number) => unreadCount(db, partnerId);
 
 export async function markNotificationsRead(db: Db, partnerId: number, ids: number[] | undefined) {
-  await db.transaction().execute(async (trx) => countReadCopies(trx, await markRead(trx, partnerId, ids, nowIso())));
+  await db
+    .transaction()
+    .execute(async (trx) => countReadCopies(trx, await markRead(trx, partnerId, ids, nowIso())));
   const unread = await unreadCounts(db, partnerId);
   return { count: unread.all, custom_unread: unread.custom };
 }

@@ -13,5 +13,8 @@ export const VERIFY_LINK_LIFETIME_MS = 48 * 3600 * 1000;
 export async function sendVerification(ctx: AppContext, partner: Partner, log?: MailLog): Promise<void> {
   const token = await issueOneTimeToken(ctx.db, 'verify_email', partner.id, VERIFY_LINK_LIFETIME_MS);
   const link = `${ctx.config.publicUrl}/verify_email?token=${token}`;
-  await ctx.mailer.send(verifyEmailMail({ email: partner.email, firstName: partner.first_name, locale: partner.locale }, link), log);
+  await ctx.mailer.send(
+    verifyEmailMail({ email: partner.email, firstName: partner.first_name, locale: partner.locale }, link),
+    log,
+  );
 }

@@ -14,7 +14,11 @@ export function healthRoutes(app: TypedApp, ctx: AppContext): void {
         summary: 'Liveness and database reachability; no authentication',
         response: {
           200: z.object({
-            data: z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']), version: z.string() }),
+            data: z.object({
+              status: z.literal('ok'),
+              database: z.enum(['sqlite', 'postgres']),
+              version: z.string(),
+            }),
           }),
         },
       },

@@ -1,4 +1,4 @@
-// Connected accounts (decisions §14) against a local stand-in of Instagram's and Facebook's
+// Connected accounts (docs/product/links-and-integrations.md#instagram) against a local stand-in of Instagram's and Facebook's
 // APIs: the OAuth code flows with a single-use state bound to the partner, tokens sealed at rest,
 // refresh before expiry, the posts and the top posts, "reconnect" on error 190, rate limits
 // waited out, authorization both ways and bad input changing nothing.
@@ -31,21 +31,38 @@ describe('connected accounts', () => {
     t.app.inject({
       method,
       url,
-      headers: { ...(token ? bearer(token) : {}), ...(url.endsWith('/start') ? { 'x-flow-binding': tab } : {}) },
-      ...(payload ? { payload: (url.endsWith('/connect') ? { binding: tab, ...payload } : payload) as object } : {}),
+      headers: {
+        ...(token ? bearer(token) : {}),
+        ...(url.endsWith('/start') ? { 'x-flow-binding': tab } : {}),
+      },
+      ...(payload
+        ? { payload: (url.endsWith('/connect') ? { binding: tab, ...payload } : payload) as object }
+        : {}),
     });
   const stateOf = (url: string) => new URL(url).searchParams.get('state')!;
-  const deps = async () => integrationDeps({ db: t.database.db, config: t.config, secrets: await resolveProgramSecrets(t.database.db, t.config) });
+  const deps = async () =>
+    integrationDeps({
+      db: t.database.db,
+      config: t.config,
+      secrets: await resolveProgramSecrets(t.database.db, t.config),
+    });
   const rows = () => t.database.db.selectFrom('partner_integrations').selectAll().execute();
 
   /** Starts as the browser would, has the stand-in consent, answers what the callback page posts. */
-  async function connect(who: { token: string }, provider: 'instagram' | 'facebook', posts?: Parameters<MetaStandIn['addAccount']>[1]) {
+  async function connect(
+    who: { token: string },
+    provider: 'instagram' | 'facebook',
+    posts?: Parameters<MetaStandIn['addAccount']>[1],
+  ) {
     const started = await call('POST', `/api/integrations/${provider}/start`, who.token);
     expect(started.statusCode).toBe(200);
     const url = new URL(started.json().data.url);
     const account = meta.addAccount(provider, posts);
     const code = meta.issueCode(account, url.searchParams.get('redirect_uri')!);
-    const answer = await call('POST', `/api/integrations/${provider}/connect`, who.token, { code, state: url.searchParams.get('state') });
+    const answer = await call('POST', `/api/integrations/${provider}/connect`, who.token, {
+      code,
+      state: url.searchParams.get('state'),
+    });
     return { answer, account, url };
   }
 
@@ -70,7 +87,12 @@ describe('connected accounts', () => {
       ['maya', 'MAYA15'],
       ['leo', 'LEO20'],
     ] as const) {
-      const p = await createPartnerAccount(t.database.db, { email: `${name}@example.com`, password: `${name}-partner-password`, first_name: name, last_name: 'Partner' });
+      const p = await createPartnerAccount(t.database.db, {
+        email: `${name}@example.com`,
+        password: `${name}-partner-password`,
+        first_name: name,
+        last_name: 'Partner',
+      });
       await createPromoCode(t.database.db, p.id, code);
       const who = { id: p.id, uuid: p.uuid, token: (await issueToken(t.database.db, 'partner', p.id)).token };
       if (name === 'maya') maya = who;
@@ -88,7 +110,7 @@ describe('connected accounts', () => {
     await meta.close();
   });
 
-  it('starts Instagram with the consent URL of decisions §14 and a state of its own', async () => {
+  it('starts Instagram with the consent URL of docs/product/links-and-integrations.md#instagram and a state of its own', async () => {
     const a = (await call('POST', '/api/integrations/instagram/start', maya.token)).json().data.url as string;
     const b = (await call('POST', '/api/integrations/instagram/start', maya.token)).json().data.url as string;
     const url = new URL(a);
@@ -110,17 +132,33 @@ describe('connected accounts', () => {
   it('connects Instagram: the code traded for a long-lived token, kept sealed, the account and its top posts shown', async () => {
     const { answer, account } = await connect(maya, 'instagram');
     expect(answer.statusCode).toBe(200);
-    expect(answer.json().data).toMatchObject({ configured: true, status: 'connected', account: { id: account.userId, username: account.username, name: account.name } });
+    expect(answer.json().data).toMatchObject({
+      configured: true,
+      status: 'connected',
+      account: { id: account.userId, username: account.username, name: account.name },
+    });
     // The account's picture is the portal's own copy, not the provider's address.
     const accountPicture = answer.json().data.account.picture_url as string;
     expect(accountPicture).toMatch(/^\/api\/integrations\/media\/[a-f0-9]{32}\.webp$/);
     expect((await call('GET', accountPicture)).statusCode).toBe(200);
     // The calls Instagram expects, in order: the code at the API host, then the long-lived exchange.
     const exchange = meta.calls.find((c) => c.path === '/oauth/access_token')!;
-    expect(exchange).toMatchObject({ method: 'POST', params: { client_id: meta.appId, client_secret: meta.secret, grant_type: 'authorization_code', redirect_uri: `${PUBLIC_URL}/account/connect/instagram` } });
-    expect(meta.calls.some((c) => c.path === '/access_token' && c.params.grant_type === 'ig_exchange_token')).toBe(true);
+    expect(exchange).toMatchObject({
+      method: 'POST',
+      params: {
+        client_id: meta.appId,
+        client_secret: meta.secret,
+        grant_type: 'authorization_code',
+        redirect_uri: `${PUBLIC_URL}/account/connect/instagram`,
+      },
+    });
+    expect(
+      meta.calls.some((c) => c.path === '/access_token' && c.params.grant_type === 'ig_exchange_token'),
+    ).toBe(true);
     const media = meta.calls.find((c) => c.path === '/me/media')!;
-    expect(media.params.fields).toBe('id,caption,media_type,media_url,thumbnail_url,permalink,timestamp,like_count,comments_count');
+    expect(media.params.fields).toBe(
+      'id,caption,media_type,media_url,thumbnail_url,permalink,timestamp,like_count,comments_count',
+    );
 
     // The database holds no token in the clear, only one that opens for this partner.
     const [row] = await rows();
@@ -128,13 +166,21 @@ describe('connected accounts', () => {
     const secrets = await resolveProgramSecrets(t.database.db, t.config);
     const opened = openToken(secrets.integrationsKey, row!.token_sealed, tokenBinding(maya.id, 'instagram'))!;
     expect(meta.isToken(opened)).toBe(true);
-    expect(openToken(secrets.integrationsKey, row!.token_sealed, tokenBinding(leo.id, 'instagram'))).toBeNull();
+    expect(
+      openToken(secrets.integrationsKey, row!.token_sealed, tokenBinding(leo.id, 'instagram')),
+    ).toBeNull();
 
     // Top posts: only those with the code or the hashtag, by likes plus comments.
     const top = (await call('GET', '/api/integrations/instagram/top-posts', maya.token)).json().data;
     expect(top).toMatchObject({ status: 'connected', username: account.username });
-    expect(top.posts.map((p: { like_count: number; comments_count: number }) => p.like_count + p.comments_count)).toEqual([381, 134, 58]);
-    expect(top.posts[0]).toMatchObject({ media_type: 'VIDEO', thumbnail_url: expect.stringMatching(/^\/api\/integrations\/media\/[a-f0-9]{32}\.webp$/), permalink: expect.stringContaining('instagram.com/p/') });
+    expect(
+      top.posts.map((p: { like_count: number; comments_count: number }) => p.like_count + p.comments_count),
+    ).toEqual([381, 134, 58]);
+    expect(top.posts[0]).toMatchObject({
+      media_type: 'VIDEO',
+      thumbnail_url: expect.stringMatching(/^\/api\/integrations\/media\/[a-f0-9]{32}\.webp$/),
+      permalink: expect.stringContaining('instagram.com/p/'),
+    });
     // The pictures are the portal's own copies: a video's thumbnail, square WebPs, served without a credential.
     expect(meta.calls.some((c) => c.path.endsWith('-3-thumb.jpg'))).toBe(true);
     expect(meta.calls.some((c) => c.path.endsWith('-3.mp4'))).toBe(false);
@@ -143,17 +189,29 @@ describe('connected accounts', () => {
     expect(picture.headers['content-type']).toBe('image/webp');
     expect(picture.headers['cache-control']).toContain('immutable');
     const sharp = (await import('sharp')).default;
-    expect(await sharp(picture.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 480, height: 480 });
+    expect(await sharp(picture.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 480,
+      height: 480,
+    });
     expect((await call('GET', '/api/integrations/media/..%2F..%2Fetc%2Fpasswd')).statusCode).toBe(404);
     expect((await call('GET', `/api/integrations/media/${'0'.repeat(32)}.webp`)).statusCode).toBe(404);
     // Nothing of it leaks to another partner.
-    expect((await call('GET', '/api/integrations/instagram/top-posts', leo.token)).json().data).toMatchObject({ status: 'not_connected', posts: [] });
-    expect((await call('GET', '/api/integrations', leo.token)).json().data.instagram.status).toBe('not_connected');
+    expect((await call('GET', '/api/integrations/instagram/top-posts', leo.token)).json().data).toMatchObject(
+      { status: 'not_connected', posts: [] },
+    );
+    expect((await call('GET', '/api/integrations', leo.token)).json().data.instagram.status).toBe(
+      'not_connected',
+    );
 
     // The profile says what is connected, never a token.
     const payload = await call('GET', '/api/get', maya.token);
     const user = decryptPayload(secrets.userPayloadKey, payload.json().data) as Record<string, unknown>;
-    expect(user.instagram_user).toEqual({ ig_user_id: account.userId, username: account.username, status: 'connected' });
+    expect(user.instagram_user).toEqual({
+      ig_user_id: account.userId,
+      username: account.username,
+      status: 'connected',
+    });
     for (const token of meta.tokenValues()) expect(JSON.stringify(user)).not.toContain(token);
   });
 
@@ -168,7 +226,12 @@ describe('connected accounts', () => {
       like_count: likes,
       comments_count: 0,
     });
-    await connect(maya, 'instagram', [post('1', 'use maya15 at checkout', 10), post('2', 'code MAYA150 is not mine', 99), post('3', 'nothing here', 500), post('4', 'MAYA15!', 20)]);
+    await connect(maya, 'instagram', [
+      post('1', 'use maya15 at checkout', 10),
+      post('2', 'code MAYA150 is not mine', 99),
+      post('3', 'nothing here', 500),
+      post('4', 'MAYA15!', 20),
+    ]);
     const top = (await call('GET', '/api/integrations/instagram/top-posts', maya.token)).json().data;
     expect(top.posts.map((p: { id: string }) => p.id)).toEqual(['4', '1']);
     expect(carriesPartnerMark('#SunbitePartnerships', [])).toBe(false);
@@ -193,10 +256,18 @@ describe('connected accounts', () => {
       post('other', 'https://www.instagram.com.evil.example/p/other/'),
       post('creds', 'https://user:pass@www.instagram.com/p/creds/'),
     ]);
-    const stored = await t.database.db.selectFrom('instagram_media').select(['media_id', 'permalink']).where('media_id', 'in', ['ok', 'js', 'http', 'other', 'creds']).execute();
+    const stored = await t.database.db
+      .selectFrom('instagram_media')
+      .select(['media_id', 'permalink'])
+      .where('media_id', 'in', ['ok', 'js', 'http', 'other', 'creds'])
+      .execute();
     expect(stored).toEqual([{ media_id: 'ok', permalink: 'https://www.instagram.com/p/ok/' }]);
     // One kept before links were checked is never shown.
-    await t.database.db.updateTable('instagram_media').set({ permalink: 'javascript:alert(1)' }).where('media_id', '=', 'ok').execute();
+    await t.database.db
+      .updateTable('instagram_media')
+      .set({ permalink: 'javascript:alert(1)' })
+      .where('media_id', '=', 'ok')
+      .execute();
     const top = (await call('GET', '/api/integrations/instagram/top-posts', maya.token)).json().data;
     expect(top.posts.map((p: { id: string }) => p.id)).not.toContain('ok');
     expect(JSON.stringify(top)).not.toContain('javascript:');
@@ -221,56 +292,125 @@ describe('connected accounts', () => {
 
   it('takes a state only in the tab that started it: opened elsewhere it connects nothing, then still works at home', async () => {
     // A start without the tab's nonce is refused as a malformed request.
-    expect((await t.app.inject({ method: 'POST', url: '/api/integrations/instagram/start', headers: bearer(maya.token) })).statusCode).toBe(422);
-    const started = new URL((await call('POST', '/api/integrations/instagram/start', maya.token)).json().data.url);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/integrations/instagram/start',
+          headers: bearer(maya.token),
+        })
+      ).statusCode,
+    ).toBe(422);
+    const started = new URL(
+      (await call('POST', '/api/integrations/instagram/start', maya.token)).json().data.url,
+    );
     const state = started.searchParams.get('state')!;
     const account = meta.addAccount('instagram');
     const code = meta.issueCode(account, started.searchParams.get('redirect_uri')!);
     // The same partner's callback link in another browser: no nonce, or another tab's.
     for (const binding of [undefined, 'O'.repeat(43)]) {
-      const elsewhere = await t.app.inject({ method: 'POST', url: '/api/integrations/instagram/connect', headers: bearer(maya.token), payload: { code, state, ...(binding ? { binding } : {}) } });
+      const elsewhere = await t.app.inject({
+        method: 'POST',
+        url: '/api/integrations/instagram/connect',
+        headers: bearer(maya.token),
+        payload: { code, state, ...(binding ? { binding } : {}) },
+      });
       expect(elsewhere.statusCode).toBe(400);
-      expect(elsewhere.json().message).toBe('This connection was started in another browser, has expired or was already used. Please connect again from this browser.');
+      expect(elsewhere.json().message).toBe(
+        'This connection was started in another browser, has expired or was already used. Please connect again from this browser.',
+      );
     }
     expect(await rows()).toHaveLength(0);
     // Back in the tab that started it, the same state connects.
-    expect((await call('POST', '/api/integrations/instagram/connect', maya.token, { code, state })).statusCode).toBe(200);
+    expect(
+      (await call('POST', '/api/integrations/instagram/connect', maya.token, { code, state })).statusCode,
+    ).toBe(200);
     await call('DELETE', '/api/integrations/instagram', maya.token);
   });
 
   it('takes a state once, only from the partner it was issued to, for the provider it was issued for', async () => {
-    const started = new URL((await call('POST', '/api/integrations/instagram/start', maya.token)).json().data.url);
+    const started = new URL(
+      (await call('POST', '/api/integrations/instagram/start', maya.token)).json().data.url,
+    );
     const redirect = started.searchParams.get('redirect_uri')!;
     const state = started.searchParams.get('state')!;
     const code = () => meta.issueCode(meta.addAccount('instagram'), redirect);
     // Another partner presenting Maya's state: refused, and the state is spent.
-    const stolen = await call('POST', '/api/integrations/instagram/connect', leo.token, { code: code(), state });
+    const stolen = await call('POST', '/api/integrations/instagram/connect', leo.token, {
+      code: code(),
+      state,
+    });
     expect(stolen.statusCode).toBe(400);
-    expect(stolen.json()).toEqual({ code: 400, error: 'integration_state', message: 'This connection was started in another browser, has expired or was already used. Please connect again from this browser.' });
-    expect((await call('POST', '/api/integrations/instagram/connect', maya.token, { code: code(), state })).statusCode).toBe(400);
+    expect(stolen.json()).toEqual({
+      code: 400,
+      error: 'integration_state',
+      message:
+        'This connection was started in another browser, has expired or was already used. Please connect again from this browser.',
+    });
+    expect(
+      (await call('POST', '/api/integrations/instagram/connect', maya.token, { code: code(), state }))
+        .statusCode,
+    ).toBe(400);
     // An Instagram state for Facebook, a made-up state: refused.
-    const igState = stateOf((await call('POST', '/api/integrations/instagram/start', maya.token)).json().data.url);
-    expect((await call('POST', '/api/integrations/facebook/connect', maya.token, { code: 'x', state: igState })).statusCode).toBe(400);
-    expect((await call('POST', '/api/integrations/instagram/connect', maya.token, { code: code(), state: 'made-up-state' })).statusCode).toBe(400);
+    const igState = stateOf(
+      (await call('POST', '/api/integrations/instagram/start', maya.token)).json().data.url,
+    );
+    expect(
+      (await call('POST', '/api/integrations/facebook/connect', maya.token, { code: 'x', state: igState }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await call('POST', '/api/integrations/instagram/connect', maya.token, {
+          code: code(),
+          state: 'made-up-state',
+        })
+      ).statusCode,
+    ).toBe(400);
     // A good state, used once: the second time is refused.
-    const fresh = new URL((await call('POST', '/api/integrations/instagram/start', maya.token)).json().data.url);
+    const fresh = new URL(
+      (await call('POST', '/api/integrations/instagram/start', maya.token)).json().data.url,
+    );
     const once = { code: code(), state: fresh.searchParams.get('state') };
-    expect((await call('POST', '/api/integrations/instagram/connect', maya.token, once)).statusCode).toBe(200);
-    expect((await call('POST', '/api/integrations/instagram/connect', maya.token, { ...once, code: code() })).statusCode).toBe(400);
+    expect((await call('POST', '/api/integrations/instagram/connect', maya.token, once)).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await call('POST', '/api/integrations/instagram/connect', maya.token, { ...once, code: code() }))
+        .statusCode,
+    ).toBe(400);
     expect(await rows()).toHaveLength(1);
   });
 
   it('answers a code the provider refuses with 400, a provider down with 502, and keeps nothing', async () => {
-    const state = stateOf((await call('POST', '/api/integrations/instagram/start', maya.token)).json().data.url);
-    const answer = await call('POST', '/api/integrations/instagram/connect', maya.token, { code: 'not-a-code', state });
+    const state = stateOf(
+      (await call('POST', '/api/integrations/instagram/start', maya.token)).json().data.url,
+    );
+    const answer = await call('POST', '/api/integrations/instagram/connect', maya.token, {
+      code: 'not-a-code',
+      state,
+    });
     expect(answer.statusCode).toBe(400);
-    expect(answer.json()).toEqual({ code: 400, error: 'integration_failed', message: 'The provider did not confirm the connection. Please try again.' });
-    const started = new URL((await call('POST', '/api/integrations/instagram/start', maya.token)).json().data.url);
+    expect(answer.json()).toEqual({
+      code: 400,
+      error: 'integration_failed',
+      message: 'The provider did not confirm the connection. Please try again.',
+    });
+    const started = new URL(
+      (await call('POST', '/api/integrations/instagram/start', maya.token)).json().data.url,
+    );
     const code = meta.issueCode(meta.addAccount('instagram'), started.searchParams.get('redirect_uri')!);
     meta.fail(1);
-    const down = await call('POST', '/api/integrations/instagram/connect', maya.token, { code, state: started.searchParams.get('state') });
+    const down = await call('POST', '/api/integrations/instagram/connect', maya.token, {
+      code,
+      state: started.searchParams.get('state'),
+    });
     expect(down.statusCode).toBe(502);
-    expect(down.json()).toMatchObject({ code: 502, error: 'integration_failed', message: 'The provider did not confirm the connection. Please try again.' });
+    expect(down.json()).toMatchObject({
+      code: 502,
+      error: 'integration_failed',
+      message: 'The provider did not confirm the connection. Please try again.',
+    });
     expect(await rows()).toHaveLength(0);
   });
 
@@ -301,8 +441,15 @@ describe('connected accounts', () => {
     ]);
     await new Promise<void>((resolve) => outside.close(() => resolve()));
     expect(hits).toEqual([]);
-    const top = (await call('GET', '/api/integrations/instagram/top-posts', maya.token)).json().data.posts as { id: string; thumbnail_url: string | null }[];
-    expect(Object.fromEntries(top.map((p) => [p.id, p.thumbnail_url !== null]))).toEqual({ 1: false, 2: false, 3: false, 4: false, 5: true });
+    const top = (await call('GET', '/api/integrations/instagram/top-posts', maya.token)).json().data
+      .posts as { id: string; thumbnail_url: string | null }[];
+    expect(Object.fromEntries(top.map((p) => [p.id, p.thumbnail_url !== null]))).toEqual({
+      1: false,
+      2: false,
+      3: false,
+      4: false,
+      5: true,
+    });
   });
 
   it('refuses bad input with 4xx and changes nothing', async () => {
@@ -341,22 +488,33 @@ describe('connected accounts', () => {
     expect(await rows()).toHaveLength(1);
     // One Instagram account belongs to one partner.
     const [row] = await rows();
-    const started = new URL((await call('POST', '/api/integrations/instagram/start', leo.token)).json().data.url);
-    const code = meta.issueCode(meta.account(row!.provider_user_id)!, started.searchParams.get('redirect_uri')!);
-    const taken = await call('POST', '/api/integrations/instagram/connect', leo.token, { code, state: started.searchParams.get('state') });
+    const started = new URL(
+      (await call('POST', '/api/integrations/instagram/start', leo.token)).json().data.url,
+    );
+    const code = meta.issueCode(
+      meta.account(row!.provider_user_id)!,
+      started.searchParams.get('redirect_uri')!,
+    );
+    const taken = await call('POST', '/api/integrations/instagram/connect', leo.token, {
+      code,
+      state: started.searchParams.get('state'),
+    });
     expect(taken.statusCode).toBe(409);
     expect(await rows()).toHaveLength(1);
   });
 
   it('disconnects: the token, the posts and their pictures are deleted', async () => {
     await connect(maya, 'instagram');
-    const kept = (await call('GET', '/api/integrations/instagram/top-posts', maya.token)).json().data.posts[0].thumbnail_url as string;
+    const kept = (await call('GET', '/api/integrations/instagram/top-posts', maya.token)).json().data.posts[0]
+      .thumbnail_url as string;
     expect((await call('GET', kept)).statusCode).toBe(200);
     const answer = await call('DELETE', '/api/integrations/instagram', maya.token);
     expect(answer.json().data).toMatchObject({ status: 'not_connected', account: null });
     expect(await rows()).toHaveLength(0);
     expect(await t.database.db.selectFrom('instagram_media').select('id').execute()).toHaveLength(0);
-    expect((await call('GET', '/api/integrations/instagram/top-posts', maya.token)).json().data.posts).toEqual([]);
+    expect(
+      (await call('GET', '/api/integrations/instagram/top-posts', maya.token)).json().data.posts,
+    ).toEqual([]);
     expect((await call('GET', kept)).statusCode).toBe(404);
   });
 
@@ -366,17 +524,26 @@ describe('connected accounts', () => {
     const expires = Date.parse(before!.token_expires_at!);
     const refreshes = () => meta.calls.filter((c) => c.path === '/refresh_access_token').length;
     const at = async (when: Date) => {
-      await t.database.db.updateTable('partner_integrations').set({ next_sync_at: when.toISOString() }).execute();
+      await t.database.db
+        .updateTable('partner_integrations')
+        .set({ next_sync_at: when.toISOString() })
+        .execute();
       await syncDueIntegrations(await deps(), quiet, when);
     };
     // A day after connecting, with plenty of time left: no refresh.
     await at(new Date(Date.now() + 25 * 3600 * 1000));
     expect(refreshes()).toBe(0);
     // Close to expiry but refreshed less than a day ago (Instagram refuses younger tokens): none either.
-    await t.database.db.updateTable('partner_integrations').set({ token_refreshed_at: new Date(expires - REFRESH_BEFORE_MS).toISOString() }).execute();
+    await t.database.db
+      .updateTable('partner_integrations')
+      .set({ token_refreshed_at: new Date(expires - REFRESH_BEFORE_MS).toISOString() })
+      .execute();
     await at(new Date(expires - REFRESH_BEFORE_MS + 3600 * 1000));
     expect(refreshes()).toBe(0);
-    await t.database.db.updateTable('partner_integrations').set({ token_refreshed_at: before!.token_refreshed_at }).execute();
+    await t.database.db
+      .updateTable('partner_integrations')
+      .set({ token_refreshed_at: before!.token_refreshed_at })
+      .execute();
     // Within the last ten days: refreshed, the new token sealed in place of the old one.
     await at(new Date(expires - REFRESH_BEFORE_MS + 3600 * 1000));
     expect(refreshes()).toBe(1);
@@ -389,11 +556,19 @@ describe('connected accounts', () => {
   it('shows "reconnect" when Instagram answers 190, instead of failing', async () => {
     const { account } = await connect(maya, 'instagram');
     meta.expireTokens(account.userId);
-    await t.database.db.updateTable('partner_integrations').set({ next_sync_at: new Date(0).toISOString() }).execute();
+    await t.database.db
+      .updateTable('partner_integrations')
+      .set({ next_sync_at: new Date(0).toISOString() })
+      .execute();
     await syncDueIntegrations(await deps(), quiet);
     const [row] = await rows();
-    expect(row).toMatchObject({ status: 'reconnect', status_reason: expect.stringContaining('Session has expired') });
-    expect((await call('GET', '/api/integrations', maya.token)).json().data.instagram.status).toBe('reconnect');
+    expect(row).toMatchObject({
+      status: 'reconnect',
+      status_reason: expect.stringContaining('Session has expired'),
+    });
+    expect((await call('GET', '/api/integrations', maya.token)).json().data.instagram.status).toBe(
+      'reconnect',
+    );
     const top = await call('GET', '/api/integrations/instagram/top-posts', maya.token);
     expect(top.statusCode).toBe(200);
     expect(top.json().data.status).toBe('reconnect');
@@ -408,7 +583,10 @@ describe('connected accounts', () => {
   it('waits out a rate limit and a server error, keeping the account connected', async () => {
     await connect(maya, 'instagram');
     const due = async (when: Date) => {
-      await t.database.db.updateTable('partner_integrations').set({ next_sync_at: when.toISOString() }).execute();
+      await t.database.db
+        .updateTable('partner_integrations')
+        .set({ next_sync_at: when.toISOString() })
+        .execute();
     };
     const now = new Date(Date.now() + 3600 * 1000);
     // The round dates each claim by the time it has spent since `now` (a few ms on a loaded
@@ -444,7 +622,10 @@ describe('connected accounts', () => {
     await connect(maya, 'instagram');
     await connect(leo, 'instagram');
     const now = new Date(Date.now() + 2 * 3600 * 1000);
-    await t.database.db.updateTable('partner_integrations').set({ next_sync_at: now.toISOString() }).execute();
+    await t.database.db
+      .updateTable('partner_integrations')
+      .set({ next_sync_at: now.toISOString() })
+      .execute();
     const before = meta.calls.filter((c) => c.path === '/me/media').length;
     const d = await deps();
     const tried = await Promise.all([syncDueIntegrations(d, quiet, now), syncDueIntegrations(d, quiet, now)]);
@@ -455,20 +636,35 @@ describe('connected accounts', () => {
   it('connects Facebook: its picture becomes the avatar’s fallback, the token never shown', async () => {
     const { answer, account } = await connect(maya, 'facebook');
     expect(answer.statusCode).toBe(200);
-    expect(answer.json().data).toMatchObject({ status: 'connected', account: { id: account.userId, name: account.name } });
-    expect(meta.calls.some((c) => c.path === '/v19.0/oauth/access_token' && c.params.grant_type === 'fb_exchange_token')).toBe(true);
+    expect(answer.json().data).toMatchObject({
+      status: 'connected',
+      account: { id: account.userId, name: account.name },
+    });
+    expect(
+      meta.calls.some(
+        (c) => c.path === '/v19.0/oauth/access_token' && c.params.grant_type === 'fb_exchange_token',
+      ),
+    ).toBe(true);
     const picture = meta.calls.find((c) => c.path === `/${account.userId}/picture`)!;
     expect(picture.params).toMatchObject({ type: 'large', redirect: 'false' });
     const secrets = await resolveProgramSecrets(t.database.db, t.config);
-    const user = decryptPayload(secrets.userPayloadKey, (await call('GET', '/api/get', maya.token)).json().data) as Record<string, unknown>;
+    const user = decryptPayload(
+      secrets.userPayloadKey,
+      (await call('GET', '/api/get', maya.token)).json().data,
+    ) as Record<string, unknown>;
     expect(user.facebook_user).toEqual({ fb_user_id: account.userId, access_token: null });
     expect(user.social_picture).toMatch(/^\/api\/integrations\/media\/[a-f0-9]{32}\.webp$/);
     expect(meta.calls.some((c) => c.path === `/pictures/${account.userId}.jpg`)).toBe(true);
     // Revoked later: reconnect, the picture kept until then.
     meta.revokeTokens(account.userId);
-    await t.database.db.updateTable('partner_integrations').set({ next_sync_at: new Date(0).toISOString() }).execute();
+    await t.database.db
+      .updateTable('partner_integrations')
+      .set({ next_sync_at: new Date(0).toISOString() })
+      .execute();
     await syncDueIntegrations(await deps(), quiet);
-    expect((await call('GET', '/api/integrations', maya.token)).json().data.facebook.status).toBe('reconnect');
+    expect((await call('GET', '/api/integrations', maya.token)).json().data.facebook.status).toBe(
+      'reconnect',
+    );
   });
 
   it('seals a token so that it opens only with its key and its binding, and not once altered', () => {
@@ -489,7 +685,12 @@ describe('connected accounts when no provider is configured', () => {
   let token: string;
   beforeAll(async () => {
     t = await createTestApp();
-    const p = await createPartnerAccount(t.database.db, { email: 'plain@example.com', password: 'plain-partner-password', first_name: 'Pla', last_name: 'In' });
+    const p = await createPartnerAccount(t.database.db, {
+      email: 'plain@example.com',
+      password: 'plain-partner-password',
+      first_name: 'Pla',
+      last_name: 'In',
+    });
     token = (await issueToken(t.database.db, 'partner', p.id)).token;
   });
   afterAll(() => t.close());
@@ -500,7 +701,11 @@ describe('connected accounts when no provider is configured', () => {
       instagram: { configured: false, status: 'not_connected', account: null },
       facebook: { configured: false, status: 'not_connected', account: null },
     });
-    const start = await t.app.inject({ method: 'POST', url: '/api/integrations/instagram/start', headers: { ...bearer(token), 'x-flow-binding': 'T'.repeat(43) } });
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/api/integrations/instagram/start',
+      headers: { ...bearer(token), 'x-flow-binding': 'T'.repeat(43) },
+    });
     expect(start.statusCode).toBe(404);
     expect(start.json().message).toBe('This connection is not available.');
   });

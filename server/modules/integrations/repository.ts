@@ -10,12 +10,25 @@ export function integrationsOfPartner(db: Db, partnerId: number): Promise<Integr
   return db.selectFrom('partner_integrations').selectAll().where('partner_id', '=', partnerId).execute();
 }
 
-export function findIntegration(db: Db, partnerId: number, provider: Provider): Promise<IntegrationRow | undefined> {
-  return db.selectFrom('partner_integrations').selectAll().where('partner_id', '=', partnerId).where('provider', '=', provider).executeTakeFirst();
+export function findIntegration(
+  db: Db,
+  partnerId: number,
+  provider: Provider,
+): Promise<IntegrationRow | undefined> {
+  return db
+    .selectFrom('partner_integrations')
+    .selectAll()
+    .where('partner_id', '=', partnerId)
+    .where('provider', '=', provider)
+    .executeTakeFirst();
 }
 
 /** Another partner holding the same account of this provider, if any. */
-export function findHolder(db: Db, provider: Provider, providerUserId: string): Promise<{ partner_id: number } | undefined> {
+export function findHolder(
+  db: Db,
+  provider: Provider,
+  providerUserId: string,
+): Promise<{ partner_id: number } | undefined> {
   return db
     .selectFrom('partner_integrations')
     .select('partner_id')
@@ -25,17 +38,29 @@ export function findHolder(db: Db, provider: Provider, providerUserId: string): 
 }
 
 /** Puts the partner's account of this provider in place of any earlier one (one per provider). */
-export async function replaceIntegration(db: Db, row: Omit<Insertable<PartnerIntegrationsTable>, 'id'>): Promise<void> {
+export async function replaceIntegration(
+  db: Db,
+  row: Omit<Insertable<PartnerIntegrationsTable>, 'id'>,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('partner_integrations').where('partner_id', '=', row.partner_id).where('provider', '=', row.provider).execute();
+    await trx
+      .deleteFrom('partner_integrations')
+      .where('partner_id', '=', row.partner_id)
+      .where('provider', '=', row.provider)
+      .execute();
     await trx.insertInto('partner_integrations').values(row).execute();
   });
 }
 
 export async function deleteIntegration(db: Db, partnerId: number, provider: Provider): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const gone = await trx.deleteFrom('partner_integrations').where('partner_id', '=', partnerId).where('provider', '=', provider).executeTakeFirst();
-    if (provider === 'instagram') await trx.deleteFrom('instagram_media').where('partner_id', '=', partnerId).execute();
+    const gone = await trx
+      .deleteFrom('partner_integrations')
+      .where('partner_id', '=', partnerId)
+      .where('provider', '=', provider)
+      .executeTakeFirst();
+    if (provider === 'instagram')
+      await trx.deleteFrom('instagram_media').where('partner_id', '=', partnerId).execute();
     return Number(gone.numDeletedRows) > 0;
   });
 }
@@ -79,7 +104,12 @@ export async function saveRefreshedToken(
   row: IntegrationRow,
   token: Pick<IntegrationRow, 'token_sealed' | 'token_expires_at' | 'token_refreshed_at'>,
 ): Promise<void> {
-  await db.updateTable('partner_integrations').set(token).where('id', '=', row.id).where('locked_until', '=', row.locked_until).execute();
+  await db
+    .updateTable('partner_integrations')
+    .set(token)
+    .where('id', '=', row.id)
+    .where('locked_until', '=', row.locked_until)
+    .execute();
 }
 
 /**
@@ -117,5 +147,10 @@ export async function replaceMedia(db: Db, partnerId: number, posts: NewMedia[])
 }
 
 export function mediaOf(db: Db, partnerId: number) {
-  return db.selectFrom('instagram_media').selectAll().where('partner_id', '=', partnerId).orderBy('posted_at', 'desc').execute();
+  return db
+    .selectFrom('instagram_media')
+    .selectAll()
+    .where('partner_id', '=', partnerId)
+    .orderBy('posted_at', 'desc')
+    .execute();
 }

@@ -1,4 +1,4 @@
-// A partner's connected accounts (decisions §14): start and finish each provider's OAuth code
+// A partner's connected accounts (docs/product/links-and-integrations.md#instagram): start and finish each provider's OAuth code
 // flow, read what is connected, disconnect, and the dashboard's top posts.
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -9,15 +9,32 @@ import { notFound } from '../../errors';
 import { flowBindingHeaders, flowBindingOf, oauthCallbackBody } from '../../plugins/flow-binding';
 import { partnerIdOf, requirePartner } from '../auth';
 import { findPartnerById } from '../partners/service';
-import { PROVIDERS, THUMBNAIL_NAME, disconnect, finishConnect, integrationDeps, integrationsOf, startConnect, topPosts } from './service';
+import {
+  PROVIDERS,
+  THUMBNAIL_NAME,
+  disconnect,
+  finishConnect,
+  integrationDeps,
+  integrationsOf,
+  startConnect,
+  topPosts,
+} from './service';
 
 const providerParams = z.object({ integration: z.enum(PROVIDERS) });
 
 const view = z.object({
   configured: z.boolean().describe('false when the provider has no credentials here: no button'),
-  status: z.enum(['not_connected', 'connected', 'reconnect']).describe('reconnect: the provider refused the token (expired or revoked)'),
+  status: z
+    .enum(['not_connected', 'connected', 'reconnect'])
+    .describe('reconnect: the provider refused the token (expired or revoked)'),
   account: z
-    .object({ id: z.string(), username: z.string().nullable(), name: z.string().nullable(), picture_url: z.string().nullable(), connected_at: z.string() })
+    .object({
+      id: z.string(),
+      username: z.string().nullable(),
+      name: z.string().nullable(),
+      picture_url: z.string().nullable(),
+      connected_at: z.string(),
+    })
     .nullable(),
 });
 
@@ -46,7 +63,12 @@ export function integrationRoutes(app: TypedApp, ctx: AppContext): void {
     '/api/integrations',
     {
       onRequest: partner,
-      schema: { tags: ['partner'], summary: 'The partner’s Instagram and Facebook connections (never a token)', security, response: { 200: z.object({ data: z.object({ instagram: view, facebook: view }) }) } },
+      schema: {
+        tags: ['partner'],
+        summary: 'The partner’s Instagram and Facebook connections (never a token)',
+        security,
+        response: { 200: z.object({ data: z.object({ instagram: view, facebook: view }) }) },
+      },
     },
     async (request) => ({ data: await integrationsOf(deps, partnerIdOf(request)) }),
   );
@@ -57,14 +79,24 @@ export function integrationRoutes(app: TypedApp, ctx: AppContext): void {
       onRequest: partner,
       schema: {
         tags: ['partner'],
-        summary: 'Starts connecting: the provider’s consent URL with a single-use state bound to the partner and the tab’s nonce (404 when not configured)',
+        summary:
+          'Starts connecting: the provider’s consent URL with a single-use state bound to the partner and the tab’s nonce (404 when not configured)',
         security,
         params: providerParams,
         headers: flowBindingHeaders,
         response: { 200: z.object({ data: z.object({ url: z.string() }) }) },
       },
     },
-    async (request) => ({ data: { url: await startConnect(deps, partnerIdOf(request), request.params.integration, flowBindingOf(request.headers)) } }),
+    async (request) => ({
+      data: {
+        url: await startConnect(
+          deps,
+          partnerIdOf(request),
+          request.params.integration,
+          flowBindingOf(request.headers),
+        ),
+      },
+    }),
   );
 
   app.post(
@@ -74,7 +106,8 @@ export function integrationRoutes(app: TypedApp, ctx: AppContext): void {
       config: { rateLimit: { max: ctx.limits.registration, timeWindow: '1 minute' } },
       schema: {
         tags: ['partner'],
-        summary: 'Finishes connecting from /account/connect/{integration}: the code and state the provider sent back',
+        summary:
+          'Finishes connecting from /account/connect/{integration}: the code and state the provider sent back',
         security,
         params: providerParams,
         body: oauthCallbackBody,
@@ -83,7 +116,13 @@ export function integrationRoutes(app: TypedApp, ctx: AppContext): void {
     },
     async (request) => {
       const partnerId = partnerIdOf(request);
-      const data = await finishConnect(deps, partnerId, request.params.integration, request.body, request.log);
+      const data = await finishConnect(
+        deps,
+        partnerId,
+        request.params.integration,
+        request.body,
+        request.log,
+      );
       await announce(partnerId);
       return { data };
     },
@@ -93,7 +132,13 @@ export function integrationRoutes(app: TypedApp, ctx: AppContext): void {
     '/api/integrations/:integration',
     {
       onRequest: partner,
-      schema: { tags: ['partner'], summary: 'Disconnects: the tokens and fetched posts are deleted', security, params: providerParams, response: { 200: z.object({ data: view }) } },
+      schema: {
+        tags: ['partner'],
+        summary: 'Disconnects: the tokens and fetched posts are deleted',
+        security,
+        params: providerParams,
+        response: { 200: z.object({ data: view }) },
+      },
     },
     async (request) => {
       const partnerId = partnerIdOf(request);
@@ -109,7 +154,8 @@ export function integrationRoutes(app: TypedApp, ctx: AppContext): void {
       onRequest: partner,
       schema: {
         tags: ['partner'],
-        summary: 'The dashboard’s top posts: the partner’s Instagram posts carrying their code or the brand hashtag, by likes plus comments',
+        summary:
+          'The dashboard’s top posts: the partner’s Instagram posts carrying their code or the brand hashtag, by likes plus comments',
         security,
         response: {
           200: z.object({
@@ -132,19 +178,26 @@ export function integrationRoutes(app: TypedApp, ctx: AppContext): void {
     {
       schema: {
         tags: ['public'],
-        summary: 'A top post’s picture as the portal keeps it (WebP), cached as immutable. No credential: it is used in <img src>',
+        summary:
+          'A top post’s picture as the portal keeps it (WebP), cached as immutable. No credential: it is used in <img src>',
         params: z.object({ name: z.string() }),
         ...fileRoute('image/webp', 'The picture'),
       },
     },
     async (request, reply) => {
       if (!THUMBNAIL_NAME.test(request.params.name)) throw notFound();
-      const handle = await fs.open(path.join(deps.thumbnails, request.params.name)).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') throw notFound();
-        throw error;
-      });
+      const handle = await fs
+        .open(path.join(deps.thumbnails, request.params.name))
+        .catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') throw notFound();
+          throw error;
+        });
       const { size } = await handle.stat();
-      return reply.type('image/webp').header('cache-control', 'public, max-age=31536000, immutable').header('content-length', size).send(handle.createReadStream());
+      return reply
+        .type('image/webp')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-length', size)
+        .send(handle.createReadStream());
     },
   );
 }

@@ -1,4 +1,4 @@
-// Provider tokens at rest (decisions §14): AES-256-GCM under INTEGRATIONS_KEY. The additional
+// Provider tokens at rest (docs/product/links-and-integrations.md#provider-tokens): AES-256-GCM under INTEGRATIONS_KEY. The additional
 // data binds a sealed token to its partner and provider, so a row copied onto another partner's
 // does not open.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// A partner's connected Instagram and Facebook accounts (decisions §14): the OAuth code flows
+// A partner's connected Instagram and Facebook accounts (docs/product/links-and-integrations.md#instagram): the OAuth code flows
 // with a single-use state bound to the partner and the tab, tokens sealed at rest, Instagram's
 // long-lived token refreshed before it expires and its posts fetched, Facebook's picture for the avatar,
 // and "reconnect" once a provider refuses a token.
@@ -76,7 +76,16 @@ export function integrationClients(config: Config): IntegrationClients {
           }),
         }
       : {}),
-    ...(facebook ? { facebook: facebookClient({ appId: facebook.appId, secret: facebook.secret, graphUrl: config.social.facebookGraphUrl, dialogUrl: config.social.facebookDialogUrl }) } : {}),
+    ...(facebook
+      ? {
+          facebook: facebookClient({
+            appId: facebook.appId,
+            secret: facebook.secret,
+            graphUrl: config.social.facebookGraphUrl,
+            dialogUrl: config.social.facebookDialogUrl,
+          }),
+        }
+      : {}),
   };
 }
 
@@ -91,13 +100,19 @@ export interface IntegrationDeps {
   trustedOrigins: string[];
 }
 
-export const integrationDeps = (ctx: { db: Db; config: Config; secrets: { integrationsKey: Buffer } }): IntegrationDeps => ({
+export const integrationDeps = (ctx: {
+  db: Db;
+  config: Config;
+  secrets: { integrationsKey: Buffer };
+}): IntegrationDeps => ({
   db: ctx.db,
   key: ctx.secrets.integrationsKey,
   clients: integrationClients(ctx.config),
   publicUrl: ctx.config.publicUrl,
   thumbnails: thumbnailDir(ctx.config.dataDir),
-  trustedOrigins: [ctx.config.social.instagramGraphUrl, ctx.config.social.facebookGraphUrl].filter((u) => u.startsWith('http:')).map((u) => new URL(u).origin),
+  trustedOrigins: [ctx.config.social.instagramGraphUrl, ctx.config.social.facebookGraphUrl]
+    .filter((u) => u.startsWith('http:'))
+    .map((u) => new URL(u).origin),
 });
 
 export { THUMBNAIL_NAME, thumbnailDir };
@@ -109,19 +124,36 @@ interface Log {
   warn(obj: object, msg: string): void;
 }
 
-/** Where the provider sends the partner back: the portal's page for this provider (spec point 2). */
-export const connectRedirectUri = (publicUrl: string, provider: Provider) => `${publicUrl.replace(/\/+$/, '')}/account/connect/${provider}`;
+/** Where the provider sends the partner back: the portal's page for this provider (docs/product/partner-portal.md#settings-page). */
+export const connectRedirectUri = (publicUrl: string, provider: Provider) =>
+  `${publicUrl.replace(/\/+$/, '')}/account/connect/${provider}`;
 
-function clientOf<P extends Provider>(clients: IntegrationClients, provider: P): NonNullable<IntegrationClients[P]> {
+function clientOf<P extends Provider>(
+  clients: IntegrationClients,
+  provider: P,
+): NonNullable<IntegrationClients[P]> {
   const client = clients[provider];
   if (!client) throw notFound('integration_not_configured');
   return client as NonNullable<IntegrationClients[P]>;
 }
 
 /** The consent URL; its state is bound to the partner and to `binding`, the asking tab's nonce. */
-export async function startConnect(deps: IntegrationDeps, partnerId: number, provider: Provider, binding: string, now = new Date()): Promise<string> {
+export async function startConnect(
+  deps: IntegrationDeps,
+  partnerId: number,
+  provider: Provider,
+  binding: string,
+  now = new Date(),
+): Promise<string> {
   const client = clientOf(deps.clients, provider);
-  const state = await issueOneTimeToken(deps.db, `connect_${provider}`, partnerId, STATE_LIFETIME_MS, now, binding);
+  const state = await issueOneTimeToken(
+    deps.db,
+    `connect_${provider}`,
+    partnerId,
+    STATE_LIFETIME_MS,
+    now,
+    binding,
+  );
   return client.authorizeUrl(state, connectRedirectUri(deps.publicUrl, provider));
 }
 
@@ -189,10 +221,16 @@ export async function finishConnect(
     }
   } catch (error) {
     if (error instanceof GraphError) {
-      log.warn({ provider, kind: error.kind, code: error.code, reason: error.message }, 'connecting an account failed at the provider');
+      log.warn(
+        { provider, kind: error.kind, code: error.code, reason: error.message },
+        'connecting an account failed at the provider',
+      );
       // A code the provider refuses (used, expired, forged) is the request's fault; an
       // unreachable or overloaded provider is not.
-      throw new AppError(error.kind === 'refused' || error.kind === 'token' ? 400 : 502, 'integration_failed');
+      throw new AppError(
+        error.kind === 'refused' || error.kind === 'token' ? 400 : 502,
+        'integration_failed',
+      );
     }
     if (isUniqueViolation(error)) throw new AppError(409, 'integration_taken');
     throw error;
@@ -200,7 +238,10 @@ export async function finishConnect(
   // The first sync at once (posts, picture), so the dashboard shows them now; a slow provider
   // keeps the partner waiting a few seconds at most, and the sync finishes after the answer.
   const first = syncPartner(deps, partnerId, provider, log, now).catch((error: unknown) =>
-    log.warn({ provider, error: error instanceof Error ? error.message : String(error) }, 'the first sync of a connected account failed'),
+    log.warn(
+      { provider, error: error instanceof Error ? error.message : String(error) },
+      'the first sync of a connected account failed',
+    ),
   );
   await Promise.race([first, new Promise((resolve) => setTimeout(resolve, FIRST_SYNC_WAIT_MS).unref())]);
   const view = (await integrationsOf(deps, partnerId))[provider];
@@ -213,17 +254,26 @@ async function refuseIfHeldElsewhere(db: Db, provider: Provider, providerUserId:
   if (holder && holder.partner_id !== partnerId) throw new AppError(409, 'integration_taken');
 }
 
-export async function disconnect(deps: Pick<IntegrationDeps, 'db' | 'thumbnails'>, partnerId: number, provider: Provider): Promise<void> {
+export async function disconnect(
+  deps: Pick<IntegrationDeps, 'db' | 'thumbnails'>,
+  partnerId: number,
+  provider: Provider,
+): Promise<void> {
   const account = await findIntegration(deps.db, partnerId, provider);
   const kept = provider === 'instagram' ? await mediaOf(deps.db, partnerId) : [];
   await deleteIntegration(deps.db, partnerId, provider);
   const picture = keptPictureName(account?.picture_url ?? null);
-  await removeThumbnails(deps.thumbnails, [...kept.flatMap((m) => (m.thumbnail_name ? [m.thumbnail_name] : [])), ...(picture ? [picture] : [])]);
+  await removeThumbnails(deps.thumbnails, [
+    ...kept.flatMap((m) => (m.thumbnail_name ? [m.thumbnail_name] : [])),
+    ...(picture ? [picture] : []),
+  ]);
 }
 
 /** The file name of a picture the portal keeps, from its address. */
 const keptPictureName = (url: string | null) => {
-  const name = url?.startsWith('/api/integrations/media/') ? url.slice('/api/integrations/media/'.length) : undefined;
+  const name = url?.startsWith('/api/integrations/media/')
+    ? url.slice('/api/integrations/media/'.length)
+    : undefined;
   return name && THUMBNAIL_NAME.test(name) ? name : undefined;
 };
 
@@ -231,8 +281,14 @@ const keptPictureName = (url: string | null) => {
  * The account's picture as the portal's own copy (the providers' addresses expire and their CDNs
  * refuse other sites); the one kept before when the new one cannot be had.
  */
-async function keepAccountPicture(deps: IntegrationDeps, row: IntegrationRow, source: string | null): Promise<string | null> {
-  const name = source ? await keepThumbnail(deps.thumbnails, source, deps.trustedOrigins, row.partner_id) : null;
+async function keepAccountPicture(
+  deps: IntegrationDeps,
+  row: IntegrationRow,
+  source: string | null,
+): Promise<string | null> {
+  const name = source
+    ? await keepThumbnail(deps.thumbnails, source, deps.trustedOrigins, row.partner_id)
+    : null;
   if (source && !name) return row.picture_url;
   return name ? thumbnailUrl(name) : null;
 }
@@ -246,11 +302,20 @@ async function dropReplacedPicture(deps: IntegrationDeps, row: IntegrationRow, n
 export interface IntegrationView {
   configured: boolean;
   status: 'not_connected' | 'connected' | 'reconnect';
-  account: { id: string; username: string | null; name: string | null; picture_url: string | null; connected_at: string } | null;
+  account: {
+    id: string;
+    username: string | null;
+    name: string | null;
+    picture_url: string | null;
+    connected_at: string;
+  } | null;
 }
 
 /** What the settings page shows of each provider; never a token. */
-export async function integrationsOf(deps: Pick<IntegrationDeps, 'db' | 'clients'>, partnerId: number): Promise<Record<Provider, IntegrationView>> {
+export async function integrationsOf(
+  deps: Pick<IntegrationDeps, 'db' | 'clients'>,
+  partnerId: number,
+): Promise<Record<Provider, IntegrationView>> {
   const rows = await integrationsOfPartner(deps.db, partnerId);
   const view = (provider: Provider): IntegrationView => {
     const row = rows.find((r) => r.provider === provider);
@@ -258,7 +323,13 @@ export async function integrationsOf(deps: Pick<IntegrationDeps, 'db' | 'clients
       configured: Boolean(deps.clients[provider]),
       status: row ? row.status : 'not_connected',
       account: row
-        ? { id: row.provider_user_id, username: row.username, name: row.display_name, picture_url: row.picture_url, connected_at: row.connected_at }
+        ? {
+            id: row.provider_user_id,
+            username: row.username,
+            name: row.display_name,
+            picture_url: row.picture_url,
+            connected_at: row.connected_at,
+          }
         : null,
     };
   };
@@ -266,8 +337,8 @@ export async function integrationsOf(deps: Pick<IntegrationDeps, 'db' | 'clients
 }
 
 /**
- * The profile's social fields (spec point 3): `facebook_user` keeps its shape but never its token
- * (decisions §14), and `social_picture` is the avatar's fallback: Facebook's, else Instagram's.
+ * The profile's social fields (docs/product/partners-and-accounts.md#the-partner-profile): `facebook_user` keeps its shape but never its token
+ * (docs/product/links-and-integrations.md#profile-picture), and `social_picture` is the avatar's fallback: Facebook's, else Instagram's.
  */
 export async function socialProfileOf(db: Db, partnerId: number) {
   const rows = await integrationsOfPartner(db, partnerId);
@@ -275,7 +346,9 @@ export async function socialProfileOf(db: Db, partnerId: number) {
   const instagram = rows.find((r) => r.provider === 'instagram');
   return {
     facebook_user: facebook ? { fb_user_id: facebook.provider_user_id, access_token: null } : null,
-    instagram_user: instagram ? { ig_user_id: instagram.provider_user_id, username: instagram.username, status: instagram.status } : null,
+    instagram_user: instagram
+      ? { ig_user_id: instagram.provider_user_id, username: instagram.username, status: instagram.status }
+      : null,
     social_picture: facebook?.picture_url ?? instagram?.picture_url ?? null,
   };
 }
@@ -301,32 +374,53 @@ export function carriesPartnerMark(caption: string | null, codes: string[]): boo
 }
 
 /** Likes plus comments, most first; the newer first among equals. */
-const byEngagement = <P extends { likes: number; comments: number; at: string }>(a: P, b: P) => b.likes + b.comments - (a.likes + a.comments) || b.at.localeCompare(a.at);
+const byEngagement = <P extends { likes: number; comments: number; at: string }>(a: P, b: P) =>
+  b.likes + b.comments - (a.likes + a.comments) || b.at.localeCompare(a.at);
 
 /** The dashboard's top posts: the partner's posts carrying their code or the hashtag, by likes plus comments. */
-export async function topPosts(deps: Pick<IntegrationDeps, 'db' | 'clients'>, partnerId: number, limit = TOP_POSTS) {
+export async function topPosts(
+  deps: Pick<IntegrationDeps, 'db' | 'clients'>,
+  partnerId: number,
+  limit = TOP_POSTS,
+) {
   const row = await findIntegration(deps.db, partnerId, 'instagram');
   const status: IntegrationView['status'] = row ? row.status : 'not_connected';
-  if (!row) return { configured: Boolean(deps.clients.instagram), status, username: null, synced_at: null, posts: [] as TopPost[] };
+  if (!row)
+    return {
+      configured: Boolean(deps.clients.instagram),
+      status,
+      username: null,
+      synced_at: null,
+      posts: [] as TopPost[],
+    };
   const codes = (await promoCodesOf(deps.db, partnerId)).map((c) => c.code);
   const posts = (await mediaOf(deps.db, partnerId))
     // A link kept before links were checked, that is not Instagram's, is never shown.
     .filter((post) => instagramPermalink(post.permalink) !== null && carriesPartnerMark(post.caption, codes))
-    .sort((a, b) => byEngagement({ likes: a.like_count, comments: a.comments_count, at: a.posted_at }, { likes: b.like_count, comments: b.comments_count, at: b.posted_at }))
+    .sort((a, b) =>
+      byEngagement(
+        { likes: a.like_count, comments: a.comments_count, at: a.posted_at },
+        { likes: b.like_count, comments: b.comments_count, at: b.posted_at },
+      ),
+    )
     .slice(0, limit)
-    .map(
-      (post): TopPost => ({
-        id: post.media_id,
-        caption: post.caption,
-        media_type: post.media_type,
-        thumbnail_url: post.thumbnail_name ? thumbnailUrl(post.thumbnail_name) : null,
-        permalink: post.permalink,
-        timestamp: post.posted_at,
-        like_count: post.like_count,
-        comments_count: post.comments_count,
-      }),
-    );
-  return { configured: Boolean(deps.clients.instagram), status, username: row.username, synced_at: row.synced_at, posts };
+    .map((post): TopPost => ({
+      id: post.media_id,
+      caption: post.caption,
+      media_type: post.media_type,
+      thumbnail_url: post.thumbnail_name ? thumbnailUrl(post.thumbnail_name) : null,
+      permalink: post.permalink,
+      timestamp: post.posted_at,
+      like_count: post.like_count,
+      comments_count: post.comments_count,
+    }));
+  return {
+    configured: Boolean(deps.clients.instagram),
+    status,
+    username: row.username,
+    synced_at: row.synced_at,
+    posts,
+  };
 }
 
 const mediaRow = (post: InstagramMedia, at: string, thumbnail: string | null): NewMedia => ({
@@ -354,11 +448,18 @@ async function thumbnailsFor(
   kept: { media_id: string; thumbnail_name: string | null }[],
 ): Promise<Map<string, string>> {
   const codes = (await promoCodesOf(deps.db, partnerId)).map((c) => c.code);
-  const had = new Map(kept.flatMap((m) => (m.thumbnail_name ? [[m.media_id, m.thumbnail_name] as const] : [])));
+  const had = new Map(
+    kept.flatMap((m) => (m.thumbnail_name ? [[m.media_id, m.thumbnail_name] as const] : [])),
+  );
   const names = new Map<string, string>();
   const candidates = posts
     .filter((post) => carriesPartnerMark(post.caption, codes))
-    .sort((a, b) => byEngagement({ likes: a.likeCount, comments: a.commentsCount, at: a.timestamp }, { likes: b.likeCount, comments: b.commentsCount, at: b.timestamp }))
+    .sort((a, b) =>
+      byEngagement(
+        { likes: a.likeCount, comments: a.commentsCount, at: a.timestamp },
+        { likes: b.likeCount, comments: b.commentsCount, at: b.timestamp },
+      ),
+    )
     .slice(0, MAX_THUMBNAILS);
   for (const post of candidates) {
     const kept = had.get(post.id);
@@ -377,18 +478,23 @@ async function thumbnailsFor(
 /** One claimed account brought up to date; what went wrong decides when it is tried again. */
 async function syncOne(deps: IntegrationDeps, row: IntegrationRow, log: Log, now: Date): Promise<void> {
   const at = nowIso(now);
-  const reconnect = (reason: string) => finishSync(deps.db, row, { status: 'reconnect', status_reason: reason.slice(0, 255), synced_at: at });
+  const reconnect = (reason: string) =>
+    finishSync(deps.db, row, { status: 'reconnect', status_reason: reason.slice(0, 255), synced_at: at });
   const token = openToken(deps.key, row.token_sealed, tokenBinding(row.partner_id, row.provider));
   if (!token) return void (await reconnect('the stored token does not open with INTEGRATIONS_KEY'));
   if (row.token_expires_at && row.token_expires_at <= at) return void (await reconnect('the token expired'));
   const client = deps.clients[row.provider];
   // Claims take only configured providers; one unconfigured since is looked at again much later.
-  if (!client) return void (await finishSync(deps.db, row, { next_sync_at: new Date(now.getTime() + SYNC_EVERY_MS[row.provider]).toISOString() }));
+  if (!client)
+    return void (await finishSync(deps.db, row, {
+      next_sync_at: new Date(now.getTime() + SYNC_EVERY_MS[row.provider]).toISOString(),
+    }));
   try {
     if (row.provider === 'instagram') {
       const instagram = client as InstagramClient;
       let accessToken = token;
-      const expiresSoon = row.token_expires_at !== null && Date.parse(row.token_expires_at) - now.getTime() < REFRESH_BEFORE_MS;
+      const expiresSoon =
+        row.token_expires_at !== null && Date.parse(row.token_expires_at) - now.getTime() < REFRESH_BEFORE_MS;
       const oldEnough = now.getTime() - Date.parse(row.token_refreshed_at) >= REFRESH_MIN_AGE_MS;
       if (expiresSoon && oldEnough) {
         const refreshed = await instagram.refresh(token, now);
@@ -422,31 +528,57 @@ async function syncOne(deps: IntegrationDeps, row: IntegrationRow, log: Log, now
       // alone (the other node's rows may name the same ones; names are per partner).
       if (saved) {
         const inUse = new Set(thumbnails.values());
-        await removeThumbnails(deps.thumbnails, before.filter((name) => !inUse.has(name)));
+        await removeThumbnails(
+          deps.thumbnails,
+          before.filter((name) => !inUse.has(name)),
+        );
         await dropReplacedPicture(deps, row, picture);
       }
     } else {
       const source = await (client as FacebookClient).picture(row.provider_user_id, token);
       const picture = await keepAccountPicture(deps, row, source);
-      const saved = await finishSync(deps.db, row, { picture_url: picture, synced_at: at, next_sync_at: new Date(now.getTime() + SYNC_EVERY_MS.facebook).toISOString() });
+      const saved = await finishSync(deps.db, row, {
+        picture_url: picture,
+        synced_at: at,
+        next_sync_at: new Date(now.getTime() + SYNC_EVERY_MS.facebook).toISOString(),
+      });
       if (saved) await dropReplacedPicture(deps, row, picture);
     }
   } catch (error) {
     if (!(error instanceof GraphError)) throw error;
-    log.warn({ provider: row.provider, partnerId: row.partner_id, kind: error.kind, code: error.code, reason: error.message }, 'syncing a connected account failed');
+    log.warn(
+      {
+        provider: row.provider,
+        partnerId: row.partner_id,
+        kind: error.kind,
+        code: error.code,
+        reason: error.message,
+      },
+      'syncing a connected account failed',
+    );
     if (error.kind === 'token') return void (await reconnect(error.message));
-    const wait = error.kind === 'rate_limited' ? RATE_LIMIT_BACKOFF_MS : error.kind === 'unavailable' ? UNAVAILABLE_BACKOFF_MS : SYNC_EVERY_MS[row.provider];
+    const wait =
+      error.kind === 'rate_limited'
+        ? RATE_LIMIT_BACKOFF_MS
+        : error.kind === 'unavailable'
+          ? UNAVAILABLE_BACKOFF_MS
+          : SYNC_EVERY_MS[row.provider];
     await finishSync(deps.db, row, { next_sync_at: new Date(now.getTime() + wait).toISOString() });
   }
 }
 
-const configuredProviders = (clients: IntegrationClients): Provider[] => PROVIDERS.filter((provider) => clients[provider]);
+const configuredProviders = (clients: IntegrationClients): Provider[] =>
+  PROVIDERS.filter((provider) => clients[provider]);
 
 /**
  * Runs the due syncs of connected accounts, a few side by side, each claimed when its turn comes
  * (its lease starts with its work), for at most a round's budget; answers how many were tried.
  */
-export async function syncDueIntegrations(deps: IntegrationDeps, log: Log, now = new Date()): Promise<number> {
+export async function syncDueIntegrations(
+  deps: IntegrationDeps,
+  log: Log,
+  now = new Date(),
+): Promise<number> {
   const providers = configuredProviders(deps.clients);
   if (providers.length === 0) return 0;
   const started = performance.now();
@@ -454,14 +586,27 @@ export async function syncDueIntegrations(deps: IntegrationDeps, log: Log, now =
   const worker = async () => {
     while (performance.now() - started < ROUND_BUDGET_MS) {
       const at = new Date(now.getTime() + (performance.now() - started));
-      const [row] = await claimDueIntegrations(deps.db, nowIso(at), new Date(at.getTime() + LEASE_MS).toISOString(), 1, { providers });
+      const [row] = await claimDueIntegrations(
+        deps.db,
+        nowIso(at),
+        new Date(at.getTime() + LEASE_MS).toISOString(),
+        1,
+        { providers },
+      );
       if (!row) return;
       tried += 1;
       try {
         await syncOne(deps, row, log, at);
       } catch (error) {
         // One partner's trouble must not stop the others; the lease lets the row go later.
-        log.warn({ provider: row.provider, partnerId: row.partner_id, error: error instanceof Error ? error.message : String(error) }, 'sync of a connected account failed');
+        log.warn(
+          {
+            provider: row.provider,
+            partnerId: row.partner_id,
+            error: error instanceof Error ? error.message : String(error),
+          },
+          'sync of a connected account failed',
+        );
       }
     }
   };
@@ -470,9 +615,21 @@ export async function syncDueIntegrations(deps: IntegrationDeps, log: Log, now =
 }
 
 /** The sync of one partner's account now (after connecting), if no other node holds it. */
-async function syncPartner(deps: IntegrationDeps, partnerId: number, provider: Provider, log: Log, now: Date): Promise<void> {
+async function syncPartner(
+  deps: IntegrationDeps,
+  partnerId: number,
+  provider: Provider,
+  log: Log,
+  now: Date,
+): Promise<void> {
   const row = await findIntegration(deps.db, partnerId, provider);
   if (!row) return;
-  const claimed = await claimDueIntegrations(deps.db, nowIso(now), new Date(now.getTime() + LEASE_MS).toISOString(), 1, { onlyId: row.id });
+  const claimed = await claimDueIntegrations(
+    deps.db,
+    nowIso(now),
+    new Date(now.getTime() + LEASE_MS).toISOString(),
+    1,
+    { onlyId: row.id },
+  );
   for (const r of claimed) await syncOne(deps, r, log, now);
 }

@@ -70,7 +70,12 @@ async function readCapped(res: Response, limit: number): Promise<Buffer | null> 
  * another's); answers its name, or null when it could not be had (the tile then shows without a
  * picture and the next sync tries again).
  */
-export async function keepThumbnail(dir: string, url: string, trustedOrigins: string[], owner: number): Promise<string | null> {
+export async function keepThumbnail(
+  dir: string,
+  url: string,
+  trustedOrigins: string[],
+  owner: number,
+): Promise<string | null> {
   let parsed: URL;
   try {
     parsed = new URL(url);

@@ -14,11 +14,20 @@ import { createPartnerAccount } from '../partners/service';
 import { createPromoCode } from '../promo-codes/service';
 import { resolveProgramSecrets } from '../settings/service';
 import { claimVisitor } from './repository';
-import { VISIT_WINDOW_MS, addressBlock, clickRecorder, countableVisit, forgetPastVisitors, visitorHash, visitorHashKey } from './service';
+import {
+  VISIT_WINDOW_MS,
+  addressBlock,
+  clickRecorder,
+  countableVisit,
+  forgetPastVisitors,
+  visitorHash,
+  visitorHashKey,
+} from './service';
 
 const STORE = 'https://shop.sunbite.example';
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
-const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+const DESKTOP =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 const silent = new Writable({ write: (_chunk, _encoding, callback) => callback() });
 
 let serial = 0;
@@ -37,14 +46,36 @@ describe('counting short-link visits', () => {
   /** A partner with a code of their own, for one test. */
   const partnerWithCode = async () => {
     serial += 1;
-    const partner = await createPartnerAccount(db(), { email: `counted-${serial}@example.com`, password: 'counted-partner-1', first_name: 'Cou', last_name: 'Nted' });
+    const partner = await createPartnerAccount(db(), {
+      email: `counted-${serial}@example.com`,
+      password: 'counted-partner-1',
+      first_name: 'Cou',
+      last_name: 'Nted',
+    });
     const code = await createPromoCode(db(), partner.id, `COUNT${serial}`);
     return { partnerId: partner.id, promoCodeId: code.id, code: code.code };
   };
   const clicks = async (partnerId: number) =>
-    Number((await db().selectFrom('link_clicks').select((eb) => eb.fn.countAll<number | string>().as('n')).where('partner_id', '=', partnerId).executeTakeFirstOrThrow()).n);
-  const hit = (app: App, code: string, options: { address?: string; headers?: Record<string, string>; method?: 'GET' | 'HEAD' } = {}) =>
-    app.inject({ method: options.method ?? 'GET', url: `/s/${code}`, remoteAddress: options.address ?? '198.51.100.7', headers: { 'user-agent': PHONE, ...options.headers } });
+    Number(
+      (
+        await db()
+          .selectFrom('link_clicks')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('partner_id', '=', partnerId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const hit = (
+    app: App,
+    code: string,
+    options: { address?: string; headers?: Record<string, string>; method?: 'GET' | 'HEAD' } = {},
+  ) =>
+    app.inject({
+      method: options.method ?? 'GET',
+      url: `/s/${code}`,
+      remoteAddress: options.address ?? '198.51.100.7',
+      headers: { 'user-agent': PHONE, ...options.headers },
+    });
   const redirected = (answer: { statusCode: number; headers: Record<string, unknown> }, code: string) => {
     expect(answer.statusCode).toBe(302);
     expect(answer.headers.location).toBe(`${STORE}/discount/${code}?redirect=/`);
@@ -77,7 +108,15 @@ describe('counting short-link visits', () => {
     const { partnerId, promoCodeId } = await partnerWithCode();
     const record = clickRecorder(db(), key);
     const at = new Date('2026-12-02T10:00:00.000Z');
-    const visit = (ms: number) => record({ partnerId, promoCodeId, at: new Date(at.getTime() + ms), address: '203.0.113.9', referrer: undefined, userAgent: PHONE });
+    const visit = (ms: number) =>
+      record({
+        partnerId,
+        promoCodeId,
+        at: new Date(at.getTime() + ms),
+        address: '203.0.113.9',
+        referrer: undefined,
+        userAgent: PHONE,
+      });
     expect(await visit(0)).toBe(true);
     expect(await visit(60_000)).toBe(false);
     expect(await visit(VISIT_WINDOW_MS - 1)).toBe(false);
@@ -95,7 +134,17 @@ describe('counting short-link visits', () => {
     expect(await clicks(partnerId)).toBe(1);
     const visitor = visitorHash(key, 'visit', promoCodeId, addressBlock('203.0.113.10'), PHONE);
     const ended = new Date(Date.now() - 1000).toISOString();
-    expect(Number((await db().updateTable('link_visitors').set({ expires_at: ended }).where('visitor_key', '=', visitor).executeTakeFirst()).numUpdatedRows)).toBe(1);
+    expect(
+      Number(
+        (
+          await db()
+            .updateTable('link_visitors')
+            .set({ expires_at: ended })
+            .where('visitor_key', '=', visitor)
+            .executeTakeFirst()
+        ).numUpdatedRows,
+      ),
+    ).toBe(1);
     redirected(await hit(t.app, code, { address: '203.0.113.10' }), code);
     expect(await clicks(partnerId)).toBe(2);
   });
@@ -121,9 +170,20 @@ describe('counting short-link visits', () => {
       'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 HeadlessChrome/126.0 Safari/537.36',
       '',
     ];
-    for (const [i, agent] of bots.entries()) redirected(await hit(t.app, code, { address: `192.0.2.${i + 1}`, headers: { 'user-agent': agent } }), code);
-    const prefetches: Record<string, string>[] = [{ 'sec-purpose': 'prefetch' }, { 'sec-purpose': 'prefetch;prerender' }, { purpose: 'prefetch' }, { 'x-purpose': 'preview' }, { 'x-moz': 'prefetch' }];
-    for (const [i, headers] of prefetches.entries()) redirected(await hit(t.app, code, { address: `192.0.2.${100 + i}`, headers }), code);
+    for (const [i, agent] of bots.entries())
+      redirected(
+        await hit(t.app, code, { address: `192.0.2.${i + 1}`, headers: { 'user-agent': agent } }),
+        code,
+      );
+    const prefetches: Record<string, string>[] = [
+      { 'sec-purpose': 'prefetch' },
+      { 'sec-purpose': 'prefetch;prerender' },
+      { purpose: 'prefetch' },
+      { 'x-purpose': 'preview' },
+      { 'x-moz': 'prefetch' },
+    ];
+    for (const [i, headers] of prefetches.entries())
+      redirected(await hit(t.app, code, { address: `192.0.2.${100 + i}`, headers }), code);
     const head = await hit(t.app, code, { address: '192.0.2.200', method: 'HEAD' });
     expect(head.statusCode).toBe(302);
     expect(await clicks(partnerId)).toBe(0);
@@ -134,9 +194,21 @@ describe('counting short-link visits', () => {
 
   it('counts the in-app browsers of Instagram, Facebook and Pinterest', () => {
     const get = (agent: string) => countableVisit('GET', { 'user-agent': agent });
-    expect(get('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 334.0.4.32.98')).toBe(true);
-    expect(get('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/FBIOS;FBAV/470.0]')).toBe(true);
-    expect(get('Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36 [Pinterest/Android]')).toBe(true);
+    expect(
+      get(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 334.0.4.32.98',
+      ),
+    ).toBe(true);
+    expect(
+      get(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/FBIOS;FBAV/470.0]',
+      ),
+    ).toBe(true);
+    expect(
+      get(
+        'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36 [Pinterest/Android]',
+      ),
+    ).toBe(true);
     expect(get(DESKTOP)).toBe(true);
     expect(countableVisit('GET', { 'user-agent': DESKTOP, 'sec-purpose': 'prefetch' })).toBe(false);
   });
@@ -144,27 +216,52 @@ describe('counting short-link visits', () => {
   it('keeps a keyed hash of the visitor, never the address or the user agent', async () => {
     const { code } = await partnerWithCode();
     const addresses = ['203.0.113.45', '2001:db8:abcd:12::1'];
-    for (const address of addresses) redirected(await hit(t.app, code, { address, headers: { 'user-agent': DESKTOP } }), code);
+    for (const address of addresses)
+      redirected(await hit(t.app, code, { address, headers: { 'user-agent': DESKTOP } }), code);
     const rows = await db().selectFrom('link_visitors').selectAll().execute();
     expect(rows.length).toBeGreaterThanOrEqual(2);
     for (const row of rows) expect(row.visitor_key).toMatch(/^[0-9a-f]{64}$/);
     const stored = JSON.stringify(rows);
-    for (const address of [...addresses, '2001:db8:abcd:12', '203.0.113', 'Chrome/126.0']) expect(stored).not.toContain(address);
+    for (const address of [...addresses, '2001:db8:abcd:12', '203.0.113', 'Chrome/126.0'])
+      expect(stored).not.toContain(address);
   });
 
   it('forgets visitors whose window has ended, in a periodic task', async () => {
     const { promoCodeId, partnerId } = await partnerWithCode();
     const record = clickRecorder(db(), key);
     const long = new Date(Date.now() - 2 * VISIT_WINDOW_MS);
-    await record({ partnerId, promoCodeId, at: long, address: '203.0.113.50', referrer: undefined, userAgent: PHONE });
-    await record({ partnerId, promoCodeId, at: new Date(), address: '203.0.113.51', referrer: undefined, userAgent: PHONE });
+    await record({
+      partnerId,
+      promoCodeId,
+      at: long,
+      address: '203.0.113.50',
+      referrer: undefined,
+      userAgent: PHONE,
+    });
+    await record({
+      partnerId,
+      promoCodeId,
+      at: new Date(),
+      address: '203.0.113.51',
+      referrer: undefined,
+      userAgent: PHONE,
+    });
     const past = visitorHash(key, 'visit', promoCodeId, addressBlock('203.0.113.50'), PHONE);
     const current = visitorHash(key, 'visit', promoCodeId, addressBlock('203.0.113.51'), PHONE);
-    const kept = async () => (await db().selectFrom('link_visitors').select('visitor_key').where('visitor_key', 'in', [past, current]).execute()).map((r) => r.visitor_key);
+    const kept = async () =>
+      (
+        await db()
+          .selectFrom('link_visitors')
+          .select('visitor_key')
+          .where('visitor_key', 'in', [past, current])
+          .execute()
+      ).map((r) => r.visitor_key);
     expect((await kept()).sort()).toEqual([past, current].sort());
     await t.app.background.tick();
     expect(await kept()).toEqual([current]);
-    expect(await forgetPastVisitors(db(), new Date(Date.now() + VISIT_WINDOW_MS + 1000))).toBeGreaterThanOrEqual(1);
+    expect(
+      await forgetPastVisitors(db(), new Date(Date.now() + VISIT_WINDOW_MS + 1000)),
+    ).toBeGreaterThanOrEqual(1);
     expect(await kept()).toEqual([]);
   });
 });
@@ -177,9 +274,20 @@ describe('the limit per address', () => {
   afterAll(() => t.close());
 
   it('counts at most 5 hits a minute from one address (a new user agent each), redirects all of them, and another address still counts', async () => {
-    const partner = await createPartnerAccount(t.database.db, { email: 'limited@example.com', password: 'limited-partner-1', first_name: 'Lim', last_name: 'Ited' });
+    const partner = await createPartnerAccount(t.database.db, {
+      email: 'limited@example.com',
+      password: 'limited-partner-1',
+      first_name: 'Lim',
+      last_name: 'Ited',
+    });
     const code = await createPromoCode(t.database.db, partner.id, 'LIMITED15');
-    const hit = (address: string, agent: string) => t.app.inject({ method: 'GET', url: '/s/LIMITED15', remoteAddress: address, headers: { 'user-agent': agent } });
+    const hit = (address: string, agent: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/s/LIMITED15',
+        remoteAddress: address,
+        headers: { 'user-agent': agent },
+      });
     const answers = [];
     for (let i = 0; i < 12; i++) answers.push(await hit('198.51.100.99', `${DESKTOP} Rotated/${i}`));
     answers.push(await hit('198.51.100.100', DESKTOP));
@@ -187,7 +295,11 @@ describe('the limit per address', () => {
       expect(answer.statusCode).toBe(302);
       expect(answer.headers.location).toBe(`${STORE}/discount/${code.code}?redirect=/`);
     }
-    const rows = await t.database.db.selectFrom('link_clicks').select('id').where('partner_id', '=', partner.id).execute();
+    const rows = await t.database.db
+      .selectFrom('link_clicks')
+      .select('id')
+      .where('partner_id', '=', partner.id)
+      .execute();
     expect(rows).toHaveLength(6);
   });
 });
@@ -200,7 +312,13 @@ describe('two nodes on one database', () => {
     t = await createTestApp({ env: { STORE_URL: STORE }, build: { rateLimits: { shortLink: 100_000 } } });
     // A second pool on PostgreSQL, as another server would have; SQLite nodes share the file.
     other = t.database.url ? openPostgres(t.database.url, 5) : undefined;
-    second = await buildApp({ config: t.config, database: other ?? t.database, webRoot: `${t.dataDir}/no-web`, logStream: silent, rateLimits: { shortLink: 100_000 } });
+    second = await buildApp({
+      config: t.config,
+      database: other ?? t.database,
+      webRoot: `${t.dataDir}/no-web`,
+      logStream: silent,
+      rateLimits: { shortLink: 100_000 },
+    });
   });
   afterAll(async () => {
     await second.close();
@@ -209,40 +327,87 @@ describe('two nodes on one database', () => {
   });
 
   it('counts a visitor once when their hits reach both nodes at the same time', async () => {
-    const partner = await createPartnerAccount(t.database.db, { email: 'two-nodes@example.com', password: 'two-nodes-partner-1', first_name: 'Two', last_name: 'Nodes' });
+    const partner = await createPartnerAccount(t.database.db, {
+      email: 'two-nodes@example.com',
+      password: 'two-nodes-partner-1',
+      first_name: 'Two',
+      last_name: 'Nodes',
+    });
     const code = await createPromoCode(t.database.db, partner.id, 'TWONODES15');
     const answers = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
-        (i % 2 ? second : t.app).inject({ method: 'GET', url: '/s/TWONODES15', remoteAddress: '198.51.100.77', headers: { 'user-agent': PHONE } }),
+        (i % 2 ? second : t.app).inject({
+          method: 'GET',
+          url: '/s/TWONODES15',
+          remoteAddress: '198.51.100.77',
+          headers: { 'user-agent': PHONE },
+        }),
       ),
     );
-    expect(answers.every((a) => a.statusCode === 302 && a.headers.location === `${STORE}/discount/${code.code}?redirect=/`)).toBe(true);
-    const rows = await t.database.db.selectFrom('link_clicks').select('id').where('partner_id', '=', partner.id).execute();
+    expect(
+      answers.every(
+        (a) => a.statusCode === 302 && a.headers.location === `${STORE}/discount/${code.code}?redirect=/`,
+      ),
+    ).toBe(true);
+    const rows = await t.database.db
+      .selectFrom('link_clicks')
+      .select('id')
+      .where('partner_id', '=', partner.id)
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
   it('claims a visitor once among 30 claims at once on both pools, and again once its window has ended', async () => {
     const pools = [t.database.db, (other ?? t.database).db];
     const now = '2026-12-02T10:00:00.000Z';
-    const claims = (at: string, until: string) => Promise.all(Array.from({ length: 30 }, (_, i) => claimVisitor(pools[i % 2]!, 'f'.repeat(64), at, until)));
+    const claims = (at: string, until: string) =>
+      Promise.all(
+        Array.from({ length: 30 }, (_, i) => claimVisitor(pools[i % 2]!, 'f'.repeat(64), at, until)),
+      );
     expect((await claims(now, '2026-12-02T10:30:00.000Z')).filter(Boolean)).toHaveLength(1);
-    expect((await claims('2026-12-02T10:29:59.999Z', '2026-12-02T10:59:59.999Z')).filter(Boolean)).toHaveLength(0);
-    expect((await claims('2026-12-02T10:30:00.000Z', '2026-12-02T11:00:00.000Z')).filter(Boolean)).toHaveLength(1);
-    const row = await t.database.db.selectFrom('link_visitors').selectAll().where('visitor_key', '=', 'f'.repeat(64)).executeTakeFirstOrThrow();
+    expect(
+      (await claims('2026-12-02T10:29:59.999Z', '2026-12-02T10:59:59.999Z')).filter(Boolean),
+    ).toHaveLength(0);
+    expect(
+      (await claims('2026-12-02T10:30:00.000Z', '2026-12-02T11:00:00.000Z')).filter(Boolean),
+    ).toHaveLength(1);
+    const row = await t.database.db
+      .selectFrom('link_visitors')
+      .selectAll()
+      .where('visitor_key', '=', 'f'.repeat(64))
+      .executeTakeFirstOrThrow();
     expect(row.expires_at).toBe('2026-12-02T11:00:00.000Z');
   });
 
   it('lets one of two recorders claim a visitor racing on both pools', async () => {
-    const partner = await createPartnerAccount(t.database.db, { email: 'two-pools@example.com', password: 'two-pools-partner-1', first_name: 'Two', last_name: 'Pools' });
+    const partner = await createPartnerAccount(t.database.db, {
+      email: 'two-pools@example.com',
+      password: 'two-pools-partner-1',
+      first_name: 'Two',
+      last_name: 'Pools',
+    });
     const code = await createPromoCode(t.database.db, partner.id, 'TWOPOOLS15');
     const key = visitorHashKey((await resolveProgramSecrets(t.database.db, t.config)).altchaSecret);
     const recorders = [clickRecorder(t.database.db, key), clickRecorder((other ?? t.database).db, key)];
     const at = new Date();
     const counted = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => recorders[i % 2]!({ partnerId: partner.id, promoCodeId: code.id, at, address: '198.51.100.78', referrer: undefined, userAgent: PHONE })),
+      Array.from({ length: 40 }, (_, i) =>
+        recorders[i % 2]!({
+          partnerId: partner.id,
+          promoCodeId: code.id,
+          at,
+          address: '198.51.100.78',
+          referrer: undefined,
+          userAgent: PHONE,
+        }),
+      ),
     );
     expect(counted.filter(Boolean)).toHaveLength(1);
-    const rows = await t.database.db.selectFrom('link_clicks').select('id').where('partner_id', '=', partner.id).execute();
+    const rows = await t.database.db
+      .selectFrom('link_clicks')
+      .select('id')
+      .where('partner_id', '=', partner.id)
+      .execute();
     expect(rows).toHaveLength(1);
   });
 });

@@ -9,7 +9,12 @@ export function insertClick(db: Db, row: Insertable<LinkClicksTable>) {
 
 /** True while the visitor's last counted visit of the code is less than its window old. */
 export async function visitorSeen(db: Db, visitorKey: string, now: string): Promise<boolean> {
-  const row = await db.selectFrom('link_visitors').select('visitor_key').where('visitor_key', '=', visitorKey).where('expires_at', '>', now).executeTakeFirst();
+  const row = await db
+    .selectFrom('link_visitors')
+    .select('visitor_key')
+    .where('visitor_key', '=', visitorKey)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -18,11 +23,21 @@ export async function visitorSeen(db: Db, visitorKey: string, now: string): Prom
  * ended, false while another visit holds it. One statement, so atomic on both databases: of two
  * visits racing (on any node) the unique key lets one insert, and the other sees its row.
  */
-export async function claimVisitor(db: Db, visitorKey: string, now: string, expiresAt: string): Promise<boolean> {
+export async function claimVisitor(
+  db: Db,
+  visitorKey: string,
+  now: string,
+  expiresAt: string,
+): Promise<boolean> {
   const claimed = await db
     .insertInto('link_visitors')
     .values({ visitor_key: visitorKey, expires_at: expiresAt })
-    .onConflict((oc) => oc.column('visitor_key').doUpdateSet({ expires_at: expiresAt }).where('link_visitors.expires_at', '<=', now))
+    .onConflict((oc) =>
+      oc
+        .column('visitor_key')
+        .doUpdateSet({ expires_at: expiresAt })
+        .where('link_visitors.expires_at', '<=', now),
+    )
     .returning('visitor_key')
     .executeTakeFirst();
   return claimed !== undefined;
@@ -50,10 +65,17 @@ export async function clicksPerDay(db: Db, partnerId: number, from: string): Pro
  * The partner's store orders (own-voucher orders left out) placed from `from` (an instant) on,
  * counted per day as `dayOf` cuts them (the program's calendar: SQL has no time zones on SQLite).
  */
-export async function ordersPerDay(db: Db, partnerId: number, from: string, dayOf: (placedAt: string) => string): Promise<Map<string, number>> {
+export async function ordersPerDay(
+  db: Db,
+  partnerId: number,
+  from: string,
+  dayOf: (placedAt: string) => string,
+): Promise<Map<string, number>> {
   const { rows } = await sql<{ placed_at: string }>`
     select placed_at from orders
-    where partner_id = ${partnerId} and voucher_id is null and status != 'created' and placed_at >= ${from}`.execute(db);
+    where partner_id = ${partnerId} and voucher_id is null and status != 'created' and placed_at >= ${from}`.execute(
+    db,
+  );
   const perDay = new Map<string, number>();
   for (const { placed_at: at } of rows) {
     const day = dayOf(at);

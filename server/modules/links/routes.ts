@@ -1,4 +1,4 @@
-// The short link `GET /s/{code}` (decisions §14) and the partner's link figures
+// The short link `GET /s/{code}` (docs/product/links-and-integrations.md#short-links) and the partner's link figures
 // (`GET /api/links/stats`).
 import { z } from 'zod';
 import { noBody } from '../../../common/contracts/answers';
@@ -6,7 +6,15 @@ import { linkStatsAnswer } from '../../../common/contracts/links';
 import type { AppContext, TypedApp } from '../../context';
 import { partnerIdOf, requirePartner } from '../auth';
 import { findPromoCode } from '../promo-codes/service';
-import { addressBlock, clickRecorder, countableVisit, linkStats, storeDestination, visitorHash, visitorHashKey } from './service';
+import {
+  addressBlock,
+  clickRecorder,
+  countableVisit,
+  linkStats,
+  storeDestination,
+  visitorHash,
+  visitorHashKey,
+} from './service';
 
 export function linkRoutes(app: TypedApp, ctx: AppContext): void {
   const key = visitorHashKey(ctx.secrets.altchaSecret);

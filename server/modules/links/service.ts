@@ -1,4 +1,4 @@
-// A partner's links (decisions §14): the short link `/s/{code}` counts a visit and sends the
+// A partner's links (docs/product/links-and-integrations.md#short-links): the short link `/s/{code}` counts a visit and sends the
 // shopper to the store with the code applied; the partner sees visits and orders per day. A
 // visitor counts once per code in 30 minutes, and crawlers, link previews and prefetches not at
 // all (docs/decisions/059-click-counting.md).
@@ -11,7 +11,14 @@ import { groupCommit } from '../../db/group-commit';
 import { nowIso } from '../../db/dialect';
 import type { LinkClicksTable } from '../../db/schema';
 import { programTimeZone } from '../sales/service';
-import { claimVisitor, clicksPerDay, forgetExpiredVisitors, insertClick, ordersPerDay, visitorSeen } from './repository';
+import {
+  claimVisitor,
+  clicksPerDay,
+  forgetExpiredVisitors,
+  insertClick,
+  ordersPerDay,
+  visitorSeen,
+} from './repository';
 
 export type Device = LinkClicksTable['device'];
 
@@ -37,7 +44,12 @@ export function referrerHost(referer: string | undefined): string | null {
   try {
     const { hostname, protocol } = new URL(referer);
     if (protocol !== 'http:' && protocol !== 'https:') return null;
-    return hostname.toLowerCase().replace(/^www\./, '').slice(0, 255) || null;
+    return (
+      hostname
+        .toLowerCase()
+        .replace(/^www\./, '')
+        .slice(0, 255) || null
+    );
   } catch {
     return null;
   }
@@ -92,8 +104,14 @@ export function addressBlock(address: string): string {
   const [head = '', tail] = address.replace(/%.*$/, '').split('::');
   const left = head === '' ? [] : head.split(':');
   const right = tail === undefined || tail === '' ? [] : tail.split(':');
-  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((group) => parseInt(group, 16).toString(16)).join(':')}::/64`;
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 /** HMAC-SHA256 of what names a visitor: kept instead of the address, which is never stored. */
@@ -122,7 +140,8 @@ export interface Click {
 export function clickRecorder(db: Db, key: Buffer): (click: Click) => Promise<boolean> {
   const write = groupCommit(db, async (trx, click: Click & { visitor: string }) => {
     const at = nowIso(click.at);
-    if (!(await claimVisitor(trx, click.visitor, at, nowIso(new Date(click.at.getTime() + VISIT_WINDOW_MS))))) return false;
+    if (!(await claimVisitor(trx, click.visitor, at, nowIso(new Date(click.at.getTime() + VISIT_WINDOW_MS)))))
+      return false;
     await insertClick(trx, {
       partner_id: click.partnerId,
       promo_code_id: click.promoCodeId,
@@ -138,8 +157,15 @@ export function clickRecorder(db: Db, key: Buffer): (click: Click) => Promise<bo
   // counted, without a statement each. (Other nodes' are settled by the claim.)
   const writing = new Set<string>();
   return async (click) => {
-    const visitor = visitorHash(key, 'visit', click.promoCodeId, addressBlock(click.address), click.userAgent ?? '');
-    if (writing.has(visitor) || (await visitorSeen(db, visitor, nowIso(click.at))) || writing.has(visitor)) return false;
+    const visitor = visitorHash(
+      key,
+      'visit',
+      click.promoCodeId,
+      addressBlock(click.address),
+      click.userAgent ?? '',
+    );
+    if (writing.has(visitor) || (await visitorSeen(db, visitor, nowIso(click.at))) || writing.has(visitor))
+      return false;
     writing.add(visitor);
     try {
       return await write({ ...click, visitor });
@@ -170,7 +196,10 @@ export async function linkStats(db: Db, partnerId: number, now = new Date()) {
     ordersPerDay(db, partnerId, startOfDay(days[0]!, zone).toISOString(), (at) => localDay(at, zone)),
   ]);
   const perDay = days.map((day) => ({ day, clicks: clicks.get(day) ?? 0, orders: orders.get(day) ?? 0 }));
-  const total = perDay.reduce((sum, d) => ({ clicks: sum.clicks + d.clicks, orders: sum.orders + d.orders }), { clicks: 0, orders: 0 });
+  const total = perDay.reduce(
+    (sum, d) => ({ clicks: sum.clicks + d.clicks, orders: sum.orders + d.orders }),
+    { clicks: 0, orders: 0 },
+  );
   return {
     days: perDay,
     clicks: total.clicks,
@@ -180,9 +209,12 @@ export async function linkStats(db: Db, partnerId: number, now = new Date()) {
   };
 }
 
-/** The links of spec point 3's user JSON (decisions §14), from the partner's first code. */
+/** The links in the user JSON (docs/product/partners-and-accounts.md#the-partner-profile, docs/product/links-and-integrations.md), from the partner's first code. */
 export function partnerLinks(publicUrl: string, code: string | undefined) {
   if (!code) return { short_url: null, referral_short_url: null };
   const base = publicUrl.replace(/\/+$/, '');
-  return { short_url: `${base}/s/${encodeURIComponent(code)}`, referral_short_url: `${base}/r/${encodeURIComponent(code)}` };
+  return {
+    short_url: `${base}/s/${encodeURIComponent(code)}`,
+    referral_short_url: `${base}/r/${encodeURIComponent(code)}`,
+  };
 }

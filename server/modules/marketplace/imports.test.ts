@@ -1,4 +1,4 @@
-// Marketplace imports in the back office (issue 13, decisions §6 and §11): the upload answers what
+// Marketplace imports in the back office (issue 13, docs/product/commissions.md#marketplace and docs/product/back-office.md): the upload answers what
 // it did and keeps it (rows imported, duplicates skipped, each rejected line with its number and
 // reason), the list of past imports newest first, one import's rejected lines in the reader's
 // language, the rights of each role, the refusals said by their rule, and the audit line written

@@ -16,36 +16,76 @@ describe('marketplace and vouchers', () => {
   let mayaUuid: string;
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const upload = (body: string | Buffer, token = admin, filename = 'earnings-2026-10.tsv') =>
-    t.app.inject({ method: 'PUT', url: `/api/manager/marketplace/imports?filename=${filename}`, headers: { ...bearer(token), 'content-type': 'text/tab-separated-values' }, payload: body });
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/manager/marketplace/imports?filename=${filename}`,
+      headers: { ...bearer(token), 'content-type': 'text/tab-separated-values' },
+      payload: body,
+    });
   const count = async (table: 'marketplace_sales' | 'earnings' | 'vouchers') =>
-    Number((await t.database.db.selectFrom(table).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.database.db
+          .selectFrom(table)
+          .select(sql<number>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     t = await createTestApp({ env: { PUBLIC_CLIENT_TOKEN: CLIENT } });
     await seedDemoProgram(t.database.db);
-    await createStaffUser(t.database.db, { email: 'rita@sunbite.example', password: 'reviewer-pass-1', name: 'Rita', role: 'reviewer' });
+    await createStaffUser(t.database.db, {
+      email: 'rita@sunbite.example',
+      password: 'reviewer-pass-1',
+      name: 'Rita',
+      role: 'reviewer',
+    });
     const signIn = async (url: string, email: string, password: string) =>
-      (await t.app.inject({ method: 'POST', url, headers: client, payload: { email, password } })).json().token as string;
+      (await t.app.inject({ method: 'POST', url, headers: client, payload: { email, password } })).json()
+        .token as string;
     partner = await signIn('/api/auth/get_token', DEMO_PARTNER.email, DEMO_PARTNER.password);
     admin = await signIn('/api/manager/auth/get_token', DEMO_STAFF.email, DEMO_STAFF.password);
     reviewer = await signIn('/api/manager/auth/get_token', 'rita@sunbite.example', 'reviewer-pass-1');
-    mayaUuid = (await t.database.db.selectFrom('partners').select('uuid').where('email', '=', DEMO_PARTNER.email).executeTakeFirstOrThrow()).uuid;
+    mayaUuid = (
+      await t.database.db
+        .selectFrom('partners')
+        .select('uuid')
+        .where('email', '=', DEMO_PARTNER.email)
+        .executeTakeFirstOrThrow()
+    ).uuid;
   });
   afterAll(() => t.close());
 
   it('gives each partner a tracking id and one Amazon link per product', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/generateAmazonLinks', headers: { ...bearer(partner), 'accept-language': 'fr' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/generateAmazonLinks',
+      headers: { ...bearer(partner), 'accept-language': 'fr' },
+    });
     const links = res.json().data;
     expect(links).toHaveLength(16);
     const tag = new URL(links[0].url).searchParams.get('tag');
     expect(tag).toMatch(/^sunbite[0-9a-z]+-20$/);
-    expect(links[0]).toMatchObject({ product: 'acv', asin: 'B0CSB1ACV1', url: `https://www.amazon.com/dp/B0CSB1ACV1?tag=${tag}` });
-    const again = (await t.app.inject({ method: 'GET', url: '/api/generateAmazonLinks', headers: bearer(partner) })).json().data;
+    expect(links[0]).toMatchObject({
+      product: 'acv',
+      asin: 'B0CSB1ACV1',
+      url: `https://www.amazon.com/dp/B0CSB1ACV1?tag=${tag}`,
+    });
+    const again = (
+      await t.app.inject({ method: 'GET', url: '/api/generateAmazonLinks', headers: bearer(partner) })
+    ).json().data;
     expect(new URL(again[5].url).searchParams.get('tag')).toBe(tag);
   });
 
   it('imports an Associates report: good rows earn 10%, bad rows come back with their line numbers; the same file twice changes nothing', async () => {
-    const tag = (await t.database.db.selectFrom('partners').select('amazon_tracking_id').where('uuid', '=', mayaUuid).executeTakeFirstOrThrow()).amazon_tracking_id!;
+    const tag = (
+      await t.database.db
+        .selectFrom('partners')
+        .select('amazon_tracking_id')
+        .where('uuid', '=', mayaUuid)
+        .executeTakeFirstOrThrow()
+    ).amazon_tracking_id!;
     const report = [
       'Fee-Earnings reports from 2026-10-01 to 2026-10-31',
       'Category\tName\tASIN\tSeller\tTracking ID\tDate Shipped\tPrice($)\tItems Shipped\tReturns\tRevenue($)\tAd Fees($)\tDevice Type Group',
@@ -76,10 +116,23 @@ describe('marketplace and vouchers', () => {
     expect(overlapping.json().data).toMatchObject({ already_imported: false, imported: 0, duplicates: 2 });
     expect([await count('marketplace_sales'), await count('earnings')]).toEqual(before);
 
-    const items = (await t.app.inject({ method: 'GET', url: '/api/getAmazonSalesItems', headers: bearer(partner) })).json();
+    const items = (
+      await t.app.inject({ method: 'GET', url: '/api/getAmazonSalesItems', headers: bearer(partner) })
+    ).json();
     expect(items.total).toBe(2);
-    expect(items.data[0]).toMatchObject({ product: 'Sunbite Matcha Mind', order_amount: 29.99, commission: 3, status: 'PENDING', status_label: 'Pending Approval' });
-    expect(items.data[1]).toMatchObject({ product: 'Sunbite ACV Gummies', items: 2, order_amount: 49.98, commission: 5 });
+    expect(items.data[0]).toMatchObject({
+      product: 'Sunbite Matcha Mind',
+      order_amount: 29.99,
+      commission: 3,
+      status: 'PENDING',
+      status_label: 'Pending Approval',
+    });
+    expect(items.data[1]).toMatchObject({
+      product: 'Sunbite ACV Gummies',
+      items: 2,
+      order_amount: 49.98,
+      commission: 5,
+    });
   });
 
   it('refuses reports from reviewers and partners, empty bodies and bytes that are not text', async () => {
@@ -88,6 +141,8 @@ describe('marketplace and vouchers', () => {
     expect((await upload('')).statusCode).toBe(422);
     expect((await upload(Buffer.from([0xff, 0xfe, 0x00, 0xc3]))).statusCode).toBe(422);
     const headerless = await upload('just some text\nwithout columns');
-    expect(headerless.json().data.rejected).toEqual([{ line: 1, reason: 'No header row with a “Tracking ID” column', code: 'no_header' }]);
+    expect(headerless.json().data.rejected).toEqual([
+      { line: 1, reason: 'No header row with a “Tracking ID” column', code: 'no_header' },
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-// An Associates report in another currency than the program's (decisions §15, docs/decisions/053):
+// An Associates report in another currency than the program's (docs/product/commissions.md#currency, docs/decisions/053):
 // amazon.ca reports in CAD, converted at the rate staff set, each line keeping what the report
 // wrote and the rate used; without a rate the report is refused whole, and nothing is recorded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,9 +8,44 @@ import { payoutPartner, staffMember } from '../../test/payouts';
 import type { TestStaff } from '../../test/payouts';
 import { ensureTrackingId } from './service';
 
-const HEADER = ['Category', 'Name', 'ASIN', 'Seller', 'Tracking ID', 'Date Shipped', 'Price($)', 'Items Shipped', 'Returns', 'Revenue($)', 'Ad Fees($)', 'Device Type Group', 'Direct'];
+const HEADER = [
+  'Category',
+  'Name',
+  'ASIN',
+  'Seller',
+  'Tracking ID',
+  'Date Shipped',
+  'Price($)',
+  'Items Shipped',
+  'Returns',
+  'Revenue($)',
+  'Ad Fees($)',
+  'Device Type Group',
+  'Direct',
+];
 const report = (tag: string, revenues: string[]) =>
-  ['Fee-Earnings reports from 11-01-2026 to 11-30-2026', HEADER.join('\t'), ...revenues.map((r, i) => ['Health', `Sunbite Calm Bites ${i}`, 'B0CSB1CALM', 'Amazon.ca', tag, '2026-11-0' + (i + 2), '30.00', '1', '0', r, '3.00', 'PHONE', 'Y'].join('\t')), ''].join('\n');
+  [
+    'Fee-Earnings reports from 11-01-2026 to 11-30-2026',
+    HEADER.join('\t'),
+    ...revenues.map((r, i) =>
+      [
+        'Health',
+        `Sunbite Calm Bites ${i}`,
+        'B0CSB1CALM',
+        'Amazon.ca',
+        tag,
+        '2026-11-0' + (i + 2),
+        '30.00',
+        '1',
+        '0',
+        r,
+        '3.00',
+        'PHONE',
+        'Y',
+      ].join('\t'),
+    ),
+    '',
+  ].join('\n');
 
 describe('an Associates report in another currency', () => {
   let t: TestApp;
@@ -42,7 +77,12 @@ describe('an Associates report in another currency', () => {
     expect(refused.json().errors.currency).toEqual(['Set a rate for this currency first']);
     expect(await db().selectFrom('marketplace_imports').selectAll().execute()).toEqual([]);
 
-    const rate = await t.app.inject({ method: 'PUT', url: '/api/manager/settings/rates/CAD', headers: { authorization: `Bearer ${admin.token}` }, payload: { rate: '0.72' } });
+    const rate = await t.app.inject({
+      method: 'PUT',
+      url: '/api/manager/settings/rates/CAD',
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: { rate: '0.72' },
+    });
     expect(rate.statusCode).toBe(200);
     const answer = await upload(body, 'cad');
     expect(answer.statusCode, answer.body).toBe(200);
@@ -50,12 +90,24 @@ describe('an Associates report in another currency', () => {
     const sales = await db()
       .selectFrom('marketplace_sales')
       .innerJoin('earnings', 'earnings.marketplace_sale_id', 'marketplace_sales.id')
-      .select(['marketplace_sales.revenue_cents', 'marketplace_sales.source_revenue_cents', 'marketplace_sales.fx_rate', 'earnings.base_cents', 'earnings.amount_cents'])
+      .select([
+        'marketplace_sales.revenue_cents',
+        'marketplace_sales.source_revenue_cents',
+        'marketplace_sales.fx_rate',
+        'earnings.base_cents',
+        'earnings.amount_cents',
+      ])
       .orderBy('marketplace_sales.id')
       .execute();
     // 30.00 CAD × 0.72 = 21.60 USD, 10% → 2.16; 12.50 × 0.72 = 9.00, → 0.90.
     expect(sales).toEqual([
-      { revenue_cents: 2160, source_revenue_cents: 3000, fx_rate: '0.72', base_cents: 2160, amount_cents: 216 },
+      {
+        revenue_cents: 2160,
+        source_revenue_cents: 3000,
+        fx_rate: '0.72',
+        base_cents: 2160,
+        amount_cents: 216,
+      },
       { revenue_cents: 900, source_revenue_cents: 1250, fx_rate: '0.72', base_cents: 900, amount_cents: 90 },
     ]);
   });
@@ -65,7 +117,11 @@ describe('an Associates report in another currency', () => {
     const tag = await ensureTrackingId(db(), partner.id);
     const answer = await upload(report(tag, ['40.00']));
     expect(answer.json().data).toMatchObject({ imported: 1, import: { currency: 'USD' } });
-    const [sale] = await db().selectFrom('marketplace_sales').select(['revenue_cents', 'source_revenue_cents', 'fx_rate']).where('partner_id', '=', partner.id).execute();
+    const [sale] = await db()
+      .selectFrom('marketplace_sales')
+      .select(['revenue_cents', 'source_revenue_cents', 'fx_rate'])
+      .where('partner_id', '=', partner.id)
+      .execute();
     expect(sale).toEqual({ revenue_cents: 4000, source_revenue_cents: 4000, fx_rate: null });
   });
 });

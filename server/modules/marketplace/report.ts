@@ -83,7 +83,11 @@ function parseDate(text: string): string | null {
   // line writes its dates so).
   const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(t);
   const us = /^(\d{1,2})([/-])(\d{1,2})\2(\d{4})$/.exec(t);
-  const [y, m, d] = iso ? [iso[1]!, iso[2]!, iso[3]!] : us ? [us[4]!, us[1]!.padStart(2, '0'), us[3]!.padStart(2, '0')] : [];
+  const [y, m, d] = iso
+    ? [iso[1]!, iso[2]!, iso[3]!]
+    : us
+      ? [us[4]!, us[1]!.padStart(2, '0'), us[3]!.padStart(2, '0')]
+      : [];
   if (!y) return null;
   const date = `${y}-${m}-${d}`;
   const parsed = new Date(`${date}T00:00:00Z`);
@@ -159,7 +163,8 @@ function csvCells(line: string): string[] | null {
  * A line's cells by the file's separator. Tab-separated lines are split as they always were (a
  * quotation mark there is text: changing that would change the rows an earlier import keyed).
  */
-const cellsOf = (line: string, delimiter: ReportDelimiter) => (delimiter === '\t' ? line.split('\t') : csvCells(line));
+const cellsOf = (line: string, delimiter: ReportDelimiter) =>
+  delimiter === '\t' ? line.split('\t') : csvCells(line);
 
 const isTrackingHeading = (cells: string[] | null) =>
   !!cells?.some((c) => (COLUMNS.trackingId as readonly string[]).includes(c.trim().toLowerCase()));
@@ -185,19 +190,35 @@ function findHeader(lines: string[]): { index: number; delimiter: ReportDelimite
 export function parseAssociatesReport(
   text: string,
   options: ReportOptions = {},
-): { rows: ReportRow[]; problems: ReportProblem[]; delimiter: ReportDelimiter | null; decimalComma: boolean } {
+): {
+  rows: ReportRow[];
+  problems: ReportProblem[];
+  delimiter: ReportDelimiter | null;
+  decimalComma: boolean;
+} {
   // A byte-order mark, and CRLF (or a lone CR) line ends: the cells never keep them.
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
   const found = findHeader(lines);
-  if (!found) return { rows: [], problems: [{ line: 1, reason: 'no_header' }], delimiter: null, decimalComma: false };
+  if (!found)
+    return { rows: [], problems: [{ line: 1, reason: 'no_header' }], delimiter: null, decimalComma: false };
   const { delimiter } = found;
   const header = found.header.map((c) => c.trim().toLowerCase());
   const index = Object.fromEntries(
-    Object.entries(COLUMNS).map(([key, names]) => [key, header.findIndex((h) => (names as readonly string[]).includes(h))]),
+    Object.entries(COLUMNS).map(([key, names]) => [
+      key,
+      header.findIndex((h) => (names as readonly string[]).includes(h)),
+    ]),
   ) as Record<keyof typeof COLUMNS, number>;
-  const missing = (Object.keys(index) as (keyof typeof COLUMNS)[]).filter((k) => index[k] < 0).map((k) => HEADINGS[k]);
+  const missing = (Object.keys(index) as (keyof typeof COLUMNS)[])
+    .filter((k) => index[k] < 0)
+    .map((k) => HEADINGS[k]);
   if (missing.length)
-    return { rows: [], problems: [{ line: found.index + 1, reason: 'missing_columns', value: missing.join(', ') }], delimiter, decimalComma: false };
+    return {
+      rows: [],
+      problems: [{ line: found.index + 1, reason: 'missing_columns', value: missing.join(', ') }],
+      delimiter,
+      decimalComma: false,
+    };
 
   const records: { line: number; cells: string[] | null }[] = [];
   for (let i = found.index + 1; i < lines.length; i++) {
@@ -228,12 +249,25 @@ export function parseAssociatesReport(
     if (!trackingId || trackingId.length > 40) problems.push({ line, reason: 'tracking_id' });
     else if (!product || product.length > 255) problems.push({ line, reason: 'product' });
     else if (!date) problems.push({ line, reason: 'date', value: quoted(cell('date')) });
-    else if (options.latestDate && date > options.latestDate) problems.push({ line, reason: 'future_date', value: quoted(cell('date')) });
+    else if (options.latestDate && date > options.latestDate)
+      problems.push({ line, reason: 'future_date', value: quoted(cell('date')) });
     // Bounded so a mistyped cell is a rejected line, never a number the database cannot hold.
-    else if (!Number.isInteger(items) || items < 0 || items > MAX_ITEMS) problems.push({ line, reason: 'items', value: quoted(cell('items')) });
-    else if (money?.form === 'comma' && !decimalComma) problems.push({ line, reason: 'decimal_comma', value: quoted(cell('revenue')) });
-    else if (!money || Math.abs(money.cents) > MAX_REVENUE_CENTS) problems.push({ line, reason: 'amount', value: quoted(cell('revenue')) });
-    else rows.push({ line, trackingId, product, date, items, revenueCents: money.cents, revenueText: quoted(cell('revenue')) });
+    else if (!Number.isInteger(items) || items < 0 || items > MAX_ITEMS)
+      problems.push({ line, reason: 'items', value: quoted(cell('items')) });
+    else if (money?.form === 'comma' && !decimalComma)
+      problems.push({ line, reason: 'decimal_comma', value: quoted(cell('revenue')) });
+    else if (!money || Math.abs(money.cents) > MAX_REVENUE_CENTS)
+      problems.push({ line, reason: 'amount', value: quoted(cell('revenue')) });
+    else
+      rows.push({
+        line,
+        trackingId,
+        product,
+        date,
+        items,
+        revenueCents: money.cents,
+        revenueText: quoted(cell('revenue')),
+      });
   }
   return { rows, problems, delimiter, decimalComma };
 }

@@ -39,7 +39,10 @@ const filename = z
   .min(1, sayKey('required'))
   .max(255, sayKey('max', { n: 255 }))
   // A name is shown back to staff: no control characters (and PostgreSQL's text holds no NUL).
-  .refine((v) => ![...v].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f), sayKey('wrong_value'));
+  .refine(
+    (v) => ![...v].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f),
+    sayKey('wrong_value'),
+  );
 
 const rejectedLine = z.object({
   line: z.number().describe('The line’s number in the file, from 1'),
@@ -50,15 +53,23 @@ const importSummary = z.object({
   id: z.number(),
   filename: z.string(),
   created_at: z.string(),
-  imported_by: z.object({ id: z.number(), name: z.string(), email: z.string() }).nullable().describe('The staff member who uploaded it; null for the demo seed’s'),
+  imported_by: z
+    .object({ id: z.number(), name: z.string(), email: z.string() })
+    .nullable()
+    .describe('The staff member who uploaded it; null for the demo seed’s'),
   rows_imported: z.number(),
   duplicates_skipped: z.number().describe('Rows an earlier import already brought in'),
   rows_rejected: z.number(),
-  currency: z.string().nullable().describe('The report’s currency, chosen at import (null: the program’s, before currencies were chosen)'),
+  currency: z
+    .string()
+    .nullable()
+    .describe('The report’s currency, chosen at import (null: the program’s, before currencies were chosen)'),
 });
 const importAnswer = z.object({
   import_id: z.number().nullable(),
-  already_imported: z.boolean().describe('The same file was imported before: nothing changed, `import` is that earlier import'),
+  already_imported: z
+    .boolean()
+    .describe('The same file was imported before: nothing changed, `import` is that earlier import'),
   imported: z.number(),
   duplicates: z.number(),
   rejected: z.array(rejectedLine),
@@ -71,13 +82,30 @@ export function marketplaceRoutes(app: TypedApp, ctx: AppContext): void {
 
   app.get(
     '/api/generateAmazonLinks',
-    { onRequest: partner, schema: { tags: ['partner'], summary: 'One Amazon link per product, carrying the partner’s tracking id', security: [{ partner: [] }], response: { 200: amazonLinksAnswer } } },
+    {
+      onRequest: partner,
+      schema: {
+        tags: ['partner'],
+        summary: 'One Amazon link per product, carrying the partner’s tracking id',
+        security: [{ partner: [] }],
+        response: { 200: amazonLinksAnswer },
+      },
+    },
     async (request) => ({ data: await amazonLinks(ctx.db, partnerIdOf(request), requestLocale(request)) }),
   );
 
   app.get(
     '/api/getAmazonSalesItems',
-    { onRequest: partner, schema: { tags: ['partner'], summary: 'Marketplace sales from imported Associates reports, paged', security: [{ partner: [] }], querystring: paging, response: { 200: marketplaceSalesAnswer } } },
+    {
+      onRequest: partner,
+      schema: {
+        tags: ['partner'],
+        summary: 'Marketplace sales from imported Associates reports, paged',
+        security: [{ partner: [] }],
+        querystring: paging,
+        response: { 200: marketplaceSalesAnswer },
+      },
+    },
     async (request) => marketplaceSales(ctx.db, partnerIdOf(request), request.query, requestLocale(request)),
   );
 
@@ -103,12 +131,17 @@ export function marketplaceRoutes(app: TypedApp, ctx: AppContext): void {
   // The report is the request body itself (tab- or comma-separated text), named by `filename`.
   void app.register(async (child) => {
     const upload = child.withTypeProvider<ZodTypeProvider>();
-    upload.addContentTypeParser(['text/tab-separated-values', 'text/plain', 'text/csv', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: REPORT_MAX_BYTES }, (_req, body, done) => done(null, body));
+    upload.addContentTypeParser(
+      ['text/tab-separated-values', 'text/plain', 'text/csv', 'application/octet-stream'],
+      { parseAs: 'buffer', bodyLimit: REPORT_MAX_BYTES },
+      (_req, body, done) => done(null, body),
+    );
     // Fastify's words for a body it will not read say nothing of the rule: the report's own do
     // (the back office says the same before sending, common/marketplace-report.ts).
     upload.setErrorHandler((error: FastifyError) => {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw refused('too_large');
-      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_TYPE') throw refused('file_type');
+      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_TYPE')
+        throw refused('file_type');
       throw error;
     });
     upload.put(
@@ -126,7 +159,9 @@ export function marketplaceRoutes(app: TypedApp, ctx: AppContext): void {
               .regex(/^[A-Za-z]{3}$/, sayKey('wrong_value'))
               .transform((v) => v.toUpperCase())
               .optional()
-              .describe('The report’s currency (amazon.com USD, amazon.ca CAD…): the program currency unless said; another one is converted at the rate set for it in the settings, and without one the report is refused (422 `errors.currency`)'),
+              .describe(
+                'The report’s currency (amazon.com USD, amazon.ca CAD…): the program currency unless said; another one is converted at the rate set for it in the settings, and without one the report is refused (422 `errors.currency`)',
+              ),
           }),
           response: { 200: z.object({ data: importAnswer }) },
         },
@@ -137,7 +172,18 @@ export function marketplaceRoutes(app: TypedApp, ctx: AppContext): void {
         const content = request.body ?? Buffer.alloc(0);
         const problem = reportBytesProblem(content);
         if (problem) throw refused(problem);
-        return { data: await importAssociatesReport(ctx.db, { name: request.query.filename, content }, staffIdOf(request), { now: new Date(), locale: requestLocale(request), ...(request.query.currency ? { currency: request.query.currency } : {}) }) };
+        return {
+          data: await importAssociatesReport(
+            ctx.db,
+            { name: request.query.filename, content },
+            staffIdOf(request),
+            {
+              now: new Date(),
+              locale: requestLocale(request),
+              ...(request.query.currency ? { currency: request.query.currency } : {}),
+            },
+          ),
+        };
       },
     );
   });
@@ -147,7 +193,9 @@ export function marketplaceRoutes(app: TypedApp, ctx: AppContext): void {
     {
       onRequest: staff,
       schema: {
-        ...doc('Past imports of Associates reports, newest first: the file, who, when, rows imported, duplicates skipped, lines rejected (manager, admin)'),
+        ...doc(
+          'Past imports of Associates reports, newest first: the file, who, when, rows imported, duplicates skipped, lines rejected (manager, admin)',
+        ),
         querystring: pagingQuery(20),
         response: { 200: pagedAnswer(importSummary) },
       },
@@ -160,7 +208,9 @@ export function marketplaceRoutes(app: TypedApp, ctx: AppContext): void {
     {
       onRequest: staff,
       schema: {
-        ...doc('One import and a page of its rejected lines in order, each with its number and the reason in the reader’s language (manager, admin)'),
+        ...doc(
+          'One import and a page of its rejected lines in order, each with its number and the reason in the reader’s language (manager, admin)',
+        ),
         params: idParams,
         querystring: pagingQuery(50),
         response: { 200: pagedAnswer(rejectedLine).extend({ import: importSummary }) },

@@ -1,4 +1,4 @@
-// The marketplace (decisions §6): each partner's Amazon tracking id and links, and the import
+// The marketplace (docs/product/commissions.md#marketplace): each partner's Amazon tracking id and links, and the import
 // of Associates reports into marketplace sales that earn the marketplace rate.
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
@@ -18,7 +18,15 @@ import { createEarning, earnedCents } from '../sales/service';
 import { holdUntilFrom, readMarketplaceRateBp } from '../settings/service';
 import type { ReportProblem, ReportReason, ReportRow } from './report';
 import { parseAssociatesReport } from './report';
-import { findImport, importLines, importsPage, problemOf, saleKeyExists, storedLine, trackingIdBalance } from './repository';
+import {
+  findImport,
+  importLines,
+  importsPage,
+  problemOf,
+  saleKeyExists,
+  storedLine,
+  trackingIdBalance,
+} from './repository';
 import type { ImportSummary } from './repository';
 import { inProgramCurrency, readMoneyTerms, readProgramCurrency } from '../settings';
 
@@ -73,11 +81,14 @@ export const rejectedLine = (problem: ReportProblem, locale: Locale): RejectedLi
   reason: i18n.t(`api.marketplace.reasons.${problem.reason}`, {
     lng: locale,
     value: problem.value ?? '',
-    // In the report's own currency, which the report names (decisions §15): no symbol here.
+    // In the report's own currency, which the report names (docs/product/commissions.md#currency): no symbol here.
     earlier:
       problem.earlierCents === undefined
         ? ''
-        : new Intl.NumberFormat(INTL_LOCALE[locale], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(problem.earlierCents / 100),
+        : new Intl.NumberFormat(INTL_LOCALE[locale], {
+            minimumFractionDigits: 2,
+            maximumFractionDigits: 2,
+          }).format(problem.earlierCents / 100),
   }),
   code: problem.reason,
 });
@@ -89,7 +100,7 @@ const LINES_PER_INSERT = 500;
 // same sale (each reads what is left, then takes from it).
 const MARKETPLACE_LOCK = 0x6d6b;
 
-/** How an import is made; the report's currency will be one of these (decisions §15). */
+/** How an import is made; the report's currency will be one of these (docs/product/commissions.md#currency). */
 export interface ImportOptions {
   /** When the import is made: its record, the holding period and the latest shipped date count from it. */
   now?: Date;
@@ -107,10 +118,11 @@ export interface ImportOptions {
 const latestShippedDate = (now: Date) => new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
 
 /** Half a cent away from zero, the same both ways: a return gives back what its sale earned. */
-const commissionOf = (revenueCents: number, rateBp: number) => Math.sign(revenueCents) * Math.round((Math.abs(revenueCents) * rateBp) / 10_000);
+const commissionOf = (revenueCents: number, rateBp: number) =>
+  Math.sign(revenueCents) * Math.round((Math.abs(revenueCents) * rateBp) / 10_000);
 
 /**
- * Imports an Associates report (decisions §6): each good row becomes a marketplace sale of the
+ * Imports an Associates report (docs/product/commissions.md#marketplace): each good row becomes a marketplace sale of the
  * partner whose tracking id it carries, earning the marketplace rate; a row an earlier import
  * brought in is skipped, and the same file twice changes nothing. A negative row is a return: it
  * takes back at most what the partner's earlier lines on that tracking id brought in (earlier
@@ -124,8 +136,12 @@ export async function importAssociatesReport(
   // A date alone: when (the demo seed's way).
   options: ImportOptions | Date = {},
 ): Promise<ImportResult> {
-  const { now = new Date(), locale = DEFAULT_LOCALE, currency: chosen } = options instanceof Date ? { now: options } : options;
-  // Converted at the rate staff set for the report's currency (decisions §15); without one, the
+  const {
+    now = new Date(),
+    locale = DEFAULT_LOCALE,
+    currency: chosen,
+  } = options instanceof Date ? { now: options } : options;
+  // Converted at the rate staff set for the report's currency (docs/product/commissions.md#currency); without one, the
   // report is refused whole, before anything is read: it is the staff member's own file, sent
   // again once the rate is set.
   const money = await readMoneyTerms(db, chosen ?? (await readProgramCurrency(db)));
@@ -135,16 +151,35 @@ export async function importAssociatesReport(
   const inProgram = (cents: number) => inProgramCurrency(cents, money.rate)!;
   const sha = createHash('sha256').update(file.content).digest('hex');
   const earlier = async () => {
-    const known = await db.selectFrom('marketplace_imports').select('id').where('file_sha256', '=', sha).executeTakeFirst();
-    return known ? { import_id: known.id, already_imported: true, imported: 0, duplicates: 0, rejected: [], import: await importSummary(db, known.id) } : null;
+    const known = await db
+      .selectFrom('marketplace_imports')
+      .select('id')
+      .where('file_sha256', '=', sha)
+      .executeTakeFirst();
+    return known
+      ? {
+          import_id: known.id,
+          already_imported: true,
+          imported: 0,
+          duplicates: 0,
+          rejected: [],
+          import: await importSummary(db, known.id),
+        }
+      : null;
   };
   const known = await earlier();
   if (known) return known;
-  const { rows, problems } = parseAssociatesReport(file.content.toString('utf8'), { latestDate: latestShippedDate(now) });
+  const { rows, problems } = parseAssociatesReport(file.content.toString('utf8'), {
+    latestDate: latestShippedDate(now),
+  });
 
   const partners = new Map<string, number>();
   for (const id of new Set(rows.map((r) => r.trackingId))) {
-    const p = await db.selectFrom('partners').select('id').where(sql<string>`lower(amazon_tracking_id)`, '=', id.toLowerCase()).executeTakeFirst();
+    const p = await db
+      .selectFrom('partners')
+      .select('id')
+      .where(sql<string>`lower(amazon_tracking_id)`, '=', id.toLowerCase())
+      .executeTakeFirst();
     if (p) partners.set(id, p.id);
   }
   const rejected: ReportProblem[] = [...problems];
@@ -152,7 +187,7 @@ export async function importAssociatesReport(
   let duplicates = 0;
   const filename = file.name.slice(0, 255);
   const at = nowIso(now);
-  // The program's marketplace rate (10% of revenue unless staff changed it, decisions §6) and
+  // The program's marketplace rate (10% of revenue unless staff changed it, docs/product/commissions.md#marketplace) and
   // holding period when the report is imported: a later change leaves these earnings as they are.
   const [holdUntil, rateBp] = await Promise.all([holdUntilFrom(db, now), readMarketplaceRateBp(db)]);
   let importId: number;
@@ -161,11 +196,22 @@ export async function importAssociatesReport(
       await lockKeys(
         trx,
         MARKETPLACE_LOCK,
-        rows.flatMap((r) => (r.revenueCents < 0 && partners.has(r.trackingId) ? [`partner:${partners.get(r.trackingId)}`] : [])),
+        rows.flatMap((r) =>
+          r.revenueCents < 0 && partners.has(r.trackingId) ? [`partner:${partners.get(r.trackingId)}`] : [],
+        ),
       );
       const created = await trx
         .insertInto('marketplace_imports')
-        .values({ file_sha256: sha, filename, imported_by: staffId, rows_imported: 0, rows_rejected: 0, rows_duplicate: 0, created_at: at, currency })
+        .values({
+          file_sha256: sha,
+          filename,
+          imported_by: staffId,
+          rows_imported: 0,
+          rows_rejected: 0,
+          rows_duplicate: 0,
+          created_at: at,
+          currency,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const seen = new Map<string, number>();
@@ -176,7 +222,13 @@ export async function importAssociatesReport(
           continue;
         }
         // The same row twice in one report is two sales; the same row in another import is one.
-        const content = [row.trackingId.toLowerCase(), row.product, row.date, row.items, row.revenueCents].join('|');
+        const content = [
+          row.trackingId.toLowerCase(),
+          row.product,
+          row.date,
+          row.items,
+          row.revenueCents,
+        ].join('|');
         const occurrence = (seen.get(content) ?? 0) + 1;
         seen.set(content, occurrence);
         const rowKey = createHash('sha256').update(`${content}|${occurrence}`).digest('hex');
@@ -197,7 +249,19 @@ export async function importAssociatesReport(
         }
         const sale = await trx
           .insertInto('marketplace_sales')
-          .values({ partner_id: partnerId, import_id: created.id, row_key: rowKey, tracking_id: row.trackingId, product: row.product, sale_date: row.date, items: row.items, revenue_cents: revenueCents, source_revenue_cents: row.revenueCents, fx_rate: fxRate, created_at: at })
+          .values({
+            partner_id: partnerId,
+            import_id: created.id,
+            row_key: rowKey,
+            tracking_id: row.trackingId,
+            product: row.product,
+            sale_date: row.date,
+            items: row.items,
+            revenue_cents: revenueCents,
+            source_revenue_cents: row.revenueCents,
+            fx_rate: fxRate,
+            created_at: at,
+          })
           .onConflict((oc) => oc.column('row_key').doNothing())
           .returning('id')
           .executeTakeFirst();
@@ -207,7 +271,17 @@ export async function importAssociatesReport(
         }
         await createEarning(
           trx,
-          { partner_id: partnerId, kind: 'marketplace', source_key: `marketplace:${sale.id}`, marketplace_sale_id: sale.id, base_cents: revenueCents, rate_bp: rateBp, amount_cents: amountCents, status: 'PENDING', hold_until: holdUntil },
+          {
+            partner_id: partnerId,
+            kind: 'marketplace',
+            source_key: `marketplace:${sale.id}`,
+            marketplace_sale_id: sale.id,
+            base_cents: revenueCents,
+            rate_bp: rateBp,
+            amount_cents: amountCents,
+            status: 'PENDING',
+            hold_until: holdUntil,
+          },
           `Associates report ${filename}, line ${row.line}`,
           staffId ? `staff:${staffId}` : 'import',
           now,
@@ -223,7 +297,7 @@ export async function importAssociatesReport(
       }
       const counts = { rows_imported: imported, rows_duplicate: duplicates, rows_rejected: rejected.length };
       await trx.updateTable('marketplace_imports').set(counts).where('id', '=', created.id).execute();
-      // A staff member's import is a staff change (decisions §11); the demo seed's or a script's,
+      // A staff member's import is a staff change (docs/product/back-office.md); the demo seed's or a script's,
       // without one, is not.
       if (staffId !== null)
         await recordAudit(
@@ -233,7 +307,14 @@ export async function importAssociatesReport(
             action: 'marketplace_import.create',
             entity: 'marketplace_import',
             entityId: created.id,
-            after: { filename, currency, rate: fxRate, rows_imported: imported, duplicates_skipped: duplicates, rows_rejected: rejected.length },
+            after: {
+              filename,
+              currency,
+              rate: fxRate,
+              rows_imported: imported,
+              duplicates_skipped: duplicates,
+              rows_rejected: rejected.length,
+            },
           },
           at,
         );
@@ -261,11 +342,21 @@ export async function importAssociatesReport(
  * when there was no sale, or when it takes back more revenue than is left; otherwise its
  * commission, never more than the commission left (the rate may have gone up since the sales).
  */
-async function judgeReturn(trx: Db, partnerId: number, row: ReportRow, amountCents: number): Promise<ReportProblem | { amountCents: number }> {
+async function judgeReturn(
+  trx: Db,
+  partnerId: number,
+  row: ReportRow,
+  amountCents: number,
+): Promise<ReportProblem | { amountCents: number }> {
   const balance = await trackingIdBalance(trx, partnerId, row.trackingId);
   if (balance.sales === 0) return { line: row.line, reason: 'return_without_sale', value: row.revenueText };
   if (-row.revenueCents > balance.revenueCents)
-    return { line: row.line, reason: 'return_exceeds', value: row.revenueText, earlierCents: Math.max(0, balance.revenueCents) };
+    return {
+      line: row.line,
+      reason: 'return_exceeds',
+      value: row.revenueText,
+      earlierCents: Math.max(0, balance.revenueCents),
+    };
   return { amountCents: Math.max(amountCents, -Math.max(0, balance.earnedCents)) };
 }
 
@@ -276,14 +367,19 @@ async function importSummary(db: Db, id: number): Promise<ImportSummary> {
   return found;
 }
 
-/** Past imports, newest first (manager and admin, decisions §11). */
+/** Past imports, newest first (manager and admin, docs/product/back-office.md#exports). */
 export async function listImports(db: Db, paging: { page: number; length: number }) {
   const { rows, total } = await importsPage(db, paging.page, paging.length);
   return pageOf(rows, paging.page, paging.length, total);
 }
 
 /** One import and a page of its rejected lines, in order, in the reader's language; 404 when there is no such import. */
-export async function importDetail(db: Db, id: number, paging: { page: number; length: number }, locale: Locale) {
+export async function importDetail(
+  db: Db,
+  id: number,
+  paging: { page: number; length: number },
+  locale: Locale,
+) {
   const summary = await findImport(db, id);
   if (!summary) throw notFound();
   const lines = await importLines(db, id, paging.page, paging.length);
@@ -298,14 +394,37 @@ export async function importDetail(db: Db, id: number, paging: { page: number; l
   };
 }
 
-export async function marketplaceSales(db: Db, partnerId: number, paging: { page: number; length: number }, locale: Locale) {
+export async function marketplaceSales(
+  db: Db,
+  partnerId: number,
+  paging: { page: number; length: number },
+  locale: Locale,
+) {
   const total = Number(
-    (await db.selectFrom('marketplace_sales').select(sql<number>`count(*)`.as('n')).where('partner_id', '=', partnerId).executeTakeFirstOrThrow()).n,
+    (
+      await db
+        .selectFrom('marketplace_sales')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('partner_id', '=', partnerId)
+        .executeTakeFirstOrThrow()
+    ).n,
   );
   const rows = await db
     .selectFrom('marketplace_sales')
-    .leftJoin('earnings', (j) => j.onRef('earnings.marketplace_sale_id', '=', 'marketplace_sales.id').on('earnings.kind', '=', 'marketplace'))
-    .select(['marketplace_sales.id', 'marketplace_sales.product', 'marketplace_sales.sale_date', 'marketplace_sales.items', 'marketplace_sales.revenue_cents', 'earnings.amount_cents', 'earnings.status'])
+    .leftJoin('earnings', (j) =>
+      j
+        .onRef('earnings.marketplace_sale_id', '=', 'marketplace_sales.id')
+        .on('earnings.kind', '=', 'marketplace'),
+    )
+    .select([
+      'marketplace_sales.id',
+      'marketplace_sales.product',
+      'marketplace_sales.sale_date',
+      'marketplace_sales.items',
+      'marketplace_sales.revenue_cents',
+      'earnings.amount_cents',
+      'earnings.status',
+    ])
     .where('marketplace_sales.partner_id', '=', partnerId)
     .orderBy('marketplace_sales.sale_date', 'desc')
     .orderBy('marketplace_sales.id', 'desc')

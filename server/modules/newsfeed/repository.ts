@@ -6,17 +6,19 @@ const FEED_KINDS = ['announcement', 'badge'] as const;
 
 /** The newest `limit` announcement and badge notifications of the partner. */
 export function feedNotifications(db: Db, partnerId: number, limit: number) {
-  return db
-    .selectFrom('notifications')
-    .select(['id', 'kind', 'title', 'body', 'data', 'created_at'])
-    .where('partner_id', '=', partnerId)
-    .where('kind', 'in', FEED_KINDS)
-    // The service's order (time, then kind, then id): the cut here must agree with it.
-    .orderBy('created_at', 'desc')
-    .orderBy('kind', 'asc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('notifications')
+      .select(['id', 'kind', 'title', 'body', 'data', 'created_at'])
+      .where('partner_id', '=', partnerId)
+      .where('kind', 'in', FEED_KINDS)
+      // The service's order (time, then kind, then id): the cut here must agree with it.
+      .orderBy('created_at', 'desc')
+      .orderBy('kind', 'asc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute()
+  );
 }
 
 export async function countFeedNotifications(db: Db, partnerId: number): Promise<number> {

@@ -1,4 +1,4 @@
-// The partner's newsfeed (decisions §8): `GET /api/newsfeed?page&length`.
+// The partner's newsfeed (docs/product/engagement.md#newsfeed): `GET /api/newsfeed?page&length`.
 import { z } from 'zod';
 import { FEED_KINDS } from '../../../common/newsfeed';
 import type { AppContext, TypedApp } from '../../context';
@@ -24,8 +24,15 @@ const saleLine = z.object({
 const feedItem = z.object({
   kind: z.enum(FEED_KINDS),
   id: z.number().describe('Unique within its kind'),
-  date: z.string().describe('When it happened: the order placed, the announcement sent, the badge awarded, the promo started'),
-  title: z.string().nullable().describe('Announcement, badge and promotion: the headline in the partner’s language'),
+  date: z
+    .string()
+    .describe(
+      'When it happened: the order placed, the announcement sent, the badge awarded, the promo started',
+    ),
+  title: z
+    .string()
+    .nullable()
+    .describe('Announcement, badge and promotion: the headline in the partner’s language'),
   body: z.string().nullable(),
   image_url: z.string().nullable().describe('Promotion: its product’s artwork'),
   badge: z.string().nullable().describe('Badge: its id (as in `get_badges`)'),
@@ -47,7 +54,12 @@ export function newsfeedRoutes(app: TypedApp, ctx: AppContext): void {
     },
     async (request) => {
       const partner = await findPartnerById(ctx.db, partnerIdOf(request));
-      return newsfeedPage(ctx.db, { id: partnerIdOf(request), locale: partner?.locale ?? 'en' }, request.query, requestLocale(request));
+      return newsfeedPage(
+        ctx.db,
+        { id: partnerIdOf(request), locale: partner?.locale ?? 'en' },
+        request.query,
+        requestLocale(request),
+      );
     },
   );
 }

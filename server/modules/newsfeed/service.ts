@@ -1,4 +1,4 @@
-// The newsfeed (decisions §8): announcements, promotions, badges and sales in time order, paged.
+// The newsfeed (docs/product/engagement.md#badges): announcements, promotions, badges and sales in time order, paged.
 //
 // Each source is read newest first, no deeper than the page asked for reaches (offset + length),
 // and the sources are merged here: a partner's feed is read a page or two deep, and each source
@@ -36,7 +36,16 @@ export async function newsfeedPage(
     startedPartnerPromotions(db, partner.locale, now),
   ]);
   const items: FeedItem[] = [
-    ...sales.map((s) => ({ kind: 'sale' as const, id: s.id, date: s.at, title: null, body: null, image_url: null, badge: null, sale: null })),
+    ...sales.map((s) => ({
+      kind: 'sale' as const,
+      id: s.id,
+      date: s.at,
+      title: null,
+      body: null,
+      image_url: null,
+      badge: null,
+      sale: null,
+    })),
     ...notifications.map((n) => ({
       kind: n.kind as 'announcement' | 'badge',
       id: n.id,
@@ -47,11 +56,25 @@ export async function newsfeedPage(
       badge: n.kind === 'badge' ? badgeOf(n.data) : null,
       sale: null,
     })),
-    ...promotions.map((p) => ({ kind: 'promotion' as const, id: p.id, date: startOfDay(p.starts_on), title: p.title, body: p.body, image_url: p.image_url, badge: null, sale: null })),
+    ...promotions.map((p) => ({
+      kind: 'promotion' as const,
+      id: p.id,
+      date: startOfDay(p.starts_on),
+      title: p.title,
+      body: p.body,
+      image_url: p.image_url,
+      badge: null,
+      sale: null,
+    })),
   ];
   const page = items.sort(newestFirst).slice((paging.page - 1) * paging.length, depth);
   // Only the sales on the page are read whole, as the sales list shows them.
-  const lines = await saleLinesByIds(db, partner.id, page.filter((item) => item.kind === 'sale').map((item) => item.id), locale);
+  const lines = await saleLinesByIds(
+    db,
+    partner.id,
+    page.filter((item) => item.kind === 'sale').map((item) => item.id),
+    locale,
+  );
   const data = page.flatMap((item) => {
     if (item.kind !== 'sale') return [item];
     const sale = lines.get(item.id);

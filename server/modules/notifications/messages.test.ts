@@ -1,4 +1,4 @@
-// Announcements and custom notifications (decisions §8): per-language copies, the bell and its
+// Announcements and custom notifications (docs/product/engagement.md#notifications): per-language copies, the bell and its
 // custom count, read-marking, edits and deletes reaching every copy, the audit log, live push,
 // authorization both ways, and bad input answering 4xx with nothing changed.
 import type { AddressInfo } from 'node:net';
@@ -27,19 +27,73 @@ describe('announcements and custom notifications', () => {
   let manager: FixtureStaff;
   let reviewer: FixtureStaff;
   const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-  const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: unknown, lang = 'en') =>
-    t.app.inject({ method, url, headers: { ...bearer(token), 'accept-language': lang }, ...(payload === undefined ? {} : { payload: payload as object }) });
-  const announcements = async (r: Reader) => (await get('/api/getNotifications/announcement', r.token)).json().data as { id: number; title: string; body: string; read: boolean }[];
-  const customs = async (r: Reader) => (await get('/api/getNotifications/notification', r.token)).json().data as { id: number; title: string; read: boolean }[];
-  const bell = async (r: Reader) => (await get('/api/getBellNotifications', r.token)).json().data as { count: number; custom_unread: number; items: { kind: string; title: string }[] };
+  const send = (
+    method: 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    token: string,
+    payload?: unknown,
+    lang = 'en',
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { ...bearer(token), 'accept-language': lang },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const announcements = async (r: Reader) =>
+    (await get('/api/getNotifications/announcement', r.token)).json().data as {
+      id: number;
+      title: string;
+      body: string;
+      read: boolean;
+    }[];
+  const customs = async (r: Reader) =>
+    (await get('/api/getNotifications/notification', r.token)).json().data as {
+      id: number;
+      title: string;
+      read: boolean;
+    }[];
+  const bell = async (r: Reader) =>
+    (await get('/api/getBellNotifications', r.token)).json().data as {
+      count: number;
+      custom_unread: number;
+      items: { kind: string; title: string }[];
+    };
   const tableCounts = async () => ({
-    messages: Number((await t.database.db.selectFrom('staff_messages').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
-    copies: Number((await t.database.db.selectFrom('notifications').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
-    audit: Number((await t.database.db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+    messages: Number(
+      (
+        await t.database.db
+          .selectFrom('staff_messages')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    copies: Number(
+      (
+        await t.database.db
+          .selectFrom('notifications')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    audit: Number(
+      (
+        await t.database.db
+          .selectFrom('audit_log')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
   });
 
   const reader = async (email: string, locale: 'en' | 'fr', code: string): Promise<Reader> => {
-    const p = await createPartnerAccount(t.database.db, { email, password: `${code}-password-1`, first_name: code, last_name: 'Reader', locale });
+    const p = await createPartnerAccount(t.database.db, {
+      email,
+      password: `${code}-password-1`,
+      first_name: code,
+      last_name: 'Reader',
+      locale,
+    });
     await createPromoCode(t.database.db, p.id, code);
     return { id: p.id, uuid: p.uuid, token: (await issueToken(t.database.db, 'partner', p.id)).token };
   };
@@ -55,24 +109,40 @@ describe('announcements and custom notifications', () => {
 
   it('gives each partner the announcement in their language, in the list and the bell', async () => {
     const made = await send('POST', '/api/manager/announcements', manager.token, {
-      content: { en: { title: 'New flavour', body: 'Matcha Mind is here.' }, fr: { title: 'Nouvelle saveur', body: 'Matcha Mind est arrivé.' } },
+      content: {
+        en: { title: 'New flavour', body: 'Matcha Mind is here.' },
+        fr: { title: 'Nouvelle saveur', body: 'Matcha Mind est arrivé.' },
+      },
     });
     expect(made.statusCode).toBe(201);
     expect(made.json().data).toMatchObject({ recipients: 2, read: 0, author: manager.name, partner: null });
 
-    expect(await announcements(en)).toMatchObject([{ title: 'New flavour', body: 'Matcha Mind is here.', read: false }]);
+    expect(await announcements(en)).toMatchObject([
+      { title: 'New flavour', body: 'Matcha Mind is here.', read: false },
+    ]);
     expect(await announcements(fr)).toMatchObject([{ title: 'Nouvelle saveur', read: false }]);
-    expect(await bell(fr)).toMatchObject({ count: 1, custom_unread: 0, items: [{ kind: 'announcement', title: 'Nouvelle saveur' }] });
+    expect(await bell(fr)).toMatchObject({
+      count: 1,
+      custom_unread: 0,
+      items: [{ kind: 'announcement', title: 'Nouvelle saveur' }],
+    });
   });
 
   it('sends an announcement written in one language only to its readers, and reaches the others when the language is added', async () => {
-    const made = (await send('POST', '/api/manager/announcements', manager.token, { content: { fr: { title: 'Pour le Québec', body: 'Livraison gratuite.' } } })).json().data;
+    const made = (
+      await send('POST', '/api/manager/announcements', manager.token, {
+        content: { fr: { title: 'Pour le Québec', body: 'Livraison gratuite.' } },
+      })
+    ).json().data;
     expect(made.recipients).toBe(1);
     expect((await announcements(en)).some((a) => a.id && a.title === 'Pour le Québec')).toBe(false);
     expect((await announcements(fr))[0]).toMatchObject({ title: 'Pour le Québec' });
 
     const edited = await send('PATCH', `/api/manager/announcements/${made.id}`, manager.token, {
-      content: { fr: { title: 'Pour tout le monde', body: 'Livraison gratuite.' }, en: { title: 'For everyone', body: 'Free shipping.' } },
+      content: {
+        fr: { title: 'Pour tout le monde', body: 'Livraison gratuite.' },
+        en: { title: 'For everyone', body: 'Free shipping.' },
+      },
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json().data.recipients).toBe(2);
@@ -80,7 +150,9 @@ describe('announcements and custom notifications', () => {
     expect((await announcements(fr))[0]).toMatchObject({ title: 'Pour tout le monde' });
 
     // Removing the English version takes it back from English readers only.
-    await send('PATCH', `/api/manager/announcements/${made.id}`, manager.token, { content: { fr: { title: 'Pour tout le monde', body: 'Livraison gratuite.' } } });
+    await send('PATCH', `/api/manager/announcements/${made.id}`, manager.token, {
+      content: { fr: { title: 'Pour tout le monde', body: 'Livraison gratuite.' } },
+    });
     expect((await announcements(en)).some((a) => a.title === 'For everyone')).toBe(false);
     expect((await announcements(fr))[0]).toMatchObject({ title: 'Pour tout le monde' });
   });
@@ -91,30 +163,48 @@ describe('announcements and custom notifications', () => {
     expect(read.json().data).toMatchObject({ custom_unread: 0 });
     const list = (await get('/api/manager/announcements', manager.token)).json();
     expect(list).toMatchObject({ total: 2, current_page: 1 });
-    const row = list.data.find((m: { content: { fr?: { title: string } } }) => m.content.fr?.title === 'Pour tout le monde');
+    const row = list.data.find(
+      (m: { content: { fr?: { title: string } } }) => m.content.fr?.title === 'Pour tout le monde',
+    );
     expect(row).toMatchObject({ recipients: 1, read: 1 });
-    await send('PATCH', `/api/manager/announcements/${row.id}`, manager.token, { content: { fr: { title: 'Pour tout le monde !', body: 'Livraison gratuite.' } } });
+    await send('PATCH', `/api/manager/announcements/${row.id}`, manager.token, {
+      content: { fr: { title: 'Pour tout le monde !', body: 'Livraison gratuite.' } },
+    });
     expect((await announcements(fr))[0]).toMatchObject({ title: 'Pour tout le monde !', read: true });
   });
 
   it('sends a custom notification to one partner found by e-mail or code, lighting their dot only', async () => {
-    const byCode = await send('POST', '/api/manager/notifications', manager.token, { partner: 'english15', content: { en: { title: 'Your sample box', body: 'It ships Monday.' } } });
+    const byCode = await send('POST', '/api/manager/notifications', manager.token, {
+      partner: 'english15',
+      content: { en: { title: 'Your sample box', body: 'It ships Monday.' } },
+    });
     expect(byCode.statusCode).toBe(201);
-    expect(byCode.json().data).toMatchObject({ recipients: 1, partner: { uuid: en.uuid, email: 'english@example.com', name: 'ENGLISH15 Reader' } });
+    expect(byCode.json().data).toMatchObject({
+      recipients: 1,
+      partner: { uuid: en.uuid, email: 'english@example.com', name: 'ENGLISH15 Reader' },
+    });
     expect(await customs(en)).toMatchObject([{ title: 'Your sample box', read: false }]);
     expect(await customs(fr)).toEqual([]);
     expect((await bell(en)).custom_unread).toBe(1);
     expect((await bell(fr)).custom_unread).toBe(0);
 
     // Written in English only, a message to a French reader still reaches them.
-    await send('POST', '/api/manager/notifications', manager.token, { partner: 'FRANCAIS@example.com', content: { en: { title: 'Welcome', body: 'Glad to have you.' } } });
+    await send('POST', '/api/manager/notifications', manager.token, {
+      partner: 'FRANCAIS@example.com',
+      content: { en: { title: 'Welcome', body: 'Glad to have you.' } },
+    });
     expect(await customs(fr)).toMatchObject([{ title: 'Welcome' }]);
     const marked = await send('POST', '/api/notifications/read', fr.token, {});
     expect(marked.json().data).toEqual({ count: 0, custom_unread: 0 });
   });
 
   it('sends a custom notification to every partner in their language, and deletes it from every portal', async () => {
-    const all = (await send('POST', '/api/manager/notifications', manager.token, { partner: null, content: { en: { title: 'Survey', body: 'Tell us.' }, fr: { title: 'Sondage', body: 'Dites-nous.' } } })).json().data;
+    const all = (
+      await send('POST', '/api/manager/notifications', manager.token, {
+        partner: null,
+        content: { en: { title: 'Survey', body: 'Tell us.' }, fr: { title: 'Sondage', body: 'Dites-nous.' } },
+      })
+    ).json().data;
     expect(all).toMatchObject({ recipients: 2, partner: null });
     expect((await customs(en))[0]).toMatchObject({ title: 'Survey' });
     expect((await customs(fr))[0]).toMatchObject({ title: 'Sondage' });
@@ -122,10 +212,14 @@ describe('announcements and custom notifications', () => {
     expect(gone.json()).toEqual({ data: { id: all.id } });
     expect((await customs(en)).some((n) => n.title === 'Survey')).toBe(false);
     expect((await customs(fr)).some((n) => n.title === 'Sondage')).toBe(false);
-    expect((await send('DELETE', `/api/manager/notifications/${all.id}`, manager.token)).statusCode).toBe(404);
+    expect((await send('DELETE', `/api/manager/notifications/${all.id}`, manager.token)).statusCode).toBe(
+      404,
+    );
     // An announcement's id is not a custom notification's.
     const [announcement] = (await get('/api/manager/announcements', manager.token)).json().data;
-    expect((await send('DELETE', `/api/manager/notifications/${announcement.id}`, manager.token)).statusCode).toBe(404);
+    expect(
+      (await send('DELETE', `/api/manager/notifications/${announcement.id}`, manager.token)).statusCode,
+    ).toBe(404);
   });
 
   it('writes every staff change to the audit log, with before and after', async () => {
@@ -143,7 +237,9 @@ describe('announcements and custom notifications', () => {
     ]);
     expect(rows.every((r) => r.staff_id === manager.id)).toBe(true);
     const update = rows[2]!;
-    expect(JSON.parse(update.before!)).toEqual({ content: { fr: { title: 'Pour le Québec', body: 'Livraison gratuite.' } } });
+    expect(JSON.parse(update.before!)).toEqual({
+      content: { fr: { title: 'Pour le Québec', body: 'Livraison gratuite.' } },
+    });
     expect(JSON.parse(update.after!).content.en).toEqual({ title: 'For everyone', body: 'Free shipping.' });
     expect(rows.at(-1)!.after).toBeNull();
   });
@@ -164,13 +260,25 @@ describe('announcements and custom notifications', () => {
       locale: 'fr',
       altcha: await solvedAltcha(t.app, CLIENT),
     };
-    const registered = await t.app.inject({ method: 'PUT', url: '/api/add', headers: bearer(CLIENT), payload: body });
+    const registered = await t.app.inject({
+      method: 'PUT',
+      url: '/api/add',
+      headers: bearer(CLIENT),
+      payload: body,
+    });
     expect(registered.statusCode).toBe(202);
     // The account is made, and greeted, when the mailed link is followed; that answers its session.
     const { token } = await finishSignUp(t.app, t.dataDir, body.email, CLIENT);
-    const { uuid } = await t.database.db.selectFrom('partners').select('uuid').where('email', '=', body.email).executeTakeFirstOrThrow();
+    const { uuid } = await t.database.db
+      .selectFrom('partners')
+      .select('uuid')
+      .where('email', '=', body.email)
+      .executeTakeFirstOrThrow();
     const late = { id: 0, uuid, token };
-    expect((await announcements(late)).map((a) => a.title)).toEqual(['Pour tout le monde !', 'Nouvelle saveur']);
+    expect((await announcements(late)).map((a) => a.title)).toEqual([
+      'Pour tout le monde !',
+      'Nouvelle saveur',
+    ]);
     expect((await bell(late)).count).toBe(2);
   });
 
@@ -180,12 +288,32 @@ describe('announcements and custom notifications', () => {
       ['/api/manager/announcements', {}, 'content'],
       ['/api/manager/announcements', { content: {} }, 'content'],
       ['/api/manager/announcements', { content: { en: { title: '  ', body: 'x' } } }, 'content.en.title'],
-      ['/api/manager/announcements', { content: { en: { title: 'x'.repeat(121), body: 'x' } } }, 'content.en.title'],
-      ['/api/manager/announcements', { content: { fr: { title: 'ok', body: 'x'.repeat(2001) } } }, 'content.fr.body'],
-      ['/api/manager/announcements', { content: { en: { title: 'nul\u0000', body: 'x' } } }, 'content.en.title'],
+      [
+        '/api/manager/announcements',
+        { content: { en: { title: 'x'.repeat(121), body: 'x' } } },
+        'content.en.title',
+      ],
+      [
+        '/api/manager/announcements',
+        { content: { fr: { title: 'ok', body: 'x'.repeat(2001) } } },
+        'content.fr.body',
+      ],
+      [
+        '/api/manager/announcements',
+        { content: { en: { title: 'nul\u0000', body: 'x' } } },
+        'content.en.title',
+      ],
       ['/api/manager/announcements', { content: { en: { title: 7, body: 'x' } } }, 'content.en.title'],
-      ['/api/manager/notifications', { partner: 'nobody@example.com', content: { en: { title: 'x', body: 'y' } } }, 'partner'],
-      ['/api/manager/notifications', { partner: 'nul\u0000@example.com', content: { en: { title: 'x', body: 'y' } } }, 'partner'],
+      [
+        '/api/manager/notifications',
+        { partner: 'nobody@example.com', content: { en: { title: 'x', body: 'y' } } },
+        'partner',
+      ],
+      [
+        '/api/manager/notifications',
+        { partner: 'nul\u0000@example.com', content: { en: { title: 'x', body: 'y' } } },
+        'partner',
+      ],
     ];
     for (const [url, payload, field] of cases) {
       const answer = await send('POST', url, manager.token, payload);
@@ -194,8 +322,20 @@ describe('announcements and custom notifications', () => {
     }
     const french = await send('POST', '/api/manager/announcements', manager.token, { content: {} }, 'fr');
     expect(french.json().errors.content).toEqual(['Rédigez-le dans au moins une langue']);
-    expect((await send('PATCH', '/api/manager/announcements/abc', manager.token, { content: { en: { title: 'a', body: 'b' } } })).statusCode).toBe(422);
-    expect((await send('PATCH', '/api/manager/announcements/999999', manager.token, { content: { en: { title: 'a', body: 'b' } } })).statusCode).toBe(404);
+    expect(
+      (
+        await send('PATCH', '/api/manager/announcements/abc', manager.token, {
+          content: { en: { title: 'a', body: 'b' } },
+        })
+      ).statusCode,
+    ).toBe(422);
+    expect(
+      (
+        await send('PATCH', '/api/manager/announcements/999999', manager.token, {
+          content: { en: { title: 'a', body: 'b' } },
+        })
+      ).statusCode,
+    ).toBe(404);
     expect(await tableCounts()).toEqual(before);
   });
 
@@ -224,9 +364,18 @@ describe('live push of staff messages', () => {
       const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
       const manager = await createStaffWithToken(t.database.db, 'manager');
       const open = async (email: string, code: string) => {
-        const p = await createPartnerAccount(t.database.db, { email, password: `${code}-password-1`, first_name: code, last_name: 'Live' });
+        const p = await createPartnerAccount(t.database.db, {
+          email,
+          password: `${code}-password-1`,
+          first_name: code,
+          last_name: 'Live',
+        });
         await createPromoCode(t.database.db, p.id, code);
-        const socket = connect(url, { auth: { token: (await issueToken(t.database.db, 'partner', p.id)).token }, transports: ['websocket'], reconnection: false });
+        const socket = connect(url, {
+          auth: { token: (await issueToken(t.database.db, 'partner', p.id)).token },
+          transports: ['websocket'],
+          reconnection: false,
+        });
         sockets.push(socket);
         await new Promise<void>((resolve, reject) => {
           socket.on('connect', () => resolve());
@@ -238,11 +387,22 @@ describe('live push of staff messages', () => {
       };
       const first = await open('first-live@example.com', 'FIRSTLIVE');
       const second = await open('second-live@example.com', 'SECONDLIVE');
-      const post = (path: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/manager/${path}`, headers: bearer(manager.token), payload });
+      const post = (path: string, payload: object) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/manager/${path}`,
+          headers: bearer(manager.token),
+          payload,
+        });
 
       await post('announcements', { content: { en: { title: 'Hello', body: 'All of you' } } });
-      await post('notifications', { partner: 'secondlive', content: { en: { title: 'Just you', body: 'Hi' } } });
-      await expect.poll(() => [first.join(), second.join()]).toEqual(['announcement', 'announcement,notification']);
+      await post('notifications', {
+        partner: 'secondlive',
+        content: { en: { title: 'Just you', body: 'Hi' } },
+      });
+      await expect
+        .poll(() => [first.join(), second.join()])
+        .toEqual(['announcement', 'announcement,notification']);
     } finally {
       for (const socket of sockets) socket.close();
       await t.close();
@@ -254,20 +414,40 @@ describe('test notification', () => {
   it('makes a notification in the partner’s bell, pushed live, at most 5 a minute', async () => {
     const t = await createTestApp();
     try {
-      const p = await createPartnerAccount(t.database.db, { email: 'tester@example.com', password: 'tester-password-1', first_name: 'Tess', last_name: 'Ter', locale: 'fr' });
+      const p = await createPartnerAccount(t.database.db, {
+        email: 'tester@example.com',
+        password: 'tester-password-1',
+        first_name: 'Tess',
+        last_name: 'Ter',
+        locale: 'fr',
+      });
       const token = (await issueToken(t.database.db, 'partner', p.id)).token;
-      const other = await createPartnerAccount(t.database.db, { email: 'other-tester@example.com', password: 'tester-password-1', first_name: 'O', last_name: 'T' });
+      const other = await createPartnerAccount(t.database.db, {
+        email: 'other-tester@example.com',
+        password: 'tester-password-1',
+        first_name: 'O',
+        last_name: 'T',
+      });
       const otherToken = (await issueToken(t.database.db, 'partner', other.id)).token;
-      const send = (tok: string) => t.app.inject({ method: 'POST', url: '/api/notifications/test', headers: bearer(tok), payload: {} });
+      const send = (tok: string) =>
+        t.app.inject({ method: 'POST', url: '/api/notifications/test', headers: bearer(tok), payload: {} });
       const first = await send(token);
       expect(first.statusCode).toBe(201);
-      const bell = (await t.app.inject({ method: 'GET', url: '/api/getBellNotifications', headers: bearer(token) })).json().data;
-      expect(bell).toMatchObject({ count: 1, custom_unread: 0, items: [{ id: first.json().data.id, kind: 'test', title: 'Notification d’essai' }] });
+      const bell = (
+        await t.app.inject({ method: 'GET', url: '/api/getBellNotifications', headers: bearer(token) })
+      ).json().data;
+      expect(bell).toMatchObject({
+        count: 1,
+        custom_unread: 0,
+        items: [{ id: first.json().data.id, kind: 'test', title: 'Notification d’essai' }],
+      });
       for (let i = 0; i < 4; i++) expect((await send(token)).statusCode).toBe(201);
       expect((await send(token)).statusCode).toBe(429);
       // Another partner's allowance is their own.
       expect((await send(otherToken)).statusCode).toBe(201);
-      expect((await t.app.inject({ method: 'POST', url: '/api/notifications/test', payload: {} })).statusCode).toBe(401);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/notifications/test', payload: {} })).statusCode,
+      ).toBe(401);
     } finally {
       await t.close();
     }

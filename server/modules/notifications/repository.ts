@@ -13,7 +13,12 @@ export function insertMessage(db: Db, row: Omit<Insertable<StaffMessagesTable>, 
 }
 
 export function findMessage(db: Db, kind: MessageKind, id: number) {
-  return db.selectFrom('staff_messages').selectAll().where('kind', '=', kind).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('staff_messages')
+    .selectAll()
+    .where('kind', '=', kind)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export function updateMessageContent(db: Db, id: number, content: string, at: string) {
@@ -26,12 +31,20 @@ export async function deleteMessage(db: Db, id: number): Promise<void> {
 }
 
 export async function countMessages(db: Db, kind: MessageKind): Promise<number> {
-  const row = await db.selectFrom('staff_messages').select(sql<number>`count(*)`.as('n')).where('kind', '=', kind).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('staff_messages')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('kind', '=', kind)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** A page of messages of a kind, newest first; or, with `id`, that one message. */
-export function messageRows(db: Db, kind: MessageKind, which: { limit: number; offset: number } | { id: number }) {
+export function messageRows(
+  db: Db,
+  kind: MessageKind,
+  which: { limit: number; offset: number } | { id: number },
+) {
   let q = db
     .selectFrom('staff_messages')
     .leftJoin('staff_users', 'staff_users.id', 'staff_messages.author_staff_id')
@@ -50,21 +63,36 @@ export function messageRows(db: Db, kind: MessageKind, which: { limit: number; o
       'partners.last_name as partner_last_name',
     ])
     .where('staff_messages.kind', '=', kind);
-  q = 'id' in which ? q.where('staff_messages.id', '=', which.id) : q.orderBy('staff_messages.id', 'desc').limit(which.limit).offset(which.offset);
+  q =
+    'id' in which
+      ? q.where('staff_messages.id', '=', which.id)
+      : q.orderBy('staff_messages.id', 'desc').limit(which.limit).offset(which.offset);
   return q.execute();
 }
 
 /** Adds read copies to each message's count (copies just marked read, or taken back read: negative). */
 export async function addReadCounts(db: Db, deltas: Map<number, number>): Promise<void> {
-  for (const [id, delta] of deltas) if (delta) await db.updateTable('staff_messages').set({ read_count: sql`read_count + ${delta}` }).where('id', '=', id).execute();
+  for (const [id, delta] of deltas)
+    if (delta)
+      await db
+        .updateTable('staff_messages')
+        .set({ read_count: sql`read_count + ${delta}` })
+        .where('id', '=', id)
+        .execute();
 }
 
 /** Adds `delta` copies to the message's count (copies made or taken back in this transaction). */
 export async function countCopies(db: Db, id: number, delta: number): Promise<void> {
-  if (delta) await db.updateTable('staff_messages').set({ recipients: sql`recipients + ${delta}` }).where('id', '=', id).execute();
+  if (delta)
+    await db
+      .updateTable('staff_messages')
+      .set({ recipients: sql`recipients + ${delta}` })
+      .where('id', '=', id)
+      .execute();
 }
 
-const inGroup = (group: ReaderGroup) => (group === 'fr' ? sql<boolean>`partners.locale = 'fr'` : sql<boolean>`partners.locale <> 'fr'`);
+const inGroup = (group: ReaderGroup) =>
+  group === 'fr' ? sql<boolean>`partners.locale = 'fr'` : sql<boolean>`partners.locale <> 'fr'`;
 
 /**
  * Gives each partner of `group` (or only `partnerId`) a copy of the message, once (the dedupe key
@@ -83,7 +111,9 @@ export async function fanOut(
       sql<string>`cast(${message.kind} as varchar(20))`.as('kind'),
       sql<string>`cast(${message.title} as varchar(200))`.as('title'),
       sql<string>`cast(${message.body} as text)`.as('body'),
-      sql<string>`cast(${`message:${message.id}:`} as varchar(100)) || cast(partners.id as varchar(20))`.as('dedupe_key'),
+      sql<string>`cast(${`message:${message.id}:`} as varchar(100)) || cast(partners.id as varchar(20))`.as(
+        'dedupe_key',
+      ),
       sql<string>`cast(${message.at} as varchar(32))`.as('created_at'),
       sql<number>`cast(${message.id} as integer)`.as('message_id'),
     ])
@@ -99,7 +129,13 @@ export async function fanOut(
 }
 
 /** The copies of `group`'s partners take the message's new words (read marks are kept). */
-export async function rewriteCopies(db: Db, messageId: number, group: ReaderGroup, title: string, body: string): Promise<void> {
+export async function rewriteCopies(
+  db: Db,
+  messageId: number,
+  group: ReaderGroup,
+  title: string,
+  body: string,
+): Promise<void> {
   await db
     .updateTable('notifications')
     .set({ title, body })
@@ -109,7 +145,11 @@ export async function rewriteCopies(db: Db, messageId: number, group: ReaderGrou
 }
 
 /** Takes the message back from `group`'s partners (a language removed from an announcement); answers how many, and how many of them were read. */
-export async function removeCopies(db: Db, messageId: number, group: ReaderGroup): Promise<{ copies: number; read: number }> {
+export async function removeCopies(
+  db: Db,
+  messageId: number,
+  group: ReaderGroup,
+): Promise<{ copies: number; read: number }> {
   const removed = await db
     .deleteFrom('notifications')
     .where('message_id', '=', messageId)
@@ -133,7 +173,12 @@ export function partnerCopies(db: Db, partnerId: number, kind: MessageKind, limi
 
 /** Announcements of the last days in `group`'s language: what a partner who joins now should still see. */
 export function recentAnnouncements(db: Db, since: string) {
-  return db.selectFrom('staff_messages').select(['id', 'content', 'created_at']).where('kind', '=', 'announcement').where('created_at', '>=', since).execute();
+  return db
+    .selectFrom('staff_messages')
+    .select(['id', 'content', 'created_at'])
+    .where('kind', '=', 'announcement')
+    .where('created_at', '>=', since)
+    .execute();
 }
 
 /** A partner by uuid, e-mail or promo code (the recipient field of the staff's form). */
@@ -146,7 +191,14 @@ export function findRecipient(db: Db, ref: string) {
       eb.or([
         eb('partners.uuid', '=', ref.trim()),
         eb(sql`lower(partners.email)`, '=', lower),
-        eb('partners.id', 'in', eb.selectFrom('promo_codes').select('promo_codes.partner_id').where(sql`lower(promo_codes.code)`, '=', lower)),
+        eb(
+          'partners.id',
+          'in',
+          eb
+            .selectFrom('promo_codes')
+            .select('promo_codes.partner_id')
+            .where(sql`lower(promo_codes.code)`, '=', lower),
+        ),
       ]),
     )
     .executeTakeFirst();

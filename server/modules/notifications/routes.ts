@@ -1,4 +1,4 @@
-// Announcements and custom notifications (decisions §8): the partner's lists, and the staff's
+// Announcements and custom notifications (docs/product/engagement.md#notifications): the partner's lists, and the staff's
 // `/api/manager/announcements` and `/api/manager/notifications` (manager and admin). Each staff
 // change reaches the open portals live once it is committed.
 import { z } from 'zod';
@@ -8,7 +8,16 @@ import { sayKey } from '../../i18n';
 import { bilingualContent } from '../../plugins/bilingual';
 import { idParams, pagedAnswer, pagingQuery } from '../../plugins/paging';
 import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth';
-import { createMessage, listMessages, partnerMessages, removeMessage, sendTestNotification, updateMessage, type MessageAudience, type MessageKind } from './service';
+import {
+  createMessage,
+  listMessages,
+  partnerMessages,
+  removeMessage,
+  sendTestNotification,
+  updateMessage,
+  type MessageAudience,
+  type MessageKind,
+} from './service';
 
 const partnerRef = z.object({ uuid: z.string(), name: z.string(), email: z.string() });
 const staffMessage = z.object({
@@ -19,9 +28,18 @@ const staffMessage = z.object({
   author: z.string().nullable().describe('The staff member who wrote it'),
   recipients: z.number().describe('Partners who received it'),
   read: z.number().describe('Recipients who have read it'),
-  partner: partnerRef.nullable().describe('The one partner it was sent to; null when sent to all (always null for announcements)'),
+  partner: partnerRef
+    .nullable()
+    .describe('The one partner it was sent to; null when sent to all (always null for announcements)'),
 });
-const partnerMessage = z.object({ id: z.number(), kind: z.string(), title: z.string(), body: z.string(), read: z.boolean(), date: z.string() });
+const partnerMessage = z.object({
+  id: z.number(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  read: z.boolean(),
+  date: z.string(),
+});
 
 const STAFF_PATHS: { path: string; kind: MessageKind; noun: string }[] = [
   { path: 'announcements', kind: 'announcement', noun: 'announcement' },
@@ -42,7 +60,10 @@ export function notificationRoutes(app: TypedApp, ctx: AppContext): void {
         onRequest: partner,
         schema: {
           tags: ['partner'],
-          summary: kind === 'custom' ? 'Custom notifications from staff to the partner, newest first (at most 50), with `read`' : 'Announcements in the partner’s language, newest first (at most 50), with `read`; read-marking is `POST /api/notifications/read`',
+          summary:
+            kind === 'custom'
+              ? 'Custom notifications from staff to the partner, newest first (at most 50), with `read`'
+              : 'Announcements in the partner’s language, newest first (at most 50), with `read`; read-marking is `POST /api/notifications/read`',
           security: [{ partner: [] }],
           response: { 200: z.object({ data: z.array(partnerMessage) }) },
         },
@@ -57,7 +78,8 @@ export function notificationRoutes(app: TypedApp, ctx: AppContext): void {
       onRequest: partner,
       schema: {
         tags: ['partner'],
-        summary: 'Sends the partner a test notification, in the bell and by live push (`test_notification`), to check the live connection (at most 5 a minute)',
+        summary:
+          'Sends the partner a test notification, in the bell and by live push (`test_notification`), to check the live connection (at most 5 a minute)',
         security: [{ partner: [] }],
         response: { 201: z.object({ data: z.object({ id: z.number(), sent_at: z.string() }) }) },
       },
@@ -81,7 +103,14 @@ export function notificationRoutes(app: TypedApp, ctx: AppContext): void {
     const doc = (summary: string) => ({ tags: ['manager'], summary, security: [{ staff: [] }] });
     app.get(
       base,
-      { onRequest: manager, schema: { ...doc(`Every ${noun}, newest first, with how many partners received and read it (paged)`), querystring: pagingQuery(20), response: { 200: pagedAnswer(staffMessage) } } },
+      {
+        onRequest: manager,
+        schema: {
+          ...doc(`Every ${noun}, newest first, with how many partners received and read it (paged)`),
+          querystring: pagingQuery(20),
+          response: { 200: pagedAnswer(staffMessage) },
+        },
+      },
       async (request) => listMessages(ctx.db, kind, request.query.page, request.query.length),
     );
     app.post(
@@ -96,7 +125,15 @@ export function notificationRoutes(app: TypedApp, ctx: AppContext): void {
           ),
           body:
             kind === 'custom'
-              ? z.object({ content: bilingualContent, partner: z.string().max(254, sayKey('max', { n: 254 })).refine(noNul, sayKey('wrong_value')).nullish().describe('The partner’s uuid, e-mail or promo code; empty or absent for every partner') })
+              ? z.object({
+                  content: bilingualContent,
+                  partner: z
+                    .string()
+                    .max(254, sayKey('max', { n: 254 }))
+                    .refine(noNul, sayKey('wrong_value'))
+                    .nullish()
+                    .describe('The partner’s uuid, e-mail or promo code; empty or absent for every partner'),
+                })
               : z.object({ content: bilingualContent }),
           response: { 201: z.object({ data: staffMessage }) },
         },
@@ -110,16 +147,37 @@ export function notificationRoutes(app: TypedApp, ctx: AppContext): void {
     );
     app.patch(
       `${base}/:id`,
-      { onRequest: manager, schema: { ...doc(`Rewrites an ${noun} in every partner’s copy (read marks kept)`), params: idParams, body: z.object({ content: bilingualContent }), response: { 200: z.object({ data: staffMessage }) } } },
+      {
+        onRequest: manager,
+        schema: {
+          ...doc(`Rewrites an ${noun} in every partner’s copy (read marks kept)`),
+          params: idParams,
+          body: z.object({ content: bilingualContent }),
+          response: { 200: z.object({ data: staffMessage }) },
+        },
+      },
       async (request) => {
-        const { message, audience } = await updateMessage(ctx.db, kind, request.params.id, request.body, staffIdOf(request));
+        const { message, audience } = await updateMessage(
+          ctx.db,
+          kind,
+          request.params.id,
+          request.body,
+          staffIdOf(request),
+        );
         push(kind, audience, { id: message.id, locales: Object.keys(message.content) });
         return { data: message };
       },
     );
     app.delete(
       `${base}/:id`,
-      { onRequest: manager, schema: { ...doc(`Deletes an ${noun} from every partner’s portal`), params: idParams, response: { 200: z.object({ data: z.object({ id: z.number() }) }) } } },
+      {
+        onRequest: manager,
+        schema: {
+          ...doc(`Deletes an ${noun} from every partner’s portal`),
+          params: idParams,
+          response: { 200: z.object({ data: z.object({ id: z.number() }) }) },
+        },
+      },
       async (request) => {
         const { audience } = await removeMessage(ctx.db, kind, request.params.id, staffIdOf(request));
         push(kind, audience, { id: request.params.id, deleted: true });

@@ -9,7 +9,12 @@ import { padInList, powerOfTwoSlices } from '../../db/lists';
 import { preparedList } from '../../db/prepared';
 import { invalid, notFound } from '../../errors';
 import { i18n } from '../../i18n';
-import { hasSomeText, writtenContent, type BilingualContent, type BilingualText } from '../../plugins/bilingual';
+import {
+  hasSomeText,
+  writtenContent,
+  type BilingualContent,
+  type BilingualText,
+} from '../../plugins/bilingual';
 import { pageOf } from '../../plugins/paging';
 import { recordAudit } from '../audit/service';
 import { reserveAttempt } from '../throttle/service';
@@ -40,12 +45,19 @@ const formatters = new Map<string, Intl.NumberFormat>();
 export const formatMoney = (cents: number, locale: string, currency: string) => {
   const tag = locale === 'fr' ? 'fr-CA' : 'en-US';
   let format = formatters.get(`${tag}:${currency}`);
-  if (!format) formatters.set(`${tag}:${currency}`, (format = new Intl.NumberFormat(tag, { style: 'currency', currency })));
+  if (!format)
+    formatters.set(
+      `${tag}:${currency}`,
+      (format = new Intl.NumberFormat(tag, { style: 'currency', currency })),
+    );
   return format.format(cents / 100);
 };
 
 /** The sale notification of an order; answers the partner's uuid when one was created. */
-export async function notifySale(db: Db, orderId: number): Promise<{ uuid: string; notificationId: number } | undefined> {
+export async function notifySale(
+  db: Db,
+  orderId: number,
+): Promise<{ uuid: string; notificationId: number } | undefined> {
   const [created] = await notifySales(db, [orderId]);
   return created && { uuid: created.uuid, notificationId: created.notificationId };
 }
@@ -55,13 +67,27 @@ export async function notifySale(db: Db, orderId: number): Promise<{ uuid: strin
  * insert per slice of up to 128, each notification made once (its dedupe key) as notifySale makes
  * it. Answers those created, with their partner's uuid, in the order of `orderIds`.
  */
-export async function notifySales(db: Db, orderIds: readonly number[]): Promise<{ orderId: number; uuid: string; notificationId: number }[]> {
+export async function notifySales(
+  db: Db,
+  orderIds: readonly number[],
+): Promise<{ orderId: number; uuid: string; notificationId: number }[]> {
   if (orderIds.length === 0) return [];
   const rows = await db
     .selectFrom('orders')
     .innerJoin('partners', 'partners.id', 'orders.partner_id')
-    .leftJoin('earnings', (j) => j.onRef('earnings.order_id', '=', 'orders.id').on('earnings.kind', '=', 'sale'))
-    .select(['orders.id', 'orders.order_number', 'orders.voucher_id', 'partners.id as partner_id', 'partners.uuid', 'partners.locale', 'earnings.amount_cents', 'earnings.status'])
+    .leftJoin('earnings', (j) =>
+      j.onRef('earnings.order_id', '=', 'orders.id').on('earnings.kind', '=', 'sale'),
+    )
+    .select([
+      'orders.id',
+      'orders.order_number',
+      'orders.voucher_id',
+      'partners.id as partner_id',
+      'partners.uuid',
+      'partners.locale',
+      'earnings.amount_cents',
+      'earnings.status',
+    ])
     .where('orders.id', 'in', padInList([...new Set(orderIds)]))
     .execute();
   const byOrder = new Map(rows.map((row) => [row.id, row]));
@@ -81,8 +107,17 @@ export async function notifySales(db: Db, orderIds: readonly number[]): Promise<
       partnerId: row.partner_id,
       kind: 'sale',
       title,
-      body: i18n.t('notifications_server.sale_body', { lng, order: row.order_number, amount: formatMoney(row.amount_cents, lng, currency) }),
-      data: { order_id: row.id, order_number: row.order_number, commission: row.amount_cents / 100, status: row.status },
+      body: i18n.t('notifications_server.sale_body', {
+        lng,
+        order: row.order_number,
+        amount: formatMoney(row.amount_cents, lng, currency),
+      }),
+      data: {
+        order_id: row.id,
+        order_number: row.order_number,
+        commission: row.amount_cents / 100,
+        status: row.status,
+      },
       dedupeKey: `sale:${row.id}`,
       at,
     });
@@ -99,7 +134,16 @@ export async function notifySales(db: Db, orderIds: readonly number[]): Promise<
 }
 
 type NotificationRow = ReturnType<typeof notificationRow>;
-const NOTIFICATION_COLUMNS = ['partner_id', 'kind', 'title', 'body', 'data', 'dedupe_key', 'read_at', 'created_at'] as const satisfies readonly (keyof NotificationRow)[];
+const NOTIFICATION_COLUMNS = [
+  'partner_id',
+  'kind',
+  'title',
+  'body',
+  'data',
+  'dedupe_key',
+  'read_at',
+  'created_at',
+] as const satisfies readonly (keyof NotificationRow)[];
 
 // The multi-row insert of notifySales, compiled once per slice length (powerOfTwoSlices keeps
 // those to a few): building a 128-row insert with Kysely cost more than SQLite takes to run it.
@@ -108,15 +152,22 @@ const insertNotificationCells = preparedList(128 * NOTIFICATION_COLUMNS.length, 
   db
     .insertInto('notifications')
     .values(
-      Array.from({ length: cells.length / NOTIFICATION_COLUMNS.length }, (_, r) =>
-        Object.fromEntries(NOTIFICATION_COLUMNS.map((column, c) => [column, cells[r * NOTIFICATION_COLUMNS.length + c]])) as NotificationRow,
+      Array.from(
+        { length: cells.length / NOTIFICATION_COLUMNS.length },
+        (_, r) =>
+          Object.fromEntries(
+            NOTIFICATION_COLUMNS.map((column, c) => [column, cells[r * NOTIFICATION_COLUMNS.length + c]]),
+          ) as NotificationRow,
       ),
     )
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .returning(['id', 'dedupe_key']),
 );
 const insertSaleNotifications = (db: Db, rows: NotificationRow[]) =>
-  insertNotificationCells(db, rows.flatMap((row) => NOTIFICATION_COLUMNS.map((column) => row[column])));
+  insertNotificationCells(
+    db,
+    rows.flatMap((row) => NOTIFICATION_COLUMNS.map((column) => row[column])),
+  );
 
 const notificationRow = (n: NewNotification) => ({
   partner_id: n.partnerId,
@@ -151,7 +202,7 @@ export async function addNotification(db: Db, n: NewNotification): Promise<numbe
   return inserted?.id;
 }
 
-// ---- Staff messages (decisions §8): announcements, broadcast per language (a partner reads the
+// ---- Staff messages (docs/product/engagement.md#notifications): announcements, broadcast per language (a partner reads the
 // version in their language; a language left empty is not sent to its readers), and custom
 // notifications, to one partner or to all (each reads their language's version, else the other:
 // a message meant for someone must reach them). Staff write once; each recipient gets a copy in
@@ -199,14 +250,21 @@ function staffRows(rows: Awaited<ReturnType<typeof messageRows>>): StaffMessage[
     recipients: Number(row.recipients),
     read: Number(row.read_count),
     partner: row.partner_uuid
-      ? { uuid: row.partner_uuid, name: [row.partner_first_name, row.partner_last_name].filter(Boolean).join(' '), email: row.partner_email ?? '' }
+      ? {
+          uuid: row.partner_uuid,
+          name: [row.partner_first_name, row.partner_last_name].filter(Boolean).join(' '),
+          email: row.partner_email ?? '',
+        }
       : null,
   }));
 }
 
 /** One page of a kind of message, newest first, with how many partners got and read each. */
 export async function listMessages(db: Db, kind: MessageKind, page: number, length: number) {
-  const [total, rows] = await Promise.all([countMessages(db, kind), messageRows(db, kind, { limit: length, offset: (page - 1) * length })]);
+  const [total, rows] = await Promise.all([
+    countMessages(db, kind),
+    messageRows(db, kind, { limit: length, offset: (page - 1) * length }),
+  ]);
   return pageOf(staffRows(rows), page, length, total);
 }
 
@@ -230,21 +288,47 @@ export async function createMessage(
   if (ref && !recipient) throw invalid({ partner: ['messages.partner_unknown'] });
   const at = nowIso();
   const id = await db.transaction().execute(async (trx) => {
-    const { id } = await insertMessage(trx, { kind, content: JSON.stringify(content), partner_id: recipient?.id ?? null, author_staff_id: staffId, created_at: at, updated_at: at });
+    const { id } = await insertMessage(trx, {
+      kind,
+      content: JSON.stringify(content),
+      partner_id: recipient?.id ?? null,
+      author_staff_id: staffId,
+      created_at: at,
+      updated_at: at,
+    });
     let copies = 0;
     for (const group of GROUPS) {
       const text = textFor(kind, content, group);
       if (text) copies += await fanOut(trx, { id, kind, ...text, at }, { group, partnerId: recipient?.id });
     }
     await countCopies(trx, id, copies);
-    await recordAudit(trx, { staffId, action: `${kind}.create`, entity: kind, entityId: id, after: { content, partner: recipient?.uuid ?? null } }, at);
+    await recordAudit(
+      trx,
+      {
+        staffId,
+        action: `${kind}.create`,
+        entity: kind,
+        entityId: id,
+        after: { content, partner: recipient?.uuid ?? null },
+      },
+      at,
+    );
     return id;
   });
-  return { message: await oneMessage(db, kind, id), audience: recipient ? { partnerUuid: recipient.uuid } : { everyone: true } };
+  return {
+    message: await oneMessage(db, kind, id),
+    audience: recipient ? { partnerUuid: recipient.uuid } : { everyone: true },
+  };
 }
 
 /** New words for a message, in every copy (read marks kept); a language added or removed reaches or leaves its readers. */
-export async function updateMessage(db: Db, kind: MessageKind, id: number, input: { content: MessageContent }, staffId: number): Promise<{ message: StaffMessage; audience: MessageAudience }> {
+export async function updateMessage(
+  db: Db,
+  kind: MessageKind,
+  id: number,
+  input: { content: MessageContent },
+  staffId: number,
+): Promise<{ message: StaffMessage; audience: MessageAudience }> {
   const content = writtenContent(input.content);
   requireSomeText(content);
   const at = nowIso();
@@ -265,23 +349,49 @@ export async function updateMessage(db: Db, kind: MessageKind, id: number, input
       await rewriteCopies(trx, id, group, text.title, text.body);
       // A language added to an announcement reaches its readers now; a custom notification keeps
       // the recipients it was sent to.
-      if (kind === 'announcement' && !beforeContent[group]) copies += await fanOut(trx, { id, kind, ...text, at: before.created_at }, { group });
+      if (kind === 'announcement' && !beforeContent[group])
+        copies += await fanOut(trx, { id, kind, ...text, at: before.created_at }, { group });
     }
     await countCopies(trx, id, copies);
-    await recordAudit(trx, { staffId, action: `${kind}.update`, entity: kind, entityId: id, before: { content: beforeContent }, after: { content } }, at);
+    await recordAudit(
+      trx,
+      {
+        staffId,
+        action: `${kind}.update`,
+        entity: kind,
+        entityId: id,
+        before: { content: beforeContent },
+        after: { content },
+      },
+      at,
+    );
     return before.partner_id;
   });
   const recipient = recipientId === null ? undefined : await partnerUuid(db, recipientId);
-  return { message: await oneMessage(db, kind, id), audience: recipient ? { partnerUuid: recipient.uuid } : { everyone: true } };
+  return {
+    message: await oneMessage(db, kind, id),
+    audience: recipient ? { partnerUuid: recipient.uuid } : { everyone: true },
+  };
 }
 
 /** Deletes a message and every copy of it (it leaves every partner's portal). */
-export async function removeMessage(db: Db, kind: MessageKind, id: number, staffId: number): Promise<{ audience: MessageAudience }> {
+export async function removeMessage(
+  db: Db,
+  kind: MessageKind,
+  id: number,
+  staffId: number,
+): Promise<{ audience: MessageAudience }> {
   const recipientId = await db.transaction().execute(async (trx) => {
     const before = await findMessage(trx, kind, id);
     if (!before) throw notFound();
     await deleteMessage(trx, id);
-    await recordAudit(trx, { staffId, action: `${kind}.delete`, entity: kind, entityId: id, before: { content: JSON.parse(before.content) as unknown } });
+    await recordAudit(trx, {
+      staffId,
+      action: `${kind}.delete`,
+      entity: kind,
+      entityId: id,
+      before: { content: JSON.parse(before.content) as unknown },
+    });
     return before.partner_id;
   });
   const recipient = recipientId === null ? undefined : await partnerUuid(db, recipientId);
@@ -290,7 +400,14 @@ export async function removeMessage(db: Db, kind: MessageKind, id: number, staff
 
 /** A partner's announcements or custom notifications, newest first (`GET /api/getNotifications/{kind}`). */
 export async function partnerMessages(db: Db, partnerId: number, kind: MessageKind) {
-  return (await partnerCopies(db, partnerId, kind, 50)).map((n) => ({ id: n.id, kind: n.kind, title: n.title, body: n.body, read: n.read_at !== null, date: n.created_at }));
+  return (await partnerCopies(db, partnerId, kind, 50)).map((n) => ({
+    id: n.id,
+    kind: n.kind,
+    title: n.title,
+    body: n.body,
+    read: n.read_at !== null,
+    date: n.created_at,
+  }));
 }
 
 /** Copies just marked read (their message ids; null for a notification of the program's own) move their messages' read counts. */
@@ -321,11 +438,25 @@ export async function sendTestNotification(db: Db, partnerId: number, now = new 
 const STANDING_ANNOUNCEMENT_DAYS = 30;
 
 /** A partner who joins now gets the announcements of the last weeks in their language. */
-export async function deliverStandingAnnouncements(db: Db, partnerId: number, locale: string, now = new Date()): Promise<void> {
+export async function deliverStandingAnnouncements(
+  db: Db,
+  partnerId: number,
+  locale: string,
+  now = new Date(),
+): Promise<void> {
   const since = nowIso(new Date(now.getTime() - STANDING_ANNOUNCEMENT_DAYS * 86_400_000));
   const group: ReaderGroup = locale === 'fr' ? 'fr' : 'en';
   for (const row of await recentAnnouncements(db, since)) {
     const text = textFor('announcement', JSON.parse(row.content) as MessageContent, group);
-    if (text) await countCopies(db, row.id, await fanOut(db, { id: row.id, kind: 'announcement', ...text, at: row.created_at }, { group, partnerId }));
+    if (text)
+      await countCopies(
+        db,
+        row.id,
+        await fanOut(
+          db,
+          { id: row.id, kind: 'announcement', ...text, at: row.created_at },
+          { group, partnerId },
+        ),
+      );
   }
 }

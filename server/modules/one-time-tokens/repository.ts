@@ -5,7 +5,13 @@ export type OneTimePurpose = OneTimeTokensTable['purpose'];
 
 export async function insertOneTimeToken(
   db: Db,
-  row: { purpose: OneTimePurpose; subject_id: number; token_hash: string; created_at: string; expires_at: string },
+  row: {
+    purpose: OneTimePurpose;
+    subject_id: number;
+    token_hash: string;
+    created_at: string;
+    expires_at: string;
+  },
 ): Promise<void> {
   await db.insertInto('one_time_tokens').values(row).execute();
 }
@@ -31,7 +37,12 @@ export async function useOneTimeToken(db: Db, id: number, at: string): Promise<b
 }
 
 /** Other unused tokens of the same purpose stop working once a newer one is issued or used. */
-export async function retireOneTimeTokens(db: Db, purpose: OneTimePurpose, subjectId: number, at: string): Promise<void> {
+export async function retireOneTimeTokens(
+  db: Db,
+  purpose: OneTimePurpose,
+  subjectId: number,
+  at: string,
+): Promise<void> {
   await db
     .updateTable('one_time_tokens')
     .set({ used_at: at })

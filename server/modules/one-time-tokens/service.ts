@@ -1,4 +1,4 @@
-// Single-use tokens (decisions §4): the links mailed to partners (address verification, password
+// Single-use tokens (docs/product/partners-and-accounts.md#sign-in-and-sessions): the links mailed to partners (address verification, password
 // reset) and the OAuth states of social sign-in and of connecting an account. Each is stored only
 // as a hash and used at most once; the mailed links are rows of one_time_tokens, the OAuth states
 // live where the other shared stores do (server/stores/index.ts).
@@ -15,9 +15,21 @@ export type { OneTimePurpose };
 export { findOneTimeToken, retireOneTimeTokens, useOneTimeToken } from './repository';
 
 /** A single-use random token for `purpose`, stored hashed; answers the token itself. */
-export async function issueOneTimeToken(db: Db, purpose: OneTimePurpose, subjectId: number, lifetimeMs: number, now = new Date(), binding?: string) {
+export async function issueOneTimeToken(
+  db: Db,
+  purpose: OneTimePurpose,
+  subjectId: number,
+  lifetimeMs: number,
+  now = new Date(),
+  binding?: string,
+) {
   const { token } = newToken();
-  await stateStoreOf(db, purpose).put(purpose, boundHash(token, binding), subjectId, new Date(now.getTime() + lifetimeMs));
+  await stateStoreOf(db, purpose).put(
+    purpose,
+    boundHash(token, binding),
+    subjectId,
+    new Date(now.getTime() + lifetimeMs),
+  );
   return token;
 }
 
@@ -26,10 +38,11 @@ export async function issueOneTimeToken(db: Db, purpose: OneTimePurpose, subject
  * for it (docs/decisions/062-sign-in-bound-to-the-browser.md): the state alone, sent to someone
  * else's browser, finds nothing.
  */
-const boundHash = (token: string, binding: string | undefined) => hashToken(binding === undefined ? token : `${token}.${binding}`);
+const boundHash = (token: string, binding: string | undefined) =>
+  hashToken(binding === undefined ? token : `${token}.${binding}`);
 
 /**
- * OAuth states live ten minutes and are shared state (decisions §1): in Redis with REDIS_URL. The
+ * OAuth states live ten minutes and are shared state (docs/product/system.md#parts-of-the-system): in Redis with REDIS_URL. The
  * links mailed to partners (verification, reset) are records that must outlive a Redis restart:
  * always in the database.
  */
@@ -59,7 +72,12 @@ export function databaseStateStore(db: Db): StateStore {
 }
 
 /** Uses a token once: its subject when it was issued for `purpose`, unused and unexpired. */
-export async function consumeOneTimeToken(db: Db, purpose: OneTimePurpose, token: string, now = new Date(), binding?: string): Promise<number | null> {
+export async function consumeOneTimeToken(
+  db: Db,
+  purpose: OneTimePurpose,
+  token: string,
+  now = new Date(),
+  binding?: string,
+): Promise<number | null> {
   return stateStoreOf(db, purpose).take(purpose, boundHash(token, binding), now);
 }
-

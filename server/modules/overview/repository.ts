@@ -51,8 +51,18 @@ const PAYPAL_TROUBLE = sql`py.status in ('IN_REVIEW', 'APPROVED', 'MANAGER_APPRO
  *   (webhook_rejections_rejected), b = codes the store refused (store_code_syncs_state_updated),
  *   c = payouts PayPal sent back or cannot be sent.
  */
-const figureRows = prepared(3, (_db, first: string, last: string, since: string) =>
-  sql<{ part: 'month' | 'earning' | 'payout' | 'attention'; month: string | null; status: string | null; a: Numeric; b: Numeric; c: Numeric; d: Numeric }>`
+const figureRows = prepared(
+  3,
+  (_db, first: string, last: string, since: string) =>
+    sql<{
+      part: 'month' | 'earning' | 'payout' | 'attention';
+      month: string | null;
+      status: string | null;
+      a: Numeric;
+      b: Numeric;
+      c: Numeric;
+      d: Numeric;
+    }>`
     select 'month' as part, month, null as status, orders as a, sales_cents as b, partners_joined as c, partners_active as d
       from program_month_stats where month = ''
     union all
@@ -82,22 +92,55 @@ export interface ProgramFigures {
 }
 
 /** The program's running totals from `first` to `last` ('YYYY-MM-01') and all time, open payouts, and what needs a look since `since`. */
-export async function programFigures(db: Db, first: string, last: string, since: string): Promise<ProgramFigures> {
-  const figures: ProgramFigures = { months: new Map(), earnings: [], waiting: [], attention: { deliveries: 0, pushes: 0, paypal: 0 } };
+export async function programFigures(
+  db: Db,
+  first: string,
+  last: string,
+  since: string,
+): Promise<ProgramFigures> {
+  const figures: ProgramFigures = {
+    months: new Map(),
+    earnings: [],
+    waiting: [],
+    attention: { deliveries: 0, pushes: 0, paypal: 0 },
+  };
   for (const r of await figureRows(db, first, last, since)) {
     if (r.part === 'month') {
       const month = String(r.month);
-      figures.months.set(month, { month, orders: n(r.a), sales_cents: n(r.b), partners_joined: n(r.c), partners_active: n(r.d) });
-    } else if (r.part === 'earning') figures.earnings.push({ month: String(r.month), status: r.status as EarningStatus, earnings: n(r.a), cents: n(r.b) });
-    else if (r.part === 'payout') figures.waiting.push({ status: r.status as PayoutStatus, count: n(r.a), cents: n(r.b) });
+      figures.months.set(month, {
+        month,
+        orders: n(r.a),
+        sales_cents: n(r.b),
+        partners_joined: n(r.c),
+        partners_active: n(r.d),
+      });
+    } else if (r.part === 'earning')
+      figures.earnings.push({
+        month: String(r.month),
+        status: r.status as EarningStatus,
+        earnings: n(r.a),
+        cents: n(r.b),
+      });
+    else if (r.part === 'payout')
+      figures.waiting.push({ status: r.status as PayoutStatus, count: n(r.a), cents: n(r.b) });
     else figures.attention = { deliveries: n(r.a), pushes: n(r.b), paypal: n(r.c) };
   }
   return figures;
 }
 
 /** The month's best sellers by sales (partner_sales_stats_month_sales), with who they are. */
-const topSellerRows = preparedPer(1, (_db, limit: number, month: string) =>
-  sql<{ uuid: string; first_name: string; last_name: string; email: string; orders: Numeric; sales_cents: Numeric; commission_cents: Numeric }>`
+const topSellerRows = preparedPer(
+  1,
+  (_db, limit: number, month: string) =>
+    sql<{
+      uuid: string;
+      first_name: string;
+      last_name: string;
+      email: string;
+      orders: Numeric;
+      sales_cents: Numeric;
+      commission_cents: Numeric;
+    }>`
     select p.uuid, p.first_name, p.last_name, p.email, s.orders, s.sales_cents, s.commission_cents
     from partner_sales_stats s inner join partners p on p.id = s.partner_id
     where s.period = 'm' and s.start = ${month} and s.sales_cents > 0
@@ -107,12 +150,28 @@ const topSellerRows = preparedPer(1, (_db, limit: number, month: string) =>
 
 export async function topSellers(db: Db, month: string, limit: number) {
   const rows = await topSellerRows(db, limit, month);
-  return rows.map((r) => ({ ...r, orders: n(r.orders), sales_cents: n(r.sales_cents), commission_cents: n(r.commission_cents) }));
+  return rows.map((r) => ({
+    ...r,
+    orders: n(r.orders),
+    sales_cents: n(r.sales_cents),
+    commission_cents: n(r.commission_cents),
+  }));
 }
 
 /** The latest sign-ups (partners_created). */
-export const recentPartners = preparedPer(0, (_db, limit: number) =>
-  sql<{ uuid: string; first_name: string; last_name: string; email: string; country: string | null; verified: number; status: string; created_at: string }>`
+export const recentPartners = preparedPer(
+  0,
+  (_db, limit: number) =>
+    sql<{
+      uuid: string;
+      first_name: string;
+      last_name: string;
+      email: string;
+      country: string | null;
+      verified: number;
+      status: string;
+      created_at: string;
+    }>`
     select uuid, first_name, last_name, email, country, verified, status, created_at from partners
     order by created_at desc, id desc
     limit ${literalLimit(limit)}`,
@@ -120,7 +179,13 @@ export const recentPartners = preparedPer(0, (_db, limit: number) =>
 
 /** The latest Shopify deliveries kept with their error since `since`. */
 export async function rejectedDeliveries(db: Db, since: string, limit: number) {
-  const { rows } = await sql<{ delivery_id: string; error_id: string; rejected_at: string; topic: string; error: string | null }>`
+  const { rows } = await sql<{
+    delivery_id: string;
+    error_id: string;
+    rejected_at: string;
+    topic: string;
+    error: string | null;
+  }>`
     select r.delivery_id, r.error_id, r.rejected_at, d.topic, substr(d.error, 1, 300) as error
     from webhook_rejections r inner join webhook_deliveries d on d.delivery_id = r.delivery_id
     where r.rejected_at >= ${since}
@@ -131,7 +196,15 @@ export async function rejectedDeliveries(db: Db, since: string, limit: number) {
 
 /** The latest partner codes the store refused, or that failed every attempt. */
 export async function failedStorePushes(db: Db, limit: number) {
-  const { rows } = await sql<{ code: string; message: string | null; attempts: string | number; updated_at: string; uuid: string; first_name: string; last_name: string }>`
+  const { rows } = await sql<{
+    code: string;
+    message: string | null;
+    attempts: string | number;
+    updated_at: string;
+    uuid: string;
+    first_name: string;
+    last_name: string;
+  }>`
     select c.code, s.message, s.attempts, s.updated_at, p.uuid, p.first_name, p.last_name
     from store_code_syncs s
       inner join promo_codes c on c.id = s.promo_code_id
@@ -144,7 +217,17 @@ export async function failedStorePushes(db: Db, limit: number) {
 
 /** The latest payouts PayPal sent back or cannot be sent. */
 export async function paypalTroubles(db: Db, limit: number) {
-  const { rows } = await sql<{ id: number; status: PayoutStatus; amount_cents: string | number; currency: string; updated_at: string; error: string | null; uuid: string; first_name: string; last_name: string }>`
+  const { rows } = await sql<{
+    id: number;
+    status: PayoutStatus;
+    amount_cents: string | number;
+    currency: string;
+    updated_at: string;
+    error: string | null;
+    uuid: string;
+    first_name: string;
+    last_name: string;
+  }>`
     select py.id, py.status, py.amount_cents, py.currency, py.updated_at, substr(py.send_error, 1, 300) as error,
       p.uuid, p.first_name, p.last_name
     from payouts py inner join partners p on p.id = py.partner_id
@@ -173,7 +256,9 @@ export const BODY_PREFIX_CHARS = 16_384;
  * topic is the delivery's, one primary-key read per row), with the start of each body.
  */
 export async function rejectionPage(db: Db, filter: RejectionFilter, page: number, length: number) {
-  let query = db.selectFrom('webhook_rejections as r').innerJoin('webhook_deliveries as d', 'd.delivery_id', 'r.delivery_id');
+  let query = db
+    .selectFrom('webhook_rejections as r')
+    .innerJoin('webhook_deliveries as d', 'd.delivery_id', 'r.delivery_id');
   if (filter.topic !== undefined) query = query.where('d.topic', '=', filter.topic);
   if (filter.since !== undefined) query = query.where('r.rejected_at', '>=', filter.since);
   if (filter.until !== undefined) query = query.where('r.rejected_at', '<', filter.until);
@@ -198,7 +283,10 @@ export async function rejectionPage(db: Db, filter: RejectionFilter, page: numbe
       .execute(),
     query.select(sql<string | number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows: rows.map((r) => ({ ...r, id: n(r.id), body_length: n(r.body_length) })), total: n(counted.n) };
+  return {
+    rows: rows.map((r) => ({ ...r, id: n(r.id), body_length: n(r.body_length) })),
+    total: n(counted.n),
+  };
 }
 
 /** One kept rejection with its whole body, or undefined. */
@@ -213,21 +301,34 @@ export function rejectionWithBody(db: Db, id: number) {
 
 /** Of these store orders, those the ledger holds, with what it recorded of them. */
 export async function ordersByShopifyId(db: Db, shopifyIds: string[]) {
-  if (shopifyIds.length === 0) return new Map<string, { order_number: string; status: string; paid: boolean; cancelled: boolean }>();
+  if (shopifyIds.length === 0)
+    return new Map<string, { order_number: string; status: string; paid: boolean; cancelled: boolean }>();
   const rows = await db
     .selectFrom('orders')
     .select(['shopify_order_id', 'order_number', 'status', 'paid_at', 'cancelled_at'])
     .where('shopify_order_id', 'in', shopifyIds)
     .execute();
   return new Map(
-    rows.map((r) => [r.shopify_order_id, { order_number: r.order_number, status: r.status, paid: r.paid_at !== null, cancelled: r.cancelled_at !== null }]),
+    rows.map((r) => [
+      r.shopify_order_id,
+      {
+        order_number: r.order_number,
+        status: r.status,
+        paid: r.paid_at !== null,
+        cancelled: r.cancelled_at !== null,
+      },
+    ]),
   );
 }
 
 /** Of these store refunds, those the ledger holds. */
 export async function refundsByShopifyId(db: Db, shopifyIds: string[]): Promise<Set<string>> {
   if (shopifyIds.length === 0) return new Set();
-  const rows = await db.selectFrom('refunds').select('shopify_refund_id').where('shopify_refund_id', 'in', shopifyIds).execute();
+  const rows = await db
+    .selectFrom('refunds')
+    .select('shopify_refund_id')
+    .where('shopify_refund_id', 'in', shopifyIds)
+    .execute();
   return new Set(rows.map((r) => r.shopify_refund_id));
 }
 
@@ -240,7 +341,16 @@ export async function failedPushPage(db: Db, page: number, length: number) {
     .where('s.state', '=', 'failed');
   const [rows, counted] = await Promise.all([
     failed
-      .select(['c.code', 's.message', 's.attempts', 's.updated_at', 'p.uuid', 'p.first_name', 'p.last_name', 'p.email'])
+      .select([
+        'c.code',
+        's.message',
+        's.attempts',
+        's.updated_at',
+        'p.uuid',
+        'p.first_name',
+        'p.last_name',
+        'p.email',
+      ])
       .orderBy('s.updated_at', 'desc')
       .orderBy('s.promo_code_id', 'desc')
       .limit(length)

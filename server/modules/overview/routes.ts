@@ -1,4 +1,4 @@
-// `GET /api/manager/overview` (decisions §11): the program's figures for the back office's first
+// `GET /api/manager/overview` (docs/product/back-office.md#overview): the program's figures for the back office's first
 // section, for every staff role (a reviewer reads partners and payouts already).
 import { z } from 'zod';
 import { STATUSES } from '../../../common/statuses';
@@ -9,16 +9,32 @@ import { refineTimeRange, timeRange, timeRangeQuery } from '../../plugins/time-r
 import { requireStaff, staffIdOf } from '../auth';
 import { HANDLED_TOPICS } from '../sales/service';
 import { REJECTION_ISSUES } from './rejection-view';
-import { listFailedStorePushes, listOrdersApart, listRejectedDeliveries, programOverview, rejectedDeliveryPayload, releaseOrdersOfCurrency, retryAllStorePushes, retryStorePush } from './service';
+import {
+  listFailedStorePushes,
+  listOrdersApart,
+  listRejectedDeliveries,
+  programOverview,
+  rejectedDeliveryPayload,
+  releaseOrdersOfCurrency,
+  retryAllStorePushes,
+  retryStorePush,
+} from './service';
 import type { ProgramOverview } from './service';
 
-const money = z.number().describe('Major units, rounded to cents (decisions §3)');
+const money = z
+  .number()
+  .describe('Major units, rounded to cents (docs/product/errors-and-languages.md#the-api-conventions)');
 const partnerRef = z.object({ uuid: z.string(), name: z.string() });
 const salesFigures = z.object({ orders: z.number(), amount: money });
 const commissionFigures = z.object({ count: z.number().describe('How many earnings'), amount: money });
 const stage = z.enum(['review', 'manager', 'payment']);
 
-const rejectionProblem = z.object({ field: z.string(), item: z.number().nullable(), issue: z.enum(REJECTION_ISSUES), detail: z.string() });
+const rejectionProblem = z.object({
+  field: z.string(),
+  item: z.number().nullable(),
+  issue: z.enum(REJECTION_ISSUES),
+  detail: z.string(),
+});
 
 const overview = z.object({
   currency: z.string(),
@@ -26,12 +42,20 @@ const overview = z.object({
   last_month: z.string(),
   partners: z.object({
     total: z.number(),
-    active: z.object({ this_month: z.number(), last_month: z.number() }).describe('Partners with a counted order in the month, or who signed in during it'),
+    active: z
+      .object({ this_month: z.number(), last_month: z.number() })
+      .describe('Partners with a counted order in the month, or who signed in during it'),
     joined: z.object({ this_month: z.number(), last_month: z.number() }),
   }),
-  sales: z.object({ this_month: salesFigures, last_month: salesFigures }).describe('Paid orders with a partner’s own code, net of refunds'),
-  commissions: z.object({ this_month: commissionFigures, last_month: commissionFigures }).describe('Earnings created in the month: pending, approved, in a payout or paid'),
-  monthly: z.array(z.object({ month: z.string(), orders: z.number(), sales: money, commissions: money })).describe('The last 12 months, oldest first'),
+  sales: z
+    .object({ this_month: salesFigures, last_month: salesFigures })
+    .describe('Paid orders with a partner’s own code, net of refunds'),
+  commissions: z
+    .object({ this_month: commissionFigures, last_month: commissionFigures })
+    .describe('Earnings created in the month: pending, approved, in a payout or paid'),
+  monthly: z
+    .array(z.object({ month: z.string(), orders: z.number(), sales: money, commissions: money }))
+    .describe('The last 12 months, oldest first'),
   money_owed: z.object({ payable: money, pending: money, in_review: money, in_payouts: money }),
   payouts_waiting: z.array(
     z.object({
@@ -41,9 +65,26 @@ const overview = z.object({
       statuses: z.array(z.object({ status: z.enum(STATUSES), count: z.number(), amount: money })),
     }),
   ),
-  top_partners: z.array(z.object({ uuid: z.string(), name: z.string(), email: z.string(), orders: z.number(), sales: money, commissions: money })),
+  top_partners: z.array(
+    z.object({
+      uuid: z.string(),
+      name: z.string(),
+      email: z.string(),
+      orders: z.number(),
+      sales: money,
+      commissions: money,
+    }),
+  ),
   recent_signups: z.array(
-    z.object({ uuid: z.string(), name: z.string(), email: z.string(), country: z.string().nullable(), verified: z.boolean(), status: z.string(), created_at: z.string() }),
+    z.object({
+      uuid: z.string(),
+      name: z.string(),
+      email: z.string(),
+      country: z.string().nullable(),
+      verified: z.boolean(),
+      status: z.string(),
+      created_at: z.string(),
+    }),
   ),
   needs_attention: z.object({
     total: z.number(),
@@ -55,7 +96,9 @@ const overview = z.object({
           delivery_id: z.string(),
           topic: z.string(),
           error: z.string().nullable(),
-          problems: z.array(rejectionProblem).describe('The error, field by field (as in /api/manager/overview/deliveries)'),
+          problems: z
+            .array(rejectionProblem)
+            .describe('The error, field by field (as in /api/manager/overview/deliveries)'),
           error_id: z.string(),
           rejected_at: z.string(),
         }),
@@ -63,20 +106,45 @@ const overview = z.object({
     }),
     store_pushes: z.object({
       count: z.number(),
-      items: z.array(z.object({ code: z.string(), partner: partnerRef, message: z.string().nullable(), attempts: z.number(), updated_at: z.string() })),
+      items: z.array(
+        z.object({
+          code: z.string(),
+          partner: partnerRef,
+          message: z.string().nullable(),
+          attempts: z.number(),
+          updated_at: z.string(),
+        }),
+      ),
     }),
     orders_waiting: z
-      .object({ count: z.number(), items: z.array(z.object({ currency: z.string(), orders: z.number(), rate: z.string().nullable() })) })
-      .describe('Paid orders in a currency without a rate, by currency (released from /api/manager/overview/orders-waiting)'),
+      .object({
+        count: z.number(),
+        items: z.array(z.object({ currency: z.string(), orders: z.number(), rate: z.string().nullable() })),
+      })
+      .describe(
+        'Paid orders in a currency without a rate, by currency (released from /api/manager/overview/orders-waiting)',
+      ),
     paypal_payouts: z.object({
       count: z.number(),
       items: z.array(
-        z.object({ id: z.number(), partner: partnerRef, amount: money, currency: z.string(), status: z.enum(STATUSES), error: z.string().nullable(), updated_at: z.string() }),
+        z.object({
+          id: z.number(),
+          partner: partnerRef,
+          amount: money,
+          currency: z.string(),
+          status: z.enum(STATUSES),
+          error: z.string().nullable(),
+          updated_at: z.string(),
+        }),
       ),
     }),
     store_reconciliation: z
       .object({
-        count: z.number().describe('What the last finding recorded (within the last 30 days), and 1 more when the last round stopped short'),
+        count: z
+          .number()
+          .describe(
+            'What the last finding recorded (within the last 30 days), and 1 more when the last round stopped short',
+          ),
         last_run_at: z.string().nullable().describe('When the last round ran (null: never)'),
         error: z.string().nullable().describe('Why the last round stopped short'),
         missed_at: z.string().nullable().describe('The last round that found what the webhooks had missed'),
@@ -99,7 +167,8 @@ export function overviewRoutes(app: TypedApp, ctx: AppContext): void {
       serializerCompiler: () => (data) => JSON.stringify(data),
       schema: {
         tags: ['manager'],
-        summary: 'The program at a glance: partners, sales and commissions this month and last, 12 months, money owed, payouts waiting, top partners, sign-ups, what needs a look',
+        summary:
+          'The program at a glance: partners, sales and commissions this month and last, 12 months, money owed, payouts waiting, top partners, sign-ups, what needs a look',
         security: [{ staff: [] }],
         response: { 200: z.object({ data: overview }) },
       },
@@ -108,7 +177,7 @@ export function overviewRoutes(app: TypedApp, ctx: AppContext): void {
   );
 
   // ---- The pages behind "needs a look" (docs/decisions/039-needs-a-look.md): every staff role
-  // reads them; retrying the store's pushes is a manager's or an admin's (decisions §11).
+  // reads them; retrying the store's pushes is a manager's or an admin's (docs/product/back-office.md#overview).
   const anyStaff = requireStaff(ctx.db);
   const managers = requireStaff(ctx.db, ['manager', 'admin']);
   const doc = (summary: string) => ({ tags: ['manager'], summary, security: [{ staff: [] }] });
@@ -119,7 +188,9 @@ export function overviewRoutes(app: TypedApp, ctx: AppContext): void {
     {
       onRequest: anyStaff,
       schema: {
-        ...doc('Every Shopify delivery refused and kept with its error, newest first: filtered by topic and time (when it was refused)'),
+        ...doc(
+          'Every Shopify delivery refused and kept with its error, newest first: filtered by topic and time (when it was refused)',
+        ),
         querystring: pagingQuery(20)
           .extend({ topic: z.enum(HANDLED_TOPICS, { error: wrong }).optional(), ...timeRangeQuery.shape })
           .superRefine(refineTimeRange),
@@ -139,10 +210,15 @@ export function overviewRoutes(app: TypedApp, ctx: AppContext): void {
               ledger: z
                 .object({
                   state: z.enum(['recorded', 'not_recorded', 'unknown']),
-                  shopify_id: z.string().nullable().describe('The order’s (or refund’s) id the payload names'),
+                  shopify_id: z
+                    .string()
+                    .nullable()
+                    .describe('The order’s (or refund’s) id the payload names'),
                   order_number: z.string().nullable(),
                 })
-                .describe('Whether the ledger has what this delivery would have recorded, brought by a later delivery'),
+                .describe(
+                  'Whether the ledger has what this delivery would have recorded, brought by a later delivery',
+                ),
             }),
           ),
         },
@@ -159,7 +235,9 @@ export function overviewRoutes(app: TypedApp, ctx: AppContext): void {
     {
       onRequest: anyStaff,
       schema: {
-        ...doc('A refused delivery’s payload, pretty-printed, with keys and card details hidden, cut short past 60,000 characters'),
+        ...doc(
+          'A refused delivery’s payload, pretty-printed, with keys and card details hidden, cut short past 60,000 characters',
+        ),
         params: idParams,
         response: {
           200: z.object({
@@ -201,11 +279,16 @@ export function overviewRoutes(app: TypedApp, ctx: AppContext): void {
             z.object({
               code: z.string(),
               partner: z.object({ uuid: z.string(), name: z.string(), email: z.string() }),
-              message: z.string().nullable().describe('The store’s own words, or why the last attempt did not land'),
+              message: z
+                .string()
+                .nullable()
+                .describe('The store’s own words, or why the last attempt did not land'),
               attempts: z.number(),
               failed_at: z.string(),
             }),
-          ).extend({ push_configured: z.boolean().describe('False when the push is off: nothing can be retried') }),
+          ).extend({
+            push_configured: z.boolean().describe('False when the push is off: nothing can be retried'),
+          }),
         },
       },
     },
@@ -217,13 +300,27 @@ export function overviewRoutes(app: TypedApp, ctx: AppContext): void {
     {
       onRequest: managers,
       schema: {
-        ...doc('Pushes one failed code to the store again (manager, admin): due now, audited; 409 unless it failed, or when the push is off'),
-        params: z.object({ code: z.string({ error: wrong }).min(1, wrong).max(40, wrong).regex(/^[A-Za-z0-9]+$/, wrong) }),
+        ...doc(
+          'Pushes one failed code to the store again (manager, admin): due now, audited; 409 unless it failed, or when the push is off',
+        ),
+        params: z.object({
+          code: z
+            .string({ error: wrong })
+            .min(1, wrong)
+            .max(40, wrong)
+            .regex(/^[A-Za-z0-9]+$/, wrong),
+        }),
         response: { 202: z.object({ data: z.object({ code: z.string(), store_sync: storeSync }) }) },
       },
     },
     async (request, reply) =>
-      reply.code(202).send({ data: await retryStorePush(ctx.db, { code: request.params.code, staffId: staffIdOf(request), config: ctx.config }) }),
+      reply.code(202).send({
+        data: await retryStorePush(ctx.db, {
+          code: request.params.code,
+          staffId: staffIdOf(request),
+          config: ctx.config,
+        }),
+      }),
   );
 
   app.post(
@@ -237,10 +334,12 @@ export function overviewRoutes(app: TypedApp, ctx: AppContext): void {
         response: { 200: z.object({ data: z.object({ retried: z.number() }) }) },
       },
     },
-    async (request) => ({ data: await retryAllStorePushes(ctx.db, { staffId: staffIdOf(request), config: ctx.config }) }),
+    async (request) => ({
+      data: await retryAllStorePushes(ctx.db, { staffId: staffIdOf(request), config: ctx.config }),
+    }),
   );
 
-  // ---- Orders kept apart from the figures (decisions §15, docs/decisions/053).
+  // ---- Orders kept apart from the figures (docs/product/commissions.md, docs/decisions/053).
   const orderApart = z.object({
     id: z.number(),
     shopify_order_id: z.string(),
@@ -256,12 +355,23 @@ export function overviewRoutes(app: TypedApp, ctx: AppContext): void {
     rate: z.string().nullable().describe('The rate set now for the currency, if any'),
   });
   for (const [path, kind, summary] of [
-    ['orders-waiting', 'awaiting_rate', 'Paid orders in a currency without a rate: recorded, earning nothing until released, newest first'],
-    ['test-orders', 'test', 'The store’s test orders (`test: true`): recorded, earning nothing and counted in no figure, newest first'],
+    [
+      'orders-waiting',
+      'awaiting_rate',
+      'Paid orders in a currency without a rate: recorded, earning nothing until released, newest first',
+    ],
+    [
+      'test-orders',
+      'test',
+      'The store’s test orders (`test: true`): recorded, earning nothing and counted in no figure, newest first',
+    ],
   ] as const) {
     app.get(
       `/api/manager/overview/${path}`,
-      { onRequest: anyStaff, schema: { ...doc(summary), querystring: pagingQuery(25), response: { 200: pagedAnswer(orderApart) } } },
+      {
+        onRequest: anyStaff,
+        schema: { ...doc(summary), querystring: pagingQuery(25), response: { 200: pagedAnswer(orderApart) } },
+      },
       async (request) => listOrdersApart(ctx.db, kind, request.query.page, request.query.length),
     );
   }
@@ -278,6 +388,11 @@ export function overviewRoutes(app: TypedApp, ctx: AppContext): void {
         response: { 200: z.object({ data: z.object({ released: z.number() }) }) },
       },
     },
-    async (request) => ({ data: await releaseOrdersOfCurrency(ctx.db, { currency: request.body.currency, staffId: staffIdOf(request) }) }),
+    async (request) => ({
+      data: await releaseOrdersOfCurrency(ctx.db, {
+        currency: request.body.currency,
+        staffId: staffIdOf(request),
+      }),
+    }),
   );
 }

@@ -1,4 +1,4 @@
-// The back office's overview (issue 13, decisions §11 `GET /api/manager/overview`,
+// The back office's overview (issue 13, docs/product/back-office.md#overview `GET /api/manager/overview`,
 // docs/decisions/037-program-overview.md): the program at a glance, read from the program's
 // running totals (migration 022) and a few index reads, whatever the program's size. Also the
 // pages behind what needs a look: refused Shopify deliveries (rejection-view.ts), codes the store
@@ -75,17 +75,21 @@ export async function programOverview(db: Db, now = new Date()) {
   const lastMonth = months[CHART_MONTHS - 2]!;
   const since = new Date(now.getTime() - DELIVERY_WINDOW_DAYS * 86_400_000).toISOString();
 
-  const [{ months: monthly, earnings, waiting, attention: counts }, top, recent, money, reconciliation] = await Promise.all([
-    programFigures(db, months[0]!, thisMonth, since),
-    topSellers(db, thisMonth, TOP_PARTNERS),
-    recentPartners(db, RECENT_SIGNUPS),
-    currencySettings(db),
-    // One row by its key: when the reconciliation with the store last ran, what it last found.
-    reconciliationAttention(db),
-  ]);
+  const [{ months: monthly, earnings, waiting, attention: counts }, top, recent, money, reconciliation] =
+    await Promise.all([
+      programFigures(db, months[0]!, thisMonth, since),
+      topSellers(db, thisMonth, TOP_PARTNERS),
+      recentPartners(db, RECENT_SIGNUPS),
+      currencySettings(db),
+      // One row by its key: when the reconciliation with the store last ran, what it last found.
+      reconciliationAttention(db),
+    ]);
   // What the reconciliation found that the webhooks had missed (within the deliveries' window),
   // and a round that stopped short, need a look (docs/decisions/057-store-reconciliation.md).
-  const missed = reconciliation.missed_at !== null && reconciliation.missed_at >= since ? reconciliation.missed.orders + reconciliation.missed.cancellations + reconciliation.missed.refunds : 0;
+  const missed =
+    reconciliation.missed_at !== null && reconciliation.missed_at >= since
+      ? reconciliation.missed.orders + reconciliation.missed.cancellations + reconciliation.missed.refunds
+      : 0;
   const reconciliationCount = missed + (reconciliation.error ? 1 : 0);
   const ordersWaiting = money.waiting.reduce((sum, w) => sum + w.orders, 0);
   const rateOf = new Map(money.rates.map((r) => [r.currency, r.rate]));
@@ -97,13 +101,20 @@ export async function programOverview(db: Db, now = new Date()) {
     counts.paypal ? paypalTroubles(db, ATTENTION_ITEMS) : none,
   ]);
 
-  const month = (m: string) => monthly.get(m) ?? { orders: 0, sales_cents: 0, partners_joined: 0, partners_active: 0 };
+  const month = (m: string) =>
+    monthly.get(m) ?? { orders: 0, sales_cents: 0, partners_joined: 0, partners_active: 0 };
   const earned = (m: string) =>
     earnings.reduce(
-      (sum, r) => (r.month === m && EARNED.includes(r.status) ? { count: sum.count + r.earnings, cents: sum.cents + r.cents } : sum),
+      (sum, r) =>
+        r.month === m && EARNED.includes(r.status)
+          ? { count: sum.count + r.earnings, cents: sum.cents + r.cents }
+          : sum,
       { count: 0, cents: 0 },
     );
-  const owed = (status: EarningStatus) => major(earnings.reduce((sum, r) => (r.month === ALL_TIME && r.status === status ? sum + r.cents : sum), 0));
+  const owed = (status: EarningStatus) =>
+    major(
+      earnings.reduce((sum, r) => (r.month === ALL_TIME && r.status === status ? sum + r.cents : sum), 0),
+    );
   const salesOf = (m: string) => ({ orders: month(m).orders, amount: major(month(m).sales_cents) });
   const commissionsOf = (m: string) => {
     const e = earned(m);
@@ -112,7 +123,11 @@ export async function programOverview(db: Db, now = new Date()) {
 
   const byStatus = new Map(waiting.map((w) => [w.status, w]));
   const payoutsWaiting = STAGES.map(({ stage, statuses }) => {
-    const rows = statuses.map((status) => ({ status, count: byStatus.get(status)?.count ?? 0, cents: byStatus.get(status)?.cents ?? 0 }));
+    const rows = statuses.map((status) => ({
+      status,
+      count: byStatus.get(status)?.count ?? 0,
+      cents: byStatus.get(status)?.cents ?? 0,
+    }));
     return {
       stage,
       count: rows.reduce((s, r) => s + r.count, 0),
@@ -132,8 +147,18 @@ export async function programOverview(db: Db, now = new Date()) {
     },
     sales: { this_month: salesOf(thisMonth), last_month: salesOf(lastMonth) },
     commissions: { this_month: commissionsOf(thisMonth), last_month: commissionsOf(lastMonth) },
-    monthly: months.map((m) => ({ month: m, orders: month(m).orders, sales: major(month(m).sales_cents), commissions: major(earned(m).cents) })),
-    money_owed: { payable: owed('APPROVED'), pending: owed('PENDING'), in_review: owed('IN_REVIEW'), in_payouts: owed('IN_PAYOUT') },
+    monthly: months.map((m) => ({
+      month: m,
+      orders: month(m).orders,
+      sales: major(month(m).sales_cents),
+      commissions: major(earned(m).cents),
+    })),
+    money_owed: {
+      payable: owed('APPROVED'),
+      pending: owed('PENDING'),
+      in_review: owed('IN_REVIEW'),
+      in_payouts: owed('IN_PAYOUT'),
+    },
     payouts_waiting: payoutsWaiting,
     top_partners: top.map((p) => ({
       uuid: p.uuid,
@@ -157,7 +182,11 @@ export async function programOverview(db: Db, now = new Date()) {
       store_reconciliation: { count: reconciliationCount, ...reconciliation },
       orders_waiting: {
         count: ordersWaiting,
-        items: money.waiting.map((w) => ({ currency: w.currency, orders: w.orders, rate: rateOf.get(w.currency) ?? null })),
+        items: money.waiting.map((w) => ({
+          currency: w.currency,
+          orders: w.orders,
+          rate: rateOf.get(w.currency) ?? null,
+        })),
       },
       shopify_deliveries: {
         count: counts.deliveries,
@@ -230,7 +259,9 @@ export async function listRejectedDeliveries(db: Db, filter: RejectionFilter, pa
   const { rows, total } = await rejectionPage(db, filter, page, length);
   const named = rows.map((row) => {
     const ids = topLevelIds(row.body_start);
-    return row.topic === 'refunds/create' ? { refund: ids.id, order: ids.order_id } : { refund: null, order: ids.id };
+    return row.topic === 'refunds/create'
+      ? { refund: ids.id, order: ids.order_id }
+      : { refund: null, order: ids.id };
   });
   const [orders, refunds] = await Promise.all([
     ordersByShopifyId(db, [...new Set(named.flatMap((n) => (n.order ? [n.order] : [])))]),
@@ -240,7 +271,8 @@ export async function listRejectedDeliveries(db: Db, filter: RejectionFilter, pa
     const { refund, order: orderId } = named[i]!;
     const order = orderId ? orders.get(orderId) : undefined;
     let state: LedgerState;
-    if (row.topic === 'refunds/create') state = refund ? (refunds.has(refund) ? 'recorded' : 'not_recorded') : 'unknown';
+    if (row.topic === 'refunds/create')
+      state = refund ? (refunds.has(refund) ? 'recorded' : 'not_recorded') : 'unknown';
     else if (!orderId) state = 'unknown';
     else if (row.topic === 'orders/paid') state = order?.paid ? 'recorded' : 'not_recorded';
     else if (row.topic === 'orders/cancelled') state = order?.cancelled ? 'recorded' : 'not_recorded';
@@ -256,23 +288,41 @@ export async function listRejectedDeliveries(db: Db, filter: RejectionFilter, pa
       error: row.error,
       problems: problemsOf(row.topic, row.error),
       payload_length: row.body_length,
-      ledger: { state, shopify_id: (row.topic === 'refunds/create' ? refund : orderId) ?? null, order_number: order?.order_number ?? null },
+      ledger: {
+        state,
+        shopify_id: (row.topic === 'refunds/create' ? refund : orderId) ?? null,
+        order_number: order?.order_number ?? null,
+      },
     };
   });
   return pageOf(data, page, length, total);
 }
 
 /** A refused delivery's payload for a person to read (secrets hidden, cut short when huge); 404 when unknown. */
-export async function rejectedDeliveryPayload(db: Db, id: number): Promise<PayloadView & { id: number; delivery_id: string; topic: string; error_id: string }> {
+export async function rejectedDeliveryPayload(
+  db: Db,
+  id: number,
+): Promise<PayloadView & { id: number; delivery_id: string; topic: string; error_id: string }> {
   const row = await rejectionWithBody(db, id);
   if (!row) throw new AppError(404, 'not_found');
-  return { id: row.id, delivery_id: row.delivery_id, topic: row.topic, error_id: row.error_id, ...payloadView(row.body) };
+  return {
+    id: row.id,
+    delivery_id: row.delivery_id,
+    topic: row.topic,
+    error_id: row.error_id,
+    ...payloadView(row.body),
+  };
 }
 
 const partnerName = (p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`.trim();
 
 /** Every code whose push to the store failed, the latest first, and whether the push is on at all. */
-export async function listFailedStorePushes(db: Db, config: Pick<Config, 'shopify'>, page: number, length: number) {
+export async function listFailedStorePushes(
+  db: Db,
+  config: Pick<Config, 'shopify'>,
+  page: number,
+  length: number,
+) {
   const { rows, total } = await failedPushPage(db, page, length);
   return {
     ...pageOf(
@@ -292,24 +342,38 @@ export async function listFailedStorePushes(db: Db, config: Pick<Config, 'shopif
 }
 
 /** One failed push tried again (store-sync's retry, audited there); 404 for an unknown code, 409 unless failed. */
-export async function retryStorePush(db: Db, input: { code: string; staffId: number; config: Pick<Config, 'shopify'> }): Promise<{ code: string; store_sync: StoreSyncJson }> {
+export async function retryStorePush(
+  db: Db,
+  input: { code: string; staffId: number; config: Pick<Config, 'shopify'> },
+): Promise<{ code: string; store_sync: StoreSyncJson }> {
   const code = await findPromoCode(db, input.code);
   if (!code) throw new AppError(404, 'not_found');
-  const store_sync = await retryStoreSync(db, { promoCodeId: code.id, code: code.code, staffId: input.staffId, config: input.config });
+  const store_sync = await retryStoreSync(db, {
+    promoCodeId: code.id,
+    code: code.code,
+    staffId: input.staffId,
+    config: input.config,
+  });
   return { code: code.code, store_sync };
 }
 
 /** Every failed push tried again, each audited; answers how many (0 when none was left). */
-export function retryAllStorePushes(db: Db, input: { staffId: number; config: Pick<Config, 'shopify'> }): Promise<{ retried: number }> {
+export function retryAllStorePushes(
+  db: Db,
+  input: { staffId: number; config: Pick<Config, 'shopify'> },
+): Promise<{ retried: number }> {
   return retryFailedStoreSyncs(db, input);
 }
 
 // ---------------------------------------------------------------------------------------------
-// Orders kept apart from the figures (decisions §15, docs/decisions/053): those waiting for a
+// Orders kept apart from the figures (docs/product/commissions.md#test-orders, docs/decisions/053): those waiting for a
 // rate (released by staff once it is set) and the store's test orders.
 
 export async function listOrdersApart(db: Db, kind: 'awaiting_rate' | 'test', page: number, length: number) {
-  const [{ rows, total }, rates] = await Promise.all([ordersApartPage(db, kind, page, length), listExchangeRates(db)]);
+  const [{ rows, total }, rates] = await Promise.all([
+    ordersApartPage(db, kind, page, length),
+    listExchangeRates(db),
+  ]);
   const rateOf = new Map(rates.map((r) => [r.currency, r.rate]));
   return pageOf(
     rows.map((o) => ({
@@ -323,7 +387,9 @@ export async function listOrdersApart(db: Db, kind: 'awaiting_rate' | 'test', pa
       amount: major(o.source_subtotal_cents ?? 0),
       total: major(o.source_total_cents ?? 0),
       code: o.discount_code,
-      partner: o.uuid ? { uuid: o.uuid, name: nameOf({ first_name: o.first_name ?? '', last_name: o.last_name ?? '' }) } : null,
+      partner: o.uuid
+        ? { uuid: o.uuid, name: nameOf({ first_name: o.first_name ?? '', last_name: o.last_name ?? '' }) }
+        : null,
       rate: rateOf.get(o.currency) ?? null,
     })),
     page,
@@ -333,12 +399,27 @@ export async function listOrdersApart(db: Db, kind: 'awaiting_rate' | 'test', pa
 }
 
 /** Releases the orders of a currency once its rate is set: 409 without a rate, or with nothing waiting. */
-export async function releaseOrdersOfCurrency(db: Db, input: { currency: string; staffId: number }, now = new Date()): Promise<{ released: number }> {
+export async function releaseOrdersOfCurrency(
+  db: Db,
+  input: { currency: string; staffId: number },
+  now = new Date(),
+): Promise<{ released: number }> {
   const currency = input.currency.trim().toUpperCase();
   const rates = await listExchangeRates(db);
   if (!rates.some((r) => r.currency === currency)) throw new AppError(409, 'currency.no_rate');
   const released = await releaseOrdersAwaitingRate(db, currency, now);
   if (released === 0) throw new AppError(409, 'currency.nothing_to_release');
-  await recordAudit(db, { staffId: input.staffId, action: 'orders.release_rate', entity: 'orders', entityId: currency, before: null, after: { currency, released, rate: rates.find((r) => r.currency === currency)!.rate } }, nowIso(now));
+  await recordAudit(
+    db,
+    {
+      staffId: input.staffId,
+      action: 'orders.release_rate',
+      entity: 'orders',
+      entityId: currency,
+      before: null,
+      after: { currency, released, rate: rates.find((r) => r.currency === currency)!.rate },
+    },
+    nowIso(now),
+  );
   return { released };
 }

@@ -1,4 +1,4 @@
-// What managers change on a partner (decisions §11, issue 13), and a partner's page: each action
+// What managers change on a partner (docs/product/back-office.md#partners, issue 13), and a partner's page: each action
 // allowed to managers and admins, 403 to reviewers, 401 to partners; validation that changes
 // nothing; every change audited (before and after) in its transaction, a failing change leaving no
 // audit line; suspension (no sign-in, no cash-out, orders still recorded); the code's discount
@@ -328,7 +328,11 @@ describe('the other fields', () => {
     }
     const empty = await patch(p.uuid, {});
     expect(empty.statusCode).toBe(422);
-    expect(empty.json()).toEqual({ code: 422, error: 'partner_admin.nothing_to_change', message: 'Send at least one change' });
+    expect(empty.json()).toEqual({
+      code: 422,
+      error: 'partner_admin.nothing_to_change',
+      message: 'Send at least one change',
+    });
     expect(await partnerRow(p.id)).toMatchObject({
       referral_commission_amount: 5,
       referral_comission_type: 'percent',
@@ -928,6 +932,8 @@ describe('a partner’s page', () => {
     expect(second.data.map((a: { action: string }) => a.action)).toEqual(['promo_code.discount']);
     // The referrer's page has their own line only, none of the partner they referred.
     const theirs = (await get(`/api/manager/partners/${referrer.uuid}/audit`)).json();
-    expect(theirs.data.map((a: { action: string; entity_id: string }) => [a.action, a.entity_id])).toEqual([['partner.commission_override', referrer.uuid]]);
+    expect(theirs.data.map((a: { action: string; entity_id: string }) => [a.action, a.entity_id])).toEqual([
+      ['partner.commission_override', referrer.uuid],
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-// Partners in the back office (decisions §11): the list, its search and paging, one partner, and
+// Partners in the back office (docs/product/back-office.md#partners): the list, its search and paging, one partner, and
 // who may read them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
@@ -173,7 +173,13 @@ describe('one partner', () => {
           { code: 'NOAHFIT', value: 15, commission_rate: 10, store_sync: off },
           { code: 'NOAH2', value: 15, commission_rate: 10, store_sync: off },
         ],
-        commission: { rate: 10, source: 'tier', override: null, verified_sales: 0, tier: { min_sales: 0, rate: 10 } },
+        commission: {
+          rate: 10,
+          source: 'tier',
+          override: null,
+          verified_sales: 0,
+          tier: { min_sales: 0, rate: 10 },
+        },
         referrer: null,
         referrals_count: 0,
       },
@@ -202,14 +208,22 @@ describe('one partner', () => {
         headers: bearer(reviewer.token),
       });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ code: 404, error: 'partner_admin.partner_not_found', message: 'No partner has this id' });
+      expect(res.json()).toEqual({
+        code: 404,
+        error: 'partner_admin.partner_not_found',
+        message: 'No partner has this id',
+      });
     }
     const fr = await t.app.inject({
       method: 'GET',
       url: `/api/manager/partners/00000000-0000-4000-8000-000000000000`,
       headers: { ...bearer(reviewer.token), 'accept-language': 'fr' },
     });
-    expect(fr.json()).toEqual({ code: 404, error: 'partner_admin.partner_not_found', message: 'Aucun partenaire n’a cet identifiant' });
+    expect(fr.json()).toEqual({
+      code: 404,
+      error: 'partner_admin.partner_not_found',
+      message: 'Aucun partenaire n’a cet identifiant',
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-// The back office's partner list (decisions §11, issue 13): its filters, its orders both ways, its
+// The back office's partner list (docs/product/back-office.md#partners, issue 13): its filters, its orders both ways, its
 // paging, and its CSV export with the same filters and order, written as it is read.
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -320,7 +320,6 @@ describe('orders and paging', () => {
     expect(await keys('?sort=-sales&status=active&length=2&page=4')).toEqual([]);
   });
 
-
   it('answers each value of a filter with its own rows and count (each shape is compiled once, its values bound)', async () => {
     const answer = async (query: string) => {
       const res = await list(query);
@@ -336,7 +335,10 @@ describe('orders and paging', () => {
       expect(await answer('?tier=250&verified=false')).toEqual({ keys: [], total: 0 });
       expect(await answer('?subpartner=glow')).toEqual({ keys: ['dan', 'ben'], total: 2 });
       expect(await answer('?subpartner=sun')).toEqual({ keys: ['gus', 'eve'], total: 2 });
-      expect(await answer('?status=active')).toEqual({ keys: ['hal', 'fay', 'eve', 'dan', 'ben', 'ana'], total: 6 });
+      expect(await answer('?status=active')).toEqual({
+        keys: ['hal', 'fay', 'eve', 'dan', 'ben', 'ana'],
+        total: 6,
+      });
       expect(await answer('?status=suspended')).toEqual({ keys: ['gus', 'cleo'], total: 2 });
     }
   });
@@ -402,15 +404,31 @@ describe('the CSV export', () => {
 
   it('neutralises a formula after a separator in every text column, French Excel’s semicolon too (issue 31)', async () => {
     const db = t.database.db;
-    const ben = await db.selectFrom('partners').select(['id', 'first_name', 'last_name', 'paypal_email']).where('email', '=', 'ben@list.test').executeTakeFirstOrThrow();
-    await db.updateTable('partners').set({ first_name: HOSTILE, last_name: HOSTILE, paypal_email: HOSTILE }).where('id', '=', ben.id).execute();
+    const ben = await db
+      .selectFrom('partners')
+      .select(['id', 'first_name', 'last_name', 'paypal_email'])
+      .where('email', '=', 'ben@list.test')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('partners')
+      .set({ first_name: HOSTILE, last_name: HOSTILE, paypal_email: HOSTILE })
+      .where('id', '=', ben.id)
+      .execute();
     try {
       const res = await csv('?sort=created');
       expect(res.body).toContain(`,"'${HOSTILE}","'${HOSTILE}",ben@list.test,`);
       const row = parseCsv(res.body).find((r) => r[3] === 'ben@list.test')!;
-      expect(row.filter((cell) => cell.includes('=1+2'))).toEqual([`'${HOSTILE}`, `'${HOSTILE}`, `'${HOSTILE}`]);
+      expect(row.filter((cell) => cell.includes('=1+2'))).toEqual([
+        `'${HOSTILE}`,
+        `'${HOSTILE}`,
+        `'${HOSTILE}`,
+      ]);
     } finally {
-      await db.updateTable('partners').set({ first_name: ben.first_name, last_name: ben.last_name, paypal_email: ben.paypal_email }).where('id', '=', ben.id).execute();
+      await db
+        .updateTable('partners')
+        .set({ first_name: ben.first_name, last_name: ben.last_name, paypal_email: ben.paypal_email })
+        .where('id', '=', ben.id)
+        .execute();
     }
   });
 
@@ -545,13 +563,23 @@ describe('the CSV export', () => {
 
   it('writes who exported with which filters to the audit log; a refused export writes nothing', async () => {
     const lines = () =>
-      t.database.db.selectFrom('audit_log').selectAll().where('action', '=', 'export.partners').orderBy('id').execute();
+      t.database.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('action', '=', 'export.partners')
+        .orderBy('id')
+        .execute();
     const before = (await lines()).length;
     expect((await csv('?status=active&sort=-sales&q=')).statusCode).toBe(200);
     expect((await csv('?tier=7')).statusCode).toBe(422);
     const written = (await lines()).slice(before);
     expect(written).toHaveLength(1);
-    expect(written[0]).toMatchObject({ staff_id: reviewer.id, entity: 'export', entity_id: 'partners', before: null });
+    expect(written[0]).toMatchObject({
+      staff_id: reviewer.id,
+      entity: 'export',
+      entity_id: 'partners',
+      before: null,
+    });
     // Only the filters given: an empty search is no filter.
     expect(JSON.parse(written[0]!.after!)).toEqual({ filters: { status: 'active', sort: '-sales' } });
   });

@@ -1,4 +1,4 @@
-// What the back office reads and writes about partners (decisions §11). The list, its filters and
+// What the back office reads and writes about partners (docs/product/back-office.md#partners). The list, its filters and
 // its orders read the partners table (and its search, the index of migration 026, decisions/040):
 // each partner's lifetime figures are on their row
 // (total_sales_cents, total_earned_cents, verified_sales: running totals kept by the ledger,
@@ -9,7 +9,14 @@ import { prepared, preparedList, preparedPer } from '../../db/prepared';
 import type { Partner } from '../../db/schema';
 import { foldSearch, keyRange } from './search';
 
-export const PARTNER_SORTS = ['-created', 'created', '-sales', 'sales', '-commissions', 'commissions'] as const;
+export const PARTNER_SORTS = [
+  '-created',
+  'created',
+  '-sales',
+  'sales',
+  '-commissions',
+  'commissions',
+] as const;
 export type PartnerSort = (typeof PARTNER_SORTS)[number];
 
 const SORT_COLUMNS = {
@@ -75,8 +82,12 @@ export async function resolveSearch(db: Db, q: string | undefined): Promise<Part
   if (!trimmed) return undefined;
   const folded = foldSearch(trimmed);
   const { from, before, check } = keyRange(folded);
-  const [{ n }] = (before === null ? await countKeysFrom(db, from) : await countKeysBetween(db, from, before)) as [{ n: number }];
-  return Number(n) <= NARROW ? { way: 'keys', from, before, contains: check ? folded : null } : { way: 'scan', contains: folded };
+  const [{ n }] = (
+    before === null ? await countKeysFrom(db, from) : await countKeysBetween(db, from, before)
+  ) as [{ n: number }];
+  return Number(n) <= NARROW
+    ? { way: 'keys', from, before, contains: check ? folded : null }
+    : { way: 'scan', contains: folded };
 }
 
 /** The values a filter binds, each present only when the filter uses it (the shape says which). */
@@ -90,7 +101,16 @@ interface ListValues {
   country?: string;
   verified?: number;
 }
-const VALUE_NAMES = ['from', 'before', 'like', 'subpartnerId', 'tierMin', 'tierMax', 'country', 'verified'] as const;
+const VALUE_NAMES = [
+  'from',
+  'before',
+  'like',
+  'subpartnerId',
+  'tierMin',
+  'tierMax',
+  'country',
+  'verified',
+] as const;
 
 /** What decides the text of the list's SQL. */
 interface ListShape {
@@ -104,7 +124,10 @@ interface ListShape {
 }
 
 /** The filter and its search as a shape and the values it binds. */
-function shapeOf(filter: Omit<PartnerListFilter, 'sort'>, search: PartnerSearch | undefined): { shape: ListShape; values: ListValues } {
+function shapeOf(
+  filter: Omit<PartnerListFilter, 'sort'>,
+  search: PartnerSearch | undefined,
+): { shape: ListShape; values: ListValues } {
   const values: ListValues = {};
   if (search?.way === 'keys') {
     values.from = search.from;
@@ -169,7 +192,9 @@ function filtered(db: Db, shape: ListShape, v: ListValues) {
   if (shape.paypal !== undefined)
     query = shape.paypal
       ? query.where('partners.paypal_email', 'is not', null).where('partners.paypal_email', '!=', '')
-      : query.where((eb) => eb.or([eb('partners.paypal_email', 'is', null), eb('partners.paypal_email', '=', '')]));
+      : query.where((eb) =>
+          eb.or([eb('partners.paypal_email', 'is', null), eb('partners.paypal_email', '=', '')]),
+        );
   return query;
 }
 
@@ -193,9 +218,21 @@ const sortOf = (sort: PartnerSort) => ({
   direction: sort.startsWith('-') ? ('desc' as const) : ('asc' as const),
 });
 
-const pageQuery = (db: Db, shape: ListShape, v: ListValues, sort: PartnerSort, length: number, offset: number) => {
+const pageQuery = (
+  db: Db,
+  shape: ListShape,
+  v: ListValues,
+  sort: PartnerSort,
+  length: number,
+  offset: number,
+) => {
   const { column, direction } = sortOf(sort);
-  return filtered(db, shape, v).select(LIST_COLUMNS).orderBy(column, direction).orderBy('partners.id', direction).limit(length).offset(offset);
+  return filtered(db, shape, v)
+    .select(LIST_COLUMNS)
+    .orderBy(column, direction)
+    .orderBy('partners.id', direction)
+    .limit(length)
+    .offset(offset);
 };
 
 /**
@@ -204,10 +241,18 @@ const pageQuery = (db: Db, shape: ListShape, v: ListValues, sort: PartnerSort, l
  * reads the whole table (or a whole index) for what SQLite counts from the table's pages alone.
  */
 const countQuery = (db: Db, shape: ListShape, v: ListValues) => {
-  const onlyActive = shape.status === 'active' && !shape.search && shape.values.length === 0 && !shape.subpartner && !shape.tier && shape.paypal === undefined;
+  const onlyActive =
+    shape.status === 'active' &&
+    !shape.search &&
+    shape.values.length === 0 &&
+    !shape.subpartner &&
+    !shape.tier &&
+    shape.paypal === undefined;
   if (!onlyActive) return filtered(db, shape, v).select(sql<number>`count(*)`.as('n'));
   return db.selectNoFrom([
-    sql<number>`(select count(*) from partners) - (select count(*) from partners where status = 'suspended')`.as('n'),
+    sql<number>`(select count(*) from partners) - (select count(*) from partners where status = 'suspended')`.as(
+      'n',
+    ),
   ]);
 };
 
@@ -223,9 +268,12 @@ function runsOf(shape: ListShape, sort: PartnerSort, length: number) {
   let runs = runsByShape.get(key);
   if (!runs) {
     const n = shape.values.length;
-    const valuesOf = (args: unknown[]) => Object.fromEntries(shape.values.map((name, i) => [name, args[i]])) as ListValues;
+    const valuesOf = (args: unknown[]) =>
+      Object.fromEntries(shape.values.map((name, i) => [name, args[i]])) as ListValues;
     runs = {
-      page: prepared(n + 1, (db, ...args: unknown[]) => pageQuery(db, shape, valuesOf(args), sort, length, args[n] as number)),
+      page: prepared(n + 1, (db, ...args: unknown[]) =>
+        pageQuery(db, shape, valuesOf(args), sort, length, args[n] as number),
+      ),
       count: prepared(n, (db, ...args: unknown[]) => countQuery(db, shape, valuesOf(args))),
     };
     // A bound on what a caller's filters can make this keep; the common shapes come back at once.
@@ -257,7 +305,12 @@ export interface ExportCursor {
  * The next `limit` partners of an export after `cursor`, in the list's order (keyset paging: each
  * slice is one indexed read however far the export has come), with what the CSV adds.
  */
-export async function partnerExportSlice(db: Db, filter: PartnerListFilter, cursor: ExportCursor | null, limit: number) {
+export async function partnerExportSlice(
+  db: Db,
+  filter: PartnerListFilter,
+  cursor: ExportCursor | null,
+  limit: number,
+) {
   const { column, direction } = sortOf(filter.sort);
   const { shape, values } = shapeOf(filter, await resolveSearch(db, filter.q));
   let query = filtered(db, shape, values);
@@ -286,15 +339,23 @@ export async function partnerExportSlice(db: Db, filter: PartnerListFilter, curs
 }
 
 /** The value of the sort's column in a row, for the next slice's cursor. */
-export function cursorOf(sort: PartnerSort, row: { id: number; created_at: string; total_sales_cents: number; total_earned_cents: number }): ExportCursor {
+export function cursorOf(
+  sort: PartnerSort,
+  row: { id: number; created_at: string; total_sales_cents: number; total_earned_cents: number },
+): ExportCursor {
   const name = sort.replace('-', '') as keyof typeof SORT_COLUMNS;
-  const key = name === 'created' ? row.created_at : name === 'sales' ? row.total_sales_cents : row.total_earned_cents;
+  const key =
+    name === 'created' ? row.created_at : name === 'sales' ? row.total_sales_cents : row.total_earned_cents;
   return { key, id: row.id };
 }
 
 // Compiled once per number of partners (a page holds at most 100).
 const codesOfIds = preparedList(100, (db, partnerIds: number[]) =>
-  db.selectFrom('promo_codes').select(['partner_id', 'code']).where('partner_id', 'in', partnerIds).orderBy('id'),
+  db
+    .selectFrom('promo_codes')
+    .select(['partner_id', 'code'])
+    .where('partner_id', 'in', partnerIds)
+    .orderBy('id'),
 );
 
 /** The codes of these partners, by partner id, oldest first. */
@@ -308,8 +369,12 @@ export async function codesOf(db: Db, partnerIds: number[]): Promise<Map<number,
 // A partner's page and its tabs run the reads below on every visit, each the same shape every
 // time: they are compiled once (db/prepared.ts, decisions/048) rather than built by Kysely on
 // every request, which cost more than SQLite's own work on them.
-const partnerRowByUuid = prepared(1, (db, uuid: string) => db.selectFrom('partners').selectAll().where('uuid', '=', uuid));
-const partnerIdRow = prepared(1, (db, uuid: string) => db.selectFrom('partners').select('id').where('uuid', '=', uuid));
+const partnerRowByUuid = prepared(1, (db, uuid: string) =>
+  db.selectFrom('partners').selectAll().where('uuid', '=', uuid),
+);
+const partnerIdRow = prepared(1, (db, uuid: string) =>
+  db.selectFrom('partners').select('id').where('uuid', '=', uuid),
+);
 
 export async function partnerByUuid(db: Db, uuid: string): Promise<Partner | undefined> {
   return (await partnerRowByUuid(db, uuid))[0];
@@ -321,7 +386,10 @@ export async function partnerIdByUuid(db: Db, uuid: string): Promise<number | un
 }
 
 const summaryRow = prepared(1, (db, id: number) =>
-  db.selectFrom('partners').select(['uuid', 'email', 'first_name', 'last_name', 'status']).where('id', '=', id),
+  db
+    .selectFrom('partners')
+    .select(['uuid', 'email', 'first_name', 'last_name', 'status'])
+    .where('id', '=', id),
 );
 
 export async function partnerSummary(db: Db, id: number) {
@@ -333,7 +401,12 @@ const salesStatRows = prepared(3, (db, partnerId: number, thisMonth: string, las
     .selectFrom('partner_sales_stats')
     .select(['period', 'start', 'geo', 'orders', 'sales_cents'])
     .where('partner_id', '=', partnerId)
-    .where((eb) => eb.or([eb('period', '=', 'a'), eb.and([eb('period', '=', 'm'), eb('start', 'in', [thisMonth, lastMonth])])])),
+    .where((eb) =>
+      eb.or([
+        eb('period', '=', 'a'),
+        eb.and([eb('period', '=', 'm'), eb('start', 'in', [thisMonth, lastMonth])]),
+      ]),
+    ),
 );
 
 /** The partner's all-time sales by region, and this month's and last month's for all regions. */
@@ -401,18 +474,33 @@ const earningPageRows = preparedPer(2, (db, limit: number, partnerId: number, of
     .orderBy('earnings.id', 'desc');
 });
 const earningCount = prepared(1, (db, partnerId: number) =>
-  db.selectFrom('earnings').select(sql<number>`count(*)`.as('n')).where('partner_id', '=', partnerId),
+  db
+    .selectFrom('earnings')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('partner_id', '=', partnerId),
 );
 
 export async function earningPage(db: Db, partnerId: number, paging: Paging) {
-  const [rows, [count]] = await Promise.all([earningPageRows(db, paging.length, partnerId, offsetOf(paging)), earningCount(db, partnerId)]);
+  const [rows, [count]] = await Promise.all([
+    earningPageRows(db, paging.length, partnerId, offsetOf(paging)),
+    earningCount(db, partnerId),
+  ]);
   return { rows, total: Number(count!.n) };
 }
 
 const eventsOf = preparedList(100, (db, earningIds: number[]) =>
   db
     .selectFrom('earning_events')
-    .select(['earning_id', 'at', 'from_status', 'to_status', 'amount_before_cents', 'amount_after_cents', 'reason', 'actor'])
+    .select([
+      'earning_id',
+      'at',
+      'from_status',
+      'to_status',
+      'amount_before_cents',
+      'amount_after_cents',
+      'reason',
+      'actor',
+    ])
     .where('earning_id', 'in', earningIds)
     .orderBy('id'),
 );
@@ -445,7 +533,12 @@ export async function payoutPage(db: Db, partnerId: number, paging: Paging) {
       .limit(paging.length)
       .offset(offsetOf(paging))
       .execute(),
-    countOf(db.selectFrom('payouts').select(sql<number>`count(*)`.as('n')).where('partner_id', '=', partnerId)),
+    countOf(
+      db
+        .selectFrom('payouts')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('partner_id', '=', partnerId),
+    ),
   ]);
   return { rows, total };
 }
@@ -461,7 +554,12 @@ export async function voucherPage(db: Db, partnerId: number, paging: Paging) {
       .limit(paging.length)
       .offset(offsetOf(paging))
       .execute(),
-    countOf(db.selectFrom('vouchers').select(sql<number>`count(*)`.as('n')).where('partner_id', '=', partnerId)),
+    countOf(
+      db
+        .selectFrom('vouchers')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('partner_id', '=', partnerId),
+    ),
   ]);
   return { rows, total };
 }
@@ -483,7 +581,10 @@ export async function referralPage(db: Db, partnerId: number, paging: Paging) {
 }
 
 const referralCount = prepared(1, (db, partnerId: number) =>
-  db.selectFrom('partners').select(sql<number>`count(*)`.as('n')).where('referrer_id', '=', partnerId),
+  db
+    .selectFrom('partners')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('referrer_id', '=', partnerId),
 );
 
 export async function countReferrals(db: Db, partnerId: number): Promise<number> {
@@ -496,19 +597,36 @@ export async function notePage(db: Db, partnerId: number, paging: Paging) {
     db
       .selectFrom('partner_notes')
       .leftJoin('staff_users', 'staff_users.id', 'partner_notes.staff_id')
-      .select(['partner_notes.id', 'partner_notes.body', 'partner_notes.created_at', 'staff_users.name as staff_name'])
+      .select([
+        'partner_notes.id',
+        'partner_notes.body',
+        'partner_notes.created_at',
+        'staff_users.name as staff_name',
+      ])
       .where('partner_notes.partner_id', '=', partnerId)
       .orderBy('partner_notes.id', 'desc')
       .limit(paging.length)
       .offset(offsetOf(paging))
       .execute(),
-    countOf(db.selectFrom('partner_notes').select(sql<number>`count(*)`.as('n')).where('partner_id', '=', partnerId)),
+    countOf(
+      db
+        .selectFrom('partner_notes')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('partner_id', '=', partnerId),
+    ),
   ]);
   return { rows, total };
 }
 
-export function insertNote(db: Db, note: { partner_id: number; staff_id: number; body: string; created_at: string }) {
-  return db.insertInto('partner_notes').values(note).returning(['id', 'body', 'created_at']).executeTakeFirstOrThrow();
+export function insertNote(
+  db: Db,
+  note: { partner_id: number; staff_id: number; body: string; created_at: string },
+) {
+  return db
+    .insertInto('partner_notes')
+    .values(note)
+    .returning(['id', 'body', 'created_at'])
+    .executeTakeFirstOrThrow();
 }
 
 /**
@@ -528,14 +646,20 @@ function idsAboutPartner(db: Db, uuid: string, partnerId: number) {
     .unionAll(
       db
         .selectFrom('promo_codes')
-        .innerJoin('audit_log', (join) => join.onRef('audit_log.entity_id', '=', 'promo_codes.code').on('audit_log.entity', '=', 'promo_code'))
+        .innerJoin('audit_log', (join) =>
+          join
+            .onRef('audit_log.entity_id', '=', 'promo_codes.code')
+            .on('audit_log.entity', '=', 'promo_code'),
+        )
         .select('audit_log.id')
         .where('promo_codes.partner_id', '=', partnerId),
     )
     .unionAll(
       db
         .selectFrom('vouchers')
-        .innerJoin('audit_log', (join) => join.onRef('audit_log.entity_id', '=', 'vouchers.code').on('audit_log.entity', '=', 'voucher'))
+        .innerJoin('audit_log', (join) =>
+          join.onRef('audit_log.entity_id', '=', 'vouchers.code').on('audit_log.entity', '=', 'voucher'),
+        )
         .select('audit_log.id')
         .where('vouchers.partner_id', '=', partnerId),
     );
@@ -543,22 +667,33 @@ function idsAboutPartner(db: Db, uuid: string, partnerId: number) {
 
 // The page's ids are chosen first from the indexes alone; only those lines are read whole,
 // with their before and after.
-const partnerAuditRows = preparedPer(3, (db, limit: number, uuid: string, partnerId: number, offset: number) =>
-  db
-    .selectFrom('audit_log')
-    .leftJoin('staff_users', 'staff_users.id', 'audit_log.staff_id')
-    .select([
-      'audit_log.id',
-      'audit_log.action',
-      'audit_log.entity',
-      'audit_log.entity_id',
-      'audit_log.before',
-      'audit_log.after',
-      'audit_log.created_at',
-      'staff_users.name as staff_name',
-    ])
-    .where('audit_log.id', 'in', db.selectFrom(idsAboutPartner(db, uuid, partnerId).as('about')).select('about.id').orderBy('about.id', 'desc').limit(limit).offset(offset))
-    .orderBy('audit_log.id', 'desc'),
+const partnerAuditRows = preparedPer(
+  3,
+  (db, limit: number, uuid: string, partnerId: number, offset: number) =>
+    db
+      .selectFrom('audit_log')
+      .leftJoin('staff_users', 'staff_users.id', 'audit_log.staff_id')
+      .select([
+        'audit_log.id',
+        'audit_log.action',
+        'audit_log.entity',
+        'audit_log.entity_id',
+        'audit_log.before',
+        'audit_log.after',
+        'audit_log.created_at',
+        'staff_users.name as staff_name',
+      ])
+      .where(
+        'audit_log.id',
+        'in',
+        db
+          .selectFrom(idsAboutPartner(db, uuid, partnerId).as('about'))
+          .select('about.id')
+          .orderBy('about.id', 'desc')
+          .limit(limit)
+          .offset(offset),
+      )
+      .orderBy('audit_log.id', 'desc'),
 );
 const partnerAuditCount = prepared(2, (db, uuid: string, partnerId: number) =>
   db.selectFrom(idsAboutPartner(db, uuid, partnerId).as('about')).select(sql<number>`count(*)`.as('n')),

@@ -1,4 +1,4 @@
-// Partners in the back office (decisions §11): `/api/manager/partners` and a partner's page for
+// Partners in the back office (docs/product/back-office.md#partners): `/api/manager/partners` and a partner's page for
 // every staff role (reviewers read); the changes (PATCH, notes, a code's discount, the verification
 // mail, a voucher revoked, a failed push retried) for managers and admins, each audited.
 import { z } from 'zod';
@@ -50,7 +50,8 @@ const uuidParams = z.object({ uuid: uuidParam });
 
 /** At most two decimals, allowing for binary fractions (0.1 + 0.2). */
 const hasCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
-const number = () => z.number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : wrong) });
+const number = () =>
+  z.number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : wrong) });
 const percent = (min: number) => number().min(min, wrong).max(100, wrong).refine(hasCents, wrong);
 const NOTE_MAX = 2000;
 const noteText = z
@@ -64,7 +65,12 @@ const yesNo = z.enum(['true', 'false'], { error: wrong }).transform((v) => v ===
 
 /** The list's filters and order, shared by the list and its CSV export. */
 const listFilters = z.object({
-  q: z.string().max(200, wrong).refine(noNul, wrong).optional().describe('A part of the name, the e-mail or a promo code, any case'),
+  q: z
+    .string()
+    .max(200, wrong)
+    .refine(noNul, wrong)
+    .optional()
+    .describe('A part of the name, the e-mail or a promo code, any case'),
   status: z.enum(['active', 'suspended'], { error: wrong }).optional(),
   subpartner: z
     .string()
@@ -76,7 +82,9 @@ const listFilters = z.object({
     .string()
     .regex(/^(override|\d{1,9})$/, wrong)
     .optional()
-    .describe('A tier by the verified sales it starts from (its `min_sales`: the partners whose verified sales are in its range), or `override` (partners with a staff rate)'),
+    .describe(
+      'A tier by the verified sales it starts from (its `min_sales`: the partners whose verified sales are in its range), or `override` (partners with a staff rate)',
+    ),
   country: z
     .string()
     .regex(/^[A-Za-z]{2}$/, wrong)
@@ -88,7 +96,9 @@ const listFilters = z.object({
   sort: z
     .enum(PARTNER_SORTS, { error: wrong })
     .default('-created')
-    .describe('`created` (sign-up date), `sales` (all-time sales, net of refunds) or `commissions` (earned: pending, approved, in a payout or paid); a leading `-` for newest or largest first. Default `-created`'),
+    .describe(
+      '`created` (sign-up date), `sales` (all-time sales, net of refunds) or `commissions` (earned: pending, approved, in a payout or paid); a leading `-` for newest or largest first. Default `-created`',
+    ),
 });
 
 const storeSync = z
@@ -109,7 +119,9 @@ const storeSync = z
     attempts: z.number().describe('Calls to the store since the code was last queued'),
     updated_at: z.string().nullable(),
   })
-  .describe('The push of the code to the Shopify store as a discount (decisions §14)');
+  .describe(
+    'The push of the code to the Shopify store as a discount (docs/product/links-and-integrations.md#discount-push)',
+  );
 
 const promoCodeEntry = z.object({
   code: z.string(),
@@ -135,7 +147,9 @@ const partnerRow = z.object({
   codes: z.array(z.string()),
   sales: money('All-time sales with the partner’s codes, net of refunds'),
   commissions: money('Earned: pending, approved, in a payout or paid'),
-  verified_sales: z.number().describe('Sale earnings approved, in a payout or paid (what places the partner in a tier)'),
+  verified_sales: z
+    .number()
+    .describe('Sale earnings approved, in a payout or paid (what places the partner in a tier)'),
   currency: z.string(),
 });
 
@@ -164,10 +178,14 @@ const partnerDetailSchema = z.object({
       tier: tier.nullable().describe('The tier their verified sales reach'),
       next_tier: tier.nullable(),
     })
-    .describe('The rate a new order earns now and where it comes from (decisions §6)'),
+    .describe(
+      'The rate a new order earns now and where it comes from (docs/product/commissions.md#referrals)',
+    ),
   referral_commission: z
     .object({ amount: z.number(), type: z.enum(REFERRAL_TYPES) })
-    .describe('What the partner earns per sale of a partner they referred: percent of the subtotal, or a fixed amount'),
+    .describe(
+      'What the partner earns per sale of a partner they referred: percent of the subtotal, or a fixed amount',
+    ),
   referrer: z.object({ uuid: z.string(), name: z.string(), email: z.string(), status }).nullable(),
   referrals_count: z.number(),
   figures: z
@@ -236,7 +254,12 @@ const referralRow = z.object({
   sales: z.number(),
   currency: z.string(),
 });
-const noteRow = z.object({ id: z.number(), body: z.string(), created_at: z.string(), author: z.string().nullable() });
+const noteRow = z.object({
+  id: z.number(),
+  body: z.string(),
+  created_at: z.string(),
+  author: z.string().nullable(),
+});
 const auditRow = z.object({
   id: z.number(),
   action: z.string(),
@@ -259,22 +282,44 @@ const PATCH_FIELDS = [
 
 const patchBody = z
   .looseObject({
-    commission_override: percent(0).nullable().optional().describe('Percent from 0 to 100 with at most two decimals; null clears it (the tier applies again)'),
-    status: z.enum(['active', 'suspended'], { error: wrong }).optional().describe('`suspended`: the partner cannot sign in or cash out (every session ends); their orders are still recorded'),
+    commission_override: percent(0)
+      .nullable()
+      .optional()
+      .describe('Percent from 0 to 100 with at most two decimals; null clears it (the tier applies again)'),
+    status: z
+      .enum(['active', 'suspended'], { error: wrong })
+      .optional()
+      .describe(
+        '`suspended`: the partner cannot sign in or cash out (every session ends); their orders are still recorded',
+      ),
     referral_commission_amount: number()
       .int(wrong)
       .min(0, wrong)
       .max(REFERRAL_FIXED_MAX, wrong)
       .optional()
-      .describe(`A whole number: percent of the referred sale (0 to 100) for \`percent\`, or a fixed amount per sale (0 to ${REFERRAL_FIXED_MAX}) for \`fixed\``),
-    referral_comission_type: z.enum(REFERRAL_TYPES, { error: wrong }).optional().describe('Spelt as the spec spells it'),
-    subpartner: z.string({ error: wrong }).max(50, wrong).refine(noNul, wrong).nullable().optional().describe('An active sub-partner’s slug, or null for none'),
-    notes: noteText.optional().describe('A note to add to the partner’s notes (appended, with who and when; see also POST …/notes)'),
+      .describe(
+        `A whole number: percent of the referred sale (0 to 100) for \`percent\`, or a fixed amount per sale (0 to ${REFERRAL_FIXED_MAX}) for \`fixed\``,
+      ),
+    referral_comission_type: z
+      .enum(REFERRAL_TYPES, { error: wrong })
+      .optional()
+      .describe('Spelt as the spec spells it'),
+    subpartner: z
+      .string({ error: wrong })
+      .max(50, wrong)
+      .refine(noNul, wrong)
+      .nullable()
+      .optional()
+      .describe('An active sub-partner’s slug, or null for none'),
+    notes: noteText
+      .optional()
+      .describe('A note to add to the partner’s notes (appended, with who and when; see also POST …/notes)'),
   })
   // A field this route does not know is refused, not silently dropped.
   .superRefine((body, ctx) => {
     for (const key of Object.keys(body))
-      if (!(PATCH_FIELDS as readonly string[]).includes(key)) ctx.addIssue({ code: 'custom', path: [key], message: wrong });
+      if (!(PATCH_FIELDS as readonly string[]).includes(key))
+        ctx.addIssue({ code: 'custom', path: [key], message: wrong });
   });
 
 /**
@@ -313,7 +358,7 @@ export function partnerAdminRoutes(app: TypedApp, ctx: AppContext): void {
       onRequest: anyStaff,
       schema: {
         ...doc(
-          'The partners of the list as CSV, with its filters and in its order, every page: written as it is read (UTF-8, RFC 4180, a header row; a cell that would start a formula is prefixed with \')',
+          "The partners of the list as CSV, with its filters and in its order, every page: written as it is read (UTF-8, RFC 4180, a header row; a cell that would start a formula is prefixed with ')",
         ),
         querystring: listFilters,
         ...fileRoute('text/csv', 'The partners, one a line, `partners-<date>.csv`'),
@@ -331,7 +376,9 @@ export function partnerAdminRoutes(app: TypedApp, ctx: AppContext): void {
     {
       onRequest: anyStaff,
       schema: {
-        ...doc('The choices of the list’s filters: the commission tiers as they are now and the sub-partners'),
+        ...doc(
+          'The choices of the list’s filters: the commission tiers as they are now and the sub-partners',
+        ),
         response: {
           200: z.object({
             data: z.object({
@@ -351,7 +398,9 @@ export function partnerAdminRoutes(app: TypedApp, ctx: AppContext): void {
       onRequest: anyStaff,
       serializerCompiler: plainJson,
       schema: {
-        ...doc('One partner: profile, status, codes (each with its push to the store), commission (tier or override), referral commission, referrer, figures'),
+        ...doc(
+          'One partner: profile, status, codes (each with its push to the store), commission (tier or override), referral commission, referrer, figures',
+        ),
         params: uuidParams,
         response: { 200: detailAnswer },
       },
@@ -367,30 +416,55 @@ export function partnerAdminRoutes(app: TypedApp, ctx: AppContext): void {
       uuid: string,
       paging: { page: number; length: number },
       // Typed by the row's schema: the answer is not checked against it at run time (plainJson).
-    ) => Promise<{ data: z.infer<Row>[]; current_page: number; per_page: number; last_page: number; total: number }>,
+    ) => Promise<{
+      data: z.infer<Row>[];
+      current_page: number;
+      per_page: number;
+      last_page: number;
+      total: number;
+    }>,
   ) =>
     app.get(
       `/api/manager/partners/:uuid/${path}`,
       {
         onRequest: anyStaff,
         serializerCompiler: plainJson,
-        schema: { ...doc(summary), params: uuidParams, querystring: pagingQuery(10), response: { 200: pagedAnswer(row) } },
+        schema: {
+          ...doc(summary),
+          params: uuidParams,
+          querystring: pagingQuery(10),
+          response: { 200: pagedAnswer(row) },
+        },
       },
       async (request) => read(request.params.uuid, request.query),
     );
 
-  pagedRead('earnings', 'The partner’s earnings, newest first, each with its history (status and amount changes), paged', earningRow, (uuid, paging) =>
-    partnerEarnings(ctx.db, uuid, paging),
+  pagedRead(
+    'earnings',
+    'The partner’s earnings, newest first, each with its history (status and amount changes), paged',
+    earningRow,
+    (uuid, paging) => partnerEarnings(ctx.db, uuid, paging),
   );
-  pagedRead('payouts', 'The partner’s payouts, newest first, paged', payoutRow, (uuid, paging) => partnerPayouts(ctx.db, uuid, paging));
-  pagedRead('vouchers', 'The partner’s vouchers, newest first, paged', voucherAnswerSchema.extend({ created_at: z.string() }), (uuid, paging) =>
-    partnerVouchers(ctx.db, uuid, paging),
+  pagedRead('payouts', 'The partner’s payouts, newest first, paged', payoutRow, (uuid, paging) =>
+    partnerPayouts(ctx.db, uuid, paging),
   );
-  pagedRead('referrals', 'The partners this partner referred, newest first, paged', referralRow, (uuid, paging) =>
-    partnerReferrals(ctx.db, uuid, paging),
+  pagedRead(
+    'vouchers',
+    'The partner’s vouchers, newest first, paged',
+    voucherAnswerSchema.extend({ created_at: z.string() }),
+    (uuid, paging) => partnerVouchers(ctx.db, uuid, paging),
   );
-  pagedRead('notes', 'Staff notes on the partner, newest first, each with who and when, paged', noteRow, (uuid, paging) =>
-    partnerNotes(ctx.db, uuid, paging),
+  pagedRead(
+    'referrals',
+    'The partners this partner referred, newest first, paged',
+    referralRow,
+    (uuid, paging) => partnerReferrals(ctx.db, uuid, paging),
+  );
+  pagedRead(
+    'notes',
+    'Staff notes on the partner, newest first, each with who and when, paged',
+    noteRow,
+    (uuid, paging) => partnerNotes(ctx.db, uuid, paging),
   );
   pagedRead(
     'audit',
@@ -436,7 +510,9 @@ export function partnerAdminRoutes(app: TypedApp, ctx: AppContext): void {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await addPartnerNote(ctx.db, staffIdOf(request), request.params.uuid, request.body.body) }),
+      reply.code(201).send({
+        data: await addPartnerNote(ctx.db, staffIdOf(request), request.params.uuid, request.body.body),
+      }),
   );
 
   app.patch(
@@ -475,7 +551,9 @@ export function partnerAdminRoutes(app: TypedApp, ctx: AppContext): void {
         response: { 200: z.object({ data: z.object({ sent: z.boolean(), email: z.string() }) }) },
       },
     },
-    async (request) => ({ data: await resendPartnerVerification(ctx, staffIdOf(request), request.params.uuid, request.log) }),
+    async (request) => ({
+      data: await resendPartnerVerification(ctx, staffIdOf(request), request.params.uuid, request.log),
+    }),
   );
 
   app.post(

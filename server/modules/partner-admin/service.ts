@@ -1,4 +1,4 @@
-// Partners in the back office (decisions §11, issue 13): the list with its filters, orders and CSV
+// Partners in the back office (docs/product/back-office.md#exports, issue 13): the list with its filters, orders and CSV
 // export; one partner's page (profile, codes and their push to the store, tier and override,
 // referrer and referrals, figures from the running totals, earnings with their history, payouts,
 // vouchers, notes, and the staff actions on them); and what managers change on a partner. Every
@@ -27,10 +27,23 @@ import { recordAudit } from '../audit/service';
 import { endPartnerSessions } from '../auth/service';
 import { findPartnerById } from '../partners/service';
 import { findPromoCode, promoCodesOf, toPromoCodeJson, updatePromoCodeValue } from '../promo-codes/service';
-import { allTiers, commissionRateBp, currentRateBp, monthKeyIn, programTimeZone, tierReached, tierSpan } from '../sales/service';
+import {
+  allTiers,
+  commissionRateBp,
+  currentRateBp,
+  monthKeyIn,
+  programTimeZone,
+  tierReached,
+  tierSpan,
+} from '../sales/service';
 import { requestStoreSync, retryStoreSync, storeSyncsOf } from '../store-sync/service';
 import type { StoreSyncJson } from '../store-sync/service';
-import { findSubpartnerId, subpartnerChoices, subpartnerRefById, subpartnerRefBySlug } from '../subpartners/service';
+import {
+  findSubpartnerId,
+  subpartnerChoices,
+  subpartnerRefById,
+  subpartnerRefBySlug,
+} from '../subpartners/service';
 import { revokeVoucher, voucherJson } from '../vouchers/service';
 import type { ExportCursor, Paging, PartnerListFilter, PartnerSort } from './repository';
 import {
@@ -69,7 +82,7 @@ export interface PromoCodeEntry {
 // ---------------------------------------------------------------------------------------------
 // The list and its export
 
-/** The list's query as the API takes it (decisions §11): the search, the filters and the order. */
+/** The list's query as the API takes it (docs/product/back-office.md#exports): the search, the filters and the order. */
 export interface PartnerListQuery {
   q?: string | undefined;
   status?: 'active' | 'suspended' | undefined;
@@ -182,7 +195,11 @@ type ExportRow = Awaited<ReturnType<typeof partnerExportSlice>>[number] & { code
  * move while an export sorted by them runs may be read before and after the move, or in neither;
  * an export by sign-up date is exact.
  */
-export async function* partnerSlices(db: Db, filter: PartnerListFilter, slice = EXPORT_SLICE): AsyncGenerator<ExportRow[]> {
+export async function* partnerSlices(
+  db: Db,
+  filter: PartnerListFilter,
+  slice = EXPORT_SLICE,
+): AsyncGenerator<ExportRow[]> {
   let cursor: ExportCursor | null = null;
   for (;;) {
     const rows = await partnerExportSlice(db, filter, cursor, slice);
@@ -201,7 +218,7 @@ export async function* partnerSlices(db: Db, filter: PartnerListFilter, slice = 
 const csvRate = (bp: number) => new CsvNumber(String(bp / 100));
 
 /**
- * `GET /api/manager/partners.csv` (decisions §11): the list's partners with its filters and in its
+ * `GET /api/manager/partners.csv` (docs/product/back-office.md#exports): the list's partners with its filters and in its
  * order, every page, as a stream written as it is read (plugins/csv.ts): a long export holds one
  * slice in memory, never the list. A filter that names nothing is a 422 before the answer starts.
  */
@@ -281,7 +298,10 @@ async function figuresOf(db: Db, partnerId: number, now = new Date()) {
   const zone = await programTimeZone(db);
   const thisMonth = monthKeyIn(now, zone);
   const lastMonth = monthKeyIn(now, zone, -1);
-  const [sales, earnings] = await Promise.all([salesRows(db, partnerId, [thisMonth, lastMonth]), earningStatusRows(db, partnerId)]);
+  const [sales, earnings] = await Promise.all([
+    salesRows(db, partnerId, [thisMonth, lastMonth]),
+    earningStatusRows(db, partnerId),
+  ]);
   const regions = { CA: 0, US: 0, OTHER: 0 };
   let orders = 0;
   let allCents = 0;
@@ -508,14 +528,17 @@ interface AuditLine {
  */
 export async function updatePartnerByStaff(deps: Deps, staffId: number, uuid: string, input: PartnerChanges) {
   const found = await partnerOrThrow(deps.db, uuid);
-  if (Object.values(input).every((v) => v === undefined)) throw new AppError(422, 'partner_admin.nothing_to_change');
+  if (Object.values(input).every((v) => v === undefined))
+    throw new AppError(422, 'partner_admin.nothing_to_change');
 
   // Checked before anything is written: a refused change leaves the partner as they were.
   const errors: FieldErrors = {};
-  const type = input.referral_comission_type ?? (found.referral_comission_type === 'fixed' ? 'fixed' : 'percent');
+  const type =
+    input.referral_comission_type ?? (found.referral_comission_type === 'fixed' ? 'fixed' : 'percent');
   if (input.referral_commission_amount !== undefined || input.referral_comission_type !== undefined) {
     const amount = input.referral_commission_amount ?? found.referral_commission_amount;
-    if (amount > (type === 'percent' ? 100 : REFERRAL_FIXED_MAX)) errors.referral_commission_amount = [sayKey('wrong_value')];
+    if (amount > (type === 'percent' ? 100 : REFERRAL_FIXED_MAX))
+      errors.referral_commission_amount = [sayKey('wrong_value')];
   }
   let subpartnerId: number | null | undefined;
   if (input.subpartner === null) subpartnerId = null;
@@ -529,7 +552,16 @@ export async function updatePartnerByStaff(deps: Deps, staffId: number, uuid: st
     deps.db.transaction().execute(async (trx) => {
       const partner = (await findPartnerById(trx, found.id))!;
       const at = nowIso();
-      const changes: Partial<Pick<Partner, 'commission_override_bp' | 'status' | 'referral_commission_amount' | 'referral_comission_type' | 'subpartner_id'>> = {};
+      const changes: Partial<
+        Pick<
+          Partner,
+          | 'commission_override_bp'
+          | 'status'
+          | 'referral_commission_amount'
+          | 'referral_comission_type'
+          | 'subpartner_id'
+        >
+      > = {};
       const lines: AuditLine[] = [];
 
       if (input.commission_override !== undefined) {
@@ -537,12 +569,20 @@ export async function updatePartnerByStaff(deps: Deps, staffId: number, uuid: st
         if (bp !== partner.commission_override_bp) {
           changes.commission_override_bp = bp;
           const rate = (value: number | null) => (value === null ? null : value / 100);
-          lines.push({ action: 'partner.commission_override', before: { commission_override: rate(partner.commission_override_bp) }, after: { commission_override: rate(bp) } });
+          lines.push({
+            action: 'partner.commission_override',
+            before: { commission_override: rate(partner.commission_override_bp) },
+            after: { commission_override: rate(bp) },
+          });
         }
       }
       if (input.status !== undefined && input.status !== partner.status) {
         changes.status = input.status;
-        lines.push({ action: input.status === 'suspended' ? 'partner.suspend' : 'partner.reactivate', before: { status: partner.status }, after: { status: input.status } });
+        lines.push({
+          action: input.status === 'suspended' ? 'partner.suspend' : 'partner.reactivate',
+          before: { status: partner.status },
+          after: { status: input.status },
+        });
       }
       if (input.referral_commission_amount !== undefined || input.referral_comission_type !== undefined) {
         const amount = input.referral_commission_amount ?? partner.referral_commission_amount;
@@ -551,24 +591,48 @@ export async function updatePartnerByStaff(deps: Deps, staffId: number, uuid: st
           changes.referral_comission_type = type;
           lines.push({
             action: 'partner.referral_commission',
-            before: { referral_commission_amount: partner.referral_commission_amount, referral_comission_type: partner.referral_comission_type },
+            before: {
+              referral_commission_amount: partner.referral_commission_amount,
+              referral_comission_type: partner.referral_comission_type,
+            },
             after: { referral_commission_amount: amount, referral_comission_type: type },
           });
         }
       }
       if (subpartnerId !== undefined && subpartnerId !== partner.subpartner_id) {
         changes.subpartner_id = subpartnerId;
-        const slug = async (id: number | null) => (id === null ? null : ((await subpartnerRefById(trx, id))?.slug ?? null));
-        lines.push({ action: 'partner.subpartner', before: { subpartner: await slug(partner.subpartner_id) }, after: { subpartner: await slug(subpartnerId) } });
+        const slug = async (id: number | null) =>
+          id === null ? null : ((await subpartnerRefById(trx, id))?.slug ?? null);
+        lines.push({
+          action: 'partner.subpartner',
+          before: { subpartner: await slug(partner.subpartner_id) },
+          after: { subpartner: await slug(subpartnerId) },
+        });
       }
 
       let ended: EndedSessions | undefined;
       if (Object.keys(changes).length) {
-        await trx.updateTable('partners').set({ ...changes, updated_at: at }).where('id', '=', partner.id).execute();
+        await trx
+          .updateTable('partners')
+          .set({ ...changes, updated_at: at })
+          .where('id', '=', partner.id)
+          .execute();
         // Every session ends with the suspension: their tokens open nothing from now on.
         if (changes.status === 'suspended') ended = await endPartnerSessions(trx, partner);
       }
-      for (const line of lines) await recordAudit(trx, { staffId, action: line.action, entity: 'partner', entityId: partner.uuid, before: line.before, after: line.after }, at);
+      for (const line of lines)
+        await recordAudit(
+          trx,
+          {
+            staffId,
+            action: line.action,
+            entity: 'partner',
+            entityId: partner.uuid,
+            before: line.before,
+            after: line.after,
+          },
+          at,
+        );
       if (input.notes !== undefined) await addNoteIn(trx, staffId, partner, input.notes, at);
       return ended;
     }),
@@ -582,9 +646,25 @@ export async function updatePartnerByStaff(deps: Deps, staffId: number, uuid: st
   return partnerDetail(deps.db, uuid, deps.config);
 }
 
-async function addNoteIn(trx: Db, staffId: number, partner: Pick<Partner, 'id' | 'uuid'>, body: string, at: string) {
+async function addNoteIn(
+  trx: Db,
+  staffId: number,
+  partner: Pick<Partner, 'id' | 'uuid'>,
+  body: string,
+  at: string,
+) {
   const note = await insertNote(trx, { partner_id: partner.id, staff_id: staffId, body, created_at: at });
-  await recordAudit(trx, { staffId, action: 'partner.note_add', entity: 'partner', entityId: partner.uuid, after: { note_id: note.id, body } }, at);
+  await recordAudit(
+    trx,
+    {
+      staffId,
+      action: 'partner.note_add',
+      entity: 'partner',
+      entityId: partner.uuid,
+      after: { note_id: note.id, body },
+    },
+    at,
+  );
   return note;
 }
 
@@ -592,7 +672,11 @@ async function addNoteIn(trx: Db, staffId: number, partner: Pick<Partner, 'id' |
 export async function addPartnerNote(db: Db, staffId: number, uuid: string, body: string) {
   const partner = await partnerOrThrow(db, uuid);
   const note = await db.transaction().execute((trx) => addNoteIn(trx, staffId, partner, body, nowIso()));
-  const staff = await db.selectFrom('staff_users').select('name').where('id', '=', staffId).executeTakeFirst();
+  const staff = await db
+    .selectFrom('staff_users')
+    .select('name')
+    .where('id', '=', staffId)
+    .executeTakeFirst();
   return { id: note.id, body: note.body, created_at: note.created_at, author: staff?.name ?? null };
 }
 
@@ -605,10 +689,13 @@ async function partnerCode(db: Db, uuid: string, code: string) {
 
 /**
  * `PATCH /api/manager/partners/{uuid}/promo-codes/{code}`: the customer discount of a partner's
- * code, with the push of the change to the store queued (decisions §14) and the audit line, in
+ * code, with the push of the change to the store queued (docs/product/links-and-integrations.md#discount-push) and the audit line, in
  * one transaction. The same value again changes nothing.
  */
-export async function changeCodeDiscount(db: Db, input: { uuid: string; code: string; value: number; staffId: number; config: StoreConfig }) {
+export async function changeCodeDiscount(
+  db: Db,
+  input: { uuid: string; code: string; value: number; staffId: number; config: StoreConfig },
+) {
   const { partner, code } = await partnerCode(db, input.uuid, input.code);
   const toBp = Math.round(input.value * 100);
   await retryOnConflict(() =>
@@ -616,7 +703,8 @@ export async function changeCodeDiscount(db: Db, input: { uuid: string; code: st
       const current = (await findPromoCode(trx, code.code))!;
       if (current.value_bp === toBp) return;
       // Conditional on the value read: two staff changing it at once, one wins and the other is told.
-      if (!(await updatePromoCodeValue(trx, current.id, current.value_bp, toBp))) throw new AppError(409, 'partner_admin.code_changed');
+      if (!(await updatePromoCodeValue(trx, current.id, current.value_bp, toBp)))
+        throw new AppError(409, 'partner_admin.code_changed');
       const queued = await requestStoreSync(trx, current.id, input.config);
       await recordAudit(trx, {
         staffId: input.staffId,
@@ -653,12 +741,23 @@ export async function retryPromoCodeStoreSync(
  * `POST /api/manager/partners/{uuid}/resend-verification`: the partner's verification mail again,
  * throttled as their own resend is (the same count: staff and partner together), audited once sent.
  */
-export async function resendPartnerVerification(ctx: AppContext, staffId: number, uuid: string, log?: MailLog) {
+export async function resendPartnerVerification(
+  ctx: AppContext,
+  staffId: number,
+  uuid: string,
+  log?: MailLog,
+) {
   const partner = await partnerOrThrow(ctx.db, uuid);
   if (partner.verified) throw new AppError(409, 'partner_admin.already_verified');
   await resendVerification(ctx, partner.id, log);
   await ctx.db.transaction().execute((trx) =>
-    recordAudit(trx, { staffId, action: 'partner.resend_verification', entity: 'partner', entityId: partner.uuid, after: { email: partner.email } }),
+    recordAudit(trx, {
+      staffId,
+      action: 'partner.resend_verification',
+      entity: 'partner',
+      entityId: partner.uuid,
+      after: { email: partner.email },
+    }),
   );
   return { sent: true, email: partner.email };
 }

@@ -6,7 +6,15 @@ import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import type { NewPartner, Partner } from '../../db/schema';
 import { hashPassword } from '../../credentials/passwords';
-import { countPartners, findPartnerByEmail, findPartnerById, insertPartner, replacePartnerPicture, touchLastLogin, updatePartner } from './repository';
+import {
+  countPartners,
+  findPartnerByEmail,
+  findPartnerById,
+  insertPartner,
+  replacePartnerPicture,
+  touchLastLogin,
+  updatePartner,
+} from './repository';
 
 /** The password in clear, or already hashed (a confirmed sign-up kept only its hash). */
 export type PartnerInput = Omit<NewPartner, 'id' | 'uuid' | 'password_hash' | 'created_at' | 'updated_at'> &
@@ -25,7 +33,14 @@ export async function createPartnerAccount(db: Db, input: PartnerInput, at = new
   });
 }
 
-export { countPartners, findPartnerByEmail, findPartnerById, replacePartnerPicture, touchLastLogin, updatePartner };
+export {
+  countPartners,
+  findPartnerByEmail,
+  findPartnerById,
+  replacePartnerPicture,
+  touchLastLogin,
+  updatePartner,
+};
 // The `/api/get` payload's encryption: accounts builds the payload, tests and tools read it back.
 export { decryptPayload, encryptPayload } from './payload';
 
@@ -41,7 +56,7 @@ export function referralsOf(db: Db, partnerId: number) {
 }
 
 /**
- * The partner as the SPA knows it: every field of spec point 3. Fields whose capabilities come
+ * The partner as the SPA knows it: every field of docs/product/partners-and-accounts.md#the-partner-profile. Fields whose capabilities come
  * later (integrations, links) hold their empty defaults until then.
  */
 export function toUserJson(
@@ -49,7 +64,10 @@ export function toUserJson(
   promoCodes: { code: string; value: number; commission_rate: number }[] = [],
   referrals: { email: string; first_name: string; last_name: string }[] = [],
   engagement: { badges: { id: string; awarded_at: string }[]; bell: number } = { badges: [], bell: 0 },
-  links: { short_url: string | null; referral_short_url: string | null } = { short_url: null, referral_short_url: null },
+  links: { short_url: string | null; referral_short_url: string | null } = {
+    short_url: null,
+    referral_short_url: null,
+  },
   social: {
     facebook_user: { fb_user_id: string; access_token: null } | null;
     instagram_user: { ig_user_id: string; username: string | null; status: string } | null;
@@ -78,10 +96,10 @@ export function toUserJson(
     short_url: links.short_url,
     referral_short_url: links.referral_short_url,
     promo_codes: promoCodes,
-    // Connected accounts without their tokens (decisions §14: a token never reaches the browser).
+    // Connected accounts without their tokens (docs/product/links-and-integrations.md#facebook: a token never reaches the browser).
     facebook_user: social.facebook_user,
     instagram_user: social.instagram_user,
-    /** The avatar's fallback when there is no picture (spec point 2). */
+    /** The avatar's fallback when there is no picture (docs/product/partner-portal.md#header-and-avatar). */
     social_picture: social.social_picture,
     locale: partner.locale,
     referral_commission_amount: partner.referral_commission_amount,

@@ -35,11 +35,31 @@ const manager = { id: 20, role: 'manager' as const };
 // What staff may do is decided by the payout's stage, the role, and whether PayPal may hold money.
 describe('allowedActions', () => {
   it('never lets a payout whose PayPal item is still claimable be rejected, at either stage', () => {
-    expect(allowedActions(payout({ status: 'IN_REVIEW', paypal_status: 'UNCLAIMED' }), reviewer, true)).toEqual(['approve']);
-    expect(allowedActions(payout({ status: 'MANAGER_IN_REVIEW', paypal_status: 'UNCLAIMED', approved_by: reviewer.id }), manager, true)).toEqual(['approve']);
+    expect(
+      allowedActions(payout({ status: 'IN_REVIEW', paypal_status: 'UNCLAIMED' }), reviewer, true),
+    ).toEqual(['approve']);
+    expect(
+      allowedActions(
+        payout({ status: 'MANAGER_IN_REVIEW', paypal_status: 'UNCLAIMED', approved_by: reviewer.id }),
+        manager,
+        true,
+      ),
+    ).toEqual(['approve']);
     // The first approver cannot take the second stage, and a reviewer none of it.
-    expect(allowedActions(payout({ status: 'MANAGER_IN_REVIEW', paypal_status: 'UNCLAIMED', approved_by: manager.id }), manager, true)).toEqual([]);
-    expect(allowedActions(payout({ status: 'MANAGER_IN_REVIEW', paypal_status: 'UNCLAIMED', approved_by: 99 }), reviewer, true)).toEqual([]);
+    expect(
+      allowedActions(
+        payout({ status: 'MANAGER_IN_REVIEW', paypal_status: 'UNCLAIMED', approved_by: manager.id }),
+        manager,
+        true,
+      ),
+    ).toEqual([]);
+    expect(
+      allowedActions(
+        payout({ status: 'MANAGER_IN_REVIEW', paypal_status: 'UNCLAIMED', approved_by: 99 }),
+        reviewer,
+        true,
+      ),
+    ).toEqual([]);
   });
 
   it('offers neither mark-paid nor pull-back while a PayPal send may have gone out, even once PayPal is switched off', () => {

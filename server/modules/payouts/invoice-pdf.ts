@@ -1,4 +1,4 @@
-// The invoice of a payout as a PDF (decisions §7): the partner's commission invoice to the
+// The invoice of a payout as a PDF (docs/product/payouts.md#invoices): the partner's commission invoice to the
 // brand, in the partner's language, one row per earning, the adjustments after the earnings.
 // A payout can hold more than a thousand earnings: the table runs on over as many pages as it
 // needs, its header row on each, every page numbered.
@@ -113,9 +113,12 @@ function words(doc: InvoiceDocument): Words & { locale: Locale } {
     // "1 234,56 $", not "1 234,56 $ US": the total names the currency once.
     currencyDisplay: 'narrowSymbol',
   });
-  // Days are the program's time zone's (decisions §15, docs/decisions/054-program-calendar.md),
+  // Days are the program's time zone's (docs/product/commissions.md#calendar, docs/decisions/054-program-calendar.md),
   // the same on every server and for every reader.
-  const dateFormat = new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'medium', timeZone: doc.timeZone ?? 'UTC' });
+  const dateFormat = new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    dateStyle: 'medium',
+    timeZone: doc.timeZone ?? 'UTC',
+  });
   return {
     locale,
     t,

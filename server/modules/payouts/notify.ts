@@ -1,4 +1,4 @@
-// The partner hears of every status change of their payout (decisions §7, §12): a bell
+// The partner hears of every status change of their payout (docs/product/payouts.md, docs/product/engagement.md#mail-a-partner-receives): a bell
 // notification, a transactional e-mail and a live push, in their language. Runs as a queued job
 // written in the same transaction as the change, so none is lost; the notification's and the
 // mail's dedupe keys make a retried job write nothing twice.
@@ -16,7 +16,6 @@ import { i18n } from '../../i18n';
 import { addNotification, formatMoney } from '../notifications/service';
 import { queuePayoutStatusMail } from '../program-mail/service';
 
-
 /**
  * Answers what to do once the job's writes are committed (the live push, and waking the mail's
  * send round when a mail was queued), or nothing.
@@ -30,7 +29,22 @@ export async function notifyPayoutChange(
     .selectFrom('payout_events')
     .innerJoin('payouts', 'payouts.id', 'payout_events.payout_id')
     .innerJoin('partners', 'partners.id', 'payouts.partner_id')
-    .select(['payout_events.id', 'payout_events.at', 'payout_events.payout_id', 'payout_events.to_status', 'payout_events.from_status', 'payout_events.reason', 'payout_events.actor_kind', 'payouts.amount_cents', 'payouts.currency', 'payouts.paypal_email', 'payouts.status', 'partners.id as partner_id', 'partners.uuid', 'partners.locale'])
+    .select([
+      'payout_events.id',
+      'payout_events.at',
+      'payout_events.payout_id',
+      'payout_events.to_status',
+      'payout_events.from_status',
+      'payout_events.reason',
+      'payout_events.actor_kind',
+      'payouts.amount_cents',
+      'payouts.currency',
+      'payouts.paypal_email',
+      'payouts.status',
+      'partners.id as partner_id',
+      'partners.uuid',
+      'partners.locale',
+    ])
     .where('payout_events.id', '=', eventId)
     .executeTakeFirst();
   if (!event || event.from_status === null) return undefined;
@@ -50,7 +64,11 @@ export async function notifyPayoutChange(
   const statusLabel = i18n.t(statusLabelKey(event.to_status), { lng });
   const paid = event.to_status === 'PAID';
   const vars = { lng, amount, status: statusLabel, email: event.paypal_email };
-  const body = [paid ? i18n.t('notifications_server.payout_paid_body', vars) : i18n.t('notifications_server.payout_body', vars)];
+  const body = [
+    paid
+      ? i18n.t('notifications_server.payout_paid_body', vars)
+      : i18n.t('notifications_server.payout_body', vars),
+  ];
   // Staff's reasons are for the partner; PayPal's and the system's are technical, for staff.
   const reason = event.actor_kind === 'staff' && !paid ? event.reason : null;
   if (reason) body.push(i18n.t('notifications_server.payout_reason', { lng, reason }));

@@ -1,4 +1,4 @@
-// Paying approved payouts through PayPal (decisions §7), against the local PayPal stand-in over
+// Paying approved payouts through PayPal (docs/product/payouts.md#paypal), against the local PayPal stand-in over
 // real HTTP: the send job, the poll job and the webhook, with PayPal failing in each way that
 // matters. The one promise under test everywhere: a payout is paid once, whatever fails.
 import { Writable } from 'node:stream';
@@ -13,8 +13,18 @@ import { createTestApp } from '../../test/app';
 import type { TestApp } from '../../test/app';
 import { readOutbox } from '../../test/mailbox';
 import { startPayPalStandIn } from '../../test/paypal-stand-in';
-import type { PayoutItemEventName, PayPalItemStatus, PayPalStandIn, SignedEvent } from '../../test/paypal-stand-in';
-import { bearer, createPartnerWithEarnings, createStaffWithToken, expectLedger } from '../../test/payouts-fixture';
+import type {
+  PayoutItemEventName,
+  PayPalItemStatus,
+  PayPalStandIn,
+  SignedEvent,
+} from '../../test/paypal-stand-in';
+import {
+  bearer,
+  createPartnerWithEarnings,
+  createStaffWithToken,
+  expectLedger,
+} from '../../test/payouts-fixture';
 import type { FixturePartner, FixtureStaff } from '../../test/payouts-fixture';
 import { pollSentPayouts, sendDuePayouts } from './paypal';
 import { findPayout, transition } from './service';
@@ -34,9 +44,19 @@ const later = (ms: number, from = new Date()) => new Date(from.getTime() + ms);
 beforeAll(async () => {
   stand = await startPayPalStandIn();
   t = await createTestApp({
-    env: { PAYPAL_CLIENT_ID: stand.clientId, PAYPAL_CLIENT_SECRET: stand.clientSecret, PAYPAL_API_BASE: stand.url, PAYPAL_WEBHOOK_ID: stand.webhookId },
+    env: {
+      PAYPAL_CLIENT_ID: stand.clientId,
+      PAYPAL_CLIENT_SECRET: stand.clientSecret,
+      PAYPAL_API_BASE: stand.url,
+      PAYPAL_WEBHOOK_ID: stand.webhookId,
+    },
   });
-  paypal = createPayPalClient({ apiBase: stand.url, clientId: stand.clientId, clientSecret: stand.clientSecret, webhookId: stand.webhookId });
+  paypal = createPayPalClient({
+    apiBase: stand.url,
+    clientId: stand.clientId,
+    clientSecret: stand.clientSecret,
+    webhookId: stand.webhookId,
+  });
   reviewer = await createStaffWithToken(db(), 'reviewer');
   manager = await createStaffWithToken(db(), 'manager');
 });
@@ -45,18 +65,38 @@ afterAll(async () => {
   await stand?.close();
 });
 
-const payoutRow = (id: number) => db().selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const eventsOf = (id: number) => db().selectFrom('payout_events').selectAll().where('payout_id', '=', id).orderBy('id').execute();
-const earningsOf = (partnerId: number) => db().selectFrom('earnings').select(['id', 'status', 'payout_id', 'amount_cents']).where('partner_id', '=', partnerId).orderBy('id').execute();
+const payoutRow = (id: number) =>
+  db().selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const eventsOf = (id: number) =>
+  db().selectFrom('payout_events').selectAll().where('payout_id', '=', id).orderBy('id').execute();
+const earningsOf = (partnerId: number) =>
+  db()
+    .selectFrom('earnings')
+    .select(['id', 'status', 'payout_id', 'amount_cents'])
+    .where('partner_id', '=', partnerId)
+    .orderBy('id')
+    .execute();
 /** Every create request PayPal received for this sender_batch_id (answered or not). */
 const createsFor = (senderBatchId: string) =>
-  stand.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payments/payouts' && (JSON.parse(r.body) as { sender_batch_header: { sender_batch_id: string } }).sender_batch_header.sender_batch_id === senderBatchId);
+  stand.requests.filter(
+    (r) =>
+      r.method === 'POST' &&
+      r.path === '/v1/payments/payouts' &&
+      (JSON.parse(r.body) as { sender_batch_header: { sender_batch_id: string } }).sender_batch_header
+        .sender_batch_id === senderBatchId,
+  );
 
 function review(id: number, action: 'approve' | 'reject' | 'review', reason?: string, staff = reviewer) {
-  return t.app.inject({ method: 'POST', url: `/api/manager/payouts/${id}/review`, headers: bearer(staff.token), payload: { action, ...(reason ? { reason } : {}) } });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/manager/payouts/${id}/review`,
+    headers: bearer(staff.token),
+    payload: { action, ...(reason ? { reason } : {}) },
+  });
 }
 
-const postEvent = (body: string, headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/webhooks/paypal', payload: body, headers });
+const postEvent = (body: string, headers: Record<string, string>) =>
+  t.app.inject({ method: 'POST', url: '/api/webhooks/paypal', payload: body, headers });
 
 interface ApprovedPayout {
   partner: FixturePartner;
@@ -96,7 +136,15 @@ async function everything(id: number, partnerId: number) {
 async function expectPaidOnce(p: ApprovedPayout, senderBatchId = String(p.id), from: string = 'APPROVED') {
   const row = await payoutRow(p.id);
   const batch = stand.batchFor(senderBatchId)!;
-  expect(row).toMatchObject({ status: 'PAID', paypal_batch_id: batch.batchId, paypal_item_id: batch.items[0]!.itemId, reference: batch.items[0]!.itemId, paypal_status: 'SUCCESS', send_after: null, reason: null });
+  expect(row).toMatchObject({
+    status: 'PAID',
+    paypal_batch_id: batch.batchId,
+    paypal_item_id: batch.items[0]!.itemId,
+    reference: batch.items[0]!.itemId,
+    paypal_status: 'SUCCESS',
+    send_after: null,
+    reason: null,
+  });
   expect(row.paid_at).not.toBeNull();
   expect(stand.paidCount(senderBatchId)).toBe(1);
   expect(stand.paymentsFor(senderBatchId)).toHaveLength(1);
@@ -104,8 +152,14 @@ async function expectPaidOnce(p: ApprovedPayout, senderBatchId = String(p.id), f
   expect(paid).toHaveLength(1);
   expect(paid[0]).toMatchObject({ from_status: from, actor_kind: 'paypal', actor_name: 'PayPal' });
   const earnings = await earningsOf(p.partner.id);
-  expect(earnings.filter((e) => e.status === 'PAID').map((e) => e.payout_id)).toEqual(earnings.filter((e) => e.payout_id !== null).map(() => p.id));
-  await expectLedger(db(), p.partner.id, { totalCents: p.totalCents, PAID: p.amountCents, PENDING: p.totalCents - p.amountCents });
+  expect(earnings.filter((e) => e.status === 'PAID').map((e) => e.payout_id)).toEqual(
+    earnings.filter((e) => e.payout_id !== null).map(() => p.id),
+  );
+  await expectLedger(db(), p.partner.id, {
+    totalCents: p.totalCents,
+    PAID: p.amountCents,
+    PENDING: p.totalCents - p.amountCents,
+  });
 }
 
 describe('sending approved payouts to PayPal', () => {
@@ -117,12 +171,30 @@ describe('sending approved payouts to PayPal', () => {
     const batch = stand.batchFor(String(p.id))!;
     expect(batch.senderBatchId).toBe(String(p.id));
     expect(batch.items).toHaveLength(1);
-    expect(batch.items[0]).toMatchObject({ senderItemId: String(p.id), receiver: p.partner.paypalEmail, recipientType: 'EMAIL', value: '42.50', currency: 'USD', note: `Sunbite Partners commission, payout ${p.id}` });
+    expect(batch.items[0]).toMatchObject({
+      senderItemId: String(p.id),
+      receiver: p.partner.paypalEmail,
+      recipientType: 'EMAIL',
+      value: '42.50',
+      currency: 'USD',
+      note: `Sunbite Partners commission, payout ${p.id}`,
+    });
     // What PayPal's own mail to the partner says, in the partner's language.
-    const sent = JSON.parse(createsFor(String(p.id))[0]!.body) as { sender_batch_header: { email_subject: string } };
+    const sent = JSON.parse(createsFor(String(p.id))[0]!.body) as {
+      sender_batch_header: { email_subject: string };
+    };
     expect(sent.sender_batch_header.email_subject).toBe('Your Sunbite Partners commission');
     let row = await payoutRow(p.id);
-    expect(row).toMatchObject({ status: 'APPROVED', paypal_batch_id: batch.batchId, paypal_status: 'PENDING', send_after: null, send_locked_until: null, send_error: null, send_round: 1, send_attempts: 1 });
+    expect(row).toMatchObject({
+      status: 'APPROVED',
+      paypal_batch_id: batch.batchId,
+      paypal_status: 'PENDING',
+      send_after: null,
+      send_locked_until: null,
+      send_error: null,
+      send_round: 1,
+      send_attempts: 1,
+    });
     // Sent is sent: later runs of the job leave it alone.
     expect(await sendDuePayouts(db(), paypal, log, later(3_600_000))).toBe(0);
     expect(createsFor(String(p.id))).toHaveLength(1);
@@ -136,44 +208,70 @@ describe('sending approved payouts to PayPal', () => {
 
     // The partner hears of it: the bell, the e-mail, and the cash-out page.
     await t.app.background.tick();
-    const notes = await db().selectFrom('notifications').select(['kind', 'data', 'body']).where('partner_id', '=', p.partner.id).execute();
-    expect(notes.map((n) => JSON.parse(n.data!) as { status: string }).map((d) => d.status)).toContain('PAID');
+    const notes = await db()
+      .selectFrom('notifications')
+      .select(['kind', 'data', 'body'])
+      .where('partner_id', '=', p.partner.id)
+      .execute();
+    expect(notes.map((n) => JSON.parse(n.data!) as { status: string }).map((d) => d.status)).toContain(
+      'PAID',
+    );
     const mails = (await readOutbox(t.dataDir)).filter((m) => m.to.includes(p.partner.email));
     expect(mails.some((m) => m.text.includes('$42.50') && /paid/i.test(m.subject))).toBe(true);
-    const stats = await t.app.inject({ method: 'GET', url: '/api/getPayMeNowStats', headers: bearer(p.partner.token) });
-    expect(stats.json()).toMatchObject({ data: { lifetime_paid: 42.5, open_payout: null, payable_balance: 0, pending_balance: 9.99 } });
+    const stats = await t.app.inject({
+      method: 'GET',
+      url: '/api/getPayMeNowStats',
+      headers: bearer(p.partner.token),
+    });
+    expect(stats.json()).toMatchObject({
+      data: { lifetime_paid: 42.5, open_payout: null, payable_balance: 0, pending_balance: 9.99 },
+    });
     // Polled again, nothing moves.
     expect(await pollSentPayouts(db(), paypal, log, later(3_600_000))).toBe(0);
   });
 
-  it.each([500, 503, 429])('keeps the payout approved after a %i with nothing created, and pays it once on the retry with the same sender_batch_id', async (status) => {
-    const p = await approvedPayout();
-    stand.failNextCreates(1, status);
-    const first = new Date();
-    expect(await sendDuePayouts(db(), paypal, log, first)).toBe(0);
-    expect(stand.batchFor(String(p.id))).toBeUndefined();
-    expect(stand.paidCount(String(p.id))).toBe(0);
-    let row = await payoutRow(p.id);
-    expect(row).toMatchObject({ status: 'APPROVED', paypal_batch_id: null, send_round: 1, send_attempts: 1, send_locked_until: null });
-    expect(row.send_error).toContain(String(status));
-    expect(row.send_after).toBe(later(30_000, first).toISOString());
-    expect(warnings.some((w) => w.payout === p.id)).toBe(true);
+  it.each([500, 503, 429])(
+    'keeps the payout approved after a %i with nothing created, and pays it once on the retry with the same sender_batch_id',
+    async (status) => {
+      const p = await approvedPayout();
+      stand.failNextCreates(1, status);
+      const first = new Date();
+      expect(await sendDuePayouts(db(), paypal, log, first)).toBe(0);
+      expect(stand.batchFor(String(p.id))).toBeUndefined();
+      expect(stand.paidCount(String(p.id))).toBe(0);
+      let row = await payoutRow(p.id);
+      expect(row).toMatchObject({
+        status: 'APPROVED',
+        paypal_batch_id: null,
+        send_round: 1,
+        send_attempts: 1,
+        send_locked_until: null,
+      });
+      expect(row.send_error).toContain(String(status));
+      expect(row.send_after).toBe(later(30_000, first).toISOString());
+      expect(warnings.some((w) => w.payout === p.id)).toBe(true);
 
-    // Not before the back-off has passed.
-    expect(await sendDuePayouts(db(), paypal, log, later(29_000, first))).toBe(0);
-    expect(createsFor(String(p.id))).toHaveLength(1);
+      // Not before the back-off has passed.
+      expect(await sendDuePayouts(db(), paypal, log, later(29_000, first))).toBe(0);
+      expect(createsFor(String(p.id))).toHaveLength(1);
 
-    expect(await sendDuePayouts(db(), paypal, log, later(31_000, first))).toBe(1);
-    const creates = createsFor(String(p.id));
-    expect(creates.map((c) => c.status)).toEqual([status, 201]);
-    // The very same request, sender_item_id and amount included.
-    expect(creates[1]!.body).toBe(creates[0]!.body);
-    row = await payoutRow(p.id);
-    expect(row).toMatchObject({ send_round: 1, send_attempts: 2, send_error: null, paypal_batch_id: stand.batchFor(String(p.id))!.batchId });
+      expect(await sendDuePayouts(db(), paypal, log, later(31_000, first))).toBe(1);
+      const creates = createsFor(String(p.id));
+      expect(creates.map((c) => c.status)).toEqual([status, 201]);
+      // The very same request, sender_item_id and amount included.
+      expect(creates[1]!.body).toBe(creates[0]!.body);
+      row = await payoutRow(p.id);
+      expect(row).toMatchObject({
+        send_round: 1,
+        send_attempts: 2,
+        send_error: null,
+        paypal_batch_id: stand.batchFor(String(p.id))!.batchId,
+      });
 
-    await pollSentPayouts(db(), paypal, log, later(31_000, first));
-    await expectPaidOnce(p);
-  });
+      await pollSentPayouts(db(), paypal, log, later(31_000, first));
+      await expectPaidOnce(p);
+    },
+  );
 
   it('learns from the duplicate answer that PayPal created the batch it answered 500 to, and pays it once', async () => {
     const p = await approvedPayout([3000]);
@@ -181,11 +279,21 @@ describe('sending approved payouts to PayPal', () => {
     const first = new Date();
     expect(await sendDuePayouts(db(), paypal, log, first)).toBe(0);
     expect(stand.paidCount(String(p.id))).toBe(1);
-    expect(await payoutRow(p.id)).toMatchObject({ status: 'APPROVED', paypal_batch_id: null, send_attempts: 1 });
+    expect(await payoutRow(p.id)).toMatchObject({
+      status: 'APPROVED',
+      paypal_batch_id: null,
+      send_attempts: 1,
+    });
 
     expect(await sendDuePayouts(db(), paypal, log, later(31_000, first))).toBe(1);
     expect(createsFor(String(p.id)).map((c) => c.status)).toEqual([500, 400]);
-    expect(await payoutRow(p.id)).toMatchObject({ status: 'APPROVED', paypal_batch_id: stand.batchFor(String(p.id))!.batchId, paypal_status: 'DUPLICATE', send_error: null, send_after: null });
+    expect(await payoutRow(p.id)).toMatchObject({
+      status: 'APPROVED',
+      paypal_batch_id: stand.batchFor(String(p.id))!.batchId,
+      paypal_status: 'DUPLICATE',
+      send_error: null,
+      send_after: null,
+    });
 
     await pollSentPayouts(db(), paypal, log, later(31_000, first));
     await expectPaidOnce(p);
@@ -194,18 +302,31 @@ describe('sending approved payouts to PayPal', () => {
   it('retries a send PayPal did not answer in time (the client’s time-out) and pays it once', async () => {
     // The app's client waits 10 s (PayPalSettings.timeoutMs, not settable by configuration): a
     // client of our own waits 1 s, and the stand-in answers after 5 s.
-    const impatient = createPayPalClient({ apiBase: stand.url, clientId: stand.clientId, clientSecret: stand.clientSecret, timeoutMs: 1000 });
+    const impatient = createPayPalClient({
+      apiBase: stand.url,
+      clientId: stand.clientId,
+      clientSecret: stand.clientSecret,
+      timeoutMs: 1000,
+    });
     const p = await approvedPayout([2600]);
     stand.delayNextCreate(5000);
     const first = new Date();
     expect(await sendDuePayouts(db(), impatient, log, first)).toBe(0);
     expect(stand.paidCount(String(p.id))).toBe(1);
     const row = await payoutRow(p.id);
-    expect(row).toMatchObject({ status: 'APPROVED', paypal_batch_id: null, send_attempts: 1, send_locked_until: null });
+    expect(row).toMatchObject({
+      status: 'APPROVED',
+      paypal_batch_id: null,
+      send_attempts: 1,
+      send_locked_until: null,
+    });
     expect(row.send_error).toMatch(/did not answer/);
 
     expect(await sendDuePayouts(db(), impatient, log, later(31_000, first))).toBe(1);
-    expect(await payoutRow(p.id)).toMatchObject({ paypal_batch_id: stand.batchFor(String(p.id))!.batchId, paypal_status: 'DUPLICATE' });
+    expect(await payoutRow(p.id)).toMatchObject({
+      paypal_batch_id: stand.batchFor(String(p.id))!.batchId,
+      paypal_status: 'DUPLICATE',
+    });
     await pollSentPayouts(db(), impatient, log, later(31_000, first));
     await expectPaidOnce(p);
   });
@@ -219,7 +340,12 @@ describe('sending approved payouts to PayPal', () => {
       await sendDuePayouts(db(), paypal, log, first);
       expect(await sendDuePayouts(db(), paypal, log, later(31_000, first))).toBe(1);
       const row = await payoutRow(p.id);
-      expect(row).toMatchObject({ status: 'APPROVED', paypal_batch_id: null, paypal_status: 'DUPLICATE', send_after: null });
+      expect(row).toMatchObject({
+        status: 'APPROVED',
+        paypal_batch_id: null,
+        paypal_status: 'DUPLICATE',
+        send_after: null,
+      });
       expect(row.send_error).toMatch(/webhook/);
       // Neither job touches it again.
       await sendDuePayouts(db(), paypal, log, later(7_200_000, first));
@@ -237,7 +363,11 @@ describe('sending approved payouts to PayPal', () => {
 
   it('sends a payout above the manager threshold only once a manager has approved it', async () => {
     const partner = await createPartnerWithEarnings(db(), { approved: [40_000, 15_000] });
-    const asked = await t.app.inject({ method: 'POST', url: '/api/payMeNow', headers: bearer(partner.token) });
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/payMeNow',
+      headers: bearer(partner.token),
+    });
     const id = (asked.json() as { data: { id: number } }).data.id;
     expect((await review(id, 'approve')).statusCode).toBe(200);
     expect(await payoutRow(id)).toMatchObject({ status: 'MANAGER_IN_REVIEW', send_after: null });
@@ -246,7 +376,10 @@ describe('sending approved payouts to PayPal', () => {
     expect((await review(id, 'approve', undefined, manager)).statusCode).toBe(200);
     expect(await payoutRow(id)).toMatchObject({ status: 'MANAGER_APPROVED' });
     expect(await sendDuePayouts(db(), paypal, log, new Date())).toBe(1);
-    expect(stand.batchFor(String(id))!.items[0]).toMatchObject({ value: '550.00', receiver: partner.paypalEmail });
+    expect(stand.batchFor(String(id))!.items[0]).toMatchObject({
+      value: '550.00',
+      receiver: partner.paypalEmail,
+    });
     await pollSentPayouts(db(), paypal, log, new Date());
     const row = await payoutRow(id);
     expect(row.status).toBe('PAID');
@@ -266,7 +399,11 @@ describe('sending approved payouts to PayPal', () => {
     const polled = new Date();
     await pollSentPayouts(db(), paypal, log, polled);
     let row = await payoutRow(p.id);
-    expect(row).toMatchObject({ status: 'APPROVED', paypal_status: 'ONHOLD', checked_at: polled.toISOString() });
+    expect(row).toMatchObject({
+      status: 'APPROVED',
+      paypal_status: 'ONHOLD',
+      checked_at: polled.toISOString(),
+    });
     expect(row.paypal_item_id).toBe(stand.batchFor(String(p.id))!.items[0]!.itemId);
     // Not asked again before the re-check delay.
     expect(await pollSentPayouts(db(), paypal, log, later(10_000, polled))).toBe(0);
@@ -281,58 +418,108 @@ describe('sending approved payouts to PayPal', () => {
 describe('PayPal failing an item', () => {
   const failures: PayPalItemStatus[] = ['UNCLAIMED', 'FAILED', 'RETURNED', 'BLOCKED', 'REFUNDED', 'REVERSED'];
 
-  it.each(failures)('%s: back to review with the reason, earnings kept in the payout; approved again, a new round is paid once', async (status) => {
-    const p = await approvedPayout();
-    stand.setItemOutcome(String(p.id), status);
-    const sentAt = new Date();
-    await sendDuePayouts(db(), paypal, log, sentAt);
-    await pollSentPayouts(db(), paypal, log, sentAt);
+  it.each(failures)(
+    '%s: back to review with the reason, earnings kept in the payout; approved again, a new round is paid once',
+    async (status) => {
+      const p = await approvedPayout();
+      stand.setItemOutcome(String(p.id), status);
+      const sentAt = new Date();
+      await sendDuePayouts(db(), paypal, log, sentAt);
+      await pollSentPayouts(db(), paypal, log, sentAt);
 
-    let row = await payoutRow(p.id);
-    expect(row).toMatchObject({ status: 'IN_REVIEW', paypal_batch_id: null, paypal_status: status, send_after: null });
-    // PayPal's words are for staff (the history, the send error); the partner reads no technical reason.
-    expect(row.reason).toBeNull();
-    expect(row.send_error).toMatch(new RegExp(`^PayPal: ${status}`));
-    if (status === 'UNCLAIMED') expect(row.send_error).toContain('RECEIVER_UNREGISTERED');
-    const last = (await eventsOf(p.id)).at(-1)!;
-    expect(last).toMatchObject({ from_status: 'APPROVED', to_status: 'IN_REVIEW', actor_kind: 'paypal', reason: row.send_error });
-    const inPayout = (await earningsOf(p.partner.id)).filter((e) => e.payout_id === p.id);
-    expect(inPayout.map((e) => e.status)).toEqual(['IN_PAYOUT', 'IN_PAYOUT']);
-    await expectLedger(db(), p.partner.id, { totalCents: p.totalCents, IN_PAYOUT: p.amountCents, PENDING: p.totalCents - p.amountCents });
-    const stats = await t.app.inject({ method: 'GET', url: '/api/getPayMeNowStats', headers: bearer(p.partner.token) });
-    expect(stats.json()).toMatchObject({ data: { open_payout: { id: p.id, status: 'IN_REVIEW', reason: row.reason }, blockers: expect.arrayContaining(['payout_open']) } });
+      let row = await payoutRow(p.id);
+      expect(row).toMatchObject({
+        status: 'IN_REVIEW',
+        paypal_batch_id: null,
+        paypal_status: status,
+        send_after: null,
+      });
+      // PayPal's words are for staff (the history, the send error); the partner reads no technical reason.
+      expect(row.reason).toBeNull();
+      expect(row.send_error).toMatch(new RegExp(`^PayPal: ${status}`));
+      if (status === 'UNCLAIMED') expect(row.send_error).toContain('RECEIVER_UNREGISTERED');
+      const last = (await eventsOf(p.id)).at(-1)!;
+      expect(last).toMatchObject({
+        from_status: 'APPROVED',
+        to_status: 'IN_REVIEW',
+        actor_kind: 'paypal',
+        reason: row.send_error,
+      });
+      const inPayout = (await earningsOf(p.partner.id)).filter((e) => e.payout_id === p.id);
+      expect(inPayout.map((e) => e.status)).toEqual(['IN_PAYOUT', 'IN_PAYOUT']);
+      await expectLedger(db(), p.partner.id, {
+        totalCents: p.totalCents,
+        IN_PAYOUT: p.amountCents,
+        PENDING: p.totalCents - p.amountCents,
+      });
+      const stats = await t.app.inject({
+        method: 'GET',
+        url: '/api/getPayMeNowStats',
+        headers: bearer(p.partner.token),
+      });
+      expect(stats.json()).toMatchObject({
+        data: {
+          open_payout: { id: p.id, status: 'IN_REVIEW', reason: row.reason },
+          blockers: expect.arrayContaining(['payout_open']),
+        },
+      });
 
-    // Nothing is sent while it is in review.
-    await sendDuePayouts(db(), paypal, log, later(7_200_000, sentAt));
-    expect(createsFor(String(p.id))).toHaveLength(1);
+      // Nothing is sent while it is in review.
+      await sendDuePayouts(db(), paypal, log, later(7_200_000, sentAt));
+      expect(createsFor(String(p.id))).toHaveLength(1);
 
-    const again = await review(p.id, 'approve');
-    expect(again.statusCode, again.body).toBe(200);
-    row = await payoutRow(p.id);
-    expect(row).toMatchObject({ status: 'APPROVED', reason: null, send_attempts: 0 });
-    expect(await sendDuePayouts(db(), paypal, log, new Date())).toBe(1);
-    const round2 = `${p.id}-2`;
-    expect(createsFor(round2)).toHaveLength(1);
-    expect(await payoutRow(p.id)).toMatchObject({ send_round: 2, paypal_batch_id: stand.batchFor(round2)!.batchId });
-    // The failed round is never sent again.
-    expect(createsFor(String(p.id))).toHaveLength(1);
-    await pollSentPayouts(db(), paypal, log, new Date());
-    await expectPaidOnce(p, round2);
-    expect(stand.batchFor(round2)!.items[0]).toMatchObject({ senderItemId: round2, receiver: p.partner.paypalEmail, value: '42.50' });
-  });
+      const again = await review(p.id, 'approve');
+      expect(again.statusCode, again.body).toBe(200);
+      row = await payoutRow(p.id);
+      expect(row).toMatchObject({ status: 'APPROVED', reason: null, send_attempts: 0 });
+      expect(await sendDuePayouts(db(), paypal, log, new Date())).toBe(1);
+      const round2 = `${p.id}-2`;
+      expect(createsFor(round2)).toHaveLength(1);
+      expect(await payoutRow(p.id)).toMatchObject({
+        send_round: 2,
+        paypal_batch_id: stand.batchFor(round2)!.batchId,
+      });
+      // The failed round is never sent again.
+      expect(createsFor(String(p.id))).toHaveLength(1);
+      await pollSentPayouts(db(), paypal, log, new Date());
+      await expectPaidOnce(p, round2);
+      expect(stand.batchFor(round2)!.items[0]).toMatchObject({
+        senderItemId: round2,
+        receiver: p.partner.paypalEmail,
+        value: '42.50',
+      });
+    },
+  );
 
   it('sends a payout PayPal refuses outright (4xx) back to review, where staff may reject it', async () => {
     // A receiver PayPal refuses as malformed: its VALIDATION_ERROR is a definitive answer.
-    const partner = await createPartnerWithEarnings(db(), { approved: [2500, 1750] }, { paypalEmail: 'not-an-email' });
-    const asked = await t.app.inject({ method: 'POST', url: '/api/payMeNow', headers: bearer(partner.token) });
+    const partner = await createPartnerWithEarnings(
+      db(),
+      { approved: [2500, 1750] },
+      { paypalEmail: 'not-an-email' },
+    );
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/payMeNow',
+      headers: bearer(partner.token),
+    });
     const id = (asked.json() as { data: { id: number } }).data.id;
     expect((await review(id, 'approve')).statusCode).toBe(200);
     await sendDuePayouts(db(), paypal, log, new Date());
     const row = await payoutRow(id);
-    expect(row).toMatchObject({ status: 'IN_REVIEW', paypal_batch_id: null, send_after: null, send_locked_until: null });
+    expect(row).toMatchObject({
+      status: 'IN_REVIEW',
+      paypal_batch_id: null,
+      send_after: null,
+      send_locked_until: null,
+    });
     expect(row.reason).toBeNull();
     expect(row.send_error).toMatch(/^PayPal refused the payout: .*VALIDATION_ERROR/);
-    expect((await eventsOf(id)).at(-1)).toMatchObject({ from_status: 'APPROVED', to_status: 'IN_REVIEW', actor_kind: 'paypal' });
+    expect((await eventsOf(id)).at(-1)).toMatchObject({
+      from_status: 'APPROVED',
+      to_status: 'IN_REVIEW',
+      actor_kind: 'paypal',
+    });
     expect(stand.paidCount(String(id))).toBe(0);
     // Not sent again by itself.
     await sendDuePayouts(db(), paypal, log, later(7_200_000));
@@ -352,14 +539,25 @@ describe('an unclaimed item', () => {
     await sendDuePayouts(db(), paypal, log, new Date());
     await pollSentPayouts(db(), paypal, log, new Date());
     const itemId = stand.batchFor(String(p.id))!.items[0]!.itemId;
-    expect(await payoutRow(p.id)).toMatchObject({ status: 'IN_REVIEW', paypal_status: 'UNCLAIMED', paypal_item_id: itemId, send_round: 1 });
+    expect(await payoutRow(p.id)).toMatchObject({
+      status: 'IN_REVIEW',
+      paypal_status: 'UNCLAIMED',
+      paypal_item_id: itemId,
+      send_round: 1,
+    });
     expect(stand.moneyFor(p.partner.paypalEmail!).map((i) => i.itemId)).toEqual([itemId]);
     return { ...p, itemId };
   }
 
-  const cancelsOf = (itemId: string) => stand.requests.filter((r) => r.method === 'POST' && r.path === `/v1/payments/payouts-item/${itemId}/cancel`);
+  const cancelsOf = (itemId: string) =>
+    stand.requests.filter(
+      (r) => r.method === 'POST' && r.path === `/v1/payments/payouts-item/${itemId}/cancel`,
+    );
   /** What the partner has, or may still claim, at PayPal. */
-  const moneyOf = (p: ApprovedPayout) => stand.moneyFor(p.partner.paypalEmail!).map((i) => ({ senderItemId: i.senderItemId, status: i.status, value: i.value }));
+  const moneyOf = (p: ApprovedPayout) =>
+    stand
+      .moneyFor(p.partner.paypalEmail!)
+      .map((i) => ({ senderItemId: i.senderItemId, status: i.status, value: i.value }));
 
   it('approved again: the old item is cancelled first, then the new round pays, and the partner is paid once', async () => {
     const p = await unclaimedPayout();
@@ -373,9 +571,17 @@ describe('an unclaimed item', () => {
       [`POST /v1/payments/payouts-item/${p.itemId}/cancel`, 200],
       ['POST /v1/payments/payouts', 201],
     ]);
-    expect((JSON.parse(calls[1]!.body) as { sender_batch_header: { sender_batch_id: string } }).sender_batch_header.sender_batch_id).toBe(round2);
+    expect(
+      (JSON.parse(calls[1]!.body) as { sender_batch_header: { sender_batch_id: string } }).sender_batch_header
+        .sender_batch_id,
+    ).toBe(round2);
     expect(stand.item(p.itemId)).toMatchObject({ status: 'RETURNED', cancelledAt: expect.any(String) });
-    expect(await payoutRow(p.id)).toMatchObject({ status: 'APPROVED', send_round: 2, paypal_batch_id: stand.batchFor(round2)!.batchId, send_error: null });
+    expect(await payoutRow(p.id)).toMatchObject({
+      status: 'APPROVED',
+      send_round: 2,
+      paypal_batch_id: stand.batchFor(round2)!.batchId,
+      send_error: null,
+    });
 
     // PayPal's word about the cancelled item comes after: it is about an older round.
     const before = await everything(p.id, p.partner.id);
@@ -401,7 +607,9 @@ describe('an unclaimed item', () => {
 
     // PayPal refused the cancel (the item is no longer unclaimed) and the item showed why.
     expect(cancelsOf(p.itemId).map((r) => r.status)).toEqual([400]);
-    expect(stand.requests.some((r) => r.method === 'GET' && r.path === `/v1/payments/payouts-item/${p.itemId}`)).toBe(true);
+    expect(
+      stand.requests.some((r) => r.method === 'GET' && r.path === `/v1/payments/payouts-item/${p.itemId}`),
+    ).toBe(true);
     expect(createsFor(`${p.id}-2`)).toEqual([]);
     expect(createsFor(String(p.id))).toHaveLength(1);
     await expectPaidOnce(p);
@@ -446,7 +654,11 @@ describe('an unclaimed item', () => {
     expect((await review(p.id, 'approve')).statusCode).toBe(200);
     const returned = stand.signedEvent(String(p.id), 'PAYMENT.PAYOUTS-ITEM.RETURNED');
     expect((await postEvent(returned.body, returned.headers)).statusCode).toBe(200);
-    expect(await payoutRow(p.id)).toMatchObject({ status: 'APPROVED', paypal_status: 'UNCLAIMED', send_round: 1 });
+    expect(await payoutRow(p.id)).toMatchObject({
+      status: 'APPROVED',
+      paypal_status: 'UNCLAIMED',
+      send_round: 1,
+    });
 
     expect(await sendDuePayouts(db(), paypal, log, new Date())).toBe(1);
     expect(cancelsOf(p.itemId).map((r) => r.status)).toEqual([400]);
@@ -458,45 +670,71 @@ describe('an unclaimed item', () => {
   it.each([
     ['a 503, nothing cancelled', 503, [503, 200]],
     ['a 500 after PayPal cancelled it', 500, [500, 400]],
-  ] as const)('cancel answered with %s: nothing is sent, the cancel is retried after the back-off, then the new round pays once', async (_what, status, statuses) => {
-    const p = await unclaimedPayout();
-    expect((await review(p.id, 'approve')).statusCode).toBe(200);
-    if (status === 503) stand.failNextCancels(1, 503);
-    else stand.cancelThenFail(1);
-    const first = new Date();
-    expect(await sendDuePayouts(db(), paypal, log, first)).toBe(0);
+  ] as const)(
+    'cancel answered with %s: nothing is sent, the cancel is retried after the back-off, then the new round pays once',
+    async (_what, status, statuses) => {
+      const p = await unclaimedPayout();
+      expect((await review(p.id, 'approve')).statusCode).toBe(200);
+      if (status === 503) stand.failNextCancels(1, 503);
+      else stand.cancelThenFail(1);
+      const first = new Date();
+      expect(await sendDuePayouts(db(), paypal, log, first)).toBe(0);
 
-    const round2 = `${p.id}-2`;
-    expect(createsFor(round2)).toEqual([]);
-    const row = await payoutRow(p.id);
-    expect(row).toMatchObject({ status: 'APPROVED', send_round: 1, paypal_status: 'UNCLAIMED', paypal_batch_id: null, send_attempts: 1, send_locked_until: null, send_after: later(30_000, first).toISOString() });
-    expect(row.send_error).toContain(String(status));
-    expect(warnings.some((w) => w.payout === p.id && /cancel/.test(String(w.msg)))).toBe(true);
+      const round2 = `${p.id}-2`;
+      expect(createsFor(round2)).toEqual([]);
+      const row = await payoutRow(p.id);
+      expect(row).toMatchObject({
+        status: 'APPROVED',
+        send_round: 1,
+        paypal_status: 'UNCLAIMED',
+        paypal_batch_id: null,
+        send_attempts: 1,
+        send_locked_until: null,
+        send_after: later(30_000, first).toISOString(),
+      });
+      expect(row.send_error).toContain(String(status));
+      expect(warnings.some((w) => w.payout === p.id && /cancel/.test(String(w.msg)))).toBe(true);
 
-    // Not before the back-off has passed.
-    expect(await sendDuePayouts(db(), paypal, log, later(29_000, first))).toBe(0);
-    expect(cancelsOf(p.itemId)).toHaveLength(1);
+      // Not before the back-off has passed.
+      expect(await sendDuePayouts(db(), paypal, log, later(29_000, first))).toBe(0);
+      expect(cancelsOf(p.itemId)).toHaveLength(1);
 
-    expect(await sendDuePayouts(db(), paypal, log, later(31_000, first))).toBe(1);
-    expect(cancelsOf(p.itemId).map((r) => r.status)).toEqual(statuses);
-    expect(createsFor(round2)).toHaveLength(1);
-    expect(await payoutRow(p.id)).toMatchObject({ send_round: 2, send_attempts: 1, send_error: null });
-    await pollSentPayouts(db(), paypal, log, later(31_000, first));
-    await expectPaidOnce(p, round2);
-    expect(moneyOf(p)).toEqual([{ senderItemId: round2, status: 'SUCCESS', value: '42.50' }]);
-  });
+      expect(await sendDuePayouts(db(), paypal, log, later(31_000, first))).toBe(1);
+      expect(cancelsOf(p.itemId).map((r) => r.status)).toEqual(statuses);
+      expect(createsFor(round2)).toHaveLength(1);
+      expect(await payoutRow(p.id)).toMatchObject({ send_round: 2, send_attempts: 1, send_error: null });
+      await pollSentPayouts(db(), paypal, log, later(31_000, first));
+      await expectPaidOnce(p, round2);
+      expect(moneyOf(p)).toEqual([{ senderItemId: round2, status: 'SUCCESS', value: '42.50' }]);
+    },
+  );
 
   it('sends the payout back to review, sending nothing, when PayPal does not know the unclaimed item', async () => {
     const p = await unclaimedPayout();
     // An item id PayPal never gave (a record from another PayPal account, say).
-    await db().updateTable('payouts').set({ paypal_item_id: 'NOSUCHITEM000' }).where('id', '=', p.id).execute();
+    await db()
+      .updateTable('payouts')
+      .set({ paypal_item_id: 'NOSUCHITEM000' })
+      .where('id', '=', p.id)
+      .execute();
     expect((await review(p.id, 'approve')).statusCode).toBe(200);
     expect(await sendDuePayouts(db(), paypal, log, new Date())).toBe(0);
     const row = await payoutRow(p.id);
-    expect(row).toMatchObject({ status: 'IN_REVIEW', send_round: 1, send_after: null, send_locked_until: null });
+    expect(row).toMatchObject({
+      status: 'IN_REVIEW',
+      send_round: 1,
+      send_after: null,
+      send_locked_until: null,
+    });
     expect(row.reason).toBeNull();
-    expect((await eventsOf(p.id)).at(-1)!.reason).toMatch(new RegExp(`^The unclaimed PayPal item of ${p.id} could not be cancelled: .*INVALID_RESOURCE_ID`));
-    expect((await eventsOf(p.id)).at(-1)).toMatchObject({ from_status: 'APPROVED', to_status: 'IN_REVIEW', actor_kind: 'paypal' });
+    expect((await eventsOf(p.id)).at(-1)!.reason).toMatch(
+      new RegExp(`^The unclaimed PayPal item of ${p.id} could not be cancelled: .*INVALID_RESOURCE_ID`),
+    );
+    expect((await eventsOf(p.id)).at(-1)).toMatchObject({
+      from_status: 'APPROVED',
+      to_status: 'IN_REVIEW',
+      actor_kind: 'paypal',
+    });
     expect(createsFor(`${p.id}-2`)).toEqual([]);
     expect(stand.item(p.itemId)!.status).toBe('UNCLAIMED');
   });
@@ -542,9 +780,21 @@ describe('PayPal webhooks', () => {
 
     const forgeries: [string, SignedEvent['body'], Record<string, string>][] = [
       ['changed body', genuine.body.replace(`"value":"42.50"`, `"value":"4250.00"`), genuine.headers],
-      ['body of another event', otherEvent.body.replace(`"sender_item_id":"${other.id}"`, `"sender_item_id":"${p.id}"`), otherEvent.headers],
-      ['wrong signature', genuine.body, { ...genuine.headers, 'paypal-transmission-sig': otherEvent.headers['paypal-transmission-sig']! }],
-      ['unknown transmission', genuine.body, { ...genuine.headers, 'paypal-transmission-id': crypto.randomUUID() }],
+      [
+        'body of another event',
+        otherEvent.body.replace(`"sender_item_id":"${other.id}"`, `"sender_item_id":"${p.id}"`),
+        otherEvent.headers,
+      ],
+      [
+        'wrong signature',
+        genuine.body,
+        { ...genuine.headers, 'paypal-transmission-sig': otherEvent.headers['paypal-transmission-sig']! },
+      ],
+      [
+        'unknown transmission',
+        genuine.body,
+        { ...genuine.headers, 'paypal-transmission-id': crypto.randomUUID() },
+      ],
       ['no signature headers', genuine.body, { 'content-type': 'application/json' }],
       ['not JSON', 'event=PAYMENT.PAYOUTS-ITEM.SUCCEEDED', genuine.headers],
     ];
@@ -555,7 +805,11 @@ describe('PayPal webhooks', () => {
     for (const [what, body, headers] of forgeries) {
       const answer = await postEvent(body, headers);
       expect(answer.statusCode, what).toBe(400);
-      expect(answer.json(), what).toMatchObject({ code: 400, error: 'paypal_event_unverified', message: 'The PayPal event could not be verified' });
+      expect(answer.json(), what).toMatchObject({
+        code: 400,
+        error: 'paypal_event_unverified',
+        message: 'The PayPal event could not be verified',
+      });
     }
     expect(await everything(p.id, p.partner.id)).toEqual(before);
     expect((await payoutRow(other.id)).status).toBe('APPROVED');
@@ -568,7 +822,8 @@ describe('PayPal webhooks', () => {
   });
 
   it('asks PayPal nothing for what it would not act on, and asks once for a transmission it confirmed (issue 31)', async () => {
-    const verifications = () => stand.requests.filter((r) => r.path === '/v1/notifications/verify-webhook-signature').length;
+    const verifications = () =>
+      stand.requests.filter((r) => r.path === '/v1/notifications/verify-webhook-signature').length;
     const p = await sentPayout();
     const genuine = stand.signedEvent(String(p.id), SUCCEEDED);
     const asked = verifications();
@@ -656,7 +911,15 @@ describe('PayPal webhooks', () => {
     // Batches of PayPal's that are not ours: another integration on the account, or a payout id
     // that does not exist (nor fits an integer column).
     for (const senderBatchId of ['2147483000', '9999999999', 'refund-7', '42-x']) {
-      await paypal.createPayout({ senderBatchId, senderItemId: senderBatchId, receiver: 'someone@example.test', amountCents: 100, currency: 'USD', subject: 'Not ours', note: 'Not ours' });
+      await paypal.createPayout({
+        senderBatchId,
+        senderItemId: senderBatchId,
+        receiver: 'someone@example.test',
+        amountCents: 100,
+        currency: 'USD',
+        subject: 'Not ours',
+        note: 'Not ours',
+      });
       const event = stand.signedEvent(senderBatchId, SUCCEEDED);
       const answer = await postEvent(event.body, event.headers);
       expect(answer.statusCode, `${senderBatchId}: ${answer.body}`).toBe(200);
@@ -673,7 +936,9 @@ describe('PayPal webhooks', () => {
       ...Array.from({ length: 4 }, () => postEvent(event.body, event.headers)),
       pollSentPayouts(db(), paypal, log, new Date()),
     ]);
-    expect(answers.slice(0, 4).map((a) => (typeof a === 'number' ? a : a.statusCode))).toEqual([200, 200, 200, 200]);
+    expect(answers.slice(0, 4).map((a) => (typeof a === 'number' ? a : a.statusCode))).toEqual([
+      200, 200, 200, 200,
+    ]);
     await expectPaidOnce(p);
     expect(warnings.filter((w) => w.payout === p.id)).toEqual([]);
   });
@@ -695,7 +960,9 @@ describe('several nodes on one database', () => {
       for (let i = 0; i < 2; i++) {
         let database: DatabaseHandle = t.database;
         if (t.database.url) extra.push((database = openPostgres(t.database.url, 5)));
-        nodes.push(await buildApp({ config: t.config, database, webRoot: `${t.dataDir}/no-web`, logStream: stream }));
+        nodes.push(
+          await buildApp({ config: t.config, database, webRoot: `${t.dataDir}/no-web`, logStream: stream }),
+        );
       }
       const payouts = [];
       for (let i = 0; i < 4; i++) payouts.push(await approvedPayout([2000 + i, 1000]));
@@ -704,15 +971,24 @@ describe('several nodes on one database', () => {
       // Each node's first round runs every task: the send job, then the poll.
       await Promise.all(nodes.map((node) => node.background.tick()));
       // And the send job once more on both at once, directly.
-      const otherClient = createPayPalClient({ apiBase: stand.url, clientId: stand.clientId, clientSecret: stand.clientSecret });
-      await Promise.all([sendDuePayouts(db(), paypal, log, new Date()), sendDuePayouts((extra[0] ?? t.database).db, otherClient, log, new Date())]);
+      const otherClient = createPayPalClient({
+        apiBase: stand.url,
+        clientId: stand.clientId,
+        clientSecret: stand.clientSecret,
+      });
+      await Promise.all([
+        sendDuePayouts(db(), paypal, log, new Date()),
+        sendDuePayouts((extra[0] ?? t.database).db, otherClient, log, new Date()),
+      ]);
       await pollSentPayouts(db(), paypal, log, new Date());
 
       for (const p of payouts) {
         expect(createsFor(String(p.id)), `payout ${p.id}`).toHaveLength(1);
         await expectPaidOnce(p);
       }
-      const creates = stand.requests.slice(sendsBefore).filter((r) => r.path === '/v1/payments/payouts' && r.method === 'POST');
+      const creates = stand.requests
+        .slice(sendsBefore)
+        .filter((r) => r.path === '/v1/payments/payouts' && r.method === 'POST');
       expect(creates).toHaveLength(4);
       // Neither node tripped over the other.
       expect(lines.join('').match(/paypal (send|batch check) failed/g) ?? []).toEqual([]);
@@ -726,13 +1002,23 @@ describe('several nodes on one database', () => {
 describe('a send PayPal may have received', () => {
   /** Approved, sent, and left unanswered: PayPal created the batch, we do not know it. */
   async function unansweredPayout(cents: number) {
-    const impatient = createPayPalClient({ apiBase: stand.url, clientId: stand.clientId, clientSecret: stand.clientSecret, timeoutMs: 1000 });
+    const impatient = createPayPalClient({
+      apiBase: stand.url,
+      clientId: stand.clientId,
+      clientSecret: stand.clientSecret,
+      timeoutMs: 1000,
+    });
     const p = await approvedPayout([cents]);
     stand.delayNextCreate(5000);
     const first = new Date();
     expect(await sendDuePayouts(db(), impatient, log, first)).toBe(0);
     expect(stand.paidCount(String(p.id))).toBe(1);
-    expect(await payoutRow(p.id)).toMatchObject({ status: 'APPROVED', paypal_batch_id: null, send_attempts: 1, send_round: 1 });
+    expect(await payoutRow(p.id)).toMatchObject({
+      status: 'APPROVED',
+      paypal_batch_id: null,
+      send_attempts: 1,
+      send_round: 1,
+    });
     return { p, first };
   }
 
@@ -742,7 +1028,11 @@ describe('a send PayPal may have received', () => {
     if (pulled.statusCode === 200) expect((await review(p.id, 'approve')).statusCode).toBe(200);
     else expect(pulled.statusCode).toBe(409);
     await sendDuePayouts(db(), paypal, log, later(31_000, first));
-    expect(await payoutRow(p.id)).toMatchObject({ send_round: 1, paypal_batch_id: stand.batchFor(String(p.id))!.batchId, paypal_status: 'DUPLICATE' });
+    expect(await payoutRow(p.id)).toMatchObject({
+      send_round: 1,
+      paypal_batch_id: stand.batchFor(String(p.id))!.batchId,
+      paypal_status: 'DUPLICATE',
+    });
     expect(createsFor(`${p.id}-2`)).toEqual([]);
     await pollSentPayouts(db(), paypal, log, later(31_000, first));
     await expectPaidOnce(p);
@@ -752,7 +1042,11 @@ describe('a send PayPal may have received', () => {
   // balance and be paid by the next cash-out, while PayPal pays the first batch.
   it('cannot be pulled back by staff until PayPal has answered', async () => {
     const { p, first } = await unansweredPayout(2900);
-    const detail = await t.app.inject({ method: 'GET', url: `/api/manager/payouts/${p.id}`, headers: bearer(manager.token) });
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/manager/payouts/${p.id}`,
+      headers: bearer(manager.token),
+    });
     const pulled = await review(p.id, 'review', 'checking the partner again', manager);
     try {
       expect((detail.json() as { data: { actions: string[] } }).data.actions).toEqual([]);
@@ -770,9 +1064,27 @@ describe('a send PayPal may have received', () => {
     const p = await approvedPayout([3100]);
     const read = await findPayout(db(), p.id);
     // Another node claims the send (and calls PayPal) between the staff member's read and write.
-    await db().updateTable('payouts').set((eb) => ({ send_attempts: eb('send_attempts', '+', 1), send_round: 1, send_locked_until: later(120_000).toISOString() })).where('id', '=', p.id).execute();
+    await db()
+      .updateTable('payouts')
+      .set((eb) => ({
+        send_attempts: eb('send_attempts', '+', 1),
+        send_round: 1,
+        send_locked_until: later(120_000).toISOString(),
+      }))
+      .where('id', '=', p.id)
+      .execute();
     await expect(
-      db().transaction().execute((trx) => transition(trx, read!, 'IN_REVIEW', { kind: 'staff', id: manager.id, name: 'M' }, { reason: 'checking', paypalConfigured: true })),
+      db()
+        .transaction()
+        .execute((trx) =>
+          transition(
+            trx,
+            read!,
+            'IN_REVIEW',
+            { kind: 'staff', id: manager.id, name: 'M' },
+            { reason: 'checking', paypalConfigured: true },
+          ),
+        ),
     ).rejects.toMatchObject({ status: 409 });
     expect(await payoutRow(p.id)).toMatchObject({ status: 'APPROVED', send_attempts: 1 });
     await db().updateTable('payouts').set({ send_locked_until: null }).where('id', '=', p.id).execute();

@@ -1,4 +1,4 @@
-// Paying approved payouts through PayPal Payouts (decisions §7; docs/decisions/020). Every node
+// Paying approved payouts through PayPal Payouts (docs/product/payouts.md#paypal; docs/decisions/020). Every node
 // runs these tasks; a payout is claimed by one conditional update before PayPal is called, and the
 // call itself happens outside any transaction. The sender_batch_id of a send round never changes:
 // a time-out or 5xx is retried with the same one, so PayPal pays it at most once; only after PayPal
@@ -24,7 +24,16 @@ const PAYPAL: Actor = { kind: 'paypal', id: null, name: 'PayPal' };
 const LEASE_MS = 120_000;
 /** How long after a check the batch is asked again. */
 const RECHECK_MS = 30_000;
-const FAILURES = new Set(['FAILED', 'RETURNED', 'UNCLAIMED', 'BLOCKED', 'REFUNDED', 'REVERSED', 'CANCELED', 'DENIED']);
+const FAILURES = new Set([
+  'FAILED',
+  'RETURNED',
+  'UNCLAIMED',
+  'BLOCKED',
+  'REFUNDED',
+  'REVERSED',
+  'CANCELED',
+  'DENIED',
+]);
 const READY: Payout['status'][] = ['APPROVED', 'MANAGER_APPROVED'];
 /** paypal_status of a round that cannot have paid: PayPal refused the request, or it was never made. */
 const REFUSED = 'REFUSED';
@@ -56,20 +65,39 @@ const dueToSend = (at: string) => (eb: ExpressionBuilder<Database, 'payouts'>) =
  * (a time-out, a 5xx) keeps its id whatever staff did meanwhile: PayPal may hold that batch.
  */
 const opensRound = (eb: ExpressionBuilder<Database, 'payouts'>) =>
-  eb.and([eb('send_attempts', '=', 0), eb.or([eb('send_round', '=', 0), eb('paypal_status', 'in', ROUND_OVER)])]);
+  eb.and([
+    eb('send_attempts', '=', 0),
+    eb.or([eb('send_round', '=', 0), eb('paypal_status', 'in', ROUND_OVER)]),
+  ]);
 
 /** Claims the next payout due to be sent (this node alone holds it until the lease ends). */
 async function claimNextSend(db: Db, now: Date): Promise<Payout | undefined> {
   const at = nowIso(now);
   for (;;) {
-    const due = await db.selectFrom('payouts').select('id').where(dueToSend(at)).orderBy('send_after').limit(1).executeTakeFirst();
+    const due = await db
+      .selectFrom('payouts')
+      .select('id')
+      .where(dueToSend(at))
+      .orderBy('send_after')
+      .limit(1)
+      .executeTakeFirst();
     if (!due) return undefined;
     const claimed = await db
       .updateTable('payouts')
       .set((eb) => ({
         send_locked_until: new Date(now.getTime() + LEASE_MS).toISOString(),
-        send_round: eb.case().when(opensRound(eb)).then(eb('send_round', '+', 1)).else(eb.ref('send_round')).end(),
-        paypal_status: eb.case().when(opensRound(eb)).then(eb.val<string | null>(null)).else(eb.ref('paypal_status')).end(),
+        send_round: eb
+          .case()
+          .when(opensRound(eb))
+          .then(eb('send_round', '+', 1))
+          .else(eb.ref('send_round'))
+          .end(),
+        paypal_status: eb
+          .case()
+          .when(opensRound(eb))
+          .then(eb.val<string | null>(null))
+          .else(eb.ref('paypal_status'))
+          .end(),
         send_attempts: eb('send_attempts', '+', 1),
       }))
       .where('id', '=', due.id)
@@ -89,7 +117,11 @@ const isStale = (error: unknown) => error instanceof AppError && error.key === s
  * deliveries of one event, on two nodes) makes the write a 409: the payout is read again then,
  * and `apply` sees what it became.
  */
-async function settle(db: Db, payoutId: number, apply: (payout: Payout, trx: Db) => Promise<void>): Promise<void> {
+async function settle(
+  db: Db,
+  payoutId: number,
+  apply: (payout: Payout, trx: Db) => Promise<void>,
+): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await retryOnConflict(() =>
@@ -111,7 +143,11 @@ type Log = { warn(obj: object, msg: string): void };
 async function retryLater(db: Db, payout: Payout, why: string, now: Date): Promise<void> {
   await db
     .updateTable('payouts')
-    .set({ send_after: new Date(now.getTime() + backoffMs(payout.send_attempts)).toISOString(), send_locked_until: null, send_error: why.slice(0, 1000) })
+    .set({
+      send_after: new Date(now.getTime() + backoffMs(payout.send_attempts)).toISOString(),
+      send_locked_until: null,
+      send_error: why.slice(0, 1000),
+    })
     .where('id', '=', payout.id)
     .where('status', 'in', READY)
     .execute();
@@ -122,10 +158,16 @@ async function retryLater(db: Db, payout: Payout, why: string, now: Date): Promi
  * cancel an item that is no longer unclaimed without saying what it became (claimed, returned
  * after 30 days...): the item itself says.
  */
-async function takeBackUnclaimed(paypal: PayPalClient, itemId: string): Promise<{ status: string; batchId: string | null }> {
+async function takeBackUnclaimed(
+  paypal: PayPalClient,
+  itemId: string,
+): Promise<{ status: string; batchId: string | null }> {
   try {
     const cancelled = await paypal.cancelPayoutItem(itemId);
-    return { status: cancelled.transactionStatus, batchId: cancelled.alreadyCancelled ? null : cancelled.batchId };
+    return {
+      status: cancelled.transactionStatus,
+      batchId: cancelled.alreadyCancelled ? null : cancelled.batchId,
+    };
   } catch (error) {
     if (!(error instanceof PayPalRefusedError)) throw error;
     const item = await paypal.getPayoutItem(itemId);
@@ -139,10 +181,19 @@ async function takeBackUnclaimed(paypal: PayPalClient, itemId: string): Promise<
  * round opens at once; claimed after all, the payout is paid by it; anything else (PayPal cannot
  * be reached, the item is still pending) is asked again later, and nothing is sent meanwhile.
  */
-async function endUnclaimedRound(db: Db, paypal: PayPalClient, log: Log, payout: Payout, now: Date): Promise<void> {
+async function endUnclaimedRound(
+  db: Db,
+  paypal: PayPalClient,
+  log: Log,
+  payout: Payout,
+  now: Date,
+): Promise<void> {
   const round = senderBatchId(payout);
   const itemId = payout.paypal_item_id;
-  const unchanged = (current: Payout) => READY.includes(current.status) && current.paypal_status === UNCLAIMED && current.send_round === payout.send_round;
+  const unchanged = (current: Payout) =>
+    READY.includes(current.status) &&
+    current.paypal_status === UNCLAIMED &&
+    current.send_round === payout.send_round;
   let item: { status: string; batchId: string | null };
   try {
     if (!itemId) throw new Error(`PayPal did not name the unclaimed item of ${round}`);
@@ -150,29 +201,72 @@ async function endUnclaimedRound(db: Db, paypal: PayPalClient, log: Log, payout:
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof PayPalTransientError) {
-      log.warn({ payout: payout.id, attempts: payout.send_attempts, err: message }, 'paypal cancel of the unclaimed item failed; retried later, nothing sent');
-      await retryLater(db, payout, `The unclaimed PayPal item of ${round} is not cancelled yet: ${message}`, now);
+      log.warn(
+        { payout: payout.id, attempts: payout.send_attempts, err: message },
+        'paypal cancel of the unclaimed item failed; retried later, nothing sent',
+      );
+      await retryLater(
+        db,
+        payout,
+        `The unclaimed PayPal item of ${round} is not cancelled yet: ${message}`,
+        now,
+      );
       return;
     }
     // PayPal does not know the item (or never named it): staff check the PayPal account first.
     const why = `The unclaimed PayPal item of ${round} could not be cancelled: ${message}`;
     await settle(db, payout.id, async (current, trx) => {
       if (!unchanged(current)) return;
-      await transition(trx, current, 'IN_REVIEW', PAYPAL, { reason: why.slice(0, 500), paypalConfigured: true, set: { send_after: null, send_locked_until: null, send_error: why.slice(0, 1000) } }, now);
+      await transition(
+        trx,
+        current,
+        'IN_REVIEW',
+        PAYPAL,
+        {
+          reason: why.slice(0, 500),
+          paypalConfigured: true,
+          set: { send_after: null, send_locked_until: null, send_error: why.slice(0, 1000) },
+        },
+        now,
+      );
     });
     return;
   }
   if (item.status === 'SUCCESS') {
     await settle(db, payout.id, async (current, trx) => {
       if (!unchanged(current)) return;
-      await transition(trx, current, 'PAID', PAYPAL, { reason: `PayPal item ${itemId}`, paypalConfigured: true, set: { paypal_status: 'SUCCESS', paypal_batch_id: item.batchId, reference: itemId, send_locked_until: null, send_error: null } }, now);
+      await transition(
+        trx,
+        current,
+        'PAID',
+        PAYPAL,
+        {
+          reason: `PayPal item ${itemId}`,
+          paypalConfigured: true,
+          set: {
+            paypal_status: 'SUCCESS',
+            paypal_batch_id: item.batchId,
+            reference: itemId,
+            send_locked_until: null,
+            send_error: null,
+          },
+        },
+        now,
+      );
     });
   } else if (ROUND_OVER.includes(item.status)) {
     // The new round opens here rather than at the next claim: PayPal's event about the cancelled
     // item, which may come at any moment, is then about an older round and changes nothing.
     await db
       .updateTable('payouts')
-      .set((eb) => ({ send_round: eb('send_round', '+', 1), paypal_status: null, send_attempts: 0, send_after: nowIso(now), send_locked_until: null, send_error: null }))
+      .set((eb) => ({
+        send_round: eb('send_round', '+', 1),
+        paypal_status: null,
+        send_attempts: 0,
+        send_after: nowIso(now),
+        send_locked_until: null,
+        send_error: null,
+      }))
       .where('id', '=', payout.id)
       .where('status', 'in', READY)
       .where('paypal_status', '=', UNCLAIMED)
@@ -185,14 +279,23 @@ async function endUnclaimedRound(db: Db, paypal: PayPalClient, log: Log, payout:
 
 /** What PayPal's mail to the partner says about the payment, in the partner's language. */
 async function paypalWords(db: Db, payout: Payout): Promise<{ subject: string; note: string }> {
-  const partner = await db.selectFrom('partners').select('locale').where('id', '=', payout.partner_id).executeTakeFirst();
+  const partner = await db
+    .selectFrom('partners')
+    .select('locale')
+    .where('id', '=', payout.partner_id)
+    .executeTakeFirst();
   const t = i18n.getFixedT(isLocale(partner?.locale) ? partner.locale : 'en', 'mail');
   const vars = { program: BRAND.programName, id: payout.id };
   return { subject: t('payout_status.paypal_subject', vars), note: t('payout_status.paypal_note', vars) };
 }
 
 /** Sends every payout that is due, one at a time; answers how many PayPal accepted. */
-export async function sendDuePayouts(db: Db, paypal: PayPalClient, log: Log, now = new Date()): Promise<number> {
+export async function sendDuePayouts(
+  db: Db,
+  paypal: PayPalClient,
+  log: Log,
+  now = new Date(),
+): Promise<number> {
   let sent = 0;
   for (let payout = await claimNextSend(db, now); payout; payout = await claimNextSend(db, now)) {
     if (payout.paypal_status === UNCLAIMED) {
@@ -212,16 +315,38 @@ export async function sendDuePayouts(db: Db, paypal: PayPalClient, log: Log, now
       });
     } catch (error) {
       if (error instanceof PayPalTransientError) {
-        log.warn({ payout: payout.id, attempts: payout.send_attempts, err: error.message }, 'paypal send failed; retried later with the same sender_batch_id');
+        log.warn(
+          { payout: payout.id, attempts: payout.send_attempts, err: error.message },
+          'paypal send failed; retried later with the same sender_batch_id',
+        );
         await retryLater(db, payout, error.message, now);
         continue;
       }
       // PayPal refused it for good (or it cannot be asked): staff look at it again.
       const refused = error instanceof PayPalRefusedError;
-      const why = refused ? `PayPal refused the payout: ${error.message}` : `The payout could not be sent: ${error instanceof Error ? error.message : String(error)}`;
+      const why = refused
+        ? `PayPal refused the payout: ${error.message}`
+        : `The payout could not be sent: ${error instanceof Error ? error.message : String(error)}`;
       await settle(db, payout.id, async (current, trx) => {
         if (!READY.includes(current.status)) return;
-        await transition(trx, current, 'IN_REVIEW', PAYPAL, { reason: why.slice(0, 500), paypalConfigured: true, set: { send_after: null, send_locked_until: null, send_error: why.slice(0, 1000), paypal_batch_id: null, paypal_status: refused ? REFUSED : NOT_SENT } }, now);
+        await transition(
+          trx,
+          current,
+          'IN_REVIEW',
+          PAYPAL,
+          {
+            reason: why.slice(0, 500),
+            paypalConfigured: true,
+            set: {
+              send_after: null,
+              send_locked_until: null,
+              send_error: why.slice(0, 1000),
+              paypal_batch_id: null,
+              paypal_status: refused ? REFUSED : NOT_SENT,
+            },
+          },
+          now,
+        );
       });
       continue;
     }
@@ -249,37 +374,89 @@ export async function sendDuePayouts(db: Db, paypal: PayPalClient, log: Log, now
 }
 
 /** Applies PayPal's outcome for the payout's item: PAID, back to review, or still waiting. */
-async function applyOutcome(db: Db, payoutId: number, outcome: { round: string; itemId: string | null; batchId: string | null; status: string; error: string | null }, now: Date): Promise<void> {
+async function applyOutcome(
+  db: Db,
+  payoutId: number,
+  outcome: {
+    round: string;
+    itemId: string | null;
+    batchId: string | null;
+    status: string;
+    error: string | null;
+  },
+  now: Date,
+): Promise<void> {
   await settle(db, payoutId, async (payout, trx) => {
     // Word about an older round (a payment that failed before a re-approval) changes nothing now.
     if (senderBatchId(payout) !== outcome.round) return;
     // An item left unclaimed may still be claimed while staff look at the payout: then it is paid.
-    const claimedMeanwhile = isOpen(payout.status) && payout.paypal_status === UNCLAIMED && outcome.status === 'SUCCESS';
+    const claimedMeanwhile =
+      isOpen(payout.status) && payout.paypal_status === UNCLAIMED && outcome.status === 'SUCCESS';
     if (!READY.includes(payout.status) && !claimedMeanwhile) return;
     // Approved again after this round went unclaimed: the send job is cancelling its item and asks
     // PayPal what became of it. Only a claim settles the payout from here (paid, once).
     if (payout.paypal_status === UNCLAIMED && outcome.status !== 'SUCCESS') return;
-    const set = { paypal_item_id: outcome.itemId, paypal_status: outcome.status, paypal_batch_id: outcome.batchId ?? payout.paypal_batch_id };
+    const set = {
+      paypal_item_id: outcome.itemId,
+      paypal_status: outcome.status,
+      paypal_batch_id: outcome.batchId ?? payout.paypal_batch_id,
+    };
     if (outcome.status === 'SUCCESS') {
-      await transition(trx, payout, 'PAID', PAYPAL, { reason: outcome.itemId ? `PayPal item ${outcome.itemId}` : null, paypalConfigured: true, set: { ...set, reference: outcome.itemId } }, now);
+      await transition(
+        trx,
+        payout,
+        'PAID',
+        PAYPAL,
+        {
+          reason: outcome.itemId ? `PayPal item ${outcome.itemId}` : null,
+          paypalConfigured: true,
+          set: { ...set, reference: outcome.itemId },
+        },
+        now,
+      );
     } else if (FAILURES.has(outcome.status)) {
       const why = `PayPal: ${outcome.status}${outcome.error ? ` (${outcome.error})` : ''}`;
       // The batch is done with: a new approval starts a new round.
-      await transition(trx, payout, 'IN_REVIEW', PAYPAL, { reason: why.slice(0, 500), paypalConfigured: true, set: { ...set, paypal_batch_id: null, send_after: null, send_error: why.slice(0, 1000) } }, now);
+      await transition(
+        trx,
+        payout,
+        'IN_REVIEW',
+        PAYPAL,
+        {
+          reason: why.slice(0, 500),
+          paypalConfigured: true,
+          set: { ...set, paypal_batch_id: null, send_after: null, send_error: why.slice(0, 1000) },
+        },
+        now,
+      );
     } else {
-      await trx.updateTable('payouts').set({ ...set, checked_at: nowIso(now) }).where('id', '=', payout.id).execute();
+      await trx
+        .updateTable('payouts')
+        .set({ ...set, checked_at: nowIso(now) })
+        .where('id', '=', payout.id)
+        .execute();
     }
   });
 }
 
 /** Asks PayPal about every batch sent and not settled yet (webhooks may be lost). */
-export async function pollSentPayouts(db: Db, paypal: PayPalClient, log: Log, now = new Date()): Promise<number> {
+export async function pollSentPayouts(
+  db: Db,
+  paypal: PayPalClient,
+  log: Log,
+  now = new Date(),
+): Promise<number> {
   const due = await db
     .selectFrom('payouts')
     .selectAll()
     .where('paypal_batch_id', 'is not', null)
     .where('status', 'in', READY)
-    .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<', new Date(now.getTime() - RECHECK_MS).toISOString())]))
+    .where((eb) =>
+      eb.or([
+        eb('checked_at', 'is', null),
+        eb('checked_at', '<', new Date(now.getTime() - RECHECK_MS).toISOString()),
+      ]),
+    )
     .orderBy('id')
     .limit(100)
     .execute();
@@ -287,10 +464,28 @@ export async function pollSentPayouts(db: Db, paypal: PayPalClient, log: Log, no
     try {
       const batch = await paypal.getPayoutBatch(payout.paypal_batch_id!);
       const item = batch.items.find((i) => i.senderItemId === senderBatchId(payout)) ?? batch.items[0];
-      await applyOutcome(db, payout.id, { round: batch.senderBatchId, itemId: item?.itemId ?? null, batchId: batch.batchId, status: item?.transactionStatus ?? batch.batchStatus, error: item?.error ?? null }, now);
+      await applyOutcome(
+        db,
+        payout.id,
+        {
+          round: batch.senderBatchId,
+          itemId: item?.itemId ?? null,
+          batchId: batch.batchId,
+          status: item?.transactionStatus ?? batch.batchStatus,
+          error: item?.error ?? null,
+        },
+        now,
+      );
     } catch (error) {
-      log.warn({ payout: payout.id, err: error instanceof Error ? error.message : String(error) }, 'paypal batch check failed; asked again later');
-      await db.updateTable('payouts').set({ checked_at: nowIso(now) }).where('id', '=', payout.id).execute();
+      log.warn(
+        { payout: payout.id, err: error instanceof Error ? error.message : String(error) },
+        'paypal batch check failed; asked again later',
+      );
+      await db
+        .updateTable('payouts')
+        .set({ checked_at: nowIso(now) })
+        .where('id', '=', payout.id)
+        .execute();
     }
   }
   return due.length;
@@ -305,12 +500,21 @@ export async function payoutOfEvent(db: Db, senderItemId: string): Promise<Payou
 
 /** Whether PayPal already confirmed this transmission with this very body. */
 export async function verifiedBefore(db: Db, transmissionId: string, bodySha256: string): Promise<boolean> {
-  const row = await db.selectFrom('paypal_verified_transmissions').select('body_sha256').where('transmission_id', '=', transmissionId).executeTakeFirst();
+  const row = await db
+    .selectFrom('paypal_verified_transmissions')
+    .select('body_sha256')
+    .where('transmission_id', '=', transmissionId)
+    .executeTakeFirst();
   return row?.body_sha256 === bodySha256;
 }
 
 /** Keeps a transmission PayPal confirmed (the first body kept when two nodes keep it at once). */
-export async function rememberVerified(db: Db, transmissionId: string, bodySha256: string, now = new Date()): Promise<void> {
+export async function rememberVerified(
+  db: Db,
+  transmissionId: string,
+  bodySha256: string,
+  now = new Date(),
+): Promise<void> {
   await db
     .insertInto('paypal_verified_transmissions')
     .values({ transmission_id: transmissionId, body_sha256: bodySha256, verified_at: nowIso(now) })
@@ -318,9 +522,24 @@ export async function rememberVerified(db: Db, transmissionId: string, bodySha25
     .execute();
 }
 
-export async function applyPayPalEvent(db: Db, event: PayPalPayoutEvent, now = new Date()): Promise<'applied' | 'unknown'> {
+export async function applyPayPalEvent(
+  db: Db,
+  event: PayPalPayoutEvent,
+  now = new Date(),
+): Promise<'applied' | 'unknown'> {
   const payout = await payoutOfEvent(db, event.senderItemId);
   if (!payout) return 'unknown';
-  await applyOutcome(db, payout.id, { round: event.senderItemId, itemId: event.itemId, batchId: event.batchId, status: event.transactionStatus, error: event.error }, now);
+  await applyOutcome(
+    db,
+    payout.id,
+    {
+      round: event.senderItemId,
+      itemId: event.itemId,
+      batchId: event.batchId,
+      status: event.transactionStatus,
+      error: event.error,
+    },
+    now,
+  );
   return 'applied';
 }

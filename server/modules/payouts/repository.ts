@@ -7,10 +7,16 @@ import { PAYOUT_RULE_KEYS } from '../settings/service';
 /** A payout is open until it is paid or rejected; a partner has at most one (payouts_one_open). */
 export const CLOSED_STATUSES: readonly PayoutStatus[] = ['PAID', 'REJECTED', 'MANAGER_REJECTED'];
 
-export const findPayout = (db: Db, id: number) => db.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirst();
+export const findPayout = (db: Db, id: number) =>
+  db.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const findOpenPayout = (db: Db, partnerId: number) =>
-  db.selectFrom('payouts').selectAll().where('partner_id', '=', partnerId).where('status', 'not in', [...CLOSED_STATUSES]).executeTakeFirst();
+  db
+    .selectFrom('payouts')
+    .selectAll()
+    .where('partner_id', '=', partnerId)
+    .where('status', 'not in', [...CLOSED_STATUSES])
+    .executeTakeFirst();
 
 /** The payout with its invoice, as lists and answers show it. */
 export const payoutWithInvoice = (db: Db) =>
@@ -23,7 +29,11 @@ export const payoutWithInvoice = (db: Db) =>
 export type PayoutRow = Payout & { invoice_id: number | null; invoice_number: string | null };
 
 export const recentPayouts = (db: Db, partnerId: number, limit: number): Promise<PayoutRow[]> =>
-  payoutWithInvoice(db).where('payouts.partner_id', '=', partnerId).orderBy('payouts.id', 'desc').limit(limit).execute();
+  payoutWithInvoice(db)
+    .where('payouts.partner_id', '=', partnerId)
+    .orderBy('payouts.id', 'desc')
+    .limit(limit)
+    .execute();
 
 export const latestPaidPayout = (db: Db, partnerId: number): Promise<PayoutRow | undefined> =>
   payoutWithInvoice(db)
@@ -56,9 +66,22 @@ export function cashOutProfile(db: Db, partnerId: number) {
       'partners.verified',
       'partners.paypal_email',
       'partners.paypal_email_changed_at',
-      eb.selectFrom('earnings').select(sql<string | null>`min(hold_until)`.as('at')).where('earnings.partner_id', '=', partnerId).where('earnings.status', '=', 'PENDING').as('next_payable_at'),
-      eb.selectFrom('settings').select('value').where('key', '=', PAYOUT_RULE_KEYS.minimumCents).as('minimum_setting'),
-      eb.selectFrom('settings').select('value').where('key', '=', PAYOUT_RULE_KEYS.managerThresholdCents).as('threshold_setting'),
+      eb
+        .selectFrom('earnings')
+        .select(sql<string | null>`min(hold_until)`.as('at'))
+        .where('earnings.partner_id', '=', partnerId)
+        .where('earnings.status', '=', 'PENDING')
+        .as('next_payable_at'),
+      eb
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', PAYOUT_RULE_KEYS.minimumCents)
+        .as('minimum_setting'),
+      eb
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', PAYOUT_RULE_KEYS.managerThresholdCents)
+        .as('threshold_setting'),
       ...(['APPROVED', 'PENDING', 'IN_PAYOUT', 'PAID'] as const).map((status) =>
         eb
           .selectFrom('partner_earning_stats')
@@ -86,7 +109,14 @@ export async function snapshotPayoutItems(db: Db, payoutId: number): Promise<voi
 }
 
 export const payoutItems = (db: Db, payoutId: number) =>
-  db.selectFrom('payout_items').selectAll().where('payout_id', '=', payoutId).orderBy('kind', 'asc').orderBy('occurred_at').orderBy('id').execute();
+  db
+    .selectFrom('payout_items')
+    .selectAll()
+    .where('payout_id', '=', payoutId)
+    .orderBy('kind', 'asc')
+    .orderBy('occurred_at')
+    .orderBy('id')
+    .execute();
 
 /**
  * The next invoice number of the year. The counter row is updated in the caller's transaction:
@@ -102,7 +132,12 @@ export async function nextInvoiceSeq(db: Db, year: number): Promise<number> {
 }
 
 export const invoiceOfPartner = (db: Db, invoiceId: number, partnerId?: number) => {
-  let query = db.selectFrom('invoices').innerJoin('payouts', 'payouts.id', 'invoices.payout_id').selectAll('invoices').select(['payouts.status', 'payouts.paid_at', 'payouts.reference']).where('invoices.id', '=', invoiceId);
+  let query = db
+    .selectFrom('invoices')
+    .innerJoin('payouts', 'payouts.id', 'invoices.payout_id')
+    .selectAll('invoices')
+    .select(['payouts.status', 'payouts.paid_at', 'payouts.reference'])
+    .where('invoices.id', '=', invoiceId);
   if (partnerId !== undefined) query = query.where('invoices.partner_id', '=', partnerId);
   return query.executeTakeFirst();
 };
@@ -112,13 +147,25 @@ export async function invoicePage(db: Db, partnerId: number, limit: number, offs
     db
       .selectFrom('invoices')
       .innerJoin('payouts', 'payouts.id', 'invoices.payout_id')
-      .select(['invoices.id', 'invoices.number', 'invoices.amount_cents', 'invoices.issued_at', 'invoices.payout_id', 'payouts.status', 'payouts.paid_at'])
+      .select([
+        'invoices.id',
+        'invoices.number',
+        'invoices.amount_cents',
+        'invoices.issued_at',
+        'invoices.payout_id',
+        'payouts.status',
+        'payouts.paid_at',
+      ])
       .where('invoices.partner_id', '=', partnerId)
       .orderBy('invoices.id', 'desc')
       .limit(limit)
       .offset(offset)
       .execute(),
-    db.selectFrom('invoices').select(sql<number>`count(*)`.as('n')).where('partner_id', '=', partnerId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('invoices')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('partner_id', '=', partnerId)
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.n) };
 }
@@ -127,11 +174,24 @@ export const payoutEvents = (db: Db, payoutId: number) =>
   db.selectFrom('payout_events').selectAll().where('payout_id', '=', payoutId).orderBy('id').execute();
 
 /** Every status a payout can be in, for counts that list each one even at zero. */
-export const PAYOUT_STATUSES: readonly PayoutStatus[] = ['PENDING', 'IN_REVIEW', 'APPROVED', 'MANAGER_IN_REVIEW', 'MANAGER_APPROVED', 'PAID', 'REJECTED', 'MANAGER_REJECTED'];
+export const PAYOUT_STATUSES: readonly PayoutStatus[] = [
+  'PENDING',
+  'IN_REVIEW',
+  'APPROVED',
+  'MANAGER_IN_REVIEW',
+  'MANAGER_APPROVED',
+  'PAID',
+  'REJECTED',
+  'MANAGER_REJECTED',
+];
 
 /** How many payouts are in each status: one grouped read (payouts_status indexes it). */
 export async function payoutCountsByStatus(db: Db): Promise<Record<PayoutStatus, number>> {
-  const rows = await db.selectFrom('payouts').select(['status', sql<number>`count(*)`.as('n')]).groupBy('status').execute();
+  const rows = await db
+    .selectFrom('payouts')
+    .select(['status', sql<number>`count(*)`.as('n')])
+    .groupBy('status')
+    .execute();
   const counts = Object.fromEntries(PAYOUT_STATUSES.map((s) => [s, 0])) as Record<PayoutStatus, number>;
   // pg answers counts as text (bigint).
   for (const row of rows) counts[row.status] = Number(row.n);

@@ -1,10 +1,17 @@
-// Cash-out routes: the partner's (spec point 7, decisions §7) and the back office's (decisions §11).
+// Cash-out routes: the partner's (docs/product/payouts.md#cash-out) and the back office's (docs/product/back-office.md#partners).
 import { z } from 'zod';
 import { noNul } from '../../../common/validation';
 import type { FastifyReply } from 'fastify';
 import { STATUSES } from '../../../common/statuses';
 import { fileRoute } from '../../../common/contracts/answers';
-import { invoicesAnswer, payMeNowAnswer, payMeNowStatsAnswer, payoutDetailAnswer, payoutQueueAnswer, paypalWebhookAnswer } from '../../../common/contracts/payouts';
+import {
+  invoicesAnswer,
+  payMeNowAnswer,
+  payMeNowStatsAnswer,
+  payoutDetailAnswer,
+  payoutQueueAnswer,
+  paypalWebhookAnswer,
+} from '../../../common/contracts/payouts';
 import type { AppContext, TypedApp } from '../../context';
 import type { PayoutStatus } from '../../db/schema';
 import { requestLocale, sayKey } from '../../i18n';
@@ -14,20 +21,43 @@ import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth';
 import { recordExport } from '../audit/service';
 import { findStaffById } from '../staff/service';
 import { renderInvoicePdf } from './invoice-pdf';
-import { invoiceDocument, markPayoutPaid, partnerInvoices, payMeNowStats, requestPayout, reviewPayout } from './service';
+import {
+  invoiceDocument,
+  markPayoutPaid,
+  partnerInvoices,
+  payMeNowStats,
+  requestPayout,
+  reviewPayout,
+} from './service';
 import { payoutDetail, payoutQueue, payoutsCsv } from './staff-views';
 import { createHash } from 'node:crypto';
 import { applyPayPalEvent, payoutOfEvent, rememberVerified, verifiedBefore } from './paypal';
 import { parsePayPalPayoutEvent } from '../../integrations/paypal/webhook-event';
 import { AppError, notAuthorized } from '../../errors';
 
-const idParam = z.object({ id: z.coerce.number({ error: sayKey('wrong_value') }).int(sayKey('wrong_value')).min(1, sayKey('wrong_value')).max(2_147_483_647, sayKey('wrong_value')) });
-const expectedStatus = z.enum(STATUSES, { error: sayKey('wrong_value') }).optional().describe('The status the staff member saw: another answers 409');
+const idParam = z.object({
+  id: z.coerce
+    .number({ error: sayKey('wrong_value') })
+    .int(sayKey('wrong_value'))
+    .min(1, sayKey('wrong_value'))
+    .max(2_147_483_647, sayKey('wrong_value')),
+});
+const expectedStatus = z
+  .enum(STATUSES, { error: sayKey('wrong_value') })
+  .optional()
+  .describe('The status the staff member saw: another answers 409');
 // PostgreSQL's text cannot hold a NUL character: refused as input, not a 500 from the database.
 const queueStatus = z.enum([...STATUSES, 'open'], { error: sayKey('wrong_value') }).optional();
-const queueSearch = z.string().max(200, sayKey('wrong_value')).refine(noNul, sayKey('wrong_value')).optional();
-const reasonText = z.string({ error: sayKey('wrong_value') }).trim().max(500, sayKey('max', { n: 500 })).refine(noNul, sayKey('wrong_value'));
-
+const queueSearch = z
+  .string()
+  .max(200, sayKey('wrong_value'))
+  .refine(noNul, sayKey('wrong_value'))
+  .optional();
+const reasonText = z
+  .string({ error: sayKey('wrong_value') })
+  .trim()
+  .max(500, sayKey('max', { n: 500 }))
+  .refine(noNul, sayKey('wrong_value'));
 
 async function sendPdf(reply: FastifyReply, doc: Awaited<ReturnType<typeof invoiceDocument>>) {
   const pdf = await renderInvoicePdf(doc);
@@ -65,26 +95,44 @@ export function payoutRoutes(app: TypedApp, ctx: AppContext): void {
       response: { 201: payMeNowAnswer },
     },
   };
-  // The spec calls it with GET (spec point 7); POST is accepted too (decisions §7).
+  // The spec calls it with GET (docs/product/errors-and-languages.md#the-api-conventions); POST is accepted too (docs/product/payouts.md).
   for (const method of ['GET', 'POST'] as const) {
     app.route({
       method,
       url: '/api/payMeNow',
       ...payMeNow,
-      handler: async (request, reply) => reply.code(201).send({ data: await requestPayout(ctx.db, partnerIdOf(request), requestLocale(request)) }),
+      handler: async (request, reply) =>
+        reply
+          .code(201)
+          .send({ data: await requestPayout(ctx.db, partnerIdOf(request), requestLocale(request)) }),
     });
   }
 
   app.get(
     '/api/getInvoices',
-    { onRequest: partner, schema: { ...doc('The partner’s invoices, one per cash-out, newest first, paged'), querystring: pagingQuery(), response: { 200: invoicesAnswer } } },
+    {
+      onRequest: partner,
+      schema: {
+        ...doc('The partner’s invoices, one per cash-out, newest first, paged'),
+        querystring: pagingQuery(),
+        response: { 200: invoicesAnswer },
+      },
+    },
     async (request) => partnerInvoices(ctx.db, partnerIdOf(request), request.query, requestLocale(request)),
   );
 
   app.get(
     '/api/invoices/:id/pdf',
-    { onRequest: partner, schema: { ...doc('The invoice as a PDF in the partner’s language (404 for another partner’s)'), params: idParam, ...fileRoute('application/pdf', 'The invoice, `<number>.pdf`') } },
-    async (request, reply) => sendPdf(reply, await invoiceDocument(ctx.db, request.params.id, partnerIdOf(request))),
+    {
+      onRequest: partner,
+      schema: {
+        ...doc('The invoice as a PDF in the partner’s language (404 for another partner’s)'),
+        params: idParam,
+        ...fileRoute('application/pdf', 'The invoice, `<number>.pdf`'),
+      },
+    },
+    async (request, reply) =>
+      sendPdf(reply, await invoiceDocument(ctx.db, request.params.id, partnerIdOf(request))),
   );
 
   // ---- Back office
@@ -101,7 +149,9 @@ export function payoutRoutes(app: TypedApp, ctx: AppContext): void {
     {
       onRequest: anyStaff,
       schema: {
-        ...staffDoc('The payouts queue: by status (or `open`), searched by partner name, e-mail, code, payout id or invoice number'),
+        ...staffDoc(
+          'The payouts queue: by status (or `open`), searched by partner name, e-mail, code, payout id or invoice number',
+        ),
         querystring: pagingQuery(20).extend({ status: queueStatus, q: queueSearch }),
         response: { 200: payoutQueueAnswer },
       },
@@ -128,8 +178,25 @@ export function payoutRoutes(app: TypedApp, ctx: AppContext): void {
 
   app.get(
     '/api/manager/payouts/:id',
-    { onRequest: anyStaff, schema: { ...staffDoc('One payout: its partner, earnings, fraud signals, history, and what this staff member may do'), params: idParam, response: { 200: payoutDetailAnswer } } },
-    async (request) => ({ data: await payoutDetail(ctx.db, request.params.id, await staffOf(request), paypalConfigured(), requestLocale(request)) }),
+    {
+      onRequest: anyStaff,
+      schema: {
+        ...staffDoc(
+          'One payout: its partner, earnings, fraud signals, history, and what this staff member may do',
+        ),
+        params: idParam,
+        response: { 200: payoutDetailAnswer },
+      },
+    },
+    async (request) => ({
+      data: await payoutDetail(
+        ctx.db,
+        request.params.id,
+        await staffOf(request),
+        paypalConfigured(),
+        requestLocale(request),
+      ),
+    }),
   );
 
   app.post(
@@ -137,7 +204,9 @@ export function payoutRoutes(app: TypedApp, ctx: AppContext): void {
     {
       onRequest: anyStaff,
       schema: {
-        ...staffDoc('A review decision; the staff member’s role decides the stage it acts on (409 when the payout changed meanwhile)'),
+        ...staffDoc(
+          'A review decision; the staff member’s role decides the stage it acts on (409 when the payout changed meanwhile)',
+        ),
         params: idParam,
         body: z
           .object({
@@ -147,8 +216,10 @@ export function payoutRoutes(app: TypedApp, ctx: AppContext): void {
             expected_status: expectedStatus,
           })
           .superRefine((body, issue) => {
-            if (body.action !== 'approve' && !body.reason) issue.addIssue({ code: 'custom', path: ['reason'], message: sayKey('required') });
-            if (body.fraudulent && body.action !== 'reject') issue.addIssue({ code: 'custom', path: ['fraudulent'], message: sayKey('wrong_value') });
+            if (body.action !== 'approve' && !body.reason)
+              issue.addIssue({ code: 'custom', path: ['reason'], message: sayKey('required') });
+            if (body.fraudulent && body.action !== 'reject')
+              issue.addIssue({ code: 'custom', path: ['fraudulent'], message: sayKey('wrong_value') });
           }),
         response: { 200: payoutDetailAnswer },
       },
@@ -156,9 +227,25 @@ export function payoutRoutes(app: TypedApp, ctx: AppContext): void {
     async (request) => {
       const staff = await staffOf(request);
       const { action, reason, fraudulent, expected_status } = request.body;
-      await reviewPayout(ctx.db, { payoutId: request.params.id, staff, action, reason, fraudulent, expected: expected_status as PayoutStatus | undefined, paypalConfigured: paypalConfigured() });
+      await reviewPayout(ctx.db, {
+        payoutId: request.params.id,
+        staff,
+        action,
+        reason,
+        fraudulent,
+        expected: expected_status as PayoutStatus | undefined,
+        paypalConfigured: paypalConfigured(),
+      });
       ctx.jobs.wake();
-      return { data: await payoutDetail(ctx.db, request.params.id, staff, paypalConfigured(), requestLocale(request)) };
+      return {
+        data: await payoutDetail(
+          ctx.db,
+          request.params.id,
+          staff,
+          paypalConfigured(),
+          requestLocale(request),
+        ),
+      };
     },
   );
 
@@ -167,31 +254,64 @@ export function payoutRoutes(app: TypedApp, ctx: AppContext): void {
     {
       onRequest: requireStaff(ctx.db, ['manager', 'admin']),
       schema: {
-        ...staffDoc('Records a payment made by hand, with its reference (only while PayPal is not configured)'),
+        ...staffDoc(
+          'Records a payment made by hand, with its reference (only while PayPal is not configured)',
+        ),
         params: idParam,
-        body: z.object({ reference: z.string({ error: sayKey('required') }).trim().min(1, sayKey('required')).max(200, sayKey('wrong_value')).refine(noNul, sayKey('wrong_value')), expected_status: expectedStatus }),
+        body: z.object({
+          reference: z
+            .string({ error: sayKey('required') })
+            .trim()
+            .min(1, sayKey('required'))
+            .max(200, sayKey('wrong_value'))
+            .refine(noNul, sayKey('wrong_value')),
+          expected_status: expectedStatus,
+        }),
         response: { 200: payoutDetailAnswer },
       },
     },
     async (request) => {
       const staff = await staffOf(request);
-      await markPayoutPaid(ctx.db, { payoutId: request.params.id, staff, reference: request.body.reference, expected: request.body.expected_status as PayoutStatus | undefined, paypalConfigured: paypalConfigured() });
+      await markPayoutPaid(ctx.db, {
+        payoutId: request.params.id,
+        staff,
+        reference: request.body.reference,
+        expected: request.body.expected_status as PayoutStatus | undefined,
+        paypalConfigured: paypalConfigured(),
+      });
       ctx.jobs.wake();
-      return { data: await payoutDetail(ctx.db, request.params.id, staff, paypalConfigured(), requestLocale(request)) };
+      return {
+        data: await payoutDetail(
+          ctx.db,
+          request.params.id,
+          staff,
+          paypalConfigured(),
+          requestLocale(request),
+        ),
+      };
     },
   );
 
   app.get(
     '/api/manager/invoices/:id/pdf',
-    { onRequest: anyStaff, schema: { ...staffDoc('An invoice as a PDF'), params: idParam, ...fileRoute('application/pdf', 'The invoice, `<number>.pdf`') } },
+    {
+      onRequest: anyStaff,
+      schema: {
+        ...staffDoc('An invoice as a PDF'),
+        params: idParam,
+        ...fileRoute('application/pdf', 'The invoice, `<number>.pdf`'),
+      },
+    },
     async (request, reply) => sendPdf(reply, await invoiceDocument(ctx.db, request.params.id)),
   );
 
-  // PayPal's webhooks (decisions §7): nothing changes before PayPal itself has confirmed the
+  // PayPal's webhooks (docs/product/payouts.md#paypal): nothing changes before PayPal itself has confirmed the
   // signature; the body is read raw so it is verified exactly as PayPal sent it.
   void app.register(async (raw) => {
     raw.removeAllContentTypeParsers();
-    raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
+    raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) =>
+      done(null, body),
+    );
     raw.post(
       '/api/webhooks/paypal',
       {
@@ -217,16 +337,23 @@ export function payoutRoutes(app: TypedApp, ctx: AppContext): void {
         // spends the program's PayPal API quota, and anyone can post here.
         const parsed = parsePayPalPayoutEvent(body);
         if (!parsed.ok) {
-          request.log.warn({ error: parsed.error, transmission: request.headers['paypal-transmission-id'] }, 'paypal webhook refused: not a payout item event');
+          request.log.warn(
+            { error: parsed.error, transmission: request.headers['paypal-transmission-id'] },
+            'paypal webhook refused: not a payout item event',
+          );
           throw new AppError(400, 'paypal_event_unverified');
         }
         if (!parsed.event) return reply.send({ data: { outcome: 'ignored' } });
         if (!(await payoutOfEvent(ctx.db, parsed.event.senderItemId))) {
-          request.log.warn({ event: parsed.event.id, item: parsed.event.senderItemId }, 'paypal webhook for an unknown payout');
+          request.log.warn(
+            { event: parsed.event.id, item: parsed.event.senderItemId },
+            'paypal webhook for an unknown payout',
+          );
           return reply.send({ data: { outcome: 'unknown' } });
         }
         const transmission = request.headers['paypal-transmission-id'];
-        const transmissionId = typeof transmission === 'string' && transmission.length <= 100 ? transmission : null;
+        const transmissionId =
+          typeof transmission === 'string' && transmission.length <= 100 ? transmission : null;
         const digest = createHash('sha256').update(rawBody).digest('hex');
         const known = transmissionId !== null && (await verifiedBefore(ctx.db, transmissionId, digest));
         if (!known) {
@@ -237,7 +364,11 @@ export function payoutRoutes(app: TypedApp, ctx: AppContext): void {
           if (transmissionId) await rememberVerified(ctx.db, transmissionId, digest);
         }
         const outcome = await applyPayPalEvent(ctx.db, parsed.event);
-        if (outcome === 'unknown') request.log.warn({ event: parsed.event.id, item: parsed.event.senderItemId }, 'paypal webhook for an unknown payout');
+        if (outcome === 'unknown')
+          request.log.warn(
+            { event: parsed.event.id, item: parsed.event.senderItemId },
+            'paypal webhook for an unknown payout',
+          );
         ctx.jobs.wake();
         return reply.send({ data: { outcome } });
       },

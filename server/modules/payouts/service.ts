@@ -1,4 +1,4 @@
-// Cash-out (decisions §7, §11): a partner's request gathers every approved earning and adjustment
+// Cash-out (docs/product/payouts.md#cash-out, docs/product/back-office.md#partners): a partner's request gathers every approved earning and adjustment
 // into one payout with its invoice, in one transaction; staff review it in one or two stages; it is
 // paid by PayPal (or marked paid by hand while PayPal is not configured). Every status change is a
 // conditional update (the status read must still hold), an event (from, to, who, when, why), moves
@@ -51,7 +51,8 @@ export const label = (status: PayoutStatus, locale: Locale) => {
 
 export const PAYOUT_CHANGED_JOB = 'payout_changed';
 
-export type Blocker = 'email_not_verified' | 'paypal_email_missing' | 'paypal_email_recent' | 'below_minimum' | 'payout_open';
+export type Blocker =
+  'email_not_verified' | 'paypal_email_missing' | 'paypal_email_recent' | 'below_minimum' | 'payout_open';
 
 const BLOCKER_MESSAGES: Record<Blocker, ApiMessageKey> = {
   email_not_verified: 'payout_email_not_verified',
@@ -63,7 +64,7 @@ const BLOCKER_MESSAGES: Record<Blocker, ApiMessageKey> = {
 
 export const invoicePdfUrl = (invoiceId: number) => `/api/invoices/${invoiceId}/pdf`;
 
-/** The cash-out row of the partner API (decisions §3). */
+/** The cash-out row of the partner API (docs/product/errors-and-languages.md#the-api-conventions). */
 export function cashoutJson(p: PayoutRow, locale: Locale) {
   return {
     id: p.id,
@@ -74,7 +75,10 @@ export function cashoutJson(p: PayoutRow, locale: Locale) {
     date: p.created_at,
     paid_at: p.paid_at,
     reason: p.reason,
-    invoice: p.invoice_id !== null ? { id: p.invoice_id, number: p.invoice_number!, pdf_url: invoicePdfUrl(p.invoice_id) } : null,
+    invoice:
+      p.invoice_id !== null
+        ? { id: p.invoice_id, number: p.invoice_number!, pdf_url: invoicePdfUrl(p.invoice_id) }
+        : null,
   };
 }
 
@@ -85,12 +89,21 @@ export async function payMeNowStats(db: Db, partnerId: number, locale: Locale) {
   // Two reads: the partner with their balances and the program's rules, then the latest payouts.
   // A partner's open payout is always their newest (a new one needs none open), and what was paid
   // to them is their PAID earnings (a payout pays exactly its earnings).
-  const [partner, recent, currency] = await Promise.all([cashOutProfile(db, partnerId), recentPayouts(db, partnerId, 5), readProgramCurrency(db)]);
+  const [partner, recent, currency] = await Promise.all([
+    cashOutProfile(db, partnerId),
+    recentPayouts(db, partnerId, 5),
+    readProgramCurrency(db),
+  ]);
   if (!partner) throw notFound();
-  const rules = payoutRulesOf({ minimumCents: partner.minimum_setting, managerThresholdCents: partner.threshold_setting });
+  const rules = payoutRulesOf({
+    minimumCents: partner.minimum_setting,
+    managerThresholdCents: partner.threshold_setting,
+  });
   const nextAt = partner.next_payable_at;
   const open = recent[0] && isOpen(recent[0].status) ? recent[0] : undefined;
-  const latest = recent.find((r) => r.status === 'PAID') ?? (recent.length === 5 ? await latestPaidPayout(db, partnerId) : undefined);
+  const latest =
+    recent.find((r) => r.status === 'PAID') ??
+    (recent.length === 5 ? await latestPaidPayout(db, partnerId) : undefined);
   const payable = Number(partner.approved_cents);
   const blockers: Blocker[] = [];
   if (!partner.verified) blockers.push('email_not_verified');
@@ -119,13 +132,30 @@ export async function payMeNowStats(db: Db, partnerId: number, locale: Locale) {
 }
 
 /** The dashboard's "latest paid cash-out" metric. */
-export async function latestPaidCashout(db: Db, partnerId: number): Promise<{ amount: number; date: string } | null> {
+export async function latestPaidCashout(
+  db: Db,
+  partnerId: number,
+): Promise<{ amount: number; date: string } | null> {
   const latest = await latestPaidPayout(db, partnerId);
   return latest ? { amount: major(latest.amount_cents), date: latest.paid_at ?? latest.updated_at } : null;
 }
 
-const addressLines = (p: { address_1: string | null; address_2: string | null; po_box: string | null; city: string | null; state: string | null; postal: string | null; country: string | null }) =>
-  [p.address_1, p.address_2, p.po_box, [p.city, p.state, p.postal].filter(Boolean).join(' '), p.country].filter((line): line is string => Boolean(line && line.trim()));
+const addressLines = (p: {
+  address_1: string | null;
+  address_2: string | null;
+  po_box: string | null;
+  city: string | null;
+  state: string | null;
+  postal: string | null;
+  country: string | null;
+}) =>
+  [
+    p.address_1,
+    p.address_2,
+    p.po_box,
+    [p.city, p.state, p.postal].filter(Boolean).join(' '),
+    p.country,
+  ].filter((line): line is string => Boolean(line && line.trim()));
 
 /**
  * Pay me now: one payout holding every approved earning and adjustment of the partner, with its
@@ -139,28 +169,69 @@ export async function requestPayout(db: Db, partnerId: number, locale: Locale, n
       db.transaction().execute(async (trx) => {
         const partner = await findPartnerById(trx, partnerId);
         if (!partner) throw notFound();
-        // Suspended (decisions §11): nothing is gathered, whatever the balance.
+        // Suspended (docs/product/back-office.md#suspension): nothing is gathered, whatever the balance.
         if (partner.status === 'suspended') throw new AppError(403, 'payout_suspended');
         const [rules, currency] = await Promise.all([readPayoutRules(trx), readProgramCurrency(trx)]);
         if (!partner.verified) throw new AppError(422, BLOCKER_MESSAGES.email_not_verified);
         if (!partner.paypal_email) throw new AppError(422, BLOCKER_MESSAGES.paypal_email_missing);
-        if (paypalHoldUntil(partner.paypal_email_changed_at, now)) throw new AppError(422, BLOCKER_MESSAGES.paypal_email_recent);
+        if (paypalHoldUntil(partner.paypal_email_changed_at, now))
+          throw new AppError(422, BLOCKER_MESSAGES.paypal_email_recent);
         if (await findOpenPayout(trx, partnerId)) throw new AppError(422, BLOCKER_MESSAGES.payout_open);
         const at = nowIso(now);
         // The open payout row comes first: a concurrent request waits on the unique index here
         // and then fails, before it touches any earning.
         const payout = await trx
           .insertInto('payouts')
-          .values({ partner_id: partnerId, status: 'PENDING', amount_cents: 0, currency, paypal_email: partner.paypal_email, earnings_count: 0, reason: null, approved_by: null, reference: null, paid_at: null, created_at: at, updated_at: at, send_after: null, send_locked_until: null, send_error: null, paypal_batch_id: null, paypal_item_id: null, paypal_status: null, checked_at: null })
+          .values({
+            partner_id: partnerId,
+            status: 'PENDING',
+            amount_cents: 0,
+            currency,
+            paypal_email: partner.paypal_email,
+            earnings_count: 0,
+            reason: null,
+            approved_by: null,
+            reference: null,
+            paid_at: null,
+            created_at: at,
+            updated_at: at,
+            send_after: null,
+            send_locked_until: null,
+            send_error: null,
+            paypal_batch_id: null,
+            paypal_item_id: null,
+            paypal_status: null,
+            checked_at: null,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
-        const moved = await moveEarnings(trx, { partnerId, from: 'APPROVED', inPayout: null }, { status: 'IN_PAYOUT', payoutId: payout.id }, `cash-out requested (payout ${payout.id})`, `partner:${partnerId}`, now);
+        const moved = await moveEarnings(
+          trx,
+          { partnerId, from: 'APPROVED', inPayout: null },
+          { status: 'IN_PAYOUT', payoutId: payout.id },
+          `cash-out requested (payout ${payout.id})`,
+          `partner:${partnerId}`,
+          now,
+        );
         const amount = moved.reduce((sum, e) => sum + e.amount_cents, 0);
         // Adjustments count too: the balance that is paid must reach the minimum.
-        if (moved.length === 0 || amount < rules.minimumCents) throw new AppError(422, BLOCKER_MESSAGES.below_minimum);
-        await trx.updateTable('payouts').set({ amount_cents: amount, earnings_count: moved.length }).where('id', '=', payout.id).execute();
+        if (moved.length === 0 || amount < rules.minimumCents)
+          throw new AppError(422, BLOCKER_MESSAGES.below_minimum);
+        await trx
+          .updateTable('payouts')
+          .set({ amount_cents: amount, earnings_count: moved.length })
+          .where('id', '=', payout.id)
+          .execute();
         await snapshotPayoutItems(trx, payout.id);
-        await recordEvent(trx, payout.id, null, 'PENDING', { kind: 'partner', id: partnerId, name: `${partner.first_name} ${partner.last_name}` }, null, now);
+        await recordEvent(
+          trx,
+          payout.id,
+          null,
+          'PENDING',
+          { kind: 'partner', id: partnerId, name: `${partner.first_name} ${partner.last_name}` },
+          null,
+          now,
+        );
         // The year of the program's time zone (decisions/054): a cash-out on New Year's Eve evening in Montréal is that year's.
         const year = Number(localDay(now, await programTimeZone(trx)).slice(0, 4));
         // Last, so the counter row (one per year, shared by every partner) is held for the shortest time.
@@ -177,8 +248,18 @@ export async function requestPayout(db: Db, partnerId: number, locale: Locale, n
             currency,
             locale: partner.locale,
             billing: JSON.stringify({
-              program: { name: BRAND.programName, legalName: BRAND.legalName, addressLines: [...BRAND.address], email: BRAND.supportEmail },
-              partner: { name: `${partner.first_name} ${partner.last_name}`, email: partner.email, paypalEmail: partner.paypal_email, addressLines: addressLines(partner) },
+              program: {
+                name: BRAND.programName,
+                legalName: BRAND.legalName,
+                addressLines: [...BRAND.address],
+                email: BRAND.supportEmail,
+              },
+              partner: {
+                name: `${partner.first_name} ${partner.last_name}`,
+                email: partner.email,
+                paypalEmail: partner.paypal_email,
+                addressLines: addressLines(partner),
+              },
             }),
             issued_at: at,
           })
@@ -196,7 +277,12 @@ export async function requestPayout(db: Db, partnerId: number, locale: Locale, n
   return { ...json, invoice: json.invoice! };
 }
 
-export async function partnerInvoices(db: Db, partnerId: number, paging: { page: number; length: number }, locale: Locale) {
+export async function partnerInvoices(
+  db: Db,
+  partnerId: number,
+  paging: { page: number; length: number },
+  locale: Locale,
+) {
   const { rows, total } = await invoicePage(db, partnerId, paging.length, (paging.page - 1) * paging.length);
   return {
     data: rows.map((r) => ({
@@ -237,7 +323,13 @@ export async function invoiceDocument(db: Db, invoiceId: number, partnerId?: num
     reference: invoice.reference,
     program: billing.program,
     partner: billing.partner,
-    lines: items.map((i) => ({ kind: i.kind, orderNumber: i.order_number, date: i.occurred_at, product: i.product, amountCents: i.amount_cents })),
+    lines: items.map((i) => ({
+      kind: i.kind,
+      orderNumber: i.order_number,
+      date: i.occurred_at,
+      product: i.product,
+      amountCents: i.amount_cents,
+    })),
     totalCents: invoice.amount_cents,
     timeZone: await programTimeZone(db),
   };
@@ -252,10 +344,27 @@ export interface Actor {
   name: string;
 }
 
-async function recordEvent(db: Db, payoutId: number, from: PayoutStatus | null, to: PayoutStatus, actor: Actor, reason: string | null, now: Date): Promise<number> {
+async function recordEvent(
+  db: Db,
+  payoutId: number,
+  from: PayoutStatus | null,
+  to: PayoutStatus,
+  actor: Actor,
+  reason: string | null,
+  now: Date,
+): Promise<number> {
   const event = await db
     .insertInto('payout_events')
-    .values({ payout_id: payoutId, at: nowIso(now), from_status: from, to_status: to, actor_kind: actor.kind, actor_id: actor.id, actor_name: actor.name.slice(0, 200), reason: reason?.slice(0, 500) ?? null })
+    .values({
+      payout_id: payoutId,
+      at: nowIso(now),
+      from_status: from,
+      to_status: to,
+      actor_kind: actor.kind,
+      actor_id: actor.id,
+      actor_name: actor.name.slice(0, 200),
+      reason: reason?.slice(0, 500) ?? null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return event.id;
@@ -279,7 +388,20 @@ export interface TransitionOptions {
   reason?: string | null;
   fraudulent?: boolean;
   /** Extra columns written with the status (in the same conditional update). */
-  set?: Partial<Pick<Payout, 'reference' | 'approved_by' | 'paypal_batch_id' | 'paypal_item_id' | 'paypal_status' | 'send_after' | 'send_error' | 'send_attempts' | 'send_locked_until'>>;
+  set?: Partial<
+    Pick<
+      Payout,
+      | 'reference'
+      | 'approved_by'
+      | 'paypal_batch_id'
+      | 'paypal_item_id'
+      | 'paypal_status'
+      | 'send_after'
+      | 'send_error'
+      | 'send_attempts'
+      | 'send_locked_until'
+    >
+  >;
   paypalConfigured: boolean;
 }
 
@@ -289,7 +411,14 @@ export interface TransitionOptions {
  * (out of the payout) when it is rejected, or REJECTED when staff mark them fraudulent. A payout
  * approved for payment is queued for PayPal when PayPal is configured.
  */
-export async function transition(trx: Db, payout: Payout, to: PayoutStatus, actor: Actor, options: TransitionOptions, now = new Date()): Promise<Payout> {
+export async function transition(
+  trx: Db,
+  payout: Payout,
+  to: PayoutStatus,
+  actor: Actor,
+  options: TransitionOptions,
+  now = new Date(),
+): Promise<Payout> {
   const at = nowIso(now);
   const reason = options.reason?.trim() || null;
   const readyToPay = to === 'MANAGER_APPROVED' || (to === 'APPROVED' && !(await needsManager(trx, payout)));
@@ -304,8 +433,10 @@ export async function transition(trx: Db, payout: Payout, to: PayoutStatus, acto
       reason: to === 'PAID' || readyToPay || actor.kind !== 'staff' ? null : reason,
       ...(to === 'PAID' ? { paid_at: at, send_after: null } : {}),
       ...(rejected ? { fraudulent: options.fraudulent ? 1 : 0, send_after: null } : {}),
-      // Sent by the PayPal job from now on (decisions §7); by hand otherwise.
-      ...(readyToPay && options.paypalConfigured ? { send_after: at, send_error: null, send_attempts: 0 } : {}),
+      // Sent by the PayPal job from now on (docs/product/payouts.md#paypal); by hand otherwise.
+      ...(readyToPay && options.paypalConfigured
+        ? { send_after: at, send_error: null, send_attempts: 0 }
+        : {}),
       ...(to === 'IN_REVIEW' ? { send_after: null } : {}),
       ...options.set,
     })
@@ -319,23 +450,72 @@ export async function transition(trx: Db, payout: Payout, to: PayoutStatus, acto
     .executeTakeFirst();
   if (!updated) throw staleError();
   const eventId = await recordEvent(trx, payout.id, payout.status, to, actor, reason, now);
-  // A staff decision is a staff action: a line of the program's audit log too (decisions §11),
+  // A staff decision is a staff action: a line of the program's audit log too (docs/product/back-office.md#audit-log),
   // beside the payout's own history.
   if (actor.kind === 'staff' && actor.id !== null) {
-    const after = { status: to, ...(reason ? { reason } : {}), ...(rejected ? { fraudulent: Boolean(options.fraudulent) } : {}), ...(options.set?.reference ? { reference: options.set.reference } : {}) };
-    await recordAudit(trx, { staffId: actor.id, action: `payout.${STAFF_VERBS[to]}`, entity: 'payout', entityId: payout.id, before: { status: payout.status }, after }, at);
+    const after = {
+      status: to,
+      ...(reason ? { reason } : {}),
+      ...(rejected ? { fraudulent: Boolean(options.fraudulent) } : {}),
+      ...(options.set?.reference ? { reference: options.set.reference } : {}),
+    };
+    await recordAudit(
+      trx,
+      {
+        staffId: actor.id,
+        action: `payout.${STAFF_VERBS[to]}`,
+        entity: 'payout',
+        entityId: payout.id,
+        before: { status: payout.status },
+        after,
+      },
+      at,
+    );
   }
   const who = `${actor.kind}:${actor.id ?? actor.name}`;
   if (to === 'PAID') {
-    await moveEarnings(trx, { partnerId: payout.partner_id, from: 'IN_PAYOUT', inPayout: payout.id }, { status: 'PAID', payoutId: payout.id }, `payout ${payout.id} paid`, who, now);
+    await moveEarnings(
+      trx,
+      { partnerId: payout.partner_id, from: 'IN_PAYOUT', inPayout: payout.id },
+      { status: 'PAID', payoutId: payout.id },
+      `payout ${payout.id} paid`,
+      who,
+      now,
+    );
   } else if (rejected && options.fraudulent) {
     // What refunds of orders paid by earlier payouts took back is still owed: those adjustments
     // return to the balance. Only the payout's earnings, and refunds of their own orders, go.
-    const held = await trx.selectFrom('earnings').select(['id', 'kind', 'order_id', 'amount_cents']).where('payout_id', '=', payout.id).where('status', '=', 'IN_PAYOUT').execute();
+    const held = await trx
+      .selectFrom('earnings')
+      .select(['id', 'kind', 'order_id', 'amount_cents'])
+      .where('payout_id', '=', payout.id)
+      .where('status', '=', 'IN_PAYOUT')
+      .execute();
     const ownOrders = new Set(held.filter((e) => e.kind !== 'adjustment').map((e) => e.order_id));
-    const owed = held.filter((e) => e.kind === 'adjustment' && e.amount_cents < 0 && (e.order_id === null || !ownOrders.has(e.order_id))).map((e) => e.id);
-    await moveEarnings(trx, { partnerId: payout.partner_id, from: 'IN_PAYOUT', inPayout: payout.id, ids: owed }, { status: 'APPROVED', payoutId: null }, `payout ${payout.id} rejected as fraudulent: still owed`, who, now);
-    const moved = await moveEarnings(trx, { partnerId: payout.partner_id, from: 'IN_PAYOUT', inPayout: payout.id }, { status: 'REJECTED', payoutId: payout.id }, `payout ${payout.id} rejected as fraudulent: ${reason ?? ''}`.trim(), who, now);
+    const owed = held
+      .filter(
+        (e) =>
+          e.kind === 'adjustment' &&
+          e.amount_cents < 0 &&
+          (e.order_id === null || !ownOrders.has(e.order_id)),
+      )
+      .map((e) => e.id);
+    await moveEarnings(
+      trx,
+      { partnerId: payout.partner_id, from: 'IN_PAYOUT', inPayout: payout.id, ids: owed },
+      { status: 'APPROVED', payoutId: null },
+      `payout ${payout.id} rejected as fraudulent: still owed`,
+      who,
+      now,
+    );
+    const moved = await moveEarnings(
+      trx,
+      { partnerId: payout.partner_id, from: 'IN_PAYOUT', inPayout: payout.id },
+      { status: 'REJECTED', payoutId: payout.id },
+      `payout ${payout.id} rejected as fraudulent: ${reason ?? ''}`.trim(),
+      who,
+      now,
+    );
     // Refunds of these orders recorded while they were in the payout took money back by
     // adjustment: with the earnings gone, there is nothing to take back.
     const orderIds = [...new Set(moved.map((e) => e.order_id).filter((id): id is number => id !== null))];
@@ -349,11 +529,31 @@ export async function transition(trx: Db, payout: Payout, to: PayoutStatus, acto
         .where('payout_id', 'is', null)
         .where('order_id', 'in', orderIds.slice(i, i + 500))
         .execute();
-      await moveEarnings(trx, { partnerId: payout.partner_id, from: 'APPROVED', inPayout: null, ids: adjustments.map((a) => a.id) }, { status: 'REJECTED', payoutId: null }, `earning of payout ${payout.id} rejected as fraudulent`, who, now);
+      await moveEarnings(
+        trx,
+        { partnerId: payout.partner_id, from: 'APPROVED', inPayout: null, ids: adjustments.map((a) => a.id) },
+        { status: 'REJECTED', payoutId: null },
+        `earning of payout ${payout.id} rejected as fraudulent`,
+        who,
+        now,
+      );
     }
   } else if (rejected) {
-    const returned = await moveEarnings(trx, { partnerId: payout.partner_id, from: 'IN_PAYOUT', inPayout: payout.id }, { status: 'APPROVED', payoutId: null }, `payout ${payout.id} rejected: earnings returned`, who, now);
-    await foldAdjustmentsBack(trx, payout.partner_id, returned.filter((e) => e.kind !== 'adjustment').map((e) => e.id), who, now);
+    const returned = await moveEarnings(
+      trx,
+      { partnerId: payout.partner_id, from: 'IN_PAYOUT', inPayout: payout.id },
+      { status: 'APPROVED', payoutId: null },
+      `payout ${payout.id} rejected: earnings returned`,
+      who,
+      now,
+    );
+    await foldAdjustmentsBack(
+      trx,
+      payout.partner_id,
+      returned.filter((e) => e.kind !== 'adjustment').map((e) => e.id),
+      who,
+      now,
+    );
   }
   await enqueueJob(trx, PAYOUT_CHANGED_JOB, { payoutId: payout.id, eventId }, now);
   return updated;
@@ -381,18 +581,29 @@ export function stageOf(status: PayoutStatus): Stage {
 /** Whether PayPal holds the payout now (asked, or being asked): staff must not pull it back then. */
 // A send that was attempted and not answered for good may have reached PayPal: until PayPal has
 // answered (paid, or failed, which leaves the payment stage), staff cannot take it back.
-const withPayPal = (p: Payout, now: Date) => p.paypal_batch_id !== null || p.send_attempts > 0 || (p.send_locked_until !== null && p.send_locked_until > nowIso(now));
+const withPayPal = (p: Payout, now: Date) =>
+  p.paypal_batch_id !== null ||
+  p.send_attempts > 0 ||
+  (p.send_locked_until !== null && p.send_locked_until > nowIso(now));
 
-/** What this staff member may do with the payout now (decisions §7, §11). */
-export function allowedActions(p: Payout, staff: { id: number; role: StaffRole }, paypalConfigured: boolean, now = new Date()): StaffAction[] {
+/** What this staff member may do with the payout now (docs/product/payouts.md#paypal, docs/product/back-office.md#exports). */
+export function allowedActions(
+  p: Payout,
+  staff: { id: number; role: StaffRole },
+  paypalConfigured: boolean,
+  now = new Date(),
+): StaffAction[] {
   const stage = stageOf(p.status);
   // A PayPal item left unclaimed can still be claimed: rejecting would give its earnings back
   // while the money waits at PayPal. Approving again cancels the item before anything else.
   if (stage === 'review' && p.paypal_status === 'UNCLAIMED') return ['approve'];
-  if (stage === 'manager' && p.paypal_status === 'UNCLAIMED') return canManage(staff.role) && p.approved_by !== staff.id ? ['approve'] : [];
-  if (stage === 'review') return p.status === 'PENDING' ? ['approve', 'reject', 'review'] : ['approve', 'reject'];
+  if (stage === 'manager' && p.paypal_status === 'UNCLAIMED')
+    return canManage(staff.role) && p.approved_by !== staff.id ? ['approve'] : [];
+  if (stage === 'review')
+    return p.status === 'PENDING' ? ['approve', 'reject', 'review'] : ['approve', 'reject'];
   if (!canManage(staff.role)) return [];
-  if (stage === 'manager') return p.approved_by === staff.id ? ['reject', 'review'] : ['approve', 'reject', 'review'];
+  if (stage === 'manager')
+    return p.approved_by === staff.id ? ['reject', 'review'] : ['approve', 'reject', 'review'];
   if (stage === 'payment') {
     if (withPayPal(p, now)) return [];
     return paypalConfigured ? ['review'] : ['mark_paid', 'review'];
@@ -404,7 +615,12 @@ export function allowedActions(p: Payout, staff: { id: number; role: StaffRole }
  * Runs a staff decision on the payout in one transaction: 404 when it is unknown, 409 when the
  * staff member's screen showed another status (`expected`).
  */
-async function decide(db: Db, payoutId: number, expected: PayoutStatus | undefined, decision: (payout: Payout, trx: Db) => Promise<void>): Promise<void> {
+async function decide(
+  db: Db,
+  payoutId: number,
+  expected: PayoutStatus | undefined,
+  decision: (payout: Payout, trx: Db) => Promise<void>,
+): Promise<void> {
   await retryOnConflict(() =>
     db.transaction().execute(async (trx) => {
       const payout = await findPayout(trx, payoutId);
@@ -418,7 +634,15 @@ async function decide(db: Db, payoutId: number, expected: PayoutStatus | undefin
 /** A staff decision on a payout; `expected` is the status the staff member's screen showed. */
 export async function reviewPayout(
   db: Db,
-  input: { payoutId: number; staff: { id: number; role: StaffRole; name: string }; action: ReviewAction; reason?: string | undefined; fraudulent?: boolean | undefined; expected?: PayoutStatus | undefined; paypalConfigured: boolean },
+  input: {
+    payoutId: number;
+    staff: { id: number; role: StaffRole; name: string };
+    action: ReviewAction;
+    reason?: string | undefined;
+    fraudulent?: boolean | undefined;
+    expected?: PayoutStatus | undefined;
+    paypalConfigured: boolean;
+  },
   now = new Date(),
 ): Promise<void> {
   await decide(db, input.payoutId, input.expected, async (payout, trx) => {
@@ -426,42 +650,87 @@ export async function reviewPayout(
     if (!allowed.includes(input.action)) {
       if (CLOSED_STATUSES.includes(payout.status)) throw staleError();
       const stage = stageOf(payout.status);
-      if (stage !== 'review' && !canManage(input.staff.role)) throw new AppError(403, 'payout_stage_forbidden');
+      if (stage !== 'review' && !canManage(input.staff.role))
+        throw new AppError(403, 'payout_stage_forbidden');
       if (stage === 'manager' && input.action === 'approve') throw new AppError(403, 'payout_second_person');
       throw new AppError(409, 'payout_action_refused');
     }
     const actor: Actor = { kind: 'staff', id: input.staff.id, name: input.staff.name };
-    const options = { reason: input.reason ?? null, fraudulent: input.fraudulent ?? false, paypalConfigured: input.paypalConfigured };
+    const options = {
+      reason: input.reason ?? null,
+      fraudulent: input.fraudulent ?? false,
+      paypalConfigured: input.paypalConfigured,
+    };
     const stage = stageOf(payout.status);
     if (input.action === 'review') {
       await transition(trx, payout, 'IN_REVIEW', actor, options, now);
     } else if (input.action === 'reject') {
-      await transition(trx, payout, stage === 'manager' ? 'MANAGER_REJECTED' : 'REJECTED', actor, options, now);
+      await transition(
+        trx,
+        payout,
+        stage === 'manager' ? 'MANAGER_REJECTED' : 'REJECTED',
+        actor,
+        options,
+        now,
+      );
     } else if (stage === 'manager') {
       await transition(trx, payout, 'MANAGER_APPROVED', actor, options, now);
     } else {
-      const approved = await transition(trx, payout, 'APPROVED', actor, { ...options, set: { approved_by: input.staff.id } }, now);
-      // Above the threshold the manager stage follows at once (decisions §7).
+      const approved = await transition(
+        trx,
+        payout,
+        'APPROVED',
+        actor,
+        { ...options, set: { approved_by: input.staff.id } },
+        now,
+      );
+      // Above the threshold the manager stage follows at once (docs/product/payouts.md#review-and-transitions).
       if (await needsManager(trx, approved)) {
-        await transition(trx, approved, 'MANAGER_IN_REVIEW', { kind: 'system', id: null, name: 'system' }, { reason: null, paypalConfigured: input.paypalConfigured }, now);
+        await transition(
+          trx,
+          approved,
+          'MANAGER_IN_REVIEW',
+          { kind: 'system', id: null, name: 'system' },
+          { reason: null, paypalConfigured: input.paypalConfigured },
+          now,
+        );
       }
     }
   });
 }
 
-/** A payment made by hand while PayPal is not configured (decisions §7). */
+/** A payment made by hand while PayPal is not configured (docs/product/payouts.md#paypal). */
 export async function markPayoutPaid(
   db: Db,
-  input: { payoutId: number; staff: { id: number; role: StaffRole; name: string }; reference: string; expected?: PayoutStatus | undefined; paypalConfigured: boolean },
+  input: {
+    payoutId: number;
+    staff: { id: number; role: StaffRole; name: string };
+    reference: string;
+    expected?: PayoutStatus | undefined;
+    paypalConfigured: boolean;
+  },
   now = new Date(),
 ): Promise<void> {
   await decide(db, input.payoutId, input.expected, async (payout, trx) => {
     if (input.paypalConfigured) throw new AppError(409, 'payout_paypal_configured');
     if (!canManage(input.staff.role)) throw new AppError(403, 'payout_stage_forbidden');
     if (!allowedActions(payout, input.staff, false, now).includes('mark_paid')) {
-      throw CLOSED_STATUSES.includes(payout.status) ? staleError() : new AppError(409, 'payout_action_refused');
+      throw CLOSED_STATUSES.includes(payout.status)
+        ? staleError()
+        : new AppError(409, 'payout_action_refused');
     }
-    await transition(trx, payout, 'PAID', { kind: 'staff', id: input.staff.id, name: input.staff.name }, { reason: `paid by hand, reference ${input.reference}`, set: { reference: input.reference }, paypalConfigured: false }, now);
+    await transition(
+      trx,
+      payout,
+      'PAID',
+      { kind: 'staff', id: input.staff.id, name: input.staff.name },
+      {
+        reason: `paid by hand, reference ${input.reference}`,
+        set: { reference: input.reference },
+        paypalConfigured: false,
+      },
+      now,
+    );
   });
 }
 
@@ -472,7 +741,7 @@ export const payoutsByStatus = (db: Db) => payoutCountsByStatus(db);
 
 /**
  * PayPal's sender_batch_id (and sender_item_id) of the payout's current send round: the payout id
- * (decisions §7), then `<id>-<round>` for a round begun after PayPal failed and staff approved again.
+ * (docs/product/payouts.md#paypal), then `<id>-<round>` for a round begun after PayPal failed and staff approved again.
  */
 export function senderBatchId(p: Pick<Payout, 'id' | 'send_round'>): string {
   return p.send_round <= 1 ? String(p.id) : `${p.id}-${p.send_round}`;

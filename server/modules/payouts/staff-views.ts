@@ -1,4 +1,4 @@
-// What staff read about payouts (decisions §7, §11): the queue and one payout with its partner,
+// What staff read about payouts (docs/product/payouts.md, docs/product/back-office.md#partners): the queue and one payout with its partner,
 // earnings, fraud signals and history. Part of the payouts service; queries stay here because
 // only these views need them.
 import type { Readable } from 'node:stream';
@@ -14,9 +14,10 @@ import type { StaffRole } from '../staff/service';
 import { CLOSED_STATUSES, lifetimePaidCents, payoutEvents } from './repository';
 import { allowedActions, label, senderBatchId, stageOf } from './service';
 
-
 /** Where PayPal stands with the payout, for the queue. */
-function paypalState(p: Pick<Payout, 'status' | 'send_after' | 'paypal_batch_id' | 'send_error'>): 'queued' | 'sent' | 'failed' | null {
+function paypalState(
+  p: Pick<Payout, 'status' | 'send_after' | 'paypal_batch_id' | 'send_error'>,
+): 'queued' | 'sent' | 'failed' | null {
   if (p.paypal_batch_id !== null && stageOf(p.status) === 'payment') return 'sent';
   if (p.send_after !== null) return p.send_error ? 'failed' : 'queued';
   return null;
@@ -56,29 +57,67 @@ function queueQuery(db: Db, filter: { status?: StatusFilter; q?: string | undefi
         eb(sql`lower(partners.first_name || ' ' || partners.last_name)`, 'like', sql`${like} escape '\\'`),
         eb(sql`lower(partners.email)`, 'like', sql`${like} escape '\\'`),
         eb('payouts.id', '=', asId),
-        eb.exists(eb.selectFrom('promo_codes').select('promo_codes.id').whereRef('promo_codes.partner_id', '=', 'partners.id').where(sql`lower(promo_codes.code)`, '=', q)),
-        eb.exists(eb.selectFrom('invoices').select('invoices.id').whereRef('invoices.payout_id', '=', 'payouts.id').where(sql`lower(invoices.number)`, '=', q)),
+        eb.exists(
+          eb
+            .selectFrom('promo_codes')
+            .select('promo_codes.id')
+            .whereRef('promo_codes.partner_id', '=', 'partners.id')
+            .where(sql`lower(promo_codes.code)`, '=', q),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('invoices')
+            .select('invoices.id')
+            .whereRef('invoices.payout_id', '=', 'payouts.id')
+            .where(sql`lower(invoices.number)`, '=', q),
+        ),
       ]),
     );
   }
   return query;
 }
 
-export async function payoutQueue(db: Db, filter: { status?: StatusFilter; q?: string | undefined; page: number; length: number }, locale: Locale) {
+export async function payoutQueue(
+  db: Db,
+  filter: { status?: StatusFilter; q?: string | undefined; page: number; length: number },
+  locale: Locale,
+) {
   const query = queueQuery(db, filter);
   const [rows, total, counts] = await Promise.all([
     query
       .selectAll('payouts')
       .select(['partners.uuid', 'partners.first_name', 'partners.last_name', 'partners.email'])
       // Oldest first while waiting (a queue); newest first once settled.
-      .orderBy('payouts.id', filter.status === 'open' || (filter.status && !CLOSED_STATUSES.includes(filter.status)) ? 'asc' : 'desc')
+      .orderBy(
+        'payouts.id',
+        filter.status === 'open' || (filter.status && !CLOSED_STATUSES.includes(filter.status))
+          ? 'asc'
+          : 'desc',
+      )
       .limit(filter.length)
       .offset((filter.page - 1) * filter.length)
       .execute(),
     query.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-    db.selectFrom('payouts').select(['status', sql<number>`count(*)`.as('n')]).groupBy('status').execute(),
+    db
+      .selectFrom('payouts')
+      .select(['status', sql<number>`count(*)`.as('n')])
+      .groupBy('status')
+      .execute(),
   ]);
-  const byStatus = Object.fromEntries((['PENDING', 'IN_REVIEW', 'APPROVED', 'MANAGER_IN_REVIEW', 'MANAGER_APPROVED', 'PAID', 'REJECTED', 'MANAGER_REJECTED'] as const).map((s) => [s, 0])) as Record<PayoutStatus, number>;
+  const byStatus = Object.fromEntries(
+    (
+      [
+        'PENDING',
+        'IN_REVIEW',
+        'APPROVED',
+        'MANAGER_IN_REVIEW',
+        'MANAGER_APPROVED',
+        'PAID',
+        'REJECTED',
+        'MANAGER_REJECTED',
+      ] as const
+    ).map((s) => [s, 0]),
+  ) as Record<PayoutStatus, number>;
   for (const c of counts) byStatus[c.status] = Number(c.n);
   const n = Number(total.n);
   return {
@@ -87,54 +126,100 @@ export async function payoutQueue(db: Db, filter: { status?: StatusFilter; q?: s
     per_page: filter.length,
     last_page: Math.max(1, Math.ceil(n / filter.length)),
     total: n,
-    counts: { ...byStatus, open: Object.entries(byStatus).filter(([s]) => !CLOSED_STATUSES.includes(s as PayoutStatus)).reduce((sum, [, v]) => sum + v, 0) },
+    counts: {
+      ...byStatus,
+      open: Object.entries(byStatus)
+        .filter(([s]) => !CLOSED_STATUSES.includes(s as PayoutStatus))
+        .reduce((sum, [, v]) => sum + v, 0),
+    },
   };
 }
 
-export async function payoutDetail(db: Db, payoutId: number, staff: { id: number; role: StaffRole }, paypalConfigured: boolean, locale: Locale, now = new Date()) {
+export async function payoutDetail(
+  db: Db,
+  payoutId: number,
+  staff: { id: number; role: StaffRole },
+  paypalConfigured: boolean,
+  locale: Locale,
+  now = new Date(),
+) {
   const payout = await db
     .selectFrom('payouts')
     .innerJoin('partners', 'partners.id', 'payouts.partner_id')
     .selectAll('payouts')
-    .select(['partners.uuid', 'partners.first_name', 'partners.last_name', 'partners.email', 'partners.paypal_email as partner_paypal', 'partners.verified', 'partners.country', 'partners.created_at as partner_since'])
+    .select([
+      'partners.uuid',
+      'partners.first_name',
+      'partners.last_name',
+      'partners.email',
+      'partners.paypal_email as partner_paypal',
+      'partners.verified',
+      'partners.country',
+      'partners.created_at as partner_since',
+    ])
     .where('payouts.id', '=', payoutId)
     .executeTakeFirst();
   if (!payout) throw notFound();
   const partnerId = payout.partner_id;
-  const [rules, invoice, earnings, events, paidTotal, payoutsCount, selfPurchases, ownVoucher, inReview] = await Promise.all([
-    readPayoutRules(db),
-    db.selectFrom('invoices').select(['id', 'number']).where('payout_id', '=', payoutId).executeTakeFirst(),
-    // While open, the earnings it holds now; once settled, what it held when requested.
-    db
-      .selectFrom('payout_items')
-      .leftJoin('earnings', 'earnings.id', 'payout_items.earning_id')
-      .select(['payout_items.earning_id as id', 'payout_items.kind', 'payout_items.order_number', 'payout_items.occurred_at', 'payout_items.product', 'payout_items.amount_cents', 'earnings.status'])
-      .where('payout_items.payout_id', '=', payoutId)
-      .orderBy('payout_items.kind')
-      .orderBy('payout_items.occurred_at')
-      .orderBy('payout_items.id')
-      .execute(),
-    payoutEvents(db, payoutId),
-    lifetimePaidCents(db, partnerId),
-    db.selectFrom('payouts').select(sql<number>`count(*)`.as('n')).where('partner_id', '=', partnerId).executeTakeFirstOrThrow(),
-    // Orders bought by the partner themself: the customer e-mail is theirs or their PayPal's.
-    db
-      .selectFrom('orders')
-      .select(['order_number', 'placed_at', 'customer_email'])
-      .where('partner_id', '=', partnerId)
-      .where(sql`lower(customer_email)`, 'in', [payout.email.toLowerCase(), (payout.partner_paypal ?? payout.email).toLowerCase(), payout.paypal_email.toLowerCase()])
-      .orderBy('placed_at', 'desc')
-      .limit(20)
-      .execute(),
-    db.selectFrom('orders').select(sql<number>`count(*)`.as('n')).where('partner_id', '=', partnerId).where('voucher_id', 'is not', null).executeTakeFirstOrThrow(),
-    db
-      .selectFrom('partner_earning_stats')
-      .select([sql<number>`coalesce(sum(earnings), 0)`.as('n'), sql<number>`coalesce(sum(cents), 0)`.as('cents')])
-      .where('partner_id', '=', partnerId)
-      .where('month', '=', '')
-      .where('status', '=', 'IN_REVIEW')
-      .executeTakeFirstOrThrow(),
-  ]);
+  const [rules, invoice, earnings, events, paidTotal, payoutsCount, selfPurchases, ownVoucher, inReview] =
+    await Promise.all([
+      readPayoutRules(db),
+      db.selectFrom('invoices').select(['id', 'number']).where('payout_id', '=', payoutId).executeTakeFirst(),
+      // While open, the earnings it holds now; once settled, what it held when requested.
+      db
+        .selectFrom('payout_items')
+        .leftJoin('earnings', 'earnings.id', 'payout_items.earning_id')
+        .select([
+          'payout_items.earning_id as id',
+          'payout_items.kind',
+          'payout_items.order_number',
+          'payout_items.occurred_at',
+          'payout_items.product',
+          'payout_items.amount_cents',
+          'earnings.status',
+        ])
+        .where('payout_items.payout_id', '=', payoutId)
+        .orderBy('payout_items.kind')
+        .orderBy('payout_items.occurred_at')
+        .orderBy('payout_items.id')
+        .execute(),
+      payoutEvents(db, payoutId),
+      lifetimePaidCents(db, partnerId),
+      db
+        .selectFrom('payouts')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('partner_id', '=', partnerId)
+        .executeTakeFirstOrThrow(),
+      // Orders bought by the partner themself: the customer e-mail is theirs or their PayPal's.
+      db
+        .selectFrom('orders')
+        .select(['order_number', 'placed_at', 'customer_email'])
+        .where('partner_id', '=', partnerId)
+        .where(sql`lower(customer_email)`, 'in', [
+          payout.email.toLowerCase(),
+          (payout.partner_paypal ?? payout.email).toLowerCase(),
+          payout.paypal_email.toLowerCase(),
+        ])
+        .orderBy('placed_at', 'desc')
+        .limit(20)
+        .execute(),
+      db
+        .selectFrom('orders')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('partner_id', '=', partnerId)
+        .where('voucher_id', 'is not', null)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('partner_earning_stats')
+        .select([
+          sql<number>`coalesce(sum(earnings), 0)`.as('n'),
+          sql<number>`coalesce(sum(cents), 0)`.as('cents'),
+        ])
+        .where('partner_id', '=', partnerId)
+        .where('month', '=', '')
+        .where('status', '=', 'IN_REVIEW')
+        .executeTakeFirstOrThrow(),
+    ]);
   const p = payout as unknown as ListRow & typeof payout;
   return {
     payout: {
@@ -143,10 +228,17 @@ export async function payoutDetail(db: Db, payoutId: number, staff: { id: number
       reference: payout.reference,
       reason: payout.reason,
       fraudulent: payout.fraudulent === 1,
-      invoice: invoice ? { id: invoice.id, number: invoice.number, pdf_url: `/api/manager/invoices/${invoice.id}/pdf` } : null,
+      invoice: invoice
+        ? { id: invoice.id, number: invoice.number, pdf_url: `/api/manager/invoices/${invoice.id}/pdf` }
+        : null,
       paypal:
         payout.send_round > 0 || payout.paypal_batch_id
-          ? { sender_batch_id: senderBatchId(payout), batch_id: payout.paypal_batch_id, status: payout.paypal_status, error: payout.send_error }
+          ? {
+              sender_batch_id: senderBatchId(payout),
+              batch_id: payout.paypal_batch_id,
+              status: payout.paypal_status,
+              error: payout.send_error,
+            }
           : null,
     },
     partner: {
@@ -160,9 +252,21 @@ export async function payoutDetail(db: Db, payoutId: number, staff: { id: number
       lifetime_paid: major(paidTotal),
       payouts_count: Number(payoutsCount.n),
     },
-    earnings: earnings.map((e) => ({ id: e.id, kind: e.kind, order_number: e.order_number, date: e.occurred_at, product: e.product, amount: major(e.amount_cents), status: e.status })),
+    earnings: earnings.map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      order_number: e.order_number,
+      date: e.occurred_at,
+      product: e.product,
+      amount: major(e.amount_cents),
+      status: e.status,
+    })),
     signals: {
-      self_purchase: selfPurchases.map((o) => ({ order_number: o.order_number, date: o.placed_at, customer_email: o.customer_email })),
+      self_purchase: selfPurchases.map((o) => ({
+        order_number: o.order_number,
+        date: o.placed_at,
+        customer_email: o.customer_email,
+      })),
       own_voucher_orders: Number(ownVoucher.n),
       in_review_earnings: Number(inReview.n),
       in_review_amount: major(Number(inReview.cents)),
@@ -173,7 +277,12 @@ export async function payoutDetail(db: Db, payoutId: number, staff: { id: number
       to: e.to_status,
       from_label: e.from_status ? label(e.from_status, locale) : null,
       to_label: label(e.to_status, locale),
-      actor: e.actor_kind === 'partner' ? `${e.actor_name} (partner)` : e.actor_kind === 'paypal' ? 'PayPal' : e.actor_name,
+      actor:
+        e.actor_kind === 'partner'
+          ? `${e.actor_name} (partner)`
+          : e.actor_kind === 'paypal'
+            ? 'PayPal'
+            : e.actor_name,
       actor_kind: e.actor_kind,
       actor_name: e.actor_name,
       reason: e.reason,
@@ -184,38 +293,67 @@ export async function payoutDetail(db: Db, payoutId: number, staff: { id: number
   };
 }
 
-const CSV_COLUMNS = ['payout_id', 'partner_uuid', 'partner_name', 'partner_email', 'paypal_email', 'amount', 'currency', 'status', 'stage', 'earnings', 'requested_at', 'paid_at', 'reference', 'invoice', 'reason'] as const;
+const CSV_COLUMNS = [
+  'payout_id',
+  'partner_uuid',
+  'partner_name',
+  'partner_email',
+  'paypal_email',
+  'amount',
+  'currency',
+  'status',
+  'stage',
+  'earnings',
+  'requested_at',
+  'paid_at',
+  'reference',
+  'invoice',
+  'reason',
+] as const;
 const CSV_PAGE = 1000;
 
 /**
- * `GET /api/manager/payouts.csv` (decisions §11): the queue's rows, every page, oldest first,
+ * `GET /api/manager/payouts.csv` (docs/product/back-office.md#exports): the queue's rows, every page, oldest first,
  * streamed a page at a time (server/plugins/csv.ts).
  */
-export function payoutsCsv(db: Db, filter: { status?: StatusFilter; q?: string | undefined }): Promise<Readable> {
+export function payoutsCsv(
+  db: Db,
+  filter: { status?: StatusFilter; q?: string | undefined },
+): Promise<Readable> {
   const page = (after: number) =>
     queueQuery(db, filter)
       .leftJoin('invoices', 'invoices.payout_id', 'payouts.id')
       .selectAll('payouts')
-      .select(['partners.uuid', 'partners.first_name', 'partners.last_name', 'partners.email', 'invoices.number as invoice_number'])
+      .select([
+        'partners.uuid',
+        'partners.first_name',
+        'partners.last_name',
+        'partners.email',
+        'invoices.number as invoice_number',
+      ])
       .where('payouts.id', '>', after)
       .orderBy('payouts.id')
       .limit(CSV_PAGE)
       .execute();
-  return csvStream(CSV_COLUMNS, pagesAfter(page, (r) => r.id, CSV_PAGE), (r) => [
-    r.id,
-    r.uuid,
-    `${r.first_name} ${r.last_name}`,
-    r.email,
-    r.paypal_email,
-    csvMoney(r.amount_cents),
-    r.currency,
-    r.status,
-    stageOf(r.status),
-    r.earnings_count,
-    r.created_at,
-    r.paid_at,
-    r.reference,
-    r.invoice_number,
-    r.reason,
-  ]);
+  return csvStream(
+    CSV_COLUMNS,
+    pagesAfter(page, (r) => r.id, CSV_PAGE),
+    (r) => [
+      r.id,
+      r.uuid,
+      `${r.first_name} ${r.last_name}`,
+      r.email,
+      r.paypal_email,
+      csvMoney(r.amount_cents),
+      r.currency,
+      r.status,
+      stageOf(r.status),
+      r.earnings_count,
+      r.created_at,
+      r.paid_at,
+      r.reference,
+      r.invoice_number,
+      r.reason,
+    ],
+  );
 }

@@ -4,17 +4,33 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { MailKind, MailOutboxTable, OutboxKind } from '../../db/schema';
 
-export const MAIL_KINDS = ['sales_digest', 'announcements', 'promotions', 'challenges'] as const satisfies readonly MailKind[];
+export const MAIL_KINDS = [
+  'sales_digest',
+  'announcements',
+  'promotions',
+  'challenges',
+] as const satisfies readonly MailKind[];
 export type Switches = Record<MailKind, boolean>;
 
 export async function switchesOf(db: Db, partnerId: number): Promise<Switches> {
-  const row = await db.selectFrom('mail_preferences').select(MAIL_KINDS).where('partner_id', '=', partnerId).executeTakeFirst();
+  const row = await db
+    .selectFrom('mail_preferences')
+    .select(MAIL_KINDS)
+    .where('partner_id', '=', partnerId)
+    .executeTakeFirst();
   return Object.fromEntries(MAIL_KINDS.map((kind) => [kind, row ? row[kind] === 1 : true])) as Switches;
 }
 
 /** Sets the switches named, leaving the others as they are, in one statement (two tabs at once lose nothing). */
-export async function saveSwitches(db: Db, partnerId: number, changes: Partial<Switches>, at: string): Promise<void> {
-  const values = Object.fromEntries(Object.entries(changes).map(([kind, on]) => [kind, on ? 1 : 0])) as Partial<Record<MailKind, number>>;
+export async function saveSwitches(
+  db: Db,
+  partnerId: number,
+  changes: Partial<Switches>,
+  at: string,
+): Promise<void> {
+  const values = Object.fromEntries(
+    Object.entries(changes).map(([kind, on]) => [kind, on ? 1 : 0]),
+  ) as Partial<Record<MailKind, number>>;
   await db
     .insertInto('mail_preferences')
     .values({ partner_id: partnerId, ...values, updated_at: at })
@@ -22,12 +38,19 @@ export async function saveSwitches(db: Db, partnerId: number, changes: Partial<S
     .execute();
 }
 
-export function insertToken(db: Db, row: { token_hash: string; partner_id: number; kind: MailKind; created_at: string }) {
+export function insertToken(
+  db: Db,
+  row: { token_hash: string; partner_id: number; kind: MailKind; created_at: string },
+) {
   return db.insertInto('mail_tokens').values(row).execute();
 }
 
 export function findToken(db: Db, tokenHash: string) {
-  return db.selectFrom('mail_tokens').select(['partner_id', 'kind']).where('token_hash', '=', tokenHash).executeTakeFirst();
+  return db
+    .selectFrom('mail_tokens')
+    .select(['partner_id', 'kind'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
 }
 
 /** Who may receive program mail of a kind: a verified address, the switch on (no row: on). */
@@ -65,9 +88,16 @@ export async function queueAnnouncement(db: Db, messageId: number, at: string): 
 }
 
 /** A promo or challenge by mail to the partners who read one of its languages (`fr`, or everyone else for `en`). */
-export async function queueToReaders(db: Db, kind: 'promotions' | 'challenges', refId: number, languages: { en: boolean; fr: boolean }, at: string): Promise<number> {
+export async function queueToReaders(
+  db: Db,
+  kind: 'promotions' | 'challenges',
+  refId: number,
+  languages: { en: boolean; fr: boolean },
+  at: string,
+): Promise<number> {
   if (!languages.en && !languages.fr) return 0;
-  const readers = languages.en && languages.fr ? sql`1 = 1` : languages.fr ? sql`p.locale = 'fr'` : sql`p.locale <> 'fr'`;
+  const readers =
+    languages.en && languages.fr ? sql`1 = 1` : languages.fr ? sql`p.locale = 'fr'` : sql`p.locale <> 'fr'`;
   const result = await sql`
     insert into mail_outbox (partner_id, kind, ref_id, payload, dedupe_key, run_after, attempts, created_at)
     select p.id, cast(${kind} as varchar(20)), cast(${refId} as integer), null, cast(${`${kind}:${refId}:`} as varchar(100)) || cast(p.id as varchar(20)), ${at}, 0, ${at}
@@ -85,7 +115,13 @@ export async function queueToReaders(db: Db, kind: 'promotions' | 'challenges', 
  */
 export async function queueTransactional(
   db: Db,
-  row: { partner_id: number; kind: Exclude<OutboxKind, MailKind>; ref_id: number | null; payload: string | null; dedupe_key: string },
+  row: {
+    partner_id: number;
+    kind: Exclude<OutboxKind, MailKind>;
+    ref_id: number | null;
+    payload: string | null;
+    dedupe_key: string;
+  },
   at: string,
 ): Promise<boolean> {
   const result = await db
@@ -97,24 +133,58 @@ export async function queueTransactional(
 }
 
 /** Marks content as put in the outbox; answers whether this call did (one node of several wins). */
-export async function claimUnmailed(db: Db, table: 'staff_messages' | 'promotions' | 'challenges', id: number, at: string): Promise<boolean> {
-  const result = await db.updateTable(table).set({ mailed_at: at }).where('id', '=', id).where('mailed_at', 'is', null).executeTakeFirst();
+export async function claimUnmailed(
+  db: Db,
+  table: 'staff_messages' | 'promotions' | 'challenges',
+  id: number,
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable(table)
+    .set({ mailed_at: at })
+    .where('id', '=', id)
+    .where('mailed_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 export function unmailedAnnouncements(db: Db) {
-  return db.selectFrom('staff_messages').select(['id']).where('kind', '=', 'announcement').where('mailed_at', 'is', null).orderBy('id').limit(50).execute();
+  return db
+    .selectFrom('staff_messages')
+    .select(['id'])
+    .where('kind', '=', 'announcement')
+    .where('mailed_at', 'is', null)
+    .orderBy('id')
+    .limit(50)
+    .execute();
 }
 
 export function unmailedPromotions(db: Db, day: string) {
-  return db.selectFrom('promotions').select(['id', 'content', 'ends_on']).where('mailed_at', 'is', null).where('starts_on', '<=', day).orderBy('id').limit(50).execute();
+  return db
+    .selectFrom('promotions')
+    .select(['id', 'content', 'ends_on'])
+    .where('mailed_at', 'is', null)
+    .where('starts_on', '<=', day)
+    .orderBy('id')
+    .limit(50)
+    .execute();
 }
 
 export function unmailedChallenges(db: Db, month: string) {
-  return db.selectFrom('challenges').select(['id', 'content', 'month']).where('mailed_at', 'is', null).where('month', '<=', month).orderBy('id').limit(50).execute();
+  return db
+    .selectFrom('challenges')
+    .select(['id', 'content', 'month'])
+    .where('mailed_at', 'is', null)
+    .where('month', '<=', month)
+    .orderBy('id')
+    .limit(50)
+    .execute();
 }
 
-export type OutboxRow = Pick<MailOutboxTable, 'partner_id' | 'kind' | 'ref_id' | 'payload' | 'created_at'> & { id: number; attempts: number };
+export type OutboxRow = Pick<MailOutboxTable, 'partner_id' | 'kind' | 'ref_id' | 'payload' | 'created_at'> & {
+  id: number;
+  attempts: number;
+};
 
 /**
  * Claims up to `limit` due mails for this node, as the job queue claims jobs (server/jobs/queue.ts).
@@ -131,17 +201,36 @@ export async function claimDueMail(db: Db, at: string, until: string, limit: num
 }
 
 /** Every change to a claimed row names the claim (`lease`): one that ran out changes nothing. */
-export function finishMail(db: Db, id: number, lease: string, outcome: 'sent' | 'unsubscribed' | 'gone' | 'rejected', at: string, messageId: string | null = null, error: string | null = null) {
+export function finishMail(
+  db: Db,
+  id: number,
+  lease: string,
+  outcome: 'sent' | 'unsubscribed' | 'gone' | 'rejected',
+  at: string,
+  messageId: string | null = null,
+  error: string | null = null,
+) {
   return db
     .updateTable('mail_outbox')
-    .set({ done_at: at, outcome, message_id: messageId, locked_until: null, last_error: error === null ? null : error.slice(0, 1000) })
+    .set({
+      done_at: at,
+      outcome,
+      message_id: messageId,
+      locked_until: null,
+      last_error: error === null ? null : error.slice(0, 1000),
+    })
     .where('id', '=', id)
     .where('locked_until', '=', lease)
     .execute();
 }
 
 export function retryMail(db: Db, id: number, lease: string, runAfter: string, error: string) {
-  return db.updateTable('mail_outbox').set({ run_after: runAfter, locked_until: null, last_error: error.slice(0, 1000) }).where('id', '=', id).where('locked_until', '=', lease).execute();
+  return db
+    .updateTable('mail_outbox')
+    .set({ run_after: runAfter, locked_until: null, last_error: error.slice(0, 1000) })
+    .where('id', '=', id)
+    .where('locked_until', '=', lease)
+    .execute();
 }
 
 /** Gives back claims a node did not get to: not an attempt. */
@@ -156,7 +245,11 @@ export function releaseMail(db: Db, ids: number[], lease: string) {
 }
 
 export function recipient(db: Db, partnerId: number) {
-  return db.selectFrom('partners').select(['id', 'email', 'first_name', 'locale', 'verified']).where('id', '=', partnerId).executeTakeFirst();
+  return db
+    .selectFrom('partners')
+    .select(['id', 'email', 'first_name', 'locale', 'verified'])
+    .where('id', '=', partnerId)
+    .executeTakeFirst();
 }
 
 /** The sales a digest reports: the partner's sale notifications of the window, with their orders. */
@@ -171,12 +264,25 @@ export async function digestSales(db: Db, partnerId: number, from: string, to: s
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  const ids = notified.map((n) => Number((JSON.parse(n.data ?? '{}') as { order_id?: unknown }).order_id)).filter((id) => Number.isSafeInteger(id));
+  const ids = notified
+    .map((n) => Number((JSON.parse(n.data ?? '{}') as { order_id?: unknown }).order_id))
+    .filter((id) => Number.isSafeInteger(id));
   if (ids.length === 0) return [];
   const orders = await db
     .selectFrom('orders')
-    .leftJoin('earnings', (j) => j.onRef('earnings.order_id', '=', 'orders.id').on('earnings.kind', '=', 'sale').on('earnings.partner_id', '=', partnerId))
-    .select(['orders.id', 'orders.order_number', 'orders.first_product', 'orders.product_count', 'earnings.amount_cents'])
+    .leftJoin('earnings', (j) =>
+      j
+        .onRef('earnings.order_id', '=', 'orders.id')
+        .on('earnings.kind', '=', 'sale')
+        .on('earnings.partner_id', '=', partnerId),
+    )
+    .select([
+      'orders.id',
+      'orders.order_number',
+      'orders.first_product',
+      'orders.product_count',
+      'earnings.amount_cents',
+    ])
     .where('orders.id', 'in', ids)
     .execute();
   const byId = new Map(orders.map((o) => [o.id, o]));
@@ -184,13 +290,27 @@ export async function digestSales(db: Db, partnerId: number, from: string, to: s
 }
 
 export function announcementCopy(db: Db, partnerId: number, messageId: number) {
-  return db.selectFrom('notifications').select(['title', 'body']).where('partner_id', '=', partnerId).where('message_id', '=', messageId).where('kind', '=', 'announcement').executeTakeFirst();
+  return db
+    .selectFrom('notifications')
+    .select(['title', 'body'])
+    .where('partner_id', '=', partnerId)
+    .where('message_id', '=', messageId)
+    .where('kind', '=', 'announcement')
+    .executeTakeFirst();
 }
 
 export function promotionRow(db: Db, id: number) {
-  return db.selectFrom('promotions').select(['content', 'starts_on', 'ends_on']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('promotions')
+    .select(['content', 'starts_on', 'ends_on'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export function challengeRow(db: Db, id: number) {
-  return db.selectFrom('challenges').select(['content', 'month', 'metric', 'target', 'reward_kind', 'reward_voucher_type', 'reward_amount']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('challenges')
+    .select(['content', 'month', 'metric', 'target', 'reward_kind', 'reward_voucher_type', 'reward_amount'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }

@@ -1,4 +1,4 @@
-// Program mail's switches (decisions §12): the partner's `GET`/`PUT /api/mail_preferences`, and the
+// Program mail's switches (docs/product/engagement.md#mail-a-partner-receives): the partner's `GET`/`PUT /api/mail_preferences`, and the
 // unsubscribe link's `POST /api/unsubscribe` (JSON `{token}` from the page, or the one-click
 // `List-Unsubscribe=One-Click` form of RFC 8058 that a mail client posts to the header's address)
 // and `PUT /api/unsubscribe` (the page's undo): no sign-in, the token stands for it.

@@ -1,4 +1,4 @@
-// Program mail (decisions §12): the hourly sale digest, announcements, monthly promos and
+// Program mail (docs/product/engagement.md#mail-a-partner-receives): the hourly sale digest, announcements, monthly promos and
 // challenges, each with an unsubscribe link and the one-click `List-Unsubscribe` of RFC 8058.
 // Transactional mail has no switch and no link: verification and password reset are sent by the
 // request that asks for them, after its writes; the payout status mail goes through this outbox
@@ -22,7 +22,14 @@ import { nowIso } from '../../db/dialect';
 import { statusLabelKey } from '../../../common/statuses';
 import type { MailKind, PayoutStatus } from '../../db/schema';
 import type { Mailer, MailMessage } from '../../integrations/mail/mailer';
-import { accountChangeMail, mailWords, payoutStatusMail, programMail, type AccountChange, type Unsubscribe } from '../../integrations/mail/templates';
+import {
+  accountChangeMail,
+  mailWords,
+  payoutStatusMail,
+  programMail,
+  type AccountChange,
+  type Unsubscribe,
+} from '../../integrations/mail/templates';
 import { hashToken } from '../../credentials/tokens';
 import { invalid, notFound } from '../../errors';
 import { i18n, sayKey } from '../../i18n';
@@ -64,7 +71,11 @@ export { MAIL_KINDS, type Switches };
 
 export const mailSwitches = (db: Db, partnerId: number) => switchesOf(db, partnerId);
 
-export async function setMailSwitches(db: Db, partnerId: number, changes: Partial<Switches>): Promise<Switches> {
+export async function setMailSwitches(
+  db: Db,
+  partnerId: number,
+  changes: Partial<Switches>,
+): Promise<Switches> {
   await saveSwitches(db, partnerId, changes, nowIso());
   return switchesOf(db, partnerId);
 }
@@ -82,7 +93,11 @@ export async function unsubscribe(db: Db, token: string): Promise<{ kind: MailKi
 }
 
 /** The unsubscribe page's undo and other switches: the token stands for the partner's sign-in. */
-export async function setSwitchesByToken(db: Db, token: string, changes: Partial<Switches>): Promise<{ kind: MailKind; switches: Switches }> {
+export async function setSwitchesByToken(
+  db: Db,
+  token: string,
+  changes: Partial<Switches>,
+): Promise<{ kind: MailKind; switches: Switches }> {
   const { partner_id, kind } = await tokenHolder(db, token);
   if (Object.keys(changes).length === 0) throw invalid({ switches: [sayKey('wrong_value')] });
   return { kind, switches: await setMailSwitches(db, partner_id, changes) };
@@ -98,7 +113,10 @@ export interface DigestClock {
   graceMs: number;
 }
 
-export const digestClock = (periodSeconds: number): DigestClock => ({ periodMs: periodSeconds * 1000, graceMs: Math.min(120_000, periodSeconds * 200) });
+export const digestClock = (periodSeconds: number): DigestClock => ({
+  periodMs: periodSeconds * 1000,
+  graceMs: Math.min(120_000, periodSeconds * 200),
+});
 
 /**
  * Queues the digests of every window closed since the last run, as one window (after a pause,
@@ -106,7 +124,9 @@ export const digestClock = (periodSeconds: number): DigestClock => ({ periodMs: 
  * one under a condition, so of several nodes exactly one queues each window.
  */
 export async function queueSaleDigests(db: Db, clock: DigestClock, now = new Date()): Promise<number> {
-  const end = new Date(Math.floor((now.getTime() - clock.graceMs) / clock.periodMs) * clock.periodMs).toISOString();
+  const end = new Date(
+    Math.floor((now.getTime() - clock.graceMs) / clock.periodMs) * clock.periodMs,
+  ).toISOString();
   // The first run starts the count from now: sales from before program mail are not news.
   const from = await insertSettingOnce(db, DIGEST_MARK, end);
   if (from >= end) return 0;
@@ -127,15 +147,30 @@ export async function queueProgramNews(db: Db, now = new Date()): Promise<number
   const day = at.slice(0, 10);
   const month = at.slice(0, 7);
   let queued = 0;
-  const once = async (table: 'staff_messages' | 'promotions' | 'challenges', id: number, fanOut: (trx: Db) => Promise<number>) => {
-    queued += await db.transaction().execute(async (trx) => ((await claimUnmailed(trx, table, id, at)) ? fanOut(trx) : 0));
+  const once = async (
+    table: 'staff_messages' | 'promotions' | 'challenges',
+    id: number,
+    fanOut: (trx: Db) => Promise<number>,
+  ) => {
+    queued += await db
+      .transaction()
+      .execute(async (trx) => ((await claimUnmailed(trx, table, id, at)) ? fanOut(trx) : 0));
   };
-  for (const { id } of await unmailedAnnouncements(db)) await once('staff_messages', id, (trx) => queueAnnouncement(trx, id, at));
+  for (const { id } of await unmailedAnnouncements(db))
+    await once('staff_messages', id, (trx) => queueAnnouncement(trx, id, at));
   for (const promo of await unmailedPromotions(db, day))
     // A promo that ended before it could be mailed is not news any more.
-    await once('promotions', promo.id, (trx) => (promo.ends_on < day ? Promise.resolve(0) : queueToReaders(trx, 'promotions', promo.id, languagesOf(promo.content), at)));
+    await once('promotions', promo.id, (trx) =>
+      promo.ends_on < day
+        ? Promise.resolve(0)
+        : queueToReaders(trx, 'promotions', promo.id, languagesOf(promo.content), at),
+    );
   for (const challenge of await unmailedChallenges(db, month))
-    await once('challenges', challenge.id, (trx) => (challenge.month < month ? Promise.resolve(0) : queueToReaders(trx, 'challenges', challenge.id, languagesOf(challenge.content), at)));
+    await once('challenges', challenge.id, (trx) =>
+      challenge.month < month
+        ? Promise.resolve(0)
+        : queueToReaders(trx, 'challenges', challenge.id, languagesOf(challenge.content), at),
+    );
   return queued;
 }
 
@@ -163,10 +198,22 @@ export interface PayoutStatusFacts {
  * Queues the partner's mail about one payout event, in the caller's transaction (the payout's
  * job): sent by the send round once that commits; once per event whatever the retries.
  */
-export function queuePayoutStatusMail(trx: Db, partnerId: number, eventId: number, facts: PayoutStatusFacts, now = new Date()): Promise<boolean> {
+export function queuePayoutStatusMail(
+  trx: Db,
+  partnerId: number,
+  eventId: number,
+  facts: PayoutStatusFacts,
+  now = new Date(),
+): Promise<boolean> {
   return queueTransactional(
     trx,
-    { partner_id: partnerId, kind: 'payout_status', ref_id: eventId, payload: JSON.stringify(facts), dedupe_key: `payout_status:${eventId}` },
+    {
+      partner_id: partnerId,
+      kind: 'payout_status',
+      ref_id: eventId,
+      payload: JSON.stringify(facts),
+      dedupe_key: `payout_status:${eventId}`,
+    },
     nowIso(now),
   );
 }
@@ -185,20 +232,44 @@ export interface AccountChangeFacts {
   to?: string;
 }
 
-export function queueAccountChangeMail(trx: Db, partnerId: number, changeId: string, facts: AccountChangeFacts, now = new Date()): Promise<boolean> {
+export function queueAccountChangeMail(
+  trx: Db,
+  partnerId: number,
+  changeId: string,
+  facts: AccountChangeFacts,
+  now = new Date(),
+): Promise<boolean> {
   return queueTransactional(
     trx,
-    { partner_id: partnerId, kind: 'account_change', ref_id: null, payload: JSON.stringify(facts), dedupe_key: `account_change:${changeId}` },
+    {
+      partner_id: partnerId,
+      kind: 'account_change',
+      ref_id: null,
+      payload: JSON.stringify(facts),
+      dedupe_key: `account_change:${changeId}`,
+    },
     nowIso(now),
   );
 }
 
-function accountChangeMessage(deps: MailDeps, row: OutboxRow, to: { email: string; firstName: string; locale: Locale }): MailMessage {
+function accountChangeMessage(
+  deps: MailDeps,
+  row: OutboxRow,
+  to: { email: string; firstName: string; locale: Locale },
+): MailMessage {
   const { to: address, ...change } = JSON.parse(row.payload ?? '{}') as AccountChangeFacts;
-  return accountChangeMail({ ...to, email: address ?? to.email }, change, `${deps.publicUrl}/account/profile`);
+  return accountChangeMail(
+    { ...to, email: address ?? to.email },
+    change,
+    `${deps.publicUrl}/account/profile`,
+  );
 }
 
-function payoutStatusMessage(deps: MailDeps, row: OutboxRow, to: { email: string; firstName: string; locale: Locale }): MailMessage {
+function payoutStatusMessage(
+  deps: MailDeps,
+  row: OutboxRow,
+  to: { email: string; firstName: string; locale: Locale },
+): MailMessage {
   const facts = JSON.parse(row.payload ?? '{}') as PayoutStatusFacts;
   const lng = to.locale;
   return payoutStatusMail(
@@ -232,7 +303,11 @@ const retryDelay = (attempts: number) => Math.min(30 * 60_000, 30_000 * 2 ** Mat
 const ROUND_MS = 2000;
 
 /** Sends due mail for at most ROUND_MS (then hands the rest of its claim back). */
-export async function sendMailRound(db: Db, deps: MailDeps, log: { error(obj: object, msg: string): void }): Promise<number> {
+export async function sendMailRound(
+  db: Db,
+  deps: MailDeps,
+  log: { error(obj: object, msg: string): void },
+): Promise<number> {
   const deadline = Date.now() + ROUND_MS;
   let total = 0;
   for (;;) {
@@ -264,7 +339,11 @@ export async function sendDueMail(
   let sent = 0;
   for (const [index, row] of claimed.entries()) {
     if (Date.now() > stopAt) {
-      await releaseMail(db, claimed.slice(index).map((r) => r.id), lease);
+      await releaseMail(
+        db,
+        claimed.slice(index).map((r) => r.id),
+        lease,
+      );
       break;
     }
     let message: MailMessage | 'unsubscribed' | 'gone';
@@ -272,7 +351,10 @@ export async function sendDueMail(
       message = await compose(db, deps, row, now);
     } catch (error) {
       // A mail that cannot be written now (the database) waits like one the server refused.
-      log.error({ err: error, mail: row.id, kind: row.kind }, 'program mail could not be written; it will be retried');
+      log.error(
+        { err: error, mail: row.id, kind: row.kind },
+        'program mail could not be written; it will be retried',
+      );
       await retryMail(db, row.id, lease, retryAt(row), messageOf(error));
       continue;
     }
@@ -283,20 +365,33 @@ export async function sendDueMail(
     }
     let messageId: string;
     try {
-      ({ messageId } = await deps.mailer.send({ ...message, messageId: outboxMessageId(row, deps.publicUrl) }));
+      ({ messageId } = await deps.mailer.send({
+        ...message,
+        messageId: outboxMessageId(row, deps.publicUrl),
+      }));
     } catch (error) {
       if (refusedForGood(error)) {
         // Refused for good (no such mailbox, a policy): asking again would not change the answer
         // and hurts the program's standing with mail providers. Kept with the answer for staff.
-        log.error({ err: error, mail: row.id, kind: row.kind }, 'the SMTP server rejected program mail for good');
+        log.error(
+          { err: error, mail: row.id, kind: row.kind },
+          'the SMTP server rejected program mail for good',
+        );
         await finishMail(db, row.id, lease, 'rejected', nowIso(), null, messageOf(error));
         handled++;
         continue;
       }
-      log.error({ err: error, mail: row.id, kind: row.kind, attempts: row.attempts }, 'the SMTP server refused program mail; it will be retried');
+      log.error(
+        { err: error, mail: row.id, kind: row.kind, attempts: row.attempts },
+        'the SMTP server refused program mail; it will be retried',
+      );
       await retryMail(db, row.id, lease, retryAt(row), messageOf(error));
       // The server is down or busy: the rest of the batch waits for the next round.
-      await releaseMail(db, claimed.slice(index + 1).map((r) => r.id), lease);
+      await releaseMail(
+        db,
+        claimed.slice(index + 1).map((r) => r.id),
+        lease,
+      );
       break;
     }
     sent++;
@@ -306,7 +401,10 @@ export async function sendDueMail(
     } catch (error) {
       // Sent, but not marked: the row stays claimed and goes again after its lease (at least
       // once). Retrying it now would send it twice for certain.
-      log.error({ err: error, mail: row.id, kind: row.kind }, 'program mail was sent but could not be marked sent');
+      log.error(
+        { err: error, mail: row.id, kind: row.kind },
+        'program mail was sent but could not be marked sent',
+      );
     }
   }
   return { handled, sent };
@@ -323,18 +421,31 @@ const MESSAGE_COMMANDS = new Set(['MAIL FROM', 'RCPT TO', 'DATA']);
  * above all, is dropped for a fault of the connection.
  */
 export function refusedForGood(error: unknown): boolean {
-  const { responseCode, command, code } = (error ?? {}) as { responseCode?: unknown; command?: unknown; code?: unknown };
+  const { responseCode, command, code } = (error ?? {}) as {
+    responseCode?: unknown;
+    command?: unknown;
+    code?: unknown;
+  };
   if (typeof responseCode !== 'number' || responseCode < 500 || responseCode >= 600) return false;
-  return code === 'EENVELOPE' || code === 'EMESSAGE' || (typeof command === 'string' && MESSAGE_COMMANDS.has(command.toUpperCase()));
+  return (
+    code === 'EENVELOPE' ||
+    code === 'EMESSAGE' ||
+    (typeof command === 'string' && MESSAGE_COMMANDS.has(command.toUpperCase()))
+  );
 }
 
-async function compose(db: Db, deps: MailDeps, row: OutboxRow, now: Date): Promise<MailMessage | 'unsubscribed' | 'gone'> {
+async function compose(
+  db: Db,
+  deps: MailDeps,
+  row: OutboxRow,
+  now: Date,
+): Promise<MailMessage | 'unsubscribed' | 'gone'> {
   const partner = await recipient(db, row.partner_id);
   if (!partner) return 'gone';
   const locale: Locale = isLocale(partner.locale) ? partner.locale : 'en';
   const to = { email: partner.email, firstName: partner.first_name, locale };
   const kind = row.kind;
-  // Transactional mail is always sent (decisions §12): no switch decides it and it carries no
+  // Transactional mail is always sent (docs/product/engagement.md#mail-a-partner-receives): no switch decides it and it carries no
   // unsubscribe link. Like the mail the job sent before the outbox, it does not ask whether the
   // address is verified (cash-out already required it).
   if (kind === 'payout_status') return payoutStatusMessage(deps, row, to);
@@ -344,7 +455,12 @@ async function compose(db: Db, deps: MailDeps, row: OutboxRow, now: Date): Promi
   const words = await wordsFor(db, deps, row, kind, locale);
   if (!words) return 'gone';
   const token = randomBytes(32).toString('base64url');
-  await insertToken(db, { token_hash: hashToken(token), partner_id: row.partner_id, kind, created_at: nowIso(now) });
+  await insertToken(db, {
+    token_hash: hashToken(token),
+    partner_id: row.partner_id,
+    kind,
+    created_at: nowIso(now),
+  });
   const { t } = mailWords(locale);
   const unsubscribe: Unsubscribe = {
     pageUrl: `${deps.publicUrl}/unsubscribe?token=${token}`,
@@ -374,7 +490,13 @@ interface Words {
 /** Most sales a digest lists one by one; the rest are counted. */
 const DIGEST_LINES = 20;
 
-async function wordsFor(db: Db, deps: MailDeps, row: OutboxRow, kind: MailKind, locale: Locale): Promise<Words | undefined> {
+async function wordsFor(
+  db: Db,
+  deps: MailDeps,
+  row: OutboxRow,
+  kind: MailKind,
+  locale: Locale,
+): Promise<Words | undefined> {
   const { t } = mailWords(locale);
   const dashboard = `${deps.publicUrl}/account/`;
   const lines = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
@@ -387,17 +509,30 @@ async function wordsFor(db: Db, deps: MailDeps, row: OutboxRow, kind: MailKind, 
       const money = (cents: number) => formatMoney(cents, locale, currency);
       const commission = money(sales.reduce((sum, s) => sum + (s.amount_cents ?? 0), 0));
       // Hours in UTC, said so: a digest's window is the same for every partner.
-      const format = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-CA' : 'en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+      const format = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-CA' : 'en-US', {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: 'UTC',
+      });
       const time = { format: (d: Date) => `${format.format(d)} UTC` };
       const count = sales.length;
       return {
         subject: t('sales_digest.subject', { count, commission }),
         paragraphs: [
-          t('sales_digest.intro', { count, from: time.format(new Date(from)), to: time.format(new Date(to)) }),
+          t('sales_digest.intro', {
+            count,
+            from: time.format(new Date(from)),
+            to: time.format(new Date(to)),
+          }),
           ...sales.slice(0, DIGEST_LINES).map((s) =>
             t('sales_digest.line', {
               order: s.order_number,
-              product: s.first_product === null ? '' : s.product_count > 1 ? `${s.first_product} +${s.product_count - 1}` : s.first_product,
+              product:
+                s.first_product === null
+                  ? ''
+                  : s.product_count > 1
+                    ? `${s.first_product} +${s.product_count - 1}`
+                    : s.first_product,
               commission: money(s.amount_cents ?? 0),
             }),
           ),
@@ -410,16 +545,29 @@ async function wordsFor(db: Db, deps: MailDeps, row: OutboxRow, kind: MailKind, 
     case 'announcements': {
       const copy = await announcementCopy(db, row.partner_id, row.ref_id!);
       if (!copy) return undefined;
-      return { subject: copy.title, paragraphs: lines(copy.body), action: { label: t('announcement.action'), url: dashboard } };
+      return {
+        subject: copy.title,
+        paragraphs: lines(copy.body),
+        action: { label: t('announcement.action'), url: dashboard },
+      };
     }
     case 'promotions': {
       const promo = await promotionRow(db, row.ref_id!);
       const text = promo && versionFor(JSON.parse(promo.content) as BilingualContent, locale);
       if (!promo || !text) return undefined;
-      const day = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-CA' : 'en-US', { dateStyle: 'long', timeZone: 'UTC' });
+      const day = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-CA' : 'en-US', {
+        dateStyle: 'long',
+        timeZone: 'UTC',
+      });
       return {
         subject: t('promotion.subject', { title: text.title }),
-        paragraphs: [...lines(text.body), t('promotion.dates', { from: day.format(new Date(promo.starts_on)), to: day.format(new Date(promo.ends_on)) })],
+        paragraphs: [
+          ...lines(text.body),
+          t('promotion.dates', {
+            from: day.format(new Date(promo.starts_on)),
+            to: day.format(new Date(promo.ends_on)),
+          }),
+        ],
         action: { label: t('promotion.action'), url: dashboard },
       };
     }
@@ -428,18 +576,31 @@ async function wordsFor(db: Db, deps: MailDeps, row: OutboxRow, kind: MailKind, 
       const text = challenge && versionFor(JSON.parse(challenge.content) as BilingualContent, locale);
       if (!challenge || !text) return undefined;
       const currency = await readProgramCurrency(db);
-      const month = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-CA' : 'en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${challenge.month}-01T00:00:00Z`));
+      const month = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-CA' : 'en-US', {
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(new Date(`${challenge.month}-01T00:00:00Z`));
       const goal =
         challenge.metric === 'sales_count'
           ? t('challenge.goal_count', { target: challenge.target, month })
           : t('challenge.goal_amount', { target: formatMoney(challenge.target, locale, currency), month });
       const amount =
         challenge.reward_kind === 'voucher' && challenge.reward_voucher_type === 'percent'
-          ? new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-US', { style: 'percent', maximumFractionDigits: 2 }).format(challenge.reward_amount / 10_000)
+          ? new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-US', {
+              style: 'percent',
+              maximumFractionDigits: 2,
+            }).format(challenge.reward_amount / 10_000)
           : formatMoney(challenge.reward_amount, locale, currency);
       return {
         subject: t('challenge.subject', { title: text.title }),
-        paragraphs: [...lines(text.body), goal, t(challenge.reward_kind === 'bonus' ? 'challenge.reward_bonus' : 'challenge.reward_voucher', { amount })],
+        paragraphs: [
+          ...lines(text.body),
+          goal,
+          t(challenge.reward_kind === 'bonus' ? 'challenge.reward_bonus' : 'challenge.reward_voucher', {
+            amount,
+          }),
+        ],
         action: { label: t('challenge.action'), url: dashboard },
       };
     }

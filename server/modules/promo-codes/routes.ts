@@ -15,7 +15,9 @@ export function promoCodeRoutes(app: TypedApp, ctx: AppContext): void {
         security: [{ publicClient: [] }],
         querystring: z.object({ code: z.string().max(40) }),
         response: {
-          200: z.object({ data: z.object({ code: z.string(), available: z.boolean(), suggestions: z.array(z.string()) }) }),
+          200: z.object({
+            data: z.object({ code: z.string(), available: z.boolean(), suggestions: z.array(z.string()) }),
+          }),
         },
       },
     },

@@ -1,4 +1,4 @@
-// Partner promo codes (decisions §4, §6): 4 to 20 letters or digits, unique ignoring case,
+// Partner promo codes (docs/product/partners-and-accounts.md#registration, docs/product/commissions.md#promo-codes): 4 to 20 letters or digits, unique ignoring case,
 // never expiring; the customer discount and the commission rate are kept per code.
 import { randomInt } from 'node:crypto';
 import { PROMO_CODE_PATTERN } from '../../../common/validation';
@@ -14,7 +14,9 @@ export function normalizeCode(code: string): string {
 
 /** Free variants of a taken code: the code with a number, shortened when needed to fit 20 characters. */
 export async function suggestCodes(db: Db, code: string, count = 3): Promise<string[]> {
-  const base = normalizeCode(code).replace(/[^A-Z0-9]/g, '').slice(0, 16);
+  const base = normalizeCode(code)
+    .replace(/[^A-Z0-9]/g, '')
+    .slice(0, 16);
   if (base.length < 2) return [];
   const year = String(new Date().getUTCFullYear() % 100);
   const candidates = new Set<string>([`${base}${year}`, `${base}1`, `${base}X`, `${base}15`]);
@@ -26,7 +28,8 @@ export async function suggestCodes(db: Db, code: string, count = 3): Promise<str
 
 export async function codeAvailability(db: Db, code: string) {
   const normalized = normalizeCode(code);
-  if (!PROMO_CODE_PATTERN.test(normalized)) return { code: normalized, available: false, suggestions: await suggestCodes(db, normalized) };
+  if (!PROMO_CODE_PATTERN.test(normalized))
+    return { code: normalized, available: false, suggestions: await suggestCodes(db, normalized) };
   const available = (await takenCodes(db, [normalized])).size === 0;
   return { code: normalized, available, suggestions: available ? [] : await suggestCodes(db, normalized) };
 }

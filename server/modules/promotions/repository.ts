@@ -22,7 +22,14 @@ export function deletePromotion(db: Db, id: number) {
 }
 
 export async function countPromotions(db: Db): Promise<number> {
-  return Number((await db.selectFrom('promotions').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  return Number(
+    (
+      await db
+        .selectFrom('promotions')
+        .select(sql<number>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 }
 
 /** A page of promos, newest start first; or, with `id`, that one. */
@@ -30,8 +37,24 @@ export function promotionRows(db: Db, which: { limit: number; offset: number } |
   let q = db
     .selectFrom('promotions')
     .leftJoin('staff_users', 'staff_users.id', 'promotions.author_staff_id')
-    .select(['promotions.id', 'promotions.content', 'promotions.product', 'promotions.starts_on', 'promotions.ends_on', 'promotions.created_at', 'promotions.updated_at', 'staff_users.name as author']);
-  q = 'id' in which ? q.where('promotions.id', '=', which.id) : q.orderBy('promotions.starts_on', 'desc').orderBy('promotions.id', 'desc').limit(which.limit).offset(which.offset);
+    .select([
+      'promotions.id',
+      'promotions.content',
+      'promotions.product',
+      'promotions.starts_on',
+      'promotions.ends_on',
+      'promotions.created_at',
+      'promotions.updated_at',
+      'staff_users.name as author',
+    ]);
+  q =
+    'id' in which
+      ? q.where('promotions.id', '=', which.id)
+      : q
+          .orderBy('promotions.starts_on', 'desc')
+          .orderBy('promotions.id', 'desc')
+          .limit(which.limit)
+          .offset(which.offset);
   return q.execute();
 }
 

@@ -1,4 +1,4 @@
-// Monthly promos (decisions §8): the partner's `GET /api/getPromotions` and the staff's
+// Monthly promos (docs/product/engagement.md#monthly-promos): the partner's `GET /api/getPromotions` and the staff's
 // `/api/manager/promotions` (manager, admin). A change reaches the open portals live.
 import { z } from 'zod';
 import { PRODUCT_CODES } from '../../../common/products';
@@ -8,13 +8,24 @@ import { bilingualContent } from '../../plugins/bilingual';
 import { idParams, pagedAnswer, pagingQuery } from '../../plugins/paging';
 import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth';
 import { findPartnerById } from '../partners/service';
-import { createPromotion, editPromotion, listPromotions, partnerPromotions, removePromotion, type PromotionInput } from './service';
+import {
+  createPromotion,
+  editPromotion,
+  listPromotions,
+  partnerPromotions,
+  removePromotion,
+  type PromotionInput,
+} from './service';
 
 const wrong = sayKey('wrong_value');
 const day = z.iso.date({ error: wrong }).describe('YYYY-MM-DD');
 const promotionInput = z.object({
   content: bilingualContent,
-  product: z.enum(PRODUCT_CODES, { error: wrong }).nullable().default(null).describe('The product whose artwork is the promo’s image, or null'),
+  product: z
+    .enum(PRODUCT_CODES, { error: wrong })
+    .nullable()
+    .default(null)
+    .describe('The product whose artwork is the promo’s image, or null'),
   starts_on: day,
   ends_on: day.describe('YYYY-MM-DD, the last day it runs (on or after starts_on)'),
 });
@@ -30,7 +41,15 @@ const staffPromotion = z.object({
   updated_at: z.string(),
   author: z.string().nullable(),
 });
-const partnerPromotion = z.object({ id: z.number(), title: z.string(), body: z.string(), product: z.string().nullable(), image_url: z.string().nullable(), starts_on: z.string(), ends_on: z.string() });
+const partnerPromotion = z.object({
+  id: z.number(),
+  title: z.string(),
+  body: z.string(),
+  product: z.string().nullable(),
+  image_url: z.string().nullable(),
+  starts_on: z.string(),
+  ends_on: z.string(),
+});
 
 export function promotionRoutes(app: TypedApp, ctx: AppContext): void {
   const manager = requireStaff(ctx.db, ['manager', 'admin']);
@@ -42,7 +61,12 @@ export function promotionRoutes(app: TypedApp, ctx: AppContext): void {
     '/api/getPromotions',
     {
       onRequest: requirePartner(ctx.db),
-      schema: { tags: ['partner'], summary: 'This month’s promos: those running today, in the partner’s language', security: [{ partner: [] }], response: { 200: z.object({ data: z.array(partnerPromotion) }) } },
+      schema: {
+        tags: ['partner'],
+        summary: 'This month’s promos: those running today, in the partner’s language',
+        security: [{ partner: [] }],
+        response: { 200: z.object({ data: z.array(partnerPromotion) }) },
+      },
     },
     async (request) => {
       const partner = await findPartnerById(ctx.db, partnerIdOf(request));
@@ -50,22 +74,70 @@ export function promotionRoutes(app: TypedApp, ctx: AppContext): void {
     },
   );
 
-  app.get(base, { onRequest: manager, schema: { ...doc('Every promo, newest start first (paged)'), querystring: pagingQuery(20), response: { 200: pagedAnswer(staffPromotion) } } }, async (request) =>
-    listPromotions(ctx.db, request.query.page, request.query.length),
+  app.get(
+    base,
+    {
+      onRequest: manager,
+      schema: {
+        ...doc('Every promo, newest start first (paged)'),
+        querystring: pagingQuery(20),
+        response: { 200: pagedAnswer(staffPromotion) },
+      },
+    },
+    async (request) => listPromotions(ctx.db, request.query.page, request.query.length),
   );
-  app.post(base, { onRequest: manager, schema: { ...doc('Writes a promo'), body: promotionInput, response: { 201: z.object({ data: staffPromotion }) } } }, async (request, reply) => {
-    const promo = await createPromotion(ctx.db, request.body as PromotionInput, staffIdOf(request));
-    changed(promo.id);
-    return reply.code(201).send({ data: promo });
-  });
-  app.patch(`${base}/:id`, { onRequest: manager, schema: { ...doc('Rewrites a promo'), params: idParams, body: promotionInput, response: { 200: z.object({ data: staffPromotion }) } } }, async (request) => {
-    const promo = await editPromotion(ctx.db, request.params.id, request.body as PromotionInput, staffIdOf(request));
-    changed(promo.id);
-    return { data: promo };
-  });
-  app.delete(`${base}/:id`, { onRequest: manager, schema: { ...doc('Deletes a promo'), params: idParams, response: { 200: z.object({ data: z.object({ id: z.number() }) }) } } }, async (request) => {
-    await removePromotion(ctx.db, request.params.id, staffIdOf(request));
-    changed(request.params.id);
-    return { data: { id: request.params.id } };
-  });
+  app.post(
+    base,
+    {
+      onRequest: manager,
+      schema: {
+        ...doc('Writes a promo'),
+        body: promotionInput,
+        response: { 201: z.object({ data: staffPromotion }) },
+      },
+    },
+    async (request, reply) => {
+      const promo = await createPromotion(ctx.db, request.body as PromotionInput, staffIdOf(request));
+      changed(promo.id);
+      return reply.code(201).send({ data: promo });
+    },
+  );
+  app.patch(
+    `${base}/:id`,
+    {
+      onRequest: manager,
+      schema: {
+        ...doc('Rewrites a promo'),
+        params: idParams,
+        body: promotionInput,
+        response: { 200: z.object({ data: staffPromotion }) },
+      },
+    },
+    async (request) => {
+      const promo = await editPromotion(
+        ctx.db,
+        request.params.id,
+        request.body as PromotionInput,
+        staffIdOf(request),
+      );
+      changed(promo.id);
+      return { data: promo };
+    },
+  );
+  app.delete(
+    `${base}/:id`,
+    {
+      onRequest: manager,
+      schema: {
+        ...doc('Deletes a promo'),
+        params: idParams,
+        response: { 200: z.object({ data: z.object({ id: z.number() }) }) },
+      },
+    },
+    async (request) => {
+      await removePromotion(ctx.db, request.params.id, staffIdOf(request));
+      changed(request.params.id);
+      return { data: { id: request.params.id } };
+    },
+  );
 }

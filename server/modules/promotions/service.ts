@@ -1,4 +1,4 @@
-// Monthly promos (decisions §8): staff write them (title, text, a product's artwork as the image,
+// Monthly promos (docs/product/engagement.md#monthly-promos): staff write them (title, text, a product's artwork as the image,
 // dates) in one or both languages; a partner sees those running today in their language.
 import { localDay } from '../../../common/calendar';
 import { isProductCode } from '../../../common/products';
@@ -12,7 +12,16 @@ import { recordAudit } from '../audit/service';
 import { productImageUrls } from '../content/service';
 import { programTimeZone } from '../sales/service';
 import { requireSomeText } from '../notifications/service';
-import { countPromotions, deletePromotion, findPromotion, insertPromotion, promotionRows, runningPromotions, startedPromotions, updatePromotion } from './repository';
+import {
+  countPromotions,
+  deletePromotion,
+  findPromotion,
+  insertPromotion,
+  promotionRows,
+  runningPromotions,
+  startedPromotions,
+  updatePromotion,
+} from './repository';
 
 export interface PromotionInput {
   content: BilingualContent;
@@ -27,7 +36,8 @@ const today = async (db: Db, now = new Date()) => localDay(now, await programTim
 function checked(input: PromotionInput): PromotionInput {
   const content = writtenContent(input.content);
   requireSomeText(content);
-  if (input.product !== null && !isProductCode(input.product)) throw invalid({ product: [sayKey('wrong_value')] });
+  if (input.product !== null && !isProductCode(input.product))
+    throw invalid({ product: [sayKey('wrong_value')] });
   if (input.ends_on < input.starts_on) throw invalid({ ends_on: [sayKey('wrong_value')] });
   return { ...input, content };
 }
@@ -58,22 +68,45 @@ async function onePromotion(db: Db, id: number): Promise<StaffPromotion> {
 }
 
 export async function listPromotions(db: Db, page: number, length: number) {
-  const [total, rows] = await Promise.all([countPromotions(db), promotionRows(db, { limit: length, offset: (page - 1) * length })]);
+  const [total, rows] = await Promise.all([
+    countPromotions(db),
+    promotionRows(db, { limit: length, offset: (page - 1) * length }),
+  ]);
   return pageOf(await staffRows(db, rows), page, length, total);
 }
 
-export async function createPromotion(db: Db, input: PromotionInput, staffId: number): Promise<StaffPromotion> {
+export async function createPromotion(
+  db: Db,
+  input: PromotionInput,
+  staffId: number,
+): Promise<StaffPromotion> {
   const promo = checked(input);
   const at = nowIso();
   const id = await db.transaction().execute(async (trx) => {
-    const { id } = await insertPromotion(trx, { ...promo, content: JSON.stringify(promo.content), author_staff_id: staffId, created_at: at, updated_at: at, mailed_at: null });
-    await recordAudit(trx, { staffId, action: 'promotion.create', entity: 'promotion', entityId: id, after: promo }, at);
+    const { id } = await insertPromotion(trx, {
+      ...promo,
+      content: JSON.stringify(promo.content),
+      author_staff_id: staffId,
+      created_at: at,
+      updated_at: at,
+      mailed_at: null,
+    });
+    await recordAudit(
+      trx,
+      { staffId, action: 'promotion.create', entity: 'promotion', entityId: id, after: promo },
+      at,
+    );
     return id;
   });
   return onePromotion(db, id);
 }
 
-export async function editPromotion(db: Db, id: number, input: PromotionInput, staffId: number): Promise<StaffPromotion> {
+export async function editPromotion(
+  db: Db,
+  id: number,
+  input: PromotionInput,
+  staffId: number,
+): Promise<StaffPromotion> {
   const promo = checked(input);
   const at = nowIso();
   await db.transaction().execute(async (trx) => {
@@ -81,7 +114,18 @@ export async function editPromotion(db: Db, id: number, input: PromotionInput, s
     if (!before) throw notFound();
     await updatePromotion(trx, id, { ...promo, content: JSON.stringify(promo.content), updated_at: at });
     const { content, product, starts_on, ends_on } = before;
-    await recordAudit(trx, { staffId, action: 'promotion.update', entity: 'promotion', entityId: id, before: { content: JSON.parse(content) as unknown, product, starts_on, ends_on }, after: promo }, at);
+    await recordAudit(
+      trx,
+      {
+        staffId,
+        action: 'promotion.update',
+        entity: 'promotion',
+        entityId: id,
+        before: { content: JSON.parse(content) as unknown, product, starts_on, ends_on },
+        after: promo,
+      },
+      at,
+    );
   });
   return onePromotion(db, id);
 }
@@ -92,21 +136,39 @@ export async function removePromotion(db: Db, id: number, staffId: number): Prom
     if (!before) throw notFound();
     await deletePromotion(trx, id);
     const { content, product, starts_on, ends_on } = before;
-    await recordAudit(trx, { staffId, action: 'promotion.delete', entity: 'promotion', entityId: id, before: { content: JSON.parse(content) as unknown, product, starts_on, ends_on } });
+    await recordAudit(trx, {
+      staffId,
+      action: 'promotion.delete',
+      entity: 'promotion',
+      entityId: id,
+      before: { content: JSON.parse(content) as unknown, product, starts_on, ends_on },
+    });
   });
 }
 
 /** The promos running today that are written in the partner's language (`GET /api/getPromotions`). */
-export const partnerPromotions = async (db: Db, locale: string, now = new Date()) => inLanguage(db, await runningPromotions(db, await today(db, now)), locale);
+export const partnerPromotions = async (db: Db, locale: string, now = new Date()) =>
+  inLanguage(db, await runningPromotions(db, await today(db, now)), locale);
 
 /** Every promo started by today that is written in the partner's language, newest start first (the newsfeed). */
-export const startedPartnerPromotions = async (db: Db, locale: string, now = new Date()) => inLanguage(db, await startedPromotions(db, await today(db, now)), locale);
+export const startedPartnerPromotions = async (db: Db, locale: string, now = new Date()) =>
+  inLanguage(db, await startedPromotions(db, await today(db, now)), locale);
 
 async function inLanguage(db: Db, rows: Awaited<ReturnType<typeof runningPromotions>>, locale: string) {
   const images = rows.some((row) => row.product) ? await productImageUrls(db) : new Map<string, string>();
   return rows.flatMap((row) => {
     const text = versionFor(JSON.parse(row.content) as BilingualContent, locale);
     if (!text) return [];
-    return [{ id: row.id, title: text.title, body: text.body, product: row.product, image_url: row.product ? (images.get(row.product) ?? null) : null, starts_on: row.starts_on, ends_on: row.ends_on }];
+    return [
+      {
+        id: row.id,
+        title: text.title,
+        body: text.body,
+        product: row.product,
+        image_url: row.product ? (images.get(row.product) ?? null) : null,
+        starts_on: row.starts_on,
+        ends_on: row.ends_on,
+      },
+    ];
   });
 }

@@ -17,10 +17,17 @@ import { prepared } from '../../db/prepared';
 export const TIME_ZONE_KEY = 'program_time_zone';
 
 /** A stored zone, or the default when unset or unreadable (a hand edit gone wrong). */
-export const zoneOf = (stored: string | undefined | null): string => (stored && isTimeZone(stored) ? stored : DEFAULT_TIME_ZONE);
+export const zoneOf = (stored: string | undefined | null): string =>
+  stored && isTimeZone(stored) ? stored : DEFAULT_TIME_ZONE;
 
-const zoneRow = prepared(1, (_db, key: string) => sql<{ value: string }>`select value from settings where key = ${key}`);
-const zoneRowShared = prepared(1, (_db, key: string) => sql<{ value: string }>`select value from settings where key = ${key} for share`);
+const zoneRow = prepared(
+  1,
+  (_db, key: string) => sql<{ value: string }>`select value from settings where key = ${key}`,
+);
+const zoneRowShared = prepared(
+  1,
+  (_db, key: string) => sql<{ value: string }>`select value from settings where key = ${key} for share`,
+);
 
 /** The program's time zone, for figures shown (no lock). */
 export async function programTimeZone(db: Db): Promise<string> {

@@ -18,7 +18,7 @@ const HEADER =
 /** The file's lines as cells (the test's own cells hold no comma but the quoted ones below). */
 const linesOf = (body: string) => body.trimEnd().split('\r\n');
 
-// The earnings export of decisions §11, for accounting: every earning with its partner, order and
+// The earnings export of docs/product/back-office.md#exports, for accounting: every earning with its partner, order and
 // amounts, filtered as asked, safe to open in a spreadsheet, and streamed from the database a
 // span of ids at a time.
 const HOSTILE = "Lee;=1+2;@SUM(1+1);-2+3+cmd|' /C calc'!A0;";
@@ -197,7 +197,11 @@ describe('GET /api/manager/earnings.csv', () => {
   });
 
   it('neutralises a formula after a separator in the partner’s name, French Excel’s semicolon too (issue 31)', async () => {
-    const hostile = await payoutPartner(t.database.db, { first: HOSTILE, last: HOSTILE, email: 'hostile.earnings@partners.example' });
+    const hostile = await payoutPartner(t.database.db, {
+      first: HOSTILE,
+      last: HOSTILE,
+      email: 'hostile.earnings@partners.example',
+    });
     await addEarnings(t.database.db, hostile.id, [1000]);
     const lines = linesOf((await csv(`?partner=${hostile.uuid}`)).body);
     expect(lines).toHaveLength(2);

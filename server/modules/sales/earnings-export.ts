@@ -1,4 +1,4 @@
-// `GET /api/manager/earnings.csv` (decisions §11): every earning of the ledger for accounting,
+// `GET /api/manager/earnings.csv` (docs/product/back-office.md#exports): every earning of the ledger for accounting,
 // filtered, streamed a span of ids at a time (server/plugins/csv.ts): the export of a million
 // earnings holds one span's rows in memory, and the file has the earnings that existed when it
 // began, each once.

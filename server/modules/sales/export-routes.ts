@@ -1,4 +1,4 @@
-// The ledger's export for the back office (decisions §11): `GET /api/manager/earnings.csv`,
+// The ledger's export for the back office (docs/product/back-office.md#exports): `GET /api/manager/earnings.csv`,
 // managers and admins, streamed.
 import { z } from 'zod';
 import { fileRoute } from '../../../common/contracts/answers';

@@ -7,7 +7,13 @@ import { prepared } from '../../db/prepared';
 import { retryOnConflict } from '../../db/retry';
 import { nowIso } from '../../db/dialect';
 import type { Earning, EarningKind, EarningStatus } from '../../db/schema';
-import { commissionCounts, countEarningChange, countEarningsMoved, countNewSale, syncOrderStats } from './stats';
+import {
+  commissionCounts,
+  countEarningChange,
+  countEarningsMoved,
+  countNewSale,
+  syncOrderStats,
+} from './stats';
 
 export interface NewEarning {
   partner_id: number;
@@ -23,18 +29,41 @@ export interface NewEarning {
 }
 
 /** Creates the earning unless it exists already; answers it, or undefined on a repeat. */
-export async function createEarning(db: Db, earning: NewEarning, reason: string, actor: string, now = new Date()): Promise<Earning | undefined> {
+export async function createEarning(
+  db: Db,
+  earning: NewEarning,
+  reason: string,
+  actor: string,
+  now = new Date(),
+): Promise<Earning | undefined> {
   const at = nowIso(now);
   const created = await db
     .insertInto('earnings')
-    .values({ order_id: null, marketplace_sale_id: null, ...earning, payout_id: null, created_at: at, updated_at: at, dated_at: datedAtOf(earning.order_id, at) })
+    .values({
+      order_id: null,
+      marketplace_sale_id: null,
+      ...earning,
+      payout_id: null,
+      created_at: at,
+      updated_at: at,
+      dated_at: datedAtOf(earning.order_id, at),
+    })
     .onConflict((oc) => oc.columns(['partner_id', 'kind', 'source_key']).doNothing())
     .returningAll()
     .executeTakeFirst();
   if (created) {
     await db
       .insertInto('earning_events')
-      .values({ earning_id: created.id, at, from_status: null, to_status: created.status, amount_before_cents: null, amount_after_cents: created.amount_cents, reason, actor })
+      .values({
+        earning_id: created.id,
+        at,
+        from_status: null,
+        to_status: created.status,
+        amount_before_cents: null,
+        amount_after_cents: created.amount_cents,
+        reason,
+        actor,
+      })
       .execute();
     // (The order that a new sale earning belongs to brings its own stats up to date.)
     await countEarningChange(db, undefined, created);
@@ -64,24 +93,54 @@ export async function createSaleOfNewOrder(
   now = new Date(),
 ): Promise<void> {
   const at = nowIso(now);
-  const [created] = await insertSaleEarning(db, earning.partner_id, earning.kind, earning.source_key, earning.order_id ?? null, earning.base_cents, earning.rate_bp, earning.amount_cents, earning.status, earning.hold_until, at);
+  const [created] = await insertSaleEarning(
+    db,
+    earning.partner_id,
+    earning.kind,
+    earning.source_key,
+    earning.order_id ?? null,
+    earning.base_cents,
+    earning.rate_bp,
+    earning.amount_cents,
+    earning.status,
+    earning.hold_until,
+    at,
+  );
   const id = created?.id;
   // The order is new: its earning cannot exist already. Should it, nothing of the order was
   // added to the stats yet: it counts nothing, then is brought in line with what is there.
   if (id === undefined) {
-    await sql`update orders set counted_orders = 0, counted_sales_cents = 0, counted_commission_cents = 0 where id = ${earning.order_id!}`.execute(db);
+    await sql`update orders set counted_orders = 0, counted_sales_cents = 0, counted_commission_cents = 0 where id = ${earning.order_id!}`.execute(
+      db,
+    );
     return syncOrderStats(db, earning.order_id!);
   }
   await insertCreationEvent(db, id, at, earning.status, earning.amount_cents, reason, actor);
   // Dated by the order's payment, as the order's sales are (created.dated_at is its paid_at).
   const datedAt = created!.dated_at;
-  await countNewSale(db, { ...earning, created_at: at, dated_at: datedAt }, { paid_at: datedAt, geo: order.geo });
+  await countNewSale(
+    db,
+    { ...earning, created_at: at, dated_at: datedAt },
+    { paid_at: datedAt, geo: order.geo },
+  );
 }
 
 // The two statements above run for every paid order that earns: compiled once (db/prepared.ts).
 const insertSaleEarning = prepared(
   10,
-  (_db, partnerId: number, kind: EarningKind, sourceKey: string, orderId: number | null, base: number, rateBp: number | null, amount: number, status: EarningStatus, holdUntil: string | null, at: string) => sql<{ id: number; dated_at: string }>`
+  (
+    _db,
+    partnerId: number,
+    kind: EarningKind,
+    sourceKey: string,
+    orderId: number | null,
+    base: number,
+    rateBp: number | null,
+    amount: number,
+    status: EarningStatus,
+    holdUntil: string | null,
+    at: string,
+  ) => sql<{ id: number; dated_at: string }>`
     insert into earnings (partner_id, kind, source_key, order_id, marketplace_sale_id, base_cents, rate_bp, amount_cents, status, hold_until, payout_id, created_at, updated_at, dated_at)
     values (${partnerId}, ${kind}, ${sourceKey}, ${orderId}, null, ${base}, ${rateBp}, ${amount}, ${status}, ${holdUntil}, null, ${at}, ${at}, coalesce((select paid_at from orders where id = ${orderId}), ${at}))
     on conflict (partner_id, kind, source_key) do nothing
@@ -89,12 +148,23 @@ const insertSaleEarning = prepared(
 );
 const insertCreationEvent = prepared(
   6,
-  (_db, earningId: number, at: string, status: EarningStatus, amount: number, reason: string, actor: string) => sql`
+  (
+    _db,
+    earningId: number,
+    at: string,
+    status: EarningStatus,
+    amount: number,
+    reason: string,
+    actor: string,
+  ) => sql`
     insert into earning_events (earning_id, at, from_status, to_status, amount_before_cents, amount_after_cents, reason, actor)
     values (${earningId}, ${at}, null, ${status}, null, ${amount}, ${reason}, ${actor})`,
 );
 
-type ChangeableEarning = Pick<Earning, 'id' | 'status' | 'amount_cents' | 'partner_id' | 'kind' | 'order_id' | 'created_at' | 'dated_at'>;
+type ChangeableEarning = Pick<
+  Earning,
+  'id' | 'status' | 'amount_cents' | 'partner_id' | 'kind' | 'order_id' | 'created_at' | 'dated_at'
+>;
 
 /**
  * Moves an earning to a new status and/or amount, only if it is still in the status it was read
@@ -122,16 +192,31 @@ export async function changeEarning(
   if (Number(result.numUpdatedRows) !== 1) return false;
   await db
     .insertInto('earning_events')
-    .values({ earning_id: earning.id, at, from_status: earning.status, to_status: status, amount_before_cents: earning.amount_cents, amount_after_cents: amount, reason, actor })
+    .values({
+      earning_id: earning.id,
+      at,
+      from_status: earning.status,
+      to_status: status,
+      amount_before_cents: earning.amount_cents,
+      amount_after_cents: amount,
+      reason,
+      actor,
+    })
     .execute();
   await countEarningChange(db, earning, { ...earning, status, amount_cents: amount });
   // A sale commission that starts or stops counting, or changes, moves the order's figures too.
-  const commissionMoved = commissionCounts(earning.status) !== commissionCounts(status) || (commissionCounts(status) && amount !== earning.amount_cents);
-  if (earning.kind === 'sale' && earning.order_id !== null && commissionMoved) await syncOrderStats(db, earning.order_id);
+  const commissionMoved =
+    commissionCounts(earning.status) !== commissionCounts(status) ||
+    (commissionCounts(status) && amount !== earning.amount_cents);
+  if (earning.kind === 'sale' && earning.order_id !== null && commissionMoved)
+    await syncOrderStats(db, earning.order_id);
   return true;
 }
 
-export type MovedEarning = Pick<Earning, 'id' | 'kind' | 'amount_cents' | 'created_at' | 'dated_at' | 'order_id' | 'marketplace_sale_id'>;
+export type MovedEarning = Pick<
+  Earning,
+  'id' | 'kind' | 'amount_cents' | 'created_at' | 'dated_at' | 'order_id' | 'marketplace_sale_id'
+>;
 
 /**
  * Moves every earning of the partner in status `from` (and, when given, in payout `inPayout`) to
@@ -154,12 +239,17 @@ export async function moveEarnings(
     .where('partner_id', '=', filter.partnerId)
     .where('status', '=', filter.from);
   if (filter.inPayout !== undefined)
-    update = filter.inPayout === null ? update.where('payout_id', 'is', null) : update.where('payout_id', '=', filter.inPayout);
+    update =
+      filter.inPayout === null
+        ? update.where('payout_id', 'is', null)
+        : update.where('payout_id', '=', filter.inPayout);
   if (filter.ids) {
     if (filter.ids.length === 0) return [];
     update = update.where('id', 'in', [...filter.ids]);
   }
-  const moved = await update.returning(['id', 'kind', 'amount_cents', 'created_at', 'dated_at', 'order_id', 'marketplace_sale_id']).execute();
+  const moved = await update
+    .returning(['id', 'kind', 'amount_cents', 'created_at', 'dated_at', 'order_id', 'marketplace_sale_id'])
+    .execute();
   if (moved.length === 0 || filter.from === to.status) return moved;
   for (let i = 0; i < moved.length; i += 500) {
     await db
@@ -191,9 +281,20 @@ export async function moveEarnings(
  * its order, and the adjustment is settled (REJECTED), so a later refund lowers the earning from
  * what it is really worth and nothing is taken twice.
  */
-export async function foldAdjustmentsBack(db: Db, partnerId: number, earningIds: readonly number[], actor: string, now = new Date()): Promise<void> {
+export async function foldAdjustmentsBack(
+  db: Db,
+  partnerId: number,
+  earningIds: readonly number[],
+  actor: string,
+  now = new Date(),
+): Promise<void> {
   for (let i = 0; i < earningIds.length; i += 500) {
-    const earnings = await db.selectFrom('earnings').selectAll().where('id', 'in', earningIds.slice(i, i + 500)).where('order_id', 'is not', null).execute();
+    const earnings = await db
+      .selectFrom('earnings')
+      .selectAll()
+      .where('id', 'in', earningIds.slice(i, i + 500))
+      .where('order_id', 'is not', null)
+      .execute();
     if (earnings.length === 0) continue;
     const byId = new Map(earnings.map((e) => [e.id, e]));
     const adjustments = await db
@@ -212,9 +313,26 @@ export async function foldAdjustmentsBack(db: Db, partnerId: number, earningIds:
       if (!earning || earning.status !== 'APPROVED') continue;
       const left = earning.amount_cents + adjustment.amount_cents;
       const change = left > 0 ? { amount_cents: left } : { status: 'REJECTED' as const };
-      if (!(await changeEarning(db, earning, change, 'refund taken back while in a payout, folded in when it was rejected', actor, now))) continue;
+      if (
+        !(await changeEarning(
+          db,
+          earning,
+          change,
+          'refund taken back while in a payout, folded in when it was rejected',
+          actor,
+          now,
+        ))
+      )
+        continue;
       byId.set(earning.id, { ...earning, ...change });
-      await changeEarning(db, adjustment, { status: 'REJECTED' }, `folded into earning ${earning.id}`, actor, now);
+      await changeEarning(
+        db,
+        adjustment,
+        { status: 'REJECTED' },
+        `folded into earning ${earning.id}`,
+        actor,
+        now,
+      );
     }
   }
 }
@@ -238,7 +356,10 @@ export async function approveMaturedEarnings(db: Db, now = new Date(), batch = 5
       db.transaction().execute(async (trx) => {
         let changed = 0;
         for (const earning of due) {
-          if (await changeEarning(trx, earning, { status: 'APPROVED' }, 'holding period ended', 'system', now)) changed++;
+          if (
+            await changeEarning(trx, earning, { status: 'APPROVED' }, 'holding period ended', 'system', now)
+          )
+            changed++;
         }
         return changed;
       }),
@@ -248,5 +369,10 @@ export async function approveMaturedEarnings(db: Db, now = new Date(), batch = 5
 }
 
 export async function earningsOfOrder(db: Db, orderId: number): Promise<Earning[]> {
-  return db.selectFrom('earnings').selectAll().where('order_id', '=', orderId).where('kind', 'in', ['sale', 'referral']).execute();
+  return db
+    .selectFrom('earnings')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('kind', 'in', ['sale', 'referral'])
+    .execute();
 }

@@ -1,4 +1,4 @@
-// Store orders into the ledger (decisions §6): attribution by discount code, the commission
+// Store orders into the ledger (docs/product/commissions.md#referrals): attribution by discount code, the commission
 // at the partner's rate when the order is paid, referral earnings, fraud review, own-voucher
 // orders, cancellations and refunds (pro rata before payment, negative adjustments after).
 import type { Db } from '../../db';
@@ -16,7 +16,15 @@ import { holdUntilOf } from '../settings/service';
 import { changeEarning, createEarning, createSaleOfNewOrder, earningsOfOrder } from './ledger';
 import type { NewEarning } from './ledger';
 import { commissionCounts, syncOrderStats } from './stats';
-import { findCodeOwner, findOrderByShopifyId, findOrderPartner, findVoucherByCodes, originalAmount, reachedTier, unappliedRefunds } from './repository';
+import {
+  findCodeOwner,
+  findOrderByShopifyId,
+  findOrderPartner,
+  findVoucherByCodes,
+  originalAmount,
+  reachedTier,
+  unappliedRefunds,
+} from './repository';
 import type { OrderPartner } from './repository';
 import { commissionRateBp } from './rules';
 import type { RatedPartner } from './rules';
@@ -50,19 +58,27 @@ async function attribute(db: Db, order: ShopifyOrder): Promise<Attribution> {
   // one read (the same answer as the loop below gives for one code).
   if (codes.length === 1) {
     const owner = await findCodeOwner(db, codes[0]!);
-    return owner ? { partner: owner.partner, voucherId: owner.voucherId, code: owner.code } : { partner: undefined, voucherId: null, code: codes[0]! };
+    return owner
+      ? { partner: owner.partner, voucherId: owner.voucherId, code: owner.code }
+      : { partner: undefined, voucherId: null, code: codes[0]! };
   }
   const voucher = await findVoucherByCodes(db, codes);
-  if (voucher) return { partner: await findOrderPartner(db, voucher.partner_id), voucherId: voucher.id, code: voucher.code };
+  if (voucher)
+    return {
+      partner: await findOrderPartner(db, voucher.partner_id),
+      voucherId: voucher.id,
+      code: voucher.code,
+    };
   for (const code of codes) {
     const promo = await findPromoCode(db, code);
-    if (promo) return { partner: await findOrderPartner(db, promo.partner_id), voucherId: null, code: promo.code };
+    if (promo)
+      return { partner: await findOrderPartner(db, promo.partner_id), voucherId: null, code: promo.code };
   }
   return { partner: undefined, voucherId: null, code: codes[0] ?? null };
 }
 
 /**
- * The order's money as recorded (decisions §15): its commission base and total in the program
+ * The order's money as recorded (docs/product/commissions.md#commission-base): its commission base and total in the program
  * currency, converted at the rate staff set for the shop's currency; with no rate yet, nothing
  * (the order waits on "Needs a look" for one). A test order is kept apart from every figure.
  */
@@ -84,7 +100,13 @@ function recordedAmounts(order: ShopifyOrder, money: OrderMoney, terms: MoneyTer
 }
 type RecordedAmounts = ReturnType<typeof recordedAmounts>;
 
-function orderRow(order: ShopifyOrder, who: Attribution, status: Order['status'], now: string, amounts: RecordedAmounts) {
+function orderRow(
+  order: ShopifyOrder,
+  who: Attribution,
+  status: Order['status'],
+  now: string,
+  amounts: RecordedAmounts,
+) {
   return {
     shopify_order_id: order.id,
     order_number: order.name ?? `#${order.order_number ?? order.id}`,
@@ -115,7 +137,8 @@ function orderRow(order: ShopifyOrder, who: Attribution, status: Order['status']
 async function readOrder(db: Db, order: ShopifyOrder) {
   const money = orderMoney(order);
   const [found, terms] = await Promise.all([attribute(db, order), readMoneyTerms(db, money.currency)]);
-  const who: Attribution = order.test === true ? { partner: undefined, voucherId: null, code: found.code } : found;
+  const who: Attribution =
+    order.test === true ? { partner: undefined, voucherId: null, code: found.code } : found;
   return { who, terms, amounts: recordedAmounts(order, money, terms) };
 }
 
@@ -131,11 +154,33 @@ export async function recordCreatedOrder(db: Db, order: ShopifyOrder, now = new 
   if (inserted) await insertItems(db, inserted.id, order);
 }
 
-type NewOrderRow = ReturnType<typeof orderRow> & { counted_orders: number; counted_sales_cents: number; counted_commission_cents: number };
-const SAMPLE_ORDER: ShopifyOrder = { id: '', currency: '', subtotal_price: 0, total_price: 0, created_at: '', discount_codes: [], line_items: [] };
+type NewOrderRow = ReturnType<typeof orderRow> & {
+  counted_orders: number;
+  counted_sales_cents: number;
+  counted_commission_cents: number;
+};
+const SAMPLE_ORDER: ShopifyOrder = {
+  id: '',
+  currency: '',
+  subtotal_price: 0,
+  total_price: 0,
+  created_at: '',
+  discount_codes: [],
+  line_items: [],
+};
 const ORDER_COLUMNS = [
   ...(Object.keys(
-    orderRow(SAMPLE_ORDER, { partner: undefined, voucherId: null, code: null }, 'paid', '', recordedAmounts(SAMPLE_ORDER, { currency: '', baseCents: 0, totalCents: 0 }, { holdingDays: undefined, programCurrency: '', rate: '1' })),
+    orderRow(
+      SAMPLE_ORDER,
+      { partner: undefined, voucherId: null, code: null },
+      'paid',
+      '',
+      recordedAmounts(
+        SAMPLE_ORDER,
+        { currency: '', baseCents: 0, totalCents: 0 },
+        { holdingDays: undefined, programCurrency: '', rate: '1' },
+      ),
+    ),
   ) as (keyof ReturnType<typeof orderRow>)[]),
   'counted_orders',
   'counted_sales_cents',
@@ -151,9 +196,22 @@ const insertOrderRow = prepared(ORDER_COLUMNS.length, (db, ...values: unknown[])
     .onConflict((oc) => oc.column('shopify_order_id').doNothing())
     .returning('id'),
 );
-const insertOrder = (db: Db, row: NewOrderRow) => insertOrderRow(db, ...ORDER_COLUMNS.map((column) => row[column]));
-const insertOneItem = prepared(6, (db, orderId: number, lineItemId: string, product: string, sku: string | null, quantity: number, price: number) =>
-  db.insertInto('order_items').values({ order_id: orderId, line_item_id: lineItemId, product, sku, quantity, price_cents: price }),
+const insertOrder = (db: Db, row: NewOrderRow) =>
+  insertOrderRow(db, ...ORDER_COLUMNS.map((column) => row[column]));
+const insertOneItem = prepared(
+  6,
+  (
+    db,
+    orderId: number,
+    lineItemId: string,
+    product: string,
+    sku: string | null,
+    quantity: number,
+    price: number,
+  ) =>
+    db
+      .insertInto('order_items')
+      .values({ order_id: orderId, line_item_id: lineItemId, product, sku, quantity, price_cents: price }),
 );
 
 async function insertItems(db: Db, orderId: number, order: ShopifyOrder): Promise<void> {
@@ -190,7 +248,7 @@ export async function recordPaidOrder(db: Db, order: ShopifyOrder, now = new Dat
   const at = nowIso(now);
   const { who, terms, amounts } = await readOrder(db, order);
   const partner = who.partner;
-  // Orders with the partner's own voucher earn nothing (decisions §6); unattributed orders are
+  // Orders with the partner's own voucher earn nothing (docs/product/commissions.md#own-vouchers); unattributed orders are
   // kept, and so are test orders and orders waiting for a rate, earning nothing (yet).
   const earner = partner && who.voucherId === null && amounts.awaiting_rate === 0 ? partner : undefined;
   const row = orderRow(order, who, 'paid', at, amounts);
@@ -210,24 +268,40 @@ export async function recordPaidOrder(db: Db, order: ShopifyOrder, now = new Dat
     await insertItems(db, orderId, order);
   } else {
     const existing = (await findOrderByShopifyId(db, order.id))!;
-    if (existing.status !== 'created') return { orderId: existing.id, partnerId: existing.partner_id, recorded: false };
+    if (existing.status !== 'created')
+      return { orderId: existing.id, partnerId: existing.partner_id, recorded: false };
     // Created earlier, paid now: the conditional update lets one delivery win.
     const updated = await db
       .updateTable('orders')
       // The line items stay those stored when the order was created, and so does what the lists show of them.
-      .set({ ...row, created_at: existing.created_at, first_product: existing.first_product, product_count: existing.product_count })
+      .set({
+        ...row,
+        created_at: existing.created_at,
+        first_product: existing.first_product,
+        product_count: existing.product_count,
+      })
       .where('id', '=', existing.id)
       .where('status', '=', 'created')
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) return { orderId: existing.id, partnerId: existing.partner_id, recorded: false };
+    if (Number(updated.numUpdatedRows) !== 1)
+      return { orderId: existing.id, partnerId: existing.partner_id, recorded: false };
     orderId = existing.id;
   }
-  if (earner && sale) await earnFromOrder(db, { id: orderId, placed_at: row.placed_at, geo: row.geo }, earner, sale, Boolean(inserted), now);
+  if (earner && sale)
+    await earnFromOrder(
+      db,
+      { id: orderId, placed_at: row.placed_at, geo: row.geo },
+      earner,
+      sale,
+      Boolean(inserted),
+      now,
+    );
   // Refunds that arrived before their order are applied now (not to an order that earns nothing
   // yet: a released order applies them then).
   // (Each applied refund, like the sale earning itself, brings the order's stats up to date.)
   if (amounts.awaiting_rate === 0 && amounts.test === 0) {
-    for (const refund of await unappliedRefunds(db, order.id)) await applyStoredRefund(db, orderId, refund, now);
+    for (const refund of await unappliedRefunds(db, order.id))
+      await applyStoredRefund(db, orderId, refund, now);
   }
   await enqueueJob(db, 'order_recorded', { orderId }, now);
   return { orderId, partnerId: partner?.id ?? null, recorded: true };
@@ -247,20 +321,55 @@ interface SaleTerms {
  * holding period and the partner's rate now. A later change of either in the back office leaves
  * the earning as it was recorded.
  */
-async function saleTerms(db: Db, earner: OrderPartner, customerEmail: string | null, base: number, terms: Pick<MoneyTerms, 'holdingDays'>, now: Date): Promise<SaleTerms> {
+async function saleTerms(
+  db: Db,
+  earner: OrderPartner,
+  customerEmail: string | null,
+  base: number,
+  terms: Pick<MoneyTerms, 'holdingDays'>,
+  now: Date,
+): Promise<SaleTerms> {
   const customer = customerEmail ?? '';
-  const selfPurchase = customer !== '' && (customer === earner.email.toLowerCase() || customer === earner.paypal_email?.toLowerCase());
+  const selfPurchase =
+    customer !== '' &&
+    (customer === earner.email.toLowerCase() || customer === earner.paypal_email?.toLowerCase());
   // The partner's verified sales are on their row (kept with every earning, stats.ts): the tier's
   // rate is one read.
   const rate = await currentRateBp(db, earner);
-  return { base, rate, amount: percentOf(base, rate), status: selfPurchase ? 'IN_REVIEW' : 'PENDING', selfPurchase, holdUntil: holdUntilOf(terms.holdingDays, now) };
+  return {
+    base,
+    rate,
+    amount: percentOf(base, rate),
+    status: selfPurchase ? 'IN_REVIEW' : 'PENDING',
+    selfPurchase,
+    holdUntil: holdUntilOf(terms.holdingDays, now),
+  };
 }
 
 /** The sale earning of an order and its referrer's earning. */
-async function earnFromOrder(db: Db, order: { id: number; placed_at: string; geo: Order['geo'] }, earner: OrderPartner, terms: SaleTerms, counted: boolean, now: Date): Promise<void> {
+async function earnFromOrder(
+  db: Db,
+  order: { id: number; placed_at: string; geo: Order['geo'] },
+  earner: OrderPartner,
+  terms: SaleTerms,
+  counted: boolean,
+  now: Date,
+): Promise<void> {
   const { base, status } = terms;
-  const sale: NewEarning = { partner_id: earner.id, kind: 'sale', source_key: `order:${order.id}`, order_id: order.id, base_cents: base, rate_bp: terms.rate, amount_cents: terms.amount, status, hold_until: terms.holdUntil };
-  const reason = terms.selfPurchase ? 'order paid; customer e-mail is the partner’s own: review' : 'order paid';
+  const sale: NewEarning = {
+    partner_id: earner.id,
+    kind: 'sale',
+    source_key: `order:${order.id}`,
+    order_id: order.id,
+    base_cents: base,
+    rate_bp: terms.rate,
+    amount_cents: terms.amount,
+    status,
+    hold_until: terms.holdUntil,
+  };
+  const reason = terms.selfPurchase
+    ? 'order paid; customer e-mail is the partner’s own: review'
+    : 'order paid';
   if (counted) {
     // The order counts its sale already: the earning and both running totals in a few statements.
     await createSaleOfNewOrder(db, sale, { placed_at: order.placed_at, geo: order.geo }, reason, ACTOR, now);
@@ -276,7 +385,17 @@ async function earnFromOrder(db: Db, order: { id: number; placed_at: string; geo
     if (referral > 0) {
       await createEarning(
         db,
-        { partner_id: referrer.id, kind: 'referral', source_key: `order:${order.id}`, order_id: order.id, base_cents: base, rate_bp: rateBp, amount_cents: referral, status, hold_until: terms.holdUntil },
+        {
+          partner_id: referrer.id,
+          kind: 'referral',
+          source_key: `order:${order.id}`,
+          order_id: order.id,
+          base_cents: base,
+          rate_bp: rateBp,
+          amount_cents: referral,
+          status,
+          hold_until: terms.holdUntil,
+        },
         `referred partner's order paid`,
         ACTOR,
         now,
@@ -300,19 +419,29 @@ export async function releaseOrderAwaitingRate(db: Db, orderId: number, now = ne
   const at = nowIso(now);
   const updated = await db
     .updateTable('orders')
-    .set({ subtotal_cents: base, total_cents: total, fx_rate: terms.rate === '1' ? null : terms.rate, awaiting_rate: 0, updated_at: at })
+    .set({
+      subtotal_cents: base,
+      total_cents: total,
+      fx_rate: terms.rate === '1' ? null : terms.rate,
+      awaiting_rate: 0,
+      updated_at: at,
+    })
     .where('id', '=', order.id)
     .where('awaiting_rate', '=', 1)
     .executeTakeFirst();
   // Another release (another node, a second click) won.
   if (Number(updated.numUpdatedRows) !== 1) return false;
   if (order.status !== 'paid') return true;
-  const partner = order.partner_id !== null && order.voucher_id === null ? await findOrderPartner(db, order.partner_id) : undefined;
+  const partner =
+    order.partner_id !== null && order.voucher_id === null
+      ? await findOrderPartner(db, order.partner_id)
+      : undefined;
   if (partner) {
     const sale = await saleTerms(db, partner, order.customer_email, base, terms, now);
     await earnFromOrder(db, order, partner, sale, false, now);
   }
-  for (const refund of await unappliedRefunds(db, order.shopify_order_id)) await applyStoredRefund(db, order.id, refund, now);
+  for (const refund of await unappliedRefunds(db, order.shopify_order_id))
+    await applyStoredRefund(db, order.id, refund, now);
   await syncOrderStats(db, order.id);
   await enqueueJob(db, 'order_recorded', { orderId: order.id }, now);
   return true;
@@ -321,7 +450,10 @@ export async function releaseOrderAwaitingRate(db: Db, orderId: number, now = ne
 /** The amount an earning is worth when `remaining` of its base is left. */
 async function proRata(db: Db, earning: Earning, remaining: number): Promise<number> {
   if (earning.base_cents <= 0) return 0;
-  const full = earning.rate_bp !== null ? percentOf(earning.base_cents, earning.rate_bp) : await originalAmount(db, earning.id);
+  const full =
+    earning.rate_bp !== null
+      ? percentOf(earning.base_cents, earning.rate_bp)
+      : await originalAmount(db, earning.id);
   return Math.round((full * Math.max(0, remaining)) / earning.base_cents);
 }
 
@@ -330,7 +462,15 @@ async function proRata(db: Db, earning: Earning, remaining: number): Promise<num
  * changes (REJECTED when nothing is left); once in a payout or paid, a negative adjustment is
  * recorded for the next payout to deduct.
  */
-async function lowerEarnings(db: Db, order: Order, previousRemaining: number, remaining: number, why: string, key: string, now: Date) {
+async function lowerEarnings(
+  db: Db,
+  order: Order,
+  previousRemaining: number,
+  remaining: number,
+  why: string,
+  key: string,
+  now: Date,
+) {
   for (const first of await earningsOfOrder(db, order.id)) {
     // A change is conditional on the status read; when another transaction moved the earning
     // meanwhile (a payout gathered it), it is read again and settled as it is now.
@@ -342,7 +482,16 @@ async function lowerEarnings(db: Db, order: Order, previousRemaining: number, re
 }
 
 /** Answers false when the earning changed under it (nothing written then). */
-async function lowerEarning(db: Db, earning: Earning, order: Order, previousRemaining: number, remaining: number, why: string, key: string, now: Date): Promise<boolean> {
+async function lowerEarning(
+  db: Db,
+  earning: Earning,
+  order: Order,
+  previousRemaining: number,
+  remaining: number,
+  why: string,
+  key: string,
+  now: Date,
+): Promise<boolean> {
   if (earning.status === 'REJECTED') return true;
   const before = await proRata(db, earning, previousRemaining);
   const after = await proRata(db, earning, remaining);
@@ -352,7 +501,17 @@ async function lowerEarning(db: Db, earning: Earning, order: Order, previousRema
     if (after < before) {
       await createEarning(
         db,
-        { partner_id: earning.partner_id, kind: 'adjustment', source_key: `${key}:earning:${earning.id}`, order_id: order.id, base_cents: earning.base_cents, rate_bp: earning.rate_bp, amount_cents: after - before, status: 'APPROVED', hold_until: null },
+        {
+          partner_id: earning.partner_id,
+          kind: 'adjustment',
+          source_key: `${key}:earning:${earning.id}`,
+          order_id: order.id,
+          base_cents: earning.base_cents,
+          rate_bp: earning.rate_bp,
+          amount_cents: after - before,
+          status: 'APPROVED',
+          hold_until: null,
+        },
         `${why} after payment`,
         ACTOR,
         now,
@@ -360,9 +519,14 @@ async function lowerEarning(db: Db, earning: Earning, order: Order, previousRema
     }
     return true;
   }
-  const change: { status?: 'REJECTED'; amount_cents?: number } = remaining <= 0 ? { status: 'REJECTED' } : { amount_cents: after };
+  const change: { status?: 'REJECTED'; amount_cents?: number } =
+    remaining <= 0 ? { status: 'REJECTED' } : { amount_cents: after };
   // Nothing to change is not a conflict.
-  if ((change.status ?? earning.status) === earning.status && (change.amount_cents ?? earning.amount_cents) === earning.amount_cents) return true;
+  if (
+    (change.status ?? earning.status) === earning.status &&
+    (change.amount_cents ?? earning.amount_cents) === earning.amount_cents
+  )
+    return true;
   return changeEarning(db, earning, change, why, ACTOR, now);
 }
 
@@ -371,7 +535,13 @@ async function lowerEarning(db: Db, earning: Earning, order: Order, previousRema
  * node's release of an order wins; the others find it released). Answers how many this call did.
  */
 export async function releaseOrdersAwaitingRate(db: Db, currency: string, now = new Date()): Promise<number> {
-  const waiting = await db.selectFrom('orders').select('id').where('awaiting_rate', '=', 1).where('currency', '=', currency).orderBy('id').execute();
+  const waiting = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('awaiting_rate', '=', 1)
+    .where('currency', '=', currency)
+    .orderBy('id')
+    .execute();
   let released = 0;
   for (const { id } of waiting) {
     if (await db.transaction().execute((trx) => releaseOrderAwaitingRate(trx, id, now))) released++;
@@ -379,10 +549,16 @@ export async function releaseOrdersAwaitingRate(db: Db, currency: string, now = 
   return released;
 }
 
-type StoredRefund = { id: number; shopify_refund_id: string; amount_cents: number; tax_cents: number; discrepancy_cents: number };
+type StoredRefund = {
+  id: number;
+  shopify_refund_id: string;
+  amount_cents: number;
+  tax_cents: number;
+  discrepancy_cents: number;
+};
 
 /**
- * What a refund takes back of the order's base, in the program currency (decisions §15): its line
+ * What a refund takes back of the order's base, in the program currency (docs/product/commissions.md#refunds): its line
  * items' subtotals (without their tax where the shop's prices held it), and what it gave back
  * beyond them, for the part of the order's total that the base is.
  */
@@ -396,7 +572,12 @@ function refundedBase(order: Order, refund: StoredRefund): number {
 }
 
 async function applyStoredRefund(db: Db, orderId: number, refund: StoredRefund, now: Date) {
-  const claimed = await db.updateTable('refunds').set({ applied_at: nowIso(now) }).where('id', '=', refund.id).where('applied_at', 'is', null).executeTakeFirst();
+  const claimed = await db
+    .updateTable('refunds')
+    .set({ applied_at: nowIso(now) })
+    .where('id', '=', refund.id)
+    .where('applied_at', 'is', null)
+    .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) return;
   const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
   const taken = refundedBase(order, refund);
@@ -404,9 +585,21 @@ async function applyStoredRefund(db: Db, orderId: number, refund: StoredRefund, 
   if (taken === 0) return;
   const previousRemaining = order.subtotal_cents - order.refunded_cents;
   const refunded = Math.min(order.subtotal_cents, order.refunded_cents + taken);
-  await db.updateTable('orders').set({ refunded_cents: refunded, updated_at: nowIso(now) }).where('id', '=', orderId).execute();
+  await db
+    .updateTable('orders')
+    .set({ refunded_cents: refunded, updated_at: nowIso(now) })
+    .where('id', '=', orderId)
+    .execute();
   const why = refunded >= order.subtotal_cents ? 'order fully refunded' : 'order partly refunded';
-  await lowerEarnings(db, order, previousRemaining, order.subtotal_cents - refunded, why, `refund:${refund.shopify_refund_id}`, now);
+  await lowerEarnings(
+    db,
+    order,
+    previousRemaining,
+    order.subtotal_cents - refunded,
+    why,
+    `refund:${refund.shopify_refund_id}`,
+    now,
+  );
   await syncOrderStats(db, orderId);
 }
 
@@ -415,13 +608,22 @@ export async function recordRefund(db: Db, refund: ShopifyRefund, now = new Date
   const parts = refundParts(refund);
   const stored = await db
     .insertInto('refunds')
-    .values({ shopify_refund_id: refund.id, shopify_order_id: refund.order_id, amount_cents: parts.lines, tax_cents: parts.linesTax, discrepancy_cents: parts.discrepancy, refunded_at: refund.created_at, applied_at: null })
+    .values({
+      shopify_refund_id: refund.id,
+      shopify_order_id: refund.order_id,
+      amount_cents: parts.lines,
+      tax_cents: parts.linesTax,
+      discrepancy_cents: parts.discrepancy,
+      refunded_at: refund.created_at,
+      applied_at: null,
+    })
     .onConflict((oc) => oc.column('shopify_refund_id').doNothing())
     .returning(['id', 'shopify_refund_id', 'amount_cents', 'tax_cents', 'discrepancy_cents'])
     .executeTakeFirst();
   if (!stored) return false;
   const order = await findOrderByShopifyId(db, refund.order_id);
-  if (order?.status === 'paid' && order.awaiting_rate === 0 && order.test === 0) await applyStoredRefund(db, order.id, stored, now);
+  if (order?.status === 'paid' && order.awaiting_rate === 0 && order.test === 0)
+    await applyStoredRefund(db, order.id, stored, now);
   return true;
 }
 

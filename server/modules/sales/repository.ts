@@ -5,10 +5,19 @@ import type { Order, Partner, Voucher } from '../../db/schema';
 import type { Tier } from './rules';
 
 export function findOrderByShopifyId(db: Db, shopifyOrderId: string): Promise<Order | undefined> {
-  return db.selectFrom('orders').selectAll().where('shopify_order_id', '=', shopifyOrderId).executeTakeFirst();
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('shopify_order_id', '=', shopifyOrderId)
+    .executeTakeFirst();
 }
 
-const voucherByLower = prepared(1, (db, lower: string) => db.selectFrom('vouchers').selectAll().where(sql<string>`lower(code)`, '=', lower));
+const voucherByLower = prepared(1, (db, lower: string) =>
+  db
+    .selectFrom('vouchers')
+    .selectAll()
+    .where(sql<string>`lower(code)`, '=', lower),
+);
 
 export async function findVoucherByCodes(db: Db, codes: string[]): Promise<Voucher | undefined> {
   if (codes.length === 0) return undefined;
@@ -17,14 +26,25 @@ export async function findVoucherByCodes(db: Db, codes: string[]): Promise<Vouch
   return db
     .selectFrom('vouchers')
     .selectAll()
-    .where(sql<string>`lower(code)`, 'in', codes.map((c) => c.toLowerCase()))
+    .where(
+      sql<string>`lower(code)`,
+      'in',
+      codes.map((c) => c.toLowerCase()),
+    )
     .executeTakeFirst();
 }
 
 /** What recording an order reads of the partner it is attributed to, and of their referrer. */
 export type OrderPartner = Pick<
   Partner,
-  'id' | 'email' | 'paypal_email' | 'commission_override_bp' | 'verified_sales' | 'referrer_id' | 'referral_comission_type' | 'referral_commission_amount'
+  | 'id'
+  | 'email'
+  | 'paypal_email'
+  | 'commission_override_bp'
+  | 'verified_sales'
+  | 'referrer_id'
+  | 'referral_comission_type'
+  | 'referral_commission_amount'
 >;
 
 const ORDER_PARTNER_COLUMNS = [
@@ -54,13 +74,23 @@ const codeOwners = prepared(1, (db, lower: string) =>
   db
     .selectFrom('vouchers')
     .leftJoin('partners', 'partners.id', 'vouchers.partner_id')
-    .select([sql<'voucher' | 'promo'>`'voucher'`.as('source'), sql<number | null>`vouchers.id`.as('voucher_id'), 'vouchers.code', ...ORDER_PARTNER_COLUMNS])
+    .select([
+      sql<'voucher' | 'promo'>`'voucher'`.as('source'),
+      sql<number | null>`vouchers.id`.as('voucher_id'),
+      'vouchers.code',
+      ...ORDER_PARTNER_COLUMNS,
+    ])
     .where(sql<string>`lower(vouchers.code)`, '=', lower)
     .unionAll(
       db
         .selectFrom('promo_codes')
         .leftJoin('partners', 'partners.id', 'promo_codes.partner_id')
-        .select([sql<'voucher' | 'promo'>`'promo'`.as('source'), sql<number | null>`null`.as('voucher_id'), 'promo_codes.code', ...ORDER_PARTNER_COLUMNS])
+        .select([
+          sql<'voucher' | 'promo'>`'promo'`.as('source'),
+          sql<number | null>`null`.as('voucher_id'),
+          'promo_codes.code',
+          ...ORDER_PARTNER_COLUMNS,
+        ])
         .where(sql<string>`lower(promo_codes.code)`, '=', lower),
     ),
 );
@@ -71,10 +101,17 @@ export async function findCodeOwner(db: Db, code: string): Promise<CodeOwner | u
   const row = rows.find((r) => r.source === 'voucher') ?? rows[0];
   if (!row) return undefined;
   const { source, voucher_id: voucherId, code: stored, partner_id: id, ...partner } = row;
-  return { source, voucherId, code: stored, partner: id === null ? undefined : ({ id, ...partner } as OrderPartner) };
+  return {
+    source,
+    voucherId,
+    code: stored,
+    partner: id === null ? undefined : ({ id, ...partner } as OrderPartner),
+  };
 }
 
-const orderPartnerById = prepared(1, (db, id: number) => db.selectFrom('partners').select(ORDER_PARTNER_COLUMNS).where('partners.id', '=', id));
+const orderPartnerById = prepared(1, (db, id: number) =>
+  db.selectFrom('partners').select(ORDER_PARTNER_COLUMNS).where('partners.id', '=', id),
+);
 
 /** A partner as recording an order reads them (a voucher's owner when several codes came, a referrer). */
 export async function findOrderPartner(db: Db, id: number): Promise<OrderPartner | undefined> {
@@ -89,10 +126,20 @@ export async function findOrderPartner(db: Db, id: number): Promise<OrderPartner
 // bound LIMIT again on every run (db/sqlite-dialect.ts; found in a CPU profile of the ingestion
 // burst, docs/decisions/049-ingestion-cpu-per-order.md).
 const tierOf = prepared(1, (db, verifiedSales: number) =>
-  db.selectFrom('commission_tiers').select('rate_bp').where('min_sales', '<=', verifiedSales).orderBy('min_sales', 'desc').limit(sql.lit(1)),
+  db
+    .selectFrom('commission_tiers')
+    .select('rate_bp')
+    .where('min_sales', '<=', verifiedSales)
+    .orderBy('min_sales', 'desc')
+    .limit(sql.lit(1)),
 );
 const refundsWaiting = prepared(1, (db, shopifyOrderId: string) =>
-  db.selectFrom('refunds').selectAll().where('shopify_order_id', '=', shopifyOrderId).where('applied_at', 'is', null).orderBy('id'),
+  db
+    .selectFrom('refunds')
+    .selectAll()
+    .where('shopify_order_id', '=', shopifyOrderId)
+    .where('applied_at', 'is', null)
+    .orderBy('id'),
 );
 
 /**
@@ -106,7 +153,9 @@ export async function reachedTier(db: Db, verifiedSales: number): Promise<Pick<T
   return tier;
 }
 
-const tiersInOrder = prepared(0, (db) => db.selectFrom('commission_tiers').select(['min_sales', 'rate_bp']).orderBy('min_sales'));
+const tiersInOrder = prepared(0, (db) =>
+  db.selectFrom('commission_tiers').select(['min_sales', 'rate_bp']).orderBy('min_sales'),
+);
 
 /** Every commission tier, lowest threshold first. */
 export function allTiers(db: Db): Promise<Tier[]> {

@@ -23,7 +23,10 @@ describe('the tier reached', () => {
     expect(tierReached(TIERS, 10_000)).toEqual({ tier: TIERS[3], next: null });
     expect(tierReached([], 10)).toEqual({ tier: null, next: null });
     // Below a first tier that starts above 0 (not allowed by the settings, but read all the same).
-    expect(tierReached([{ min_sales: 5, rate_bp: 700 }], 2)).toEqual({ tier: null, next: { min_sales: 5, rate_bp: 700 } });
+    expect(tierReached([{ min_sales: 5, rate_bp: 700 }], 2)).toEqual({
+      tier: null,
+      next: { min_sales: 5, rate_bp: 700 },
+    });
   });
 
   it('gives the rate: a staff override first, else the tier’s, else 0', () => {
@@ -44,7 +47,8 @@ describe('the tier reached', () => {
     expect(isVerifiedSale('sale', 'APPROVED')).toBe(true);
     expect(isVerifiedSale('sale', 'IN_PAYOUT')).toBe(true);
     expect(isVerifiedSale('sale', 'PAID')).toBe(true);
-    for (const status of ['PENDING', 'IN_REVIEW', 'REJECTED'] as const) expect(isVerifiedSale('sale', status)).toBe(false);
+    for (const status of ['PENDING', 'IN_REVIEW', 'REJECTED'] as const)
+      expect(isVerifiedSale('sale', status)).toBe(false);
     expect(isVerifiedSale('referral', 'PAID')).toBe(false);
   });
 });
@@ -58,13 +62,23 @@ describe('the one-row read of the tier', () => {
 
   it('agrees with tierReached for every number of verified sales', async () => {
     const { db } = database;
-    for (const tiers of [TIERS, [{ min_sales: 0, rate_bp: 500 }], [{ min_sales: 3, rate_bp: 800 }, { min_sales: 7, rate_bp: 900 }], []]) {
+    for (const tiers of [
+      TIERS,
+      [{ min_sales: 0, rate_bp: 500 }],
+      [
+        { min_sales: 3, rate_bp: 800 },
+        { min_sales: 7, rate_bp: 900 },
+      ],
+      [],
+    ]) {
       await db.deleteFrom('commission_tiers').execute();
       if (tiers.length) await db.insertInto('commission_tiers').values(tiers).execute();
       const stored = await allTiers(db);
       for (let verified = 0; verified <= 300; verified++) {
         const expected = tierReached(stored, verified).tier;
-        expect((await reachedTier(db, verified))?.rate_bp, `${verified} with ${JSON.stringify(tiers)}`).toBe(expected?.rate_bp);
+        expect((await reachedTier(db, verified))?.rate_bp, `${verified} with ${JSON.stringify(tiers)}`).toBe(
+          expected?.rate_bp,
+        );
       }
     }
   });

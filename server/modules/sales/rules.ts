@@ -32,7 +32,10 @@ export type RatedPartner = Pick<Partner, 'commission_override_bp' | 'verified_sa
  * answers them. The ingestion's one-row read (repository.ts, reachedTier) applies the same rule
  * in SQL to the same table.
  */
-export function tierReached<T extends Tier>(tiers: readonly T[], verifiedSales: number): { tier: T | null; next: T | null } {
+export function tierReached<T extends Tier>(
+  tiers: readonly T[],
+  verifiedSales: number,
+): { tier: T | null; next: T | null } {
   const verified = Number(verifiedSales);
   let at = -1;
   for (let i = 0; i < tiers.length; i++) if (tiers[i]!.min_sales <= verified) at = i;
@@ -43,14 +46,19 @@ export function tierReached<T extends Tier>(tiers: readonly T[], verifiedSales: 
  * The commission rate of a partner now, in basis points: a staff override, else the rate of the
  * tier reached (`tier`, from tierReached or reachedTier), else 0.
  */
-export const commissionRateBp = (partner: Pick<Partner, 'commission_override_bp'>, tier: Pick<Tier, 'rate_bp'> | null | undefined): number =>
-  partner.commission_override_bp ?? tier?.rate_bp ?? 0;
+export const commissionRateBp = (
+  partner: Pick<Partner, 'commission_override_bp'>,
+  tier: Pick<Tier, 'rate_bp'> | null | undefined,
+): number => partner.commission_override_bp ?? tier?.rate_bp ?? 0;
 
 /**
  * The verified sales a tier spans: from its threshold to the next tier's (null: no end), for the
  * tier starting at `minSales`; undefined when no tier starts there.
  */
-export function tierSpan(tiers: readonly Tier[], minSales: number): { min: number; max: number | null } | undefined {
+export function tierSpan(
+  tiers: readonly Tier[],
+  minSales: number,
+): { min: number; max: number | null } | undefined {
   const at = tiers.findIndex((t) => t.min_sales === minSales);
   if (at < 0) return undefined;
   return { min: tiers[at]!.min_sales, max: tiers[at + 1]?.min_sales ?? null };

@@ -34,7 +34,8 @@ export interface ShopifyDelivery {
 // What the columns can hold: a header is the sender's to choose, and PostgreSQL's text cannot
 // hold a NUL character (a body with one is not JSON, but it is kept all the same).
 const storedTopic = (delivery: ShopifyDelivery) => delivery.topic.slice(0, 60);
-const storedBody = (delivery: ShopifyDelivery) => delivery.rawBody.toString('utf8').replaceAll('\u0000', '\uFFFD');
+const storedBody = (delivery: ShopifyDelivery) =>
+  delivery.rawBody.toString('utf8').replaceAll('\u0000', '\uFFFD');
 
 // Every delivery's first statement, compiled once (db/prepared.ts): stored as processed at once.
 const insertDelivery = prepared(4, (db, deliveryId: string, topic: string, at: string, body: string) =>
@@ -56,24 +57,38 @@ async function ingestDelivery(trx: Db, delivery: ShopifyDelivery, now: Date): Pr
   const [fresh] = await insertDelivery(trx, deliveryId, storedTopic(delivery), at, body);
   if (!fresh) {
     // Known already: done (processed or rejected), unless it failed before and is retried now.
-    const stored = await trx.selectFrom('webhook_deliveries').select('processed_at').where('delivery_id', '=', deliveryId).executeTakeFirstOrThrow();
+    const stored = await trx
+      .selectFrom('webhook_deliveries')
+      .select('processed_at')
+      .where('delivery_id', '=', deliveryId)
+      .executeTakeFirstOrThrow();
     if (stored.processed_at) return { outcome: 'duplicate' };
   }
   if (!handled) return { outcome: 'ignored' };
   const parsed = parseShopifyPayload(delivery.topic, delivery.rawBody.toString('utf8'));
   if (!parsed.ok && parsed.testNotification) {
     // The store's "Send test notification": kept as a test delivery, never as a refusal.
-    await trx.updateTable('webhook_deliveries').set({ processed_at: nowIso(now), error: null, test: 1 }).where('delivery_id', '=', deliveryId).execute();
+    await trx
+      .updateTable('webhook_deliveries')
+      .set({ processed_at: nowIso(now), error: null, test: 1 })
+      .where('delivery_id', '=', deliveryId)
+      .execute();
     return { outcome: 'test' };
   }
   // Rejected without throwing: the unit commits with its batch and disturbs none of the others.
-  if (!parsed.ok) return { outcome: 'rejected', rejection: await keepRejection(trx, delivery, parsed.error, now) };
+  if (!parsed.ok)
+    return { outcome: 'rejected', rejection: await keepRejection(trx, delivery, parsed.error, now) };
   const { payload } = parsed;
   if (payload.kind === 'refund') await recordRefund(trx, payload.refund, now);
   else if (delivery.topic === 'orders/paid') await recordPaidOrder(trx, payload.order, now);
   else if (delivery.topic === 'orders/cancelled') await recordCancellation(trx, payload.order, now);
   else await recordCreatedOrder(trx, payload.order, now);
-  if (!fresh) await trx.updateTable('webhook_deliveries').set({ processed_at: nowIso(now), error: null }).where('delivery_id', '=', deliveryId).execute();
+  if (!fresh)
+    await trx
+      .updateTable('webhook_deliveries')
+      .set({ processed_at: nowIso(now), error: null })
+      .where('delivery_id', '=', deliveryId)
+      .execute();
   return { outcome: 'processed' };
 }
 
@@ -82,7 +97,9 @@ async function ingestDelivery(trx: Db, delivery: ShopifyDelivery, now: Date): Pr
 const deliveryIdOf = (delivery: ShopifyDelivery) => {
   const { webhookId } = delivery;
   if (webhookId !== undefined && webhookId.length <= 100) return webhookId;
-  return `sha256:${createHash('sha256').update(webhookId ?? delivery.rawBody).digest('hex')}`;
+  return `sha256:${createHash('sha256')
+    .update(webhookId ?? delivery.rawBody)
+    .digest('hex')}`;
 };
 
 /**
@@ -90,7 +107,12 @@ const deliveryIdOf = (delivery: ShopifyDelivery) => {
  * holds its body) and a new error id, once per delivery, and settles it: a retry of it is a
  * duplicate. Answers the error id (the first one on a retry).
  */
-async function keepRejection(trx: Db, delivery: ShopifyDelivery, error: string, now: Date): Promise<{ errorId: string; error: string }> {
+async function keepRejection(
+  trx: Db,
+  delivery: ShopifyDelivery,
+  error: string,
+  now: Date,
+): Promise<{ errorId: string; error: string }> {
   const deliveryId = deliveryIdOf(delivery);
   const kept = await trx
     .insertInto('webhook_rejections')
@@ -104,8 +126,20 @@ async function keepRejection(trx: Db, delivery: ShopifyDelivery, error: string, 
     .onConflict((oc) => oc.column('delivery_id').doNothing())
     .returning('error_id')
     .executeTakeFirst();
-  const errorId = kept?.error_id ?? (await trx.selectFrom('webhook_rejections').select('error_id').where('delivery_id', '=', deliveryId).executeTakeFirstOrThrow()).error_id;
-  await trx.updateTable('webhook_deliveries').set({ processed_at: nowIso(now), error }).where('delivery_id', '=', deliveryId).execute();
+  const errorId =
+    kept?.error_id ??
+    (
+      await trx
+        .selectFrom('webhook_rejections')
+        .select('error_id')
+        .where('delivery_id', '=', deliveryId)
+        .executeTakeFirstOrThrow()
+    ).error_id;
+  await trx
+    .updateTable('webhook_deliveries')
+    .set({ processed_at: nowIso(now), error })
+    .where('delivery_id', '=', deliveryId)
+    .execute();
   return { errorId, error };
 }
 
@@ -113,11 +147,23 @@ async function keepRejection(trx: Db, delivery: ShopifyDelivery, error: string, 
  * Keeps a delivery that failed for another reason (the database, a defect of ours) with its
  * error, unsettled: the store's retry (or a person) processes it again.
  */
-async function keepFailedDelivery(db: Db, delivery: ShopifyDelivery, error: unknown, now: Date): Promise<void> {
+async function keepFailedDelivery(
+  db: Db,
+  delivery: ShopifyDelivery,
+  error: unknown,
+  now: Date,
+): Promise<void> {
   const message = error instanceof Error ? error.message.slice(0, 2000) : String(error);
   await db
     .insertInto('webhook_deliveries')
-    .values({ delivery_id: deliveryIdOf(delivery), topic: storedTopic(delivery), received_at: nowIso(now), body: storedBody(delivery), processed_at: null, error: message })
+    .values({
+      delivery_id: deliveryIdOf(delivery),
+      topic: storedTopic(delivery),
+      received_at: nowIso(now),
+      body: storedBody(delivery),
+      processed_at: null,
+      error: message,
+    })
     .onConflict((oc) => oc.column('delivery_id').doUpdateSet({ error: message }))
     .execute()
     // When the database itself is what failed, the store's retry brings the delivery back.
@@ -125,7 +171,11 @@ async function keepFailedDelivery(db: Db, delivery: ShopifyDelivery, error: unkn
 }
 
 /** One delivery, stored and processed together in its own transaction. */
-export async function handleShopifyDelivery(db: Db, delivery: ShopifyDelivery, now = new Date()): Promise<WebhookResult> {
+export async function handleShopifyDelivery(
+  db: Db,
+  delivery: ShopifyDelivery,
+  now = new Date(),
+): Promise<WebhookResult> {
   try {
     return await retryOnConflict(() => db.transaction().execute((trx) => ingestDelivery(trx, delivery, now)));
   } catch (error) {
@@ -138,8 +188,15 @@ export async function handleShopifyDelivery(db: Db, delivery: ShopifyDelivery, n
  * The webhook route's way in: deliveries that arrive together share one commit (group commit),
  * and each is answered once the commit holding it is on disk.
  */
-export function shopifyIngest(db: Db, options: GroupCommitOptions = {}): (delivery: ShopifyDelivery) => Promise<WebhookResult> {
-  const submit = groupCommit(db, (trx, delivery: ShopifyDelivery) => ingestDelivery(trx, delivery, new Date()), options);
+export function shopifyIngest(
+  db: Db,
+  options: GroupCommitOptions = {},
+): (delivery: ShopifyDelivery) => Promise<WebhookResult> {
+  const submit = groupCommit(
+    db,
+    (trx, delivery: ShopifyDelivery) => ingestDelivery(trx, delivery, new Date()),
+    options,
+  );
   return async (delivery) => {
     try {
       return await submit(delivery);
@@ -151,7 +208,13 @@ export function shopifyIngest(db: Db, options: GroupCommitOptions = {}): (delive
 }
 
 export { approveMaturedEarnings } from './ledger';
-export { currentRateBp, recordCancellation, recordPaidOrder, recordRefund, releaseOrdersAwaitingRate } from './orders';
+export {
+  currentRateBp,
+  recordCancellation,
+  recordPaidOrder,
+  recordRefund,
+  releaseOrdersAwaitingRate,
+} from './orders';
 export { allTiers } from './repository';
 export { commissionRateBp, tierReached, tierSpan } from './rules';
 export type { RatedPartner, Tier } from './rules';

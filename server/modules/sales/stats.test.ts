@@ -164,7 +164,12 @@ describe('ledger stats', () => {
 
   it('equal the ledger after every payout transition', async () => {
     const db = t.database.db;
-    const reviewer = await createStaffUser(db, { email: 'rita@sunbite.example', password: 'reviewer-pass-1', name: 'Rita Reviewer', role: 'reviewer' });
+    const reviewer = await createStaffUser(db, {
+      email: 'rita@sunbite.example',
+      password: 'reviewer-pass-1',
+      name: 'Rita Reviewer',
+      role: 'reviewer',
+    });
     const admin = (await findStaffByEmail(db, DEMO_STAFF.email))!;
     const staff = (s: typeof admin) => ({ id: s.id, role: s.role, name: s.name });
     const equalAfter = async (step: string) => {
@@ -186,9 +191,19 @@ describe('ledger stats', () => {
       (await db.selectFrom('payouts').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
     // Approved through both stages when the amount needs the manager's.
     const approve = async (id: number) => {
-      await reviewPayout(db, { payoutId: id, staff: staff(reviewer), action: 'approve', paypalConfigured: false });
+      await reviewPayout(db, {
+        payoutId: id,
+        staff: staff(reviewer),
+        action: 'approve',
+        paypalConfigured: false,
+      });
       if ((await statusOf(id)) === 'MANAGER_IN_REVIEW') {
-        await reviewPayout(db, { payoutId: id, staff: staff(admin), action: 'approve', paypalConfigured: false });
+        await reviewPayout(db, {
+          payoutId: id,
+          staff: staff(admin),
+          action: 'approve',
+          paypalConfigured: false,
+        });
       }
       expect(['APPROVED', 'MANAGER_APPROVED']).toContain(await statusOf(id));
     };
@@ -196,7 +211,9 @@ describe('ledger stats', () => {
       const order = shopifyOrderPayload({ code: DEMO_PROMO_CODE, items });
       expect((await send('orders/paid', order)).statusCode).toBe(200);
       const earning = await saleEarningOf(order.id);
-      expect(await changeEarning(db, earning, { status: 'APPROVED' }, 'holding period ended', 'system')).toBe(true);
+      expect(await changeEarning(db, earning, { status: 'APPROVED' }, 'holding period ended', 'system')).toBe(
+        true,
+      );
       return { order, earning: { ...earning, status: 'APPROVED' as const } };
     };
 
@@ -207,7 +224,13 @@ describe('ledger stats', () => {
     expect(Math.round(first.amount * 100)).toBe(balance);
     expect(await approvedCents()).toBe(0);
     await equalAfter('requested');
-    await reviewPayout(db, { payoutId: first.id, staff: staff(reviewer), action: 'reject', reason: 'Recheck the orders', paypalConfigured: false });
+    await reviewPayout(db, {
+      payoutId: first.id,
+      staff: staff(reviewer),
+      action: 'reject',
+      reason: 'Recheck the orders',
+      paypalConfigured: false,
+    });
     expect(await approvedCents()).toBe(balance);
     await equalAfter('rejected, earnings returned');
 
@@ -229,7 +252,12 @@ describe('ledger stats', () => {
     expect(Math.abs(adjustment.amount_cents + earning.amount_cents / 3)).toBeLessThanOrEqual(1);
     expect((await saleEarningOf(refunded.id)).status).toBe('IN_PAYOUT');
     await equalAfter('refunded while in the payout');
-    await markPayoutPaid(db, { payoutId: second.id, staff: staff(admin), reference: 'BANK-1', paypalConfigured: false });
+    await markPayoutPaid(db, {
+      payoutId: second.id,
+      staff: staff(admin),
+      reference: 'BANK-1',
+      paypalConfigured: false,
+    });
     expect((await saleEarningOf(refunded.id)).status).toBe('PAID');
     await equalAfter('paid');
 
@@ -238,7 +266,14 @@ describe('ledger stats', () => {
     const third = await requestPayout(db, maya, 'en');
     expect(Math.round(third.amount * 100)).toBe(next.amount_cents + adjustment.amount_cents);
     await equalAfter('adjustment deducted');
-    await reviewPayout(db, { payoutId: third.id, staff: staff(reviewer), action: 'reject', reason: 'Fake orders', fraudulent: true, paypalConfigured: false });
+    await reviewPayout(db, {
+      payoutId: third.id,
+      staff: staff(reviewer),
+      action: 'reject',
+      reason: 'Fake orders',
+      fraudulent: true,
+      paypalConfigured: false,
+    });
     expect((await saleEarningOf(nextOrder.id)).status).toBe('REJECTED');
     await equalAfter('rejected as fraud');
   });

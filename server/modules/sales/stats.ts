@@ -11,8 +11,8 @@
 //   program's time zone it is dated in (earnings.dated_at: its order's payment for the earnings of
 //   an order, else when it was recorded) and for all time: how many, and their amount.
 //
-// Months and weeks are cut at midnight in the program's time zone (docs/decisions/054-program-
-// calendar.md): whatever writes a month or week row reads the zone in its own transaction
+// Months and weeks are cut at midnight in the program's time zone
+// (docs/decisions/054-program-calendar.md): whatever writes a month or week row reads the zone in its own transaction
 // (zoneForWrite, ./calendar.ts), and a change of zone re-cuts them all (rebuildCalendarStats).
 //
 // - partners.total_sales_cents, total_earned_cents, verified_sales: each partner's lifetime
@@ -37,10 +37,12 @@ export const ALL_TIME = '';
 const ALL_REGIONS = '';
 
 /** The month row ('YYYY-MM-01') of the zone holding `instant`, `offset` months on. */
-export const monthKeyIn = (instant: Date | string, zone: string, offset = 0) => localMonthStart(instant, zone, offset);
+export const monthKeyIn = (instant: Date | string, zone: string, offset = 0) =>
+  localMonthStart(instant, zone, offset);
 
 /** The week row (its Monday, 'YYYY-MM-DD') of the zone holding `instant`, `offset` weeks on. */
-export const weekKeyIn = (instant: Date | string, zone: string, offset = 0) => localWeekStart(instant, zone, offset);
+export const weekKeyIn = (instant: Date | string, zone: string, offset = 0) =>
+  localWeekStart(instant, zone, offset);
 
 export const dayKey = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -73,12 +75,15 @@ async function addPartnerTotals(
 
 // The running totals' statements are written on every order in a fixed shape: compiled once
 // (db/prepared.ts), only bound for each order.
-const movePartnerTotals = prepared(4, (_db, partnerId: number, sales: number, earned: number, verified: number) => sql`
+const movePartnerTotals = prepared(
+  4,
+  (_db, partnerId: number, sales: number, earned: number, verified: number) => sql`
     update partners set
       total_sales_cents = total_sales_cents + ${sales},
       total_earned_cents = total_earned_cents + ${earned},
       verified_sales = verified_sales + ${verified}
-    where id = ${partnerId}`);
+    where id = ${partnerId}`,
+);
 
 interface Contribution {
   orders: number;
@@ -87,7 +92,11 @@ interface Contribution {
 }
 
 /** The stats rows an order paid at `paid` in region `geo` counts in, months and weeks of `zone`. */
-function periodsOf(paid: string, geo: Order['geo'], zone: string): { period: Period; start: string; geo: Geo }[] {
+function periodsOf(
+  paid: string,
+  geo: Order['geo'],
+  zone: string,
+): { period: Period; start: string; geo: Geo }[] {
   return [
     { period: 'a', start: ALL_TIME, geo },
     { period: 'm', start: monthKeyIn(paid, zone), geo: ALL_REGIONS },
@@ -111,9 +120,25 @@ async function addSales(
 }
 
 /** The partner_sales_stats half of addSales, without the partner's lifetime figures. */
-async function addSalesRows(db: Db, partnerId: number, paidAt: string, geo: Order['geo'], delta: Contribution, zone: string): Promise<void> {
+async function addSalesRows(
+  db: Db,
+  partnerId: number,
+  paidAt: string,
+  geo: Order['geo'],
+  delta: Contribution,
+  zone: string,
+): Promise<void> {
   const [all, month, week] = periodsOf(paidAt, geo, zone) as [PeriodRow, PeriodRow, PeriodRow];
-  await upsertSalesRows(db, partnerId, all.geo, month.start, week.start, delta.orders, delta.sales, delta.commission);
+  await upsertSalesRows(
+    db,
+    partnerId,
+    all.geo,
+    month.start,
+    week.start,
+    delta.orders,
+    delta.sales,
+    delta.commission,
+  );
 }
 
 type PeriodRow = ReturnType<typeof periodsOf>[number];
@@ -121,8 +146,18 @@ type PeriodRow = ReturnType<typeof periodsOf>[number];
 // The three rows of periodsOf, in its order: all time (by region), the month, the ISO week.
 const upsertSalesRows = prepared(
   7,
-  (_db, partnerId: number, geo: Geo, month: string, week: string, orders: number, sales: number, commission: number) => {
-    const row = (period: Period, start: string, rowGeo: Geo) => sql`(${partnerId}, ${period}, ${start}, ${rowGeo}, ${orders}, ${sales}, ${commission})`;
+  (
+    _db,
+    partnerId: number,
+    geo: Geo,
+    month: string,
+    week: string,
+    orders: number,
+    sales: number,
+    commission: number,
+  ) => {
+    const row = (period: Period, start: string, rowGeo: Geo) =>
+      sql`(${partnerId}, ${period}, ${start}, ${rowGeo}, ${orders}, ${sales}, ${commission})`;
     return sql`
     insert into partner_sales_stats (partner_id, period, start, geo, orders, sales_cents, commission_cents)
     values ${sql.join([row('a', ALL_TIME, geo), row('m', month, ALL_REGIONS), row('w', week, ALL_REGIONS)])}
@@ -155,7 +190,14 @@ export async function countNewSale(
     earned: earnedCount(earning.status) * earning.amount_cents,
     verified: verifiedCount(earning.kind, earning.status),
   });
-  await addSalesRows(db, earning.partner_id, order.paid_at, order.geo, { orders: 1, sales: earning.base_cents, commission }, zone);
+  await addSalesRows(
+    db,
+    earning.partner_id,
+    order.paid_at,
+    order.geo,
+    { orders: 1, sales: earning.base_cents, commission },
+    zone,
+  );
 }
 
 /** What syncing an order reads: the order, what it counts now, and its sale earning. */
@@ -237,7 +279,13 @@ export async function syncOrderStats(db: Db, orderId: number, known?: OrderStats
 /** Adds `count` earnings worth `cents` under the earning's month (in `zone`) and all time. */
 async function addEarnings(
   db: Db,
-  key: { partner_id: number; kind: EarningKind; status: EarningStatus; created_at: string; dated_at: string | null },
+  key: {
+    partner_id: number;
+    kind: EarningKind;
+    status: EarningStatus;
+    created_at: string;
+    dated_at: string | null;
+  },
   count: number,
   cents: number,
   zone: string,
@@ -249,7 +297,15 @@ async function addEarnings(
 // The month's row, then the all-time one.
 const upsertEarningRows = prepared(
   6,
-  (_db, partnerId: number, month: string, kind: EarningKind, status: EarningStatus, count: number, cents: number) => {
+  (
+    _db,
+    partnerId: number,
+    month: string,
+    kind: EarningKind,
+    status: EarningStatus,
+    count: number,
+    cents: number,
+  ) => {
     const row = (m: string) => sql`(${partnerId}, ${m}, ${kind}, ${status}, ${count}, ${cents})`;
     return sql`
     insert into partner_earning_stats (partner_id, month, kind, status, earnings, cents)
@@ -273,10 +329,19 @@ export async function countEarningsMoved(
 ): Promise<void> {
   if (moved.length === 0) return;
   const zone = await zoneForWrite(db);
-  const groups = new Map<string, { kind: EarningKind; created_at: string; dated_at: string | null; count: number; cents: number }>();
+  const groups = new Map<
+    string,
+    { kind: EarningKind; created_at: string; dated_at: string | null; count: number; cents: number }
+  >();
   for (const e of moved) {
     const key = `${monthKeyIn(datedAt(e), zone)}|${e.kind}`;
-    const group = groups.get(key) ?? { kind: e.kind, created_at: e.created_at, dated_at: e.dated_at, count: 0, cents: 0 };
+    const group = groups.get(key) ?? {
+      kind: e.kind,
+      created_at: e.created_at,
+      dated_at: e.dated_at,
+      count: 0,
+      cents: 0,
+    };
     group.count += 1;
     group.cents += e.amount_cents;
     groups.set(key, group);
@@ -284,15 +349,30 @@ export async function countEarningsMoved(
   let earned = 0;
   let verified = 0;
   for (const g of groups.values()) {
-    await addEarnings(db, { partner_id: partnerId, kind: g.kind, status: from, created_at: g.created_at, dated_at: g.dated_at }, -g.count, -g.cents, zone);
-    await addEarnings(db, { partner_id: partnerId, kind: g.kind, status: to, created_at: g.created_at, dated_at: g.dated_at }, g.count, g.cents, zone);
+    await addEarnings(
+      db,
+      { partner_id: partnerId, kind: g.kind, status: from, created_at: g.created_at, dated_at: g.dated_at },
+      -g.count,
+      -g.cents,
+      zone,
+    );
+    await addEarnings(
+      db,
+      { partner_id: partnerId, kind: g.kind, status: to, created_at: g.created_at, dated_at: g.dated_at },
+      g.count,
+      g.cents,
+      zone,
+    );
     earned += (earnedCount(to) - earnedCount(from)) * g.cents;
     verified += (verifiedCount(g.kind, to) - verifiedCount(g.kind, from)) * g.count;
   }
   await addPartnerTotals(db, partnerId, { earned, verified });
 }
 
-type EarningKey = Pick<Earning, 'partner_id' | 'kind' | 'status' | 'amount_cents' | 'created_at' | 'dated_at'>;
+type EarningKey = Pick<
+  Earning,
+  'partner_id' | 'kind' | 'status' | 'amount_cents' | 'created_at' | 'dated_at'
+>;
 
 /** The earning stats after an earning is created (`before` undefined) or changed. */
 export async function countEarningChange(
@@ -304,7 +384,8 @@ export async function countEarningChange(
     earned:
       earnedCount(after.status) * after.amount_cents -
       (before ? earnedCount(before.status) * before.amount_cents : 0),
-    verified: verifiedCount(after.kind, after.status) - (before ? verifiedCount(before.kind, before.status) : 0),
+    verified:
+      verifiedCount(after.kind, after.status) - (before ? verifiedCount(before.kind, before.status) : 0),
   };
   if (before && before.status === after.status) {
     if (after.amount_cents !== before.amount_cents)
@@ -431,7 +512,13 @@ export async function rebuildCalendarStats(db: Db, zone: string): Promise<void> 
  */
 async function recutPartnerMonths(db: Db, zone: string): Promise<void> {
   for (let after = 0; ;) {
-    const slice = await db.selectFrom('partners').select(['id', 'created_at', 'last_login_dt']).where('id', '>', after).orderBy('id').limit(SLICE).execute();
+    const slice = await db
+      .selectFrom('partners')
+      .select(['id', 'created_at', 'last_login_dt'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(SLICE)
+      .execute();
     const byMonths = new Map<string, { joined: string; login: string | null; ids: number[] }>();
     for (const p of slice) {
       const joined = monthKeyIn(p.created_at, zone);
@@ -442,11 +529,19 @@ async function recutPartnerMonths(db: Db, zone: string): Promise<void> {
       group.ids.push(p.id);
     }
     for (const { joined, login, ids } of byMonths.values())
-      await db.updateTable('partners').set({ joined_month: joined, login_month: login }).where('id', 'in', ids).execute();
+      await db
+        .updateTable('partners')
+        .set({ joined_month: joined, login_month: login })
+        .where('id', 'in', ids)
+        .execute();
     if (slice.length < SLICE) break;
     after = slice[slice.length - 1]!.id;
   }
-  await db.updateTable('program_month_stats').set({ partners_joined: 0 }).where('month', '!=', ALL_TIME).execute();
+  await db
+    .updateTable('program_month_stats')
+    .set({ partners_joined: 0 })
+    .where('month', '!=', ALL_TIME)
+    .execute();
   await sql`insert into program_month_stats (month, partners_joined)
     select joined_month, count(*) from partners group by joined_month
     on conflict (month) do update set partners_joined = excluded.partners_joined`.execute(db);
@@ -462,12 +557,29 @@ const SLICE = 10_000;
 async function insertSalesTotals(db: Db, zone: string, allTime: boolean): Promise<void> {
   const totals = new Map<
     string,
-    { partner_id: number; period: Period; start: string; geo: Geo; orders: number; sales_cents: number; commission_cents: number }
+    {
+      partner_id: number;
+      period: Period;
+      start: string;
+      geo: Geo;
+      orders: number;
+      sales_cents: number;
+      commission_cents: number;
+    }
   >();
   for (let after = 0; ;) {
     const slice = await db
       .selectFrom('orders')
-      .select(['id', 'partner_id', 'placed_at', 'paid_at', 'geo', 'counted_orders', 'counted_sales_cents', 'counted_commission_cents'])
+      .select([
+        'id',
+        'partner_id',
+        'placed_at',
+        'paid_at',
+        'geo',
+        'counted_orders',
+        'counted_sales_cents',
+        'counted_commission_cents',
+      ])
       .where('counted_orders', '=', 1)
       .where('id', '>', after)
       .orderBy('id')
@@ -478,7 +590,19 @@ async function insertSalesTotals(db: Db, zone: string, allTime: boolean): Promis
         if (period === 'a' && !allTime) continue;
         const key = `${o.partner_id}|${period}|${start}|${geo}`;
         let row = totals.get(key);
-        if (!row) totals.set(key, (row = { partner_id: o.partner_id!, period, start, geo, orders: 0, sales_cents: 0, commission_cents: 0 }));
+        if (!row)
+          totals.set(
+            key,
+            (row = {
+              partner_id: o.partner_id!,
+              period,
+              start,
+              geo,
+              orders: 0,
+              sales_cents: 0,
+              commission_cents: 0,
+            }),
+          );
         row.orders += o.counted_orders;
         row.sales_cents += o.counted_sales_cents;
         row.commission_cents += o.counted_commission_cents;
@@ -488,12 +612,26 @@ async function insertSalesTotals(db: Db, zone: string, allTime: boolean): Promis
     after = slice[slice.length - 1]!.id;
   }
   const rows = [...totals.values()];
-  for (let i = 0; i < rows.length; i += 500) await db.insertInto('partner_sales_stats').values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('partner_sales_stats')
+      .values(rows.slice(i, i + 500))
+      .execute();
 }
 
 /** Every earning under its month of `zone` (by dated_at), read and summed the same way. */
 async function insertEarningMonths(db: Db, zone: string): Promise<void> {
-  const totals = new Map<string, { partner_id: number; month: string; kind: EarningKind; status: EarningStatus; earnings: number; cents: number }>();
+  const totals = new Map<
+    string,
+    {
+      partner_id: number;
+      month: string;
+      kind: EarningKind;
+      status: EarningStatus;
+      earnings: number;
+      cents: number;
+    }
+  >();
   for (let after = 0; ;) {
     const slice = await db
       .selectFrom('earnings')
@@ -506,7 +644,11 @@ async function insertEarningMonths(db: Db, zone: string): Promise<void> {
       const month = monthKeyIn(datedAt(e), zone);
       const key = `${e.partner_id}|${month}|${e.kind}|${e.status}`;
       let row = totals.get(key);
-      if (!row) totals.set(key, (row = { partner_id: e.partner_id, month, kind: e.kind, status: e.status, earnings: 0, cents: 0 }));
+      if (!row)
+        totals.set(
+          key,
+          (row = { partner_id: e.partner_id, month, kind: e.kind, status: e.status, earnings: 0, cents: 0 }),
+        );
       row.earnings += 1;
       row.cents += e.amount_cents;
     }
@@ -514,5 +656,9 @@ async function insertEarningMonths(db: Db, zone: string): Promise<void> {
     after = slice[slice.length - 1]!.id;
   }
   const rows = [...totals.values()];
-  for (let i = 0; i < rows.length; i += 500) await db.insertInto('partner_earning_stats').values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('partner_earning_stats')
+      .values(rows.slice(i, i + 500))
+      .execute();
 }

@@ -63,7 +63,8 @@ export function shopifyWebhookRoutes(app: TypedApp, ctx: AppContext): void {
           });
           ctx.metrics.webhookDelivery(outcome);
           if (outcome === 'ignored') request.log.info({ topic }, 'shopify webhook topic ignored');
-          if (outcome === 'test') request.log.info({ topic, webhookId, shop }, 'shopify test notification received');
+          if (outcome === 'test')
+            request.log.info({ topic, webhookId, shop }, 'shopify test notification received');
           // The order's follow-up (notification, live push) was queued with it: run it now.
           if (outcome === 'processed') ctx.jobs.wake();
           if (rejection) {

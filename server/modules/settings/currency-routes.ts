@@ -1,4 +1,4 @@
-// The program currency and the exchange rates in the back office's settings (decisions §15,
+// The program currency and the exchange rates in the back office's settings (docs/product/commissions.md#currency,
 // docs/decisions/053): every staff role reads them (money on every screen is in this currency);
 // admins change them. Each change is audited with its date.
 import { z } from 'zod';
@@ -8,7 +8,11 @@ import { sayKey } from '../../i18n';
 import { requireStaff, staffIdOf } from '../auth';
 import { currencySettings, removeExchangeRate, setExchangeRate, setProgramCurrency } from './currency';
 
-const currencyCode = z.string({ error: sayKey('required') }).trim().toUpperCase().describe('An ISO 4217 code');
+const currencyCode = z
+  .string({ error: sayKey('required') })
+  .trim()
+  .toUpperCase()
+  .describe('An ISO 4217 code');
 const rateRow = z.object({
   currency: z.string(),
   rate: z.string().describe('One unit of the currency in program units, as a decimal ("0.7312")'),
@@ -17,22 +21,36 @@ const rateRow = z.object({
 });
 const answer = z.object({
   data: z.object({
-    currency: z.string().describe('The program currency: the ledger, every screen, document, mail, export and payout'),
-    can_change: z.boolean().describe('Whether the ledger holds no money yet, so the program currency may still change'),
+    currency: z
+      .string()
+      .describe('The program currency: the ledger, every screen, document, mail, export and payout'),
+    can_change: z
+      .boolean()
+      .describe('Whether the ledger holds no money yet, so the program currency may still change'),
     currencies: z.array(z.enum(PROGRAM_CURRENCIES)).describe('Currencies a program may run in'),
     rates: z.array(rateRow),
-    waiting: z.array(z.object({ currency: z.string(), orders: z.number() })).describe('Paid orders waiting for a rate, by currency (with a rate set or not)'),
+    waiting: z
+      .array(z.object({ currency: z.string(), orders: z.number() }))
+      .describe('Paid orders waiting for a rate, by currency (with a rate set or not)'),
   }),
 });
 
 export function currencyRoutes(app: TypedApp, ctx: AppContext): void {
   const anyStaff = requireStaff(ctx.db);
   const admin = requireStaff(ctx.db, ['admin']);
-  const doc = (summary: string, description?: string) => ({ tags: ['manager'], summary, ...(description ? { description } : {}), security: [{ staff: [] }] });
+  const doc = (summary: string, description?: string) => ({
+    tags: ['manager'],
+    summary,
+    ...(description ? { description } : {}),
+    security: [{ staff: [] }],
+  });
 
   app.get(
     '/api/manager/settings/currency',
-    { onRequest: anyStaff, schema: { ...doc('The program currency and the exchange rates'), response: { 200: answer } } },
+    {
+      onRequest: anyStaff,
+      schema: { ...doc('The program currency and the exchange rates'), response: { 200: answer } },
+    },
     async () => ({ data: await currencySettings(ctx.db) }),
   );
 
@@ -41,7 +59,10 @@ export function currencyRoutes(app: TypedApp, ctx: AppContext): void {
     {
       onRequest: admin,
       schema: {
-        ...doc('Changes the program currency (admin)', 'Only while the ledger holds no money (409 otherwise); the rates set for the old currency are removed. Audited.'),
+        ...doc(
+          'Changes the program currency (admin)',
+          'Only while the ledger holds no money (409 otherwise); the rates set for the old currency are removed. Audited.',
+        ),
         body: z.object({ currency: currencyCode }),
         response: { 200: answer },
       },
@@ -62,12 +83,21 @@ export function currencyRoutes(app: TypedApp, ctx: AppContext): void {
           'Orders and marketplace reports in that currency recorded from now on are converted at it; orders waiting for a rate are released by staff from Needs a look. Audited with before and after.',
         ),
         params: z.object({ currency: currencyCode }),
-        body: z.object({ rate: z.string({ error: sayKey('required') }).max(32, sayKey('wrong_value')).describe('A decimal with a point, above 0 ("0.7312")') }),
+        body: z.object({
+          rate: z
+            .string({ error: sayKey('required') })
+            .max(32, sayKey('wrong_value'))
+            .describe('A decimal with a point, above 0 ("0.7312")'),
+        }),
         response: { 200: answer },
       },
     },
     async (request) => {
-      await setExchangeRate(ctx.db, { currency: request.params.currency, rate: request.body.rate, staffId: staffIdOf(request) });
+      await setExchangeRate(ctx.db, {
+        currency: request.params.currency,
+        rate: request.body.rate,
+        staffId: staffIdOf(request),
+      });
       return { data: await currencySettings(ctx.db) };
     },
   );

@@ -1,8 +1,15 @@
-// The program currency and the exchange rates (decisions §15, docs/decisions/053): one currency
+// The program currency and the exchange rates (docs/product/commissions.md#currency, docs/decisions/053): one currency
 // for the ledger, every screen, document, mail, export and payout; a rate per other currency,
 // set by admins, every change audited with its date.
 import { sql } from 'kysely';
-import { convertCents, DEFAULT_PROGRAM_CURRENCY, isCurrencyCode, isProgramCurrency, normalizeRate, PROGRAM_CURRENCIES } from '../../../common/currency';
+import {
+  convertCents,
+  DEFAULT_PROGRAM_CURRENCY,
+  isCurrencyCode,
+  isProgramCurrency,
+  normalizeRate,
+  PROGRAM_CURRENCIES,
+} from '../../../common/currency';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import { prepared } from '../../db/prepared';
@@ -56,7 +63,12 @@ export interface ExchangeRate {
 }
 
 export async function listExchangeRates(db: Db): Promise<ExchangeRate[]> {
-  const rows = await db.selectFrom('settings').select(['key', 'value', 'updated_at']).where('key', 'like', `${RATE_PREFIX}%`).orderBy('key').execute();
+  const rows = await db
+    .selectFrom('settings')
+    .select(['key', 'value', 'updated_at'])
+    .where('key', 'like', `${RATE_PREFIX}%`)
+    .orderBy('key')
+    .execute();
   return rows.flatMap((row) => {
     const rate = normalizeRate(row.value);
     return rate ? [{ currency: row.key.slice(RATE_PREFIX.length), rate, set_at: row.updated_at }] : [];
@@ -64,30 +76,61 @@ export async function listExchangeRates(db: Db): Promise<ExchangeRate[]> {
 }
 
 /** Sets (or replaces) the rate of one currency; audited with before and after. */
-export async function setExchangeRate(db: Db, input: { currency: string; rate: string; staffId: number | null }, now = new Date()): Promise<ExchangeRate> {
+export async function setExchangeRate(
+  db: Db,
+  input: { currency: string; rate: string; staffId: number | null },
+  now = new Date(),
+): Promise<ExchangeRate> {
   const currency = input.currency.trim().toUpperCase();
   if (!isCurrencyCode(currency)) throw invalid({ currency: ['currency.unknown_currency'] });
   const rate = normalizeRate(input.rate);
   if (!rate) throw invalid({ rate: ['currency.rate_invalid'] });
   return db.transaction().execute(async (trx) => {
-    if (currency === (await readProgramCurrency(trx))) throw invalid({ currency: ['currency.rate_of_program_currency'] });
+    if (currency === (await readProgramCurrency(trx)))
+      throw invalid({ currency: ['currency.rate_of_program_currency'] });
     const at = nowIso(now);
     const before = await readSetting(trx, rateKey(currency));
     await writeSettings(trx, { [rateKey(currency)]: rate }, at);
-    await recordAudit(trx, { staffId: input.staffId, action: 'settings.exchange_rate', entity: 'settings', entityId: currency, before: before === undefined ? null : { currency, rate: before }, after: { currency, rate } }, at);
+    await recordAudit(
+      trx,
+      {
+        staffId: input.staffId,
+        action: 'settings.exchange_rate',
+        entity: 'settings',
+        entityId: currency,
+        before: before === undefined ? null : { currency, rate: before },
+        after: { currency, rate },
+      },
+      at,
+    );
     return { currency, rate, set_at: at };
   });
 }
 
 /** Removes a currency's rate: its next orders wait for one again. */
-export async function removeExchangeRate(db: Db, input: { currency: string; staffId: number | null }, now = new Date()): Promise<boolean> {
+export async function removeExchangeRate(
+  db: Db,
+  input: { currency: string; staffId: number | null },
+  now = new Date(),
+): Promise<boolean> {
   const currency = input.currency.trim().toUpperCase();
   return db.transaction().execute(async (trx) => {
     const before = await readSetting(trx, rateKey(currency));
     if (before === undefined) return false;
     await trx.deleteFrom('settings').where('key', '=', rateKey(currency)).execute();
     const at = nowIso(now);
-    await recordAudit(trx, { staffId: input.staffId, action: 'settings.exchange_rate', entity: 'settings', entityId: currency, before: { currency, rate: before }, after: null }, at);
+    await recordAudit(
+      trx,
+      {
+        staffId: input.staffId,
+        action: 'settings.exchange_rate',
+        entity: 'settings',
+        entityId: currency,
+        before: { currency, rate: before },
+        after: null,
+      },
+      at,
+    );
     return true;
   });
 }
@@ -98,7 +141,14 @@ async function ledgerHoldsMoney(db: Db): Promise<boolean> {
     .selectNoFrom((eb) => [
       eb.exists(eb.selectFrom('earnings').select(sql`1`.as('one'))).as('earnings'),
       eb.exists(eb.selectFrom('payouts').select(sql`1`.as('one'))).as('payouts'),
-      eb.exists(eb.selectFrom('orders').select(sql`1`.as('one')).where('subtotal_cents', '<>', 0)).as('orders'),
+      eb
+        .exists(
+          eb
+            .selectFrom('orders')
+            .select(sql`1`.as('one'))
+            .where('subtotal_cents', '<>', 0),
+        )
+        .as('orders'),
     ])
     .executeTakeFirstOrThrow();
   return Boolean(Number(row.earnings)) || Boolean(Number(row.payouts)) || Boolean(Number(row.orders));
@@ -111,7 +161,11 @@ export class CurrencyLocked extends AppError {
 }
 
 /** Changes the program currency, only while the ledger holds no money; audited. */
-export async function setProgramCurrency(db: Db, input: { currency: string; staffId: number | null }, now = new Date()): Promise<string> {
+export async function setProgramCurrency(
+  db: Db,
+  input: { currency: string; staffId: number | null },
+  now = new Date(),
+): Promise<string> {
   const currency = input.currency.trim().toUpperCase();
   if (!isProgramCurrency(currency)) throw invalid({ currency: ['currency.not_a_program_currency'] });
   return db.transaction().execute(async (trx) => {
@@ -122,7 +176,18 @@ export async function setProgramCurrency(db: Db, input: { currency: string; staf
     await writeSettings(trx, { [PROGRAM_CURRENCY_KEY]: currency }, at);
     // A rate into the old currency means nothing in the new one; the new currency needs none.
     await trx.deleteFrom('settings').where('key', 'like', `${RATE_PREFIX}%`).execute();
-    await recordAudit(trx, { staffId: input.staffId, action: 'settings.currency', entity: 'settings', entityId: 'program', before: { currency: before }, after: { currency } }, at);
+    await recordAudit(
+      trx,
+      {
+        staffId: input.staffId,
+        action: 'settings.currency',
+        entity: 'settings',
+        entityId: 'program',
+        before: { currency: before },
+        after: { currency },
+      },
+      at,
+    );
     return currency;
   });
 }

@@ -3,7 +3,9 @@ import { prepared } from '../../db/prepared';
 import { nowIso } from '../../db/dialect';
 
 // Read by every recorded order (the holding period): compiled once (db/prepared.ts).
-const settingValue = prepared(1, (db, key: string) => db.selectFrom('settings').select('value').where('key', '=', key));
+const settingValue = prepared(1, (db, key: string) =>
+  db.selectFrom('settings').select('value').where('key', '=', key),
+);
 
 export async function readSetting(db: Db, key: string): Promise<string | undefined> {
   const [row] = await settingValue(db, key);
@@ -21,13 +23,22 @@ export async function insertSettingOnce(db: Db, key: string, value: string): Pro
 }
 
 export async function readSettings(db: Db, keys: readonly string[]): Promise<Map<string, string>> {
-  const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'in', [...keys]).execute();
+  const rows = await db
+    .selectFrom('settings')
+    .select(['key', 'value'])
+    .where('key', 'in', [...keys])
+    .execute();
   return new Map(rows.map((r) => [r.key, r.value]));
 }
 
 /** Moves a setting from `expected` to `next`; answers whether this call did (one node of several wins). */
 export async function replaceSetting(db: Db, key: string, expected: string, next: string): Promise<boolean> {
-  const result = await db.updateTable('settings').set({ value: next, updated_at: nowIso() }).where('key', '=', key).where('value', '=', expected).executeTakeFirst();
+  const result = await db
+    .updateTable('settings')
+    .set({ value: next, updated_at: nowIso() })
+    .where('key', '=', key)
+    .where('value', '=', expected)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -38,28 +49,49 @@ export async function writeSettings(db: Db, values: Record<string, string>, at: 
   await db
     .insertInto('settings')
     .values(rows)
-    .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })))
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => ({
+        value: eb.ref('excluded.value'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
     .execute();
 }
 
 /** The newest change among these settings, if any was ever stored. */
 export async function settingsUpdatedAt(db: Db, keys: readonly string[]): Promise<string | null> {
-  const row = await db.selectFrom('settings').select((eb) => eb.fn.max('updated_at').as('at')).where('key', 'in', [...keys]).executeTakeFirst();
+  const row = await db
+    .selectFrom('settings')
+    .select((eb) => eb.fn.max('updated_at').as('at'))
+    .where('key', 'in', [...keys])
+    .executeTakeFirst();
   return row?.at ?? null;
 }
 
-/** The commission tiers (decisions §6), lowest threshold first. */
+/** The commission tiers (docs/product/commissions.md#commission-tiers), lowest threshold first. */
 export function commissionTiers(db: Db) {
   return db.selectFrom('commission_tiers').select(['min_sales', 'rate_bp']).orderBy('min_sales').execute();
 }
 
 /** The rate of the tier a partner without verified sales starts in, if there is one. */
 export async function startingTierRate(db: Db): Promise<number | undefined> {
-  const row = await db.selectFrom('commission_tiers').select('rate_bp').orderBy('min_sales').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('commission_tiers')
+    .select('rate_bp')
+    .orderBy('min_sales')
+    .limit(1)
+    .executeTakeFirst();
   return row?.rate_bp;
 }
 
-export async function replaceCommissionTiers(db: Db, tiers: readonly { min_sales: number; rate_bp: number }[]): Promise<void> {
+export async function replaceCommissionTiers(
+  db: Db,
+  tiers: readonly { min_sales: number; rate_bp: number }[],
+): Promise<void> {
   await db.deleteFrom('commission_tiers').execute();
-  if (tiers.length) await db.insertInto('commission_tiers').values(tiers.map((tier) => ({ min_sales: tier.min_sales, rate_bp: tier.rate_bp }))).execute();
+  if (tiers.length)
+    await db
+      .insertInto('commission_tiers')
+      .values(tiers.map((tier) => ({ min_sales: tier.min_sales, rate_bp: tier.rate_bp })))
+      .execute();
 }

@@ -1,4 +1,4 @@
-// Program settings and tiers in the back office (decisions §11): `GET` and `PUT
+// Program settings and tiers in the back office (docs/product/back-office.md#program-settings): `GET` and `PUT
 // /api/manager/settings`, for admins only. The body's types are checked by the schema; its rules
 // (ranges, increasing tiers) by common/program-settings.ts, the same check the SPA runs, whose
 // messages are written here in the staff member's language.
@@ -16,23 +16,35 @@ import { readProgramSettings, updateProgramSettings } from './service';
 const wrong = sayKey('wrong_value');
 // Any JSON value of the right type gets as far as the rules, so that every problem with a field
 // is named by them, in the same words as the form's.
-const absentOrWrong = (issue: { input?: unknown }) => (issue.input === undefined ? sayKey('required') : wrong);
+const absentOrWrong = (issue: { input?: unknown }) =>
+  issue.input === undefined ? sayKey('required') : wrong;
 const number = (what: string) => z.number({ error: absentOrWrong }).describe(what);
 
 const tier = z.object({
-  min_sales: number('Verified sales from which the tier applies: 0 for the first tier, then strictly increasing whole numbers'),
+  min_sales: number(
+    'Verified sales from which the tier applies: 0 for the first tier, then strictly increasing whole numbers',
+  ),
   rate: number('Commission in percent of the subtotal (0 to 100, up to 2 decimals)'),
 });
 
 const settingsFields = {
   holding_period_days: number('Days a new earning waits before it can be paid (1 to 365)'),
-  minimum_payout: number('Smallest payable balance a partner may cash out, in the program currency (major units, up to 2 decimals)'),
+  minimum_payout: number(
+    'Smallest payable balance a partner may cash out, in the program currency (major units, up to 2 decimals)',
+  ),
   manager_threshold: number('Payouts above this amount need a manager’s approval too (major units)'),
   marketplace_rate: number('Commission on marketplace (Amazon) revenue, in percent'),
   default_discount: number('Customer discount of a new promo code, in percent'),
-  referral_commission_amount: number('A new partner’s referral commission: percent of the referred sale, or a fixed amount per sale (whole number)'),
-  referral_comission_type: z.enum(REFERRAL_TYPES, { error: absentOrWrong }).describe('`percent` or `fixed` (the spec’s spelling)'),
-  tiers: z.array(tier, { error: absentOrWrong }).max(100, wrong).describe('The commission tiers, lowest threshold first'),
+  referral_commission_amount: number(
+    'A new partner’s referral commission: percent of the referred sale, or a fixed amount per sale (whole number)',
+  ),
+  referral_comission_type: z
+    .enum(REFERRAL_TYPES, { error: absentOrWrong })
+    .describe('`percent` or `fixed` (the spec’s spelling)'),
+  tiers: z
+    .array(tier, { error: absentOrWrong })
+    .max(100, wrong)
+    .describe('The commission tiers, lowest threshold first'),
 };
 
 const settingsBody = z.object(settingsFields);
@@ -41,7 +53,10 @@ const settingsAnswer = z.object({
     ...settingsFields,
     tiers: z.array(z.object({ min_sales: z.number(), rate: z.number() })),
     currency: z.string(),
-    updated_at: z.string().nullable().describe('When the settings were last changed (null: never, the defaults apply)'),
+    updated_at: z
+      .string()
+      .nullable()
+      .describe('When the settings were last changed (null: never, the defaults apply)'),
   }),
 });
 
@@ -54,18 +69,39 @@ function refuse(problems: ReturnType<typeof checkProgramSettings>, locale: Local
     number: (n: number) => new Intl.NumberFormat(tag).format(n),
     money: (n: number) => new Intl.NumberFormat(tag, { style: 'currency', currency }).format(n),
   };
-  const t = (key: string, values?: Record<string, unknown>) => i18n.t(key, { lng: locale, defaultValue: key, ...values });
-  return invalid(Object.fromEntries(Object.entries(problems).map(([field, problem]) => [field, [said(settingsProblemText(problem, t, format))]])));
+  const t = (key: string, values?: Record<string, unknown>) =>
+    i18n.t(key, { lng: locale, defaultValue: key, ...values });
+  return invalid(
+    Object.fromEntries(
+      Object.entries(problems).map(([field, problem]) => [
+        field,
+        [said(settingsProblemText(problem, t, format))],
+      ]),
+    ),
+  );
 }
 
 export function settingsRoutes(app: TypedApp, ctx: AppContext): void {
   const admin = requireStaff(ctx.db, ['admin']);
-  const doc = (summary: string, description?: string) => ({ tags: ['manager'], summary, ...(description ? { description } : {}), security: [{ staff: [] }] });
+  const doc = (summary: string, description?: string) => ({
+    tags: ['manager'],
+    summary,
+    ...(description ? { description } : {}),
+    security: [{ staff: [] }],
+  });
 
   app.get(
     '/api/manager/settings',
-    { onRequest: admin, schema: { ...doc('The program settings and commission tiers (admin)'), response: { 200: settingsAnswer } } },
-    async () => ({ data: { ...(await readProgramSettings(ctx.db)), currency: await readProgramCurrency(ctx.db) } }),
+    {
+      onRequest: admin,
+      schema: {
+        ...doc('The program settings and commission tiers (admin)'),
+        response: { 200: settingsAnswer },
+      },
+    },
+    async () => ({
+      data: { ...(await readProgramSettings(ctx.db)), currency: await readProgramCurrency(ctx.db) },
+    }),
   );
 
   app.put(
@@ -83,7 +119,8 @@ export function settingsRoutes(app: TypedApp, ctx: AppContext): void {
     },
     async (request) => {
       const problems = checkProgramSettings(request.body);
-      if (Object.keys(problems).length) throw refuse(problems, requestLocale(request), await readProgramCurrency(ctx.db));
+      if (Object.keys(problems).length)
+        throw refuse(problems, requestLocale(request), await readProgramCurrency(ctx.db));
       const saved = await updateProgramSettings(ctx.db, request.body as ProgramSettings, staffIdOf(request));
       return { data: { ...saved, currency: await readProgramCurrency(ctx.db) } };
     },

@@ -31,7 +31,7 @@ export interface ProgramSecrets {
   userPayloadKey: Buffer;
   /** Signs the human-check challenges; never leaves the server. */
   altchaSecret: string;
-  /** Seals the partners' social tokens (decisions §14). */
+  /** Seals the partners' social tokens (docs/product/links-and-integrations.md). */
   integrationsKey: Buffer;
 }
 
@@ -53,7 +53,7 @@ export async function resolveProgramSecrets(db: Db, config: Config): Promise<Pro
   return { publicClientToken, userPayloadKey, altchaSecret, integrationsKey };
 }
 
-/** The program's payout rules (decisions §7, §11): staff edit them in the back office's settings. */
+/** The program's payout rules (docs/product/payouts.md, docs/product/back-office.md#program-settings): staff edit them in the back office's settings. */
 export interface PayoutRules {
   minimumCents: number;
   managerThresholdCents: number;
@@ -62,7 +62,10 @@ export interface PayoutRules {
 export const DEFAULT_PAYOUT_RULES: PayoutRules = { minimumCents: 2_500, managerThresholdCents: 50_000 };
 
 /** Where each payout rule is kept in the settings table. */
-export const PAYOUT_RULE_KEYS = { minimumCents: 'minimum_payout_cents', managerThresholdCents: 'manager_threshold_cents' } as const;
+export const PAYOUT_RULE_KEYS = {
+  minimumCents: 'minimum_payout_cents',
+  managerThresholdCents: 'manager_threshold_cents',
+} as const;
 
 /** The payout rules from their stored settings (as text, or absent), defaults where unset or unreadable. */
 export function payoutRulesOf(stored: Partial<Record<keyof PayoutRules, string | null>>): PayoutRules {
@@ -76,10 +79,13 @@ export function payoutRulesOf(stored: Partial<Record<keyof PayoutRules, string |
 /** The payout rules, in one read. */
 export async function readPayoutRules(db: Db): Promise<PayoutRules> {
   const stored = await readSettings(db, Object.values(PAYOUT_RULE_KEYS));
-  return payoutRulesOf({ minimumCents: stored.get(PAYOUT_RULE_KEYS.minimumCents), managerThresholdCents: stored.get(PAYOUT_RULE_KEYS.managerThresholdCents) });
+  return payoutRulesOf({
+    minimumCents: stored.get(PAYOUT_RULE_KEYS.minimumCents),
+    managerThresholdCents: stored.get(PAYOUT_RULE_KEYS.managerThresholdCents),
+  });
 }
 
-// ---- Program settings and tiers (decisions §6, §7, §11)
+// ---- Program settings and tiers (docs/product/commissions.md#commission-tiers, docs/product/payouts.md, docs/product/back-office.md#program-settings)
 //
 // Each is read where it is used, when it is used: a change applies to what is recorded after it
 // on every node, and what was recorded before keeps what it was recorded with (an earning keeps
@@ -114,7 +120,9 @@ function wholeOf(key: Exclude<ProgramSettingKey, 'referralType'>, stored: string
   return Number.isSafeInteger(value) && value >= 0 ? value : (DEFAULT_STORED[key] as number);
 }
 const referralTypeOf = (stored: string | undefined): ReferralType =>
-  REFERRAL_TYPES.includes(stored as ReferralType) ? (stored as ReferralType) : DEFAULT_PROGRAM_SETTINGS.referral_comission_type;
+  REFERRAL_TYPES.includes(stored as ReferralType)
+    ? (stored as ReferralType)
+    : DEFAULT_PROGRAM_SETTINGS.referral_comission_type;
 
 /** Days a new earning waits before it can be paid. */
 export async function readHoldingPeriodDays(db: Db): Promise<number> {
@@ -138,13 +146,24 @@ export async function readMarketplaceRateBp(db: Db): Promise<number> {
 
 /** What a new promo code starts with: the default discount, and the rate of the first tier. */
 export async function readNewCodeTerms(db: Db): Promise<{ valueBp: number; commissionRateBp: number }> {
-  const [discount, starting] = await Promise.all([readSetting(db, PROGRAM_SETTING_KEYS.defaultDiscountBp), startingTierRate(db)]);
-  return { valueBp: wholeOf('defaultDiscountBp', discount), commissionRateBp: starting ?? toCents(DEFAULT_PROGRAM_SETTINGS.tiers[0]!.rate) };
+  const [discount, starting] = await Promise.all([
+    readSetting(db, PROGRAM_SETTING_KEYS.defaultDiscountBp),
+    startingTierRate(db),
+  ]);
+  return {
+    valueBp: wholeOf('defaultDiscountBp', discount),
+    commissionRateBp: starting ?? toCents(DEFAULT_PROGRAM_SETTINGS.tiers[0]!.rate),
+  };
 }
 
 /** The referral commission a new partner's account starts with (staff may change it per partner). */
-export async function readReferralDefaults(db: Db): Promise<{ referral_commission_amount: number; referral_comission_type: ReferralType }> {
-  const stored = await readSettings(db, [PROGRAM_SETTING_KEYS.referralAmount, PROGRAM_SETTING_KEYS.referralType]);
+export async function readReferralDefaults(
+  db: Db,
+): Promise<{ referral_commission_amount: number; referral_comission_type: ReferralType }> {
+  const stored = await readSettings(db, [
+    PROGRAM_SETTING_KEYS.referralAmount,
+    PROGRAM_SETTING_KEYS.referralType,
+  ]);
   return {
     referral_commission_amount: wholeOf('referralAmount', stored.get(PROGRAM_SETTING_KEYS.referralAmount)),
     referral_comission_type: referralTypeOf(stored.get(PROGRAM_SETTING_KEYS.referralType)),
@@ -154,9 +173,16 @@ export async function readReferralDefaults(db: Db): Promise<{ referral_commissio
 /** Every program setting and the tiers, in the API's units. */
 async function readProgramSettingsIn(db: Db): Promise<ProgramSettings & { updated_at: string | null }> {
   const keys = Object.values(PROGRAM_SETTING_KEYS);
-  const [stored, tiers, updatedAt] = await Promise.all([readSettings(db, keys), commissionTiers(db), settingsUpdatedAt(db, keys)]);
+  const [stored, tiers, updatedAt] = await Promise.all([
+    readSettings(db, keys),
+    commissionTiers(db),
+    settingsUpdatedAt(db, keys),
+  ]);
   const get = (key: ProgramSettingKey) => stored.get(PROGRAM_SETTING_KEYS[key]);
-  const rules = payoutRulesOf({ minimumCents: get('minimumCents'), managerThresholdCents: get('managerThresholdCents') });
+  const rules = payoutRulesOf({
+    minimumCents: get('minimumCents'),
+    managerThresholdCents: get('managerThresholdCents'),
+  });
   return {
     holding_period_days: wholeOf('holdingDays', get('holdingDays')),
     minimum_payout: rules.minimumCents / 100,
@@ -175,7 +201,10 @@ async function readProgramSettingsIn(db: Db): Promise<ProgramSettings & { update
  * a change committed between them cannot show half (SQLite's read transaction does the same).
  */
 export function readProgramSettings(db: Db): Promise<ProgramSettings & { updated_at: string | null }> {
-  return db.transaction().setIsolationLevel('repeatable read').execute((trx) => readProgramSettingsIn(trx));
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute((trx) => readProgramSettingsIn(trx));
 }
 
 /** Serializes the changes of the settings on PostgreSQL (SQLite's writer holds the database anyway). */
@@ -187,7 +216,12 @@ const SETTINGS_LOCK = 0x7365;
  * first, so each replaces what the one before it wrote: the last wins, whole, and its audit line's
  * "before" is what it replaced. `input` is checked already (checkProgramSettings).
  */
-export async function updateProgramSettings(db: Db, input: ProgramSettings, staffId: number, now = new Date()) {
+export async function updateProgramSettings(
+  db: Db,
+  input: ProgramSettings,
+  staffId: number,
+  now = new Date(),
+) {
   const at = nowIso(now);
   return db.transaction().execute(async (trx) => {
     await lockKeys(trx, SETTINGS_LOCK, ['program-settings']);
@@ -212,9 +246,16 @@ export async function updateProgramSettings(db: Db, input: ProgramSettings, staf
       [PROGRAM_SETTING_KEYS.referralType]: after.referral_comission_type,
     };
     await writeSettings(trx, values, at);
-    await replaceCommissionTiers(trx, after.tiers.map((tier) => ({ min_sales: tier.min_sales, rate_bp: toCents(tier.rate) })));
+    await replaceCommissionTiers(
+      trx,
+      after.tiers.map((tier) => ({ min_sales: tier.min_sales, rate_bp: toCents(tier.rate) })),
+    );
     // Last, so a change whose audit line cannot be written is rolled back whole.
-    await recordAudit(trx, { staffId, action: 'settings.update', entity: 'settings', entityId: 'program', before, after }, at);
+    await recordAudit(
+      trx,
+      { staffId, action: 'settings.update', entity: 'settings', entityId: 'program', before, after },
+      at,
+    );
     return { ...after, updated_at: at };
   });
 }

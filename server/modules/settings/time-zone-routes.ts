@@ -1,4 +1,4 @@
-// The program's time zone in the back office (decisions §15 "Calendar"): `GET` and `PUT
+// The program's time zone in the back office (docs/product/commissions.md#calendar): `GET` and `PUT
 // /api/manager/settings/time-zone`, for admins only, beside the other program settings (routes.ts).
 // Its own request: a change re-cuts every month and week of the figures (time-zone.ts).
 import { z } from 'zod';
@@ -9,14 +9,21 @@ import { readTimeZoneSetting, setProgramTimeZone } from './time-zone';
 
 const answer = z.object({
   data: z.object({
-    time_zone: z.string().describe('IANA time zone the program’s months and weeks are cut in (default America/Toronto)'),
+    time_zone: z
+      .string()
+      .describe('IANA time zone the program’s months and weeks are cut in (default America/Toronto)'),
     updated_at: z.string().nullable().describe('When it was last changed (null: never)'),
   }),
 });
 
 export function timeZoneRoutes(app: TypedApp, ctx: AppContext): void {
   const admin = requireStaff(ctx.db, ['admin']);
-  const doc = (summary: string, description?: string) => ({ tags: ['manager'], summary, ...(description ? { description } : {}), security: [{ staff: [] }] });
+  const doc = (summary: string, description?: string) => ({
+    tags: ['manager'],
+    summary,
+    ...(description ? { description } : {}),
+    security: [{ staff: [] }],
+  });
 
   app.get(
     '/api/manager/settings/time-zone',
@@ -33,10 +40,14 @@ export function timeZoneRoutes(app: TypedApp, ctx: AppContext): void {
           'Sets the program’s time zone (admin)',
           'Every month and week of the figures (dashboards, charts, challenges, promos, statements) is cut at midnight in it; the month and week totals are cut again in the new zone in the same change. 422 when it is not an IANA time zone. Audited (`settings.time_zone`) with before and after.',
         ),
-        body: z.object({ time_zone: z.string({ error: () => sayKey('required') }).max(64, sayKey('wrong_value')) }),
+        body: z.object({
+          time_zone: z.string({ error: () => sayKey('required') }).max(64, sayKey('wrong_value')),
+        }),
         response: { 200: answer },
       },
     },
-    async (request) => ({ data: await setProgramTimeZone(ctx.db, request.body.time_zone, staffIdOf(request)) }),
+    async (request) => ({
+      data: await setProgramTimeZone(ctx.db, request.body.time_zone, staffIdOf(request)),
+    }),
   );
 }

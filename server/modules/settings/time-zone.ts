@@ -1,4 +1,4 @@
-// The program's time zone (decisions §15 "Calendar", docs/decisions/054-program-calendar.md): admins
+// The program's time zone (docs/product/commissions.md#calendar, docs/decisions/054-program-calendar.md): admins
 // change it in the back office's program settings; every month and week boundary is cut in it.
 import { isTimeZone } from '../../../common/calendar';
 import type { Db } from '../../db';
@@ -12,7 +12,11 @@ export { programTimeZone };
 
 /** The zone and when it was last changed (null: never, the default applies). */
 export async function readTimeZoneSetting(db: Db): Promise<{ time_zone: string; updated_at: string | null }> {
-  const row = await db.selectFrom('settings').select(['value', 'updated_at']).where('key', '=', TIME_ZONE_KEY).executeTakeFirst();
+  const row = await db
+    .selectFrom('settings')
+    .select(['value', 'updated_at'])
+    .where('key', '=', TIME_ZONE_KEY)
+    .executeTakeFirst();
   return { time_zone: zoneOf(row?.value), updated_at: row ? row.updated_at : null };
 }
 
@@ -23,7 +27,12 @@ export async function readTimeZoneSetting(db: Db): Promise<{ time_zone: string; 
  * row shared, sales/calendar.ts) and holds off those that come after until the commit, when they
  * read the new zone. Two changes at once queue on the same row: the last wins.
  */
-export async function setProgramTimeZone(db: Db, zone: string, staffId: number, now = new Date()): Promise<{ time_zone: string; updated_at: string | null }> {
+export async function setProgramTimeZone(
+  db: Db,
+  zone: string,
+  staffId: number,
+  now = new Date(),
+): Promise<{ time_zone: string; updated_at: string | null }> {
   if (!isTimeZone(zone)) throw invalid({ time_zone: [sayKey('wrong_value')] });
   const at = nowIso(now);
   return db.transaction().execute(async (trx) => {
@@ -34,13 +43,36 @@ export async function setProgramTimeZone(db: Db, zone: string, staffId: number, 
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();
     // Locks the row (a no-op write) before the zone is read, so what is read is what is replaced.
-    await trx.updateTable('settings').set((eb) => ({ value: eb.ref('value') })).where('key', '=', TIME_ZONE_KEY).execute();
-    const stored = await trx.selectFrom('settings').select(['value', 'updated_at']).where('key', '=', TIME_ZONE_KEY).executeTakeFirstOrThrow();
+    await trx
+      .updateTable('settings')
+      .set((eb) => ({ value: eb.ref('value') }))
+      .where('key', '=', TIME_ZONE_KEY)
+      .execute();
+    const stored = await trx
+      .selectFrom('settings')
+      .select(['value', 'updated_at'])
+      .where('key', '=', TIME_ZONE_KEY)
+      .executeTakeFirstOrThrow();
     if (stored.value === zone) return { time_zone: zone, updated_at: stored.updated_at };
     const before = zoneOf(stored.value);
-    await trx.updateTable('settings').set({ value: zone, updated_at: at }).where('key', '=', TIME_ZONE_KEY).execute();
+    await trx
+      .updateTable('settings')
+      .set({ value: zone, updated_at: at })
+      .where('key', '=', TIME_ZONE_KEY)
+      .execute();
     await rebuildCalendarStats(trx, zone);
-    await recordAudit(trx, { staffId, action: 'settings.time_zone', entity: 'settings', entityId: 'time_zone', before: { time_zone: before }, after: { time_zone: zone } }, at);
+    await recordAudit(
+      trx,
+      {
+        staffId,
+        action: 'settings.time_zone',
+        entity: 'settings',
+        entityId: 'time_zone',
+        before: { time_zone: before },
+        after: { time_zone: zone },
+      },
+      at,
+    );
     return { time_zone: zone, updated_at: at };
   });
 }

@@ -45,7 +45,11 @@ export function socialRoutes(app: TypedApp, ctx: AppContext): void {
           response: { 200: z.object({ data: z.object({ url: z.string() }) }) },
         },
       },
-      async (request) => ({ data: { url: await startSocialSignIn(ctx.db, ctx.config, provider(name), flowBindingOf(request.headers)) } }),
+      async (request) => ({
+        data: {
+          url: await startSocialSignIn(ctx.db, ctx.config, provider(name), flowBindingOf(request.headers)),
+        },
+      }),
     );
   }
 
@@ -63,6 +67,7 @@ export function socialRoutes(app: TypedApp, ctx: AppContext): void {
         response: { 200: z.object({ token: z.string(), expired: z.string() }) },
       },
     },
-    async (request) => finishSocialSignIn(ctx.db, ctx.config, provider(request.params.provider), request.body, request.log),
+    async (request) =>
+      finishSocialSignIn(ctx.db, ctx.config, provider(request.params.provider), request.body, request.log),
   );
 }

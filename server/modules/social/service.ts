@@ -22,15 +22,37 @@ const STATE_LIFETIME_MS = 10 * 60 * 1000;
 export function socialProviders(config: Config): Partial<Record<ProviderName, OAuthProvider>> {
   const { facebook, google } = config.social;
   return {
-    ...(facebook ? { facebook: facebookProvider({ ...facebook, graphUrl: config.social.facebookGraphUrl, dialogUrl: config.social.facebookDialogUrl }) } : {}),
-    ...(google ? { google: googleProvider({ clientId: google.clientId, secret: google.secret, oauthUrl: config.social.googleOauthUrl }) } : {}),
+    ...(facebook
+      ? {
+          facebook: facebookProvider({
+            ...facebook,
+            graphUrl: config.social.facebookGraphUrl,
+            dialogUrl: config.social.facebookDialogUrl,
+          }),
+        }
+      : {}),
+    ...(google
+      ? {
+          google: googleProvider({
+            clientId: google.clientId,
+            secret: google.secret,
+            oauthUrl: config.social.googleOauthUrl,
+          }),
+        }
+      : {}),
   };
 }
 
 const redirectUri = (config: Config, name: ProviderName) => `${config.publicUrl}/${name}_callback`;
 
 /** The consent URL; its state is bound to `binding`, the nonce the asking browser tab keeps. */
-export async function startSocialSignIn(db: Db, config: Config, provider: OAuthProvider, binding: string, now = new Date()): Promise<string> {
+export async function startSocialSignIn(
+  db: Db,
+  config: Config,
+  provider: OAuthProvider,
+  binding: string,
+  now = new Date(),
+): Promise<string> {
   const state = await issueOneTimeToken(db, `oauth_${provider.name}`, 0, STATE_LIFETIME_MS, now, binding);
   return provider.authorizeUrl(state, redirectUri(config, provider.name));
 }
@@ -44,7 +66,9 @@ export async function finishSocialSignIn(
 ): Promise<IssuedToken> {
   // The state must be one we issued for this provider, to this browser tab (its nonce), unexpired
   // and never used: a callback link opened in another browser signs nobody in (login CSRF).
-  if ((await consumeOneTimeToken(db, `oauth_${provider.name}`, input.state, new Date(), input.binding)) === null) {
+  if (
+    (await consumeOneTimeToken(db, `oauth_${provider.name}`, input.state, new Date(), input.binding)) === null
+  ) {
     throw new AppError(400, 'oauth_state');
   }
   const now = nowIso();
@@ -61,7 +85,7 @@ export async function finishSocialSignIn(
   if (!profile.email || !profile.emailVerified) throw notFound('social_no_account');
   const partner = await findPartnerByEmail(db, profile.email);
   if (!partner) throw notFound('social_no_account');
-  // Suspended (decisions §11): no session, whichever way they sign in.
+  // Suspended (docs/product/back-office.md#suspension): no session, whichever way they sign in.
   if (partner.status === 'suspended') throw new AppError(403, 'account_suspended');
   // The provider has confirmed the address: the partner's e-mail counts as verified.
   if (!partner.verified) await updatePartner(db, partner.id, { verified: 1, updated_at: now });

@@ -21,34 +21,43 @@ export interface StaffListRow {
 
 function staffRows(db: Db) {
   // The newest invitation of each staff member, whatever its state: when it was sent and when it expires.
-  return db
-    .selectFrom('staff_users')
-    .select(['id', 'email', 'name', 'role', 'status', 'locale', 'created_at', 'last_login_dt'])
-    // An invited account has no password ('') until the invitation is accepted.
-    .select(sql<number>`case when password_hash = '' then 0 else 1 end`.as('password_set'))
-    .select((eb) =>
-      (['created_at', 'expires_at'] as const).map((column) =>
-        eb
-          .selectFrom('staff_invites')
-          .select(`staff_invites.${column}`)
-          .whereRef('staff_invites.staff_id', '=', 'staff_users.id')
-          .orderBy('staff_invites.created_at', 'desc')
-          .orderBy('staff_invites.id', 'desc')
-          .limit(1)
-          .as(column === 'created_at' ? 'invite_sent_at' : 'invite_expires_at'),
-      ),
-    );
+  return (
+    db
+      .selectFrom('staff_users')
+      .select(['id', 'email', 'name', 'role', 'status', 'locale', 'created_at', 'last_login_dt'])
+      // An invited account has no password ('') until the invitation is accepted.
+      .select(sql<number>`case when password_hash = '' then 0 else 1 end`.as('password_set'))
+      .select((eb) =>
+        (['created_at', 'expires_at'] as const).map((column) =>
+          eb
+            .selectFrom('staff_invites')
+            .select(`staff_invites.${column}`)
+            .whereRef('staff_invites.staff_id', '=', 'staff_users.id')
+            .orderBy('staff_invites.created_at', 'desc')
+            .orderBy('staff_invites.id', 'desc')
+            .limit(1)
+            .as(column === 'created_at' ? 'invite_sent_at' : 'invite_expires_at'),
+        ),
+      )
+  );
 }
 
 /** One page of staff accounts, by name. */
-export async function staffPage(db: Db, page: number, length: number): Promise<{ rows: StaffListRow[]; total: number }> {
+export async function staffPage(
+  db: Db,
+  page: number,
+  length: number,
+): Promise<{ rows: StaffListRow[]; total: number }> {
   const rows = await staffRows(db)
     .orderBy(sql`lower(name)`)
     .orderBy('id')
     .limit(length)
     .offset((page - 1) * length)
     .execute();
-  const count = await db.selectFrom('staff_users').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const count = await db
+    .selectFrom('staff_users')
+    .select(sql<number>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
   return { rows: rows as StaffListRow[], total: Number(count.n) };
 }
 
@@ -57,12 +66,20 @@ export async function staffRow(db: Db, id: number): Promise<StaffListRow | undef
 }
 
 export async function countActiveAdmins(db: Db, exceptId?: number): Promise<number> {
-  let query = db.selectFrom('staff_users').select(sql<number>`count(*)`.as('n')).where('role', '=', 'admin').where('status', '=', 'active');
+  let query = db
+    .selectFrom('staff_users')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('role', '=', 'admin')
+    .where('status', '=', 'active');
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
-export async function updateStaffRow(db: Db, id: number, changes: Updateable<StaffUsersTable>): Promise<void> {
+export async function updateStaffRow(
+  db: Db,
+  id: number,
+  changes: Updateable<StaffUsersTable>,
+): Promise<void> {
   await db.updateTable('staff_users').set(changes).where('id', '=', id).execute();
 }
 
@@ -79,7 +96,13 @@ export async function activateInvited(db: Db, id: number, passwordHash: string):
 
 export async function insertInvite(
   db: Db,
-  row: { staff_id: number; token_hash: string; invited_by: number | null; created_at: string; expires_at: string },
+  row: {
+    staff_id: number;
+    token_hash: string;
+    invited_by: number | null;
+    created_at: string;
+    expires_at: string;
+  },
 ): Promise<void> {
   await db.insertInto('staff_invites').values(row).execute();
 }
@@ -90,11 +113,21 @@ export function findInvite(db: Db, tokenHash: string) {
 
 /** Marks the invite used; false when another request used (or retired) it first. */
 export async function useInvite(db: Db, id: number, at: string): Promise<boolean> {
-  const result = await db.updateTable('staff_invites').set({ used_at: at }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('staff_invites')
+    .set({ used_at: at })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 /** Every unused invite of the staff member stops working (a newer one was sent, or they were deactivated). */
 export async function retireInvites(db: Db, staffId: number, at: string): Promise<void> {
-  await db.updateTable('staff_invites').set({ used_at: at }).where('staff_id', '=', staffId).where('used_at', 'is', null).execute();
+  await db
+    .updateTable('staff_invites')
+    .set({ used_at: at })
+    .where('staff_id', '=', staffId)
+    .where('used_at', 'is', null)
+    .execute();
 }

@@ -1,4 +1,4 @@
-// Staff accounts (issue 13, decisions §11): `GET`/`POST`/`PATCH /api/manager/staff`, admins only,
+// Staff accounts (issue 13, docs/product/back-office.md#staff-accounts): `GET`/`POST`/`PATCH /api/manager/staff`, admins only,
 // and the two public calls of the invitation page (`/manager/invite?token=`).
 import { z } from 'zod';
 import { STAFF_ROLES } from '../../../common/staff-roles';
@@ -36,7 +36,9 @@ const staffRow = z.object({
     .object({ sent_at: z.string(), expires_at: z.string(), expired: z.boolean() })
     .nullable()
     .describe('The newest invitation, while the account is invited'),
-  password_set: z.boolean().describe('false until the invitation is accepted: reactivating such an account makes it invited again'),
+  password_set: z
+    .boolean()
+    .describe('false until the invitation is accepted: reactivating such an account makes it invited again'),
   self: z.boolean().describe('This row is the staff member asking'),
 });
 const inviteToken = z.string({ error: required }).min(1, required).max(200, wrong);
@@ -59,7 +61,10 @@ export function staffAdminRoutes(app: TypedApp, ctx: AppContext): void {
     },
     async (request) => {
       const { page, length } = request.query;
-      const { rows, total, activeAdmins } = await listStaffAccounts(ctx.db, staffIdOf(request), { page, length });
+      const { rows, total, activeAdmins } = await listStaffAccounts(ctx.db, staffIdOf(request), {
+        page,
+        length,
+      });
       return { ...pageOf(rows, page, length, total), active_admins: activeAdmins };
     },
   );
@@ -69,14 +74,24 @@ export function staffAdminRoutes(app: TypedApp, ctx: AppContext): void {
     {
       onRequest: admin,
       schema: {
-        ...doc('Invites a staff member: an account without a password and a mail with a single-use link, valid 7 days, to set it (admin)'),
+        ...doc(
+          'Invites a staff member: an account without a password and a mail with a single-use link, valid 7 days, to set it (admin)',
+        ),
         body: z.object({
           email: schemas.email,
           name,
           role,
-          locale: z.enum(['en', 'fr'], { error: wrong }).optional().describe('The invitation mail’s language; the request’s language when absent'),
+          locale: z
+            .enum(['en', 'fr'], { error: wrong })
+            .optional()
+            .describe('The invitation mail’s language; the request’s language when absent'),
         }),
-        response: { 201: z.object({ data: staffRow, mailed: z.boolean().describe('false when the mail could not be sent: resend it') }) },
+        response: {
+          201: z.object({
+            data: staffRow,
+            mailed: z.boolean().describe('false when the mail could not be sent: resend it'),
+          }),
+        },
       },
     },
     async (request, reply) => {
@@ -84,7 +99,12 @@ export function staffAdminRoutes(app: TypedApp, ctx: AppContext): void {
       const { staff, mailed } = await inviteStaff(
         ctx,
         staffIdOf(request),
-        { email: body.email, name: body.name, role: body.role, locale: body.locale ?? requestLocale(request) },
+        {
+          email: body.email,
+          name: body.name,
+          role: body.role,
+          locale: body.locale ?? requestLocale(request),
+        },
         request.log,
       );
       return reply.code(201).send({ data: staff, mailed });
@@ -109,7 +129,13 @@ export function staffAdminRoutes(app: TypedApp, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const { staff, mailed } = await updateStaffAccount(ctx, staffIdOf(request), request.params.id, request.body, request.log);
+      const { staff, mailed } = await updateStaffAccount(
+        ctx,
+        staffIdOf(request),
+        request.params.id,
+        request.body,
+        request.log,
+      );
       return { data: staff, ...(mailed === undefined ? {} : { mailed }) };
     },
   );
@@ -124,7 +150,14 @@ export function staffAdminRoutes(app: TypedApp, ctx: AppContext): void {
         security: [{ publicClient: [] }],
         body: z.object({ token: inviteToken }),
         response: {
-          200: z.object({ data: z.object({ email: z.string(), name: z.string(), role: z.enum(STAFF_ROLES), expires_at: z.string() }) }),
+          200: z.object({
+            data: z.object({
+              email: z.string(),
+              name: z.string(),
+              role: z.enum(STAFF_ROLES),
+              expires_at: z.string(),
+            }),
+          }),
         },
       },
     },
@@ -137,7 +170,8 @@ export function staffAdminRoutes(app: TypedApp, ctx: AppContext): void {
       onRequest: publicClient,
       schema: {
         tags: ['manager'],
-        summary: 'Sets the invited staff member’s password (the link works once) and signs them in: a staff token valid 24 hours',
+        summary:
+          'Sets the invited staff member’s password (the link works once) and signs them in: a staff token valid 24 hours',
         security: [{ publicClient: [] }],
         body: schemas.resetPassword,
         response: { 200: tokenAnswer },

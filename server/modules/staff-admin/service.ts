@@ -1,4 +1,4 @@
-// Staff accounts in the back office (issue 13, decisions §11; admins only): the list, invitations
+// Staff accounts in the back office (issue 13, docs/product/back-office.md#staff-accounts; admins only): the list, invitations
 // by e-mail with a single-use link to set a password, role changes, deactivation and reactivation.
 // The program always keeps an active administrator, and no one removes their own admin role or
 // deactivates themselves. Every change is audited in its own transaction.
@@ -68,7 +68,11 @@ function toJson(row: StaffListRow, viewerId: number, now = new Date()): StaffJso
     last_login_at: row.last_login_dt,
     invite:
       row.status === 'invited' && row.invite_sent_at && row.invite_expires_at
-        ? { sent_at: row.invite_sent_at, expires_at: row.invite_expires_at, expired: row.invite_expires_at <= nowIso(now) }
+        ? {
+            sent_at: row.invite_sent_at,
+            expires_at: row.invite_expires_at,
+            expired: row.invite_expires_at <= nowIso(now),
+          }
         : null,
     password_set: Number(row.password_set) === 1,
     self: row.id === viewerId,
@@ -76,7 +80,12 @@ function toJson(row: StaffListRow, viewerId: number, now = new Date()): StaffJso
 }
 
 /** What the audit log keeps of an account, before and after a change (never the password). */
-const snapshot = (s: Pick<StaffUser, 'email' | 'name' | 'role' | 'status'>) => ({ email: s.email, name: s.name, role: s.role, status: s.status });
+const snapshot = (s: Pick<StaffUser, 'email' | 'name' | 'role' | 'status'>) => ({
+  email: s.email,
+  name: s.name,
+  role: s.role,
+  status: s.status,
+});
 
 export async function listStaffAccounts(db: Db, viewerId: number, paging: { page: number; length: number }) {
   const { rows, total } = await staffPage(db, paging.page, paging.length);
@@ -104,12 +113,22 @@ async function issueInvite(trx: Db, staffId: number, invitedBy: number, now: Dat
 }
 
 /** Sends the invitation; a failed send is logged and reported, the invitation stays (resend works). */
-async function mailInvite(ctx: AppContext, staff: StaffUser, inviterId: number, token: string, log: Log): Promise<boolean> {
+async function mailInvite(
+  ctx: AppContext,
+  staff: StaffUser,
+  inviterId: number,
+  token: string,
+  log: Log,
+): Promise<boolean> {
   const inviter = await findStaffById(ctx.db, inviterId);
   const link = `${ctx.config.publicUrl}/manager/invite?token=${token}`;
   try {
     await ctx.mailer.send(
-      staffInviteMail({ email: staff.email, firstName: staff.name, locale: staff.locale }, { inviter: inviter?.name ?? '', role: staff.role }, link),
+      staffInviteMail(
+        { email: staff.email, firstName: staff.name, locale: staff.locale },
+        { inviter: inviter?.name ?? '', role: staff.role },
+        link,
+      ),
       log,
     );
     return true;
@@ -127,7 +146,12 @@ export interface InviteInput {
 }
 
 /** Creates an invited account and mails its link; an e-mail already used by a staff account is 422. */
-export async function inviteStaff(ctx: AppContext, actorId: number, input: InviteInput, log: Log): Promise<{ staff: StaffJson; mailed: boolean }> {
+export async function inviteStaff(
+  ctx: AppContext,
+  actorId: number,
+  input: InviteInput,
+  log: Log,
+): Promise<{ staff: StaffJson; mailed: boolean }> {
   const taken = () => invalid({ email: ['staff.email_taken'] });
   if (await findStaffByEmail(ctx.db, input.email)) throw taken();
   const now = new Date();
@@ -151,7 +175,17 @@ export async function inviteStaff(ctx: AppContext, actorId: number, input: Invit
           .returningAll()
           .executeTakeFirstOrThrow();
         const token = await issueInvite(trx, staff.id, actorId, now);
-        await recordAudit(trx, { staffId: actorId, action: 'staff.invite', entity: 'staff', entityId: staff.id, after: { ...snapshot(staff), locale: staff.locale } }, nowIso(now));
+        await recordAudit(
+          trx,
+          {
+            staffId: actorId,
+            action: 'staff.invite',
+            entity: 'staff',
+            entityId: staff.id,
+            after: { ...snapshot(staff), locale: staff.locale },
+          },
+          nowIso(now),
+        );
         return { staff, token };
       }),
     );
@@ -201,11 +235,13 @@ export async function updateStaffAccount(
       const role = changes.role ?? before.role;
       let status: StaffStatus = before.status;
       if (changes.status === 'deactivated') status = 'deactivated';
-      else if (changes.status === 'active' && before.status === 'deactivated') status = before.password_hash ? 'active' : 'invited';
+      else if (changes.status === 'active' && before.status === 'deactivated')
+        status = before.password_hash ? 'active' : 'invited';
 
       const wasActiveAdmin = before.role === 'admin' && before.status === 'active';
       const staysActiveAdmin = role === 'admin' && status === 'active';
-      if (wasActiveAdmin && !staysActiveAdmin && (await countActiveAdmins(trx, id)) === 0) throw new AppError(409, 'staff.last_admin');
+      if (wasActiveAdmin && !staysActiveAdmin && (await countActiveAdmins(trx, id)) === 0)
+        throw new AppError(409, 'staff.last_admin');
       if (changes.resend_invite && status !== 'invited') throw new AppError(409, 'staff.invite_not_pending');
 
       const changed = role !== before.role || status !== before.status;
@@ -224,18 +260,42 @@ export async function updateStaffAccount(
                 ? 'staff.deactivate'
                 : 'staff.reactivate'
               : 'staff.role_change';
-        await recordAudit(trx, { staffId: actorId, action, entity: 'staff', entityId: id, before: snapshot(before), after: snapshot({ ...before, role, status }) }, nowIso(now));
+        await recordAudit(
+          trx,
+          {
+            staffId: actorId,
+            action,
+            entity: 'staff',
+            entityId: id,
+            before: snapshot(before),
+            after: snapshot({ ...before, role, status }),
+          },
+          nowIso(now),
+        );
       }
       let token: string | undefined;
       if (changes.resend_invite) {
         token = await issueInvite(trx, id, actorId, now);
         const after = snapshot({ ...before, role, status });
-        await recordAudit(trx, { staffId: actorId, action: 'staff.resend_invite', entity: 'staff', entityId: id, before: after, after }, nowIso(now));
+        await recordAudit(
+          trx,
+          {
+            staffId: actorId,
+            action: 'staff.resend_invite',
+            entity: 'staff',
+            entityId: id,
+            before: after,
+            after,
+          },
+          nowIso(now),
+        );
       }
       return { token, staff: { ...before, role, status } };
     }),
   );
-  const mailed = outcome.token ? await mailInvite(ctx, outcome.staff, actorId, outcome.token, log) : undefined;
+  const mailed = outcome.token
+    ? await mailInvite(ctx, outcome.staff, actorId, outcome.token, log)
+    : undefined;
   return { staff: await rowJson(ctx.db, id, actorId), ...(mailed === undefined ? {} : { mailed }) };
 }
 
@@ -261,7 +321,11 @@ export async function describeInvite(db: Db, token: string, now = new Date()) {
 }
 
 /** Sets the invited person's password (once) and signs them in to the back office. */
-export async function acceptInvite(db: Db, input: { token: string; password: string }, now = new Date()): Promise<IssuedToken> {
+export async function acceptInvite(
+  db: Db,
+  input: { token: string; password: string },
+  now = new Date(),
+): Promise<IssuedToken> {
   // Refused links are told before the password is hashed.
   await pendingInvite(db, input.token, now);
   const passwordHash = await hashPassword(input.password);
@@ -271,9 +335,21 @@ export async function acceptInvite(db: Db, input: { token: string; password: str
       // Read again under the lock: the link may have been used, retired or expired meanwhile.
       const { invite, staff } = await pendingInvite(trx, input.token, now);
       if (!(await useInvite(trx, invite.id, nowIso(now)))) throw new AppError(410, 'staff.invite_used');
-      if (!(await activateInvited(trx, staff.id, passwordHash))) throw new AppError(404, 'staff.invite_invalid');
+      if (!(await activateInvited(trx, staff.id, passwordHash)))
+        throw new AppError(404, 'staff.invite_invalid');
       await retireInvites(trx, staff.id, nowIso(now));
-      await recordAudit(trx, { staffId: staff.id, action: 'staff.accept_invite', entity: 'staff', entityId: staff.id, before: snapshot(staff), after: snapshot({ ...staff, status: 'active' }) }, nowIso(now));
+      await recordAudit(
+        trx,
+        {
+          staffId: staff.id,
+          action: 'staff.accept_invite',
+          entity: 'staff',
+          entityId: staff.id,
+          before: snapshot(staff),
+          after: snapshot({ ...staff, status: 'active' }),
+        },
+        nowIso(now),
+      );
       await touchStaffLastLogin(trx, staff.id, nowIso(now));
       return issueToken(trx, 'staff', staff.id, now);
     }),

@@ -16,7 +16,13 @@ export async function putPendingTotp(db: Db, staffId: number, sealed: string, at
   await db.deleteFrom('staff_totp').where('staff_id', '=', staffId).where('enabled_at', 'is', null).execute();
   const inserted = await db
     .insertInto('staff_totp')
-    .values({ staff_id: staffId, secret_sealed: sealed, created_at: at, enabled_at: null, last_used_step: null })
+    .values({
+      staff_id: staffId,
+      secret_sealed: sealed,
+      created_at: at,
+      enabled_at: null,
+      last_used_step: null,
+    })
     .onConflict((oc) => oc.column('staff_id').doNothing())
     .returning('staff_id')
     .executeTakeFirst();
@@ -55,7 +61,12 @@ export async function deleteTotp(db: Db, staffId: number): Promise<boolean> {
   return Number(result.numDeletedRows) > 0;
 }
 
-export async function replaceRecoveryCodes(db: Db, staffId: number, hashes: readonly string[], at: string): Promise<void> {
+export async function replaceRecoveryCodes(
+  db: Db,
+  staffId: number,
+  hashes: readonly string[],
+  at: string,
+): Promise<void> {
   await db.deleteFrom('staff_recovery_codes').where('staff_id', '=', staffId).execute();
   await db
     .insertInto('staff_recovery_codes')
@@ -64,7 +75,12 @@ export async function replaceRecoveryCodes(db: Db, staffId: number, hashes: read
 }
 
 /** Uses a recovery code once: false when there is no such unused code. */
-export async function useRecoveryCode(db: Db, staffId: number, codeHash: string, at: string): Promise<boolean> {
+export async function useRecoveryCode(
+  db: Db,
+  staffId: number,
+  codeHash: string,
+  at: string,
+): Promise<boolean> {
   const result = await db
     .updateTable('staff_recovery_codes')
     .set({ used_at: at })
@@ -89,7 +105,10 @@ export async function insertChallenge(
   db: Db,
   row: { staff_id: number; token_hash: string; created_at: string; expires_at: string },
 ): Promise<void> {
-  await db.insertInto('staff_sign_in_challenges').values({ ...row, used_at: null }).execute();
+  await db
+    .insertInto('staff_sign_in_challenges')
+    .values({ ...row, used_at: null })
+    .execute();
 }
 
 export function findLiveChallenge(db: Db, tokenHash: string, now: string) {
@@ -118,7 +137,11 @@ export async function deleteChallengesBefore(db: Db, before: string): Promise<vo
 
 /** The stored switch: true only when it was set on. */
 export async function readPolicy(db: Db): Promise<boolean> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', POLICY_KEY).executeTakeFirst();
+  const row = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', POLICY_KEY)
+    .executeTakeFirst();
   return row?.value === 'true';
 }
 
@@ -150,13 +173,25 @@ export async function gateOf(db: Db, staffId: number): Promise<{ required: boole
 export async function staffTwoFactorPage(db: Db, page: number, length: number) {
   const rows = await db
     .selectFrom('staff_users')
-    .leftJoin('staff_totp', (join) => join.onRef('staff_totp.staff_id', '=', 'staff_users.id').on('staff_totp.enabled_at', 'is not', null))
-    .select(['staff_users.id', 'staff_users.name', 'staff_users.email', 'staff_users.role', 'staff_users.status', 'staff_totp.enabled_at'])
+    .leftJoin('staff_totp', (join) =>
+      join.onRef('staff_totp.staff_id', '=', 'staff_users.id').on('staff_totp.enabled_at', 'is not', null),
+    )
+    .select([
+      'staff_users.id',
+      'staff_users.name',
+      'staff_users.email',
+      'staff_users.role',
+      'staff_users.status',
+      'staff_totp.enabled_at',
+    ])
     .orderBy(sql`lower(staff_users.name)`)
     .orderBy('staff_users.id')
     .limit(length)
     .offset((page - 1) * length)
     .execute();
-  const total = await db.selectFrom('staff_users').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const total = await db
+    .selectFrom('staff_users')
+    .select(sql<number>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
   return { rows, total: Number(total.n) };
 }

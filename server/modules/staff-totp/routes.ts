@@ -37,9 +37,15 @@ const security = z.object({
     recovery_codes_left: z.number().describe('Unused recovery codes (0 while the factor is off)'),
   }),
   require_totp: z.boolean().describe('Admins require a second factor of every staff member'),
-  enrolment_required: z.boolean().describe('Required, and this staff member has none yet: every other staff route answers 403 until they set it up'),
+  enrolment_required: z
+    .boolean()
+    .describe(
+      'Required, and this staff member has none yet: every other staff route answers 403 until they set it up',
+    ),
 });
-const recoveryCodes = z.array(z.string()).describe('Ten single-use codes, `xxxxx-xxxxx`: shown this once, stored hashed');
+const recoveryCodes = z
+  .array(z.string())
+  .describe('Ten single-use codes, `xxxxx-xxxxx`: shown this once, stored hashed');
 const staffRow = z.object({
   id: z.number(),
   name: z.string(),
@@ -57,11 +63,22 @@ export function staffTotpRoutes(app: TypedApp, ctx: AppContext): void {
   const enrolling = requireStaff(ctx.db, undefined, { duringEnrolment: true });
   const admin = requireStaff(ctx.db, ['admin']);
   const key = () => totpKeyOf(ctx.secrets.integrationsKey);
-  const doc = (summary: string, description?: string) => ({ tags: ['manager'], summary, ...(description ? { description } : {}), security: [{ staff: [] }] });
+  const doc = (summary: string, description?: string) => ({
+    tags: ['manager'],
+    summary,
+    ...(description ? { description } : {}),
+    security: [{ staff: [] }],
+  });
 
   app.get(
     '/api/manager/security',
-    { onRequest: enrolling, schema: { ...doc('The signed-in staff member’s second factor, and whether the program requires one'), response: { 200: z.object({ data: security }) } } },
+    {
+      onRequest: enrolling,
+      schema: {
+        ...doc('The signed-in staff member’s second factor, and whether the program requires one'),
+        response: { 200: z.object({ data: security }) },
+      },
+    },
     async (request) => ({ data: await securityOf(ctx.db, staffIdOf(request)) }),
   );
 
@@ -74,7 +91,15 @@ export function staffTotpRoutes(app: TypedApp, ctx: AppContext): void {
           'Starts setting up the authenticator: a new secret (20 random bytes), as a key to type, an otpauth:// URI and its QR code',
           'The secret is stored sealed and is answered here only: once a code confirms it, it is never answered again. Starting again replaces a secret not confirmed yet. 409 when the factor is on already.',
         ),
-        response: { 200: z.object({ data: z.object({ secret: z.string(), otpauth_uri: z.string(), qr_code: z.string().describe('An SVG image, as a data: URL') }) }) },
+        response: {
+          200: z.object({
+            data: z.object({
+              secret: z.string(),
+              otpauth_uri: z.string(),
+              qr_code: z.string().describe('An SVG image, as a data: URL'),
+            }),
+          }),
+        },
       },
     },
     async (request) => ({ data: await startEnrolment(ctx.db, key(), staffIdOf(request)) }),
@@ -90,7 +115,9 @@ export function staffTotpRoutes(app: TypedApp, ctx: AppContext): void {
           'A wrong code is 422 (`errors.code`), counted: 10 in 15 minutes, then 429. 409 when nothing waits for confirmation. Audited (`staff.totp_enable`).',
         ),
         body: z.object({ code }),
-        response: { 200: z.object({ data: z.object({ enabled_at: z.string(), recovery_codes: recoveryCodes }) }) },
+        response: {
+          200: z.object({ data: z.object({ enabled_at: z.string(), recovery_codes: recoveryCodes }) }),
+        },
       },
     },
     async (request) => {
@@ -98,7 +125,9 @@ export function staffTotpRoutes(app: TypedApp, ctx: AppContext): void {
       const token = bearerOf(request);
       // The staff member's other sessions end with the enrolment (service.ts, confirmEnrolment).
       const endOthers = token ? (trx: Db) => endOtherSessions(trx, 'staff', staffId, token) : undefined;
-      return { data: await confirmEnrolment(ctx.db, key(), staffId, request.body.code, new Date(), endOthers) };
+      return {
+        data: await confirmEnrolment(ctx.db, key(), staffId, request.body.code, new Date(), endOthers),
+      };
     },
   );
 
@@ -107,12 +136,17 @@ export function staffTotpRoutes(app: TypedApp, ctx: AppContext): void {
     {
       onRequest: anyStaff,
       schema: {
-        ...doc('Ten new recovery codes in place of the old ones; a right code first', 'Wrong code: 422, counted as above. Audited (`staff.totp_recovery_codes`).'),
+        ...doc(
+          'Ten new recovery codes in place of the old ones; a right code first',
+          'Wrong code: 422, counted as above. Audited (`staff.totp_recovery_codes`).',
+        ),
         body: z.object({ code }),
         response: { 200: z.object({ data: z.object({ recovery_codes: recoveryCodes }) }) },
       },
     },
-    async (request) => ({ data: await regenerateRecoveryCodes(ctx.db, key(), staffIdOf(request), request.body.code) }),
+    async (request) => ({
+      data: await regenerateRecoveryCodes(ctx.db, key(), staffIdOf(request), request.body.code),
+    }),
   );
 
   app.post(
@@ -143,7 +177,9 @@ export function staffTotpRoutes(app: TypedApp, ctx: AppContext): void {
           'Requires (or stops requiring) a second factor of every staff member (admin)',
           'Then a staff member without one reaches nothing but their Security page until they set it up. An admin requires it only once their own factor is on (409). Audited (`settings.staff_totp_policy`).',
         ),
-        body: z.object({ require_totp: z.boolean({ error: (issue) => (issue.input === undefined ? required : wrong) }) }),
+        body: z.object({
+          require_totp: z.boolean({ error: (issue) => (issue.input === undefined ? required : wrong) }),
+        }),
         response: { 200: z.object({ data: z.object({ require_totp: z.boolean() }) }) },
       },
     },
@@ -151,7 +187,15 @@ export function staffTotpRoutes(app: TypedApp, ctx: AppContext): void {
       const token = bearerOf(request);
       // Required of all: every other staff session ends (service.ts, setTotpPolicy).
       const endOthers = token ? (trx: Db) => endEveryOtherStaffSession(trx, token) : undefined;
-      return { data: await setTotpPolicy(ctx.db, staffIdOf(request), request.body.require_totp, new Date(), endOthers) };
+      return {
+        data: await setTotpPolicy(
+          ctx.db,
+          staffIdOf(request),
+          request.body.require_totp,
+          new Date(),
+          endOthers,
+        ),
+      };
     },
   );
 
@@ -167,7 +211,10 @@ export function staffTotpRoutes(app: TypedApp, ctx: AppContext): void {
     },
     async (request) => {
       const { page, length } = request.query;
-      const { rows, total, requireTotp } = await listStaffTwoFactor(ctx.db, staffIdOf(request), { page, length });
+      const { rows, total, requireTotp } = await listStaffTwoFactor(ctx.db, staffIdOf(request), {
+        page,
+        length,
+      });
       return { ...pageOf(rows, page, length, total), require_totp: requireTotp };
     },
   );

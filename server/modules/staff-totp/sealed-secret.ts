@@ -1,5 +1,5 @@
 // TOTP secrets at rest: AES-256-GCM under a key derived from the program's INTEGRATIONS_KEY
-// (decisions §14: set by the operator, or generated once and kept in the database), with the
+// (docs/product/links-and-integrations.md#provider-tokens: set by the operator, or generated once and kept in the database), with the
 // staff id as additional data, so a row copied onto another account does not open.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 

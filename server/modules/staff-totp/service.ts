@@ -80,7 +80,11 @@ export interface SecurityJson {
 }
 
 export async function securityOf(db: Db, staffId: number): Promise<SecurityJson> {
-  const [row, required, left] = await Promise.all([findTotp(db, staffId), readPolicy(db), recoveryCodesLeft(db, staffId)]);
+  const [row, required, left] = await Promise.all([
+    findTotp(db, staffId),
+    readPolicy(db),
+    recoveryCodesLeft(db, staffId),
+  ]);
   const enabled = Boolean(row?.enabled_at);
   return {
     totp: { enabled, enabled_at: row?.enabled_at ?? null, recovery_codes_left: enabled ? left : 0 },
@@ -99,19 +103,28 @@ export function normalizeRecoveryCode(text: string): string | null {
 }
 
 /** Bound to the staff member: the same code of two accounts hashes apart. */
-const recoveryHash = (staffId: number, code: string) => createHash('sha256').update(`${staffId}:${code}`).digest('hex');
+const recoveryHash = (staffId: number, code: string) =>
+  createHash('sha256').update(`${staffId}:${code}`).digest('hex');
 
 /** Ten new codes, shown as `xxxxx-xxxxx`. */
 function newRecoveryCodes(): string[] {
   return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
-    const code = Array.from({ length: RECOVERY_LENGTH }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
+    const code = Array.from(
+      { length: RECOVERY_LENGTH },
+      () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)],
+    ).join('');
     return `${code.slice(0, 5)}-${code.slice(5)}`;
   });
 }
 
 async function storeNewRecoveryCodes(trx: Db, staffId: number, at: string): Promise<string[]> {
   const codes = newRecoveryCodes();
-  await replaceRecoveryCodes(trx, staffId, codes.map((code) => recoveryHash(staffId, normalizeRecoveryCode(code)!)), at);
+  await replaceRecoveryCodes(
+    trx,
+    staffId,
+    codes.map((code) => recoveryHash(staffId, normalizeRecoveryCode(code)!)),
+    at,
+  );
   return codes;
 }
 
@@ -122,7 +135,13 @@ const digitsOf = (code: string) => code.replace(/\s/g, '');
  * (within one step either side, and only for a step newer than the last one used) or an unused
  * recovery code. Call inside the transaction of what the code allows.
  */
-export async function passSecondFactor(trx: Db, key: Buffer, staffId: number, code: string, now: Date): Promise<boolean> {
+export async function passSecondFactor(
+  trx: Db,
+  key: Buffer,
+  staffId: number,
+  code: string,
+  now: Date,
+): Promise<boolean> {
   const digits = digitsOf(code);
   if (/^\d{6}$/.test(digits)) {
     const row = await findTotp(trx, staffId);
@@ -142,7 +161,12 @@ export async function passSecondFactor(trx: Db, key: Buffer, staffId: number, co
  * A signed-in staff member's own code check: counted before it is made (CODE_THROTTLE, 429 when
  * spent), forgotten when right. `check` runs the change and answers false for a wrong proof.
  */
-async function withCountedProof<T>(db: Db, staffId: number, now: Date, check: () => Promise<T | false>): Promise<T> {
+async function withCountedProof<T>(
+  db: Db,
+  staffId: number,
+  now: Date,
+  check: () => Promise<T | false>,
+): Promise<T> {
   const bucket = `staff-totp:${staffId}`;
   const attempt = await reserveAttempt(db, [bucket], CODE_THROTTLE, now);
   let result: T | false = false;
@@ -151,7 +175,8 @@ async function withCountedProof<T>(db: Db, staffId: number, now: Date, check: ()
   } finally {
     if (result !== false) await attempt.release();
   }
-  if (result === false) throw invalid({ code: ['two_factor.wrong_code_field'] }, 'two_factor.wrong_code_field');
+  if (result === false)
+    throw invalid({ code: ['two_factor.wrong_code_field'] }, 'two_factor.wrong_code_field');
   await clearAttempts(db, bucket);
   return result;
 }
@@ -168,17 +193,33 @@ export interface EnrolmentStart {
 }
 
 /** A new secret for the staff member to add to their app; any earlier one not confirmed is replaced. */
-export async function startEnrolment(db: Db, key: Buffer, staffId: number, now = new Date()): Promise<EnrolmentStart> {
+export async function startEnrolment(
+  db: Db,
+  key: Buffer,
+  staffId: number,
+  now = new Date(),
+): Promise<EnrolmentStart> {
   const staff = await findStaffById(db, staffId);
   if (!staff) throw new AppError(404, 'staff.not_found');
   const secret = base32Encode(randomBytes(TOTP_SECRET_BYTES));
-  const started = await db.transaction().execute((trx) => putPendingTotp(trx, staffId, sealSecret(key, secret, staffId), nowIso(now)));
+  const started = await db
+    .transaction()
+    .execute((trx) => putPendingTotp(trx, staffId, sealSecret(key, secret, staffId), nowIso(now)));
   if (!started) throw new AppError(409, 'two_factor.already_enabled');
   const uri = otpauthUri({ issuer: BRAND.programName, account: staff.email, secret });
   // Loaded when first needed: most server processes never draw a QR code.
   const { toString } = await import('qrcode');
-  const svg = await toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 4, color: { dark: '#000000', light: '#ffffff' } });
-  return { secret, otpauth_uri: uri, qr_code: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+  const svg = await toString(uri, {
+    type: 'svg',
+    errorCorrectionLevel: 'M',
+    margin: 4,
+    color: { dark: '#000000', light: '#ffffff' },
+  });
+  return {
+    secret,
+    otpauth_uri: uri,
+    qr_code: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+  };
 }
 
 /** Turns the factor on with a first right code; answers the recovery codes, shown this once. */
@@ -186,7 +227,14 @@ export async function startEnrolment(db: Db, key: Buffer, staffId: number, now =
  * Turns the factor on with a first right code. The staff member's other sessions end (issue 31):
  * one opened by someone who knew the password alone does not outlive the factor.
  */
-export async function confirmEnrolment(db: Db, key: Buffer, staffId: number, code: string, now = new Date(), endOtherSessions?: EndSessions) {
+export async function confirmEnrolment(
+  db: Db,
+  key: Buffer,
+  staffId: number,
+  code: string,
+  now = new Date(),
+  endOtherSessions?: EndSessions,
+) {
   const row = await findTotp(db, staffId);
   if (row?.enabled_at) throw new AppError(409, 'two_factor.already_enabled');
   if (!row) throw new AppError(409, 'two_factor.not_started');
@@ -202,14 +250,31 @@ export async function confirmEnrolment(db: Db, key: Buffer, staffId: number, cod
       if (!(await enableTotp(trx, staffId, step, at))) throw new AppError(409, 'two_factor.not_started');
       const recovery_codes = await storeNewRecoveryCodes(trx, staffId, at);
       if (endOtherSessions) await endOtherSessions(trx);
-      await recordAudit(trx, { staffId, action: 'staff.totp_enable', entity: 'staff', entityId: staffId, before: { two_factor: false }, after: { two_factor: true } }, at);
+      await recordAudit(
+        trx,
+        {
+          staffId,
+          action: 'staff.totp_enable',
+          entity: 'staff',
+          entityId: staffId,
+          before: { two_factor: false },
+          after: { two_factor: true },
+        },
+        at,
+      );
       return { enabled_at: at, recovery_codes };
     }),
   );
 }
 
 /** Ten new recovery codes in place of the old ones (a right code first). */
-export async function regenerateRecoveryCodes(db: Db, key: Buffer, staffId: number, code: string, now = new Date()) {
+export async function regenerateRecoveryCodes(
+  db: Db,
+  key: Buffer,
+  staffId: number,
+  code: string,
+  now = new Date(),
+) {
   if (!(await findTotp(db, staffId))?.enabled_at) throw new AppError(409, 'two_factor.not_enabled');
   const at = nowIso(now);
   return withCountedProof(db, staffId, now, () =>
@@ -219,7 +284,14 @@ export async function regenerateRecoveryCodes(db: Db, key: Buffer, staffId: numb
       const recovery_codes = await storeNewRecoveryCodes(trx, staffId, at);
       await recordAudit(
         trx,
-        { staffId, action: 'staff.totp_recovery_codes', entity: 'staff', entityId: staffId, before: { recovery_codes_left: before }, after: { recovery_codes_left: RECOVERY_CODE_COUNT } },
+        {
+          staffId,
+          action: 'staff.totp_recovery_codes',
+          entity: 'staff',
+          entityId: staffId,
+          before: { recovery_codes_left: before },
+          after: { recovery_codes_left: RECOVERY_CODE_COUNT },
+        },
         at,
       );
       return { recovery_codes };
@@ -228,7 +300,13 @@ export async function regenerateRecoveryCodes(db: Db, key: Buffer, staffId: numb
 }
 
 /** Turns one's own factor off, proven by a right code or the account's password. */
-export async function disableOwnTotp(db: Db, key: Buffer, staffId: number, proof: { code?: string | undefined; password?: string | undefined }, now = new Date()) {
+export async function disableOwnTotp(
+  db: Db,
+  key: Buffer,
+  staffId: number,
+  proof: { code?: string | undefined; password?: string | undefined },
+  now = new Date(),
+) {
   const code = proof.code?.trim() ?? '';
   const password = proof.password ?? '';
   if (!code && !password) throw invalid({ code: ['two_factor.proof_required'] }, 'two_factor.proof_required');
@@ -245,7 +323,18 @@ export async function disableOwnTotp(db: Db, key: Buffer, staffId: number, proof
     done = await db.transaction().execute(async (trx) => {
       if (!passwordOk && !(code && (await passSecondFactor(trx, key, staffId, code, now)))) return false;
       if (!(await deleteTotp(trx, staffId))) return false;
-      await recordAudit(trx, { staffId, action: 'staff.totp_disable', entity: 'staff', entityId: staffId, before: { two_factor: true }, after: { two_factor: false } }, at);
+      await recordAudit(
+        trx,
+        {
+          staffId,
+          action: 'staff.totp_disable',
+          entity: 'staff',
+          entityId: staffId,
+          before: { two_factor: true },
+          after: { two_factor: false },
+        },
+        at,
+      );
       return true;
     });
   } finally {
@@ -266,19 +355,33 @@ export async function disableOwnTotp(db: Db, key: Buffer, staffId: number, proof
  * Requires (or stops requiring) a second factor of every staff member. An admin requires it only
  * once their own is on: the switch would otherwise shut them out of everything but enrolment.
  */
-export async function setTotpPolicy(db: Db, actorId: number, required: boolean, now = new Date(), endOtherStaffSessions?: EndSessions): Promise<{ require_totp: boolean }> {
+export async function setTotpPolicy(
+  db: Db,
+  actorId: number,
+  required: boolean,
+  now = new Date(),
+  endOtherStaffSessions?: EndSessions,
+): Promise<{ require_totp: boolean }> {
   const at = nowIso(now);
   return db.transaction().execute(async (trx) => {
     await lockKeys(trx, POLICY_LOCK, ['staff-totp-policy']);
     const before = await readPolicy(trx);
-    if (required && !(await findTotp(trx, actorId))?.enabled_at) throw new AppError(409, 'two_factor.enable_yourself_first');
+    if (required && !(await findTotp(trx, actorId))?.enabled_at)
+      throw new AppError(409, 'two_factor.enable_yourself_first');
     if (before === required) return { require_totp: required };
     await writePolicy(trx, required, at);
     // Required of all: every staff session ends but the admin's own, so each signs in again with a factor (issue 31).
     if (required && endOtherStaffSessions) await endOtherStaffSessions(trx);
     await recordAudit(
       trx,
-      { staffId: actorId, action: 'settings.staff_totp_policy', entity: 'settings', entityId: 'staff_totp', before: { require_totp: before }, after: { require_totp: required } },
+      {
+        staffId: actorId,
+        action: 'settings.staff_totp_policy',
+        entity: 'settings',
+        entityId: 'staff_totp',
+        before: { require_totp: before },
+        after: { require_totp: required },
+      },
       at,
     );
     return { require_totp: required };
@@ -315,7 +418,12 @@ export async function listStaffTwoFactor(db: Db, viewerId: number, paging: { pag
  * Turns a colleague's factor off (they lost their phone and their recovery codes): they sign in
  * with their password and, when the switch is on, set up a new one before anything else.
  */
-export async function resetStaffTotp(db: Db, actorId: number, staffId: number, now = new Date()): Promise<void> {
+export async function resetStaffTotp(
+  db: Db,
+  actorId: number,
+  staffId: number,
+  now = new Date(),
+): Promise<void> {
   if (actorId === staffId) throw new AppError(422, 'two_factor.own_reset');
   const staff = await findStaffById(db, staffId);
   if (!staff) throw new AppError(404, 'staff.not_found');
@@ -323,7 +431,18 @@ export async function resetStaffTotp(db: Db, actorId: number, staffId: number, n
   await db.transaction().execute(async (trx) => {
     if (!(await findTotp(trx, staffId))?.enabled_at) throw new AppError(409, 'two_factor.reset_not_enabled');
     await deleteTotp(trx, staffId);
-    await recordAudit(trx, { staffId: actorId, action: 'staff.totp_reset', entity: 'staff', entityId: staffId, before: { two_factor: true }, after: { two_factor: false } }, at);
+    await recordAudit(
+      trx,
+      {
+        staffId: actorId,
+        action: 'staff.totp_reset',
+        entity: 'staff',
+        entityId: staffId,
+        before: { two_factor: true },
+        after: { two_factor: false },
+      },
+      at,
+    );
   });
 }
 
@@ -344,19 +463,37 @@ export interface CommandLineReset {
  * removed, audited with no staff account as the actor (`via: 'command_line'`). Only a factor that
  * is on is reset; an enrolment never confirmed is left to be replaced by the next one.
  */
-export async function resetStaffTotpFromCommandLine(db: Db, email: string, now = new Date()): Promise<CommandLineReset | undefined> {
+export async function resetStaffTotpFromCommandLine(
+  db: Db,
+  email: string,
+  now = new Date(),
+): Promise<CommandLineReset | undefined> {
   const staff = await findStaffByEmail(db, email);
   if (!staff) return undefined;
   const at = nowIso(now);
   return db.transaction().execute(async (trx) => {
     const required = await readPolicy(trx);
-    const summary = { id: staff.id, email: staff.email, name: staff.name, role: staff.role, status: staff.status };
-    if (!(await findTotp(trx, staff.id))?.enabled_at) return { staff: summary, reset: false, recovery_codes_removed: 0, required };
+    const summary = {
+      id: staff.id,
+      email: staff.email,
+      name: staff.name,
+      role: staff.role,
+      status: staff.status,
+    };
+    if (!(await findTotp(trx, staff.id))?.enabled_at)
+      return { staff: summary, reset: false, recovery_codes_removed: 0, required };
     const left = await recoveryCodesLeft(trx, staff.id);
     await deleteTotp(trx, staff.id);
     await recordAudit(
       trx,
-      { staffId: null, action: 'staff.totp_reset', entity: 'staff', entityId: staff.id, before: { two_factor: true }, after: { two_factor: false, via: 'command_line' } },
+      {
+        staffId: null,
+        action: 'staff.totp_reset',
+        entity: 'staff',
+        entityId: staff.id,
+        before: { two_factor: true },
+        after: { two_factor: false, via: 'command_line' },
+      },
       at,
     );
     return { staff: summary, reset: true, recovery_codes_removed: left, required };
@@ -379,17 +516,31 @@ export interface SignInChallenge {
 }
 
 /** A single-use challenge for the code that must follow a right password. */
-export async function createSignInChallenge(db: Db, staffId: number, now = new Date()): Promise<SignInChallenge> {
+export async function createSignInChallenge(
+  db: Db,
+  staffId: number,
+  now = new Date(),
+): Promise<SignInChallenge> {
   const { token, hash } = newToken();
   const expired = new Date(now.getTime() + CHALLENGE_LIFETIME_MS).toISOString();
-  await insertChallenge(db, { staff_id: staffId, token_hash: hash, created_at: nowIso(now), expires_at: expired });
+  await insertChallenge(db, {
+    staff_id: staffId,
+    token_hash: hash,
+    created_at: nowIso(now),
+    expires_at: expired,
+  });
   // Spent challenges are worthless; clearing them now and then keeps the table small.
-  if (Math.random() < 0.05) await deleteChallengesBefore(db, new Date(now.getTime() - 86_400_000).toISOString());
+  if (Math.random() < 0.05)
+    await deleteChallengesBefore(db, new Date(now.getTime() - 86_400_000).toISOString());
   return { two_factor: true, challenge: token, expired };
 }
 
 /** The open challenge `token` names, or undefined (unknown, used or expired). */
-export async function openSignInChallenge(db: Db, token: string, now = new Date()): Promise<{ id: number; staffId: number } | undefined> {
+export async function openSignInChallenge(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<{ id: number; staffId: number } | undefined> {
   if (!token || token.length > 200) return undefined;
   const row = await findLiveChallenge(db, hashToken(token), nowIso(now));
   return row ? { id: row.id, staffId: row.staff_id } : undefined;

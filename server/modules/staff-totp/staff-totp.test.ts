@@ -54,7 +54,14 @@ beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(T0);
   const db = t.database.db;
-  for (const table of ['staff_recovery_codes', 'staff_totp', 'staff_sign_in_challenges', 'throttle_events', 'audit_log'] as const) await db.deleteFrom(table).execute();
+  for (const table of [
+    'staff_recovery_codes',
+    'staff_totp',
+    'staff_sign_in_challenges',
+    'throttle_events',
+    'audit_log',
+  ] as const)
+    await db.deleteFrom(table).execute();
   await db.deleteFrom('settings').where('key', '=', 'staff_totp_required').execute();
 });
 afterEach(() => {
@@ -63,9 +70,21 @@ afterEach(() => {
 
 const db = () => t.database.db;
 const signIn = (who: Person, password = who.password, ip = '10.1.0.1') =>
-  t.app.inject({ method: 'POST', url: '/api/manager/auth/get_token', headers: client, remoteAddress: ip, payload: { email: who.email, password } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/manager/auth/get_token',
+    headers: client,
+    remoteAddress: ip,
+    payload: { email: who.email, password },
+  });
 const secondStep = (challenge: string, code: string, ip = '10.1.0.1') =>
-  t.app.inject({ method: 'POST', url: '/api/manager/auth/two_factor', headers: client, remoteAddress: ip, payload: { challenge, code } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/manager/auth/two_factor',
+    headers: client,
+    remoteAddress: ip,
+    payload: { challenge, code },
+  });
 const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 const post = (token: string, url: string, payload?: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
@@ -77,7 +96,9 @@ async function enrol(who: Person, token?: string) {
   const start = await post(bearerToken, '/api/manager/security/totp');
   expect(start.statusCode).toBe(200);
   const secret = base32Decode(start.json().data.secret)!;
-  const confirm = await post(bearerToken, '/api/manager/security/totp/confirm', { code: totp(secret, new Date()) });
+  const confirm = await post(bearerToken, '/api/manager/security/totp/confirm', {
+    code: totp(secret, new Date()),
+  });
   expect(confirm.statusCode).toBe(200);
   return { secret, recoveryCodes: confirm.json().data.recovery_codes as string[], token: bearerToken };
 }
@@ -87,7 +108,11 @@ async function challengeOf(who: Person, ip?: string): Promise<string> {
   const res = await signIn(who, who.password, ip);
   expect(res.statusCode).toBe(200);
   const body = res.json();
-  expect(body).toEqual({ two_factor: true, challenge: expect.any(String), expired: new Date(Date.now() + 300_000).toISOString() });
+  expect(body).toEqual({
+    two_factor: true,
+    challenge: expect.any(String),
+    expired: new Date(Date.now() + 300_000).toISOString(),
+  });
   expect(body).not.toHaveProperty('token');
   return body.challenge;
 }
@@ -117,7 +142,11 @@ describe('enrolment', () => {
     expect(qr_code).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(Buffer.from(qr_code.split(',')[1], 'base64').toString()).toContain('<svg');
     // Stored sealed, never as itself.
-    const row = await db().selectFrom('staff_totp').selectAll().where('staff_id', '=', manager.id).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('staff_totp')
+      .selectAll()
+      .where('staff_id', '=', manager.id)
+      .executeTakeFirstOrThrow();
     expect(row.secret_sealed).not.toContain(secret);
     expect(row.enabled_at).toBeNull();
     // Not on until confirmed: the password alone still signs in.
@@ -126,7 +155,9 @@ describe('enrolment', () => {
     const bytes = base32Decode(secret)!;
     const wrong = await post(token, '/api/manager/security/totp/confirm', { code: totp(bytes, T0, 2) });
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json().errors.code).toEqual(['This code is not right: enter the current 6-digit code from your authenticator app']);
+    expect(wrong.json().errors.code).toEqual([
+      'This code is not right: enter the current 6-digit code from your authenticator app',
+    ]);
     const confirm = await post(token, '/api/manager/security/totp/confirm', { code: totp(bytes, T0) });
     expect(confirm.statusCode).toBe(200);
     const codes: string[] = confirm.json().data.recovery_codes;
@@ -145,7 +176,9 @@ describe('enrolment', () => {
     });
     // The secret is never answered again: starting over is refused while it is on.
     expect((await post(token, '/api/manager/security/totp')).statusCode).toBe(409);
-    expect((await post(token, '/api/manager/security/totp/confirm', { code: totp(bytes, at(30)) })).statusCode).toBe(409);
+    expect(
+      (await post(token, '/api/manager/security/totp/confirm', { code: totp(bytes, at(30)) })).statusCode,
+    ).toBe(409);
     const [line] = await auditRows('staff.totp_enable');
     expect(line).toMatchObject({ staff_id: manager.id, entity: 'staff', entity_id: String(manager.id) });
     expect(JSON.parse(line!.before!)).toEqual({ two_factor: false });
@@ -154,12 +187,18 @@ describe('enrolment', () => {
 
   it('replaces a secret not confirmed yet when started again, and refuses a confirmation with nothing started', async () => {
     const token = await tokenOf(reviewer);
-    expect((await post(token, '/api/manager/security/totp/confirm', { code: '123456' })).statusCode).toBe(409);
+    expect((await post(token, '/api/manager/security/totp/confirm', { code: '123456' })).statusCode).toBe(
+      409,
+    );
     const first = base32Decode((await post(token, '/api/manager/security/totp')).json().data.secret)!;
     const second = base32Decode((await post(token, '/api/manager/security/totp')).json().data.secret)!;
     expect(first.equals(second)).toBe(false);
-    expect((await post(token, '/api/manager/security/totp/confirm', { code: totp(first, T0) })).statusCode).toBe(422);
-    expect((await post(token, '/api/manager/security/totp/confirm', { code: totp(second, T0) })).statusCode).toBe(200);
+    expect(
+      (await post(token, '/api/manager/security/totp/confirm', { code: totp(first, T0) })).statusCode,
+    ).toBe(422);
+    expect(
+      (await post(token, '/api/manager/security/totp/confirm', { code: totp(second, T0) })).statusCode,
+    ).toBe(200);
     // A missing code is a field error, not a check.
     const missing = await post(token, '/api/manager/security/totp/confirm', {});
     expect(missing.statusCode).toBe(422);
@@ -169,8 +208,13 @@ describe('enrolment', () => {
   it('counts wrong codes of a signed-in staff member: ten, then 429', async () => {
     const token = await tokenOf(manager);
     const secret = base32Decode((await post(token, '/api/manager/security/totp')).json().data.secret)!;
-    for (let i = 0; i < 10; i++) expect((await post(token, '/api/manager/security/totp/confirm', { code: totp(secret, T0, 3) })).statusCode).toBe(422);
-    expect((await post(token, '/api/manager/security/totp/confirm', { code: totp(secret, T0) })).statusCode).toBe(429);
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await post(token, '/api/manager/security/totp/confirm', { code: totp(secret, T0, 3) })).statusCode,
+      ).toBe(422);
+    expect(
+      (await post(token, '/api/manager/security/totp/confirm', { code: totp(secret, T0) })).statusCode,
+    ).toBe(429);
   });
 });
 
@@ -186,13 +230,21 @@ describe('signing in with the second factor', () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(expired).toBe(new Date(at(30).getTime() + 86_400_000).toISOString());
     const me = await get(token, '/api/manager/me');
-    expect(me.json().data).toMatchObject({ email: manager.email, two_factor: { enabled: true, required: false } });
+    expect(me.json().data).toMatchObject({
+      email: manager.email,
+      two_factor: { enabled: true, required: false },
+    });
 
     // The challenge worked once; the code too, even with a new challenge, even a little later.
     expect((await secondStep(challenge, code)).statusCode).toBe(410);
     const replay = await secondStep(await challengeOf(manager), code);
     expect(replay.statusCode).toBe(401);
-    expect(replay.json()).toEqual({ code: 401, error: 'two_factor.wrong_code', message: 'This code is not right. Enter the current code from your authenticator app, or an unused recovery code.' });
+    expect(replay.json()).toEqual({
+      code: 401,
+      error: 'two_factor.wrong_code',
+      message:
+        'This code is not right. Enter the current code from your authenticator app, or an unused recovery code.',
+    });
     vi.setSystemTime(at(45));
     expect((await secondStep(await challengeOf(manager), code)).statusCode).toBe(401);
     // The next step's code is new.
@@ -205,7 +257,12 @@ describe('signing in with the second factor', () => {
     const now = at(300);
     const attempt = async (offset: number) => {
       const { challenge } = await createSignInChallenge(db(), manager.id, now);
-      return completeStaffSignIn(db(), key, { challenge, code: totp(secret, now, offset), ip: '10.2.0.1' }, now).then(
+      return completeStaffSignIn(
+        db(),
+        key,
+        { challenge, code: totp(secret, now, offset), ip: '10.2.0.1' },
+        now,
+      ).then(
         () => 'accepted',
         (error: { status: number }) => error.status,
       );
@@ -218,7 +275,11 @@ describe('signing in with the second factor', () => {
     expect(await attempt(2)).toBe(401);
     // A code of a step at or before the last one used, within the window: a replay, refused.
     expect(await attempt(0)).toBe(401);
-    const row = await db().selectFrom('staff_totp').select('last_used_step').where('staff_id', '=', manager.id).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('staff_totp')
+      .select('last_used_step')
+      .where('staff_id', '=', manager.id)
+      .executeTakeFirstOrThrow();
     expect(row.last_used_step).toBe(Math.floor(now.getTime() / 30_000) + 1);
   });
 
@@ -227,7 +288,11 @@ describe('signing in with the second factor', () => {
     vi.setSystemTime(at(30));
     const challenge = await challengeOf(manager);
     for (let i = 0; i < 10; i++) {
-      const res = await secondStep(challenge, String((Number(totp(secret, at(30))) + 1 + i) % 1_000_000).padStart(6, '0'), `10.3.0.${i}`);
+      const res = await secondStep(
+        challenge,
+        String((Number(totp(secret, at(30))) + 1 + i) % 1_000_000).padStart(6, '0'),
+        `10.3.0.${i}`,
+      );
       expect(res.statusCode).toBe(401);
     }
     expect((await secondStep(challenge, totp(secret, at(30)), '10.3.1.1')).statusCode).toBe(429);
@@ -242,7 +307,8 @@ describe('signing in with the second factor', () => {
   it('does not forget earlier failures when the password is right but the code is still to come', async () => {
     const { secret } = await enrol(manager);
     vi.setSystemTime(at(30));
-    for (let i = 0; i < 9; i++) expect((await signIn(manager, 'not-the-password', `10.4.0.${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < 9; i++)
+      expect((await signIn(manager, 'not-the-password', `10.4.0.${i}`)).statusCode).toBe(401);
     const challenge = await challengeOf(manager, '10.4.1.1');
     expect((await secondStep(challenge, '000000', '10.4.1.1')).statusCode).toBe(401);
     expect((await secondStep(challenge, totp(secret, at(30)), '10.4.1.1')).statusCode).toBe(429);
@@ -253,7 +319,9 @@ describe('signing in with the second factor', () => {
     const [first, second] = recoveryCodes as [string, string];
     const res = await secondStep(await challengeOf(manager), ` ${first.toUpperCase().replace('-', ' ')} `);
     expect(res.statusCode).toBe(200);
-    expect((await get(res.json().token, '/api/manager/security')).json().data.totp.recovery_codes_left).toBe(9);
+    expect((await get(res.json().token, '/api/manager/security')).json().data.totp.recovery_codes_left).toBe(
+      9,
+    );
     expect((await secondStep(await challengeOf(manager), first)).statusCode).toBe(401);
     expect((await secondStep(await challengeOf(manager), second.replace('-', ''))).statusCode).toBe(200);
     // Another account's codes open nothing here.
@@ -275,7 +343,11 @@ describe('signing in with the second factor', () => {
     expect(expired.json().message).toBe('This sign-in has expired. Enter your e-mail and password again.');
     // A challenge of a deactivated account opens nothing either.
     const fresh = await challengeOf(manager);
-    await db().updateTable('staff_users').set({ status: 'deactivated' }).where('id', '=', manager.id).execute();
+    await db()
+      .updateTable('staff_users')
+      .set({ status: 'deactivated' })
+      .where('id', '=', manager.id)
+      .execute();
     try {
       expect((await secondStep(fresh, totp(secret, new Date()))).statusCode).toBe(410);
     } finally {
@@ -293,7 +365,12 @@ describe('signing in with the second factor', () => {
   });
 
   it('keeps the partner sign-in’s answer as it was', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/get_token', headers: client, payload: { email: 'nobody@example.com', password: 'whatever-password' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/get_token',
+      headers: client,
+      payload: { email: 'nobody@example.com', password: 'whatever-password' },
+    });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -302,8 +379,12 @@ describe('recovery codes and turning off', () => {
   it('makes new recovery codes for a right code; the old ones stop working', async () => {
     const { secret, recoveryCodes, token } = await enrol(manager);
     vi.setSystemTime(at(30));
-    expect((await post(token, '/api/manager/security/totp/recovery_codes', { code: '000000' })).statusCode).toBe(422);
-    const res = await post(token, '/api/manager/security/totp/recovery_codes', { code: totp(secret, at(30)) });
+    expect(
+      (await post(token, '/api/manager/security/totp/recovery_codes', { code: '000000' })).statusCode,
+    ).toBe(422);
+    const res = await post(token, '/api/manager/security/totp/recovery_codes', {
+      code: totp(secret, at(30)),
+    });
     expect(res.statusCode).toBe(200);
     const fresh: string[] = res.json().data.recovery_codes;
     expect(fresh).toHaveLength(10);
@@ -317,23 +398,34 @@ describe('recovery codes and turning off', () => {
   it('turns off with the password or a code, not with a wrong one; the password alone signs in again', async () => {
     const { secret, token } = await enrol(manager);
     vi.setSystemTime(at(30));
-    const wrongPassword = await post(token, '/api/manager/security/totp/disable', { password: 'not-the-password' });
+    const wrongPassword = await post(token, '/api/manager/security/totp/disable', {
+      password: 'not-the-password',
+    });
     expect(wrongPassword.statusCode).toBe(422);
     expect(wrongPassword.json().errors.password).toEqual(['The current password is not correct']);
-    expect((await post(token, '/api/manager/security/totp/disable', { code: '000000' })).statusCode).toBe(422);
+    expect((await post(token, '/api/manager/security/totp/disable', { code: '000000' })).statusCode).toBe(
+      422,
+    );
     expect((await post(token, '/api/manager/security/totp/disable', {})).statusCode).toBe(422);
     const off = await post(token, '/api/manager/security/totp/disable', { password: manager.password });
     expect(off.statusCode).toBe(200);
     expect(off.json().data.totp).toEqual({ enabled: false, enabled_at: null, recovery_codes_left: 0 });
     expect((await signIn(manager)).json()).toHaveProperty('token');
-    expect(await db().selectFrom('staff_recovery_codes').selectAll().where('staff_id', '=', manager.id).execute()).toEqual([]);
-    expect((await post(token, '/api/manager/security/totp/disable', { password: manager.password })).statusCode).toBe(409);
+    expect(
+      await db().selectFrom('staff_recovery_codes').selectAll().where('staff_id', '=', manager.id).execute(),
+    ).toEqual([]);
+    expect(
+      (await post(token, '/api/manager/security/totp/disable', { password: manager.password })).statusCode,
+    ).toBe(409);
 
     // And with a code.
     vi.setSystemTime(at(60));
     const again = await enrol(manager, token);
     vi.setSystemTime(at(90));
-    expect((await post(token, '/api/manager/security/totp/disable', { code: totp(again.secret, at(90)) })).statusCode).toBe(200);
+    expect(
+      (await post(token, '/api/manager/security/totp/disable', { code: totp(again.secret, at(90)) }))
+        .statusCode,
+    ).toBe(200);
     expect(secret.equals(again.secret)).toBe(false);
     const lines = await auditRows('staff.totp_disable');
     expect(lines.map((line) => [line.staff_id, JSON.parse(line.before!), JSON.parse(line.after!)])).toEqual([
@@ -346,13 +438,20 @@ describe('recovery codes and turning off', () => {
 describe('the admins’ switch', () => {
   it('is an admin’s, and only once their own factor is on', async () => {
     const put = (token: string, require_totp: unknown) =>
-      t.app.inject({ method: 'PUT', url: '/api/manager/security/policy', headers: bearer(token), payload: { require_totp } });
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/manager/security/policy',
+        headers: bearer(token),
+        payload: { require_totp },
+      });
     expect((await put(await tokenOf(manager), true)).statusCode).toBe(403);
     const adminToken = await tokenOf(admin);
     expect((await put(adminToken, 'yes')).statusCode).toBe(422);
     const refused = await put(adminToken, true);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('Turn on two-factor sign-in for your own account before requiring it of every staff member');
+    expect(refused.json().message).toBe(
+      'Turn on two-factor sign-in for your own account before requiring it of every staff member',
+    );
     expect(await auditRows('settings.staff_totp_policy')).toEqual([]);
     await enrol(admin, adminToken);
     expect((await put(adminToken, true)).json()).toEqual({ data: { require_totp: true } });
@@ -360,7 +459,9 @@ describe('the admins’ switch', () => {
     expect((await put(adminToken, true)).statusCode).toBe(200);
     expect((await put(adminToken, false)).json()).toEqual({ data: { require_totp: false } });
     const lines = await auditRows('settings.staff_totp_policy');
-    expect(lines.map((line) => [line.staff_id, line.entity, JSON.parse(line.before!), JSON.parse(line.after!)])).toEqual([
+    expect(
+      lines.map((line) => [line.staff_id, line.entity, JSON.parse(line.before!), JSON.parse(line.after!)]),
+    ).toEqual([
       [admin.id, 'settings', { require_totp: false }, { require_totp: true }],
       [admin.id, 'settings', { require_totp: true }, { require_totp: false }],
     ]);
@@ -368,7 +469,12 @@ describe('the admins’ switch', () => {
 
   it('takes a staff member without a factor to enrolment before anything else', async () => {
     const adminToken = (await enrol(admin)).token;
-    await t.app.inject({ method: 'PUT', url: '/api/manager/security/policy', headers: bearer(adminToken), payload: { require_totp: true } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/manager/security/policy',
+      headers: bearer(adminToken),
+      payload: { require_totp: true },
+    });
 
     // The password still signs in (there is no factor to ask for) ...
     const signedIn = await signIn(reviewer);
@@ -381,18 +487,37 @@ describe('the admins’ switch', () => {
       code: 403,
       error: 'two_factor.enrolment_required',
       message: 'Your program requires two-factor sign-in: set it up on your Security page to continue',
-      errors: { two_factor: ['Your program requires two-factor sign-in: set it up on your Security page to continue'] },
+      errors: {
+        two_factor: ['Your program requires two-factor sign-in: set it up on your Security page to continue'],
+      },
     });
-    expect((await post(token, '/api/manager/security/totp/disable', { password: reviewer.password })).statusCode).toBe(403);
-    expect((await get(token, '/api/manager/me')).json().data.two_factor).toEqual({ enabled: false, required: true });
-    expect((await get(token, '/api/manager/security')).json().data).toMatchObject({ require_totp: true, enrolment_required: true });
+    expect(
+      (await post(token, '/api/manager/security/totp/disable', { password: reviewer.password })).statusCode,
+    ).toBe(403);
+    expect((await get(token, '/api/manager/me')).json().data.two_factor).toEqual({
+      enabled: false,
+      required: true,
+    });
+    expect((await get(token, '/api/manager/security')).json().data).toMatchObject({
+      require_totp: true,
+      enrolment_required: true,
+    });
     // French, too.
-    const french = await t.app.inject({ method: 'GET', url: '/api/manager/payouts', headers: { ...bearer(token), 'accept-language': 'fr' } });
-    expect(french.json().message).toBe('Votre programme exige la connexion en deux étapes\u202f: activez-la dans votre page Sécurité pour continuer');
+    const french = await t.app.inject({
+      method: 'GET',
+      url: '/api/manager/payouts',
+      headers: { ...bearer(token), 'accept-language': 'fr' },
+    });
+    expect(french.json().message).toBe(
+      'Votre programme exige la connexion en deux étapes\u202f: activez-la dans votre page Sécurité pour continuer',
+    );
 
     await enrol(reviewer, token);
     expect((await get(token, '/api/manager/payouts')).statusCode).toBe(200);
-    expect((await get(token, '/api/manager/me')).json().data.two_factor).toEqual({ enabled: true, required: true });
+    expect((await get(token, '/api/manager/me')).json().data.two_factor).toEqual({
+      enabled: true,
+      required: true,
+    });
     // Sign-out stays open whatever the state.
     expect((await get(token, '/api/manager/auth/logout')).statusCode).toBe(200);
   });
@@ -414,15 +539,37 @@ describe('sessions a second factor ends (issue 31)', () => {
     const adminToken = (await enrol(admin)).token;
     const adminElsewhere = await tokenOf(admin);
     const colleagues = [await tokenOf(manager), await tokenOf(reviewer)];
-    const partner = await createPartnerAccount(db(), { email: `totp.partner.${Date.now()}@example.test`, password: 'partner-password-1', first_name: 'Pa', last_name: 'Rtner', verified: 1, accepted_terms: 1, locale: 'en' });
+    const partner = await createPartnerAccount(db(), {
+      email: `totp.partner.${Date.now()}@example.test`,
+      password: 'partner-password-1',
+      first_name: 'Pa',
+      last_name: 'Rtner',
+      verified: 1,
+      accepted_terms: 1,
+      locale: 'en',
+    });
     const partnerToken = (await issueToken(db(), 'partner', partner.id)).token;
     const put = (require_totp: boolean) =>
-      t.app.inject({ method: 'PUT', url: '/api/manager/security/policy', headers: bearer(adminToken), payload: { require_totp } });
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/manager/security/policy',
+        headers: bearer(adminToken),
+        payload: { require_totp },
+      });
     expect((await put(true)).statusCode).toBe(200);
     expect((await get(adminToken, '/api/manager/me')).statusCode).toBe(200);
-    for (const token of [adminElsewhere, ...colleagues]) expect((await get(token, '/api/manager/me')).statusCode).toBe(401);
+    for (const token of [adminElsewhere, ...colleagues])
+      expect((await get(token, '/api/manager/me')).statusCode).toBe(401);
     // Partners' sessions are not staff sessions.
-    expect((await db().selectFrom('auth_tokens').select('revoked_at').where('token_hash', '=', hashToken(partnerToken)).executeTakeFirstOrThrow()).revoked_at).toBeNull();
+    expect(
+      (
+        await db()
+          .selectFrom('auth_tokens')
+          .select('revoked_at')
+          .where('token_hash', '=', hashToken(partnerToken))
+          .executeTakeFirstOrThrow()
+      ).revoked_at,
+    ).toBeNull();
     // Turning it off ends nothing.
     const later = await tokenOf(reviewer);
     expect((await put(false)).statusCode).toBe(200);
@@ -434,7 +581,8 @@ describe('an admin’s reset of a colleague’s factor', () => {
   it('turns it off (audited), so the colleague signs in with the password; never one’s own, and admins only', async () => {
     const adminToken = (await enrol(admin)).token;
     await enrol(manager);
-    const reset = (token: string, id: number) => t.app.inject({ method: 'DELETE', url: `/api/manager/staff/${id}/totp`, headers: bearer(token) });
+    const reset = (token: string, id: number) =>
+      t.app.inject({ method: 'DELETE', url: `/api/manager/staff/${id}/totp`, headers: bearer(token) });
 
     expect((await reset(await tokenOf(manager), reviewer.id)).statusCode).toBe(403);
     expect((await reset(adminToken, admin.id)).statusCode).toBe(422);
@@ -443,7 +591,15 @@ describe('an admin’s reset of a colleague’s factor', () => {
 
     const list = await get(adminToken, '/api/manager/security/staff');
     expect(list.statusCode).toBe(200);
-    expect(list.json().data.map((row: { name: string; two_factor: boolean; self: boolean }) => [row.name, row.two_factor, row.self])).toEqual([
+    expect(
+      list
+        .json()
+        .data.map((row: { name: string; two_factor: boolean; self: boolean }) => [
+          row.name,
+          row.two_factor,
+          row.self,
+        ]),
+    ).toEqual([
       ['Ada Admin', true, true],
       ['Max Manager', true, false],
       ['Rita Reviewer', false, false],
@@ -463,8 +619,17 @@ describe('an admin’s reset of a colleague’s factor', () => {
 
   it('writes no audit line for a change that fails', async () => {
     const adminToken = await tokenOf(admin);
-    await t.app.inject({ method: 'PUT', url: '/api/manager/security/policy', headers: bearer(adminToken), payload: { require_totp: true } });
-    await t.app.inject({ method: 'DELETE', url: `/api/manager/staff/${manager.id}/totp`, headers: bearer(adminToken) });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/manager/security/policy',
+      headers: bearer(adminToken),
+      payload: { require_totp: true },
+    });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/manager/staff/${manager.id}/totp`,
+      headers: bearer(adminToken),
+    });
     await post(adminToken, '/api/manager/security/totp/confirm', { code: '123456' });
     expect(await auditRows()).toEqual([]);
   });

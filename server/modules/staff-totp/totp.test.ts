@@ -9,7 +9,18 @@ const RFC_SECRET = Buffer.from('12345678901234567890');
 
 describe('HOTP and TOTP', () => {
   it('computes the RFC 4226 codes', () => {
-    const expected = ['755224', '287082', '359152', '969429', '338314', '254676', '287922', '162583', '399871', '520489'];
+    const expected = [
+      '755224',
+      '287082',
+      '359152',
+      '969429',
+      '338314',
+      '254676',
+      '287922',
+      '162583',
+      '399871',
+      '520489',
+    ];
     expect(expected.map((_, counter) => hotp(RFC_SECRET, counter))).toEqual(expected);
   });
 
@@ -22,7 +33,8 @@ describe('HOTP and TOTP', () => {
       [2_000_000_000, '69279037'],
       [20_000_000_000, '65353130'],
     ];
-    for (const [seconds, code] of vectors) expect(totp(RFC_SECRET, new Date(seconds * 1000), 0, 8)).toBe(code);
+    for (const [seconds, code] of vectors)
+      expect(totp(RFC_SECRET, new Date(seconds * 1000), 0, 8)).toBe(code);
     // Six digits are the last six of the same number.
     expect(totp(RFC_SECRET, new Date(59_000))).toBe('287082');
   });
@@ -51,11 +63,16 @@ describe('HOTP and TOTP', () => {
     expect(matchingStep(secret, totp(secret, now), now, step)).toBeNull();
     expect(matchingStep(secret, totp(secret, now, -1), now, step)).toBeNull();
     expect(matchingStep(secret, totp(secret, now, 1), now, step)).toBe(step + 1);
-    for (const bad of ['', '12345', '1234567', 'abcdef', '12 456']) expect(matchingStep(secret, bad, now)).toBeNull();
+    for (const bad of ['', '12345', '1234567', 'abcdef', '12 456'])
+      expect(matchingStep(secret, bad, now)).toBeNull();
   });
 
   it('writes the otpauth URI authenticator apps read', () => {
-    const uri = otpauthUri({ issuer: 'Sunbite Partners', account: 'alex@sunbite.example', secret: 'JBSWY3DPEHPK3PXP' });
+    const uri = otpauthUri({
+      issuer: 'Sunbite Partners',
+      account: 'alex@sunbite.example',
+      secret: 'JBSWY3DPEHPK3PXP',
+    });
     expect(uri).toBe(
       'otpauth://totp/Sunbite%20Partners:alex%40sunbite.example?secret=JBSWY3DPEHPK3PXP&issuer=Sunbite%20Partners&algorithm=SHA1&digits=6&period=30',
     );

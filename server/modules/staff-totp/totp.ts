@@ -73,7 +73,12 @@ export function totp(secret: Uint8Array, now: Date, offset = 0, digits = TOTP_DI
  * The step, within TOTP_WINDOW of now and newer than `after` (the last step used), whose code is
  * `code`; null when there is none. Every candidate is computed and compared in constant time.
  */
-export function matchingStep(secret: Uint8Array, code: string, now: Date, after: number | null = null): number | null {
+export function matchingStep(
+  secret: Uint8Array,
+  code: string,
+  now: Date,
+  after: number | null = null,
+): number | null {
   if (!/^\d+$/.test(code) || code.length !== TOTP_DIGITS) return null;
   const current = timeStep(now);
   let found: number | null = null;

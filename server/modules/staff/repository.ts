@@ -4,7 +4,10 @@ import type { Insertable } from 'kysely';
 import type { StaffUser, StaffUsersTable } from '../../db/schema';
 
 export async function countStaff(db: Db): Promise<number> {
-  const row = await db.selectFrom('staff_users').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('staff_users')
+    .select(sql<number>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -13,7 +16,11 @@ export async function insertStaff(db: Db, staff: Insertable<StaffUsersTable>): P
 }
 
 export function findStaffByEmail(db: Db, email: string): Promise<StaffUser | undefined> {
-  return db.selectFrom('staff_users').selectAll().where(sql<string>`lower(email)`, '=', email.trim().toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('staff_users')
+    .selectAll()
+    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+    .executeTakeFirst();
 }
 
 export function findStaffById(db: Db, id: number): Promise<StaffUser | undefined> {

@@ -6,7 +6,14 @@ import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import type { StaffUser } from '../../db/schema';
 import { hashPassword } from '../../credentials/passwords';
-import { allStaff, countStaff, findStaffByEmail, findStaffById, insertStaff, touchStaffLastLogin } from './repository';
+import {
+  allStaff,
+  countStaff,
+  findStaffByEmail,
+  findStaffById,
+  insertStaff,
+  touchStaffLastLogin,
+} from './repository';
 
 export type { StaffRole };
 export type StaffStatus = StaffUser['status'];

@@ -57,7 +57,8 @@ export const secretBinding = (shopDomain: string) => `shopify-webhook:${shopDoma
 
 /** The Admin GraphQL endpoint of a shop, unless SHOPIFY_ADMIN_API_URL says otherwise. */
 export const adminApiUrl = (config: Pick<Config, 'shopify'>, shopDomain: string) =>
-  config.shopify.adminApiUrlOverride ?? `https://${shopDomain.toLowerCase()}/admin/api/${SHOPIFY_ADMIN_API_VERSION}/graphql.json`;
+  config.shopify.adminApiUrlOverride ??
+  `https://${shopDomain.toLowerCase()}/admin/api/${SHOPIFY_ADMIN_API_VERSION}/graphql.json`;
 
 /** The start and the last 4 characters of a secret: "shpat_…1a2b". */
 export function secretHint(secret: string): string {
@@ -108,18 +109,38 @@ const appKey = (row: { shop_domain: string; client_id: string }) => `${row.shop_
 /** When a grant last failed, per app: asked again only after REGRANT_RETRY_MS (the tasks ask every few seconds). */
 const grantFailed = new Map<string, number>();
 export const REGRANT_RETRY_MS = 60_000;
-const stillGood = (opened: Opened) => (opened?.tokenExpiresAt && Date.parse(opened.tokenExpiresAt) > Date.now() ? opened : null);
+const stillGood = (opened: Opened) =>
+  opened?.tokenExpiresAt && Date.parse(opened.tokenExpiresAt) > Date.now() ? opened : null;
 
 /** A new token for a Dev Dashboard app's connection, kept for every node; the old one when the store does not give one. */
-async function regrant(deps: StoreDeps, row: StoredConnection & { client_id: string }, current: Opened, secret: string): Promise<Opened> {
+async function regrant(
+  deps: StoreDeps,
+  row: StoredConnection & { client_id: string },
+  current: Opened,
+  secret: string,
+): Promise<Opened> {
   const key = deps.secrets.integrationsKey;
   try {
-    const granted = await grantAccessToken(adminApiUrl(deps.config, row.shop_domain), { clientId: row.client_id, clientSecret: secret });
+    const granted = await grantAccessToken(adminApiUrl(deps.config, row.shop_domain), {
+      clientId: row.client_id,
+      clientSecret: secret,
+    });
     const sealed = sealToken(key, granted.token, tokenBinding(row.shop_domain));
     const expires = nowIso(granted.expiresAt);
     grantFailed.delete(appKey(row));
-    await saveGrantedToken(deps.db, { shop_domain: row.shop_domain, client_id: row.client_id, admin_token_sealed: row.admin_token_sealed }, { admin_token_sealed: sealed, token_expires_at: expires }, nowIso());
-    return { shopDomain: row.shop_domain, token: granted.token, webhookSecret: secret, clientId: row.client_id, tokenExpiresAt: expires };
+    await saveGrantedToken(
+      deps.db,
+      { shop_domain: row.shop_domain, client_id: row.client_id, admin_token_sealed: row.admin_token_sealed },
+      { admin_token_sealed: sealed, token_expires_at: expires },
+      nowIso(),
+    );
+    return {
+      shopDomain: row.shop_domain,
+      token: granted.token,
+      webhookSecret: secret,
+      clientId: row.client_id,
+      tokenExpiresAt: expires,
+    };
   } catch {
     // Still usable: asked again in a minute. Expired: no connection until the store answers.
     grantFailed.set(appKey(row), Date.now());
@@ -134,15 +155,28 @@ async function readStored(deps: StoreDeps): Promise<Read> {
   const row = await storedConnection(deps.db);
   let read: Read = { until: Date.now() + CACHE_MS, opened: null, row: row ?? null, secret: undefined };
   if (row) {
-    const token = openToken(deps.secrets.integrationsKey, row.admin_token_sealed, tokenBinding(row.shop_domain));
+    const token = openToken(
+      deps.secrets.integrationsKey,
+      row.admin_token_sealed,
+      tokenBinding(row.shop_domain),
+    );
     const secret = row.webhook_secret_sealed
-      ? (openToken(deps.secrets.integrationsKey, row.webhook_secret_sealed, secretBinding(row.shop_domain)) ?? undefined)
+      ? (openToken(deps.secrets.integrationsKey, row.webhook_secret_sealed, secretBinding(row.shop_domain)) ??
+        undefined)
       : undefined;
     // A token that does not open (another INTEGRATIONS_KEY) is no connection: staff connect again.
     read = {
       ...read,
       secret,
-      opened: token ? { shopDomain: row.shop_domain, token, webhookSecret: secret, clientId: row.client_id, tokenExpiresAt: row.token_expires_at } : null,
+      opened: token
+        ? {
+            shopDomain: row.shop_domain,
+            token,
+            webhookSecret: secret,
+            clientId: row.client_id,
+            tokenExpiresAt: row.token_expires_at,
+          }
+        : null,
     };
   }
   cache.set(deps.db, read);
@@ -154,12 +188,15 @@ async function openStored(deps: StoreDeps): Promise<Opened> {
   const read = await readStored(deps);
   const { row, secret } = read;
   if (!row?.client_id || !secret) return read.opened;
-  if (row.token_expires_at && Date.parse(row.token_expires_at) - REGRANT_BEFORE_MS > Date.now()) return read.opened;
+  if (row.token_expires_at && Date.parse(row.token_expires_at) - REGRANT_BEFORE_MS > Date.now())
+    return read.opened;
   const flight = appKey({ shop_domain: row.shop_domain, client_id: row.client_id });
   if ((grantFailed.get(flight) ?? 0) > Date.now() - REGRANT_RETRY_MS) return stillGood(read.opened);
   let pending = granting.get(flight);
   if (!pending) {
-    pending = regrant(deps, { ...row, client_id: row.client_id }, read.opened, secret).finally(() => granting.delete(flight));
+    pending = regrant(deps, { ...row, client_id: row.client_id }, read.opened, secret).finally(() =>
+      granting.delete(flight),
+    );
     granting.set(flight, pending);
   }
   const opened = await pending;
@@ -200,9 +237,14 @@ export async function activeStore(deps: StoreDeps): Promise<ActiveStore | null> 
 
 /** The secret webhook deliveries are signed with: SHOPIFY_WEBHOOK_SECRET, else the stored one. */
 export async function webhookSecret(deps: StoreDeps): Promise<string | undefined> {
-  if (deps.config.shopify.webhookSecret || environmentHolds(deps.config)) return deps.config.shopify.webhookSecret;
+  if (deps.config.shopify.webhookSecret || environmentHolds(deps.config))
+    return deps.config.shopify.webhookSecret;
   return (await readStored(deps)).secret;
 }
 
 /** The dependencies from the app's context. */
-export const storeDeps = (ctx: StoreDeps): StoreDeps => ({ db: ctx.db, config: ctx.config, secrets: ctx.secrets });
+export const storeDeps = (ctx: StoreDeps): StoreDeps => ({
+  db: ctx.db,
+  config: ctx.config,
+  secrets: ctx.secrets,
+});

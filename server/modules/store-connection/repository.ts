@@ -14,14 +14,28 @@ export type StoreStatus = Omit<StoreStatusTable, 'id'>;
 export function storedConnection(db: Db): Promise<StoredConnection | undefined> {
   return db
     .selectFrom('store_connection')
-    .select(['shop_domain', 'admin_token_sealed', 'webhook_secret_sealed', 'client_id', 'token_expires_at', 'created_at', 'updated_at'])
+    .select([
+      'shop_domain',
+      'admin_token_sealed',
+      'webhook_secret_sealed',
+      'client_id',
+      'token_expires_at',
+      'created_at',
+      'updated_at',
+    ])
     .where('id', '=', ROW_ID)
     .executeTakeFirst();
 }
 
 export async function saveConnection(
   db: Db,
-  row: { shop_domain: string; admin_token_sealed: string; webhook_secret_sealed: string | null; client_id: string | null; token_expires_at: string | null },
+  row: {
+    shop_domain: string;
+    admin_token_sealed: string;
+    webhook_secret_sealed: string | null;
+    client_id: string | null;
+    token_expires_at: string | null;
+  },
   at: string,
 ): Promise<void> {
   await db
@@ -97,7 +111,12 @@ export async function updateStatus(db: Db, set: Updateable<StoreStatusTable>): P
  * update waits for the first, then no longer matches; on SQLite writes are serial. `due` false
  * claims it even before its next check is due (a connection just made), never from another holder.
  */
-export async function claimSubscriptionsCheck(db: Db, at: string, leaseUntil: string, due: boolean): Promise<boolean> {
+export async function claimSubscriptionsCheck(
+  db: Db,
+  at: string,
+  leaseUntil: string,
+  due: boolean,
+): Promise<boolean> {
   let query = db
     .updateTable('store_status')
     .set({ locked_until: leaseUntil })
@@ -109,7 +128,11 @@ export async function claimSubscriptionsCheck(db: Db, at: string, leaseUntil: st
 }
 
 /** The check's outcome, while this node still holds the lease; false when it was lost. */
-export async function recordCheck(db: Db, leaseUntil: string, set: Updateable<StoreStatusTable>): Promise<boolean> {
+export async function recordCheck(
+  db: Db,
+  leaseUntil: string,
+  set: Updateable<StoreStatusTable>,
+): Promise<boolean> {
   const result = await db
     .updateTable('store_status')
     .set({ ...set, locked_until: null })
@@ -135,7 +158,11 @@ export async function lastDeliveries(db: Db, topics: readonly string[]): Promise
 }
 
 /** Per topic: deliveries refused (kept in webhook_rejections) since `since`. */
-export async function refusedSince(db: Db, topics: readonly string[], since: string): Promise<Map<string, number>> {
+export async function refusedSince(
+  db: Db,
+  topics: readonly string[],
+  since: string,
+): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('webhook_rejections as r')
     .innerJoin('webhook_deliveries as d', 'd.delivery_id', 'r.delivery_id')

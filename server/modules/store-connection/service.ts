@@ -7,15 +7,36 @@
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import { AppError, invalid, said } from '../../errors';
-import { createShopifyAdminClient, SHOPIFY_ADMIN_API_VERSION, ShopifyRefusedError, ShopifyTransientError } from '../../integrations/shopify/admin';
+import {
+  createShopifyAdminClient,
+  SHOPIFY_ADMIN_API_VERSION,
+  ShopifyRefusedError,
+  ShopifyTransientError,
+} from '../../integrations/shopify/admin';
 import { grantAccessToken } from '../../integrations/shopify/client-credentials';
 import { recordAudit } from '../audit/service';
 import { openToken, sealToken } from '../integrations/service';
-import { activeStore, adminApiUrl, environmentHolds, forgetStoredConnection, secretBinding, secretHint, tokenBinding } from './active-store';
+import {
+  activeStore,
+  adminApiUrl,
+  environmentHolds,
+  forgetStoredConnection,
+  secretBinding,
+  secretHint,
+  tokenBinding,
+} from './active-store';
 import type { StoreDeps } from './active-store';
 // What the webhook's signature check and the discount push read of the connection.
 export { storeConnected, storeDeps, webhookSecret } from './active-store';
-import { deleteConnection, lastDeliveries, refusedSince, saveConnection, storedConnection, storeStatus, updateStatus } from './repository';
+import {
+  deleteConnection,
+  lastDeliveries,
+  refusedSince,
+  saveConnection,
+  storedConnection,
+  storeStatus,
+  updateStatus,
+} from './repository';
 import { checkShop, DELIVERY_TOPICS, missingScopes, STORE_TOPICS } from './shopify';
 import type { StoreTopic } from './shopify';
 import { keepSubscriptions, webhookAddress } from './subscriptions';
@@ -122,7 +143,12 @@ export interface StoreConnectionInput {
 }
 
 /** What the audit line keeps of a connection: never a secret, only its hint. */
-const audited = (c: { shop_domain: string; client_id?: string | null; token_hint: string; webhook_secret_set: boolean }) => ({
+const audited = (c: {
+  shop_domain: string;
+  client_id?: string | null;
+  token_hint: string;
+  webhook_secret_set: boolean;
+}) => ({
   shop_domain: c.shop_domain,
   ...(c.client_id ? { client_id: c.client_id } : {}),
   token_hint: c.token_hint,
@@ -142,14 +168,21 @@ export async function connectStore(
   const shopDomain = input.shop_domain.trim().toLowerCase();
   const clientId = input.client_id?.trim() || null;
   const given = input.admin_token?.trim() || null;
-  if (clientId && given) throw invalid({ admin_token: ['store_connection.token_or_client'] }, 'store_connection.token_or_client');
-  if (!clientId && !given) throw invalid({ [input.client_id === undefined ? 'admin_token' : 'client_id']: ['store_connection.token_or_client'] }, 'store_connection.token_or_client');
+  if (clientId && given)
+    throw invalid({ admin_token: ['store_connection.token_or_client'] }, 'store_connection.token_or_client');
+  if (!clientId && !given)
+    throw invalid(
+      { [input.client_id === undefined ? 'admin_token' : 'client_id']: ['store_connection.token_or_client'] },
+      'store_connection.token_or_client',
+    );
   const secret = input.webhook_secret?.trim() || undefined;
   const before = await storedConnection(deps.db);
   const key = deps.secrets.integrationsKey;
   // The secret stored with this shop (and this app) is kept when none is sent (the form leaves it empty).
   const keptSecret =
-    before?.webhook_secret_sealed && before.shop_domain === shopDomain && (!clientId || before.client_id === clientId)
+    before?.webhook_secret_sealed &&
+    before.shop_domain === shopDomain &&
+    (!clientId || before.client_id === clientId)
       ? openToken(key, before.webhook_secret_sealed, secretBinding(shopDomain))
       : null;
   // A Dev Dashboard app's client secret is its webhook secret too: never the environment's then.
@@ -170,22 +203,53 @@ export async function connectStore(
   } catch (error) {
     if (error instanceof ShopifyRefusedError) {
       // The grant's refusal: the client ID or secret (or the app not installed on this shop).
-      if (clientId && !expiresAt) throw invalid({ client_id: [error.said ? said(error.said) : 'store_connection.credentials_refused'] }, 'store_connection.credentials_refused');
+      if (clientId && !expiresAt)
+        throw invalid(
+          { client_id: [error.said ? said(error.said) : 'store_connection.credentials_refused'] },
+          'store_connection.credentials_refused',
+        );
       if (error.status === 401 || error.status === 403)
-        throw invalid({ [clientId ? 'client_id' : 'admin_token']: [error.said ? said(error.said) : 'store_connection.token_refused'] }, 'store_connection.token_refused');
+        throw invalid(
+          {
+            [clientId ? 'client_id' : 'admin_token']: [
+              error.said ? said(error.said) : 'store_connection.token_refused',
+            ],
+          },
+          'store_connection.token_refused',
+        );
       if (error.status === 404 || error.status === 402 || error.status === 423)
-        throw invalid({ shop_domain: [error.said ? said(error.said) : 'store_connection.shop_not_found'] }, 'store_connection.shop_not_found');
+        throw invalid(
+          { shop_domain: [error.said ? said(error.said) : 'store_connection.shop_not_found'] },
+          'store_connection.shop_not_found',
+        );
       // The store's own words when it said any; never our English text of the refusal.
-      throw invalid({ [clientId ? 'client_id' : 'admin_token']: [error.said ? said(error.said) : 'store_connection.token_refused'] }, 'store_connection.token_refused');
+      throw invalid(
+        {
+          [clientId ? 'client_id' : 'admin_token']: [
+            error.said ? said(error.said) : 'store_connection.token_refused',
+          ],
+        },
+        'store_connection.token_refused',
+      );
     }
     if (error instanceof ShopifyTransientError) {
-      log.warn({ shopDomain, err: error.message }, 'shopify could not be reached to check the store connection');
+      log.warn(
+        { shopDomain, err: error.message },
+        'shopify could not be reached to check the store connection',
+      );
       throw invalid({ shop_domain: ['store_connection.unreachable'] }, 'store_connection.unreachable');
     }
     throw error;
   }
   const missing = missingScopes(shop.scopes);
-  if (missing.length > 0) throw invalid({ [clientId ? 'client_id' : 'admin_token']: ['store_connection.scopes_missing'], missing_scopes: missing.map(said) }, 'store_connection.scopes_missing');
+  if (missing.length > 0)
+    throw invalid(
+      {
+        [clientId ? 'client_id' : 'admin_token']: ['store_connection.scopes_missing'],
+        missing_scopes: missing.map(said),
+      },
+      'store_connection.scopes_missing',
+    );
 
   const at = nowIso();
   const secretToKeep = secret ?? keptSecret ?? null;
@@ -210,14 +274,21 @@ export async function connectStore(
       checked_at: at,
       check_error: null,
       // Another shop's subscriptions say nothing about this one.
-      ...(previous?.shop_domain === shopDomain ? {} : { topics: null, subscriptions_checked_at: null, subscriptions_error: null }),
+      ...(previous?.shop_domain === shopDomain
+        ? {}
+        : { topics: null, subscriptions_checked_at: null, subscriptions_error: null }),
       next_check_at: at,
       updated_at: at,
     });
     const previousJson = previous
       ? (() => {
           const opened = openToken(key, previous.admin_token_sealed, tokenBinding(previous.shop_domain));
-          return audited({ shop_domain: previous.shop_domain, client_id: previous.client_id, token_hint: opened ? secretHint(opened) : '…', webhook_secret_set: previous.webhook_secret_sealed !== null });
+          return audited({
+            shop_domain: previous.shop_domain,
+            client_id: previous.client_id,
+            token_hint: opened ? secretHint(opened) : '…',
+            webhook_secret_set: previous.webhook_secret_sealed !== null,
+          });
         })()
       : undefined;
     await recordAudit(
@@ -228,7 +299,12 @@ export async function connectStore(
         entity: 'settings',
         entityId: 'store',
         ...(previousJson ? { before: previousJson } : {}),
-        after: audited({ shop_domain: shopDomain, client_id: clientId, token_hint: secretHint(token!), webhook_secret_set: Boolean(secretToKeep ?? deps.config.shopify.webhookSecret) }),
+        after: audited({
+          shop_domain: shopDomain,
+          client_id: clientId,
+          token_hint: secretHint(token!),
+          webhook_secret_set: Boolean(secretToKeep ?? deps.config.shopify.webhookSecret),
+        }),
       },
       at,
     );
@@ -238,7 +314,10 @@ export async function connectStore(
   try {
     await keepSubscriptions(deps, log, { force: true });
   } catch (error) {
-    log.warn({ err: error instanceof Error ? error.message : String(error) }, 'shopify webhook subscriptions not made at connection; the periodic round tries again');
+    log.warn(
+      { err: error instanceof Error ? error.message : String(error) },
+      'shopify webhook subscriptions not made at connection; the periodic round tries again',
+    );
   }
   return storeSettings(deps, options);
 }
@@ -254,7 +333,8 @@ export async function disconnectStore(
   const at = nowIso();
   await deps.db.transaction().execute(async (trx) => {
     const previous = await storedConnection(trx);
-    if (!previous || !(await deleteConnection(trx))) throw new AppError(404, 'store_connection.not_connected');
+    if (!previous || !(await deleteConnection(trx)))
+      throw new AppError(404, 'store_connection.not_connected');
     await updateStatus(trx, {
       shop_domain: null,
       shop_name: null,
@@ -275,7 +355,11 @@ export async function disconnectStore(
         action: 'settings.store_disconnect',
         entity: 'settings',
         entityId: 'store',
-        before: audited({ shop_domain: previous.shop_domain, token_hint: opened ? secretHint(opened) : '…', webhook_secret_set: previous.webhook_secret_sealed !== null }),
+        before: audited({
+          shop_domain: previous.shop_domain,
+          token_hint: opened ? secretHint(opened) : '…',
+          webhook_secret_set: previous.webhook_secret_sealed !== null,
+        }),
       },
       at,
     );

@@ -39,7 +39,8 @@ export const DELETE_SUBSCRIPTION = `mutation StoreWebhookSubscriptionDelete($id:
   webhookSubscriptionDelete(id: $id) { deletedWebhookSubscriptionId userErrors { field message } }
 }`;
 
-const unreadable = (what: string) => new ShopifyTransientError(`Shopify answered ${what} with an unreadable body`, null, false, 200);
+const unreadable = (what: string) =>
+  new ShopifyTransientError(`Shopify answered ${what} with an unreadable body`, null, false, 200);
 
 const shopSchema = z.looseObject({ name: z.string(), currencyCode: z.string(), myshopifyDomain: z.string() });
 const installationSchema = z.looseObject({ accessScopes: z.array(z.looseObject({ handle: z.string() })) });
@@ -68,7 +69,11 @@ export async function checkShop(graphql: ShopifyGraphql): Promise<ShopCheck> {
 }
 
 export const missingScopes = (scopes: readonly string[]): string[] =>
-  REQUIRED_SCOPES.filter((scope) => !scopes.includes(scope) && !(scope.startsWith('read_') && scopes.includes(scope.replace('read_', 'write_'))));
+  REQUIRED_SCOPES.filter(
+    (scope) =>
+      !scopes.includes(scope) &&
+      !(scope.startsWith('read_') && scopes.includes(scope.replace('read_', 'write_'))),
+  );
 
 export interface Subscription {
   id: string;
@@ -82,12 +87,22 @@ const nodeSchema = z.looseObject({
   id: z.string(),
   topic: z.string(),
   format: z.string().nullish(),
-  endpoint: z.looseObject({ __typename: z.string().optional(), callbackUrl: z.string().optional() }).nullish(),
+  endpoint: z
+    .looseObject({ __typename: z.string().optional(), callbackUrl: z.string().optional() })
+    .nullish(),
 });
 const listSchema = z.looseObject({ edges: z.array(z.looseObject({ node: nodeSchema })) });
-const userErrorsSchema = z.array(z.looseObject({ field: z.array(z.string()).nullish(), message: z.string() })).default([]);
-const createSchema = z.looseObject({ webhookSubscription: nodeSchema.nullish(), userErrors: userErrorsSchema });
-const deleteSchema = z.looseObject({ deletedWebhookSubscriptionId: z.string().nullish(), userErrors: userErrorsSchema });
+const userErrorsSchema = z
+  .array(z.looseObject({ field: z.array(z.string()).nullish(), message: z.string() }))
+  .default([]);
+const createSchema = z.looseObject({
+  webhookSubscription: nodeSchema.nullish(),
+  userErrors: userErrorsSchema,
+});
+const deleteSchema = z.looseObject({
+  deletedWebhookSubscriptionId: z.string().nullish(),
+  userErrors: userErrorsSchema,
+});
 
 const toSubscription = (node: z.infer<typeof nodeSchema>): Subscription => ({
   id: node.id,
@@ -115,7 +130,11 @@ export async function listSubscriptions(graphql: ShopifyGraphql): Promise<Subscr
   return parsed.data.edges.map((edge) => toSubscription(edge.node));
 }
 
-export async function createSubscription(graphql: ShopifyGraphql, topic: StoreTopic, callbackUrl: string): Promise<Subscription> {
+export async function createSubscription(
+  graphql: ShopifyGraphql,
+  topic: StoreTopic,
+  callbackUrl: string,
+): Promise<Subscription> {
   const what = `the subscription to ${topic}`;
   const parsed = createSchema.safeParse(
     await graphql.request(
@@ -133,7 +152,9 @@ export async function createSubscription(graphql: ShopifyGraphql, topic: StoreTo
 
 export async function deleteSubscription(graphql: ShopifyGraphql, id: string): Promise<void> {
   const what = `the removal of subscription ${id}`;
-  const parsed = deleteSchema.safeParse(await graphql.request('webhookSubscriptionDelete', DELETE_SUBSCRIPTION, { id }, what));
+  const parsed = deleteSchema.safeParse(
+    await graphql.request('webhookSubscriptionDelete', DELETE_SUBSCRIPTION, { id }, what),
+  );
   if (!parsed.success) throw unreadable(what);
   if (parsed.data.userErrors.length > 0) throw refused(what, parsed.data.userErrors);
 }

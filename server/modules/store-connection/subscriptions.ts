@@ -10,7 +10,13 @@ import { ShopifyRefusedError } from '../../integrations/shopify/admin';
 import { activeStore } from './active-store';
 import type { ActiveStore, StoreDeps } from './active-store';
 import { claimSubscriptionsCheck, recordCheck } from './repository';
-import { checkShop, createSubscription, deleteSubscription, listSubscriptions, STORE_TOPICS } from './shopify';
+import {
+  checkShop,
+  createSubscription,
+  deleteSubscription,
+  listSubscriptions,
+  STORE_TOPICS,
+} from './shopify';
 import type { StoreTopic, Subscription } from './shopify';
 
 export const WEBHOOK_PATH = '/api/webhooks/shopify';
@@ -46,17 +52,27 @@ const clip = (text: string) => text.slice(0, 1000);
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Makes the store's subscriptions what the portal needs; answers each topic's state. */
-export async function reconcileSubscriptions(store: Pick<ActiveStore, 'client'>, address: string, log?: Log): Promise<TopicState[]> {
+export async function reconcileSubscriptions(
+  store: Pick<ActiveStore, 'client'>,
+  address: string,
+  log?: Log,
+): Promise<TopicState[]> {
   const existing = await listSubscriptions(store.client);
   const states: TopicState[] = [];
   for (const topic of STORE_TOPICS) {
     const mine = existing.filter((s) => s.topic === topic);
     const current = mine.find((s) => s.callbackUrl === address);
-    const stale = mine.filter((s): s is Subscription & { callbackUrl: string } => s.callbackUrl !== null && anotherOfOurs(s.callbackUrl, address));
+    const stale = mine.filter(
+      (s): s is Subscription & { callbackUrl: string } =>
+        s.callbackUrl !== null && anotherOfOurs(s.callbackUrl, address),
+    );
     try {
       for (const old of stale) {
         await deleteSubscription(store.client, old.id);
-        log?.info?.({ topic, callbackUrl: old.callbackUrl }, 'shopify webhook subscription at an old address of the portal removed');
+        log?.info?.(
+          { topic, callbackUrl: old.callbackUrl },
+          'shopify webhook subscription at an old address of the portal removed',
+        );
       }
       if (current) {
         states.push({ topic, registered: true, callback_url: address, error: null });
@@ -69,7 +85,12 @@ export async function reconcileSubscriptions(store: Pick<ActiveStore, 'client'>,
       // A refusal (userErrors) is kept for staff; anything else ends the round (asked again later).
       if (!(error instanceof ShopifyRefusedError)) throw error;
       log?.warn({ topic, err: error.message }, 'shopify refused the webhook subscription');
-      states.push({ topic, registered: Boolean(current), callback_url: current ? address : null, error: clip(error.message) });
+      states.push({
+        topic,
+        registered: Boolean(current),
+        callback_url: current ? address : null,
+        error: clip(error.message),
+      });
     }
   }
   return states;
@@ -96,7 +117,13 @@ export async function keepSubscriptions(
   const shopSet: Record<string, string | null> = {};
   try {
     const shop = await checkShop(store.client);
-    Object.assign(shopSet, { shop_name: shop.name, currency: shop.currency, scopes: JSON.stringify(shop.scopes), checked_at: at, check_error: null });
+    Object.assign(shopSet, {
+      shop_name: shop.name,
+      currency: shop.currency,
+      scopes: JSON.stringify(shop.scopes),
+      checked_at: at,
+      check_error: null,
+    });
   } catch (error) {
     Object.assign(shopSet, { checked_at: at, check_error: clip(describe(error)) });
   }
@@ -114,7 +141,10 @@ export async function keepSubscriptions(
     });
     return topics;
   } catch (error) {
-    log.warn({ err: describe(error) }, 'shopify webhook subscriptions could not be checked; tried again later');
+    log.warn(
+      { err: describe(error) },
+      'shopify webhook subscriptions could not be checked; tried again later',
+    );
     // Asked again in a few minutes rather than an hour: the store did not answer.
     await recordCheck(deps.db, leaseUntil, {
       ...shopSet,

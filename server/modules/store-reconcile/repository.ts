@@ -26,7 +26,12 @@ export async function ensureReconciliation(db: Db, at: string): Promise<void> {
  * second node's update waits for the first and then no longer matches; on SQLite writes are
  * serial. Answers the row as claimed, or undefined.
  */
-export function claimReconciliation(db: Db, at: string, dueBefore: string, leaseUntil: string): Promise<ReconciliationRow | undefined> {
+export function claimReconciliation(
+  db: Db,
+  at: string,
+  dueBefore: string,
+  leaseUntil: string,
+): Promise<ReconciliationRow | undefined> {
   return db
     .updateTable('store_reconciliation')
     .set({ locked_until: leaseUntil })
@@ -48,7 +53,11 @@ export function claimReconciliation(db: Db, at: string, dueBefore: string, lease
  * Writes what this node did while it still holds the lease `heldUntil` (and moves the lease to
  * `set.locked_until` when given): false when the lease was lost, and nothing is written then.
  */
-export async function writeHeld(db: Db, heldUntil: string, set: Updateable<StoreReconciliationTable>): Promise<boolean> {
+export async function writeHeld(
+  db: Db,
+  heldUntil: string,
+  set: Updateable<StoreReconciliationTable>,
+): Promise<boolean> {
   const result = await db
     .updateTable('store_reconciliation')
     .set(set)
@@ -60,5 +69,11 @@ export async function writeHeld(db: Db, heldUntil: string, set: Updateable<Store
 
 /** Whether the ledger knows the store's order (by its shopify_order_id). */
 export async function ledgerHasOrder(db: Db, shopifyOrderId: string): Promise<boolean> {
-  return Boolean(await db.selectFrom('orders').select('id').where('shopify_order_id', '=', shopifyOrderId).executeTakeFirst());
+  return Boolean(
+    await db
+      .selectFrom('orders')
+      .select('id')
+      .where('shopify_order_id', '=', shopifyOrderId)
+      .executeTakeFirst(),
+  );
 }

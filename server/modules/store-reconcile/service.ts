@@ -30,7 +30,13 @@ import type { GraphqlOrder, OrdersPage } from '../../integrations/shopify/orders
 import { shopifyOrder, shopifyRefund } from '../../integrations/shopify/webhooks';
 import type { ShopifyOrder, ShopifyRefund } from '../../integrations/shopify/webhooks';
 import { recordCancellation, recordPaidOrder, recordRefund } from '../sales/service';
-import { claimReconciliation, ensureReconciliation, ledgerHasOrder, readReconciliation, writeHeld } from './repository';
+import {
+  claimReconciliation,
+  ensureReconciliation,
+  ledgerHasOrder,
+  readReconciliation,
+  writeHeld,
+} from './repository';
 import type { ReconciliationRow } from './repository';
 
 /** How often a round is due by default (SHOPIFY_RECONCILE_MINUTES). */
@@ -103,12 +109,25 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 export async function reconciliationState(db: Db): Promise<ReconciliationState> {
   const row = await readReconciliation(db);
-  if (!row) return { last_run_at: null, synced_through: null, last_found: { orders: 0, cancellations: 0, refunds: 0 }, backfill: null, error: null };
+  if (!row)
+    return {
+      last_run_at: null,
+      synced_through: null,
+      last_found: { orders: 0, cancellations: 0, refunds: 0 },
+      backfill: null,
+      error: null,
+    };
   return {
     last_run_at: row.last_run_at,
     synced_through: row.synced_through,
-    last_found: { orders: Number(row.found_orders), cancellations: Number(row.found_cancellations), refunds: Number(row.found_refunds) },
-    backfill: row.backfill_state ? { state: row.backfill_state, from: row.backfill_from, through: row.backfill_through } : null,
+    last_found: {
+      orders: Number(row.found_orders),
+      cancellations: Number(row.found_cancellations),
+      refunds: Number(row.found_refunds),
+    },
+    backfill: row.backfill_state
+      ? { state: row.backfill_state, from: row.backfill_from, through: row.backfill_through }
+      : null,
     error: row.last_error,
   };
 }
@@ -124,14 +143,25 @@ export interface ReconciliationAttention {
 export async function reconciliationAttention(db: Db): Promise<ReconciliationAttention> {
   const row = await db
     .selectFrom('store_reconciliation')
-    .select(['last_run_at', 'last_error', 'missed_at', 'missed_orders', 'missed_cancellations', 'missed_refunds'])
+    .select([
+      'last_run_at',
+      'last_error',
+      'missed_at',
+      'missed_orders',
+      'missed_cancellations',
+      'missed_refunds',
+    ])
     .where('id', '=', 1)
     .executeTakeFirst();
   return {
     last_run_at: row?.last_run_at ?? null,
     error: row?.last_error ?? null,
     missed_at: row?.missed_at ?? null,
-    missed: { orders: Number(row?.missed_orders ?? 0), cancellations: Number(row?.missed_cancellations ?? 0), refunds: Number(row?.missed_refunds ?? 0) },
+    missed: {
+      orders: Number(row?.missed_orders ?? 0),
+      cancellations: Number(row?.missed_cancellations ?? 0),
+      refunds: Number(row?.missed_refunds ?? 0),
+    },
   };
 }
 
@@ -140,7 +170,13 @@ export async function reconciliationAttention(db: Db): Promise<ReconciliationAtt
  * answers what of it the ledger did not have. An order without a discount code that the ledger
  * does not know is left alone (it earns no one anything).
  */
-export async function reconcileOrder(trx: Db, order: ShopifyOrder, financialStatus: string | null, refunds: ShopifyRefund[], now: Date): Promise<Found> {
+export async function reconcileOrder(
+  trx: Db,
+  order: ShopifyOrder,
+  financialStatus: string | null,
+  refunds: ShopifyRefund[],
+  now: Date,
+): Promise<Found> {
   const found: Found = { orders: 0, cancellations: 0, refunds: 0 };
   if (order.discount_codes.length === 0 && !(await ledgerHasOrder(trx, order.id))) return found;
   if (order.cancelled_at) {
@@ -153,19 +189,31 @@ export async function reconcileOrder(trx: Db, order: ShopifyOrder, financialStat
   return found;
 }
 
-type Parsed = { ok: true; order: ShopifyOrder; refunds: ShopifyRefund[]; status: string | null } | { ok: false; error: string };
+type Parsed =
+  | { ok: true; order: ShopifyOrder; refunds: ShopifyRefund[]; status: string | null }
+  | { ok: false; error: string };
 
 async function readOrder(graphql: ShopifyGraphql, node: GraphqlOrder): Promise<Parsed> {
   const named = node.name ?? node.id;
   if (node.refunds.some((r) => r.refundLineItems.pageInfo?.hasNextPage))
     return { ok: false, error: `order ${named}: a refund with more line items than one page holds` };
-  const items = node.lineItems.pageInfo?.hasNextPage ? await allLineItems(graphql, node) : node.lineItems.nodes;
+  const items = node.lineItems.pageInfo?.hasNextPage
+    ? await allLineItems(graphql, node)
+    : node.lineItems.nodes;
   const order = shopifyOrder.safeParse(restOrder(node, items));
-  if (!order.success) return { ok: false, error: `order ${named}: ${order.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` };
+  if (!order.success)
+    return {
+      ok: false,
+      error: `order ${named}: ${order.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    };
   const refunds: ShopifyRefund[] = [];
   for (const raw of restRefunds(node)) {
     const refund = shopifyRefund.safeParse(raw);
-    if (!refund.success) return { ok: false, error: `refund ${raw.id} of order ${named}: ${refund.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` };
+    if (!refund.success)
+      return {
+        ok: false,
+        error: `refund ${raw.id} of order ${named}: ${refund.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      };
     refunds.push(refund.data);
   }
   return { ok: true, order: order.data, refunds, status: node.displayFinancialStatus ?? null };
@@ -175,13 +223,25 @@ async function readOrder(graphql: ShopifyGraphql, node: GraphqlOrder): Promise<P
  * One round: claims the reconciliation (or answers claimed: false), reads pages of orders and
  * records each, and writes the cursor after each page and the outcome at the end.
  */
-export async function reconcileStore(db: Db, graphql: ShopifyGraphql, log: Pick<FastifyBaseLogger, 'info' | 'warn'>, now = new Date(), options: ReconcileOptions = {}): Promise<ReconcileRound> {
+export async function reconcileStore(
+  db: Db,
+  graphql: ShopifyGraphql,
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+  now = new Date(),
+  options: ReconcileOptions = {},
+): Promise<ReconcileRound> {
   const started = Date.now();
   // The round's own clock: `now` when it began, and the time spent since.
   const clock = () => new Date(now.getTime() + (Date.now() - started));
   const leaseMs = options.leaseMs ?? LEASE_MS;
   const sleep = options.sleep ?? defaultSleep;
-  const round: ReconcileRound = { claimed: false, pages: 0, found: { orders: 0, cancellations: 0, refunds: 0 }, passDone: false, error: null };
+  const round: ReconcileRound = {
+    claimed: false,
+    pages: 0,
+    found: { orders: 0, cancellations: 0, refunds: 0 },
+    passDone: false,
+    error: null,
+  };
 
   const at = nowIso(now);
   let held = nowIso(new Date(now.getTime() + leaseMs));
@@ -198,14 +258,26 @@ export async function reconcileStore(db: Db, graphql: ShopifyGraphql, log: Pick<
   let row: ReconciliationRow = claimed;
   // Another store than the one the state is about: start over.
   if (options.store && row.store !== options.store) {
-    const reset = { store: options.store, synced_through: null, pass_from: null, pass_started_at: null, cursor: null, backfill_state: 'pending' as const, backfill_from: null, backfill_through: null, updated_at: at };
+    const reset = {
+      store: options.store,
+      synced_through: null,
+      pass_from: null,
+      pass_started_at: null,
+      cursor: null,
+      backfill_state: 'pending' as const,
+      backfill_from: null,
+      backfill_through: null,
+      updated_at: at,
+    };
     if (!(await writeHeld(db, held, reset))) return round;
     row = { ...row, ...reset };
   }
   // A new pass: the back-fill when nothing was synced yet, else from a little before the synced moment.
   if (row.pass_from === null) {
     const backfill = row.synced_through === null;
-    const from = backfill ? nowIso(new Date(now.getTime() - (options.backfillDays ?? BACKFILL_DAYS) * 86_400_000)) : nowIso(new Date(Date.parse(row.synced_through!) - (options.overlapMs ?? OVERLAP_MS)));
+    const from = backfill
+      ? nowIso(new Date(now.getTime() - (options.backfillDays ?? BACKFILL_DAYS) * 86_400_000))
+      : nowIso(new Date(Date.parse(row.synced_through!) - (options.overlapMs ?? OVERLAP_MS)));
     const pass = {
       pass_from: from,
       pass_started_at: at,
@@ -227,18 +299,25 @@ export async function reconcileStore(db: Db, graphql: ShopifyGraphql, log: Pick<
   try {
     while (round.pages < maxPages) {
       let page: OrdersPage;
-      for (let throttled = 0; ; ) {
+      for (let throttled = 0; ;) {
         try {
           page = await fetchOrdersPage(graphql, { since, cursor, first: pageSize });
           break;
         } catch (error) {
           if (error instanceof ShopifyTransientError && error.throttled && ++throttled < MAX_THROTTLED) {
             const wait = Math.min(MAX_WAIT_MS, error.retryAfterMs ?? 1000 * 2 ** (throttled - 1));
-            log.info({ waitMs: wait, cursor }, 'shopify reconciliation: throttled, the same page again after the wait');
+            log.info(
+              { waitMs: wait, cursor },
+              'shopify reconciliation: throttled, the same page again after the wait',
+            );
             await sleep(wait);
             continue;
           }
-          if (error instanceof ShopifyRefusedError && /MAX_COST_EXCEEDED|cost/i.test(error.message) && pageSize > 1) {
+          if (
+            error instanceof ShopifyRefusedError &&
+            /MAX_COST_EXCEEDED|cost/i.test(error.message) &&
+            pageSize > 1
+          ) {
             pageSize = Math.max(1, Math.floor(pageSize / 2));
             log.info({ pageSize }, 'shopify reconciliation: the query costs too much, fewer orders per page');
             continue;
@@ -253,7 +332,11 @@ export async function reconcileStore(db: Db, graphql: ShopifyGraphql, log: Pick<
           problems.push(parsed.error);
           continue;
         }
-        const found = await retryOnConflict(() => db.transaction().execute((trx) => reconcileOrder(trx, parsed.order, parsed.status, parsed.refunds, clock())));
+        const found = await retryOnConflict(() =>
+          db
+            .transaction()
+            .execute((trx) => reconcileOrder(trx, parsed.order, parsed.status, parsed.refunds, clock())),
+        );
         round.found.orders += found.orders;
         round.found.cancellations += found.cancellations;
         round.found.refunds += found.refunds;
@@ -268,7 +351,9 @@ export async function reconcileStore(db: Db, graphql: ShopifyGraphql, log: Pick<
             pass_from: null,
             pass_started_at: null,
             cursor: null,
-            ...(row.backfill_state === 'running' || row.backfill_state === 'pending' ? { backfill_state: 'done' as const } : {}),
+            ...(row.backfill_state === 'running' || row.backfill_state === 'pending'
+              ? { backfill_state: 'done' as const }
+              : {}),
             updated_at: nowIso(clock()),
           }
         : { locked_until: next, cursor: page.endCursor, updated_at: nowIso(clock()) };
@@ -286,7 +371,10 @@ export async function reconcileStore(db: Db, graphql: ShopifyGraphql, log: Pick<
     }
   } catch (error) {
     stoppedBy = messageOf(error);
-    log.warn({ err: error, cursor }, 'shopify reconciliation stopped: the next round goes on from the last page read');
+    log.warn(
+      { err: error, cursor },
+      'shopify reconciliation stopped: the next round goes on from the last page read',
+    );
   }
 
   const anything = round.found.orders + round.found.cancellations + round.found.refunds > 0;
@@ -299,12 +387,22 @@ export async function reconcileStore(db: Db, graphql: ShopifyGraphql, log: Pick<
     found_orders: round.found.orders,
     found_cancellations: round.found.cancellations,
     found_refunds: round.found.refunds,
-    ...(anything ? { missed_at: at, missed_orders: round.found.orders, missed_cancellations: round.found.cancellations, missed_refunds: round.found.refunds } : {}),
+    ...(anything
+      ? {
+          missed_at: at,
+          missed_orders: round.found.orders,
+          missed_cancellations: round.found.cancellations,
+          missed_refunds: round.found.refunds,
+        }
+      : {}),
     last_error: error,
     updated_at: end,
   });
   if (anything) {
-    log.info({ found: round.found, pages: round.pages }, 'shopify reconciliation: recorded what the webhooks had missed');
+    log.info(
+      { found: round.found, pages: round.pages },
+      'shopify reconciliation: recorded what the webhooks had missed',
+    );
     options.onRecorded?.();
   }
   return round;

@@ -22,7 +22,10 @@ import { programOverview } from '../overview/service';
 import { reconcileStore, reconciliationState } from './service';
 import type { ReconcileOptions } from './service';
 
-const log = { info: () => undefined, warn: () => undefined } as unknown as Pick<FastifyBaseLogger, 'info' | 'warn'>;
+const log = { info: () => undefined, warn: () => undefined } as unknown as Pick<
+  FastifyBaseLogger,
+  'info' | 'warn'
+>;
 const instant = () => Promise.resolve();
 const minutes = (n: number, from = new Date()) => new Date(from.getTime() + n * 60_000);
 
@@ -45,7 +48,8 @@ async function setUp(): Promise<Setup> {
     db: database.db,
     store,
     admin,
-    round: (now = new Date(), options = {}) => reconcileStore(database.db, graphql, log, now, { sleep: instant, store: admin.url, ...options }),
+    round: (now = new Date(), options = {}) =>
+      reconcileStore(database.db, graphql, log, now, { sleep: instant, store: admin.url, ...options }),
   };
 }
 
@@ -61,11 +65,27 @@ const earningsOf = (db: Db, shopifyId: number | string) =>
     .orderBy('earnings.id')
     .execute();
 const count = async (db: Db, table: 'orders' | 'earnings' | 'refunds' | 'earning_events' | 'jobs') =>
-  Number((await db.selectFrom(table).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-const ledger = async (db: Db) => [await count(db, 'orders'), await count(db, 'earnings'), await count(db, 'refunds'), await count(db, 'earning_events')];
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select(sql<number>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const ledger = async (db: Db) => [
+  await count(db, 'orders'),
+  await count(db, 'earnings'),
+  await count(db, 'refunds'),
+  await count(db, 'earning_events'),
+];
 
 /** The stand-in's twin of a webhook payload: the same order as Shopify's GraphQL answers it. */
-function twin(store: StandInOrders, payload: ReturnType<typeof shopifyOrderPayload>, change: Parameters<StandInOrders['add']>[0] | object = {}) {
+function twin(
+  store: StandInOrders,
+  payload: ReturnType<typeof shopifyOrderPayload>,
+  change: Parameters<StandInOrders['add']>[0] | object = {},
+) {
   return store.add({
     id: payload.id,
     name: payload.name,
@@ -75,7 +95,11 @@ function twin(store: StandInOrders, payload: ReturnType<typeof shopifyOrderPaylo
     total: Math.round(Number(payload.total_price) * 100),
     totalTax: Math.round(Number(payload.total_tax) * 100),
     createdAt: payload.created_at,
-    lines: payload.line_items.map((l) => ({ title: l.title, quantity: l.quantity, price: Math.round(Number(l.price) * 100) })),
+    lines: payload.line_items.map((l) => ({
+      title: l.title,
+      quantity: l.quantity,
+      price: Math.round(Number(l.price) * 100),
+    })),
     ...change,
   });
 }
@@ -85,7 +109,13 @@ describe('reconciliation with the store', () => {
   let maya: number;
   beforeAll(async () => {
     s = await setUp();
-    maya = (await s.db.selectFrom('partners').select('id').where('email', '=', DEMO_PARTNER.email).executeTakeFirstOrThrow()).id;
+    maya = (
+      await s.db
+        .selectFrom('partners')
+        .select('id')
+        .where('email', '=', DEMO_PARTNER.email)
+        .executeTakeFirstOrThrow()
+    ).id;
   });
   afterAll(async () => {
     await s.admin.close();
@@ -107,32 +137,65 @@ describe('reconciliation with the store', () => {
     s.store.refund(c.id, { lines: [{ line: 0, quantity: 1, subtotal: 2125, tax: 276 }] });
     // Not recorded: no code; not paid yet; updated before the 60 days.
     const none = twin(s.store, shopifyOrderPayload({ code: null }));
-    const pending = twin(s.store, shopifyOrderPayload({ code: DEMO_PROMO_CODE }), { financialStatus: 'PENDING' });
-    const old = twin(s.store, shopifyOrderPayload({ code: DEMO_PROMO_CODE }), { updatedAt: new Date(Date.now() - 61 * 86_400_000).toISOString() });
+    const pending = twin(s.store, shopifyOrderPayload({ code: DEMO_PROMO_CODE }), {
+      financialStatus: 'PENDING',
+    });
+    const old = twin(s.store, shopifyOrderPayload({ code: DEMO_PROMO_CODE }), {
+      updatedAt: new Date(Date.now() - 61 * 86_400_000).toISOString(),
+    });
 
     const jobsBefore = await count(s.db, 'jobs');
     const now = new Date();
     const round = await s.round(now);
-    expect(round).toMatchObject({ claimed: true, passDone: true, error: null, found: { orders: 1, cancellations: 1, refunds: 1 } });
+    expect(round).toMatchObject({
+      claimed: true,
+      passDone: true,
+      error: null,
+      found: { orders: 1, cancellations: 1, refunds: 1 },
+    });
 
     // A: 10% of 42.50, pending, Maya's; its follow-up queued as a webhook's is.
-    expect(await earningsOf(s.db, a.id)).toEqual([{ kind: 'sale', status: 'PENDING', amount_cents: 425, partner_id: maya }]);
+    expect(await earningsOf(s.db, a.id)).toEqual([
+      { kind: 'sale', status: 'PENDING', amount_cents: 425, partner_id: maya },
+    ]);
     expect(await count(s.db, 'jobs')).toBeGreaterThan(jobsBefore);
     expect(await earningsOf(s.db, b.id)).toMatchObject([{ status: 'REJECTED' }]);
-    expect((await s.db.selectFrom('orders').select('status').where('shopify_order_id', '=', String(b.id)).executeTakeFirstOrThrow()).status).toBe('cancelled');
+    expect(
+      (
+        await s.db
+          .selectFrom('orders')
+          .select('status')
+          .where('shopify_order_id', '=', String(b.id))
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe('cancelled');
     // C: half its base given back, half its commission left (as refunds/create would leave it).
     expect(await earningsOf(s.db, c.id)).toMatchObject([{ status: 'PENDING', amount_cents: 213 }]);
-    for (const order of [none, pending, old]) expect(await s.db.selectFrom('orders').select('id').where('shopify_order_id', '=', String(order.id)).executeTakeFirst()).toBeUndefined();
+    for (const order of [none, pending, old])
+      expect(
+        await s.db
+          .selectFrom('orders')
+          .select('id')
+          .where('shopify_order_id', '=', String(order.id))
+          .executeTakeFirst(),
+      ).toBeUndefined();
     // The search asked for 60 days.
     expect(s.store.calls[0]!.query).toMatch(/^updated_at:>='/);
-    expect(Date.parse(/'(.+)'/.exec(s.store.calls[0]!.query)![1]!)).toBeCloseTo(now.getTime() - 60 * 86_400_000, -3);
+    expect(Date.parse(/'(.+)'/.exec(s.store.calls[0]!.query)![1]!)).toBeCloseTo(
+      now.getTime() - 60 * 86_400_000,
+      -3,
+    );
 
     const state = await reconciliationState(s.db);
     expect(state).toEqual({
       last_run_at: now.toISOString(),
       synced_through: now.toISOString(),
       last_found: { orders: 1, cancellations: 1, refunds: 1 },
-      backfill: { state: 'done', from: new Date(now.getTime() - 60 * 86_400_000).toISOString(), through: now.toISOString() },
+      backfill: {
+        state: 'done',
+        from: new Date(now.getTime() - 60 * 86_400_000).toISOString(),
+        through: now.toISOString(),
+      },
       error: null,
     });
     // The overview says when it ran and what it found.
@@ -166,13 +229,23 @@ describe('reconciliation with the store', () => {
     const refund = shopifyRefundPayload(b, [[0, 1]]);
     expect((await deliver(s.db, 'refunds/create', refund)).outcome).toBe('processed');
     twin(s.store, b, { updatedAt: touched });
-    s.store.refund(b.id, { id: refund.id, createdAt: touched, lines: [{ line: 0, quantity: 1, subtotal: Math.round(Number(refund.refund_line_items[0]!.subtotal) * 100) }] });
+    s.store.refund(b.id, {
+      id: refund.id,
+      createdAt: touched,
+      lines: [
+        { line: 0, quantity: 1, subtotal: Math.round(Number(refund.refund_line_items[0]!.subtotal) * 100) },
+      ],
+    });
     s.store.update(order.id, {}, touched);
     const mid = await ledger(s.db);
     const earnedB = await earningsOf(s.db, b.id);
     const t2 = minutes(32);
     const round = await s.round(t2);
-    expect(round).toMatchObject({ claimed: true, error: null, found: { orders: 0, cancellations: 0, refunds: 0 } });
+    expect(round).toMatchObject({
+      claimed: true,
+      error: null,
+      found: { orders: 0, cancellations: 0, refunds: 0 },
+    });
     expect(await ledger(s.db)).toEqual(mid);
     expect(await earningsOf(s.db, a.id)).toEqual(earned);
     expect(await earningsOf(s.db, b.id)).toEqual(earnedB);
@@ -185,7 +258,10 @@ describe('reconciliation with the store', () => {
     const a = shopifyOrderPayload({ code: DEMO_PROMO_CODE });
     twin(s.store, a, { updatedAt: minutes(40).toISOString() });
     const waits: number[] = [];
-    s.admin.script({ throttled: true, currentlyAvailable: 0, restoreRate: 50 }, { status: 429, retryAfter: '2' });
+    s.admin.script(
+      { throttled: true, currentlyAvailable: 0, restoreRate: 50 },
+      { status: 429, retryAfter: '2' },
+    );
     const requests = s.admin.requests.length;
     const round = await s.round(minutes(48), { sleep: async (ms) => void waits.push(ms) });
     expect(round).toMatchObject({ claimed: true, error: null, found: { orders: 1 } });
@@ -217,7 +293,10 @@ describe('an interrupted back-fill', () => {
     const base = Date.now() - 10 * 86_400_000;
     const ids: number[] = [];
     for (let i = 0; i < 25; i++) {
-      const payload = shopifyOrderPayload({ code: DEMO_PROMO_CODE, createdAt: new Date(base + i * 60_000).toISOString() });
+      const payload = shopifyOrderPayload({
+        code: DEMO_PROMO_CODE,
+        createdAt: new Date(base + i * 60_000).toISOString(),
+      });
       ids.push(twin(s.store, payload, { updatedAt: new Date(base + i * 60_000).toISOString() }).id);
     }
     s.store.failAfterPages = 1;
@@ -226,9 +305,14 @@ describe('an interrupted back-fill', () => {
     expect(first).toMatchObject({ claimed: true, pages: 1, passDone: false, found: { orders: 10 } });
     expect(first.error).toMatch(/HTTP 500/);
     let state = await reconciliationState(s.db);
-    expect(state).toMatchObject({ synced_through: null, backfill: { state: 'running', through: t0.toISOString() }, last_found: { orders: 10 } });
+    expect(state).toMatchObject({
+      synced_through: null,
+      backfill: { state: 'running', through: t0.toISOString() },
+      last_found: { orders: 10 },
+    });
     expect(state.error).toMatch(/HTTP 500/);
-    const cursor = (await s.db.selectFrom('store_reconciliation').select('cursor').executeTakeFirstOrThrow()).cursor;
+    const cursor = (await s.db.selectFrom('store_reconciliation').select('cursor').executeTakeFirstOrThrow())
+      .cursor;
     expect(cursor).toBeTruthy();
 
     // Not due again before its interval after an error, on any node.
@@ -237,13 +321,23 @@ describe('an interrupted back-fill', () => {
     // The next round (any node) takes the same search on from that page.
     const calls = s.store.calls.length;
     const second = await s.round(minutes(16, t0), { pageSize: 10, maxPages: 1 });
-    expect(second).toMatchObject({ claimed: true, pages: 1, passDone: false, error: null, found: { orders: 10 } });
+    expect(second).toMatchObject({
+      claimed: true,
+      pages: 1,
+      passDone: false,
+      error: null,
+      found: { orders: 10 },
+    });
     expect(s.store.calls[calls]).toMatchObject({ after: cursor, query: s.store.calls[0]!.query });
     // Stopped by its page budget (or a restart, once its lease ran out): due again at once.
     const third = await s.round(minutes(17, t0), { pageSize: 10 });
     expect(third).toMatchObject({ claimed: true, passDone: true, error: null, found: { orders: 5 } });
     state = await reconciliationState(s.db);
-    expect(state).toMatchObject({ synced_through: t0.toISOString(), backfill: { state: 'done' }, error: null });
+    expect(state).toMatchObject({
+      synced_through: t0.toISOString(),
+      backfill: { state: 'done' },
+      error: null,
+    });
     const recorded = await s.db.selectFrom('orders').select('shopify_order_id').execute();
     expect(new Set(recorded.map((r) => r.shopify_order_id))).toEqual(new Set(ids.map(String)));
     expect(await count(s.db, 'earnings')).toBe(25);
@@ -267,10 +361,20 @@ describe('several nodes', () => {
 
   it('lets one node hold the round at a time (the lease), each order recorded once', async () => {
     // On PostgreSQL three handles of their own, as three nodes; on SQLite the one file.
-    const dbs: Db[] = s.database.url ? [0, 1, 2].map(() => { const h = openPostgres(s.database.url!, 3); handles.push(h); return h.db; }) : [s.db, s.db, s.db];
+    const dbs: Db[] = s.database.url
+      ? [0, 1, 2].map(() => {
+          const h = openPostgres(s.database.url!, 3);
+          handles.push(h);
+          return h.db;
+        })
+      : [s.db, s.db, s.db];
     const graphql = createShopifyGraphql({ url: s.admin.url, token: s.admin.token });
     const now = new Date();
-    const rounds = await Promise.all(dbs.map((db) => reconcileStore(db, graphql, log, now, { sleep: instant, store: s.admin.url, pageSize: 3 })));
+    const rounds = await Promise.all(
+      dbs.map((db) =>
+        reconcileStore(db, graphql, log, now, { sleep: instant, store: s.admin.url, pageSize: 3 }),
+      ),
+    );
     expect(rounds.filter((r) => r.claimed)).toHaveLength(1);
     expect(rounds.find((r) => r.claimed)).toMatchObject({ passDone: true, found: { orders: 10 } });
     expect(await count(s.db, 'orders')).toBe(10);

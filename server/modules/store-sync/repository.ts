@@ -48,7 +48,9 @@ export async function upsertPending(trx: Db, promoCodeId: number, at: string): P
 }
 
 // A partner's page reads the push of their code (almost always one): compiled once.
-const syncOfOne = prepared(1, (db, promoCodeId: number) => db.selectFrom('store_code_syncs').selectAll().where('promo_code_id', '=', promoCodeId));
+const syncOfOne = prepared(1, (db, promoCodeId: number) =>
+  db.selectFrom('store_code_syncs').selectAll().where('promo_code_id', '=', promoCodeId),
+);
 
 export function syncsOf(db: Db, promoCodeIds: number[]): Promise<StoreCodeSync[]> {
   if (promoCodeIds.length === 0) return Promise.resolve([]);
@@ -147,7 +149,11 @@ export async function requeueFailed(trx: Db, promoCodeId: number, at: string): P
 }
 
 /** The next failed pushes after `afterId` (by promo code id), each with its code. */
-export function failedSyncsAfter(db: Db, afterId: number, limit: number): Promise<(StoreCodeSync & { code: string })[]> {
+export function failedSyncsAfter(
+  db: Db,
+  afterId: number,
+  limit: number,
+): Promise<(StoreCodeSync & { code: string })[]> {
   return db
     .selectFrom('store_code_syncs as s')
     .innerJoin('promo_codes as c', 'c.id', 's.promo_code_id')

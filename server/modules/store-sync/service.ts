@@ -1,4 +1,4 @@
-// The Shopify discount push (decisions §14, docs/decisions/028): each partner code is created in
+// The Shopify discount push (docs/product/links-and-integrations.md#discount-push, docs/decisions/028): each partner code is created in
 // the store as a discount, and updated there when staff change its discount.
 //
 // The request is a row (store_code_syncs) written in the transaction that creates or changes the
@@ -17,7 +17,15 @@ import type { ShopifyAdminClient } from '../../integrations/shopify/admin';
 import { recordAudit } from '../audit/service';
 import { storeConnected } from '../store-connection/service';
 import { retryOnConflict } from '../../db/retry';
-import { claimNextDue, failedSyncsAfter, recordOutcome, requeueFailed, requeueFailedMany, syncsOf, upsertPending } from './repository';
+import {
+  claimNextDue,
+  failedSyncsAfter,
+  recordOutcome,
+  requeueFailed,
+  requeueFailedMany,
+  syncsOf,
+  upsertPending,
+} from './repository';
 import type { StoreCodeSync } from './repository';
 
 /** `off`: the push is not configured; `not_pushed`: it is, but this code was never sent (made before). */
@@ -33,10 +41,11 @@ export interface StoreSyncJson {
 }
 
 /**
- * The push is on when a store is connected (decisions §14): SHOPIFY_SHOP_DOMAIN and its token, or
+ * The push is on when a store is connected (docs/product/links-and-integrations.md#discount-push): SHOPIFY_SHOP_DOMAIN and its token, or
  * the connection an admin made in the back office (server/modules/store-connection/active-store.ts).
  */
-export const storePushConfigured = (db: Db, config: Pick<Config, 'shopify'>): Promise<boolean> => storeConnected(db, config);
+export const storePushConfigured = (db: Db, config: Pick<Config, 'shopify'>): Promise<boolean> =>
+  storeConnected(db, config);
 
 /** A node holds a claimed code this long: well beyond one call's time-out. */
 export const LEASE_MS = 120_000;
@@ -146,18 +155,35 @@ export async function retryFailedStoreSyncs(
   return retryOnConflict(() =>
     db.transaction().execute(async (trx) => {
       let retried = 0;
-      for (let after = 0; ; ) {
+      for (let after = 0; ;) {
         const failed = await failedSyncsAfter(trx, after, RETRY_CHUNK);
         if (failed.length === 0) break;
         after = failed[failed.length - 1]!.promo_code_id;
-        const moved = await requeueFailedMany(trx, failed.map((row) => row.promo_code_id), at);
+        const moved = await requeueFailedMany(
+          trx,
+          failed.map((row) => row.promo_code_id),
+          at,
+        );
         for (const row of failed) {
           if (!moved.has(row.promo_code_id)) continue;
           // What requeueFailedMany wrote, as retryStoreSync reads it back.
-          const afterJson: StoreSyncJson = { state: 'pending', store_id: row.store_id, message: null, attempts: 0, updated_at: at };
+          const afterJson: StoreSyncJson = {
+            state: 'pending',
+            store_id: row.store_id,
+            message: null,
+            attempts: 0,
+            updated_at: at,
+          };
           await recordAudit(
             trx,
-            { staffId: input.staffId, action: 'promo_code.store_sync_retry', entity: 'promo_code', entityId: row.code, before: toJson(row, true), after: afterJson },
+            {
+              staffId: input.staffId,
+              action: 'promo_code.store_sync_retry',
+              entity: 'promo_code',
+              entityId: row.code,
+              before: toJson(row, true),
+              after: afterJson,
+            },
             at,
           );
           retried++;

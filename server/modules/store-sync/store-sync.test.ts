@@ -1,4 +1,4 @@
-// The Shopify discount push (decisions §14) against the local Admin API stand-in over real HTTP:
+// The Shopify discount push (docs/product/links-and-integrations.md#discount-push) against the local Admin API stand-in over real HTTP:
 // queued with the code, pushed by the background round, the store's refusals kept for staff,
 // throttling and outages waited out, staff retries audited, and a code pushed once however many
 // nodes run the round.
@@ -123,7 +123,11 @@ describe('a new partner’s code', () => {
     expect(registered.statusCode, registered.body).toBe(202);
     // The account, and so its code, is made when the mailed link is followed.
     await finishSignUp(t.app, t.dataDir, body.email, CLIENT);
-    const { uuid } = await db().selectFrom('partners').select('uuid').where('email', '=', body.email).executeTakeFirstOrThrow();
+    const { uuid } = await db()
+      .selectFrom('partners')
+      .select('uuid')
+      .where('email', '=', body.email)
+      .executeTakeFirstOrThrow();
     const promo = await db()
       .selectFrom('promo_codes')
       .innerJoin('partners', 'partners.id', 'promo_codes.partner_id')
@@ -257,15 +261,32 @@ describe('a code made before the push was configured', () => {
       .transaction()
       .execute(async (trx) => {
         const tag = Math.random().toString(36).slice(2, 8);
-        const made = await createPartnerAccount(trx, { email: `old-${tag}@example.test`, password: `password-${tag}`, first_name: 'Old', last_name: 'Code', locale: 'en' });
+        const made = await createPartnerAccount(trx, {
+          email: `old-${tag}@example.test`,
+          password: `password-${tag}`,
+          first_name: 'Old',
+          last_name: 'Code',
+          locale: 'en',
+        });
         return { partner: made, promo: await createPromoCode(trx, made.id, code) };
       });
-    expect((await detail(partner.uuid)).json().data.promo_codes[0].store_sync).toEqual({ state: 'not_pushed', store_id: null, message: null, attempts: 0, updated_at: null });
+    expect((await detail(partner.uuid)).json().data.promo_codes[0].store_sync).toEqual({
+      state: 'not_pushed',
+      store_id: null,
+      message: null,
+      attempts: 0,
+      updated_at: null,
+    });
     expect((await retry(partner.uuid, code, bearer(reviewer.token))).statusCode).toBe(403);
     const pushed = await retry(partner.uuid, code);
     expect(pushed.statusCode).toBe(202);
     expect(pushed.json().data.store_sync.state).toBe('pending');
-    const audit = await db().selectFrom('audit_log').selectAll().where('entity', '=', 'promo_code').where('entity_id', '=', code).execute();
+    const audit = await db()
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity', '=', 'promo_code')
+      .where('entity_id', '=', code)
+      .execute();
     expect(audit).toHaveLength(1);
     await pushDueCodes(db(), shopify, log);
     expect(await syncRow(promo.id)).toMatchObject({ state: 'created' });
@@ -305,11 +326,19 @@ describe('staff retry a failed push', () => {
     // Unknown partner, or a code that is not theirs: 404.
     const unknown = await retry('00000000-0000-4000-8000-000000000000', code);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ code: 404, error: 'partner_admin.partner_not_found', message: 'No partner has this id' });
+    expect(unknown.json()).toEqual({
+      code: 404,
+      error: 'partner_admin.partner_not_found',
+      message: 'No partner has this id',
+    });
     const other = await partnerWithCode();
     const notTheirs = await retry(other.partner.uuid, code);
     expect(notTheirs.statusCode).toBe(404);
-    expect(notTheirs.json()).toEqual({ code: 404, error: 'partner_admin.code_not_found', message: 'This partner has no such promo code' });
+    expect(notTheirs.json()).toEqual({
+      code: 404,
+      error: 'partner_admin.code_not_found',
+      message: 'This partner has no such promo code',
+    });
 
     // Staff removed the discount someone made by hand in the store; a manager retries.
     stand.discounts.delete(existing.id);
@@ -624,7 +653,11 @@ describe('without the push configured', () => {
       });
       expect(registered.statusCode, registered.body).toBe(202);
       await finishSignUp(off.app, off.dataDir, `off.${code.toLowerCase()}@example.test`, CLIENT);
-      const { uuid } = await off.database.db.selectFrom('partners').select('uuid').where('email', '=', `off.${code.toLowerCase()}@example.test`).executeTakeFirstOrThrow();
+      const { uuid } = await off.database.db
+        .selectFrom('partners')
+        .select('uuid')
+        .where('email', '=', `off.${code.toLowerCase()}@example.test`)
+        .executeTakeFirstOrThrow();
       const count = async () =>
         Number(
           (

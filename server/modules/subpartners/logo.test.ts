@@ -1,4 +1,4 @@
-// A sub-partner's logo (decisions §9, §10): the image's bytes as the body, judged by its bytes (a
+// A sub-partner's logo (docs/product/content.md#staff-edits, docs/product/partners-and-accounts.md#white-label-sub-partners): the image's bytes as the body, judged by its bytes (a
 // renamed document is refused), at most 10 MB; kept whole within 512×512 with its transparency, as
 // a WebP without metadata served at /api/media/{name}; the logo it replaces is removed; each change
 // audited in its transaction; a refused upload leaves nothing behind.
@@ -192,7 +192,11 @@ describe('the logo', () => {
     const before = await stored();
     const renamed = await upload(a.id, PDF, 'image/png');
     expect(renamed.statusCode).toBe(422);
-    expect(renamed.json()).toEqual({ code: 422, error: 'content.upload_not_image', message: 'This file is not a JPEG, PNG or WebP image' });
+    expect(renamed.json()).toEqual({
+      code: 422,
+      error: 'content.upload_not_image',
+      message: 'This file is not a JPEG, PNG or WebP image',
+    });
     expect((await upload(a.id, PDF, 'image/png', { 'accept-language': 'fr' })).json().message).toBe(
       'Ce fichier n’est pas une image JPEG, PNG ou WebP',
     );
@@ -222,7 +226,11 @@ describe('the logo', () => {
     const a = await agency();
     const before = await stored();
     const png = await transparentPng(100, 100);
-    expect((await upload(999_999, png)).json()).toEqual({ code: 404, error: 'subpartners.not_found', message: 'No sub-partner has this id' });
+    expect((await upload(999_999, png)).json()).toEqual({
+      code: 404,
+      error: 'subpartners.not_found',
+      message: 'No sub-partner has this id',
+    });
     expect((await upload(a.id, png, 'image/png', {}, reviewer.token)).statusCode).toBe(403);
     expect((await upload('x', png)).statusCode).toBe(422);
     expect((await remove(999_999)).statusCode).toBe(404);

@@ -1,5 +1,5 @@
 // Queries of the subpartners table: the public lookup of an active sub-partner's branding, and
-// what the back office lists, reads and changes (decisions §10, §11). Slugs are stored lower-case,
+// what the back office lists, reads and changes (docs/product/partners-and-accounts.md#white-label-sub-partners, docs/product/back-office.md#partners). Slugs are stored lower-case,
 // so an exact comparison with a lower-cased slug is a case-insensitive one.
 import { sql } from 'kysely';
 import type { Updateable } from 'kysely';
@@ -17,7 +17,9 @@ export function findActiveSubpartner(db: Db, slug: string): Promise<Subpartner |
 }
 
 // Read by every visit to the page of a partner who came through a sub-partner: compiled once.
-const subpartnerRow = prepared(1, (db, id: number) => db.selectFrom('subpartners').selectAll().where('id', '=', id));
+const subpartnerRow = prepared(1, (db, id: number) =>
+  db.selectFrom('subpartners').selectAll().where('id', '=', id),
+);
 
 export async function subpartnerById(db: Db, id: number): Promise<Subpartner | undefined> {
   return (await subpartnerRow(db, id))[0];

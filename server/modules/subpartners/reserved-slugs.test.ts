@@ -1,4 +1,4 @@
-// A sub-partner lives at `/{slug}` (decisions §10): a path the server itself answers can never be
+// A sub-partner lives at `/{slug}` (docs/product/partners-and-accounts.md#white-label-sub-partners): a path the server itself answers can never be
 // one, or that sub-partner's page would be the server's route (`/metrics` once took a slug that
 // staff could still create). Every first path segment the server routes must be reserved.
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-// White-label sub-partners (decisions §10): the public branding of `/{slug}`, and the back office's
-// `/api/manager/subpartners` (decisions §11, issue 13): every staff role reads; managers and
+// White-label sub-partners (docs/product/partners-and-accounts.md#white-label-sub-partners): the public branding of `/{slug}`, and the back office's
+// `/api/manager/subpartners` (docs/product/back-office.md#staff-roles, issue 13): every staff role reads; managers and
 // admins create, change, and upload or remove the logo.
 import type { FastifyError } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -236,8 +236,7 @@ export function subpartnerRoutes(app: TypedApp, ctx: AppContext): void {
     // Fastify's own words for these say nothing of the rule; the error handler above this scope
     // still shapes and localizes the answer.
     scope.setErrorHandler((error: FastifyError) => {
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-        throw new AppError(413, 'content.upload_too_large');
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError(413, 'content.upload_too_large');
       if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_TYPE')
         throw new AppError(415, 'content.upload_type');
       throw error;

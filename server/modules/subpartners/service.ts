@@ -1,5 +1,5 @@
-// White-label sub-partners (decisions §10): the public branding of `/{slug}`, and the back
-// office's side (decisions §11, issue 13): the list with each one's partner count, one sub-partner,
+// White-label sub-partners (docs/product/partners-and-accounts.md#white-label-sub-partners): the public branding of `/{slug}`, and the back
+// office's side (docs/product/back-office.md#partners, issue 13): the list with each one's partner count, one sub-partner,
 // creation, changes of any field (the slug too: its old links then answer 404), the logo (checked
 // and stored by the content module as its uploads are) and its removal. Every change is audited in
 // its own transaction, before and after (docs/decisions/038-subpartners-in-the-back-office.md).
@@ -183,9 +183,7 @@ export interface SubpartnerFields {
 const slugTaken = () => invalid({ slug: ['subpartners.slug_taken'] });
 
 /** Both languages or neither: a welcome French partners would not read (or the reverse) is refused. */
-function welcomePairErrors(
-  fields: Pick<SubpartnerFields, 'welcome_en' | 'welcome_fr'>,
-): FieldErrors {
+function welcomePairErrors(fields: Pick<SubpartnerFields, 'welcome_en' | 'welcome_fr'>): FieldErrors {
   if (fields.welcome_en && !fields.welcome_fr) return { welcome_fr: ['subpartners.welcome_pair'] };
   if (fields.welcome_fr && !fields.welcome_en) return { welcome_en: ['subpartners.welcome_pair'] };
   return {};

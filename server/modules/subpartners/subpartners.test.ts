@@ -1,4 +1,4 @@
-// Sub-partners in the back office (issue 13, decisions §10, §11): every staff role reads, managers
+// Sub-partners in the back office (issue 13, docs/product/partners-and-accounts.md#white-label-sub-partners, docs/product/back-office.md#staff-roles): every staff role reads, managers
 // and admins create and change; every field is validated with the spec's words (the slug's format,
 // the portal's own words and taken slugs refused, any case, also when two requests race for one);
 // each change is audited, before and after, in the change's transaction; the list is paged and
@@ -125,7 +125,11 @@ describe('rights', () => {
     for (const token of [partnerToken, 'not-a-token']) {
       expect((await list(token)).statusCode).toBe(401);
       expect((await read(token, agency.id)).statusCode).toBe(401);
-      expect((await create(token, fields())).json()).toEqual({ code: 401, error: 'not_authorized', message: 'Not Authorized' });
+      expect((await create(token, fields())).json()).toEqual({
+        code: 401,
+        error: 'not_authorized',
+        message: 'Not Authorized',
+      });
       expect((await patch(token, agency.id, { name: 'x' })).statusCode).toBe(401);
     }
     expect((await t.app.inject({ method: 'GET', url: base })).statusCode).toBe(401);
@@ -319,7 +323,12 @@ describe('validation', () => {
       const body = what === 'nothing' ? {} : fields(change);
       const res = await create(manager.token, body);
       expect(res.statusCode, res.body).toBe(422);
-      expect(res.json()).toEqual({ code: 422, error: 'form_invalid', message: 'Form data is invalid', errors });
+      expect(res.json()).toEqual({
+        code: 422,
+        error: 'form_invalid',
+        message: 'Form data is invalid',
+        errors,
+      });
       expect(await state()).toEqual(before);
     });
   }

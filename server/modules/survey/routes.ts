@@ -1,4 +1,4 @@
-// The first-sale survey (decisions §8): the partner's `GET`/`POST /api/survey`, and the staff's
+// The first-sale survey (docs/product/engagement.md#first-sale-survey): the partner's `GET`/`POST /api/survey`, and the staff's
 // answers and free-product requests (manager, admin).
 import { z } from 'zod';
 import { noNul } from '../../../common/validation';
@@ -7,7 +7,14 @@ import type { AppContext, TypedApp } from '../../context';
 import { sayKey } from '../../i18n';
 import { idParams, pagedAnswer, pagingQuery } from '../../plugins/paging';
 import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth';
-import { answerSurvey, handleClaim, listClaims, surveyAnswers, surveyState, type ShippingAddress } from './service';
+import {
+  answerSurvey,
+  handleClaim,
+  listClaims,
+  surveyAnswers,
+  surveyState,
+  type ShippingAddress,
+} from './service';
 
 const wrong = sayKey('wrong_value');
 const required = sayKey('required');
@@ -38,7 +45,16 @@ const address = z.object({
 const choice = z.enum(SURVEY_CHOICES, { error: (issue) => (issue.input === undefined ? required : wrong) });
 const status = z.enum(CLAIM_STATUSES, { error: wrong });
 const partnerRef = z.object({ uuid: z.string(), name: z.string(), email: z.string() });
-const claim = z.object({ id: z.number(), partner: partnerRef, status, address, note: z.string().nullable(), created_at: z.string(), updated_at: z.string(), handled_by: z.string().nullable() });
+const claim = z.object({
+  id: z.number(),
+  partner: partnerRef,
+  status,
+  address,
+  note: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  handled_by: z.string().nullable(),
+});
 
 export function surveyRoutes(app: TypedApp, ctx: AppContext): void {
   const partner = requirePartner(ctx.db);
@@ -51,8 +67,19 @@ export function surveyRoutes(app: TypedApp, ctx: AppContext): void {
     {
       onRequest: partner,
       schema: {
-        ...mine('Whether the first-sale survey is offered (after a first sale, until answered), its choices, the answer if any, and whether a claim would need a shipping address'),
-        response: { 200: z.object({ data: z.object({ offered: z.boolean(), choices: z.array(choice), answered: z.object({ choice, answered_at: z.string() }).nullable(), needs_address: z.boolean() }) }) },
+        ...mine(
+          'Whether the first-sale survey is offered (after a first sale, until answered), its choices, the answer if any, and whether a claim would need a shipping address',
+        ),
+        response: {
+          200: z.object({
+            data: z.object({
+              offered: z.boolean(),
+              choices: z.array(choice),
+              answered: z.object({ choice, answered_at: z.string() }).nullable(),
+              needs_address: z.boolean(),
+            }),
+          }),
+        },
       },
     },
     async (request) => ({ data: await surveyState(ctx.db, partnerIdOf(request)) }),
@@ -62,13 +89,22 @@ export function surveyRoutes(app: TypedApp, ctx: AppContext): void {
     {
       onRequest: partner,
       schema: {
-        ...mine('Answers the survey once (409 after); `claim_bottles` records a free-product request, to `address` or else the profile’s (then `address` is required)'),
+        ...mine(
+          'Answers the survey once (409 after); `claim_bottles` records a free-product request, to `address` or else the profile’s (then `address` is required)',
+        ),
         body: z.object({ choice, address: address.nullish() }),
-        response: { 201: z.object({ data: z.object({ choice, claim: z.object({ id: z.number(), status, address }).nullable() }) }) },
+        response: {
+          201: z.object({
+            data: z.object({ choice, claim: z.object({ id: z.number(), status, address }).nullable() }),
+          }),
+        },
       },
     },
     async (request, reply) => {
-      const body = request.body as { choice: (typeof SURVEY_CHOICES)[number]; address?: ShippingAddress | null };
+      const body = request.body as {
+        choice: (typeof SURVEY_CHOICES)[number];
+        address?: ShippingAddress | null;
+      };
       return reply.code(201).send({ data: await answerSurvey(ctx.db, partnerIdOf(request), body) });
     },
   );
@@ -80,7 +116,11 @@ export function surveyRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         ...staff('The survey’s answers, newest first (paged), and how many chose each answer'),
         querystring: pagingQuery(20),
-        response: { 200: pagedAnswer(z.object({ id: z.number(), partner: partnerRef, choice, answered_at: z.string() })).extend({ counts: z.record(z.string(), z.number()) }) },
+        response: {
+          200: pagedAnswer(
+            z.object({ id: z.number(), partner: partnerRef, choice, answered_at: z.string() }),
+          ).extend({ counts: z.record(z.string(), z.number()) }),
+        },
       },
     },
     async (request) => surveyAnswers(ctx.db, request.query.page, request.query.length),
@@ -89,7 +129,11 @@ export function surveyRoutes(app: TypedApp, ctx: AppContext): void {
     '/api/manager/claims',
     {
       onRequest: manager,
-      schema: { ...staff('Free-product requests: open ones first (oldest first), then the handled ones (paged)'), querystring: pagingQuery(20).extend({ status: status.optional() }), response: { 200: pagedAnswer(claim) } },
+      schema: {
+        ...staff('Free-product requests: open ones first (oldest first), then the handled ones (paged)'),
+        querystring: pagingQuery(20).extend({ status: status.optional() }),
+        response: { 200: pagedAnswer(claim) },
+      },
     },
     async (request) => listClaims(ctx.db, request.query),
   );
@@ -98,12 +142,16 @@ export function surveyRoutes(app: TypedApp, ctx: AppContext): void {
     {
       onRequest: manager,
       schema: {
-        ...staff('Marks a request shipped or declined, or reopens it, from `expected_status` (409 when it moved meanwhile)'),
+        ...staff(
+          'Marks a request shipped or declined, or reopens it, from `expected_status` (409 when it moved meanwhile)',
+        ),
         params: idParams,
         body: z.object({ status, note: optionalLine(500), expected_status: status }),
         response: { 200: z.object({ data: claim }) },
       },
     },
-    async (request) => ({ data: await handleClaim(ctx.db, request.params.id, request.body, staffIdOf(request)) }),
+    async (request) => ({
+      data: await handleClaim(ctx.db, request.params.id, request.body, staffIdOf(request)),
+    }),
   );
 }

@@ -2,7 +2,11 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 
 /** Events of each bucket inside the window (buckets without any are left out). */
-export async function countEventsSince(db: Db, buckets: string[], since: string): Promise<Map<string, number>> {
+export async function countEventsSince(
+  db: Db,
+  buckets: string[],
+  since: string,
+): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('throttle_events')
     .select(['bucket', sql<number>`count(*)`.as('n')])

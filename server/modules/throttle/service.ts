@@ -13,7 +13,13 @@ import { retryOnConflict } from '../../db/retry';
 import { tooManyRequests } from '../../errors';
 import { sharedStoresOf } from '../../stores';
 import type { RateStore, ThrottleRule } from '../../stores';
-import { countEventsSince, deleteEvents, deleteEventsBefore, deleteEventsById, insertEvents } from './repository';
+import {
+  countEventsSince,
+  deleteEvents,
+  deleteEventsBefore,
+  deleteEventsById,
+  insertEvents,
+} from './repository';
 
 export type { ThrottleRule };
 
@@ -32,7 +38,12 @@ class Refused extends Error {}
  * Counts an attempt in every bucket, unless one of them already holds `limit` attempts inside
  * the window: then nothing is counted and the answer is null.
  */
-export function tryReserveAttempt(db: Db, buckets: string[], rule: ThrottleRule, now = new Date()): Promise<Reservation | null> {
+export function tryReserveAttempt(
+  db: Db,
+  buckets: string[],
+  rule: ThrottleRule,
+  now = new Date(),
+): Promise<Reservation | null> {
   return rateStoreOf(db).reserve(buckets, rule, now);
 }
 
@@ -43,10 +54,18 @@ function rateStoreOf(db: Db): RateStore {
 
 /** The embedded rate store: events in the database, reserved under the buckets' locks. */
 export function databaseRateStore(db: Db): RateStore {
-  return { reserve: (buckets, rule, now) => reserveInDatabase(db, buckets, rule, now), clear: (bucket) => deleteEvents(db, bucket) };
+  return {
+    reserve: (buckets, rule, now) => reserveInDatabase(db, buckets, rule, now),
+    clear: (bucket) => deleteEvents(db, bucket),
+  };
 }
 
-async function reserveInDatabase(db: Db, buckets: string[], rule: ThrottleRule, now: Date): Promise<Reservation | null> {
+async function reserveInDatabase(
+  db: Db,
+  buckets: string[],
+  rule: ThrottleRule,
+  now: Date,
+): Promise<Reservation | null> {
   const since = new Date(now.getTime() - rule.windowMs).toISOString();
   let ids: number[];
   try {
@@ -65,12 +84,18 @@ async function reserveInDatabase(db: Db, buckets: string[], rule: ThrottleRule, 
     throw error;
   }
   // Old events are worthless; dropping them now and then keeps the table small.
-  if (Math.random() < 0.02) await deleteEventsBefore(db, new Date(now.getTime() - Math.max(rule.windowMs, 86_400_000)).toISOString());
+  if (Math.random() < 0.02)
+    await deleteEventsBefore(db, new Date(now.getTime() - Math.max(rule.windowMs, 86_400_000)).toISOString());
   return { release: () => deleteEventsById(db, ids) };
 }
 
 /** As tryReserveAttempt, but a refusal is the 429 `Too many requests`. */
-export async function reserveAttempt(db: Db, buckets: string[], rule: ThrottleRule, now = new Date()): Promise<Reservation> {
+export async function reserveAttempt(
+  db: Db,
+  buckets: string[],
+  rule: ThrottleRule,
+  now = new Date(),
+): Promise<Reservation> {
   const reservation = await tryReserveAttempt(db, buckets, rule, now);
   if (!reservation) throw tooManyRequests();
   return reservation;

@@ -19,7 +19,7 @@ export const VOUCHER_AMOUNT_MEANING =
   '`fixed`, the amount off in the program currency, in major units rounded to cents (5.5 means 5.50; at most 10000); ' +
   '`product`, how many free products (a whole number, at most 100).';
 
-// Stored as integers (decisions §3): basis points, cents, a count. `scale` turns the API's number
+// Stored as integers (docs/product/errors-and-languages.md#the-api-conventions): basis points, cents, a count. `scale` turns the API's number
 // into the stored one; `max` is in stored units.
 const STORAGE: Record<Voucher['type'], { scale: number; max: number }> = {
   percent: { scale: 100, max: 10_000 },
@@ -47,11 +47,17 @@ export const voucherAmountSchema = z
 
 /** What staff send to issue a voucher. */
 export const voucherInputSchema = z.object({
-  code: z.string().regex(/^[A-Za-z0-9]{4,40}$/, sayKey('promo_code_format')).optional(),
+  code: z
+    .string()
+    .regex(/^[A-Za-z0-9]{4,40}$/, sayKey('promo_code_format'))
+    .optional(),
   type: z.enum(VOUCHER_TYPES, { error: sayKey('wrong_value') }),
   amount: voucherAmountSchema,
   valid_from: z.iso.datetime({ error: sayKey('wrong_value') }).optional(),
-  valid_till: z.iso.datetime({ error: sayKey('wrong_value') }).nullable().optional(),
+  valid_till: z.iso
+    .datetime({ error: sayKey('wrong_value') })
+    .nullable()
+    .optional(),
 });
 export type VoucherInput = z.infer<typeof voucherInputSchema>;
 
@@ -63,7 +69,9 @@ export const voucherAnswerSchema = z.object({
   amount: z.number().describe(VOUCHER_AMOUNT_MEANING),
   valid_from: z.string(),
   valid_till: z.string().nullable(),
-  status: z.string().describe('active, used, expired (an active voucher past its end reads expired) or revoked'),
+  status: z
+    .string()
+    .describe('active, used, expired (an active voucher past its end reads expired) or revoked'),
 });
 
 export function voucherJson(v: Voucher, now = new Date()): z.infer<typeof voucherAnswerSchema> {
@@ -74,17 +82,34 @@ export function voucherJson(v: Voucher, now = new Date()): z.infer<typeof vouche
     amount: voucherAmount(v.type, v.amount),
     valid_from: v.valid_from,
     valid_till: v.valid_till,
-    status: v.status === 'active' && v.valid_till !== null && v.valid_till < nowIso(now) ? 'expired' : v.status,
+    status:
+      v.status === 'active' && v.valid_till !== null && v.valid_till < nowIso(now) ? 'expired' : v.status,
   };
 }
 
 async function codeTaken(db: Db, code: string): Promise<boolean> {
   if (await findPromoCode(db, code)) return true;
-  return Boolean(await db.selectFrom('vouchers').select('id').where(sql<string>`lower(code)`, '=', code.toLowerCase()).executeTakeFirst());
+  return Boolean(
+    await db
+      .selectFrom('vouchers')
+      .select('id')
+      .where(sql<string>`lower(code)`, '=', code.toLowerCase())
+      .executeTakeFirst(),
+  );
 }
 
-export async function issueVoucher(db: Db, staffId: number | null, partnerUuid: string, input: VoucherInput, now = new Date()): Promise<Voucher> {
-  const partner = await db.selectFrom('partners').select(['id', 'first_name']).where('uuid', '=', partnerUuid).executeTakeFirst();
+export async function issueVoucher(
+  db: Db,
+  staffId: number | null,
+  partnerUuid: string,
+  input: VoucherInput,
+  now = new Date(),
+): Promise<Voucher> {
+  const partner = await db
+    .selectFrom('partners')
+    .select(['id', 'first_name'])
+    .where('uuid', '=', partnerUuid)
+    .executeTakeFirst();
   if (!partner) throw notFound();
   const amount = storedVoucherAmount(input.type, input.amount);
   if (amount === null) throw invalid({ amount: [sayKey('wrong_value')] });
@@ -95,7 +120,11 @@ export async function issueVoucher(db: Db, staffId: number | null, partnerUuid: 
   let code = input.code?.trim().toUpperCase();
   if (code && (await codeTaken(db, code))) throw invalid({ code: ['promo_code_taken'] });
   if (!code) {
-    const base = partner.first_name.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 8) || 'GIFT';
+    const base =
+      partner.first_name
+        .toUpperCase()
+        .replace(/[^A-Z0-9]/g, '')
+        .slice(0, 8) || 'GIFT';
     for (let i = 0; i < 20 && !code; i++) {
       const candidate = `${base}GIFT${randomInt(100, 10_000)}`;
       if (!(await codeTaken(db, candidate))) code = candidate;
@@ -104,16 +133,42 @@ export async function issueVoucher(db: Db, staffId: number | null, partnerUuid: 
   }
   const voucherCode = code;
   try {
-    // A staff issue is written with its line of the audit log (decisions §11), in one transaction
+    // A staff issue is written with its line of the audit log (docs/product/back-office.md#audit-log), in one transaction
     // (the caller's, when it runs in one: a challenge's reward).
     const write = async (trx: Db) => {
       const voucher = await trx
         .insertInto('vouchers')
-        .values({ partner_id: partner.id, code: voucherCode, type: input.type, amount, valid_from: validFrom, valid_till: validTill, status: 'active', issued_by: staffId, created_at: nowIso(now) })
+        .values({
+          partner_id: partner.id,
+          code: voucherCode,
+          type: input.type,
+          amount,
+          valid_from: validFrom,
+          valid_till: validTill,
+          status: 'active',
+          issued_by: staffId,
+          created_at: nowIso(now),
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
       if (staffId !== null)
-        await recordAudit(trx, { staffId, action: 'voucher.issue', entity: 'voucher', entityId: voucher.code, after: { type: voucher.type, amount: voucherAmount(voucher.type, voucher.amount), valid_from: voucher.valid_from, valid_till: voucher.valid_till, partner: partnerUuid } }, nowIso(now));
+        await recordAudit(
+          trx,
+          {
+            staffId,
+            action: 'voucher.issue',
+            entity: 'voucher',
+            entityId: voucher.code,
+            after: {
+              type: voucher.type,
+              amount: voucherAmount(voucher.type, voucher.amount),
+              valid_from: voucher.valid_from,
+              valid_till: voucher.valid_till,
+              partner: partnerUuid,
+            },
+          },
+          nowIso(now),
+        );
       return voucher;
     };
     return await (db.isTransaction ? write(db) : db.transaction().execute(write));
@@ -127,11 +182,23 @@ export async function issueVoucher(db: Db, staffId: number | null, partnerUuid: 
  * Staff revoke one of a partner's vouchers: only an active one (a used, expired or revoked
  * voucher answers 409), by a conditional update, with its audit line in the same transaction.
  */
-export async function revokeVoucher(db: Db, staffId: number, partnerId: number, voucherId: number, now = new Date()): Promise<Voucher> {
+export async function revokeVoucher(
+  db: Db,
+  staffId: number,
+  partnerId: number,
+  voucherId: number,
+  now = new Date(),
+): Promise<Voucher> {
   return db.transaction().execute(async (trx) => {
-    const voucher = await trx.selectFrom('vouchers').selectAll().where('id', '=', voucherId).where('partner_id', '=', partnerId).executeTakeFirst();
+    const voucher = await trx
+      .selectFrom('vouchers')
+      .selectAll()
+      .where('id', '=', voucherId)
+      .where('partner_id', '=', partnerId)
+      .executeTakeFirst();
     if (!voucher) throw notFound('partner_admin.voucher_not_found');
-    if (voucherJson(voucher, now).status !== 'active') throw new AppError(409, 'partner_admin.voucher_not_active');
+    if (voucherJson(voucher, now).status !== 'active')
+      throw new AppError(409, 'partner_admin.voucher_not_active');
     const revoked = await trx
       .updateTable('vouchers')
       .set({ status: 'revoked' })
@@ -140,7 +207,18 @@ export async function revokeVoucher(db: Db, staffId: number, partnerId: number, 
       .returningAll()
       .executeTakeFirst();
     if (!revoked) throw new AppError(409, 'partner_admin.voucher_not_active');
-    await recordAudit(trx, { staffId, action: 'voucher.revoke', entity: 'voucher', entityId: voucher.code, before: { status: voucher.status }, after: { status: 'revoked' } }, nowIso(now));
+    await recordAudit(
+      trx,
+      {
+        staffId,
+        action: 'voucher.revoke',
+        entity: 'voucher',
+        entityId: voucher.code,
+        before: { status: voucher.status },
+        after: { status: 'revoked' },
+      },
+      nowIso(now),
+    );
     return revoked;
   });
 }

@@ -56,9 +56,7 @@ export function AccountFooter() {
           </ul>
         </div>
         <p className="text-xs leading-relaxed text-muted">{t('footer.disclaimer')}</p>
-        <p className="text-xs text-muted">
-          {t('footer.copyright', { year: new Date().getFullYear() })}
-        </p>
+        <p className="text-xs text-muted">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
       </div>
     </footer>
   );

@@ -71,7 +71,7 @@ export function AccountHeader({
           </Link>
         </div>
       </div>
-      {/* The partner's uuid, for support tooling and the live-push client (spec point 2). */}
+      {/* The partner's uuid, for support tooling and the live-push client (docs/product/partner-portal.md). */}
       <span hidden data-testid="user-uuid">
         {user?.uuid ?? ''}
       </span>

@@ -15,7 +15,7 @@ import { SidebarNav } from './SidebarNav';
 import { usePhoneLayout } from './use-phone-layout';
 
 /**
- * The account shell (spec point 2): header, sidebar (a drawer on small screens), the page and
+ * The account shell (docs/product/partner-portal.md#header-and-avatar): header, sidebar (a drawer on small screens), the page and
  * the footer. The route's loader (features/session/account-loader.ts) lets only a valid session
  * in; the shell loads the profile and badges and the program's currency (lib/program.ts: a page
  * already on screen writes its amounts again in it), watches inactivity, and shows the

@@ -47,7 +47,7 @@ export function SidebarNav({ onNavigate }: SidebarNavProps) {
           </li>
         ))}
         <li>
-          {/* The heading both expands the group and opens the first product (spec point 2).
+          {/* The heading both expands the group and opens the first product (docs/product/partner-portal.md#the-account-shell).
               It keeps the drawer open so the partner can pick another product. */}
           <button
             type="button"

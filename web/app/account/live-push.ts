@@ -1,4 +1,4 @@
-// Live push (spec point 4 "Live push", decisions §8): one socket.io connection per signed-in
+// Live push (docs/product/engagement.md#live-push): one socket.io connection per signed-in
 // session, at the same origin, authenticated with the partner's bearer token. `new_order`
 // raises the bell count at once and refreshes the sales figures and lists (and the short link's
 // orders and conversion); `partner_changed`
@@ -175,7 +175,7 @@ export function useLivePush(): void {
         if (refused || !getValidToken()) {
           stopped = true;
           made.disconnect();
-          // Lets the 401 rule of spec point 8 end a session the server no longer knows.
+          // Lets the 401 rule of docs/product/errors-and-languages.md#how-the-portal-shows-errors end a session the server no longer knows.
           if (refused) void queryClient.invalidateQueries({ queryKey: notificationKeys.bell });
         }
       });

@@ -1,4 +1,4 @@
-// The account sidebar (spec point 2, "Shell behaviour"): exactly these entries, in this order,
+// The account sidebar (docs/product/partner-portal.md#the-account-shell): exactly these entries, in this order,
 // then the product talking-points group and Logout.
 import { GROUP_EXPANDING_CODES, SIDEBAR_PRODUCT_CODES } from '../../../common/products';
 import type { IconName } from '../../components/icons';

@@ -1,4 +1,4 @@
-// /account: the partner's dashboard (spec point 2 "Screen contents"): the figures first, then the
+// /account: the partner's dashboard (docs/product/partner-portal.md#dashboard): the figures first, then the
 // code to share, the sales history, tiers, geography, this month's orders, recent sales,
 // referrals and cash-outs, the newsfeed's carousel, announcements, this month's promos and
 // challenges; widgets fed by later features say plainly that nothing is there yet.
@@ -92,9 +92,12 @@ const PART_HEIGHTS = {
   later: 'h-[1400px] md:h-[760px]',
 };
 const PART_SIZES = {
-  history: '[contain-intrinsic-size:auto_772px] md:[contain-intrinsic-size:auto_763px] lg:[contain-intrinsic-size:auto_459px]',
-  recent: '[contain-intrinsic-size:auto_654px] md:[contain-intrinsic-size:auto_638px] lg:[contain-intrinsic-size:auto_382px]',
-  month: '[contain-intrinsic-size:auto_1177px] md:[contain-intrinsic-size:auto_848px] lg:[contain-intrinsic-size:auto_455px]',
+  history:
+    '[contain-intrinsic-size:auto_772px] md:[contain-intrinsic-size:auto_763px] lg:[contain-intrinsic-size:auto_459px]',
+  recent:
+    '[contain-intrinsic-size:auto_654px] md:[contain-intrinsic-size:auto_638px] lg:[contain-intrinsic-size:auto_382px]',
+  month:
+    '[contain-intrinsic-size:auto_1177px] md:[contain-intrinsic-size:auto_848px] lg:[contain-intrinsic-size:auto_455px]',
   newsfeed: '[contain-intrinsic-size:auto_372px]',
   later: '[contain-intrinsic-size:auto_1400px] md:[contain-intrinsic-size:auto_760px]',
 };
@@ -120,7 +123,11 @@ export function DashboardPage() {
         </div>
         <MetricGrid />
         {/* Below the figures: mounted when near the viewport or when the page is idle. */}
-        <WhenNear placeholderClassName={PART_HEIGHTS.history} sizeClassName={PART_SIZES.history} testId="dashboard-later-part">
+        <WhenNear
+          placeholderClassName={PART_HEIGHTS.history}
+          sizeClassName={PART_SIZES.history}
+          testId="dashboard-later-part"
+        >
           <div className="grid gap-4 sm:gap-6 [&>*]:min-w-0 lg:grid-cols-3">
             <div className="lg:col-span-2">
               <SalesHistoryChart />
@@ -128,7 +135,11 @@ export function DashboardPage() {
             <TierProgress />
           </div>
         </WhenNear>
-        <WhenNear placeholderClassName={PART_HEIGHTS.recent} sizeClassName={PART_SIZES.recent} testId="dashboard-later-part">
+        <WhenNear
+          placeholderClassName={PART_HEIGHTS.recent}
+          sizeClassName={PART_SIZES.recent}
+          testId="dashboard-later-part"
+        >
           <div className="grid gap-4 sm:gap-6 [&>*]:min-w-0 lg:grid-cols-3">
             <div className="lg:col-span-2">
               <RecentSales />
@@ -136,19 +147,31 @@ export function DashboardPage() {
             <GeographyCard />
           </div>
         </WhenNear>
-        <WhenNear placeholderClassName={PART_HEIGHTS.month} sizeClassName={PART_SIZES.month} testId="dashboard-later-part">
+        <WhenNear
+          placeholderClassName={PART_HEIGHTS.month}
+          sizeClassName={PART_SIZES.month}
+          testId="dashboard-later-part"
+        >
           <div className="grid gap-4 sm:gap-6 [&>*]:min-w-0 md:grid-cols-2 lg:grid-cols-3">
             <MonthOrders />
             <ReferralsCard />
             <RecentCashouts />
           </div>
         </WhenNear>
-        {/* The carousel of spec point 2, the whole width: the latest of everything, after the
+        {/* The carousel of docs/product/partner-portal.md#dashboard, the whole width: the latest of everything, after the
             figures, history and cash-outs it sums up, before the parts it draws from. */}
-        <WhenNear placeholderClassName={PART_HEIGHTS.newsfeed} sizeClassName={PART_SIZES.newsfeed} testId="dashboard-later-part">
+        <WhenNear
+          placeholderClassName={PART_HEIGHTS.newsfeed}
+          sizeClassName={PART_SIZES.newsfeed}
+          testId="dashboard-later-part"
+        >
           <NewsfeedWidget />
         </WhenNear>
-        <WhenNear placeholderClassName={PART_HEIGHTS.later} sizeClassName={PART_SIZES.later} testId="dashboard-later-part">
+        <WhenNear
+          placeholderClassName={PART_HEIGHTS.later}
+          sizeClassName={PART_SIZES.later}
+          testId="dashboard-later-part"
+        >
           <div className="grid gap-4 sm:gap-6 [&>*]:min-w-0 md:grid-cols-2">
             <AnnouncementsWidget />
             <ChallengesWidget />

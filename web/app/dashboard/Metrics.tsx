@@ -1,4 +1,4 @@
-// The dashboard's figures (spec point 2 "Dashboard metrics"): this month's commissions as the
+// The dashboard's figures (docs/product/partner-portal.md#dashboard): this month's commissions as the
 // largest thing on screen, last month's beside it, then current month sales, total commissions
 // earned, average order value and the latest paid cash-out.
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,8 @@ import { Skeleton } from '../../components/skeleton';
 /** The zone a partner reads the months in: Montréal for the program's own (America/Toronto), else the zone's city. */
 function useZonePlace(zone: string | undefined): string {
   const { t } = useTranslation();
-  if (!zone || zone === 'America/Toronto' || zone === 'America/Montreal') return t('dashboard.metrics.zone_montreal');
+  if (!zone || zone === 'America/Toronto' || zone === 'America/Montreal')
+    return t('dashboard.metrics.zone_montreal');
   return (zone.split('/').pop() ?? zone).replaceAll('_', ' ');
 }
 

@@ -1,4 +1,4 @@
-// Sales history (spec point 2): sales and commissions per week (12 weeks) or per month
+// Sales history (docs/product/partner-portal.md#dashboard): sales and commissions per week (12 weeks) or per month
 // (12 months), in the house's bar chart (sales/SalesBars).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

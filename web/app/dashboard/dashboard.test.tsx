@@ -114,7 +114,7 @@ describe('dashboard metrics', () => {
     expect(screen.getAllByTestId('month-order-row').length).toBeLessThanOrEqual(6);
     expect(screen.getByTestId('referrals-see-all')).toHaveAttribute('href', '/account/referrals');
     expect(await screen.findByTestId('dashboard-referral-row')).toHaveTextContent('Lina Park');
-    // The mapping list asks for 6 rows, the recent sales for 5 (decisions §3).
+    // The mapping list asks for 6 rows, the recent sales for 5 (docs/product/errors-and-languages.md#the-api-conventions).
     const lengths = fake.fetch.mock.calls
       .map(([input]) => new URL(String(input), 'http://localhost'))
       .filter((url) => url.pathname === '/api/getShopifySalesItemsNoVouchers')

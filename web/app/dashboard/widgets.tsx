@@ -1,4 +1,4 @@
-// The dashboard's widgets (spec point 2 "Screen contents") other than the figures and the chart.
+// The dashboard's widgets (docs/product/partner-portal.md#dashboard) other than the figures and the chart.
 import { useTranslation } from 'react-i18next';
 import { copyWithToast } from '../../lib/clipboard';
 import { usePayMeNowStats } from '../../features/cashout/cashout-api';
@@ -14,7 +14,7 @@ import { SkeletonLines } from '../../components/skeleton';
 import { EmptyState } from '../../components/states';
 import { StatusBadge } from '../../components/status';
 
-/** The partner's promo code with its customer discount and commission (spec point 3 placeholders). */
+/** The partner's promo code with its customer discount and commission (docs/product/partners-and-accounts.md#the-partner-profile placeholders). */
 export function CopyCodeBox() {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -82,7 +82,7 @@ export function CopyCodeBox() {
   );
 }
 
-/** The commission tiers of decisions §6: the current rate and what the next tier needs. */
+/** The commission tiers of docs/product/commissions.md#commission-tiers: the current rate and what the next tier needs. */
 export function TierProgress() {
   const { t } = useTranslation();
   const f = useFormatters();
@@ -95,9 +95,7 @@ export function TierProgress() {
         <div className="flex flex-1 flex-col">
           <div className="flex items-end justify-between gap-3">
             <div>
-              <p className="text-sm text-muted">
-                {t('dashboard.tiers.current_rate')}
-              </p>
+              <p className="text-sm text-muted">{t('dashboard.tiers.current_rate')}</p>
               <p className="text-4xl font-bold tracking-tight tabular-nums" data-testid="tier-current-rate">
                 {f.percent(data.current_rate)}
               </p>
@@ -341,9 +339,7 @@ export function ReferralsCard() {
             </p>
           ) : null}
           {data.data.length === 0 ? (
-            <p className="mt-3 text-sm text-muted">
-              {t('dashboard.referrals.no_sales')}
-            </p>
+            <p className="mt-3 text-sm text-muted">{t('dashboard.referrals.no_sales')}</p>
           ) : (
             <ul className="divide-y divide-stone-100 dark:divide-stone-800">
               {data.data.slice(0, 4).map((row) => (

@@ -33,9 +33,7 @@ export function PartnerName({ partner }: { partner: { name: string; email: strin
   return (
     <span className="block min-w-0">
       <span className="block font-semibold text-stone-900 dark:text-white">{partner.name}</span>
-      <span className="block max-w-64 truncate text-xs text-muted">
-        {partner.email}
-      </span>
+      <span className="block max-w-64 truncate text-xs text-muted">{partner.email}</span>
     </span>
   );
 }

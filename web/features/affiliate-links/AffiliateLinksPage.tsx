@@ -1,4 +1,4 @@
-// /account/affiliate_links (spec points 1 and 2, issue 12, decisions §14): what a partner shares,
+// /account/affiliate_links (docs/product/partner-portal.md#what-a-partner-can-do and docs/product/partner-portal.md, issue 12, docs/product/links-and-integrations.md#short-links): what a partner shares,
 // each with a copy button (the short link, which applies the code at checkout; the promo code; the
 // referral link for other creators), the short link's QR code, its clicks over 30 days, and the
 // partner's Amazon link for every product.
@@ -194,9 +194,7 @@ function AmazonLinksCard() {
   const links = useAmazonLinks();
   return (
     <Widget id="amazon" title={t('engagement.links.amazon_title')} icon="globe" testId="links-amazon">
-      <p className="-mt-1 mb-4 text-sm text-muted">
-        {t('engagement.links.amazon_help')}
-      </p>
+      <p className="-mt-1 mb-4 text-sm text-muted">{t('engagement.links.amazon_help')}</p>
       {links.isPending ? (
         <SkeletonLines lines={6} />
       ) : !links.data ? (

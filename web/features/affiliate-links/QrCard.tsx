@@ -40,9 +40,7 @@ export function QrCard({ url, code }: { url: string; code: string }) {
             data-testid="qr-code"
           />
         </div>
-        <p className="mt-4 max-w-xs text-center text-sm text-muted">
-          {t('engagement.links.qr_help')}
-        </p>
+        <p className="mt-4 max-w-xs text-center text-sm text-muted">{t('engagement.links.qr_help')}</p>
         <div className="mt-4 flex gap-2">
           <button
             type="button"
@@ -79,9 +77,7 @@ export function QrCardSkeleton() {
         <div className="rounded-2xl bg-white p-2 shadow-sm ring-1 ring-stone-200 dark:ring-stone-700">
           <Skeleton className="h-44 w-44" />
         </div>
-        <p className="mt-4 max-w-xs text-center text-sm text-muted">
-          {t('engagement.links.qr_help')}
-        </p>
+        <p className="mt-4 max-w-xs text-center text-sm text-muted">{t('engagement.links.qr_help')}</p>
         <div className="mt-4 flex gap-2">
           <Skeleton className="h-11 w-28 rounded-full" />
           <Skeleton className="h-11 w-28 rounded-full" />

@@ -182,7 +182,9 @@ describe('/account/affiliate_links', () => {
     expect(screen.getByTestId('links-conversion')).toHaveTextContent('5.33%');
     expect(screen.getAllByTestId('links-chart-day')).toHaveLength(30);
     // The same figures in a table for screen readers.
-    const table = screen.getByRole('table', { name: 'Visits and orders per day, last 30 days (the program’s time zone)' });
+    const table = screen.getByRole('table', {
+      name: 'Visits and orders per day, last 30 days (the program’s time zone)',
+    });
     expect(within(table).getByRole('columnheader', { name: 'Visits' })).toBeInTheDocument();
     const today = within(table).getByRole('rowheader', { name: 'Nov 30' }).closest('tr')!;
     expect(

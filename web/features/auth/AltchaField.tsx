@@ -1,4 +1,4 @@
-// The human check of registration step 2 (decisions §4): the ALTCHA widget fetching its
+// The human check of registration step 2 (docs/product/partners-and-accounts.md#registration): the ALTCHA widget fetching its
 // challenge from GET /api/altcha/challenge with the public client credential. The solved
 // payload goes to the `altcha` field of PUT /api/add.
 import { useEffect, useId, useRef } from 'react';
@@ -74,12 +74,10 @@ export function AltchaField({
 
   return (
     <div data-testid="altcha" aria-describedby={error ? errorId : undefined}>
-      <p className="mb-1.5 text-sm font-medium text-stone-800 dark:text-stone-200">{t('register.human_check')}</p>
-      <altcha-widget
-        ref={ref}
-        name="altcha"
-        language={i18n.language === 'fr' ? 'fr-fr' : 'en'}
-      />
+      <p className="mb-1.5 text-sm font-medium text-stone-800 dark:text-stone-200">
+        {t('register.human_check')}
+      </p>
+      <altcha-widget ref={ref} name="altcha" language={i18n.language === 'fr' ? 'fr-fr' : 'en'} />
       <FieldMessage id={errorId} message={error} />
     </div>
   );

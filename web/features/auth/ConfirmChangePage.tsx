@@ -36,7 +36,12 @@ export function ConfirmChangePage() {
   const signedIn = getValidToken() !== null;
 
   let body;
-  if (!token) body = <FormNotice kind="error" testId="confirm-change-message">{t('verify.wrong_link')}</FormNotice>;
+  if (!token)
+    body = (
+      <FormNotice kind="error" testId="confirm-change-message">
+        {t('verify.wrong_link')}
+      </FormNotice>
+    );
   else if (result.isPending)
     body = (
       <p className="inline-flex items-center gap-2 text-muted" role="status">
@@ -53,10 +58,18 @@ export function ConfirmChangePage() {
   return (
     <>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
-      <div className="mt-6 grid gap-4" data-state={!token ? 'error' : result.status} data-testid="confirm-change">
+      <div
+        className="mt-6 grid gap-4"
+        data-state={!token ? 'error' : result.status}
+        data-testid="confirm-change"
+      >
         {body}
         {token && result.isPending ? null : (
-          <Link to={signedIn ? '/account/profile' : '/login'} className="btn-primary" data-testid="confirm-change-continue">
+          <Link
+            to={signedIn ? '/account/profile' : '/login'}
+            className="btn-primary"
+            data-testid="confirm-change-continue"
+          >
             {signedIn ? t('verify.to_account') : t('recovery.go_sign_in')}
           </Link>
         )}

@@ -45,9 +45,7 @@ export function LoginPage({
       {brand}
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
       {/* Layout 1 shows the tagline in its brand panel; the card layout shows it here. */}
-      {showTagline ? (
-        <p className="mt-1 text-sm text-muted">{t('brand.tagline')}</p>
-      ) : null}
+      {showTagline ? <p className="mt-1 text-sm text-muted">{t('brand.tagline')}</p> : null}
       <SignInForm onSignedIn={onSignedIn} />
       <div className="mt-4">
         <button

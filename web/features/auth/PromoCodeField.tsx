@@ -1,4 +1,4 @@
-// The desired promo code with live availability (decisions §4): asked 300 ms after the last
+// The desired promo code with live availability (docs/product/partners-and-accounts.md#registration): asked 300 ms after the last
 // keystroke; when taken, free variants are offered as buttons that fill the field.
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -50,9 +50,17 @@ export function PromoCodeField({
       </span>
     );
   } else if (answer?.available) {
-    status = <span className="font-medium text-green-800 dark:text-green-300">{t('register.promo_available', { code: answer.code })}</span>;
+    status = (
+      <span className="font-medium text-green-800 dark:text-green-300">
+        {t('register.promo_available', { code: answer.code })}
+      </span>
+    );
   } else if (answer && !answer.available) {
-    status = <span className="font-medium text-red-700 dark:text-red-300">{t('register.promo_taken', { code: answer.code })}</span>;
+    status = (
+      <span className="font-medium text-red-700 dark:text-red-300">
+        {t('register.promo_taken', { code: answer.code })}
+      </span>
+    );
   }
 
   return (
@@ -69,7 +77,12 @@ export function PromoCodeField({
       onChange={(event) => onChange(event.target.value)}
       error={error}
       after={
-        <div aria-live="polite" className="mt-2 text-sm" data-testid="promo-availability" data-available={answer ? String(answer.available) : undefined}>
+        <div
+          aria-live="polite"
+          className="mt-2 text-sm"
+          data-testid="promo-availability"
+          data-available={answer ? String(answer.available) : undefined}
+        >
           {status}
           {answer && !answer.available && answer.suggestions.length > 0 ? (
             <div className="mt-2">

@@ -47,7 +47,12 @@ export function RegisterStep1Page({ titleKey }: { titleKey: TitleKey }) {
       return;
     }
     setErrors({});
-    registration.completeStep1({ ...values, first_name: values.first_name.trim(), last_name: values.last_name.trim(), email: values.email.trim() });
+    registration.completeStep1({
+      ...values,
+      first_name: values.first_name.trim(),
+      last_name: values.last_name.trim(),
+      email: values.email.trim(),
+    });
     void navigate(`${prefix}/register_step2`);
   };
 
@@ -63,10 +68,30 @@ export function RegisterStep1Page({ titleKey }: { titleKey: TitleKey }) {
           </FormNotice>
         </div>
       ) : null}
-      <form noValidate onSubmit={submit} className="mt-6 grid gap-4" data-testid="register-step1-form" aria-label={title}>
+      <form
+        noValidate
+        onSubmit={submit}
+        className="mt-6 grid gap-4"
+        data-testid="register-step1-form"
+        aria-label={title}
+      >
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t('register.first_name')} name="first_name" autoComplete="given-name" value={values.first_name} onChange={set('first_name')} error={errors.first_name} />
-          <TextField label={t('register.last_name')} name="last_name" autoComplete="family-name" value={values.last_name} onChange={set('last_name')} error={errors.last_name} />
+          <TextField
+            label={t('register.first_name')}
+            name="first_name"
+            autoComplete="given-name"
+            value={values.first_name}
+            onChange={set('first_name')}
+            error={errors.first_name}
+          />
+          <TextField
+            label={t('register.last_name')}
+            name="last_name"
+            autoComplete="family-name"
+            value={values.last_name}
+            onChange={set('last_name')}
+            error={errors.last_name}
+          />
         </div>
         <TextField
           label={t('auth.email')}

@@ -3,7 +3,14 @@ import { Link, Navigate } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { checkBirthDate } from '../../../common/validation';
-import { FieldMessage, FormNotice, inputClass, SelectField, SubmitButton, TextField } from '../../components/form';
+import {
+  FieldMessage,
+  FormNotice,
+  inputClass,
+  SelectField,
+  SubmitButton,
+  TextField,
+} from '../../components/form';
 import { ApiError } from '../../lib/api';
 import { countryOptions } from '../../lib/countries';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -78,7 +85,8 @@ export function birthDateProblem(
   say: ReturnType<typeof makeSay>,
   today: Date = new Date(),
 ): { field: 'day' | 'month' | 'year'; message: string } | null {
-  if (!parts.day.trim() && !parts.month.trim() && !parts.year.trim()) return { field: 'day', message: say('required') };
+  if (!parts.day.trim() && !parts.month.trim() && !parts.year.trim())
+    return { field: 'day', message: say('required') };
   const problem = checkBirthDate(parts, today);
   return problem ? { field: problem.field, message: say(problem.key) } : null;
 }
@@ -158,12 +166,17 @@ function Step2Form({
   const termsId = useId();
   const termsErrorId = useId();
 
-  const categories = useQuery({ queryKey: ['categories', i18n.language], queryFn: fetchCategories, staleTime: 300_000 });
+  const categories = useQuery({
+    queryKey: ['categories', i18n.language],
+    queryFn: fetchCategories,
+    staleTime: 300_000,
+  });
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
 
   const set = <K extends keyof Step2Values>(field: K, value: Step2Values[K]) =>
     setValues((current) => ({ ...current, [field]: value }));
-  const onText = (field: keyof Step2Values) => (event: { target: { value: string } }) => set(field, event.target.value);
+  const onText = (field: keyof Step2Values) => (event: { target: { value: string } }) =>
+    set(field, event.target.value);
 
   const checkDob = (next: Step2Values = values) => {
     const problem = birthDateProblem({ day: next.dob_day, month: next.dob_month, year: next.dob_year }, say);
@@ -233,7 +246,10 @@ function Step2Form({
       ...(subpartnerSlug ? { subpartner: subpartnerSlug } : {}),
     };
     const result = validate(schemas.registration, body);
-    const dob = birthDateProblem({ day: values.dob_day, month: values.dob_month, year: values.dob_year }, say);
+    const dob = birthDateProblem(
+      { day: values.dob_day, month: values.dob_month, year: values.dob_year },
+      say,
+    );
     const found: FieldErrors = result.ok ? {} : { ...result.errors };
     // An unchosen select is a missing answer, not a wrong one.
     if (!values.country) found.country = say('required');
@@ -244,7 +260,9 @@ function Step2Form({
       setErrors(found);
       const step1Messages = STEP1_FIELDS.flatMap((field) => (found[field] ? [found[field]] : []));
       if (step1Messages.length > 0) {
-        registration.setStep1Errors(Object.fromEntries(STEP1_FIELDS.filter((f) => found[f]).map((f) => [f, found[f]!])));
+        registration.setStep1Errors(
+          Object.fromEntries(STEP1_FIELDS.filter((f) => found[f]).map((f) => [f, found[f]!])),
+        );
         setStep1Problem(true);
         setFormProblems(step1Messages);
       }
@@ -261,7 +279,10 @@ function Step2Form({
     const size = part === 'year' ? 4 : 2;
     return (
       <div className={part === 'year' ? 'w-28' : 'w-20'}>
-        <label htmlFor={`${dobLegendId}-${part}`} className="mb-1 block text-xs font-medium text-stone-700 dark:text-stone-300">
+        <label
+          htmlFor={`${dobLegendId}-${part}`}
+          className="mb-1 block text-xs font-medium text-stone-700 dark:text-stone-300"
+        >
           {t(`register.dob_${part}`)}
         </label>
         <input
@@ -280,7 +301,9 @@ function Step2Form({
           aria-describedby={errors.date_of_birth ? dobErrorId : undefined}
           data-testid={`field-dob-${part}`}
           className={`${inputClass} text-center ${
-            errors.date_of_birth && dobField === part ? 'border-red-600 dark:border-red-400' : 'border-stone-300 dark:border-stone-700'
+            errors.date_of_birth && dobField === part
+              ? 'border-red-600 dark:border-red-400'
+              : 'border-stone-300 dark:border-stone-700'
           }`}
         />
       </div>
@@ -288,7 +311,13 @@ function Step2Form({
   };
 
   return (
-    <form noValidate onSubmit={submit} className="mt-6 grid gap-6" data-testid="register-step2-form" aria-label={t('titles.register_step2')}>
+    <form
+      noValidate
+      onSubmit={submit}
+      className="mt-6 grid gap-6"
+      data-testid="register-step2-form"
+      aria-label={t('titles.register_step2')}
+    >
       {formProblems.length > 0 ? (
         <FormNotice kind="error" testId="register-form-errors">
           <p className="font-semibold">{t('validation.form_invalid')}</p>
@@ -306,7 +335,11 @@ function Step2Form({
       ) : null}
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <PromoCodeField value={values.promo_code} onChange={(code) => set('promo_code', code)} error={errors.promo_code} />
+        <PromoCodeField
+          value={values.promo_code}
+          onChange={(code) => set('promo_code', code)}
+          error={errors.promo_code}
+        />
         <TextField
           label={t('register.phone')}
           name="phone"
@@ -319,8 +352,13 @@ function Step2Form({
         />
       </div>
 
-      <fieldset aria-describedby={errors.date_of_birth ? dobErrorId : undefined} data-testid="field-date-of-birth">
-        <legend className="mb-1.5 text-sm font-medium text-stone-800 dark:text-stone-200">{t('register.date_of_birth')}</legend>
+      <fieldset
+        aria-describedby={errors.date_of_birth ? dobErrorId : undefined}
+        data-testid="field-date-of-birth"
+      >
+        <legend className="mb-1.5 text-sm font-medium text-stone-800 dark:text-stone-200">
+          {t('register.date_of_birth')}
+        </legend>
         <div className="flex flex-wrap items-end gap-3">
           {dobInput('day')}
           {dobInput('month')}
@@ -330,7 +368,14 @@ function Step2Form({
       </fieldset>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label={t('register.country')} name="country" autoComplete="country" value={values.country} onChange={onText('country')} error={errors.country}>
+        <SelectField
+          label={t('register.country')}
+          name="country"
+          autoComplete="country"
+          value={values.country}
+          onChange={onText('country')}
+          error={errors.country}
+        >
           <option value="">{t('register.choose')}</option>
           {countries.map((option) => (
             <option key={option.code} value={option.code}>
@@ -338,7 +383,13 @@ function Step2Form({
             </option>
           ))}
         </SelectField>
-        <SelectField label={t('register.category')} name="category_id" value={values.category_id} onChange={onText('category_id')} error={errors.category_id}>
+        <SelectField
+          label={t('register.category')}
+          name="category_id"
+          value={values.category_id}
+          onChange={onText('category_id')}
+          error={errors.category_id}
+        >
           <option value="">{categories.isPending ? t('loading') : t('register.choose')}</option>
           {(categories.data ?? []).map((category) => (
             <option key={category.id} value={String(category.id)}>
@@ -349,7 +400,9 @@ function Step2Form({
       </div>
 
       <fieldset>
-        <legend className="mb-1 text-sm font-medium text-stone-800 dark:text-stone-200">{t('register.social_profiles')}</legend>
+        <legend className="mb-1 text-sm font-medium text-stone-800 dark:text-stone-200">
+          {t('register.social_profiles')}
+        </legend>
         <p className="mb-3 text-xs text-muted">{t('register.social_hint')}</p>
         <div className="grid gap-4 sm:grid-cols-2">
           {SOCIAL.map((field) => (
@@ -393,9 +446,17 @@ function Step2Form({
         <FieldMessage id={termsErrorId} message={errors.accepted_terms} />
       </div>
 
-      <AltchaField onChange={(payload) => set('altcha', payload)} error={errors.altcha} resetSignal={altchaReset} />
+      <AltchaField
+        onChange={(payload) => set('altcha', payload)}
+        error={errors.altcha}
+        resetSignal={altchaReset}
+      />
 
-      <SubmitButton busy={mutation.isPending} testId="register-submit" className="w-full sm:w-auto sm:justify-self-start">
+      <SubmitButton
+        busy={mutation.isPending}
+        testId="register-submit"
+        className="w-full sm:w-auto sm:justify-self-start"
+      >
         {t('titles.register_step2')}
       </SubmitButton>
     </form>

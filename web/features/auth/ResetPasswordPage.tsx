@@ -6,7 +6,13 @@ import { FormNotice, PasswordField, SubmitButton } from '../../components/form';
 import { showAlert } from '../../lib/alert-store';
 import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
-import { apiMessage, serverFieldErrors, useIdentitySchemas, validate, type FieldErrors } from '../../lib/forms';
+import {
+  apiMessage,
+  serverFieldErrors,
+  useIdentitySchemas,
+  validate,
+  type FieldErrors,
+} from '../../lib/forms';
 import { resetPassword } from './auth-api';
 import { showAuthError } from '../../lib/show-auth-error';
 
@@ -49,7 +55,11 @@ export function ResetPasswordPage() {
       return;
     }
     setErrors({});
-    mutation.mutate({ token, password: values.password, password_confirmation: values.password_confirmation });
+    mutation.mutate({
+      token,
+      password: values.password,
+      password_confirmation: values.password_confirmation,
+    });
   };
 
   return (
@@ -75,7 +85,13 @@ export function ResetPasswordPage() {
           </Link>
         </div>
       ) : (
-        <form noValidate onSubmit={submit} className="mt-6 grid gap-4" data-testid="reset-form" aria-label={title}>
+        <form
+          noValidate
+          onSubmit={submit}
+          className="mt-6 grid gap-4"
+          data-testid="reset-form"
+          aria-label={title}
+        >
           <p className="text-sm text-muted">{t('recovery.reset_intro')}</p>
           <PasswordField
             label={t('recovery.new_password')}
@@ -91,7 +107,9 @@ export function ResetPasswordPage() {
             name="password_confirmation"
             autoComplete="new-password"
             value={values.password_confirmation}
-            onChange={(event) => setValues((current) => ({ ...current, password_confirmation: event.target.value }))}
+            onChange={(event) =>
+              setValues((current) => ({ ...current, password_confirmation: event.target.value }))
+            }
             error={errors.password_confirmation}
           />
           <SubmitButton busy={mutation.isPending} testId="reset-submit" className="w-full">

@@ -57,10 +57,21 @@ export function VerifyEmailPage() {
   };
 
   let body;
-  if (!token) body = <FormNotice kind="error" testId="verify-message">{t('verify.wrong_link')}</FormNotice>;
+  if (!token)
+    body = (
+      <FormNotice kind="error" testId="verify-message">
+        {t('verify.wrong_link')}
+      </FormNotice>
+    );
   else if (asked)
     body = (
-      <form noValidate onSubmit={submit} className="grid gap-4" data-testid="verify-password-form" aria-label={t('verify.password_title')}>
+      <form
+        noValidate
+        onSubmit={submit}
+        className="grid gap-4"
+        data-testid="verify-password-form"
+        aria-label={t('verify.password_title')}
+      >
         <p className="text-stone-700 dark:text-stone-300">{t('verify.password_lead')}</p>
         <PasswordField
           label={t('verify.password_label')}
@@ -68,10 +79,17 @@ export function VerifyEmailPage() {
           autoComplete="current-password"
           value={password}
           onChange={(event) => setPassword(event.target.value)}
-          error={passwordError ?? (withPassword.isError ? (apiMessage(withPassword.error) ?? t('verify.failed')) : undefined)}
+          error={
+            passwordError ??
+            (withPassword.isError ? (apiMessage(withPassword.error) ?? t('verify.failed')) : undefined)
+          }
           testId="verify-password"
         />
-        <SubmitButton busy={withPassword.isPending || Boolean(session)} testId="verify-password-submit" className="w-full">
+        <SubmitButton
+          busy={withPassword.isPending || Boolean(session)}
+          testId="verify-password-submit"
+          className="w-full"
+        >
           {t('verify.password_submit')}
         </SubmitButton>
       </form>

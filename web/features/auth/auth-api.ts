@@ -1,4 +1,4 @@
-// The identity calls of the SPA (decisions §3, §4). Public calls carry the public client
+// The identity calls of the SPA (docs/product/errors-and-languages.md#the-api-conventions, docs/product/partners-and-accounts.md#sign-in-and-sessions). Public calls carry the public client
 // credential; the answers' messages arrive in the visitor's language (Accept-Language).
 import { api } from '../../lib/api';
 import { recordActivity, storeToken, type AuthToken } from '../../lib/session';
@@ -30,12 +30,19 @@ export const resetPassword = (body: { token: string; password: string; password_
  * its session too (docs/decisions/060-registration-without-oracle.md).
  */
 export const verifyEmail = (token: string, password?: string) =>
-  api.post<{ data: { message: string } & Partial<AuthToken> }>('/api/auth/verify_email', password === undefined ? { token } : { token, password }, { auth: 'public' });
+  api.post<{ data: { message: string } & Partial<AuthToken> }>(
+    '/api/auth/verify_email',
+    password === undefined ? { token } : { token, password },
+    { auth: 'public' },
+  );
 
 /** A change of the PayPal or account e-mail confirmed from its mailed link (docs/decisions/063-account-changes.md). */
 export const confirmChange = (token: string) =>
-  api.post<{ data: { message: string; kind: 'paypal_email' | 'email' } }>('/api/auth/confirm_change', { token }, { auth: 'public' });
-
+  api.post<{ data: { message: string; kind: 'paypal_email' | 'email' } }>(
+    '/api/auth/confirm_change',
+    { token },
+    { auth: 'public' },
+  );
 
 export interface Category {
   id: number;
@@ -85,4 +92,5 @@ export interface RegistrationBody {
 }
 
 /** The same "check your mailbox" answer whether or not the address has an account (docs/decisions/060). */
-export const register = (body: RegistrationBody) => api.put<MessageAnswer>('/api/add', body, { auth: 'public' });
+export const register = (body: RegistrationBody) =>
+  api.put<MessageAnswer>('/api/add', body, { auth: 'public' });

@@ -10,7 +10,7 @@ beforeEach(() => {
   fake = installFakeApi();
 });
 
-describe('sign-in (spec point 8)', () => {
+describe('sign-in (docs/product/errors-and-languages.md#error-catalogue)', () => {
   it('signs in with the public credential, keeps the token and lands on /account/', async () => {
     const expired = new Date(Date.now() + 86_400_000).toISOString();
     fake.on('POST /api/auth/get_token', () => jsonResponse(200, { token: 'partner-token', expired }));
@@ -171,17 +171,37 @@ describe('verify e-mail', () => {
     fake.on('POST /api/auth/verify_email', ({ body }) => {
       const password = (body as { password?: string }).password;
       if (password === undefined)
-        return jsonResponse(422, { code: 422, message: 'Form data is invalid', errors: { password: ['Enter the password you chose when you signed up'] } });
+        return jsonResponse(422, {
+          code: 422,
+          message: 'Form data is invalid',
+          errors: { password: ['Enter the password you chose when you signed up'] },
+        });
       if (password !== 'my-sign-up-password')
-        return jsonResponse(422, { code: 422, message: 'Form data is invalid', errors: { password: ['This is not the password chosen for this sign-up. If you did not sign up with it, sign up again.'] } });
-      return jsonResponse(200, { data: { message: 'Your e-mail address is confirmed. Welcome to the program!', token: 'new-partner', expired } });
+        return jsonResponse(422, {
+          code: 422,
+          message: 'Form data is invalid',
+          errors: {
+            password: [
+              'This is not the password chosen for this sign-up. If you did not sign up with it, sign up again.',
+            ],
+          },
+        });
+      return jsonResponse(200, {
+        data: {
+          message: 'Your e-mail address is confirmed. Welcome to the program!',
+          token: 'new-partner',
+          expired,
+        },
+      });
     });
     const { router, user } = renderApp('/verify_email?token=sign-up-1');
     const form = await screen.findByTestId('verify-password-form');
     const field = within(form).getByLabelText('Your password');
     await user.type(field, 'not-mine');
     await user.click(within(form).getByRole('button', { name: 'Open my account' }));
-    await waitFor(() => expect(field).toHaveAccessibleDescription(/This is not the password chosen for this sign-up/));
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(/This is not the password chosen for this sign-up/),
+    );
     expect(getStoredToken()).toBeNull();
     await user.clear(field);
     await user.type(field, 'my-sign-up-password');
@@ -189,11 +209,15 @@ describe('verify e-mail', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/'));
     expect(getStoredToken()?.token).toBe('new-partner');
     expect(router.state.location.search).toBe('');
-    expect(fake.lastBody('POST /api/auth/verify_email')).toEqual({ token: 'sign-up-1', password: 'my-sign-up-password' });
+    expect(fake.lastBody('POST /api/auth/verify_email')).toEqual({
+      token: 'sign-up-1',
+      password: 'my-sign-up-password',
+    });
   });
 
   it('says why a sign-up link cannot make the account (409)', async () => {
-    const message = 'Someone else took your promo code in the meantime. Please sign up again with another code.';
+    const message =
+      'Someone else took your promo code in the meantime. Please sign up again with another code.';
     fake.on('POST /api/auth/verify_email', () => jsonResponse(409, { code: 409, message }));
     const { router } = renderApp('/verify_email?token=sign-up-2');
     expect(await screen.findByTestId('verify-message')).toHaveTextContent(message);

@@ -54,7 +54,13 @@ function writeStored(storage: Storage, value: StoredDraft): void {
   }
 }
 
-export function RegistrationProvider({ children, storage = sessionStorage }: { children: ReactNode; storage?: Storage }) {
+export function RegistrationProvider({
+  children,
+  storage = sessionStorage,
+}: {
+  children: ReactNode;
+  storage?: Storage;
+}) {
   const [stored] = useState(() => readStored(storage));
   const [step1, setStep1] = useState<Step1Values | null>(null);
   const [draft, setDraft] = useState<Step1Draft>({
@@ -93,7 +99,16 @@ export function RegistrationProvider({ children, storage = sessionStorage }: { c
   }, [storage]);
 
   const value = useMemo(
-    () => ({ step1, draft, referralCode, step1Errors, completeStep1, setReferralCode, setStep1Errors, reset }),
+    () => ({
+      step1,
+      draft,
+      referralCode,
+      step1Errors,
+      completeStep1,
+      setReferralCode,
+      setStep1Errors,
+      reset,
+    }),
     [step1, draft, referralCode, step1Errors, completeStep1, setReferralCode, reset],
   );
   return <RegistrationContext.Provider value={value}>{children}</RegistrationContext.Provider>;

@@ -8,18 +8,27 @@ import { jsonResponse, renderApp } from '../../test/render-app';
 import { completeStep1, STEP1 } from '../../test/registration';
 import { REGISTRATION_STORAGE_KEY } from './registration-context';
 
-const SENT = 'Check your mailbox: we have sent a message to this address to finish your sign-up. Nothing after a few minutes? Look in your spam folder.';
+const SENT =
+  'Check your mailbox: we have sent a message to this address to finish your sign-up. Nothing after a few minutes? Look in your spam folder.';
 
 let fake: FakeApi;
 beforeEach(() => {
   fake = installFakeApi();
-  fake.on('GET /api/categories', () => jsonResponse(200, { data: [{ id: 3, name: 'Fitness' }, { id: 4, name: 'Beauty' }] }));
+  fake.on('GET /api/categories', () =>
+    jsonResponse(200, {
+      data: [
+        { id: 3, name: 'Fitness' },
+        { id: 4, name: 'Beauty' },
+      ],
+    }),
+  );
   fake.on('GET /api/promo-codes/availability', ({ url }) => {
     const code = url.searchParams.get('code') ?? '';
     return jsonResponse(200, {
-      data: code.toUpperCase() === 'MAYA'
-        ? { code, available: false, suggestions: ['MAYA15', 'MAYA2025'] }
-        : { code, available: true, suggestions: [] },
+      data:
+        code.toUpperCase() === 'MAYA'
+          ? { code, available: false, suggestions: ['MAYA15', 'MAYA2025'] }
+          : { code, available: true, suggestions: [] },
     });
   });
 });
@@ -65,10 +74,13 @@ describe('registration step 1', () => {
     await user.type(screen.getByLabelText('Confirm password'), 'other');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription('This field must be a valid email');
-    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(expect.stringContaining('Min 8 characters required'));
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      expect.stringContaining('Min 8 characters required'),
+    );
     expect(router.state.location.pathname).toBe('/register');
 
-    for (const field of ['First name', 'Last name', 'E-mail', 'Password', 'Confirm password']) await user.clear(screen.getByLabelText(field));
+    for (const field of ['First name', 'Last name', 'E-mail', 'Password', 'Confirm password'])
+      await user.clear(screen.getByLabelText(field));
     await completeStep1(user);
     expect(router.state.location.pathname).toBe('/register_step2');
     const stored = sessionStorage.getItem(REGISTRATION_STORAGE_KEY) ?? '';
@@ -82,7 +94,9 @@ describe('registration step 1', () => {
     await user.type(await screen.findByLabelText('Password'), 'sunny-gummies-42');
     await user.type(screen.getByLabelText('Confirm password'), 'sunny-gummies-43');
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription('Password and confirm password does not match');
+    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription(
+      'Password and confirm password does not match',
+    );
   });
 
   it('sends a cold visit of step 2 back to step 1', async () => {
@@ -100,7 +114,7 @@ describe('registration step 1', () => {
   });
 });
 
-describe('registration step 2: date of birth (spec point 5)', () => {
+describe('registration step 2: date of birth (docs/product/errors-and-languages.md#validation-messages)', () => {
   async function dobMessage(user: UserEvent, day: string, month: string, year: string) {
     await fillDob(user, day, month, year);
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
@@ -139,12 +153,17 @@ describe('registration step 2: date of birth (spec point 5)', () => {
     const { user } = renderApp('/register');
     await completeStep1(user);
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
-    expect(screen.getByLabelText('I am 18 or older and agree with the terms and conditions')).toHaveAccessibleDescription(
-      'You need to be 18 years old or more',
-    );
+    expect(
+      screen.getByLabelText('I am 18 or older and agree with the terms and conditions'),
+    ).toHaveAccessibleDescription('You need to be 18 years old or more');
     expect(screen.getByTestId('altcha')).toHaveTextContent('You need to pass the verification');
-    expect(screen.getByLabelText('Desired promo code')).toHaveAccessibleDescription(expect.stringContaining('This field is required'));
-    expect(screen.getByRole('link', { name: /Read the terms and conditions/ })).toHaveAttribute('href', '/terms');
+    expect(screen.getByLabelText('Desired promo code')).toHaveAccessibleDescription(
+      expect.stringContaining('This field is required'),
+    );
+    expect(screen.getByRole('link', { name: /Read the terms and conditions/ })).toHaveAttribute(
+      'href',
+      '/terms',
+    );
   });
 });
 
@@ -157,9 +176,9 @@ describe('registration step 2: promo code availability', () => {
     await user.click(screen.getByRole('button', { name: 'Use the code MAYA15' }));
     expect(screen.getByLabelText('Desired promo code')).toHaveValue('MAYA15');
     expect(await screen.findByText('MAYA15 is available')).toBeInTheDocument();
-    expect(new Headers(fake.lastInit('GET /api/promo-codes/availability')?.headers).get('Authorization')).toBe(
-      `Bearer ${TEST_PUBLIC_CLIENT}`,
-    );
+    expect(
+      new Headers(fake.lastInit('GET /api/promo-codes/availability')?.headers).get('Authorization'),
+    ).toBe(`Bearer ${TEST_PUBLIC_CLIENT}`);
   });
 });
 
@@ -219,18 +238,26 @@ describe('registration submit', () => {
     await fillStep2(user);
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByText('This promo code is already taken')).toBeInTheDocument();
-    expect(screen.getByLabelText('Desired promo code')).toHaveAccessibleDescription(expect.stringContaining('This promo code is already taken'));
-    expect(screen.getByRole('group', { name: 'Date of birth' })).toHaveTextContent('You must be 18 years old or over');
+    expect(screen.getByLabelText('Desired promo code')).toHaveAccessibleDescription(
+      expect.stringContaining('This promo code is already taken'),
+    );
+    expect(screen.getByRole('group', { name: 'Date of birth' })).toHaveTextContent(
+      'You must be 18 years old or over',
+    );
     const notice = screen.getByTestId('register-form-errors');
     expect(notice).toHaveTextContent('This field must be a valid email');
     expect(router.state.location.pathname).toBe('/register_step2');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     await user.click(within(notice).getByRole('link', { name: 'Edit your name, e-mail or password' }));
-    expect(await screen.findByLabelText('E-mail')).toHaveAccessibleDescription('This field must be a valid email');
+    expect(await screen.findByLabelText('E-mail')).toHaveAccessibleDescription(
+      'This field must be a valid email',
+    );
   });
 
-  it('shows other errors in the alert (spec point 8)', async () => {
-    fake.on('PUT /api/add', () => jsonResponse(429, { code: 429, message: 'Too many requests' }, 'Too Many Requests'));
+  it('shows other errors in the alert (docs/product/errors-and-languages.md#how-the-portal-shows-errors)', async () => {
+    fake.on('PUT /api/add', () =>
+      jsonResponse(429, { code: 429, message: 'Too many requests' }, 'Too Many Requests'),
+    );
     const { user } = renderApp('/register');
     await completeStep1(user);
     await fillStep2(user);

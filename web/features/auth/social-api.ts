@@ -51,7 +51,10 @@ const START_PATHS: Record<SocialProvider, string> = {
 
 /** The provider's consent URL; refuses anything but http(s) so the answer cannot run script. */
 export async function fetchSocialSignInUrl(provider: SocialProvider): Promise<string> {
-  const answer = await api.get<{ data?: { url?: unknown } }>(START_PATHS[provider], { auth: 'public', headers: startFlowBinding(`sign-in-${provider}`) });
+  const answer = await api.get<{ data?: { url?: unknown } }>(START_PATHS[provider], {
+    auth: 'public',
+    headers: startFlowBinding(`sign-in-${provider}`),
+  });
   const url = answer?.data?.url;
   if (typeof url === 'string') {
     try {
@@ -83,7 +86,11 @@ export function finishSocialSignIn(
   let pending = finishing.get(key);
   if (!pending) {
     pending = api
-      .post<AuthToken>(`/api/auth/social/${provider}`, { code, state, binding: takeFlowBinding(`sign-in-${provider}`) }, { auth: 'public' })
+      .post<AuthToken>(
+        `/api/auth/social/${provider}`,
+        { code, state, binding: takeFlowBinding(`sign-in-${provider}`) },
+        { auth: 'public' },
+      )
       .then((auth) => {
         storeToken(auth);
         recordActivity();

@@ -16,7 +16,8 @@ beforeEach(() => {
   fake = installFakeApi();
 });
 
-const providers = (facebook: boolean, google: boolean) => () => jsonResponse(200, { data: { facebook, google } });
+const providers = (facebook: boolean, google: boolean) => () =>
+  jsonResponse(200, { data: { facebook, google } });
 
 /** The app as main.tsx mounts it in development: strict mode runs every effect twice. */
 function renderStrict(path: string) {
@@ -62,7 +63,9 @@ describe('social sign-in buttons', () => {
   });
 
   it('shows nothing, and no alert, when the providers answer fails', async () => {
-    fake.on('GET /api/auth/providers', () => jsonResponse(500, { code: 500, message: 'Internal Server Error', id: 'x1' }));
+    fake.on('GET /api/auth/providers', () =>
+      jsonResponse(500, { code: 500, message: 'Internal Server Error', id: 'x1' }),
+    );
     renderApp('/login');
     await screen.findByTestId('login-form');
     await waitFor(() => expect(fake.calls()).toContain('GET /api/auth/providers'));
@@ -78,7 +81,10 @@ describe('social sign-in buttons', () => {
       'GET /api/auth/getGoogle',
       () =>
         new Promise<Response>((resolve) => {
-          answer = () => resolve(jsonResponse(200, { data: { url: 'https://accounts.google.example/o/oauth2/auth?state=s1' } }));
+          answer = () =>
+            resolve(
+              jsonResponse(200, { data: { url: 'https://accounts.google.example/o/oauth2/auth?state=s1' } }),
+            );
         }),
     );
     const assign = vi.spyOn(externalNavigation, 'assign').mockImplementation(() => undefined);
@@ -90,7 +96,9 @@ describe('social sign-in buttons', () => {
     expect(google).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Continue with Facebook' })).toBeDisabled();
     answer();
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://accounts.google.example/o/oauth2/auth?state=s1'));
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://accounts.google.example/o/oauth2/auth?state=s1'),
+    );
     expect(assign).toHaveBeenCalledTimes(1);
     const started = new Headers(fake.lastInit('GET /api/auth/getGoogle')?.headers);
     expect(started.get('Authorization')).toBe('Bearer public-client-test');
@@ -101,7 +109,9 @@ describe('social sign-in buttons', () => {
 
   it('shows the server message when the provider cannot start', async () => {
     fake.on('GET /api/auth/providers', providers(true, false));
-    fake.on('GET /api/auth/getFacebook', () => jsonResponse(404, { code: 404, message: 'Not Found' }, 'Not Found'));
+    fake.on('GET /api/auth/getFacebook', () =>
+      jsonResponse(404, { code: 404, message: 'Not Found' }, 'Not Found'),
+    );
     const assign = vi.spyOn(externalNavigation, 'assign').mockImplementation(() => undefined);
     const { user } = renderApp('/login');
     await user.click(await screen.findByRole('button', { name: 'Continue with Facebook' }));
@@ -122,14 +132,18 @@ describe('social sign-in buttons', () => {
 });
 
 describe('social sign-in callback', () => {
-  it('posts code, state and the tab\'s nonce exactly once, keeps the token and lands on /account/', async () => {
+  it("posts code, state and the tab's nonce exactly once, keeps the token and lands on /account/", async () => {
     const expired = new Date(Date.now() + 86_400_000).toISOString();
     fake.on('POST /api/auth/social/facebook', () => jsonResponse(200, { token: 'social-token', expired }));
     sessionStorage.setItem('portal.flow.sign-in-facebook', 'N'.repeat(43));
     const { router } = renderStrict('/facebook_callback?code=abc&state=st-once');
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/'));
     expect(fake.calls().filter((call) => call === 'POST /api/auth/social/facebook')).toHaveLength(1);
-    expect(fake.lastBody('POST /api/auth/social/facebook')).toEqual({ code: 'abc', state: 'st-once', binding: 'N'.repeat(43) });
+    expect(fake.lastBody('POST /api/auth/social/facebook')).toEqual({
+      code: 'abc',
+      state: 'st-once',
+      binding: 'N'.repeat(43),
+    });
     // Used once: the nonce is gone from the tab.
     expect(sessionStorage.getItem('portal.flow.sign-in-facebook')).toBeNull();
     expect(new Headers(fake.lastInit('POST /api/auth/social/facebook')?.headers).get('Authorization')).toBe(
@@ -139,7 +153,9 @@ describe('social sign-in callback', () => {
     expect(localStorage.getItem('last_activity')).not.toBeNull();
     // The account loads with the new token.
     await waitFor(() => expect(fake.calls()).toContain('GET /api/get'));
-    expect(new Headers(fake.lastInit('GET /api/get')?.headers).get('Authorization')).toBe('Bearer social-token');
+    expect(new Headers(fake.lastInit('GET /api/get')?.headers).get('Authorization')).toBe(
+      'Bearer social-token',
+    );
   });
 
   it('says it is signing in while the answer is on its way', async () => {
@@ -152,7 +168,11 @@ describe('social sign-in callback', () => {
 
   it('shows the server message of a 404 with the way to register', async () => {
     fake.on('POST /api/auth/social/google', () =>
-      jsonResponse(404, { code: 404, message: 'No partner account uses this e-mail yet. Please sign up first.' }, 'Not Found'),
+      jsonResponse(
+        404,
+        { code: 404, message: 'No partner account uses this e-mail yet. Please sign up first.' },
+        'Not Found',
+      ),
     );
     renderApp('/google_callback?code=abc&state=st-404');
     expect(await screen.findByTestId('social-callback-message')).toHaveTextContent(
@@ -166,7 +186,11 @@ describe('social sign-in callback', () => {
 
   it('shows the reference of a 502', async () => {
     fake.on('POST /api/auth/social/google', () =>
-      jsonResponse(502, { code: 502, message: 'The sign-in with this provider did not work. Please try again.', id: 'req-42' }),
+      jsonResponse(502, {
+        code: 502,
+        message: 'The sign-in with this provider did not work. Please try again.',
+        id: 'req-42',
+      }),
     );
     renderApp('/google_callback?code=abc&state=st-502');
     expect(await screen.findByTestId('social-callback-message')).toHaveTextContent(
@@ -176,7 +200,9 @@ describe('social sign-in callback', () => {
   });
 
   it('explains an expired or replayed state', async () => {
-    fake.on('POST /api/auth/social/facebook', () => jsonResponse(401, { code: 401, message: 'Not Authorized' }));
+    fake.on('POST /api/auth/social/facebook', () =>
+      jsonResponse(401, { code: 401, message: 'Not Authorized' }),
+    );
     const { router } = renderApp('/facebook_callback?code=abc&state=st-401');
     expect(await screen.findByTestId('social-callback-message')).toHaveTextContent(
       'This sign-in has expired or was already used. Please start again from the sign-in page.',
@@ -197,13 +223,17 @@ describe('social sign-in callback', () => {
   it('says the sign-in was cancelled in French', async () => {
     await i18n.changeLanguage('fr');
     renderApp('/google_callback?error=access_denied');
-    expect(await screen.findByTestId('social-callback-message')).toHaveTextContent('Vous avez annulé la connexion.');
+    expect(await screen.findByTestId('social-callback-message')).toHaveTextContent(
+      'Vous avez annulé la connexion.',
+    );
     expect(screen.getByRole('link', { name: 'Retour à la connexion' })).toBeInTheDocument();
   });
 
   it('does not post an incomplete return', async () => {
     renderApp('/google_callback?code=abc');
-    expect(await screen.findByTestId('social-callback-message')).toHaveTextContent('This sign-in link is incomplete.');
+    expect(await screen.findByTestId('social-callback-message')).toHaveTextContent(
+      'This sign-in link is incomplete.',
+    );
     expect(fake.calls().filter((call) => call.startsWith('POST'))).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-// /account/badges (spec point 2, decisions §8): every badge, the earned ones with their date, the
+// /account/badges (docs/product/partner-portal.md, docs/product/engagement.md#badges): every badge, the earned ones with their date, the
 // others with the partner's progress toward them; a profile still incomplete says what is missing.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -64,9 +64,7 @@ function BadgeCard({ badge }: { badge: BadgeState }) {
       <BadgeArt id={badge.id} metric={badge.metric} earned={earned} />
       <div className="min-w-0 flex-1">
         <h3 className="font-semibold">{name}</h3>
-        <p className="mt-0.5 text-sm text-muted">
-          {t(`engagement.badges.${badge.id}.goal`)}
-        </p>
+        <p className="mt-0.5 text-sm text-muted">{t(`engagement.badges.${badge.id}.goal`)}</p>
         {earned ? (
           <p className="mt-2 text-sm font-medium text-emerald-700 dark:text-emerald-400">
             {t('engagement.badges_page.earned_on', { date: f.date(badge.awarded_at!) })}

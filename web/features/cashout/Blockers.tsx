@@ -1,4 +1,4 @@
-// Each rule of decisions §7 that stands between the partner and a cash-out, in plain words, with
+// Each rule of docs/product/payouts.md#cash-out that stands between the partner and a cash-out, in plain words, with
 // what to do about it where there is something to do.
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
@@ -16,7 +16,13 @@ import { resendVerifyEmail } from '../../lib/current-user';
 export const PAYPAL_SETTINGS_PATH = '/account/profile#paypal_email';
 
 /** The order the rules are shown in: what the partner can fix first. */
-const ORDER: Blocker[] = ['email_not_verified', 'paypal_email_missing', 'paypal_email_recent', 'below_minimum', 'payout_open'];
+const ORDER: Blocker[] = [
+  'email_not_verified',
+  'paypal_email_missing',
+  'paypal_email_recent',
+  'below_minimum',
+  'payout_open',
+];
 const ICONS: Record<Blocker, IconName> = {
   email_not_verified: 'alert',
   paypal_email_missing: 'wallet',
@@ -25,14 +31,14 @@ const ICONS: Record<Blocker, IconName> = {
   payout_open: 'receipt',
 };
 
-/** The resend of the verification e-mail, as the shell's banner does it (spec point 4). */
+/** The resend of the verification e-mail, as the shell's banner does it (docs/product/partner-portal.md#verification-banner). */
 function ResendVerification() {
   const { t } = useTranslation();
   const [sent, setSent] = useState(false);
   const mutation = useMutation({
     mutationFn: resendVerifyEmail,
     meta: { handlesErrors: true, partnerSession: true },
-    // A failed resend also says the mail was sent (spec point 4).
+    // A failed resend also says the mail was sent (docs/product/partner-portal.md#session).
     onSettled: () => setSent(true),
   });
   if (sent)

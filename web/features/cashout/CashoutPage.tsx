@@ -1,4 +1,4 @@
-// /account/cashout (spec points 1, 2 and 7, decisions §7): the payable balance first and largest,
+// /account/cashout (docs/product/partner-portal.md#what-a-partner-can-do, docs/product/partner-portal.md and docs/product/payouts.md#cash-out, docs/product/payouts.md#paypal): the payable balance first and largest,
 // "Pay me now" with what stands in its way, where the money goes (the PayPal e-mail), what is on
 // its way (pending, the open cash-out) and every cash-out so far with its invoice.
 import { useCallback, useState } from 'react';
@@ -112,7 +112,7 @@ function BalancesCard({ stats }: { stats: PayMeNowStats | undefined }) {
   );
 }
 
-/** Where the money goes; without a PayPal e-mail nothing can be paid (spec point 5). */
+/** Where the money goes; without a PayPal e-mail nothing can be paid (docs/product/payouts.md#payment-method). */
 function PayPalCard({ stats }: { stats: PayMeNowStats | undefined }) {
   const { t } = useTranslation();
   return (
@@ -132,9 +132,7 @@ function PayPalCard({ stats }: { stats: PayMeNowStats | undefined }) {
       ) : (
         <div className="flex flex-1 flex-col" data-testid="cashout-paypal-missing">
           <p className="font-medium">{t('cashout.paypal.missing_title')}</p>
-          <p className="mt-1 text-sm text-muted">
-            {t('cashout.paypal.missing_body')}
-          </p>
+          <p className="mt-1 text-sm text-muted">{t('cashout.paypal.missing_body')}</p>
           <Link to={PAYPAL_SETTINGS_PATH} className="btn-primary mt-4 self-start">
             {t('cashout.paypal.add')}
           </Link>

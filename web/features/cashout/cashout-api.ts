@@ -1,4 +1,4 @@
-// The partner's cash-out (spec points 1 and 7, decisions §7): the balances and rules of
+// The partner's cash-out (docs/product/partner-portal.md#what-a-partner-can-do and docs/product/payouts.md#cash-out): the balances and rules of
 // getPayMeNowStats, the request itself (payMeNow) and the paged invoices, one per cash-out.
 // Everything lives under ['payouts'] so that one invalidation (a request, the live push's
 // payout_changed) refreshes the page and the dashboard widget together.
@@ -80,7 +80,7 @@ export function useRequestPayout() {
   });
 }
 
-/** Downloads an invoice as `<number>.pdf`; failures follow the data-error rules (spec point 8). */
+/** Downloads an invoice as `<number>.pdf`; failures follow the data-error rules (docs/product/errors-and-languages.md#error-catalogue). */
 export function useInvoiceDownload() {
   return useMutation({
     mutationFn: async (invoice: { pdf_url: string; number: string }) => {

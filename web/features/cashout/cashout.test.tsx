@@ -109,11 +109,20 @@ describe('/account/cashout', () => {
   });
 
   it('says a new PayPal e-mail holds cash-out, and until when (docs/decisions/063)', async () => {
-    stats = { ...READY, can_request: false, blockers: ['paypal_email_recent'], paypal_hold_until: '2026-03-23T18:30:00.000Z' };
+    stats = {
+      ...READY,
+      can_request: false,
+      blockers: ['paypal_email_recent'],
+      paypal_hold_until: '2026-03-23T18:30:00.000Z',
+    };
     renderApp('/account/cashout');
     const blocker = await screen.findByTestId('cashout-blocker-paypal_email_recent');
-    const until = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2026-03-23T18:30:00.000Z'));
-    expect(blocker).toHaveTextContent(`Your PayPal e-mail was changed recently. To keep your earnings safe, cash-out opens again on ${until}.`);
+    const until = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date('2026-03-23T18:30:00.000Z'),
+    );
+    expect(blocker).toHaveTextContent(
+      `Your PayPal e-mail was changed recently. To keep your earnings safe, cash-out opens again on ${until}.`,
+    );
     expect(screen.getByRole('button', { name: 'Pay me now' })).toBeDisabled();
   });
 

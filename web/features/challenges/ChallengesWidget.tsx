@@ -1,4 +1,4 @@
-// The dashboard's "Monthly challenges" widget (spec point 2): each challenge of the month with the
+// The dashboard's "Monthly challenges" widget (docs/product/partner-portal.md#dashboard): each challenge of the month with the
 // partner's progress, which moves as sales arrive (the `new_order` push), the reward, and where
 // it stands: on its way, met (paid once the sales are verified), or paid.
 import { useTranslation } from 'react-i18next';

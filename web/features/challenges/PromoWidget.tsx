@@ -1,4 +1,4 @@
-// The dashboard's "Monthly promo" widget (spec point 2): the promos running today in the partner's
+// The dashboard's "Monthly promo" widget (docs/product/partner-portal.md#dashboard): the promos running today in the partner's
 // language, each with its product's artwork and the days it runs.
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../lib/format';
@@ -45,9 +45,7 @@ export function PromoWidget() {
                 ) : null}
                 <div className="min-w-0">
                   <h3 className="text-sm font-semibold">{promo.title}</h3>
-                  <p className="mt-1 line-clamp-3 text-sm whitespace-pre-line text-muted">
-                    {promo.body}
-                  </p>
+                  <p className="mt-1 line-clamp-3 text-sm whitespace-pre-line text-muted">{promo.body}</p>
                   <p className="mt-1 text-xs text-stone-500 dark:text-stone-400">
                     {t('dashboard.promo.until', { date: f.day(promo.ends_on) })}
                   </p>

@@ -1,4 +1,4 @@
-// This month's challenges and promos as the partner reads them (decisions §8). Kept until the live
+// This month's challenges and promos as the partner reads them (docs/product/engagement.md#monthly-challenges). Kept until the live
 // push says they moved: a sale moves a challenge's progress (`new_order`), staff changes arrive as
 // `challenge_changed` and `promotion`, a paid reward as `challenge_rewarded`.
 import { useQuery } from '@tanstack/react-query';

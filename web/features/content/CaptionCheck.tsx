@@ -1,4 +1,4 @@
-// The caption check (decisions §13): the partner pastes a draft and sees, rule by rule, what
+// The caption check (docs/product/content.md#caption-check): the partner pastes a draft and sees, rule by rule, what
 // passes and what to fix, in their language, as they type. The words at fault are marked in the
 // draft itself (a layer behind the transparent textarea, laid out exactly like it), and a
 // finding that carries a fix offers it as one click (common/caption-check.ts, applyCaptionFix).

@@ -1,4 +1,4 @@
-// The long-form pages (spec point 2, decisions §9): FAQ, terms, policy, crafting the perfect post
+// The long-form pages (docs/product/partner-portal.md, docs/product/content.md#pages): FAQ, terms, policy, crafting the perfect post
 // and the post guidelines inside the account, and the public /terms and /policy in the document
 // layout. Their words come from the content API in the reader's language.
 import { useEffect, type ReactNode } from 'react';
@@ -30,7 +30,7 @@ function extrasFor(
   page: PageDocument,
 ): { after?: Record<string, ReactNode>; below?: ReactNode } {
   if (slug === 'crafting_perfect_post') {
-    // "Time your post" comes first in the post guide (spec point 2): the chart goes with it.
+    // "Time your post" comes first in the post guide (docs/product/partner-portal.md#dashboard): the chart goes with it.
     const first = page.sections[0]?.id;
     return first ? { after: { [first]: <PostingTimes /> } } : {};
   }

@@ -1,4 +1,4 @@
-// The FAQ (spec point 2): questions grouped by topic as an accordion (WAI-ARIA pattern: each
+// The FAQ (docs/product/partner-portal.md): questions grouped by topic as an accordion (WAI-ARIA pattern: each
 // question a button in a heading, aria-expanded, aria-controls; the arrow keys, Home and End move
 // between questions), with a search that filters questions and answers as the partner types,
 // marks what it found and opens the answers that match.

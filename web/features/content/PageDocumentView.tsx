@@ -1,4 +1,4 @@
-// A long-form page of the content kit (decisions §9): its sections with a table of contents,
+// A long-form page of the content kit (docs/product/content.md#pages): its sections with a table of contents,
 // headings, lists, do and don't lists side by side, notes as callouts. The FAQ is an accordion
 // with a search instead. Shared by the partner's pages, the public /terms and /policy, and the
 // staff's preview in the back office.

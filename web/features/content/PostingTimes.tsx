@@ -1,4 +1,4 @@
-// The week's best times to post (spec point 9: about 9am, 1pm and 6-11pm, Monday to Friday;
+// The week's best times to post (docs/product/content.md#posting-times: about 9am, 1pm and 6-11pm, Monday to Friday;
 // Instagram most active 12:00 to 13:00 on weekdays), drawn as one timeline per day. The bars
 // are a picture of the sentence each row also says in words, for screen readers.
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// A product's talking points (decisions §9): its artwork and subtitle, the benefits each tied to
+// A product's talking points (docs/product/content.md#products): its artwork and subtitle, the benefits each tied to
 // its ingredient, caption ideas, ready captions with the partner's code written in and a copy
 // button each, the hashtags as copyable sets and the kit download. The staff's preview in the
 // back office shows the same view (`preview`: their own words, no download).

@@ -1,4 +1,4 @@
-// /account/products/{code} (spec points 2 and 3, decisions §9): one button per product at the
+// /account/products/{code} (docs/product/partner-portal.md and docs/product/partners-and-accounts.md#the-partner-profile, docs/product/content.md#products): one button per product at the
 // top, then the product's talking points and the caption check. Any other code is the 404.
 import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Link, useParams } from 'react-router';

@@ -1,4 +1,4 @@
-// The partner side of the content kit (decisions §9 and §13): the 16 products for the buttons, a
+// The partner side of the content kit (docs/product/content.md#products and docs/product/content.md#caption-check): the 16 products for the buttons, a
 // product's talking points, the long-form pages and the caption check. Every answer is asked for
 // in the language the partner reads, so switching the language refetches the words.
 import { useMutation, useQuery } from '@tanstack/react-query';

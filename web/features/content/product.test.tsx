@@ -178,7 +178,7 @@ describe('/account/products/{code}', () => {
       'The talking points of this product could not be loaded.',
     );
     fail = false;
-    // The data-error alert of spec point 8 comes first; close it, then try again.
+    // The data-error alert of docs/product/errors-and-languages.md#how-the-portal-shows-errors comes first; close it, then try again.
     const alert = await screen.findByRole('alertdialog');
     expect(alert).toHaveTextContent('Internal error');
     await user.click(within(alert).getByRole('button', { name: 'Close' }));

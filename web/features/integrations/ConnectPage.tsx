@@ -1,4 +1,4 @@
-// /account/connect/{integration} (spec point 2): where a provider sends the partner back after
+// /account/connect/{integration} (docs/product/partner-portal.md#settings-page): where a provider sends the partner back after
 // consent, with `code` and `state` (or `error`). The pair is posted once (the state is single
 // use); success goes to the settings' integrations with a toast. Opened without a code, the page
 // explains what connecting does and starts it.
@@ -38,7 +38,11 @@ function ConnectIntegration({ integration }: { integration: Integration }) {
   useDocumentTitle(title);
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [params] = useState(() => ({ code: searchParams.get('code') ?? '', state: searchParams.get('state') ?? '', error: searchParams.get('error') }));
+  const [params] = useState(() => ({
+    code: searchParams.get('code') ?? '',
+    state: searchParams.get('state') ?? '',
+    error: searchParams.get('error'),
+  }));
   const returning = params.error !== null || (params.code !== '' && params.state !== '');
   const finish = useFinishConnect(integration);
   const [failure, setFailure] = useState<string | null>(null);
@@ -88,8 +92,19 @@ function ConnectIntegration({ integration }: { integration: Integration }) {
         <PageHeading title={title} />
         <div className="card p-6" role="alert" data-testid="connect-failed">
           <h2 className="flex items-center gap-2 text-lg font-semibold">
-            <Icon name="alert" width={20} height={20} aria-hidden="true" className="text-amber-600 dark:text-amber-400" />
-            {t(cancelled ? 'engagement.integrations.page.cancelled_title' : 'engagement.integrations.page.failed_title', { provider })}
+            <Icon
+              name="alert"
+              width={20}
+              height={20}
+              aria-hidden="true"
+              className="text-amber-600 dark:text-amber-400"
+            />
+            {t(
+              cancelled
+                ? 'engagement.integrations.page.cancelled_title'
+                : 'engagement.integrations.page.failed_title',
+              { provider },
+            )}
           </h2>
           <p className="mt-2 text-stone-700 dark:text-stone-300">
             {cancelled
@@ -106,7 +121,13 @@ function ConnectIntegration({ integration }: { integration: Integration }) {
       <PageHeading title={title} lead={t('pages.connect')} />
       <div className="card p-6" data-testid="connect-intro">
         <p className="flex items-start gap-3 text-stone-700 dark:text-stone-300">
-          <Icon name={integration} width={24} height={24} aria-hidden="true" className="mt-0.5 shrink-0 text-brand-700 dark:text-brand-300" />
+          <Icon
+            name={integration}
+            width={24}
+            height={24}
+            aria-hidden="true"
+            className="mt-0.5 shrink-0 text-brand-700 dark:text-brand-300"
+          />
           {t('engagement.integrations.page.intro', { provider })}
         </p>
         <StartActions integration={integration} />
@@ -135,10 +156,23 @@ function StartActions({ integration, retry = false }: { integration: Integration
       {view && !view.configured ? (
         <p className="text-sm text-muted">{t('engagement.integrations.page.not_available', { provider })}</p>
       ) : view && view.status === 'connected' && !retry ? (
-        <p className="text-sm font-medium text-emerald-700 dark:text-emerald-300">{t('engagement.integrations.page.done_title', { provider })}</p>
+        <p className="text-sm font-medium text-emerald-700 dark:text-emerald-300">
+          {t('engagement.integrations.page.done_title', { provider })}
+        </p>
       ) : (
-        <button type="button" className="btn-primary px-4" onClick={() => void start()} disabled={leaving || !view} aria-busy={leaving}>
-          {t(view?.status === 'reconnect' ? 'engagement.integrations.reconnect' : 'engagement.integrations.connect', { provider })}
+        <button
+          type="button"
+          className="btn-primary px-4"
+          onClick={() => void start()}
+          disabled={leaving || !view}
+          aria-busy={leaving}
+        >
+          {t(
+            view?.status === 'reconnect'
+              ? 'engagement.integrations.reconnect'
+              : 'engagement.integrations.connect',
+            { provider },
+          )}
         </button>
       )}
       <Link to="/account/profile#integrations" className="btn-secondary px-4">

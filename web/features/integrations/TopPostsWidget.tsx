@@ -1,4 +1,4 @@
-// The dashboard's "Top posts" (spec point 2, decisions §14): the partner's Instagram posts that
+// The dashboard's "Top posts" (docs/product/partner-portal.md#dashboard, docs/product/links-and-integrations.md#instagram): the partner's Instagram posts that
 // carry their code or #SunbitePartner, ranked by likes plus comments, each with its picture and
 // a link to the post. Not connected: an invitation to connect; refused token: "reconnect".
 import { useState } from 'react';
@@ -30,15 +30,30 @@ export function TopPostsWidget() {
     }
   };
   const connectButton = (label: string) => (
-    <button type="button" className="btn-primary mt-4 px-4" onClick={() => void connect()} disabled={leaving} aria-busy={leaving} data-testid="top-posts-connect">
+    <button
+      type="button"
+      className="btn-primary mt-4 px-4"
+      onClick={() => void connect()}
+      disabled={leaving}
+      aria-busy={leaving}
+      data-testid="top-posts-connect"
+    >
       <Icon name="instagram" width={18} height={18} aria-hidden="true" className="mr-2" />
       {label}
     </button>
   );
   return (
-    <Widget id="top-posts" title={t('dashboard.later.top_posts.title')} icon="image" testId="widget-top-posts">
+    <Widget
+      id="top-posts"
+      title={t('dashboard.later.top_posts.title')}
+      icon="image"
+      testId="widget-top-posts"
+    >
       {ready && query.isError ? (
-        <RetryLine text={t('engagement.integrations.top_posts.load_failed')} onRetry={() => void query.refetch()} />
+        <RetryLine
+          text={t('engagement.integrations.top_posts.load_failed')}
+          onRetry={() => void query.refetch()}
+        />
       ) : !ready || !data ? (
         <SkeletonLines lines={3} />
       ) : !data.configured && data.status === 'not_connected' ? (
@@ -53,12 +68,18 @@ export function TopPostsWidget() {
       ) : (
         <div>
           {data.status === 'reconnect' ? (
-            <div role="status" className="mb-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/50 dark:text-amber-200" data-testid="top-posts-reconnect">
+            <div
+              role="status"
+              className="mb-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/50 dark:text-amber-200"
+              data-testid="top-posts-reconnect"
+            >
               <p className="flex items-start gap-2">
                 <Icon name="alert" width={16} height={16} aria-hidden="true" className="mt-0.5 shrink-0" />
                 {t('engagement.integrations.top_posts.reconnect_body')}
               </p>
-              {data.configured ? connectButton(t('engagement.integrations.reconnect', { provider: 'Instagram' })) : null}
+              {data.configured
+                ? connectButton(t('engagement.integrations.reconnect', { provider: 'Instagram' }))
+                : null}
             </div>
           ) : null}
           {data.username ? (
@@ -93,10 +114,17 @@ function PostTile({ post, rank }: { post: TopPost; rank: number }) {
         target="_blank"
         rel="noopener noreferrer"
         className="group block rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
->
+      >
         <span className="relative block aspect-square overflow-hidden rounded-xl bg-stone-100 dark:bg-stone-800">
           {post.thumbnail_url ? (
-            <img src={post.thumbnail_url} alt="" loading="lazy" width={240} height={240} className="h-full w-full object-cover transition group-hover:scale-105" />
+            <img
+              src={post.thumbnail_url}
+              alt=""
+              loading="lazy"
+              width={240}
+              height={240}
+              className="h-full w-full object-cover transition group-hover:scale-105"
+            />
           ) : (
             <span className="flex h-full w-full items-center justify-center text-stone-400 dark:text-stone-500">
               <Icon name="instagram" width={28} height={28} aria-hidden="true" />
@@ -106,17 +134,30 @@ function PostTile({ post, rank }: { post: TopPost; rank: number }) {
             #{rank}
           </span>
           {post.media_type === 'VIDEO' ? (
-            <span className="absolute right-2 top-2 rounded-full bg-stone-900/80 px-2 py-0.5 text-xs text-white">{t('engagement.integrations.top_posts.video')}</span>
+            <span className="absolute right-2 top-2 rounded-full bg-stone-900/80 px-2 py-0.5 text-xs text-white">
+              {t('engagement.integrations.top_posts.video')}
+            </span>
           ) : null}
         </span>
-        <span className="mt-2 line-clamp-2 block text-xs text-stone-800 group-hover:underline dark:text-stone-200" data-testid="top-post-caption">
+        <span
+          className="mt-2 line-clamp-2 block text-xs text-stone-800 group-hover:underline dark:text-stone-200"
+          data-testid="top-post-caption"
+        >
           {post.caption?.trim() || t('engagement.integrations.top_posts.untitled')}
         </span>
         <span className="sr-only">{t('engagement.integrations.top_posts.opens')}</span>
         <span className="mt-1 block text-xs text-stone-700 dark:text-stone-300">
-          <span className="block">{t('engagement.integrations.top_posts.likes', { count: post.like_count, formatted: format.number(post.like_count) })}</span>
+          <span className="block">
+            {t('engagement.integrations.top_posts.likes', {
+              count: post.like_count,
+              formatted: format.number(post.like_count),
+            })}
+          </span>
           <span className="block text-stone-500 dark:text-stone-400">
-            {t('engagement.integrations.top_posts.comments', { count: post.comments_count, formatted: format.number(post.comments_count) })}
+            {t('engagement.integrations.top_posts.comments', {
+              count: post.comments_count,
+              formatted: format.number(post.comments_count),
+            })}
           </span>
         </span>
       </a>

@@ -1,4 +1,4 @@
-// A partner's connected accounts (decisions §14): what is connected, starting a provider's
+// A partner's connected accounts (docs/product/links-and-integrations.md): what is connected, starting a provider's
 // consent, finishing it from /account/connect/{integration}, disconnecting, and the dashboard's
 // top posts. Tokens never reach the browser: the server answers only accounts and posts.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,7 +13,13 @@ export interface IntegrationView {
   /** false: the provider is not set up for this program; no button is shown. */
   configured: boolean;
   status: IntegrationStatus;
-  account: { id: string; username: string | null; name: string | null; picture_url: string | null; connected_at: string } | null;
+  account: {
+    id: string;
+    username: string | null;
+    name: string | null;
+    picture_url: string | null;
+    connected_at: string;
+  } | null;
 }
 
 export type Integrations = Record<Integration, IntegrationView>;
@@ -51,7 +57,8 @@ const OWN_CHANGE_ERRORS = { meta: { handlesErrors: true, partnerSession: true } 
 export function useIntegrations() {
   return useQuery({
     queryKey: integrationKeys.all,
-    queryFn: async ({ signal }) => (await api.get<{ data: Integrations }>('/api/integrations', { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ data: Integrations }>('/api/integrations', { signal })).data,
     staleTime: 60_000,
     ...OWN_ERRORS,
   });
@@ -60,7 +67,8 @@ export function useIntegrations() {
 export function useTopPosts() {
   return useQuery({
     queryKey: integrationKeys.topPosts,
-    queryFn: async ({ signal }) => (await api.get<{ data: TopPosts }>('/api/integrations/instagram/top-posts', { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ data: TopPosts }>('/api/integrations/instagram/top-posts', { signal })).data,
     // Posts are fetched from Instagram hourly: a visit some minutes later asks again.
     staleTime: 5 * 60_000,
     ...OWN_ERRORS,
@@ -69,14 +77,20 @@ export function useTopPosts() {
 
 /** Asks for the provider's consent URL and goes there (the provider sends the partner back). */
 export async function goToConsent(integration: Integration): Promise<void> {
-  const { data } = await api.post<{ data: { url: string } }>(`/api/integrations/${integration}/start`, {}, { headers: startFlowBinding(`connect-${integration}`) });
+  const { data } = await api.post<{ data: { url: string } }>(
+    `/api/integrations/${integration}/start`,
+    {},
+    { headers: startFlowBinding(`connect-${integration}`) },
+  );
   window.location.assign(data.url);
 }
 
 function useRefreshAfterChange() {
   const queryClient = useQueryClient();
   return (integration: Integration, view: IntegrationView) => {
-    queryClient.setQueryData<Integrations>(integrationKeys.all, (old) => (old ? { ...old, [integration]: view } : old));
+    queryClient.setQueryData<Integrations>(integrationKeys.all, (old) =>
+      old ? { ...old, [integration]: view } : old,
+    );
     void queryClient.invalidateQueries({ queryKey: integrationKeys.all });
     // The profile carries the social picture the avatar falls back to.
     void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
@@ -87,7 +101,12 @@ export function useFinishConnect(integration: Integration) {
   const refresh = useRefreshAfterChange();
   return useMutation({
     mutationFn: async (input: { code: string; state: string }) =>
-      (await api.post<{ data: IntegrationView }>(`/api/integrations/${integration}/connect`, { ...input, binding: takeFlowBinding(`connect-${integration}`) })).data,
+      (
+        await api.post<{ data: IntegrationView }>(`/api/integrations/${integration}/connect`, {
+          ...input,
+          binding: takeFlowBinding(`connect-${integration}`),
+        })
+      ).data,
     onSuccess: (view) => refresh(integration, view),
     ...OWN_CHANGE_ERRORS,
   });

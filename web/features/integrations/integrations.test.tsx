@@ -10,7 +10,13 @@ import type { Integrations, TopPosts } from './integrations-api';
 
 let fake: FakeApi;
 
-const ACCOUNT = { id: '17841400000000001', username: 'maya.sunbite', name: 'Maya R.', picture_url: null, connected_at: '2026-11-20T10:00:00.000Z' };
+const ACCOUNT = {
+  id: '17841400000000001',
+  username: 'maya.sunbite',
+  name: 'Maya R.',
+  picture_url: null,
+  connected_at: '2026-11-20T10:00:00.000Z',
+};
 
 function withIntegrations(data: Integrations) {
   fake.on('GET /api/integrations', () => jsonResponse(200, { data }));
@@ -47,11 +53,19 @@ describe('settings: connected accounts', () => {
     });
     renderApp('/account/profile');
     const instagram = await screen.findByTestId('integration-instagram');
-    expect(within(instagram).getByTestId('integration-instagram-account')).toHaveTextContent('Connected as @maya.sunbite');
+    expect(within(instagram).getByTestId('integration-instagram-account')).toHaveTextContent(
+      'Connected as @maya.sunbite',
+    );
     const facebook = screen.getByTestId('integration-facebook');
     expect(within(facebook).getByRole('button', { name: 'Connect Facebook' })).toBeInTheDocument();
     await userEvent.click(within(instagram).getByRole('button', { name: 'Disconnect Instagram' }));
-    await waitFor(() => expect(within(screen.getByTestId('integration-instagram')).getByRole('button', { name: 'Connect Instagram' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        within(screen.getByTestId('integration-instagram')).getByRole('button', {
+          name: 'Connect Instagram',
+        }),
+      ).toBeInTheDocument(),
+    );
     expect(fake.calls()).toContain('DELETE /api/integrations/instagram');
   });
 
@@ -61,7 +75,9 @@ describe('settings: connected accounts', () => {
       facebook: { configured: false, status: 'not_connected', account: null },
     });
     renderApp('/account/profile');
-    expect(await screen.findByTestId('integration-instagram-reconnect')).toHaveTextContent('Instagram no longer accepts the connection');
+    expect(await screen.findByTestId('integration-instagram-reconnect')).toHaveTextContent(
+      'Instagram no longer accepts the connection',
+    );
     expect(screen.getByRole('button', { name: 'Reconnect Instagram' })).toBeInTheDocument();
     // Facebook is not set up for this program: no row, no button.
     expect(screen.queryByTestId('integration-facebook')).not.toBeInTheDocument();
@@ -74,15 +90,21 @@ describe('settings: connected accounts', () => {
     });
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
-    fake.on('POST /api/integrations/instagram/start', () => jsonResponse(200, { data: { url: 'https://www.instagram.com/oauth/authorize?state=s1' } }));
+    fake.on('POST /api/integrations/instagram/start', () =>
+      jsonResponse(200, { data: { url: 'https://www.instagram.com/oauth/authorize?state=s1' } }),
+    );
     renderApp('/account/profile');
     await userEvent.click(await screen.findByRole('button', { name: 'Connect Instagram' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://www.instagram.com/oauth/authorize?state=s1'));
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://www.instagram.com/oauth/authorize?state=s1'),
+    );
   });
 
   it('says so when no provider is set up', async () => {
     renderApp('/account/profile');
-    expect(await screen.findByTestId('integrations-unavailable')).toHaveTextContent('not available in this program');
+    expect(await screen.findByTestId('integrations-unavailable')).toHaveTextContent(
+      'not available in this program',
+    );
   });
 });
 
@@ -92,13 +114,19 @@ describe('the connect page', () => {
       instagram: { configured: true, status: 'not_connected', account: null },
       facebook: { configured: false, status: 'not_connected', account: null },
     });
-    fake.on('POST /api/integrations/instagram/connect', () => jsonResponse(200, { data: { configured: true, status: 'connected', account: ACCOUNT } }));
+    fake.on('POST /api/integrations/instagram/connect', () =>
+      jsonResponse(200, { data: { configured: true, status: 'connected', account: ACCOUNT } }),
+    );
     sessionStorage.setItem('portal.flow.connect-instagram', 'N'.repeat(43));
     renderApp('/account/connect/instagram?code=abc&state=state-1');
     expect(await screen.findByTestId('integrations')).toBeInTheDocument();
     expect(fake.calls().filter((c) => c === 'POST /api/integrations/instagram/connect')).toHaveLength(1);
     // With the nonce this tab kept when it started (web/lib/flow-binding.ts), taken once.
-    expect(fake.lastBody('POST /api/integrations/instagram/connect')).toEqual({ code: 'abc', state: 'state-1', binding: 'N'.repeat(43) });
+    expect(fake.lastBody('POST /api/integrations/instagram/connect')).toEqual({
+      code: 'abc',
+      state: 'state-1',
+      binding: 'N'.repeat(43),
+    });
     expect(sessionStorage.getItem('portal.flow.connect-instagram')).toBeNull();
   });
 
@@ -108,16 +136,24 @@ describe('the connect page', () => {
       facebook: { configured: false, status: 'not_connected', account: null },
     });
     fake.on('POST /api/integrations/instagram/connect', () =>
-      jsonResponse(400, { code: 400, message: 'This connection was started in another browser, has expired or was already used. Please connect again from this browser.' }),
+      jsonResponse(400, {
+        code: 400,
+        message:
+          'This connection was started in another browser, has expired or was already used. Please connect again from this browser.',
+      }),
     );
     renderApp('/account/connect/instagram?code=abc&state=state-2');
-    expect(await screen.findByTestId('connect-failed')).toHaveTextContent('This connection was started in another browser, has expired or was already used.');
+    expect(await screen.findByTestId('connect-failed')).toHaveTextContent(
+      'This connection was started in another browser, has expired or was already used.',
+    );
     expect(await screen.findByRole('button', { name: 'Connect Instagram' })).toBeInTheDocument();
   });
 
   it('says the partner cancelled, and posts nothing', async () => {
     renderApp('/account/connect/facebook?error=access_denied&error_reason=user_denied&state=s');
-    expect(await screen.findByTestId('connect-failed')).toHaveTextContent('The connection was cancelled on Facebook.');
+    expect(await screen.findByTestId('connect-failed')).toHaveTextContent(
+      'The connection was cancelled on Facebook.',
+    );
     expect(fake.calls()).not.toContain('POST /api/integrations/facebook/connect');
   });
 });
@@ -125,7 +161,16 @@ describe('the connect page', () => {
 describe('the dashboard’s top posts', () => {
   const topPosts = (data: Partial<TopPosts>) =>
     fake.on('GET /api/integrations/instagram/top-posts', () =>
-      jsonResponse(200, { data: { configured: true, status: 'connected', username: 'maya.sunbite', synced_at: '2026-11-25T10:00:00.000Z', posts: [], ...data } }),
+      jsonResponse(200, {
+        data: {
+          configured: true,
+          status: 'connected',
+          username: 'maya.sunbite',
+          synced_at: '2026-11-25T10:00:00.000Z',
+          posts: [],
+          ...data,
+        },
+      }),
     );
 
   it('ranks the posts with their picture, likes, comments and a link to each', async () => {
@@ -139,7 +184,10 @@ describe('the dashboard’s top posts', () => {
     expect(tiles[0]).toHaveTextContent('Video');
     expect(tiles[0]).toHaveTextContent('1,200 likes');
     expect(tiles[2]).toHaveTextContent('1 comment');
-    expect(tiles[0]!.querySelector('img')).toHaveAttribute('src', `/api/integrations/media/${'0'.repeat(32)}.webp`);
+    expect(tiles[0]!.querySelector('img')).toHaveAttribute(
+      'src',
+      `/api/integrations/media/${'0'.repeat(32)}.webp`,
+    );
     // A post whose picture is not kept yet still shows, without an image.
     expect(tiles[1]!.querySelector('img')).toBeNull();
     expect(screen.getByTestId('top-posts-account')).toHaveTextContent('@maya.sunbite on Instagram');
@@ -148,7 +196,9 @@ describe('the dashboard’s top posts', () => {
   it('invites to connect Instagram when it is not connected', async () => {
     topPosts({ status: 'not_connected', username: null });
     renderApp('/account');
-    expect(await screen.findByTestId('top-posts-not-connected')).toHaveTextContent('Connect Instagram to see which of your posts');
+    expect(await screen.findByTestId('top-posts-not-connected')).toHaveTextContent(
+      'Connect Instagram to see which of your posts',
+    );
     expect(screen.getByTestId('top-posts-connect')).toHaveTextContent('Connect Instagram');
   });
 
@@ -162,6 +212,8 @@ describe('the dashboard’s top posts', () => {
   it('says so when no post carries the code yet', async () => {
     topPosts({ posts: [] });
     renderApp('/account');
-    expect(await screen.findByTestId('top-posts-none')).toHaveTextContent('None of your recent posts carries your code');
+    expect(await screen.findByTestId('top-posts-none')).toHaveTextContent(
+      'None of your recent posts carries your code',
+    );
   });
 });

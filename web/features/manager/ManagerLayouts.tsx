@@ -1,4 +1,4 @@
-// The back office (decisions §1, §11): lazy-loaded so partners never download it. Its shell
+// The back office (docs/product/system.md#parts-of-the-system, docs/product/back-office.md#partners): lazy-loaded so partners never download it. Its shell
 // shows the sections of sections.ts that the staff member's role opens (a sidebar on wide
 // screens, a drawer on phones) and keeps every other section's page out of reach.
 import { useCallback, useEffect, useId, useState } from 'react';
@@ -15,7 +15,13 @@ import { programQuery } from '../../lib/program';
 import { useEnrolmentGate } from './security/use-enrolment-gate';
 import { hasRole } from '../../../common/staff-roles';
 import { sectionOf, sectionsFor, type ManagerSection } from './sections';
-import { mustEnrol, SectionAccess, useManagerSignOut, useStaffMember, type StaffMember } from './staff-session';
+import {
+  mustEnrol,
+  SectionAccess,
+  useManagerSignOut,
+  useStaffMember,
+  type StaffMember,
+} from './staff-session';
 
 /** The signed-in staff member's own page (two-factor sign-in), open to every role, reached from the header. */
 const SECURITY_PATH = '/manager/security';

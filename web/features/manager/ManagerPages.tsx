@@ -1,4 +1,4 @@
-// Staff sign-in and the back-office index (decisions §1, §4); the staff session itself is
+// Staff sign-in and the back-office index (docs/product/system.md#parts-of-the-system, docs/product/back-office.md#staff-accounts); the staff session itself is
 // staff-session.ts.
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';

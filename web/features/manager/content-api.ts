@@ -1,4 +1,4 @@
-// The staff content API (decisions §9, §11; notes/content-api.md): talking points and pages per
+// The staff content API (docs/product/content.md#staff-edits, docs/product/back-office.md; notes/content-api.md): talking points and pages per
 // locale with their versions, the Grab and Go gallery and the caption check's competitor list.
 // Every call carries the staff token; every query lives under ['manager', 'content', ...] so
 // signing out forgets it. The pages show errors themselves (a staff 401 must not end the
@@ -191,7 +191,7 @@ export function useGallery() {
   });
 }
 
-/** The server refuses anything larger (decisions §9); checked here first for a quick answer. */
+/** The server refuses anything larger (docs/product/content.md#staff-edits); checked here first for a quick answer. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const SENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 

@@ -1,4 +1,4 @@
-// The program currency and the exchange rates (decisions §15, docs/decisions/053): read by every
+// The program currency and the exchange rates (docs/product/commissions.md#currency, docs/decisions/053): read by every
 // staff role (GET /api/manager/settings/currency), changed by admins. Each change answers the
 // whole section again, which becomes the cached answer; the overview (its "needs a look" counts
 // the orders waiting for a rate) and the program settings (their money unit) are read again.

@@ -1,4 +1,4 @@
-// The staff partners API (decisions §11): the list with its search, filters and order, its CSV
+// The staff partners API (docs/product/back-office.md#exports): the list with its search, filters and order, its CSV
 // export, one partner and the paged parts of their page, and what managers change on a partner.
 // Every call carries the staff token; every query is under ['manager', 'partners', ...] so signing
 // out (or in as someone else) forgets them all at once. Errors are shown by the pages themselves
@@ -195,7 +195,14 @@ export const PARTNERS_LENGTH = 20;
 /** Rows a part of a partner's page shows at a time. */
 export const PART_LENGTH = 10;
 
-export const PARTNER_SORTS = ['-created', 'created', '-sales', 'sales', '-commissions', 'commissions'] as const;
+export const PARTNER_SORTS = [
+  '-created',
+  'created',
+  '-sales',
+  'sales',
+  '-commissions',
+  'commissions',
+] as const;
 export type PartnerSort = (typeof PARTNER_SORTS)[number];
 export const DEFAULT_SORT: PartnerSort = '-created';
 
@@ -217,7 +224,8 @@ export const partnerKeys = {
   list: (query: PartnersQuery) => ['manager', 'partners', 'list', query] as const,
   filters: ['manager', 'partners', 'filters'] as const,
   detail: (uuid: string) => ['manager', 'partners', 'detail', uuid] as const,
-  part: (uuid: string, part: string, page: number) => ['manager', 'partners', 'part', uuid, part, page] as const,
+  part: (uuid: string, part: string, page: number) =>
+    ['manager', 'partners', 'part', uuid, part, page] as const,
   parts: (uuid: string) => ['manager', 'partners', 'part', uuid] as const,
 };
 
@@ -256,7 +264,8 @@ export function usePartnerFilterChoices() {
   return useQuery({
     queryKey: partnerKeys.filters,
     queryFn: async ({ signal }) =>
-      (await api.get<{ data: FilterChoices }>('/api/manager/partners/filters', { auth: 'manager', signal })).data,
+      (await api.get<{ data: FilterChoices }>('/api/manager/partners/filters', { auth: 'manager', signal }))
+        .data,
     staleTime: 5 * 60_000,
     meta: { handlesErrors: true },
   });
@@ -324,7 +333,13 @@ export function useUpdatePartner(uuid: string) {
   const refresh = useRefreshPartner(uuid);
   return useMutation({
     mutationFn: async (changes: PartnerChanges) =>
-      (await apiRequest<{ data: PartnerDetail }>(partnerPath(uuid), { method: 'PATCH', body: changes, auth: 'manager' })).data,
+      (
+        await apiRequest<{ data: PartnerDetail }>(partnerPath(uuid), {
+          method: 'PATCH',
+          body: changes,
+          auth: 'manager',
+        })
+      ).data,
     onSuccess: (partner) => refresh(partner),
     meta: { handlesErrors: true },
   });
@@ -334,7 +349,8 @@ export function useAddNote(uuid: string) {
   const refresh = useRefreshPartner(uuid);
   return useMutation({
     mutationFn: async (body: string) =>
-      (await api.post<{ data: PartnerNote }>(`${partnerPath(uuid)}/notes`, { body }, { auth: 'manager' })).data,
+      (await api.post<{ data: PartnerNote }>(`${partnerPath(uuid)}/notes`, { body }, { auth: 'manager' }))
+        .data,
     onSuccess: () => refresh(),
     meta: { handlesErrors: true },
   });
@@ -345,11 +361,14 @@ export function useChangeDiscount(uuid: string) {
   return useMutation({
     mutationFn: async ({ code, value }: { code: string; value: number }) =>
       (
-        await apiRequest<{ data: PartnerPromoCode }>(`${partnerPath(uuid)}/promo-codes/${encodeURIComponent(code)}`, {
-          method: 'PATCH',
-          body: { value },
-          auth: 'manager',
-        })
+        await apiRequest<{ data: PartnerPromoCode }>(
+          `${partnerPath(uuid)}/promo-codes/${encodeURIComponent(code)}`,
+          {
+            method: 'PATCH',
+            body: { value },
+            auth: 'manager',
+          },
+        )
       ).data,
     onSuccess: () => refresh(),
     meta: { handlesErrors: true },
@@ -360,7 +379,13 @@ export function useResendVerification(uuid: string) {
   const refresh = useRefreshPartner(uuid);
   return useMutation({
     mutationFn: async () =>
-      (await api.post<{ data: { sent: boolean; email: string } }>(`${partnerPath(uuid)}/resend-verification`, undefined, { auth: 'manager' })).data,
+      (
+        await api.post<{ data: { sent: boolean; email: string } }>(
+          `${partnerPath(uuid)}/resend-verification`,
+          undefined,
+          { auth: 'manager' },
+        )
+      ).data,
     onSuccess: () => refresh(),
     meta: { handlesErrors: true },
   });
@@ -377,7 +402,8 @@ export function useIssueVoucher(uuid: string) {
   const refresh = useRefreshPartner(uuid);
   return useMutation({
     mutationFn: async (input: VoucherInput) =>
-      (await api.post<{ data: PartnerVoucher }>(`${partnerPath(uuid)}/vouchers`, input, { auth: 'manager' })).data,
+      (await api.post<{ data: PartnerVoucher }>(`${partnerPath(uuid)}/vouchers`, input, { auth: 'manager' }))
+        .data,
     onSuccess: () => refresh(),
     meta: { handlesErrors: true },
   });
@@ -387,7 +413,11 @@ export function useRevokeVoucher(uuid: string) {
   const refresh = useRefreshPartner(uuid);
   return useMutation({
     mutationFn: async (id: number) =>
-      (await api.post<{ data: PartnerVoucher }>(`${partnerPath(uuid)}/vouchers/${id}/revoke`, undefined, { auth: 'manager' })).data,
+      (
+        await api.post<{ data: PartnerVoucher }>(`${partnerPath(uuid)}/vouchers/${id}/revoke`, undefined, {
+          auth: 'manager',
+        })
+      ).data,
     onSuccess: () => refresh(),
     meta: { handlesErrors: true },
   });

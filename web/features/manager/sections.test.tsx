@@ -41,9 +41,7 @@ function staffAs(role: string) {
 
 beforeEach(() => {
   fake = installFakeApi();
-  fake.on('GET /api/manager/payouts', () =>
-    jsonResponse(200, payoutQueue()),
-  );
+  fake.on('GET /api/manager/payouts', () => jsonResponse(200, payoutQueue()));
   serveOverview(fake);
 });
 
@@ -81,7 +79,12 @@ describe('a section added to the registry', () => {
     staffAs('reviewer');
     renderApp('/manager/lab');
     expect(await screen.findByTestId('manager-forbidden')).toHaveTextContent('Administrator');
-    expect(await navLinks()).toEqual(['/manager/overview', '/manager/payouts', '/manager/partners', '/manager/subpartners']);
+    expect(await navLinks()).toEqual([
+      '/manager/overview',
+      '/manager/payouts',
+      '/manager/partners',
+      '/manager/subpartners',
+    ]);
     expect(screen.queryByRole('heading', { name: 'Lab test page' })).toBeNull();
   });
 

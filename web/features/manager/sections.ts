@@ -1,4 +1,4 @@
-// The back office's sections (decisions §11), declared once: the shell's navigation, the
+// The back office's sections (docs/product/back-office.md#staff-roles), declared once: the shell's navigation, the
 // `/manager` index, the role gate and the routes are all built from this list. A section is
 // added by one entry here (see ARCHITECTURE.md, "Adding a back-office section"); nothing else
 // lists sections, so the navigation never shows one that does not exist yet.
@@ -41,9 +41,15 @@ export const MANAGER_SECTIONS: readonly ManagerSection[] = [
       { path: '', load: async () => (await import('./overview/OverviewPage')).OverviewPage },
       // What "needs a look" counts, each in full (docs/decisions/039).
       { path: 'deliveries', load: async () => (await import('./overview/DeliveriesPage')).DeliveriesPage },
-      { path: 'store-pushes', load: async () => (await import('./overview/StorePushesPage')).StorePushesPage },
-      // Orders kept apart from the figures: waiting for a rate, and the store's tests (decisions §15).
-      { path: 'orders-waiting', load: async () => (await import('./overview/OrdersApartPage')).OrdersWaitingPage },
+      {
+        path: 'store-pushes',
+        load: async () => (await import('./overview/StorePushesPage')).StorePushesPage,
+      },
+      // Orders kept apart from the figures: waiting for a rate, and the store's tests (docs/product/commissions.md#test-orders).
+      {
+        path: 'orders-waiting',
+        load: async () => (await import('./overview/OrdersApartPage')).OrdersWaitingPage,
+      },
       { path: 'test-orders', load: async () => (await import('./overview/OrdersApartPage')).TestOrdersPage },
     ],
   },
@@ -70,7 +76,7 @@ export const MANAGER_SECTIONS: readonly ManagerSection[] = [
     ],
   },
   {
-    // White-label agencies and retailers (decisions §10): reviewers read, managers and admins edit.
+    // White-label agencies and retailers (docs/product/partners-and-accounts.md#white-label-sub-partners): reviewers read, managers and admins edit.
     id: 'subpartners',
     path: 'subpartners',
     labelKey: 'manager.sections.subpartners',
@@ -118,8 +124,13 @@ export const MANAGER_SECTIONS: readonly ManagerSection[] = [
       {
         path: 'pages/:slug/:locale',
         load: async () =>
-          (await Promise.all([import('./content/PageEditorPage'), loadCatalogPart('content'), loadPartnerViews()]))[0]
-            .PageEditorPage,
+          (
+            await Promise.all([
+              import('./content/PageEditorPage'),
+              loadCatalogPart('content'),
+              loadPartnerViews(),
+            ])
+          )[0].PageEditorPage,
       },
       { path: 'gallery', load: async () => (await import('./content/GalleryPage')).GalleryPage },
       {

@@ -1,4 +1,4 @@
-// The staff session (decisions §1, §4): its token is its own (`manager_token`), independent of the
+// The staff session (docs/product/system.md#parts-of-the-system, docs/product/back-office.md#staff-accounts): its token is its own (`manager_token`), independent of the
 // partner's, and a staff 401 leads to /manager/login only. Every back-office section reads the
 // signed-in staff member and signs out through these; this file imports no section and not the
 // registry (sections.ts), so a section's page never reaches the others' code through it.
@@ -7,7 +7,12 @@ import { redirect, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StaffRole } from '../../../common/staff-roles';
 import { api, isUnauthorized } from '../../lib/api';
-import { clearManagerSession, getValidManagerToken, storeManagerToken, type AuthToken } from '../../lib/session';
+import {
+  clearManagerSession,
+  getValidManagerToken,
+  storeManagerToken,
+  type AuthToken,
+} from '../../lib/session';
 
 export const MANAGER_ME_QUERY_KEY = ['manager', 'me'] as const;
 

@@ -62,7 +62,8 @@ function When({ item, now, layout }: { item: FeedItem; now: number; layout: Feed
     );
   }
   let text = relativeTime(iso, t, now);
-  if (layout === 'timeline' && localDayKey(iso) !== localDayKey(new Date(now).toISOString())) text = timeOfDay(iso, f.locale);
+  if (layout === 'timeline' && localDayKey(iso) !== localDayKey(new Date(now).toISOString()))
+    text = timeOfDay(iso, f.locale);
   return (
     <time dateTime={iso} title={date} className="shrink-0 text-xs text-stone-500 dark:text-stone-400">
       {text ?? date}
@@ -166,11 +167,7 @@ function SaleContent({ sale, layout }: { sale: SaleRow; layout: FeedCardLayout }
 function Body({ text, layout, lines }: { text: string | null; layout: FeedCardLayout; lines: string }) {
   if (!text) return null;
   return (
-    <p
-      className={`text-sm whitespace-pre-line text-muted ${layout === 'carousel' ? lines : ''}`}
-    >
-      {text}
-    </p>
+    <p className={`text-sm whitespace-pre-line text-muted ${layout === 'carousel' ? lines : ''}`}>{text}</p>
   );
 }
 

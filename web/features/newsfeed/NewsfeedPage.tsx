@@ -1,4 +1,4 @@
-// /account/newsfeed (decisions §8 "Newsfeed"): announcements, promotions, badges and sales in time
+// /account/newsfeed (docs/product/engagement.md#newsfeed): announcements, promotions, badges and sales in time
 // order, newest first, as a timeline grouped by day, ten to a page with the page in the URL
 // (?page=, so a reload or a shared link shows the same page). The dashboard's carousel shows the
 // first page; "See all" leads here. Live like the carousel: a sale, badge, announcement or promo
@@ -76,12 +76,7 @@ function Timeline({ items, arrived, now }: { items: FeedItem[]; arrived: Readonl
                       className="hidden sm:block"
                     />
                   </span>
-                  <FeedCard
-                    item={item}
-                    layout="timeline"
-                    now={now}
-                    fresh={fresh}
-                  />
+                  <FeedCard item={item} layout="timeline" now={now} fresh={fresh} />
                 </li>
               );
             })}

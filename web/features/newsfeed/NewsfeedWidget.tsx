@@ -1,4 +1,4 @@
-// The dashboard's newsfeed (spec point 2, the carousel of /account): the latest sales, badges,
+// The dashboard's newsfeed (docs/product/partner-portal.md#dashboard, the carousel of /account): the latest sales, badges,
 // promos and announcements as a row of cards, newest first, that scrolls sideways with snap
 // points: by touch, by the arrow keys once the row has focus, or a screenful at a time with the
 // previous and next buttons. What arrives live (app/account/live-push.ts) joins at the start of
@@ -109,12 +109,7 @@ function Carousel({
               data-kind={item.kind}
               data-fresh={fresh}
             >
-              <FeedCard
-                item={item}
-                layout="carousel"
-                now={now}
-                fresh={fresh}
-              />
+              <FeedCard item={item} layout="carousel" now={now} fresh={fresh} />
             </li>
           );
         })}

@@ -1,7 +1,7 @@
-// The newsfeed (decisions §8): announcements, promotions, badges and sales in time order, newest
+// The newsfeed (docs/product/engagement.md#badges): announcements, promotions, badges and sales in time order, newest
 // first, a page at a time (`GET /api/newsfeed?page&length`). Each page is kept under ['newsfeed']
 // until the live push says something moved (a sale, a badge, an announcement or a promo:
-// app/account/live-push.ts), as the other lists are (spec point 4 "Data loading").
+// app/account/live-push.ts), as the other lists are (docs/product/partner-portal.md#data-loading).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, type Paged } from '../../lib/api';
 import type { FeedItem as SharedFeedItem } from '../../../common/newsfeed';

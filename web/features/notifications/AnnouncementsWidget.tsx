@@ -1,4 +1,4 @@
-// The dashboard's "Announcements" widget (spec point 2): the program's announcements in the
+// The dashboard's "Announcements" widget (docs/product/partner-portal.md#dashboard): the program's announcements in the
 // partner's language, newest first. Unread ones are marked; opening one (or "mark as read")
 // marks it read, which the bell follows. New ones arrive live (the `announcement` push).
 import { useState } from 'react';
@@ -33,9 +33,7 @@ function Announcement({ item, onRead }: { item: PortalMessage; onRead: (id: numb
               </span>
             )}
           </h3>
-          <p
-            className={`mt-1 text-sm whitespace-pre-line text-muted ${open ? '' : 'line-clamp-3'}`}
-          >
+          <p className={`mt-1 text-sm whitespace-pre-line text-muted ${open ? '' : 'line-clamp-3'}`}>
             {item.body}
           </p>
           <div className="mt-1 flex flex-wrap items-center gap-x-3 text-xs text-stone-500 dark:text-stone-400">

@@ -1,5 +1,5 @@
 // The bell of the account header: the unread count, and a panel with the latest notifications
-// ('No new notifications' when there are none, spec point 2) that can mark them read.
+// ('No new notifications' when there are none, docs/product/engagement.md#notifications) that can mark them read.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -89,10 +89,7 @@ export function NotificationBell() {
           ) : (
             <>
               {count === 0 ? (
-                <p
-                  className="px-4 py-6 text-center text-sm text-muted"
-                  data-testid="bell-empty"
-                >
+                <p className="px-4 py-6 text-center text-sm text-muted" data-testid="bell-empty">
                   {t('bell.empty')}
                 </p>
               ) : null}
@@ -112,9 +109,7 @@ export function NotificationBell() {
                             {item.title}
                             {item.read ? null : <span className="sr-only"> ({t('bell.unread')})</span>}
                           </span>
-                          <span className="line-clamp-3 block text-sm text-muted">
-                            {item.body}
-                          </span>
+                          <span className="line-clamp-3 block text-sm text-muted">{item.body}</span>
                           <span className="mt-0.5 block text-xs text-stone-500 dark:text-stone-400">
                             {f.date(item.date)}
                           </span>

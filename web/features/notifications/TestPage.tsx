@@ -1,4 +1,4 @@
-// /account/test (spec point 2): a support page. The partner sees where their live connection
+// /account/test (docs/product/partner-portal.md#settings-page): a support page. The partner sees where their live connection
 // stands and sends themselves a test notification; the page says whether it arrived live and how
 // long it took, and the bell shows it either way. Support staff can ask a partner to open it when
 // "the portal doesn't update".
@@ -110,11 +110,7 @@ export function TestPage() {
               connected, whatever the language and the screen's width. */}
           <div className="mt-3 grid">
             {LIVE_STATES.map((state) => (
-              <p
-                key={state}
-                aria-hidden="true"
-                className={`invisible col-start-1 row-start-1 ${STATE_BOX}`}
-              >
+              <p key={state} aria-hidden="true" className={`invisible col-start-1 row-start-1 ${STATE_BOX}`}>
                 {t(`engagement.test_page.live.${state}`)}
               </p>
             ))}
@@ -127,17 +123,13 @@ export function TestPage() {
               {t(`engagement.test_page.live.${live}`)}
             </p>
           </div>
-          <p className="mt-3 text-sm text-muted">
-            {t('engagement.test_page.live_help')}
-          </p>
+          <p className="mt-3 text-sm text-muted">{t('engagement.test_page.live_help')}</p>
         </section>
         <section className="card p-5 sm:p-6" aria-labelledby="send-heading">
           <h2 id="send-heading" className="font-semibold">
             {t('engagement.test_page.send_title')}
           </h2>
-          <p className="mt-1 text-sm text-muted">
-            {t('engagement.test_page.send_help')}
-          </p>
+          <p className="mt-1 text-sm text-muted">{t('engagement.test_page.send_help')}</p>
           <button
             type="button"
             className="btn-primary mt-4"

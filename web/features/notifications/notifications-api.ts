@@ -1,4 +1,4 @@
-// The bell (spec point 2 "Notifications", decisions §8): the unread count and the latest
+// The bell (docs/product/engagement.md#notifications): the unread count and the latest
 // notifications, kept under ['notifications'] until the live push marks them stale.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';

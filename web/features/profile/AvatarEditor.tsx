@@ -1,4 +1,4 @@
-// The settings page's "Profile picture" section (spec point 2, decisions §14): the avatar as the
+// The settings page's "Profile picture" section (docs/product/partner-portal.md#header-and-avatar, docs/product/links-and-integrations.md#profile-picture): the avatar as the
 // header shows it; a chosen picture is checked at once (type by its bytes, 10 MB, 40 megapixels:
 // the server's rules and words), then placed in a square by dragging, the arrow keys, the zoom
 // slider or + and −; "Save" draws that square (at most 1024 px) and sends it as the multipart
@@ -58,7 +58,7 @@ export function ProfilePictureSection({ user }: { user: PortalUser }) {
     setCurrentUser(queryClient, answer);
     notifySuccess(message);
   };
-  // Errors are shown in the section; a 401 still ends the session (spec point 8).
+  // Errors are shown in the section; a 401 still ends the session (docs/product/errors-and-languages.md#how-the-portal-shows-errors).
   const meta = { handlesErrors: true, partnerSession: true };
   const failed = (error: unknown) => setProblem(apiMessage(error) ?? t('errors.network'));
 

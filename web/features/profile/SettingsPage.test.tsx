@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { encryptPayload } from '../../lib/payload';
-import { installFakeApi, samplePartner, signInForTest, TEST_PAYLOAD_KEY, type FakeApi } from '../../test/fake-api';
+import {
+  installFakeApi,
+  samplePartner,
+  signInForTest,
+  TEST_PAYLOAD_KEY,
+  type FakeApi,
+} from '../../test/fake-api';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { CURRENT_USER_QUERY_KEY, type PortalUser } from '../../lib/current-user';
 
@@ -14,7 +20,9 @@ beforeEach(() => {
 describe('settings: profile form', () => {
   it('saves with POST /api/update, replaces the cached user and says Data Saved', async () => {
     fake.on('POST /api/update', async ({ body }) =>
-      jsonResponse(200, { data: await encryptPayload(samplePartner(body as Partial<PortalUser>), TEST_PAYLOAD_KEY) }),
+      jsonResponse(200, {
+        data: await encryptPayload(samplePartner(body as Partial<PortalUser>), TEST_PAYLOAD_KEY),
+      }),
     );
     const { user, queryClient } = renderApp('/account/profile');
     const form = await screen.findByRole('form', { name: 'Profile' });
@@ -33,13 +41,19 @@ describe('settings: profile form', () => {
       country: 'US',
       locale: 'en',
     });
-    await waitFor(() => expect(queryClient.getQueryData<PortalUser>(CURRENT_USER_QUERY_KEY)?.first_name).toBe('Mia'));
+    await waitFor(() =>
+      expect(queryClient.getQueryData<PortalUser>(CURRENT_USER_QUERY_KEY)?.first_name).toBe('Mia'),
+    );
     expect(screen.getByRole('link', { name: 'Profile of Mia Chen' })).toBeInTheDocument();
   });
 
   it('checks the fields first and shows the server 422 messages at their fields', async () => {
     fake.on('POST /api/update', () =>
-      jsonResponse(422, { code: 422, message: 'Form data is invalid', errors: { instagram_url: ['This field must be a valid link (https://…)'] } }),
+      jsonResponse(422, {
+        code: 422,
+        message: 'Form data is invalid',
+        errors: { instagram_url: ['This field must be a valid link (https://…)'] },
+      }),
     );
     const { user } = renderApp('/account/profile');
     const form = await screen.findByRole('form', { name: 'Profile' });
@@ -47,7 +61,9 @@ describe('settings: profile form', () => {
     await user.type(within(form).getByLabelText('PayPal e-mail'), 'nope');
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
     expect(within(form).getByLabelText('First name')).toHaveAccessibleDescription('This field is required');
-    expect(within(form).getByLabelText('PayPal e-mail')).toHaveAccessibleDescription('This field must be a valid email');
+    expect(within(form).getByLabelText('PayPal e-mail')).toHaveAccessibleDescription(
+      'This field must be a valid email',
+    );
     expect(fake.calls()).not.toContain('POST /api/update');
 
     await user.type(within(form).getByLabelText('First name'), 'Maya');
@@ -55,18 +71,24 @@ describe('settings: profile form', () => {
     await user.type(within(form).getByLabelText('Instagram profile URL'), 'instagram');
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
-      expect(within(form).getByLabelText('Instagram profile URL')).toHaveAccessibleDescription('This field must be a valid link (https://…)'),
+      expect(within(form).getByLabelText('Instagram profile URL')).toHaveAccessibleDescription(
+        'This field must be a valid link (https://…)',
+      ),
     );
   });
 });
 
 describe('settings: change password', () => {
   it('changes the password and says so', async () => {
-    fake.on('POST /api/change-password', () => jsonResponse(200, { data: { message: 'Password changed successfully' } }));
+    fake.on('POST /api/change-password', () =>
+      jsonResponse(200, { data: { message: 'Password changed successfully' } }),
+    );
     const { user } = renderApp('/account/profile');
     const form = await screen.findByRole('form', { name: 'Change password' });
     await user.click(within(form).getByRole('button', { name: 'Change password' }));
-    expect(within(form).getByLabelText('Current password')).toHaveAccessibleDescription('This field is required');
+    expect(within(form).getByLabelText('Current password')).toHaveAccessibleDescription(
+      'This field is required',
+    );
     await user.type(within(form).getByLabelText('Current password'), 'old-password-1');
     await user.type(within(form).getByLabelText('New password'), 'new-password-22');
     await user.type(within(form).getByLabelText('Confirm password'), 'new-password-22');
@@ -82,7 +104,11 @@ describe('settings: change password', () => {
 
   it('shows a wrong current password at its field', async () => {
     fake.on('POST /api/change-password', () =>
-      jsonResponse(422, { code: 422, message: 'Form data is invalid', errors: { current_password: ['Wrong value'] } }),
+      jsonResponse(422, {
+        code: 422,
+        message: 'Form data is invalid',
+        errors: { current_password: ['Wrong value'] },
+      }),
     );
     const { user } = renderApp('/account/profile');
     const form = await screen.findByRole('form', { name: 'Change password' });
@@ -90,6 +116,8 @@ describe('settings: change password', () => {
     await user.type(within(form).getByLabelText('New password'), 'new-password-22');
     await user.type(within(form).getByLabelText('Confirm password'), 'new-password-22');
     await user.click(within(form).getByRole('button', { name: 'Change password' }));
-    await waitFor(() => expect(within(form).getByLabelText('Current password')).toHaveAccessibleDescription('Wrong value'));
+    await waitFor(() =>
+      expect(within(form).getByLabelText('Current password')).toHaveAccessibleDescription('Wrong value'),
+    );
   });
 });

@@ -1,12 +1,19 @@
-// /account/profile (spec point 2 "Settings"): the profile picture (AvatarEditor.tsx), the profile form (POST /api/update, 'Data Saved')
+// /account/profile (docs/product/partner-portal.md#settings-page): the profile picture (AvatarEditor.tsx), the profile form (POST /api/update, 'Data Saved')
 // with the PayPal e-mail and the shipping address, the account e-mail, the change-password form, and the program-mail
-// switches (`#mail`, decisions §12).
+// switches (`#mail`, docs/product/engagement.md#mail-a-partner-receives).
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { LIMITS } from '../../../common/validation';
-import { FormNotice, inputClass, PasswordField, SelectField, SubmitButton, TextField } from '../../components/form';
+import {
+  FormNotice,
+  inputClass,
+  PasswordField,
+  SelectField,
+  SubmitButton,
+  TextField,
+} from '../../components/form';
 import { api } from '../../lib/api';
 import { useCountryOptions } from '../../lib/use-country-options';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -21,7 +28,13 @@ import {
 import { notifySuccess } from '../../lib/toast';
 import { PageHeading } from '../../components/PageHeading';
 import { ProfilePictureSection } from './AvatarEditor';
-import { CURRENT_USER_QUERY_KEY, readUserPayload, setCurrentUser, useCurrentUser, type PortalUser } from '../../lib/current-user';
+import {
+  CURRENT_USER_QUERY_KEY,
+  readUserPayload,
+  setCurrentUser,
+  useCurrentUser,
+  type PortalUser,
+} from '../../lib/current-user';
 import { MailSettings } from '../../components/MailSwitches';
 import { SettingsSection as Section } from '../../components/SettingsSection';
 
@@ -144,7 +157,8 @@ function ProfileForm({ user }: { user: PortalUser }) {
       setCurrentUser(queryClient, updated);
       setCurrentPassword('');
       // Waiting for its link: the field shows the address still in use.
-      if (updated.pending_changes?.paypal_email) setValues((current) => ({ ...current, paypal_email: updated.paypal_email ?? '' }));
+      if (updated.pending_changes?.paypal_email)
+        setValues((current) => ({ ...current, paypal_email: updated.paypal_email ?? '' }));
       notifySuccess(t('settings.saved'));
     },
     onError: (error) => {
@@ -152,7 +166,7 @@ function ProfileForm({ user }: { user: PortalUser }) {
       if (fields) setErrors(fields);
     },
   });
-  // Errors other than field messages and 401 follow the data-error rules (spec point 8).
+  // Errors other than field messages and 401 follow the data-error rules (docs/product/errors-and-languages.md#how-the-portal-shows-errors).
   const showOther = mutation.isError && !serverFieldErrors(mutation.error);
 
   const submit = (event: FormEvent) => {
@@ -348,8 +362,17 @@ function AccountEmailForm({ user }: { user: PortalUser }) {
   };
   const pending = user.pending_changes?.email ?? null;
   return (
-    <Section title={t('settings.account_email')} lead={t('settings.account_email_lead', { email: user.email })}>
-      <form noValidate onSubmit={submit} className="grid gap-4" data-testid="change-email-form" aria-label={t('settings.account_email')}>
+    <Section
+      title={t('settings.account_email')}
+      lead={t('settings.account_email_lead', { email: user.email })}
+    >
+      <form
+        noValidate
+        onSubmit={submit}
+        className="grid gap-4"
+        data-testid="change-email-form"
+        aria-label={t('settings.account_email')}
+      >
         {pending ? (
           <FormNotice kind="info" testId="email-pending">
             {t('settings.email_pending', { email: pending })}
@@ -371,7 +394,9 @@ function AccountEmailForm({ user }: { user: PortalUser }) {
             name="current_password"
             autoComplete="current-password"
             value={values.current_password}
-            onChange={(event) => setValues((current) => ({ ...current, current_password: event.target.value }))}
+            onChange={(event) =>
+              setValues((current) => ({ ...current, current_password: event.target.value }))
+            }
             error={errors.current_password}
             testId="change-email-password"
           />

@@ -6,12 +6,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n';
 import { encryptPayload } from '../../lib/payload';
-import { installFakeApi, samplePartner, signInForTest, TEST_PAYLOAD_KEY, type FakeApi } from '../../test/fake-api';
+import {
+  installFakeApi,
+  samplePartner,
+  signInForTest,
+  TEST_PAYLOAD_KEY,
+  type FakeApi,
+} from '../../test/fake-api';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import type { PortalUser } from '../../lib/current-user';
 
 let fake: FakeApi;
-const answerWith = (user: PortalUser) => async () => jsonResponse(200, { data: await encryptPayload(user, TEST_PAYLOAD_KEY) });
+const answerWith = (user: PortalUser) => async () =>
+  jsonResponse(200, { data: await encryptPayload(user, TEST_PAYLOAD_KEY) });
 
 function withUser(user: PortalUser) {
   fake = installFakeApi({ user });
@@ -23,7 +30,11 @@ describe('the PayPal e-mail in the settings', () => {
 
   it('asks for the current password only once the address changes, and shows the server’s word at that field', async () => {
     fake.on('POST /api/update', () =>
-      jsonResponse(422, { code: 422, message: 'Form data is invalid', errors: { current_password: ['The current password is not correct'] } }),
+      jsonResponse(422, {
+        code: 422,
+        message: 'Form data is invalid',
+        errors: { current_password: ['The current password is not correct'] },
+      }),
     );
     const { user } = renderApp('/account/profile');
     const form = await screen.findByRole('form', { name: 'Profile' });
@@ -35,11 +46,17 @@ describe('the PayPal e-mail in the settings', () => {
     await user.type(password, 'wrong-one');
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(password).toHaveAccessibleDescription(/The current password is not correct/));
-    expect(fake.lastBody('POST /api/update')).toMatchObject({ paypal_email: 'new@paypal.example', current_password: 'wrong-one' });
+    expect(fake.lastBody('POST /api/update')).toMatchObject({
+      paypal_email: 'new@paypal.example',
+      current_password: 'wrong-one',
+    });
   });
 
   it('sends no password when only the rest of the profile changes', async () => {
-    fake.on('POST /api/update', answerWith(samplePartner({ paypal_email: 'old@paypal.example', city: 'Laval' })));
+    fake.on(
+      'POST /api/update',
+      answerWith(samplePartner({ paypal_email: 'old@paypal.example', city: 'Laval' })),
+    );
     const { user } = renderApp('/account/profile');
     const form = await screen.findByRole('form', { name: 'Profile' });
     await user.type(within(form).getByLabelText('City'), 'Laval');
@@ -50,12 +67,26 @@ describe('the PayPal e-mail in the settings', () => {
 });
 
 describe('a partner without a password', () => {
-  beforeEach(() => withUser(samplePartner({ paypal_email: 'old@paypal.example', has_password: false, pending_changes: { paypal_email: null, email: null } })));
+  beforeEach(() =>
+    withUser(
+      samplePartner({
+        paypal_email: 'old@paypal.example',
+        has_password: false,
+        pending_changes: { paypal_email: null, email: null },
+      }),
+    ),
+  );
 
   it('is told a mailed link confirms a new PayPal e-mail, and then that it waits for it', async () => {
     fake.on(
       'POST /api/update',
-      answerWith(samplePartner({ paypal_email: 'old@paypal.example', has_password: false, pending_changes: { paypal_email: 'new@paypal.example', email: null } })),
+      answerWith(
+        samplePartner({
+          paypal_email: 'old@paypal.example',
+          has_password: false,
+          pending_changes: { paypal_email: 'new@paypal.example', email: null },
+        }),
+      ),
     );
     const { user } = renderApp('/account/profile');
     const form = await screen.findByRole('form', { name: 'Profile' });
@@ -63,9 +94,13 @@ describe('a partner without a password', () => {
     await user.clear(paypal);
     await user.type(paypal, 'new@paypal.example');
     expect(within(form).queryByLabelText('Current password')).not.toBeInTheDocument();
-    expect(within(form).getByTestId('paypal-link-note')).toHaveTextContent('A new PayPal e-mail is confirmed with a link');
+    expect(within(form).getByTestId('paypal-link-note')).toHaveTextContent(
+      'A new PayPal e-mail is confirmed with a link',
+    );
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
-    expect(await within(form).findByTestId('paypal-pending')).toHaveTextContent('We sent you an e-mail to confirm new@paypal.example as your PayPal e-mail.');
+    expect(await within(form).findByTestId('paypal-pending')).toHaveTextContent(
+      'We sent you an e-mail to confirm new@paypal.example as your PayPal e-mail.',
+    );
     // The field shows the address still in use until the link is opened.
     expect(paypal).toHaveValue('old@paypal.example');
   });
@@ -76,15 +111,22 @@ describe('the account e-mail', () => {
 
   it('changes with the current password and says what happens next', async () => {
     fake.on('POST /api/change-email', () =>
-      jsonResponse(200, { data: { message: 'Your e-mail was changed. Please check your new mailbox to verify it.', done: true } }),
+      jsonResponse(200, {
+        data: { message: 'Your e-mail was changed. Please check your new mailbox to verify it.', done: true },
+      }),
     );
     const { user } = renderApp('/account/profile');
     const form = await screen.findByRole('form', { name: 'Account e-mail' });
     await user.type(within(form).getByLabelText('New e-mail'), 'maya.new@example.com');
     await user.type(within(form).getByLabelText('Current password'), 'my-password');
     await user.click(within(form).getByRole('button', { name: 'Change my e-mail' }));
-    expect(await screen.findByText('Your e-mail was changed. Please check your new mailbox to verify it.')).toBeInTheDocument();
-    expect(fake.lastBody('POST /api/change-email')).toEqual({ email: 'maya.new@example.com', current_password: 'my-password' });
+    expect(
+      await screen.findByText('Your e-mail was changed. Please check your new mailbox to verify it.'),
+    ).toBeInTheDocument();
+    expect(fake.lastBody('POST /api/change-email')).toEqual({
+      email: 'maya.new@example.com',
+      current_password: 'my-password',
+    });
   });
 
   it('checks the address first, in French too', async () => {
@@ -102,9 +144,13 @@ describe('the mailed link', () => {
   beforeEach(() => withUser(samplePartner()));
 
   it('confirms the change once and says so', async () => {
-    fake.on('POST /api/auth/confirm_change', () => jsonResponse(200, { data: { message: 'Your PayPal e-mail was changed', kind: 'paypal_email' } }));
+    fake.on('POST /api/auth/confirm_change', () =>
+      jsonResponse(200, { data: { message: 'Your PayPal e-mail was changed', kind: 'paypal_email' } }),
+    );
     renderApp('/confirm_change?token=link-token');
-    expect(await screen.findByTestId('confirm-change-message')).toHaveTextContent('Your PayPal e-mail was changed');
+    expect(await screen.findByTestId('confirm-change-message')).toHaveTextContent(
+      'Your PayPal e-mail was changed',
+    );
     expect(fake.calls().filter((c) => c === 'POST /api/auth/confirm_change')).toHaveLength(1);
     expect(fake.lastBody('POST /api/auth/confirm_change')).toEqual({ token: 'link-token' });
   });

@@ -1,4 +1,4 @@
-// /account/slider, the live-sales view (decisions §8): the partner's latest sales as a carousel of
+// /account/slider, the live-sales view (docs/product/engagement.md#live-push): the partner's latest sales as a carousel of
 // cards (product, amount, commission, country, time), newest first. A sale pushed while the page
 // is open (`new_order`) refetches the list and its card slides in; after a reconnect the list is
 // asked again, so what arrived meanwhile shows too.

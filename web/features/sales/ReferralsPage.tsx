@@ -1,5 +1,5 @@
 // /account/referrals: partners who joined through the partner's referral link, and the sales of
-// theirs that earned the partner a referral commission (decisions §6).
+// theirs that earned the partner a referral commission (docs/product/commissions.md#referrals).
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/document-title';
 import { PageHeading } from '../../components/PageHeading';

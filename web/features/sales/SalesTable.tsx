@@ -1,4 +1,4 @@
-// The paged tables of /account/sales and /account/referrals (spec point 2 "Tables show
+// The paged tables of /account/sales and /account/referrals (docs/product/partner-portal.md#tables "Tables show
 // columns"): a real table from the small breakpoint up, one card per row on a phone (the same
 // markup, restyled, with each cell's column name before it).
 import { useState, type ReactNode } from 'react';

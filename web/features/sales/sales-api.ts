@@ -1,6 +1,6 @@
-// The partner's sales figures and lists (spec point 7, decisions §3 and §6). Each endpoint has
+// The partner's sales figures and lists (docs/product/errors-and-languages.md#the-api-conventions and docs/product/commissions.md). Each endpoint has
 // its own query key, paged lists one per page and length, so a list is fetched once and kept
-// (spec point 4 "Data loading"): moving to a page already seen reads the cache, and only the
+// (docs/product/partner-portal.md#data-loading): moving to a page already seen reads the cache, and only the
 // live push (a new order, a reconnect) marks them stale. Everything lives under ['sales'] so
 // one invalidation refreshes every figure.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
@@ -54,7 +54,7 @@ export const salesKeys = {
   list: (name: ListName, page: number, length: number) => ['sales', 'list', name, { page, length }] as const,
 };
 
-/** Kept until the live push says otherwise (spec point 4: fetched once). */
+/** Kept until the live push says otherwise (docs/product/engagement.md#live-push: fetched once). */
 const FETCHED_ONCE = { staleTime: Infinity } as const;
 
 const dataOf = async <T>(path: string) => (await api.get<{ data: T }>(path)).data;

@@ -1,4 +1,4 @@
-// /account/_check (spec point 2): checks the stored token and the profile, then goes to
+// /account/_check (docs/product/partner-portal.md): checks the stored token and the profile, then goes to
 // /account/. The account guard has already turned away a missing or expired token; this page
 // waits for the profile (a token the server no longer knows ends the session by the 401 rule)
 // and then moves on.

@@ -17,7 +17,7 @@ export const INACTIVITY_WARNING_TOAST_ID = 'inactivity-warning';
 export const INACTIVITY_LOGOUT_TOAST_ID = 'inactivity-logout';
 
 /**
- * Watches the partner's activity inside the account shell (spec point 4): shows the warning
+ * Watches the partner's activity inside the account shell (docs/product/partner-portal.md#session): shows the warning
  * toast with a live countdown, and ends the session when it runs out or is closed.
  */
 export function InactivityWatcher({ clock = systemClock }: { clock?: InactivityClock }) {

@@ -11,10 +11,16 @@ import { fetchCurrentUser, readUserPayload, type PortalUser } from '../../lib/cu
 
 /** The partner a sign-in link's token belongs to, asked with that token alone. */
 async function fetchLinkUser(token: string): Promise<PortalUser> {
-  return readUserPayload(await api.get<{ data?: unknown }>('/api/get', { auth: 'none', headers: { Authorization: `Bearer ${token}` } }));
+  return readUserPayload(
+    await api.get<{ data?: unknown }>('/api/get', {
+      auth: 'none',
+      headers: { Authorization: `Bearer ${token}` },
+    }),
+  );
 }
 
-const nameOf = (user: PortalUser) => [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
+const nameOf = (user: PortalUser) =>
+  [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
 
 /**
  * `/switch_account?token=…` (docs/decisions/062-sign-in-bound-to-the-browser.md): a sign-in link
@@ -29,8 +35,19 @@ export function SwitchAccountPage() {
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const [token] = useState(() => searchParams.get('token')?.trim() ?? '');
-  const current = useQuery({ queryKey: ['switch-account', 'current'], queryFn: fetchCurrentUser, retry: false, meta: { handlesErrors: true } });
-  const next = useQuery({ queryKey: ['switch-account', 'link', token], queryFn: () => fetchLinkUser(token), enabled: token !== '', retry: false, meta: { handlesErrors: true } });
+  const current = useQuery({
+    queryKey: ['switch-account', 'current'],
+    queryFn: fetchCurrentUser,
+    retry: false,
+    meta: { handlesErrors: true },
+  });
+  const next = useQuery({
+    queryKey: ['switch-account', 'link', token],
+    queryFn: () => fetchLinkUser(token),
+    enabled: token !== '',
+    retry: false,
+    meta: { handlesErrors: true },
+  });
   const stay = () => void navigate('/account/', { replace: true });
   const switchOver = useMutation({
     mutationFn: async () => {
@@ -73,7 +90,9 @@ export function SwitchAccountPage() {
   } else if (current.isError && !noSession) {
     body = (
       <>
-        <FormNotice kind="error" testId="switch-failed">{t('switch_account.failed')}</FormNotice>
+        <FormNotice kind="error" testId="switch-failed">
+          {t('switch_account.failed')}
+        </FormNotice>
         <button type="button" className="btn-primary" onClick={stay} data-testid="switch-stay">
           {t('verify.to_account')}
         </button>
@@ -82,7 +101,9 @@ export function SwitchAccountPage() {
   } else if (current.data && (next.isError || token === '')) {
     body = (
       <>
-        <FormNotice kind="error" testId="switch-invalid">{t('switch_account.link_invalid')}</FormNotice>
+        <FormNotice kind="error" testId="switch-invalid">
+          {t('switch_account.link_invalid')}
+        </FormNotice>
         <button type="button" className="btn-primary" onClick={stay} data-testid="switch-stay">
           {t('switch_account.stay', { name: nameOf(current.data) })}
         </button>
@@ -93,28 +114,51 @@ export function SwitchAccountPage() {
     const to = next.data;
     body = (
       <>
-        <div className="flex items-center gap-3 rounded-lg border border-stone-200 p-3 dark:border-stone-700" data-testid="switch-current">
+        <div
+          className="flex items-center gap-3 rounded-lg border border-stone-200 p-3 dark:border-stone-700"
+          data-testid="switch-current"
+        >
           <Avatar user={from} />
           <p className="min-w-0">
-            <span className="block text-xs font-medium uppercase tracking-wide text-stone-500 dark:text-stone-400">{t('switch_account.signed_in_as')}</span>
+            <span className="block text-xs font-medium uppercase tracking-wide text-stone-500 dark:text-stone-400">
+              {t('switch_account.signed_in_as')}
+            </span>
             <strong className="block break-words">{nameOf(from)}</strong>
             <span className="block truncate text-sm text-muted">{from.email}</span>
           </p>
         </div>
-        <div className="flex items-center gap-3 rounded-lg border border-brand-300 bg-brand-50 p-3 dark:border-brand-700 dark:bg-brand-950" data-testid="switch-next">
+        <div
+          className="flex items-center gap-3 rounded-lg border border-brand-300 bg-brand-50 p-3 dark:border-brand-700 dark:bg-brand-950"
+          data-testid="switch-next"
+        >
           <Avatar user={to} />
           <p className="min-w-0">
-            <span className="block text-xs font-medium uppercase tracking-wide text-stone-500 dark:text-stone-400">{t('switch_account.link_for')}</span>
+            <span className="block text-xs font-medium uppercase tracking-wide text-stone-500 dark:text-stone-400">
+              {t('switch_account.link_for')}
+            </span>
             <strong className="block break-words">{nameOf(to)}</strong>
             <span className="block truncate text-sm text-muted">{to.email}</span>
           </p>
         </div>
         <p className="text-sm text-muted">{t('switch_account.note', { name: nameOf(from) })}</p>
         {switchOver.isError ? <FormNotice kind="error">{t('switch_account.failed')}</FormNotice> : null}
-        <button type="button" className="btn-primary" onClick={() => switchOver.mutate()} disabled={switchOver.isPending} aria-busy={switchOver.isPending} data-testid="switch-continue">
+        <button
+          type="button"
+          className="btn-primary"
+          onClick={() => switchOver.mutate()}
+          disabled={switchOver.isPending}
+          aria-busy={switchOver.isPending}
+          data-testid="switch-continue"
+        >
           {t('switch_account.continue', { name: nameOf(to) })}
         </button>
-        <button type="button" className="btn-secondary" onClick={stay} disabled={switchOver.isPending} data-testid="switch-stay">
+        <button
+          type="button"
+          className="btn-secondary"
+          onClick={stay}
+          disabled={switchOver.isPending}
+          data-testid="switch-stay"
+        >
           {t('switch_account.stay', { name: nameOf(from) })}
         </button>
       </>

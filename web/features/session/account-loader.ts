@@ -1,4 +1,4 @@
-// The guard of the account area (spec points 2 and 4): `?token=` stores the token for one day
+// The guard of the account area (docs/product/partner-portal.md and docs/product/partner-portal.md#session): `?token=` stores the token for one day
 // and goes to /account/ (the query stripped), or first asks at /switch_account when another
 // partner's session is open here; a stored valid token lets the shell load; none or an expired
 // one clears the session and goes to /login.
@@ -17,7 +17,8 @@ export function accountLoader({ request }: LoaderFunctionArgs): Response | null 
   if (token) {
     // Another partner's session is open here: it is not replaced without asking.
     const open = getStoredToken();
-    if (isTokenValid(open) && open.token !== token) return redirect(`/switch_account?token=${encodeURIComponent(token)}`);
+    if (isTokenValid(open) && open.token !== token)
+      return redirect(`/switch_account?token=${encodeURIComponent(token)}`);
     storeTokenFromUrl(token);
     recordActivity();
     return redirect('/account/');

@@ -67,7 +67,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('inactivity constants (spec point 9)', () => {
+describe('inactivity constants (docs/product/partner-portal.md#figures-and-limits)', () => {
   it('warns after 92% of 180 minutes and counts down the rest', () => {
     expect(INACTIVITY_LIMIT_MS).toBe(180 * MINUTE);
     expect(INACTIVITY_WARNING_AFTER_MS).toBe(9_936_000);
@@ -79,7 +79,7 @@ describe('inactivity constants (spec point 9)', () => {
   });
 });
 
-describe('inactivity watcher (spec point 4)', () => {
+describe('inactivity watcher (docs/product/partner-portal.md#session)', () => {
   it('shows no warning before 92% of the window', async () => {
     renderWatched();
     await advance(INACTIVITY_WARNING_AFTER_MS - MINUTE, 60_000);

@@ -1,4 +1,4 @@
-// Inactivity (spec points 4 and 9): activity is a mouse move, key down, mouse down or touch
+// Inactivity (docs/product/partner-portal.md#session and docs/product/partner-portal.md#figures-and-limits): activity is a mouse move, key down, mouse down or touch
 // start; a check runs every 50 000 ms; past 92% of 180 minutes idle a warning counts down the
 // rest of the window (8%, about 14.4 minutes); activity dismisses it; at the end, logout.
 // The clock is injectable so tests drive it with fake timers instead of waiting minutes.

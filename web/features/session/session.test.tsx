@@ -17,7 +17,7 @@ beforeEach(() => {
   fake = installFakeApi();
 });
 
-describe('account guard (spec points 2 and 4)', () => {
+describe('account guard (docs/product/partner-portal.md and docs/product/partner-portal.md#session)', () => {
   it('stores a ?token= for one day, strips the query, and loads profile and badges', async () => {
     const before = Date.now();
     const { router, queryClient } = renderApp('/account/sales?token=from-link');
@@ -61,7 +61,7 @@ describe('account guard (spec points 2 and 4)', () => {
   });
 });
 
-describe('a 401 on any data call (spec point 4)', () => {
+describe('a 401 on any data call (docs/product/partners-and-accounts.md#passwords)', () => {
   it('resets the cache, clears storage but the preferences, goes to /login and says the session expired', async () => {
     signInForTest();
     localStorage.setItem('theme', 'dark');

@@ -5,11 +5,22 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n';
 import { encryptPayload } from '../../lib/payload';
 import { getStoredToken } from '../../lib/session';
-import { installFakeApi, samplePartner, signInForTest, TEST_PAYLOAD_KEY, type FakeApi } from '../../test/fake-api';
+import {
+  installFakeApi,
+  samplePartner,
+  signInForTest,
+  TEST_PAYLOAD_KEY,
+  type FakeApi,
+} from '../../test/fake-api';
 import { jsonResponse, renderApp } from '../../test/render-app';
 
 const maya = samplePartner();
-const leo = samplePartner({ uuid: 'leo-uuid-0001', first_name: 'Leo', last_name: 'Roy', email: 'leo@example.test' });
+const leo = samplePartner({
+  uuid: 'leo-uuid-0001',
+  first_name: 'Leo',
+  last_name: 'Roy',
+  email: 'leo@example.test',
+});
 
 let fake: FakeApi;
 beforeEach(() => {
@@ -17,9 +28,12 @@ beforeEach(() => {
   // Each token answers for its own partner; an unknown one is refused.
   fake.on('GET /api/get', async ({ init }) => {
     const bearer = new Headers(init.headers).get('Authorization');
-    if (bearer === 'Bearer maya-session') return jsonResponse(200, { data: await encryptPayload(maya, TEST_PAYLOAD_KEY) });
+    if (bearer === 'Bearer maya-session')
+      return jsonResponse(200, { data: await encryptPayload(maya, TEST_PAYLOAD_KEY) });
     if (bearer === 'Bearer leo-link' || bearer === 'Bearer maya-link') {
-      return jsonResponse(200, { data: await encryptPayload(bearer === 'Bearer leo-link' ? leo : maya, TEST_PAYLOAD_KEY) });
+      return jsonResponse(200, {
+        data: await encryptPayload(bearer === 'Bearer leo-link' ? leo : maya, TEST_PAYLOAD_KEY),
+      });
     }
     return jsonResponse(401, { code: 401, message: 'Not Authorized' });
   });
@@ -39,9 +53,15 @@ describe('a sign-in link while another partner is signed in', () => {
     await user.click(screen.getByRole('button', { name: 'Continue as Leo Roy' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/'));
     // The replaced token was revoked with its own bearer, then the link's became the session.
-    expect(new Headers(fake.lastInit('GET /api/auth/logout')?.headers).get('Authorization')).toBe('Bearer maya-session');
+    expect(new Headers(fake.lastInit('GET /api/auth/logout')?.headers).get('Authorization')).toBe(
+      'Bearer maya-session',
+    );
     expect(getStoredToken()?.token).toBe('leo-link');
-    await waitFor(() => expect(new Headers(fake.lastInit('GET /api/get')?.headers).get('Authorization')).toBe('Bearer leo-link'));
+    await waitFor(() =>
+      expect(new Headers(fake.lastInit('GET /api/get')?.headers).get('Authorization')).toBe(
+        'Bearer leo-link',
+      ),
+    );
   });
 
   it('keeps the open session when the person stays', async () => {
@@ -60,7 +80,9 @@ describe('a sign-in link while another partner is signed in', () => {
     first.unmount();
 
     const second = renderApp('/account?token=revoked-link');
-    expect(await screen.findByTestId('switch-invalid')).toHaveTextContent('This sign-in link is no longer valid.');
+    expect(await screen.findByTestId('switch-invalid')).toHaveTextContent(
+      'This sign-in link is no longer valid.',
+    );
     await second.user.click(screen.getByRole('button', { name: 'Stay signed in as Maya Chen' }));
     await waitFor(() => expect(second.router.state.location.pathname).toBe('/account/'));
     expect(getStoredToken()?.token).toBe('maya-session');
@@ -69,7 +91,8 @@ describe('a sign-in link while another partner is signed in', () => {
   it('replaces nothing when the open session cannot be read for another reason than a refusal', async () => {
     fake.on('GET /api/get', async ({ init }) => {
       const bearer = new Headers(init.headers).get('Authorization');
-      if (bearer === 'Bearer leo-link') return jsonResponse(200, { data: await encryptPayload(leo, TEST_PAYLOAD_KEY) });
+      if (bearer === 'Bearer leo-link')
+        return jsonResponse(200, { data: await encryptPayload(leo, TEST_PAYLOAD_KEY) });
       return jsonResponse(503, { code: 503, message: 'Service Unavailable' });
     });
     renderApp('/account?token=leo-link');

@@ -1,4 +1,4 @@
-// The first-sale survey on the dashboard (spec point 4): offered once after the partner's first
+// The first-sale survey on the dashboard (docs/product/engagement.md#first-sale-survey): offered once after the partner's first
 // sale, with the spec's five choices. "Claim bottles" asks for the shipping address when the
 // profile has none; the answer is thanked with 'Thank you for your feedback'.
 import { useState, type FormEvent } from 'react';

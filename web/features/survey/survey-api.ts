@@ -1,4 +1,4 @@
-// The first-sale survey as the partner reads it (decisions §8): offered after the first sale
+// The first-sale survey as the partner reads it (docs/product/engagement.md#first-sale-survey): offered after the first sale
 // (the `new_order` push asks again), answered once.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SurveyChoice } from '../../../common/survey';

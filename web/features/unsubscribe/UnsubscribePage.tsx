@@ -1,4 +1,4 @@
-// `/unsubscribe?token=` (decisions §12): the page an unsubscribe link of a program mail opens, in
+// `/unsubscribe?token=` (docs/product/engagement.md#mail-a-partner-receives): the page an unsubscribe link of a program mail opens, in
 // the blank layout. It switches off the kind of mail the link came with, says which, offers the
 // undo, and lets the partner set every program-mail switch, all without signing in: the token
 // stands for it.
@@ -192,9 +192,7 @@ function InvalidLink() {
   const signedIn = getValidToken() !== null;
   return (
     <>
-      <p className="mt-2 max-w-md text-muted">
-        {t('engagement.unsubscribe.invalid_body')}
-      </p>
+      <p className="mt-2 max-w-md text-muted">{t('engagement.unsubscribe.invalid_body')}</p>
       <div className="mt-6 flex flex-col items-stretch gap-3 self-stretch sm:flex-row sm:justify-center sm:self-auto">
         <Link to={SETTINGS_PATH} className="btn-primary" data-testid="unsubscribe-settings">
           {t('engagement.unsubscribe.open_settings')}

@@ -1,4 +1,4 @@
-// The unsubscribe link of a program mail (decisions §12, docs/decisions/026): the token stands for
+// The unsubscribe link of a program mail (docs/product/engagement.md#mail-a-partner-receives, docs/decisions/026): the token stands for
 // the partner's sign-in, so these calls carry no credential at all, as a mail client's one-click
 // POST carries none.
 import { api, ApiError } from '../../lib/api';

@@ -9,9 +9,10 @@ beforeEach(() => {
   signInForTest();
 });
 
-const PROMPT = 'Your email address is not verified. Please check your mailbox or click to re-send verification email.';
+const PROMPT =
+  'Your email address is not verified. Please check your mailbox or click to re-send verification email.';
 
-describe('verification banner (spec points 2 and 4)', () => {
+describe('verification banner (docs/product/partner-portal.md#verification-banner)', () => {
   it('is absent for a verified partner', async () => {
     installFakeApi({ user: samplePartner({ verified: true }) });
     renderApp('/account');
@@ -21,7 +22,10 @@ describe('verification banner (spec points 2 and 4)', () => {
 
   it('goes prompt → sending (spinner) → sent', async () => {
     let release: (response: Response) => void = () => undefined;
-    fake.on('GET /api/auth/resend_verify_email', () => new Promise<Response>((resolve) => (release = resolve)));
+    fake.on(
+      'GET /api/auth/resend_verify_email',
+      () => new Promise<Response>((resolve) => (release = resolve)),
+    );
     const { user } = renderApp('/account');
     const banner = await screen.findByTestId('verification-banner');
     expect(banner).toHaveAttribute('data-state', 'prompt');
@@ -36,7 +40,9 @@ describe('verification banner (spec points 2 and 4)', () => {
   });
 
   it('also says sent when the resend fails (throttled)', async () => {
-    fake.on('GET /api/auth/resend_verify_email', () => jsonResponse(429, { code: 429, message: 'Too many requests' }));
+    fake.on('GET /api/auth/resend_verify_email', () =>
+      jsonResponse(429, { code: 429, message: 'Too many requests' }),
+    );
     const { user } = renderApp('/account');
     await user.click(await screen.findByRole('button', { name: 'Re-send verification email' }));
     const banner = screen.getByTestId('verification-banner');

@@ -1,5 +1,5 @@
-// The banner of the account shell for partners whose e-mail is not verified (spec points 2, 4):
-// prompt → sending (spinner) → sent. A failed resend also says the mail was sent (spec point 4);
+// The banner of the account shell for partners whose e-mail is not verified (docs/product/partner-portal.md#the-account-shell, docs/product/partner-portal.md#verification-banner):
+// prompt → sending (spinner) → sent. A failed resend also says the mail was sent (docs/product/partner-portal.md#verification-banner);
 // a 401 still ends the session.
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// /account/grab_n_go (spec point 2, decisions §9): ready-to-post images, filtered by product and
+// /account/grab_n_go (docs/product/partner-portal.md, docs/product/content.md#staff-edits): ready-to-post images, filtered by product and
 // by format (in the URL, so a filtered view can be shared or reloaded), square posts and stories
 // each in a grid of their own shape, each image downloadable. An image opens the lightbox, whose
 // code loads only then.

@@ -1,4 +1,4 @@
-// The image viewer of spec points 2 and 9, our own (no library): previous/next (wrapping at the
+// The image viewer of docs/product/partner-portal.md and docs/product/partner-portal.md#lightbox, our own (no library): previous/next (wrapping at the
 // ends), zoom by buttons, keys, wheel and pinch within the spec's bounds, quarter-turn rotation,
 // "resize to fit", drag to pan when zoomed, swipe to change image on touch, a placeholder when an
 // image does not load. It is a modal dialog: focus stays inside, Escape closes it, and the page
@@ -100,7 +100,7 @@ export function Lightbox({ images, startIndex, onClose }: LightboxProps) {
   const close = useCallback(() => closeNow.current(), []);
   useFocusTrap(dialog, true, close, closeButton);
 
-  // The keys of spec point 2 (Escape is the focus trap's). Modified keys stay the browser's own
+  // The keys of docs/product/partner-portal.md (Escape is the focus trap's). Modified keys stay the browser's own
   // (Ctrl/⌘ + and − zoom the page).
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {

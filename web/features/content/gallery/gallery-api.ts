@@ -1,4 +1,4 @@
-// Grab and Go's images (decisions §9): `GET /api/gallery?locale=`, in the staff's order, the
+// Grab and Go's images (docs/product/content.md#staff-edits): `GET /api/gallery?locale=`, in the staff's order, the
 // text alternatives in the reader's language. The page filters on its side, so the chips can
 // name every product the gallery holds whatever is selected.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';

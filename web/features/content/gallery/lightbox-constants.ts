@@ -1,4 +1,4 @@
-// The lightbox's numbers, as spec point 9 fixes them. Kept apart from the component so the page
+// The lightbox's numbers, as docs/product/partner-portal.md#lightbox fixes them. Kept apart from the component so the page
 // and the tests read them without loading the lightbox's chunk.
 export const LIGHTBOX = {
   /** Added to or taken from the zoom factor per button press, key press or wheel step. */

@@ -1,5 +1,5 @@
 // How the lightbox shows the current image: zoom factor, rotation and pan, changed only through
-// these pure steps so the bounds of spec point 9 hold whatever the input (buttons, keys, wheel,
+// these pure steps so the bounds of docs/product/partner-portal.md#lightbox hold whatever the input (buttons, keys, wheel,
 // pinch) and can be tested without a browser.
 import { LIGHTBOX } from './lightbox-constants';
 

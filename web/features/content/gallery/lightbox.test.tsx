@@ -53,7 +53,7 @@ afterEach(() => {
 });
 
 describe('lightbox constants and steps', () => {
-  it('are the values of spec point 9', () => {
+  it('are the values of docs/product/partner-portal.md#lightbox', () => {
     expect(LIGHTBOX).toEqual({
       zoomStep: 0.12,
       maxZoom: 3,

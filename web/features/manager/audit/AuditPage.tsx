@@ -1,4 +1,4 @@
-// /manager/audit: every staff change across the back office (decisions §11), newest first: who,
+// /manager/audit: every staff change across the back office (docs/product/back-office.md#audit-log), newest first: who,
 // when, what, and what it was before and after. The filters and the page live in the URL
 // (?actor=&entity=&entity_id=&action=&from=&to=&page=), so a reload or a shared link shows the
 // same changes. Each line opens to a readable diff of its before and after.
@@ -266,10 +266,7 @@ function Actor({ actor, commandLine }: { actor: AuditActor | null; commandLine: 
   return (
     <span className="block min-w-0">
       <span className="block font-medium text-stone-900 dark:text-white">{actor.name}</span>
-      <span
-        className="block max-w-56 truncate text-xs text-muted"
-        title={actor.email}
-      >
+      <span className="block max-w-56 truncate text-xs text-muted" title={actor.email}>
         {roleName(actor.role)} · {actor.email}
       </span>
     </span>

@@ -1,4 +1,4 @@
-// The audit log's API (decisions §11): a page of staff changes, filtered, and what the filters
+// The audit log's API (docs/product/back-office.md#audit-log): a page of staff changes, filtered, and what the filters
 // offer. Every call carries the staff token; queries are under ['manager', 'audit'] so signing
 // out forgets them. Errors are shown by the page itself (a staff 401 must not end the partner's
 // session).

@@ -1,4 +1,4 @@
-// /manager/content/competitors: the brand names the caption check warns about (decisions §13).
+// /manager/content/competitors: the brand names the caption check warns about (docs/product/content.md#caption-check).
 // Edited as a list and saved as a whole; the server folds duplicates and answers the list it kept.
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 // /manager/content/gallery: Grab and Go's images in the order partners see them. Staff upload
-// (the server checks the bytes, re-encodes and strips metadata: decisions §9), tag, describe,
+// (the server checks the bytes, re-encodes and strips metadata: docs/product/content.md#staff-edits), tag, describe,
 // reorder and remove them. Reordering sends the whole order each time, so two moves never
 // leave the server with a half-applied one.
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// The version history of one text (decisions §9): every version with who and when, a read-only
+// The version history of one text (docs/product/content.md#staff-edits): every version with who and when, a read-only
 // view of any of them, and "Restore this version", which makes a new version holding that text.
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

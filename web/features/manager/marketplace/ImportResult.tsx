@@ -147,18 +147,14 @@ export function ImportResult({ answer, onDismiss }: { answer: ImportAnswer; onDi
             />
           </dl>
           {answer.duplicates > 0 ? (
-            <p className="mt-3 text-sm text-muted">
-              {t('manager.marketplace.result.duplicates_hint')}
-            </p>
+            <p className="mt-3 text-sm text-muted">{t('manager.marketplace.result.duplicates_hint')}</p>
           ) : null}
           {answer.rejected.length > 0 ? (
             <div className="mt-6">
               <h3 className="text-base font-semibold tracking-tight">
                 {t('manager.marketplace.result.rejected_heading')}
               </h3>
-              <p className="mt-1 mb-3 text-sm text-muted">
-                {t('manager.marketplace.result.rejected_hint')}
-              </p>
+              <p className="mt-1 mb-3 text-sm text-muted">{t('manager.marketplace.result.rejected_hint')}</p>
               <RejectedLines lines={shown} label={t('manager.marketplace.result.rejected_heading')} />
               {last > 1 ? (
                 <Pager

@@ -1,4 +1,4 @@
-// /manager/marketplace (managers and admins, issue 13, decisions §6): staff import the Amazon
+// /manager/marketplace (managers and admins, issue 13, docs/product/commissions.md#marketplace): staff import the Amazon
 // Associates reports in the browser and see what each did: rows imported, duplicates skipped and
 // every rejected line with its number and reason; below, the past imports, each openable to its
 // rejected lines.

@@ -115,9 +115,7 @@ function Staff({ summary, withEmail = false }: { summary: ImportSummary; withEma
         {summary.imported_by.name}
       </span>
       {withEmail ? (
-        <span className="block max-w-64 truncate text-xs text-muted">
-          {summary.imported_by.email}
-        </span>
+        <span className="block max-w-64 truncate text-xs text-muted">{summary.imported_by.email}</span>
       ) : null}
     </span>
   );
@@ -248,9 +246,7 @@ function ImportCard({ summary, currency, open, onToggle }: RowProps) {
           ] as const
         ).map(([key, value, tone]) => (
           <div key={key} className="rounded-lg bg-stone-50 px-2 py-1.5 dark:bg-stone-800/50">
-            <dt className="text-[11px] font-medium text-muted">
-              {t(`manager.marketplace.columns.${key}`)}
-            </dt>
+            <dt className="text-[11px] font-medium text-muted">{t(`manager.marketplace.columns.${key}`)}</dt>
             <dd className={`text-base font-semibold tabular-nums ${tone}`} data-testid={`imports-${key}`}>
               {f.number(value)}
             </dd>

@@ -88,11 +88,7 @@ export function ReportCurrencyField({
         )}
       </select>
       <ErrorText id={errorId} message={error} />
-      <div
-        id={hintId}
-        className="mt-1.5 text-xs text-muted"
-        data-testid="report-currency-hint"
-      >
+      <div id={hintId} className="mt-1.5 text-xs text-muted" data-testid="report-currency-hint">
         {failed && !settings ? (
           <RetryLine text={t('manager.marketplace.currency.load_failed')} onRetry={onRetry} />
         ) : !settings || !chosen ? null : chosen.program ? (

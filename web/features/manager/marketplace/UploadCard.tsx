@@ -188,11 +188,7 @@ export function UploadCard({ onResult }: { onResult: (answer: ImportAnswer) => v
                 aria-invalid={problem ? true : undefined}
                 data-testid="report-file"
               />
-              <p
-                id={statusId}
-                className="max-w-full text-xs text-muted"
-                aria-live="polite"
-              >
+              <p id={statusId} className="max-w-full text-xs text-muted" aria-live="polite">
                 {file ? (
                   <span
                     className="inline-flex max-w-full items-center gap-1.5 font-medium text-stone-800 dark:text-stone-200"

@@ -1,4 +1,4 @@
-// Marketplace imports (issue 13, decisions §6; managers and admins): the upload of an Associates
+// Marketplace imports (issue 13, docs/product/commissions.md#marketplace; managers and admins): the upload of an Associates
 // report, the past imports and one import's rejected lines. Queries live under
 // ['manager', 'marketplace'], so signing out forgets them; the reasons come in the reader's
 // language, so the language is part of each key. Errors are shown by the page itself (a staff 401

@@ -1,7 +1,7 @@
 // The currencies an Associates report comes in: each Amazon store reports in its own (amazon.com
 // in USD, amazon.ca in CAD…), chosen at import. The program currency comes first and needs no
 // rate; another one is converted at the rate staff set in the settings, and a report in a
-// currency without one is refused whole (decisions §15), so the upload says so before sending.
+// currency without one is refused whole (docs/product/commissions.md#currency), so the upload says so before sending.
 import type { ImportSummary, ReportCurrencies } from './marketplace-api';
 
 /** The Amazon stores whose reports are imported, by the currency they report in. */

@@ -61,9 +61,7 @@ function RecipientLine({ item }: { item: StaffNotification }) {
       {item.partner ? (
         <>
           <span className="block font-semibold text-stone-900 dark:text-white">{item.partner.name}</span>
-          <span className="block max-w-64 truncate text-xs text-muted">
-            {item.partner.email}
-          </span>
+          <span className="block max-w-64 truncate text-xs text-muted">{item.partner.email}</span>
         </>
       ) : (
         <span className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 dark:bg-brand-400/10 dark:text-brand-200">

@@ -1,4 +1,4 @@
-// /manager/overview/orders-waiting and /manager/overview/test-orders (decisions §15,
+// /manager/overview/orders-waiting and /manager/overview/test-orders (docs/product/commissions.md#test-orders,
 // docs/decisions/053): the orders kept apart from the program's figures. An order from a shop in
 // another currency with no rate is recorded and earns nothing yet: once an admin sets the rate in
 // Settings, a manager or an admin releases the currency's orders here (each converted at that
@@ -101,10 +101,7 @@ function OrderDates({ order }: { order: OrderApart }) {
         {t('manager.overview.apart.placed', { date: f.date(order.placed_at) })}
       </time>
       {order.paid_at ? (
-        <time
-          dateTime={order.paid_at}
-          className="block text-xs whitespace-nowrap text-muted"
-        >
+        <time dateTime={order.paid_at} className="block text-xs whitespace-nowrap text-muted">
           {t('manager.overview.apart.paid', { date: f.date(order.paid_at) })}
         </time>
       ) : null}
@@ -289,10 +286,7 @@ function Currencies({
                     })}
                   </button>
                 ) : (
-                  <p
-                    className="text-xs text-muted"
-                    data-testid="apart-release-read-only"
-                  >
+                  <p className="text-xs text-muted" data-testid="apart-release-read-only">
                     {t('manager.overview.apart.release_read_only')}
                   </p>
                 )

@@ -1,4 +1,4 @@
-// /manager/overview: the program at a glance (issue 13, decisions §11), the back office's first
+// /manager/overview: the program at a glance (issue 13, docs/product/back-office.md#overview), the back office's first
 // section. What staff act on comes first (payouts waiting, what needs a look), then the month's
 // figures over time, then who sells and who joined. Every figure is the server's
 // (GET /api/manager/overview): months are UTC months, as in the ledger.
@@ -643,9 +643,7 @@ function RecentSignups({ data }: { data: ProgramOverview }) {
                 >
                   {partner.name}
                 </Link>
-                <span className="block truncate text-xs text-muted">
-                  {partner.email}
-                </span>
+                <span className="block truncate text-xs text-muted">{partner.email}</span>
                 {!partner.verified || partner.status === 'suspended' ? (
                   <span className="mt-1 flex flex-wrap gap-1">
                     {!partner.verified ? (

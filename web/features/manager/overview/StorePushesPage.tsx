@@ -1,5 +1,5 @@
 // /manager/overview/store-pushes: every partner code whose push to the Shopify store failed
-// (decisions §14, docs/decisions/028, 039), the latest failure first, with the partner, the
+// (docs/product/links-and-integrations.md#discount-push, docs/decisions/028, 039), the latest failure first, with the partner, the
 // store's own words and when. Every staff role reads it; managers and admins push a code again,
 // or all of them at once (each code audited once, however often "Push all again" is pressed).
 // The page lives in the URL (?page=).
@@ -32,9 +32,7 @@ function PartnerLink({ push }: { push: FailedPush }) {
       >
         {push.partner.name}
       </Link>
-      <span className="block max-w-64 truncate text-xs text-muted">
-        {push.partner.email}
-      </span>
+      <span className="block max-w-64 truncate text-xs text-muted">{push.partner.email}</span>
     </span>
   );
 }

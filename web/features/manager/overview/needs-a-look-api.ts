@@ -199,7 +199,7 @@ export function useRetryAllPushes() {
   });
 }
 
-// ---- Orders kept apart from the figures (decisions §15, docs/decisions/053): those in a currency
+// ---- Orders kept apart from the figures (docs/product/commissions.md#currency, docs/decisions/053): those in a currency
 // without a rate, which staff release once it is set, and the store's test orders.
 
 export type OrdersApartKind = 'orders-waiting' | 'test-orders';

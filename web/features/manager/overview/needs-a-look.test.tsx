@@ -245,7 +245,9 @@ describe('codes the store refused', () => {
     signInStaff(fake, 'admin');
     servePushes(samplePushes(), false);
     renderApp('/manager/overview/store-pushes');
-    expect(await screen.findByTestId('pushes-off')).toHaveTextContent('No store is connected, so codes cannot be pushed');
+    expect(await screen.findByTestId('pushes-off')).toHaveTextContent(
+      'No store is connected, so codes cannot be pushed',
+    );
     expect(screen.queryByTestId('push-retry')).not.toBeInTheDocument();
     expect(screen.queryByTestId('pushes-retry-all')).not.toBeInTheDocument();
   });

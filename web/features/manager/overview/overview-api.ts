@@ -1,4 +1,4 @@
-// The program overview (GET /api/manager/overview, decisions §11): one read of the program's
+// The program overview (GET /api/manager/overview, docs/product/back-office.md#overview): one read of the program's
 // figures for the back office's first section. Under ['manager', 'overview'] so signing out
 // forgets it; the page shows its own errors (a staff 401 must not end the partner's session).
 import { useQuery } from '@tanstack/react-query';
@@ -104,7 +104,6 @@ export interface ProgramOverview {
     };
   };
 }
-
 
 export function useProgramOverview() {
   return useQuery({

@@ -1,4 +1,4 @@
-// The partner list's filters and order (decisions §11): status, sub-partner, tier, country,
+// The partner list's filters and order (docs/product/back-office.md#program-settings): status, sub-partner, tier, country,
 // verified e-mail and PayPal e-mail, and the order (sign-up date, sales, commissions, each way).
 // They live in the URL like the search, so a reload or a shared link shows the same list. On a
 // phone the filters fold under one button that says how many are on.

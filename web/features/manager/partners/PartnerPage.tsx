@@ -1,4 +1,4 @@
-// /manager/partners/:uuid: one partner (decisions §11, issue 13). The page is two columns of cards:
+// /manager/partners/:uuid: one partner (docs/product/back-office.md#partners, issue 13). The page is two columns of cards:
 // beside, the profile, the account (suspension, verification mail), the commission (tier or
 // override) and referrals; in the main column, the sales figures, the promo codes (discount, push to
 // the store), earnings with their history, payouts, vouchers, notes and the staff actions on the
@@ -117,7 +117,9 @@ function ProfileCard({ partner }: { partner: PartnerDetail }) {
           {
             key: 'subpartner',
             label: t('manager.partners.detail.profile.subpartner'),
-            value: partner.subpartner ? partner.subpartner.name : muted(t('manager.partners.detail.profile.no_subpartner')),
+            value: partner.subpartner
+              ? partner.subpartner.name
+              : muted(t('manager.partners.detail.profile.no_subpartner')),
           },
           {
             key: 'locale',
@@ -193,14 +195,21 @@ function PromoCodeItem({
         <div className="flex flex-col items-start gap-2 sm:items-end">
           <SyncBadge state={sync.state} />
           {canEdit && !editing ? (
-            <button type="button" className="link text-sm" onClick={() => setEditing(true)} data-testid="discount-edit">
+            <button
+              type="button"
+              className="link text-sm"
+              onClick={() => setEditing(true)}
+              data-testid="discount-edit"
+            >
               {t('manager.partners.detail.codes.change_discount')}{' '}
               <span className="sr-only">· {entry.code}</span>
             </button>
           ) : null}
         </div>
       </div>
-      {editing ? <DiscountForm uuid={uuid} code={entry.code} value={entry.value} onDone={() => setEditing(false)} /> : null}
+      {editing ? (
+        <DiscountForm uuid={uuid} code={entry.code} value={entry.value} onDone={() => setEditing(false)} />
+      ) : null}
       {sync.state === 'created' && sync.store_id ? (
         <p className="mt-2 text-xs text-muted" data-testid="store-id">
           {t('manager.partners.detail.sync.store_id')}{' '}
@@ -259,7 +268,11 @@ function PromoCodeItem({
             >
               {retrying
                 ? t('manager.partners.detail.sync.retrying')
-                : t(sync.state === 'not_pushed' ? 'manager.partners.detail.sync.push' : 'manager.partners.detail.sync.retry')}{' '}
+                : t(
+                    sync.state === 'not_pushed'
+                      ? 'manager.partners.detail.sync.push'
+                      : 'manager.partners.detail.sync.retry',
+                  )}{' '}
               <span className="sr-only">· {entry.code}</span>
             </button>
           </div>

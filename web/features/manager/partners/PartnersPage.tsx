@@ -1,5 +1,5 @@
 // /manager/partners: every partner of the program, found by name, e-mail or promo code, filtered
-// and ordered (decisions §11), with their sales and commissions, and exported as CSV with the same
+// and ordered (docs/product/back-office.md#exports), with their sales and commissions, and exported as CSV with the same
 // filters and order. The search, the filters, the order and the page live in the URL
 // (?q=&status=&sort=&page=…), so a reload, a shared link or coming back from a partner shows the
 // same list.
@@ -172,17 +172,13 @@ function PartnersCards({ rows, from }: Pick<RowsProps, 'rows' | 'from'>) {
         <PartnerRowCard key={row.uuid} row={row} list={from} testId="partner-row">
           <span className="mt-2.5 grid grid-cols-2 gap-2 text-sm">
             <span className="min-w-0">
-              <span className="block text-xs text-muted">
-                {t('manager.partners.columns.sales')}
-              </span>
+              <span className="block text-xs text-muted">{t('manager.partners.columns.sales')}</span>
               <span className="block font-semibold tabular-nums" data-testid="row-sales">
                 {f.money(row.sales, row.currency)}
               </span>
             </span>
             <span className="min-w-0">
-              <span className="block text-xs text-muted">
-                {t('manager.partners.columns.commissions')}
-              </span>
+              <span className="block text-xs text-muted">{t('manager.partners.columns.commissions')}</span>
               <span className="block font-semibold tabular-nums" data-testid="row-commissions">
                 {f.money(row.commissions, row.currency)}
               </span>
@@ -328,11 +324,7 @@ export function PartnersPage() {
       <div className="mb-3 flex min-h-10 flex-wrap items-center justify-between gap-x-3 gap-y-2">
         {/* The empty state says it when there are none. */}
         {data && data.total > 0 ? (
-          <p
-            className="text-sm text-muted"
-            aria-live="polite"
-            data-testid="partners-total"
-          >
+          <p className="text-sm text-muted" aria-live="polite" data-testid="partners-total">
             {t('manager.partners.results', { count: data.total, formatted: f.number(data.total) })}
           </p>
         ) : (

@@ -1,4 +1,4 @@
-// What managers and administrators change on a partner (decisions §11), one small form each: the
+// What managers and administrators change on a partner (docs/product/back-office.md#partners), one small form each: the
 // commission override, the referral commission, a code's discount, suspension and reactivation
 // (after a confirmation), the verification mail, a voucher, a note. Reviewers see none of them.
 // Each form says it worked with a toast, and shows the server's field errors at their fields.
@@ -216,9 +216,7 @@ export function ReferralForm({ partner }: { partner: PartnerDetail }) {
           <option value="fixed">{t('manager.partners.detail.referral.types.fixed')}</option>
         </SelectField>
       </div>
-      <p className="mt-1.5 text-xs text-muted">
-        {t('manager.partners.detail.referral.hint')}
-      </p>
+      <p className="mt-1.5 text-xs text-muted">{t('manager.partners.detail.referral.hint')}</p>
       <SubmitButton busy={update.isPending} className="mt-3 min-h-10 px-4 py-1.5" testId="referral-save">
         {t('manager.partners.actions.save')}
       </SubmitButton>

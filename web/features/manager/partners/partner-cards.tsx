@@ -1,4 +1,4 @@
-// The cards of a partner's page beyond the profile and the codes (decisions §11, issue 13): the
+// The cards of a partner's page beyond the profile and the codes (docs/product/back-office.md#partners, issue 13): the
 // account (status, suspension, verification mail), the commission (tier or override), referrals,
 // the sales figures (the ledger's running totals), and the paged parts: earnings with their
 // history, payouts, vouchers, notes and the staff actions on the partner. Each paged part reads

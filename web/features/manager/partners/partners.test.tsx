@@ -125,7 +125,10 @@ describe('partners list', () => {
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
     // Other sections a reviewer opens (the overview) may come before; partners follow payouts.
-    expect(links.slice(links.indexOf('/manager/payouts'), links.indexOf('/manager/partners') + 1)).toEqual(['/manager/payouts', '/manager/partners']);
+    expect(links.slice(links.indexOf('/manager/payouts'), links.indexOf('/manager/partners') + 1)).toEqual([
+      '/manager/payouts',
+      '/manager/partners',
+    ]);
     expect(screen.getByRole('heading', { level: 1, name: 'Partners' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Partners · Sunbite Partners'));
   });
@@ -202,12 +205,28 @@ describe('partners list', () => {
       within(rows[0]!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['Maya Tremblaymaya@example.com', 'MAYA15MAYAVIP', 'Canada', 'Not verified', '$1,234.50', '$123.45', 'Jan 15, 2026']);
+    ).toEqual([
+      'Maya Tremblaymaya@example.com',
+      'MAYA15MAYAVIP',
+      'Canada',
+      'Not verified',
+      '$1,234.50',
+      '$123.45',
+      'Jan 15, 2026',
+    ]);
     expect(
       within(rows[1]!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['Partner 8partner8@example.com', 'No code', '—', 'Verified', '$1,234.50', '$123.45', 'Jan 15, 2026']);
+    ).toEqual([
+      'Partner 8partner8@example.com',
+      'No code',
+      '—',
+      'Verified',
+      '$1,234.50',
+      '$123.45',
+      'Jan 15, 2026',
+    ]);
     await user.click(within(table).getByRole('link', { name: 'Maya Tremblay' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/manager/partners/${UUID}`));
     expect(await screen.findByTestId('back-to-partners')).toHaveAttribute('href', '/manager/partners?q=maya');

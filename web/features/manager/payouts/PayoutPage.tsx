@@ -121,10 +121,7 @@ function SignalsCard({ detail }: { detail: PayoutDetail }) {
   if (!any)
     return (
       <Section title={t('manager.payout.signals.heading')} icon="check" testId="signals" tone="calm">
-        <p
-          className="flex items-start gap-2 text-sm text-muted"
-          data-testid="signals-none"
-        >
+        <p className="flex items-start gap-2 text-sm text-muted" data-testid="signals-none">
           {t('manager.payout.signals.none')}
         </p>
       </Section>
@@ -376,9 +373,7 @@ function EarningsCard({ detail }: { detail: PayoutDetail }) {
   );
   let content: ReactNode;
   if (earnings.length === 0)
-    content = (
-      <p className="text-sm text-muted">{t('manager.payout.earnings.empty')}</p>
-    );
+    content = <p className="text-sm text-muted">{t('manager.payout.earnings.empty')}</p>;
   else if (wide) {
     const th =
       'border-b border-stone-200 px-2 py-2 text-xs font-semibold tracking-wide text-stone-500 uppercase first:pl-0 last:pr-0 dark:border-stone-800 dark:text-stone-400';

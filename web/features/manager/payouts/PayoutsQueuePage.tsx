@@ -1,4 +1,4 @@
-// /manager/payouts: the payouts queue (decisions §7, §11). The status filter, the search and the
+// /manager/payouts: the payouts queue (docs/product/payouts.md, docs/product/back-office.md). The status filter, the search and the
 // page live in the URL (?status=&q=&page=), so a reload, a shared link or coming back from a
 // payout shows the same list.
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
@@ -354,11 +354,7 @@ export function PayoutsQueuePage() {
           />
           <div className="flex items-center gap-3">
             {data ? (
-              <p
-                className="text-sm text-muted"
-                aria-live="polite"
-                data-testid="payouts-total"
-              >
+              <p className="text-sm text-muted" aria-live="polite" data-testid="payouts-total">
                 {t('manager.payouts.results', { count: data.total, formatted: f.number(data.total) })}
               </p>
             ) : null}
@@ -391,7 +387,7 @@ export function PayoutsQueuePage() {
   );
 }
 
-/** The queue as it is filtered, as CSV for accounting (decisions §11). */
+/** The queue as it is filtered, as CSV for accounting (docs/product/back-office.md#exports). */
 function ExportButton({ filter, q }: { filter: QueueFilter; q: string }) {
   const { t } = useTranslation();
   const signOut = useManagerSignOut();

@@ -1,4 +1,4 @@
-// The staff payouts API (issue 9, decisions §7 and §11): the queue, one payout, and the
+// The staff payouts API (issue 9, docs/product/payouts.md and docs/product/back-office.md): the queue, one payout, and the
 // decisions staff take on it. Every call carries the staff token; every query is under
 // ['manager', ...] so signing out (or in as someone else) forgets them all at once. Errors are
 // shown by the pages themselves (a staff 401 must not end the partner's session).

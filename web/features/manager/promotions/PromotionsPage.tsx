@@ -72,9 +72,7 @@ function ArtworkPreview({ code, name, known }: { code: string; name: string; kno
     <span className="flex items-center gap-3">
       <Artwork url={url} alt={name} size="large" />
       {url ? null : (
-        <span className="max-w-40 text-xs text-muted">
-          {t('manager.promotions.image.missing')}
-        </span>
+        <span className="max-w-40 text-xs text-muted">{t('manager.promotions.image.missing')}</span>
       )}
     </span>
   );
@@ -120,9 +118,7 @@ function PromotionFields({
         ) : (
           <Artwork url={null} alt="" size="large" />
         )}
-        <p className="w-full text-xs text-muted">
-          {t('manager.promotions.image.hint')}
-        </p>
+        <p className="w-full text-xs text-muted">{t('manager.promotions.image.hint')}</p>
       </div>
       <div>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -144,9 +140,7 @@ function PromotionFields({
             data-testid="promotion-ends-on"
           />
         </div>
-        <p className="mt-2 text-xs text-muted">
-          {t('manager.promotions.dates_hint')}
-        </p>
+        <p className="mt-2 text-xs text-muted">{t('manager.promotions.dates_hint')}</p>
       </div>
     </div>
   );

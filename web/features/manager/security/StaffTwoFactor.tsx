@@ -207,9 +207,7 @@ export function StaffTwoFactorList() {
       <h2 id={`${id}-title`} className="text-lg font-semibold tracking-tight">
         {t('manager.security.staff.title')}
       </h2>
-      <p className="mt-1 mb-4 max-w-2xl text-sm text-muted">
-        {t('manager.security.staff.lead')}
-      </p>
+      <p className="mt-1 mb-4 max-w-2xl text-sm text-muted">{t('manager.security.staff.lead')}</p>
       <div aria-busy={query.isFetching}>
         <ListResults
           query={query}

@@ -115,9 +115,7 @@ function Enrolment({
                 data-testid="totp-qr"
               />
               <div className="min-w-0 text-sm">
-                <p className="text-muted">
-                  {t('manager.security.enrol.manual_intro')}
-                </p>
+                <p className="text-muted">{t('manager.security.enrol.manual_intro')}</p>
                 <p className="mt-2 rounded-xl bg-stone-100 px-3.5 py-2.5 dark:bg-stone-800/70">
                   <span className="block text-xs text-stone-500 dark:text-stone-400">
                     {t('manager.security.enrol.manual_key')}
@@ -469,9 +467,7 @@ export function TotpCard({ security, email }: { security: SecurityState; email: 
             </h2>
             <StatusChip on={enabled} />
           </div>
-          <p className="mt-1.5 text-sm text-muted">
-            {t('manager.security.totp.body')}
-          </p>
+          <p className="mt-1.5 text-sm text-muted">{t('manager.security.totp.body')}</p>
           {enabled ? (
             <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
               <div>

@@ -1,4 +1,4 @@
-// The settings' "Currency and exchange rates" (decisions §15, docs/decisions/053): the program
+// The settings' "Currency and exchange rates" (docs/product/commissions.md#currency, docs/decisions/053): the program
 // currency, which admins change only while the ledger holds no money, and the rate of each other
 // currency a shop sells in. Every change is saved on its own, at once (not with the form above):
 // a rate applies to the orders recorded from then on, and the orders already waiting for it are
@@ -132,10 +132,7 @@ function ProgramCurrency({ settings, admin }: { settings: CurrencySettings; admi
           </dd>
         </dl>
       )}
-      <p
-        className="mt-2 max-w-2xl text-xs leading-relaxed text-muted"
-        data-testid="currency-note"
-      >
+      <p className="mt-2 max-w-2xl text-xs leading-relaxed text-muted" data-testid="currency-note">
         {settings.can_change
           ? t('manager.settings.currency.can_change_note')
           : t('manager.settings.currency.locked_note')}
@@ -261,9 +258,7 @@ function RatesList({
               <td className={`${td} sm:pl-6`}>
                 <span className="block font-semibold text-stone-900 dark:text-white">{row.currency}</span>
                 {name(row.currency) ? (
-                  <span className="block text-xs text-muted">
-                    {name(row.currency)}
-                  </span>
+                  <span className="block text-xs text-muted">{name(row.currency)}</span>
                 ) : null}
               </td>
               <td className={`${td} font-mono tabular-nums`} data-testid="rate-line">
@@ -301,9 +296,7 @@ function RatesList({
             <p className="min-w-0 font-semibold text-stone-900 dark:text-white">
               {row.currency}
               {name(row.currency) ? (
-                <span className="ml-2 text-xs font-normal text-muted">
-                  {name(row.currency)}
-                </span>
+                <span className="ml-2 text-xs font-normal text-muted">{name(row.currency)}</span>
               ) : null}
             </p>
             {admin ? (
@@ -677,9 +670,7 @@ export function CurrencySection() {
         <h2 id="settings-currency-heading" className="text-lg font-semibold tracking-tight">
           {t('manager.settings.currency.title')}
         </h2>
-        <p className="mt-1 max-w-2xl text-sm text-muted">
-          {t('manager.settings.currency.lead')}
-        </p>
+        <p className="mt-1 max-w-2xl text-sm text-muted">{t('manager.settings.currency.lead')}</p>
       </div>
       {query.data ? (
         <CurrencyBody settings={query.data} admin={admin} />

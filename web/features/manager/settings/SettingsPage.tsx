@@ -1,4 +1,4 @@
-// /manager/settings (admins, decisions §11): the program settings and the commission tiers in one
+// /manager/settings (admins, docs/product/back-office.md#program-settings): the program settings and the commission tiers in one
 // form, saved whole. The form checks its fields with the server's own rules before sending, the
 // server's messages land under the fields they name, and a note says what a change reaches:
 // what is recorded after it, never what was recorded before.
@@ -523,9 +523,7 @@ function SettingsForm({ settings }: { settings: ProgramSettingsAnswer }) {
         )}
         <ErrorText message={error('tiers')} />
         <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-xs text-muted">
-            {t('manager.settings.tiers.first_note')}
-          </p>
+          <p className="text-xs text-muted">{t('manager.settings.tiers.first_note')}</p>
           <button
             type="button"
             className="btn-secondary shrink-0"
@@ -559,11 +557,7 @@ function SettingsForm({ settings }: { settings: ProgramSettingsAnswer }) {
           </p>
         ) : null}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <p
-            className="text-sm text-muted"
-            aria-live="polite"
-            data-testid="settings-state"
-          >
+          <p className="text-sm text-muted" aria-live="polite" data-testid="settings-state">
             {dirty ? (
               <span className="inline-flex items-center gap-2 font-medium text-amber-800 dark:text-amber-300">
                 <span className="h-2 w-2 rounded-full bg-amber-500" aria-hidden="true" />
@@ -643,7 +637,7 @@ export function SettingsPage() {
           <SkeletonLines lines={6} />
         </div>
       )}
-      {/* Saved on its own, change by change (decisions §15): not part of the form above. */}
+      {/* Saved on its own, change by change (docs/product/commissions.md#currency): not part of the form above. */}
       <CurrencySection />
       <TimeZoneSection />
       <StoreSection />

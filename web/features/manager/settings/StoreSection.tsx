@@ -49,7 +49,15 @@ const lead = 'mt-1 max-w-2xl text-sm text-muted';
 const term = 'text-xs font-medium tracking-wide text-stone-500 uppercase dark:text-stone-400';
 const muted = 'text-muted';
 
-function Alert({ tone, children, testId }: { tone: 'error' | 'warning'; children: ReactNode; testId: string }) {
+function Alert({
+  tone,
+  children,
+  testId,
+}: {
+  tone: 'error' | 'warning';
+  children: ReactNode;
+  testId: string;
+}) {
   const colours =
     tone === 'error'
       ? 'border-red-300 bg-red-50 text-red-950 dark:border-red-400/30 dark:bg-red-950/30 dark:text-red-100'
@@ -71,7 +79,15 @@ function Alert({ tone, children, testId }: { tone: 'error' | 'warning'; children
   );
 }
 
-function Chip({ tone, children, testId }: { tone: 'ok' | 'warn' | 'off' | 'info'; children: ReactNode; testId?: string }) {
+function Chip({
+  tone,
+  children,
+  testId,
+}: {
+  tone: 'ok' | 'warn' | 'off' | 'info';
+  children: ReactNode;
+  testId?: string;
+}) {
   const colours = {
     ok: 'bg-emerald-50 text-emerald-800 ring-emerald-600/20 dark:bg-emerald-400/10 dark:text-emerald-300 dark:ring-emerald-400/25',
     warn: 'bg-amber-50 text-amber-900 ring-amber-600/25 dark:bg-amber-400/10 dark:text-amber-200 dark:ring-amber-400/25',
@@ -97,7 +113,10 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
   return (
     <div className="min-w-0">
       <dt className={term}>{label}</dt>
-      <dd className="mt-1 text-sm text-stone-900 [overflow-wrap:anywhere] dark:text-stone-100" data-testid={testId}>
+      <dd
+        className="mt-1 text-sm text-stone-900 [overflow-wrap:anywhere] dark:text-stone-100"
+        data-testid={testId}
+      >
         {children}
       </dd>
     </div>
@@ -113,13 +132,18 @@ function SetupSteps() {
   ] as const;
   const scopes = STORE_SCOPES.join(', ');
   return (
-    <details className="group mt-4 rounded-xl border border-stone-200 px-4 py-3 text-sm dark:border-stone-800" data-testid="store-setup">
+    <details
+      className="group mt-4 rounded-xl border border-stone-200 px-4 py-3 text-sm dark:border-stone-800"
+      data-testid="store-setup"
+    >
       <summary className="cursor-pointer font-medium text-stone-800 marker:text-stone-400 dark:text-stone-200">
         {t('manager.settings.store.setup.title')}
       </summary>
       {ways.map((way) => (
         <div key={way.title} className="mt-3">
-          <p className="font-medium text-stone-900 dark:text-white">{t(`manager.settings.store.setup.${way.title}`)}</p>
+          <p className="font-medium text-stone-900 dark:text-white">
+            {t(`manager.settings.store.setup.${way.title}`)}
+          </p>
           <ol className="mt-1.5 list-decimal space-y-1.5 pl-5 text-stone-700 dark:text-stone-300">
             {way.steps.map((step) => (
               <li key={step}>{t(`manager.settings.store.setup.${step}`, { scopes })}</li>
@@ -137,7 +161,9 @@ function AppKindChoice({ kind, onChange }: { kind: AppKind; onChange: (kind: App
   const name = useId();
   return (
     <fieldset className="md:col-span-2" data-testid="store-app-kind">
-      <legend className="text-sm font-medium text-stone-800 dark:text-stone-200">{t('manager.settings.store.kind.legend')}</legend>
+      <legend className="text-sm font-medium text-stone-800 dark:text-stone-200">
+        {t('manager.settings.store.kind.legend')}
+      </legend>
       <div className="mt-2 grid gap-2 sm:grid-cols-2">
         {APP_KINDS.map((option) => (
           <label
@@ -158,8 +184,12 @@ function AppKindChoice({ kind, onChange }: { kind: AppKind; onChange: (kind: App
               data-testid={`store-kind-${option}`}
             />
             <span className="min-w-0">
-              <span className="block font-medium text-stone-900 dark:text-white">{t(`manager.settings.store.kind.${option}`)}</span>
-              <span className={`mt-0.5 block text-xs ${muted}`}>{t(`manager.settings.store.kind.${option}_hint`)}</span>
+              <span className="block font-medium text-stone-900 dark:text-white">
+                {t(`manager.settings.store.kind.${option}`)}
+              </span>
+              <span className={`mt-0.5 block text-xs ${muted}`}>
+                {t(`manager.settings.store.kind.${option}_hint`)}
+              </span>
             </span>
           </label>
         ))}
@@ -172,7 +202,8 @@ function AppKindChoice({ kind, onChange }: { kind: AppKind; onChange: (kind: App
 function missingScopesOf(error: unknown): string[] {
   if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return [];
   const errors = (error.body as { errors?: unknown }).errors;
-  const named = errors && typeof errors === 'object' ? (errors as Record<string, unknown>).missing_scopes : null;
+  const named =
+    errors && typeof errors === 'object' ? (errors as Record<string, unknown>).missing_scopes : null;
   return Array.isArray(named) ? named.filter((scope): scope is string => typeof scope === 'string') : [];
 }
 
@@ -198,8 +229,8 @@ function StoreForm({
   // The stored secret is kept only for the same app: another client ID needs its own.
   const secretKept = Boolean(
     replacing?.webhook_secret_set &&
-      replacing.app_kind === kind &&
-      (kind === 'access_token' || replacing.client_id === values.client_id.trim()),
+    replacing.app_kind === kind &&
+    (kind === 'access_token' || replacing.client_id === values.client_id.trim()),
   );
   const [checking, setChecking] = useState(false);
   const [server, setServer] = useState<Problems>({});
@@ -215,10 +246,12 @@ function StoreForm({
     const domain = current.shop_domain.trim().toLowerCase();
     if (!domain) found.shop_domain = t('manager.settings.store.errors.domain_required');
     else if (!SHOP_DOMAIN.test(domain)) found.shop_domain = t('manager.settings.store.errors.domain_format');
-    if (kind === 'access_token' && !current.admin_token.trim()) found.admin_token = t('manager.settings.store.errors.token_required');
+    if (kind === 'access_token' && !current.admin_token.trim())
+      found.admin_token = t('manager.settings.store.errors.token_required');
     if (kind === 'client_credentials') {
       if (!current.client_id.trim()) found.client_id = t('manager.settings.store.errors.client_id_required');
-      if (!current.webhook_secret.trim() && !secretKept) found.webhook_secret = t('manager.settings.store.errors.secret_required');
+      if (!current.webhook_secret.trim() && !secretKept)
+        found.webhook_secret = t('manager.settings.store.errors.secret_required');
     }
     return found;
   };
@@ -230,7 +263,9 @@ function StoreForm({
   const missing = change.error ? missingScopesOf(change.error) : [];
   const elsewhere = fields
     ? Object.entries(fields)
-        .filter(([field]) => !(FORM_FIELDS as readonly string[]).includes(field) && field !== 'missing_scopes')
+        .filter(
+          ([field]) => !(FORM_FIELDS as readonly string[]).includes(field) && field !== 'missing_scopes',
+        )
         .map(([, message]) => message)
     : [];
   const failure = change.error
@@ -262,7 +297,9 @@ function StoreForm({
         kind: 'connect',
         input: {
           shop_domain: values.shop_domain.trim(),
-          ...(kind === 'client_credentials' ? { client_id: values.client_id.trim() } : { admin_token: values.admin_token.trim() }),
+          ...(kind === 'client_credentials'
+            ? { client_id: values.client_id.trim() }
+            : { admin_token: values.admin_token.trim() }),
           ...(secret ? { webhook_secret: secret } : {}),
         },
       },
@@ -270,7 +307,8 @@ function StoreForm({
         onSuccess: (stored) => {
           notifySuccess(
             t('manager.settings.store.connected', {
-              shop: stored.connection?.shop_name ?? stored.connection?.shop_domain ?? values.shop_domain.trim(),
+              shop:
+                stored.connection?.shop_name ?? stored.connection?.shop_domain ?? values.shop_domain.trim(),
             }),
           );
           setChecking(false);
@@ -296,7 +334,9 @@ function StoreForm({
       noValidate
       onSubmit={onSubmit}
       className="mt-4 rounded-xl border border-stone-200 bg-stone-50/60 p-4 dark:border-stone-800 dark:bg-stone-950/40"
-      aria-label={t(replacing ? 'manager.settings.store.form_replace' : 'manager.settings.store.form_connect')}
+      aria-label={t(
+        replacing ? 'manager.settings.store.form_replace' : 'manager.settings.store.form_connect',
+      )}
       data-testid="store-form"
     >
       <h4 className={subheading}>
@@ -359,7 +399,11 @@ function StoreForm({
           />
         )}
         <PasswordField
-          label={t(kind === 'client_credentials' ? 'manager.settings.store.fields.client_secret' : 'manager.settings.store.fields.webhook_secret')}
+          label={t(
+            kind === 'client_credentials'
+              ? 'manager.settings.store.fields.client_secret'
+              : 'manager.settings.store.fields.webhook_secret',
+          )}
           name="webhook_secret"
           value={values.webhook_secret}
           onChange={set('webhook_secret')}
@@ -367,7 +411,11 @@ function StoreForm({
           hint={
             secretKept
               ? t('manager.settings.store.fields.webhook_secret_keep_hint')
-              : t(kind === 'client_credentials' ? 'manager.settings.store.fields.client_secret_hint' : 'manager.settings.store.fields.webhook_secret_hint')
+              : t(
+                  kind === 'client_credentials'
+                    ? 'manager.settings.store.fields.client_secret_hint'
+                    : 'manager.settings.store.fields.webhook_secret_hint',
+                )
           }
           autoComplete="off"
           spellCheck={false}
@@ -376,7 +424,11 @@ function StoreForm({
         />
       </div>
       {failure ? (
-        <p role="alert" className="mt-3 text-sm font-medium text-red-700 dark:text-red-300" data-testid="store-failure">
+        <p
+          role="alert"
+          className="mt-3 text-sm font-medium text-red-700 dark:text-red-300"
+          data-testid="store-failure"
+        >
           {failure}
         </p>
       ) : null}
@@ -387,7 +439,13 @@ function StoreForm({
             : t(replacing ? 'manager.settings.store.replace_submit' : 'manager.settings.store.connect')}
         </button>
         {replacing && onDone ? (
-          <button type="button" className="btn-secondary" onClick={onDone} disabled={change.isPending} data-testid="store-replace-cancel">
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={onDone}
+            disabled={change.isPending}
+            data-testid="store-replace-cancel"
+          >
             {t('manager.settings.store.cancel')}
           </button>
         ) : null}
@@ -408,12 +466,21 @@ function CurrencyFact({ currency }: { currency: string | null }) {
     <>
       <span className="font-semibold">{currency}</span>
       {differs ? (
-        <span className="mt-1 block text-xs text-amber-800 dark:text-amber-300" data-testid="store-currency-note">
+        <span
+          className="mt-1 block text-xs text-amber-800 dark:text-amber-300"
+          data-testid="store-currency-note"
+        >
           {rate
-            ? t('manager.settings.store.currency_rate_set', { currency, program: program.currency, rate: rate.rate })
+            ? t('manager.settings.store.currency_rate_set', {
+                currency,
+                program: program.currency,
+                rate: rate.rate,
+              })
             : t('manager.settings.store.currency_differs', { currency, program: program.currency })}{' '}
           <Link to={`/manager/settings?rate=${currency}#${RATES_ANCHOR}`} className="link whitespace-nowrap">
-            {rate ? t('manager.settings.store.currency_rates_link') : t('manager.settings.store.currency_set_rate', { currency })}
+            {rate
+              ? t('manager.settings.store.currency_rates_link')
+              : t('manager.settings.store.currency_set_rate', { currency })}
           </Link>
         </span>
       ) : null}
@@ -427,10 +494,16 @@ function ConnectionSummary({ connection }: { connection: StoreConnection }) {
   return (
     <div data-testid="store-summary">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <p className="text-2xl font-bold tracking-tight text-stone-900 dark:text-white" data-testid="store-shop-name">
+        <p
+          className="text-2xl font-bold tracking-tight text-stone-900 dark:text-white"
+          data-testid="store-shop-name"
+        >
           {connection.shop_name ?? connection.shop_domain}
         </p>
-        <p className={`font-mono text-sm ${muted} [overflow-wrap:anywhere]`} data-testid="store-shop-domain-value">
+        <p
+          className={`font-mono text-sm ${muted} [overflow-wrap:anywhere]`}
+          data-testid="store-shop-domain-value"
+        >
           {connection.shop_domain}
         </p>
       </div>
@@ -550,7 +623,11 @@ function ConnectionBlock({ settings }: { settings: StoreSettings }) {
       {
         onSuccess: () => {
           setConfirming(false);
-          notifySuccess(t('manager.settings.store.disconnected', { shop: connection.shop_name ?? connection.shop_domain }));
+          notifySuccess(
+            t('manager.settings.store.disconnected', {
+              shop: connection.shop_name ?? connection.shop_domain,
+            }),
+          );
         },
       },
     );
@@ -564,7 +641,12 @@ function ConnectionBlock({ settings }: { settings: StoreSettings }) {
         <StoreForm replacing={connection} onDone={() => setReplacing(false)} />
       ) : (
         <div className="mt-4 flex flex-col gap-2 sm:flex-row">
-          <button type="button" className="btn-secondary" onClick={() => setReplacing(true)} data-testid="store-replace">
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => setReplacing(true)}
+            data-testid="store-replace"
+          >
             {t('manager.settings.store.replace')}
           </button>
           <button
@@ -579,11 +661,17 @@ function ConnectionBlock({ settings }: { settings: StoreSettings }) {
       )}
       {confirming ? (
         <ConfirmChangeDialog
-          title={t('manager.settings.store.disconnect_title', { shop: connection.shop_name ?? connection.shop_domain })}
+          title={t('manager.settings.store.disconnect_title', {
+            shop: connection.shop_name ?? connection.shop_domain,
+          })}
           body={t('manager.settings.store.disconnect_body')}
           confirm={t('manager.settings.store.disconnect_confirm')}
           busy={disconnect.isPending}
-          error={disconnect.error ? (apiMessage(disconnect.error) ?? t('manager.settings.store.disconnect_failed')) : null}
+          error={
+            disconnect.error
+              ? (apiMessage(disconnect.error) ?? t('manager.settings.store.disconnect_failed'))
+              : null
+          }
           onConfirm={onDisconnect}
           onClose={() => {
             setConfirming(false);
@@ -623,7 +711,11 @@ function Refused({ count }: { count: number }) {
   const f = useFormatters();
   if (count === 0) return <span className={muted}>{f.number(0)}</span>;
   return (
-    <Link to="/manager/overview/deliveries" className="link font-semibold whitespace-nowrap text-red-700 dark:text-red-300" data-testid="store-topic-refused-link">
+    <Link
+      to="/manager/overview/deliveries"
+      className="link font-semibold whitespace-nowrap text-red-700 dark:text-red-300"
+      data-testid="store-topic-refused-link"
+    >
       {t('manager.settings.store.topics.refused', { count, formatted: f.number(count) })}
     </Link>
   );
@@ -689,7 +781,11 @@ function TopicsList({ settings }: { settings: StoreSettings }) {
       </div>
     );
   return (
-    <ul className="space-y-2.5" aria-label={t('manager.settings.store.topics.caption')} data-testid="store-topics-cards">
+    <ul
+      className="space-y-2.5"
+      aria-label={t('manager.settings.store.topics.caption')}
+      data-testid="store-topics-cards"
+    >
       {settings.topics.map((topic) => (
         <li
           key={topic.topic}
@@ -748,7 +844,9 @@ function WebhooksBlock({ settings }: { settings: StoreSettings }) {
         {!connected
           ? t('manager.settings.store.subscriptions_after_connect')
           : settings.subscriptions_checked_at
-            ? t('manager.settings.store.subscriptions_checked', { date: dateTime(settings.subscriptions_checked_at) })
+            ? t('manager.settings.store.subscriptions_checked', {
+                date: dateTime(settings.subscriptions_checked_at),
+              })
             : t('manager.settings.store.subscriptions_pending')}
       </p>
       {settings.subscriptions_error ? (
@@ -770,7 +868,9 @@ function Backfill({ reconciliation }: { reconciliation: Reconciliation }) {
   const backfill = reconciliation.backfill;
   if (!backfill) return null;
   const range =
-    backfill.from && backfill.through ? { from: f.date(backfill.from), through: f.date(backfill.through) } : null;
+    backfill.from && backfill.through
+      ? { from: f.date(backfill.from), through: f.date(backfill.through) }
+      : null;
   const words =
     backfill.state === 'pending'
       ? t('manager.settings.store.backfill.pending')
@@ -788,13 +888,18 @@ function Backfill({ reconciliation }: { reconciliation: Reconciliation }) {
       data-state={backfill.state}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm font-medium text-stone-900 dark:text-white">{t('manager.settings.store.backfill.title')}</p>
+        <p className="text-sm font-medium text-stone-900 dark:text-white">
+          {t('manager.settings.store.backfill.title')}
+        </p>
         <Chip tone={backfill.state === 'done' ? 'ok' : backfill.state === 'running' ? 'info' : 'off'}>
           {t(`manager.settings.store.backfill.states.${backfill.state}`)}
         </Chip>
       </div>
       {backfill.state === 'running' ? (
-        <div className="mt-2.5 h-1.5 overflow-hidden rounded-full bg-stone-100 dark:bg-stone-800" aria-hidden="true">
+        <div
+          className="mt-2.5 h-1.5 overflow-hidden rounded-full bg-stone-100 dark:bg-stone-800"
+          aria-hidden="true"
+        >
           <div className="h-full w-1/3 animate-pulse rounded-full bg-brand-600 motion-reduce:animate-none dark:bg-brand-400" />
         </div>
       ) : null}
@@ -813,7 +918,10 @@ function ReconciliationBlock({ settings }: { settings: StoreSettings }) {
   const found = reconciliation?.last_found;
   const total = found ? found.orders + found.cancellations + found.refunds : 0;
   return (
-    <div className="mt-6 border-t border-stone-100 pt-5 dark:border-stone-800" data-testid="store-reconciliation">
+    <div
+      className="mt-6 border-t border-stone-100 pt-5 dark:border-stone-800"
+      data-testid="store-reconciliation"
+    >
       <h3 className={subheading}>{t('manager.settings.store.reconciliation_title')}</h3>
       <p className={`${lead} mb-4`}>{t('manager.settings.store.reconciliation_lead')}</p>
       {!reconciliation ? (
@@ -826,10 +934,18 @@ function ReconciliationBlock({ settings }: { settings: StoreSettings }) {
         <>
           <dl className="grid gap-4 sm:grid-cols-3">
             <Fact label={t('manager.settings.store.facts.last_run')} testId="store-last-run">
-              {reconciliation.last_run_at ? dateTime(reconciliation.last_run_at) : <span className={muted}>{t('manager.settings.store.never')}</span>}
+              {reconciliation.last_run_at ? (
+                dateTime(reconciliation.last_run_at)
+              ) : (
+                <span className={muted}>{t('manager.settings.store.never')}</span>
+              )}
             </Fact>
             <Fact label={t('manager.settings.store.facts.synced_through')} testId="store-synced-through">
-              {reconciliation.synced_through ? dateTime(reconciliation.synced_through) : <span className={muted}>{t('manager.settings.store.never')}</span>}
+              {reconciliation.synced_through ? (
+                dateTime(reconciliation.synced_through)
+              ) : (
+                <span className={muted}>{t('manager.settings.store.never')}</span>
+              )}
             </Fact>
             <Fact label={t('manager.settings.store.facts.found')} testId="store-found">
               {!reconciliation.last_run_at || !found ? (
@@ -839,9 +955,18 @@ function ReconciliationBlock({ settings }: { settings: StoreSettings }) {
               ) : (
                 <span className="font-medium text-amber-800 dark:text-amber-300">
                   {[
-                    t('manager.settings.store.found.orders', { count: found.orders, formatted: f.number(found.orders) }),
-                    t('manager.settings.store.found.cancellations', { count: found.cancellations, formatted: f.number(found.cancellations) }),
-                    t('manager.settings.store.found.refunds', { count: found.refunds, formatted: f.number(found.refunds) }),
+                    t('manager.settings.store.found.orders', {
+                      count: found.orders,
+                      formatted: f.number(found.orders),
+                    }),
+                    t('manager.settings.store.found.cancellations', {
+                      count: found.cancellations,
+                      formatted: f.number(found.cancellations),
+                    }),
+                    t('manager.settings.store.found.refunds', {
+                      count: found.refunds,
+                      formatted: f.number(found.refunds),
+                    }),
                   ].join(' · ')}
                 </span>
               )}
@@ -876,7 +1001,11 @@ function StatusChip({ settings }: { settings: StoreSettings }) {
     );
   return (
     <Chip tone={connection.source === 'environment' ? 'info' : 'ok'} testId="store-status">
-      {t(connection.source === 'environment' ? 'manager.settings.store.status.environment' : 'manager.settings.store.status.connected')}
+      {t(
+        connection.source === 'environment'
+          ? 'manager.settings.store.status.environment'
+          : 'manager.settings.store.status.connected',
+      )}
     </Chip>
   );
 }
@@ -887,7 +1016,11 @@ export function StoreSection() {
   const query = useStoreSettings();
   useSignOutOnUnauthorized(query.error);
   return (
-    <section className="card mt-5 p-4 sm:p-6" aria-labelledby="settings-store-heading" data-testid="settings-group-store">
+    <section
+      className="card mt-5 p-4 sm:p-6"
+      aria-labelledby="settings-store-heading"
+      data-testid="settings-group-store"
+    >
       <div className="mb-5 flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id="settings-store-heading" className="text-lg font-semibold tracking-tight">
@@ -904,7 +1037,11 @@ export function StoreSection() {
           <ReconciliationBlock settings={query.data} />
         </>
       ) : query.isError ? (
-        <LoadFailed title={t('manager.settings.store.load_failed')} onRetry={() => void query.refetch()} testId="store-load-failed" />
+        <LoadFailed
+          title={t('manager.settings.store.load_failed')}
+          onRetry={() => void query.refetch()}
+          testId="store-load-failed"
+        />
       ) : (
         <div data-testid="store-loading">
           <SkeletonLines lines={4} />

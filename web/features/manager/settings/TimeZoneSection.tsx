@@ -1,4 +1,4 @@
-// The settings' "Program calendar" (decisions §15, docs/decisions/054-program-calendar.md): the
+// The settings' "Program calendar" (docs/product/commissions.md#calendar, docs/decisions/054-program-calendar.md): the
 // time zone every month and week of the figures is cut in (dashboards, charts, challenges, promos,
 // statements). Saved on its own, at once: the month and week figures are cut again in the new zone.
 import { useId, useMemo, useState } from 'react';
@@ -33,11 +33,14 @@ function TimeZoneBody({ setting }: { setting: TimeZoneSetting }) {
   }
   const zones = useMemo(() => zonesWith(setting.time_zone), [setting.time_zone]);
   const failure = change.error
-    ? (serverFieldErrors(change.error)?.time_zone ?? apiMessage(change.error) ?? t('manager.settings.time_zone.change_failed'))
+    ? (serverFieldErrors(change.error)?.time_zone ??
+      apiMessage(change.error) ??
+      t('manager.settings.time_zone.change_failed'))
     : null;
   const save = () =>
     change.mutate(chosen, {
-      onSuccess: (stored) => notifySuccess(t('manager.settings.time_zone.changed', { zone: stored.time_zone })),
+      onSuccess: (stored) =>
+        notifySuccess(t('manager.settings.time_zone.changed', { zone: stored.time_zone })),
     });
 
   return (
@@ -88,7 +91,11 @@ export function TimeZoneSection() {
   const query = useTimeZoneSetting();
   useSignOutOnUnauthorized(query.error);
   return (
-    <section className="card mt-5 p-4 sm:p-6" aria-labelledby="settings-time-zone-heading" data-testid="settings-group-time-zone">
+    <section
+      className="card mt-5 p-4 sm:p-6"
+      aria-labelledby="settings-time-zone-heading"
+      data-testid="settings-group-time-zone"
+    >
       <div className="mb-5 min-w-0">
         <h2 id="settings-time-zone-heading" className="text-lg font-semibold tracking-tight">
           {t('manager.settings.time_zone.title')}
@@ -98,7 +105,11 @@ export function TimeZoneSection() {
       {query.data ? (
         <TimeZoneBody setting={query.data} />
       ) : query.isError ? (
-        <LoadFailed title={t('manager.settings.time_zone.load_failed')} onRetry={() => void query.refetch()} testId="time-zone-load-failed" />
+        <LoadFailed
+          title={t('manager.settings.time_zone.load_failed')}
+          onRetry={() => void query.refetch()}
+          testId="time-zone-load-failed"
+        />
       ) : (
         <SkeletonLines lines={2} />
       )}

@@ -1,4 +1,4 @@
-// The program settings and tiers (issue 13, decisions §11, admins only): read and replaced whole
+// The program settings and tiers (issue 13, docs/product/back-office.md#program-settings, admins only): read and replaced whole
 // through `GET`/`PUT /api/manager/settings`. The query is under ['manager', 'settings'] so signing
 // out forgets it; errors are shown by the page (a staff 401 must not end the partner's session).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

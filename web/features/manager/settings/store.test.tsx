@@ -172,7 +172,11 @@ describe('the store connection', () => {
         });
       stored = storeConnected({
         reconciliation: null,
-        connection: sampleConnection({ app_kind: 'client_credentials', client_id: 'c0ffee1234', token_expires_at: '2026-05-13T14:05:00.000Z' }),
+        connection: sampleConnection({
+          app_kind: 'client_credentials',
+          client_id: 'c0ffee1234',
+          token_expires_at: '2026-05-13T14:05:00.000Z',
+        }),
       });
       return jsonResponse(200, { data: stored });
     });
@@ -204,7 +208,9 @@ describe('the store connection', () => {
     await user.type(secret, 'shpss_right');
     await user.click(within(group).getByTestId('store-connect'));
     expect(await within(group).findByTestId('store-app')).toHaveTextContent('Dev Dashboard app · c0ffee1234');
-    expect(within(group).getByTestId('store-token-renewed')).toHaveTextContent('Renewed by the portal each day; this token lasts until May 13, 2026');
+    expect(within(group).getByTestId('store-token-renewed')).toHaveTextContent(
+      'Renewed by the portal each day; this token lasts until May 13, 2026',
+    );
     expect(group).not.toHaveTextContent('shpss_right');
   });
 
@@ -229,7 +235,9 @@ describe('the store connection', () => {
     );
     expect(within(group).getByTestId('store-status')).toHaveTextContent('Needs a look');
     const note = await within(group).findByTestId('store-currency-note');
-    expect(note).toHaveTextContent('Not the program currency (USD): each order in CAD needs a rate to be counted.');
+    expect(note).toHaveTextContent(
+      'Not the program currency (USD): each order in CAD needs a rate to be counted.',
+    );
     expect(within(note).getByRole('link', { name: 'Set the CAD rate' })).toHaveAttribute(
       'href',
       '/manager/settings?rate=CAD#currency-rates',
@@ -364,7 +372,11 @@ describe('the store connection', () => {
           last_run_at: '2026-05-12T14:00:00.000Z',
           synced_through: '2026-05-12T13:59:00.000Z',
           last_found: { orders: 1, cancellations: 0, refunds: 2 },
-          backfill: { state: 'running', from: '2026-03-13T14:00:00.000Z', through: '2026-04-01T00:00:00.000Z' },
+          backfill: {
+            state: 'running',
+            from: '2026-03-13T14:00:00.000Z',
+            through: '2026-04-01T00:00:00.000Z',
+          },
           error: 'Throttled',
         },
       }),

@@ -1,4 +1,4 @@
-// The program's time zone (decisions §15 "Calendar", docs/decisions/054-program-calendar.md):
+// The program's time zone (docs/product/commissions.md#calendar, docs/decisions/054-program-calendar.md):
 // `GET`/`PUT /api/manager/settings/time-zone`, admins only. A change re-cuts every month and week
 // of the figures, so the overview is read again.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,7 +18,12 @@ export function useTimeZoneSetting() {
   return useQuery({
     queryKey: TIME_ZONE_QUERY_KEY,
     queryFn: async ({ signal }) =>
-      (await api.get<{ data: TimeZoneSetting }>('/api/manager/settings/time-zone', { auth: 'manager', signal })).data,
+      (
+        await api.get<{ data: TimeZoneSetting }>('/api/manager/settings/time-zone', {
+          auth: 'manager',
+          signal,
+        })
+      ).data,
     staleTime: 0,
     refetchOnWindowFocus: false,
     meta: { handlesErrors: true },

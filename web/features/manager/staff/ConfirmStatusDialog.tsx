@@ -23,7 +23,10 @@ export function ConfirmStatusDialog({
     return (
       <ConfirmDialog
         title={t('manager.staff.reactivate_title', vars)}
-        body={t(!row.password_set ? 'manager.staff.reactivate_invited_body' : 'manager.staff.reactivate_body', vars)}
+        body={t(
+          !row.password_set ? 'manager.staff.reactivate_invited_body' : 'manager.staff.reactivate_body',
+          vars,
+        )}
         confirmLabel={t('manager.staff.reactivate')}
         busyLabel={t('manager.staff.reactivating')}
         busy={busy}
@@ -37,7 +40,10 @@ export function ConfirmStatusDialog({
   return (
     <ConfirmDialog
       title={t('manager.staff.deactivate_title', vars)}
-      body={t(row.status === 'invited' ? 'manager.staff.deactivate_invited_body' : 'manager.staff.deactivate_body', vars)}
+      body={t(
+        row.status === 'invited' ? 'manager.staff.deactivate_invited_body' : 'manager.staff.deactivate_body',
+        vars,
+      )}
       confirmLabel={t('manager.staff.deactivate')}
       busyLabel={t('manager.staff.deactivating')}
       busy={busy}

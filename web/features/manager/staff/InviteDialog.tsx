@@ -42,7 +42,8 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
       { ...values, name: values.name.trim(), email: values.email.trim() },
       {
         onSuccess: (answer) => {
-          if (answer.mailed === false) notifyWarning(t('manager.staff.mail_failed', { email: answer.data.email }));
+          if (answer.mailed === false)
+            notifyWarning(t('manager.staff.mail_failed', { email: answer.data.email }));
           else notifySuccess(t('manager.staff.invite.sent', { email: answer.data.email }));
           onClose();
         },
@@ -86,7 +87,13 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
         </>
       }
     >
-      <form id={formId} noValidate onSubmit={submit} className="mt-5 grid gap-4" aria-label={t('manager.staff.invite.title')}>
+      <form
+        id={formId}
+        noValidate
+        onSubmit={submit}
+        className="mt-5 grid gap-4"
+        aria-label={t('manager.staff.invite.title')}
+      >
         <TextField
           label={t('manager.staff.invite.name')}
           name="name"

@@ -22,7 +22,11 @@ function Refused({ message, used }: { message: string; used: boolean }) {
         <p className="font-semibold">{t('manager.invite.refused_title')}</p>
         <p className="mt-1">{message}</p>
       </FormNotice>
-      <Link to="/manager/login" className={used ? 'btn-primary' : 'btn-secondary'} data-testid="invite-sign-in">
+      <Link
+        to="/manager/login"
+        className={used ? 'btn-primary' : 'btn-secondary'}
+        data-testid="invite-sign-in"
+      >
         {t('manager.invite.go_sign_in')}
       </Link>
     </div>
@@ -59,7 +63,10 @@ export function InvitePage() {
         return;
       }
       if (error instanceof ApiError && (error.status === 404 || error.status === 410)) {
-        setRefused({ message: serverMessage(error) ?? t('manager.invite.check_failed'), used: error.status === 410 });
+        setRefused({
+          message: serverMessage(error) ?? t('manager.invite.check_failed'),
+          used: error.status === 410,
+        });
         return;
       }
       setErrors({ _form: serverMessage(error) ?? t('manager.invite.check_failed') });
@@ -93,7 +100,10 @@ export function InvitePage() {
     const error = details.error;
     const known = error instanceof ApiError && (error.status === 404 || error.status === 410);
     content = known ? (
-      <Refused message={serverMessage(error) ?? t('manager.invite.check_failed')} used={error.status === 410} />
+      <Refused
+        message={serverMessage(error) ?? t('manager.invite.check_failed')}
+        used={error.status === 410}
+      />
     ) : (
       <div className="mt-6 grid gap-4">
         <FormNotice kind="error" testId="invite-check-failed">
@@ -107,12 +117,20 @@ export function InvitePage() {
   } else {
     const invite = details.data;
     content = (
-      <form noValidate onSubmit={submit} className="mt-6 grid gap-4" data-testid="invite-form" aria-label={title}>
+      <form
+        noValidate
+        onSubmit={submit}
+        className="mt-6 grid gap-4"
+        data-testid="invite-form"
+        aria-label={title}
+      >
         <p className="text-sm text-muted" data-testid="invite-lead">
           {t('manager.invite.lead', { name: invite.name, role: t(`manager.roles.${invite.role}`) })}
         </p>
         <div className="rounded-xl bg-stone-100 px-3.5 py-2.5 text-sm dark:bg-stone-800/70">
-          <span className="block text-xs text-stone-500 dark:text-stone-400">{t('manager.invite.account')}</span>
+          <span className="block text-xs text-stone-500 dark:text-stone-400">
+            {t('manager.invite.account')}
+          </span>
           <span className="block truncate font-medium" data-testid="invite-email">
             {invite.email}
           </span>

@@ -12,7 +12,13 @@ import { PageHeading } from '../../../components/PageHeading';
 import { useFormatters, useDateTime } from '../../../lib/format';
 import { InviteDialog } from './InviteDialog';
 import { ConfirmStatusDialog } from './ConfirmStatusDialog';
-import { useChangeStaff, useStaffList, type StaffAccount, type StaffAnswer, type StaffChange } from './staff-api';
+import {
+  useChangeStaff,
+  useStaffList,
+  type StaffAccount,
+  type StaffAnswer,
+  type StaffChange,
+} from './staff-api';
 import { StatusChip } from './ui';
 import { Pager } from '../../../components/pager';
 import { useManagerSignOut, useSignOutOnUnauthorized } from '../staff-session';
@@ -86,7 +92,15 @@ function InviteLine({ row }: { row: StaffAccount }) {
   );
 }
 
-function ActionButtons({ row, actions, stacked = false }: { row: StaffAccount; actions: RowActions; stacked?: boolean }) {
+function ActionButtons({
+  row,
+  actions,
+  stacked = false,
+}: {
+  row: StaffAccount;
+  actions: RowActions;
+  stacked?: boolean;
+}) {
   const { t } = useTranslation();
   const busy = actions.busyId === row.id;
   const locked = lockedReason(row, actions.activeAdmins);
@@ -271,7 +285,9 @@ export function StaffPage() {
     activeAdmins: data?.active_admins ?? 0,
     busyId: change.isPending ? (change.variables?.id ?? null) : null,
     onRole: (row, role) =>
-      send(row, { role }, () => notifySuccess(t('manager.staff.role_changed', { name: row.name, role: roleName(role) }))),
+      send(row, { role }, () =>
+        notifySuccess(t('manager.staff.role_changed', { name: row.name, role: roleName(role) })),
+      ),
     onResend: (row) =>
       send(row, { resend_invite: true }, (answer) =>
         answer.mailed === false
@@ -303,7 +319,11 @@ export function StaffPage() {
             tone="error"
             testId="staff-failure"
             actions={
-              <button type="button" className="btn-secondary min-h-9 px-4 py-1" onClick={() => setFailure(null)}>
+              <button
+                type="button"
+                className="btn-secondary min-h-9 px-4 py-1"
+                onClick={() => setFailure(null)}
+              >
                 {t('manager.staff.dismiss')}
               </button>
             }
@@ -325,7 +345,11 @@ export function StaffPage() {
           query={query}
           testPrefix="staff"
           failedTitle={t('manager.staff.load_failed')}
-          empty={{ icon: 'users', title: t('manager.staff.empty_title'), body: t('manager.staff.empty_body') }}
+          empty={{
+            icon: 'users',
+            title: t('manager.staff.empty_title'),
+            body: t('manager.staff.empty_body'),
+          }}
           rows={(rows) => ({
             table: <StaffTable rows={rows} actions={actions} />,
             cards: <StaffCards rows={rows} actions={actions} />,
@@ -347,7 +371,11 @@ export function StaffPage() {
         <ConfirmStatusDialog
           row={confirming}
           busy={change.isPending}
-          error={change.error && !isUnauthorized(change.error) ? (serverMessage(change.error) ?? t('manager.staff.change_failed')) : null}
+          error={
+            change.error && !isUnauthorized(change.error)
+              ? (serverMessage(change.error) ?? t('manager.staff.change_failed'))
+              : null
+          }
           onConfirm={() => {
             const row = confirming;
             const next = row.status === 'deactivated' ? 'active' : 'deactivated';
@@ -374,4 +402,3 @@ export function StaffPage() {
     </>
   );
 }
-

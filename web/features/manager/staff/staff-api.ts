@@ -1,4 +1,4 @@
-// Staff accounts (issue 13, decisions §11; admins only): the list, invitations, role changes,
+// Staff accounts (issue 13, docs/product/back-office.md#staff-accounts; admins only): the list, invitations, role changes,
 // deactivation and reactivation, and the two public calls of the invitation page. Queries live
 // under ['manager', 'staff'], so signing out forgets them; every staff call carries the staff token.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -106,7 +106,13 @@ export function useInviteDetails(token: string) {
   return useQuery({
     queryKey: staffKeys.invite(token),
     queryFn: async ({ signal }) =>
-      (await api.post<{ data: InviteDetails }>('/api/manager/auth/invite', { token }, { auth: 'public', signal })).data,
+      (
+        await api.post<{ data: InviteDetails }>(
+          '/api/manager/auth/invite',
+          { token },
+          { auth: 'public', signal },
+        )
+      ).data,
     enabled: token !== '',
     retry: false,
     staleTime: Infinity,

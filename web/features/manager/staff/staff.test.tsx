@@ -42,10 +42,23 @@ const NINA = account(3, {
   password_set: false,
   invite: { sent_at: '2026-03-01T10:00:00Z', expires_at: '2026-03-08T10:00:00Z', expired: true },
 });
-const DAN = account(4, { name: 'Dan Gone', email: 'dan@sunbite.example', role: 'manager', status: 'deactivated' });
+const DAN = account(4, {
+  name: 'Dan Gone',
+  email: 'dan@sunbite.example',
+  role: 'manager',
+  status: 'deactivated',
+});
 
 function page(rows: StaffAccount[], overrides: Partial<StaffListPage> = {}): StaffListPage {
-  return { data: rows, current_page: 1, per_page: 20, last_page: 1, total: rows.length, active_admins: 1, ...overrides };
+  return {
+    data: rows,
+    current_page: 1,
+    per_page: 20,
+    last_page: 1,
+    total: rows.length,
+    active_admins: 1,
+    ...overrides,
+  };
 }
 
 const rowOf = async (name: string) =>
@@ -82,15 +95,15 @@ describe('the list', () => {
     stubMatchMedia((query) => query === '(min-width: 768px)');
     renderApp('/manager/staff');
     const table = await screen.findByTestId('staff-table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Name',
-      'Role',
-      'Status',
-      'Last sign-in',
-      'Actions',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Role', 'Status', 'Last sign-in', 'Actions']);
     expect(within(await rowOf('Rita Reviewer')).getByText('Added Jan 10, 2026')).toBeInTheDocument();
-    expect(new Headers(fake.lastInit('GET /api/manager/staff')?.headers).get('Authorization')).toBe('Bearer staff-token');
+    expect(new Headers(fake.lastInit('GET /api/manager/staff')?.headers).get('Authorization')).toBe(
+      'Bearer staff-token',
+    );
     expect(screen.getByTestId('staff-total')).toHaveTextContent('4 accounts');
     const ada = await rowOf('Ada Admin');
     expect(within(ada).getByText('You')).toBeInTheDocument();
@@ -120,7 +133,10 @@ describe('the list', () => {
 
   it('says another admin’s row is locked when they are the only active admin', async () => {
     fake.on('GET /api/manager/staff', () =>
-      jsonResponse(200, page([account(5, { name: 'Other Admin', role: 'admin' }), RITA], { active_admins: 1 })),
+      jsonResponse(
+        200,
+        page([account(5, { name: 'Other Admin', role: 'admin' }), RITA], { active_admins: 1 }),
+      ),
     );
     renderApp('/manager/staff');
     const other = await rowOf('Other Admin');
@@ -134,7 +150,9 @@ describe('the list', () => {
       fail ? jsonResponse(500, { code: 500, message: 'Whoops', id: 'x' }) : jsonResponse(200, page([ADA])),
     );
     const { user } = renderApp('/manager/staff');
-    expect(await screen.findByTestId('staff-error')).toHaveTextContent('The staff accounts could not be loaded.');
+    expect(await screen.findByTestId('staff-error')).toHaveTextContent(
+      'The staff accounts could not be loaded.',
+    );
     fail = false;
     await user.click(within(screen.getByTestId('staff-error')).getByRole('button', { name: 'Try again' }));
     expect(await screen.findAllByTestId('staff-row')).toHaveLength(1);
@@ -152,14 +170,20 @@ describe('changes', () => {
     fake.on('PATCH /api/manager/staff/2', () => jsonResponse(200, { data: { ...RITA, role: 'manager' } }));
     const { user } = renderApp('/manager/staff');
     const rita = await rowOf('Rita Reviewer');
-    await user.selectOptions(within(rita).getByRole('combobox', { name: 'Role of Rita Reviewer' }), 'manager');
+    await user.selectOptions(
+      within(rita).getByRole('combobox', { name: 'Role of Rita Reviewer' }),
+      'manager',
+    );
     expect(await screen.findByText('Rita Reviewer’s role is now Manager.')).toBeInTheDocument();
     expect(fake.lastBody('PATCH /api/manager/staff/2')).toEqual({ role: 'manager' });
-    expect(new Headers(fake.lastInit('PATCH /api/manager/staff/2')?.headers).get('Authorization')).toBe('Bearer staff-token');
+    expect(new Headers(fake.lastInit('PATCH /api/manager/staff/2')?.headers).get('Authorization')).toBe(
+      'Bearer staff-token',
+    );
   });
 
   it('shows the server’s reason when a change is refused', async () => {
-    const message = 'The program must keep at least one active administrator: make someone else an administrator first';
+    const message =
+      'The program must keep at least one active administrator: make someone else an administrator first';
     fake.on('PATCH /api/manager/staff/2', () => jsonResponse(409, { code: 409, message }));
     const { user } = renderApp('/manager/staff');
     const rita = await rowOf('Rita Reviewer');
@@ -170,7 +194,9 @@ describe('changes', () => {
   });
 
   it('deactivates after a confirmation that says what follows', async () => {
-    fake.on('PATCH /api/manager/staff/2', () => jsonResponse(200, { data: { ...RITA, status: 'deactivated' } }));
+    fake.on('PATCH /api/manager/staff/2', () =>
+      jsonResponse(200, { data: { ...RITA, status: 'deactivated' } }),
+    );
     const { user } = renderApp('/manager/staff');
     await user.click(within(await rowOf('Rita Reviewer')).getByTestId('staff-deactivate'));
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate Rita Reviewer?' });
@@ -184,19 +210,30 @@ describe('changes', () => {
 
   it('keeps the dialog open with the server’s reason when deactivation is refused; cancel changes nothing', async () => {
     fake.on('PATCH /api/manager/staff/2', () =>
-      jsonResponse(422, { code: 422, message: 'You cannot deactivate your own account: ask another administrator', errors: {} }),
+      jsonResponse(422, {
+        code: 422,
+        message: 'You cannot deactivate your own account: ask another administrator',
+        errors: {},
+      }),
     );
     const { user } = renderApp('/manager/staff');
     await user.click(within(await rowOf('Rita Reviewer')).getByTestId('staff-deactivate'));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByTestId('staff-confirm-confirm'));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('You cannot deactivate your own account');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'You cannot deactivate your own account',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('reactivates; one who never chose a password is told the invitation must go again', async () => {
-    const ZED = account(6, { name: 'Zed Never', status: 'deactivated', password_set: false, last_login_at: null });
+    const ZED = account(6, {
+      name: 'Zed Never',
+      status: 'deactivated',
+      password_set: false,
+      last_login_at: null,
+    });
     fake.on('GET /api/manager/staff', () => jsonResponse(200, page([ADA, DAN, ZED])));
     fake.on('PATCH /api/manager/staff/4', () => jsonResponse(200, { data: { ...DAN, status: 'active' } }));
     const { user } = renderApp('/manager/staff');
@@ -240,7 +277,9 @@ describe('the invitation form', () => {
     await user.type(within(dialog).getByTestId('staff-invite-name'), 'Léa Tremblay');
     await user.type(within(dialog).getByTestId('staff-invite-email'), 'lea@sunbite.example');
     await user.selectOptions(within(dialog).getByTestId('staff-invite-role'), 'manager');
-    expect(within(dialog).getByTestId('staff-invite-role-hint')).toHaveTextContent('Also approves and pays payouts');
+    expect(within(dialog).getByTestId('staff-invite-role-hint')).toHaveTextContent(
+      'Also approves and pays payouts',
+    );
     await user.selectOptions(within(dialog).getByTestId('staff-invite-locale'), 'fr');
     await user.click(within(dialog).getByTestId('staff-invite-submit'));
     expect(await screen.findByText('Invitation sent to lea@sunbite.example.')).toBeInTheDocument();
@@ -274,7 +313,9 @@ describe('the invitation form', () => {
     await user.clear(within(dialog).getByTestId('staff-invite-email'));
     await user.type(within(dialog).getByTestId('staff-invite-email'), 'rita@sunbite.example');
     await user.click(within(dialog).getByTestId('staff-invite-submit'));
-    expect(await within(dialog).findByText('A staff account already exists for this e-mail')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('A staff account already exists for this e-mail'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
@@ -292,24 +333,40 @@ describe('the invitation page', () => {
   beforeEach(() => {
     localStorage.removeItem('manager_token');
     fake.on('POST /api/manager/auth/invite', () =>
-      jsonResponse(200, { data: { email: 'nina@sunbite.example', name: 'Nina New', role: 'reviewer', expires_at: '2026-03-08T10:00:00Z' } }),
+      jsonResponse(200, {
+        data: {
+          email: 'nina@sunbite.example',
+          name: 'Nina New',
+          role: 'reviewer',
+          expires_at: '2026-03-08T10:00:00Z',
+        },
+      }),
     );
   });
 
   it('says who it is for, sets the password with the public client, and opens the back office signed in', async () => {
     fake.on('POST /api/manager/auth/accept_invite', () =>
-      jsonResponse(200, { token: 'new-staff-token', expired: new Date(Date.now() + 86_400_000).toISOString() }),
+      jsonResponse(200, {
+        token: 'new-staff-token',
+        expired: new Date(Date.now() + 86_400_000).toISOString(),
+      }),
     );
     staffAs('reviewer');
     fake.on('GET /api/manager/payouts', () =>
       jsonResponse(200, { data: [], current_page: 1, per_page: 20, last_page: 1, total: 0, counts: {} }),
     );
     const { user, router } = renderApp(`/manager/invite?token=${TOKEN}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Join the back office' })).toBeInTheDocument();
-    expect(await screen.findByTestId('invite-lead')).toHaveTextContent('Nina New, you are invited to the back office with the Reviewer role.');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Join the back office' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByTestId('invite-lead')).toHaveTextContent(
+      'Nina New, you are invited to the back office with the Reviewer role.',
+    );
     expect(screen.getByTestId('invite-email')).toHaveTextContent('nina@sunbite.example');
     expect(fake.lastBody('POST /api/manager/auth/invite')).toEqual({ token: TOKEN });
-    expect(new Headers(fake.lastInit('POST /api/manager/auth/invite')?.headers).get('Authorization')).toBe(`Bearer ${TEST_PUBLIC_CLIENT}`);
+    expect(new Headers(fake.lastInit('POST /api/manager/auth/invite')?.headers).get('Authorization')).toBe(
+      `Bearer ${TEST_PUBLIC_CLIENT}`,
+    );
 
     await user.type(screen.getByTestId('invite-password'), 'short');
     await user.click(screen.getByTestId('invite-submit'));
@@ -333,17 +390,25 @@ describe('the invitation page', () => {
 
   it('says clearly when the link was already used, with the way to sign in', async () => {
     fake.on('POST /api/manager/auth/invite', () =>
-      jsonResponse(410, { code: 410, message: 'This invitation has already been used. Sign in with your e-mail and password.' }),
+      jsonResponse(410, {
+        code: 410,
+        message: 'This invitation has already been used. Sign in with your e-mail and password.',
+      }),
     );
     renderApp(`/manager/invite?token=${TOKEN}`);
-    expect(await screen.findByTestId('invite-refused')).toHaveTextContent('This invitation has already been used.');
+    expect(await screen.findByTestId('invite-refused')).toHaveTextContent(
+      'This invitation has already been used.',
+    );
     expect(screen.getByTestId('invite-sign-in')).toHaveAttribute('href', '/manager/login');
     expect(screen.queryByTestId('invite-form')).toBeNull();
   });
 
   it('says when the link expired while the form was open', async () => {
     fake.on('POST /api/manager/auth/accept_invite', () =>
-      jsonResponse(410, { code: 410, message: 'This invitation has expired. Ask an administrator to send it again.' }),
+      jsonResponse(410, {
+        code: 410,
+        message: 'This invitation has expired. Ask an administrator to send it again.',
+      }),
     );
     const { user } = renderApp(`/manager/invite?token=${TOKEN}`);
     await user.type(await screen.findByTestId('invite-password'), 'nina-password-1');
@@ -362,7 +427,9 @@ describe('the invitation page', () => {
   it('speaks French when the visitor does', async () => {
     await i18n.changeLanguage('fr');
     renderApp(`/manager/invite?token=${TOKEN}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Rejoindre l’administration' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Rejoindre l’administration' }),
+    ).toBeInTheDocument();
     expect(await screen.findByTestId('invite-lead')).toHaveTextContent('avec le rôle Vérificateur');
   });
 });

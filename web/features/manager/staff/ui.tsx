@@ -2,7 +2,8 @@
 import { useTranslation } from 'react-i18next';
 import type { StaffStatus } from './staff-api';
 
-const chip = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset';
+const chip =
+  'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset';
 
 const TONES: Record<StaffStatus, string> = {
   active:
@@ -15,7 +16,11 @@ const TONES: Record<StaffStatus, string> = {
 export function StatusChip({ status }: { status: StaffStatus }) {
   const { t } = useTranslation();
   return (
-    <span className={`${chip} ${TONES[status] ?? TONES.deactivated}`} data-testid="staff-status" data-status={status}>
+    <span
+      className={`${chip} ${TONES[status] ?? TONES.deactivated}`}
+      data-testid="staff-status"
+      data-status={status}
+    >
       {t(`manager.staff.statuses.${status}`, { defaultValue: status })}
     </span>
   );

@@ -58,9 +58,7 @@ export function SignInPreview({ values, logoUrl }: { values: FormValues; logoUrl
           <h2 id={headingId} className="text-base font-semibold tracking-tight">
             {t('manager.subpartners.preview.title')}
           </h2>
-          <p className="text-xs text-muted">
-            {t('manager.subpartners.preview.lead')}
-          </p>
+          <p className="text-xs text-muted">{t('manager.subpartners.preview.lead')}</p>
         </div>
         <div
           role="group"

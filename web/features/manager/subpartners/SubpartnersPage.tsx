@@ -1,5 +1,5 @@
 // /manager/subpartners: the agencies and retailers with white-label pages of their own
-// (decisions §10), found by name or address, each with its colours, whether it is open, and how
+// (docs/product/partners-and-accounts.md#white-label-sub-partners), found by name or address, each with its colours, whether it is open, and how
 // many partners came through it. Managers and admins add new ones. The search, the state filter
 // and the page live in the URL (?q=&state=&page=), so a reload or a shared link shows the same list.
 import { useCallback } from 'react';
@@ -36,10 +36,7 @@ function NameCell({ row }: { row: Subpartner }) {
         >
           {row.name}
         </span>
-        <span
-          className="block truncate font-mono text-xs text-muted"
-          data-testid="subpartner-slug"
-        >
+        <span className="block truncate font-mono text-xs text-muted" data-testid="subpartner-slug">
           /{row.slug}
         </span>
       </span>
@@ -199,10 +196,7 @@ export function SubpartnersPage() {
           testId="subpartners-search"
         />
         <div className="w-full sm:w-48">
-          <label
-            htmlFor="subpartners-state"
-            className="mb-1 block text-xs font-medium text-muted"
-          >
+          <label htmlFor="subpartners-state" className="mb-1 block text-xs font-medium text-muted">
             {t('manager.subpartners.state_label')}
           </label>
           <select
@@ -223,11 +217,7 @@ export function SubpartnersPage() {
       </div>
       <div className="mb-3 flex min-h-6 items-center">
         {data && data.total > 0 ? (
-          <p
-            className="text-sm text-muted"
-            aria-live="polite"
-            data-testid="subpartners-total"
-          >
+          <p className="text-sm text-muted" aria-live="polite" data-testid="subpartners-total">
             {t('manager.subpartners.results', { count: data.total, formatted: f.number(data.total) })}
           </p>
         ) : null}

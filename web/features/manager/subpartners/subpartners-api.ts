@@ -1,4 +1,4 @@
-// The staff sub-partners API (decisions §10, §11): the list with its search, one sub-partner,
+// The staff sub-partners API (docs/product/partners-and-accounts.md#white-label-sub-partners, docs/product/back-office.md#partners): the list with its search, one sub-partner,
 // creation, changes (with the `updated_at` the screen showed: a sub-partner changed since answers
 // 409), and the logo's upload (the image's own bytes) and removal. Queries live under
 // ['manager', 'subpartners'], so signing out forgets them; every call carries the staff token and
@@ -125,7 +125,9 @@ export function useUpdateSubpartner(id: number) {
  * type the browser cannot name goes as application/octet-stream and the server decides.
  */
 export async function uploadLogo(id: number, file: Blob): Promise<Subpartner> {
-  const type = (UPLOAD_IMAGE_TYPES as readonly string[]).includes(file.type) ? file.type : 'application/octet-stream';
+  const type = (UPLOAD_IMAGE_TYPES as readonly string[]).includes(file.type)
+    ? file.type
+    : 'application/octet-stream';
   return (await upload<{ data: Subpartner }>(`${path(id)}/logo`, file, { auth: 'manager', type })).data;
 }
 

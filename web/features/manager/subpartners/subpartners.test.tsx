@@ -1,4 +1,4 @@
-// The sub-partners section (issue 13, decisions §10, §11): the list (table and cards, search and
+// The sub-partners section (issue 13, docs/product/partners-and-accounts.md#white-label-sub-partners, docs/product/back-office.md#partners): the list (table and cards, search and
 // state in the URL, partner counts), creating one (the slug from the name, the rules said before
 // sending, the live preview, the logo sent after), and editing one (only the changes, with the
 // version the form started from; a new address confirmed; a conflict said; reviewers read only),

@@ -152,9 +152,7 @@ function ClaimsTable({ rows, onAction }: RowProps) {
           <td className={td}>
             <Address address={row.address} />
           </td>
-          <td className={`${td} whitespace-nowrap text-muted`}>
-            {dateTime(row.created_at)}
-          </td>
+          <td className={`${td} whitespace-nowrap text-muted`}>{dateTime(row.created_at)}</td>
           <td className={td}>
             <Handling claim={row} />
           </td>
@@ -176,9 +174,7 @@ function ClaimsCards({ rows, onAction }: RowProps) {
         <li key={row.id} className="card space-y-3 p-4" data-testid="claim-row" data-id={row.id}>
           <div className="flex items-start justify-between gap-3">
             <PartnerName partner={row.partner} />
-            <span className="shrink-0 text-xs text-muted">
-              {dateTime(row.created_at)}
-            </span>
+            <span className="shrink-0 text-xs text-muted">{dateTime(row.created_at)}</span>
           </div>
           <Address address={row.address} />
           <Handling claim={row} />

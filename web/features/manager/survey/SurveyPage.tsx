@@ -41,9 +41,7 @@ function AnswersTable({ rows }: { rows: SurveyAnswer[] }) {
           <td className={td}>
             <ChoiceLabel answer={row} />
           </td>
-          <td className={`${td} whitespace-nowrap text-muted`}>
-            {dateTime(row.answered_at)}
-          </td>
+          <td className={`${td} whitespace-nowrap text-muted`}>{dateTime(row.answered_at)}</td>
         </tr>
       ))}
     </ListTable>
