@@ -14,6 +14,7 @@ export function Dialog({
   children,
   footer,
   testId,
+  role = 'dialog',
 }: {
   title: string;
   description?: ReactNode;
@@ -23,6 +24,8 @@ export function Dialog({
   children?: ReactNode;
   footer: ReactNode;
   testId?: string;
+  /** `alertdialog` for a question before a change that cannot wait to be read. */
+  role?: 'dialog' | 'alertdialog';
 }) {
   const id = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -48,7 +51,7 @@ export function Dialog({
       />
       <div
         ref={panel}
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={`${id}-title`}
         aria-describedby={description ? `${id}-body` : undefined}
@@ -88,6 +91,7 @@ export function ConfirmDialog({
   busy,
   error,
   danger = false,
+  alert = false,
   onConfirm,
   onClose,
   testId,
@@ -99,6 +103,8 @@ export function ConfirmDialog({
   busy: boolean;
   error?: string | null;
   danger?: boolean;
+  /** A change a partner or the program feels at once (a suspension, a revoked voucher, the currency): an alert dialog. */
+  alert?: boolean;
   onConfirm: () => void;
   onClose: () => void;
   testId?: string;
@@ -111,6 +117,7 @@ export function ConfirmDialog({
       onClose={onClose}
       busy={busy}
       testId={testId}
+      role={alert ? 'alertdialog' : 'dialog'}
       footer={
         <>
           <button type="button" className="btn-secondary" onClick={onClose} disabled={busy}>
@@ -132,6 +139,7 @@ export function ConfirmDialog({
         <p
           role="alert"
           className="mt-4 rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-800 dark:bg-red-950/60 dark:text-red-200"
+          data-testid={testId ? `${testId}-error` : undefined}
         >
           {error}
         </p>

@@ -13,7 +13,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { notifyError, notifySuccess } from '../../../lib/toast';
 import { PageHeading } from '../../../components/PageHeading';
 import { orderLabel, useFormatters } from '../../../lib/format';
-import { ConfirmChangeDialog } from '../../../components/staff/ConfirmChangeDialog';
+import { ConfirmDialog } from '../../../components/staff/dialogs';
 import { useCurrencySettings } from '../currency-api';
 import { rateLine } from '../currency-words';
 import { useOrdersApart, useReleaseOrders, type OrderApart, type OrdersApartKind } from './needs-a-look-api';
@@ -477,7 +477,9 @@ export function OrdersWaitingPage() {
       />
       <OrdersList kind="orders-waiting" />
       {asked ? (
-        <ConfirmChangeDialog
+        <ConfirmDialog
+          alert
+          busyLabel={t('manager.partners.actions.working')}
           title={t('manager.overview.apart.release_title', {
             count: asked.orders,
             formatted: f.number(asked.orders),
@@ -486,8 +488,7 @@ export function OrdersWaitingPage() {
           body={t('manager.overview.apart.release_body', {
             rate: rateLine(asked.currency, asked.rate, programCurrency),
           })}
-          confirm={t('manager.overview.apart.release_confirm')}
-          tone="primary"
+          confirmLabel={t('manager.overview.apart.release_confirm')}
           busy={release.isPending}
           error={release.error ? refused(release.error) : null}
           onConfirm={onConfirm}

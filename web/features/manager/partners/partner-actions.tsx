@@ -10,7 +10,7 @@ import { ApiError, isUnauthorized } from '../../../lib/api';
 import { apiMessage, serverFieldErrors, type FieldErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/toast';
 import { useFormatters } from '../../../lib/format';
-import { ConfirmChangeDialog } from '../../../components/staff/ConfirmChangeDialog';
+import { ConfirmDialog } from '../../../components/staff/dialogs';
 import {
   partnerName,
   useAddNote,
@@ -312,7 +312,10 @@ export function AccountActions({ partner }: { partner: PartnerDetail }) {
       </div>
       <FormError message={resendError} testId="resend-error" />
       {confirming ? (
-        <ConfirmChangeDialog
+        <ConfirmDialog
+          alert
+          danger={!suspended}
+          busyLabel={t('manager.partners.actions.working')}
           testId={suspended ? 'reactivate-dialog' : 'suspend-dialog'}
           title={t(
             suspended
@@ -329,12 +332,11 @@ export function AccountActions({ partner }: { partner: PartnerDetail }) {
               )}
             </p>
           }
-          confirm={t(
+          confirmLabel={t(
             suspended
               ? 'manager.partners.detail.account.reactivate_confirm'
               : 'manager.partners.detail.account.suspend_confirm',
           )}
-          tone={suspended ? 'primary' : 'danger'}
           busy={update.isPending}
           error={dialogError}
           onConfirm={change}

@@ -11,7 +11,7 @@ import { isUnauthorized, type Paged } from '../../../lib/api';
 import { apiMessage } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/toast';
 import { orderLabel, useFormatters, useDateTime } from '../../../lib/format';
-import { ConfirmChangeDialog } from '../../../components/staff/ConfirmChangeDialog';
+import { ConfirmDialog } from '../../../components/staff/dialogs';
 import {
   AccountActions,
   NoteForm,
@@ -678,11 +678,14 @@ export function VouchersCard({ partner }: { partner: PartnerDetail }) {
         )}
       </PagedPart>
       {revoking ? (
-        <ConfirmChangeDialog
+        <ConfirmDialog
+          alert
+          danger
+          busyLabel={t('manager.partners.actions.working')}
           testId="revoke-dialog"
           title={t('manager.partners.detail.vouchers.revoke_title', { code: revoking.code })}
           body={<p>{t('manager.partners.detail.vouchers.revoke_body')}</p>}
-          confirm={t('manager.partners.detail.vouchers.revoke_confirm')}
+          confirmLabel={t('manager.partners.detail.vouchers.revoke_confirm')}
           busy={revoke.isPending}
           error={error}
           onConfirm={confirmRevoke}

@@ -1,10 +1,10 @@
 // The dialog behind each decision on a payout: what will happen, the reason or reference the
 // decision needs (checked here first, then by the server), and the server's answer when it
 // refuses. Modal: focus stays inside, Escape and the backdrop cancel.
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldMessage, inputClass } from '../../../components/form';
-import { useFocusTrap } from '../../../components/use-focus-trap';
+import { Dialog, dangerButton } from '../../../components/staff/dialogs';
 import { ApiError, serverMessage } from '../../../lib/api';
 import { useFormatters } from '../../../lib/format';
 import { fieldMessage, type DecisionInput, type PayoutAction, type PayoutDetail } from './payouts-api';
@@ -32,21 +32,10 @@ export function DecisionDialog({
   const { t } = useTranslation();
   const f = useFormatters();
   const id = useId();
-  const panelRef = useRef<HTMLDivElement>(null);
   const [text, setText] = useState('');
   const [fraudulent, setFraudulent] = useState(false);
   const [missing, setMissing] = useState(false);
   const fieldRef = useRef<HTMLTextAreaElement & HTMLInputElement>(null);
-  const close = () => {
-    if (!busy) onClose();
-  };
-  // The trap gets one stable callback: a new one each render would move focus back to the start.
-  const latestClose = useRef(close);
-  useEffect(() => {
-    latestClose.current = close;
-  });
-  const escape = useCallback(() => latestClose.current(), []);
-  useFocusTrap(panelRef, true, escape);
 
   const { payout } = detail;
   const amount = f.money(payout.amount, payout.currency);
@@ -93,115 +82,104 @@ export function DecisionDialog({
   };
 
   const confirmClass =
-    action === 'reject'
-      ? 'inline-flex min-h-11 items-center justify-center gap-2 rounded-full bg-red-700 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-red-800 disabled:opacity-70 dark:bg-red-500 dark:text-stone-950 dark:hover:bg-red-400'
-      : action === 'review'
-        ? 'btn-secondary'
-        : 'btn-primary';
+    action === 'reject' ? dangerButton : action === 'review' ? 'btn-secondary' : 'btn-primary';
 
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center sm:items-center sm:p-4">
-      <div
-        className="absolute inset-0 bg-stone-950/50 backdrop-blur-[2px]"
-        aria-hidden="true"
-        onClick={close}
-      />
-      <div
-        ref={panelRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-body`}
-        data-testid={`dialog-${action}`}
-        className="card relative max-h-[90dvh] w-full overflow-y-auto rounded-b-none p-5 shadow-xl sm:max-w-md sm:rounded-2xl sm:p-6"
-      >
-        <form onSubmit={submit} noValidate>
-          <h2 id={`${id}-title`} className="text-lg font-semibold tracking-tight">
-            {t(`manager.payout.dialogs.${action}.title`, {
-              id: payout.id,
-              amount,
-              name: payout.partner.name,
-            })}
-          </h2>
-          <p id={`${id}-body`} className="mt-1.5 text-sm text-muted">
-            {body}
-          </p>
-          {needsText ? (
-            <div className="mt-4">
-              <label
-                htmlFor={`${id}-field`}
-                className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200"
-              >
-                {t(`manager.payout.dialogs.${action}.label`)}
-              </label>
-              {action === 'mark_paid' ? (
-                <input
-                  ref={fieldRef}
-                  id={`${id}-field`}
-                  name="reference"
-                  value={text}
-                  onChange={(event) => setText(event.target.value)}
-                  autoComplete="off"
-                  maxLength={200}
-                  aria-invalid={fieldError ? true : undefined}
-                  aria-describedby={fieldError ? `${id}-error` : `${id}-hint`}
-                  data-testid="decision-field"
-                  className={`${inputClass} ${fieldError ? 'border-red-600 dark:border-red-400' : 'border-stone-300 dark:border-stone-700'}`}
-                />
-              ) : (
-                <textarea
-                  ref={fieldRef}
-                  id={`${id}-field`}
-                  name="reason"
-                  rows={3}
-                  value={text}
-                  onChange={(event) => setText(event.target.value)}
-                  maxLength={500}
-                  aria-invalid={fieldError ? true : undefined}
-                  aria-describedby={fieldError ? `${id}-error` : `${id}-hint`}
-                  data-testid="decision-field"
-                  className={`${inputClass} ${fieldError ? 'border-red-600 dark:border-red-400' : 'border-stone-300 dark:border-stone-700'}`}
-                />
-              )}
-              {fieldError ? null : (
-                <p id={`${id}-hint`} className="mt-1.5 text-xs text-muted">
-                  {t(`manager.payout.dialogs.${action}.hint`)}
-                </p>
-              )}
-              <FieldMessage id={`${id}-error`} message={fieldError} />
-            </div>
-          ) : null}
-          {action === 'reject' ? (
-            <label className="mt-4 flex items-start gap-3 rounded-xl border border-stone-200 p-3 text-sm dark:border-stone-800">
-              <input
-                type="checkbox"
-                checked={fraudulent}
-                onChange={(event) => setFraudulent(event.target.checked)}
-                className="mt-0.5 h-4 w-4 shrink-0 accent-red-700 dark:accent-red-400"
-                data-testid="decision-fraudulent"
-              />
-              <span>{t('manager.payout.dialogs.reject.fraudulent')}</span>
-            </label>
-          ) : null}
-          {formError ? (
-            <p
-              role="alert"
-              className="mt-4 rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-800 dark:bg-red-950/60 dark:text-red-200"
-              data-testid="decision-error"
+    <Dialog
+      title={t(`manager.payout.dialogs.${action}.title`, {
+        id: payout.id,
+        amount,
+        name: payout.partner.name,
+      })}
+      description={body}
+      onClose={onClose}
+      busy={busy}
+      testId={`dialog-${action}`}
+      footer={
+        <>
+          <button type="button" className="btn-secondary" onClick={onClose} disabled={busy}>
+            {t('manager.payout.dialogs.cancel')}
+          </button>
+          <button
+            type="submit"
+            form={`${id}-form`}
+            className={confirmClass}
+            disabled={busy}
+            data-testid="decision-confirm"
+          >
+            {busy ? t('manager.payout.dialogs.working') : t(`manager.payout.dialogs.${action}.confirm`)}
+          </button>
+        </>
+      }
+    >
+      <form id={`${id}-form`} onSubmit={submit} noValidate>
+        {needsText ? (
+          <div className="mt-4">
+            <label
+              htmlFor={`${id}-field`}
+              className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200"
             >
-              {formError}
-            </p>
-          ) : null}
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <button type="button" className="btn-secondary" onClick={close} disabled={busy}>
-              {t('manager.payout.dialogs.cancel')}
-            </button>
-            <button type="submit" className={confirmClass} disabled={busy} data-testid="decision-confirm">
-              {busy ? t('manager.payout.dialogs.working') : t(`manager.payout.dialogs.${action}.confirm`)}
-            </button>
+              {t(`manager.payout.dialogs.${action}.label`)}
+            </label>
+            {action === 'mark_paid' ? (
+              <input
+                ref={fieldRef}
+                id={`${id}-field`}
+                name="reference"
+                value={text}
+                onChange={(event) => setText(event.target.value)}
+                autoComplete="off"
+                maxLength={200}
+                aria-invalid={fieldError ? true : undefined}
+                aria-describedby={fieldError ? `${id}-error` : `${id}-hint`}
+                data-testid="decision-field"
+                className={`${inputClass} ${fieldError ? 'border-red-600 dark:border-red-400' : 'border-stone-300 dark:border-stone-700'}`}
+              />
+            ) : (
+              <textarea
+                ref={fieldRef}
+                id={`${id}-field`}
+                name="reason"
+                rows={3}
+                value={text}
+                onChange={(event) => setText(event.target.value)}
+                maxLength={500}
+                aria-invalid={fieldError ? true : undefined}
+                aria-describedby={fieldError ? `${id}-error` : `${id}-hint`}
+                data-testid="decision-field"
+                className={`${inputClass} ${fieldError ? 'border-red-600 dark:border-red-400' : 'border-stone-300 dark:border-stone-700'}`}
+              />
+            )}
+            {fieldError ? null : (
+              <p id={`${id}-hint`} className="mt-1.5 text-xs text-muted">
+                {t(`manager.payout.dialogs.${action}.hint`)}
+              </p>
+            )}
+            <FieldMessage id={`${id}-error`} message={fieldError} />
           </div>
-        </form>
-      </div>
-    </div>
+        ) : null}
+        {action === 'reject' ? (
+          <label className="mt-4 flex items-start gap-3 rounded-xl border border-stone-200 p-3 text-sm dark:border-stone-800">
+            <input
+              type="checkbox"
+              checked={fraudulent}
+              onChange={(event) => setFraudulent(event.target.checked)}
+              className="mt-0.5 h-4 w-4 shrink-0 accent-red-700 dark:accent-red-400"
+              data-testid="decision-fraudulent"
+            />
+            <span>{t('manager.payout.dialogs.reject.fraudulent')}</span>
+          </label>
+        ) : null}
+        {formError ? (
+          <p
+            role="alert"
+            className="mt-4 rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-800 dark:bg-red-950/60 dark:text-red-200"
+            data-testid="decision-error"
+          >
+            {formError}
+          </p>
+        ) : null}
+      </form>
+    </Dialog>
   );
 }

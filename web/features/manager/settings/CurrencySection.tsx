@@ -12,7 +12,7 @@ import { Icon } from '../../../components/icons';
 import { apiMessage, serverFieldErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/toast';
 import { useFormatters } from '../../../lib/format';
-import { ConfirmChangeDialog } from '../../../components/staff/ConfirmChangeDialog';
+import { ConfirmDialog } from '../../../components/staff/dialogs';
 import {
   useChangeCurrency,
   useCurrencySettings,
@@ -138,11 +138,12 @@ function ProgramCurrency({ settings, admin }: { settings: CurrencySettings; admi
           : t('manager.settings.currency.locked_note')}
       </p>
       {confirming ? (
-        <ConfirmChangeDialog
+        <ConfirmDialog
+          alert
+          busyLabel={t('manager.partners.actions.working')}
           title={t('manager.settings.currency.confirm_title', { currency: chosen })}
           body={t('manager.settings.currency.confirm_body', { from: settings.currency, to: chosen })}
-          confirm={t('manager.settings.currency.confirm', { currency: chosen })}
-          tone="primary"
+          confirmLabel={t('manager.settings.currency.confirm', { currency: chosen })}
           busy={change.isPending}
           error={failure}
           onConfirm={onConfirm}
@@ -626,10 +627,13 @@ function CurrencyBody({ settings, admin }: { settings: CurrencySettings; admin: 
         )}
       </div>
       {removing ? (
-        <ConfirmChangeDialog
+        <ConfirmDialog
+          alert
+          danger
+          busyLabel={t('manager.partners.actions.working')}
           title={t('manager.settings.currency.remove_title', { currency: removing.currency })}
           body={t('manager.settings.currency.remove_body', { currency: removing.currency })}
-          confirm={t('manager.settings.currency.remove_confirm')}
+          confirmLabel={t('manager.settings.currency.remove_confirm')}
           busy={remove.isPending}
           error={
             remove.error ? (serverFieldErrors(remove.error)?.currency ?? apiMessage(remove.error)) : null

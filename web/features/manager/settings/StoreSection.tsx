@@ -17,7 +17,7 @@ import { ApiError } from '../../../lib/api';
 import { apiMessage, serverFieldErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/toast';
 import { useFormatters, useDateTime } from '../../../lib/format';
-import { ConfirmChangeDialog } from '../../../components/staff/ConfirmChangeDialog';
+import { ConfirmDialog } from '../../../components/staff/dialogs';
 import { RATES_ANCHOR } from './CurrencySection';
 import { useCurrencySettings } from '../currency-api';
 import {
@@ -660,12 +660,15 @@ function ConnectionBlock({ settings }: { settings: StoreSettings }) {
         </div>
       )}
       {confirming ? (
-        <ConfirmChangeDialog
+        <ConfirmDialog
+          alert
+          danger
+          busyLabel={t('manager.partners.actions.working')}
           title={t('manager.settings.store.disconnect_title', {
             shop: connection.shop_name ?? connection.shop_domain,
           })}
           body={t('manager.settings.store.disconnect_body')}
-          confirm={t('manager.settings.store.disconnect_confirm')}
+          confirmLabel={t('manager.settings.store.disconnect_confirm')}
           busy={disconnect.isPending}
           error={
             disconnect.error
