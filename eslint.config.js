@@ -168,6 +168,29 @@ export default tseslint.config(
     },
   },
   {
+    // The shared layers serve every feature and know none: web/components and web/lib import only
+    // each other and common/ (ARCHITECTURE.md, docs/decisions/066).
+    files: ['web/components/**/*.{ts,tsx}', 'web/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', 'node:*'],
+              message: 'web/ never imports server code: share it through common/.',
+            },
+            {
+              group: ['**/features/**', '**/app/**'],
+              message:
+                'web/components and web/lib serve every feature and import none (nor web/app): move what they need here.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/features/**/*.{ts,tsx}'],
     plugins: { layers: { rules: { 'feature-imports': featureImports } } },
     rules: { 'layers/feature-imports': 'error' },

@@ -196,6 +196,33 @@ describe('module boundaries', () => {
     ).toBe(false);
   });
 
+  it('keep the shared layers free of features and of the app', async () => {
+    expect(
+      await restricted('web/components/table.tsx', "import { x } from '../features/sales/x';\nvoid x;\n"),
+    ).toBe(true);
+    expect(await restricted('web/lib/format.ts', "import { x } from '../app/account/x';\nvoid x;\n")).toBe(
+      true,
+    );
+    expect(
+      await restricted(
+        'web/components/staff/dialogs.tsx',
+        "import { x } from '../../features/manager/x';\nvoid x;\n",
+      ),
+    ).toBe(true);
+    expect(await restricted('web/lib/format.ts', "import { x } from '../../server/x';\nvoid x;\n")).toBe(
+      true,
+    );
+    expect(
+      await restricted('web/components/table.tsx', "import { x } from '../lib/format';\nvoid x;\n"),
+    ).toBe(false);
+    expect(
+      await restricted('web/lib/format.ts', "import { x } from '../components/states';\nvoid x;\n"),
+    ).toBe(false);
+    expect(
+      await restricted('web/lib/format.ts', "import { x } from '../../common/currency';\nvoid x;\n"),
+    ).toBe(false);
+  });
+
   it('keep each back-office section to itself, the shared staff files and the message page kind', async () => {
     const file = 'web/features/manager/overview/OverviewPage.tsx';
     // Another section, and the shell that loads the sections (the import circle of issue 32).
