@@ -130,7 +130,8 @@ export default defineConfig({
             // account page's code imports: one file, since every visit that leaves the sign-in
             // loads them all at once. As four chunks they were four requests, and four
             // `modulepreload` links that Vite's preload helper appended to the document, 30–80 ms
-            // of main-thread work at Lighthouse's fourfold slowdown (docs/performance.md). Only
+            // of main-thread work at Lighthouse's fourfold slowdown (one chunk: `appendChild` 22–35 →
+            // 8–12 ms, docs/performance-log.md, 2026-11-26, night). Only
             // the modules listed: their dependencies in the entry stay there. No module of the
             // entry imports one of them, so the chunks import each other in one direction only.
             {

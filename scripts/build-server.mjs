@@ -2,6 +2,8 @@
 // CommonJS file, dist/server/server.cjs, and puts the entry that loads it beside it as
 // dist/server/main.js. Production runs this JavaScript; nothing is transpiled at run time
 // (decisions/017).
+// Measured (docs/performance-log.md, 2026-11-22): packages loaded from node_modules took about 0.5 s
+// of a start, one bundle about half that; `npm run bench:start` guards it.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

@@ -1,7 +1,7 @@
 // Lists bound into `in (...)`: each length is its own SQL text, so its own prepared statement (one
 // more preparation, and one more entry in the statement cache of db/index.ts, pushing out others).
 // Padded to one of a few lengths, a list of any length runs one of a few statements, each
-// prepared once.
+// prepared once. No bench figure yet (part of ingestion's ×0.58, docs/performance-log.md, 2026-11-26).
 
 /**
  * `values` padded with its last element repeated to the next power of two (at least 1): for

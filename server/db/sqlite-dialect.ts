@@ -5,6 +5,7 @@
 // the compiler writes a whole-number LIMIT into the SQL's text (a bound OFFSET does not expire
 // the plan). A limit is one of a few values per query (1, a page's length of at most 100, a
 // batch size), so the statement cache holds a few texts where it held one.
+// Those figures: docs/performance-log.md, 2026-11-26 (night), in process; no bench figure of this alone.
 import { SqliteDialect, SqliteQueryCompiler, ValueNode } from 'kysely';
 import type { LimitNode } from 'kysely';
 

@@ -7,6 +7,8 @@ import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from './icons';
+import type { z } from 'zod';
+import type { mailSwitches, mailSwitchesAnswer } from '../../common/contracts/program-mail';
 import { api } from '../lib/api';
 import { apiMessage } from '../lib/forms';
 import { notifySuccess } from '../lib/toast';
@@ -15,7 +17,8 @@ import { SettingsSection } from './SettingsSection';
 /** The kinds of program mail, in the order the switches are shown (the server's `MAIL_KINDS`). */
 export const MAIL_KINDS = ['sales_digest', 'announcements', 'promotions', 'challenges'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
-export type MailSwitchValues = Record<MailKind, boolean>;
+/** The switches as the server answers them (common/contracts/program-mail.ts). */
+export type MailSwitchValues = z.infer<typeof mailSwitches>;
 /** What a PUT sends: the switches that change, never an empty object (the server answers 422). */
 export type MailSwitchChange = Partial<MailSwitchValues>;
 
@@ -240,7 +243,8 @@ const settingsStore: MailSwitchStore<MailSwitchValues> = {
   queryKey: MAIL_PREFERENCES_KEY,
   switchesOf: (cached) => cached,
   withSwitches: (_cached, switches) => switches,
-  send: async (change) => (await api.put<{ data: MailSwitchValues }>('/api/mail_preferences', change)).data,
+  send: async (change) =>
+    (await api.put<z.infer<typeof mailSwitchesAnswer>>('/api/mail_preferences', change)).data,
   partnerSession: true,
 };
 
@@ -250,7 +254,7 @@ export function MailSettings() {
   const query = useQuery({
     queryKey: MAIL_PREFERENCES_KEY,
     queryFn: async ({ signal }) =>
-      (await api.get<{ data: MailSwitchValues }>('/api/mail_preferences', { signal })).data,
+      (await api.get<z.infer<typeof mailSwitchesAnswer>>('/api/mail_preferences', { signal })).data,
     // The section shows its own failure; the rest of the page stays usable.
     meta: { handlesErrors: true },
   });

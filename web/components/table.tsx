@@ -1,15 +1,17 @@
 // A list's table, with its phone cards. Two kinds: a partner list's rows are themselves the cards
 // on a phone (the same markup, restyled below `sm`); a staff list is a table from `md` up and
-// separate cards below it (TableOrCards), only one of them rendered.
-import { useSyncExternalStore, type ReactNode } from 'react';
+// separate cards below it (staff/table-or-cards.tsx, kept apart so a partner never downloads it).
+import type { ReactNode } from 'react';
 
 export interface TableColumn {
   key: string;
   header: ReactNode;
-  /** Figures: aligned to the end of the cell (phone-card tables). */
+  /** Figures: aligned to the end of the cell. */
   align?: 'end';
   /** More classes for the column's heading (its width, its padding). */
   className?: string;
+  /** A sortable column's order, when the list is sorted by it. */
+  ariaSort?: 'ascending' | 'descending';
 }
 
 /** The staff tables' cells: room at both ends of a row, rows split by a line. */
@@ -27,7 +29,10 @@ export function TableHead({ columns }: { columns: readonly TableColumn[] }) {
           <th
             key={column.key}
             scope="col"
-            className={column.className ? `${tableCell.head} ${column.className}` : tableCell.head}
+            className={[tableCell.head, column.align === 'end' && 'text-right', column.className]
+              .filter(Boolean)
+              .join(' ')}
+            aria-sort={column.ariaSort}
           >
             {column.header}
           </th>
@@ -46,6 +51,7 @@ function PhoneCardsHead({ columns }: { columns: readonly TableColumn[] }) {
           <th
             key={column.key}
             scope="col"
+            aria-sort={column.ariaSort}
             className={`border-b border-stone-200 px-3 py-2.5 text-xs font-semibold tracking-wide text-stone-500 uppercase first:pl-0 last:pr-0 dark:border-stone-800 dark:text-stone-400 ${column.align === 'end' ? 'text-right' : 'text-left'}${column.className ? ` ${column.className}` : ''}`}
           >
             {column.header}
@@ -81,52 +87,5 @@ export function ListTable({
         {children}
       </tbody>
     </table>
-  );
-}
-
-/** The phone cards of a staff list, and the frame of one card. */
-export function ListCards({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <ul className="space-y-2.5" aria-label={label}>
-      {children}
-    </ul>
-  );
-}
-export const listCardClass =
-  'rounded-xl border border-stone-200 bg-white p-3.5 dark:border-stone-800 dark:bg-stone-900';
-
-// Tailwind's `md`: from here staff lists are tables, below it cards.
-const WIDE_QUERY = '(min-width: 768px)';
-
-function subscribe(onChange: () => void): () => void {
-  const list = window.matchMedia(WIDE_QUERY);
-  list.addEventListener('change', onChange);
-  return () => list.removeEventListener('change', onChange);
-}
-
-/** Whether the screen is wide enough for tables; only one of table and cards is rendered. */
-export function useWideLayout(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(WIDE_QUERY).matches,
-    () => true,
-  );
-}
-
-/** A table from `md` up, cards below it; dimmed while another page loads in its place. */
-export function TableOrCards({
-  dimmed,
-  table,
-  cards,
-}: {
-  dimmed: boolean;
-  table: ReactNode;
-  cards: ReactNode;
-}) {
-  const wide = useWideLayout();
-  return (
-    <div className={`transition-opacity ${dimmed ? 'opacity-60' : ''}`}>
-      {wide ? <div className="card overflow-x-auto">{table}</div> : cards}
-    </div>
   );
 }

@@ -11,6 +11,17 @@ import {
   formatTimeOfDay,
   formatWeekdayDate,
 } from './plain-format';
+import {
+  comparePlainFormat,
+  DATE_EDGES,
+  DAYS,
+  EDGES,
+  LOCALES,
+  NUMBERS,
+  RATES,
+  SPREAD,
+  ZONES,
+} from './plain-format-cases';
 
 const intl = (locale: string, amount: number, fraction: 0 | 2) =>
   new Intl.NumberFormat(locale, {
@@ -20,40 +31,8 @@ const intl = (locale: string, amount: number, fraction: 0 | 2) =>
     maximumFractionDigits: fraction,
   }).format(amount);
 
-// Edges by hand (halves, float artefacts, signs, zeros, grouping), then a seeded spread.
-const EDGES = [
-  0,
-  -0,
-  0.005,
-  -0.004,
-  0.125,
-  1.005,
-  2.5,
-  -2.5,
-  0.1 + 0.2,
-  999.995,
-  999.994,
-  1000,
-  1234.5,
-  -1234.56,
-  1234567.891,
-  99999999.999,
-  12.345,
-  1.015,
-  1.025,
-  1e15,
-  0.000001,
-  1e-7,
-  42,
-];
-let seed = 7;
-const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
-const SPREAD = Array.from({ length: 3000 }, (_, i) => {
-  const scale = 10 ** (i % 8);
-  const value = random() * scale;
-  const cents = i % 3 === 0 ? Math.round(value * 100) / 100 : value;
-  return i % 5 === 0 ? -cents : cents;
-});
+// The inputs (edges by hand, then a seeded spread) are those the Chromium test uses too
+// (scripts/lib/plain-format-chromium.test.ts).
 
 describe('formatMoney', () => {
   for (const locale of ['en-US', 'fr-CA'])
@@ -81,18 +60,8 @@ describe('formatMoney', () => {
   });
 });
 
-const LOCALES = ['en-US', 'fr-CA'];
-
 describe('formatNumber and formatPercent', () => {
-  const values = [
-    ...EDGES,
-    ...SPREAD,
-    ...SPREAD.map(Math.round),
-    ...SPREAD.map((value) => Math.round(value * 1000) / 1000),
-    9007199254740991,
-    2 ** 60,
-    1e20,
-  ];
+  const values = NUMBERS;
   for (const locale of LOCALES) {
     it(`writes numbers as Intl does (${locale})`, () => {
       const format = new Intl.NumberFormat(locale);
@@ -110,19 +79,7 @@ describe('formatNumber and formatPercent', () => {
 
     it(`writes percentages as Intl does (${locale})`, () => {
       const format = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
-      const rates = [
-        0,
-        -0,
-        5,
-        12.5,
-        3.25,
-        100,
-        1000,
-        -1,
-        33.33,
-        0.01,
-        ...SPREAD.map((v) => Math.round(v) / 100),
-      ];
+      const rates = RATES;
       for (const rate of rates) {
         const mine = formatPercent(locale, rate);
         expect(mine, String(rate)).not.toBeNull();
@@ -148,17 +105,12 @@ describe('formatNumber and formatPercent', () => {
 });
 
 describe('formatDate, formatDayMonth and formatMonth', () => {
-  // Every day of two years (a leap year among them), at hours that cross midnight in most zones.
-  const days = Array.from({ length: 731 }, (_, i) => new Date(Date.UTC(2027, 0, 1 + i, (i * 7) % 24, 30)));
-  const edges = [
-    new Date(Date.UTC(1000, 0, 1)),
-    new Date(Date.UTC(9999, 11, 31)),
-    new Date(Date.UTC(1970, 0, 1)),
-  ];
+  const days = DAYS;
+  const edges = DATE_EDGES;
 
   // The visitor's zone decides the day of a time: the process's zone is switched (Node reads TZ
   // again when it changes) to one east and one west of UTC.
-  const zones = ['UTC', 'America/Los_Angeles', 'Pacific/Kiritimati'];
+  const zones = ZONES;
   const savedZone = process.env.TZ;
   afterEach(() => {
     if (savedZone === undefined) delete process.env.TZ;
@@ -203,6 +155,14 @@ describe('formatDate, formatDayMonth and formatMonth', () => {
           for (const [mine, theirs] of pairs(day))
             if (mine !== null) expect(mine, day.toISOString()).toBe(theirs);
       });
+
+  // The comparison the Chromium test runs, here in Node: times of day at every hour (midnight and
+  // noon among them) too.
+  for (const zone of zones)
+    it(`writes every input of plain-format-cases.ts as Intl does (${zone})`, () => {
+      process.env.TZ = zone;
+      expect(comparePlainFormat().mismatches).toEqual([]);
+    });
 
   it('answers null for what Intl writes otherwise: an invalid time, a year outside 1000–9999, other locales', () => {
     expect(formatDate('en-US', new Date(Number.NaN))).toBeNull();

@@ -1,10 +1,12 @@
 // US dollars, numbers, percentages, dates and times of day written out by hand, exactly as Intl
 // writes them in the portal's two locales (en-US "$1,234.50", "Nov 23, 2026", "2:05 PM"; fr-CA
 // "1 234,50 $ US", "23 nov. 2026", "14 h 05"), for what a page shows at once. Why: a phone takes
-// 15–30 ms (60–140 ms at Lighthouse's fourfold slowdown) to make its first number or date
+// 16–35 ms (60–140 ms at Lighthouse's fourfold slowdown) to make its first number or date
 // formatter, the time to load the locale's data, and each one was a long task of the dashboard's
-// first load (docs/performance.md). Anything else (another currency, a number that would need
-// rounding, a year outside 1000–9999) goes to Intl; a test holds the two equal.
+// first load (docs/performance-log.md, 2026-11-23; with WebSocket first, the dashboard 76 → 86).
+// Anything else (another currency, a number that would need rounding, a year outside 1000–9999)
+// goes to Intl; tests hold the two equal in Node (plain-format.test.ts) and in Chromium
+// (scripts/lib/plain-format-chromium.test.ts).
 
 const SHAPES = {
   'en-US': { group: ',', decimal: '.', write: (digits: string) => `$${digits}` },

@@ -7,14 +7,14 @@
 // Only a type from TanStack Query: the formatters import this module, and what /login downloads
 // holds no TanStack Query code (scripts/lib/static-graph.test.ts).
 import type { UseQueryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { program, programAnswer } from '../../common/contracts/settings';
 import { api } from './api';
 
 export const DEFAULT_PROGRAM_CURRENCY = 'USD';
 
-export interface Program {
-  currency: string;
-  time_zone: string;
-}
+// The answer's type is the server's schema (common/contracts/settings.ts).
+export type Program = z.infer<typeof program>;
 
 let currency = DEFAULT_PROGRAM_CURRENCY;
 const listeners = new Set<() => void>();
@@ -41,7 +41,7 @@ const PROGRAM_QUERY_KEY = ['program'] as const;
 export const programQuery: UseQueryOptions<Program, Error, Program, typeof PROGRAM_QUERY_KEY> = {
   queryKey: PROGRAM_QUERY_KEY,
   queryFn: async () => {
-    const { data } = await api.get<{ data: Program }>('/api/program', { auth: 'public' });
+    const { data } = await api.get<z.infer<typeof programAnswer>>('/api/program', { auth: 'public' });
     setProgramCurrency(data.currency);
     return data;
   },

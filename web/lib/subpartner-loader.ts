@@ -3,8 +3,11 @@
 // failed lookup all render the 404 page.
 import { data, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { isPossibleSubpartnerSlug } from '../../common/subpartners';
+import type { z } from 'zod';
+import type { publicSubpartnerAnswer } from '../../common/contracts/subpartners';
 import { api } from './api';
 
+/** What the pages draw: the server's branding (common/contracts/subpartners.ts), or a preview's part of it. */
 export interface Subpartner {
   slug: string;
   name?: string;
@@ -23,10 +26,13 @@ export async function subpartnerLoader({ params }: LoaderFunctionArgs): Promise<
   const slug = params.subpartner ?? '';
   if (!isPossibleSubpartnerSlug(slug)) notFound();
   try {
-    const answer = await api.get<{ data?: Subpartner }>(`/api/subpartners/${encodeURIComponent(slug)}`, {
-      auth: 'public',
-    });
-    return { slug, ...answer?.data };
+    const answer = await api.get<z.infer<typeof publicSubpartnerAnswer>>(
+      `/api/subpartners/${encodeURIComponent(slug)}`,
+      {
+        auth: 'public',
+      },
+    );
+    return answer?.data ?? { slug };
   } catch {
     return notFound();
   }

@@ -6,7 +6,8 @@ import { afterIdle } from './idle';
  * The countries named in `language` (countries.ts) for a select far down a form, from the page's
  * first idle moment on. Naming and sorting them makes the visit's first Intl objects (the
  * locale's data) and 250 options to render and style: on a phone, a third of the settings page's
- * first render and most of the browser's work after it (docs/performance.md). Until then the
+ * first render and most of the browser's work after it (with the boot in tasks, the page 87 → 96,
+ * docs/performance-log.md, 2026-11-26; no figure of its own). Until then the
  * select holds the current value alone, labelled with its code, a moment before it can be seen.
  */
 export function useCountryOptions(language: string, current: string): CountryOption[] {

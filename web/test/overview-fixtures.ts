@@ -67,6 +67,13 @@ export function emptyOverview(thisMonth = '2026-05-01'): ProgramOverview {
       shopify_deliveries: { count: 0, since: '2026-04-14T10:00:00.000Z', items: [] },
       store_pushes: { count: 0, items: [] },
       paypal_payouts: { count: 0, items: [] },
+      store_reconciliation: {
+        count: 0,
+        last_run_at: null,
+        error: null,
+        missed_at: null,
+        missed: { orders: 0, cancellations: 0, refunds: 0 },
+      },
     },
   };
 }
@@ -206,6 +213,7 @@ export function sampleOverview(): ProgramOverview {
           },
         ],
       },
+      store_reconciliation: base.needs_attention.store_reconciliation,
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { identitySchemas } from '../../../common/validation';
+import { confirmedChangeAnswer, emailChangeAnswer } from '../../../common/contracts/account-changes';
 import type { AppContext, TypedApp } from '../../context';
 import { requestLocale, sayApi, sayKey } from '../../i18n';
 import type { ApiMessageKey } from '../../i18n';
@@ -28,7 +29,7 @@ export function accountChangeRoutes(app: TypedApp, ctx: AppContext): void {
           'Changes the account e-mail: with the current password at once (the new address to verify, the old one told), else by a link mailed to the current address',
         security: [{ partner: [] }],
         body: schemas.changeEmail,
-        response: { 200: z.object({ data: z.object({ message: z.string(), done: z.boolean() }) }) },
+        response: { 200: emailChangeAnswer },
       },
     },
     async (request) => {
@@ -53,9 +54,7 @@ export function accountChangeRoutes(app: TypedApp, ctx: AppContext): void {
           'Confirms a change of the PayPal or account e-mail from the link mailed to a partner without a password; used once',
         security: [{ publicClient: [] }],
         body: z.object({ token: z.string().min(1).max(200) }),
-        response: {
-          200: z.object({ data: z.object({ message: z.string(), kind: z.enum(['paypal_email', 'email']) }) }),
-        },
+        response: { 200: confirmedChangeAnswer },
       },
     },
     async (request) => {

@@ -1,8 +1,15 @@
 // What the back office reads of the audit log (docs/product/back-office.md#audit-log). Every filter is answered from an
 // index that also gives the order (newest first), migrations 011 and 021.
 import { sql } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db';
+import type { AuditLogTable } from '../../db/schema';
 import { prepared, preparedList } from '../../db/prepared';
+
+/** Writes one line of the log, in the transaction of the change it records. */
+export async function insertAuditLine(trx: Db, row: Omit<Insertable<AuditLogTable>, 'id'>): Promise<void> {
+  await trx.insertInto('audit_log').values(row).execute();
+}
 
 export interface AuditFilter {
   actor?: number | undefined;

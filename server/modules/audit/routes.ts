@@ -3,9 +3,10 @@
 // every staff member changed, program-wide, beyond the payouts and partners a reviewer reads.
 import { z } from 'zod';
 import { noNul } from '../../../common/validation';
+import { auditFacetsAnswer, auditPageAnswer } from '../../../common/contracts/audit';
 import type { AppContext, TypedApp } from '../../context';
 import { sayKey } from '../../i18n';
-import { pagedAnswer, pagingQuery } from '../../plugins/paging';
+import { pagingQuery } from '../../plugins/paging';
 import { refineTimeRange, timeRange, timeRangeQuery } from '../../plugins/time-range';
 import { requireStaff } from '../auth';
 import { AUDIT_COUNT_CAP, auditFacets, listAudit } from './service';
@@ -17,23 +18,6 @@ const name = (max: number) =>
     .max(max, sayKey('wrong_value'))
     .regex(/^[A-Za-z0-9_.-]+$/, sayKey('wrong_value'))
     .optional();
-
-const staffRef = z.object({ id: z.number(), name: z.string(), email: z.string(), role: z.string() });
-const state = z.record(z.string(), z.unknown()).nullable();
-const auditLine = z.object({
-  id: z.number(),
-  created_at: z.string().describe('When (ISO 8601 UTC)'),
-  actor: staffRef.nullable().describe('The staff member, with their role as it is now'),
-  action: z.string().describe('`<entity>.<verb>`, e.g. `promotion.update`'),
-  entity: z.string(),
-  entity_id: z.string(),
-  before: state.describe('The state before the change (null for a creation)'),
-  after: state.describe('The state after the change (null for a deletion)'),
-  partner: z
-    .object({ uuid: z.string(), name: z.string() })
-    .nullable()
-    .describe('The partner the change concerns, when there is one'),
-});
 
 export function auditRoutes(app: TypedApp, ctx: AppContext): void {
   const managers = requireStaff(ctx.db, ['manager', 'admin']);
@@ -76,15 +60,7 @@ export function auditRoutes(app: TypedApp, ctx: AppContext): void {
             if (query.entity_id !== undefined && query.entity === undefined)
               issue.addIssue({ code: 'custom', path: ['entity'], message: sayKey('required') });
           }),
-        response: {
-          200: pagedAnswer(auditLine).extend({
-            total_capped: z
-              .boolean()
-              .describe(
-                `True when more than ${AUDIT_COUNT_CAP.toLocaleString('en-US')} lines match: \`total\` is that many, and \`last_page\` its last page; filters narrow it`,
-              ),
-          }),
-        },
+        response: { 200: auditPageAnswer(AUDIT_COUNT_CAP) },
       },
     },
     async (request) => {
@@ -106,15 +82,7 @@ export function auditRoutes(app: TypedApp, ctx: AppContext): void {
         ...doc(
           'What the audit log’s filters offer: the staff accounts, and the actions and entities (known, or found in the log)',
         ),
-        response: {
-          200: z.object({
-            data: z.object({
-              actors: z.array(staffRef),
-              actions: z.array(z.string()),
-              entities: z.array(z.string()),
-            }),
-          }),
-        },
+        response: { 200: auditFacetsAnswer },
       },
     },
     async () => ({ data: await auditFacets(ctx.db) }),

@@ -7,6 +7,7 @@ import { nowIso } from '../../db/dialect';
 import { pageOf } from '../../plugins/paging';
 import {
   auditPage,
+  insertAuditLine,
   loggedActions,
   loggedEntities,
   partnersByRef,
@@ -37,18 +38,15 @@ export interface AuditEntry {
 }
 
 export async function recordAudit(trx: Db, entry: AuditEntry, at: string = nowIso()): Promise<void> {
-  await trx
-    .insertInto('audit_log')
-    .values({
-      staff_id: entry.staffId,
-      action: entry.action,
-      entity: entry.entity,
-      entity_id: String(entry.entityId),
-      before: entry.before === undefined ? null : JSON.stringify(entry.before),
-      after: entry.after === undefined ? null : JSON.stringify(entry.after),
-      created_at: at,
-    })
-    .execute();
+  await insertAuditLine(trx, {
+    staff_id: entry.staffId,
+    action: entry.action,
+    entity: entry.entity,
+    entity_id: String(entry.entityId),
+    before: entry.before === undefined ? null : JSON.stringify(entry.before),
+    after: entry.after === undefined ? null : JSON.stringify(entry.after),
+    created_at: at,
+  });
 }
 
 /**

@@ -10,6 +10,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { userPayloadAnswer } from '../../../common/contracts/avatar';
 import type { AppContext, TypedApp } from '../../context';
 import type { Partner } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -22,10 +23,6 @@ const FIELD = 'picture';
 
 /** Room for the form's own framing (boundaries, part headers) around a 10 MB file. */
 const FORM_OVERHEAD = 64 * 1024;
-
-const payloadAnswer = z.object({
-  data: z.string().describe('The user, as the encrypted payload /api/get answers'),
-});
 
 // Documents the form for the OpenAPI document only: the parser leaves no body to validate (the
 // handler reads the stream itself), so it accepts anything.
@@ -121,7 +118,7 @@ export function avatarRoutes(app: TypedApp, ctx: AppContext): void {
           ),
           consumes: ['multipart/form-data'],
           body: multipartForm,
-          response: { 200: payloadAnswer },
+          response: { 200: userPayloadAnswer },
         },
       },
       async (request) => {
@@ -139,7 +136,7 @@ export function avatarRoutes(app: TypedApp, ctx: AppContext): void {
         ...doc(
           'Removes the profile picture: the avatar goes back to the social picture, else the initials; answers the user',
         ),
-        response: { 200: payloadAnswer },
+        response: { 200: userPayloadAnswer },
       },
     },
     async (request) => answer(await removeProfilePicture(ctx, partnerIdOf(request))),

@@ -24,7 +24,8 @@ export const GALLERY_LIST_FILE = 'gallery/gallery.json';
  */
 export function artworkPath(ref: ArtworkRef): string | null {
   const [kind, code, extra] = ref.split(':');
-  if (kind === 'product' && extra === undefined && code !== undefined && isProductCode(code)) return `products/${code}/artwork.webp`;
+  if (kind === 'product' && extra === undefined && code !== undefined && isProductCode(code))
+    return `products/${code}/artwork.webp`;
   const gallery = GALLERY_REF.exec(ref);
   if (gallery) return `gallery/${gallery[1]}-${gallery[2]}-${gallery[3]}.webp`;
   return null;
@@ -52,7 +53,12 @@ export type SeedGalleryItem = SeedGalleryList['images'][number];
  * when the bytes are not a WebP file. Read without decoding anything, and without sharp.
  */
 export function webpSize(bytes: Buffer): { width: number; height: number } | null {
-  if (bytes.length < 30 || bytes.toString('latin1', 0, 4) !== 'RIFF' || bytes.toString('latin1', 8, 12) !== 'WEBP') return null;
+  if (
+    bytes.length < 30 ||
+    bytes.toString('latin1', 0, 4) !== 'RIFF' ||
+    bytes.toString('latin1', 8, 12) !== 'WEBP'
+  )
+    return null;
   const chunk = bytes.toString('latin1', 12, 16);
   if (chunk === 'VP8 ') {
     // A key frame's start code, then 14 bits of width and of height (the top two bits scale).

@@ -20,7 +20,11 @@ import { findRepositoryRoot, seedContent } from './seed';
 export const PUBLIC_CLIENT = 'content-test-public-client-token-01';
 
 /** The gallery the release seeds, as content/gallery/gallery.json lists it. */
-export const SEED_GALLERY = seedGalleryListSchema.parse(JSON.parse(fs.readFileSync(path.join(repositoryRoot(), 'content', ...GALLERY_LIST_FILE.split('/')), 'utf8'))).images;
+export const SEED_GALLERY = seedGalleryListSchema.parse(
+  JSON.parse(
+    fs.readFileSync(path.join(repositoryRoot(), 'content', ...GALLERY_LIST_FILE.split('/')), 'utf8'),
+  ),
+).images;
 
 export const TEST_PAGES: Record<'terms' | 'faq', Record<'en' | 'fr', PageContent>> = {
   terms: {
@@ -33,7 +37,10 @@ export const TEST_PAGES: Record<'terms' | 'faq', Record<'en' | 'fr', PageContent
           id: 'payouts',
           heading: 'Payouts',
           blocks: [
-            { type: 'p', text: 'Earnings are held for {{holding_days}} days, then paid by PayPal from {{minimum_payout}}.' },
+            {
+              type: 'p',
+              text: 'Earnings are held for {{holding_days}} days, then paid by PayPal from {{minimum_payout}}.',
+            },
             { type: 'list', items: ['Cash-outs above {{manager_threshold}} are checked twice.'] },
           ],
         },
@@ -48,8 +55,14 @@ export const TEST_PAGES: Record<'terms' | 'faq', Record<'en' | 'fr', PageContent
           id: 'paiements',
           heading: 'Paiements',
           blocks: [
-            { type: 'p', text: 'Les gains sont retenus {{holding_days}} jours, puis versés par PayPal à partir de {{minimum_payout}}.' },
-            { type: 'list', items: ['Les retraits au-delà de {{manager_threshold}} sont vérifiés deux fois.'] },
+            {
+              type: 'p',
+              text: 'Les gains sont retenus {{holding_days}} jours, puis versés par PayPal à partir de {{minimum_payout}}.',
+            },
+            {
+              type: 'list',
+              items: ['Les retraits au-delà de {{manager_threshold}} sont vérifiés deux fois.'],
+            },
           ],
         },
       ],
@@ -59,12 +72,26 @@ export const TEST_PAGES: Record<'terms' | 'faq', Record<'en' | 'fr', PageContent
     en: {
       title: 'Questions and answers',
       lead: 'What partners ask us most.',
-      sections: [{ id: 'when-paid', heading: 'When am I paid?', group: 'Payouts', blocks: [{ type: 'p', text: 'From {{minimum_payout}} of approved earnings.' }] }],
+      sections: [
+        {
+          id: 'when-paid',
+          heading: 'When am I paid?',
+          group: 'Payouts',
+          blocks: [{ type: 'p', text: 'From {{minimum_payout}} of approved earnings.' }],
+        },
+      ],
     },
     fr: {
       title: 'Questions et réponses',
       lead: 'Ce que les partenaires nous demandent le plus.',
-      sections: [{ id: 'quand-paye', heading: 'Quand suis-je payé?', group: 'Paiements', blocks: [{ type: 'p', text: 'À partir de {{minimum_payout}} de gains approuvés.' }] }],
+      sections: [
+        {
+          id: 'quand-paye',
+          heading: 'Quand suis-je payé?',
+          group: 'Paiements',
+          blocks: [{ type: 'p', text: 'À partir de {{minimum_payout}} de gains approuvés.' }],
+        },
+      ],
     },
   },
 };
@@ -72,10 +99,14 @@ export const TEST_PAGES: Record<'terms' | 'faq', Record<'en' | 'fr', PageContent
 /** A content folder of the tests' own: the release's products and the test pages. */
 export async function copyContentDir(): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-content-'));
-  for (const folder of ['products', 'gallery']) fs.cpSync(path.join(await findRepositoryRoot(), 'content', folder), path.join(dir, folder), { recursive: true });
+  for (const folder of ['products', 'gallery'])
+    fs.cpSync(path.join(await findRepositoryRoot(), 'content', folder), path.join(dir, folder), {
+      recursive: true,
+    });
   for (const [slug, locales] of Object.entries(TEST_PAGES)) {
     fs.mkdirSync(path.join(dir, 'pages', slug), { recursive: true });
-    for (const [locale, page] of Object.entries(locales)) fs.writeFileSync(path.join(dir, 'pages', slug, `${locale}.json`), `${JSON.stringify(page, null, 2)}\n`);
+    for (const [locale, page] of Object.entries(locales))
+      fs.writeFileSync(path.join(dir, 'pages', slug, `${locale}.json`), `${JSON.stringify(page, null, 2)}\n`);
   }
   return dir;
 }

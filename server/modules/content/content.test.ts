@@ -17,7 +17,8 @@ import { findRepositoryRoot, seedContent } from './seed';
 
 describe('the partner content API', () => {
   let c: ContentTestApp;
-  const get = (url: string, token: string, headers: Record<string, string> = {}) => c.t.app.inject({ method: 'GET', url, headers: { ...bearer(token), ...headers } });
+  const get = (url: string, token: string, headers: Record<string, string> = {}) =>
+    c.t.app.inject({ method: 'GET', url, headers: { ...bearer(token), ...headers } });
 
   beforeAll(async () => {
     c = await createContentTestApp();
@@ -34,7 +35,8 @@ describe('the partner content API', () => {
     const acv = (items: { code: string; name: string }[]) => items.find((p) => p.code === 'acv')!.name;
     // A product's name is its brand name in both languages (French descriptors live in the subtitle),
     // so the list follows each language's own text file.
-    const fileName = (locale: string) => JSON.parse(fs.readFileSync(path.join(c.contentDir, `products/acv/${locale}.json`), 'utf8')).name;
+    const fileName = (locale: string) =>
+      JSON.parse(fs.readFileSync(path.join(c.contentDir, `products/acv/${locale}.json`), 'utf8')).name;
     expect(acv(list)).toBe(fileName('en'));
     expect(acv(fr)).toBe(fileName('fr'));
     // ?locale= overrides the partner's own language.
@@ -44,7 +46,13 @@ describe('the partner content API', () => {
   it('writes the partner’s own code into every ready caption, in their language', async () => {
     const en = (await get('/api/products/acv', c.en.token)).json().data;
     const file = JSON.parse(fs.readFileSync(path.join(c.contentDir, 'products/acv/en.json'), 'utf8'));
-    expect(en).toMatchObject({ code: 'acv', name: file.name, subtitle: file.subtitle, promo_code: 'LEA2026', kit_url: '/api/products/acv/kit' });
+    expect(en).toMatchObject({
+      code: 'acv',
+      name: file.name,
+      subtitle: file.subtitle,
+      promo_code: 'LEA2026',
+      kit_url: '/api/products/acv/kit',
+    });
     expect(en.captions).toHaveLength(file.captions.length);
     for (const caption of en.captions) {
       expect(caption).toContain('LEA2026');
@@ -70,15 +78,23 @@ describe('the partner content API', () => {
     const en = await get('/api/pages/terms', PUBLIC_CLIENT, { 'accept-language': 'en' });
     expect(en.statusCode).toBe(200);
     const page = en.json().data;
-    expect(page).toMatchObject({ slug: 'terms', title: 'Brand ambassador terms', effective_date: '2026-11-01' });
+    expect(page).toMatchObject({
+      slug: 'terms',
+      title: 'Brand ambassador terms',
+      effective_date: '2026-11-01',
+    });
     expect(page.lead).toBe('You earn from 10% to 25% of each sale made with your code.');
-    expect(page.sections[0].blocks[0].text).toBe('Earnings are held for 30 days, then paid by PayPal from $25.00.');
+    expect(page.sections[0].blocks[0].text).toBe(
+      'Earnings are held for 30 days, then paid by PayPal from $25.00.',
+    );
     expect(page.sections[0].blocks[1].items[0]).toBe('Cash-outs above $500.00 are checked twice.');
     const fr = (await get('/api/pages/terms?locale=fr', PUBLIC_CLIENT)).json().data;
     expect(fr.title).toBe('Conditions des ambassadeurs');
     // French writes a space (no-break) before % and the currency after the amount.
     expect(fr.lead).toMatch(/^Vous touchez de 10\s%\sà 25\s% de chaque vente/u);
-    expect(fr.sections[0].blocks[0].text).toMatch(/retenus 30 jours, puis versés par PayPal à partir de 25,00\s\$\sUS\.$/u);
+    expect(fr.sections[0].blocks[0].text).toMatch(
+      /retenus 30 jours, puis versés par PayPal à partir de 25,00\s\$\sUS\.$/u,
+    );
     // A partner reading a public page gets it in their own language.
     expect((await get('/api/pages/terms', c.fr.token)).json().data.title).toBe('Conditions des ambassadeurs');
     expect((await c.t.app.inject({ method: 'GET', url: '/api/pages/terms' })).statusCode).toBe(401);
@@ -95,7 +111,16 @@ describe('the partner content API', () => {
   });
 
   it('lists Grab and Go in the staff’s order, with alt texts in the reader’s language, filtered by product', async () => {
-    const all = (await get('/api/gallery', c.en.token)).json().data as { id: number; product: string | null; format: string; url: string; thumb_url: string; alt: string; width: number; height: number }[];
+    const all = (await get('/api/gallery', c.en.token)).json().data as {
+      id: number;
+      product: string | null;
+      format: string;
+      url: string;
+      thumb_url: string;
+      alt: string;
+      width: number;
+      height: number;
+    }[];
     expect(all).toHaveLength(SEED_GALLERY.length);
     expect(all.map((image) => image.alt)).toEqual(SEED_GALLERY.map((item) => item.alt.en));
     expect(all[0]!.thumb_url).toBe(`${all[0]!.url}?w=480`);
@@ -116,9 +141,17 @@ describe('the partner content API', () => {
     expect(full.statusCode).toBe(200);
     expect(full.headers['content-type']).toBe('image/webp');
     expect(full.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(await sharp(full.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 1080, height: 1080 });
+    expect(await sharp(full.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 1080,
+      height: 1080,
+    });
     // The artwork is the release's file, served as it is: nothing is drawn, nothing copied.
-    expect(full.rawPayload.equals(fs.readFileSync(path.join(await findRepositoryRoot(), 'content', 'products', 'calm', 'artwork.webp')))).toBe(true);
+    expect(
+      full.rawPayload.equals(
+        fs.readFileSync(path.join(await findRepositoryRoot(), 'content', 'products', 'calm', 'artwork.webp')),
+      ),
+    ).toBe(true);
     expect(fs.existsSync(path.join(c.t.dataDir, 'media-cache', 'full'))).toBe(false);
 
     const small = await c.t.app.inject({ method: 'GET', url: `${url}?w=240` });
@@ -126,17 +159,28 @@ describe('the partner content API', () => {
     expect((await sharp(small.rawPayload).metadata()).width).toBe(240);
     expect(fs.existsSync(path.join(c.t.dataDir, 'media-cache', 'w240', name))).toBe(true);
     // A second request is read from the disk: the same bytes.
-    expect((await c.t.app.inject({ method: 'GET', url: `${url}?w=240` })).rawPayload.equals(small.rawPayload)).toBe(true);
+    expect(
+      (await c.t.app.inject({ method: 'GET', url: `${url}?w=240` })).rawPayload.equals(small.rawPayload),
+    ).toBe(true);
 
     for (const w of ['500', '0', '2160', 'abc', '-240']) {
       const refused = await c.t.app.inject({ method: 'GET', url: `${url}?w=${w}` });
       expect(refused.statusCode, w).toBe(422);
       expect(refused.json().errors.w).toEqual(['Choose a width of 240, 480, 720 or 1080']);
     }
-    expect((await c.t.app.inject({ method: 'GET', url: `${url}?w=500`, headers: { 'accept-language': 'fr' } })).json().errors.w).toEqual(['Choisissez une largeur de 240, 480, 720 ou 1080']);
-    expect((await c.t.app.inject({ method: 'GET', url: '/api/media/0123456789abcdef0123456789abcdef.webp' })).statusCode).toBe(404);
+    expect(
+      (
+        await c.t.app.inject({ method: 'GET', url: `${url}?w=500`, headers: { 'accept-language': 'fr' } })
+      ).json().errors.w,
+    ).toEqual(['Choisissez une largeur de 240, 480, 720 ou 1080']);
+    expect(
+      (await c.t.app.inject({ method: 'GET', url: '/api/media/0123456789abcdef0123456789abcdef.webp' }))
+        .statusCode,
+    ).toBe(404);
     expect((await c.t.app.inject({ method: 'GET', url: '/api/media/..%2Fportal.db' })).statusCode).toBe(404);
-    expect(fs.readdirSync(path.join(c.t.dataDir, 'media-cache', 'w240')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    expect(
+      fs.readdirSync(path.join(c.t.dataDir, 'media-cache', 'w240')).filter((f) => f.endsWith('.tmp')),
+    ).toEqual([]);
   });
 
   it('downloads a product’s kit: its images and its captions with the partner’s code, in their language', async () => {
@@ -148,7 +192,8 @@ describe('the partner content API', () => {
     const images = Object.keys(files).filter((name) => name.startsWith('images/'));
     expect(images).toHaveLength(1 + SEED_GALLERY.filter((item) => item.product === 'sleep').length);
     expect(images).toContain('images/sleep-product.webp');
-    for (const image of images) expect((await sharp(Buffer.from(files[image]!)).metadata()).format).toBe('webp');
+    for (const image of images)
+      expect((await sharp(Buffer.from(files[image]!)).metadata()).format).toBe('webp');
     const text = strFromU8(files['captions-fr.txt']!);
     const detail = (await get('/api/products/sleep', c.fr.token)).json().data;
     expect(text).toContain('Votre code promo : JULIE10');
@@ -157,31 +202,58 @@ describe('the partner content API', () => {
     for (const tag of detail.required_hashtags) expect(text).toContain(tag);
     expect(text).not.toContain('{code}');
     // ?locale= gives the English kit to the same partner.
-    const en = unzipSync(new Uint8Array((await get('/api/products/sleep/kit?locale=en', c.fr.token)).rawPayload));
+    const en = unzipSync(
+      new Uint8Array((await get('/api/products/sleep/kit?locale=en', c.fr.token)).rawPayload),
+    );
     expect(strFromU8(en['captions-en.txt']!)).toContain('Your promo code: JULIE10');
     expect((await get('/api/products/nope/kit', c.fr.token)).statusCode).toBe(404);
   });
 
   it('checks a caption with the partner’s code, the staff’s competitors and the product’s benefits', async () => {
-    const check = (token: string, payload: Record<string, unknown>) => c.t.app.inject({ method: 'POST', url: '/api/caption-check', headers: bearer(token), payload });
+    const check = (token: string, payload: Record<string, unknown>) =>
+      c.t.app.inject({ method: 'POST', url: '/api/caption-check', headers: bearer(token), payload });
     const good = (await get('/api/products/acv', c.en.token)).json().data.captions[0] as string;
     const ok = await check(c.en.token, { text: good, product: 'acv' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.ok).toBe(true);
 
-    const rival = await check(c.en.token, { text: `#Ad #SunbitePartner Better than GummyGlow! Code LEA2026`, product: 'acv' });
-    const findings = rival.json().data.findings as { rule: string; ok: boolean; matches: { text: string }[] }[];
-    expect(findings.find((f) => f.rule === 'competitor')).toMatchObject({ ok: false, matches: [{ text: 'GummyGlow' }] });
+    const rival = await check(c.en.token, {
+      text: `#Ad #SunbitePartner Better than GummyGlow! Code LEA2026`,
+      product: 'acv',
+    });
+    const findings = rival.json().data.findings as {
+      rule: string;
+      ok: boolean;
+      matches: { text: string }[];
+    }[];
+    expect(findings.find((f) => f.rule === 'competitor')).toMatchObject({
+      ok: false,
+      matches: [{ text: 'GummyGlow' }],
+    });
     expect(findings.find((f) => f.rule === 'promo_code')!.ok).toBe(true);
     // Another partner's code is not this partner's.
-    const otherCode = (await check(c.fr.token, { text: good, locale: 'en' })).json().data.findings as { rule: string; ok: boolean }[];
+    const otherCode = (await check(c.fr.token, { text: good, locale: 'en' })).json().data.findings as {
+      rule: string;
+      ok: boolean;
+    }[];
     expect(otherCode.find((f) => f.rule === 'promo_code')!.ok).toBe(false);
 
     // The staff's list is the one checked: a name they add is found at once.
-    await c.t.app.inject({ method: 'PUT', url: '/api/manager/content/competitors', headers: bearer(c.manager.token), payload: { names: ['Gummy Galaxy'] } });
-    const added = (await check(c.en.token, { text: '#Ad #SunbitePartner I left Gummy Galaxy for these. Code LEA2026' })).json().data.findings as { rule: string; ok: boolean }[];
+    await c.t.app.inject({
+      method: 'PUT',
+      url: '/api/manager/content/competitors',
+      headers: bearer(c.manager.token),
+      payload: { names: ['Gummy Galaxy'] },
+    });
+    const added = (
+      await check(c.en.token, { text: '#Ad #SunbitePartner I left Gummy Galaxy for these. Code LEA2026' })
+    ).json().data.findings as { rule: string; ok: boolean }[];
     expect(added.find((f) => f.rule === 'competitor')!.ok).toBe(false);
-    expect((await check(c.en.token, { text: '#Ad #SunbitePartner GummyGlow. Code LEA2026' })).json().data.findings.find((f: { rule: string }) => f.rule === 'competitor').ok).toBe(true);
+    expect(
+      (await check(c.en.token, { text: '#Ad #SunbitePartner GummyGlow. Code LEA2026' }))
+        .json()
+        .data.findings.find((f: { rule: string }) => f.rule === 'competitor').ok,
+    ).toBe(true);
 
     expect((await check(c.en.token, { text: 'x'.repeat(2201) })).statusCode).toBe(422);
     expect((await check(c.en.token, { text: 'hello', product: 'nope' })).statusCode).toBe(422);
@@ -189,7 +261,10 @@ describe('the partner content API', () => {
   });
 
   it('documents every content route in the OpenAPI document', async () => {
-    const paths = (await c.t.app.inject({ method: 'GET', url: '/api/docs' })).json().paths as Record<string, Record<string, unknown>>;
+    const paths = (await c.t.app.inject({ method: 'GET', url: '/api/docs' })).json().paths as Record<
+      string,
+      Record<string, unknown>
+    >;
     const staff = '/api/manager/content';
     const texts = ['products/{code}/{locale}', 'pages/{slug}/{locale}'].flatMap((entry) => [
       ['get', `${staff}/${entry}`],
@@ -216,7 +291,8 @@ describe('the partner content API', () => {
       ['get', `${staff}/competitors`],
       ['put', `${staff}/competitors`],
     ];
-    for (const [method, route] of routes) expect(paths[route!]?.[method!], `${method} ${route}`).toBeDefined();
+    for (const [method, route] of routes)
+      expect(paths[route!]?.[method!], `${method} ${route}`).toBeDefined();
   });
 });
 
@@ -234,7 +310,11 @@ describe('the release’s own content', () => {
       for (const locale of ['en', 'fr']) {
         if (!fs.existsSync(path.join(contentDir, slug, `${locale}.json`))) continue;
         const token = PUBLIC_PAGE_SLUGS.includes(slug) ? PUBLIC_CLIENT : partner.token;
-        const res = await t.app.inject({ method: 'GET', url: `/api/pages/${slug}?locale=${locale}`, headers: bearer(token) });
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/api/pages/${slug}?locale=${locale}`,
+          headers: bearer(token),
+        });
         expect(res.statusCode, `${slug}/${locale}`).toBe(200);
         expect(res.body, `${slug}/${locale}`).not.toMatch(/\{\{/);
       }

@@ -14,7 +14,8 @@ type KitKey = ApiMessageKey extends infer K ? (K extends `content.kit.${infer Re
 
 /** The captions file: plain text with Windows line ends, so every phone and desktop editor reads it. */
 export function kitCaptionsText(detail: ProductDetail, locale: Locale): string {
-  const t = (key: KitKey, values: Record<string, string> = {}) => sayApi(`content.kit.${key}`, locale, values);
+  const t = (key: KitKey, values: Record<string, string> = {}) =>
+    sayApi(`content.kit.${key}`, locale, values);
   const lines = [
     t('title', { product: detail.name }),
     ...(detail.promo_code ? [t('code', { code: detail.promo_code })] : []),
@@ -41,12 +42,20 @@ export function kitCaptionsText(detail: ProductDetail, locale: Locale): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-export function buildKit(detail: ProductDetail, locale: Locale, images: { name: string; data: Buffer }[]): Uint8Array {
+export function buildKit(
+  detail: ProductDetail,
+  locale: Locale,
+  images: { name: string; data: Buffer }[],
+): Uint8Array {
   // A fixed time for the entries: the same kit gives the same bytes.
   const mtime = new Date(detail.updated_at);
   const files: Zippable = {
     [`captions-${locale}.txt`]: [strToU8(kitCaptionsText(detail, locale)), { level: 6, mtime }],
   };
-  for (const image of images) files[`images/${image.name}`] = [new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.length), { level: 0, mtime }];
+  for (const image of images)
+    files[`images/${image.name}`] = [
+      new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.length),
+      { level: 0, mtime },
+    ];
   return zipSync(files);
 }

@@ -51,7 +51,8 @@ export const logoMediaName = (owner: string, data: Buffer) =>
  * A piece of artwork is named by its ref and its file's bytes: answers are cached as immutable,
  * and a release whose file differs gives it a new address; every start names it the same.
  */
-export const artworkMediaName = (ref: string, data: Buffer) => `${digest(Buffer.concat([Buffer.from(`artwork\n${ref}\n`), data]))}.webp`;
+export const artworkMediaName = (ref: string, data: Buffer) =>
+  `${digest(Buffer.concat([Buffer.from(`artwork\n${ref}\n`), data]))}.webp`;
 
 /** The nearest folder with package.json: above server/modules/content (sources, tests) and dist/server (the compiled server) alike. */
 export function repositoryRoot(start = path.dirname(fileURLToPath(import.meta.url))): string {
@@ -79,7 +80,11 @@ export const mediaDirs = (dataDir: string, contentDir = releaseContentDir()): Me
 });
 
 /** Writes a whole file or nothing: readers (and other nodes sharing the folder) never see half of one. */
-export async function writeAtomically(file: string, data: Buffer, options: { durable?: boolean } = {}): Promise<void> {
+export async function writeAtomically(
+  file: string,
+  data: Buffer,
+  options: { durable?: boolean } = {},
+): Promise<void> {
   await makePrivateDir(path.dirname(file));
   const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
   try {
@@ -131,7 +136,9 @@ async function ensureFile(file: string, make: () => Promise<Buffer>, durable = f
   if (await fileExists(file)) return;
   let pending = making.get(file);
   if (!pending) {
-    pending = (async () => writeAtomically(file, await make(), { durable }))().finally(() => making.delete(file));
+    pending = (async () => writeAtomically(file, await make(), { durable }))().finally(() =>
+      making.delete(file),
+    );
     making.set(file, pending);
   }
   await pending;
@@ -158,7 +165,10 @@ export async function renditionFile(dirs: MediaDirs, media: MediaRecord, width: 
   const original = await fullImageFile(dirs, media);
   await ensureFile(file, async () => {
     const sharp = await loadSharp();
-    return sharp(await fs.readFile(original)).resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+    return sharp(await fs.readFile(original))
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
   });
   return file;
 }
@@ -196,7 +206,10 @@ const GALLERY_SHAPE: UploadShape = { width: UPLOAD_MAX_SIDE, height: UPLOAD_MAX_
  * result is a WebP turned upright by its EXIF orientation, with no metadata (sharp keeps none
  * unless asked), shaped as `shape` says. Anything else is a 422 and nothing is kept.
  */
-export async function prepareUpload(bytes: Buffer, shape: UploadShape = GALLERY_SHAPE): Promise<PreparedUpload> {
+export async function prepareUpload(
+  bytes: Buffer,
+  shape: UploadShape = GALLERY_SHAPE,
+): Promise<PreparedUpload> {
   const format = sniffImage(bytes);
   if (!format) throw new AppError(422, 'content.upload_not_image');
   const sharp = await loadSharp();
@@ -208,12 +221,19 @@ export async function prepareUpload(bytes: Buffer, shape: UploadShape = GALLERY_
   } catch {
     throw new AppError(422, 'content.upload_unreadable');
   }
-  if (header.format !== format || !header.width || !header.height) throw new AppError(422, 'content.upload_not_image');
-  if (header.width * header.height > UPLOAD_MAX_PIXELS) throw new AppError(422, 'content.upload_too_many_pixels');
+  if (header.format !== format || !header.width || !header.height)
+    throw new AppError(422, 'content.upload_not_image');
+  if (header.width * header.height > UPLOAD_MAX_PIXELS)
+    throw new AppError(422, 'content.upload_too_many_pixels');
   try {
     const { data, info } = await sharp(bytes, options)
       .rotate()
-      .resize({ width: shape.width, height: shape.height, fit: shape.fit, withoutEnlargement: shape.fit === 'inside' })
+      .resize({
+        width: shape.width,
+        height: shape.height,
+        fit: shape.fit,
+        withoutEnlargement: shape.fit === 'inside',
+      })
       .webp({ quality: 86 })
       .toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height };

@@ -37,12 +37,20 @@ const metaColumns = [
 
 /** Every text of one kind (or all), without bodies: what the staff lists and the seed compare. */
 export function textMetas(db: Db, kind?: TextKind): Promise<TextMeta[]> {
-  let query = contentDb(db).selectFrom('content_texts').leftJoin('staff_users', 'staff_users.id', 'content_texts.updated_by').select(metaColumns);
+  let query = contentDb(db)
+    .selectFrom('content_texts')
+    .leftJoin('staff_users', 'staff_users.id', 'content_texts.updated_by')
+    .select(metaColumns);
   if (kind) query = query.where('content_texts.kind', '=', kind);
   return query.orderBy('content_texts.id').execute();
 }
 
-export function findText(db: Db, kind: TextKind, key: string, locale: string): Promise<(TextMeta & { body: string }) | undefined> {
+export function findText(
+  db: Db,
+  kind: TextKind,
+  key: string,
+  locale: string,
+): Promise<(TextMeta & { body: string }) | undefined> {
   return contentDb(db)
     .selectFrom('content_texts')
     .leftJoin('staff_users', 'staff_users.id', 'content_texts.updated_by')
@@ -55,14 +63,25 @@ export function findText(db: Db, kind: TextKind, key: string, locale: string): P
 
 /** The bodies of every text of a kind in one locale (the product buttons). */
 export function textBodies(db: Db, kind: TextKind, locale: string) {
-  return contentDb(db).selectFrom('content_texts').select(['key', 'body', 'updated_at']).where('kind', '=', kind).where('locale', '=', locale).execute();
+  return contentDb(db)
+    .selectFrom('content_texts')
+    .select(['key', 'body', 'updated_at'])
+    .where('kind', '=', kind)
+    .where('locale', '=', locale)
+    .execute();
 }
 
 export function textVersions(db: Db, textId: number) {
   return contentDb(db)
     .selectFrom('content_text_versions')
     .leftJoin('staff_users', 'staff_users.id', 'content_text_versions.created_by')
-    .select(['content_text_versions.version', 'content_text_versions.created_at', 'staff_users.name as created_by', 'content_text_versions.source', 'content_text_versions.restored_from'])
+    .select([
+      'content_text_versions.version',
+      'content_text_versions.created_at',
+      'staff_users.name as created_by',
+      'content_text_versions.source',
+      'content_text_versions.restored_from',
+    ])
     .where('content_text_versions.text_id', '=', textId)
     .orderBy('content_text_versions.version', 'desc')
     .execute();
@@ -72,7 +91,14 @@ export function findTextVersion(db: Db, textId: number, version: number) {
   return contentDb(db)
     .selectFrom('content_text_versions')
     .leftJoin('staff_users', 'staff_users.id', 'content_text_versions.created_by')
-    .select(['content_text_versions.version', 'content_text_versions.body', 'content_text_versions.created_at', 'staff_users.name as created_by', 'content_text_versions.source', 'content_text_versions.restored_from'])
+    .select([
+      'content_text_versions.version',
+      'content_text_versions.body',
+      'content_text_versions.created_at',
+      'staff_users.name as created_by',
+      'content_text_versions.source',
+      'content_text_versions.restored_from',
+    ])
     .where('content_text_versions.text_id', '=', textId)
     .where('content_text_versions.version', '=', version)
     .executeTakeFirst();
@@ -136,21 +162,45 @@ export async function writeNewVersion(db: Db, change: NewVersion): Promise<numbe
 }
 
 /** The seed's first version of a text; nothing when another node wrote it first. */
-export async function insertSeededText(db: Db, text: { kind: TextKind; key: string; locale: string; body: string; hash: string }, now = new Date()): Promise<boolean> {
+export async function insertSeededText(
+  db: Db,
+  text: { kind: TextKind; key: string; locale: string; body: string; hash: string },
+  now = new Date(),
+): Promise<boolean> {
   const at = nowIso(now);
   return contentDb(db)
     .transaction()
     .execute(async (trx) => {
       const inserted = await trx
         .insertInto('content_texts')
-        .values({ kind: text.kind, key: text.key, locale: text.locale, body: text.body, version: 1, updated_at: at, updated_by: null, source: 'seed', seed_hash: text.hash, release_hash: text.hash })
+        .values({
+          kind: text.kind,
+          key: text.key,
+          locale: text.locale,
+          body: text.body,
+          version: 1,
+          updated_at: at,
+          updated_by: null,
+          source: 'seed',
+          seed_hash: text.hash,
+          release_hash: text.hash,
+        })
         .onConflict((oc) => oc.columns(['kind', 'key', 'locale']).doNothing())
         .returning('id')
         .executeTakeFirst();
       if (!inserted) return false;
       await trx
         .insertInto('content_text_versions')
-        .values({ text_id: inserted.id, version: 1, body: text.body, source: 'seed', created_at: at, created_by: null, restored_from: null, seed_hash: text.hash })
+        .values({
+          text_id: inserted.id,
+          version: 1,
+          body: text.body,
+          source: 'seed',
+          created_at: at,
+          created_by: null,
+          restored_from: null,
+          seed_hash: text.hash,
+        })
         .execute();
       return true;
     });
@@ -169,14 +219,26 @@ export async function setReleaseHash(db: Db, textId: number, hash: string): Prom
 // ---- Media
 
 export function findMediaByName(db: Db, name: string) {
-  return contentDb(db).selectFrom('media').select(['id', 'name', 'kind', 'artwork_ref', 'width', 'height', 'bytes']).where('name', '=', name).executeTakeFirst();
+  return contentDb(db)
+    .selectFrom('media')
+    .select(['id', 'name', 'kind', 'artwork_ref', 'width', 'height', 'bytes'])
+    .where('name', '=', name)
+    .executeTakeFirst();
 }
 
 export function artworkMedia(db: Db) {
-  return contentDb(db).selectFrom('media').select(['id', 'name', 'artwork_ref']).where('kind', '=', 'artwork').execute();
+  return contentDb(db)
+    .selectFrom('media')
+    .select(['id', 'name', 'artwork_ref'])
+    .where('kind', '=', 'artwork')
+    .execute();
 }
 
-export async function insertArtworkMedia(db: Db, rows: { name: string; artwork_ref: string; bytes: number; width: number; height: number }[], now = new Date()): Promise<void> {
+export async function insertArtworkMedia(
+  db: Db,
+  rows: { name: string; artwork_ref: string; bytes: number; width: number; height: number }[],
+  now = new Date(),
+): Promise<void> {
   if (rows.length === 0) return;
   await contentDb(db)
     .insertInto('media')
@@ -188,13 +250,22 @@ export async function insertArtworkMedia(db: Db, rows: { name: string; artwork_r
 }
 
 /** A release ships another file for a piece of artwork: its new name and size (unless another node wrote them first). */
-export async function updateArtworkMedia(db: Db, id: number, from: string, to: { name: string; bytes: number; width: number; height: number }): Promise<void> {
+export async function updateArtworkMedia(
+  db: Db,
+  id: number,
+  from: string,
+  to: { name: string; bytes: number; width: number; height: number },
+): Promise<void> {
   await contentDb(db).updateTable('media').set(to).where('id', '=', id).where('name', '=', from).execute();
 }
 
 export function mediaNamesForArtwork(db: Db, refs: string[]) {
   if (refs.length === 0) return Promise.resolve([]);
-  return contentDb(db).selectFrom('media').select(['name', 'artwork_ref', 'kind', 'width', 'height']).where('artwork_ref', 'in', refs).execute();
+  return contentDb(db)
+    .selectFrom('media')
+    .select(['name', 'artwork_ref', 'kind', 'width', 'height'])
+    .where('artwork_ref', 'in', refs)
+    .execute();
 }
 
 // ---- Gallery
@@ -253,12 +324,20 @@ export function findGalleryRow(db: Db, id: number): Promise<GalleryRow | undefin
 
 /** Every seed ref the gallery has ever held (removed ones too: the seed must not bring them back). */
 export async function seededGalleryRefs(db: Db): Promise<Set<string>> {
-  const rows = await contentDb(db).selectFrom('gallery_images').select('seed_ref').where('seed_ref', 'is not', null).execute();
+  const rows = await contentDb(db)
+    .selectFrom('gallery_images')
+    .select('seed_ref')
+    .where('seed_ref', 'is not', null)
+    .execute();
   return new Set(rows.map((r) => r.seed_ref!));
 }
 
 /** Seeded images whose artwork a release no longer draws: marked removed, as staff would. */
-export async function retireSeededGallery(db: Db, keep: readonly string[], now = new Date()): Promise<number> {
+export async function retireSeededGallery(
+  db: Db,
+  keep: readonly string[],
+  now = new Date(),
+): Promise<number> {
   const result = await contentDb(db)
     .updateTable('gallery_images')
     .set({ deleted_at: nowIso(now) })
@@ -270,13 +349,24 @@ export async function retireSeededGallery(db: Db, keep: readonly string[], now =
 }
 
 const nextPosition = async (db: ContentDb) => {
-  const row = await db.selectFrom('gallery_images').select(sql<number | null>`max(position)`.as('last')).executeTakeFirst();
+  const row = await db
+    .selectFrom('gallery_images')
+    .select(sql<number | null>`max(position)`.as('last'))
+    .executeTakeFirst();
   return Number(row?.last ?? 0) + 1;
 };
 
 export async function insertSeededGallery(
   db: Db,
-  items: { seed_ref: string; media_id: number; product: string | null; format: GalleryImagesTable['format']; alt_en: string; alt_fr: string; tags: string[] }[],
+  items: {
+    seed_ref: string;
+    media_id: number;
+    product: string | null;
+    format: GalleryImagesTable['format'];
+    alt_en: string;
+    alt_fr: string;
+    tags: string[];
+  }[],
   now = new Date(),
 ): Promise<number> {
   if (items.length === 0) return 0;
@@ -284,7 +374,16 @@ export async function insertSeededGallery(
   const first = await nextPosition(cdb);
   const inserted = await cdb
     .insertInto('gallery_images')
-    .values(items.map(({ tags, ...item }, i) => ({ ...item, tags: JSON.stringify(tags), position: first + i, created_by: null, created_at: nowIso(now), deleted_at: null })))
+    .values(
+      items.map(({ tags, ...item }, i) => ({
+        ...item,
+        tags: JSON.stringify(tags),
+        position: first + i,
+        created_by: null,
+        created_at: nowIso(now),
+        deleted_at: null,
+      })),
+    )
     .onConflict((oc) => oc.column('seed_ref').doNothing())
     .returning('id')
     .execute();
@@ -297,7 +396,18 @@ export async function insertSeededGallery(
  */
 export async function insertUploadedImage(
   db: Db,
-  image: { name: string; bytes: number; width: number; height: number; product: string | null; format: GalleryImagesTable['format']; alt_en: string; alt_fr: string; tags: string[]; staffId: number },
+  image: {
+    name: string;
+    bytes: number;
+    width: number;
+    height: number;
+    product: string | null;
+    format: GalleryImagesTable['format'];
+    alt_en: string;
+    alt_fr: string;
+    tags: string[];
+    staffId: number;
+  },
   now = new Date(),
 ): Promise<number> {
   const at = nowIso(now);
@@ -306,10 +416,22 @@ export async function insertUploadedImage(
     .execute(async (trx) => {
       await trx
         .insertInto('media')
-        .values({ name: image.name, kind: 'upload', artwork_ref: null, bytes: image.bytes, width: image.width, height: image.height, created_at: at })
+        .values({
+          name: image.name,
+          kind: 'upload',
+          artwork_ref: null,
+          bytes: image.bytes,
+          width: image.width,
+          height: image.height,
+          created_at: at,
+        })
         .onConflict((oc) => oc.column('name').doNothing())
         .execute();
-      const media = await trx.selectFrom('media').select('id').where('name', '=', image.name).executeTakeFirstOrThrow();
+      const media = await trx
+        .selectFrom('media')
+        .select('id')
+        .where('name', '=', image.name)
+        .executeTakeFirstOrThrow();
       const inserted = await trx
         .insertInto('gallery_images')
         .values({
@@ -331,11 +453,20 @@ export async function insertUploadedImage(
     });
 }
 
-export async function updateGalleryImage(db: Db, id: number, change: { product?: string | null; tags?: string[]; alt_en?: string; alt_fr?: string }): Promise<boolean> {
+export async function updateGalleryImage(
+  db: Db,
+  id: number,
+  change: { product?: string | null; tags?: string[]; alt_en?: string; alt_fr?: string },
+): Promise<boolean> {
   const { tags, ...rest } = change;
   const set = { ...rest, ...(tags ? { tags: JSON.stringify(tags) } : {}) };
   if (Object.keys(set).length === 0) return (await findGalleryRow(db, id)) !== undefined;
-  const result = await contentDb(db).updateTable('gallery_images').set(set).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  const result = await contentDb(db)
+    .updateTable('gallery_images')
+    .set(set)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -348,11 +479,19 @@ export async function reorderGallery(db: Db, ids: number[]): Promise<boolean> {
   return contentDb(db)
     .transaction()
     .execute(async (trx) => {
-      const current = await trx.selectFrom('gallery_images').select('id').where('deleted_at', 'is', null).execute();
+      const current = await trx
+        .selectFrom('gallery_images')
+        .select('id')
+        .where('deleted_at', 'is', null)
+        .execute();
       const wanted = new Set(ids);
       if (current.length !== wanted.size || current.some((row) => !wanted.has(row.id))) return false;
       for (const [i, id] of ids.entries()) {
-        await trx.updateTable('gallery_images').set({ position: i + 1 }).where('id', '=', id).execute();
+        await trx
+          .updateTable('gallery_images')
+          .set({ position: i + 1 })
+          .where('id', '=', id)
+          .execute();
       }
       return true;
     });
@@ -363,25 +502,44 @@ export async function reorderGallery(db: Db, ids: number[]): Promise<boolean> {
  * again at the next start); an uploaded one is deleted, with its media row when no other image
  * uses it. Answers the media name whose files may go, undefined when there is nothing to delete.
  */
-export async function removeGalleryImage(db: Db, id: number, now = new Date()): Promise<{ removed: boolean; orphan?: string }> {
+export async function removeGalleryImage(
+  db: Db,
+  id: number,
+  now = new Date(),
+): Promise<{ removed: boolean; orphan?: string }> {
   return contentDb(db)
     .transaction()
     .execute(async (trx) => {
       const row = await trx
         .selectFrom('gallery_images')
         .innerJoin('media', 'media.id', 'gallery_images.media_id')
-        .select(['gallery_images.id', 'gallery_images.seed_ref', 'gallery_images.media_id', 'media.kind', 'media.name'])
+        .select([
+          'gallery_images.id',
+          'gallery_images.seed_ref',
+          'gallery_images.media_id',
+          'media.kind',
+          'media.name',
+        ])
         .where('gallery_images.id', '=', id)
         .where('gallery_images.deleted_at', 'is', null)
         .executeTakeFirst();
       if (!row) return { removed: false };
       if (row.seed_ref) {
-        await trx.updateTable('gallery_images').set({ deleted_at: nowIso(now) }).where('id', '=', id).execute();
+        await trx
+          .updateTable('gallery_images')
+          .set({ deleted_at: nowIso(now) })
+          .where('id', '=', id)
+          .execute();
         return { removed: true };
       }
       await trx.deleteFrom('gallery_images').where('id', '=', id).execute();
       if (row.kind !== 'upload') return { removed: true };
-      const others = await trx.selectFrom('gallery_images').select('id').where('media_id', '=', row.media_id).limit(1).execute();
+      const others = await trx
+        .selectFrom('gallery_images')
+        .select('id')
+        .where('media_id', '=', row.media_id)
+        .limit(1)
+        .execute();
       if (others.length > 0) return { removed: true };
       await trx.deleteFrom('media').where('id', '=', row.media_id).execute();
       return { removed: true, orphan: row.name };
@@ -389,10 +547,22 @@ export async function removeGalleryImage(db: Db, id: number, now = new Date()): 
 }
 
 /** An upload's media row on its own (a profile picture): kept once per name. */
-export async function insertUploadMedia(db: Db, image: { name: string; bytes: number; width: number; height: number }, now = new Date()): Promise<void> {
+export async function insertUploadMedia(
+  db: Db,
+  image: { name: string; bytes: number; width: number; height: number },
+  now = new Date(),
+): Promise<void> {
   await contentDb(db)
     .insertInto('media')
-    .values({ name: image.name, kind: 'upload', artwork_ref: null, bytes: image.bytes, width: image.width, height: image.height, created_at: nowIso(now) })
+    .values({
+      name: image.name,
+      kind: 'upload',
+      artwork_ref: null,
+      bytes: image.bytes,
+      width: image.width,
+      height: image.height,
+      created_at: nowIso(now),
+    })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
 }
@@ -404,13 +574,24 @@ export async function deleteUploadMediaIfUnused(db: Db, name: string): Promise<b
     .deleteFrom('media')
     .where('name', '=', name)
     .where('kind', '=', 'upload')
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('gallery_images').select('gallery_images.id').whereRef('gallery_images.media_id', '=', 'media.id'))))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('gallery_images')
+            .select('gallery_images.id')
+            .whereRef('gallery_images.media_id', '=', 'media.id'),
+        ),
+      ),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
 export async function mediaNameExists(db: Db, name: string): Promise<boolean> {
-  return (await contentDb(db).selectFrom('media').select('id').where('name', '=', name).executeTakeFirst()) !== undefined;
+  return (
+    (await contentDb(db).selectFrom('media').select('id').where('name', '=', name).executeTakeFirst()) !==
+    undefined
+  );
 }
 
 // ---- Competitors
@@ -426,6 +607,10 @@ export async function replaceCompetitors(db: Db, names: string[]): Promise<void>
     .transaction()
     .execute(async (trx) => {
       await trx.deleteFrom('competitors').execute();
-      if (names.length > 0) await trx.insertInto('competitors').values(names.map((name) => ({ name }))).execute();
+      if (names.length > 0)
+        await trx
+          .insertInto('competitors')
+          .values(names.map((name) => ({ name })))
+          .execute();
     });
 }

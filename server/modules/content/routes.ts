@@ -7,7 +7,12 @@ import { noNul } from '../../../common/validation';
 import type { FastifyError, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CAPTION_RULES } from '../../../common/caption-check';
-import { GALLERY_FORMATS, PAGE_SLUGS, pageContentSchema, productContentSchema } from '../../../common/content';
+import {
+  GALLERY_FORMATS,
+  PAGE_SLUGS,
+  pageContentSchema,
+  productContentSchema,
+} from '../../../common/content';
 import { LOCALES } from '../../../common/i18n';
 import type { Locale } from '../../../common/i18n';
 import { PRODUCT_CODES } from '../../../common/products';
@@ -49,7 +54,12 @@ import { unknownPageVariables } from './variables';
 // PostgreSQL's text cannot hold a NUL character: refused as input, not a 500 from the database.
 const wrong = sayKey('wrong_value');
 
-const localeQuery = z.object({ locale: z.enum(LOCALES, { error: wrong }).optional().describe('The language to answer in; the partner’s own by default') });
+const localeQuery = z.object({
+  locale: z
+    .enum(LOCALES, { error: wrong })
+    .optional()
+    .describe('The language to answer in; the partner’s own by default'),
+});
 const whole = (max: number) => z.coerce.number({ error: wrong }).int(wrong).min(1, wrong).max(max, wrong);
 
 // ---- Answer shapes (documented; the handlers are held to them by the type checker)
@@ -93,32 +103,77 @@ const captionCheckAnswer = z.object({
       ok: z.boolean(),
       severity: z.enum(['error', 'warning', 'info']),
       matches: z.array(z.object({ text: z.string(), start: z.number(), end: z.number() })),
-      fix: z.object({ kind: z.enum(['insert_start', 'append', 'remove']), text: z.string().optional(), start: z.number().optional(), end: z.number().optional() }).optional(),
+      fix: z
+        .object({
+          kind: z.enum(['insert_start', 'append', 'remove']),
+          text: z.string().optional(),
+          start: z.number().optional(),
+          end: z.number().optional(),
+        })
+        .optional(),
     }),
   ),
 });
 const textSource = z.enum(['seed', 'staff', 'restore']);
-const textMeta = z.object({ version: z.number(), updated_at: z.string(), updated_by: z.string().nullable(), source: textSource, seed_differs: z.boolean().describe('A newer release ships another text than the one this text was taken from') });
-const versionRow = z.object({ version: z.number(), created_at: z.string(), created_by: z.string().nullable(), source: textSource, restored_from: z.number().nullable() });
-const entryAnswer = (body: z.ZodType) => z.object({ data: textMeta.extend({ body, versions: z.array(versionRow).describe('Newest first'), image_url: z.string().optional().describe("Products only: the product's artwork") }) });
+const textMeta = z.object({
+  version: z.number(),
+  updated_at: z.string(),
+  updated_by: z.string().nullable(),
+  source: textSource,
+  seed_differs: z
+    .boolean()
+    .describe('A newer release ships another text than the one this text was taken from'),
+});
+const versionRow = z.object({
+  version: z.number(),
+  created_at: z.string(),
+  created_by: z.string().nullable(),
+  source: textSource,
+  restored_from: z.number().nullable(),
+});
+const entryAnswer = (body: z.ZodType) =>
+  z.object({
+    data: textMeta.extend({
+      body,
+      versions: z.array(versionRow).describe('Newest first'),
+      image_url: z.string().optional().describe("Products only: the product's artwork"),
+    }),
+  });
 const versionAnswer = (body: z.ZodType) => z.object({ data: versionRow.extend({ body }) });
 const localesAnswer = z.object({ en: textMeta.nullable(), fr: textMeta.nullable() });
 
 // ---- Inputs
 
-const tagText = z.string({ error: wrong }).trim().min(1, sayKey('required')).max(30, sayKey('max', { n: 30 })).refine(noNul, wrong);
+const tagText = z
+  .string({ error: wrong })
+  .trim()
+  .min(1, sayKey('required'))
+  .max(30, sayKey('max', { n: 30 }))
+  .refine(noNul, wrong);
 const tagList = z
   .array(tagText, { error: wrong })
   .max(12, wrong)
   // Tags that differ only in case are one tag.
-  .transform((tags) => tags.filter((tag, i) => tags.findIndex((t) => t.toLowerCase() === tag.toLowerCase()) === i));
-const altText = z.string({ error: sayKey('required') }).trim().min(1, sayKey('required')).max(1000, sayKey('max', { n: 1000 })).refine(noNul, wrong);
+  .transform((tags) =>
+    tags.filter((tag, i) => tags.findIndex((t) => t.toLowerCase() === tag.toLowerCase()) === i),
+  );
+const altText = z
+  .string({ error: sayKey('required') })
+  .trim()
+  .min(1, sayKey('required'))
+  .max(1000, sayKey('max', { n: 1000 }))
+  .refine(noNul, wrong);
 const productOrNone = z.enum(PRODUCT_CODES, { error: wrong }).nullable();
 
 const pageBody = pageContentSchema.superRefine((page, issue) => {
-  if (unknownPageVariables(page).length > 0) issue.addIssue({ code: 'custom', message: 'content.unknown_variable' });
+  if (unknownPageVariables(page).length > 0)
+    issue.addIssue({ code: 'custom', message: 'content.unknown_variable' });
 });
-const baseVersion = z.number({ error: sayKey('required') }).int(wrong).min(0, wrong).describe('The version the editor started from: another one answers 409');
+const baseVersion = z
+  .number({ error: sayKey('required') })
+  .int(wrong)
+  .min(0, wrong)
+  .describe('The version the editor started from: another one answers 409');
 
 // Answers come from rows the server wrote after validating them: the schemas above document
 // and type them, and are not run again on the way out.
@@ -132,8 +187,21 @@ export function contentRoutes(app: TypedApp, ctx: AppContext): void {
 
   app.get(
     '/api/products',
-    { onRequest: partner, serializerCompiler: plainJson, schema: { ...doc('The 16 products, in the line’s order, for the product buttons'), querystring: localeQuery, response: { 200: z.object({ data: z.array(productSummary) }) } } },
-    async (request) => ({ data: await productSummaries(ctx.db, (await readerOf(ctx.db, partnerIdOf(request), request.query.locale)).locale) }),
+    {
+      onRequest: partner,
+      serializerCompiler: plainJson,
+      schema: {
+        ...doc('The 16 products, in the line’s order, for the product buttons'),
+        querystring: localeQuery,
+        response: { 200: z.object({ data: z.array(productSummary) }) },
+      },
+    },
+    async (request) => ({
+      data: await productSummaries(
+        ctx.db,
+        (await readerOf(ctx.db, partnerIdOf(request), request.query.locale)).locale,
+      ),
+    }),
   );
 
   app.get(
@@ -141,9 +209,20 @@ export function contentRoutes(app: TypedApp, ctx: AppContext): void {
     {
       onRequest: partner,
       serializerCompiler: plainJson,
-      schema: { ...doc('A product’s talking points, its ready captions carrying the partner’s own promo code'), params: z.object({ code: z.string() }), querystring: localeQuery, response: { 200: z.object({ data: productDetailAnswer }) } },
+      schema: {
+        ...doc('A product’s talking points, its ready captions carrying the partner’s own promo code'),
+        params: z.object({ code: z.string() }),
+        querystring: localeQuery,
+        response: { 200: z.object({ data: productDetailAnswer }) },
+      },
     },
-    async (request) => ({ data: await productDetail(ctx.db, request.params.code, await readerOf(ctx.db, partnerIdOf(request), request.query.locale)) }),
+    async (request) => ({
+      data: await productDetail(
+        ctx.db,
+        request.params.code,
+        await readerOf(ctx.db, partnerIdOf(request), request.query.locale),
+      ),
+    }),
   );
 
   app.get(
@@ -151,14 +230,21 @@ export function contentRoutes(app: TypedApp, ctx: AppContext): void {
     {
       onRequest: partner,
       schema: {
-        ...doc('The product’s kit: a ZIP of its images (WebP, under images/) and captions-<locale>.txt with the partner’s code'),
+        ...doc(
+          'The product’s kit: a ZIP of its images (WebP, under images/) and captions-<locale>.txt with the partner’s code',
+        ),
         params: z.object({ code: z.string() }),
         querystring: localeQuery,
         ...fileRoute('application/zip', 'The kit, `sunbite-<product>-kit.zip`'),
       },
     },
     async (request, reply) => {
-      const kit = await productKit(ctx.db, dirs, request.params.code, await readerOf(ctx.db, partnerIdOf(request), request.query.locale));
+      const kit = await productKit(
+        ctx.db,
+        dirs,
+        request.params.code,
+        await readerOf(ctx.db, partnerIdOf(request), request.query.locale),
+      );
       return reply
         .type('application/zip')
         .header('content-disposition', `attachment; filename="${kit.filename}"`)
@@ -188,7 +274,8 @@ export function contentRoutes(app: TypedApp, ctx: AppContext): void {
       serializerCompiler: plainJson,
       schema: {
         tags: ['partner'],
-        summary: 'A page (faq, terms, policy, crafting_perfect_post, post_guidelines) with the program’s values filled in; terms and policy need only the public client credential',
+        summary:
+          'A page (faq, terms, policy, crafting_perfect_post, post_guidelines) with the program’s values filled in; terms and policy need only the public client credential',
         security: [{ partner: [] }, { publicClient: [] }],
         params: z.object({ slug: z.string() }),
         querystring: localeQuery,
@@ -197,7 +284,8 @@ export function contentRoutes(app: TypedApp, ctx: AppContext): void {
     },
     async (request) => {
       let locale: Locale | undefined = request.query.locale;
-      if (!locale && request.partnerId !== undefined) locale = (await readerOf(ctx.db, request.partnerId)).locale;
+      if (!locale && request.partnerId !== undefined)
+        locale = (await readerOf(ctx.db, request.partnerId)).locale;
       return { data: await pageDocument(ctx.db, request.params.slug, locale ?? requestLocale(request)) };
     },
   );
@@ -208,7 +296,9 @@ export function contentRoutes(app: TypedApp, ctx: AppContext): void {
       onRequest: partner,
       serializerCompiler: plainJson,
       schema: {
-        ...doc('Grab and Go: ready-to-post images in the staff’s order, one product’s when `product` is given'),
+        ...doc(
+          'Grab and Go: ready-to-post images in the staff’s order, one product’s when `product` is given',
+        ),
         querystring: localeQuery.extend({ product: z.enum(PRODUCT_CODES, { error: wrong }).optional() }),
         response: { 200: z.object({ data: z.array(galleryImageAnswer) }) },
       },
@@ -224,9 +314,14 @@ export function contentRoutes(app: TypedApp, ctx: AppContext): void {
     {
       schema: {
         tags: ['public'],
-        summary: 'An image (WebP), cached as immutable; `w` gives a narrower rendition. No credential: it is used in <img src>',
+        summary:
+          'An image (WebP), cached as immutable; `w` gives a narrower rendition. No credential: it is used in <img src>',
         params: z.object({ name: z.string() }),
-        querystring: z.object({ w: z.enum(MEDIA_WIDTHS.map(String) as [string, ...string[]], { error: 'content.media_width' }).optional() }),
+        querystring: z.object({
+          w: z
+            .enum(MEDIA_WIDTHS.map(String) as [string, ...string[]], { error: 'content.media_width' })
+            .optional(),
+        }),
         ...fileRoute('image/webp', 'The image'),
       },
     },
@@ -254,7 +349,9 @@ export function contentRoutes(app: TypedApp, ctx: AppContext): void {
       onRequest: partner,
       serializerCompiler: plainJson,
       schema: {
-        ...doc('Checks a draft caption against the post rules (docs/product/content.md#caption-check), with the partner’s code, the competitor list and the product’s approved benefits'),
+        ...doc(
+          'Checks a draft caption against the post rules (docs/product/content.md#caption-check), with the partner’s code, the competitor list and the product’s approved benefits',
+        ),
         body: z.object({
           text: z.string({ error: sayKey('required') }).max(2200, sayKey('max', { n: 2200 })),
           product: z.enum(PRODUCT_CODES, { error: wrong }).optional(),
@@ -265,7 +362,12 @@ export function contentRoutes(app: TypedApp, ctx: AppContext): void {
     },
     async (request) => {
       const reader = await readerOf(ctx.db, partnerIdOf(request), request.body.locale);
-      return { data: await checkPartnerCaption(ctx.db, reader, { text: request.body.text, ...(request.body.product ? { product: request.body.product } : {}) }) };
+      return {
+        data: await checkPartnerCaption(ctx.db, reader, {
+          text: request.body.text,
+          ...(request.body.product ? { product: request.body.product } : {}),
+        }),
+      };
     },
   );
 
@@ -280,12 +382,34 @@ function staffContentRoutes(app: TypedApp, ctx: AppContext): void {
 
   app.get(
     `${base}/products`,
-    { onRequest: manager, serializerCompiler: plainJson, schema: { ...doc('Every product with the state of its English and French texts'), response: { 200: z.object({ data: z.array(z.object({ code: z.string(), name: z.string(), locales: localesAnswer })) }) } } },
+    {
+      onRequest: manager,
+      serializerCompiler: plainJson,
+      schema: {
+        ...doc('Every product with the state of its English and French texts'),
+        response: {
+          200: z.object({
+            data: z.array(z.object({ code: z.string(), name: z.string(), locales: localesAnswer })),
+          }),
+        },
+      },
+    },
     async (request) => ({ data: await staffProductList(ctx.db, requestLocale(request)) }),
   );
   app.get(
     `${base}/pages`,
-    { onRequest: manager, serializerCompiler: plainJson, schema: { ...doc('Every page with the state of its English and French texts'), response: { 200: z.object({ data: z.array(z.object({ slug: z.string(), title: z.string(), locales: localesAnswer })) }) } } },
+    {
+      onRequest: manager,
+      serializerCompiler: plainJson,
+      schema: {
+        ...doc('Every page with the state of its English and French texts'),
+        response: {
+          200: z.object({
+            data: z.array(z.object({ slug: z.string(), title: z.string(), locales: localesAnswer })),
+          }),
+        },
+      },
+    },
     async (request) => ({ data: await staffPageList(ctx.db, requestLocale(request)) }),
   );
 
@@ -296,18 +420,46 @@ function staffContentRoutes(app: TypedApp, ctx: AppContext): void {
     const body = kind === 'product' ? productContentSchema : pageBody;
     const params = z.object({ [key]: z.string(), locale: z.enum(LOCALES, { error: wrong }) });
     const versionParams = params.extend({ version: whole(1_000_000) });
-    const address = (p: Record<string, string>): TextAddress => ({ kind, key: p[key]!, locale: p.locale as Locale });
+    const address = (p: Record<string, string>): TextAddress => ({
+      kind,
+      key: p[key]!,
+      locale: p.locale as Locale,
+    });
     const noun = kind === 'product' ? 'A product’s talking points' : 'A page';
 
     app.get(
       path,
-      { onRequest: manager, serializerCompiler: plainJson, schema: { ...doc(`${noun} in one language, with its history (who, when)`), params, response: { 200: entryAnswer(body) } } },
-      async (request) => ({ data: await staffEntry(ctx.db, address(request.params as Record<string, string>)) }),
+      {
+        onRequest: manager,
+        serializerCompiler: plainJson,
+        schema: {
+          ...doc(`${noun} in one language, with its history (who, when)`),
+          params,
+          response: { 200: entryAnswer(body) },
+        },
+      },
+      async (request) => ({
+        data: await staffEntry(ctx.db, address(request.params as Record<string, string>)),
+      }),
     );
     app.get(
       `${path}/versions/:version`,
-      { onRequest: manager, serializerCompiler: plainJson, schema: { ...doc(`One version of ${noun.toLowerCase()}`), params: versionParams, response: { 200: versionAnswer(body) } } },
-      async (request) => ({ data: await staffVersion(ctx.db, address(request.params as Record<string, string>), (request.params as unknown as { version: number }).version) }),
+      {
+        onRequest: manager,
+        serializerCompiler: plainJson,
+        schema: {
+          ...doc(`One version of ${noun.toLowerCase()}`),
+          params: versionParams,
+          response: { 200: versionAnswer(body) },
+        },
+      },
+      async (request) => ({
+        data: await staffVersion(
+          ctx.db,
+          address(request.params as Record<string, string>),
+          (request.params as unknown as { version: number }).version,
+        ),
+      }),
     );
     app.put(
       path,
@@ -315,15 +467,28 @@ function staffContentRoutes(app: TypedApp, ctx: AppContext): void {
         onRequest: manager,
         serializerCompiler: plainJson,
         schema: {
-          ...doc(`Saves ${noun.toLowerCase()} as a new version on top of \`base_version\` (409 when someone saved meanwhile)`),
+          ...doc(
+            `Saves ${noun.toLowerCase()} as a new version on top of \`base_version\` (409 when someone saved meanwhile)`,
+          ),
           params,
           body: z.object({ body, base_version: baseVersion }),
           response: { 200: entryAnswer(body) },
         },
       },
       async (request) => {
-        const { body: content, base_version } = request.body as { body: Parameters<typeof saveText>[2]; base_version: number };
-        return { data: await saveText(ctx.db, address(request.params as Record<string, string>), content, base_version, staffIdOf(request)) };
+        const { body: content, base_version } = request.body as {
+          body: Parameters<typeof saveText>[2];
+          base_version: number;
+        };
+        return {
+          data: await saveText(
+            ctx.db,
+            address(request.params as Record<string, string>),
+            content,
+            base_version,
+            staffIdOf(request),
+          ),
+        };
       },
     );
     app.post(
@@ -340,7 +505,15 @@ function staffContentRoutes(app: TypedApp, ctx: AppContext): void {
       },
       async (request) => {
         const params = request.params as Record<string, string> & { version: number };
-        return { data: await restoreText(ctx.db, address(params), params.version, request.body.base_version, staffIdOf(request)) };
+        return {
+          data: await restoreText(
+            ctx.db,
+            address(params),
+            params.version,
+            request.body.base_version,
+            staffIdOf(request),
+          ),
+        };
       },
     );
   }
@@ -350,7 +523,14 @@ function staffContentRoutes(app: TypedApp, ctx: AppContext): void {
 
   app.get(
     `${base}/gallery`,
-    { onRequest: manager, serializerCompiler: plainJson, schema: { ...doc('The Grab and Go gallery in its order, with both alt texts'), response: { 200: galleryList } } },
+    {
+      onRequest: manager,
+      serializerCompiler: plainJson,
+      schema: {
+        ...doc('The Grab and Go gallery in its order, with both alt texts'),
+        response: { 200: galleryList },
+      },
+    },
     async () => ({ data: await staffGallery(ctx.db) }),
   );
 
@@ -361,12 +541,15 @@ function staffContentRoutes(app: TypedApp, ctx: AppContext): void {
     scope.removeAllContentTypeParsers();
     const asBuffer = { parseAs: 'buffer' as const, bodyLimit: UPLOAD_MAX_BYTES };
     scope.addContentTypeParser(/^image\/[\w.+-]+$/i, asBuffer, (_request, body, done) => done(null, body));
-    scope.addContentTypeParser('application/octet-stream', asBuffer, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('application/octet-stream', asBuffer, (_request, body, done) =>
+      done(null, body),
+    );
     // Fastify's own words for these say nothing of the rule; the error handler above this scope
     // still shapes and localizes the answer.
     scope.setErrorHandler((error: FastifyError) => {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError(413, 'content.upload_too_large');
-      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_TYPE') throw new AppError(415, 'content.upload_type');
+      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_TYPE')
+        throw new AppError(415, 'content.upload_type');
       throw error;
     });
     scope.post(
@@ -376,10 +559,15 @@ function staffContentRoutes(app: TypedApp, ctx: AppContext): void {
         bodyLimit: UPLOAD_MAX_BYTES,
         serializerCompiler: plainJson,
         schema: {
-          ...doc('Uploads an image (its bytes as the body: JPEG, PNG or WebP, at most 10 MB and 40 megapixels), re-encoded to WebP without metadata'),
+          ...doc(
+            'Uploads an image (its bytes as the body: JPEG, PNG or WebP, at most 10 MB and 40 megapixels), re-encoded to WebP without metadata',
+          ),
           consumes: ['image/jpeg', 'image/png', 'image/webp', 'application/octet-stream'],
           querystring: z.object({
-            product: z.union([z.literal(''), z.enum(PRODUCT_CODES)], { error: wrong }).optional().describe('A product code, or empty for a program-wide image'),
+            product: z
+              .union([z.literal(''), z.enum(PRODUCT_CODES)], { error: wrong })
+              .optional()
+              .describe('A product code, or empty for a program-wide image'),
             tags: z.string().max(400, wrong).optional().describe('Comma-separated'),
             alt_en: altText,
             alt_fr: altText,
@@ -388,14 +576,26 @@ function staffContentRoutes(app: TypedApp, ctx: AppContext): void {
         },
       },
       async (request, reply) => {
-        const tags = tagList.safeParse((request.query.tags ?? '').split(',').map((t) => t.trim()).filter(Boolean));
-        if (!tags.success) throw invalid({ tags: [tags.error.issues[0] ? schemaMessage(tags.error.issues[0].message) : wrong] });
+        const tags = tagList.safeParse(
+          (request.query.tags ?? '')
+            .split(',')
+            .map((t) => t.trim())
+            .filter(Boolean),
+        );
+        if (!tags.success)
+          throw invalid({
+            tags: [tags.error.issues[0] ? schemaMessage(tags.error.issues[0].message) : wrong],
+          });
         const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const image = await uploadGalleryImage(
           ctx.db,
           dirs,
           bytes,
-          { product: request.query.product || null, tags: tags.data, alt: { en: request.query.alt_en, fr: request.query.alt_fr } },
+          {
+            product: request.query.product || null,
+            tags: tags.data,
+            alt: { en: request.query.alt_en, fr: request.query.alt_fr },
+          },
           staffIdOf(request),
         );
         return reply.code(201).send({ data: image });
@@ -411,7 +611,11 @@ function staffContentRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         ...doc('Changes an image’s product, tags or alt texts'),
         params: imageId,
-        body: z.object({ product: productOrNone.optional(), tags: tagList.optional(), alt: z.object({ en: altText, fr: altText }, { error: wrong }).optional() }),
+        body: z.object({
+          product: productOrNone.optional(),
+          tags: tagList.optional(),
+          alt: z.object({ en: altText, fr: altText }, { error: wrong }).optional(),
+        }),
         response: { 200: z.object({ data: staffGalleryImageAnswer }) },
       },
     },
@@ -424,7 +628,9 @@ function staffContentRoutes(app: TypedApp, ctx: AppContext): void {
       onRequest: manager,
       serializerCompiler: plainJson,
       schema: {
-        ...doc('Puts the gallery in this order; `ids` names every image once (409 when the gallery changed meanwhile)'),
+        ...doc(
+          'Puts the gallery in this order; `ids` names every image once (409 when the gallery changed meanwhile)',
+        ),
         body: z.object({
           ids: z
             .array(z.number({ error: wrong }).int(wrong).min(1, wrong), { error: wrong })
@@ -439,7 +645,14 @@ function staffContentRoutes(app: TypedApp, ctx: AppContext): void {
 
   app.delete(
     `${base}/gallery/:id`,
-    { onRequest: manager, schema: { ...doc('Removes an image from the gallery'), params: imageId, response: { 204: noBody('Removed') } } },
+    {
+      onRequest: manager,
+      schema: {
+        ...doc('Removes an image from the gallery'),
+        params: imageId,
+        response: { 204: noBody('Removed') },
+      },
+    },
     async (request, reply) => {
       await deleteGalleryImage(ctx.db, dirs, request.params.id);
       return reply.code(204).send();
@@ -449,7 +662,13 @@ function staffContentRoutes(app: TypedApp, ctx: AppContext): void {
   const competitorList = z.object({ data: z.object({ names: z.array(z.string()) }) });
   app.get(
     `${base}/competitors`,
-    { onRequest: manager, schema: { ...doc('The competitor names the caption check looks for'), response: { 200: competitorList } } },
+    {
+      onRequest: manager,
+      schema: {
+        ...doc('The competitor names the caption check looks for'),
+        response: { 200: competitorList },
+      },
+    },
     async () => ({ data: { names: await competitors(ctx.db) } }),
   );
   app.put(
@@ -457,10 +676,20 @@ function staffContentRoutes(app: TypedApp, ctx: AppContext): void {
     {
       onRequest: manager,
       schema: {
-        ...doc('Replaces the competitor list (names of 2 to 60 characters, at most 200; the same name twice is kept once)'),
+        ...doc(
+          'Replaces the competitor list (names of 2 to 60 characters, at most 200; the same name twice is kept once)',
+        ),
         body: z.object({
           names: z
-            .array(z.string({ error: wrong }).trim().min(2, sayKey('min', { n: 2 })).max(60, sayKey('max', { n: 60 })).refine(noNul, wrong), { error: wrong })
+            .array(
+              z
+                .string({ error: wrong })
+                .trim()
+                .min(2, sayKey('min', { n: 2 }))
+                .max(60, sayKey('max', { n: 60 }))
+                .refine(noNul, wrong),
+              { error: wrong },
+            )
             .max(200, wrong),
         }),
         response: { 200: competitorList },

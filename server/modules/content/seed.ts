@@ -11,7 +11,13 @@ import { PAGE_SLUGS, pageContentSchema, productContentSchema } from '../../../co
 import { LOCALES } from '../../../common/i18n';
 import { PRODUCT_CODES } from '../../../common/products';
 import type { Db } from '../../db';
-import { GALLERY_LIST_FILE, artworkPath, productArtworkRef, seedGalleryListSchema, webpSize } from './artwork-files';
+import {
+  GALLERY_LIST_FILE,
+  artworkPath,
+  productArtworkRef,
+  seedGalleryListSchema,
+  webpSize,
+} from './artwork-files';
 import type { SeedGalleryItem } from './artwork-files';
 import { artworkMediaName, repositoryRoot } from './media';
 import {
@@ -62,15 +68,29 @@ interface SeedFile {
 
 const seedFiles = (contentDir: string): SeedFile[] => [
   ...PRODUCT_CODES.flatMap((code) =>
-    LOCALES.map((locale) => ({ kind: 'product' as const, key: code, locale, file: path.join(contentDir, 'products', code, `${locale}.json`), optional: false })),
+    LOCALES.map((locale) => ({
+      kind: 'product' as const,
+      key: code,
+      locale,
+      file: path.join(contentDir, 'products', code, `${locale}.json`),
+      optional: false,
+    })),
   ),
   ...PAGE_SLUGS.flatMap((slug) =>
-    LOCALES.map((locale) => ({ kind: 'page' as const, key: slug, locale, file: path.join(contentDir, 'pages', slug, `${locale}.json`), optional: true })),
+    LOCALES.map((locale) => ({
+      kind: 'page' as const,
+      key: slug,
+      locale,
+      file: path.join(contentDir, 'pages', slug, `${locale}.json`),
+      optional: true,
+    })),
   ),
 ];
 
 /** The file as the database keeps it, and its digest: formatting alone never makes a new version. */
-async function readSeedFile(file: string): Promise<{ json: unknown; hash: string } | { missing: true } | { error: string }> {
+async function readSeedFile(
+  file: string,
+): Promise<{ json: unknown; hash: string } | { missing: true } | { error: string }> {
   let raw: string;
   try {
     raw = await fs.readFile(file, 'utf8');
@@ -90,10 +110,13 @@ async function readSeedFile(file: string): Promise<{ json: unknown; hash: string
 function validBody(kind: TextKind, json: unknown): { body: string } | { error: string } {
   if (kind === 'product') {
     const parsed = productContentSchema.safeParse(json);
-    return parsed.success ? { body: JSON.stringify(parsed.data) } : { error: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
+    return parsed.success
+      ? { body: JSON.stringify(parsed.data) }
+      : { error: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
   }
   const parsed = pageContentSchema.safeParse(json);
-  if (!parsed.success) return { error: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
+  if (!parsed.success)
+    return { error: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
   const unknown = unknownPageVariables(parsed.data);
   if (unknown.length > 0) return { error: `unknown variables: ${unknown.join(', ')}` };
   return { body: JSON.stringify(parsed.data) };
@@ -105,7 +128,10 @@ export async function seedContent(db: Db, options: SeedOptions = {}): Promise<Se
   const report: SeedReport = { inserted: 0, updated: 0, flagged: 0, galleryAdded: 0, problems: [] };
 
   const files = seedFiles(contentDir);
-  const [read, metas] = await Promise.all([Promise.all(files.map((seed) => readSeedFile(seed.file))), textMetas(db)]);
+  const [read, metas] = await Promise.all([
+    Promise.all(files.map((seed) => readSeedFile(seed.file))),
+    textMetas(db),
+  ]);
   const byDocument = new Map(metas.map((m) => [`${m.kind}/${m.key}/${m.locale}`, m]));
 
   for (const [i, seed] of files.entries()) {
@@ -128,9 +154,25 @@ export async function seedContent(db: Db, options: SeedOptions = {}): Promise<Se
       continue;
     }
     if (!row) {
-      if (await insertSeededText(db, { kind: seed.kind, key: seed.key, locale: seed.locale, body: valid.body, hash: content.hash }, now)) report.inserted++;
+      if (
+        await insertSeededText(
+          db,
+          { kind: seed.kind, key: seed.key, locale: seed.locale, body: valid.body, hash: content.hash },
+          now,
+        )
+      )
+        report.inserted++;
     } else if (row.source === 'seed' && row.seed_hash !== content.hash) {
-      const written = await writeNewVersion(db, { textId: row.id, baseVersion: row.version, body: valid.body, source: 'seed', staffId: null, seedHash: content.hash, onlyIfSeed: true, now });
+      const written = await writeNewVersion(db, {
+        textId: row.id,
+        baseVersion: row.version,
+        body: valid.body,
+        source: 'seed',
+        staffId: null,
+        seedHash: content.hash,
+        onlyIfSeed: true,
+        now,
+      });
       if (written !== undefined) report.updated++;
       // Otherwise a staff edit or another node came first: the first leaves the text to staff,
       // the second wrote this same file; either way only the release's digest is left to record.
@@ -159,7 +201,9 @@ async function readArtworkFile(contentDir: string, ref: string): Promise<Artwork
   try {
     data = await fs.readFile(path.join(contentDir, ...artworkPath(ref)!.split('/')));
   } catch (error) {
-    return { error: (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : (error as Error).message };
+    return {
+      error: (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : (error as Error).message,
+    };
   }
   const size = webpSize(data);
   if (!size) return { error: 'not a WebP image' };
@@ -172,7 +216,8 @@ async function readGalleryList(contentDir: string): Promise<SeedGalleryItem[] | 
   if ('missing' in read) return { error: 'missing' };
   if ('error' in read) return read;
   const parsed = seedGalleryListSchema.safeParse(read.json);
-  if (!parsed.success) return { error: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
+  if (!parsed.success)
+    return { error: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
   return parsed.data.images;
 }
 
@@ -182,7 +227,12 @@ async function readGalleryList(contentDir: string): Promise<SeedGalleryItem[] | 
  * named otherwise (another file, or the names of the drawn artwork before decisions/067) takes
  * this release's name and size.
  */
-async function seedArtwork(db: Db, contentDir: string, now: Date, problems: SeedReport['problems']): Promise<number> {
+async function seedArtwork(
+  db: Db,
+  contentDir: string,
+  now: Date,
+  problems: SeedReport['problems'],
+): Promise<number> {
   const list = await readGalleryList(contentDir);
   if ('error' in list) problems.push({ file: GALLERY_LIST_FILE, message: list.error });
   const gallery = 'error' in list ? null : list;
@@ -197,14 +247,22 @@ async function seedArtwork(db: Db, contentDir: string, now: Date, problems: Seed
 
   const existing = new Map((await artworkMedia(db)).map((m) => [m.artwork_ref!, m]));
   const missing = [...wanted].filter(([ref]) => !existing.has(ref));
-  await insertArtworkMedia(db, missing.map(([ref, file]) => ({ artwork_ref: ref, ...file })), now);
+  await insertArtworkMedia(
+    db,
+    missing.map(([ref, file]) => ({ artwork_ref: ref, ...file })),
+    now,
+  );
   for (const [ref, media] of existing) {
     const file = wanted.get(ref);
     if (file && media.name !== file.name) await updateArtworkMedia(db, media.id, media.name, file);
   }
   if (!gallery) return 0;
 
-  await retireSeededGallery(db, gallery.map((item) => item.ref), now);
+  await retireSeededGallery(
+    db,
+    gallery.map((item) => item.ref),
+    now,
+  );
   const seeded = await seededGalleryRefs(db);
   // An image whose file this release lacks waits for a release that has it.
   const fresh = gallery.filter((item) => !seeded.has(item.ref) && wanted.has(item.ref));

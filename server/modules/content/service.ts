@@ -7,7 +7,14 @@ import path from 'node:path';
 import { checkCaption } from '../../../common/caption-check';
 import type { CaptionCheckResult } from '../../../common/caption-check';
 import { HASHTAG_RULES, PAGE_SLUGS, PUBLIC_PAGE_SLUGS, isPageSlug } from '../../../common/content';
-import type { GalleryImage, PageContent, PageDocument, ProductContent, ProductDetail, ProductSummary } from '../../../common/content';
+import type {
+  GalleryImage,
+  PageContent,
+  PageDocument,
+  ProductContent,
+  ProductDetail,
+  ProductSummary,
+} from '../../../common/content';
 import { DEFAULT_LOCALE, isLocale } from '../../../common/i18n';
 import type { Locale } from '../../../common/i18n';
 import { PRODUCT_CODES, isProductCode } from '../../../common/products';
@@ -19,7 +26,18 @@ import { findPartnerById } from '../partners/service';
 import { promoCodesOf } from '../promo-codes/service';
 import { productArtworkRef } from './artwork-files';
 import { buildKit } from './kit';
-import { MEDIA_NAME, fileExists, fullImageFile, logoMediaName, prepareUpload, profilePictureMediaName, removeMediaFiles, renditionFile, uploadMediaName, writeAtomically } from './media';
+import {
+  MEDIA_NAME,
+  fileExists,
+  fullImageFile,
+  logoMediaName,
+  prepareUpload,
+  profilePictureMediaName,
+  removeMediaFiles,
+  renditionFile,
+  uploadMediaName,
+  writeAtomically,
+} from './media';
 import type { MediaDirs, MediaRecord, MediaWidth } from './media';
 import {
   competitorNames,
@@ -55,7 +73,8 @@ export type { MediaDirs } from './media';
 export { contentDb } from './tables';
 export { pageValues } from './variables';
 
-export const mediaUrl = (name: string, width?: MediaWidth) => `/api/media/${name}${width ? `?w=${width}` : ''}`;
+export const mediaUrl = (name: string, width?: MediaWidth) =>
+  `/api/media/${name}${width ? `?w=${width}` : ''}`;
 
 // ---- The partner's side
 
@@ -69,7 +88,10 @@ interface Reader {
 export async function readerOf(db: Db, partnerId: number, locale?: Locale): Promise<Reader> {
   const [partner, codes] = await Promise.all([findPartnerById(db, partnerId), promoCodesOf(db, partnerId)]);
   if (!partner) throw new AppError(401, 'not_authorized');
-  return { locale: locale ?? (isLocale(partner.locale) ? partner.locale : DEFAULT_LOCALE), promoCode: codes[0]?.code ?? '' };
+  return {
+    locale: locale ?? (isLocale(partner.locale) ? partner.locale : DEFAULT_LOCALE),
+    promoCode: codes[0]?.code ?? '',
+  };
 }
 
 async function productImageNames(db: Db): Promise<Map<string, string>> {
@@ -94,7 +116,8 @@ export async function productSummaries(db: Db, locale: Locale): Promise<ProductS
   }));
 }
 
-const withCode = (caption: string, code: string) => (code ? caption.split(HASHTAG_RULES.codePlaceholder).join(code) : caption);
+const withCode = (caption: string, code: string) =>
+  code ? caption.split(HASHTAG_RULES.codePlaceholder).join(code) : caption;
 
 async function productText(db: Db, code: string, locale: Locale) {
   if (!isProductCode(code)) throw notFound();
@@ -171,7 +194,11 @@ export async function partnerGallery(db: Db, locale: Locale, product?: ProductCo
 }
 
 /** The caption check of docs/product/content.md#caption-check with the partner's code, the staff's competitors and the product's approved benefits. */
-export async function checkPartnerCaption(db: Db, reader: Reader, input: { text: string; product?: ProductCode }): Promise<CaptionCheckResult> {
+export async function checkPartnerCaption(
+  db: Db,
+  reader: Reader,
+  input: { text: string; product?: ProductCode },
+): Promise<CaptionCheckResult> {
   const [competitors, product] = await Promise.all([
     competitorNames(db),
     input.product ? productText(db, input.product, reader.locale) : Promise.resolve(undefined),
@@ -191,12 +218,22 @@ export async function checkPartnerCaption(db: Db, reader: Reader, input: { text:
 export async function mediaFile(db: Db, dirs: MediaDirs, name: string, width?: MediaWidth): Promise<string> {
   const media = await findMediaByName(db, name);
   if (!media) throw notFound();
-  const record: MediaRecord = { name: media.name, kind: media.kind, artwork_ref: media.artwork_ref, width: media.width };
+  const record: MediaRecord = {
+    name: media.name,
+    kind: media.kind,
+    artwork_ref: media.artwork_ref,
+    width: media.width,
+  };
   return width ? renditionFile(dirs, record, width) : fullImageFile(dirs, record);
 }
 
 /** A product's kit: its artwork and gallery images, full size, and its captions with the partner's code. */
-export async function productKit(db: Db, dirs: MediaDirs, code: string, reader: Reader): Promise<{ filename: string; zip: Uint8Array }> {
+export async function productKit(
+  db: Db,
+  dirs: MediaDirs,
+  code: string,
+  reader: Reader,
+): Promise<{ filename: string; zip: Uint8Array }> {
   const detail = await productDetail(db, code, reader);
   const [artwork] = await mediaNamesForArtwork(db, [productArtworkRef(detail.code as ProductCode)]);
   const gallery = await galleryRows(db, detail.code);
@@ -204,9 +241,20 @@ export async function productKit(db: Db, dirs: MediaDirs, code: string, reader: 
   const add = async (fileName: string, record: MediaRecord) => {
     images.push({ name: fileName, data: await fs.readFile(await fullImageFile(dirs, record)) });
   };
-  if (artwork) await add(`${detail.code}-product.webp`, { name: artwork.name, kind: artwork.kind, artwork_ref: artwork.artwork_ref, width: artwork.width });
+  if (artwork)
+    await add(`${detail.code}-product.webp`, {
+      name: artwork.name,
+      kind: artwork.kind,
+      artwork_ref: artwork.artwork_ref,
+      width: artwork.width,
+    });
   for (const [i, row] of gallery.entries()) {
-    await add(`${detail.code}-${row.format}-${String(i + 1).padStart(2, '0')}.webp`, { name: row.name, kind: row.kind, artwork_ref: row.artwork_ref, width: row.width });
+    await add(`${detail.code}-${row.format}-${String(i + 1).padStart(2, '0')}.webp`, {
+      name: row.name,
+      kind: row.kind,
+      artwork_ref: row.artwork_ref,
+      width: row.width,
+    });
   }
   return { filename: `sunbite-${detail.code}-kit.zip`, zip: buildKit(detail, reader.locale, images) };
 }
@@ -265,7 +313,8 @@ export interface TextAddress {
   locale: Locale;
 }
 
-const validKey = (address: TextAddress) => (address.kind === 'product' ? isProductCode(address.key) : isPageSlug(address.key));
+const validKey = (address: TextAddress) =>
+  address.kind === 'product' ? isProductCode(address.key) : isPageSlug(address.key);
 
 async function textAt(db: Db, address: TextAddress) {
   if (!validKey(address)) throw notFound();
@@ -277,10 +326,18 @@ async function textAt(db: Db, address: TextAddress) {
 /** A text as staff edit it: its body, its state and its history, newest first. */
 export async function staffEntry(db: Db, address: TextAddress) {
   const text = await textAt(db, address);
-  const [versions, images] = await Promise.all([textVersions(db, text.id), address.kind === 'product' ? productImageNames(db) : undefined]);
+  const [versions, images] = await Promise.all([
+    textVersions(db, text.id),
+    address.kind === 'product' ? productImageNames(db) : undefined,
+  ]);
   // A product's artwork, so the editor's preview shows the picture partners see.
   const image = images?.get(address.key);
-  return { body: JSON.parse(text.body) as ProductContent | PageContent, ...metaJson(text), versions, ...(images ? { image_url: image ? mediaUrl(image) : '' } : {}) };
+  return {
+    body: JSON.parse(text.body) as ProductContent | PageContent,
+    ...metaJson(text),
+    versions,
+    ...(images ? { image_url: image ? mediaUrl(image) : '' } : {}),
+  };
 }
 
 export async function staffVersion(db: Db, address: TextAddress, version: number) {
@@ -293,21 +350,46 @@ export async function staffVersion(db: Db, address: TextAddress, version: number
 const stale = () => new AppError(409, 'content.text_stale');
 
 /** Saves an edit on top of the version the staff member saw; another edit meanwhile answers 409. */
-export async function saveText(db: Db, address: TextAddress, body: ProductContent | PageContent, baseVersion: number, staffId: number) {
+export async function saveText(
+  db: Db,
+  address: TextAddress,
+  body: ProductContent | PageContent,
+  baseVersion: number,
+  staffId: number,
+) {
   const text = await textAt(db, address);
   if (text.version !== baseVersion) throw stale();
-  const written = await writeNewVersion(db, { textId: text.id, baseVersion, body: JSON.stringify(body), source: 'staff', staffId });
+  const written = await writeNewVersion(db, {
+    textId: text.id,
+    baseVersion,
+    body: JSON.stringify(body),
+    source: 'staff',
+    staffId,
+  });
   if (written === undefined) throw stale();
   return staffEntry(db, address);
 }
 
 /** Makes an earlier version current again, as a new version that says where it came from. */
-export async function restoreText(db: Db, address: TextAddress, version: number, baseVersion: number, staffId: number) {
+export async function restoreText(
+  db: Db,
+  address: TextAddress,
+  version: number,
+  baseVersion: number,
+  staffId: number,
+) {
   const text = await textAt(db, address);
   const old = await findTextVersion(db, text.id, version);
   if (!old) throw notFound();
   if (text.version !== baseVersion) throw stale();
-  const written = await writeNewVersion(db, { textId: text.id, baseVersion, body: old.body, source: 'restore', staffId, restoredFrom: version });
+  const written = await writeNewVersion(db, {
+    textId: text.id,
+    baseVersion,
+    body: old.body,
+    source: 'restore',
+    staffId,
+    restoredFrom: version,
+  });
   if (written === undefined) throw stale();
   return staffEntry(db, address);
 }
@@ -317,7 +399,12 @@ export async function restoreText(db: Db, address: TextAddress, version: number,
 function staffGalleryImage(row: GalleryRow) {
   const { alt, ...image } = galleryImage(row, 'en');
   void alt;
-  return { ...image, alt: { en: row.alt_en, fr: row.alt_fr }, position: row.position, created_at: row.created_at };
+  return {
+    ...image,
+    alt: { en: row.alt_en, fr: row.alt_fr },
+    position: row.position,
+    created_at: row.created_at,
+  };
 }
 export type StaffGalleryImage = ReturnType<typeof staffGalleryImage>;
 
@@ -342,7 +429,13 @@ export interface UploadFields {
  * nothing), written to DATA_DIR/uploads under its digest, then its rows in one transaction; if
  * that fails, the file written for it goes too.
  */
-export async function uploadGalleryImage(db: Db, dirs: MediaDirs, bytes: Buffer, fields: UploadFields, staffId: number): Promise<StaffGalleryImage> {
+export async function uploadGalleryImage(
+  db: Db,
+  dirs: MediaDirs,
+  bytes: Buffer,
+  fields: UploadFields,
+  staffId: number,
+): Promise<StaffGalleryImage> {
   const image = await prepareUpload(bytes);
   const name = uploadMediaName(image.data);
   const file = path.join(dirs.uploads, name);
@@ -369,7 +462,11 @@ export async function uploadGalleryImage(db: Db, dirs: MediaDirs, bytes: Buffer,
   }
 }
 
-export async function editGalleryImage(db: Db, id: number, change: { product?: ProductCode | null; tags?: string[]; alt?: { en: string; fr: string } }): Promise<StaffGalleryImage> {
+export async function editGalleryImage(
+  db: Db,
+  id: number,
+  change: { product?: ProductCode | null; tags?: string[]; alt?: { en: string; fr: string } },
+): Promise<StaffGalleryImage> {
   const updated = await updateGalleryImage(db, id, {
     ...(change.product !== undefined ? { product: change.product } : {}),
     ...(change.tags ? { tags: change.tags } : {}),
@@ -401,8 +498,17 @@ export const PROFILE_PICTURE_SIZE = 512;
  * served at /api/media/{name} like any upload, and answers its address. A refusal is a 422 and
  * stores nothing. `owner` (the partner's uuid) is part of the name: see profilePictureMediaName.
  */
-export async function storeProfilePicture(db: Db, dirs: MediaDirs, owner: string, bytes: Buffer): Promise<string> {
-  const image = await prepareUpload(bytes, { width: PROFILE_PICTURE_SIZE, height: PROFILE_PICTURE_SIZE, fit: 'cover' });
+export async function storeProfilePicture(
+  db: Db,
+  dirs: MediaDirs,
+  owner: string,
+  bytes: Buffer,
+): Promise<string> {
+  const image = await prepareUpload(bytes, {
+    width: PROFILE_PICTURE_SIZE,
+    height: PROFILE_PICTURE_SIZE,
+    fit: 'cover',
+  });
   const name = profilePictureMediaName(owner, image.data);
   const file = path.join(dirs.uploads, name);
   if (!(await fileExists(file))) await writeAtomically(file, image.data, { durable: true });
@@ -430,7 +536,12 @@ export async function discardProfilePicture(db: Db, dirs: MediaDirs, url: string
  * drawn on the sign-in page's white tile, never cropped). Stored and served as any upload; a
  * refusal is a 422 and stores nothing. `owner` is part of the name: see logoMediaName.
  */
-export async function storeSubpartnerLogo(db: Db, dirs: MediaDirs, owner: string, bytes: Buffer): Promise<string> {
+export async function storeSubpartnerLogo(
+  db: Db,
+  dirs: MediaDirs,
+  owner: string,
+  bytes: Buffer,
+): Promise<string> {
   const image = await prepareUpload(bytes, { width: LOGO_MAX_SIDE, height: LOGO_MAX_SIDE, fit: 'inside' });
   const name = logoMediaName(owner, image.data);
   const file = path.join(dirs.uploads, name);
@@ -440,7 +551,8 @@ export async function storeSubpartnerLogo(db: Db, dirs: MediaDirs, owner: string
 }
 
 /** Removes a logo nobody shows any more (an address of this server's uploads; anything else is left alone). */
-export const discardSubpartnerLogo = (db: Db, dirs: MediaDirs, url: string) => discardProfilePicture(db, dirs, url);
+export const discardSubpartnerLogo = (db: Db, dirs: MediaDirs, url: string) =>
+  discardProfilePicture(db, dirs, url);
 
 // ---- Competitors
 
@@ -460,4 +572,3 @@ export async function setCompetitors(db: Db, names: string[]): Promise<string[]>
   await replaceCompetitors(db, kept);
   return competitorNames(db);
 }
-

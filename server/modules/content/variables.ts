@@ -25,7 +25,9 @@ export function mapPageText(page: PageContent, change: (text: string) => string)
       heading: change(section.heading),
       ...(section.group === undefined ? {} : { group: change(section.group) }),
       blocks: section.blocks.map((block) =>
-        'items' in block ? { ...block, items: block.items.map(change) } : { ...block, text: change(block.text) },
+        'items' in block
+          ? { ...block, items: block.items.map(change) }
+          : { ...block, text: change(block.text) },
       ),
     })),
   };
@@ -45,7 +47,9 @@ export function unknownPageVariables(page: PageContent): string[] {
 
 export function fillPageVariables(page: PageContent, values: PageValues): PageContent {
   return mapPageText(page, (text) =>
-    text.replace(VARIABLE, (whole, name: string) => ((PAGE_VARIABLES as readonly string[]).includes(name) ? values[name as PageVariable] : whole)),
+    text.replace(VARIABLE, (whole, name: string) =>
+      (PAGE_VARIABLES as readonly string[]).includes(name) ? values[name as PageVariable] : whole,
+    ),
   );
 }
 
@@ -57,7 +61,10 @@ function formatsOf(locale: Locale) {
   let found = formats.get(locale);
   if (!found) {
     const tag = numberTag(locale);
-    found = { percent: new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 2 }), number: new Intl.NumberFormat(tag) };
+    found = {
+      percent: new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 2 }),
+      number: new Intl.NumberFormat(tag),
+    };
     formats.set(locale, found);
   }
   return found;
@@ -65,7 +72,12 @@ function formatsOf(locale: Locale) {
 
 /** The program's values as a reader of `locale` writes them ("$25.00" / "25,00 $ US", "10%" / "10 %"). */
 export async function pageValues(db: Db, locale: Locale): Promise<PageValues> {
-  const [rules, tiers, holdingDays, currency] = await Promise.all([readPayoutRules(db), allTiers(db), readHoldingPeriodDays(db), readProgramCurrency(db)]);
+  const [rules, tiers, holdingDays, currency] = await Promise.all([
+    readPayoutRules(db),
+    allTiers(db),
+    readHoldingPeriodDays(db),
+    readProgramCurrency(db),
+  ]);
   const rates = tiers.map((tier) => tier.rate_bp);
   const { percent, number } = formatsOf(locale);
   const rate = (bp: number | undefined) => percent.format((bp ?? 0) / 10_000);

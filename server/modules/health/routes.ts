@@ -1,9 +1,9 @@
 // `GET /api/health`: 200 with the database's kind and the release, without a credential, once the
 // database answers (docs/product/errors-and-languages.md#the-api-conventions).
-import { sql } from 'kysely';
-import { z } from 'zod';
+import { healthAnswer } from '../../../common/contracts/health';
 import type { AppContext, TypedApp } from '../../context';
 import { AppError } from '../../errors';
+import { pingDatabase } from './repository';
 
 export function healthRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
@@ -12,21 +12,13 @@ export function healthRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         tags: ['system'],
         summary: 'Liveness and database reachability; no authentication',
-        response: {
-          200: z.object({
-            data: z.object({
-              status: z.literal('ok'),
-              database: z.enum(['sqlite', 'postgres']),
-              version: z.string(),
-            }),
-          }),
-        },
+        response: { 200: healthAnswer },
       },
       config: { rateLimit: false },
     },
     async (request) => {
       try {
-        await sql`select 1`.execute(ctx.db);
+        await pingDatabase(ctx.db);
       } catch (err) {
         request.log.error({ err }, 'health check: database unreachable');
         throw new AppError(503, 'unavailable');

@@ -4,6 +4,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { fileRoute } from '../../../common/contracts/answers';
+import {
+  consentUrlAnswer,
+  integrationsAnswer,
+  integrationViewAnswer,
+  topPostsAnswer,
+} from '../../../common/contracts/integrations';
 import type { AppContext, TypedApp } from '../../context';
 import { notFound } from '../../errors';
 import { flowBindingHeaders, flowBindingOf, oauthCallbackBody } from '../../plugins/flow-binding';
@@ -21,33 +27,6 @@ import {
 } from './service';
 
 const providerParams = z.object({ integration: z.enum(PROVIDERS) });
-
-const view = z.object({
-  configured: z.boolean().describe('false when the provider has no credentials here: no button'),
-  status: z
-    .enum(['not_connected', 'connected', 'reconnect'])
-    .describe('reconnect: the provider refused the token (expired or revoked)'),
-  account: z
-    .object({
-      id: z.string(),
-      username: z.string().nullable(),
-      name: z.string().nullable(),
-      picture_url: z.string().nullable(),
-      connected_at: z.string(),
-    })
-    .nullable(),
-});
-
-const post = z.object({
-  id: z.string(),
-  caption: z.string().nullable(),
-  media_type: z.string(),
-  thumbnail_url: z.string().nullable(),
-  permalink: z.string(),
-  timestamp: z.string(),
-  like_count: z.number(),
-  comments_count: z.number(),
-});
 
 export function integrationRoutes(app: TypedApp, ctx: AppContext): void {
   const partner = requirePartner(ctx.db);
@@ -67,7 +46,7 @@ export function integrationRoutes(app: TypedApp, ctx: AppContext): void {
         tags: ['partner'],
         summary: 'The partner’s Instagram and Facebook connections (never a token)',
         security,
-        response: { 200: z.object({ data: z.object({ instagram: view, facebook: view }) }) },
+        response: { 200: integrationsAnswer },
       },
     },
     async (request) => ({ data: await integrationsOf(deps, partnerIdOf(request)) }),
@@ -84,7 +63,7 @@ export function integrationRoutes(app: TypedApp, ctx: AppContext): void {
         security,
         params: providerParams,
         headers: flowBindingHeaders,
-        response: { 200: z.object({ data: z.object({ url: z.string() }) }) },
+        response: { 200: consentUrlAnswer },
       },
     },
     async (request) => ({
@@ -111,7 +90,7 @@ export function integrationRoutes(app: TypedApp, ctx: AppContext): void {
         security,
         params: providerParams,
         body: oauthCallbackBody,
-        response: { 200: z.object({ data: view }) },
+        response: { 200: integrationViewAnswer },
       },
     },
     async (request) => {
@@ -137,7 +116,7 @@ export function integrationRoutes(app: TypedApp, ctx: AppContext): void {
         summary: 'Disconnects: the tokens and fetched posts are deleted',
         security,
         params: providerParams,
-        response: { 200: z.object({ data: view }) },
+        response: { 200: integrationViewAnswer },
       },
     },
     async (request) => {
@@ -157,17 +136,7 @@ export function integrationRoutes(app: TypedApp, ctx: AppContext): void {
         summary:
           'The dashboard’s top posts: the partner’s Instagram posts carrying their code or the brand hashtag, by likes plus comments',
         security,
-        response: {
-          200: z.object({
-            data: z.object({
-              configured: z.boolean(),
-              status: z.enum(['not_connected', 'connected', 'reconnect']),
-              username: z.string().nullable(),
-              synced_at: z.string().nullable(),
-              posts: z.array(post),
-            }),
-          }),
-        },
+        response: { 200: topPostsAnswer },
       },
     },
     async (request) => ({ data: await topPosts(deps, partnerIdOf(request)) }),

@@ -2,7 +2,13 @@
 // read from (created_at, id), and one import's rejected lines in order, from (import_id, line, id);
 // and what an import reads of the sales before it, to judge a return.
 import { sql } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db';
+import type {
+  MarketplaceImportLinesTable,
+  MarketplaceImportsTable,
+  MarketplaceSalesTable,
+} from '../../db/schema';
 import type { ReportProblem, ReportReason } from './report';
 
 export interface ImportSummary {
@@ -164,4 +170,91 @@ export async function trackingIdBalance(db: Db, partnerId: number, trackingId: s
     .where(sql<string>`lower(marketplace_sales.tracking_id)`, '=', trackingId.toLowerCase())
     .executeTakeFirstOrThrow();
   return { sales: Number(row.sales), revenueCents: Number(row.revenue), earnedCents: Number(row.earned) };
+}
+
+/** The import of a file already imported (by its SHA-256), if any. */
+export function importOfFile(db: Db, sha256: string) {
+  return db
+    .selectFrom('marketplace_imports')
+    .select('id')
+    .where('file_sha256', '=', sha256)
+    .executeTakeFirst();
+}
+
+/** The partner whose Amazon tracking id this is, whatever its case (the id given in lower case). */
+export async function partnerIdOfTrackingId(db: Db, lowerTrackingId: string): Promise<number | undefined> {
+  const partner = await db
+    .selectFrom('partners')
+    .select('id')
+    .where(sql<string>`lower(amazon_tracking_id)`, '=', lowerTrackingId)
+    .executeTakeFirst();
+  return partner?.id;
+}
+
+export function insertImport(db: Db, row: Insertable<MarketplaceImportsTable>) {
+  return db.insertInto('marketplace_imports').values(row).returning('id').executeTakeFirstOrThrow();
+}
+
+/** Writes a report row's sale once (its row key); undefined when an earlier import has it. */
+export function insertSaleOnce(db: Db, row: Insertable<MarketplaceSalesTable>) {
+  return db
+    .insertInto('marketplace_sales')
+    .values(row)
+    .onConflict((oc) => oc.column('row_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+}
+
+export async function insertImportLines(
+  db: Db,
+  rows: Insertable<MarketplaceImportLinesTable>[],
+): Promise<void> {
+  await db.insertInto('marketplace_import_lines').values(rows).execute();
+}
+
+/** An import's counts, written once its rows are read. */
+export async function setImportCounts(
+  db: Db,
+  id: number,
+  counts: { rows_imported: number; rows_duplicate: number; rows_rejected: number },
+): Promise<void> {
+  await db.updateTable('marketplace_imports').set(counts).where('id', '=', id).execute();
+}
+
+export async function countPartnerSales(db: Db, partnerId: number): Promise<number> {
+  return Number(
+    (
+      await db
+        .selectFrom('marketplace_sales')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('partner_id', '=', partnerId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+}
+
+/** A page of the partner's marketplace sales, newest first, with their earnings. */
+export function partnerSalesPage(db: Db, partnerId: number, page: number, length: number) {
+  return db
+    .selectFrom('marketplace_sales')
+    .leftJoin('earnings', (j) =>
+      j
+        .onRef('earnings.marketplace_sale_id', '=', 'marketplace_sales.id')
+        .on('earnings.kind', '=', 'marketplace'),
+    )
+    .select([
+      'marketplace_sales.id',
+      'marketplace_sales.product',
+      'marketplace_sales.sale_date',
+      'marketplace_sales.items',
+      'marketplace_sales.revenue_cents',
+      'earnings.amount_cents',
+      'earnings.status',
+    ])
+    .where('marketplace_sales.partner_id', '=', partnerId)
+    .orderBy('marketplace_sales.sale_date', 'desc')
+    .orderBy('marketplace_sales.id', 'desc')
+    .limit(length)
+    .offset((page - 1) * length)
+    .execute();
 }

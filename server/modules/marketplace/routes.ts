@@ -11,7 +11,8 @@ import type { ApiMessageKey } from '../../errors';
 import { requestLocale, sayKey } from '../../i18n';
 import { idParams, pagedAnswer, pagingQuery } from '../../plugins/paging';
 import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth';
-import { issueVoucher, voucherAnswerSchema, voucherInputSchema, voucherJson } from '../vouchers/service';
+import { voucherAnswer } from '../../../common/contracts/vouchers';
+import { issueVoucher, voucherInputSchema, voucherJson } from '../vouchers/service';
 import { REPORT_REASONS } from './report';
 import { amazonLinks, importAssociatesReport, importDetail, listImports, marketplaceSales } from './service';
 
@@ -119,7 +120,7 @@ export function marketplaceRoutes(app: TypedApp, ctx: AppContext): void {
         security: [{ staff: [] }],
         params: z.object({ uuid: z.string().uuid() }),
         body: voucherInputSchema,
-        response: { 201: z.object({ data: voucherAnswerSchema }) },
+        response: { 201: voucherAnswer },
       },
     },
     async (request, reply) => {

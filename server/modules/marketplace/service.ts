@@ -1,7 +1,6 @@
 // The marketplace (docs/product/commissions.md#marketplace): each partner's Amazon tracking id and links, and the import
 // of Associates reports into marketplace sales that earn the marketplace rate.
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import { PRODUCT_ASINS, PRODUCT_CODES } from '../../../common/products';
 import { DEFAULT_LOCALE } from '../../../common/i18n';
 import type { Locale } from '../../../common/i18n';
@@ -19,11 +18,19 @@ import { holdUntilFrom, readMarketplaceRateBp } from '../settings/service';
 import type { ReportProblem, ReportReason, ReportRow } from './report';
 import { parseAssociatesReport } from './report';
 import {
+  countPartnerSales,
   findImport,
   importLines,
+  importOfFile,
   importsPage,
+  insertImport,
+  insertImportLines,
+  insertSaleOnce,
+  partnerIdOfTrackingId,
+  partnerSalesPage,
   problemOf,
   saleKeyExists,
+  setImportCounts,
   storedLine,
   trackingIdBalance,
 } from './repository';
@@ -151,11 +158,7 @@ export async function importAssociatesReport(
   const inProgram = (cents: number) => inProgramCurrency(cents, money.rate)!;
   const sha = createHash('sha256').update(file.content).digest('hex');
   const earlier = async () => {
-    const known = await db
-      .selectFrom('marketplace_imports')
-      .select('id')
-      .where('file_sha256', '=', sha)
-      .executeTakeFirst();
+    const known = await importOfFile(db, sha);
     return known
       ? {
           import_id: known.id,
@@ -175,12 +178,8 @@ export async function importAssociatesReport(
 
   const partners = new Map<string, number>();
   for (const id of new Set(rows.map((r) => r.trackingId))) {
-    const p = await db
-      .selectFrom('partners')
-      .select('id')
-      .where(sql<string>`lower(amazon_tracking_id)`, '=', id.toLowerCase())
-      .executeTakeFirst();
-    if (p) partners.set(id, p.id);
+    const partnerId = await partnerIdOfTrackingId(db, id.toLowerCase());
+    if (partnerId !== undefined) partners.set(id, partnerId);
   }
   const rejected: ReportProblem[] = [...problems];
   let imported = 0;
@@ -200,20 +199,16 @@ export async function importAssociatesReport(
           r.revenueCents < 0 && partners.has(r.trackingId) ? [`partner:${partners.get(r.trackingId)}`] : [],
         ),
       );
-      const created = await trx
-        .insertInto('marketplace_imports')
-        .values({
-          file_sha256: sha,
-          filename,
-          imported_by: staffId,
-          rows_imported: 0,
-          rows_rejected: 0,
-          rows_duplicate: 0,
-          created_at: at,
-          currency,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const created = await insertImport(trx, {
+        file_sha256: sha,
+        filename,
+        imported_by: staffId,
+        rows_imported: 0,
+        rows_rejected: 0,
+        rows_duplicate: 0,
+        created_at: at,
+        currency,
+      });
       const seen = new Map<string, number>();
       for (const row of rows) {
         const partnerId = partners.get(row.trackingId);
@@ -247,24 +242,19 @@ export async function importAssociatesReport(
           }
           amountCents = judged.amountCents;
         }
-        const sale = await trx
-          .insertInto('marketplace_sales')
-          .values({
-            partner_id: partnerId,
-            import_id: created.id,
-            row_key: rowKey,
-            tracking_id: row.trackingId,
-            product: row.product,
-            sale_date: row.date,
-            items: row.items,
-            revenue_cents: revenueCents,
-            source_revenue_cents: row.revenueCents,
-            fx_rate: fxRate,
-            created_at: at,
-          })
-          .onConflict((oc) => oc.column('row_key').doNothing())
-          .returning('id')
-          .executeTakeFirst();
+        const sale = await insertSaleOnce(trx, {
+          partner_id: partnerId,
+          import_id: created.id,
+          row_key: rowKey,
+          tracking_id: row.trackingId,
+          product: row.product,
+          sale_date: row.date,
+          items: row.items,
+          revenue_cents: revenueCents,
+          source_revenue_cents: row.revenueCents,
+          fx_rate: fxRate,
+          created_at: at,
+        });
         if (!sale) {
           duplicates++;
           continue;
@@ -290,13 +280,13 @@ export async function importAssociatesReport(
       }
       rejected.sort((a, b) => a.line - b.line);
       for (let i = 0; i < rejected.length; i += LINES_PER_INSERT) {
-        await trx
-          .insertInto('marketplace_import_lines')
-          .values(rejected.slice(i, i + LINES_PER_INSERT).map((p) => storedLine(created.id, p)))
-          .execute();
+        await insertImportLines(
+          trx,
+          rejected.slice(i, i + LINES_PER_INSERT).map((p) => storedLine(created.id, p)),
+        );
       }
       const counts = { rows_imported: imported, rows_duplicate: duplicates, rows_rejected: rejected.length };
-      await trx.updateTable('marketplace_imports').set(counts).where('id', '=', created.id).execute();
+      await setImportCounts(trx, created.id, counts);
       // A staff member's import is a staff change (docs/product/back-office.md); the demo seed's or a script's,
       // without one, is not.
       if (staffId !== null)
@@ -400,37 +390,8 @@ export async function marketplaceSales(
   paging: { page: number; length: number },
   locale: Locale,
 ) {
-  const total = Number(
-    (
-      await db
-        .selectFrom('marketplace_sales')
-        .select(sql<number>`count(*)`.as('n'))
-        .where('partner_id', '=', partnerId)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-  const rows = await db
-    .selectFrom('marketplace_sales')
-    .leftJoin('earnings', (j) =>
-      j
-        .onRef('earnings.marketplace_sale_id', '=', 'marketplace_sales.id')
-        .on('earnings.kind', '=', 'marketplace'),
-    )
-    .select([
-      'marketplace_sales.id',
-      'marketplace_sales.product',
-      'marketplace_sales.sale_date',
-      'marketplace_sales.items',
-      'marketplace_sales.revenue_cents',
-      'earnings.amount_cents',
-      'earnings.status',
-    ])
-    .where('marketplace_sales.partner_id', '=', partnerId)
-    .orderBy('marketplace_sales.sale_date', 'desc')
-    .orderBy('marketplace_sales.id', 'desc')
-    .limit(paging.length)
-    .offset((paging.page - 1) * paging.length)
-    .execute();
+  const total = await countPartnerSales(db, partnerId);
+  const rows = await partnerSalesPage(db, partnerId, paging.page, paging.length);
   return {
     data: rows.map((r) => ({
       id: r.id,

@@ -1,7 +1,10 @@
-// Queries of staff messages (announcements, custom notifications) and of their recipients' copies.
+// Queries of the notifications (one per attributed sale, made once by its dedupe key), of staff
+// messages (announcements, custom notifications) and of their recipients' copies.
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db';
-import type { StaffMessagesTable } from '../../db/schema';
+import { padInList } from '../../db/lists';
+import { preparedList } from '../../db/prepared';
+import type { NotificationsTable, StaffMessagesTable } from '../../db/schema';
 
 export type MessageKind = StaffMessagesTable['kind'];
 
@@ -206,4 +209,84 @@ export function findRecipient(db: Db, ref: string) {
 
 export function partnerUuid(db: Db, partnerId: number) {
   return db.selectFrom('partners').select(['uuid', 'locale']).where('id', '=', partnerId).executeTakeFirst();
+}
+
+/** The facts a sale notification tells of each order: its number, voucher, partner and earning. */
+export function saleNotificationFacts(db: Db, orderIds: readonly number[]) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('partners', 'partners.id', 'orders.partner_id')
+    .leftJoin('earnings', (j) =>
+      j.onRef('earnings.order_id', '=', 'orders.id').on('earnings.kind', '=', 'sale'),
+    )
+    .select([
+      'orders.id',
+      'orders.order_number',
+      'orders.voucher_id',
+      'partners.id as partner_id',
+      'partners.uuid',
+      'partners.locale',
+      'earnings.amount_cents',
+      'earnings.status',
+    ])
+    .where('orders.id', 'in', padInList([...new Set(orderIds)]))
+    .execute();
+}
+
+/** A notification's row as the service writes it (a type, so the prepared insert may build it from its cells). */
+export type NotificationRow = {
+  partner_id: number;
+  kind: NotificationsTable['kind'];
+  title: string;
+  body: string;
+  data: string | null;
+  dedupe_key: string;
+  read_at: null;
+  created_at: string;
+};
+const NOTIFICATION_COLUMNS = [
+  'partner_id',
+  'kind',
+  'title',
+  'body',
+  'data',
+  'dedupe_key',
+  'read_at',
+  'created_at',
+] as const satisfies readonly (keyof NotificationRow)[];
+
+// The multi-row insert of notifySales, compiled once per slice length (powerOfTwoSlices keeps
+// those to a few): building a 128-row insert with Kysely cost more than SQLite takes to run it.
+// The rows' cells go in as one list, row after row, in NOTIFICATION_COLUMNS' order.
+const insertNotificationCells = preparedList(128 * NOTIFICATION_COLUMNS.length, (db, cells: unknown[]) =>
+  db
+    .insertInto('notifications')
+    .values(
+      Array.from(
+        { length: cells.length / NOTIFICATION_COLUMNS.length },
+        (_, r) =>
+          Object.fromEntries(
+            NOTIFICATION_COLUMNS.map((column, c) => [column, cells[r * NOTIFICATION_COLUMNS.length + c]]),
+          ) as NotificationRow,
+      ),
+    )
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .returning(['id', 'dedupe_key']),
+);
+/** Writes the rows each once per dedupe key; answers those made, with their keys. */
+export const insertSaleNotifications = (db: Db, rows: NotificationRow[]) =>
+  insertNotificationCells(
+    db,
+    rows.flatMap((row) => NOTIFICATION_COLUMNS.map((column) => row[column])),
+  );
+
+/** Writes a notification once per dedupe key; answers its id, or undefined when it existed. */
+export async function insertNotificationOnce(db: Db, row: NotificationRow): Promise<number | undefined> {
+  const inserted = await db
+    .insertInto('notifications')
+    .values(row)
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted?.id;
 }

@@ -5,8 +5,7 @@ import { isLocale } from '../../../common/i18n';
 import type { Db } from '../../db';
 import type { NotificationsTable } from '../../db/schema';
 import { nowIso } from '../../db/dialect';
-import { padInList, powerOfTwoSlices } from '../../db/lists';
-import { preparedList } from '../../db/prepared';
+import { powerOfTwoSlices } from '../../db/lists';
 import { invalid, notFound } from '../../errors';
 import { i18n } from '../../i18n';
 import {
@@ -27,14 +26,18 @@ import {
   findMessage,
   findRecipient,
   insertMessage,
+  insertNotificationOnce,
+  insertSaleNotifications,
   messageRows,
   partnerCopies,
   partnerUuid,
   recentAnnouncements,
   removeCopies,
   rewriteCopies,
+  saleNotificationFacts,
   updateMessageContent,
   type MessageKind,
+  type NotificationRow,
   type ReaderGroup,
 } from './repository';
 import { readProgramCurrency } from '../settings';
@@ -72,24 +75,7 @@ export async function notifySales(
   orderIds: readonly number[],
 ): Promise<{ orderId: number; uuid: string; notificationId: number }[]> {
   if (orderIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('orders')
-    .innerJoin('partners', 'partners.id', 'orders.partner_id')
-    .leftJoin('earnings', (j) =>
-      j.onRef('earnings.order_id', '=', 'orders.id').on('earnings.kind', '=', 'sale'),
-    )
-    .select([
-      'orders.id',
-      'orders.order_number',
-      'orders.voucher_id',
-      'partners.id as partner_id',
-      'partners.uuid',
-      'partners.locale',
-      'earnings.amount_cents',
-      'earnings.status',
-    ])
-    .where('orders.id', 'in', padInList([...new Set(orderIds)]))
-    .execute();
+  const rows = await saleNotificationFacts(db, orderIds);
   const byOrder = new Map(rows.map((row) => [row.id, row]));
   const currency = await readProgramCurrency(db);
   const at = nowIso();
@@ -133,43 +119,7 @@ export async function notifySales(
   });
 }
 
-type NotificationRow = ReturnType<typeof notificationRow>;
-const NOTIFICATION_COLUMNS = [
-  'partner_id',
-  'kind',
-  'title',
-  'body',
-  'data',
-  'dedupe_key',
-  'read_at',
-  'created_at',
-] as const satisfies readonly (keyof NotificationRow)[];
-
-// The multi-row insert of notifySales, compiled once per slice length (powerOfTwoSlices keeps
-// those to a few): building a 128-row insert with Kysely cost more than SQLite takes to run it.
-// The rows' cells go in as one list, row after row, in NOTIFICATION_COLUMNS' order.
-const insertNotificationCells = preparedList(128 * NOTIFICATION_COLUMNS.length, (db, cells: unknown[]) =>
-  db
-    .insertInto('notifications')
-    .values(
-      Array.from(
-        { length: cells.length / NOTIFICATION_COLUMNS.length },
-        (_, r) =>
-          Object.fromEntries(
-            NOTIFICATION_COLUMNS.map((column, c) => [column, cells[r * NOTIFICATION_COLUMNS.length + c]]),
-          ) as NotificationRow,
-      ),
-    )
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .returning(['id', 'dedupe_key']),
-);
-const insertSaleNotifications = (db: Db, rows: NotificationRow[]) =>
-  insertNotificationCells(
-    db,
-    rows.flatMap((row) => NOTIFICATION_COLUMNS.map((column) => row[column])),
-  );
-
-const notificationRow = (n: NewNotification) => ({
+const notificationRow = (n: NewNotification): NotificationRow => ({
   partner_id: n.partnerId,
   kind: n.kind,
   title: n.title,
@@ -193,13 +143,7 @@ export interface NewNotification {
 
 /** Writes a notification once per dedupe key; answers its id, or undefined when it existed. */
 export async function addNotification(db: Db, n: NewNotification): Promise<number | undefined> {
-  const inserted = await db
-    .insertInto('notifications')
-    .values(notificationRow(n))
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted?.id;
+  return insertNotificationOnce(db, notificationRow(n));
 }
 
 // ---- Staff messages (docs/product/engagement.md#notifications): announcements, broadcast per language (a partner reads the

@@ -2,26 +2,9 @@
 // error read back into problems the SPA words in the staff member's language, the ids the
 // payload names (to tell whether the ledger got the order later), and the payload itself,
 // pretty-printed, cut short when huge, with anything that works as a credential hidden.
+import type { REJECTION_ISSUES } from '../../../common/contracts/overview';
 
-/** What went wrong with one field, as the SPA has words for it. */
-export const REJECTION_ISSUES = [
-  'not_json',
-  'not_object',
-  'missing',
-  'wrong_type',
-  'bad_format',
-  'whole_number',
-  'out_of_range',
-  'too_long',
-  'too_many',
-  'amount',
-  'amount_range',
-  'date',
-  'email',
-  'nul',
-  'refund_too_large',
-  'other',
-] as const;
+/** What went wrong with one field, as the SPA has words for it (the list is the contract's). */
 export type RejectionIssue = (typeof REJECTION_ISSUES)[number];
 
 export interface RejectionProblem {

@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { prepared, preparedList, preparedPer } from '../../db/prepared';
-import type { Partner } from '../../db/schema';
+import type { Partner, PartnerUpdate } from '../../db/schema';
 import { foldSearch, keyRange } from './search';
 
 export const PARTNER_SORTS = [
@@ -627,6 +627,30 @@ export function insertNote(
     .values(note)
     .returning(['id', 'body', 'created_at'])
     .executeTakeFirstOrThrow();
+}
+
+/** The staff's changes to a partner's row, stamped with the time of the change. */
+export async function updatePartnerFields(
+  db: Db,
+  id: number,
+  changes: PartnerUpdate,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('partners')
+    .set({ ...changes, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A staff account's name (a note's author). */
+export async function staffName(db: Db, staffId: number): Promise<string | undefined> {
+  const staff = await db
+    .selectFrom('staff_users')
+    .select('name')
+    .where('id', '=', staffId)
+    .executeTakeFirst();
+  return staff?.name;
 }
 
 /**

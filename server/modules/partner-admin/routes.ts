@@ -3,14 +3,23 @@
 // mail, a voucher revoked, a failed push retried) for managers and admins, each audited.
 import { z } from 'zod';
 import { noNul } from '../../../common/validation';
-import { fileRoute } from '../../../common/contracts/answers';
+import { fileRoute, pagedAnswer } from '../../../common/contracts/answers';
+import {
+  filterChoicesAnswer,
+  partnerDetailAnswer,
+  partnerListAnswer,
+  partnerNoteAnswer,
+  partnerParts,
+  partnerPromoCodeAnswer,
+  verificationResentAnswer,
+} from '../../../common/contracts/partner-admin';
+import { voucherAnswer } from '../../../common/contracts/vouchers';
 import type { AppContext, TypedApp } from '../../context';
 import { sayKey } from '../../i18n';
 import { sendCsv } from '../../plugins/csv';
-import { pagedAnswer, pagingQuery } from '../../plugins/paging';
+import { pagingQuery } from '../../plugins/paging';
 import { recordExport } from '../audit/service';
 import { requireStaff, staffIdOf } from '../auth';
-import { voucherAnswerSchema } from '../vouchers/service';
 import { PARTNER_SORTS } from './repository';
 import {
   REFERRAL_FIXED_MAX,
@@ -101,176 +110,6 @@ const listFilters = z.object({
     ),
 });
 
-const storeSync = z
-  .object({
-    state: z
-      .enum(['off', 'not_pushed', 'pending', 'created', 'failed'])
-      .describe(
-        'off: the push is not configured; not_pushed: it is, but the code was made before (staff may push it); pending: queued or being retried; created: the store has it as asked; failed: the store refused it or never answered (staff may retry)',
-      ),
-    store_id: z
-      .string()
-      .nullable()
-      .describe('The store’s id of the discount (gid://shopify/DiscountCodeNode/…)'),
-    message: z
-      .string()
-      .nullable()
-      .describe('Why it failed (the store’s own words for a refusal), or why the last attempt did not land'),
-    attempts: z.number().describe('Calls to the store since the code was last queued'),
-    updated_at: z.string().nullable(),
-  })
-  .describe(
-    'The push of the code to the Shopify store as a discount (docs/product/links-and-integrations.md#discount-push)',
-  );
-
-const promoCodeEntry = z.object({
-  code: z.string(),
-  value: z.number().describe('Customer discount, percent'),
-  commission_rate: z
-    .number()
-    .describe('What the partner earns now, percent (tier or staff override), as their profile shows it'),
-  store_sync: storeSync,
-});
-
-const status = z.enum(['active', 'suspended']);
-const money = (what: string) => z.number().describe(`${what}, in major units of the program currency`);
-
-const partnerRow = z.object({
-  uuid: z.string(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  country: z.string().nullable(),
-  verified: z.boolean(),
-  status,
-  created_at: z.string(),
-  codes: z.array(z.string()),
-  sales: money('All-time sales with the partner’s codes, net of refunds'),
-  commissions: money('Earned: pending, approved, in a payout or paid'),
-  verified_sales: z
-    .number()
-    .describe('Sale earnings approved, in a payout or paid (what places the partner in a tier)'),
-  currency: z.string(),
-});
-
-const tier = z.object({ min_sales: z.number(), rate: z.number() });
-
-const partnerDetailSchema = z.object({
-  uuid: z.string(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  country: z.string().nullable(),
-  verified: z.boolean(),
-  status,
-  created_at: z.string(),
-  last_login_dt: z.string().nullable(),
-  paypal_email: z.string().nullable(),
-  locale: z.string(),
-  subpartner: z.object({ slug: z.string(), name: z.string() }).nullable(),
-  promo_codes: z.array(promoCodeEntry),
-  commission: z
-    .object({
-      rate: z.number().describe('What the partner earns now, percent'),
-      source: z.enum(['override', 'tier']),
-      override: z.number().nullable().describe('The staff override, percent, or null'),
-      verified_sales: z.number(),
-      tier: tier.nullable().describe('The tier their verified sales reach'),
-      next_tier: tier.nullable(),
-    })
-    .describe(
-      'The rate a new order earns now and where it comes from (docs/product/commissions.md#referrals)',
-    ),
-  referral_commission: z
-    .object({ amount: z.number(), type: z.enum(REFERRAL_TYPES) })
-    .describe(
-      'What the partner earns per sale of a partner they referred: percent of the subtotal, or a fixed amount',
-    ),
-  referrer: z.object({ uuid: z.string(), name: z.string(), email: z.string(), status }).nullable(),
-  referrals_count: z.number(),
-  figures: z
-    .object({
-      currency: z.string(),
-      orders: z.number(),
-      sales: z.number(),
-      sales_by_region: z.object({ CA: z.number(), US: z.number(), OTHER: z.number() }),
-      average_order: z.number(),
-      this_month: z.object({ orders: z.number(), sales: z.number() }),
-      last_month: z.object({ orders: z.number(), sales: z.number() }),
-      commissions: z.number(),
-      balances: z.object({
-        pending: z.number(),
-        payable: z.number(),
-        in_payout: z.number(),
-        paid: z.number(),
-        in_review: z.number(),
-        rejected: z.number(),
-      }),
-    })
-    .describe('From the ledger’s running totals; money in major units'),
-});
-const detailAnswer = z.object({ data: partnerDetailSchema });
-
-const earningRow = z.object({
-  id: z.number(),
-  kind: z.string(),
-  order_number: z.string().nullable(),
-  product: z.string().nullable(),
-  date: z.string(),
-  base: z.number(),
-  rate: z.number().nullable(),
-  amount: z.number(),
-  status: z.string(),
-  hold_until: z.string().nullable(),
-  payout_id: z.number().nullable(),
-  history: z.array(
-    z.object({
-      at: z.string(),
-      from: z.string().nullable(),
-      to: z.string(),
-      amount_before: z.number().nullable(),
-      amount_after: z.number(),
-      reason: z.string(),
-      actor: z.string(),
-    }),
-  ),
-});
-const payoutRow = z.object({
-  id: z.number(),
-  status: z.string(),
-  amount: z.number(),
-  currency: z.string(),
-  earnings_count: z.number(),
-  created_at: z.string(),
-  paid_at: z.string().nullable(),
-  invoice_number: z.string().nullable(),
-});
-const referralRow = z.object({
-  uuid: z.string(),
-  name: z.string(),
-  email: z.string(),
-  status,
-  created_at: z.string(),
-  sales: z.number(),
-  currency: z.string(),
-});
-const noteRow = z.object({
-  id: z.number(),
-  body: z.string(),
-  created_at: z.string(),
-  author: z.string().nullable(),
-});
-const auditRow = z.object({
-  id: z.number(),
-  action: z.string(),
-  entity: z.string(),
-  entity_id: z.string(),
-  staff: z.string().nullable(),
-  at: z.string(),
-  before: z.unknown(),
-  after: z.unknown(),
-});
-
 const PATCH_FIELDS = [
   'commission_override',
   'status',
@@ -346,7 +185,7 @@ export function partnerAdminRoutes(app: TypedApp, ctx: AppContext): void {
           'Partners, searched (name, e-mail, promo code), filtered (status, sub-partner, tier, country, verified, PayPal e-mail) and ordered (sign-up date, sales, commissions), paged',
         ),
         querystring: pagingQuery(20).extend(listFilters.shape),
-        response: { 200: pagedAnswer(partnerRow) },
+        response: { 200: partnerListAnswer },
       },
     },
     async (request) => listPartners(ctx.db, request.query),
@@ -379,14 +218,7 @@ export function partnerAdminRoutes(app: TypedApp, ctx: AppContext): void {
         ...doc(
           'The choices of the list’s filters: the commission tiers as they are now and the sub-partners',
         ),
-        response: {
-          200: z.object({
-            data: z.object({
-              tiers: z.array(tier),
-              subpartners: z.array(z.object({ slug: z.string(), name: z.string(), active: z.boolean() })),
-            }),
-          }),
-        },
+        response: { 200: filterChoicesAnswer },
       },
     },
     async () => ({ data: await partnerFilterChoices(ctx.db) }),
@@ -402,7 +234,7 @@ export function partnerAdminRoutes(app: TypedApp, ctx: AppContext): void {
           'One partner: profile, status, codes (each with its push to the store), commission (tier or override), referral commission, referrer, figures',
         ),
         params: uuidParams,
-        response: { 200: detailAnswer },
+        response: { 200: partnerDetailAnswer },
       },
     },
     async (request) => ({ data: await partnerDetail(ctx.db, request.params.uuid, ctx.config) }),
@@ -417,7 +249,7 @@ export function partnerAdminRoutes(app: TypedApp, ctx: AppContext): void {
       paging: { page: number; length: number },
       // Typed by the row's schema: the answer is not checked against it at run time (plainJson).
     ) => Promise<{
-      data: z.infer<Row>[];
+      data: z.input<Row>[];
       current_page: number;
       per_page: number;
       last_page: number;
@@ -442,34 +274,34 @@ export function partnerAdminRoutes(app: TypedApp, ctx: AppContext): void {
   pagedRead(
     'earnings',
     'The partner’s earnings, newest first, each with its history (status and amount changes), paged',
-    earningRow,
+    partnerParts.earnings,
     (uuid, paging) => partnerEarnings(ctx.db, uuid, paging),
   );
-  pagedRead('payouts', 'The partner’s payouts, newest first, paged', payoutRow, (uuid, paging) =>
+  pagedRead('payouts', 'The partner’s payouts, newest first, paged', partnerParts.payouts, (uuid, paging) =>
     partnerPayouts(ctx.db, uuid, paging),
   );
   pagedRead(
     'vouchers',
     'The partner’s vouchers, newest first, paged',
-    voucherAnswerSchema.extend({ created_at: z.string() }),
+    partnerParts.vouchers,
     (uuid, paging) => partnerVouchers(ctx.db, uuid, paging),
   );
   pagedRead(
     'referrals',
     'The partners this partner referred, newest first, paged',
-    referralRow,
+    partnerParts.referrals,
     (uuid, paging) => partnerReferrals(ctx.db, uuid, paging),
   );
   pagedRead(
     'notes',
     'Staff notes on the partner, newest first, each with who and when, paged',
-    noteRow,
+    partnerParts.notes,
     (uuid, paging) => partnerNotes(ctx.db, uuid, paging),
   );
   pagedRead(
     'audit',
     'Staff actions on the partner, their promo codes and their vouchers (the audit log), newest first, with before and after, paged',
-    auditRow,
+    partnerParts.audit,
     (uuid, paging) => partnerAudit(ctx.db, uuid, paging),
   );
 
@@ -483,7 +315,7 @@ export function partnerAdminRoutes(app: TypedApp, ctx: AppContext): void {
         ),
         params: uuidParams,
         body: patchBody,
-        response: { 200: detailAnswer },
+        response: { 200: partnerDetailAnswer },
       },
     },
     async (request) => ({
@@ -506,7 +338,7 @@ export function partnerAdminRoutes(app: TypedApp, ctx: AppContext): void {
         ...doc('Adds a note to the partner (manager, admin), with who and when; audited'),
         params: uuidParams,
         body: z.object({ body: noteText }),
-        response: { 201: z.object({ data: noteRow }) },
+        response: { 201: partnerNoteAnswer },
       },
     },
     async (request, reply) =>
@@ -525,7 +357,7 @@ export function partnerAdminRoutes(app: TypedApp, ctx: AppContext): void {
         ),
         params: z.object({ uuid: uuidParam, code: codeParam }),
         body: z.object({ value: percent(1).describe('Percent from 1 to 100, at most two decimals') }),
-        response: { 200: z.object({ data: promoCodeEntry }) },
+        response: { 200: partnerPromoCodeAnswer },
       },
     },
     async (request) => ({
@@ -548,7 +380,7 @@ export function partnerAdminRoutes(app: TypedApp, ctx: AppContext): void {
           'Sends the partner’s verification mail again (manager, admin): throttled with the partner’s own resend (429); 409 when already verified; audited',
         ),
         params: uuidParams,
-        response: { 200: z.object({ data: z.object({ sent: z.boolean(), email: z.string() }) }) },
+        response: { 200: verificationResentAnswer },
       },
     },
     async (request) => ({
@@ -566,7 +398,7 @@ export function partnerAdminRoutes(app: TypedApp, ctx: AppContext): void {
           uuid: uuidParam,
           id: z.coerce.number({ error: wrong }).int(wrong).min(1, wrong).max(2_147_483_647, wrong),
         }),
-        response: { 200: z.object({ data: voucherAnswerSchema }) },
+        response: { 200: voucherAnswer },
       },
     },
     async (request) => ({
@@ -583,7 +415,7 @@ export function partnerAdminRoutes(app: TypedApp, ctx: AppContext): void {
           'Pushes a code to the store again after its push failed (manager, admin): due now, audited; 409 unless it failed, or when the push is not configured',
         ),
         params: z.object({ uuid: uuidParam, code: codeParam }),
-        response: { 202: z.object({ data: promoCodeEntry }) },
+        response: { 202: partnerPromoCodeAnswer },
       },
     },
     async (request, reply) => {

@@ -64,6 +64,8 @@ import {
   payoutPage,
   referralPage,
   salesRows,
+  staffName,
+  updatePartnerFields,
   voucherPage,
 } from './repository';
 import { readProgramCurrency } from '../settings';
@@ -612,11 +614,7 @@ export async function updatePartnerByStaff(deps: Deps, staffId: number, uuid: st
 
       let ended: EndedSessions | undefined;
       if (Object.keys(changes).length) {
-        await trx
-          .updateTable('partners')
-          .set({ ...changes, updated_at: at })
-          .where('id', '=', partner.id)
-          .execute();
+        await updatePartnerFields(trx, partner.id, changes, at);
         // Every session ends with the suspension: their tokens open nothing from now on.
         if (changes.status === 'suspended') ended = await endPartnerSessions(trx, partner);
       }
@@ -672,12 +670,8 @@ async function addNoteIn(
 export async function addPartnerNote(db: Db, staffId: number, uuid: string, body: string) {
   const partner = await partnerOrThrow(db, uuid);
   const note = await db.transaction().execute((trx) => addNoteIn(trx, staffId, partner, body, nowIso()));
-  const staff = await db
-    .selectFrom('staff_users')
-    .select('name')
-    .where('id', '=', staffId)
-    .executeTakeFirst();
-  return { id: note.id, body: note.body, created_at: note.created_at, author: staff?.name ?? null };
+  const author = await staffName(db, staffId);
+  return { id: note.id, body: note.body, created_at: note.created_at, author: author ?? null };
 }
 
 async function partnerCode(db: Db, uuid: string, code: string) {

@@ -82,3 +82,14 @@ export function replacePartnerPicture(
     .returningAll()
     .executeTakeFirst();
 }
+
+/** The partners who signed up through this partner's referral link, newest first. */
+export function referralsOf(db: Db, partnerId: number) {
+  return db
+    .selectFrom('partners')
+    .select(['email', 'first_name', 'last_name'])
+    .where('referrer_id', '=', partnerId)
+    .orderBy('id', 'desc')
+    .limit(500)
+    .execute();
+}

@@ -11,6 +11,7 @@ import {
   findPartnerByEmail,
   findPartnerById,
   insertPartner,
+  referralsOf,
   replacePartnerPicture,
   touchLastLogin,
   updatePartner,
@@ -37,23 +38,13 @@ export {
   countPartners,
   findPartnerByEmail,
   findPartnerById,
+  referralsOf,
   replacePartnerPicture,
   touchLastLogin,
   updatePartner,
 };
 // The `/api/get` payload's encryption: accounts builds the payload, tests and tools read it back.
 export { decryptPayload, encryptPayload } from './payload';
-
-/** The partners who signed up through this partner's referral link, newest first. */
-export function referralsOf(db: Db, partnerId: number) {
-  return db
-    .selectFrom('partners')
-    .select(['email', 'first_name', 'last_name'])
-    .where('referrer_id', '=', partnerId)
-    .orderBy('id', 'desc')
-    .limit(500)
-    .execute();
-}
 
 /**
  * The partner as the SPA knows it: every field of docs/product/partners-and-accounts.md#the-partner-profile. Fields whose capabilities come

@@ -15,6 +15,7 @@ import { nowIso } from '../../db/dialect';
 import { i18n } from '../../i18n';
 import { addNotification, formatMoney } from '../notifications/service';
 import { queuePayoutStatusMail } from '../program-mail/service';
+import { laterEventAtSameTime, payoutEventForPartner } from './repository';
 
 /**
  * Answers what to do once the job's writes are committed (the live push, and waking the mail's
@@ -25,38 +26,11 @@ export async function notifyPayoutChange(
   deps: { push: (uuid: string, payload: Record<string, unknown>) => void; mailQueued: () => void },
   eventId: number,
 ): Promise<(() => void) | undefined> {
-  const event = await db
-    .selectFrom('payout_events')
-    .innerJoin('payouts', 'payouts.id', 'payout_events.payout_id')
-    .innerJoin('partners', 'partners.id', 'payouts.partner_id')
-    .select([
-      'payout_events.id',
-      'payout_events.at',
-      'payout_events.payout_id',
-      'payout_events.to_status',
-      'payout_events.from_status',
-      'payout_events.reason',
-      'payout_events.actor_kind',
-      'payouts.amount_cents',
-      'payouts.currency',
-      'payouts.paypal_email',
-      'payouts.status',
-      'partners.id as partner_id',
-      'partners.uuid',
-      'partners.locale',
-    ])
-    .where('payout_events.id', '=', eventId)
-    .executeTakeFirst();
+  const event = await payoutEventForPartner(db, eventId);
   if (!event || event.from_status === null) return undefined;
   // A status passed through in the same change (approved, then at once sent to the manager
   // stage) is not news: the partner hears of where it landed.
-  const later = await db
-    .selectFrom('payout_events')
-    .select('id')
-    .where('payout_id', '=', event.payout_id)
-    .where('id', '>', event.id)
-    .where('at', '=', event.at)
-    .executeTakeFirst();
+  const later = await laterEventAtSameTime(db, event);
   const push = () => deps.push(event.uuid, { payout_id: event.payout_id, status: event.status });
   if (later) return push;
   const lng: Locale = isLocale(event.locale) ? event.locale : 'en';

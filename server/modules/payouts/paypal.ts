@@ -5,105 +5,53 @@
 // reported a definitive failure, and staff approved the payout again, does a new round (and id) begin.
 // An UNCLAIMED item is not a definitive failure: it stays claimable for 30 days, so the next round
 // waits until PayPal has cancelled it (RETURNED); if the partner claimed it meanwhile, it paid.
-import type { ExpressionBuilder } from 'kysely';
 import { BRAND } from '../../../common/brand';
 import { isLocale } from '../../../common/i18n';
 import type { Db } from '../../db';
 import { i18n } from '../../i18n';
 import { nowIso } from '../../db/dialect';
 import { retryOnConflict } from '../../db/retry';
-import type { Database, Payout } from '../../db/schema';
+import type { Payout } from '../../db/schema';
 import { AppError } from '../../errors';
 import { PayPalRefusedError, PayPalTransientError } from '../../integrations/paypal/client';
 import type { PayPalClient } from '../../integrations/paypal/client';
 import type { PayPalPayoutEvent } from '../../integrations/paypal/webhook-event';
 import { findPayout, isOpen, senderBatchId, staleError, transition } from './service';
 import type { Actor } from './service';
+import {
+  claimSend,
+  FAILURES,
+  markChecked,
+  nextDueToSend,
+  NOT_SENT,
+  openNextRound,
+  partnerLocale,
+  postponeSend,
+  READY,
+  recordSent,
+  REFUSED,
+  ROUND_OVER,
+  sentPayoutsToCheck,
+  UNCLAIMED,
+} from './paypal-repository';
 
 const PAYPAL: Actor = { kind: 'paypal', id: null, name: 'PayPal' };
 const LEASE_MS = 120_000;
 /** How long after a check the batch is asked again. */
 const RECHECK_MS = 30_000;
-const FAILURES = new Set([
-  'FAILED',
-  'RETURNED',
-  'UNCLAIMED',
-  'BLOCKED',
-  'REFUNDED',
-  'REVERSED',
-  'CANCELED',
-  'DENIED',
-]);
-const READY: Payout['status'][] = ['APPROVED', 'MANAGER_APPROVED'];
-/** paypal_status of a round that cannot have paid: PayPal refused the request, or it was never made. */
-const REFUSED = 'REFUSED';
-const NOT_SENT = 'NOT_SENT';
-/**
- * An item waiting for its receiver to open a PayPal account. A payout approved again in this state
- * still has that item out: the send job cancels it before any new round (endUnclaimedRound).
- */
-const UNCLAIMED = 'UNCLAIMED';
-/** A round is over only when PayPal said it failed or refused it; anything else (UNCLAIMED too) may still pay. */
-const ROUND_OVER = [...FAILURES].filter((s) => s !== UNCLAIMED).concat(REFUSED, NOT_SENT);
 /** Payout ids are PostgreSQL integers: a larger number in a sender_item_id is not ours. */
 const MAX_ID = 2_147_483_647;
 
 /** Retry delays after a transient failure: 30 s, 1, 2, 4 ... minutes, at most an hour. */
 const backoffMs = (attempts: number) => Math.min(3_600_000, 30_000 * 2 ** Math.max(0, attempts - 1));
 
-const dueToSend = (at: string) => (eb: ExpressionBuilder<Database, 'payouts'>) =>
-  eb.and([
-    eb('send_after', '<=', at),
-    eb('status', 'in', READY),
-    eb('paypal_batch_id', 'is', null),
-    eb.or([eb('send_locked_until', 'is', null), eb('send_locked_until', '<', at)]),
-  ]);
-
-/**
- * A new round (and sender_batch_id) begins at the first attempt after an approval, and only when
- * there was no round yet or the last one is known to be over. A round whose send went unanswered
- * (a time-out, a 5xx) keeps its id whatever staff did meanwhile: PayPal may hold that batch.
- */
-const opensRound = (eb: ExpressionBuilder<Database, 'payouts'>) =>
-  eb.and([
-    eb('send_attempts', '=', 0),
-    eb.or([eb('send_round', '=', 0), eb('paypal_status', 'in', ROUND_OVER)]),
-  ]);
-
 /** Claims the next payout due to be sent (this node alone holds it until the lease ends). */
 async function claimNextSend(db: Db, now: Date): Promise<Payout | undefined> {
   const at = nowIso(now);
   for (;;) {
-    const due = await db
-      .selectFrom('payouts')
-      .select('id')
-      .where(dueToSend(at))
-      .orderBy('send_after')
-      .limit(1)
-      .executeTakeFirst();
+    const due = await nextDueToSend(db, at);
     if (!due) return undefined;
-    const claimed = await db
-      .updateTable('payouts')
-      .set((eb) => ({
-        send_locked_until: new Date(now.getTime() + LEASE_MS).toISOString(),
-        send_round: eb
-          .case()
-          .when(opensRound(eb))
-          .then(eb('send_round', '+', 1))
-          .else(eb.ref('send_round'))
-          .end(),
-        paypal_status: eb
-          .case()
-          .when(opensRound(eb))
-          .then(eb.val<string | null>(null))
-          .else(eb.ref('paypal_status'))
-          .end(),
-        send_attempts: eb('send_attempts', '+', 1),
-      }))
-      .where('id', '=', due.id)
-      .where(dueToSend(at))
-      .returningAll()
-      .executeTakeFirst();
+    const claimed = await claimSend(db, due.id, at, new Date(now.getTime() + LEASE_MS).toISOString());
     if (claimed) return claimed;
     // Another node claimed it between our read and our update: the next one may still be free.
   }
@@ -141,16 +89,12 @@ type Log = { warn(obj: object, msg: string): void };
 
 /** Leaves a claimed payout for a later attempt (after the back-off), sending nothing now. */
 async function retryLater(db: Db, payout: Payout, why: string, now: Date): Promise<void> {
-  await db
-    .updateTable('payouts')
-    .set({
-      send_after: new Date(now.getTime() + backoffMs(payout.send_attempts)).toISOString(),
-      send_locked_until: null,
-      send_error: why.slice(0, 1000),
-    })
-    .where('id', '=', payout.id)
-    .where('status', 'in', READY)
-    .execute();
+  await postponeSend(
+    db,
+    payout.id,
+    new Date(now.getTime() + backoffMs(payout.send_attempts)).toISOString(),
+    why.slice(0, 1000),
+  );
 }
 
 /**
@@ -257,21 +201,7 @@ async function endUnclaimedRound(
   } else if (ROUND_OVER.includes(item.status)) {
     // The new round opens here rather than at the next claim: PayPal's event about the cancelled
     // item, which may come at any moment, is then about an older round and changes nothing.
-    await db
-      .updateTable('payouts')
-      .set((eb) => ({
-        send_round: eb('send_round', '+', 1),
-        paypal_status: null,
-        send_attempts: 0,
-        send_after: nowIso(now),
-        send_locked_until: null,
-        send_error: null,
-      }))
-      .where('id', '=', payout.id)
-      .where('status', 'in', READY)
-      .where('paypal_status', '=', UNCLAIMED)
-      .where('send_round', '=', payout.send_round)
-      .execute();
+    await openNextRound(db, payout, now);
   } else {
     await retryLater(db, payout, `The PayPal item of ${round} is ${item.status}, not cancelled yet`, now);
   }
@@ -279,12 +209,8 @@ async function endUnclaimedRound(
 
 /** What PayPal's mail to the partner says about the payment, in the partner's language. */
 async function paypalWords(db: Db, payout: Payout): Promise<{ subject: string; note: string }> {
-  const partner = await db
-    .selectFrom('partners')
-    .select('locale')
-    .where('id', '=', payout.partner_id)
-    .executeTakeFirst();
-  const t = i18n.getFixedT(isLocale(partner?.locale) ? partner.locale : 'en', 'mail');
+  const locale = await partnerLocale(db, payout.partner_id);
+  const t = i18n.getFixedT(isLocale(locale) ? locale : 'en', 'mail');
   const vars = { program: BRAND.programName, id: payout.id };
   return { subject: t('payout_status.paypal_subject', vars), note: t('payout_status.paypal_note', vars) };
 }
@@ -355,19 +281,11 @@ export async function sendDuePayouts(
     // A duplicate answer means an earlier attempt of this round reached PayPal after all: that
     // batch is the payment. Without its id, PayPal's webhook will name it. (A webhook may have
     // settled the payout already while we waited: then it holds PayPal's word.)
-    await db
-      .updateTable('payouts')
-      .set({
-        paypal_batch_id: answer.batchId,
-        paypal_status: answer.batchStatus ?? (answer.duplicate ? 'DUPLICATE' : null),
-        send_after: null,
-        send_locked_until: null,
-        send_error: answer.batchId ? null : 'PayPal already holds this batch; waiting for its webhook',
-        checked_at: null,
-      })
-      .where('id', '=', payout.id)
-      .where('status', 'in', READY)
-      .execute();
+    await recordSent(db, payout.id, {
+      paypal_batch_id: answer.batchId,
+      paypal_status: answer.batchStatus ?? (answer.duplicate ? 'DUPLICATE' : null),
+      send_error: answer.batchId ? null : 'PayPal already holds this batch; waiting for its webhook',
+    });
     sent++;
   }
   return sent;
@@ -430,11 +348,7 @@ async function applyOutcome(
         now,
       );
     } else {
-      await trx
-        .updateTable('payouts')
-        .set({ ...set, checked_at: nowIso(now) })
-        .where('id', '=', payout.id)
-        .execute();
+      await markChecked(trx, payout.id, nowIso(now), set);
     }
   });
 }
@@ -446,20 +360,7 @@ export async function pollSentPayouts(
   log: Log,
   now = new Date(),
 ): Promise<number> {
-  const due = await db
-    .selectFrom('payouts')
-    .selectAll()
-    .where('paypal_batch_id', 'is not', null)
-    .where('status', 'in', READY)
-    .where((eb) =>
-      eb.or([
-        eb('checked_at', 'is', null),
-        eb('checked_at', '<', new Date(now.getTime() - RECHECK_MS).toISOString()),
-      ]),
-    )
-    .orderBy('id')
-    .limit(100)
-    .execute();
+  const due = await sentPayoutsToCheck(db, new Date(now.getTime() - RECHECK_MS).toISOString());
   for (const payout of due) {
     try {
       const batch = await paypal.getPayoutBatch(payout.paypal_batch_id!);
@@ -481,11 +382,7 @@ export async function pollSentPayouts(
         { payout: payout.id, err: error instanceof Error ? error.message : String(error) },
         'paypal batch check failed; asked again later',
       );
-      await db
-        .updateTable('payouts')
-        .set({ checked_at: nowIso(now) })
-        .where('id', '=', payout.id)
-        .execute();
+      await markChecked(db, payout.id, nowIso(now));
     }
   }
   return due.length;
@@ -498,29 +395,8 @@ export async function payoutOfEvent(db: Db, senderItemId: string): Promise<Payou
   return match && Number(match[1]) <= MAX_ID ? await findPayout(db, Number(match[1])) : undefined;
 }
 
-/** Whether PayPal already confirmed this transmission with this very body. */
-export async function verifiedBefore(db: Db, transmissionId: string, bodySha256: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('paypal_verified_transmissions')
-    .select('body_sha256')
-    .where('transmission_id', '=', transmissionId)
-    .executeTakeFirst();
-  return row?.body_sha256 === bodySha256;
-}
-
-/** Keeps a transmission PayPal confirmed (the first body kept when two nodes keep it at once). */
-export async function rememberVerified(
-  db: Db,
-  transmissionId: string,
-  bodySha256: string,
-  now = new Date(),
-): Promise<void> {
-  await db
-    .insertInto('paypal_verified_transmissions')
-    .values({ transmission_id: transmissionId, body_sha256: bodySha256, verified_at: nowIso(now) })
-    .onConflict((oc) => oc.column('transmission_id').doNothing())
-    .execute();
-}
+// The webhook's record of the transmissions PayPal confirmed (routes.ts reads it through this file).
+export { rememberVerified, verifiedBefore } from './paypal-repository';
 
 export async function applyPayPalEvent(
   db: Db,

@@ -1,7 +1,8 @@
 // Payout queries, in the subset SQLite and PostgreSQL share.
 import { sql } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db';
-import type { Payout, PayoutStatus } from '../../db/schema';
+import type { InvoicesTable, Payout, PayoutEventsTable, PayoutStatus, PayoutsTable } from '../../db/schema';
 import { PAYOUT_RULE_KEYS } from '../settings/service';
 
 /** A payout is open until it is paid or rejected; a partner has at most one (payouts_one_open). */
@@ -196,4 +197,109 @@ export async function payoutCountsByStatus(db: Db): Promise<Record<PayoutStatus,
   // pg answers counts as text (bigint).
   for (const row of rows) counts[row.status] = Number(row.n);
   return counts;
+}
+
+/** A payout event with what the partner is told of it: the payout's amount and state, the partner's language. */
+export function payoutEventForPartner(db: Db, eventId: number) {
+  return db
+    .selectFrom('payout_events')
+    .innerJoin('payouts', 'payouts.id', 'payout_events.payout_id')
+    .innerJoin('partners', 'partners.id', 'payouts.partner_id')
+    .select([
+      'payout_events.id',
+      'payout_events.at',
+      'payout_events.payout_id',
+      'payout_events.to_status',
+      'payout_events.from_status',
+      'payout_events.reason',
+      'payout_events.actor_kind',
+      'payouts.amount_cents',
+      'payouts.currency',
+      'payouts.paypal_email',
+      'payouts.status',
+      'partners.id as partner_id',
+      'partners.uuid',
+      'partners.locale',
+    ])
+    .where('payout_events.id', '=', eventId)
+    .executeTakeFirst();
+}
+
+/** Another event of the same payout written after this one in the same change (the same time). */
+export function laterEventAtSameTime(db: Db, event: { id: number; payout_id: number; at: string }) {
+  return db
+    .selectFrom('payout_events')
+    .select('id')
+    .where('payout_id', '=', event.payout_id)
+    .where('id', '>', event.id)
+    .where('at', '=', event.at)
+    .executeTakeFirst();
+}
+
+/** A new payout's row; answers its id. */
+export function insertPayout(db: Db, row: Insertable<PayoutsTable>) {
+  return db.insertInto('payouts').values(row).returning('id').executeTakeFirstOrThrow();
+}
+
+/** What the payout holds, once its earnings are moved into it. */
+export async function setPayoutTotal(db: Db, id: number, amountCents: number, count: number): Promise<void> {
+  await db
+    .updateTable('payouts')
+    .set({ amount_cents: amountCents, earnings_count: count })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function insertInvoice(db: Db, row: Insertable<InvoicesTable>): Promise<void> {
+  await db.insertInto('invoices').values(row).execute();
+}
+
+/** A line of the payout's history; answers its id. */
+export async function insertPayoutEvent(db: Db, row: Insertable<PayoutEventsTable>): Promise<number> {
+  const event = await db.insertInto('payout_events').values(row).returning('id').executeTakeFirstOrThrow();
+  return event.id;
+}
+
+/**
+ * Writes `changes` only if the payout is still as it was read (status, last change, and no send
+ * claimed meanwhile: another node's PayPal job makes the change stale too); undefined when not.
+ */
+export function updatePayoutIfUnchanged(
+  db: Db,
+  payout: Pick<Payout, 'id' | 'status' | 'updated_at' | 'send_attempts' | 'send_round'>,
+  changes: Updateable<PayoutsTable>,
+): Promise<Payout | undefined> {
+  return db
+    .updateTable('payouts')
+    .set(changes)
+    .where('id', '=', payout.id)
+    .where('status', '=', payout.status)
+    .where('updated_at', '=', payout.updated_at)
+    .where('send_attempts', '=', payout.send_attempts)
+    .where('send_round', '=', payout.send_round)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The earnings a payout holds (still IN_PAYOUT). */
+export function earningsInPayout(db: Db, payoutId: number) {
+  return db
+    .selectFrom('earnings')
+    .select(['id', 'kind', 'order_id', 'amount_cents'])
+    .where('payout_id', '=', payoutId)
+    .where('status', '=', 'IN_PAYOUT')
+    .execute();
+}
+
+/** The partner's approved adjustments, in no payout, of these orders (at most a few hundred at a time). */
+export function approvedAdjustmentsOfOrders(db: Db, partnerId: number, orderIds: number[]) {
+  return db
+    .selectFrom('earnings')
+    .select('id')
+    .where('partner_id', '=', partnerId)
+    .where('kind', '=', 'adjustment')
+    .where('status', '=', 'APPROVED')
+    .where('payout_id', 'is', null)
+    .where('order_id', 'in', orderIds)
+    .execute();
 }

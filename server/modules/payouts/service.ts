@@ -24,9 +24,14 @@ import { foldAdjustmentsBack, moveEarnings, programTimeZone } from '../sales/ser
 import { payoutRulesOf, readPayoutRules } from '../settings/service';
 import type { StaffRole } from '../staff/service';
 import {
+  approvedAdjustmentsOfOrders,
   CLOSED_STATUSES,
+  earningsInPayout,
   findOpenPayout,
   findPayout,
+  insertInvoice,
+  insertPayout,
+  insertPayoutEvent,
   invoiceOfPartner,
   invoicePage,
   latestPaidPayout,
@@ -35,7 +40,9 @@ import {
   payoutCountsByStatus,
   payoutItems,
   recentPayouts,
+  setPayoutTotal,
   snapshotPayoutItems,
+  updatePayoutIfUnchanged,
 } from './repository';
 import type { PayoutRow } from './repository';
 import { readProgramCurrency } from '../settings';
@@ -180,31 +187,27 @@ export async function requestPayout(db: Db, partnerId: number, locale: Locale, n
         const at = nowIso(now);
         // The open payout row comes first: a concurrent request waits on the unique index here
         // and then fails, before it touches any earning.
-        const payout = await trx
-          .insertInto('payouts')
-          .values({
-            partner_id: partnerId,
-            status: 'PENDING',
-            amount_cents: 0,
-            currency,
-            paypal_email: partner.paypal_email,
-            earnings_count: 0,
-            reason: null,
-            approved_by: null,
-            reference: null,
-            paid_at: null,
-            created_at: at,
-            updated_at: at,
-            send_after: null,
-            send_locked_until: null,
-            send_error: null,
-            paypal_batch_id: null,
-            paypal_item_id: null,
-            paypal_status: null,
-            checked_at: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const payout = await insertPayout(trx, {
+          partner_id: partnerId,
+          status: 'PENDING',
+          amount_cents: 0,
+          currency,
+          paypal_email: partner.paypal_email,
+          earnings_count: 0,
+          reason: null,
+          approved_by: null,
+          reference: null,
+          paid_at: null,
+          created_at: at,
+          updated_at: at,
+          send_after: null,
+          send_locked_until: null,
+          send_error: null,
+          paypal_batch_id: null,
+          paypal_item_id: null,
+          paypal_status: null,
+          checked_at: null,
+        });
         const moved = await moveEarnings(
           trx,
           { partnerId, from: 'APPROVED', inPayout: null },
@@ -217,11 +220,7 @@ export async function requestPayout(db: Db, partnerId: number, locale: Locale, n
         // Adjustments count too: the balance that is paid must reach the minimum.
         if (moved.length === 0 || amount < rules.minimumCents)
           throw new AppError(422, BLOCKER_MESSAGES.below_minimum);
-        await trx
-          .updateTable('payouts')
-          .set({ amount_cents: amount, earnings_count: moved.length })
-          .where('id', '=', payout.id)
-          .execute();
+        await setPayoutTotal(trx, payout.id, amount, moved.length);
         await snapshotPayoutItems(trx, payout.id);
         await recordEvent(
           trx,
@@ -236,34 +235,31 @@ export async function requestPayout(db: Db, partnerId: number, locale: Locale, n
         const year = Number(localDay(now, await programTimeZone(trx)).slice(0, 4));
         // Last, so the counter row (one per year, shared by every partner) is held for the shortest time.
         const seq = await nextInvoiceSeq(trx, year);
-        await trx
-          .insertInto('invoices')
-          .values({
-            number: `INV-${year}-${String(seq).padStart(6, '0')}`,
-            year,
-            seq,
-            partner_id: partnerId,
-            payout_id: payout.id,
-            amount_cents: amount,
-            currency,
-            locale: partner.locale,
-            billing: JSON.stringify({
-              program: {
-                name: BRAND.programName,
-                legalName: BRAND.legalName,
-                addressLines: [...BRAND.address],
-                email: BRAND.supportEmail,
-              },
-              partner: {
-                name: `${partner.first_name} ${partner.last_name}`,
-                email: partner.email,
-                paypalEmail: partner.paypal_email,
-                addressLines: addressLines(partner),
-              },
-            }),
-            issued_at: at,
-          })
-          .execute();
+        await insertInvoice(trx, {
+          number: `INV-${year}-${String(seq).padStart(6, '0')}`,
+          year,
+          seq,
+          partner_id: partnerId,
+          payout_id: payout.id,
+          amount_cents: amount,
+          currency,
+          locale: partner.locale,
+          billing: JSON.stringify({
+            program: {
+              name: BRAND.programName,
+              legalName: BRAND.legalName,
+              addressLines: [...BRAND.address],
+              email: BRAND.supportEmail,
+            },
+            partner: {
+              name: `${partner.first_name} ${partner.last_name}`,
+              email: partner.email,
+              paypalEmail: partner.paypal_email,
+              addressLines: addressLines(partner),
+            },
+          }),
+          issued_at: at,
+        });
         return payout.id;
       }),
     );
@@ -353,21 +349,16 @@ async function recordEvent(
   reason: string | null,
   now: Date,
 ): Promise<number> {
-  const event = await db
-    .insertInto('payout_events')
-    .values({
-      payout_id: payoutId,
-      at: nowIso(now),
-      from_status: from,
-      to_status: to,
-      actor_kind: actor.kind,
-      actor_id: actor.id,
-      actor_name: actor.name.slice(0, 200),
-      reason: reason?.slice(0, 500) ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return event.id;
+  return insertPayoutEvent(db, {
+    payout_id: payoutId,
+    at: nowIso(now),
+    from_status: from,
+    to_status: to,
+    actor_kind: actor.kind,
+    actor_id: actor.id,
+    actor_name: actor.name.slice(0, 200),
+    reason: reason?.slice(0, 500) ?? null,
+  });
 }
 
 /** The audit log's verb of a staff decision, by the status it leads to (migration 021 names past ones the same). */
@@ -423,31 +414,19 @@ export async function transition(
   const reason = options.reason?.trim() || null;
   const readyToPay = to === 'MANAGER_APPROVED' || (to === 'APPROVED' && !(await needsManager(trx, payout)));
   const rejected = to === 'REJECTED' || to === 'MANAGER_REJECTED';
-  const updated = await trx
-    .updateTable('payouts')
-    .set({
-      status: to,
-      updated_at: at,
-      // What the partner reads: a staff member's reason for this status. PayPal's and the
-      // system's words (technical, in English) stay in the history, for staff.
-      reason: to === 'PAID' || readyToPay || actor.kind !== 'staff' ? null : reason,
-      ...(to === 'PAID' ? { paid_at: at, send_after: null } : {}),
-      ...(rejected ? { fraudulent: options.fraudulent ? 1 : 0, send_after: null } : {}),
-      // Sent by the PayPal job from now on (docs/product/payouts.md#paypal); by hand otherwise.
-      ...(readyToPay && options.paypalConfigured
-        ? { send_after: at, send_error: null, send_attempts: 0 }
-        : {}),
-      ...(to === 'IN_REVIEW' ? { send_after: null } : {}),
-      ...options.set,
-    })
-    .where('id', '=', payout.id)
-    .where('status', '=', payout.status)
-    .where('updated_at', '=', payout.updated_at)
-    // A send claimed meanwhile (another node's PayPal job) makes this change stale too.
-    .where('send_attempts', '=', payout.send_attempts)
-    .where('send_round', '=', payout.send_round)
-    .returningAll()
-    .executeTakeFirst();
+  const updated = await updatePayoutIfUnchanged(trx, payout, {
+    status: to,
+    updated_at: at,
+    // What the partner reads: a staff member's reason for this status. PayPal's and the
+    // system's words (technical, in English) stay in the history, for staff.
+    reason: to === 'PAID' || readyToPay || actor.kind !== 'staff' ? null : reason,
+    ...(to === 'PAID' ? { paid_at: at, send_after: null } : {}),
+    ...(rejected ? { fraudulent: options.fraudulent ? 1 : 0, send_after: null } : {}),
+    // Sent by the PayPal job from now on (docs/product/payouts.md#paypal); by hand otherwise.
+    ...(readyToPay && options.paypalConfigured ? { send_after: at, send_error: null, send_attempts: 0 } : {}),
+    ...(to === 'IN_REVIEW' ? { send_after: null } : {}),
+    ...options.set,
+  });
   if (!updated) throw staleError();
   const eventId = await recordEvent(trx, payout.id, payout.status, to, actor, reason, now);
   // A staff decision is a staff action: a line of the program's audit log too (docs/product/back-office.md#audit-log),
@@ -485,12 +464,7 @@ export async function transition(
   } else if (rejected && options.fraudulent) {
     // What refunds of orders paid by earlier payouts took back is still owed: those adjustments
     // return to the balance. Only the payout's earnings, and refunds of their own orders, go.
-    const held = await trx
-      .selectFrom('earnings')
-      .select(['id', 'kind', 'order_id', 'amount_cents'])
-      .where('payout_id', '=', payout.id)
-      .where('status', '=', 'IN_PAYOUT')
-      .execute();
+    const held = await earningsInPayout(trx, payout.id);
     const ownOrders = new Set(held.filter((e) => e.kind !== 'adjustment').map((e) => e.order_id));
     const owed = held
       .filter(
@@ -520,15 +494,11 @@ export async function transition(
     // adjustment: with the earnings gone, there is nothing to take back.
     const orderIds = [...new Set(moved.map((e) => e.order_id).filter((id): id is number => id !== null))];
     for (let i = 0; i < orderIds.length; i += 500) {
-      const adjustments = await trx
-        .selectFrom('earnings')
-        .select('id')
-        .where('partner_id', '=', payout.partner_id)
-        .where('kind', '=', 'adjustment')
-        .where('status', '=', 'APPROVED')
-        .where('payout_id', 'is', null)
-        .where('order_id', 'in', orderIds.slice(i, i + 500))
-        .execute();
+      const adjustments = await approvedAdjustmentsOfOrders(
+        trx,
+        payout.partner_id,
+        orderIds.slice(i, i + 500),
+      );
       await moveEarnings(
         trx,
         { partnerId: payout.partner_id, from: 'APPROVED', inPayout: null, ids: adjustments.map((a) => a.id) },

@@ -1,8 +1,7 @@
 // What staff read about payouts (docs/product/payouts.md, docs/product/back-office.md#partners): the queue and one payout with its partner,
-// earnings, fraud signals and history. Part of the payouts service; queries stay here because
-// only these views need them.
+// earnings, fraud signals and history. Part of the payouts service; their queries are in
+// staff-views-repository.ts.
 import type { Readable } from 'node:stream';
-import { sql } from 'kysely';
 import { major } from '../../../common/currency';
 import type { Locale } from '../../../common/i18n';
 import type { Db } from '../../db';
@@ -11,8 +10,21 @@ import { notFound } from '../../errors';
 import { csvMoney, csvStream, pagesAfter } from '../../plugins/csv';
 import { readPayoutRules } from '../settings/service';
 import type { StaffRole } from '../staff/service';
-import { CLOSED_STATUSES, lifetimePaidCents, payoutEvents } from './repository';
+import { CLOSED_STATUSES, lifetimePaidCents, payoutCountsByStatus, payoutEvents } from './repository';
 import { allowedActions, label, senderBatchId, stageOf } from './service';
+import {
+  countPartnerPayouts,
+  countVoucherOrders,
+  earningsInReview,
+  invoiceOfPayout,
+  ordersByCustomerEmails,
+  payoutLines,
+  payoutWithPartner,
+  queueCount,
+  queuePage,
+  queueRowsAfter,
+} from './staff-views-repository';
+import type { StatusFilter } from './staff-views-repository';
 
 /** Where PayPal stands with the payout, for the queue. */
 function paypalState(
@@ -41,85 +53,27 @@ function listRowJson(p: ListRow, locale: Locale) {
   };
 }
 
-export type StatusFilter = PayoutStatus | 'open' | undefined;
-
-/** The queue's rows for a status filter (or `open`) and a search by partner, payout or invoice. */
-function queueQuery(db: Db, filter: { status?: StatusFilter; q?: string | undefined }) {
-  let query = db.selectFrom('payouts').innerJoin('partners', 'partners.id', 'payouts.partner_id');
-  if (filter.status === 'open') query = query.where('payouts.status', 'not in', [...CLOSED_STATUSES]);
-  else if (filter.status) query = query.where('payouts.status', '=', filter.status);
-  const q = filter.q?.trim().toLowerCase();
-  if (q) {
-    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const asId = /^\d{1,9}$/.test(q) ? Number(q) : -1;
-    query = query.where((eb) =>
-      eb.or([
-        eb(sql`lower(partners.first_name || ' ' || partners.last_name)`, 'like', sql`${like} escape '\\'`),
-        eb(sql`lower(partners.email)`, 'like', sql`${like} escape '\\'`),
-        eb('payouts.id', '=', asId),
-        eb.exists(
-          eb
-            .selectFrom('promo_codes')
-            .select('promo_codes.id')
-            .whereRef('promo_codes.partner_id', '=', 'partners.id')
-            .where(sql`lower(promo_codes.code)`, '=', q),
-        ),
-        eb.exists(
-          eb
-            .selectFrom('invoices')
-            .select('invoices.id')
-            .whereRef('invoices.payout_id', '=', 'payouts.id')
-            .where(sql`lower(invoices.number)`, '=', q),
-        ),
-      ]),
-    );
-  }
-  return query;
-}
+export type { StatusFilter } from './staff-views-repository';
 
 export async function payoutQueue(
   db: Db,
   filter: { status?: StatusFilter; q?: string | undefined; page: number; length: number },
   locale: Locale,
 ) {
-  const query = queueQuery(db, filter);
-  const [rows, total, counts] = await Promise.all([
-    query
-      .selectAll('payouts')
-      .select(['partners.uuid', 'partners.first_name', 'partners.last_name', 'partners.email'])
-      // Oldest first while waiting (a queue); newest first once settled.
-      .orderBy(
-        'payouts.id',
-        filter.status === 'open' || (filter.status && !CLOSED_STATUSES.includes(filter.status))
-          ? 'asc'
-          : 'desc',
-      )
-      .limit(filter.length)
-      .offset((filter.page - 1) * filter.length)
-      .execute(),
-    query.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-    db
-      .selectFrom('payouts')
-      .select(['status', sql<number>`count(*)`.as('n')])
-      .groupBy('status')
-      .execute(),
+  const [rows, n, byStatus] = await Promise.all([
+    // Oldest first while waiting (a queue); newest first once settled.
+    queuePage(
+      db,
+      filter,
+      filter.status === 'open' || (filter.status && !CLOSED_STATUSES.includes(filter.status))
+        ? 'asc'
+        : 'desc',
+      filter.page,
+      filter.length,
+    ),
+    queueCount(db, filter),
+    payoutCountsByStatus(db),
   ]);
-  const byStatus = Object.fromEntries(
-    (
-      [
-        'PENDING',
-        'IN_REVIEW',
-        'APPROVED',
-        'MANAGER_IN_REVIEW',
-        'MANAGER_APPROVED',
-        'PAID',
-        'REJECTED',
-        'MANAGER_REJECTED',
-      ] as const
-    ).map((s) => [s, 0]),
-  ) as Record<PayoutStatus, number>;
-  for (const c of counts) byStatus[c.status] = Number(c.n);
-  const n = Number(total.n);
   return {
     data: rows.map((r) => listRowJson(r, locale)),
     current_page: filter.page,
@@ -143,82 +97,26 @@ export async function payoutDetail(
   locale: Locale,
   now = new Date(),
 ) {
-  const payout = await db
-    .selectFrom('payouts')
-    .innerJoin('partners', 'partners.id', 'payouts.partner_id')
-    .selectAll('payouts')
-    .select([
-      'partners.uuid',
-      'partners.first_name',
-      'partners.last_name',
-      'partners.email',
-      'partners.paypal_email as partner_paypal',
-      'partners.verified',
-      'partners.country',
-      'partners.created_at as partner_since',
-    ])
-    .where('payouts.id', '=', payoutId)
-    .executeTakeFirst();
+  const payout = await payoutWithPartner(db, payoutId);
   if (!payout) throw notFound();
   const partnerId = payout.partner_id;
   const [rules, invoice, earnings, events, paidTotal, payoutsCount, selfPurchases, ownVoucher, inReview] =
     await Promise.all([
       readPayoutRules(db),
-      db.selectFrom('invoices').select(['id', 'number']).where('payout_id', '=', payoutId).executeTakeFirst(),
+      invoiceOfPayout(db, payoutId),
       // While open, the earnings it holds now; once settled, what it held when requested.
-      db
-        .selectFrom('payout_items')
-        .leftJoin('earnings', 'earnings.id', 'payout_items.earning_id')
-        .select([
-          'payout_items.earning_id as id',
-          'payout_items.kind',
-          'payout_items.order_number',
-          'payout_items.occurred_at',
-          'payout_items.product',
-          'payout_items.amount_cents',
-          'earnings.status',
-        ])
-        .where('payout_items.payout_id', '=', payoutId)
-        .orderBy('payout_items.kind')
-        .orderBy('payout_items.occurred_at')
-        .orderBy('payout_items.id')
-        .execute(),
+      payoutLines(db, payoutId),
       payoutEvents(db, payoutId),
       lifetimePaidCents(db, partnerId),
-      db
-        .selectFrom('payouts')
-        .select(sql<number>`count(*)`.as('n'))
-        .where('partner_id', '=', partnerId)
-        .executeTakeFirstOrThrow(),
+      countPartnerPayouts(db, partnerId),
       // Orders bought by the partner themself: the customer e-mail is theirs or their PayPal's.
-      db
-        .selectFrom('orders')
-        .select(['order_number', 'placed_at', 'customer_email'])
-        .where('partner_id', '=', partnerId)
-        .where(sql`lower(customer_email)`, 'in', [
-          payout.email.toLowerCase(),
-          (payout.partner_paypal ?? payout.email).toLowerCase(),
-          payout.paypal_email.toLowerCase(),
-        ])
-        .orderBy('placed_at', 'desc')
-        .limit(20)
-        .execute(),
-      db
-        .selectFrom('orders')
-        .select(sql<number>`count(*)`.as('n'))
-        .where('partner_id', '=', partnerId)
-        .where('voucher_id', 'is not', null)
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('partner_earning_stats')
-        .select([
-          sql<number>`coalesce(sum(earnings), 0)`.as('n'),
-          sql<number>`coalesce(sum(cents), 0)`.as('cents'),
-        ])
-        .where('partner_id', '=', partnerId)
-        .where('month', '=', '')
-        .where('status', '=', 'IN_REVIEW')
-        .executeTakeFirstOrThrow(),
+      ordersByCustomerEmails(db, partnerId, [
+        payout.email.toLowerCase(),
+        (payout.partner_paypal ?? payout.email).toLowerCase(),
+        payout.paypal_email.toLowerCase(),
+      ]),
+      countVoucherOrders(db, partnerId),
+      earningsInReview(db, partnerId),
     ]);
   const p = payout as unknown as ListRow & typeof payout;
   return {
@@ -250,7 +148,7 @@ export async function payoutDetail(
       country: payout.country,
       created_at: payout.partner_since,
       lifetime_paid: major(paidTotal),
-      payouts_count: Number(payoutsCount.n),
+      payouts_count: payoutsCount,
     },
     earnings: earnings.map((e) => ({
       id: e.id,
@@ -267,9 +165,9 @@ export async function payoutDetail(
         date: o.placed_at,
         customer_email: o.customer_email,
       })),
-      own_voucher_orders: Number(ownVoucher.n),
-      in_review_earnings: Number(inReview.n),
-      in_review_amount: major(Number(inReview.cents)),
+      own_voucher_orders: ownVoucher,
+      in_review_earnings: inReview.count,
+      in_review_amount: major(inReview.cents),
     },
     history: events.map((e) => ({
       at: e.at,
@@ -320,21 +218,7 @@ export function payoutsCsv(
   db: Db,
   filter: { status?: StatusFilter; q?: string | undefined },
 ): Promise<Readable> {
-  const page = (after: number) =>
-    queueQuery(db, filter)
-      .leftJoin('invoices', 'invoices.payout_id', 'payouts.id')
-      .selectAll('payouts')
-      .select([
-        'partners.uuid',
-        'partners.first_name',
-        'partners.last_name',
-        'partners.email',
-        'invoices.number as invoice_number',
-      ])
-      .where('payouts.id', '>', after)
-      .orderBy('payouts.id')
-      .limit(CSV_PAGE)
-      .execute();
+  const page = (after: number) => queueRowsAfter(db, filter, after, CSV_PAGE);
   return csvStream(
     CSV_COLUMNS,
     pagesAfter(page, (r) => r.id, CSV_PAGE),

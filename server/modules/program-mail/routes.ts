@@ -4,6 +4,7 @@
 // and `PUT /api/unsubscribe` (the page's undo): no sign-in, the token stands for it.
 import { z } from 'zod';
 import { noBody } from '../../../common/contracts/answers';
+import { mailSwitchesAnswer, unsubscribeAnswer } from '../../../common/contracts/program-mail';
 import type { AppContext, TypedApp } from '../../context';
 import { invalid } from '../../errors';
 import { sayKey } from '../../i18n';
@@ -11,12 +12,6 @@ import { partnerIdOf, requirePartner } from '../auth';
 import { MAIL_KINDS, mailSwitches, setMailSwitches, setSwitchesByToken, unsubscribe } from './service';
 
 const wrong = sayKey('wrong_value');
-const switches = z.object({
-  sales_digest: z.boolean().describe('The hourly digest of sales'),
-  announcements: z.boolean(),
-  promotions: z.boolean().describe('Monthly promos'),
-  challenges: z.boolean().describe('Monthly challenges'),
-});
 const changes = z
   .strictObject(
     Object.fromEntries(MAIL_KINDS.map((kind) => [kind, z.boolean({ error: wrong }).optional()])) as Record<
@@ -43,13 +38,6 @@ function tokenInBody(body: unknown, contentType: string | undefined): string | u
   return found.data.token;
 }
 
-const tokenAnswer = z.object({
-  data: z.object({
-    kind: z.enum(MAIL_KINDS).describe('The mail the link came with: switched off'),
-    switches,
-  }),
-});
-
 export function programMailRoutes(app: TypedApp, ctx: AppContext): void {
   const partner = requirePartner(ctx.db);
   const doc = (summary: string) => ({ tags: ['partner'], summary, security: [{ partner: [] }] });
@@ -60,7 +48,7 @@ export function programMailRoutes(app: TypedApp, ctx: AppContext): void {
       onRequest: partner,
       schema: {
         ...doc('The partner’s program-mail switches'),
-        response: { 200: z.object({ data: switches }) },
+        response: { 200: mailSwitchesAnswer },
       },
     },
     async (request) => ({
@@ -74,7 +62,7 @@ export function programMailRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         ...doc('Turns kinds of program mail on or off (transactional mail has no switch)'),
         body: changes,
-        response: { 200: z.object({ data: switches }) },
+        response: { 200: mailSwitchesAnswer },
       },
     },
     async (request) => ({ data: await setMailSwitches(ctx.db, partnerIdOf(request), request.body) }),
@@ -98,7 +86,7 @@ export function programMailRoutes(app: TypedApp, ctx: AppContext): void {
           description:
             'The page posts `{"token"}` as JSON; a mail client’s one-click unsubscribe posts `List-Unsubscribe=One-Click` (any body) to the address of the `List-Unsubscribe` header, which carries the token in its query.',
           querystring: z.object({ token: token.optional() }),
-          response: { 200: tokenAnswer },
+          response: { 200: unsubscribeAnswer },
         },
       },
       async (request) => {
@@ -138,7 +126,7 @@ export function programMailRoutes(app: TypedApp, ctx: AppContext): void {
         tags: ['public'],
         summary: 'Sets program-mail switches with an unsubscribe link’s token (the page’s undo; no sign-in)',
         body: z.object({ token, switches: changes }),
-        response: { 200: tokenAnswer },
+        response: { 200: unsubscribeAnswer },
       },
     },
     async (request) => ({

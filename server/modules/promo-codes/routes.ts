@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { promoAvailabilityAnswer } from '../../../common/contracts/promo-codes';
 import type { AppContext, TypedApp } from '../../context';
 import { requirePublicClient } from '../../plugins/public-client';
 import { codeAvailability } from './service';
@@ -14,11 +15,7 @@ export function promoCodeRoutes(app: TypedApp, ctx: AppContext): void {
         summary: 'Whether a desired promo code is free, with free variants when it is not',
         security: [{ publicClient: [] }],
         querystring: z.object({ code: z.string().max(40) }),
-        response: {
-          200: z.object({
-            data: z.object({ code: z.string(), available: z.boolean(), suggestions: z.array(z.string()) }),
-          }),
-        },
+        response: { 200: promoAvailabilityAnswer },
       },
     },
     async (request) => ({ data: await codeAvailability(ctx.db, request.query.code) }),

@@ -70,6 +70,8 @@ export interface CodeOwner {
 // An order's one code as a voucher and as a promo code, each with its partner, in one read rather
 // than three (the voucher, the code, then the whole partner row): every attributed order makes it,
 // compiled once (db/prepared.ts). Both lookups use their unique index on lower(code).
+// Whole partner rows were about 3% of a profile (docs/performance-log.md, 2026-11-26); no bench
+// figure of its own.
 const codeOwners = prepared(1, (db, lower: string) =>
   db
     .selectFrom('vouchers')

@@ -2,7 +2,7 @@
 // docs/decisions/053): every staff role reads them (money on every screen is in this currency);
 // admins change them. Each change is audited with its date.
 import { z } from 'zod';
-import { PROGRAM_CURRENCIES } from '../../../common/currency';
+import { currencySettingsAnswer } from '../../../common/contracts/settings';
 import type { AppContext, TypedApp } from '../../context';
 import { sayKey } from '../../i18n';
 import { requireStaff, staffIdOf } from '../auth';
@@ -13,28 +13,6 @@ const currencyCode = z
   .trim()
   .toUpperCase()
   .describe('An ISO 4217 code');
-const rateRow = z.object({
-  currency: z.string(),
-  rate: z.string().describe('One unit of the currency in program units, as a decimal ("0.7312")'),
-  set_at: z.string().describe('When the rate was set (its last change)'),
-  orders_waiting: z.number().describe('Paid orders in this currency still waiting for a rate to be released'),
-});
-const answer = z.object({
-  data: z.object({
-    currency: z
-      .string()
-      .describe('The program currency: the ledger, every screen, document, mail, export and payout'),
-    can_change: z
-      .boolean()
-      .describe('Whether the ledger holds no money yet, so the program currency may still change'),
-    currencies: z.array(z.enum(PROGRAM_CURRENCIES)).describe('Currencies a program may run in'),
-    rates: z.array(rateRow),
-    waiting: z
-      .array(z.object({ currency: z.string(), orders: z.number() }))
-      .describe('Paid orders waiting for a rate, by currency (with a rate set or not)'),
-  }),
-});
-
 export function currencyRoutes(app: TypedApp, ctx: AppContext): void {
   const anyStaff = requireStaff(ctx.db);
   const admin = requireStaff(ctx.db, ['admin']);
@@ -49,7 +27,10 @@ export function currencyRoutes(app: TypedApp, ctx: AppContext): void {
     '/api/manager/settings/currency',
     {
       onRequest: anyStaff,
-      schema: { ...doc('The program currency and the exchange rates'), response: { 200: answer } },
+      schema: {
+        ...doc('The program currency and the exchange rates'),
+        response: { 200: currencySettingsAnswer },
+      },
     },
     async () => ({ data: await currencySettings(ctx.db) }),
   );
@@ -64,7 +45,7 @@ export function currencyRoutes(app: TypedApp, ctx: AppContext): void {
           'Only while the ledger holds no money (409 otherwise); the rates set for the old currency are removed. Audited.',
         ),
         body: z.object({ currency: currencyCode }),
-        response: { 200: answer },
+        response: { 200: currencySettingsAnswer },
       },
     },
     async (request) => {
@@ -89,7 +70,7 @@ export function currencyRoutes(app: TypedApp, ctx: AppContext): void {
             .max(32, sayKey('wrong_value'))
             .describe('A decimal with a point, above 0 ("0.7312")'),
         }),
-        response: { 200: answer },
+        response: { 200: currencySettingsAnswer },
       },
     },
     async (request) => {
@@ -109,7 +90,7 @@ export function currencyRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         ...doc('Removes the rate of a currency (admin)', 'Its next orders wait for a rate again. Audited.'),
         params: z.object({ currency: currencyCode }),
-        response: { 200: answer },
+        response: { 200: currencySettingsAnswer },
       },
     },
     async (request) => {

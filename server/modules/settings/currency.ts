@@ -1,7 +1,6 @@
 // The program currency and the exchange rates (docs/product/commissions.md#currency, docs/decisions/053): one currency
 // for the ledger, every screen, document, mail, export and payout; a rate per other currency,
 // set by admins, every change audited with its date.
-import { sql } from 'kysely';
 import {
   convertCents,
   DEFAULT_PROGRAM_CURRENCY,
@@ -12,10 +11,18 @@ import {
 } from '../../../common/currency';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
-import { prepared } from '../../db/prepared';
 import { AppError, invalid } from '../../errors';
 import { recordAudit } from '../audit/service';
-import { readSetting, writeSettings } from './repository';
+import {
+  deleteSetting,
+  deleteSettingsWithPrefix,
+  ledgerHoldsMoney,
+  ordersAwaitingRate,
+  readSetting,
+  settingsWithPrefix,
+  threeSettings,
+  writeSettings,
+} from './repository';
 import { PROGRAM_SETTING_KEYS } from './service';
 
 export const PROGRAM_CURRENCY_KEY = 'program_currency';
@@ -28,12 +35,6 @@ export async function readProgramCurrency(db: Db): Promise<string> {
   return stored && isProgramCurrency(stored) ? stored : DEFAULT_PROGRAM_CURRENCY;
 }
 
-// Every recorded order reads its terms in one statement (db/prepared.ts): the holding period,
-// the program currency and, for a shop in another currency, its rate.
-const termsRows = prepared(3, (db, holding: string, currency: string, rate: string) =>
-  db.selectFrom('settings').select(['key', 'value']).where('key', 'in', [holding, currency, rate]),
-);
-
 export interface MoneyTerms {
   holdingDays: string | undefined;
   programCurrency: string;
@@ -43,7 +44,12 @@ export interface MoneyTerms {
 
 /** What an amount in `currency` is recorded with now: the holding period (as stored), the program currency, the rate. */
 export async function readMoneyTerms(db: Db, currency: string): Promise<MoneyTerms> {
-  const rows = await termsRows(db, PROGRAM_SETTING_KEYS.holdingDays, PROGRAM_CURRENCY_KEY, rateKey(currency));
+  const rows = await threeSettings(
+    db,
+    PROGRAM_SETTING_KEYS.holdingDays,
+    PROGRAM_CURRENCY_KEY,
+    rateKey(currency),
+  );
   const value = (key: string) => rows.find((row) => row.key === key)?.value;
   const stored = value(PROGRAM_CURRENCY_KEY);
   const programCurrency = stored && isProgramCurrency(stored) ? stored : DEFAULT_PROGRAM_CURRENCY;
@@ -63,12 +69,7 @@ export interface ExchangeRate {
 }
 
 export async function listExchangeRates(db: Db): Promise<ExchangeRate[]> {
-  const rows = await db
-    .selectFrom('settings')
-    .select(['key', 'value', 'updated_at'])
-    .where('key', 'like', `${RATE_PREFIX}%`)
-    .orderBy('key')
-    .execute();
+  const rows = await settingsWithPrefix(db, RATE_PREFIX);
   return rows.flatMap((row) => {
     const rate = normalizeRate(row.value);
     return rate ? [{ currency: row.key.slice(RATE_PREFIX.length), rate, set_at: row.updated_at }] : [];
@@ -117,7 +118,7 @@ export async function removeExchangeRate(
   return db.transaction().execute(async (trx) => {
     const before = await readSetting(trx, rateKey(currency));
     if (before === undefined) return false;
-    await trx.deleteFrom('settings').where('key', '=', rateKey(currency)).execute();
+    await deleteSetting(trx, rateKey(currency));
     const at = nowIso(now);
     await recordAudit(
       trx,
@@ -133,25 +134,6 @@ export async function removeExchangeRate(
     );
     return true;
   });
-}
-
-/** Whether the ledger holds money: any earning or payout at all (then the currency stays). */
-async function ledgerHoldsMoney(db: Db): Promise<boolean> {
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb.exists(eb.selectFrom('earnings').select(sql`1`.as('one'))).as('earnings'),
-      eb.exists(eb.selectFrom('payouts').select(sql`1`.as('one'))).as('payouts'),
-      eb
-        .exists(
-          eb
-            .selectFrom('orders')
-            .select(sql`1`.as('one'))
-            .where('subtotal_cents', '<>', 0),
-        )
-        .as('orders'),
-    ])
-    .executeTakeFirstOrThrow();
-  return Boolean(Number(row.earnings)) || Boolean(Number(row.payouts)) || Boolean(Number(row.orders));
 }
 
 export class CurrencyLocked extends AppError {
@@ -175,7 +157,7 @@ export async function setProgramCurrency(
     const at = nowIso(now);
     await writeSettings(trx, { [PROGRAM_CURRENCY_KEY]: currency }, at);
     // A rate into the old currency means nothing in the new one; the new currency needs none.
-    await trx.deleteFrom('settings').where('key', 'like', `${RATE_PREFIX}%`).execute();
+    await deleteSettingsWithPrefix(trx, RATE_PREFIX);
     await recordAudit(
       trx,
       {
@@ -219,14 +201,7 @@ export async function currencySettings(db: Db) {
     readProgramCurrency(db),
     ledgerHoldsMoney(db),
     listExchangeRates(db),
-    db
-      .selectFrom('orders')
-      .select((eb) => ['currency', eb.fn.countAll<number>().as('n')])
-      .where('awaiting_rate', '=', 1)
-      .where('status', '=', 'paid')
-      .groupBy('currency')
-      .orderBy('currency')
-      .execute(),
+    ordersAwaitingRate(db),
   ]);
   const waitingOf = new Map(waiting.map((w) => [w.currency, Number(w.n)]));
   return {

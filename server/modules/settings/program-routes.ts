@@ -2,18 +2,11 @@
 // (currency.ts) and time zone (time-zone.ts). Public, with the public client credential like the
 // other anonymous calls (plugins/public-client.ts): the SPA reads it once per visit, the account
 // shell and the back office alike (web/lib/program.ts).
-import { z } from 'zod';
+import { programAnswer } from '../../../common/contracts/settings';
 import type { AppContext, TypedApp } from '../../context';
 import { requirePublicClient } from '../../plugins/public-client';
 import { readProgramCurrency } from './currency';
 import { programTimeZone } from './time-zone';
-
-const answer = z.object({
-  data: z.object({
-    currency: z.string().describe('The program currency (ISO 4217): every amount the API answers is in it'),
-    time_zone: z.string().describe('IANA time zone the program’s months and weeks are cut in'),
-  }),
-});
 
 export function programRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
@@ -26,7 +19,7 @@ export function programRoutes(app: TypedApp, ctx: AppContext): void {
         description:
           'Changes seldom (the currency only while the ledger is empty): may be cached for a minute.',
         security: [{ publicClient: [] }],
-        response: { 200: answer },
+        response: { 200: programAnswer },
       },
     },
     async (_request, reply) => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { prepared } from '../../db/prepared';
 import { nowIso } from '../../db/dialect';
@@ -94,4 +95,98 @@ export async function replaceCommissionTiers(
       .insertInto('commission_tiers')
       .values(tiers.map((tier) => ({ min_sales: tier.min_sales, rate_bp: tier.rate_bp })))
       .execute();
+}
+
+/**
+ * The rows of three settings (those stored), in one statement: every recorded order reads its
+ * terms so (settings/currency.ts, readMoneyTerms), hence compiled once (db/prepared.ts).
+ */
+export const threeSettings = prepared(3, (db, first: string, second: string, third: string) =>
+  db.selectFrom('settings').select(['key', 'value']).where('key', 'in', [first, second, third]),
+);
+
+/** The settings whose key starts with `prefix`, in key order, with when each was set. */
+export function settingsWithPrefix(db: Db, prefix: string) {
+  return db
+    .selectFrom('settings')
+    .select(['key', 'value', 'updated_at'])
+    .where('key', 'like', `${prefix}%`)
+    .orderBy('key')
+    .execute();
+}
+
+export async function deleteSetting(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('settings').where('key', '=', key).execute();
+}
+
+export async function deleteSettingsWithPrefix(db: Db, prefix: string): Promise<void> {
+  await db.deleteFrom('settings').where('key', 'like', `${prefix}%`).execute();
+}
+
+/** One setting's value and when it was set. */
+export function settingRow(db: Db, key: string) {
+  return db.selectFrom('settings').select(['value', 'updated_at']).where('key', '=', key).executeTakeFirst();
+}
+
+/** One setting's value and when it was set; throws when the row is missing. */
+export function settingRowOrThrow(db: Db, key: string) {
+  return db
+    .selectFrom('settings')
+    .select(['value', 'updated_at'])
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
+}
+
+/** Writes the setting unless its row exists (the existing row is left as it is). */
+export async function ensureSetting(db: Db, key: string, value: string, at: string): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key, value, updated_at: at })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+}
+
+/** Takes the setting's row for the transaction: a write that changes nothing. */
+export async function lockSetting(db: Db, key: string): Promise<void> {
+  await db
+    .updateTable('settings')
+    .set((eb) => ({ value: eb.ref('value') }))
+    .where('key', '=', key)
+    .execute();
+}
+
+/** Replaces an existing setting's value. */
+export async function updateSetting(db: Db, key: string, value: string, at: string): Promise<void> {
+  await db.updateTable('settings').set({ value, updated_at: at }).where('key', '=', key).execute();
+}
+
+/** Whether the ledger holds money: any earning or payout at all (then the currency stays). */
+export async function ledgerHoldsMoney(db: Db): Promise<boolean> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.exists(eb.selectFrom('earnings').select(sql`1`.as('one'))).as('earnings'),
+      eb.exists(eb.selectFrom('payouts').select(sql`1`.as('one'))).as('payouts'),
+      eb
+        .exists(
+          eb
+            .selectFrom('orders')
+            .select(sql`1`.as('one'))
+            .where('subtotal_cents', '<>', 0),
+        )
+        .as('orders'),
+    ])
+    .executeTakeFirstOrThrow();
+  return Boolean(Number(row.earnings)) || Boolean(Number(row.payouts)) || Boolean(Number(row.orders));
+}
+
+/** The paid orders waiting for an exchange rate, counted by currency. */
+export function ordersAwaitingRate(db: Db) {
+  return db
+    .selectFrom('orders')
+    .select((eb) => ['currency', eb.fn.countAll<number>().as('n')])
+    .where('awaiting_rate', '=', 1)
+    .where('status', '=', 'paid')
+    .groupBy('currency')
+    .orderBy('currency')
+    .execute();
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Locale } from '../../../common/i18n';
 import { checkProgramSettings, REFERRAL_TYPES, settingsProblemText } from '../../../common/program-settings';
 import type { ProgramSettings } from '../../../common/program-settings';
+import { programSettingsAnswer, programSettingsFields } from '../../../common/contracts/settings';
 import type { AppContext, TypedApp } from '../../context';
 import { invalid, said } from '../../errors';
 import { i18n, requestLocale, sayKey } from '../../i18n';
@@ -19,6 +20,9 @@ const wrong = sayKey('wrong_value');
 const absentOrWrong = (issue: { input?: unknown }) =>
   issue.input === undefined ? sayKey('required') : wrong;
 const number = (what: string) => z.number({ error: absentOrWrong }).describe(what);
+// The body takes the fields the settings answer, described once (common/contracts/settings.ts).
+const described = (field: keyof typeof programSettingsFields.shape) =>
+  number(programSettingsFields.shape[field].description ?? field);
 
 const tier = z.object({
   min_sales: number(
@@ -27,37 +31,20 @@ const tier = z.object({
   rate: number('Commission in percent of the subtotal (0 to 100, up to 2 decimals)'),
 });
 
-const settingsFields = {
-  holding_period_days: number('Days a new earning waits before it can be paid (1 to 365)'),
-  minimum_payout: number(
-    'Smallest payable balance a partner may cash out, in the program currency (major units, up to 2 decimals)',
-  ),
-  manager_threshold: number('Payouts above this amount need a manager’s approval too (major units)'),
-  marketplace_rate: number('Commission on marketplace (Amazon) revenue, in percent'),
-  default_discount: number('Customer discount of a new promo code, in percent'),
-  referral_commission_amount: number(
-    'A new partner’s referral commission: percent of the referred sale, or a fixed amount per sale (whole number)',
-  ),
+const settingsBody = z.object({
+  holding_period_days: described('holding_period_days'),
+  minimum_payout: described('minimum_payout'),
+  manager_threshold: described('manager_threshold'),
+  marketplace_rate: described('marketplace_rate'),
+  default_discount: described('default_discount'),
+  referral_commission_amount: described('referral_commission_amount'),
   referral_comission_type: z
     .enum(REFERRAL_TYPES, { error: absentOrWrong })
-    .describe('`percent` or `fixed` (the spec’s spelling)'),
+    .describe(programSettingsFields.shape.referral_comission_type.description ?? ''),
   tiers: z
     .array(tier, { error: absentOrWrong })
     .max(100, wrong)
-    .describe('The commission tiers, lowest threshold first'),
-};
-
-const settingsBody = z.object(settingsFields);
-const settingsAnswer = z.object({
-  data: z.object({
-    ...settingsFields,
-    tiers: z.array(z.object({ min_sales: z.number(), rate: z.number() })),
-    currency: z.string(),
-    updated_at: z
-      .string()
-      .nullable()
-      .describe('When the settings were last changed (null: never, the defaults apply)'),
-  }),
+    .describe(programSettingsFields.shape.tiers.description ?? ''),
 });
 
 const numberTag = (locale: Locale) => (locale === 'fr' ? 'fr-CA' : 'en-US');
@@ -96,7 +83,7 @@ export function settingsRoutes(app: TypedApp, ctx: AppContext): void {
       onRequest: admin,
       schema: {
         ...doc('The program settings and commission tiers (admin)'),
-        response: { 200: settingsAnswer },
+        response: { 200: programSettingsAnswer },
       },
     },
     async () => ({
@@ -114,7 +101,7 @@ export function settingsRoutes(app: TypedApp, ctx: AppContext): void {
           'Every field is required. A change applies to what is recorded after it (orders, marketplace sales, new codes and partners, cash-out requests); earnings already recorded keep their rate and hold date. 422 with a message per field (`tiers.2.min_sales`...) changes nothing. Two changes at once: the last wins, whole. Audited with before and after.',
         ),
         body: settingsBody,
-        response: { 200: settingsAnswer },
+        response: { 200: programSettingsAnswer },
       },
     },
     async (request) => {

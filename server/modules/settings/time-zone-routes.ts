@@ -2,19 +2,11 @@
 // /api/manager/settings/time-zone`, for admins only, beside the other program settings (routes.ts).
 // Its own request: a change re-cuts every month and week of the figures (time-zone.ts).
 import { z } from 'zod';
+import { timeZoneSettingAnswer } from '../../../common/contracts/settings';
 import type { AppContext, TypedApp } from '../../context';
 import { sayKey } from '../../i18n';
 import { requireStaff, staffIdOf } from '../auth';
 import { readTimeZoneSetting, setProgramTimeZone } from './time-zone';
-
-const answer = z.object({
-  data: z.object({
-    time_zone: z
-      .string()
-      .describe('IANA time zone the program’s months and weeks are cut in (default America/Toronto)'),
-    updated_at: z.string().nullable().describe('When it was last changed (null: never)'),
-  }),
-});
 
 export function timeZoneRoutes(app: TypedApp, ctx: AppContext): void {
   const admin = requireStaff(ctx.db, ['admin']);
@@ -27,7 +19,10 @@ export function timeZoneRoutes(app: TypedApp, ctx: AppContext): void {
 
   app.get(
     '/api/manager/settings/time-zone',
-    { onRequest: admin, schema: { ...doc('The program’s time zone (admin)'), response: { 200: answer } } },
+    {
+      onRequest: admin,
+      schema: { ...doc('The program’s time zone (admin)'), response: { 200: timeZoneSettingAnswer } },
+    },
     async () => ({ data: await readTimeZoneSetting(ctx.db) }),
   );
 
@@ -43,7 +38,7 @@ export function timeZoneRoutes(app: TypedApp, ctx: AppContext): void {
         body: z.object({
           time_zone: z.string({ error: () => sayKey('required') }).max(64, sayKey('wrong_value')),
         }),
-        response: { 200: answer },
+        response: { 200: timeZoneSettingAnswer },
       },
     },
     async (request) => ({

@@ -7,16 +7,13 @@ import { invalid } from '../../errors';
 import { sayKey } from '../../i18n';
 import { recordAudit } from '../audit/service';
 import { programTimeZone, rebuildCalendarStats, TIME_ZONE_KEY, zoneOf } from '../sales/service';
+import { ensureSetting, lockSetting, settingRow, settingRowOrThrow, updateSetting } from './repository';
 
 export { programTimeZone };
 
 /** The zone and when it was last changed (null: never, the default applies). */
 export async function readTimeZoneSetting(db: Db): Promise<{ time_zone: string; updated_at: string | null }> {
-  const row = await db
-    .selectFrom('settings')
-    .select(['value', 'updated_at'])
-    .where('key', '=', TIME_ZONE_KEY)
-    .executeTakeFirst();
+  const row = await settingRow(db, TIME_ZONE_KEY);
   return { time_zone: zoneOf(row?.value), updated_at: row ? row.updated_at : null };
 }
 
@@ -37,29 +34,13 @@ export async function setProgramTimeZone(
   const at = nowIso(now);
   return db.transaction().execute(async (trx) => {
     // The row exists from migration 028 on; written again if a hand edit removed it.
-    await trx
-      .insertInto('settings')
-      .values({ key: TIME_ZONE_KEY, value: zone, updated_at: at })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .execute();
+    await ensureSetting(trx, TIME_ZONE_KEY, zone, at);
     // Locks the row (a no-op write) before the zone is read, so what is read is what is replaced.
-    await trx
-      .updateTable('settings')
-      .set((eb) => ({ value: eb.ref('value') }))
-      .where('key', '=', TIME_ZONE_KEY)
-      .execute();
-    const stored = await trx
-      .selectFrom('settings')
-      .select(['value', 'updated_at'])
-      .where('key', '=', TIME_ZONE_KEY)
-      .executeTakeFirstOrThrow();
+    await lockSetting(trx, TIME_ZONE_KEY);
+    const stored = await settingRowOrThrow(trx, TIME_ZONE_KEY);
     if (stored.value === zone) return { time_zone: zone, updated_at: stored.updated_at };
     const before = zoneOf(stored.value);
-    await trx
-      .updateTable('settings')
-      .set({ value: zone, updated_at: at })
-      .where('key', '=', TIME_ZONE_KEY)
-      .execute();
+    await updateSetting(trx, TIME_ZONE_KEY, zone, at);
     await rebuildCalendarStats(trx, zone);
     await recordAudit(
       trx,

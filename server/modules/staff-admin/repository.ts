@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { StaffUser, StaffUsersTable } from '../../db/schema';
-import type { Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 
 export interface StaffListRow {
   id: number;
@@ -92,6 +92,11 @@ export async function activateInvited(db: Db, id: number, passwordHash: string):
     .where('status', '=', 'invited')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** A new staff account's row, as written. */
+export function insertStaffRow(db: Db, row: Insertable<StaffUsersTable>): Promise<StaffUser> {
+  return db.insertInto('staff_users').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
 export async function insertInvite(

@@ -3,9 +3,16 @@
 import { z } from 'zod';
 import { STAFF_ROLES } from '../../../common/staff-roles';
 import { identitySchemas, noNul } from '../../../common/validation';
+import {
+  acceptedInviteAnswer,
+  changedStaffAnswer,
+  invitedStaffAnswer,
+  inviteDetailsAnswer,
+  staffListAnswer,
+} from '../../../common/contracts/staff-admin';
 import type { AppContext, TypedApp } from '../../context';
 import { requestLocale, sayKey } from '../../i18n';
-import { idParams, pageOf, pagedAnswer, pagingQuery } from '../../plugins/paging';
+import { idParams, pageOf, pagingQuery } from '../../plugins/paging';
 import { requirePublicClient } from '../../plugins/public-client';
 import { isCommonPassword } from '../../credentials/common-passwords';
 import { requireStaff, staffIdOf } from '../auth';
@@ -23,26 +30,7 @@ const name = z
   // PostgreSQL's text cannot hold a NUL character: refused as input, not a 500 from the database.
   .refine(noNul, wrong);
 
-const staffRow = z.object({
-  id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  role: z.enum(STAFF_ROLES),
-  status: z.enum(['active', 'invited', 'deactivated']),
-  locale: z.string().describe('The language of the mail they receive (their invitation)'),
-  created_at: z.string(),
-  last_login_at: z.string().nullable(),
-  invite: z
-    .object({ sent_at: z.string(), expires_at: z.string(), expired: z.boolean() })
-    .nullable()
-    .describe('The newest invitation, while the account is invited'),
-  password_set: z
-    .boolean()
-    .describe('false until the invitation is accepted: reactivating such an account makes it invited again'),
-  self: z.boolean().describe('This row is the staff member asking'),
-});
 const inviteToken = z.string({ error: required }).min(1, required).max(200, wrong);
-const tokenAnswer = z.object({ token: z.string(), expired: z.string() });
 
 export function staffAdminRoutes(app: TypedApp, ctx: AppContext): void {
   const admin = requireStaff(ctx.db, ['admin']);
@@ -56,7 +44,7 @@ export function staffAdminRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         ...doc('Staff accounts by name (paged), with how many active administrators there are (admin)'),
         querystring: pagingQuery(20),
-        response: { 200: pagedAnswer(staffRow).extend({ active_admins: z.number() }) },
+        response: { 200: staffListAnswer },
       },
     },
     async (request) => {
@@ -86,12 +74,7 @@ export function staffAdminRoutes(app: TypedApp, ctx: AppContext): void {
             .optional()
             .describe('The invitation mail’s language; the request’s language when absent'),
         }),
-        response: {
-          201: z.object({
-            data: staffRow,
-            mailed: z.boolean().describe('false when the mail could not be sent: resend it'),
-          }),
-        },
+        response: { 201: invitedStaffAnswer },
       },
     },
     async (request, reply) => {
@@ -125,7 +108,7 @@ export function staffAdminRoutes(app: TypedApp, ctx: AppContext): void {
           status: z.enum(['active', 'deactivated'], { error: wrong }).optional(),
           resend_invite: z.boolean({ error: wrong }).optional(),
         }),
-        response: { 200: z.object({ data: staffRow, mailed: z.boolean().optional() }) },
+        response: { 200: changedStaffAnswer },
       },
     },
     async (request) => {
@@ -149,16 +132,7 @@ export function staffAdminRoutes(app: TypedApp, ctx: AppContext): void {
         summary: 'Who an invitation link is for (404 not valid, 410 expired or already used)',
         security: [{ publicClient: [] }],
         body: z.object({ token: inviteToken }),
-        response: {
-          200: z.object({
-            data: z.object({
-              email: z.string(),
-              name: z.string(),
-              role: z.enum(STAFF_ROLES),
-              expires_at: z.string(),
-            }),
-          }),
-        },
+        response: { 200: inviteDetailsAnswer },
       },
     },
     async (request) => ({ data: await describeInvite(ctx.db, request.body.token) }),
@@ -174,7 +148,7 @@ export function staffAdminRoutes(app: TypedApp, ctx: AppContext): void {
           'Sets the invited staff member’s password (the link works once) and signs them in: a staff token valid 24 hours',
         security: [{ publicClient: [] }],
         body: schemas.resetPassword,
-        response: { 200: tokenAnswer },
+        response: { 200: acceptedInviteAnswer },
       },
     },
     async (request) => acceptInvite(ctx.db, { token: request.body.token, password: request.body.password }),

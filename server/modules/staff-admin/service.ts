@@ -23,6 +23,7 @@ import {
   countActiveAdmins,
   findInvite,
   insertInvite,
+  insertStaffRow,
   retireInvites,
   staffPage,
   staffRow,
@@ -160,20 +161,16 @@ export async function inviteStaff(
     created = await retryOnConflict(() =>
       ctx.db.transaction().execute(async (trx) => {
         await lockStaff(trx);
-        const staff = await trx
-          .insertInto('staff_users')
-          .values({
-            email: input.email,
-            // No password until the invitation is accepted: '' is never a valid argon2 hash.
-            password_hash: '',
-            name: input.name,
-            role: input.role,
-            status: 'invited',
-            locale: input.locale,
-            created_at: nowIso(now),
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const staff = await insertStaffRow(trx, {
+          email: input.email,
+          // No password until the invitation is accepted: '' is never a valid argon2 hash.
+          password_hash: '',
+          name: input.name,
+          role: input.role,
+          status: 'invited',
+          locale: input.locale,
+          created_at: nowIso(now),
+        });
         const token = await issueInvite(trx, staff.id, actorId, now);
         await recordAudit(
           trx,

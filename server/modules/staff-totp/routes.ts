@@ -3,10 +3,19 @@
 // off), and the admins' switch and reset of a colleague's factor. The sign-in's second step is
 // auth's (`POST /api/manager/auth/two_factor`).
 import { z } from 'zod';
+import {
+  enrolmentConfirmedAnswer,
+  enrolmentStartAnswer,
+  recoveryCodesAnswer,
+  securityStateAnswer,
+  staffTwoFactorAnswer,
+  totpPolicyAnswer,
+  totpResetAnswer,
+} from '../../../common/contracts/staff-totp';
 import type { AppContext, TypedApp } from '../../context';
 import type { Db } from '../../db';
 import { sayKey } from '../../i18n';
-import { idParams, pageOf, pagedAnswer, pagingQuery } from '../../plugins/paging';
+import { idParams, pageOf, pagingQuery } from '../../plugins/paging';
 import { endEveryOtherStaffSession, endOtherSessions, requireStaff, staffIdOf } from '../auth';
 import { bearerOf } from '../../plugins/public-client';
 import {
@@ -30,33 +39,6 @@ const code = z
   .max(40, wrong)
   .describe('The 6-digit code of the authenticator app (spaces ignored), or a recovery code');
 
-const security = z.object({
-  totp: z.object({
-    enabled: z.boolean(),
-    enabled_at: z.string().nullable(),
-    recovery_codes_left: z.number().describe('Unused recovery codes (0 while the factor is off)'),
-  }),
-  require_totp: z.boolean().describe('Admins require a second factor of every staff member'),
-  enrolment_required: z
-    .boolean()
-    .describe(
-      'Required, and this staff member has none yet: every other staff route answers 403 until they set it up',
-    ),
-});
-const recoveryCodes = z
-  .array(z.string())
-  .describe('Ten single-use codes, `xxxxx-xxxxx`: shown this once, stored hashed');
-const staffRow = z.object({
-  id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  role: z.string(),
-  status: z.string(),
-  two_factor: z.boolean(),
-  enabled_at: z.string().nullable(),
-  self: z.boolean(),
-});
-
 export function staffTotpRoutes(app: TypedApp, ctx: AppContext): void {
   const anyStaff = requireStaff(ctx.db);
   // What a staff member may reach while the program waits for them to set up their factor.
@@ -76,7 +58,7 @@ export function staffTotpRoutes(app: TypedApp, ctx: AppContext): void {
       onRequest: enrolling,
       schema: {
         ...doc('The signed-in staff member’s second factor, and whether the program requires one'),
-        response: { 200: z.object({ data: security }) },
+        response: { 200: securityStateAnswer },
       },
     },
     async (request) => ({ data: await securityOf(ctx.db, staffIdOf(request)) }),
@@ -91,15 +73,7 @@ export function staffTotpRoutes(app: TypedApp, ctx: AppContext): void {
           'Starts setting up the authenticator: a new secret (20 random bytes), as a key to type, an otpauth:// URI and its QR code',
           'The secret is stored sealed and is answered here only: once a code confirms it, it is never answered again. Starting again replaces a secret not confirmed yet. 409 when the factor is on already.',
         ),
-        response: {
-          200: z.object({
-            data: z.object({
-              secret: z.string(),
-              otpauth_uri: z.string(),
-              qr_code: z.string().describe('An SVG image, as a data: URL'),
-            }),
-          }),
-        },
+        response: { 200: enrolmentStartAnswer },
       },
     },
     async (request) => ({ data: await startEnrolment(ctx.db, key(), staffIdOf(request)) }),
@@ -115,9 +89,7 @@ export function staffTotpRoutes(app: TypedApp, ctx: AppContext): void {
           'A wrong code is 422 (`errors.code`), counted: 10 in 15 minutes, then 429. 409 when nothing waits for confirmation. Audited (`staff.totp_enable`).',
         ),
         body: z.object({ code }),
-        response: {
-          200: z.object({ data: z.object({ enabled_at: z.string(), recovery_codes: recoveryCodes }) }),
-        },
+        response: { 200: enrolmentConfirmedAnswer },
       },
     },
     async (request) => {
@@ -141,7 +113,7 @@ export function staffTotpRoutes(app: TypedApp, ctx: AppContext): void {
           'Wrong code: 422, counted as above. Audited (`staff.totp_recovery_codes`).',
         ),
         body: z.object({ code }),
-        response: { 200: z.object({ data: z.object({ recovery_codes: recoveryCodes }) }) },
+        response: { 200: recoveryCodesAnswer },
       },
     },
     async (request) => ({
@@ -162,7 +134,7 @@ export function staffTotpRoutes(app: TypedApp, ctx: AppContext): void {
           code: z.string({ error: wrong }).max(40, wrong).optional(),
           password: z.string({ error: wrong }).max(128, wrong).optional(),
         }),
-        response: { 200: z.object({ data: security }) },
+        response: { 200: securityStateAnswer },
       },
     },
     async (request) => ({ data: await disableOwnTotp(ctx.db, key(), staffIdOf(request), request.body) }),
@@ -180,7 +152,7 @@ export function staffTotpRoutes(app: TypedApp, ctx: AppContext): void {
         body: z.object({
           require_totp: z.boolean({ error: (issue) => (issue.input === undefined ? required : wrong) }),
         }),
-        response: { 200: z.object({ data: z.object({ require_totp: z.boolean() }) }) },
+        response: { 200: totpPolicyAnswer },
       },
     },
     async (request) => {
@@ -206,7 +178,7 @@ export function staffTotpRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         ...doc('Staff accounts by name with the state of their second factor (admin)'),
         querystring: pagingQuery(20),
-        response: { 200: pagedAnswer(staffRow).extend({ require_totp: z.boolean() }) },
+        response: { 200: staffTwoFactorAnswer },
       },
     },
     async (request) => {
@@ -229,7 +201,7 @@ export function staffTotpRoutes(app: TypedApp, ctx: AppContext): void {
           'They sign in with their password, and set up a new factor when the program requires one. Not one’s own (422: turn it off from the Security page); 409 when it is not on. Audited (`staff.totp_reset`).',
         ),
         params: idParams,
-        response: { 200: z.object({ data: z.object({ two_factor: z.literal(false) }) }) },
+        response: { 200: totpResetAnswer },
       },
     },
     async (request) => {

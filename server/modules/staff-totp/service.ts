@@ -6,6 +6,8 @@
 // transaction.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { BRAND } from '../../../common/brand';
+import type { z } from 'zod';
+import type { staffTwoFactorRow } from '../../../common/contracts/staff-totp';
 import type { Db } from '../../db';
 import { lockKeys, nowIso } from '../../db/dialect';
 import { AppError, invalid } from '../../errors';
@@ -388,16 +390,8 @@ export async function setTotpPolicy(
   });
 }
 
-export interface StaffTwoFactorJson {
-  id: number;
-  name: string;
-  email: string;
-  role: string;
-  status: string;
-  two_factor: boolean;
-  enabled_at: string | null;
-  self: boolean;
-}
+/** A row of the staff list with their factors (common/contracts/staff-totp.ts). */
+export type StaffTwoFactorJson = z.infer<typeof staffTwoFactorRow>;
 
 export async function listStaffTwoFactor(db: Db, viewerId: number, paging: { page: number; length: number }) {
   const { rows, total } = await staffTwoFactorPage(db, paging.page, paging.length);

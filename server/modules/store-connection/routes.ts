@@ -1,60 +1,13 @@
 // The store connection in the back office's settings (issue 30): admins only, like the settings
 // routes; every change audited; the secrets never answered, only a hint of the token's end.
 import { z } from 'zod';
+import { storeSettingsAnswer } from '../../../common/contracts/store-connection';
 import type { AppContext, TypedApp } from '../../context';
 import { sayKey } from '../../i18n';
 import { requireStaff, staffIdOf } from '../auth';
 import { storeDeps } from './active-store';
 import { connectStore, disconnectStore, storeSettings } from './service';
 import type { ReconciliationView } from './service';
-import { STORE_TOPICS } from './shopify';
-
-const connection = z.object({
-  source: z
-    .enum(['environment', 'settings'])
-    .describe('environment: SHOPIFY_SHOP_DOMAIN and SHOPIFY_ADMIN_TOKEN hold it (they win; read only here)'),
-  shop_domain: z.string(),
-  shop_name: z.string().nullable(),
-  currency: z.string().nullable().describe("The shop's currency (ISO 4217), as the store answered"),
-  scopes: z.array(z.string()),
-  missing_scopes: z.array(z.string()).describe('Of read_orders and write_discounts, those the token lacks'),
-  app_kind: z
-    .enum(['client_credentials', 'access_token'])
-    .describe(
-      "client_credentials: a Dev Dashboard app's client ID and secret, exchanged for a token that lives a day (asked again before it ends); access_token: an admin-made app's token",
-    ),
-  client_id: z.string().nullable(),
-  token_expires_at: z
-    .string()
-    .nullable()
-    .describe('When the granted token stops working; null for an access token'),
-  token_hint: z
-    .string()
-    .describe('The start and end of the token ("shpat_…1a2b"): the token itself is never answered'),
-  webhook_secret_set: z.boolean(),
-  checked_at: z.string().nullable(),
-  check_error: z.string().nullable().describe("The store's words when the last check failed"),
-});
-const topic = z.object({
-  topic: z.enum(STORE_TOPICS),
-  registered: z.boolean(),
-  callback_url: z.string().nullable(),
-  last_delivery_at: z.string().nullable(),
-  refused_24h: z
-    .number()
-    .describe('Deliveries of this topic refused in the last 24 hours (kept in Needs a look)'),
-});
-const answer = z.object({
-  data: z.object({
-    connection: connection.nullable(),
-    address: z.string().describe('Where the store delivers: {PUBLIC_URL}/api/webhooks/shopify'),
-    api_version: z.string().describe('The Admin API version the portal speaks'),
-    topics: z.array(topic),
-    subscriptions_checked_at: z.string().nullable(),
-    subscriptions_error: z.string().nullable(),
-    reconciliation: z.unknown().describe('The reconciliation with the store (null until it exists)'),
-  }),
-});
 
 const required = (max: number) =>
   z
@@ -83,7 +36,7 @@ export function storeConnectionRoutes(
       onRequest: admin,
       schema: {
         ...doc('The store connection, its webhook subscriptions and the reconciliation (admin)'),
-        response: { 200: answer },
+        response: { 200: storeSettingsAnswer },
       },
     },
     async () => ({ data: await storeSettings(deps, options) }),
@@ -124,7 +77,7 @@ export function storeConnectionRoutes(
             .optional()
             .describe("The app's client secret; required unless one is stored"),
         }),
-        response: { 200: answer },
+        response: { 200: storeSettingsAnswer },
       },
     },
     async (request) => ({
@@ -141,7 +94,7 @@ export function storeConnectionRoutes(
           'Forgets the stored store connection (admin)',
           '409 while the environment holds the connection; 404 when none is stored. Audited.',
         ),
-        response: { 200: answer },
+        response: { 200: storeSettingsAnswer },
       },
     },
     async (request) => ({ data: await disconnectStore(deps, { staffId: staffIdOf(request) }, options) }),

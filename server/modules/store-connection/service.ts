@@ -42,12 +42,15 @@ import type { StoreTopic } from './shopify';
 import { keepSubscriptions, webhookAddress } from './subscriptions';
 import type { TopicState } from './subscriptions';
 
-import type { StoreConnection } from '../../../common/store-connection';
+import type { z } from 'zod';
+import type { storeConnection, storeReconciliation } from '../../../common/contracts/store-connection';
 
 const DAY_MS = 86_400_000;
 
-/** The connection as the back office reads it (common/store-connection.ts). */
-export type StoreConnectionJson = StoreConnection;
+/** The connection as the back office reads it (common/contracts/store-connection.ts). */
+export type StoreConnectionJson = z.infer<typeof storeConnection>;
+/** The reconciliation's state, as the section shows it. */
+export type StoreReconciliationJson = z.infer<typeof storeReconciliation>;
 
 export interface StoreTopicJson {
   topic: StoreTopic;
@@ -64,11 +67,11 @@ export interface StoreSettingsJson {
   topics: StoreTopicJson[];
   subscriptions_checked_at: string | null;
   subscriptions_error: string | null;
-  reconciliation: unknown;
+  reconciliation: StoreReconciliationJson | null;
 }
 
 /** The reconciliation's state for the section (helper module of issue 30 item 3), when there is one. */
-export type ReconciliationView = (db: Db) => Promise<unknown>;
+export type ReconciliationView = (db: Db) => Promise<StoreReconciliationJson>;
 
 const parseList = <T>(text: string | null, fallback: T): T => {
   if (!text) return fallback;

@@ -11,6 +11,22 @@ export function readReconciliation(db: Db): Promise<ReconciliationRow | undefine
   return db.selectFrom('store_reconciliation').selectAll().where('id', '=', ROW).executeTakeFirst();
 }
 
+/** What the overview's "needs a look" reads of the row: the last round and the last misses. */
+export function readAttention(db: Db) {
+  return db
+    .selectFrom('store_reconciliation')
+    .select([
+      'last_run_at',
+      'last_error',
+      'missed_at',
+      'missed_orders',
+      'missed_cancellations',
+      'missed_refunds',
+    ])
+    .where('id', '=', ROW)
+    .executeTakeFirst();
+}
+
 /** The row, made when it is missing (the first round ever). */
 export async function ensureReconciliation(db: Db, at: string): Promise<void> {
   await db

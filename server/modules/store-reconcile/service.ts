@@ -34,6 +34,7 @@ import {
   claimReconciliation,
   ensureReconciliation,
   ledgerHasOrder,
+  readAttention,
   readReconciliation,
   writeHeld,
 } from './repository';
@@ -141,18 +142,7 @@ export interface ReconciliationAttention {
 }
 
 export async function reconciliationAttention(db: Db): Promise<ReconciliationAttention> {
-  const row = await db
-    .selectFrom('store_reconciliation')
-    .select([
-      'last_run_at',
-      'last_error',
-      'missed_at',
-      'missed_orders',
-      'missed_cancellations',
-      'missed_refunds',
-    ])
-    .where('id', '=', 1)
-    .executeTakeFirst();
+  const row = await readAttention(db);
   return {
     last_run_at: row?.last_run_at ?? null,
     error: row?.last_error ?? null,

@@ -6,10 +6,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noNul } from '../../../common/validation';
 import { HEX_COLOUR_PATTERN, SUBPARTNER_LIMITS, subpartnerSlugProblem } from '../../../common/subpartners';
+import {
+  publicSubpartnerAnswer,
+  subpartnerAnswer,
+  subpartnersAnswer,
+} from '../../../common/contracts/subpartners';
 import type { AppContext, TypedApp } from '../../context';
 import { AppError } from '../../errors';
 import { sayKey } from '../../i18n';
-import { idParams, pagedAnswer, pagingQuery } from '../../plugins/paging';
+import { idParams, pagingQuery } from '../../plugins/paging';
 import { requirePublicClient } from '../../plugins/public-client';
 import { requireStaff, staffIdOf } from '../auth';
 import { UPLOAD_MAX_BYTES } from '../content/service';
@@ -76,31 +81,6 @@ const active = z
   .boolean({ error: wrong })
   .describe('false: its pages answer 404; its partners keep their accounts');
 
-const subpartnerRow = z.object({
-  id: z.number(),
-  slug: z.string(),
-  name: z.string(),
-  logo_url: z.string().nullable(),
-  primary_color: z.string(),
-  accent_color: z.string(),
-  welcome_en: z.string(),
-  welcome_fr: z.string(),
-  active: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string().describe('Sent back as `base_updated_at` by an edit'),
-  partners_count: z.number().describe('Partners who came through it, suspended ones too'),
-});
-const rowAnswer = z.object({ data: subpartnerRow });
-
-const publicSubpartner = z.object({
-  slug: z.string(),
-  name: z.string(),
-  logo_url: z.string().nullable(),
-  primary_color: z.string(),
-  accent_color: z.string(),
-  welcome: z.object({ en: z.string(), fr: z.string() }),
-});
-
 export function subpartnerRoutes(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/api/subpartners/:slug',
@@ -111,7 +91,7 @@ export function subpartnerRoutes(app: TypedApp, ctx: AppContext): void {
         summary: 'White-label branding of a sub-partner (404 for unknown slugs and reserved words)',
         security: [{ publicClient: [] }],
         params: z.object({ slug: z.string().max(100) }),
-        response: { 200: z.object({ data: publicSubpartner }) },
+        response: { 200: publicSubpartnerAnswer },
       },
     },
     async (request) => ({ data: await getPublicSubpartner(ctx.db, request.params.slug) }),
@@ -140,7 +120,7 @@ export function subpartnerRoutes(app: TypedApp, ctx: AppContext): void {
             .optional()
             .describe('`true`: active ones only; `false`: deactivated ones only'),
         }),
-        response: { 200: pagedAnswer(subpartnerRow) },
+        response: { 200: subpartnersAnswer },
       },
     },
     async (request) => {
@@ -161,7 +141,7 @@ export function subpartnerRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         ...doc('One sub-partner, with how many partners came through it'),
         params: idParams,
-        response: { 200: rowAnswer },
+        response: { 200: subpartnerAnswer },
       },
     },
     async (request) => ({ data: await subpartnerDetail(ctx.db, request.params.id) }),
@@ -184,7 +164,7 @@ export function subpartnerRoutes(app: TypedApp, ctx: AppContext): void {
           welcome_fr: welcome.default(''),
           active: active.default(true),
         }),
-        response: { 201: rowAnswer },
+        response: { 201: subpartnerAnswer },
       },
     },
     async (request, reply) =>
@@ -214,7 +194,7 @@ export function subpartnerRoutes(app: TypedApp, ctx: AppContext): void {
             .optional()
             .describe('The `updated_at` the screen showed'),
         }),
-        response: { 200: rowAnswer },
+        response: { 200: subpartnerAnswer },
       },
     },
     async (request) => ({
@@ -252,7 +232,7 @@ export function subpartnerRoutes(app: TypedApp, ctx: AppContext): void {
           ),
           consumes: ['image/jpeg', 'image/png', 'image/webp', 'application/octet-stream'],
           params: idParams,
-          response: { 200: rowAnswer },
+          response: { 200: subpartnerAnswer },
         },
       },
       async (request) => {
@@ -269,7 +249,7 @@ export function subpartnerRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         ...doc('Removes the logo (manager, admin): the pages show the name’s initial on the primary colour'),
         params: idParams,
-        response: { 200: rowAnswer },
+        response: { 200: subpartnerAnswer },
       },
     },
     async (request) => ({ data: await removeSubpartnerLogo(ctx, staffIdOf(request), request.params.id) }),

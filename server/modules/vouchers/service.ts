@@ -2,8 +2,8 @@
 // code is unique among vouchers and promo codes alike, since both arrive as Shopify discount codes.
 // `amount` has one meaning wherever a voucher is written or read (docs/decisions/014-voucher-amounts.md).
 import { randomInt } from 'node:crypto';
-import { sql } from 'kysely';
 import { z } from 'zod';
+import { VOUCHER_AMOUNT_MEANING, VOUCHER_TYPES, voucherRow } from '../../../common/contracts/vouchers';
 import type { Db } from '../../db';
 import { isUniqueViolation, nowIso } from '../../db/dialect';
 import type { Voucher } from '../../db/schema';
@@ -11,13 +11,16 @@ import { AppError, invalid, notFound } from '../../errors';
 import { sayKey } from '../../i18n';
 import { recordAudit } from '../audit/service';
 import { findPromoCode } from '../promo-codes/service';
+import {
+  insertVoucher,
+  partnerVoucher,
+  revokeActiveVoucher,
+  voucherCodeExists,
+  voucherPartner,
+} from './repository';
 
-export const VOUCHER_TYPES = ['percent', 'fixed', 'product'] as const;
-
-export const VOUCHER_AMOUNT_MEANING =
-  'By type: `percent`, percent points off (20 means 20 % off; at most 100, up to two decimals); ' +
-  '`fixed`, the amount off in the program currency, in major units rounded to cents (5.5 means 5.50; at most 10000); ' +
-  '`product`, how many free products (a whole number, at most 100).';
+// The types, the amount's meaning and the answer are the contract's (common/contracts/vouchers.ts).
+export { VOUCHER_AMOUNT_MEANING, VOUCHER_TYPES };
 
 // Stored as integers (docs/product/errors-and-languages.md#the-api-conventions): basis points, cents, a count. `scale` turns the API's number
 // into the stored one; `max` is in stored units.
@@ -62,17 +65,7 @@ export const voucherInputSchema = z.object({
 export type VoucherInput = z.infer<typeof voucherInputSchema>;
 
 /** A voucher as staff and the partner read it. */
-export const voucherAnswerSchema = z.object({
-  id: z.number(),
-  code: z.string(),
-  type: z.enum(VOUCHER_TYPES),
-  amount: z.number().describe(VOUCHER_AMOUNT_MEANING),
-  valid_from: z.string(),
-  valid_till: z.string().nullable(),
-  status: z
-    .string()
-    .describe('active, used, expired (an active voucher past its end reads expired) or revoked'),
-});
+export const voucherAnswerSchema = voucherRow;
 
 export function voucherJson(v: Voucher, now = new Date()): z.infer<typeof voucherAnswerSchema> {
   return {
@@ -89,13 +82,7 @@ export function voucherJson(v: Voucher, now = new Date()): z.infer<typeof vouche
 
 async function codeTaken(db: Db, code: string): Promise<boolean> {
   if (await findPromoCode(db, code)) return true;
-  return Boolean(
-    await db
-      .selectFrom('vouchers')
-      .select('id')
-      .where(sql<string>`lower(code)`, '=', code.toLowerCase())
-      .executeTakeFirst(),
-  );
+  return voucherCodeExists(db, code.toLowerCase());
 }
 
 export async function issueVoucher(
@@ -105,11 +92,7 @@ export async function issueVoucher(
   input: VoucherInput,
   now = new Date(),
 ): Promise<Voucher> {
-  const partner = await db
-    .selectFrom('partners')
-    .select(['id', 'first_name'])
-    .where('uuid', '=', partnerUuid)
-    .executeTakeFirst();
+  const partner = await voucherPartner(db, partnerUuid);
   if (!partner) throw notFound();
   const amount = storedVoucherAmount(input.type, input.amount);
   if (amount === null) throw invalid({ amount: [sayKey('wrong_value')] });
@@ -136,21 +119,17 @@ export async function issueVoucher(
     // A staff issue is written with its line of the audit log (docs/product/back-office.md#audit-log), in one transaction
     // (the caller's, when it runs in one: a challenge's reward).
     const write = async (trx: Db) => {
-      const voucher = await trx
-        .insertInto('vouchers')
-        .values({
-          partner_id: partner.id,
-          code: voucherCode,
-          type: input.type,
-          amount,
-          valid_from: validFrom,
-          valid_till: validTill,
-          status: 'active',
-          issued_by: staffId,
-          created_at: nowIso(now),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const voucher = await insertVoucher(trx, {
+        partner_id: partner.id,
+        code: voucherCode,
+        type: input.type,
+        amount,
+        valid_from: validFrom,
+        valid_till: validTill,
+        status: 'active',
+        issued_by: staffId,
+        created_at: nowIso(now),
+      });
       if (staffId !== null)
         await recordAudit(
           trx,
@@ -190,22 +169,11 @@ export async function revokeVoucher(
   now = new Date(),
 ): Promise<Voucher> {
   return db.transaction().execute(async (trx) => {
-    const voucher = await trx
-      .selectFrom('vouchers')
-      .selectAll()
-      .where('id', '=', voucherId)
-      .where('partner_id', '=', partnerId)
-      .executeTakeFirst();
+    const voucher = await partnerVoucher(trx, partnerId, voucherId);
     if (!voucher) throw notFound('partner_admin.voucher_not_found');
     if (voucherJson(voucher, now).status !== 'active')
       throw new AppError(409, 'partner_admin.voucher_not_active');
-    const revoked = await trx
-      .updateTable('vouchers')
-      .set({ status: 'revoked' })
-      .where('id', '=', voucher.id)
-      .where('status', '=', 'active')
-      .returningAll()
-      .executeTakeFirst();
+    const revoked = await revokeActiveVoucher(trx, voucher.id);
     if (!revoked) throw new AppError(409, 'partner_admin.voucher_not_active');
     await recordAudit(
       trx,

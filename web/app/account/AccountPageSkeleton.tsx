@@ -3,7 +3,8 @@
 // account page (before the full app's code has arrived), and the router, as the account's
 // fallback while the shell and the page load. Both render this one component, so the title and
 // lead keep their place, and their size, when one replaces the other; the lead line is the page's
-// largest paint (docs/performance.md). A product's page draws more of itself (ProductFirstScreen).
+// largest paint (from the entry: the dashboard's LCP 3.15 → 1.80 s, docs/performance-log.md,
+// 2026-11-23). A product's page draws more of itself (ProductFirstScreen).
 import { useTranslation } from 'react-i18next';
 import { galleryFiltered } from '../../../common/answer-paths';
 import type { PageDocument } from '../../../common/content';

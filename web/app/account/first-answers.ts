@@ -4,7 +4,8 @@
 // ProductFirstScreen), and the page's query
 // takes the same request when its code runs (lib/api.ts, askEarly) instead of asking again. Until
 // then the answer waited for the full app's code and the page's, two downloads in a row on a
-// phone's connection (docs/performance.md). The rest of a page's first data is asked for once the
+// phone's connection (the long-form pages' largest paint 2.9–3.1 → 1.9–2.0 s, docs/performance-log.md,
+// 2026-11-26, late night). The rest of a page's first data is asked for once the
 // full app is in (app/account/prefetch-account.ts).
 import type { ReactNode } from 'react';
 import type { PageDocument } from '../../../common/content';

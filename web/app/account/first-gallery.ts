@@ -2,7 +2,8 @@
 // paint, downloaded as soon as the early answer names them, and the gallery's first screen the
 // skeleton draws with them. A chunk of its own, so neither the sign-in's download nor a product
 // page's early chunk carries it. The page's own prefetch (app/account/prefetch-account.ts)
-// describes the pictures the same way, and the page finds them in the browser's cache.
+// describes the pictures the same way, and the page finds them in the browser's cache. The
+// pictures' load delay 1.3–1.4 → about 1.0 s (docs/performance-log.md, 2026-11-26, late night).
 import { createElement } from 'react';
 import { GALLERY_ANSWER_PATH } from '../../../common/answer-paths';
 import type { GalleryImage } from '../../../common/content';

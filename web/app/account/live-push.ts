@@ -41,7 +41,8 @@ const socketIoFactory: SocketFactory = async ({ auth }) => {
   const { io } = await import('socket.io-client');
   // WebSocket first, long-polling only where it fails (a proxy that refuses the upgrade): no
   // polling handshake and upgrade on a phone's busy main thread, and a connection that needs no
-  // sticky sessions when several nodes serve the portal.
+  // sticky sessions when several nodes serve the portal. The polling handshake and upgrade were three
+  // tasks of 55–70 ms at 4× (docs/performance-log.md, 2026-11-23); no bench figure of its own.
   return io({
     path: '/socket.io',
     auth,

@@ -76,7 +76,8 @@ export function WhenNear({
   // browser would count that as the element moving, a layout shift). Once mounted, a part the
   // screen does not show is not styled, laid out nor painted (`content-visibility: auto`): on a
   // phone the browser's rendering work after each commit was most of the page's long tasks, for
-  // rows a screen or more below what the partner sees. It is rendered as it comes near. The paint
+  // rows a screen or more below what the partner sees (the dashboard 84 → 86, TBT 587 → 473 ms,
+  // docs/performance-log.md, 2026-11-26, evening). It is rendered as it comes near. The paint
   // containment that comes with it would clip what the cards draw past the part's edges (their
   // shadows, focus rings, a chart's tooltip at its ends): they may draw a gutter's width beyond.
   if (shown)

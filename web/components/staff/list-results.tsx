@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { IconName } from '../icons';
 import { SkeletonLines } from '../skeleton';
 import { EmptyState, QueryStates } from '../states';
-import { TableOrCards } from '../table';
+import { TableOrCards } from './table-or-cards';
 
 export function LoadFailed({
   title,

@@ -1,5 +1,8 @@
 // The identity calls of the SPA (docs/product/errors-and-languages.md#the-api-conventions, docs/product/partners-and-accounts.md#sign-in-and-sessions). Public calls carry the public client
 // credential; the answers' messages arrive in the visitor's language (Accept-Language).
+import type { z } from 'zod';
+import type { confirmedChangeAnswer } from '../../../common/contracts/account-changes';
+import type { promoAvailability, promoAvailabilityAnswer } from '../../../common/contracts/promo-codes';
 import { api } from '../../lib/api';
 import { recordActivity, storeToken, type AuthToken } from '../../lib/session';
 
@@ -38,11 +41,7 @@ export const verifyEmail = (token: string, password?: string) =>
 
 /** A change of the PayPal or account e-mail confirmed from its mailed link (docs/decisions/063-account-changes.md). */
 export const confirmChange = (token: string) =>
-  api.post<{ data: { message: string; kind: 'paypal_email' | 'email' } }>(
-    '/api/auth/confirm_change',
-    { token },
-    { auth: 'public' },
-  );
+  api.post<z.infer<typeof confirmedChangeAnswer>>('/api/auth/confirm_change', { token }, { auth: 'public' });
 
 export interface Category {
   id: number;
@@ -54,14 +53,11 @@ export async function fetchCategories(): Promise<Category[]> {
   return Array.isArray(answer?.data) ? answer.data : [];
 }
 
-export interface PromoAvailability {
-  code: string;
-  available: boolean;
-  suggestions: string[];
-}
+// The answer's type is the server's schema (common/contracts/promo-codes.ts).
+export type PromoAvailability = z.infer<typeof promoAvailability>;
 
 export async function fetchPromoAvailability(code: string, signal?: AbortSignal): Promise<PromoAvailability> {
-  const answer = await api.get<{ data: PromoAvailability }>('/api/promo-codes/availability', {
+  const answer = await api.get<z.infer<typeof promoAvailabilityAnswer>>('/api/promo-codes/availability', {
     auth: 'public',
     query: { code },
     signal,

@@ -131,9 +131,7 @@ export function CaptionCheck({ product, examples = [] }: CaptionCheckProps) {
           <h2 id={ids.title} className="text-lg font-semibold tracking-tight">
             {t('content.caption_check.title')}
           </h2>
-          <p className="mt-0.5 max-w-2xl text-sm text-muted">
-            {t('content.caption_check.lead')}
-          </p>
+          <p className="mt-0.5 max-w-2xl text-sm text-muted">{t('content.caption_check.lead')}</p>
         </div>
       </div>
 
@@ -445,9 +443,7 @@ function RuleRow({
             {t(`content.caption_check.status.${state}`)}
           </span>
         </p>
-        {description ? (
-          <p className="mt-0.5 text-sm text-muted">{description}</p>
-        ) : null}
+        {description ? <p className="mt-0.5 text-sm text-muted">{description}</p> : null}
         {words.length > 0 ? (
           <p className="mt-2 flex flex-wrap items-center gap-1.5 text-sm">
             <span className="text-muted">{t('content.caption_check.at_fault')}</span>

@@ -110,11 +110,7 @@ export function FaqAccordion({ sections }: { sections: readonly Section[] }) {
           data-testid="faq-search"
         />
       </div>
-      <p
-        role="status"
-        className="mt-2 min-h-5 text-sm text-muted"
-        data-testid="faq-status"
-      >
+      <p role="status" className="mt-2 min-h-5 text-sm text-muted" data-testid="faq-status">
         {needle && visible.length > 0 ? t('content.faq.matches', { count: visible.length }) : ''}
       </p>
 

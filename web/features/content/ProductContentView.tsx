@@ -145,9 +145,7 @@ function ProductHero({ detail, preview }: { detail: ProductDetail; preview: bool
         </div>
         {detail.promo_code ? (
           <div className="rounded-xl border border-dashed border-brand-300 bg-brand-50/60 p-3 pl-4 dark:border-brand-800 dark:bg-brand-950/40">
-            <p className="text-xs font-medium text-muted">
-              {t('content.product.your_code')}
-            </p>
+            <p className="text-xs font-medium text-muted">{t('content.product.your_code')}</p>
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <code
                 className="font-mono text-xl font-bold tracking-wider text-brand-800 dark:text-brand-200"
@@ -155,9 +153,7 @@ function ProductHero({ detail, preview }: { detail: ProductDetail; preview: bool
               >
                 {detail.promo_code}
               </code>
-              <span className="text-sm text-muted">
-                {t('content.product.code_note')}
-              </span>
+              <span className="text-sm text-muted">{t('content.product.code_note')}</span>
             </div>
           </div>
         ) : null}

@@ -3,46 +3,29 @@
 // top posts. Tokens never reach the browser: the server answers only accounts and posts.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Integration } from '../../../common/routes';
+import type { z } from 'zod';
+import type {
+  consentUrlAnswer,
+  integrations,
+  integrationsAnswer,
+  integrationStatus,
+  integrationView,
+  integrationViewAnswer,
+  topPost,
+  topPosts,
+  topPostsAnswer,
+} from '../../../common/contracts/integrations';
 import { api } from '../../lib/api';
 import { startFlowBinding, takeFlowBinding } from '../../lib/flow-binding';
 import { CURRENT_USER_QUERY_KEY } from '../../lib/current-user';
 
-export type IntegrationStatus = 'not_connected' | 'connected' | 'reconnect';
-
-export interface IntegrationView {
-  /** false: the provider is not set up for this program; no button is shown. */
-  configured: boolean;
-  status: IntegrationStatus;
-  account: {
-    id: string;
-    username: string | null;
-    name: string | null;
-    picture_url: string | null;
-    connected_at: string;
-  } | null;
-}
-
-export type Integrations = Record<Integration, IntegrationView>;
-
-export interface TopPost {
-  id: string;
-  caption: string | null;
-  media_type: string;
-  /** The portal's own copy of the picture; null until the next sync has it. */
-  thumbnail_url: string | null;
-  permalink: string;
-  timestamp: string;
-  like_count: number;
-  comments_count: number;
-}
-
-export interface TopPosts {
-  configured: boolean;
-  status: IntegrationStatus;
-  username: string | null;
-  synced_at: string | null;
-  posts: TopPost[];
-}
+// The answers' types are the server's schemas (common/contracts/integrations.ts), so a page or a
+// test fixture that drifts from what the server sends does not compile.
+export type IntegrationStatus = z.infer<typeof integrationStatus>;
+export type IntegrationView = z.infer<typeof integrationView>;
+export type Integrations = z.infer<typeof integrations>;
+export type TopPost = z.infer<typeof topPost>;
+export type TopPosts = z.infer<typeof topPosts>;
 
 export const integrationKeys = {
   all: ['integrations'] as const,
@@ -58,7 +41,7 @@ export function useIntegrations() {
   return useQuery({
     queryKey: integrationKeys.all,
     queryFn: async ({ signal }) =>
-      (await api.get<{ data: Integrations }>('/api/integrations', { signal })).data,
+      (await api.get<z.infer<typeof integrationsAnswer>>('/api/integrations', { signal })).data,
     staleTime: 60_000,
     ...OWN_ERRORS,
   });
@@ -68,7 +51,8 @@ export function useTopPosts() {
   return useQuery({
     queryKey: integrationKeys.topPosts,
     queryFn: async ({ signal }) =>
-      (await api.get<{ data: TopPosts }>('/api/integrations/instagram/top-posts', { signal })).data,
+      (await api.get<z.infer<typeof topPostsAnswer>>('/api/integrations/instagram/top-posts', { signal }))
+        .data,
     // Posts are fetched from Instagram hourly: a visit some minutes later asks again.
     staleTime: 5 * 60_000,
     ...OWN_ERRORS,
@@ -77,7 +61,7 @@ export function useTopPosts() {
 
 /** Asks for the provider's consent URL and goes there (the provider sends the partner back). */
 export async function goToConsent(integration: Integration): Promise<void> {
-  const { data } = await api.post<{ data: { url: string } }>(
+  const { data } = await api.post<z.infer<typeof consentUrlAnswer>>(
     `/api/integrations/${integration}/start`,
     {},
     { headers: startFlowBinding(`connect-${integration}`) },
@@ -102,7 +86,7 @@ export function useFinishConnect(integration: Integration) {
   return useMutation({
     mutationFn: async (input: { code: string; state: string }) =>
       (
-        await api.post<{ data: IntegrationView }>(`/api/integrations/${integration}/connect`, {
+        await api.post<z.infer<typeof integrationViewAnswer>>(`/api/integrations/${integration}/connect`, {
           ...input,
           binding: takeFlowBinding(`connect-${integration}`),
         })
@@ -117,7 +101,8 @@ export function useDisconnect() {
   return useMutation({
     mutationFn: async (integration: Integration) => ({
       integration,
-      view: (await api.delete<{ data: IntegrationView }>(`/api/integrations/${integration}`)).data,
+      view: (await api.delete<z.infer<typeof integrationViewAnswer>>(`/api/integrations/${integration}`))
+        .data,
     }),
     onSuccess: ({ integration, view }) => refresh(integration, view),
     ...OWN_CHANGE_ERRORS,

@@ -3,26 +3,19 @@
 // whole section again, which becomes the cached answer; the overview (its "needs a look" counts
 // the orders waiting for a rate) and the program settings (their money unit) are read again.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  currencySettings,
+  currencySettingsAnswer,
+  exchangeRateRow,
+} from '../../../common/contracts/settings';
 import { api } from '../../lib/api';
 import { OVERVIEW_QUERY_KEY, SETTINGS_QUERY_KEY } from './staff-keys';
 
-export interface ExchangeRateRow {
-  currency: string;
-  /** One unit of `currency` in program units, as a decimal with a point ("0.7312"). */
-  rate: string;
-  set_at: string;
-  orders_waiting: number;
-}
-
-export interface CurrencySettings {
-  currency: string;
-  /** Whether the ledger holds no money yet, so the program currency may still change. */
-  can_change: boolean;
-  currencies: string[];
-  rates: ExchangeRateRow[];
-  /** Paid orders waiting for a rate, by currency (with a rate set or not). */
-  waiting: { currency: string; orders: number }[];
-}
+// The answers' types are the server's schemas (common/contracts/settings.ts), so a page or a test
+// fixture that drifts from what the server sends does not compile.
+export type ExchangeRateRow = z.infer<typeof exchangeRateRow>;
+export type CurrencySettings = z.infer<typeof currencySettings>;
 
 // Under the settings section's keys (settings/settings-api.ts), so its refresh reaches it too.
 export const CURRENCY_QUERY_KEY = ['manager', 'settings', 'currency'] as const;
@@ -32,7 +25,7 @@ export function useCurrencySettings() {
     queryKey: CURRENCY_QUERY_KEY,
     queryFn: async ({ signal }) =>
       (
-        await api.get<{ data: CurrencySettings }>('/api/manager/settings/currency', {
+        await api.get<z.infer<typeof currencySettingsAnswer>>('/api/manager/settings/currency', {
           auth: 'manager',
           signal,
         })

@@ -4,192 +4,59 @@
 // out (or in as someone else) forgets them all at once. Errors are shown by the pages themselves
 // (a staff 401 must not end the partner's session).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  filterChoices,
+  filterChoicesAnswer,
+  partnerAuditLine,
+  partnerDetail,
+  partnerDetailAnswer,
+  partnerEarning,
+  partnerListAnswer,
+  partnerListRow,
+  partnerNote,
+  partnerNoteAnswer,
+  partnerPayout,
+  partnerPromoCode,
+  partnerParts,
+  partnerPromoCodeAnswer,
+  partnerReferral,
+  partnerStatus,
+  partnerVoucher,
+  storeSync,
+  tier,
+  verificationResentAnswer,
+} from '../../../common/contracts/partner-admin';
+import type { voucherAnswer, voucherRow } from '../../../common/contracts/vouchers';
 import { api, apiRequest, type Paged } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
 
-export type PartnerStatus = 'active' | 'suspended';
-
-export interface PartnerListRow {
-  uuid: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  /** ISO 3166-1 alpha-2, when the partner gave one. */
-  country: string | null;
-  verified: boolean;
-  status: PartnerStatus;
-  created_at: string;
-  codes: string[];
-  /** All-time sales with their codes, net of refunds, in major units. */
-  sales: number;
-  /** Earned: pending, approved, in a payout or paid. */
-  commissions: number;
-  verified_sales: number;
-  currency: string;
-}
-
-export type PartnerListPage = Paged<PartnerListRow>;
-
+// The answers' types are the server's schemas (common/contracts/partner-admin.ts), so a page or a
+// test fixture that drifts from what the server sends does not compile.
+export type PartnerStatus = z.infer<typeof partnerStatus>;
+export type PartnerListRow = z.infer<typeof partnerListRow>;
+export type PartnerListPage = z.infer<typeof partnerListAnswer>;
 /** Where a promo code stands in the store: `off` when the store sync is not configured. */
-export type StoreSyncState = 'off' | 'not_pushed' | 'pending' | 'created' | 'failed';
-
-export interface StoreSync {
-  state: StoreSyncState;
-  /** The store's id of the code, once created. */
-  store_id: string | null;
-  /** What the store answered when it refused the code. */
-  message: string | null;
-  attempts: number;
-  updated_at: string | null;
-}
-
-export interface PartnerPromoCode {
-  code: string;
-  /** The customer's discount, in percent (15 is 15 %). */
-  value: number;
-  /** The partner's commission, in percent. */
-  commission_rate: number;
-  store_sync: StoreSync;
-}
-
-export interface Tier {
-  min_sales: number;
-  rate: number;
-}
-
-export interface PartnerCommission {
-  /** What a new order earns now, percent. */
-  rate: number;
-  source: 'override' | 'tier';
-  override: number | null;
-  verified_sales: number;
-  tier: Tier | null;
-  next_tier: Tier | null;
-}
-
-export type ReferralType = 'percent' | 'fixed';
-
-export interface PartnerFigures {
-  currency: string;
-  orders: number;
-  sales: number;
-  sales_by_region: { CA: number; US: number; OTHER: number };
-  average_order: number;
-  this_month: { orders: number; sales: number };
-  last_month: { orders: number; sales: number };
-  commissions: number;
-  balances: {
-    pending: number;
-    payable: number;
-    in_payout: number;
-    paid: number;
-    in_review: number;
-    rejected: number;
-  };
-}
-
-export interface PartnerDetail {
-  uuid: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  country: string | null;
-  verified: boolean;
-  status: PartnerStatus;
-  created_at: string;
-  last_login_dt: string | null;
-  paypal_email: string | null;
-  locale: string;
-  subpartner: { slug: string; name: string } | null;
-  promo_codes: PartnerPromoCode[];
-  commission: PartnerCommission;
-  referral_commission: { amount: number; type: ReferralType };
-  referrer: { uuid: string; name: string; email: string; status: PartnerStatus } | null;
-  referrals_count: number;
-  figures: PartnerFigures;
-}
-
-export interface EarningEvent {
-  at: string;
-  from: string | null;
-  to: string;
-  amount_before: number | null;
-  amount_after: number;
-  reason: string;
-  actor: string;
-}
-
-export interface PartnerEarning {
-  id: number;
-  kind: string;
-  order_number: string | null;
-  product: string | null;
-  date: string;
-  base: number;
-  rate: number | null;
-  amount: number;
-  status: string;
-  hold_until: string | null;
-  payout_id: number | null;
-  history: EarningEvent[];
-}
-
-export interface PartnerPayout {
-  id: number;
-  status: string;
-  amount: number;
-  currency: string;
-  earnings_count: number;
-  created_at: string;
-  paid_at: string | null;
-  invoice_number: string | null;
-}
-
-export type VoucherType = 'percent' | 'fixed' | 'product';
-
-export interface PartnerVoucher {
-  id: number;
-  code: string;
-  type: VoucherType;
-  amount: number;
-  valid_from: string;
-  valid_till: string | null;
-  status: string;
-  created_at?: string;
-}
-
-export interface PartnerReferral {
-  uuid: string;
-  name: string;
-  email: string;
-  status: PartnerStatus;
-  created_at: string;
-  sales: number;
-  currency: string;
-}
-
-export interface PartnerNote {
-  id: number;
-  body: string;
-  created_at: string;
-  author: string | null;
-}
-
-export interface PartnerAuditLine {
-  id: number;
-  action: string;
-  entity: string;
-  entity_id: string;
-  staff: string | null;
-  at: string;
-  before: unknown;
-  after: unknown;
-}
-
-export interface FilterChoices {
-  tiers: Tier[];
-  subpartners: { slug: string; name: string; active: boolean }[];
-}
+export type StoreSync = z.infer<typeof storeSync>;
+export type StoreSyncState = StoreSync['state'];
+export type PartnerPromoCode = z.infer<typeof partnerPromoCode>;
+export type Tier = z.infer<typeof tier>;
+export type PartnerDetail = z.infer<typeof partnerDetail>;
+export type PartnerCommission = PartnerDetail['commission'];
+export type ReferralType = PartnerDetail['referral_commission']['type'];
+export type PartnerFigures = PartnerDetail['figures'];
+export type PartnerEarning = z.infer<typeof partnerEarning>;
+export type EarningEvent = PartnerEarning['history'][number];
+export type PartnerPayout = z.infer<typeof partnerPayout>;
+/** A voucher of the partner's list (with when it was issued). */
+export type PartnerVoucher = z.infer<typeof partnerVoucher>;
+/** A voucher as issuing or revoking it answers (without `created_at`). */
+export type Voucher = z.infer<typeof voucherRow>;
+export type VoucherType = Voucher['type'];
+export type PartnerReferral = z.infer<typeof partnerReferral>;
+export type PartnerNote = z.infer<typeof partnerNote>;
+export type PartnerAuditLine = z.infer<typeof partnerAuditLine>;
+export type FilterChoices = z.infer<typeof filterChoices>;
 
 export const PARTNERS_LENGTH = 20;
 /** Rows a part of a partner's page shows at a time. */
@@ -264,8 +131,12 @@ export function usePartnerFilterChoices() {
   return useQuery({
     queryKey: partnerKeys.filters,
     queryFn: async ({ signal }) =>
-      (await api.get<{ data: FilterChoices }>('/api/manager/partners/filters', { auth: 'manager', signal }))
-        .data,
+      (
+        await api.get<z.infer<typeof filterChoicesAnswer>>('/api/manager/partners/filters', {
+          auth: 'manager',
+          signal,
+        })
+      ).data,
     staleTime: 5 * 60_000,
     meta: { handlesErrors: true },
   });
@@ -283,21 +154,24 @@ export function usePartner(uuid: string) {
   return useQuery({
     queryKey: partnerKeys.detail(uuid),
     queryFn: async ({ signal }) =>
-      (await api.get<{ data: PartnerDetail }>(partnerPath(uuid), { auth: 'manager', signal })).data,
+      (await api.get<z.infer<typeof partnerDetailAnswer>>(partnerPath(uuid), { auth: 'manager', signal }))
+        .data,
     // A code's store state moves on its own (the sync runs in the background): never older than a visit.
     staleTime: 0,
     meta: { handlesErrors: true },
   });
 }
 
-export type PartnerPart = 'earnings' | 'payouts' | 'vouchers' | 'referrals' | 'notes' | 'audit';
+export type PartnerPart = keyof typeof partnerParts;
+/** A row of one part of the partner's page, as the server answers it. */
+export type PartnerPartRow<P extends PartnerPart> = z.infer<(typeof partnerParts)[P]>;
 
 /** One page of a part of the partner's page (earnings, payouts…), newest first. */
-export function usePartnerPart<Row>(uuid: string, part: PartnerPart, page: number, enabled = true) {
+export function usePartnerPart<P extends PartnerPart>(uuid: string, part: P, page: number, enabled = true) {
   return useQuery({
     queryKey: partnerKeys.part(uuid, part, page),
     queryFn: ({ signal }) =>
-      api.get<Paged<Row>>(`${partnerPath(uuid)}/${part}`, {
+      api.get<Paged<PartnerPartRow<P>>>(`${partnerPath(uuid)}/${part}`, {
         auth: 'manager',
         signal,
         query: { page, length: PART_LENGTH },
@@ -334,7 +208,7 @@ export function useUpdatePartner(uuid: string) {
   return useMutation({
     mutationFn: async (changes: PartnerChanges) =>
       (
-        await apiRequest<{ data: PartnerDetail }>(partnerPath(uuid), {
+        await apiRequest<z.infer<typeof partnerDetailAnswer>>(partnerPath(uuid), {
           method: 'PATCH',
           body: changes,
           auth: 'manager',
@@ -349,8 +223,13 @@ export function useAddNote(uuid: string) {
   const refresh = useRefreshPartner(uuid);
   return useMutation({
     mutationFn: async (body: string) =>
-      (await api.post<{ data: PartnerNote }>(`${partnerPath(uuid)}/notes`, { body }, { auth: 'manager' }))
-        .data,
+      (
+        await api.post<z.infer<typeof partnerNoteAnswer>>(
+          `${partnerPath(uuid)}/notes`,
+          { body },
+          { auth: 'manager' },
+        )
+      ).data,
     onSuccess: () => refresh(),
     meta: { handlesErrors: true },
   });
@@ -361,7 +240,7 @@ export function useChangeDiscount(uuid: string) {
   return useMutation({
     mutationFn: async ({ code, value }: { code: string; value: number }) =>
       (
-        await apiRequest<{ data: PartnerPromoCode }>(
+        await apiRequest<z.infer<typeof partnerPromoCodeAnswer>>(
           `${partnerPath(uuid)}/promo-codes/${encodeURIComponent(code)}`,
           {
             method: 'PATCH',
@@ -380,7 +259,7 @@ export function useResendVerification(uuid: string) {
   return useMutation({
     mutationFn: async () =>
       (
-        await api.post<{ data: { sent: boolean; email: string } }>(
+        await api.post<z.infer<typeof verificationResentAnswer>>(
           `${partnerPath(uuid)}/resend-verification`,
           undefined,
           { auth: 'manager' },
@@ -402,8 +281,11 @@ export function useIssueVoucher(uuid: string) {
   const refresh = useRefreshPartner(uuid);
   return useMutation({
     mutationFn: async (input: VoucherInput) =>
-      (await api.post<{ data: PartnerVoucher }>(`${partnerPath(uuid)}/vouchers`, input, { auth: 'manager' }))
-        .data,
+      (
+        await api.post<z.infer<typeof voucherAnswer>>(`${partnerPath(uuid)}/vouchers`, input, {
+          auth: 'manager',
+        })
+      ).data,
     onSuccess: () => refresh(),
     meta: { handlesErrors: true },
   });
@@ -414,9 +296,13 @@ export function useRevokeVoucher(uuid: string) {
   return useMutation({
     mutationFn: async (id: number) =>
       (
-        await api.post<{ data: PartnerVoucher }>(`${partnerPath(uuid)}/vouchers/${id}/revoke`, undefined, {
-          auth: 'manager',
-        })
+        await api.post<z.infer<typeof voucherAnswer>>(
+          `${partnerPath(uuid)}/vouchers/${id}/revoke`,
+          undefined,
+          {
+            auth: 'manager',
+          },
+        )
       ).data,
     onSuccess: () => refresh(),
     meta: { handlesErrors: true },
@@ -432,7 +318,7 @@ export function useRetryStoreSync(uuid: string) {
   return useMutation({
     mutationFn: async (code: string) =>
       (
-        await api.post<{ data: PartnerPromoCode }>(
+        await api.post<z.infer<typeof partnerPromoCodeAnswer>>(
           `${partnerPath(uuid)}/promo-codes/${encodeURIComponent(code)}/store-sync`,
           undefined,
           { auth: 'manager' },

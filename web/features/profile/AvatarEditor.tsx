@@ -8,6 +8,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEve
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { UPLOAD_IMAGE_TYPES } from '../../../common/uploads';
+import type { z } from 'zod';
+import type { userPayloadAnswer } from '../../../common/contracts/avatar';
 import { Avatar } from '../../components/Avatar';
 import { Spinner } from '../../components/form';
 import { Icon } from '../../components/icons';
@@ -66,7 +68,7 @@ export function ProfilePictureSection({ user }: { user: PortalUser }) {
     mutationFn: async (blob: Blob) => {
       const form = new FormData();
       form.append('picture', blob, blob.type === 'image/webp' ? 'picture.webp' : 'picture.png');
-      return readUserPayload(await api.post<{ data?: unknown }>('/api/set_avatar', form));
+      return readUserPayload(await api.post<z.infer<typeof userPayloadAnswer>>('/api/set_avatar', form));
     },
     meta,
     onSuccess: (answer) => {
@@ -76,7 +78,8 @@ export function ProfilePictureSection({ user }: { user: PortalUser }) {
     onError: failed,
   });
   const remove = useMutation({
-    mutationFn: async () => readUserPayload(await api.delete<{ data?: unknown }>('/api/set_avatar')),
+    mutationFn: async () =>
+      readUserPayload(await api.delete<z.infer<typeof userPayloadAnswer>>('/api/set_avatar')),
     meta,
     onSuccess: answered(t('settings.picture.removed')),
     onError: failed,

@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { LIMITS } from '../../../common/validation';
+import type { emailChangeAnswer } from '../../../common/contracts/account-changes';
 import {
   FormNotice,
   inputClass,
@@ -336,7 +337,7 @@ function AccountEmailForm({ user }: { user: PortalUser }) {
   const schema = useMemo(() => z.object({ email: schemas.email }), [schemas]);
   const mutation = useMutation({
     mutationFn: (body: { email: string; current_password?: string }) =>
-      api.post<{ data: { message: string; done: boolean } }>('/api/change-email', body),
+      api.post<z.infer<typeof emailChangeAnswer>>('/api/change-email', body),
     meta: { handlesErrors: true, partnerSession: true },
     onSuccess: (answer) => {
       setValues(empty);

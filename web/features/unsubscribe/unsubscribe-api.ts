@@ -2,13 +2,12 @@
 // the partner's sign-in, so these calls carry no credential at all, as a mail client's one-click
 // POST carries none.
 import { api, ApiError } from '../../lib/api';
-import type { MailKind, MailSwitchChange, MailSwitchValues } from '../../components/MailSwitches';
+import type { z } from 'zod';
+import type { unsubscribeAnswer } from '../../../common/contracts/program-mail';
+import type { MailSwitchChange } from '../../components/MailSwitches';
 
-export interface UnsubscribeAnswer {
-  /** The kind of mail the link came with: switched off by the POST. */
-  kind: MailKind;
-  switches: MailSwitchValues;
-}
+// The answer's type is the server's schema (common/contracts/program-mail.ts).
+export type UnsubscribeAnswer = z.infer<typeof unsubscribeAnswer>['data'];
 
 export const unsubscribeKey = (token: string) => ['unsubscribe', token] as const;
 
@@ -18,12 +17,17 @@ export const unsubscribeKey = (token: string) => ['unsubscribe', token] as const
  * development, and this must be posted once.
  */
 export const unsubscribe = async (token: string) =>
-  (await api.post<{ data: UnsubscribeAnswer }>('/api/unsubscribe', { token }, { auth: 'none' })).data;
+  (await api.post<z.infer<typeof unsubscribeAnswer>>('/api/unsubscribe', { token }, { auth: 'none' })).data;
 
 /** Sets switches with the link's token (`PUT /api/unsubscribe`): the undo and the other switches. */
 export const setSwitchesWithToken = async (token: string, switches: MailSwitchChange) =>
-  (await api.put<{ data: UnsubscribeAnswer }>('/api/unsubscribe', { token, switches }, { auth: 'none' }))
-    .data;
+  (
+    await api.put<z.infer<typeof unsubscribeAnswer>>(
+      '/api/unsubscribe',
+      { token, switches },
+      { auth: 'none' },
+    )
+  ).data;
 
 /** An unknown token (404) or one that is not a token at all (422): the link itself is wrong. */
 export const isWrongLink = (error: unknown) =>

@@ -272,11 +272,7 @@ export function GalleryCount({
   const testId = useTestId();
   const { t } = useTranslation();
   return (
-    <p
-      className="text-sm font-medium text-muted"
-      aria-live="polite"
-      data-testid={testId('gallery-count')}
-    >
+    <p className="text-sm font-medium text-muted" aria-live="polite" data-testid={testId('gallery-count')}>
       {filtered
         ? t('content.gallery.count_filtered', { shown, count })
         : t('content.gallery.count', { count })}

@@ -29,7 +29,8 @@ import {
 import { AuditDiff } from '../../../components/staff/AuditDiff';
 import { useAuditWords } from '../../../components/staff/audit-words';
 import { useSectionAccess, useSignOutOnUnauthorized } from '../staff-session';
-import { ListCards, listCardClass, ListTable, tableCell } from '../../../components/table';
+import { ListTable, tableCell } from '../../../components/table';
+import { ListCards, listCardClass } from '../../../components/staff/table-or-cards';
 import { OpenedPanel, OpenedRow, openRowClass, OpenToggle, useOpenRows } from '../../../components/open-rows';
 import { PagedSection, useBackInRange } from '../../../components/paged-section';
 import { ListResults } from '../../../components/staff/list-results';

@@ -3,52 +3,27 @@
 // out forgets them. Errors are shown by the page itself (a staff 401 must not end the partner's
 // session).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  auditActor,
+  auditFacets,
+  auditFacetsAnswer,
+  AuditPageAnswer,
+  auditLine,
+} from '../../../../common/contracts/audit';
 import { api } from '../../../lib/api';
 import { dayBounds } from '../day-range';
 import type { AuditState } from '../../../components/staff/audit-diff';
 
-export interface AuditActor {
-  id: number;
-  name: string;
-  email: string;
-  /** The staff member's role as it is now. */
-  role: string;
-}
-
 export type { AuditState };
 
-export interface AuditLine {
-  id: number;
-  created_at: string;
-  /** Null when no staff account made the change (the command line: `after.via`) or it no longer exists. */
-  actor: AuditActor | null;
-  /** `<entity>.<verb>`, e.g. `promotion.update`. */
-  action: string;
-  entity: string;
-  entity_id: string;
-  /** Null for a creation. */
-  before: AuditState | null;
-  /** Null for a deletion. */
-  after: AuditState | null;
-  /** The partner the change concerns, when the server can tell. */
-  partner: { uuid: string; name: string } | null;
-}
-
-export interface AuditPage {
-  data: AuditLine[];
-  current_page: number;
-  per_page: number;
-  last_page: number;
-  total: number;
-  /** More lines match than the server counts: `total` is a floor. */
-  total_capped: boolean;
-}
-
-export interface AuditFacets {
-  actors: AuditActor[];
-  actions: string[];
-  entities: string[];
-}
+// The answers' types are the server's schemas (common/contracts/audit.ts), so a page or a test
+// fixture that drifts from what the server sends does not compile.
+export type AuditActor = z.infer<typeof auditActor>;
+export type AuditLine = z.infer<typeof auditLine>;
+/** `total_capped`: more lines match than the server counts, so `total` is a floor. */
+export type AuditPage = AuditPageAnswer;
+export type AuditFacets = z.infer<typeof auditFacets>;
 
 /** The filters as the URL keeps them: days are the staff member's own days (`YYYY-MM-DD`). */
 export interface AuditQuery {
@@ -97,7 +72,12 @@ export function useAuditFacets() {
   return useQuery({
     queryKey: auditKeys.facets,
     queryFn: async ({ signal }) =>
-      (await api.get<{ data: AuditFacets }>('/api/manager/audit/facets', { auth: 'manager', signal })).data,
+      (
+        await api.get<z.infer<typeof auditFacetsAnswer>>('/api/manager/audit/facets', {
+          auth: 'manager',
+          signal,
+        })
+      ).data,
     staleTime: 60_000,
     meta: { handlesErrors: true },
   });

@@ -307,9 +307,7 @@ export function EntryEditor<Kind extends EntryKind>({
         <LocaleTabs current={locale} pathFor={pathFor} />
       </header>
       {base.seed_differs ? (
-        <p className="mb-4 text-sm text-muted">
-          {t('manager.content.seed_differs_help')}
-        </p>
+        <p className="mb-4 text-sm text-muted">{t('manager.content.seed_differs_help')}</p>
       ) : null}
       <div className="space-y-3">
         {conflict ? (

@@ -14,7 +14,8 @@ import { useAuthorName } from './VersionsPanel';
 import { Skeleton } from '../../../components/skeleton';
 import { EmptyState } from '../../../components/states';
 import { useSignOutOnUnauthorized } from '../staff-session';
-import { useWideLayout } from '../../../components/table';
+import { ListTable, type TableColumn } from '../../../components/table';
+import { useWideLayout } from '../../../components/staff/table-or-cards';
 import { useDateTime } from '../../../lib/format';
 import { Chip } from '../../../components/staff/chips';
 
@@ -76,45 +77,32 @@ function EntryTable({
   nameHeader: string;
 }) {
   const { t } = useTranslation();
-  const th =
-    'border-b border-stone-200 px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-stone-500 uppercase first:pl-5 last:pr-5 dark:border-stone-800 dark:text-stone-400';
   const td = 'border-b border-stone-100 px-3 py-3 align-top first:pl-5 last:pr-5 dark:border-stone-800/70';
+  const columns: TableColumn[] = [
+    { key: 'name', header: nameHeader },
+    ...LOCALES.map((locale) => ({ key: locale, header: t(`manager.content.locales.${locale}`) })),
+  ];
   return (
-    <table className="w-full border-separate border-spacing-0 text-sm" data-testid="content-table">
-      <caption className="sr-only">{nameHeader}</caption>
-      <thead>
-        <tr>
-          <th scope="col" className={th}>
-            {nameHeader}
+    <ListTable caption={nameHeader} testId="content-table" columns={columns}>
+      {rows.map((row) => (
+        <tr key={row.id} data-testid="content-row" data-id={row.id}>
+          <th scope="row" className={`${td} text-left font-semibold`}>
+            {row.name}
+            <span className="mt-0.5 block font-mono text-xs font-normal text-stone-500 dark:text-stone-400">
+              {row.id}
+            </span>
           </th>
           {LOCALES.map((locale) => (
-            <th key={locale} scope="col" className={th}>
-              {t(`manager.content.locales.${locale}`)}
-            </th>
+            <td key={locale} className={td}>
+              <div className="flex items-start gap-3">
+                <EditLink to={pathFor(row.id, locale)} name={row.name} locale={locale} />
+                <LocaleSummary meta={row.locales[locale]} />
+              </div>
+            </td>
           ))}
         </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.id} data-testid="content-row" data-id={row.id}>
-            <th scope="row" className={`${td} text-left font-semibold`}>
-              {row.name}
-              <span className="mt-0.5 block font-mono text-xs font-normal text-stone-500 dark:text-stone-400">
-                {row.id}
-              </span>
-            </th>
-            {LOCALES.map((locale) => (
-              <td key={locale} className={td}>
-                <div className="flex items-start gap-3">
-                  <EditLink to={pathFor(row.id, locale)} name={row.name} locale={locale} />
-                  <LocaleSummary meta={row.locales[locale]} />
-                </div>
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </ListTable>
   );
 }
 

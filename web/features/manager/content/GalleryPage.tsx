@@ -246,11 +246,7 @@ function UploadCard() {
             aria-describedby={`${inputId}-status`}
             data-testid="gallery-file"
           />
-          <p
-            id={`${inputId}-status`}
-            className="text-xs text-muted"
-            aria-live="polite"
-          >
+          <p id={`${inputId}-status`} className="text-xs text-muted" aria-live="polite">
             {file
               ? t('manager.content.gallery.chosen', {
                   name: file.name,

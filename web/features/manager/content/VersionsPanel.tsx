@@ -162,9 +162,7 @@ function VersionDialog<Kind extends EntryKind>({
       }
     >
       {isCurrent ? (
-        <p className="mt-3 text-sm text-muted">
-          {t('manager.content.versions.is_current')}
-        </p>
+        <p className="mt-3 text-sm text-muted">{t('manager.content.versions.is_current')}</p>
       ) : null}
       <div className="mt-4" data-testid="version-preview">
         {preview}

@@ -80,9 +80,7 @@ function image(id: number, overrides: Partial<StaffGalleryImage> = {}): StaffGal
 
 beforeEach(() => {
   fake = installFakeApi();
-  fake.on('GET /api/manager/payouts', () =>
-    jsonResponse(200, payoutQueue()),
-  );
+  fake.on('GET /api/manager/payouts', () => jsonResponse(200, payoutQueue()));
   fake.on('GET /api/manager/content/competitors', () =>
     jsonResponse(200, { data: { names: ['Gummy Giant'] } }),
   );
@@ -154,7 +152,12 @@ describe('the Content section', () => {
     staffAs('reviewer');
     renderApp('/manager/content/products/acv/en');
     expect(await screen.findByTestId('manager-forbidden')).toHaveTextContent('Manager');
-    expect(await navLinks()).toEqual(['/manager/overview', '/manager/payouts', '/manager/partners', '/manager/subpartners']);
+    expect(await navLinks()).toEqual([
+      '/manager/overview',
+      '/manager/payouts',
+      '/manager/partners',
+      '/manager/subpartners',
+    ]);
     expect(fake.calls()).not.toContain('GET /api/manager/content/products/acv/en');
   });
 });

@@ -3,7 +3,8 @@
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../lib/format';
 import type { RejectedLine } from './marketplace-api';
-import { tableCell, useWideLayout } from '../../../components/table';
+import { ListTable } from '../../../components/table';
+import { useWideLayout } from '../../../components/staff/table-or-cards';
 
 export function RejectedLines({ lines, label }: { lines: readonly RejectedLine[]; label: string }) {
   const { t } = useTranslation();
@@ -12,36 +13,30 @@ export function RejectedLines({ lines, label }: { lines: readonly RejectedLine[]
   if (wide)
     return (
       <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900">
-        <table className="w-full border-separate border-spacing-0 text-sm" data-testid="rejected-lines">
-          <caption className="sr-only">{label}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={`${tableCell.head} w-24`}>
-                {t('manager.marketplace.columns.line')}
-              </th>
-              <th scope="col" className={tableCell.head}>
-                {t('manager.marketplace.columns.reason')}
-              </th>
+        <ListTable
+          caption={label}
+          testId="rejected-lines"
+          columns={[
+            { key: 'line', header: t('manager.marketplace.columns.line'), className: 'w-24' },
+            { key: 'reason', header: t('manager.marketplace.columns.reason') },
+          ]}
+        >
+          {lines.map((line, index) => (
+            <tr
+              key={`${line.line}-${index}`}
+              data-testid="rejected-line"
+              data-line={line.line}
+              data-code={line.code}
+            >
+              <td className="border-b border-stone-100 py-2.5 pr-3 pl-5 align-top font-semibold whitespace-nowrap text-stone-900 tabular-nums dark:border-stone-800/70 dark:text-white">
+                {f.number(line.line)}
+              </td>
+              <td className="border-b border-stone-100 py-2.5 pr-5 pl-3 align-top break-words text-stone-700 dark:border-stone-800/70 dark:text-stone-300">
+                {line.reason}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {lines.map((line, index) => (
-              <tr
-                key={`${line.line}-${index}`}
-                data-testid="rejected-line"
-                data-line={line.line}
-                data-code={line.code}
-              >
-                <td className="border-b border-stone-100 py-2.5 pr-3 pl-5 align-top font-semibold whitespace-nowrap text-stone-900 tabular-nums dark:border-stone-800/70 dark:text-white">
-                  {f.number(line.line)}
-                </td>
-                <td className="border-b border-stone-100 py-2.5 pr-5 pl-3 align-top break-words text-stone-700 dark:border-stone-800/70 dark:text-stone-300">
-                  {line.reason}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ListTable>
       </div>
     );
   return (

@@ -27,7 +27,8 @@ import {
 import { NeedsALookHeading, useProblemWords } from './needs-a-look-ui';
 import { SkeletonLines } from '../../../components/skeleton';
 import { useSignOutOnUnauthorized } from '../staff-session';
-import { ListCards, listCardClass, ListTable, tableCell } from '../../../components/table';
+import { ListTable, tableCell } from '../../../components/table';
+import { ListCards, listCardClass } from '../../../components/staff/table-or-cards';
 import { OpenedPanel, OpenedRow, openRowClass, OpenToggle, useOpenRows } from '../../../components/open-rows';
 import { PagedSection, useBackInRange } from '../../../components/paged-section';
 import { ListResults } from '../../../components/staff/list-results';

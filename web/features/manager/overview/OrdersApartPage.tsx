@@ -20,7 +20,8 @@ import { useOrdersApart, useReleaseOrders, type OrderApart, type OrdersApartKind
 import { Skeleton } from '../../../components/skeleton';
 import { useManagerSignOut, useSignOutOnUnauthorized, useStaffMember } from '../staff-session';
 import { hasRole } from '../../../../common/staff-roles';
-import { ListCards, listCardClass, ListTable, tableCell } from '../../../components/table';
+import { ListTable, tableCell } from '../../../components/table';
+import { ListCards, listCardClass } from '../../../components/staff/table-or-cards';
 import { PagedSection, useBackInRange } from '../../../components/paged-section';
 import { ListResults } from '../../../components/staff/list-results';
 import { usePageParam } from '../../../lib/page-param';

@@ -15,7 +15,8 @@ import { useFailedPushes, useRetryAllPushes, useRetryPush, type FailedPush } fro
 import { NeedsALookHeading } from './needs-a-look-ui';
 import { useManagerSignOut, useSignOutOnUnauthorized, useStaffMember } from '../staff-session';
 import { hasRole } from '../../../../common/staff-roles';
-import { ListCards, listCardClass, ListTable, tableCell } from '../../../components/table';
+import { ListTable, tableCell } from '../../../components/table';
+import { ListCards, listCardClass } from '../../../components/staff/table-or-cards';
 import { PagedSection, useBackInRange } from '../../../components/paged-section';
 import { ListResults } from '../../../components/staff/list-results';
 import { usePageParam } from '../../../lib/page-param';

@@ -4,7 +4,24 @@
 // refreshes the overview's card too, and signing out forgets them; every call carries the staff
 // token and the pages show their own errors (a staff 401 must not end the partner's session).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Paged } from '../../../lib/api';
+import type { z } from 'zod';
+import type {
+  deliveryPayload,
+  deliveryPayloadAnswer,
+  failedPush,
+  failedPushesAnswer,
+  ledgerState,
+  orderApart,
+  ordersApartAnswer,
+  REJECTION_ISSUES,
+  rejectedDeliveriesAnswer,
+  rejectedDelivery,
+  rejectionProblem,
+  releasedOrdersAnswer,
+  retriedAllPushesAnswer,
+  retriedPushAnswer,
+} from '../../../../common/contracts/overview';
+import { api } from '../../../lib/api';
 import { dayBounds } from '../day-range';
 import { OVERVIEW_QUERY_KEY } from '../staff-keys';
 
@@ -17,73 +34,15 @@ export const DELIVERY_TOPICS = [
 ] as const;
 export type DeliveryTopic = (typeof DELIVERY_TOPICS)[number];
 
-export type RejectionIssue =
-  | 'not_json'
-  | 'not_object'
-  | 'missing'
-  | 'wrong_type'
-  | 'bad_format'
-  | 'whole_number'
-  | 'out_of_range'
-  | 'too_long'
-  | 'too_many'
-  | 'amount'
-  | 'amount_range'
-  | 'date'
-  | 'email'
-  | 'nul'
-  | 'refund_too_large'
-  | 'other';
-
-export interface RejectionProblem {
-  /** `line_items.price`: the field's path without item numbers; `body` for the payload itself. */
-  field: string;
-  /** From 1, for a field of a list's item. */
-  item: number | null;
-  issue: RejectionIssue;
-  /** The technical words, as logged. */
-  detail: string;
-}
-
-export type LedgerState = 'recorded' | 'not_recorded' | 'unknown';
-
-export interface RejectedDelivery {
-  id: number;
-  delivery_id: string;
-  topic: string;
-  shop: string | null;
-  received_at: string;
-  rejected_at: string;
-  error_id: string;
-  error: string | null;
-  problems: RejectionProblem[];
-  payload_length: number;
-  ledger: { state: LedgerState; shopify_id: string | null; order_number: string | null };
-}
-
-export interface DeliveryPayload {
-  id: number;
-  delivery_id: string;
-  topic: string;
-  error_id: string;
-  format: 'json' | 'text';
-  text: string;
-  /** Characters of the whole text; `text` holds the first ones when `truncated`. */
-  length: number;
-  truncated: boolean;
-  /** Values hidden: tokens, links with keys, card details. */
-  hidden: number;
-}
-
-export interface FailedPush {
-  code: string;
-  partner: { uuid: string; name: string; email: string };
-  message: string | null;
-  attempts: number;
-  failed_at: string;
-}
-
-export type FailedPushesPage = Paged<FailedPush> & { push_configured: boolean };
+// The answers' types are the server's schemas (common/contracts/overview.ts), so a page or a
+// test fixture that drifts from what the server sends does not compile.
+export type RejectionIssue = (typeof REJECTION_ISSUES)[number];
+export type RejectionProblem = z.infer<typeof rejectionProblem>;
+export type LedgerState = z.infer<typeof ledgerState>;
+export type RejectedDelivery = z.infer<typeof rejectedDelivery>;
+export type DeliveryPayload = z.infer<typeof deliveryPayload>;
+export type FailedPush = z.infer<typeof failedPush>;
+export type FailedPushesPage = z.infer<typeof failedPushesAnswer>;
 
 /** The filters the deliveries page keeps in its URL: days are the staff member's own days. */
 export interface DeliveriesQuery {
@@ -105,7 +64,7 @@ export function useRejectedDeliveries(query: DeliveriesQuery) {
   return useQuery({
     queryKey: needsALookKeys.deliveries(query),
     queryFn: ({ signal }) =>
-      api.get<Paged<RejectedDelivery>>('/api/manager/overview/deliveries', {
+      api.get<z.infer<typeof rejectedDeliveriesAnswer>>('/api/manager/overview/deliveries', {
         auth: 'manager',
         signal,
         query: {
@@ -126,10 +85,13 @@ export function useDeliveryPayload(id: number, enabled: boolean) {
     queryKey: needsALookKeys.payload(id),
     queryFn: async ({ signal }) =>
       (
-        await api.get<{ data: DeliveryPayload }>(`/api/manager/overview/deliveries/${id}/payload`, {
-          auth: 'manager',
-          signal,
-        })
+        await api.get<z.infer<typeof deliveryPayloadAnswer>>(
+          `/api/manager/overview/deliveries/${id}/payload`,
+          {
+            auth: 'manager',
+            signal,
+          },
+        )
       ).data,
     enabled,
     staleTime: Infinity,
@@ -169,7 +131,7 @@ export function useRetryPush() {
   return useMutation({
     mutationFn: async (code: string) =>
       (
-        await api.post<{ data: { code: string; store_sync: { state: string } } }>(
+        await api.post<z.infer<typeof retriedPushAnswer>>(
           `/api/manager/overview/store-pushes/${encodeURIComponent(code)}/retry`,
           undefined,
           { auth: 'manager' },
@@ -186,7 +148,7 @@ export function useRetryAllPushes() {
   return useMutation({
     mutationFn: async () =>
       (
-        await api.post<{ data: { retried: number } }>(
+        await api.post<z.infer<typeof retriedAllPushesAnswer>>(
           '/api/manager/overview/store-pushes/retry-all',
           undefined,
           {
@@ -204,22 +166,7 @@ export function useRetryAllPushes() {
 
 export type OrdersApartKind = 'orders-waiting' | 'test-orders';
 
-export interface OrderApart {
-  id: number;
-  shopify_order_id: string;
-  order_number: string;
-  status: 'created' | 'paid' | 'cancelled';
-  placed_at: string;
-  paid_at: string | null;
-  /** The shop's currency, which `amount` and `total` are in (major units). */
-  currency: string;
-  amount: number;
-  total: number;
-  code: string | null;
-  partner: { uuid: string; name: string } | null;
-  /** The rate set now for the currency, if any. */
-  rate: string | null;
-}
+export type OrderApart = z.infer<typeof orderApart>;
 
 export const ordersApartKeys = {
   list: (kind: OrdersApartKind, page: number) => [...OVERVIEW_QUERY_KEY, kind, page] as const,
@@ -229,7 +176,7 @@ export function useOrdersApart(kind: OrdersApartKind, page: number) {
   return useQuery({
     queryKey: ordersApartKeys.list(kind, page),
     queryFn: ({ signal }) =>
-      api.get<Paged<OrderApart>>(`/api/manager/overview/${kind}`, {
+      api.get<z.infer<typeof ordersApartAnswer>>(`/api/manager/overview/${kind}`, {
         auth: 'manager',
         signal,
         query: { page, length: NEEDS_A_LOOK_LENGTH },
@@ -248,7 +195,7 @@ export function useReleaseOrders() {
   return useMutation({
     mutationFn: async (currency: string) =>
       (
-        await api.post<{ data: { released: number } }>(
+        await api.post<z.infer<typeof releasedOrdersAnswer>>(
           '/api/manager/overview/orders-waiting/release',
           { currency },
           { auth: 'manager' },

@@ -33,7 +33,7 @@ import {
 } from '../partner-rows';
 import { Pager } from '../../../components/pager';
 import { useSignOutOnUnauthorized } from '../staff-session';
-import { tableCell } from '../../../components/table';
+import { ListTable, tableCell, type TableColumn } from '../../../components/table';
 import { useBackInRange } from '../../../components/paged-section';
 import { ListSearch } from '../../../components/list-search';
 import { ListResults } from '../../../components/staff/list-results';
@@ -92,73 +92,73 @@ function PartnersTable({ rows, from, sort, onSort }: RowsProps) {
   const td = tableCell.body;
   const ariaSort = (column: string) =>
     sort.replace('-', '') === column ? (sort.startsWith('-') ? 'descending' : 'ascending') : undefined;
-  const th = tableCell.head;
+  const columns: TableColumn[] = [
+    { key: 'partner', header: t('manager.partners.columns.partner') },
+    { key: 'codes', header: t('manager.partners.columns.codes') },
+    { key: 'country', header: t('manager.partners.columns.country') },
+    { key: 'verified', header: t('manager.partners.columns.verified') },
+    {
+      key: 'sales',
+      align: 'end',
+      ariaSort: ariaSort('sales'),
+      header: (
+        <SortHeader column="sales" sort={sort} onSort={onSort} align="right">
+          {t('manager.partners.columns.sales')}
+        </SortHeader>
+      ),
+    },
+    {
+      key: 'commissions',
+      align: 'end',
+      ariaSort: ariaSort('commissions'),
+      header: (
+        <SortHeader column="commissions" sort={sort} onSort={onSort} align="right">
+          {t('manager.partners.columns.commissions')}
+        </SortHeader>
+      ),
+    },
+    {
+      key: 'created',
+      ariaSort: ariaSort('created'),
+      header: (
+        <SortHeader column="created" sort={sort} onSort={onSort}>
+          {t('manager.partners.columns.signed_up')}
+        </SortHeader>
+      ),
+    },
+  ];
   return (
-    <table className="w-full border-separate border-spacing-0 text-sm" data-testid="partners-table">
-      <caption className="sr-only">{t('manager.partners.caption')}</caption>
-      <thead>
-        <tr>
-          <th scope="col" className={th}>
-            {t('manager.partners.columns.partner')}
-          </th>
-          <th scope="col" className={th}>
-            {t('manager.partners.columns.codes')}
-          </th>
-          <th scope="col" className={th}>
-            {t('manager.partners.columns.country')}
-          </th>
-          <th scope="col" className={th}>
-            {t('manager.partners.columns.verified')}
-          </th>
-          <th scope="col" className={`${th} text-right`} aria-sort={ariaSort('sales')}>
-            <SortHeader column="sales" sort={sort} onSort={onSort} align="right">
-              {t('manager.partners.columns.sales')}
-            </SortHeader>
-          </th>
-          <th scope="col" className={`${th} text-right`} aria-sort={ariaSort('commissions')}>
-            <SortHeader column="commissions" sort={sort} onSort={onSort} align="right">
-              {t('manager.partners.columns.commissions')}
-            </SortHeader>
-          </th>
-          <th scope="col" className={th} aria-sort={ariaSort('created')}>
-            <SortHeader column="created" sort={sort} onSort={onSort}>
-              {t('manager.partners.columns.signed_up')}
-            </SortHeader>
-          </th>
+    <ListTable caption={t('manager.partners.caption')} testId="partners-table" columns={columns}>
+      {rows.map((row) => (
+        <tr key={row.uuid} data-testid="partner-row" className={partnerRowClass}>
+          <td className={td}>
+            <PartnerRowName row={row} list={from} />
+          </td>
+          <td className={td}>
+            <CodeChips codes={row.codes} />
+          </td>
+          <td className={`${td} text-stone-700 dark:text-stone-300`}>{country(row.country)}</td>
+          <td className={td}>
+            <VerifiedChip verified={row.verified} />
+          </td>
+          <td
+            className={`${td} text-right font-semibold whitespace-nowrap tabular-nums`}
+            data-testid="row-sales"
+          >
+            {f.money(row.sales, row.currency)}
+          </td>
+          <td
+            className={`${td} text-right whitespace-nowrap tabular-nums text-stone-700 dark:text-stone-300`}
+            data-testid="row-commissions"
+          >
+            {f.money(row.commissions, row.currency)}
+          </td>
+          <td className={`${td} whitespace-nowrap text-stone-700 dark:text-stone-300`}>
+            {f.date(row.created_at)}
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.uuid} data-testid="partner-row" className={partnerRowClass}>
-            <td className={td}>
-              <PartnerRowName row={row} list={from} />
-            </td>
-            <td className={td}>
-              <CodeChips codes={row.codes} />
-            </td>
-            <td className={`${td} text-stone-700 dark:text-stone-300`}>{country(row.country)}</td>
-            <td className={td}>
-              <VerifiedChip verified={row.verified} />
-            </td>
-            <td
-              className={`${td} text-right font-semibold whitespace-nowrap tabular-nums`}
-              data-testid="row-sales"
-            >
-              {f.money(row.sales, row.currency)}
-            </td>
-            <td
-              className={`${td} text-right whitespace-nowrap tabular-nums text-stone-700 dark:text-stone-300`}
-              data-testid="row-commissions"
-            >
-              {f.money(row.commissions, row.currency)}
-            </td>
-            <td className={`${td} whitespace-nowrap text-stone-700 dark:text-stone-300`}>
-              {f.date(row.created_at)}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </ListTable>
   );
 }
 

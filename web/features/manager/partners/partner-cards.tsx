@@ -23,13 +23,10 @@ import {
 import {
   usePartnerPart,
   useRevokeVoucher,
-  type PartnerAuditLine,
   type PartnerDetail,
   type PartnerEarning,
-  type PartnerNote,
   type PartnerPart,
-  type PartnerPayout,
-  type PartnerReferral,
+  type PartnerPartRow,
   type PartnerVoucher,
 } from '../partners-api';
 import { PartnerCard, StatusChip } from '../partner-rows';
@@ -46,7 +43,7 @@ import { useAuditWords } from '../../../components/staff/audit-words';
 const muted = 'text-muted';
 
 /** A card's paged list: its rows, ten at a time, with a pager below and its own loading and failure. */
-function PagedPart<Row>({
+function PagedPart<P extends PartnerPart>({
   uuid,
   part,
   empty,
@@ -54,15 +51,15 @@ function PagedPart<Row>({
   before,
 }: {
   uuid: string;
-  part: PartnerPart;
+  part: P;
   empty: string;
-  children: (page: Paged<Row>) => ReactNode;
+  children: (page: Paged<PartnerPartRow<P>>) => ReactNode;
   /** Shown above the rows (a form). */
   before?: ReactNode;
 }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const query = usePartnerPart<Row>(uuid, part, page);
+  const query = usePartnerPart(uuid, part, page);
   useSignOutOnUnauthorized(query.error);
   const data = query.data;
   let body: ReactNode;
@@ -240,11 +237,7 @@ export function ReferralCard({ partner }: { partner: PartnerDetail }) {
         <h3 className="mb-2 text-xs font-semibold tracking-wide text-stone-500 uppercase dark:text-stone-400">
           {t('manager.partners.detail.referrals.heading')}
         </h3>
-        <PagedPart<PartnerReferral>
-          uuid={partner.uuid}
-          part="referrals"
-          empty={t('manager.partners.detail.referrals.none')}
-        >
+        <PagedPart uuid={partner.uuid} part="referrals" empty={t('manager.partners.detail.referrals.none')}>
           {(page) => (
             <ul
               className="divide-y divide-stone-100 text-sm dark:divide-stone-800"
@@ -492,11 +485,7 @@ export function EarningsCard({ partner }: { partner: PartnerDetail }) {
   const { t } = useTranslation();
   return (
     <PartnerCard id="earnings" title={t('manager.partners.detail.earnings.heading')} icon="wallet">
-      <PagedPart<PartnerEarning>
-        uuid={partner.uuid}
-        part="earnings"
-        empty={t('manager.partners.detail.earnings.none')}
-      >
+      <PagedPart uuid={partner.uuid} part="earnings" empty={t('manager.partners.detail.earnings.none')}>
         {(page) => (
           <ul className="-my-3 divide-y divide-stone-100 dark:divide-stone-800" data-testid="earnings-list">
             {page.data.map((earning) => (
@@ -514,11 +503,7 @@ export function PayoutsCard({ partner }: { partner: PartnerDetail }) {
   const f = useFormatters();
   return (
     <PartnerCard id="payouts" title={t('manager.partners.detail.payouts.heading')} icon="receipt">
-      <PagedPart<PartnerPayout>
-        uuid={partner.uuid}
-        part="payouts"
-        empty={t('manager.partners.detail.payouts.none')}
-      >
+      <PagedPart uuid={partner.uuid} part="payouts" empty={t('manager.partners.detail.payouts.none')}>
         {(page) => (
           <ul className="-my-2 divide-y divide-stone-100 dark:divide-stone-800" data-testid="payouts-list">
             {page.data.map((payout) => (
@@ -623,7 +608,7 @@ export function VouchersCard({ partner }: { partner: PartnerDetail }) {
         ) : null
       }
     >
-      <PagedPart<PartnerVoucher>
+      <PagedPart
         uuid={partner.uuid}
         part="vouchers"
         empty={t('manager.partners.detail.vouchers.none')}
@@ -702,7 +687,7 @@ export function NotesCard({ partner }: { partner: PartnerDetail }) {
   const canEdit = useCanEditPartners();
   return (
     <PartnerCard id="notes" title={t('manager.partners.detail.notes.heading')} icon="pen">
-      <PagedPart<PartnerNote>
+      <PagedPart
         uuid={partner.uuid}
         part="notes"
         empty={t('manager.partners.detail.notes.none')}
@@ -747,11 +732,7 @@ export function AuditCard({ partner }: { partner: PartnerDetail }) {
   const self = { uuid: partner.uuid, name: `${partner.first_name} ${partner.last_name}`.trim() };
   return (
     <PartnerCard id="audit" title={t('manager.partners.detail.audit.heading')} icon="history">
-      <PagedPart<PartnerAuditLine>
-        uuid={partner.uuid}
-        part="audit"
-        empty={t('manager.partners.detail.audit.none')}
-      >
+      <PagedPart uuid={partner.uuid} part="audit" empty={t('manager.partners.detail.audit.none')}>
         {(page) => (
           <ol className="space-y-4" data-testid="audit-list">
             {page.data.map((line) => (

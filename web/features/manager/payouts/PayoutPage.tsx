@@ -26,7 +26,7 @@ import { Skeleton } from '../../../components/skeleton';
 import { EmptyState } from '../../../components/states';
 import { StatusBadge } from '../../../components/status';
 import { useManagerSignOut, useSignOutOnUnauthorized } from '../staff-session';
-import { useWideLayout } from '../../../components/table';
+import { useWideLayout } from '../../../components/staff/table-or-cards';
 import { PayoutStatusChip } from '../../../components/staff/chips';
 
 const ACTION_ORDER: readonly PayoutAction[] = ['approve', 'mark_paid', 'review', 'reject'];

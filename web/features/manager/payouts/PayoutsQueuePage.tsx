@@ -25,7 +25,7 @@ import { EmptyState } from '../../../components/states';
 import { Pager } from '../../../components/pager';
 import { useManagerSignOut, useSignOutOnUnauthorized } from '../staff-session';
 import { ListSearch } from '../../../components/list-search';
-import { useWideLayout } from '../../../components/table';
+import { useWideLayout } from '../../../components/staff/table-or-cards';
 import { PayoutStatusChip } from '../../../components/staff/chips';
 
 function countFor(filter: QueueFilter, counts: StatusCounts | undefined): number | undefined {

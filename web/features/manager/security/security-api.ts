@@ -3,44 +3,29 @@
 // sign-in's second step. Queries live under ['manager', 'security'], so signing out forgets them;
 // every staff call carries the staff token and handles its own errors.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  enrolmentConfirmedAnswer,
+  enrolmentStart,
+  enrolmentStartAnswer,
+  recoveryCodesAnswer,
+  securityState,
+  securityStateAnswer,
+  staffTwoFactorAnswer,
+  staffTwoFactorRow,
+  totpPolicyAnswer,
+  totpResetAnswer,
+} from '../../../../common/contracts/staff-totp';
 import { api, ApiError } from '../../../lib/api';
 import { storeManagerToken, type AuthToken } from '../../../lib/session';
-import type { StaffRole } from '../../../../common/staff-roles';
+import type { tokenAnswer } from '../../../../common/contracts/auth';
 
-export interface SecurityState {
-  totp: { enabled: boolean; enabled_at: string | null; recovery_codes_left: number };
-  require_totp: boolean;
-  /** The program requires a second factor and this staff member has none yet. */
-  enrolment_required: boolean;
-}
-
-export interface EnrolmentStart {
-  /** The base32 key to type by hand. */
-  secret: string;
-  otpauth_uri: string;
-  /** The URI's QR code, an SVG image as a data URL. */
-  qr_code: string;
-}
-
-export interface StaffTwoFactorRow {
-  id: number;
-  name: string;
-  email: string;
-  role: StaffRole;
-  status: 'active' | 'invited' | 'deactivated';
-  two_factor: boolean;
-  enabled_at: string | null;
-  self: boolean;
-}
-
-export interface StaffTwoFactorPage {
-  data: StaffTwoFactorRow[];
-  current_page: number;
-  per_page: number;
-  last_page: number;
-  total: number;
-  require_totp: boolean;
-}
+// The answers' types are the server's schemas (common/contracts/staff-totp.ts), so a page or a
+// test fixture that drifts from what the server sends does not compile.
+export type SecurityState = z.infer<typeof securityState>;
+export type EnrolmentStart = z.infer<typeof enrolmentStart>;
+export type StaffTwoFactorRow = z.infer<typeof staffTwoFactorRow>;
+export type StaffTwoFactorPage = z.infer<typeof staffTwoFactorAnswer>;
 
 export const STAFF_TWO_FACTOR_LENGTH = 20;
 
@@ -56,7 +41,8 @@ export function useSecurity() {
   return useQuery({
     queryKey: securityKeys.own,
     queryFn: async ({ signal }) =>
-      (await api.get<{ data: SecurityState }>('/api/manager/security', { ...staffCall, signal })).data,
+      (await api.get<z.infer<typeof securityStateAnswer>>('/api/manager/security', { ...staffCall, signal }))
+        .data,
     staleTime: 0,
     meta: { handlesErrors: true },
   });
@@ -65,7 +51,13 @@ export function useSecurity() {
 export function useStartEnrolment() {
   return useMutation({
     mutationFn: async () =>
-      (await api.post<{ data: EnrolmentStart }>('/api/manager/security/totp', undefined, staffCall)).data,
+      (
+        await api.post<z.infer<typeof enrolmentStartAnswer>>(
+          '/api/manager/security/totp',
+          undefined,
+          staffCall,
+        )
+      ).data,
     meta: { handlesErrors: true },
   });
 }
@@ -84,7 +76,7 @@ export function useConfirmEnrolment() {
   return useMutation({
     mutationFn: async (code: string) =>
       (
-        await api.post<{ data: { enabled_at: string; recovery_codes: string[] } }>(
+        await api.post<z.infer<typeof enrolmentConfirmedAnswer>>(
           '/api/manager/security/totp/confirm',
           { code },
           staffCall,
@@ -100,7 +92,7 @@ export function useRegenerateRecoveryCodes() {
   return useMutation({
     mutationFn: async (code: string) =>
       (
-        await api.post<{ data: { recovery_codes: string[] } }>(
+        await api.post<z.infer<typeof recoveryCodesAnswer>>(
           '/api/manager/security/totp/recovery_codes',
           { code },
           staffCall,
@@ -115,7 +107,13 @@ export function useDisableTotp() {
   const refresh = useRefreshOwn();
   return useMutation({
     mutationFn: async (proof: { code: string } | { password: string }) =>
-      (await api.post<{ data: SecurityState }>('/api/manager/security/totp/disable', proof, staffCall)).data,
+      (
+        await api.post<z.infer<typeof securityStateAnswer>>(
+          '/api/manager/security/totp/disable',
+          proof,
+          staffCall,
+        )
+      ).data,
     onSuccess: refresh,
     meta: { handlesErrors: true },
   });
@@ -126,7 +124,7 @@ export function useSetPolicy() {
   return useMutation({
     mutationFn: async (requireTotp: boolean) =>
       (
-        await api.put<{ data: { require_totp: boolean } }>(
+        await api.put<z.infer<typeof totpPolicyAnswer>>(
           '/api/manager/security/policy',
           { require_totp: requireTotp },
           staffCall,
@@ -156,7 +154,7 @@ export function useResetStaffTotp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      api.delete<{ data: { two_factor: false } }>(`/api/manager/staff/${id}/totp`, staffCall),
+      api.delete<z.infer<typeof totpResetAnswer>>(`/api/manager/staff/${id}/totp`, staffCall),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: securityKeys.all }),
     meta: { handlesErrors: true },
   });
@@ -164,7 +162,7 @@ export function useResetStaffTotp() {
 
 /** The sign-in's second step: the challenge and a code answer the staff token, kept as a sign-in keeps it. */
 export async function completeSignIn(challenge: string, code: string): Promise<AuthToken> {
-  const auth = await api.post<AuthToken>(
+  const auth = await api.post<z.infer<typeof tokenAnswer>>(
     '/api/manager/auth/two_factor',
     { challenge, code },
     { auth: 'public' },

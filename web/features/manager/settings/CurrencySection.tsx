@@ -23,7 +23,8 @@ import { rateLine, useCurrencyName } from '../currency-words';
 import { SkeletonLines } from '../../../components/skeleton';
 import { useSignOutOnUnauthorized, useStaffMember } from '../staff-session';
 import { hasRole } from '../../../../common/staff-roles';
-import { tableCell, useWideLayout } from '../../../components/table';
+import { ListTable, tableCell, type TableColumn } from '../../../components/table';
+import { useWideLayout } from '../../../components/staff/table-or-cards';
 import { LoadFailed } from '../../../components/staff/list-results';
 import { ErrorText, Glyph } from '../../../components/staff/fields';
 
@@ -228,58 +229,58 @@ function RatesList({
       </p>
     );
   const td = `${tableCell.body} align-middle`;
+  // The last column keeps the card's padding: the actions for an admin, the waiting orders otherwise.
+  const columns: TableColumn[] = [
+    { key: 'currency', header: t('manager.settings.currency.columns.currency'), className: 'sm:pl-6' },
+    { key: 'rate', header: t('manager.settings.currency.columns.rate') },
+    { key: 'set_at', header: t('manager.settings.currency.columns.set_at') },
+    {
+      key: 'waiting',
+      header: t('manager.settings.currency.columns.waiting'),
+      className: admin ? undefined : 'sm:pr-6',
+    },
+    ...(admin
+      ? [
+          {
+            key: 'actions',
+            header: <span className="sr-only">{t('manager.settings.currency.columns.actions')}</span>,
+            className: 'sm:pr-6',
+          },
+        ]
+      : []),
+  ];
   return wide ? (
     <div className="-mx-4 overflow-x-auto sm:-mx-6">
-      <table className="w-full border-separate border-spacing-0 text-sm" data-testid="rates-table">
-        <caption className="sr-only">{t('manager.settings.currency.rates_caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={`${tableCell.head} sm:pl-6`}>
-              {t('manager.settings.currency.columns.currency')}
-            </th>
-            <th scope="col" className={tableCell.head}>
-              {t('manager.settings.currency.columns.rate')}
-            </th>
-            <th scope="col" className={tableCell.head}>
-              {t('manager.settings.currency.columns.set_at')}
-            </th>
-            <th scope="col" className={`${tableCell.head} ${admin ? '' : 'sm:pr-6'}`}>
-              {t('manager.settings.currency.columns.waiting')}
-            </th>
+      <ListTable
+        caption={t('manager.settings.currency.rates_caption')}
+        testId="rates-table"
+        columns={columns}
+      >
+        {settings.rates.map((row) => (
+          <tr key={row.currency} data-testid="rate-row">
+            <td className={`${td} sm:pl-6`}>
+              <span className="block font-semibold text-stone-900 dark:text-white">{row.currency}</span>
+              {name(row.currency) ? (
+                <span className="block text-xs text-muted">{name(row.currency)}</span>
+              ) : null}
+            </td>
+            <td className={`${td} font-mono tabular-nums`} data-testid="rate-line">
+              {rateLine(row.currency, row.rate, settings.currency)}
+            </td>
+            <td className={`${td} whitespace-nowrap`}>
+              <time dateTime={row.set_at}>{f.date(row.set_at)}</time>
+            </td>
+            <td className={`${td} ${admin ? '' : 'sm:pr-6'}`}>
+              <WaitingLink count={row.orders_waiting} />
+            </td>
             {admin ? (
-              <th scope="col" className={`${tableCell.head} sm:pr-6`}>
-                <span className="sr-only">{t('manager.settings.currency.columns.actions')}</span>
-              </th>
+              <td className={`${td} text-right sm:pr-6`}>
+                <RateActions row={row} onEdit={() => onEdit(row)} onRemove={() => onRemove(row)} />
+              </td>
             ) : null}
           </tr>
-        </thead>
-        <tbody>
-          {settings.rates.map((row) => (
-            <tr key={row.currency} data-testid="rate-row">
-              <td className={`${td} sm:pl-6`}>
-                <span className="block font-semibold text-stone-900 dark:text-white">{row.currency}</span>
-                {name(row.currency) ? (
-                  <span className="block text-xs text-muted">{name(row.currency)}</span>
-                ) : null}
-              </td>
-              <td className={`${td} font-mono tabular-nums`} data-testid="rate-line">
-                {rateLine(row.currency, row.rate, settings.currency)}
-              </td>
-              <td className={`${td} whitespace-nowrap`}>
-                <time dateTime={row.set_at}>{f.date(row.set_at)}</time>
-              </td>
-              <td className={`${td} ${admin ? '' : 'sm:pr-6'}`}>
-                <WaitingLink count={row.orders_waiting} />
-              </td>
-              {admin ? (
-                <td className={`${td} text-right sm:pr-6`}>
-                  <RateActions row={row} onEdit={() => onEdit(row)} onRemove={() => onRemove(row)} />
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </ListTable>
     </div>
   ) : (
     <ul

@@ -34,7 +34,8 @@ import {
 } from './settings-form';
 import { SkeletonLines } from '../../../components/skeleton';
 import { useSignOutOnUnauthorized } from '../staff-session';
-import { tableCell, useWideLayout } from '../../../components/table';
+import { ListTable, tableCell, type TableColumn } from '../../../components/table';
+import { useWideLayout } from '../../../components/staff/table-or-cards';
 import { LoadFailed } from '../../../components/staff/list-results';
 import { ErrorText, Glyph } from '../../../components/staff/fields';
 
@@ -173,75 +174,66 @@ interface TierEditorProps {
 function TierTable({ tiers, error, change, remove }: TierEditorProps) {
   const { t } = useTranslation();
   const td = `${tableCell.body} align-top`;
+  const columns: TableColumn[] = [
+    { key: 'tier', header: t('manager.settings.tiers.tier_column'), className: 'w-28 sm:pl-6' },
+    { key: 'min_sales', header: t('manager.settings.tiers.min_sales') },
+    { key: 'rate', header: t('manager.settings.tiers.rate') },
+    {
+      key: 'actions',
+      header: <span className="sr-only">{t('manager.settings.tiers.actions')}</span>,
+      className: 'w-16 sm:pr-6',
+    },
+  ];
   return (
     <div className="-mx-4 overflow-x-auto sm:-mx-6">
-      <table className="w-full border-separate border-spacing-0 text-sm" data-testid="tiers-table">
-        <caption className="sr-only">{t('manager.settings.tiers.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={`${tableCell.head} w-28 sm:pl-6`}>
-              {t('manager.settings.tiers.tier_column')}
-            </th>
-            <th scope="col" className={tableCell.head}>
-              {t('manager.settings.tiers.min_sales')}
-            </th>
-            <th scope="col" className={tableCell.head}>
-              {t('manager.settings.tiers.rate')}
-            </th>
-            <th scope="col" className={`${tableCell.head} w-16 sm:pr-6`}>
-              <span className="sr-only">{t('manager.settings.tiers.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {tiers.map((tier, index) => (
-            <tr key={tier.key} data-testid="tier-row">
-              <td
-                className={`${td} pt-6 font-semibold whitespace-nowrap text-stone-900 sm:pl-6 dark:text-white`}
+      <ListTable caption={t('manager.settings.tiers.caption')} testId="tiers-table" columns={columns}>
+        {tiers.map((tier, index) => (
+          <tr key={tier.key} data-testid="tier-row">
+            <td
+              className={`${td} pt-6 font-semibold whitespace-nowrap text-stone-900 sm:pl-6 dark:text-white`}
+            >
+              {t('manager.settings.tiers.tier', { n: index + 1 })}
+            </td>
+            <td className={td}>
+              <NumberInput
+                field={`tiers.${index}.min_sales`}
+                label={`${t('manager.settings.tiers.tier', { n: index + 1 })} · ${t('manager.settings.tiers.min_sales')}`}
+                hiddenLabel
+                whole
+                unit="+"
+                value={tier.min_sales}
+                onValue={(min_sales) => change(index, { min_sales })}
+                error={error(`tiers.${index}.min_sales`)}
+                className="max-w-56"
+              />
+            </td>
+            <td className={td}>
+              <NumberInput
+                field={`tiers.${index}.rate`}
+                label={`${t('manager.settings.tiers.tier', { n: index + 1 })} · ${t('manager.settings.tiers.rate')}`}
+                hiddenLabel
+                unit={t('manager.settings.units.percent')}
+                value={tier.rate}
+                onValue={(rate) => change(index, { rate })}
+                error={error(`tiers.${index}.rate`)}
+                className="max-w-56"
+              />
+            </td>
+            <td className={`${td} text-right sm:pr-6`}>
+              <button
+                type="button"
+                className={removeButton}
+                onClick={() => remove(index)}
+                disabled={tiers.length === 1}
+                aria-label={t('manager.settings.tiers.remove', { n: index + 1 })}
+                data-testid="tier-remove"
               >
-                {t('manager.settings.tiers.tier', { n: index + 1 })}
-              </td>
-              <td className={td}>
-                <NumberInput
-                  field={`tiers.${index}.min_sales`}
-                  label={`${t('manager.settings.tiers.tier', { n: index + 1 })} · ${t('manager.settings.tiers.min_sales')}`}
-                  hiddenLabel
-                  whole
-                  unit="+"
-                  value={tier.min_sales}
-                  onValue={(min_sales) => change(index, { min_sales })}
-                  error={error(`tiers.${index}.min_sales`)}
-                  className="max-w-56"
-                />
-              </td>
-              <td className={td}>
-                <NumberInput
-                  field={`tiers.${index}.rate`}
-                  label={`${t('manager.settings.tiers.tier', { n: index + 1 })} · ${t('manager.settings.tiers.rate')}`}
-                  hiddenLabel
-                  unit={t('manager.settings.units.percent')}
-                  value={tier.rate}
-                  onValue={(rate) => change(index, { rate })}
-                  error={error(`tiers.${index}.rate`)}
-                  className="max-w-56"
-                />
-              </td>
-              <td className={`${td} text-right sm:pr-6`}>
-                <button
-                  type="button"
-                  className={removeButton}
-                  onClick={() => remove(index)}
-                  disabled={tiers.length === 1}
-                  aria-label={t('manager.settings.tiers.remove', { n: index + 1 })}
-                  data-testid="tier-remove"
-                >
-                  <Glyph name="trash" />
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+                <Glyph name="trash" />
+              </button>
+            </td>
+          </tr>
+        ))}
+      </ListTable>
     </div>
   );
 }

@@ -31,7 +31,8 @@ import {
 } from './store-api';
 import { SkeletonLines } from '../../../components/skeleton';
 import { useSignOutOnUnauthorized } from '../staff-session';
-import { tableCell, useWideLayout } from '../../../components/table';
+import { ListTable, tableCell } from '../../../components/table';
+import { useWideLayout } from '../../../components/staff/table-or-cards';
 import { LoadFailed } from '../../../components/staff/list-results';
 
 /** The server's variables that hold a connection set on the server (they win over the back office). */
@@ -746,41 +747,31 @@ function TopicsList({ settings }: { settings: StoreSettings }) {
   if (wide)
     return (
       <div className="-mx-4 overflow-x-auto sm:-mx-6">
-        <table className="w-full border-separate border-spacing-0 text-sm" data-testid="store-topics-table">
-          <caption className="sr-only">{t('manager.settings.store.topics.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={`${tableCell.head} sm:pl-6`}>
-                {t('manager.settings.store.topics.topic')}
-              </th>
-              <th scope="col" className={tableCell.head}>
-                {t('manager.settings.store.topics.state')}
-              </th>
-              <th scope="col" className={tableCell.head}>
-                {t('manager.settings.store.topics.last_delivery')}
-              </th>
-              <th scope="col" className={`${tableCell.head} sm:pr-6`}>
-                {t('manager.settings.store.topics.refused_24h')}
-              </th>
+        <ListTable
+          caption={t('manager.settings.store.topics.caption')}
+          testId="store-topics-table"
+          columns={[
+            { key: 'topic', header: t('manager.settings.store.topics.topic'), className: 'sm:pl-6' },
+            { key: 'state', header: t('manager.settings.store.topics.state') },
+            { key: 'last', header: t('manager.settings.store.topics.last_delivery') },
+            { key: 'refused', header: t('manager.settings.store.topics.refused_24h'), className: 'sm:pr-6' },
+          ]}
+        >
+          {settings.topics.map((topic) => (
+            <tr key={topic.topic} data-testid="store-topic-row" data-topic={topic.topic}>
+              <td className={`${td} sm:pl-6`}>{name(topic)}</td>
+              <td className={td}>
+                <TopicState topic={topic} address={settings.address} />
+              </td>
+              <td className={`${td} whitespace-nowrap`} data-testid="store-topic-last">
+                {last(topic)}
+              </td>
+              <td className={`${td} sm:pr-6`} data-testid="store-topic-refused">
+                <Refused count={topic.refused_24h} />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {settings.topics.map((topic) => (
-              <tr key={topic.topic} data-testid="store-topic-row" data-topic={topic.topic}>
-                <td className={`${td} sm:pl-6`}>{name(topic)}</td>
-                <td className={td}>
-                  <TopicState topic={topic} address={settings.address} />
-                </td>
-                <td className={`${td} whitespace-nowrap`} data-testid="store-topic-last">
-                  {last(topic)}
-                </td>
-                <td className={`${td} sm:pr-6`} data-testid="store-topic-refused">
-                  <Refused count={topic.refused_24h} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ListTable>
       </div>
     );
   return (

@@ -8,47 +8,29 @@ import { api } from '../../../lib/api';
 import { settingsKeys } from './settings-api';
 
 import { REQUIRED_SCOPES, STORE_TOPICS } from '../../../../common/store-connection';
-import type { StoreConnection, StoreTopic } from '../../../../common/store-connection';
+import type { StoreTopic } from '../../../../common/store-connection';
+import type { z } from 'zod';
+import type {
+  storeConnection,
+  storeReconciliation,
+  storeSettings,
+  storeSettingsAnswer,
+  storeTopicState,
+} from '../../../../common/contracts/store-connection';
 import { OVERVIEW_QUERY_KEY } from '../staff-keys';
 
 export { STORE_TOPICS };
-export type { StoreConnection, StoreTopic };
+export type { StoreTopic };
 /** The scopes the Admin API access token needs. */
 export const STORE_SCOPES = REQUIRED_SCOPES;
 
-export interface StoreTopicState {
-  topic: StoreTopic;
-  registered: boolean;
-  callback_url: string | null;
-  last_delivery_at: string | null;
-  refused_24h: number;
-}
-
-export interface BackfillState {
-  state: 'pending' | 'running' | 'done';
-  from: string | null;
-  through: string | null;
-}
-
-export interface Reconciliation {
-  last_run_at: string | null;
-  synced_through: string | null;
-  /** What the last run found that the webhooks had not brought. */
-  last_found: { orders: number; cancellations: number; refunds: number };
-  backfill: BackfillState | null;
-  error: string | null;
-}
-
-export interface StoreSettings {
-  connection: StoreConnection | null;
-  /** The webhook address: {PUBLIC_URL}/api/webhooks/shopify. */
-  address: string;
-  api_version: string;
-  topics: StoreTopicState[];
-  subscriptions_checked_at: string | null;
-  subscriptions_error: string | null;
-  reconciliation: Reconciliation | null;
-}
+// The answer's types are the server's schemas (common/contracts/store-connection.ts), so a page
+// or a test fixture that drifts from what the server sends does not compile.
+export type StoreConnection = z.infer<typeof storeConnection>;
+export type StoreTopicState = z.infer<typeof storeTopicState>;
+export type Reconciliation = z.infer<typeof storeReconciliation>;
+export type BackfillState = NonNullable<Reconciliation['backfill']>;
+export type StoreSettings = z.infer<typeof storeSettings>;
 
 /** A Dev Dashboard app's client ID (its client secret in webhook_secret), or an admin-made app's token. */
 export interface StoreConnectionInput {
@@ -79,8 +61,12 @@ export function useStoreSettings() {
   return useQuery({
     queryKey: STORE_QUERY_KEY,
     queryFn: async ({ signal }) =>
-      (await api.get<{ data: StoreSettings }>('/api/manager/settings/store', { auth: 'manager', signal }))
-        .data,
+      (
+        await api.get<z.infer<typeof storeSettingsAnswer>>('/api/manager/settings/store', {
+          auth: 'manager',
+          signal,
+        })
+      ).data,
     staleTime: 0,
     refetchOnWindowFocus: false,
     // The subscriptions are made and the back-fill runs after the connection is saved.
@@ -99,8 +85,12 @@ export function useChangeStore() {
       const options = { auth: 'manager' as const };
       const answer =
         change.kind === 'connect'
-          ? await api.put<{ data: StoreSettings }>('/api/manager/settings/store', change.input, options)
-          : await api.delete<{ data: StoreSettings }>('/api/manager/settings/store', options);
+          ? await api.put<z.infer<typeof storeSettingsAnswer>>(
+              '/api/manager/settings/store',
+              change.input,
+              options,
+            )
+          : await api.delete<z.infer<typeof storeSettingsAnswer>>('/api/manager/settings/store', options);
       return answer.data;
     },
     onSuccess: (stored) => {

@@ -2,15 +2,15 @@
 // `GET`/`PUT /api/manager/settings/time-zone`, admins only. A change re-cuts every month and week
 // of the figures, so the overview is read again.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { timeZoneSetting, timeZoneSettingAnswer } from '../../../../common/contracts/settings';
 import { api } from '../../../lib/api';
 import { settingsKeys } from './settings-api';
 import { OVERVIEW_QUERY_KEY } from '../staff-keys';
 
-export interface TimeZoneSetting {
-  time_zone: string;
-  /** When it was last changed; null while the default applies. */
-  updated_at: string | null;
-}
+// The answers' types are the server's schemas (common/contracts/settings.ts), so a page or a test
+// fixture that drifts from what the server sends does not compile.
+export type TimeZoneSetting = z.infer<typeof timeZoneSetting>;
 
 export const TIME_ZONE_QUERY_KEY = [...settingsKeys.all, 'time-zone'] as const;
 
@@ -19,7 +19,7 @@ export function useTimeZoneSetting() {
     queryKey: TIME_ZONE_QUERY_KEY,
     queryFn: async ({ signal }) =>
       (
-        await api.get<{ data: TimeZoneSetting }>('/api/manager/settings/time-zone', {
+        await api.get<z.infer<typeof timeZoneSettingAnswer>>('/api/manager/settings/time-zone', {
           auth: 'manager',
           signal,
         })
@@ -35,7 +35,7 @@ export function useSetTimeZone() {
   return useMutation({
     mutationFn: async (timeZone: string) =>
       (
-        await api.put<{ data: TimeZoneSetting }>(
+        await api.put<z.infer<typeof timeZoneSettingAnswer>>(
           '/api/manager/settings/time-zone',
           { time_zone: timeZone },
           { auth: 'manager' },

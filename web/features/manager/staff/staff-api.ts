@@ -2,36 +2,25 @@
 // deactivation and reactivation, and the two public calls of the invitation page. Queries live
 // under ['manager', 'staff'], so signing out forgets them; every staff call carries the staff token.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  acceptedInviteAnswer,
+  changedStaffAnswer,
+  inviteDetails,
+  inviteDetailsAnswer,
+  staffAccount,
+  staffListAnswer,
+  staffStatus,
+} from '../../../../common/contracts/staff-admin';
 import { api, apiRequest } from '../../../lib/api';
 import { storeManagerToken, type AuthToken } from '../../../lib/session';
 import type { StaffRole } from '../../../../common/staff-roles';
 
-export type StaffStatus = 'active' | 'invited' | 'deactivated';
-
-export interface StaffAccount {
-  id: number;
-  name: string;
-  email: string;
-  role: StaffRole;
-  status: StaffStatus;
-  locale: string;
-  created_at: string;
-  last_login_at: string | null;
-  invite: { sent_at: string; expires_at: string; expired: boolean } | null;
-  /** False until the invitation is accepted (reactivating such an account makes it invited again). */
-  password_set: boolean;
-  /** The signed-in staff member's own row. */
-  self: boolean;
-}
-
-export interface StaffListPage {
-  data: StaffAccount[];
-  current_page: number;
-  per_page: number;
-  last_page: number;
-  total: number;
-  active_admins: number;
-}
+// The answers' types are the server's schemas (common/contracts/staff-admin.ts), so a page or a
+// test fixture that drifts from what the server sends does not compile.
+export type StaffStatus = z.infer<typeof staffStatus>;
+export type StaffAccount = z.infer<typeof staffAccount>;
+export type StaffListPage = z.infer<typeof staffListAnswer>;
 
 export const STAFF_LENGTH = 20;
 
@@ -63,11 +52,8 @@ export interface InviteBody {
   locale: 'en' | 'fr';
 }
 
-export interface StaffAnswer {
-  data: StaffAccount;
-  /** Whether the invitation mail went out (absent when no mail was due). */
-  mailed?: boolean;
-}
+/** An invitation sent, or a change made; `mailed`: whether an invitation mail went out (absent when none was due). */
+export type StaffAnswer = z.infer<typeof changedStaffAnswer>;
 
 export function useInviteStaff() {
   const queryClient = useQueryClient();
@@ -94,12 +80,7 @@ export function useChangeStaff() {
   });
 }
 
-export interface InviteDetails {
-  email: string;
-  name: string;
-  role: StaffRole;
-  expires_at: string;
-}
+export type InviteDetails = z.infer<typeof inviteDetails>;
 
 /** Who an invitation link is for; refused links answer 404 or 410 with the reason. */
 export function useInviteDetails(token: string) {
@@ -107,7 +88,7 @@ export function useInviteDetails(token: string) {
     queryKey: staffKeys.invite(token),
     queryFn: async ({ signal }) =>
       (
-        await api.post<{ data: InviteDetails }>(
+        await api.post<z.infer<typeof inviteDetailsAnswer>>(
           '/api/manager/auth/invite',
           { token },
           { auth: 'public', signal },
@@ -126,7 +107,9 @@ export async function acceptInvite(body: {
   password: string;
   password_confirmation: string;
 }): Promise<AuthToken> {
-  const auth = await api.post<AuthToken>('/api/manager/auth/accept_invite', body, { auth: 'public' });
+  const auth = await api.post<z.infer<typeof acceptedInviteAnswer>>('/api/manager/auth/accept_invite', body, {
+    auth: 'public',
+  });
   storeManagerToken(auth);
   return auth;
 }

@@ -11,7 +11,8 @@ import { CodeChips, partnerRowClass, PartnerRowCard, PartnerRowName, VerifiedChi
 import type { Subpartner } from './subpartners-api';
 import { partnersOf, publicAddress } from './ui';
 import { useSignOutOnUnauthorized } from '../staff-session';
-import { ListCards, ListTable, tableCell } from '../../../components/table';
+import { ListTable, tableCell } from '../../../components/table';
+import { ListCards } from '../../../components/staff/table-or-cards';
 import { PagedSection } from '../../../components/paged-section';
 import { ListResults } from '../../../components/staff/list-results';
 import { usePageParam } from '../../../lib/page-param';

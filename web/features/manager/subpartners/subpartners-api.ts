@@ -5,24 +5,18 @@
 // errors are shown by the pages themselves (a staff 401 must not end the partner's session).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UPLOAD_IMAGE_TYPES } from '../../../../common/uploads';
-import { api, apiRequest, upload, type Paged } from '../../../lib/api';
+import type { z } from 'zod';
+import type {
+  subpartnerAnswer,
+  subpartnerRow,
+  subpartnersAnswer,
+} from '../../../../common/contracts/subpartners';
+import { api, apiRequest, upload } from '../../../lib/api';
 import { partnerKeys } from '../partners-api';
 
-export interface Subpartner {
-  id: number;
-  slug: string;
-  name: string;
-  logo_url: string | null;
-  primary_color: string;
-  accent_color: string;
-  welcome_en: string;
-  welcome_fr: string;
-  active: boolean;
-  created_at: string;
-  updated_at: string;
-  /** Partners who came through it, suspended ones too. */
-  partners_count: number;
-}
+// The answers' types are the server's schemas (common/contracts/subpartners.ts), so a page or a
+// test fixture that drifts from what the server sends does not compile.
+export type Subpartner = z.infer<typeof subpartnerRow>;
 
 /** What staff write: every field of the form. */
 export interface SubpartnerFields {
@@ -59,7 +53,7 @@ export function useSubpartners(query: SubpartnersQuery) {
   return useQuery({
     queryKey: subpartnerKeys.list(query),
     queryFn: ({ signal }) =>
-      api.get<Paged<Subpartner>>('/api/manager/subpartners', {
+      api.get<z.infer<typeof subpartnersAnswer>>('/api/manager/subpartners', {
         auth: 'manager',
         signal,
         query: {
@@ -78,7 +72,7 @@ export function useSubpartner(id: number) {
   return useQuery({
     queryKey: subpartnerKeys.detail(id),
     queryFn: async ({ signal }) =>
-      (await api.get<{ data: Subpartner }>(path(id), { auth: 'manager', signal })).data,
+      (await api.get<z.infer<typeof subpartnerAnswer>>(path(id), { auth: 'manager', signal })).data,
     // An edit starts from what the server has now: the form's base is this read.
     staleTime: 0,
     // Not behind the editor's back: a newer version read while someone types would move the
@@ -103,7 +97,11 @@ export function useCreateSubpartner() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async (fields: SubpartnerFields) =>
-      (await api.post<{ data: Subpartner }>('/api/manager/subpartners', fields, { auth: 'manager' })).data,
+      (
+        await api.post<z.infer<typeof subpartnerAnswer>>('/api/manager/subpartners', fields, {
+          auth: 'manager',
+        })
+      ).data,
     onSuccess: (row) => refresh(row),
     meta: { handlesErrors: true },
   });
@@ -113,8 +111,13 @@ export function useUpdateSubpartner(id: number) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async (changes: Partial<SubpartnerFields> & { base_updated_at: string }) =>
-      (await apiRequest<{ data: Subpartner }>(path(id), { method: 'PATCH', body: changes, auth: 'manager' }))
-        .data,
+      (
+        await apiRequest<z.infer<typeof subpartnerAnswer>>(path(id), {
+          method: 'PATCH',
+          body: changes,
+          auth: 'manager',
+        })
+      ).data,
     onSuccess: (row) => refresh(row),
     meta: { handlesErrors: true },
   });
@@ -128,7 +131,8 @@ export async function uploadLogo(id: number, file: Blob): Promise<Subpartner> {
   const type = (UPLOAD_IMAGE_TYPES as readonly string[]).includes(file.type)
     ? file.type
     : 'application/octet-stream';
-  return (await upload<{ data: Subpartner }>(`${path(id)}/logo`, file, { auth: 'manager', type })).data;
+  return (await upload<z.infer<typeof subpartnerAnswer>>(`${path(id)}/logo`, file, { auth: 'manager', type }))
+    .data;
 }
 
 export function useUploadLogo() {
@@ -144,7 +148,7 @@ export function useRemoveLogo() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async (id: number) =>
-      (await api.delete<{ data: Subpartner }>(`${path(id)}/logo`, { auth: 'manager' })).data,
+      (await api.delete<z.infer<typeof subpartnerAnswer>>(`${path(id)}/logo`, { auth: 'manager' })).data,
     onSuccess: (row) => refresh(row),
     meta: { handlesErrors: true },
   });
