@@ -8,9 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { PageHeading } from '../../../components/PageHeading';
-import { intlLocale, useFormatters, useDateTime } from '../../../lib/format';
+import { useFormatters, useDateTime } from '../../../lib/format';
 import type { GlyphName } from '../../../components/glyphs';
 import { rateLine } from '../currency-words';
+import { useCountryName } from '../partner-rows';
 import { OverviewChart, OverviewChartSkeleton } from './OverviewChart';
 import { changeOf } from './month-change';
 import { useProblemWords } from './needs-a-look-ui';
@@ -526,31 +527,6 @@ function MoneyOwed({ data }: { data: ProgramOverview }) {
 }
 
 // ---- Who sells, who joined
-
-const regionNames = new Map<string, Intl.DisplayNames | null>();
-
-function useCountryName(): (code: string | null) => string | null {
-  const { i18n } = useTranslation();
-  const locale = intlLocale(i18n.language);
-  if (!regionNames.has(locale)) {
-    let names: Intl.DisplayNames | null = null;
-    try {
-      names = new Intl.DisplayNames([locale], { type: 'region' });
-    } catch {
-      names = null;
-    }
-    regionNames.set(locale, names);
-  }
-  const names = regionNames.get(locale) ?? null;
-  return (code) => {
-    if (!code) return null;
-    try {
-      return names?.of(code.toUpperCase()) ?? code;
-    } catch {
-      return code;
-    }
-  };
-}
 
 function TopPartners({ data }: { data: ProgramOverview }) {
   const { t } = useTranslation();
