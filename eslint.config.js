@@ -89,7 +89,7 @@ function moduleOf(file) {
 
 // A module's door is the folder itself (its index.ts), `index` or `service`, with or without an
 // extension. Each import is resolved against the importing file, so how deep the file is and how
-// the path is spelled (`../sales/ledger`, `../../modules/sales/ledger`) make no difference; every
+// the path is spelled (`../ledger/earnings`, `../../modules/ledger/earnings`) make no difference; every
 // form counts: import, export ... from, import(), and import('...') in types.
 const moduleDoors = {
   meta: {

@@ -9,7 +9,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { Locale } from '../common/i18n';
 import { openSqlite } from '../server/db';
 import { shopifyOrderPayload } from '../server/integrations/shopify/sample-payloads';
-import { changeEarning } from '../server/modules/sales/ledger';
+import { changeEarning } from '../server/modules/ledger/earnings';
 import { pdfText } from '../server/test/pdf-text';
 import {
   DATA_DIR,

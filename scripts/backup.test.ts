@@ -17,7 +17,7 @@ import { loadConfig } from '../server/config';
 import { migrateToLatest, openDatabase, openSqlite } from '../server/db';
 import type { DatabaseHandle, Db } from '../server/db';
 import { signShopifyBody } from '../server/integrations/shopify/webhooks';
-import { rebuildLedgerStats } from '../server/modules/sales/service';
+import { rebuildLedgerStats } from '../server/modules/ledger/service';
 import { DEMO_PARTNER, DEMO_PROMO_CODE, seedDemoProgram } from '../server/seed/demo';
 import { shopifyOrderPayload } from '../server/test/shopify';
 import { DATA_FOLDERS, MANIFEST, createBackup, restoreBackup } from './lib/backup';

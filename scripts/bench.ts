@@ -19,7 +19,7 @@ import { issueToken } from '../server/modules/auth/service';
 import { sweepBadges } from '../server/modules/badges/service';
 import { sweepChallengeRewards } from '../server/modules/challenges/service';
 import { createStaffUser } from '../server/modules/staff/service';
-import { rebuildLedgerStats } from '../server/modules/sales/service';
+import { rebuildLedgerStats } from '../server/modules/ledger/service';
 import {
   PARTNERS,
   growOrders,

@@ -13,7 +13,7 @@ import { openToken, sealToken, tokenBinding } from './modules/integrations/seal'
 import { createPartnerAccount } from './modules/partners/service';
 import { findPayout, transition } from './modules/payouts/service';
 import { createPromoCode } from './modules/promo-codes/service';
-import { approveMaturedEarnings } from './modules/sales/service';
+import { approveMaturedEarnings } from './modules/ledger/service';
 import { CLUSTER_SECRET, clusterPrerequisites, instagramEnv, payPalEnv, startCluster } from './test/cluster';
 import type { Cluster } from './test/cluster';
 import { startMetaStandIn } from './test/meta-stand-in';

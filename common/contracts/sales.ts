@@ -1,4 +1,4 @@
-// What the sales routes answer (server/modules/sales/): Shopify's webhook deliveries.
+// What the ledger's routes answer (server/modules/ledger/): Shopify's webhook deliveries.
 import { z } from 'zod';
 import { dataAnswer } from './answers';
 

@@ -30,7 +30,7 @@ describe('module boundaries', () => {
   });
 
   it('let a server module reach another only through its service', async () => {
-    const file = 'server/modules/sales/service.ts';
+    const file = 'server/modules/ledger/service.ts';
     expect(
       await restricted(
         file,
@@ -50,32 +50,32 @@ describe('module boundaries', () => {
     const door = (spec: string, form = (s: string) => `import { x } from '${s}';\nvoid x;\n`) =>
       restricted(file, form(spec));
     // Any file of another module but its door is refused, whatever its name.
-    expect(await door('../sales/ledger')).toBe(true);
-    expect(await door('../sales/orders')).toBe(true);
+    expect(await door('../ledger/earnings')).toBe(true);
+    expect(await door('../ledger/orders')).toBe(true);
     expect(await door('../settings/currency')).toBe(true);
     expect(await door('../auth/guards')).toBe(true);
     expect(await door('../content/artwork/draw')).toBe(true);
-    expect(await door('../../modules/sales/ledger')).toBe(true);
+    expect(await door('../../modules/ledger/earnings')).toBe(true);
     // In every form of import: type-only, re-export, import(), and types written as import().
-    expect(await door('../sales/ledger', (s) => `import type { X } from '${s}';\nexport type Y = X;\n`)).toBe(
-      true,
-    );
-    expect(await door('../sales/ledger', (s) => `export { x } from '${s}';\n`)).toBe(true);
-    expect(await door('../sales/ledger', (s) => `export const load = () => import('${s}');\n`)).toBe(true);
-    expect(await door('../sales/ledger', (s) => `export type Y = import('${s}').X;\n`)).toBe(true);
+    expect(
+      await door('../ledger/earnings', (s) => `import type { X } from '${s}';\nexport type Y = X;\n`),
+    ).toBe(true);
+    expect(await door('../ledger/earnings', (s) => `export { x } from '${s}';\n`)).toBe(true);
+    expect(await door('../ledger/earnings', (s) => `export const load = () => import('${s}');\n`)).toBe(true);
+    expect(await door('../ledger/earnings', (s) => `export type Y = import('${s}').X;\n`)).toBe(true);
     // From a file deeper in its module, the same.
     expect(
       await restricted(
         'server/modules/content/artwork/x.ts',
-        "import { x } from '../../sales/ledger';\nvoid x;\n",
+        "import { x } from '../../ledger/earnings';\nvoid x;\n",
       ),
     ).toBe(true);
     // The doors, and the module's own files, are open.
-    expect(await door('../sales/service')).toBe(false);
-    expect(await door('../sales/service.js')).toBe(false);
+    expect(await door('../ledger/service')).toBe(false);
+    expect(await door('../ledger/service.js')).toBe(false);
     expect(await door('../auth')).toBe(false);
     expect(await door('../auth/index')).toBe(false);
-    expect(await door('../../modules/sales/service')).toBe(false);
+    expect(await door('../../modules/ledger/service')).toBe(false);
     expect(await door('./repository')).toBe(false);
     expect(await door('../../db/dialect')).toBe(false);
     expect(
@@ -84,22 +84,22 @@ describe('module boundaries', () => {
     expect(
       await restricted(
         'server/modules/content/artwork/x.ts',
-        "import { x } from '../../sales/service';\nvoid x;\n",
+        "import { x } from '../../ledger/service';\nvoid x;\n",
       ),
     ).toBe(false);
     // A module's tests are its code: the same doors.
     expect(
       await restricted(
         'server/modules/payouts/payouts.test.ts',
-        "import { x } from '../sales/ledger';\nvoid x;\n",
+        "import { x } from '../ledger/earnings';\nvoid x;\n",
       ),
     ).toBe(true);
     // The SPA stays out of modules, as out of the rest of the server.
     expect(await door('../../../web/lib/api')).toBe(true);
     // Outside server/modules (the app, jobs, seed, test helpers) the rule does not apply.
-    expect(await restricted('server/app.ts', "import { x } from './modules/sales/ledger';\nvoid x;\n")).toBe(
-      false,
-    );
+    expect(
+      await restricted('server/app.ts', "import { x } from './modules/ledger/earnings';\nvoid x;\n"),
+    ).toBe(false);
   });
 
   it('keep migrations to server/db: frozen history never changes with the application', async () => {
@@ -107,7 +107,7 @@ describe('module boundaries', () => {
     expect(
       await restricted(
         file,
-        "import { rebuildLedgerStats } from '../../modules/sales/stats';\nvoid rebuildLedgerStats;\n",
+        "import { rebuildLedgerStats } from '../../modules/ledger/stats';\nvoid rebuildLedgerStats;\n",
       ),
     ).toBe(true);
     expect(await restricted(file, "import { loadConfig } from '../../config';\nvoid loadConfig;\n")).toBe(
@@ -146,12 +146,12 @@ describe('module boundaries', () => {
     expect(await restricted(file, "import { salesKeys } from '../sales/sales-api';\nvoid salesKeys;\n")).toBe(
       true,
     );
-    expect(await restricted(file, "export { SalesTable } from '../sales/SalesTable';\n")).toBe(true);
-    expect(await restricted(file, "export const load = () => import('../sales/SalesPage');\n")).toBe(true);
+    expect(await restricted(file, "export { SalesTable } from '../ledger/SalesTable';\n")).toBe(true);
+    expect(await restricted(file, "export const load = () => import('../ledger/SalesPage');\n")).toBe(true);
     expect(
       await restricted(
         'web/features/content/gallery/GalleryPage.tsx',
-        "import { x } from '../../sales/x';\nvoid x;\n",
+        "import { x } from '../../ledger/x';\nvoid x;\n",
       ),
     ).toBe(true);
     // The app composes features; a feature never imports it.
@@ -238,7 +238,7 @@ describe('module boundaries', () => {
     expect(
       await restricted(file, "import { ManagerIndexPage } from '../ManagerPages';\nvoid ManagerIndexPage;\n"),
     ).toBe(true);
-    expect(await restricted(file, "import { x } from '../../sales/x';\nvoid x;\n")).toBe(true);
+    expect(await restricted(file, "import { x } from '../../ledger/x';\nvoid x;\n")).toBe(true);
     // The shared staff files, the message page kind, its own folder and the shared layers.
     expect(
       await restricted(file, "import { useStaffMember } from '../staff-session';\nvoid useStaffMember;\n"),

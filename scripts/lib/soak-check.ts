@@ -6,7 +6,7 @@
 // Each check answers lines to print; a failure is a line that starts with "FAIL".
 import { sql } from 'kysely';
 import type { Db } from '../../server/db';
-import { rebuildLedgerStats } from '../../server/modules/sales/service';
+import { rebuildLedgerStats } from '../../server/modules/ledger/service';
 import type { PayPalStandIn } from '../../server/test/paypal-stand-in';
 import type { TestSmtp } from '../../server/test/smtp';
 import { repeats } from './soak-stats';

@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../server/db';
 import { issueToken } from '../../server/modules/auth/service';
-import { rebuildLedgerStats } from '../../server/modules/sales/service';
+import { rebuildLedgerStats } from '../../server/modules/ledger/service';
 import { createStaffUser } from '../../server/modules/staff/service';
 
 const DAY = 86_400_000;

@@ -279,7 +279,7 @@ export interface OrdersTable {
   /** The first line item's product and how many line items there are, as recorded with the order (for the lists). */
   first_product: string | null;
   product_count: number;
-  /** What the order adds to partner_sales_stats now (see modules/sales/stats.ts). */
+  /** What the order adds to partner_sales_stats now (see modules/ledger/stats.ts). */
   counted_orders: Generated<number>;
   counted_sales_cents: Generated<number>;
   counted_commission_cents: Generated<number>;

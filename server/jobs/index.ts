@@ -23,7 +23,7 @@ import {
 import { notifyPayoutChange } from '../modules/payouts/notify';
 import { PAYOUT_CHANGED_JOB } from '../modules/payouts/service';
 import { pollSentPayouts, sendDuePayouts } from '../modules/payouts/paypal';
-import { approveMaturedEarnings } from '../modules/sales/service';
+import { approveMaturedEarnings } from '../modules/ledger/service';
 import { activeStore, storeDeps } from '../modules/store-connection/active-store';
 import { keepSubscriptions } from '../modules/store-connection/subscriptions';
 import { pushDueCodes } from '../modules/store-sync/service';

@@ -4,7 +4,7 @@
 import { addToDay } from '../../common/calendar';
 import type { Db } from '../db';
 import { createChallenge, monthKey } from '../modules/challenges/service';
-import { monthKeyIn, programTimeZone } from '../modules/sales/service';
+import { monthKeyIn, programTimeZone } from '../modules/ledger/service';
 import { createPromotion } from '../modules/promotions/service';
 import { answerSurvey } from '../modules/survey/service';
 

@@ -9,7 +9,7 @@ import { ensureTrackingId, importAssociatesReport } from '../modules/marketplace
 import { notifySale } from '../modules/notifications/service';
 import { createPartnerAccount } from '../modules/partners/service';
 import { createPromoCode } from '../modules/promo-codes/service';
-import { approveMaturedEarnings, handleShopifyDelivery } from '../modules/sales/service';
+import { approveMaturedEarnings, handleShopifyDelivery } from '../modules/ledger/service';
 import { issueVoucher } from '../modules/vouchers/service';
 import { findPayout, markPayoutPaid, requestPayout, reviewPayout } from '../modules/payouts/service';
 import type { StaffUser } from '../db/schema';

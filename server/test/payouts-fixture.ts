@@ -7,7 +7,7 @@ import type { Db } from '../db';
 import type { EarningStatus } from '../db/schema';
 import { issueToken } from '../modules/auth/service';
 import { createPartnerAccount } from '../modules/partners/service';
-import { createEarning } from '../modules/sales/service';
+import { createEarning } from '../modules/ledger/service';
 import { createStaffUser } from '../modules/staff/service';
 import type { StaffRole } from '../modules/staff/service';
 

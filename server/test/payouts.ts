@@ -5,8 +5,8 @@ import type { Db } from '../db';
 import type { EarningKind, EarningStatus } from '../db/schema';
 import { issueToken } from '../modules/auth/service';
 import { createPartnerAccount } from '../modules/partners/service';
-import { changeEarning } from '../modules/sales/ledger';
-import { createEarning } from '../modules/sales/service';
+import { changeEarning } from '../modules/ledger/earnings';
+import { createEarning } from '../modules/ledger/service';
 import { createStaffUser } from '../modules/staff/service';
 import type { StaffRole } from '../modules/staff/service';
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoProgram } from '../../seed/demo';
-import { rebuildLedgerStats } from '../../modules/sales/service';
+import { rebuildLedgerStats } from '../../modules/ledger/service';
 import { createTestDatabase } from '../../test/db';
 import type { TestDatabase } from '../../test/db';
 import type { Db } from '../index';

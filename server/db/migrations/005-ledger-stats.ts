@@ -86,7 +86,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 // The backfill below is this migration's own copy of the ledger rules as they stood when it was
-// written (what server/modules/sales/stats.ts computed then), so that later changes to the
+// written (what server/modules/ledger/stats.ts computed then), so that later changes to the
 // application never change what this migration does.
 
 /** The columns the backfill reads and writes, as they were at this migration. */

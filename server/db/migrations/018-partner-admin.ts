@@ -12,7 +12,7 @@ import { idColumn } from '../dialect';
 //   pending, approved, in a payout or paid: the dashboard's total commissions) and
 //   `verified_sales` (sale earnings approved, in a payout or paid: what places them in a tier).
 //   They are running totals like the stats tables, written in the same transaction by
-//   server/modules/sales/stats.ts; filled here from the stats tables for existing ledgers.
+//   server/modules/ledger/stats.ts; filled here from the stats tables for existing ledgers.
 // - `partner_notes`: staff notes on a partner, each with who and when (append only).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

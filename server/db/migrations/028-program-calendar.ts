@@ -6,14 +6,14 @@ import { sql } from 'kysely';
 //   order (its sale, a referral, an adjustment) the order's payment (orders.paid_at), for any
 //   other (marketplace, bonus) when it was recorded.
 // - settings `program_time_zone`, America/Toronto until staff change it: written now, so that
-//   its row exists for the writers of the running totals to share-lock (server/modules/sales/calendar.ts).
+//   its row exists for the writers of the running totals to share-lock (server/modules/ledger/calendar.ts).
 // - The month and week running totals (partner_sales_stats 'm' and 'w', partner_earning_stats by
 //   month) cut again: by the day the customer paid rather than placed the order (sales) or it was
 //   recorded (earnings), and at midnight in the program's time zone rather than UTC. What each
 //   order and earning counts, the all-time rows and the partners' lifetime figures do not move.
 //   The program's totals follow by their triggers (migration 022).
 // This migration keeps its own copy of the rules (a migration never imports application code):
-// server/modules/sales/stats.ts (rebuildCalendarStats) and common/calendar.ts cut the same way.
+// server/modules/ledger/stats.ts (rebuildCalendarStats) and common/calendar.ts cut the same way.
 export const DEFAULT_ZONE = 'America/Toronto';
 
 export async function up(db: Kysely<unknown>): Promise<void> {

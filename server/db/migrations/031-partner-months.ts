@@ -142,7 +142,7 @@ const SLICE = 5_000;
 
 /**
  * Every partner's joined_month and login_month in `zone`, and the program's months joined counted
- * again from them. Also run by a change of zone (server/modules/sales/stats.ts, rebuildCalendarStats),
+ * again from them. Also run by a change of zone (server/modules/ledger/stats.ts, rebuildCalendarStats),
  * which keeps its own copy of these rules: a migration never imports application code.
  */
 export async function recutPartnerMonths(db: Kysely<unknown>, zone: string): Promise<void> {

@@ -42,7 +42,7 @@ import {
   promoCodesOf,
   toPromoCodeJson,
 } from '../promo-codes/service';
-import { currentRateBp } from '../sales/service';
+import { currentRateBp } from '../ledger/service';
 import { readReferralDefaults } from '../settings/service';
 import { requestStoreSync } from '../store-sync/service';
 import { findSubpartnerId } from '../subpartners/service';

@@ -13,7 +13,7 @@ import { issueToken } from '../auth/service';
 import { createPartnerAccount } from '../partners/service';
 import { createPromoCode } from '../promo-codes/service';
 import { seedContent } from '../content/service';
-import { approveMaturedEarnings } from '../sales/service';
+import { approveMaturedEarnings } from '../ledger/service';
 import { sweepChallengeRewards } from './service';
 
 const SECRET = 'challenges-webhook-secret';

@@ -19,7 +19,7 @@ import { recordAudit } from '../audit/service';
 import { awardDueBadges, type Awarded } from '../badges/service';
 import { addNotification, formatMoney, requireSomeText } from '../notifications/service';
 import { monthBoundsIn } from '../../../common/calendar';
-import { createEarning, monthKeyIn, programTimeZone } from '../sales/service';
+import { createEarning, monthKeyIn, programTimeZone } from '../ledger/service';
 import { readHoldingPeriodDays } from '../settings/service';
 import { issueVoucher, storedVoucherAmount, voucherAmount } from '../vouchers/service';
 import {

@@ -6,7 +6,7 @@ import type { PageContent, PageVariable } from '../../../common/content';
 import type { Locale } from '../../../common/i18n';
 import type { Db } from '../../db';
 import { formatMoney } from '../notifications/service';
-import { allTiers } from '../sales/service';
+import { allTiers } from '../ledger/service';
 import { readHoldingPeriodDays, readPayoutRules } from '../settings/service';
 import { readProgramCurrency } from '../settings';
 

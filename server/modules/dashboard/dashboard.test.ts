@@ -7,7 +7,7 @@ import { deliver, shopifyOrderPayload } from '../../test/shopify';
 import { DEMO_PARTNER, DEMO_PROMO_CODE, seedDemoProgram } from '../../seed/demo';
 import { createPartnerAccount } from '../partners/service';
 import { createPromoCode } from '../promo-codes/service';
-import { approveMaturedEarnings } from '../sales/service';
+import { approveMaturedEarnings } from '../ledger/service';
 
 const SECRET = 'dashboard-webhook-secret';
 const CLIENT = 'dashboard-test-public-client-token-0';

@@ -20,7 +20,7 @@ import {
   programTimeZone,
   tierReached,
   weekKeyIn,
-} from '../sales/service';
+} from '../ledger/service';
 import {
   EARNED,
   adjustmentsOf,

@@ -10,7 +10,7 @@ import type { Db } from '../../db';
 import { groupCommit } from '../../db/group-commit';
 import { nowIso } from '../../db/dialect';
 import type { LinkClicksTable } from '../../db/schema';
-import { programTimeZone } from '../sales/service';
+import { programTimeZone } from '../ledger/service';
 import {
   claimVisitor,
   clicksPerDay,

@@ -13,7 +13,7 @@ import { i18n } from '../../i18n';
 import { pageOf } from '../../plugins/paging';
 import { recordAudit } from '../audit/service';
 import { findPartnerById, updatePartner } from '../partners/service';
-import { createEarning, earnedCents } from '../sales/service';
+import { createEarning, earnedCents } from '../ledger/service';
 import { holdUntilFrom, readMarketplaceRateBp } from '../settings/service';
 import type { ReportProblem, ReportReason, ReportRow } from './report';
 import { parseAssociatesReport } from './report';

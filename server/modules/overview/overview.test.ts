@@ -9,7 +9,7 @@ import { signInPartner } from '../auth/service';
 import { findPayout, markPayoutPaid, requestPayout, reviewPayout, transition } from '../payouts/service';
 import { createPromoCode } from '../promo-codes/service';
 import { DEFAULT_TIME_ZONE, localMonthStart, startOfDay } from '../../../common/calendar';
-import { createEarning } from '../sales/service';
+import { createEarning } from '../ledger/service';
 
 // Months are the program's time zone's (the default, America/Toronto; decisions/054): the instant
 // each begins, and its row.

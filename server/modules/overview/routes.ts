@@ -16,7 +16,7 @@ import { sayKey } from '../../i18n';
 import { idParams, pagingQuery } from '../../plugins/paging';
 import { refineTimeRange, timeRange, timeRangeQuery } from '../../plugins/time-range';
 import { requireStaff, staffIdOf } from '../auth';
-import { HANDLED_TOPICS } from '../sales/service';
+import { HANDLED_TOPICS } from '../ledger/service';
 import {
   listFailedStorePushes,
   listOrdersApart,

@@ -22,7 +22,7 @@ import { AppError } from '../../errors';
 import { pageOf } from '../../plugins/paging';
 import type { stageOf } from '../payouts/service';
 import { findPromoCode } from '../promo-codes/service';
-import { ALL_TIME, monthKeyIn, programTimeZone, releaseOrdersAwaitingRate } from '../sales/service';
+import { ALL_TIME, monthKeyIn, programTimeZone, releaseOrdersAwaitingRate } from '../ledger/service';
 import { currencySettings, listExchangeRates } from '../settings';
 import { recordAudit } from '../audit/service';
 import { nowIso } from '../../db/dialect';

@@ -35,7 +35,7 @@ import {
   programTimeZone,
   tierReached,
   tierSpan,
-} from '../sales/service';
+} from '../ledger/service';
 import { requestStoreSync, retryStoreSync, storeSyncsOf } from '../store-sync/service';
 import type { StoreSyncJson } from '../store-sync/service';
 import {

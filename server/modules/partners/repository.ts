@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { prepared } from '../../db/prepared';
 import type { NewPartner, Partner, PartnerUpdate } from '../../db/schema';
-import { monthKeyIn, programTimeZone } from '../sales/service';
+import { monthKeyIn, programTimeZone } from '../ledger/service';
 
 /** A new partner, counted as joined in the month of the program's calendar holding `created_at` (migration 031). */
 export async function insertPartner(db: Db, partner: Omit<NewPartner, 'joined_month'>): Promise<Partner> {

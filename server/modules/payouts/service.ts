@@ -20,7 +20,7 @@ import { i18n } from '../../i18n';
 import { enqueueJob } from '../../jobs/queue';
 import { recordAudit } from '../audit/service';
 import { findPartnerById } from '../partners/service';
-import { foldAdjustmentsBack, moveEarnings, programTimeZone } from '../sales/service';
+import { foldAdjustmentsBack, moveEarnings, programTimeZone } from '../ledger/service';
 import { payoutRulesOf, readPayoutRules } from '../settings/service';
 import type { StaffRole } from '../staff/service';
 import {

@@ -10,7 +10,7 @@ import { versionFor, writtenContent, type BilingualContent } from '../../plugins
 import { pageOf } from '../../plugins/paging';
 import { recordAudit } from '../audit/service';
 import { productImageUrls } from '../content/service';
-import { programTimeZone } from '../sales/service';
+import { programTimeZone } from '../ledger/service';
 import { requireSomeText } from '../notifications/service';
 import {
   countPromotions,

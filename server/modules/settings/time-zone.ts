@@ -6,7 +6,7 @@ import { nowIso } from '../../db/dialect';
 import { invalid } from '../../errors';
 import { sayKey } from '../../i18n';
 import { recordAudit } from '../audit/service';
-import { programTimeZone, rebuildCalendarStats, TIME_ZONE_KEY, zoneOf } from '../sales/service';
+import { programTimeZone, rebuildCalendarStats, TIME_ZONE_KEY, zoneOf } from '../ledger/service';
 import { ensureSetting, lockSetting, settingRow, settingRowOrThrow, updateSetting } from './repository';
 
 export { programTimeZone };

@@ -1,7 +1,7 @@
 // Reconciliation with the store (issue 30, docs/decisions/057-store-reconciliation.md): a
 // periodic task on every node reads the store's orders updated since the last synced moment
 // (Admin GraphQL `orders`, server/integrations/shopify/orders.ts) and records what the ledger does
-// not have yet through the webhook's own functions (server/modules/sales/orders.ts:
+// not have yet through the webhook's own functions (server/modules/ledger/orders.ts:
 // recordPaidOrder, recordCancellation, recordRefund), which know an order by its shopify_order_id
 // and a refund by its shopify_refund_id: an order that comes both ways is recorded once.
 //
@@ -29,7 +29,7 @@ import { allLineItems, fetchOrdersPage, restOrder, restRefunds } from '../../int
 import type { GraphqlOrder, OrdersPage } from '../../integrations/shopify/orders';
 import { shopifyOrder, shopifyRefund } from '../../integrations/shopify/webhooks';
 import type { ShopifyOrder, ShopifyRefund } from '../../integrations/shopify/webhooks';
-import { recordCancellation, recordPaidOrder, recordRefund } from '../sales/service';
+import { recordCancellation, recordPaidOrder, recordRefund } from '../ledger/service';
 import {
   claimReconciliation,
   ensureReconciliation,

@@ -17,7 +17,7 @@ import type { ShopifyAdminStandIn } from '../../test/shopify-admin';
 import { shopifyOrdersStandIn } from '../../test/shopify-admin-orders';
 import type { StandInOrders } from '../../test/shopify-admin-orders';
 import { shopifyOrderPayload, shopifyRefundPayload } from '../../test/shopify';
-import { handleShopifyDelivery } from '../sales/service';
+import { handleShopifyDelivery } from '../ledger/service';
 import { programOverview } from '../overview/service';
 import { reconcileStore, reconciliationState } from './service';
 import type { ReconcileOptions } from './service';

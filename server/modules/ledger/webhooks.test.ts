@@ -6,7 +6,7 @@ import { deliver, shopifyOrderPayload, shopifyRefundPayload } from '../../test/s
 import { DEMO_PARTNER, DEMO_PROMO_CODE, seedDemoProgram } from '../../seed/demo';
 import { createPartnerAccount } from '../partners/service';
 import { createPromoCode } from '../promo-codes/service';
-import { approveMaturedEarnings } from './ledger';
+import { approveMaturedEarnings } from './earnings';
 
 const SECRET = 'shpss_test_webhook_secret';
 

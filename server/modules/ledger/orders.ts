@@ -13,8 +13,8 @@ import { findPromoCode } from '../promo-codes/service';
 import { inProgramCurrency, readMoneyTerms } from '../settings';
 import type { MoneyTerms } from '../settings';
 import { holdUntilOf } from '../settings/service';
-import { changeEarning, createEarning, createSaleOfNewOrder, earningsOfOrder } from './ledger';
-import type { NewEarning } from './ledger';
+import { changeEarning, createEarning, createSaleOfNewOrder, earningsOfOrder } from './earnings';
+import type { NewEarning } from './earnings';
 import { commissionCounts, syncOrderStats } from './stats';
 import {
   findCodeOwner,

@@ -207,7 +207,7 @@ export function shopifyIngest(
   };
 }
 
-export { approveMaturedEarnings } from './ledger';
+export { approveMaturedEarnings } from './earnings';
 export {
   currentRateBp,
   recordCancellation,
@@ -218,8 +218,8 @@ export {
 export { allTiers } from './repository';
 export { commissionRateBp, tierReached, tierSpan } from './rules';
 export type { RatedPartner, Tier } from './rules';
-export { createEarning, foldAdjustmentsBack, moveEarnings } from './ledger';
-export type { MovedEarning } from './ledger';
+export { createEarning, foldAdjustmentsBack, moveEarnings } from './earnings';
+export type { MovedEarning } from './earnings';
 export { ALL_TIME, dayKey, monthKeyIn, rebuildCalendarStats, rebuildLedgerStats, weekKeyIn } from './stats';
 export { programTimeZone, TIME_ZONE_KEY, zoneOf } from './calendar';
 

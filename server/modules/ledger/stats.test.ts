@@ -6,7 +6,7 @@ import { deliver, shopifyOrderPayload, shopifyRefundPayload } from '../../test/s
 import { DEMO_PARTNER, DEMO_PROMO_CODE, DEMO_STAFF, seedDemoProgram } from '../../seed/demo';
 import { markPayoutPaid, requestPayout, reviewPayout } from '../payouts/service';
 import { createStaffUser, findStaffByEmail } from '../staff/service';
-import { changeEarning } from './ledger';
+import { changeEarning } from './earnings';
 import { approveMaturedEarnings, rebuildLedgerStats } from './service';
 
 const SECRET = 'stats-webhook-secret';
