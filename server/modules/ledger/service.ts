@@ -9,9 +9,15 @@ import { groupCommit } from '../../db/group-commit';
 import { retryOnConflict } from '../../db/retry';
 import type { GroupCommitOptions } from '../../db/group-commit';
 import { nowIso } from '../../db/dialect';
-import { prepared } from '../../db/prepared';
 import { parseShopifyPayload } from '../../integrations/shopify/webhooks';
 import { recordCancellation, recordCreatedOrder, recordPaidOrder, recordRefund } from './orders';
+import {
+  insertDelivery,
+  keepFailed,
+  keepRejectionOnce,
+  processedAt,
+  settleDelivery,
+} from './webhook-repository';
 
 export const HANDLED_TOPICS = ['orders/create', 'orders/paid', 'orders/cancelled', 'refunds/create'] as const;
 
@@ -37,15 +43,6 @@ const storedTopic = (delivery: ShopifyDelivery) => delivery.topic.slice(0, 60);
 const storedBody = (delivery: ShopifyDelivery) =>
   delivery.rawBody.toString('utf8').replaceAll('\u0000', '\uFFFD');
 
-// Every delivery's first statement, compiled once (db/prepared.ts): stored as processed at once.
-const insertDelivery = prepared(4, (db, deliveryId: string, topic: string, at: string, body: string) =>
-  db
-    .insertInto('webhook_deliveries')
-    .values({ delivery_id: deliveryId, topic, received_at: at, body, processed_at: at, error: null })
-    .onConflict((oc) => oc.column('delivery_id').doNothing())
-    .returning('delivery_id'),
-);
-
 /** Runs one delivery into the ledger; the caller provides the transaction. */
 async function ingestDelivery(trx: Db, delivery: ShopifyDelivery, now: Date): Promise<WebhookResult> {
   const body = storedBody(delivery);
@@ -54,25 +51,14 @@ async function ingestDelivery(trx: Db, delivery: ShopifyDelivery, now: Date): Pr
   // Stored as processed at once: if processing fails, the transaction (or the savepoint) takes
   // the row back, and the failure is kept apart with its error.
   const at = nowIso(now);
-  const [fresh] = await insertDelivery(trx, deliveryId, storedTopic(delivery), at, body);
-  if (!fresh) {
-    // Known already: done (processed or rejected), unless it failed before and is retried now.
-    const stored = await trx
-      .selectFrom('webhook_deliveries')
-      .select('processed_at')
-      .where('delivery_id', '=', deliveryId)
-      .executeTakeFirstOrThrow();
-    if (stored.processed_at) return { outcome: 'duplicate' };
-  }
+  const fresh = await insertDelivery(trx, { deliveryId, topic: storedTopic(delivery), at, body });
+  // Known already: done (processed or rejected), unless it failed before and is retried now.
+  if (!fresh && (await processedAt(trx, deliveryId))) return { outcome: 'duplicate' };
   if (!handled) return { outcome: 'ignored' };
   const parsed = parseShopifyPayload(delivery.topic, delivery.rawBody.toString('utf8'));
   if (!parsed.ok && parsed.testNotification) {
     // The store's "Send test notification": kept as a test delivery, never as a refusal.
-    await trx
-      .updateTable('webhook_deliveries')
-      .set({ processed_at: nowIso(now), error: null, test: 1 })
-      .where('delivery_id', '=', deliveryId)
-      .execute();
+    await settleDelivery(trx, deliveryId, nowIso(now), { error: null, test: true });
     return { outcome: 'test' };
   }
   // Rejected without throwing: the unit commits with its batch and disturbs none of the others.
@@ -83,12 +69,7 @@ async function ingestDelivery(trx: Db, delivery: ShopifyDelivery, now: Date): Pr
   else if (delivery.topic === 'orders/paid') await recordPaidOrder(trx, payload.order, now);
   else if (delivery.topic === 'orders/cancelled') await recordCancellation(trx, payload.order, now);
   else await recordCreatedOrder(trx, payload.order, now);
-  if (!fresh)
-    await trx
-      .updateTable('webhook_deliveries')
-      .set({ processed_at: nowIso(now), error: null })
-      .where('delivery_id', '=', deliveryId)
-      .execute();
+  if (!fresh) await settleDelivery(trx, deliveryId, nowIso(now), { error: null });
   return { outcome: 'processed' };
 }
 
@@ -114,32 +95,14 @@ async function keepRejection(
   now: Date,
 ): Promise<{ errorId: string; error: string }> {
   const deliveryId = deliveryIdOf(delivery);
-  const kept = await trx
-    .insertInto('webhook_rejections')
-    .values({
-      delivery_id: deliveryId,
-      webhook_id: delivery.webhookId?.slice(0, 100) ?? null,
-      shop_domain: delivery.shop?.slice(0, 255) ?? null,
-      error_id: randomUUID(),
-      rejected_at: nowIso(now),
-    })
-    .onConflict((oc) => oc.column('delivery_id').doNothing())
-    .returning('error_id')
-    .executeTakeFirst();
-  const errorId =
-    kept?.error_id ??
-    (
-      await trx
-        .selectFrom('webhook_rejections')
-        .select('error_id')
-        .where('delivery_id', '=', deliveryId)
-        .executeTakeFirstOrThrow()
-    ).error_id;
-  await trx
-    .updateTable('webhook_deliveries')
-    .set({ processed_at: nowIso(now), error })
-    .where('delivery_id', '=', deliveryId)
-    .execute();
+  const errorId = await keepRejectionOnce(trx, {
+    deliveryId,
+    webhookId: delivery.webhookId?.slice(0, 100) ?? null,
+    shopDomain: delivery.shop?.slice(0, 255) ?? null,
+    errorId: randomUUID(),
+    at: nowIso(now),
+  });
+  await settleDelivery(trx, deliveryId, nowIso(now), { error });
   return { errorId, error };
 }
 
@@ -154,18 +117,13 @@ async function keepFailedDelivery(
   now: Date,
 ): Promise<void> {
   const message = error instanceof Error ? error.message.slice(0, 2000) : String(error);
-  await db
-    .insertInto('webhook_deliveries')
-    .values({
-      delivery_id: deliveryIdOf(delivery),
-      topic: storedTopic(delivery),
-      received_at: nowIso(now),
-      body: storedBody(delivery),
-      processed_at: null,
-      error: message,
-    })
-    .onConflict((oc) => oc.column('delivery_id').doUpdateSet({ error: message }))
-    .execute()
+  await keepFailed(db, {
+    deliveryId: deliveryIdOf(delivery),
+    topic: storedTopic(delivery),
+    receivedAt: nowIso(now),
+    body: storedBody(delivery),
+    error: message,
+  })
     // When the database itself is what failed, the store's retry brings the delivery back.
     .catch(() => undefined);
 }

@@ -28,6 +28,7 @@ import { StatusBadge } from '../../../components/status';
 import { useManagerSignOut, useSignOutOnUnauthorized } from '../staff-session';
 import { useWideLayout } from '../../../components/staff/table-or-cards';
 import { PayoutStatusChip } from '../../../components/staff/chips';
+import { ListTable, tableCell, type TableColumn } from '../../../components/table';
 
 const ACTION_ORDER: readonly PayoutAction[] = ['approve', 'mark_paid', 'review', 'reject'];
 
@@ -375,9 +376,15 @@ function EarningsCard({ detail }: { detail: PayoutDetail }) {
   if (earnings.length === 0)
     content = <p className="text-sm text-muted">{t('manager.payout.earnings.empty')}</p>;
   else if (wide) {
-    const th =
-      'border-b border-stone-200 px-2 py-2 text-xs font-semibold tracking-wide text-stone-500 uppercase first:pl-0 last:pr-0 dark:border-stone-800 dark:text-stone-400';
-    const td = 'border-b border-stone-100 px-2 py-2 first:pl-0 last:pr-0 dark:border-stone-800/70';
+    const columns: TableColumn[] = [
+      { key: 'kind', header: t('manager.payout.earnings.columns.kind') },
+      { key: 'order', header: t('manager.payout.earnings.columns.order') },
+      { key: 'date', header: t('manager.payout.earnings.columns.date') },
+      { key: 'product', header: t('manager.payout.earnings.columns.product') },
+      { key: 'amount', header: t('manager.payout.earnings.columns.amount'), align: 'end' },
+      { key: 'status', header: t('manager.payout.earnings.columns.status') },
+    ];
+    const td = tableCell.compactBody;
     content = (
       // Focusable and named: when the table is wider than its card, a keyboard can scroll it.
       <div
@@ -386,50 +393,25 @@ function EarningsCard({ detail }: { detail: PayoutDetail }) {
         role="region"
         aria-label={t('manager.payout.earnings.heading')}
       >
-        <table className="w-full border-separate border-spacing-0 text-sm">
-          <caption className="sr-only">{t('manager.payout.earnings.heading')}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={`${th} text-left`}>
-                {t('manager.payout.earnings.columns.kind')}
-              </th>
-              <th scope="col" className={`${th} text-left`}>
-                {t('manager.payout.earnings.columns.order')}
-              </th>
-              <th scope="col" className={`${th} text-left`}>
-                {t('manager.payout.earnings.columns.date')}
-              </th>
-              <th scope="col" className={`${th} text-left`}>
-                {t('manager.payout.earnings.columns.product')}
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                {t('manager.payout.earnings.columns.amount')}
-              </th>
-              <th scope="col" className={`${th} text-left`}>
-                {t('manager.payout.earnings.columns.status')}
-              </th>
+        <ListTable caption={t('manager.payout.earnings.heading')} columns={columns} compact>
+          {shown.map((earning) => (
+            <tr key={earning.id} data-testid="earning-row" data-kind={earning.kind}>
+              <td className={td}>{kindLabel(earning.kind)}</td>
+              <td className={`${td} whitespace-nowrap tabular-nums`}>
+                {earning.order_number ? orderLabel(earning.order_number) : '—'}
+              </td>
+              <td className={`${td} whitespace-nowrap`}>{f.date(earning.date)}</td>
+              <td className={`${td} min-w-36`}>{earning.product ?? '—'}</td>
+              <td
+                className={`${td} text-right whitespace-nowrap ${amountClass(earning.amount, earning.kind)}`}
+                data-testid="earning-amount"
+              >
+                {f.money(earning.amount, payout.currency)}
+              </td>
+              <td className={td}>{status(earning.status)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {shown.map((earning) => (
-              <tr key={earning.id} data-testid="earning-row" data-kind={earning.kind}>
-                <td className={td}>{kindLabel(earning.kind)}</td>
-                <td className={`${td} whitespace-nowrap tabular-nums`}>
-                  {earning.order_number ? orderLabel(earning.order_number) : '—'}
-                </td>
-                <td className={`${td} whitespace-nowrap`}>{f.date(earning.date)}</td>
-                <td className={`${td} min-w-36`}>{earning.product ?? '—'}</td>
-                <td
-                  className={`${td} text-right whitespace-nowrap ${amountClass(earning.amount, earning.kind)}`}
-                  data-testid="earning-amount"
-                >
-                  {f.money(earning.amount, payout.currency)}
-                </td>
-                <td className={td}>{status(earning.status)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ListTable>
       </div>
     );
   } else

@@ -27,6 +27,7 @@ import { useManagerSignOut, useSignOutOnUnauthorized } from '../staff-session';
 import { ListSearch } from '../../../components/list-search';
 import { useWideLayout } from '../../../components/staff/table-or-cards';
 import { PayoutStatusChip } from '../../../components/staff/chips';
+import { ListTable, tableCell, type TableColumn } from '../../../components/table';
 
 function countFor(filter: QueueFilter, counts: StatusCounts | undefined): number | undefined {
   if (!counts) return undefined;
@@ -131,78 +132,56 @@ function StatusFilter({
 function QueueTable({ rows, from }: { rows: PayoutListRow[]; from: string }) {
   const { t } = useTranslation();
   const f = useFormatters();
-  const th =
-    'border-b border-stone-200 px-3 py-2.5 text-xs font-semibold tracking-wide text-stone-500 uppercase first:pl-4 last:pr-4 dark:border-stone-800 dark:text-stone-400';
-  const td = 'border-b border-stone-100 px-3 py-3 first:pl-4 last:pr-4 dark:border-stone-800/70';
+  const columns: TableColumn[] = [
+    { key: 'partner', header: t('manager.payouts.columns.partner') },
+    { key: 'amount', header: t('manager.payouts.columns.amount'), align: 'end' },
+    { key: 'status', header: t('manager.payouts.columns.status') },
+    { key: 'stage', header: t('manager.payouts.columns.stage') },
+    { key: 'requested', header: t('manager.payouts.columns.requested') },
+    { key: 'earnings', header: t('manager.payouts.columns.earnings'), align: 'end' },
+    { key: 'paypal', header: t('manager.payouts.columns.paypal') },
+  ];
   return (
-    <table className="w-full border-separate border-spacing-0 text-sm" data-testid="payouts-table">
-      <caption className="sr-only">{t('manager.payouts.caption')}</caption>
-      <thead>
-        <tr>
-          <th scope="col" className={`${th} text-left`}>
-            {t('manager.payouts.columns.partner')}
-          </th>
-          <th scope="col" className={`${th} text-right`}>
-            {t('manager.payouts.columns.amount')}
-          </th>
-          <th scope="col" className={`${th} text-left`}>
-            {t('manager.payouts.columns.status')}
-          </th>
-          <th scope="col" className={`${th} text-left`}>
-            {t('manager.payouts.columns.stage')}
-          </th>
-          <th scope="col" className={`${th} text-left`}>
-            {t('manager.payouts.columns.requested')}
-          </th>
-          <th scope="col" className={`${th} text-right`}>
-            {t('manager.payouts.columns.earnings')}
-          </th>
-          <th scope="col" className={`${th} text-left`}>
-            {t('manager.payouts.columns.paypal')}
-          </th>
+    <ListTable caption={t('manager.payouts.caption')} testId="payouts-table" columns={columns}>
+      {rows.map((row) => (
+        <tr
+          key={row.id}
+          data-testid="payout-row"
+          className="relative transition-colors hover:bg-stone-50 dark:hover:bg-stone-800/40"
+        >
+          <td className={tableCell.body}>
+            {/* The link covers the whole row, so the row opens the payout wherever it is clicked. */}
+            <Link
+              to={`/manager/payouts/${row.id}`}
+              state={{ queue: from }}
+              className="font-semibold text-stone-900 after:absolute after:inset-0 after:content-[''] hover:underline dark:text-white"
+            >
+              {row.partner.name}{' '}
+              <span className="sr-only">· {t('manager.payouts.payout_number', { id: row.id })}</span>
+            </Link>
+            <span className="block max-w-64 truncate text-xs text-stone-500 dark:text-stone-400">
+              {row.partner.email}
+            </span>
+          </td>
+          <td className={`${tableCell.body} text-right font-semibold tabular-nums`}>
+            {f.money(row.amount, row.currency)}
+          </td>
+          <td className={tableCell.body}>
+            <PayoutStatusChip status={row.status} />
+          </td>
+          <td className={tableCell.body}>
+            <StageChip stage={row.stage} />
+          </td>
+          <td className={`${tableCell.body} whitespace-nowrap text-stone-700 dark:text-stone-300`}>
+            {f.date(row.created_at)}
+          </td>
+          <td className={`${tableCell.body} text-right tabular-nums`}>{f.number(row.earnings_count)}</td>
+          <td className={`${tableCell.body} whitespace-nowrap`}>
+            <PaypalStateText state={row.paypal_state} />
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr
-            key={row.id}
-            data-testid="payout-row"
-            className="relative transition-colors hover:bg-stone-50 dark:hover:bg-stone-800/40"
-          >
-            <td className={td}>
-              {/* The link covers the whole row, so the row opens the payout wherever it is clicked. */}
-              <Link
-                to={`/manager/payouts/${row.id}`}
-                state={{ queue: from }}
-                className="font-semibold text-stone-900 after:absolute after:inset-0 after:content-[''] hover:underline dark:text-white"
-              >
-                {row.partner.name}{' '}
-                <span className="sr-only">· {t('manager.payouts.payout_number', { id: row.id })}</span>
-              </Link>
-              <span className="block max-w-64 truncate text-xs text-stone-500 dark:text-stone-400">
-                {row.partner.email}
-              </span>
-            </td>
-            <td className={`${td} text-right font-semibold tabular-nums`}>
-              {f.money(row.amount, row.currency)}
-            </td>
-            <td className={td}>
-              <PayoutStatusChip status={row.status} />
-            </td>
-            <td className={td}>
-              <StageChip stage={row.stage} />
-            </td>
-            <td className={`${td} whitespace-nowrap text-stone-700 dark:text-stone-300`}>
-              {f.date(row.created_at)}
-            </td>
-            <td className={`${td} text-right tabular-nums`}>{f.number(row.earnings_count)}</td>
-            <td className={`${td} whitespace-nowrap`}>
-              <PaypalStateText state={row.paypal_state} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </ListTable>
   );
 }
 
