@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { catalogs } from '../common/i18n';
+import { catalogs, LOCALES } from '../common/i18n';
+import { partnerEarningStatus, STATUSES } from '../common/statuses';
 import { identitySchemas } from '../common/validation';
-import { isApiMessageKey, localizeMessage, requestLocale, sayApi, sayKey } from './i18n';
+import { EARNING_STATUSES } from './modules/ledger/earnings-export';
+import { isApiMessageKey, localizeMessage, requestLocale, sayApi, sayKey, statusLabel } from './i18n';
 
 describe('messages in the visitor language', () => {
   it('reads the language from Accept-Language, English by default', () => {
@@ -34,5 +36,20 @@ describe('messages in the visitor language', () => {
     const result = identitySchemas(sayKey).forgotPassword.safeParse({ email: 'nope' });
     expect(result.success).toBe(false);
     expect(localizeMessage(result.error!.issues[0]!.message, 'en')).toBe('This field must be a valid email');
+  });
+});
+
+describe('status labels', () => {
+  // Every list a partner or staff reads (sales, referrals, marketplace, payouts, invoices) labels
+  // a status through statusLabel, an earning's through partnerEarningStatus first.
+  it('has words for every payout and earning status in both languages, never a catalog key', () => {
+    for (const locale of LOCALES) {
+      const labels = [...STATUSES, ...EARNING_STATUSES.map(partnerEarningStatus)].map((status) =>
+        statusLabel(status, locale),
+      );
+      for (const label of labels) expect(label).not.toMatch(/^status\.|^[A-Z_]+$/);
+    }
+    expect(statusLabel(partnerEarningStatus('IN_PAYOUT'), 'en')).toBe('Payment Pending');
+    expect(statusLabel(partnerEarningStatus('IN_PAYOUT'), 'fr')).toBe(catalogs.fr.portal.status.APPROVED);
   });
 });

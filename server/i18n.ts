@@ -6,6 +6,8 @@ import i18next from 'i18next';
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_LOCALE, catalogs, isLocale } from '../common/i18n';
 import type { Locale } from '../common/i18n';
+import { statusLabelKey } from '../common/statuses';
+import type { Status } from '../common/statuses';
 import { VALIDATION_KEYS } from '../common/validation';
 import type { Say, ValidationKey } from '../common/validation';
 
@@ -69,6 +71,17 @@ export const isApiMessageKey = (value: string): value is ApiMessageKey => apiKey
 /** An API message in a language, its params filled in. */
 export function sayApi(key: ApiMessageKey, locale: Locale, params?: MessageParams): string {
   return i18n.t(`api.${key}`, { lng: locale, ...params });
+}
+
+// Status labels come from a fixed catalog: each is looked up once per language, not once per row.
+const statusLabels = new Map<string, string>();
+
+/** A payout's or an earning's status in a language, as lists, mail and invoices show it. */
+export function statusLabel(status: Status, locale: Locale): string {
+  const key = `${locale}:${status}`;
+  let text = statusLabels.get(key);
+  if (text === undefined) statusLabels.set(key, (text = i18n.t(statusLabelKey(status), { lng: locale })));
+  return text;
 }
 
 /**

@@ -2,11 +2,10 @@
 // money in major units rounded to cents, statuses with their labels in the visitor's language.
 import { major } from '../../../common/currency';
 import type { Locale } from '../../../common/i18n';
-import { statusLabelKey } from '../../../common/statuses';
-import type { Status } from '../../../common/statuses';
+import { partnerEarningStatus } from '../../../common/statuses';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
-import { i18n } from '../../i18n';
+import { statusLabel } from '../../i18n';
 import { countReadCopies } from '../notifications/service';
 import { findPartnerById } from '../partners/service';
 import { latestPaidCashout } from '../payouts/service';
@@ -44,22 +43,8 @@ import {
 import type { SaleRow } from './repository';
 import { readProgramCurrency } from '../settings';
 
-/**
- * The status a partner sees: an earning gathered into a payout not yet paid is still "Payment
- * Pending" to them (the spec's statuses); the payout itself shows where it stands.
- */
-const partnerStatus = (status: string) => (status === 'IN_PAYOUT' ? 'APPROVED' : status);
-
-// Status labels come from fixed catalogs: each is looked up once per language, not once per row.
-const labels = new Map<string, string>();
-const label = (status: string | null, locale: Locale) => {
-  if (!status) return null;
-  status = partnerStatus(status);
-  const key = `${locale}:${status}`;
-  let text = labels.get(key);
-  if (text === undefined) labels.set(key, (text = i18n.t(statusLabelKey(status as Status), { lng: locale })));
-  return text;
-};
+const label = (status: string | null, locale: Locale) =>
+  status ? statusLabel(partnerEarningStatus(status), locale) : null;
 
 type SalesRow = Awaited<ReturnType<typeof salesStatRows>>[number];
 type EarningRow = Awaited<ReturnType<typeof earningStatRows>>[number];
@@ -234,7 +219,7 @@ function orderLine(r: OrderRow, adjustments: Map<number, number>, status: string
     order_amount: major(r.subtotal_cents - r.refunded_cents),
     commission: major(earnedCents(status, r.amount_cents, adjustment)),
     adjustment: major(adjustment),
-    status: status === null ? null : partnerStatus(status),
+    status: status === null ? null : partnerEarningStatus(status),
     status_label: label(status, locale),
     country: r.country_code,
     region: r.geo,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogs } from '../../../common/i18n';
 import { createTestApp } from '../../test/app';
 import type { TestApp } from '../../test/app';
 import { DEMO_PARTNER, DEMO_STAFF, seedDemoProgram } from '../../seed/demo';
@@ -133,6 +134,32 @@ describe('marketplace and vouchers', () => {
       order_amount: 49.98,
       commission: 5,
     });
+
+    // Gathered into a cash-out not paid yet, they read "Payment Pending" as a store sale does, in
+    // either language, never the ledger's own IN_PAYOUT nor a catalog key.
+    await t.database.db
+      .updateTable('earnings')
+      .set({ status: 'IN_PAYOUT' })
+      .where('kind', '=', 'marketplace')
+      .execute();
+    for (const [language, label] of [
+      ['en', 'Payment Pending'],
+      ['fr', catalogs.fr.portal.status.APPROVED],
+    ] as const) {
+      const inPayout = (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/getAmazonSalesItems',
+          headers: { ...bearer(partner), 'accept-language': language },
+        })
+      ).json();
+      expect(
+        inPayout.data.map((row: { status: string; status_label: string }) => [row.status, row.status_label]),
+      ).toEqual([
+        ['APPROVED', label],
+        ['APPROVED', label],
+      ]);
+    }
   });
 
   it('refuses reports from reviewers and partners, empty bodies and bytes that are not text', async () => {

@@ -4,12 +4,11 @@ import { createHash } from 'node:crypto';
 import { PRODUCT_ASINS, PRODUCT_CODES } from '../../../common/products';
 import { DEFAULT_LOCALE } from '../../../common/i18n';
 import type { Locale } from '../../../common/i18n';
-import { statusLabelKey } from '../../../common/statuses';
-import type { Status } from '../../../common/statuses';
+import { partnerEarningStatus } from '../../../common/statuses';
 import type { Db } from '../../db';
 import { isUniqueViolation, lockKeys, nowIso } from '../../db/dialect';
 import { invalid, notFound } from '../../errors';
-import { i18n } from '../../i18n';
+import { i18n, statusLabel } from '../../i18n';
 import { pageOf } from '../../plugins/paging';
 import { recordAudit } from '../audit/service';
 import { findPartnerById, updatePartner } from '../partners/service';
@@ -404,8 +403,8 @@ export async function marketplaceSales(
       // Marketplace earnings come from imported report rows, never from a paid store order refunded
       // later: nothing is taken back from them by adjustment.
       adjustment: 0,
-      status: r.status,
-      status_label: r.status ? i18n.t(statusLabelKey(r.status as Status), { lng: locale }) : null,
+      status: r.status === null ? null : partnerEarningStatus(r.status),
+      status_label: r.status ? statusLabel(partnerEarningStatus(r.status), locale) : null,
       country: 'US',
       region: 'US',
     })),

@@ -9,14 +9,13 @@ import { BRAND } from '../../../common/brand';
 import { major } from '../../../common/currency';
 import type { Locale } from '../../../common/i18n';
 import { hasRole } from '../../../common/staff-roles';
-import { statusLabelKey } from '../../../common/statuses';
 import type { Db } from '../../db';
 import { isUniqueViolation, nowIso } from '../../db/dialect';
 import { retryOnConflict } from '../../db/retry';
 import type { Payout, PayoutStatus } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { ApiMessageKey } from '../../errors';
-import { i18n } from '../../i18n';
+import { statusLabel } from '../../i18n';
 import { enqueueJob } from '../../jobs/queue';
 import { recordAudit } from '../audit/service';
 import { findPartnerById } from '../partners/service';
@@ -47,14 +46,7 @@ import {
 import type { PayoutRow } from './repository';
 import { readProgramCurrency } from '../settings';
 
-// Labels come from fixed catalogs: each is looked up once per language, not once per row.
-const labels = new Map<string, string>();
-export const label = (status: PayoutStatus, locale: Locale) => {
-  const key = `${locale}:${status}`;
-  let text = labels.get(key);
-  if (text === undefined) labels.set(key, (text = i18n.t(statusLabelKey(status), { lng: locale })));
-  return text;
-};
+export const label = (status: PayoutStatus, locale: Locale) => statusLabel(status, locale);
 
 export const PAYOUT_CHANGED_JOB = 'payout_changed';
 
