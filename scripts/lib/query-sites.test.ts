@@ -1,7 +1,7 @@
 // Repositories hold the queries (issue 32; ARCHITECTURE.md, "Service → repository → database"):
 // no module file but a repository file starts a Kysely query, runs an `sql` template or keeps a
-// prepared one. The files below still do and are to move; the list only shrinks, since a file
-// listed here that holds no query any more fails the test too.
+// prepared one. None is left outside; a file that must wait would be listed below with why, and
+// a file listed there that holds no query any more fails the test too, so the list only shrinks.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,15 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { allowListProblems, isRepositoryFile, querySites, sitesOutsideRepositories } from './query-sites';
 
 /** Files that still hold queries outside a repository, each with why it waits. */
-const STILL_TO_MOVE: Record<string, string> = {
-  // The ledger module's queries move to its repositories (issue 32, item 4).
-  'server/modules/ledger/calendar.ts': 'the ledger step',
-  'server/modules/ledger/earnings-export.ts': 'the ledger step',
-  'server/modules/ledger/earnings.ts': 'the ledger step',
-  'server/modules/ledger/orders.ts': 'the ledger step',
-  'server/modules/ledger/service.ts': 'the ledger step',
-  'server/modules/ledger/stats.ts': 'the ledger step',
-};
+const STILL_TO_MOVE: Record<string, string> = {};
 
 describe('the query-site scan', () => {
   it('finds every way a query starts, and nothing else', () => {

@@ -7,11 +7,10 @@
 // commits. A change of zone takes the row exclusively (server/modules/settings/time-zone.ts): it
 // waits for every writer that read the old zone to commit, re-cuts the month and week totals, and
 // writers that come after it read the new zone. SQLite has one writer at a time.
-import { sql } from 'kysely';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../../../common/calendar';
 import type { Db } from '../../db';
 import { dialectOf } from '../../db/dialect';
-import { prepared } from '../../db/prepared';
+import { storedZone, storedZoneShared } from './calendar-repository';
 
 /** Where the zone is kept in the settings table (migration 028 writes the default there). */
 export const TIME_ZONE_KEY = 'program_time_zone';
@@ -20,19 +19,9 @@ export const TIME_ZONE_KEY = 'program_time_zone';
 export const zoneOf = (stored: string | undefined | null): string =>
   stored && isTimeZone(stored) ? stored : DEFAULT_TIME_ZONE;
 
-const zoneRow = prepared(
-  1,
-  (_db, key: string) => sql<{ value: string }>`select value from settings where key = ${key}`,
-);
-const zoneRowShared = prepared(
-  1,
-  (_db, key: string) => sql<{ value: string }>`select value from settings where key = ${key} for share`,
-);
-
 /** The program's time zone, for figures shown (no lock). */
 export async function programTimeZone(db: Db): Promise<string> {
-  const [row] = await zoneRow(db, TIME_ZONE_KEY);
-  return zoneOf(row?.value);
+  return zoneOf(await storedZone(db, TIME_ZONE_KEY));
 }
 
 /**
@@ -41,7 +30,7 @@ export async function programTimeZone(db: Db): Promise<string> {
  * until that transaction ends, so a change of zone cannot commit between this read and the writes.
  */
 export async function zoneForWrite(db: Db): Promise<string> {
-  if (dialectOf(db) === 'postgres') return zoneOf((await zoneRowShared(db, TIME_ZONE_KEY))[0]?.value);
+  if (dialectOf(db) === 'postgres') return zoneOf(await storedZoneShared(db, TIME_ZONE_KEY));
   // SQLite: one process, one connection, one transaction at a time (decisions/043), and a change
   // of zone is a transaction of its own: the zone cannot change while a transaction runs, so it is
   // read once per transaction (a group commit's batch of orders shares one read), not per order.

@@ -3,12 +3,15 @@
 // earnings holds one span's rows in memory, and the file has the earnings that existed when it
 // began, each once.
 import type { Readable } from 'node:stream';
-import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { EarningKind, EarningStatus } from '../../db/schema';
 import { csvMoney, CsvNumber, csvStream, pagesAfter, pagesBySpan } from '../../plugins/csv';
-import type { TimeRange } from '../../plugins/time-range';
 import { readProgramCurrency } from '../settings';
+import { earningsExportPage, lastEarningId } from './earnings-repository';
+import type { EarningsExportFilter, EarningsExportRow as Row } from './earnings-repository';
+
+export type { EarningsExportFilter } from './earnings-repository';
+export { partnerIdByUuid } from './earnings-repository';
 
 export const EARNING_STATUSES = [
   'PENDING',
@@ -25,13 +28,6 @@ export const EARNING_KINDS = [
   'bonus',
   'adjustment',
 ] as const satisfies readonly EarningKind[];
-
-export interface EarningsExportFilter extends TimeRange {
-  /** The partner's id (the route resolves the uuid it was given). */
-  partnerId?: number | undefined;
-  status?: EarningStatus | undefined;
-  kind?: EarningKind | undefined;
-}
 
 /** Ids read per query: a few milliseconds of the database each, whatever the filters. */
 export const EXPORT_SPAN = 2000;
@@ -59,57 +55,6 @@ const COLUMNS = [
   'source_base',
   'exchange_rate',
 ] as const;
-
-/**
- * The earnings with ids in (from, to], at most `limit`, in id order. The id range is what the
- * database reads by: the status and kind are compared as expressions, so no index on them is
- * taken instead (the status index walked all 82,000 pending earnings for each span of a 1M
- * ledger: 44 s instead of 5). One partner's earnings are read from the partner's index.
- */
-function pageQuery(
-  db: Db,
-  filter: EarningsExportFilter,
-  range: { from: number; to: number; limit?: number },
-) {
-  let query = db
-    .selectFrom('earnings')
-    .innerJoin('partners', 'partners.id', 'earnings.partner_id')
-    .leftJoin('orders', 'orders.id', 'earnings.order_id')
-    .leftJoin('marketplace_sales', 'marketplace_sales.id', 'earnings.marketplace_sale_id')
-    .select([
-      'earnings.id',
-      'earnings.created_at',
-      'earnings.updated_at',
-      'earnings.kind',
-      'earnings.status',
-      'earnings.base_cents',
-      'earnings.rate_bp',
-      'earnings.amount_cents',
-      'earnings.hold_until',
-      'earnings.payout_id',
-      'partners.uuid',
-      'partners.first_name',
-      'partners.last_name',
-      'partners.email',
-      'orders.order_number',
-      'orders.first_product',
-      'orders.currency as order_currency',
-      'orders.source_subtotal_cents',
-      'orders.fx_rate',
-      'marketplace_sales.product as marketplace_product',
-    ])
-    .where('earnings.id', '>', range.from)
-    .where('earnings.id', '<=', range.to);
-  if (filter.partnerId !== undefined) query = query.where('earnings.partner_id', '=', filter.partnerId);
-  if (filter.status !== undefined) query = query.where(sql`earnings.status || ''`, '=', filter.status);
-  if (filter.kind !== undefined) query = query.where(sql`earnings.kind || ''`, '=', filter.kind);
-  if (filter.since !== undefined) query = query.where('earnings.created_at', '>=', filter.since);
-  if (filter.until !== undefined) query = query.where('earnings.created_at', '<', filter.until);
-  query = query.orderBy('earnings.id');
-  return range.limit === undefined ? query : query.limit(range.limit);
-}
-
-type Row = Awaited<ReturnType<ReturnType<typeof pageQuery>['execute']>>[number];
 
 const cellsIn = (currency: string) => (r: Row) => [
   r.id,
@@ -144,23 +89,14 @@ export async function earningsCsv(
   filter: EarningsExportFilter,
   span = EXPORT_SPAN,
 ): Promise<Readable> {
-  const last = await db
-    .selectFrom('earnings')
-    .select((eb) => eb.fn.max('id').as('id'))
-    .executeTakeFirst();
-  const lastId = Number(last?.id ?? 0);
+  const lastId = await lastEarningId(db);
   const pages =
     filter.partnerId === undefined
-      ? pagesBySpan((from, to) => pageQuery(db, filter, { from, to }).execute(), lastId, span)
+      ? pagesBySpan((from, to) => earningsExportPage(db, filter, { from, to }), lastId, span)
       : pagesAfter(
-          (after) => pageQuery(db, filter, { from: after, to: lastId, limit: span }).execute(),
+          (after) => earningsExportPage(db, filter, { from: after, to: lastId, limit: span }),
           (row) => row.id,
           span,
         );
   return csvStream(COLUMNS, pages, cellsIn(await readProgramCurrency(db)));
-}
-
-/** The id of the partner with this uuid, if any. */
-export async function partnerIdByUuid(db: Db, uuid: string): Promise<number | undefined> {
-  return (await db.selectFrom('partners').select('id').where('uuid', '=', uuid).executeTakeFirst())?.id;
 }

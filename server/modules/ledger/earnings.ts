@@ -1,12 +1,24 @@
 // The earnings ledger. Every earning is created once per (partner, kind, source) and every
 // change to it, status or amount, is written to earning_events with when and why. Changes are
 // conditional on the status read, so two nodes can never both apply the same transition.
-import { sql } from 'kysely';
 import type { Db } from '../../db';
-import { prepared } from '../../db/prepared';
 import { retryOnConflict } from '../../db/retry';
 import { nowIso } from '../../db/dialect';
-import type { Earning, EarningKind, EarningStatus } from '../../db/schema';
+import type { Earning, EarningStatus } from '../../db/schema';
+import {
+  insertCreationEvent,
+  insertEarning,
+  insertEarningEvent,
+  insertEarningEvents,
+  insertSaleEarning,
+  openAdjustmentsOfOrders,
+  orderEarningsAmong,
+  pendingEarningsDue,
+  uncountOrder,
+  updateEarningIfUnchanged,
+  updateEarningsInStatus,
+} from './earnings-repository';
+import type { MovedEarning, NewEarning } from './earnings-repository';
 import {
   commissionCounts,
   countEarningChange,
@@ -15,18 +27,8 @@ import {
   syncOrderStats,
 } from './stats';
 
-export interface NewEarning {
-  partner_id: number;
-  kind: EarningKind;
-  source_key: string;
-  order_id?: number | null;
-  marketplace_sale_id?: number | null;
-  base_cents: number;
-  rate_bp: number | null;
-  amount_cents: number;
-  status: EarningStatus;
-  hold_until: string | null;
-}
+export type { MovedEarning, NewEarning } from './earnings-repository';
+export { earningsOfOrder } from './earnings-repository';
 
 /** Creates the earning unless it exists already; answers it, or undefined on a repeat. */
 export async function createEarning(
@@ -37,47 +39,24 @@ export async function createEarning(
   now = new Date(),
 ): Promise<Earning | undefined> {
   const at = nowIso(now);
-  const created = await db
-    .insertInto('earnings')
-    .values({
-      order_id: null,
-      marketplace_sale_id: null,
-      ...earning,
-      payout_id: null,
-      created_at: at,
-      updated_at: at,
-      dated_at: datedAtOf(earning.order_id, at),
-    })
-    .onConflict((oc) => oc.columns(['partner_id', 'kind', 'source_key']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  // Dated by its order's payment when it has one (docs/decisions/054-program-calendar.md).
+  const created = await insertEarning(db, earning, at);
   if (created) {
-    await db
-      .insertInto('earning_events')
-      .values({
-        earning_id: created.id,
-        at,
-        from_status: null,
-        to_status: created.status,
-        amount_before_cents: null,
-        amount_after_cents: created.amount_cents,
-        reason,
-        actor,
-      })
-      .execute();
+    await insertEarningEvent(db, {
+      earning_id: created.id,
+      at,
+      from_status: null,
+      to_status: created.status,
+      amount_before_cents: null,
+      amount_after_cents: created.amount_cents,
+      reason,
+      actor,
+    });
     // (The order that a new sale earning belongs to brings its own stats up to date.)
     await countEarningChange(db, undefined, created);
   }
   return created;
 }
-
-/**
- * The instant a new earning counts at in the calendar (docs/decisions/054-program-calendar.md):
- * an earning of an order (its sale, a referral, an adjustment) when the customer paid the order,
- * any other when it is recorded.
- */
-const datedAtOf = (orderId: number | null | undefined, at: string) =>
-  orderId != null ? sql<string>`coalesce((select paid_at from orders where id = ${orderId}), ${at})` : at;
 
 /**
  * The sale earning of an order just inserted with what it counts (recordPaidOrder): createEarning's
@@ -110,9 +89,7 @@ export async function createSaleOfNewOrder(
   // The order is new: its earning cannot exist already. Should it, nothing of the order was
   // added to the stats yet: it counts nothing, then is brought in line with what is there.
   if (id === undefined) {
-    await sql`update orders set counted_orders = 0, counted_sales_cents = 0, counted_commission_cents = 0 where id = ${earning.order_id!}`.execute(
-      db,
-    );
+    await uncountOrder(db, earning.order_id!);
     return syncOrderStats(db, earning.order_id!);
   }
   await insertCreationEvent(db, id, at, earning.status, earning.amount_cents, reason, actor);
@@ -124,42 +101,6 @@ export async function createSaleOfNewOrder(
     { paid_at: datedAt, geo: order.geo },
   );
 }
-
-// The two statements above run for every paid order that earns: compiled once (db/prepared.ts).
-const insertSaleEarning = prepared(
-  10,
-  (
-    _db,
-    partnerId: number,
-    kind: EarningKind,
-    sourceKey: string,
-    orderId: number | null,
-    base: number,
-    rateBp: number | null,
-    amount: number,
-    status: EarningStatus,
-    holdUntil: string | null,
-    at: string,
-  ) => sql<{ id: number; dated_at: string }>`
-    insert into earnings (partner_id, kind, source_key, order_id, marketplace_sale_id, base_cents, rate_bp, amount_cents, status, hold_until, payout_id, created_at, updated_at, dated_at)
-    values (${partnerId}, ${kind}, ${sourceKey}, ${orderId}, null, ${base}, ${rateBp}, ${amount}, ${status}, ${holdUntil}, null, ${at}, ${at}, coalesce((select paid_at from orders where id = ${orderId}), ${at}))
-    on conflict (partner_id, kind, source_key) do nothing
-    returning id, dated_at`,
-);
-const insertCreationEvent = prepared(
-  6,
-  (
-    _db,
-    earningId: number,
-    at: string,
-    status: EarningStatus,
-    amount: number,
-    reason: string,
-    actor: string,
-  ) => sql`
-    insert into earning_events (earning_id, at, from_status, to_status, amount_before_cents, amount_after_cents, reason, actor)
-    values (${earningId}, ${at}, null, ${status}, null, ${amount}, ${reason}, ${actor})`,
-);
 
 type ChangeableEarning = Pick<
   Earning,
@@ -182,27 +123,17 @@ export async function changeEarning(
   const status = change.status ?? earning.status;
   const amount = change.amount_cents ?? earning.amount_cents;
   if (status === earning.status && amount === earning.amount_cents) return false;
-  const result = await db
-    .updateTable('earnings')
-    .set({ status, amount_cents: amount, updated_at: at })
-    .where('id', '=', earning.id)
-    .where('status', '=', earning.status)
-    .where('amount_cents', '=', earning.amount_cents)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return false;
-  await db
-    .insertInto('earning_events')
-    .values({
-      earning_id: earning.id,
-      at,
-      from_status: earning.status,
-      to_status: status,
-      amount_before_cents: earning.amount_cents,
-      amount_after_cents: amount,
-      reason,
-      actor,
-    })
-    .execute();
+  if (!(await updateEarningIfUnchanged(db, earning, { status, amount_cents: amount }, at))) return false;
+  await insertEarningEvent(db, {
+    earning_id: earning.id,
+    at,
+    from_status: earning.status,
+    to_status: status,
+    amount_before_cents: earning.amount_cents,
+    amount_after_cents: amount,
+    reason,
+    actor,
+  });
   await countEarningChange(db, earning, { ...earning, status, amount_cents: amount });
   // A sale commission that starts or stops counting, or changes, moves the order's figures too.
   const commissionMoved =
@@ -212,11 +143,6 @@ export async function changeEarning(
     await syncOrderStats(db, earning.order_id);
   return true;
 }
-
-export type MovedEarning = Pick<
-  Earning,
-  'id' | 'kind' | 'amount_cents' | 'created_at' | 'dated_at' | 'order_id' | 'marketplace_sale_id'
->;
 
 /**
  * Moves every earning of the partner in status `from` (and, when given, in payout `inPayout`) to
@@ -233,40 +159,23 @@ export async function moveEarnings(
   now = new Date(),
 ): Promise<MovedEarning[]> {
   const at = nowIso(now);
-  let update = db
-    .updateTable('earnings')
-    .set({ status: to.status, payout_id: to.payoutId, updated_at: at })
-    .where('partner_id', '=', filter.partnerId)
-    .where('status', '=', filter.from);
-  if (filter.inPayout !== undefined)
-    update =
-      filter.inPayout === null
-        ? update.where('payout_id', 'is', null)
-        : update.where('payout_id', '=', filter.inPayout);
-  if (filter.ids) {
-    if (filter.ids.length === 0) return [];
-    update = update.where('id', 'in', [...filter.ids]);
-  }
-  const moved = await update
-    .returning(['id', 'kind', 'amount_cents', 'created_at', 'dated_at', 'order_id', 'marketplace_sale_id'])
-    .execute();
+  if (filter.ids?.length === 0) return [];
+  const moved = await updateEarningsInStatus(db, filter, to, at);
   if (moved.length === 0 || filter.from === to.status) return moved;
   for (let i = 0; i < moved.length; i += 500) {
-    await db
-      .insertInto('earning_events')
-      .values(
-        moved.slice(i, i + 500).map((e) => ({
-          earning_id: e.id,
-          at,
-          from_status: filter.from,
-          to_status: to.status,
-          amount_before_cents: e.amount_cents,
-          amount_after_cents: e.amount_cents,
-          reason,
-          actor,
-        })),
-      )
-      .execute();
+    await insertEarningEvents(
+      db,
+      moved.slice(i, i + 500).map((e) => ({
+        earning_id: e.id,
+        at,
+        from_status: filter.from,
+        to_status: to.status,
+        amount_before_cents: e.amount_cents,
+        amount_after_cents: e.amount_cents,
+        reason,
+        actor,
+      })),
+    );
   }
   await countEarningsMoved(db, filter.partnerId, filter.from, to.status, moved);
   if (commissionCounts(filter.from) !== commissionCounts(to.status)) {
@@ -289,24 +198,12 @@ export async function foldAdjustmentsBack(
   now = new Date(),
 ): Promise<void> {
   for (let i = 0; i < earningIds.length; i += 500) {
-    const earnings = await db
-      .selectFrom('earnings')
-      .selectAll()
-      .where('id', 'in', earningIds.slice(i, i + 500))
-      .where('order_id', 'is not', null)
-      .execute();
+    const earnings = await orderEarningsAmong(db, earningIds.slice(i, i + 500));
     if (earnings.length === 0) continue;
     const byId = new Map(earnings.map((e) => [e.id, e]));
-    const adjustments = await db
-      .selectFrom('earnings')
-      .selectAll()
-      .where('partner_id', '=', partnerId)
-      .where('kind', '=', 'adjustment')
-      .where('status', '=', 'APPROVED')
-      .where('payout_id', 'is', null)
-      .where('order_id', 'in', [...new Set(earnings.map((e) => e.order_id!))])
-      .orderBy('id')
-      .execute();
+    const adjustments = await openAdjustmentsOfOrders(db, partnerId, [
+      ...new Set(earnings.map((e) => e.order_id!)),
+    ]);
     for (const adjustment of adjustments) {
       const earningId = Number(/:earning:(\d+)$/.exec(adjustment.source_key)?.[1]);
       const earning = byId.get(earningId);
@@ -344,14 +241,7 @@ export async function foldAdjustmentsBack(
 export async function approveMaturedEarnings(db: Db, now = new Date(), batch = 500): Promise<number> {
   let approved = 0;
   for (;;) {
-    const due = await db
-      .selectFrom('earnings')
-      .select(['id', 'status', 'amount_cents', 'partner_id', 'kind', 'order_id', 'created_at', 'dated_at'])
-      .where('status', '=', 'PENDING')
-      .where('hold_until', '<=', nowIso(now))
-      .orderBy('id')
-      .limit(batch)
-      .execute();
+    const due = await pendingEarningsDue(db, nowIso(now), batch);
     approved += await retryOnConflict(() =>
       db.transaction().execute(async (trx) => {
         let changed = 0;
@@ -366,13 +256,4 @@ export async function approveMaturedEarnings(db: Db, now = new Date(), batch = 5
     );
     if (due.length < batch) return approved;
   }
-}
-
-export async function earningsOfOrder(db: Db, orderId: number): Promise<Earning[]> {
-  return db
-    .selectFrom('earnings')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .where('kind', 'in', ['sale', 'referral'])
-    .execute();
 }

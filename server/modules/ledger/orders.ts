@@ -3,7 +3,6 @@
 // orders, cancellations and refunds (pro rata before payment, negative adjustments after).
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
-import { prepared } from '../../db/prepared';
 import type { Earning, Order } from '../../db/schema';
 import type { OrderMoney, ShopifyOrder, ShopifyRefund } from '../../integrations/shopify/webhooks';
 import { orderMoney, refundParts } from '../../integrations/shopify/webhooks';
@@ -15,6 +14,22 @@ import type { MoneyTerms } from '../settings';
 import { holdUntilOf } from '../settings/service';
 import { changeEarning, createEarning, createSaleOfNewOrder, earningsOfOrder } from './earnings';
 import type { NewEarning } from './earnings';
+import {
+  claimRefund,
+  findEarningById,
+  findOrderById,
+  getOrderById,
+  insertOrder,
+  insertOrderItem,
+  insertOrderItems,
+  insertPaidOrder,
+  insertRefund,
+  ordersAwaitingRate,
+  setOrderRefunded,
+  updateOrderAwaitingRate,
+  updateOrderInStatus,
+} from './orders-repository';
+import type { OrderRow, StoredRefund } from './orders-repository';
 import { commissionCounts, syncOrderStats } from './stats';
 import {
   findCodeOwner,
@@ -82,7 +97,7 @@ async function attribute(db: Db, order: ShopifyOrder): Promise<Attribution> {
  * currency, converted at the rate staff set for the shop's currency; with no rate yet, nothing
  * (the order waits on "Needs a look" for one). A test order is kept apart from every figure.
  */
-function recordedAmounts(order: ShopifyOrder, money: OrderMoney, terms: MoneyTerms) {
+function recordedAmounts(order: ShopifyOrder, money: OrderMoney, terms: MoneyTerms): RecordedAmounts {
   const base = inProgramCurrency(money.baseCents, terms.rate);
   const total = inProgramCurrency(money.totalCents, terms.rate);
   return {
@@ -98,7 +113,18 @@ function recordedAmounts(order: ShopifyOrder, money: OrderMoney, terms: MoneyTer
     taxes_included: order.taxes_included === true ? 1 : 0,
   };
 }
-type RecordedAmounts = ReturnType<typeof recordedAmounts>;
+type RecordedAmounts = Pick<
+  OrderRow,
+  | 'currency'
+  | 'subtotal_cents'
+  | 'total_cents'
+  | 'source_subtotal_cents'
+  | 'source_total_cents'
+  | 'fx_rate'
+  | 'awaiting_rate'
+  | 'test'
+  | 'taxes_included'
+>;
 
 function orderRow(
   order: ShopifyOrder,
@@ -106,7 +132,7 @@ function orderRow(
   status: Order['status'],
   now: string,
   amounts: RecordedAmounts,
-) {
+): OrderRow {
   return {
     shopify_order_id: order.id,
     order_number: order.name ?? `#${order.order_number ?? order.id}`,
@@ -145,110 +171,28 @@ async function readOrder(db: Db, order: ShopifyOrder) {
 /** orders/create: kept, nothing earned until it is paid. */
 export async function recordCreatedOrder(db: Db, order: ShopifyOrder, now = new Date()): Promise<void> {
   const { who, amounts } = await readOrder(db, order);
-  const inserted = await db
-    .insertInto('orders')
-    .values(orderRow(order, who, 'created', nowIso(now), amounts))
-    .onConflict((oc) => oc.column('shopify_order_id').doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const inserted = await insertOrder(db, orderRow(order, who, 'created', nowIso(now), amounts));
   if (inserted) await insertItems(db, inserted.id, order);
 }
-
-type NewOrderRow = ReturnType<typeof orderRow> & {
-  counted_orders: number;
-  counted_sales_cents: number;
-  counted_commission_cents: number;
-};
-/** `columns` as given, when they are exactly the keys of Row: tsc names a missing or an extra one. */
-const everyColumnOf =
-  <Row>() =>
-  <const Columns extends readonly (keyof Row)[]>(
-    columns: Columns &
-      ([Exclude<keyof Row, Columns[number]>] extends [never]
-        ? unknown
-        : { missingColumns: Exclude<keyof Row, Columns[number]> }),
-  ) =>
-    columns;
-// The columns of a paid order's insert, in the order its compiled text binds them.
-const ORDER_COLUMNS = everyColumnOf<NewOrderRow>()([
-  'shopify_order_id',
-  'order_number',
-  'partner_id',
-  'discount_code',
-  'voucher_id',
-  'customer_email',
-  'currency',
-  'subtotal_cents',
-  'total_cents',
-  'source_subtotal_cents',
-  'source_total_cents',
-  'fx_rate',
-  'awaiting_rate',
-  'test',
-  'taxes_included',
-  'country_code',
-  'geo',
-  'first_product',
-  'product_count',
-  'status',
-  'placed_at',
-  'paid_at',
-  'cancelled_at',
-  'created_at',
-  'updated_at',
-  'counted_orders',
-  'counted_sales_cents',
-  'counted_commission_cents',
-]);
-
-// Every paid order's insert and its line item, compiled once (db/prepared.ts): building a
-// twenty-column insert costs more than SQLite takes to run it. No bench figure of its own (part of
-// ingestion's ×0.58 CPU per order, docs/performance-log.md, 2026-11-26).
-const insertOrderRow = prepared(ORDER_COLUMNS.length, (db, ...values: unknown[]) =>
-  db
-    .insertInto('orders')
-    .values(Object.fromEntries(ORDER_COLUMNS.map((column, i) => [column, values[i]])) as NewOrderRow)
-    .onConflict((oc) => oc.column('shopify_order_id').doNothing())
-    .returning('id'),
-);
-const insertOrder = (db: Db, row: NewOrderRow) =>
-  insertOrderRow(db, ...ORDER_COLUMNS.map((column) => row[column]));
-const insertOneItem = prepared(
-  6,
-  (
-    db,
-    orderId: number,
-    lineItemId: string,
-    product: string,
-    sku: string | null,
-    quantity: number,
-    price: number,
-  ) =>
-    db
-      .insertInto('order_items')
-      .values({ order_id: orderId, line_item_id: lineItemId, product, sku, quantity, price_cents: price }),
-);
 
 async function insertItems(db: Db, orderId: number, order: ShopifyOrder): Promise<void> {
   if (order.line_items.length === 0) return;
   if (order.line_items.length === 1) {
     const [item] = order.line_items as [ShopifyOrder['line_items'][number]];
-    await insertOneItem(db, orderId, item.id, item.title, item.sku ?? null, item.quantity, item.price);
+    await insertOrderItem(db, orderId, item.id, item.title, item.sku ?? null, item.quantity, item.price);
     return;
   }
-  await db
-    .insertInto('order_items')
-    .values(
-      order.line_items.map((item) => ({
-        order_id: orderId,
-        line_item_id: item.id,
-        product: item.title,
-        sku: item.sku ?? null,
-        quantity: item.quantity,
-        price_cents: item.price,
-      })),
-    )
-    .execute();
+  await insertOrderItems(
+    db,
+    order.line_items.map((item) => ({
+      order_id: orderId,
+      line_item_id: item.id,
+      product: item.title,
+      sku: item.sku ?? null,
+      quantity: item.quantity,
+      price_cents: item.price,
+    })),
+  );
 }
 
 export interface RecordedOrder {
@@ -271,7 +215,7 @@ export async function recordPaidOrder(db: Db, order: ShopifyOrder, now = new Dat
   // Most orders are new: the insert comes first, and only a conflict reads what is there. A new
   // order that earns is inserted with what it counts in the running totals (what syncOrderStats
   // would write after it), so that nothing is read back or written twice.
-  const [inserted] = await insertOrder(db, {
+  const [inserted] = await insertPaidOrder(db, {
     ...row,
     counted_orders: sale ? 1 : 0,
     counted_sales_cents: sale ? row.subtotal_cents : 0,
@@ -286,20 +230,14 @@ export async function recordPaidOrder(db: Db, order: ShopifyOrder, now = new Dat
     if (existing.status !== 'created')
       return { orderId: existing.id, partnerId: existing.partner_id, recorded: false };
     // Created earlier, paid now: the conditional update lets one delivery win.
-    const updated = await db
-      .updateTable('orders')
+    const updated = await updateOrderInStatus(db, existing.id, 'created', {
       // The line items stay those stored when the order was created, and so does what the lists show of them.
-      .set({
-        ...row,
-        created_at: existing.created_at,
-        first_product: existing.first_product,
-        product_count: existing.product_count,
-      })
-      .where('id', '=', existing.id)
-      .where('status', '=', 'created')
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1)
-      return { orderId: existing.id, partnerId: existing.partner_id, recorded: false };
+      ...row,
+      created_at: existing.created_at,
+      first_product: existing.first_product,
+      product_count: existing.product_count,
+    });
+    if (updated !== 1) return { orderId: existing.id, partnerId: existing.partner_id, recorded: false };
     orderId = existing.id;
   }
   if (earner && sale)
@@ -425,27 +363,22 @@ async function earnFromOrder(
  * false when it was not waiting, or its currency still has no rate. Run inside a transaction.
  */
 export async function releaseOrderAwaitingRate(db: Db, orderId: number, now = new Date()): Promise<boolean> {
-  const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+  const order = await findOrderById(db, orderId);
   if (!order || order.awaiting_rate !== 1) return false;
   const terms = await readMoneyTerms(db, order.currency);
   if (terms.rate === null) return false;
   const base = inProgramCurrency(order.source_subtotal_cents ?? 0, terms.rate)!;
   const total = inProgramCurrency(order.source_total_cents ?? 0, terms.rate)!;
   const at = nowIso(now);
-  const updated = await db
-    .updateTable('orders')
-    .set({
-      subtotal_cents: base,
-      total_cents: total,
-      fx_rate: terms.rate === '1' ? null : terms.rate,
-      awaiting_rate: 0,
-      updated_at: at,
-    })
-    .where('id', '=', order.id)
-    .where('awaiting_rate', '=', 1)
-    .executeTakeFirst();
+  const updated = await updateOrderAwaitingRate(db, order.id, {
+    subtotal_cents: base,
+    total_cents: total,
+    fx_rate: terms.rate === '1' ? null : terms.rate,
+    awaiting_rate: 0,
+    updated_at: at,
+  });
   // Another release (another node, a second click) won.
-  if (Number(updated.numUpdatedRows) !== 1) return false;
+  if (updated !== 1) return false;
   if (order.status !== 'paid') return true;
   const partner =
     order.partner_id !== null && order.voucher_id === null
@@ -491,7 +424,7 @@ async function lowerEarnings(
     // meanwhile (a payout gathered it), it is read again and settled as it is now.
     for (let earning: Earning | undefined = first, attempt = 0; earning && attempt < 5; attempt++) {
       if (await lowerEarning(db, earning, order, previousRemaining, remaining, why, key, now)) break;
-      earning = await db.selectFrom('earnings').selectAll().where('id', '=', earning.id).executeTakeFirst();
+      earning = await findEarningById(db, earning.id);
     }
   }
 }
@@ -550,27 +483,13 @@ async function lowerEarning(
  * node's release of an order wins; the others find it released). Answers how many this call did.
  */
 export async function releaseOrdersAwaitingRate(db: Db, currency: string, now = new Date()): Promise<number> {
-  const waiting = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('awaiting_rate', '=', 1)
-    .where('currency', '=', currency)
-    .orderBy('id')
-    .execute();
+  const waiting = await ordersAwaitingRate(db, currency);
   let released = 0;
   for (const { id } of waiting) {
     if (await db.transaction().execute((trx) => releaseOrderAwaitingRate(trx, id, now))) released++;
   }
   return released;
 }
-
-type StoredRefund = {
-  id: number;
-  shopify_refund_id: string;
-  amount_cents: number;
-  tax_cents: number;
-  discrepancy_cents: number;
-};
 
 /**
  * What a refund takes back of the order's base, in the program currency (docs/product/commissions.md#refunds): its line
@@ -587,24 +506,15 @@ function refundedBase(order: Order, refund: StoredRefund): number {
 }
 
 async function applyStoredRefund(db: Db, orderId: number, refund: StoredRefund, now: Date) {
-  const claimed = await db
-    .updateTable('refunds')
-    .set({ applied_at: nowIso(now) })
-    .where('id', '=', refund.id)
-    .where('applied_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return;
-  const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+  const claimed = await claimRefund(db, refund.id, nowIso(now));
+  if (claimed !== 1) return;
+  const order = await getOrderById(db, orderId);
   const taken = refundedBase(order, refund);
   // A refund of shipping only, or of gift cards, takes nothing of the base.
   if (taken === 0) return;
   const previousRemaining = order.subtotal_cents - order.refunded_cents;
   const refunded = Math.min(order.subtotal_cents, order.refunded_cents + taken);
-  await db
-    .updateTable('orders')
-    .set({ refunded_cents: refunded, updated_at: nowIso(now) })
-    .where('id', '=', orderId)
-    .execute();
+  await setOrderRefunded(db, orderId, refunded, nowIso(now));
   const why = refunded >= order.subtotal_cents ? 'order fully refunded' : 'order partly refunded';
   await lowerEarnings(
     db,
@@ -621,20 +531,15 @@ async function applyStoredRefund(db: Db, orderId: number, refund: StoredRefund, 
 /** refunds/create: kept once; applied now if its order is paid (and earns), else when it does. */
 export async function recordRefund(db: Db, refund: ShopifyRefund, now = new Date()): Promise<boolean> {
   const parts = refundParts(refund);
-  const stored = await db
-    .insertInto('refunds')
-    .values({
-      shopify_refund_id: refund.id,
-      shopify_order_id: refund.order_id,
-      amount_cents: parts.lines,
-      tax_cents: parts.linesTax,
-      discrepancy_cents: parts.discrepancy,
-      refunded_at: refund.created_at,
-      applied_at: null,
-    })
-    .onConflict((oc) => oc.column('shopify_refund_id').doNothing())
-    .returning(['id', 'shopify_refund_id', 'amount_cents', 'tax_cents', 'discrepancy_cents'])
-    .executeTakeFirst();
+  const stored = await insertRefund(db, {
+    shopify_refund_id: refund.id,
+    shopify_order_id: refund.order_id,
+    amount_cents: parts.lines,
+    tax_cents: parts.linesTax,
+    discrepancy_cents: parts.discrepancy,
+    refunded_at: refund.created_at,
+    applied_at: null,
+  });
   if (!stored) return false;
   const order = await findOrderByShopifyId(db, refund.order_id);
   if (order?.status === 'paid' && order.awaiting_rate === 0 && order.test === 0)
@@ -649,23 +554,20 @@ export async function recordCancellation(db: Db, order: ShopifyOrder, now = new 
   if (!existing) {
     // Never seen before: kept, as cancelled, so a late orders/paid cannot bring it back to life.
     const { who, amounts } = await readOrder(db, order);
-    const inserted = await db
-      .insertInto('orders')
-      .values({ ...orderRow(order, who, 'cancelled', at, amounts), cancelled_at: order.cancelled_at ?? at })
-      .onConflict((oc) => oc.column('shopify_order_id').doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const inserted = await insertOrder(db, {
+      ...orderRow(order, who, 'cancelled', at, amounts),
+      cancelled_at: order.cancelled_at ?? at,
+    });
     if (inserted) await insertItems(db, inserted.id, order);
     return Boolean(inserted);
   }
   if (existing.status === 'cancelled') return false;
-  const updated = await db
-    .updateTable('orders')
-    .set({ status: 'cancelled', cancelled_at: order.cancelled_at ?? at, updated_at: at })
-    .where('id', '=', existing.id)
-    .where('status', '=', existing.status)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) return false;
+  const updated = await updateOrderInStatus(db, existing.id, existing.status, {
+    status: 'cancelled',
+    cancelled_at: order.cancelled_at ?? at,
+    updated_at: at,
+  });
+  if (updated !== 1) return false;
   const remaining = existing.subtotal_cents - existing.refunded_cents;
   await lowerEarnings(db, existing, remaining, 0, 'order cancelled', `cancel:${existing.id}`, now);
   await syncOrderStats(db, existing.id);

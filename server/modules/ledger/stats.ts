@@ -22,19 +22,35 @@
 //
 // Each order remembers what it contributes (orders.counted_*), so syncing an order is idempotent
 // and may be called after any change to it or to its sale earning.
-import { sql } from 'kysely';
 import { localMonthStart, localWeekStart } from '../../../common/calendar';
 import type { Db } from '../../db';
-import { prepared } from '../../db/prepared';
 import type { Earning, EarningKind, EarningStatus, Order } from '../../db/schema';
 import { zoneForWrite } from './calendar';
 import { isVerifiedSale, VERIFIED_KIND, VERIFIED_STATUSES } from './rules';
+import {
+  ALL_REGIONS,
+  ALL_TIME,
+  countedOrdersSlice,
+  deleteAllStats,
+  deleteCalendarStats,
+  earningsSlice,
+  insertAllTimeEarningRows,
+  insertEarningStatsRows,
+  insertSalesStatsRows,
+  movePartnerTotals,
+  orderStatsView,
+  partnersSlice,
+  recountOrders,
+  recountPartnersJoined,
+  setOrderCounted,
+  setPartnerMonths,
+  setPartnerTotalsFromStats,
+  upsertEarningRows,
+  upsertSalesRows,
+} from './stats-repository';
+import type { Geo, OrderStatsView, Period } from './stats-repository';
 
-type Geo = Order['geo'] | typeof ALL_REGIONS;
-type Period = 'a' | 'm' | 'w';
-
-export const ALL_TIME = '';
-const ALL_REGIONS = '';
+export { ALL_TIME };
 
 /** The month row ('YYYY-MM-01') of the zone holding `instant`, `offset` months on. */
 export const monthKeyIn = (instant: Date | string, zone: string, offset = 0) =>
@@ -73,18 +89,6 @@ async function addPartnerTotals(
   await movePartnerTotals(db, partnerId, sales, earned, verified);
 }
 
-// The running totals' statements are written on every order in a fixed shape: compiled once
-// (db/prepared.ts), only bound for each order.
-const movePartnerTotals = prepared(
-  4,
-  (_db, partnerId: number, sales: number, earned: number, verified: number) => sql`
-    update partners set
-      total_sales_cents = total_sales_cents + ${sales},
-      total_earned_cents = total_earned_cents + ${earned},
-      verified_sales = verified_sales + ${verified}
-    where id = ${partnerId}`,
-);
-
 interface Contribution {
   orders: number;
   sales: number;
@@ -106,7 +110,7 @@ function periodsOf(
 
 /**
  * Adds `delta` to the partner's rows the order counts in. The running totals are written on every
- * order, in a fixed shape: plain SQL here costs a third of the query builder's time.
+ * order, in a fixed shape (upsertSalesRows, movePartnerTotals: compiled once).
  */
 async function addSales(
   db: Db,
@@ -143,31 +147,6 @@ async function addSalesRows(
 
 type PeriodRow = ReturnType<typeof periodsOf>[number];
 
-// The three rows of periodsOf, in its order: all time (by region), the month, the ISO week.
-const upsertSalesRows = prepared(
-  7,
-  (
-    _db,
-    partnerId: number,
-    geo: Geo,
-    month: string,
-    week: string,
-    orders: number,
-    sales: number,
-    commission: number,
-  ) => {
-    const row = (period: Period, start: string, rowGeo: Geo) =>
-      sql`(${partnerId}, ${period}, ${start}, ${rowGeo}, ${orders}, ${sales}, ${commission})`;
-    return sql`
-    insert into partner_sales_stats (partner_id, period, start, geo, orders, sales_cents, commission_cents)
-    values ${sql.join([row('a', ALL_TIME, geo), row('m', month, ALL_REGIONS), row('w', week, ALL_REGIONS)])}
-    on conflict (partner_id, period, start, geo) do update set
-      orders = partner_sales_stats.orders + excluded.orders,
-      sales_cents = partner_sales_stats.sales_cents + excluded.sales_cents,
-      commission_cents = partner_sales_stats.commission_cents + excluded.commission_cents`;
-  },
-);
-
 /**
  * The running totals of a new order and its new sale earning together (the order was inserted
  * already counting it, orders.counted_*): what syncOrderStats and countEarningChange would add,
@@ -200,57 +179,13 @@ export async function countNewSale(
   );
 }
 
-/** What syncing an order reads: the order, what it counts now, and its sale earning. */
-type OrderStatsView = {
-  partner_id: number | null;
-  voucher_id: number | null;
-  order_status: Order['status'];
-  subtotal_cents: number;
-  refunded_cents: number;
-  placed_at: string;
-  /** Set on every paid order; a created or cancelled-unpaid one counts nothing. */
-  paid_at: string | null;
-  geo: Order['geo'];
-  counted_orders: number;
-  counted_sales_cents: number;
-  counted_commission_cents: number;
-  amount_cents: number | null;
-  status: EarningStatus | null;
-};
-
 /**
  * Brings the sales stats in line with the order as it is now; a no-op when nothing changed.
  * A caller that has just written the order and its sale earning may hand them over (`known`)
  * rather than have them read back.
  */
 export async function syncOrderStats(db: Db, orderId: number, known?: OrderStatsView): Promise<void> {
-  const row: OrderStatsView | undefined =
-    known ??
-    (await db
-      .selectFrom('orders')
-      .leftJoin('earnings', (j) =>
-        j
-          .onRef('earnings.order_id', '=', 'orders.id')
-          .onRef('earnings.partner_id', '=', 'orders.partner_id')
-          .on('earnings.kind', '=', 'sale'),
-      )
-      .select([
-        'orders.partner_id',
-        'orders.voucher_id',
-        'orders.status as order_status',
-        'orders.subtotal_cents',
-        'orders.refunded_cents',
-        'orders.placed_at',
-        'orders.paid_at',
-        'orders.geo',
-        'orders.counted_orders',
-        'orders.counted_sales_cents',
-        'orders.counted_commission_cents',
-        'earnings.amount_cents',
-        'earnings.status',
-      ])
-      .where('orders.id', '=', orderId)
-      .executeTakeFirst());
+  const row: OrderStatsView | undefined = known ?? (await orderStatsView(db, orderId));
   if (!row || row.partner_id === null) return;
   const counts = row.order_status === 'paid' && row.voucher_id === null;
   const now: Contribution = {
@@ -264,15 +199,7 @@ export async function syncOrderStats(db: Db, orderId: number, known?: OrderStats
     commission: now.commission - row.counted_commission_cents,
   };
   if (delta.orders === 0 && delta.sales === 0 && delta.commission === 0) return;
-  await db
-    .updateTable('orders')
-    .set({
-      counted_orders: now.orders,
-      counted_sales_cents: now.sales,
-      counted_commission_cents: now.commission,
-    })
-    .where('id', '=', orderId)
-    .execute();
+  await setOrderCounted(db, orderId, now);
   await addSales(db, row.partner_id, row.paid_at ?? row.placed_at, row.geo, delta);
 }
 
@@ -293,28 +220,6 @@ async function addEarnings(
   const month = monthKeyIn(datedAt(key), zone);
   await upsertEarningRows(db, key.partner_id, month, key.kind, key.status, count, cents);
 }
-
-// The month's row, then the all-time one.
-const upsertEarningRows = prepared(
-  6,
-  (
-    _db,
-    partnerId: number,
-    month: string,
-    kind: EarningKind,
-    status: EarningStatus,
-    count: number,
-    cents: number,
-  ) => {
-    const row = (m: string) => sql`(${partnerId}, ${m}, ${kind}, ${status}, ${count}, ${cents})`;
-    return sql`
-    insert into partner_earning_stats (partner_id, month, kind, status, earnings, cents)
-    values ${sql.join([row(month), row(ALL_TIME)])}
-    on conflict (partner_id, month, kind, status) do update set
-      earnings = partner_earning_stats.earnings + excluded.earnings,
-      cents = partner_earning_stats.cents + excluded.cents`;
-  },
-);
 
 /**
  * The earning stats after many earnings of one partner moved together from one status to another
@@ -406,87 +311,15 @@ export async function countEarningChange(
  */
 export async function rebuildLedgerStats(db: Db, zone?: string): Promise<void> {
   const calendar = zone ?? (await zoneForWrite(db));
-  await db.deleteFrom('partner_sales_stats').execute();
-  await db.deleteFrom('partner_earning_stats').execute();
-  await db
-    .updateTable('orders')
-    .set({ counted_orders: 0, counted_sales_cents: 0, counted_commission_cents: 0 })
-    .where('counted_orders', '!=', 0)
-    .execute();
-  await db
-    .updateTable('orders')
-    .set((eb) => ({
-      counted_orders: 1,
-      counted_sales_cents: eb('subtotal_cents', '-', eb.ref('refunded_cents')),
-      counted_commission_cents: eb.fn.coalesce(
-        eb
-          .selectFrom('earnings')
-          .select('earnings.amount_cents')
-          .whereRef('earnings.order_id', '=', 'orders.id')
-          .whereRef('earnings.partner_id', '=', 'orders.partner_id')
-          .where('earnings.kind', '=', 'sale')
-          .where('earnings.status', 'not in', ['REJECTED', 'IN_REVIEW']),
-        sql<number>`0`,
-      ),
-    }))
-    .where('status', '=', 'paid')
-    .where('voucher_id', 'is', null)
-    .where('partner_id', 'is not', null)
-    .execute();
+  await deleteAllStats(db);
+  await recountOrders(db);
 
   await insertSalesTotals(db, calendar, true);
   await insertEarningMonths(db, calendar);
-  await db
-    .insertInto('partner_earning_stats')
-    .columns(['partner_id', 'month', 'kind', 'status', 'earnings', 'cents'])
-    .expression((eb) =>
-      eb
-        .selectFrom('earnings')
-        .select([
-          'partner_id',
-          sql<string>`''`.as('month'),
-          'kind',
-          'status',
-          sql<number>`count(*)`.as('earnings'),
-          sql<number>`sum(amount_cents)`.as('cents'),
-        ])
-        .groupBy(['partner_id', 'kind', 'status']),
-    )
-    .execute();
+  await insertAllTimeEarningRows(db);
 
   // Each partner's lifetime figures, from the all-time rows just written.
-  await db
-    .updateTable('partners')
-    .set((eb) => ({
-      total_sales_cents: eb.fn.coalesce(
-        eb
-          .selectFrom('partner_sales_stats')
-          .select((s) => s.fn.sum<number>('sales_cents').as('n'))
-          .whereRef('partner_sales_stats.partner_id', '=', 'partners.id')
-          .where('period', '=', 'a'),
-        sql<number>`0`,
-      ),
-      total_earned_cents: eb.fn.coalesce(
-        eb
-          .selectFrom('partner_earning_stats')
-          .select((s) => s.fn.sum<number>('cents').as('n'))
-          .whereRef('partner_earning_stats.partner_id', '=', 'partners.id')
-          .where('month', '=', ALL_TIME)
-          .where('status', 'in', EARNED_STATUSES),
-        sql<number>`0`,
-      ),
-      verified_sales: eb.fn.coalesce(
-        eb
-          .selectFrom('partner_earning_stats')
-          .select((s) => s.fn.sum<number>('earnings').as('n'))
-          .whereRef('partner_earning_stats.partner_id', '=', 'partners.id')
-          .where('month', '=', ALL_TIME)
-          .where('kind', '=', VERIFIED_KIND)
-          .where('status', 'in', VERIFIED_STATUSES),
-        sql<number>`0`,
-      ),
-    }))
-    .execute();
+  await setPartnerTotalsFromStats(db, EARNED_STATUSES, { kind: VERIFIED_KIND, statuses: VERIFIED_STATUSES });
 }
 
 /**
@@ -497,8 +330,7 @@ export async function rebuildLedgerStats(db: Db, zone?: string): Promise<void> {
  * totals (./calendar.ts).
  */
 export async function rebuildCalendarStats(db: Db, zone: string): Promise<void> {
-  await db.deleteFrom('partner_sales_stats').where('period', 'in', ['m', 'w']).execute();
-  await db.deleteFrom('partner_earning_stats').where('month', '!=', ALL_TIME).execute();
+  await deleteCalendarStats(db);
   await insertSalesTotals(db, zone, false);
   await insertEarningMonths(db, zone);
   await recutPartnerMonths(db, zone);
@@ -512,13 +344,7 @@ export async function rebuildCalendarStats(db: Db, zone: string): Promise<void> 
  */
 async function recutPartnerMonths(db: Db, zone: string): Promise<void> {
   for (let after = 0; ;) {
-    const slice = await db
-      .selectFrom('partners')
-      .select(['id', 'created_at', 'last_login_dt'])
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(SLICE)
-      .execute();
+    const slice = await partnersSlice(db, after, SLICE);
     const byMonths = new Map<string, { joined: string; login: string | null; ids: number[] }>();
     for (const p of slice) {
       const joined = monthKeyIn(p.created_at, zone);
@@ -528,23 +354,11 @@ async function recutPartnerMonths(db: Db, zone: string): Promise<void> {
       if (!group) byMonths.set(key, (group = { joined, login, ids: [] }));
       group.ids.push(p.id);
     }
-    for (const { joined, login, ids } of byMonths.values())
-      await db
-        .updateTable('partners')
-        .set({ joined_month: joined, login_month: login })
-        .where('id', 'in', ids)
-        .execute();
+    for (const { joined, login, ids } of byMonths.values()) await setPartnerMonths(db, ids, joined, login);
     if (slice.length < SLICE) break;
     after = slice[slice.length - 1]!.id;
   }
-  await db
-    .updateTable('program_month_stats')
-    .set({ partners_joined: 0 })
-    .where('month', '!=', ALL_TIME)
-    .execute();
-  await sql`insert into program_month_stats (month, partners_joined)
-    select joined_month, count(*) from partners group by joined_month
-    on conflict (month) do update set partners_joined = excluded.partners_joined`.execute(db);
+  await recountPartnersJoined(db);
 }
 
 const SLICE = 10_000;
@@ -568,23 +382,7 @@ async function insertSalesTotals(db: Db, zone: string, allTime: boolean): Promis
     }
   >();
   for (let after = 0; ;) {
-    const slice = await db
-      .selectFrom('orders')
-      .select([
-        'id',
-        'partner_id',
-        'placed_at',
-        'paid_at',
-        'geo',
-        'counted_orders',
-        'counted_sales_cents',
-        'counted_commission_cents',
-      ])
-      .where('counted_orders', '=', 1)
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(SLICE)
-      .execute();
+    const slice = await countedOrdersSlice(db, after, SLICE);
     for (const o of slice) {
       for (const { period, start, geo } of periodsOf(o.paid_at ?? o.placed_at, o.geo, zone)) {
         if (period === 'a' && !allTime) continue;
@@ -611,12 +409,7 @@ async function insertSalesTotals(db: Db, zone: string, allTime: boolean): Promis
     if (slice.length < SLICE) break;
     after = slice[slice.length - 1]!.id;
   }
-  const rows = [...totals.values()];
-  for (let i = 0; i < rows.length; i += 500)
-    await db
-      .insertInto('partner_sales_stats')
-      .values(rows.slice(i, i + 500))
-      .execute();
+  await insertSalesStatsRows(db, [...totals.values()]);
 }
 
 /** Every earning under its month of `zone` (by dated_at), read and summed the same way. */
@@ -633,13 +426,7 @@ async function insertEarningMonths(db: Db, zone: string): Promise<void> {
     }
   >();
   for (let after = 0; ;) {
-    const slice = await db
-      .selectFrom('earnings')
-      .select(['id', 'partner_id', 'kind', 'status', 'amount_cents', 'created_at', 'dated_at'])
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(SLICE)
-      .execute();
+    const slice = await earningsSlice(db, after, SLICE);
     for (const e of slice) {
       const month = monthKeyIn(datedAt(e), zone);
       const key = `${e.partner_id}|${month}|${e.kind}|${e.status}`;
@@ -655,10 +442,5 @@ async function insertEarningMonths(db: Db, zone: string): Promise<void> {
     if (slice.length < SLICE) break;
     after = slice[slice.length - 1]!.id;
   }
-  const rows = [...totals.values()];
-  for (let i = 0; i < rows.length; i += 500)
-    await db
-      .insertInto('partner_earning_stats')
-      .values(rows.slice(i, i + 500))
-      .execute();
+  await insertEarningStatsRows(db, [...totals.values()]);
 }
