@@ -1,6 +1,7 @@
 // What staff write for partners in both languages (announcements, custom notifications, promos,
 // challenges): a title and a text per language; a language left out is no version at all.
 import { z } from 'zod';
+import { MESSAGE_LIMITS } from '../../common/contracts/notifications';
 import { noNul } from '../../common/validation';
 import type { Locale } from '../../common/i18n';
 import { sayKey } from '../i18n';
@@ -15,7 +16,7 @@ const text = (max: number) =>
     .max(max, sayKey('max', { n: max }))
     .refine(noNul, sayKey('wrong_value'));
 
-const version = z.object({ title: text(120), body: text(2000) });
+const version = z.object({ title: text(MESSAGE_LIMITS.title), body: text(MESSAGE_LIMITS.body) });
 
 export const bilingualContent = z
   .object({ en: version.optional(), fr: version.optional() }, { error: required })

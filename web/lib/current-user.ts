@@ -1,6 +1,8 @@
 // The signed-in partner: GET /api/get answers the encrypted payload of docs/product/partners-and-accounts.md#the-profile-payload, which is
 // verified, decrypted and kept in the ['user'] query that the header and every page read.
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { payloadAnswer, resentVerificationAnswer } from '../../common/contracts/accounts';
 import type { AvatarSubject } from '../../common/avatar';
 import type { BadgeState } from '../../common/badges';
 import { api } from './api';
@@ -64,7 +66,7 @@ export async function readUserPayload(answer: { data?: unknown } | null): Promis
 }
 
 export async function fetchCurrentUser(): Promise<PortalUser> {
-  return readUserPayload(await api.get<{ data?: unknown }>('/api/get'));
+  return readUserPayload(await api.get<z.infer<typeof payloadAnswer>>('/api/get'));
 }
 
 export async function fetchBadges(): Promise<BadgeState[]> {
@@ -115,4 +117,4 @@ export function setCurrentUser(queryClient: QueryClient, user: PortalUser): void
 
 /** Sends the account's verification mail again (the banner and the cash-out's blockers offer it). */
 export const resendVerifyEmail = () =>
-  api.get<{ data: { message: string } }>('/api/auth/resend_verify_email');
+  api.get<z.infer<typeof resentVerificationAnswer>>('/api/auth/resend_verify_email');

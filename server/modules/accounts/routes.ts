@@ -3,6 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { INFLUENCER_CATEGORIES } from '../../../common/categories';
 import { identitySchemas } from '../../../common/validation';
+import {
+  categoriesAnswer,
+  messageAnswer,
+  payloadAnswer,
+  resentVerificationAnswer,
+  verifiedEmailAnswer,
+} from '../../../common/contracts/accounts';
 import { noBody } from '../../../common/contracts/answers';
 import type { AppContext, TypedApp } from '../../context';
 import { i18n, requestLocale, sayApi, sayKey } from '../../i18n';
@@ -26,8 +33,6 @@ import {
 
 // Messages are keys here; the error handler says them in the visitor's language.
 const schemas = identitySchemas(sayKey, { isCommonPassword });
-const messageAnswer = z.object({ data: z.object({ message: z.string() }) });
-const payloadAnswer = z.object({ data: z.string() });
 
 export function accountRoutes(app: TypedApp, ctx: AppContext): void {
   const publicClient = requirePublicClient(ctx.secrets.publicClientToken);
@@ -43,7 +48,7 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
         tags: ['public'],
         summary: 'Influencer categories offered at registration, in the visitor language',
         security: [{ publicClient: [] }],
-        response: { 200: z.object({ data: z.array(z.object({ id: z.number(), name: z.string() })) }) },
+        response: { 200: categoriesAnswer },
       },
     },
     async (request) => {
@@ -93,15 +98,7 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
           // A sign-up's link asks for the password chosen at sign-up (422 at `password` without it or when wrong).
           password: z.string().max(200, sayKey('wrong_value')).optional(),
         }),
-        response: {
-          200: z.object({
-            data: z.object({
-              message: z.string(),
-              token: z.string().optional(),
-              expired: z.string().optional(),
-            }),
-          }),
-        },
+        response: { 200: verifiedEmailAnswer },
       },
     },
     async (request) => {
@@ -122,7 +119,7 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
         tags: ['partner'],
         summary: 'Sends the verification mail again (throttled)',
         security: [{ partner: [] }],
-        response: { 200: z.object({ data: z.object({ message: z.string(), verified: z.boolean() }) }) },
+        response: { 200: resentVerificationAnswer },
       },
     },
     async (request) => {

@@ -2,10 +2,20 @@
 // `/api/manager/challenges` (manager, admin), with who stands where. A change reaches the open
 // portals live.
 import { z } from 'zod';
+import {
+  CHALLENGE_METRIC_MEANING,
+  CHALLENGE_METRICS,
+  challengeStandingPage,
+  partnerChallengesAnswer,
+  REWARD_VOUCHER_TYPES,
+  staffChallengeAnswer,
+  staffChallengePage,
+} from '../../../common/contracts/challenges';
+import { messageDeletedAnswer } from '../../../common/contracts/notifications';
 import type { AppContext, TypedApp } from '../../context';
 import { sayKey } from '../../i18n';
 import { bilingualContent } from '../../plugins/bilingual';
-import { idParams, pagedAnswer, pagingQuery } from '../../plugins/paging';
+import { idParams, pagingQuery } from '../../plugins/paging';
 import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth';
 import {
   challengeStandings,
@@ -34,16 +44,14 @@ const reward = z
       }),
       z.object({
         kind: z.literal('voucher'),
-        type: z.enum(['percent', 'fixed'], { error: wrong }),
+        type: z.enum(REWARD_VOUCHER_TYPES, { error: wrong }),
         amount: amount.describe('percent: percent points off (at most 100); fixed: dollars off'),
       }),
     ],
     { error: wrong },
   )
   .describe('What a partner who meets the target gets, once');
-const metric = z
-  .enum(['sales_count', 'sales_amount'], { error: wrong })
-  .describe('sales_count: a number of sales; sales_amount: dollars of sales net of refunds');
+const metric = z.enum(CHALLENGE_METRICS, { error: wrong }).describe(CHALLENGE_METRIC_MEANING);
 const challengeInput = z.object({
   month: z
     .string({ error: required })
@@ -57,49 +65,6 @@ const challengeInput = z.object({
     .max(10_000_000, wrong)
     .describe('Sales, or dollars of sales'),
   reward,
-});
-const rewardAnswer = z.union([
-  z.object({ kind: z.literal('bonus'), amount: z.number() }),
-  z.object({ kind: z.literal('voucher'), type: z.enum(['percent', 'fixed']), amount: z.number() }),
-]);
-const staffChallenge = z.object({
-  id: z.number(),
-  month: z.string(),
-  content: bilingualContent,
-  metric,
-  target: z.number(),
-  reward: rewardAnswer,
-  met: z
-    .number()
-    .describe(
-      'Partners at the target by the month’s running totals (a fully refunded order still counts as an order there; the partners list weighs each exactly)',
-    ),
-  rewarded: z.number().describe('Partners whose reward was paid (once their month’s sales were verified)'),
-  created_at: z.string(),
-  updated_at: z.string(),
-  author: z.string().nullable(),
-});
-const partnerChallenge = z.object({
-  id: z.number(),
-  month: z.string(),
-  title: z.string(),
-  body: z.string(),
-  metric,
-  target: z.number(),
-  progress: z.number().describe('The partner’s sales this month (count, or dollars), pending ones included'),
-  met: z.boolean(),
-  reward: rewardAnswer,
-  rewarded_at: z
-    .string()
-    .nullable()
-    .describe('When the reward was paid: once the month’s sales that met the target are verified'),
-  ends_at: z.string(),
-});
-const standing = z.object({
-  partner: z.object({ uuid: z.string(), name: z.string(), email: z.string() }),
-  progress: z.number(),
-  met: z.boolean(),
-  rewarded_at: z.string().nullable(),
 });
 
 export function challengeRoutes(app: TypedApp, ctx: AppContext): void {
@@ -116,7 +81,7 @@ export function challengeRoutes(app: TypedApp, ctx: AppContext): void {
         tags: ['partner'],
         summary: 'This month’s challenges in the partner’s language, with their progress and reward',
         security: [{ partner: [] }],
-        response: { 200: z.object({ data: z.array(partnerChallenge) }) },
+        response: { 200: partnerChallengesAnswer },
       },
     },
     async (request) => ({ data: await partnerChallenges(ctx.db, partnerIdOf(request)) }),
@@ -129,7 +94,7 @@ export function challengeRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         ...doc('Every challenge, newest month first, with how many met it and were rewarded (paged)'),
         querystring: pagingQuery(20),
-        response: { 200: pagedAnswer(staffChallenge) },
+        response: { 200: staffChallengePage },
       },
     },
     async (request) => listChallenges(ctx.db, request.query.page, request.query.length),
@@ -141,7 +106,7 @@ export function challengeRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         ...doc('One challenge, with how many met it and were rewarded'),
         params: idParams,
-        response: { 200: z.object({ data: staffChallenge }) },
+        response: { 200: staffChallengeAnswer },
       },
     },
     async (request) => ({
@@ -156,7 +121,7 @@ export function challengeRoutes(app: TypedApp, ctx: AppContext): void {
         ...doc('The partners who sold in the challenge’s month, best first: progress, met, rewarded (paged)'),
         params: idParams,
         querystring: pagingQuery(20),
-        response: { 200: pagedAnswer(standing) },
+        response: { 200: challengeStandingPage },
       },
     },
     async (request) =>
@@ -169,7 +134,7 @@ export function challengeRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         ...doc('Sets a challenge for a month'),
         body: challengeInput,
-        response: { 201: z.object({ data: staffChallenge }) },
+        response: { 201: staffChallengeAnswer },
       },
     },
     async (request, reply) => {
@@ -186,7 +151,7 @@ export function challengeRoutes(app: TypedApp, ctx: AppContext): void {
         ...doc('Changes a challenge (409 once a reward was paid)'),
         params: idParams,
         body: challengeInput,
-        response: { 200: z.object({ data: staffChallenge }) },
+        response: { 200: staffChallengeAnswer },
       },
     },
     async (request) => {
@@ -207,7 +172,7 @@ export function challengeRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         ...doc('Deletes a challenge (409 once a reward was paid)'),
         params: idParams,
-        response: { 200: z.object({ data: z.object({ id: z.number() }) }) },
+        response: { 200: messageDeletedAnswer },
       },
     },
     async (request) => {

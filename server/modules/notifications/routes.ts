@@ -2,11 +2,18 @@
 // `/api/manager/announcements` and `/api/manager/notifications` (manager and admin). Each staff
 // change reaches the open portals live once it is committed.
 import { z } from 'zod';
+import {
+  messageDeletedAnswer,
+  partnerMessagesAnswer,
+  staffMessageAnswer,
+  staffMessagePage,
+  testNotificationAnswer,
+} from '../../../common/contracts/notifications';
 import { noNul } from '../../../common/validation';
 import type { AppContext, TypedApp } from '../../context';
 import { sayKey } from '../../i18n';
 import { bilingualContent } from '../../plugins/bilingual';
-import { idParams, pagedAnswer, pagingQuery } from '../../plugins/paging';
+import { idParams, pagingQuery } from '../../plugins/paging';
 import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth';
 import {
   createMessage,
@@ -18,28 +25,6 @@ import {
   type MessageAudience,
   type MessageKind,
 } from './service';
-
-const partnerRef = z.object({ uuid: z.string(), name: z.string(), email: z.string() });
-const staffMessage = z.object({
-  id: z.number(),
-  content: bilingualContent,
-  created_at: z.string(),
-  updated_at: z.string(),
-  author: z.string().nullable().describe('The staff member who wrote it'),
-  recipients: z.number().describe('Partners who received it'),
-  read: z.number().describe('Recipients who have read it'),
-  partner: partnerRef
-    .nullable()
-    .describe('The one partner it was sent to; null when sent to all (always null for announcements)'),
-});
-const partnerMessage = z.object({
-  id: z.number(),
-  kind: z.string(),
-  title: z.string(),
-  body: z.string(),
-  read: z.boolean(),
-  date: z.string(),
-});
 
 const STAFF_PATHS: { path: string; kind: MessageKind; noun: string }[] = [
   { path: 'announcements', kind: 'announcement', noun: 'announcement' },
@@ -65,7 +50,7 @@ export function notificationRoutes(app: TypedApp, ctx: AppContext): void {
               ? 'Custom notifications from staff to the partner, newest first (at most 50), with `read`'
               : 'Announcements in the partner’s language, newest first (at most 50), with `read`; read-marking is `POST /api/notifications/read`',
           security: [{ partner: [] }],
-          response: { 200: z.object({ data: z.array(partnerMessage) }) },
+          response: { 200: partnerMessagesAnswer },
         },
       },
       async (request) => ({ data: await partnerMessages(ctx.db, partnerIdOf(request), kind) }),
@@ -81,7 +66,7 @@ export function notificationRoutes(app: TypedApp, ctx: AppContext): void {
         summary:
           'Sends the partner a test notification, in the bell and by live push (`test_notification`), to check the live connection (at most 5 a minute)',
         security: [{ partner: [] }],
-        response: { 201: z.object({ data: z.object({ id: z.number(), sent_at: z.string() }) }) },
+        response: { 201: testNotificationAnswer },
       },
     },
     async (request, reply) => {
@@ -108,7 +93,7 @@ export function notificationRoutes(app: TypedApp, ctx: AppContext): void {
         schema: {
           ...doc(`Every ${noun}, newest first, with how many partners received and read it (paged)`),
           querystring: pagingQuery(20),
-          response: { 200: pagedAnswer(staffMessage) },
+          response: { 200: staffMessagePage },
         },
       },
       async (request) => listMessages(ctx.db, kind, request.query.page, request.query.length),
@@ -135,7 +120,7 @@ export function notificationRoutes(app: TypedApp, ctx: AppContext): void {
                     .describe('The partner’s uuid, e-mail or promo code; empty or absent for every partner'),
                 })
               : z.object({ content: bilingualContent }),
-          response: { 201: z.object({ data: staffMessage }) },
+          response: { 201: staffMessageAnswer },
         },
       },
       async (request, reply) => {
@@ -153,7 +138,7 @@ export function notificationRoutes(app: TypedApp, ctx: AppContext): void {
           ...doc(`Rewrites an ${noun} in every partner’s copy (read marks kept)`),
           params: idParams,
           body: z.object({ content: bilingualContent }),
-          response: { 200: z.object({ data: staffMessage }) },
+          response: { 200: staffMessageAnswer },
         },
       },
       async (request) => {
@@ -175,7 +160,7 @@ export function notificationRoutes(app: TypedApp, ctx: AppContext): void {
         schema: {
           ...doc(`Deletes an ${noun} from every partner’s portal`),
           params: idParams,
-          response: { 200: z.object({ data: z.object({ id: z.number() }) }) },
+          response: { 200: messageDeletedAnswer },
         },
       },
       async (request) => {

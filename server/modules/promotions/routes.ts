@@ -1,11 +1,17 @@
 // Monthly promos (docs/product/engagement.md#monthly-promos): the partner's `GET /api/getPromotions` and the staff's
 // `/api/manager/promotions` (manager, admin). A change reaches the open portals live.
 import { z } from 'zod';
+import { messageDeletedAnswer } from '../../../common/contracts/notifications';
+import {
+  partnerPromotionsAnswer,
+  staffPromotionAnswer,
+  staffPromotionPage,
+} from '../../../common/contracts/promotions';
 import { PRODUCT_CODES } from '../../../common/products';
 import type { AppContext, TypedApp } from '../../context';
 import { sayKey } from '../../i18n';
 import { bilingualContent } from '../../plugins/bilingual';
-import { idParams, pagedAnswer, pagingQuery } from '../../plugins/paging';
+import { idParams, pagingQuery } from '../../plugins/paging';
 import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth';
 import { findPartnerById } from '../partners/service';
 import {
@@ -29,27 +35,6 @@ const promotionInput = z.object({
   starts_on: day,
   ends_on: day.describe('YYYY-MM-DD, the last day it runs (on or after starts_on)'),
 });
-const staffPromotion = z.object({
-  id: z.number(),
-  content: bilingualContent,
-  product: z.string().nullable(),
-  starts_on: z.string(),
-  ends_on: z.string(),
-  image_url: z.string().nullable(),
-  active: z.boolean().describe('Running today'),
-  created_at: z.string(),
-  updated_at: z.string(),
-  author: z.string().nullable(),
-});
-const partnerPromotion = z.object({
-  id: z.number(),
-  title: z.string(),
-  body: z.string(),
-  product: z.string().nullable(),
-  image_url: z.string().nullable(),
-  starts_on: z.string(),
-  ends_on: z.string(),
-});
 
 export function promotionRoutes(app: TypedApp, ctx: AppContext): void {
   const manager = requireStaff(ctx.db, ['manager', 'admin']);
@@ -65,7 +50,7 @@ export function promotionRoutes(app: TypedApp, ctx: AppContext): void {
         tags: ['partner'],
         summary: 'This month’s promos: those running today, in the partner’s language',
         security: [{ partner: [] }],
-        response: { 200: z.object({ data: z.array(partnerPromotion) }) },
+        response: { 200: partnerPromotionsAnswer },
       },
     },
     async (request) => {
@@ -81,7 +66,7 @@ export function promotionRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         ...doc('Every promo, newest start first (paged)'),
         querystring: pagingQuery(20),
-        response: { 200: pagedAnswer(staffPromotion) },
+        response: { 200: staffPromotionPage },
       },
     },
     async (request) => listPromotions(ctx.db, request.query.page, request.query.length),
@@ -93,7 +78,7 @@ export function promotionRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         ...doc('Writes a promo'),
         body: promotionInput,
-        response: { 201: z.object({ data: staffPromotion }) },
+        response: { 201: staffPromotionAnswer },
       },
     },
     async (request, reply) => {
@@ -110,7 +95,7 @@ export function promotionRoutes(app: TypedApp, ctx: AppContext): void {
         ...doc('Rewrites a promo'),
         params: idParams,
         body: promotionInput,
-        response: { 200: z.object({ data: staffPromotion }) },
+        response: { 200: staffPromotionAnswer },
       },
     },
     async (request) => {
@@ -131,7 +116,7 @@ export function promotionRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         ...doc('Deletes a promo'),
         params: idParams,
-        response: { 200: z.object({ data: z.object({ id: z.number() }) }) },
+        response: { 200: messageDeletedAnswer },
       },
     },
     async (request) => {

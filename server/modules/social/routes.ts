@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { socialProvidersAnswer, socialSignInUrlAnswer, tokenAnswer } from '../../../common/contracts/social';
 import type { AppContext, TypedApp } from '../../context';
 import { notFound } from '../../errors';
 import { flowBindingHeaders, flowBindingOf, oauthCallbackBody } from '../../plugins/flow-binding';
@@ -23,7 +24,7 @@ export function socialRoutes(app: TypedApp, ctx: AppContext): void {
         tags: ['public'],
         summary: 'Which social sign-in providers are configured (their buttons show only then)',
         security: [{ publicClient: [] }],
-        response: { 200: z.object({ data: z.object({ facebook: z.boolean(), google: z.boolean() }) }) },
+        response: { 200: socialProvidersAnswer },
       },
     },
     async () => ({ data: { facebook: Boolean(providers.facebook), google: Boolean(providers.google) } }),
@@ -42,7 +43,7 @@ export function socialRoutes(app: TypedApp, ctx: AppContext): void {
           summary: `Starts ${name} sign-in: the consent URL, carrying a single-use state bound to the tab's nonce (404 when not configured)`,
           security: [{ publicClient: [] }],
           headers: flowBindingHeaders,
-          response: { 200: z.object({ data: z.object({ url: z.string() }) }) },
+          response: { 200: socialSignInUrlAnswer },
         },
       },
       async (request) => ({
@@ -64,7 +65,7 @@ export function socialRoutes(app: TypedApp, ctx: AppContext): void {
         security: [{ publicClient: [] }],
         params: z.object({ provider: z.enum(['facebook', 'google']) }),
         body: oauthCallbackBody,
-        response: { 200: z.object({ token: z.string(), expired: z.string() }) },
+        response: { 200: tokenAnswer },
       },
     },
     async (request) =>

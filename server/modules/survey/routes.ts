@@ -3,9 +3,16 @@
 import { z } from 'zod';
 import { noNul } from '../../../common/validation';
 import { CLAIM_STATUSES, SURVEY_CHOICES } from '../../../common/survey';
+import {
+  claimAnswer,
+  claimsAnswer,
+  surveyAnsweredAnswer,
+  surveyAnswersAnswer,
+  surveyStateAnswer,
+} from '../../../common/contracts/survey';
 import type { AppContext, TypedApp } from '../../context';
 import { sayKey } from '../../i18n';
-import { idParams, pagedAnswer, pagingQuery } from '../../plugins/paging';
+import { idParams, pagingQuery } from '../../plugins/paging';
 import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth';
 import {
   answerSurvey,
@@ -44,17 +51,6 @@ const address = z.object({
 });
 const choice = z.enum(SURVEY_CHOICES, { error: (issue) => (issue.input === undefined ? required : wrong) });
 const status = z.enum(CLAIM_STATUSES, { error: wrong });
-const partnerRef = z.object({ uuid: z.string(), name: z.string(), email: z.string() });
-const claim = z.object({
-  id: z.number(),
-  partner: partnerRef,
-  status,
-  address,
-  note: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  handled_by: z.string().nullable(),
-});
 
 export function surveyRoutes(app: TypedApp, ctx: AppContext): void {
   const partner = requirePartner(ctx.db);
@@ -70,16 +66,7 @@ export function surveyRoutes(app: TypedApp, ctx: AppContext): void {
         ...mine(
           'Whether the first-sale survey is offered (after a first sale, until answered), its choices, the answer if any, and whether a claim would need a shipping address',
         ),
-        response: {
-          200: z.object({
-            data: z.object({
-              offered: z.boolean(),
-              choices: z.array(choice),
-              answered: z.object({ choice, answered_at: z.string() }).nullable(),
-              needs_address: z.boolean(),
-            }),
-          }),
-        },
+        response: { 200: surveyStateAnswer },
       },
     },
     async (request) => ({ data: await surveyState(ctx.db, partnerIdOf(request)) }),
@@ -93,11 +80,7 @@ export function surveyRoutes(app: TypedApp, ctx: AppContext): void {
           'Answers the survey once (409 after); `claim_bottles` records a free-product request, to `address` or else the profile’s (then `address` is required)',
         ),
         body: z.object({ choice, address: address.nullish() }),
-        response: {
-          201: z.object({
-            data: z.object({ choice, claim: z.object({ id: z.number(), status, address }).nullable() }),
-          }),
-        },
+        response: { 201: surveyAnsweredAnswer },
       },
     },
     async (request, reply) => {
@@ -116,11 +99,7 @@ export function surveyRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         ...staff('The survey’s answers, newest first (paged), and how many chose each answer'),
         querystring: pagingQuery(20),
-        response: {
-          200: pagedAnswer(
-            z.object({ id: z.number(), partner: partnerRef, choice, answered_at: z.string() }),
-          ).extend({ counts: z.record(z.string(), z.number()) }),
-        },
+        response: { 200: surveyAnswersAnswer },
       },
     },
     async (request) => surveyAnswers(ctx.db, request.query.page, request.query.length),
@@ -132,7 +111,7 @@ export function surveyRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         ...staff('Free-product requests: open ones first (oldest first), then the handled ones (paged)'),
         querystring: pagingQuery(20).extend({ status: status.optional() }),
-        response: { 200: pagedAnswer(claim) },
+        response: { 200: claimsAnswer },
       },
     },
     async (request) => listClaims(ctx.db, request.query),
@@ -147,7 +126,7 @@ export function surveyRoutes(app: TypedApp, ctx: AppContext): void {
         ),
         params: idParams,
         body: z.object({ status, note: optionalLine(500), expected_status: status }),
-        response: { 200: z.object({ data: claim }) },
+        response: { 200: claimAnswer },
       },
     },
     async (request) => ({

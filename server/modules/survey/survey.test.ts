@@ -201,4 +201,64 @@ describe('first-sale survey', () => {
       (await t.app.inject({ method: 'GET', url: '/api/survey', headers: bearer(manager.token) })).statusCode,
     ).toBe(401);
   });
+
+  it('answers an address trimmed, an empty second line or state as null, byte for byte, wherever it shows', async () => {
+    const claimAnswer = (id: number, address: object) =>
+      JSON.stringify({ data: { choice: 'claim_bottles', claim: { id, status: 'open', address } } });
+    // Given with the answer: an empty second line and a blank state are null.
+    const given = await partner('blank-given@example.com', 'BLANKG15');
+    await sale('BLANKG15');
+    const typed = await answer(given.token, {
+      choice: 'claim_bottles',
+      address: { ...ADDRESS, address_1: ' 12 rue des Pins ', address_2: '', state: '  ' },
+    });
+    expect(typed.statusCode).toBe(201);
+    const typedAddress = { ...ADDRESS, state: null };
+    expect(typed.body).toBe(claimAnswer(typed.json().data.claim.id, typedAddress));
+    // Taken from a profile that holds them empty and untrimmed: kept so, answered the same way.
+    const profiled = await partner('blank-profile@example.com', 'BLANKP15', {
+      address_1: ' 7 Elm St ',
+      address_2: '',
+      city: 'Toronto',
+      state: '',
+      postal: 'M5V 2T6',
+      country: 'CA',
+    });
+    await sale('BLANKP15');
+    const fromProfile = await answer(profiled.token, { choice: 'claim_bottles' });
+    expect(fromProfile.statusCode).toBe(201);
+    const profileAddress = {
+      address_1: '7 Elm St',
+      address_2: null,
+      city: 'Toronto',
+      state: null,
+      postal: 'M5V 2T6',
+      country: 'CA',
+    };
+    const id = fromProfile.json().data.claim.id as number;
+    expect(fromProfile.body).toBe(claimAnswer(id, profileAddress));
+    const stored = await t.database.db
+      .selectFrom('product_claims')
+      .select('address')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.address)).toMatchObject({ address_1: ' 7 Elm St ', address_2: '', state: '' });
+    // The staff's list and a claim's change answer it the same way.
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/manager/claims?status=open&length=100',
+      headers: bearer(manager.token),
+    });
+    const listed = (list.json().data as { id: number; address: unknown }[]).find((claim) => claim.id === id);
+    expect(JSON.stringify(listed?.address)).toBe(JSON.stringify(profileAddress));
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/manager/claims/${id}`,
+      headers: bearer(manager.token),
+      payload: { status: 'shipped', note: '', expected_status: 'open' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(JSON.stringify(changed.json().data.address)).toBe(JSON.stringify(profileAddress));
+    expect(changed.json().data.note).toBeNull();
+  });
 });

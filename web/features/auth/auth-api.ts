@@ -1,14 +1,19 @@
 // The identity calls of the SPA (docs/product/errors-and-languages.md#the-api-conventions, docs/product/partners-and-accounts.md#sign-in-and-sessions). Public calls carry the public client
 // credential; the answers' messages arrive in the visitor's language (Accept-Language).
 import type { z } from 'zod';
+import type {
+  categoriesAnswer,
+  category,
+  messageAnswer,
+  verifiedEmailAnswer,
+} from '../../../common/contracts/accounts';
 import type { confirmedChangeAnswer } from '../../../common/contracts/account-changes';
 import type { promoAvailability, promoAvailabilityAnswer } from '../../../common/contracts/promo-codes';
 import { api } from '../../lib/api';
 import { recordActivity, storeToken, type AuthToken } from '../../lib/session';
 
-export interface MessageAnswer {
-  data: { message: string };
-}
+// The answers' types are the server's schemas (common/contracts/accounts.ts).
+export type MessageAnswer = z.infer<typeof messageAnswer>;
 
 export async function requestToken(path: string, email: string, password: string): Promise<AuthToken> {
   return api.post<AuthToken>(path, { email, password }, { auth: 'public' });
@@ -33,7 +38,7 @@ export const resetPassword = (body: { token: string; password: string; password_
  * its session too (docs/decisions/060-registration-without-oracle.md).
  */
 export const verifyEmail = (token: string, password?: string) =>
-  api.post<{ data: { message: string } & Partial<AuthToken> }>(
+  api.post<z.infer<typeof verifiedEmailAnswer>>(
     '/api/auth/verify_email',
     password === undefined ? { token } : { token, password },
     { auth: 'public' },
@@ -43,13 +48,10 @@ export const verifyEmail = (token: string, password?: string) =>
 export const confirmChange = (token: string) =>
   api.post<z.infer<typeof confirmedChangeAnswer>>('/api/auth/confirm_change', { token }, { auth: 'public' });
 
-export interface Category {
-  id: number;
-  name: string;
-}
+export type Category = z.infer<typeof category>;
 
 export async function fetchCategories(): Promise<Category[]> {
-  const answer = await api.get<{ data?: Category[] }>('/api/categories', { auth: 'public' });
+  const answer = await api.get<z.infer<typeof categoriesAnswer>>('/api/categories', { auth: 'public' });
   return Array.isArray(answer?.data) ? answer.data : [];
 }
 

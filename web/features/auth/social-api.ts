@@ -2,6 +2,13 @@
 // provider's consent URL (it carries a single-use state, bound to this tab's nonce) and sends
 // the browser there; the provider comes back to /{provider}_callback, whose page trades code +
 // state + nonce for a partner token exactly like /api/auth/get_token.
+import type { z } from 'zod';
+import type {
+  socialProviders,
+  socialProvidersAnswer,
+  socialSignInUrlAnswer,
+  tokenAnswer,
+} from '../../../common/contracts/social';
 import { api } from '../../lib/api';
 import { startFlowBinding, takeFlowBinding } from '../../lib/flow-binding';
 import { recordActivity, storeToken, type AuthToken } from '../../lib/session';
@@ -9,11 +16,12 @@ import { recordActivity, storeToken, type AuthToken } from '../../lib/session';
 export const SOCIAL_PROVIDERS = ['facebook', 'google'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
-export type SocialProviders = Record<SocialProvider, boolean>;
+// The answers' types are the server's schemas (common/contracts/social.ts).
+export type SocialProviders = z.infer<typeof socialProviders>;
 
 /** Which providers the server has credentials for; anything but a literal `true` is "no". */
 export async function fetchSocialProviders(): Promise<SocialProviders> {
-  const answer = await api.get<{ data?: Partial<Record<SocialProvider, unknown>> }>('/api/auth/providers', {
+  const answer = await api.get<z.infer<typeof socialProvidersAnswer>>('/api/auth/providers', {
     auth: 'public',
   });
   return { facebook: answer?.data?.facebook === true, google: answer?.data?.google === true };
@@ -51,7 +59,7 @@ const START_PATHS: Record<SocialProvider, string> = {
 
 /** The provider's consent URL; refuses anything but http(s) so the answer cannot run script. */
 export async function fetchSocialSignInUrl(provider: SocialProvider): Promise<string> {
-  const answer = await api.get<{ data?: { url?: unknown } }>(START_PATHS[provider], {
+  const answer = await api.get<z.infer<typeof socialSignInUrlAnswer>>(START_PATHS[provider], {
     auth: 'public',
     headers: startFlowBinding(`sign-in-${provider}`),
   });
@@ -86,7 +94,7 @@ export function finishSocialSignIn(
   let pending = finishing.get(key);
   if (!pending) {
     pending = api
-      .post<AuthToken>(
+      .post<z.infer<typeof tokenAnswer>>(
         `/api/auth/social/${provider}`,
         { code, state, binding: takeFlowBinding(`sign-in-${provider}`) },
         { auth: 'public' },

@@ -2,34 +2,19 @@
 // push says they moved: a sale moves a challenge's progress (`new_order`), staff changes arrive as
 // `challenge_changed` and `promotion`, a paid reward as `challenge_rewarded`.
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  challengeReward,
+  partnerChallenge,
+  partnerChallengesAnswer,
+} from '../../../common/contracts/challenges';
+import type { partnerPromotion, partnerPromotionsAnswer } from '../../../common/contracts/promotions';
 import { api } from '../../lib/api';
 
-export type ChallengeReward =
-  { kind: 'bonus'; amount: number } | { kind: 'voucher'; type: 'percent' | 'fixed'; amount: number };
-
-export interface PartnerChallenge {
-  id: number;
-  month: string;
-  title: string;
-  body: string;
-  metric: 'sales_count' | 'sales_amount';
-  target: number;
-  progress: number;
-  met: boolean;
-  reward: ChallengeReward;
-  rewarded_at: string | null;
-  ends_at: string;
-}
-
-export interface PartnerPromotion {
-  id: number;
-  title: string;
-  body: string;
-  product: string | null;
-  image_url: string | null;
-  starts_on: string;
-  ends_on: string;
-}
+// The answers' types are the server's schemas (common/contracts/challenges.ts, promotions.ts).
+export type ChallengeReward = z.infer<typeof challengeReward>;
+export type PartnerChallenge = z.infer<typeof partnerChallenge>;
+export type PartnerPromotion = z.infer<typeof partnerPromotion>;
 
 export const engagementKeys = {
   all: ['engagement'] as const,
@@ -40,13 +25,13 @@ export const engagementKeys = {
 export const useChallenges = () =>
   useQuery({
     queryKey: engagementKeys.challenges,
-    queryFn: async () => (await api.get<{ data: PartnerChallenge[] }>('/api/getChallenges')).data,
+    queryFn: async () => (await api.get<z.infer<typeof partnerChallengesAnswer>>('/api/getChallenges')).data,
     staleTime: Infinity,
   });
 
 export const usePromotions = () =>
   useQuery({
     queryKey: engagementKeys.promotions,
-    queryFn: async () => (await api.get<{ data: PartnerPromotion[] }>('/api/getPromotions')).data,
+    queryFn: async () => (await api.get<z.infer<typeof partnerPromotionsAnswer>>('/api/getPromotions')).data,
     staleTime: Infinity,
   });

@@ -3,12 +3,14 @@
 // until the live push says something moved (a sale, a badge, an announcement or a promo:
 // app/account/live-push.ts), as the other lists are (docs/product/partner-portal.md#data-loading).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, type Paged } from '../../lib/api';
-import type { FeedItem as SharedFeedItem } from '../../../common/newsfeed';
+import type { z } from 'zod';
+import type { feedItem, newsfeedAnswer } from '../../../common/contracts/newsfeed';
+import { api } from '../../lib/api';
 
-export { FEED_KINDS, type FeedKind } from '../../../common/newsfeed';
-import type { SaleRow } from '../../lib/sales-data';
-export type FeedItem = SharedFeedItem<SaleRow>;
+// The answer's types are the server's schemas (common/contracts/newsfeed.ts).
+export type FeedItem = z.infer<typeof feedItem>;
+export type FeedKind = FeedItem['kind'];
+export type NewsfeedPage = z.infer<typeof newsfeedAnswer>;
 
 /**
  * One length for the dashboard's carousel and the full page: the page's first page is then the
@@ -30,7 +32,7 @@ export const feedItemKey = (item: Pick<FeedItem, 'kind' | 'id'>) => `${item.kind
 export function useNewsfeed(page: number, length: number = FEED_PAGE_LENGTH) {
   return useQuery({
     queryKey: newsfeedKeys.page(page, length),
-    queryFn: ({ signal }) => api.get<Paged<FeedItem>>('/api/newsfeed', { query: { page, length }, signal }),
+    queryFn: ({ signal }) => api.get<NewsfeedPage>('/api/newsfeed', { query: { page, length }, signal }),
     placeholderData: keepPreviousData,
     staleTime: Infinity,
   });

@@ -17,12 +17,21 @@ const HOUR = 3_600_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
 const base = { title: null, body: null, image_url: null, badge: null, sale: null };
+/** A sale's line as the feed answers it: the sales list's row, its adjustment and region always there. */
+const saleLine = (
+  id: number,
+  overrides: Parameters<typeof saleRow>[1] = {},
+): NonNullable<FeedItem['sale']> => ({
+  region: 'US',
+  ...saleRow(id, overrides),
+  adjustment: 0,
+});
 const sale = (id: number, overrides: Partial<FeedItem> = {}): FeedItem => ({
   ...base,
   kind: 'sale',
   id,
   date: ago(id * HOUR),
-  sale: { ...saleRow(id, { product: 'Matcha Mind', order_amount: 40, commission: 4 }), adjustment: 0 },
+  sale: saleLine(id, { product: 'Matcha Mind', order_amount: 40, commission: 4 }),
   ...overrides,
 });
 const message = (
@@ -121,8 +130,8 @@ describe('newsfeed carousel on the dashboard', () => {
 
   it('names a sale’s country in the interface language, a home market at once, any other with the engagement words', async () => {
     feed = [
-      sale(1, { sale: { ...saleRow(1, { product: 'Matcha Mind', country: 'CA' }), adjustment: 0 } }),
-      sale(2, { sale: { ...saleRow(2, { product: 'Berry Calm', country: 'DE' }), adjustment: 0 } }),
+      sale(1, { sale: saleLine(1, { product: 'Matcha Mind', country: 'CA' }) }),
+      sale(2, { sale: saleLine(2, { product: 'Berry Calm', country: 'DE' }) }),
     ];
     renderApp('/account');
     const card = await widget();

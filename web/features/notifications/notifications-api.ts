@@ -1,34 +1,24 @@
 // The bell (docs/product/engagement.md#notifications): the unread count and the latest
 // notifications, kept under ['notifications'] until the live push marks them stale.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  bellNotificationsAnswer,
+  notificationsReadAnswer,
+  saleNotification,
+} from '../../../common/contracts/dashboard';
+import type { partnerMessage, partnerMessagesAnswer } from '../../../common/contracts/notifications';
 import { api } from '../../lib/api';
 
-export interface PortalNotification {
-  id: number;
-  kind: string;
-  title: string;
-  body: string;
-  data: unknown;
-  read: boolean;
-  date: string;
-}
+// The answers' types are the server's schemas (common/contracts/dashboard.ts for the bell,
+// common/contracts/notifications.ts for the announcements).
+export type PortalNotification = z.infer<typeof saleNotification>;
 
-export interface Bell {
-  count: number;
-  /** Unread custom notifications from staff: they light the header's pulsing dot. */
-  custom_unread: number;
-  items: PortalNotification[];
-}
+/** The bell: `custom_unread` (unread custom notifications from staff) lights the header's pulsing dot. */
+export type Bell = z.infer<typeof bellNotificationsAnswer>['data'];
 
 /** A staff message as the partner reads it (announcement or custom notification). */
-export interface PortalMessage {
-  id: number;
-  kind: string;
-  title: string;
-  body: string;
-  read: boolean;
-  date: string;
-}
+export type PortalMessage = z.infer<typeof partnerMessage>;
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -36,7 +26,8 @@ export const notificationKeys = {
   announcements: ['notifications', 'announcements'] as const,
 };
 
-export const fetchBell = async () => (await api.get<{ data: Bell }>('/api/getBellNotifications')).data;
+export const fetchBell = async () =>
+  (await api.get<z.infer<typeof bellNotificationsAnswer>>('/api/getBellNotifications')).data;
 
 export const bellQuery = queryOptions({
   queryKey: notificationKeys.bell,
@@ -54,7 +45,7 @@ export const useAnnouncements = () =>
   useQuery({
     queryKey: notificationKeys.announcements,
     queryFn: async () =>
-      (await api.get<{ data: PortalMessage[] }>('/api/getNotifications/announcement')).data,
+      (await api.get<z.infer<typeof partnerMessagesAnswer>>('/api/getNotifications/announcement')).data,
     staleTime: Infinity,
   });
 
@@ -63,12 +54,8 @@ export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (ids?: number[]) =>
-      (
-        await api.post<{ data: { count: number; custom_unread: number } }>(
-          '/api/notifications/read',
-          ids ? { ids } : {},
-        )
-      ).data,
+      (await api.post<z.infer<typeof notificationsReadAnswer>>('/api/notifications/read', ids ? { ids } : {}))
+        .data,
     meta: { partnerSession: true },
     onSuccess: ({ count, custom_unread }, ids) => {
       const read = <T extends { id: number; read: boolean }>(item: T): T =>

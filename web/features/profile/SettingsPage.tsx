@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { LIMITS } from '../../../common/validation';
+import type { messageAnswer, payloadAnswer } from '../../../common/contracts/accounts';
 import type { emailChangeAnswer } from '../../../common/contracts/account-changes';
 import {
   FormNotice,
@@ -152,7 +153,7 @@ function ProfileForm({ user }: { user: PortalUser }) {
 
   const mutation = useMutation({
     mutationFn: async (body: ProfileValues & { current_password?: string }) =>
-      readUserPayload(await api.post<{ data?: unknown }>('/api/update', body)),
+      readUserPayload(await api.post<z.infer<typeof payloadAnswer>>('/api/update', body)),
     meta: { handlesErrors: true, partnerSession: true },
     onSuccess: (updated) => {
       setCurrentUser(queryClient, updated);
@@ -420,8 +421,7 @@ function ChangePasswordForm() {
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<FieldErrors>({});
   const mutation = useMutation({
-    mutationFn: (body: typeof empty) =>
-      api.post<{ data?: { message?: string } }>('/api/change-password', body),
+    mutationFn: (body: typeof empty) => api.post<z.infer<typeof messageAnswer>>('/api/change-password', body),
     meta: { handlesErrors: true, partnerSession: true },
     onSuccess: (answer) => {
       setValues(empty);

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import type { payloadAnswer } from '../../../common/contracts/accounts';
 import { Avatar } from '../../components/Avatar';
 import { FormNotice, Spinner } from '../../components/form';
 import { api, isUnauthorized } from '../../lib/api';
@@ -12,7 +14,7 @@ import { fetchCurrentUser, readUserPayload, type PortalUser } from '../../lib/cu
 /** The partner a sign-in link's token belongs to, asked with that token alone. */
 async function fetchLinkUser(token: string): Promise<PortalUser> {
   return readUserPayload(
-    await api.get<{ data?: unknown }>('/api/get', {
+    await api.get<z.infer<typeof payloadAnswer>>('/api/get', {
       auth: 'none',
       headers: { Authorization: `Bearer ${token}` },
     }),

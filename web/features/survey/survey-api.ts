@@ -1,15 +1,13 @@
 // The first-sale survey as the partner reads it (docs/product/engagement.md#first-sale-survey): offered after the first sale
 // (the `new_order` push asks again), answered once.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { surveyAnsweredAnswer, surveyState, surveyStateAnswer } from '../../../common/contracts/survey';
 import type { SurveyChoice } from '../../../common/survey';
 import { api } from '../../lib/api';
 
-export interface SurveyState {
-  offered: boolean;
-  choices: SurveyChoice[];
-  answered: { choice: SurveyChoice; answered_at: string } | null;
-  needs_address: boolean;
-}
+// The answers' types are the server's schemas (common/contracts/survey.ts).
+export type SurveyState = z.infer<typeof surveyState>;
 
 export interface ShippingAddress {
   address_1: string;
@@ -25,7 +23,7 @@ export const SURVEY_KEY = ['engagement', 'survey'] as const;
 export const useSurvey = () =>
   useQuery({
     queryKey: SURVEY_KEY,
-    queryFn: async () => (await api.get<{ data: SurveyState }>('/api/survey')).data,
+    queryFn: async () => (await api.get<z.infer<typeof surveyStateAnswer>>('/api/survey')).data,
     staleTime: Infinity,
   });
 
@@ -33,7 +31,7 @@ export function useAnswerSurvey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: { choice: SurveyChoice; address?: ShippingAddress }) =>
-      (await api.post<{ data: { choice: SurveyChoice } }>('/api/survey', body)).data,
+      (await api.post<z.infer<typeof surveyAnsweredAnswer>>('/api/survey', body)).data,
     meta: { partnerSession: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SURVEY_KEY }),
   });

@@ -2,34 +2,31 @@
 // a target in a month and a reward, and who met it. Queries live under ['manager', 'challenges']
 // so every change (which refreshes that key) reaches the detail page too.
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  challengeReward,
+  challengeStanding,
+  challengeStandingPage,
+  staffChallenge,
+  staffChallengeAnswer,
+} from '../../../../common/contracts/challenges';
 import { api, ApiError } from '../../../lib/api';
-import { messageKeys, type MessagePage, type StaffItem } from '../messages/messages-api';
+import { messageKeys, type MessagePage } from '../messages/messages-api';
 
-export type ChallengeMetric = 'sales_count' | 'sales_amount';
-export type VoucherType = 'percent' | 'fixed';
+// The answers' types are the server's schemas (common/contracts/challenges.ts).
+export type ChallengeReward = z.infer<typeof challengeReward>;
+export type VoucherType = Extract<ChallengeReward, { kind: 'voucher' }>['type'];
 
-export type ChallengeReward =
-  { kind: 'bonus'; amount: number } | { kind: 'voucher'; type: VoucherType; amount: number };
+/**
+ * A challenge as staff read it: the messages' item (its texts and who wrote them), a target in
+ * a month (a number of sales, or dollars of sales), its reward, the partners at the target now
+ * (`met`) and those whose reward was paid (`rewarded`).
+ */
+export type Challenge = z.infer<typeof staffChallenge>;
+export type ChallengeMetric = Challenge['metric'];
 
-export interface Challenge extends StaffItem {
-  month: string;
-  metric: ChallengeMetric;
-  /** A number of sales, or dollars of sales. */
-  target: number;
-  reward: ChallengeReward;
-  /** Partners whose sales this month reach the target now. */
-  met: number;
-  /** Partners whose reward was paid (once their month's sales were verified). */
-  rewarded: number;
-}
-
-export interface ChallengePartner {
-  partner: { uuid: string; name: string; email: string };
-  /** In the target's unit. */
-  progress: number;
-  met: boolean;
-  rewarded_at: string | null;
-}
+/** A partner's standing; `progress` in the target's unit. */
+export type ChallengePartner = z.infer<typeof challengeStanding>;
 
 export const PARTNERS_LENGTH = 20;
 
@@ -50,7 +47,10 @@ export function useChallenge(id: number | null) {
     queryFn: async ({ signal }) => {
       try {
         return (
-          await api.get<{ data: Challenge }>(`/api/manager/challenges/${id}`, { auth: 'manager', signal })
+          await api.get<z.infer<typeof staffChallengeAnswer>>(`/api/manager/challenges/${id}`, {
+            auth: 'manager',
+            signal,
+          })
         ).data;
       } catch (error) {
         // Gone (deleted meanwhile) reads as not found, like an unknown id.
@@ -74,7 +74,7 @@ export function useChallengePartners(id: number, page: number) {
   return useQuery({
     queryKey: keys.partners(id, page),
     queryFn: ({ signal }) =>
-      api.get<MessagePage<ChallengePartner>>(`/api/manager/challenges/${id}/partners`, {
+      api.get<z.infer<typeof challengeStandingPage>>(`/api/manager/challenges/${id}/partners`, {
         auth: 'manager',
         signal,
         query: { page, length: PARTNERS_LENGTH },

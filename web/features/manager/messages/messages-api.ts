@@ -5,54 +5,37 @@
 // forgets them. The pages show errors themselves (a staff 401 must not end the
 // partner's session), hence `handlesErrors` everywhere.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  messageContent,
+  messageDeletedAnswer,
+  staffItem,
+  staffMessage,
+} from '../../../../common/contracts/notifications';
 import { LOCALES, type Locale } from '../../../../common/i18n';
-import { api, ApiError, apiRequest } from '../../../lib/api';
+import { api, ApiError, apiRequest, type Paged } from '../../../lib/api';
 import { apiMessage, serverFieldErrors } from '../../../lib/form-errors';
 
 export type MessageKind = 'announcements' | 'notifications' | 'promotions' | 'challenges';
 
-export interface MessageText {
-  title: string;
-  body: string;
-}
+// The answers' types are the server's schemas (common/contracts/notifications.ts, which the
+// promos' and challenges' contracts share), so a page or a fixture that drifts does not compile.
 
 /** A language left out is not written (announcements: not sent to that language's partners). */
-export type MessageContent = Partial<Record<Locale, MessageText>>;
+export type MessageContent = z.infer<typeof messageContent>;
+export type MessageText = NonNullable<MessageContent[Locale]>;
 
-/** What every kind has: its texts and who wrote them. */
-export interface StaffItem {
-  id: number;
-  content: MessageContent;
-  created_at: string;
-  updated_at: string;
-  /** The staff member's name; null when they are gone. */
-  author: string | null;
-}
+/** What every kind has: its texts and who wrote them (`author` null when they are gone). */
+export type StaffItem = z.infer<typeof staffItem>;
 
-export interface StaffMessage extends StaffItem {
-  recipients: number;
-  read: number;
-}
-
-export interface NotificationPartner {
-  uuid: string;
-  name: string;
-  email: string;
-}
-
-/** A custom notification; `partner` null means every partner. */
-export interface StaffNotification extends StaffMessage {
-  partner: NotificationPartner | null;
-}
+/** An announcement or a custom notification; `partner` null means every partner (always for an announcement). */
+export type StaffMessage = z.infer<typeof staffMessage>;
+export type NotificationPartner = NonNullable<StaffMessage['partner']>;
+/** A custom notification: the same answer as an announcement. */
+export type StaffNotification = StaffMessage;
 
 /** A page of a staff list (also a challenge's partners). */
-export interface MessagePage<Item = StaffMessage> {
-  data: Item[];
-  current_page: number;
-  per_page: number;
-  last_page: number;
-  total: number;
-}
+export type MessagePage<Item = StaffMessage> = Paged<Item>;
 
 /** The server's limits, counted on the trimmed text. */
 export const LIMITS = { title: 120, body: 2000 } as const;
@@ -132,7 +115,8 @@ export function useEditMessage(kind: MessageKind) {
 export function useDeleteMessage(kind: MessageKind) {
   return useListChange(
     async (id: number) =>
-      (await api.delete<{ data: { id: number } }>(`${base(kind)}/${id}`, { auth: 'manager' })).data,
+      (await api.delete<z.infer<typeof messageDeletedAnswer>>(`${base(kind)}/${id}`, { auth: 'manager' }))
+        .data,
     kind,
   );
 }

@@ -1,21 +1,19 @@
 // Monthly promotions: bilingual texts (the shared ../messages API under /api/manager/promotions),
 // a product's artwork as their image, and the days they run. The product list and each
 // product's artwork come from the content section's staff calls.
+import type { z } from 'zod';
+import type { staffPromotion } from '../../../../common/contracts/promotions';
 import { PRODUCT_CODES } from '../../../../common/products';
 import { LOCALES } from '../../../../common/i18n';
 import { useEntry, useEntryList } from '../content-api';
 import { isoDay } from '../messages/calendar';
-import type { StaffItem } from '../messages/messages-api';
 
-export interface Promotion extends StaffItem {
-  /** The product whose artwork is the image; null for none. */
-  product: string | null;
-  image_url: string | null;
-  starts_on: string;
-  ends_on: string;
-  /** Running today, by the server's calendar. */
-  active: boolean;
-}
+/**
+ * A promo as staff read it (common/contracts/promotions.ts): the messages' item (its texts and
+ * who wrote them), the product whose artwork is the image (null for none), the days it runs and
+ * whether it runs today by the server's calendar.
+ */
+export type Promotion = z.infer<typeof staffPromotion>;
 
 export type PromotionStatus = 'running' | 'scheduled' | 'ended';
 

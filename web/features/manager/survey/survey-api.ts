@@ -3,8 +3,17 @@
 // forgets them and a claim's change refreshes every list it could be in. The pages show errors
 // themselves (a staff 401 must not end the partner's session), hence `handlesErrors`.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  claim,
+  claimAnswer,
+  claimsAnswer,
+  shippingAddress,
+  surveyAnswerRow,
+  surveyAnswersAnswer,
+  surveyPartner,
+} from '../../../../common/contracts/survey';
 import { api, ApiError, apiRequest } from '../../../lib/api';
-import type { MessagePage } from '../messages/messages-api';
 import {
   CLAIM_STATUSES,
   SURVEY_CHOICES,
@@ -14,24 +23,12 @@ import {
 
 export { CLAIM_STATUSES, SURVEY_CHOICES, type ClaimStatus, type SurveyChoice };
 
-export interface SurveyPartner {
-  uuid: string;
-  name: string;
-  email: string;
-}
-
-export interface SurveyAnswer {
-  id: number;
-  partner: SurveyPartner;
-  choice: SurveyChoice;
-  answered_at: string;
-}
-
-export type SurveyCounts = Record<SurveyChoice, number>;
-
-export interface SurveyPage extends MessagePage<SurveyAnswer> {
-  counts: SurveyCounts;
-}
+// The answers' types are the server's schemas (common/contracts/survey.ts).
+export type SurveyPartner = z.infer<typeof surveyPartner>;
+export type SurveyAnswer = z.infer<typeof surveyAnswerRow>;
+export type SurveyPage = z.infer<typeof surveyAnswersAnswer>;
+/** How many chose each answer, by choice (every choice is there, 0 when none did). */
+export type SurveyCounts = SurveyPage['counts'];
 
 /** The list's filter: a status, or every claim. */
 export const CLAIM_FILTERS = ['all', ...CLAIM_STATUSES] as const;
@@ -39,26 +36,9 @@ export type ClaimFilter = (typeof CLAIM_FILTERS)[number];
 export const isClaimFilter = (value: string | null): value is ClaimFilter =>
   CLAIM_FILTERS.includes(value as ClaimFilter);
 
-export interface ClaimAddress {
-  address_1: string;
-  address_2: string | null;
-  city: string;
-  state: string | null;
-  postal: string;
-  country: string;
-}
-
-export interface Claim {
-  id: number;
-  partner: SurveyPartner;
-  status: ClaimStatus;
-  address: ClaimAddress;
-  note: string | null;
-  created_at: string;
-  updated_at: string;
-  /** The staff member who shipped or declined it; null while open, or when they are gone. */
-  handled_by: string | null;
-}
+export type ClaimAddress = z.infer<typeof shippingAddress>;
+/** `handled_by`: the staff member who shipped or declined it; null while open, or when they are gone. */
+export type Claim = z.infer<typeof claim>;
 
 export interface ClaimChange {
   id: number;
@@ -97,7 +77,7 @@ export function useClaims(filter: ClaimFilter, page: number) {
   return useQuery({
     queryKey: keys.claims(filter, page),
     queryFn: ({ signal }) =>
-      api.get<MessagePage<Claim>>('/api/manager/claims', {
+      api.get<z.infer<typeof claimsAnswer>>('/api/manager/claims', {
         auth: 'manager',
         signal,
         query: { ...(filter === 'all' ? {} : { status: filter }), page, length: SURVEY_LENGTH },
@@ -118,7 +98,7 @@ export function useChangeClaim() {
   return useMutation({
     mutationFn: async ({ id, ...body }: ClaimChange) =>
       (
-        await apiRequest<{ data: Claim }>(`/api/manager/claims/${id}`, {
+        await apiRequest<z.infer<typeof claimAnswer>>(`/api/manager/claims/${id}`, {
           method: 'PATCH',
           body,
           auth: 'manager',
