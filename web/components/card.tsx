@@ -2,6 +2,7 @@
 // card with the figure that matters most.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { FitText } from './fit-text';
 import { Glyph, type GlyphName } from './glyphs';
 import { Skeleton } from './skeleton';
 
@@ -89,12 +90,12 @@ export function BrandHero({
         {label}
       </h2>
       {figure !== undefined ? (
-        <p
+        <FitText
+          as="p"
+          text={figure}
           className="mt-2 text-5xl font-bold tracking-tight tabular-nums sm:text-6xl"
           data-testid={figureTestId}
-        >
-          {figure}
-        </p>
+        />
       ) : (
         // As tall as the figure (text-5xl/6xl, line height 1): nothing moves when it arrives.
         <Skeleton className="mt-2 h-12 w-56 bg-white/20 sm:h-15 dark:bg-white/20" />

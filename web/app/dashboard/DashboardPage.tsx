@@ -115,8 +115,9 @@ export function DashboardPage() {
       <div className="space-y-4 sm:space-y-6">
         <FirstSaleWelcomeIfNew />
         <SurveyCard />
-        <div className="grid gap-4 sm:gap-6 [&>*]:min-w-0 lg:grid-cols-3">
-          <div className="lg:col-span-2">
+        {/* Side by side only where the code's card has room for a long code (from 1280 px). */}
+        <div className="grid gap-4 sm:gap-6 [&>*]:min-w-0 xl:grid-cols-3">
+          <div className="xl:col-span-2">
             <HeroMetric />
           </div>
           <CopyCodeBox />

@@ -6,6 +6,7 @@ import { useFormatters } from '../../lib/format';
 import { Glyph, type GlyphName } from '../../components/glyphs';
 import { useSalesSummary } from '../../features/sales/sales-api';
 import { BrandHero } from '../../components/card';
+import { FitText } from '../../components/fit-text';
 import { Skeleton } from '../../components/skeleton';
 
 /** The zone a partner reads the months in: Montréal for the program's own (America/Toronto), else the zone's city. */
@@ -72,7 +73,7 @@ function MetricCard({
   note?: string;
 }) {
   return (
-    <div className="card p-4 sm:p-5">
+    <div className="card min-w-0 p-4 sm:p-5">
       <p className="flex items-center gap-2 text-sm text-muted">
         <Glyph name={icon} width={16} height={16} className="shrink-0 text-brand-700 dark:text-brand-300" />
         <span id={`metric-label-${id}`}>{label}</span>
@@ -80,13 +81,13 @@ function MetricCard({
       {value === undefined ? (
         <Skeleton className="mt-2 h-8 w-28" />
       ) : (
-        <p
+        <FitText
+          as="p"
+          text={value}
           className="mt-1.5 text-2xl font-bold tracking-tight tabular-nums sm:text-3xl"
           aria-describedby={`metric-label-${id}`}
           data-testid={`metric-${id}`}
-        >
-          {value}
-        </p>
+        />
       )}
       {note ? <p className="mt-1 text-xs text-stone-500 dark:text-stone-400">{note}</p> : null}
     </div>
@@ -101,9 +102,10 @@ export function MetricGrid() {
     amount === undefined ? undefined : f.money(amount, data?.currency);
   const cashout = data?.latest_paid_cashout;
   return (
+    // Two cards a row from 360 px: narrower, a French amount of millions would not fit half a row.
     <section
       aria-label={t('dashboard.metrics.label')}
-      className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4"
+      className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 sm:gap-4 lg:grid-cols-4"
     >
       <MetricCard
         id="current_month_sales"

@@ -10,6 +10,7 @@ import { usePagedList, useTotals, useVerifiedTiers, type Region } from '../../fe
 import { PAGING } from '../../../common/statuses';
 import { useDeferredData } from '../../lib/deferred-answer';
 import { Widget } from '../../components/card';
+import { FitText } from '../../components/fit-text';
 import { SkeletonLines } from '../../components/skeleton';
 import { EmptyState } from '../../components/states';
 import { StatusBadge } from '../../components/status';
@@ -30,37 +31,41 @@ export function CopyCodeBox() {
     <Widget id="code" title={t('dashboard.code.title')} icon="gift" testId="widget-copy-code">
       {!user ? (
         // About the loaded box's height, so that the figures below do not move when it arrives.
-        <div className="min-h-[214px] md:min-h-[194px] lg:min-h-[214px]">
+        <div className="min-h-[214px] md:min-h-[194px] xl:min-h-[214px]">
           <SkeletonLines lines={3} />
         </div>
       ) : !promo ? (
         <EmptyState icon="gift" title={t('dashboard.code.none_title')} body={t('dashboard.code.none_body')} />
       ) : (
         <div className="flex flex-1 flex-col">
-          <p className="text-sm text-muted">
+          <p className="text-sm [overflow-wrap:anywhere] text-muted">
             {t('dashboard.code.explain', {
               percent: promo.value,
               commission: promo.commission_rate,
               code: promo.code,
             })}
           </p>
-          <div className="mt-4 flex items-center gap-2 rounded-xl border border-dashed border-brand-300 bg-brand-50/60 p-2 pl-4 dark:border-brand-800 dark:bg-brand-950/40">
-            <code
-              className="min-w-0 flex-1 truncate font-mono text-2xl font-bold tracking-wider text-brand-800 dark:text-brand-200"
-              data-testid="promo-code"
-            >
-              {promo.code}
-            </code>
-            <button
-              type="button"
-              className="btn-primary shrink-0 px-4"
-              onClick={() => void copy()}
-              data-testid="copy-code"
-              aria-label={t('dashboard.code.copy_label', { code: promo.code })}
-            >
-              <Glyph name="copy" width={18} height={18} />
-              {t('dashboard.code.copy')}
-            </button>
+          {/* The code and its button side by side where the code has room, else the button below:
+              a code of up to twenty characters shows whole at every width (FitText). */}
+          <div className="@container mt-4">
+            <div className="flex flex-col gap-2 rounded-xl border border-dashed border-brand-300 bg-brand-50/60 p-2 pl-4 @sm:flex-row @sm:items-center dark:border-brand-800 dark:bg-brand-950/40">
+              <FitText
+                as="code"
+                text={promo.code}
+                className="min-w-0 flex-1 font-mono text-2xl font-bold tracking-wider text-brand-800 dark:text-brand-200"
+                data-testid="promo-code"
+              />
+              <button
+                type="button"
+                className="btn-primary w-full shrink-0 px-4 @sm:w-auto"
+                onClick={() => void copy()}
+                data-testid="copy-code"
+                aria-label={t('dashboard.code.copy_label', { code: promo.code })}
+              >
+                <Glyph name="copy" width={18} height={18} />
+                {t('dashboard.code.copy')}
+              </button>
+            </div>
           </div>
           <dl className="mt-4 grid grid-cols-2 gap-3 text-center">
             <div className="rounded-xl bg-stone-50 p-3 dark:bg-stone-800/60">
