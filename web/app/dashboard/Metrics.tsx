@@ -130,7 +130,13 @@ export function MetricGrid() {
         icon="wallet"
         label={t('dashboard.metrics.latest_paid_cashout')}
         value={data ? (cashout ? f.money(cashout.amount, data.currency) : '—') : undefined}
-        note={data ? (cashout ? f.date(cashout.date) : t('dashboard.metrics.no_cashout')) : undefined}
+        note={
+          data
+            ? cashout
+              ? t('dashboard.cashouts.paid_on', { date: f.date(cashout.date) })
+              : t('dashboard.metrics.no_cashout')
+            : undefined
+        }
       />
     </section>
   );

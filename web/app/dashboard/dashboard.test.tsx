@@ -112,6 +112,11 @@ describe('dashboard metrics', () => {
     await waitFor(() => expect(screen.getAllByTestId('recent-sale-row')).toHaveLength(5));
     expect((await screen.findAllByTestId('month-order-row')).length).toBeGreaterThan(0);
     expect(screen.getAllByTestId('month-order-row').length).toBeLessThanOrEqual(6);
+    // Each list says which amount it shows: the commission, or the order's total.
+    expect(screen.getByTestId('widget-recent-sales')).toHaveTextContent('OrderYour commission');
+    expect(screen.getAllByTestId('recent-sale-commission')[0]).toHaveTextContent(/^Your commission: /);
+    expect(screen.getByTestId('widget-month-orders')).toHaveTextContent('OrderOrder total');
+    expect(screen.getAllByTestId('month-order-total')[0]).toHaveTextContent(/^Order total: /);
     expect(screen.getByTestId('referrals-see-all')).toHaveAttribute('href', '/account/referrals');
     expect(await screen.findByTestId('dashboard-referral-row')).toHaveTextContent('Lina Park');
     // The mapping list asks for 6 rows, the recent sales for 5 (docs/product/errors-and-languages.md#the-api-conventions).
@@ -144,11 +149,15 @@ describe('recent cash-outs', () => {
     ...overrides,
   });
 
-  it('lists the latest cash-outs with their amount, date and status, and links to the cash-out page', async () => {
+  it('lists the latest cash-outs with their amount, which date it is and status, and links to the cash-out page', async () => {
     sellingPartner({
       payouts: payoutStats({
         payable_balance: 75.5,
-        recent_cashouts: [row(3, { status: 'APPROVED', status_label: 'Payment Pending' }), row(2), row(1)],
+        recent_cashouts: [
+          row(3, { status: 'APPROVED', status_label: 'Payment Pending', paid_at: null }),
+          row(2),
+          row(1),
+        ],
       }),
     });
     renderApp('/account');
@@ -156,7 +165,9 @@ describe('recent cash-outs', () => {
     await waitFor(() => expect(within(widget).getAllByTestId('recent-cashout-row')).toHaveLength(3));
     const [first, second] = within(widget).getAllByTestId('recent-cashout-row');
     expect(first).toHaveTextContent('$53.00');
-    expect(first).toHaveTextContent('Feb 3, 2026');
+    // Which date each is: asked for, until it is paid (as the metric's paid date says "Paid").
+    expect(within(first!).getByTestId('recent-cashout-date')).toHaveTextContent('Requested Feb 3, 2026');
+    expect(within(second!).getByTestId('recent-cashout-date')).toHaveTextContent('Paid Feb 3, 2026');
     expect(within(first!).getByTestId('status-badge')).toHaveTextContent('Payment Pending');
     expect(within(second!).getByTestId('status-badge')).toHaveTextContent('Paid');
     expect(within(widget).getByTestId('cashouts-payable')).toHaveTextContent('$75.50');

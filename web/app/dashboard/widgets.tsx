@@ -240,26 +240,49 @@ export function MonthOrders() {
           testId="month-orders-empty"
         />
       ) : (
-        <ul className="divide-y divide-stone-100 dark:divide-stone-800">
-          {rows.map((row) => (
-            <li key={row.id} className="flex items-center gap-3 py-2.5" data-testid="month-order-row">
-              <span className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-stone-100 text-[11px] font-bold text-stone-600 dark:bg-stone-800 dark:text-stone-300">
-                {row.country ?? '—'}
-              </span>
-              <span className="min-w-0 flex-1">
-                <span className="block truncate text-sm font-medium">
-                  {orderLabel(row.order_number)} · {row.product}
+        <>
+          <ColumnCaption
+            start={t('dashboard.month_orders.order')}
+            end={t('dashboard.month_orders.order_total')}
+          />
+          <ul className="divide-y divide-stone-100 dark:divide-stone-800">
+            {rows.map((row) => (
+              <li key={row.id} className="flex items-center gap-3 py-2.5" data-testid="month-order-row">
+                <span className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-stone-100 text-[11px] font-bold text-stone-600 dark:bg-stone-800 dark:text-stone-300">
+                  {row.country ?? '—'}
                 </span>
-                <span className="block text-xs text-stone-500 dark:text-stone-400">{f.date(row.date)}</span>
-              </span>
-              <span className="text-right text-sm font-semibold tabular-nums">
-                {f.money(row.order_amount)}
-              </span>
-            </li>
-          ))}
-        </ul>
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate text-sm font-medium">
+                    {orderLabel(row.order_number)} · {row.product}
+                  </span>
+                  <span className="block text-xs text-stone-500 dark:text-stone-400">{f.date(row.date)}</span>
+                </span>
+                <span
+                  className="text-right text-sm font-semibold tabular-nums"
+                  data-testid="month-order-total"
+                >
+                  <span className="sr-only">{t('dashboard.month_orders.order_total')}: </span>
+                  {f.money(row.order_amount)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </Widget>
+  );
+}
+
+/** What a list's two sides show (the order, and which of its amounts), above the rows. */
+function ColumnCaption({ start, end }: { start: string; end: string }) {
+  return (
+    <p
+      className="flex justify-between gap-3 border-b border-stone-100 pb-1.5 text-xs font-medium text-stone-500 dark:border-stone-800 dark:text-stone-400"
+      aria-hidden="true"
+    >
+      <span>{start}</span>
+      <span>{end}</span>
+    </p>
   );
 }
 
@@ -286,27 +309,34 @@ export function RecentSales() {
           testId="recent-sales-empty"
         />
       ) : (
-        <ul className="divide-y divide-stone-100 dark:divide-stone-800">
-          {data.data.map((row) => (
-            <li key={row.id} className="flex items-center gap-3 py-2.5" data-testid="recent-sale-row">
-              <span className="min-w-0 flex-1">
-                <span className="block truncate text-sm font-medium">{row.product}</span>
-                <span className="block truncate text-xs text-stone-500 dark:text-stone-400">
-                  {orderLabel(row.order_number)} · {f.date(row.date)}
+        <>
+          <ColumnCaption
+            start={t('dashboard.recent_sales.sale')}
+            end={t('dashboard.recent_sales.commission')}
+          />
+          <ul className="divide-y divide-stone-100 dark:divide-stone-800">
+            {data.data.map((row) => (
+              <li key={row.id} className="flex items-center gap-3 py-2.5" data-testid="recent-sale-row">
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate text-sm font-medium">{row.product}</span>
+                  <span className="block truncate text-xs text-stone-500 dark:text-stone-400">
+                    {orderLabel(row.order_number)} · {f.date(row.date)}
+                  </span>
                 </span>
-              </span>
-              <span className="flex shrink-0 flex-col items-end gap-1 sm:flex-row-reverse sm:items-center sm:gap-3">
-                <span
-                  className="text-sm font-semibold tabular-nums sm:w-20 sm:text-right"
-                  data-testid="recent-sale-commission"
-                >
-                  {f.money(row.commission)}
+                <span className="flex shrink-0 flex-col items-end gap-1 sm:flex-row-reverse sm:items-center sm:gap-3">
+                  <span
+                    className="text-sm font-semibold tabular-nums sm:w-20 sm:text-right"
+                    data-testid="recent-sale-commission"
+                  >
+                    <span className="sr-only">{t('dashboard.recent_sales.commission')}: </span>
+                    {f.money(row.commission)}
+                  </span>
+                  <StatusBadge status={row.status} label={row.status_label} />
                 </span>
-                <StatusBadge status={row.status} label={row.status_label} />
-              </span>
-            </li>
-          ))}
-        </ul>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </Widget>
   );
@@ -418,8 +448,13 @@ export function RecentCashouts() {
                     <span className="block text-sm font-semibold tabular-nums">
                       {f.money(row.amount, row.currency)}
                     </span>
-                    <span className="block truncate text-xs text-stone-500 dark:text-stone-400">
-                      {f.date(row.date)}
+                    <span
+                      className="block truncate text-xs text-stone-500 dark:text-stone-400"
+                      data-testid="recent-cashout-date"
+                    >
+                      {row.paid_at
+                        ? t('dashboard.cashouts.paid_on', { date: f.date(row.paid_at) })
+                        : t('dashboard.cashouts.requested_on', { date: f.date(row.date) })}
                     </span>
                   </span>
                   <StatusBadge status={row.status} label={row.status_label} />
