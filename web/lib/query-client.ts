@@ -4,7 +4,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, handleDataError, isUnauthorized } from './api';
 import { isAlertOpen, showAlert } from './alert-store';
 import { i18n } from './i18n';
-import { clearStorageForLogout } from './session';
+import { clearStorageForLogout, signInPath } from './session';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -26,10 +26,15 @@ export interface QueryClientDeps {
  * docs/product/partner-portal.md#session: forget the session and every cached list, clear local storage (the theme and
  * language preferences and the separate staff session stay), then go to /login.
  */
-export function endSession(queryClient: QueryClient, navigate: (path: string) => void): void {
+export function endSession(
+  queryClient: QueryClient,
+  navigate: (path: string) => void,
+  comeBack = false,
+): void {
   clearStorageForLogout();
   queryClient.clear();
-  navigate('/login');
+  // After a 401, signing in again comes back to the page it ended (the alert already says why).
+  navigate(comeBack ? signInPath(window.location) : '/login');
 }
 
 export function createQueryClient({ navigate }: QueryClientDeps): QueryClient {
@@ -37,7 +42,7 @@ export function createQueryClient({ navigate }: QueryClientDeps): QueryClient {
     t: i18n.t,
     isAlertOpen,
     showAlert: (content: Parameters<typeof showAlert>[0]) => showAlert(content),
-    endSession: () => endSession(queryClient, navigate),
+    endSession: () => endSession(queryClient, navigate, true),
   };
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({

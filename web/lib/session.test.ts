@@ -6,6 +6,8 @@ import {
   getValidToken,
   isTokenValid,
   LAST_ACTIVITY_KEY,
+  afterSignIn,
+  signInPath,
   storeToken,
 } from './session';
 
@@ -51,5 +53,30 @@ describe('session token', () => {
     expect(getValidToken(localStorage, NOW)).toBeNull();
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
     expect(localStorage.getItem(LAST_ACTIVITY_KEY)).toBeNull();
+  });
+});
+
+describe('the way back after signing in', () => {
+  it('keeps the account page a signed-out visitor opened, and says when a session expired', () => {
+    expect(signInPath({ pathname: '/account/cashout', search: '?tab=history' })).toBe(
+      '/login?next=%2Faccount%2Fcashout%3Ftab%3Dhistory',
+    );
+    expect(signInPath({ pathname: '/account/sales', search: '' }, true)).toBe(
+      '/login?next=%2Faccount%2Fsales&expired=1',
+    );
+    // The dashboard is where a sign-in goes anyway; other pages are not a way back.
+    expect(signInPath({ pathname: '/account/', search: '' })).toBe('/login');
+    expect(signInPath({ pathname: '/register', search: '?x=1' })).toBe('/login');
+    expect(signInPath({ pathname: '/account', search: '' }, true)).toBe('/login?expired=1');
+  });
+
+  it('goes on only to an account page of this site, else to the dashboard', () => {
+    expect(afterSignIn('?next=%2Faccount%2Fcashout%3Ftab%3Dhistory')).toBe('/account/cashout?tab=history');
+    expect(afterSignIn('')).toBe('/account/');
+    expect(afterSignIn('?next=https%3A%2F%2Fevil.example%2Faccount%2F')).toBe('/account/');
+    expect(afterSignIn('?next=%2F%2Fevil.example%2Faccount')).toBe('/account/');
+    expect(afterSignIn('?next=%2Faccount%2F%2Fevil.example')).toBe('/account/');
+    expect(afterSignIn('?next=%2Faccount%2F%5Cevil.example')).toBe('/account/');
+    expect(afterSignIn('?next=%2Fmanager%2Fpayouts')).toBe('/account/');
   });
 });

@@ -117,3 +117,23 @@ export function getValidManagerToken(
 export function recordActivity(storage: Storage = localStorage, now: number = Date.now()): void {
   storage.setItem(LAST_ACTIVITY_KEY, String(now));
 }
+
+/**
+ * The sign-in that brings the partner back where they were (docs/product/partner-portal.md#session):
+ * an account page opened signed out is `next`; `expired` says a stored session ran out, so the
+ * sign-in says so rather than appearing without a word.
+ */
+export function signInPath(from: { pathname: string; search: string }, expired = false): string {
+  const query = new URLSearchParams();
+  if (from.pathname.startsWith('/account/') && from.pathname !== '/account/')
+    query.set('next', `${from.pathname}${from.search}`);
+  if (expired) query.set('expired', '1');
+  const text = query.toString();
+  return text ? `/login?${text}` : '/login';
+}
+
+/** Where a sign-in goes on: the `next` it was given when that is an account page, else the dashboard. */
+export function afterSignIn(search: string): string {
+  const next = new URLSearchParams(search).get('next');
+  return next && /^\/account\/[^/\\]/.test(next) ? next : '/account/';
+}

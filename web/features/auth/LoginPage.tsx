@@ -1,12 +1,14 @@
 // The sign-in page itself needs neither React Router nor TanStack Query: /login renders it in the
 // light shell before either is loaded (app/light-sign-in.tsx, decisions/015); inside the full app
 // RoutedLoginPage gives it the sub-partner, the URL's `forgot` and the query cache to clear.
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormNotice, SubmitButton, TextField } from '../../components/form';
 import { useDocumentTitle } from '../../lib/document-title';
 import { serverFieldErrors } from '../../lib/form-errors';
+import { showAlert } from '../../lib/alert-store';
 import { AppLink, useNavigateTo } from '../../lib/navigation';
+import { afterSignIn } from '../../lib/session';
 import { useAsyncAction } from '../../lib/use-async-action';
 import { preloadValidation, validateLater } from '../../lib/validate-later';
 import type { TitleKey } from '../../lib/page-keys';
@@ -39,6 +41,7 @@ export function LoginPage({
   useDocumentTitle(title);
   const [forgotOpen, setForgotOpen] = useState(forgotInitiallyOpen);
   const forgotId = useId();
+  useExpiredSessionAlert();
 
   return (
     <>
@@ -73,6 +76,22 @@ export function LoginPage({
   );
 }
 
+/** `?expired=1` (a stored session ran out, docs/product/partner-portal.md#session): said once, then taken off the address. */
+function useExpiredSessionAlert() {
+  const { t } = useTranslation();
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (url.searchParams.get('expired') !== '1') return;
+    url.searchParams.delete('expired');
+    history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    showAlert({
+      title: t('errors.session_expired_title'),
+      message: t('errors.session_expired_message'),
+      type: 'error',
+    });
+  }, [t]);
+}
+
 function SignInForm({ onSignedIn }: { onSignedIn?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigateTo();
@@ -81,7 +100,7 @@ function SignInForm({ onSignedIn }: { onSignedIn?: () => void }) {
       signIn={signIn}
       onSignedIn={() => {
         onSignedIn?.();
-        navigate('/account/');
+        navigate(afterSignIn(window.location.search));
       }}
       testIds={{
         form: 'login-form',

@@ -1,13 +1,15 @@
 // The guard of the account area (docs/product/partner-portal.md and docs/product/partner-portal.md#session): `?token=` stores the token for one day
 // and goes to /account/ (the query stripped), or first asks at /switch_account when another
 // partner's session is open here; a stored valid token lets the shell load; none or an expired
-// one clears the session and goes to /login.
+// one clears the session and goes to /login, which brings the partner back here once signed in
+// (and, for an expired one, says the session expired).
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import {
   clearSession,
   getStoredToken,
   isTokenValid,
   recordActivity,
+  signInPath,
   storeTokenFromUrl,
 } from '../../lib/session';
 
@@ -26,5 +28,5 @@ export function accountLoader({ request }: LoaderFunctionArgs): Response | null 
   const auth = getStoredToken();
   if (isTokenValid(auth)) return null;
   if (auth) clearSession();
-  return redirect('/login');
+  return redirect(signInPath(url, auth !== null));
 }

@@ -38,17 +38,30 @@ describe('account guard (docs/product/partner-portal.md and docs/product/partner
     expect(screen.getByTestId('user-uuid')).toHaveTextContent(samplePartner().uuid);
   });
 
-  it('sends a visitor without a token to /login', async () => {
-    const { router } = renderApp('/account/faq');
+  it('sends a visitor without a token to /login, which will bring them back', async () => {
+    const { router } = renderApp('/account/cashout?from=mail');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/account/cashout?from=mail');
+    expect(new URLSearchParams(router.state.location.search).get('expired')).toBeNull();
     expect(fake.calls()).not.toContain('GET /api/get');
+  });
+
+  it('opens the sign-in with the Session Expired alert when the stored session ran out, and takes the flag off the address', async () => {
+    window.history.replaceState(null, '', '/login?next=%2Faccount%2Fsales&expired=1');
+    renderApp('/login?next=%2Faccount%2Fsales&expired=1');
+    const alert = await screen.findByRole('alertdialog');
+    expect(alert).toHaveTextContent('Session Expired');
+    expect(alert).toHaveTextContent('Your session has expired. Please log in again to continue.');
+    expect(window.location.search).toBe('?next=%2Faccount%2Fsales');
+    window.history.replaceState(null, '', '/');
   });
 
   it('clears an expired token and goes to /login', async () => {
     storeToken({ token: 'old', expired: new Date(Date.now() - 1000).toISOString() });
     localStorage.setItem(LAST_ACTIVITY_KEY, '1');
-    const { router } = renderApp('/account');
+    const { router } = renderApp('/account/sales');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?next=%2Faccount%2Fsales&expired=1');
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
     expect(localStorage.getItem(LAST_ACTIVITY_KEY)).toBeNull();
   });
