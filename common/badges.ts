@@ -65,13 +65,3 @@ export const BADGES = [
 export type BadgeId = (typeof BADGES)[number]['id'];
 
 export const BADGE_IDS = BADGES.map((badge) => badge.id) as readonly BadgeId[];
-
-/** A badge as `GET /api/get_badges` answers it. */
-export interface BadgeState {
-  id: BadgeId;
-  metric: BadgeMetric;
-  target: number;
-  /** The measure now, capped at the target once awarded. */
-  progress: number;
-  awarded_at: string | null;
-}

@@ -2,7 +2,6 @@
 // content/products/<code>/<locale>.json. The seed, the staff editor and the API all check against
 // this schema, so an edit that would break the partner page or the caption check is refused.
 import { z } from 'zod';
-import type { PageSlug } from './page-slugs';
 
 /**
  * The hashtag rules of docs/product/content.md#post-rules as docs/product/content.md#caption-check reads them: the brand tag plus one
@@ -130,57 +129,8 @@ export const pageContentSchema = z
 export type PageContent = z.infer<typeof pageContentSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// The partner API's answers (docs/product/content.md), inside the usual `{"data": ...}`.
-
-/** `GET /api/products`: the 16, in PRODUCT_CODES order, for the buttons. */
-export interface ProductSummary {
-  code: string;
-  name: string;
-  /** The product's artwork (a pack shot), square. */
-  image_url: string;
-}
-
-/** `GET /api/products/{code}`: the talking points with the partner's own code written in. */
-export interface ProductDetail extends ProductSummary {
-  subtitle: string;
-  benefits: { text: string; ingredient: string }[];
-  caption_ideas: string[];
-  /** Ready captions, `{code}` replaced by the partner's promo code. */
-  captions: string[];
-  required_hashtags: string[];
-  popular_hashtags: string[];
-  /** `GET` it with the partner's bearer: a ZIP of the product's images and captions. */
-  kit_url: string;
-  /** The partner's promo code the captions carry. */
-  promo_code: string;
-  updated_at: string;
-}
-
-/** `GET /api/pages/{slug}`: the page with its `{{variables}}` filled in. */
-export interface PageDocument extends PageContent {
-  slug: PageSlug;
-  updated_at: string;
-}
+// Grab and Go's images (docs/product/content.md): what `GET /api/gallery` and the back office answer
+// of them is in common/contracts/content.ts.
 
 export const GALLERY_FORMATS = ['square', 'story'] as const;
 export type GalleryFormat = (typeof GALLERY_FORMATS)[number];
-
-/** `GET /api/gallery?product=`: Grab and Go, in the staff's order. */
-export interface GalleryImage {
-  id: number;
-  /** A product code, or null for a program-wide image. */
-  product: string | null;
-  format: GalleryFormat;
-  width: number;
-  height: number;
-  /** Full size, for the lightbox and the download. */
-  url: string;
-  /** A smaller rendition (about 480 px wide) for the grid. */
-  thumb_url: string;
-  /** Text alternative in the reader's language. */
-  alt: string;
-  tags: string[];
-}
-
-/** `POST /api/caption-check {"text", "product"?, "locale"?}`: the result of common/caption-check.ts. */
-export type { CaptionCheckResult, CaptionFinding, CaptionRule } from './caption-check';

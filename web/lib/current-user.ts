@@ -4,7 +4,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { z } from 'zod';
 import type { payloadAnswer, resentVerificationAnswer } from '../../common/contracts/accounts';
 import type { AvatarSubject } from '../../common/avatar';
-import type { BadgeState } from '../../common/badges';
+import type { BadgeState, badgesAnswer } from '../../common/contracts/badges';
 import { api } from './api';
 import { decryptPayload, PayloadError, readPayloadKey } from './payload';
 import { getValidToken } from './session';
@@ -70,8 +70,8 @@ export async function fetchCurrentUser(): Promise<PortalUser> {
 }
 
 export async function fetchBadges(): Promise<BadgeState[]> {
-  const answer = await api.get<{ data?: unknown }>('/api/get_badges');
-  return Array.isArray(answer?.data) ? (answer.data as BadgeState[]) : [];
+  const answer = await api.get<z.infer<typeof badgesAnswer>>('/api/get_badges');
+  return Array.isArray(answer?.data) ? answer.data : [];
 }
 
 /** The profile and the badges, as the shell reads them and the account's first page asks for them early. */

@@ -3,7 +3,8 @@
 // feature imports no other, so the app binds the loader (app/router.tsx) and the editors' pages
 // load the views with their own code (features/manager/sections.ts), before they render.
 import type { ComponentType } from 'react';
-import type { PageContent, PageSlug, ProductDetail } from '../../common/content';
+import type { PageContent, PageSlug } from '../../common/content';
+import type { ProductDetail } from '../../common/contracts/content';
 
 export interface PartnerViews {
   PageDocumentView: ComponentType<{ page: PageContent; slug: PageSlug; heading?: boolean }>;

@@ -4,13 +4,8 @@
 // sweep of every node every few minutes, which also catches what moved elsewhere (marketplace and
 // referral earnings). The unique (partner, badge) row makes each award happen once, whichever
 // node or job gets there first; the notification shares the award's transaction.
-import {
-  BADGES,
-  profileStepsDone,
-  type BadgeId,
-  type BadgeMetric,
-  type BadgeState,
-} from '../../../common/badges';
+import { BADGES, profileStepsDone, type BadgeId, type BadgeMetric } from '../../../common/badges';
+import type { BadgeState } from '../../../common/contracts/badges';
 import { isLocale } from '../../../common/i18n';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';

@@ -4,7 +4,7 @@
 // the ZIP costs no CPU on them; only the text is deflated.
 import { strToU8, zipSync } from 'fflate';
 import type { Zippable } from 'fflate';
-import type { ProductDetail } from '../../../common/content';
+import type { ProductDetail } from '../../../common/contracts/content';
 import type { Locale } from '../../../common/i18n';
 import { sayApi } from '../../i18n';
 import type { ApiMessageKey } from '../../i18n';

@@ -1,4 +1,4 @@
-// The content kit's routes (docs/product/content.md#staff-edits, docs/product/content.md#caption-check; the contract in common/content.ts): the partner's
+// The content kit's routes (docs/product/content.md#staff-edits, docs/product/content.md#caption-check; the texts' shapes in common/content.ts, the answers in common/contracts/content.ts): the partner's
 // talking points, pages, Grab and Go, kit and caption check; the images themselves; and the back
 // office's editing of all of it (manager and admin).
 import fs from 'node:fs/promises';
@@ -6,17 +6,25 @@ import { z } from 'zod';
 import { noNul } from '../../../common/validation';
 import type { FastifyError, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CAPTION_RULES } from '../../../common/caption-check';
-import {
-  GALLERY_FORMATS,
-  PAGE_SLUGS,
-  pageContentSchema,
-  productContentSchema,
-} from '../../../common/content';
+import { pageContentSchema, productContentSchema } from '../../../common/content';
 import { LOCALES } from '../../../common/i18n';
 import type { Locale } from '../../../common/i18n';
 import { PRODUCT_CODES } from '../../../common/products';
 import { fileRoute, noBody } from '../../../common/contracts/answers';
+import {
+  captionCheckAnswer,
+  competitorList,
+  entryAnswer,
+  galleryAnswer,
+  pageAnswer,
+  productAnswer,
+  productsAnswer,
+  staffGalleryAnswer,
+  staffGalleryImageAnswer,
+  staffPagesAnswer,
+  staffProductsAnswer,
+  versionAnswer,
+} from '../../../common/contracts/content';
 import type { AppContext, TypedApp } from '../../context';
 import { AppError, invalid, notFound, schemaMessage } from '../../errors';
 import { requestLocale, sayKey } from '../../i18n';
@@ -62,86 +70,6 @@ const localeQuery = z.object({
 });
 const whole = (max: number) => z.coerce.number({ error: wrong }).int(wrong).min(1, wrong).max(max, wrong);
 
-// ---- Answer shapes (documented; the handlers are held to them by the type checker)
-
-const productSummary = z.object({ code: z.string(), name: z.string(), image_url: z.string() });
-const benefit = z.object({ text: z.string(), ingredient: z.string() });
-const productDetailAnswer = productSummary.extend({
-  subtitle: z.string(),
-  benefits: z.array(benefit),
-  caption_ideas: z.array(z.string()),
-  captions: z.array(z.string()).describe('Ready captions with the partner’s promo code written in'),
-  required_hashtags: z.array(z.string()),
-  popular_hashtags: z.array(z.string()),
-  kit_url: z.string(),
-  promo_code: z.string(),
-  updated_at: z.string(),
-});
-const pageDocumentAnswer = pageContentSchema.extend({ slug: z.enum(PAGE_SLUGS), updated_at: z.string() });
-const galleryImageFields = {
-  id: z.number(),
-  product: z.string().nullable(),
-  format: z.enum(GALLERY_FORMATS),
-  width: z.number(),
-  height: z.number(),
-  url: z.string(),
-  thumb_url: z.string().describe('About 480 px wide, for the grid'),
-  tags: z.array(z.string()),
-};
-const galleryImageAnswer = z.object({ ...galleryImageFields, alt: z.string() });
-const staffGalleryImageAnswer = z.object({
-  ...galleryImageFields,
-  alt: z.object({ en: z.string(), fr: z.string() }),
-  position: z.number(),
-  created_at: z.string(),
-});
-const captionCheckAnswer = z.object({
-  ok: z.boolean().describe('False when a rule of severity `error` fails'),
-  findings: z.array(
-    z.object({
-      rule: z.enum(CAPTION_RULES as [string, ...string[]]),
-      ok: z.boolean(),
-      severity: z.enum(['error', 'warning', 'info']),
-      matches: z.array(z.object({ text: z.string(), start: z.number(), end: z.number() })),
-      fix: z
-        .object({
-          kind: z.enum(['insert_start', 'append', 'remove']),
-          text: z.string().optional(),
-          start: z.number().optional(),
-          end: z.number().optional(),
-        })
-        .optional(),
-    }),
-  ),
-});
-const textSource = z.enum(['seed', 'staff', 'restore']);
-const textMeta = z.object({
-  version: z.number(),
-  updated_at: z.string(),
-  updated_by: z.string().nullable(),
-  source: textSource,
-  seed_differs: z
-    .boolean()
-    .describe('A newer release ships another text than the one this text was taken from'),
-});
-const versionRow = z.object({
-  version: z.number(),
-  created_at: z.string(),
-  created_by: z.string().nullable(),
-  source: textSource,
-  restored_from: z.number().nullable(),
-});
-const entryAnswer = (body: z.ZodType) =>
-  z.object({
-    data: textMeta.extend({
-      body,
-      versions: z.array(versionRow).describe('Newest first'),
-      image_url: z.string().optional().describe("Products only: the product's artwork"),
-    }),
-  });
-const versionAnswer = (body: z.ZodType) => z.object({ data: versionRow.extend({ body }) });
-const localesAnswer = z.object({ en: textMeta.nullable(), fr: textMeta.nullable() });
-
 // ---- Inputs
 
 const tagText = z
@@ -175,8 +103,8 @@ const baseVersion = z
   .min(0, wrong)
   .describe('The version the editor started from: another one answers 409');
 
-// Answers come from rows the server wrote after validating them: the schemas above document
-// and type them, and are not run again on the way out.
+// Answers come from rows the server wrote after validating them: the contract's schemas
+// (common/contracts/content.ts) document and type them, and are not run again on the way out.
 const plainJson = () => (data: unknown) => JSON.stringify(data);
 
 export function contentRoutes(app: TypedApp, ctx: AppContext): void {
@@ -193,7 +121,7 @@ export function contentRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         ...doc('The 16 products, in the line’s order, for the product buttons'),
         querystring: localeQuery,
-        response: { 200: z.object({ data: z.array(productSummary) }) },
+        response: { 200: productsAnswer },
       },
     },
     async (request) => ({
@@ -213,7 +141,7 @@ export function contentRoutes(app: TypedApp, ctx: AppContext): void {
         ...doc('A product’s talking points, its ready captions carrying the partner’s own promo code'),
         params: z.object({ code: z.string() }),
         querystring: localeQuery,
-        response: { 200: z.object({ data: productDetailAnswer }) },
+        response: { 200: productAnswer },
       },
     },
     async (request) => ({
@@ -279,7 +207,7 @@ export function contentRoutes(app: TypedApp, ctx: AppContext): void {
         security: [{ partner: [] }, { publicClient: [] }],
         params: z.object({ slug: z.string() }),
         querystring: localeQuery,
-        response: { 200: z.object({ data: pageDocumentAnswer }) },
+        response: { 200: pageAnswer },
       },
     },
     async (request) => {
@@ -300,7 +228,7 @@ export function contentRoutes(app: TypedApp, ctx: AppContext): void {
           'Grab and Go: ready-to-post images in the staff’s order, one product’s when `product` is given',
         ),
         querystring: localeQuery.extend({ product: z.enum(PRODUCT_CODES, { error: wrong }).optional() }),
-        response: { 200: z.object({ data: z.array(galleryImageAnswer) }) },
+        response: { 200: galleryAnswer },
       },
     },
     async (request) => {
@@ -357,7 +285,7 @@ export function contentRoutes(app: TypedApp, ctx: AppContext): void {
           product: z.enum(PRODUCT_CODES, { error: wrong }).optional(),
           locale: z.enum(LOCALES, { error: wrong }).optional(),
         }),
-        response: { 200: z.object({ data: captionCheckAnswer }) },
+        response: { 200: captionCheckAnswer },
       },
     },
     async (request) => {
@@ -387,11 +315,7 @@ function staffContentRoutes(app: TypedApp, ctx: AppContext): void {
       serializerCompiler: plainJson,
       schema: {
         ...doc('Every product with the state of its English and French texts'),
-        response: {
-          200: z.object({
-            data: z.array(z.object({ code: z.string(), name: z.string(), locales: localesAnswer })),
-          }),
-        },
+        response: { 200: staffProductsAnswer },
       },
     },
     async (request) => ({ data: await staffProductList(ctx.db, requestLocale(request)) }),
@@ -403,11 +327,7 @@ function staffContentRoutes(app: TypedApp, ctx: AppContext): void {
       serializerCompiler: plainJson,
       schema: {
         ...doc('Every page with the state of its English and French texts'),
-        response: {
-          200: z.object({
-            data: z.array(z.object({ slug: z.string(), title: z.string(), locales: localesAnswer })),
-          }),
-        },
+        response: { 200: staffPagesAnswer },
       },
     },
     async (request) => ({ data: await staffPageList(ctx.db, requestLocale(request)) }),
@@ -518,7 +438,6 @@ function staffContentRoutes(app: TypedApp, ctx: AppContext): void {
     );
   }
 
-  const galleryList = z.object({ data: z.array(staffGalleryImageAnswer) });
   const imageId = z.object({ id: whole(2_147_483_647) });
 
   app.get(
@@ -528,7 +447,7 @@ function staffContentRoutes(app: TypedApp, ctx: AppContext): void {
       serializerCompiler: plainJson,
       schema: {
         ...doc('The Grab and Go gallery in its order, with both alt texts'),
-        response: { 200: galleryList },
+        response: { 200: staffGalleryAnswer },
       },
     },
     async () => ({ data: await staffGallery(ctx.db) }),
@@ -572,7 +491,7 @@ function staffContentRoutes(app: TypedApp, ctx: AppContext): void {
             alt_en: altText,
             alt_fr: altText,
           }),
-          response: { 201: z.object({ data: staffGalleryImageAnswer }) },
+          response: { 201: staffGalleryImageAnswer },
         },
       },
       async (request, reply) => {
@@ -616,7 +535,7 @@ function staffContentRoutes(app: TypedApp, ctx: AppContext): void {
           tags: tagList.optional(),
           alt: z.object({ en: altText, fr: altText }, { error: wrong }).optional(),
         }),
-        response: { 200: z.object({ data: staffGalleryImageAnswer }) },
+        response: { 200: staffGalleryImageAnswer },
       },
     },
     async (request) => ({ data: await editGalleryImage(ctx.db, request.params.id, request.body) }),
@@ -637,7 +556,7 @@ function staffContentRoutes(app: TypedApp, ctx: AppContext): void {
             .max(10_000, wrong)
             .refine((ids) => new Set(ids).size === ids.length, 'content.gallery_order'),
         }),
-        response: { 200: galleryList },
+        response: { 200: staffGalleryAnswer },
       },
     },
     async (request) => ({ data: await orderGallery(ctx.db, request.body.ids) }),
@@ -659,7 +578,6 @@ function staffContentRoutes(app: TypedApp, ctx: AppContext): void {
     },
   );
 
-  const competitorList = z.object({ data: z.object({ names: z.array(z.string()) }) });
   app.get(
     `${base}/competitors`,
     {

@@ -7,14 +7,13 @@ import path from 'node:path';
 import { checkCaption } from '../../../common/caption-check';
 import type { CaptionCheckResult } from '../../../common/caption-check';
 import { HASHTAG_RULES, PAGE_SLUGS, PUBLIC_PAGE_SLUGS, isPageSlug } from '../../../common/content';
+import type { PageContent, ProductContent } from '../../../common/content';
 import type {
   GalleryImage,
-  PageContent,
   PageDocument,
-  ProductContent,
   ProductDetail,
   ProductSummary,
-} from '../../../common/content';
+} from '../../../common/contracts/content';
 import { DEFAULT_LOCALE, isLocale } from '../../../common/i18n';
 import type { Locale } from '../../../common/i18n';
 import { PRODUCT_CODES, isProductCode } from '../../../common/products';

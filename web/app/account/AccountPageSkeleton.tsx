@@ -7,7 +7,7 @@
 // 2026-11-23). A product's page draws more of itself (ProductFirstScreen).
 import { useTranslation } from 'react-i18next';
 import { galleryFiltered } from '../../../common/answer-paths';
-import type { PageDocument } from '../../../common/content';
+import type { PageDocument } from '../../../common/contracts/content';
 import { isLocale } from '../../../common/i18n';
 import { ROUTES } from '../../../common/routes';
 import { AccountSkeleton } from '../../components/PageSkeleton';

@@ -6,7 +6,8 @@
 // Inert: nothing here answers a tap until the page does. In the early chunk (first-gallery.ts).
 // Grab and Go 94 → 95, LCP 2.90 → 2.68 s (docs/performance-log.md, 2026-11-27).
 import { useTranslation } from 'react-i18next';
-import type { GalleryFormat, GalleryImage } from '../../../common/content';
+import type { GalleryFormat } from '../../../common/content';
+import type { GalleryImage } from '../../../common/contracts/content';
 import { FIRST_SCREEN_TILES } from '../../features/content/gallery/first-screen';
 import {
   FormatToggle,

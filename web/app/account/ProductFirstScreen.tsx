@@ -9,7 +9,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { productAnswerPath } from '../../../common/answer-paths';
-import type { ProductDetail } from '../../../common/content';
+import type { ProductDetail } from '../../../common/contracts/content';
 import { isLocale } from '../../../common/i18n';
 import { PRODUCT_CODES, type ProductCode } from '../../../common/products';
 import {

@@ -8,7 +8,7 @@
 // 2026-11-26, late night). The rest of a page's first data is asked for once the
 // full app is in (app/account/prefetch-account.ts).
 import type { ReactNode } from 'react';
-import type { PageDocument } from '../../../common/content';
+import type { PageDocument } from '../../../common/contracts/content';
 import {
   GALLERY_ANSWER_PATH,
   galleryFiltered,

@@ -6,7 +6,7 @@
 // pictures' load delay 1.3–1.4 → about 1.0 s (docs/performance-log.md, 2026-11-26, late night).
 import { createElement } from 'react';
 import { GALLERY_ANSWER_PATH } from '../../../common/answer-paths';
-import type { GalleryImage } from '../../../common/content';
+import type { GalleryImage } from '../../../common/contracts/content';
 import type { Locale } from '../../../common/i18n';
 import { firstScreenImages } from '../../features/content/gallery/first-screen';
 import { galleryView } from '../../features/content/gallery/gallery-view';

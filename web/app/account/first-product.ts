@@ -7,7 +7,7 @@
 // came later, 2.65 s → 3.1 s, and the others did not move beyond the noise.)
 import { createElement } from 'react';
 import { productAnswerPath } from '../../../common/answer-paths';
-import type { ProductDetail } from '../../../common/content';
+import type { ProductDetail } from '../../../common/contracts/content';
 import type { Locale } from '../../../common/i18n';
 import { isProductCode } from '../../../common/products';
 import { preloadImage, productArtworkSources } from '../../features/content/media/artwork';

@@ -3,7 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PROFILE_STEPS, profileStepsDone, type BadgeState } from '../../../common/badges';
+import { PROFILE_STEPS, profileStepsDone } from '../../../common/badges';
+import type { BadgeState } from '../../../common/contracts/badges';
 import { useDocumentTitle } from '../../lib/document-title';
 import { PageHeading } from '../../components/PageHeading';
 import { badgesQuery, useCurrentUser } from '../../lib/current-user';

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BADGES, type BadgeState } from '../../../common/badges';
+import { BADGES } from '../../../common/badges';
+import type { BadgeState } from '../../../common/contracts/badges';
 import { i18n } from '../../lib/i18n';
 import { installFakeApi, samplePartner, signInForTest, type FakeApi } from '../../test/fake-api';
 import { jsonResponse, renderApp } from '../../test/render-app';

@@ -4,7 +4,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { PageDocument, PageSlug } from '../../../common/content';
+import type { PageSlug } from '../../../common/content';
+import type { PageDocument } from '../../../common/contracts/content';
 import { useDocumentTitle } from '../../lib/document-title';
 import type { LeadKey, TitleKey } from '../../lib/page-keys';
 import { PageHeading } from '../../components/PageHeading';

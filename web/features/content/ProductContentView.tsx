@@ -4,7 +4,7 @@
 // back office shows the same view (`preview`: their own words, no download).
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProductDetail } from '../../../common/content';
+import type { ProductDetail } from '../../../common/contracts/content';
 import { Icon, type IconName } from '../../components/icons';
 import { useKitDownload } from './content-api';
 import { HERO_CLASS, HERO_FRAME_CLASS, ProductArtwork } from './first-screen/product-layout';

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState, type CSSProperties } from 're
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isProductCode, PRODUCT_CODES, type ProductCode } from '../../../common/products';
-import type { ProductSummary } from '../../../common/content';
+import type { ProductSummary } from '../../../common/contracts/content';
 import { Icon } from '../../components/icons';
 import { useDocumentTitle } from '../../lib/document-title';
 import { NotFoundContent } from '../../components/NotFoundContent';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { checkCaption } from '../../../common/caption-check';
-import type { PageDocument } from '../../../common/content';
+import type { PageDocument } from '../../../common/contracts/content';
 import { i18n } from '../../lib/i18n';
 import { installFakeApi, signInForTest, type FakeApi } from '../../test/fake-api';
 import { jsonResponse, renderApp } from '../../test/render-app';

@@ -4,12 +4,14 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../common/i18n';
+import type { z } from 'zod';
 import type {
-  CaptionCheckResult,
-  PageDocument,
+  captionCheckAnswer,
+  pageAnswer,
   ProductDetail,
-  ProductSummary,
-} from '../../../common/content';
+  productAnswer,
+  productsAnswer,
+} from '../../../common/contracts/content';
 // Not from common/content.ts: that module builds zod schemas, which this page's chunk then carried.
 import { PUBLIC_PAGE_SLUGS, type PageSlug } from '../../../common/page-slugs';
 import { api, type ApiAuth } from '../../lib/api';
@@ -40,7 +42,7 @@ export function productsQuery(locale: Locale) {
   return {
     queryKey: contentKeys.products(locale),
     queryFn: async ({ signal }: { signal?: AbortSignal }) =>
-      (await api.get<{ data: ProductSummary[] }>('/api/products', { query: { locale }, signal })).data,
+      (await api.get<z.infer<typeof productsAnswer>>('/api/products', { query: { locale }, signal })).data,
     staleTime: CONTENT_STALE_MS,
   };
 }
@@ -50,7 +52,7 @@ export function productQuery(code: string, locale: Locale) {
     queryKey: contentKeys.product(code, locale),
     queryFn: async ({ signal }: { signal?: AbortSignal }) =>
       (
-        await api.get<{ data: ProductDetail }>(productAnswerPath(code), {
+        await api.get<z.infer<typeof productAnswer>>(productAnswerPath(code), {
           query: { locale },
           signal,
         })
@@ -65,7 +67,7 @@ export function pageQuery(slug: PageSlug, locale: Locale, auth: ApiAuth = 'user'
     queryKey: contentKeys.page(slug, locale, auth),
     queryFn: async ({ signal }: { signal?: AbortSignal }) =>
       (
-        await api.get<{ data: PageDocument }>(pageAnswerPath(slug), {
+        await api.get<z.infer<typeof pageAnswer>>(pageAnswerPath(slug), {
           auth,
           query: { locale },
           signal,
@@ -123,7 +125,7 @@ export interface CaptionCheckRequest {
 export function useCaptionCheckRequest() {
   return useMutation({
     mutationFn: async (request: CaptionCheckRequest) =>
-      (await api.post<{ data: CaptionCheckResult }>('/api/caption-check', request)).data,
+      (await api.post<z.infer<typeof captionCheckAnswer>>('/api/caption-check', request)).data,
     meta: { handlesErrors: true, partnerSession: true },
   });
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { PageDocument } from '../../../common/content';
+import type { PageDocument } from '../../../common/contracts/content';
 import { i18n } from '../../lib/i18n';
 import { installFakeApi, signInForTest, TEST_PUBLIC_CLIENT, type FakeApi } from '../../test/fake-api';
 import { jsonResponse, renderApp } from '../../test/render-app';

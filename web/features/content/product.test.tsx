@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ProductDetail, ProductSummary } from '../../../common/content';
+import type { ProductDetail, ProductSummary } from '../../../common/contracts/content';
 import { PRODUCT_CODES } from '../../../common/products';
 import { i18n } from '../../lib/i18n';
 import { installFakeApi, signInForTest, type FakeApi } from '../../test/fake-api';

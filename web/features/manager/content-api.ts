@@ -4,65 +4,39 @@
 // signing out forgets it. The pages show errors themselves (a staff 401 must not end the
 // partner's session), hence `handlesErrors` everywhere.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { GalleryImage, PageContent, PageSlug, ProductContent } from '../../../common/content';
+import type { z } from 'zod';
+import type { PageContent, ProductContent } from '../../../common/content';
+import type {
+  competitorList,
+  entryAnswer,
+  staffGalleryAnswer,
+  staffGalleryImage,
+  staffGalleryImageAnswer,
+  staffPagesAnswer,
+  staffProductsAnswer,
+  textMeta,
+  textSource,
+  versionAnswer,
+  versionRow,
+} from '../../../common/contracts/content';
 import type { Locale } from '../../../common/i18n';
 import { api, ApiError, apiRequest, upload } from '../../lib/api';
 
-export type ContentSource = 'seed' | 'staff' | 'restore';
+export type ContentSource = z.infer<typeof textSource>;
 
-/** One locale of one product or page, as the lists show it. */
-export interface LocaleMeta {
-  version: number;
-  updated_at: string;
-  /** The staff member's name; null for the release text (the seed). */
-  updated_by: string | null;
-  source: ContentSource;
-  /** The release ships a text that differs from the current one (a staff edit is kept over it). */
-  seed_differs: boolean;
-}
-
-/** A locale without a text yet is null. */
-export interface ProductRow {
-  code: string;
-  name: string;
-  locales: Record<Locale, LocaleMeta | null>;
-}
-
-export interface PageRow {
-  slug: PageSlug;
-  title?: string;
-  locales: Record<Locale, LocaleMeta | null>;
-}
-
-export interface VersionSummary {
-  version: number;
-  created_at: string;
-  created_by: string | null;
-  source: ContentSource;
-  restored_from: number | null;
-}
+/** One locale of one product or page, as the lists show it (a locale without a text yet is null). */
+export type LocaleMeta = z.infer<typeof textMeta>;
+export type ProductRow = z.infer<typeof staffProductsAnswer>['data'][number];
+export type PageRow = z.infer<typeof staffPagesAnswer>['data'][number];
+export type VersionSummary = z.infer<typeof versionRow>;
 
 /** The current text of one product or page in one locale, with its versions (newest first). */
-export interface Entry<Body> extends LocaleMeta {
-  body: Body;
-  versions: VersionSummary[];
-  /** Products only: the product's artwork, as partners see it. */
-  image_url?: string;
-}
+type EntryAnswer<Body> = z.infer<ReturnType<typeof entryAnswer<z.ZodType<Body>>>>;
+export type Entry<Body> = EntryAnswer<Body>['data'];
+type VersionAnswer<Body> = z.infer<ReturnType<typeof versionAnswer<z.ZodType<Body>>>>;
+export type VersionBody<Body> = VersionAnswer<Body>['data'];
 
-export interface VersionBody<Body> {
-  version: number;
-  body: Body;
-  created_at: string;
-  created_by: string | null;
-  source: ContentSource;
-}
-
-export interface StaffGalleryImage extends Omit<GalleryImage, 'alt'> {
-  alt: { en: string; fr: string };
-  position: number;
-  created_at: string;
-}
+export type StaffGalleryImage = z.infer<typeof staffGalleryImage>;
 
 /** What can be edited by versions: the talking points of a product, or a page. */
 export type EntryKind = 'products' | 'pages';
@@ -101,7 +75,7 @@ export function useEntry<Kind extends EntryKind>(kind: Kind, id: string, locale:
   return useQuery({
     queryKey: contentKeys.entry(kind, id, locale),
     queryFn: async ({ signal }) =>
-      (await api.get<{ data: Entry<BodyOf<Kind>> }>(entryPath(kind, id, locale), { auth: 'manager', signal }))
+      (await api.get<EntryAnswer<BodyOf<Kind>>>(entryPath(kind, id, locale), { auth: 'manager', signal }))
         .data,
     staleTime: Infinity,
     refetchOnWindowFocus: false,
@@ -119,7 +93,7 @@ export function useVersion<Kind extends EntryKind>(
     queryKey: contentKeys.version(kind, id, locale, version ?? 0),
     queryFn: async ({ signal }) =>
       (
-        await api.get<{ data: VersionBody<BodyOf<Kind>> }>(
+        await api.get<VersionAnswer<BodyOf<Kind>>>(
           `${entryPath(kind, id, locale)}/versions/${version ?? 0}`,
           { auth: 'manager', signal },
         )
@@ -150,7 +124,7 @@ export function useSaveEntry<Kind extends EntryKind>(kind: Kind, id: string, loc
   return useMutation({
     mutationFn: async ({ body, baseVersion }: { body: BodyOf<Kind>; baseVersion: number }) =>
       (
-        await api.put<{ data: Entry<BodyOf<Kind>> }>(
+        await api.put<EntryAnswer<BodyOf<Kind>>>(
           entryPath(kind, id, locale),
           { body, base_version: baseVersion },
           { auth: 'manager' },
@@ -167,7 +141,7 @@ export function useRestoreVersion<Kind extends EntryKind>(kind: Kind, id: string
   return useMutation({
     mutationFn: async ({ version, baseVersion }: { version: number; baseVersion: number }) =>
       (
-        await api.post<{ data: Entry<BodyOf<Kind>> }>(
+        await api.post<EntryAnswer<BodyOf<Kind>>>(
           `${entryPath(kind, id, locale)}/versions/${version}/restore`,
           { base_version: baseVersion },
           { auth: 'manager' },
@@ -185,7 +159,8 @@ export function useGallery() {
   return useQuery({
     queryKey: contentKeys.gallery,
     queryFn: async ({ signal }) =>
-      (await api.get<{ data: StaffGalleryImage[] }>(`${base}/gallery`, { auth: 'manager', signal })).data,
+      (await api.get<z.infer<typeof staffGalleryAnswer>>(`${base}/gallery`, { auth: 'manager', signal }))
+        .data,
     staleTime: 0,
     meta: { handlesErrors: true },
   });
@@ -206,7 +181,7 @@ export interface UploadDetails {
  * type the browser cannot name goes as application/octet-stream and the server decides.
  */
 export async function uploadGalleryImage(file: Blob, details: UploadDetails): Promise<StaffGalleryImage> {
-  const answer = await upload<{ data: StaffGalleryImage }>(`${base}/gallery`, file, {
+  const answer = await upload<z.infer<typeof staffGalleryImageAnswer>>(`${base}/gallery`, file, {
     auth: 'manager',
     type: SENT_TYPES.includes(file.type) ? file.type : 'application/octet-stream',
     query: {
@@ -245,7 +220,7 @@ export function useUpdateImage() {
   return useMutation({
     mutationFn: async ({ id, changes }: { id: number; changes: ImageChanges }) =>
       (
-        await apiRequest<{ data: StaffGalleryImage }>(`${base}/gallery/${id}`, {
+        await apiRequest<z.infer<typeof staffGalleryImageAnswer>>(`${base}/gallery/${id}`, {
           method: 'PATCH',
           body: changes,
           auth: 'manager',
@@ -264,8 +239,13 @@ export function useReorderGallery() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (ids: number[]) =>
-      (await api.put<{ data: StaffGalleryImage[] }>(`${base}/gallery/order`, { ids }, { auth: 'manager' }))
-        .data,
+      (
+        await api.put<z.infer<typeof staffGalleryAnswer>>(
+          `${base}/gallery/order`,
+          { ids },
+          { auth: 'manager' },
+        )
+      ).data,
     onMutate: async (ids) => {
       await queryClient.cancelQueries({ queryKey: contentKeys.gallery });
       const before = queryClient.getQueryData<StaffGalleryImage[]>(contentKeys.gallery);
@@ -308,7 +288,7 @@ export function useCompetitors() {
   return useQuery({
     queryKey: contentKeys.competitors,
     queryFn: async ({ signal }) =>
-      (await api.get<{ data: { names: string[] } }>(`${base}/competitors`, { auth: 'manager', signal })).data
+      (await api.get<z.infer<typeof competitorList>>(`${base}/competitors`, { auth: 'manager', signal })).data
         .names,
     staleTime: 60_000,
     meta: { handlesErrors: true },
@@ -319,7 +299,7 @@ export function useSaveCompetitors() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (names: string[]) =>
-      (await api.put<{ data: { names: string[] } }>(`${base}/competitors`, { names }, { auth: 'manager' }))
+      (await api.put<z.infer<typeof competitorList>>(`${base}/competitors`, { names }, { auth: 'manager' }))
         .data.names,
     onSuccess: (names) => queryClient.setQueryData(contentKeys.competitors, names),
     meta: { handlesErrors: true },

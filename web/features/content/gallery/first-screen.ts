@@ -1,6 +1,7 @@
 // Which of Grab and Go's images a phone shows first: apart from gallery-api.ts (React Query, the
 // full app's chunk) for the entry's early request of them (app/account/first-gallery.ts).
-import type { GalleryFormat, GalleryImage } from '../../../../common/content';
+import type { GalleryFormat } from '../../../../common/content';
+import type { GalleryImage } from '../../../../common/contracts/content';
 
 /** Square posts first, then stories: the order of the sections, and of the lightbox. */
 export const SECTION_FORMATS: readonly GalleryFormat[] = ['square', 'story'];

@@ -3,7 +3,8 @@
 // name every product the gallery holds whatever is selected.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { GalleryImage } from '../../../../common/content';
+import type { z } from 'zod';
+import type { GalleryImage, galleryAnswer } from '../../../../common/contracts/content';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../../common/i18n';
 import { api } from '../../../lib/api';
 import { GALLERY_ANSWER_PATH } from '../../../../common/answer-paths';
@@ -16,7 +17,7 @@ export const galleryKeys = {
 };
 
 export async function fetchGallery(locale: Locale): Promise<GalleryImage[]> {
-  return (await api.get<{ data: GalleryImage[] }>(GALLERY_ANSWER_PATH, { query: { locale } })).data;
+  return (await api.get<z.infer<typeof galleryAnswer>>(GALLERY_ANSWER_PATH, { query: { locale } })).data;
 }
 
 /** The gallery's query (also asked for ahead of the page's code, app/account/prefetch-account.ts). */

@@ -5,7 +5,8 @@
 // replaces the skeleton. A chunk of its own: the entry's early chunk for Grab and Go imports it.
 import { createContext, useCallback, useContext, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GalleryFormat, GalleryImage } from '../../../../common/content';
+import type { GalleryFormat } from '../../../../common/content';
+import type { GalleryImage } from '../../../../common/contracts/content';
 import { PRODUCT_CODES, isProductCode } from '../../../../common/products';
 import { Icon } from '../../../components/icons';
 import { SECTION_FORMATS } from './first-screen';

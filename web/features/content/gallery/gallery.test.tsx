@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { GalleryImage } from '../../../../common/content';
+import type { GalleryImage } from '../../../../common/contracts/content';
 import { i18n } from '../../../lib/i18n';
 import { installFakeApi, signInForTest, type FakeApi } from '../../../test/fake-api';
 import { jsonResponse, renderApp } from '../../../test/render-app';

@@ -11,8 +11,8 @@ import {
   type PageContent,
   type PageSlug,
   type ProductContent,
-  type ProductDetail,
 } from '../../../../common/content';
+import type { ProductDetail } from '../../../../common/contracts/content';
 import { useTheme } from '../../../lib/theme';
 import { partnerViews } from '../../../lib/partner-views';
 import { useEntry } from '../content-api';
