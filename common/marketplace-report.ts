@@ -6,6 +6,28 @@
 export const REPORT_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
+ * Why a line was rejected: a code whose words are in the catalogs (`api.marketplace.reasons`),
+ * said in the reader's language, and the value it names, if any. The parser finds the first
+ * ten; the import the last three, which need the database.
+ */
+export const REPORT_REASONS = [
+  'no_header',
+  'missing_columns',
+  'quote',
+  'tracking_id',
+  'product',
+  'date',
+  'future_date',
+  'items',
+  'amount',
+  'decimal_comma',
+  'unknown_tracking_id',
+  'return_without_sale',
+  'return_exceeds',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/**
  * The names a report goes by: Amazon's export is tab-separated (a .tsv, sometimes saved as .txt)
  * or comma-separated (a .csv); the server tells which from the header row. Browsers name the type
  * of a .tsv or a .csv differently (or not at all), so the name decides first.

@@ -2,7 +2,11 @@
 // comma-separated text (docs/decisions/055-associates-reports-csv-and-returns.md). Amazon puts a
 // title line before the header; the header row is the first line with a Tracking ID column, and
 // its separator is the file's. Columns are found by name, so the export's column order does not
-// matter.
+// matter. The rejected lines' codes (REPORT_REASONS) are in common/marketplace-report.ts, the
+// contract's (common/contracts/marketplace.ts) as well as the parser's.
+import type { ReportReason } from '../../../common/marketplace-report';
+
+export type { ReportReason };
 
 export interface ReportRow {
   line: number;
@@ -15,28 +19,6 @@ export interface ReportRow {
   /** The revenue cell as the file writes it, for a reason to quote. */
   revenueText: string;
 }
-
-/**
- * Why a line was rejected: a code whose words are in the catalogs (`api.marketplace.reasons`),
- * said in the reader's language, and the value it names, if any. The parser finds the first
- * ten; the import the last three, which need the database.
- */
-export const REPORT_REASONS = [
-  'no_header',
-  'missing_columns',
-  'quote',
-  'tracking_id',
-  'product',
-  'date',
-  'future_date',
-  'items',
-  'amount',
-  'decimal_comma',
-  'unknown_tracking_id',
-  'return_without_sale',
-  'return_exceeds',
-] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
 
 export interface ReportProblem {
   line: number;

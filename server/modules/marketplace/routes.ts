@@ -4,16 +4,21 @@ import { z } from 'zod';
 import { reportBytesProblem, REPORT_MAX_BYTES } from '../../../common/marketplace-report';
 import type { ReportFileProblem } from '../../../common/marketplace-report';
 import { PAGING } from '../../../common/statuses';
-import { amazonLinksAnswer, marketplaceSalesAnswer } from '../../../common/contracts/marketplace';
+import {
+  amazonLinksAnswer,
+  importAnswer,
+  importLinesAnswer,
+  importsAnswer,
+  marketplaceSalesAnswer,
+} from '../../../common/contracts/marketplace';
 import type { AppContext, TypedApp } from '../../context';
 import { AppError } from '../../errors';
 import type { ApiMessageKey } from '../../errors';
 import { requestLocale, sayKey } from '../../i18n';
-import { idParams, pagedAnswer, pagingQuery } from '../../plugins/paging';
+import { idParams, pagingQuery } from '../../plugins/paging';
 import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth';
 import { voucherAnswer } from '../../../common/contracts/vouchers';
 import { issueVoucher, voucherInputSchema, voucherJson } from '../vouchers/service';
-import { REPORT_REASONS } from './report';
 import { amazonLinks, importAssociatesReport, importDetail, listImports, marketplaceSales } from './service';
 
 const paging = z.object({
@@ -44,38 +49,6 @@ const filename = z
     (v) => ![...v].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f),
     sayKey('wrong_value'),
   );
-
-const rejectedLine = z.object({
-  line: z.number().describe('The line’s number in the file, from 1'),
-  reason: z.string().describe('Why it was rejected, in the reader’s language'),
-  code: z.enum(REPORT_REASONS),
-});
-const importSummary = z.object({
-  id: z.number(),
-  filename: z.string(),
-  created_at: z.string(),
-  imported_by: z
-    .object({ id: z.number(), name: z.string(), email: z.string() })
-    .nullable()
-    .describe('The staff member who uploaded it; null for the demo seed’s'),
-  rows_imported: z.number(),
-  duplicates_skipped: z.number().describe('Rows an earlier import already brought in'),
-  rows_rejected: z.number(),
-  currency: z
-    .string()
-    .nullable()
-    .describe('The report’s currency, chosen at import (null: the program’s, before currencies were chosen)'),
-});
-const importAnswer = z.object({
-  import_id: z.number().nullable(),
-  already_imported: z
-    .boolean()
-    .describe('The same file was imported before: nothing changed, `import` is that earlier import'),
-  imported: z.number(),
-  duplicates: z.number(),
-  rejected: z.array(rejectedLine),
-  import: importSummary,
-});
 
 export function marketplaceRoutes(app: TypedApp, ctx: AppContext): void {
   const partner = requirePartner(ctx.db);
@@ -164,7 +137,7 @@ export function marketplaceRoutes(app: TypedApp, ctx: AppContext): void {
                 'The report’s currency (amazon.com USD, amazon.ca CAD…): the program currency unless said; another one is converted at the rate set for it in the settings, and without one the report is refused (422 `errors.currency`)',
               ),
           }),
-          response: { 200: z.object({ data: importAnswer }) },
+          response: { 200: importAnswer },
         },
       },
       async (request) => {
@@ -198,7 +171,7 @@ export function marketplaceRoutes(app: TypedApp, ctx: AppContext): void {
           'Past imports of Associates reports, newest first: the file, who, when, rows imported, duplicates skipped, lines rejected (manager, admin)',
         ),
         querystring: pagingQuery(20),
-        response: { 200: pagedAnswer(importSummary) },
+        response: { 200: importsAnswer },
       },
     },
     async (request) => listImports(ctx.db, request.query),
@@ -214,7 +187,7 @@ export function marketplaceRoutes(app: TypedApp, ctx: AppContext): void {
         ),
         params: idParams,
         querystring: pagingQuery(50),
-        response: { 200: pagedAnswer(rejectedLine).extend({ import: importSummary }) },
+        response: { 200: importLinesAnswer },
       },
     },
     async (request) => importDetail(ctx.db, request.params.id, request.query, requestLocale(request)),

@@ -6,40 +6,22 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { REPORT_TYPES } from '../../../../common/marketplace-report';
-import { api, ApiError, upload, type Paged } from '../../../lib/api';
+import type { z } from 'zod';
+import type {
+  importLinesAnswer,
+  importResult,
+  importsAnswer,
+  importSummary,
+  rejectedLine,
+} from '../../../../common/contracts/marketplace';
+import { api, ApiError, upload } from '../../../lib/api';
 
-export interface ImportSummary {
-  id: number;
-  filename: string;
-  created_at: string;
-  /** The staff member who uploaded it; null when not recorded (a script, a gone account). */
-  imported_by: { id: number; name: string; email: string } | null;
-  rows_imported: number;
-  duplicates_skipped: number;
-  rows_rejected: number;
-  /** The report's currency, chosen at import; null for one made before (the program's). */
-  currency: string | null;
-}
-
-export interface RejectedLine {
-  line: number;
-  /** In the language the request asked for. */
-  reason: string;
-  code: string;
-}
-
-export interface ImportAnswer {
-  import_id: number | null;
-  /** The same file was imported before: nothing changed, `import` is that earlier import. */
-  already_imported: boolean;
-  imported: number;
-  duplicates: number;
-  rejected: RejectedLine[];
-  import: ImportSummary;
-}
-
-export type ImportsPage = Paged<ImportSummary>;
-export type ImportLinesPage = Paged<RejectedLine> & { import: ImportSummary };
+// The answers' types are the server's schemas (common/contracts/marketplace.ts).
+export type ImportSummary = z.infer<typeof importSummary>;
+export type RejectedLine = z.infer<typeof rejectedLine>;
+export type ImportAnswer = z.infer<typeof importResult>;
+export type ImportsPage = z.infer<typeof importsAnswer>;
+export type ImportLinesPage = z.infer<typeof importLinesAnswer>;
 
 export const IMPORTS_LENGTH = 20;
 export const LINES_LENGTH = 50;
