@@ -1,4 +1,5 @@
-// The paging query of every list (docs/product/errors-and-languages.md#the-api-conventions): `page` from 1, `length` up to 100.
+// The paging query of every list (docs/product/errors-and-languages.md#the-api-conventions): `page` from 1, `length` up to 100;
+// the page it answers is `pagedAnswer` of common/contracts/answers.ts.
 import { z } from 'zod';
 import { PAGING } from '../../common/statuses';
 import { sayKey } from '../i18n';
@@ -14,15 +15,6 @@ export const pagingQuery = (defaultLength: number = PAGING.defaultLength) =>
   z.object({
     page: whole(1, 1_000_000).default(PAGING.defaultPage),
     length: whole(1, PAGING.maxLength).default(defaultLength),
-  });
-
-export const pagedAnswer = (row: z.ZodType) =>
-  z.object({
-    data: z.array(row),
-    current_page: z.number(),
-    per_page: z.number(),
-    last_page: z.number(),
-    total: z.number(),
   });
 
 /** A page of a list as the API answers it (docs/product/errors-and-languages.md#the-api-conventions): the rows and where they stand. */

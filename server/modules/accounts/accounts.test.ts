@@ -168,9 +168,10 @@ describe('partner accounts', () => {
         .execute(),
     ).toEqual([]);
 
+    // Followed again, the link says the address is verified (no session, nothing changes).
     const again = await verify(token, 'fr');
-    expect(again.statusCode).toBe(404);
-    expect(again.json().message).toBe('Lien incorrect');
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ data: { message: 'Votre adresse e-mail est déjà vérifiée.' } });
     expect((await verify('forged-token')).json()).toEqual({
       code: 404,
       error: 'wrong_link',
@@ -542,6 +543,11 @@ describe('password recovery and change', () => {
   it('resets the password once with the mailed link, and every old session ends', async () => {
     const oldToken = (await signIn(DEMO_PARTNER.email, DEMO_PARTNER.password)).json().token;
     const token = await lastLinkToken(t.dataDir, DEMO_PARTNER.email, 'reset_password');
+    // Opened: the page hears the link is good, and asking twice uses nothing up.
+    for (let i = 0; i < 2; i++)
+      expect((await post('/api/password/reset/check', { token })).json()).toEqual({
+        data: { message: 'Choose your new password.' },
+      });
     const mismatch = await post('/api/password/reset', {
       token,
       password: 'new-sunny-password',
@@ -564,7 +570,21 @@ describe('password recovery and change', () => {
       password: 'third-password-x',
       password_confirmation: 'third-password-x',
     });
-    expect(reuse.json()).toEqual({ code: 404, error: 'wrong_link', message: 'Wrong link' });
+    expect(reuse.json()).toEqual({
+      code: 410,
+      error: 'reset_used',
+      message:
+        'This reset link has already been used. Ask for a new one if you still need to change your password.',
+    });
+    // The page asks as it opens: a used link is refused before a password is typed, nothing used up.
+    expect((await post('/api/password/reset/check', { token })).json()).toMatchObject({
+      code: 410,
+      error: 'reset_used',
+    });
+    expect((await post('/api/password/reset/check', { token: 'forged' })).json()).toMatchObject({
+      code: 404,
+      error: 'wrong_link',
+    });
   });
 
   it('answers 410 Recovery Token Expired for a link older than an hour', async () => {

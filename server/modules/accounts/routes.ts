@@ -25,6 +25,7 @@ import {
   registerPartner,
   requestPasswordReset,
   resendVerification,
+  checkResetLink,
   resetPassword,
   updateProfile,
   userPayload,
@@ -105,8 +106,9 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
       const confirmed = await confirmRegistration(ctx, request.body.token, request.body.password);
       if (confirmed)
         return { data: { message: say('registration_confirmed', request), ...confirmed.session } };
-      const uuid = await verifyEmail(ctx.db, request.body.token);
-      ctx.push.toPartner(uuid, 'partner_changed', {});
+      const verified = await verifyEmail(ctx.db, request.body.token);
+      if (verified.already) return { data: { message: say('email_already_verified', request) } };
+      ctx.push.toPartner(verified.uuid, 'partner_changed', {});
       return { data: { message: say('email_validated', request) } };
     },
   );
@@ -145,6 +147,31 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
         message: say(await requestPasswordReset(ctx, request.body.email, request.ip, request.log), request),
       },
     }),
+  );
+
+  app.post(
+    '/api/password/reset/check',
+    {
+      onRequest: publicClient,
+      schema: {
+        tags: ['public'],
+        summary: 'Says whether a reset link can still set a password, before its form is filled',
+        description:
+          'Uses nothing up. 404 `wrong_link` for a token no link ever had, 410 `reset_used` for a link already used (or replaced by a newer one), 410 `reset_expired` past its hour.',
+        security: [{ publicClient: [] }],
+        body: z.object({
+          token: z
+            .string({ error: sayKey('required') })
+            .min(1, sayKey('required'))
+            .max(200, sayKey('wrong_value')),
+        }),
+        response: { 200: messageAnswer },
+      },
+    },
+    async (request) => {
+      await checkResetLink(ctx.db, request.body.token);
+      return { data: { message: say('reset_link_ok', request) } };
+    },
   );
 
   app.post(

@@ -56,6 +56,7 @@ import {
 } from '../account-changes/service';
 import {
   findOneTimeToken,
+  insertUsedOneTimeToken,
   issueOneTimeToken,
   retireOneTimeTokens,
   useOneTimeToken,
@@ -270,6 +271,13 @@ export async function confirmRegistration(
         },
         now,
       );
+      // The link, followed again, says the address is verified rather than "Wrong link".
+      await insertUsedOneTimeToken(trx, {
+        purpose: 'verify_email',
+        subject_id: created.id,
+        token_hash: row.token_hash,
+        at: nowIso(now),
+      });
       const code = await createPromoCode(trx, created.id, details.promo_code);
       // The code goes to the store as a discount (docs/product/links-and-integrations.md), queued with the code itself.
       await requestStoreSync(trx, code.id, ctx.config);
@@ -291,16 +299,28 @@ export async function confirmRegistration(
   return { partner, session: await issueToken(ctx.db, 'partner', partner.id, now) };
 }
 
-/** Marks the address verified; answers the partner's uuid. */
-export async function verifyEmail(db: Db, token: string, now = new Date()): Promise<string> {
+/**
+ * Marks the address verified; answers the partner's uuid, and whether it was verified already (a
+ * link followed again once its address is verified: said so, not "Wrong link").
+ */
+export async function verifyEmail(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<{ uuid: string; already: boolean }> {
   const row = await findOneTimeToken(db, 'verify_email', hashToken(token));
-  if (!row || row.used_at) throw new AppError(404, 'wrong_link');
+  if (!row) throw new AppError(404, 'wrong_link');
+  if (row.used_at) {
+    const partner = await findPartnerById(db, row.subject_id);
+    if (partner?.verified) return { uuid: partner.uuid, already: true };
+    throw new AppError(404, 'wrong_link');
+  }
   if (row.expires_at <= nowIso(now)) throw new AppError(410, 'link_expired');
   const partner = await findPartnerById(db, row.subject_id);
   if (!partner) throw new AppError(404, 'account_not_found');
   if (!(await useOneTimeToken(db, row.id, nowIso(now)))) throw new AppError(404, 'wrong_link');
   await updatePartner(db, partner.id, { verified: 1, updated_at: nowIso(now) });
-  return partner.uuid;
+  return { uuid: partner.uuid, already: false };
 }
 
 export async function resendVerification(
@@ -350,15 +370,30 @@ export async function requestPasswordReset(
   return 'reset_sent';
 }
 
+/**
+ * A reset link's row while it can still set a password; a used one (or one a newer link replaced)
+ * is 410 as an expired one is, each with its own words, so the page says so as soon as it opens.
+ */
+async function usableResetLink(db: Db, token: string, now: Date) {
+  const row = await findOneTimeToken(db, 'reset_password', hashToken(token));
+  if (!row) throw new AppError(404, 'wrong_link');
+  if (row.used_at) throw new AppError(410, 'reset_used');
+  if (row.expires_at <= nowIso(now)) throw new AppError(410, 'reset_expired');
+  return row;
+}
+
+/** Whether a reset link opened now can set a password (the page asks before showing its form). */
+export async function checkResetLink(db: Db, token: string, now = new Date()): Promise<void> {
+  await usableResetLink(db, token, now);
+}
+
 export async function resetPassword(
   ctx: Pick<AppContext, 'db' | 'push'>,
   input: { token: string; password: string },
   now = new Date(),
 ): Promise<void> {
   const { db } = ctx;
-  const row = await findOneTimeToken(db, 'reset_password', hashToken(input.token));
-  if (!row || row.used_at) throw new AppError(404, 'wrong_link');
-  if (row.expires_at <= nowIso(now)) throw new AppError(410, 'reset_expired');
+  const row = await usableResetLink(db, input.token, now);
   const partner = await findPartnerById(db, row.subject_id);
   if (!partner) throw new AppError(404, 'account_not_found');
   if (!(await useOneTimeToken(db, row.id, nowIso(now)))) throw new AppError(404, 'wrong_link');

@@ -25,6 +25,27 @@ export function findOneTimeToken(db: Db, purpose: OneTimePurpose, tokenHash: str
     .executeTakeFirst();
 }
 
+/**
+ * Keeps a token that was used elsewhere as used (a sign-up's link, whose pending row goes): the
+ * same link followed again is then known as a link that did its work.
+ */
+export async function insertUsedOneTimeToken(
+  db: Db,
+  row: { purpose: OneTimePurpose; subject_id: number; token_hash: string; at: string },
+): Promise<void> {
+  await db
+    .insertInto('one_time_tokens')
+    .values({
+      purpose: row.purpose,
+      subject_id: row.subject_id,
+      token_hash: row.token_hash,
+      created_at: row.at,
+      expires_at: row.at,
+      used_at: row.at,
+    })
+    .execute();
+}
+
 /** Marks the token used; false when another request used it first (single use under races). */
 export async function useOneTimeToken(db: Db, id: number, at: string): Promise<boolean> {
   const result = await db

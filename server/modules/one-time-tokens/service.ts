@@ -12,7 +12,7 @@ import { findOneTimeToken, insertOneTimeToken, useOneTimeToken } from './reposit
 
 export type { OneTimePurpose };
 // The links' own checks (expired, used, whose) are their flows' (accounts): they read the row.
-export { findOneTimeToken, retireOneTimeTokens, useOneTimeToken } from './repository';
+export { findOneTimeToken, insertUsedOneTimeToken, retireOneTimeTokens, useOneTimeToken } from './repository';
 
 /** A single-use random token for `purpose`, stored hashed; answers the token itself. */
 export async function issueOneTimeToken(

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FormNotice, PasswordField, SubmitButton } from '../../components/form';
+import { FormNotice, PasswordField, Spinner, SubmitButton } from '../../components/form';
 import { showAlert } from '../../lib/alert-store';
 import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -13,13 +13,16 @@ import {
   validate,
   type FieldErrors,
 } from '../../lib/forms';
-import { resetPassword } from './auth-api';
+import { checkResetLink, resetPassword } from './auth-api';
 import { showAuthError } from '../../lib/show-auth-error';
 
 /** Where "ask again" leads: the sign-in page with the forgot-password form open. */
 export const FORGOT_PASSWORD_PATH = '/login?forgot=1';
 
-/** `/reset_password?token=…`: a new password from the recovery link. */
+/**
+ * `/reset_password?token=…`: a new password from the recovery link. The link is checked as the page
+ * opens, so a used or expired one says so before anyone types a new password.
+ */
 export function ResetPasswordPage() {
   const { t } = useTranslation();
   const title = t('titles.reset_password');
@@ -30,6 +33,26 @@ export function ResetPasswordPage() {
   const [values, setValues] = useState({ password: '', password_confirmation: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [expired, setExpired] = useState<string | null>(null);
+  const check = useQuery({
+    queryKey: ['reset-link', token],
+    queryFn: () => checkResetLink(token),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+    meta: { handlesErrors: true },
+  });
+  // Refused as the page opened: expired (410 reset_expired) or no longer usable (used, replaced, unknown).
+  const refused = check.isError
+    ? {
+        title:
+          check.error instanceof ApiError &&
+          typeof check.error.body === 'object' &&
+          check.error.body?.error === 'reset_expired'
+            ? t('recovery.expired_title')
+            : t('recovery.unusable_title'),
+        message: apiMessage(check.error) ?? t('recovery.missing_token'),
+      }
+    : null;
 
   const mutation = useMutation({
     mutationFn: resetPassword,
@@ -65,16 +88,24 @@ export function ResetPasswordPage() {
   return (
     <>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
-      {!token || expired ? (
+      {!token || expired || refused ? (
         <div className="mt-6 grid gap-4">
           <FormNotice kind="error" testId="reset-expired">
-            <p className="font-semibold">{t('recovery.expired_title')}</p>
-            <p className="mt-1">{expired ?? t('recovery.missing_token')}</p>
+            <p className="font-semibold">{refused?.title ?? t('recovery.expired_title')}</p>
+            <p className="mt-1">{refused?.message ?? expired ?? t('recovery.missing_token')}</p>
           </FormNotice>
           <Link to={FORGOT_PASSWORD_PATH} className="btn-primary" data-testid="reset-ask-again">
             {t('recovery.ask_again')}
           </Link>
         </div>
+      ) : check.isPending ? (
+        <p
+          className="mt-6 inline-flex items-center gap-2 text-muted"
+          role="status"
+          data-testid="reset-checking"
+        >
+          <Spinner /> {t('recovery.checking')}
+        </p>
       ) : mutation.isSuccess ? (
         <div className="mt-6 grid gap-4">
           <FormNotice kind="success" testId="reset-message">

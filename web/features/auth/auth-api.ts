@@ -30,6 +30,10 @@ export async function signIn(email: string, password: string): Promise<AuthToken
 export const forgotPassword = (email: string) =>
   api.post<MessageAnswer>('/api/password/forgot', { email }, { auth: 'public' });
 
+/** Whether a reset link can still set a password (nothing is used up): 404 or 410 when not. */
+export const checkResetLink = (token: string) =>
+  api.post<MessageAnswer>('/api/password/reset/check', { token }, { auth: 'public' });
+
 export const resetPassword = (body: { token: string; password: string; password_confirmation: string }) =>
   api.post<MessageAnswer>('/api/password/reset', body, { auth: 'public' });
 

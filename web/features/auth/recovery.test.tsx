@@ -92,7 +92,13 @@ describe('forgot password', () => {
 });
 
 describe('reset password', () => {
+  const linkIsGood = () =>
+    fake.on('POST /api/password/reset/check', () =>
+      jsonResponse(200, { data: { message: 'Choose your new password.' } }),
+    );
+
   it('sets the new password and links to sign in', async () => {
+    linkIsGood();
     fake.on('POST /api/password/reset', () =>
       jsonResponse(200, { data: { message: 'Your password has been reset successfully.' } }),
     );
@@ -115,7 +121,42 @@ describe('reset password', () => {
     });
   });
 
+  it.each([
+    [
+      'used',
+      410,
+      'reset_used',
+      'This link can no longer be used',
+      'This reset link has already been used. Ask for a new one if you still need to change your password.',
+    ],
+    [
+      'expired',
+      410,
+      'reset_expired',
+      'Recovery Token Expired',
+      'Your reset token has expired. Please reset your password again by clicking',
+    ],
+    ['unknown', 404, 'wrong_link', 'This link can no longer be used', 'Wrong link'],
+  ])(
+    'says a %s link cannot be used as soon as it opens, before any password is typed',
+    async (_, status, error, title, message) => {
+      fake.on('POST /api/password/reset/check', () => jsonResponse(status, { code: status, error, message }));
+      renderApp('/reset_password?token=spent');
+      const notice = await screen.findByTestId('reset-expired');
+      expect(notice).toHaveTextContent(title);
+      expect(notice).toHaveTextContent(message);
+      expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+      expect(fake.lastBody('POST /api/password/reset/check')).toEqual({ token: 'spent' });
+      expect(screen.getByRole('link', { name: 'Ask for a new reset link' })).toHaveAttribute(
+        'href',
+        '/login?forgot=1',
+      );
+    },
+  );
+
   it('says Recovery Token Expired with a way to ask again', async () => {
+    // Good when opened, expired by the time the form is sent.
+    linkIsGood();
     fake.on('POST /api/password/reset', () =>
       jsonResponse(
         410,
@@ -149,6 +190,16 @@ describe('verify e-mail', () => {
     expect(fake.calls().filter((call) => call === 'POST /api/auth/verify_email')).toHaveLength(1);
     expect(fake.lastBody('POST /api/auth/verify_email')).toEqual({ token: 'tok-1' });
     expect(screen.getByRole('link', { name: 'Go to sign in' })).toBeInTheDocument();
+  });
+
+  it('says a link followed again that its address is already verified, as good news', async () => {
+    fake.on('POST /api/auth/verify_email', () =>
+      jsonResponse(200, { data: { message: 'Your e-mail is already verified.' } }),
+    );
+    renderApp('/verify_email?token=used-once');
+    const message = await screen.findByTestId('verify-message');
+    expect(message).toHaveTextContent('Your e-mail is already verified.');
+    expect(message.closest('[data-verify-state]')).toHaveAttribute('data-verify-state', 'success');
   });
 
   it.each([
