@@ -34,6 +34,11 @@ import {
 
 // Messages are keys here; the error handler says them in the visitor's language.
 const schemas = identitySchemas(sayKey, { isCommonPassword });
+/** The token of a mailed link (verification, sign-up, reset), as its page sends it back. */
+const linkToken = z
+  .string({ error: sayKey('required') })
+  .min(1, sayKey('required'))
+  .max(200, sayKey('wrong_value'));
 
 export function accountRoutes(app: TypedApp, ctx: AppContext): void {
   const publicClient = requirePublicClient(ctx.secrets.publicClientToken);
@@ -92,10 +97,7 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
           'The link of a sign-up mail, with the password chosen at sign-up (422 at `password` without it or when it is wrong, nothing used up), makes the account and answers a session as `/api/auth/get_token` does (`token`, `expired`); 409 when the address got an account or the promo code was taken meanwhile. The link of a verification mail marks the address verified and answers the message alone.',
         security: [{ publicClient: [] }],
         body: z.object({
-          token: z
-            .string({ error: sayKey('required') })
-            .min(1, sayKey('required'))
-            .max(200, sayKey('wrong_value')),
+          token: linkToken,
           // A sign-up's link asks for the password chosen at sign-up (422 at `password` without it or when wrong).
           password: z.string().max(200, sayKey('wrong_value')).optional(),
         }),
@@ -160,10 +162,7 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
           'Uses nothing up. 404 `wrong_link` for a token no link ever had, 410 `reset_used` for a link already used (or replaced by a newer one), 410 `reset_expired` past its hour.',
         security: [{ publicClient: [] }],
         body: z.object({
-          token: z
-            .string({ error: sayKey('required') })
-            .min(1, sayKey('required'))
-            .max(200, sayKey('wrong_value')),
+          token: linkToken,
         }),
         response: { 200: messageAnswer },
       },
