@@ -27,6 +27,15 @@ export function serverFieldErrors(error: unknown): FieldErrors | null {
   return Object.keys(out).length > 0 ? out : null;
 }
 
+/** The stable key (`error`) of an API error body, what code decides on (docs/decisions/064-errors-by-key.md). */
+export function apiErrorKey(error: unknown): string | null {
+  if (error instanceof ApiError && error.body && typeof error.body === 'object') {
+    const key = error.body.error;
+    return typeof key === 'string' && key ? key : null;
+  }
+  return null;
+}
+
 /** The `message` of an API error body, if any. */
 export function apiMessage(error: unknown): string | null {
   if (error instanceof ApiError && error.body && typeof error.body === 'object') {

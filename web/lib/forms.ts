@@ -9,7 +9,7 @@ import { identitySchemas } from '../../common/validation';
 import { makeSay, type FieldErrors } from './form-errors';
 
 // The parts without zod live apart, for the sign-in forms of the first download.
-export { apiMessage, makeSay, serverFieldErrors, type FieldErrors } from './form-errors';
+export { apiErrorKey, apiMessage, makeSay, serverFieldErrors, type FieldErrors } from './form-errors';
 
 /** The identity schemas with messages in the current language (rebuilt when it changes). */
 export function useIdentitySchemas(today?: () => Date) {

@@ -59,10 +59,8 @@ export async function insertEarningEvents(db: Db, events: NewEarningEvent[]): Pr
 }
 
 /** The order counts nothing in the stats: its counted figures back to zero. */
-export async function uncountOrder(db: Db, orderId: number): Promise<void> {
-  await sql`update orders set counted_orders = 0, counted_sales_cents = 0, counted_commission_cents = 0 where id = ${orderId}`.execute(
-    db,
-  );
+export function findEarningById(db: Db, earningId: number): Promise<Earning | undefined> {
+  return db.selectFrom('earnings').selectAll().where('id', '=', earningId).executeTakeFirst();
 }
 
 // The sale earning and its creation event run for every paid order that earns

@@ -14,11 +14,11 @@ import {
   openAdjustmentsOfOrders,
   orderEarningsAmong,
   pendingEarningsDue,
-  uncountOrder,
   updateEarningIfUnchanged,
   updateEarningsInStatus,
 } from './earnings-repository';
 import type { MovedEarning, NewEarning } from './earnings-repository';
+import { setOrderCounted } from './stats-repository';
 import {
   commissionCounts,
   countEarningChange,
@@ -28,7 +28,7 @@ import {
 } from './stats';
 
 export type { MovedEarning, NewEarning } from './earnings-repository';
-export { earningsOfOrder } from './earnings-repository';
+export { earningsOfOrder, findEarningById } from './earnings-repository';
 
 /** Creates the earning unless it exists already; answers it, or undefined on a repeat. */
 export async function createEarning(
@@ -89,7 +89,7 @@ export async function createSaleOfNewOrder(
   // The order is new: its earning cannot exist already. Should it, nothing of the order was
   // added to the stats yet: it counts nothing, then is brought in line with what is there.
   if (id === undefined) {
-    await uncountOrder(db, earning.order_id!);
+    await setOrderCounted(db, earning.order_id!, { orders: 0, sales: 0, commission: 0 });
     return syncOrderStats(db, earning.order_id!);
   }
   await insertCreationEvent(db, id, at, earning.status, earning.amount_cents, reason, actor);

@@ -3,7 +3,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db';
 import { prepared } from '../../db/prepared';
-import type { Earning, Order, OrderItemsTable, OrdersTable, RefundsTable } from '../../db/schema';
+import type { Order, OrderItemsTable, OrdersTable, RefundsTable } from '../../db/schema';
 
 /** An order's row as recording writes it (orderRow, orders.ts): every column but those the database fills. */
 export type OrderRow = Pick<
@@ -202,10 +202,6 @@ export async function setOrderRefunded(
     .set({ refunded_cents: refundedCents, updated_at: updatedAt })
     .where('id', '=', orderId)
     .execute();
-}
-
-export function findEarningById(db: Db, earningId: number): Promise<Earning | undefined> {
-  return db.selectFrom('earnings').selectAll().where('id', '=', earningId).executeTakeFirst();
 }
 
 /** Inserts a refund unless its Shopify id is known: the refund as stored, or undefined when it was there already. */

@@ -12,11 +12,16 @@ import { findPromoCode } from '../promo-codes/service';
 import { inProgramCurrency, readMoneyTerms } from '../settings';
 import type { MoneyTerms } from '../settings';
 import { holdUntilOf } from '../settings/service';
-import { changeEarning, createEarning, createSaleOfNewOrder, earningsOfOrder } from './earnings';
+import {
+  changeEarning,
+  createEarning,
+  createSaleOfNewOrder,
+  earningsOfOrder,
+  findEarningById,
+} from './earnings';
 import type { NewEarning } from './earnings';
 import {
   claimRefund,
-  findEarningById,
   findOrderById,
   getOrderById,
   insertOrder,

@@ -7,6 +7,7 @@ import { showAlert } from '../../lib/alert-store';
 import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import {
+  apiErrorKey,
   apiMessage,
   serverFieldErrors,
   useIdentitySchemas,
@@ -45,9 +46,7 @@ export function ResetPasswordPage() {
   const refused = check.isError
     ? {
         title:
-          check.error instanceof ApiError &&
-          typeof check.error.body === 'object' &&
-          check.error.body?.error === 'reset_expired'
+          apiErrorKey(check.error) === 'reset_expired'
             ? t('recovery.expired_title')
             : t('recovery.unusable_title'),
         message: apiMessage(check.error) ?? t('recovery.missing_token'),
