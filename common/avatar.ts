@@ -1,6 +1,8 @@
 // The avatar rule (docs/product/partner-portal.md#header-and-avatar): a picture when there is one, else initials
 // on a colour picked from an 18-colour palette by the length of the e-mail, with the text
-// colour derived from the background. Pure so the shell, e-mails and tests agree.
+// colour derived from the background, then moved further from it until the pair passes WCAG AA
+// for normal text. Pure so the shell, e-mails and tests agree.
+import { contrastRatio, lightenUntil, parseHex, TEXT_CONTRAST, toHex } from './colour';
 
 /**
  * 18 deep colours: the text is the background lightened by 90 per channel, so backgrounds
@@ -81,9 +83,17 @@ export function lightenHex(hex: string, amount: number): string {
   );
 }
 
+/**
+ * The circle and its initials: the spec's colour (the background lightened by 90), and where that
+ * reaches less than 4.5:1 against the circle, the least step further towards white that does.
+ */
 export function avatarColors(email: string): { background: string; color: string } {
   const background = avatarBackground(email);
-  return { background, color: lightenHex(background, AVATAR_LIGHTEN_BY) };
+  const spec = lightenHex(background, AVATAR_LIGHTEN_BY);
+  const [circle, text] = [parseHex(background)!, parseHex(spec)!];
+  const color =
+    contrastRatio(text, circle) >= TEXT_CONTRAST ? spec : toHex(lightenUntil(text, [circle], TEXT_CONTRAST));
+  return { background, color };
 }
 
 function nonEmpty(value: string | null | undefined): string | null {

@@ -168,6 +168,64 @@ describe('each rule broken alone', () => {
     }
   });
 
+  it.each([
+    ['#Pub', '#Pub'],
+    ['#Publicité', '#Publicité'],
+    ['#Publicite, the accent dropped', '#Publicite'],
+    ['#PUBLICITÉ in capitals', '#PUBLICITÉ'],
+    ['#Commandité', '#Commandité'],
+    ['#commandite, lower case without the accent', '#commandite'],
+    ['#Partenariat', '#Partenariat'],
+    ['“Partenariat rémunéré” as words', 'Partenariat rémunéré'],
+    ['“partenariat remunere” without accents', 'partenariat remunere'],
+    ['“Partenariat  rémunéré” across two spaces', 'Partenariat  rémunéré'],
+  ])('the French disclosure %s is accepted, in either locale', (_name, disclosure) => {
+    for (const locale of ['fr', 'en'] as const) {
+      const text = `${disclosure} : mes jujubes du soir, code LEA2026 #SunbitePartner`;
+      const result = check(text, { locale });
+      expect(result.ok, `${disclosure} (${locale})`).toBe(true);
+      expect(finding(text, 'disclosure', { locale }).matches).toEqual([
+        { text: disclosure, start: 0, end: disclosure.length },
+      ]);
+      expect(finding(text, 'disclosure_early', { locale }).ok).toBe(true);
+    }
+  });
+
+  it('a decomposed accent in a French disclosure stays with its match', () => {
+    const text = '#Publicite\u0301 code LEA2026 #SunbitePartner';
+    expect(finding(text, 'disclosure', { locale: 'fr' }).matches).toEqual([
+      { text: '#Publicite\u0301', start: 0, end: 11 },
+    ]);
+  });
+
+  it('French look-alikes are not disclosures', () => {
+    for (const text of [
+      '#Publicitaire code LEA2026 #SunbitePartner',
+      '#Pubs code LEA2026 #SunbitePartner',
+      '#Partenaires code LEA2026 #SunbitePartner',
+      'Un partenariat rémunérateur, code LEA2026 #SunbitePartner',
+      'Mon partenariat est rémunéré, code LEA2026 #SunbitePartner',
+      'Super#Pub code LEA2026 #SunbitePartner',
+    ])
+      expect(failing(text, { locale: 'fr' }), text).toContain('disclosure');
+  });
+
+  it('a French caption without a disclosure is fixed with #Publicité, an English one with #Ad', () => {
+    const text = 'Mes jujubes du soir, code LEA2026 #SunbitePartner';
+    const fr = finding(text, 'disclosure', { locale: 'fr' });
+    expect(fr.fix).toEqual({ kind: 'insert_start', text: '#Publicité ' });
+    expect(check(applyCaptionFix(text, fr.fix!), { locale: 'fr' }).ok).toBe(true);
+    expect(finding(text, 'disclosure', { locale: 'en' }).fix).toEqual({ kind: 'insert_start', text: '#Ad ' });
+  });
+
+  it('a French disclosure past the 125th character is too late', () => {
+    const late = `${'x'.repeat(110)} Partenariat rémunéré, code LEA2026 #SunbitePartner`;
+    expect(failing(late, { locale: 'fr' })).toEqual(['disclosure_early']);
+    expect(finding(late, 'disclosure_early', { locale: 'fr' }).matches).toEqual([
+      { text: 'Partenariat rémunéré', start: 111, end: 131 },
+    ]);
+  });
+
   it('a disclosure starting at character 126 is too late; ending at 125 is in time', () => {
     const late = `${'x'.repeat(124)} #Ad code LEA2026 #SunbitePartner`;
     expect(failing(late)).toEqual(['disclosure_early']);

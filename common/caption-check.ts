@@ -3,6 +3,8 @@
 // POST /api/caption-check gives the same verdict. Findings carry rule ids, the places at fault and
 // a fix; the words a person reads come from the catalogs on whichever side shows them.
 
+import { DISCLOSURE_FIX, disclosureRanges } from './disclosures';
+
 export type CaptionRule =
   | 'promo_code'
   | 'brand_hashtag'
@@ -62,7 +64,8 @@ export interface CaptionCheckResult {
 }
 
 export const BRAND_HASHTAG = '#SunbitePartner';
-export const DISCLOSURE_HASHTAGS = ['#Ad', '#Sponsored', '#Paid'];
+// The disclosures accepted, in one place for both sides (common/disclosures.ts).
+export { DISCLOSURE_FIX, DISCLOSURE_HASHTAGS, DISCLOSURE_PHRASES } from './disclosures';
 /** A feed shows this many characters before its "more" cut; the disclosure must stand before it. */
 export const DISCLOSURE_WINDOW = 125;
 
@@ -532,10 +535,10 @@ export function checkCaption(input: CaptionCheckInput): CaptionCheckResult {
       : {}),
   });
 
-  // 3. A disclosure tag (whole tags: #Adventure is not #Ad), and one before the feed's cut.
-  const disclosures = DISCLOSURE_HASHTAGS.map(foldText);
-  const disclosureHits = tags.filter((t) => disclosures.includes(t.tag)).map(at);
-  const insertAd: CaptionFix = { kind: 'insert_start', text: `${DISCLOSURE_HASHTAGS[0]} ` };
+  // 3. A disclosure (whole tags: #Adventure is not #Ad; or "Partenariat rémunéré" as words), and
+  // one before the feed's cut. The fix writes the disclosure of the caption's language.
+  const disclosureHits = disclosureRanges(f.text).map(at);
+  const insertAd: CaptionFix = { kind: 'insert_start', text: `${DISCLOSURE_FIX[locale]} ` };
   findings.push({
     rule: 'disclosure',
     ok: disclosureHits.length > 0,

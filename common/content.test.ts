@@ -55,7 +55,6 @@ describe('product talking points on disk', () => {
           HASHTAG_RULES.disclosures.some((tag) => head.includes(tag)),
           caption,
         ).toBe(true);
-        expect(caption).not.toMatch(/#Pub\b/i);
       }
     }
   });
@@ -120,9 +119,15 @@ describe('productContentSchema', () => {
   });
 
   it('refuses required hashtags without a disclosure, and unknown fields', () => {
-    const pub = good();
-    pub.required_hashtags = ['#SunbitePartner', '#Pub'];
-    expect(productContentSchema.safeParse(pub).success).toBe(false);
+    const promo = good();
+    promo.required_hashtags = ['#SunbitePartner', '#Promo'];
+    expect(productContentSchema.safeParse(promo).success).toBe(false);
+    // The French disclosures are disclosures, in any case, the accent optional.
+    for (const tag of ['#Pub', '#Publicité', '#publicite', '#Commandité', '#Partenariat']) {
+      const french = good();
+      french.required_hashtags = ['#SunbitePartner', tag];
+      expect(productContentSchema.safeParse(french).success, tag).toBe(true);
+    }
     expect(productContentSchema.safeParse({ ...good(), extra: 1 }).success).toBe(false);
   });
 
@@ -130,6 +135,9 @@ describe('productContentSchema', () => {
     expect(hasRequiredHashtagsUpFront('#Ad #SunbitePartner')).toBe(true);
     expect(hasRequiredHashtagsUpFront('#Adventure #SunbitePartner')).toBe(false);
     expect(hasRequiredHashtagsUpFront('#Paid #SunbitePartners')).toBe(false);
+    expect(hasRequiredHashtagsUpFront('#Commandité #SunbitePartner')).toBe(true);
+    expect(hasRequiredHashtagsUpFront('Partenariat rémunéré #SunbitePartner')).toBe(true);
+    expect(hasRequiredHashtagsUpFront('#Publicitaire #SunbitePartner')).toBe(false);
   });
 });
 

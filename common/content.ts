@@ -2,15 +2,16 @@
 // content/products/<code>/<locale>.json. The seed, the staff editor and the API all check against
 // this schema, so an edit that would break the partner page or the caption check is refused.
 import { z } from 'zod';
+import { DISCLOSURE_HASHTAGS, hasDisclosure, isDisclosureHashtag } from './disclosures';
 
 /**
  * The hashtag rules of docs/product/content.md#post-rules as docs/product/content.md#caption-check reads them: the brand tag plus one
- * disclosure, both before a feed's "more" cut. `#Pub` and other local variants are not accepted,
- * because the FTC guidance the program follows names these three.
+ * disclosure, both before a feed's "more" cut. The disclosures are common/disclosures.ts's, the
+ * same the caption check accepts: the English tags, the French ones and "Partenariat rémunéré".
  */
 export const HASHTAG_RULES = {
   brand: '#SunbitePartner',
-  disclosures: ['#Ad', '#Sponsored', '#Paid'],
+  disclosures: DISCLOSURE_HASHTAGS,
   disclosureWithin: 125,
   /** Where the partner's own promo code is written into a ready caption. */
   codePlaceholder: '{code}',
@@ -26,7 +27,7 @@ export function hasRequiredHashtagsUpFront(caption: string): boolean {
   const head = caption.slice(0, HASHTAG_RULES.disclosureWithin);
   const has = (tag: string) =>
     new RegExp(`${tag.replace(/[+]/g, '\\+')}(?![\\p{L}\\p{N}_])`, 'iu').test(head);
-  return has(HASHTAG_RULES.brand) && HASHTAG_RULES.disclosures.some(has);
+  return has(HASHTAG_RULES.brand) && hasDisclosure(head);
 }
 
 export const productContentSchema = z
@@ -53,7 +54,7 @@ export const productContentSchema = z
     required_hashtags: z
       .array(hashtag)
       .refine((tags) => tags.includes(HASHTAG_RULES.brand), { message: `${HASHTAG_RULES.brand} is required` })
-      .refine((tags) => tags.some((t) => (HASHTAG_RULES.disclosures as readonly string[]).includes(t)), {
+      .refine((tags) => tags.some(isDisclosureHashtag), {
         message: `one of ${HASHTAG_RULES.disclosures.join(', ')} is required`,
       }),
     popular_hashtags: z.array(hashtag).min(5).max(8),

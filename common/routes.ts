@@ -157,7 +157,7 @@ export const ROUTES = [
     leadKey: 'pages.badges',
   },
   {
-    // Not in the sidebar (docs/product/partner-portal.md#the-account-shell lists its entries): the dashboard's newsfeed leads here.
+    // In the sidebar's "More" group (docs/product/partner-portal.md#the-account-shell); the dashboard's newsfeed leads here too.
     path: '/account/newsfeed',
     area: 'account',
     layout: 'account',

@@ -3,6 +3,7 @@
 // catalog keys (`validation.*`) turned into text by whichever side runs the rule, in the
 // visitor's language.
 import { z } from 'zod';
+import { socialProfileUrl, type SocialNetwork } from './social-handles';
 
 export const VALIDATION_KEYS = [
   'required',
@@ -23,6 +24,10 @@ export const VALIDATION_KEYS = [
   'promo_code_format',
   'password_common',
   'url',
+  'social_instagram',
+  'social_facebook',
+  'social_youtube',
+  'social_tiktok',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
@@ -42,6 +47,8 @@ export const LIMITS = {
 } as const;
 
 export const PROMO_CODE_PATTERN = /^[A-Za-z0-9]{4,20}$/;
+/** A phone number as sign-up takes it: digits, spaces, `+ ( ) . -`, at least six of them. */
+export const PHONE_PATTERN = /^[+()\d\s.-]{6,}$/;
 
 /** Text without a NUL character (PostgreSQL's text cannot hold one): what every free-text field must be. */
 export const noNul = (text: string): boolean => !text.includes('\u0000');
@@ -127,10 +134,24 @@ export function identitySchemas(
     .min(LIMITS.passwordMin, say('min', { n: LIMITS.passwordMin }))
     .max(LIMITS.passwordMax, say('max', { n: LIMITS.passwordMax }))
     .refine((p) => !isCommon(p), say('password_common'));
-  const url = optional(LIMITS.urlMax).refine(
-    (v) => v === null || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v),
-    say('url'),
-  );
+  // A social profile as typed (a handle, @handle, an address of the network), kept as the
+  // profile's address (common/social-handles.ts); anything else is refused with the network's words.
+  const social = (network: SocialNetwork) =>
+    optional(LIMITS.urlMax).transform((v, ctx) => {
+      if (v === null) return null;
+      const url = socialProfileUrl(network, v);
+      if (url === null) {
+        ctx.issues.push({ code: 'custom', message: say(`social_${network}`), input: v });
+        return z.NEVER;
+      }
+      return url;
+    });
+  // Empty, these say only that they are required.
+  const phone = required(LIMITS.phoneMax).refine((v) => !v || PHONE_PATTERN.test(v), say('wrong_value'));
+  const country = text()
+    .trim()
+    .min(1, say('required'))
+    .refine((v) => !v || /^[A-Z]{2}$/.test(v), say('wrong_value'));
   const promoCode = required(LIMITS.promoCodeMax)
     .min(LIMITS.promoCodeMin, say('min', { n: LIMITS.promoCodeMin }))
     .regex(PROMO_CODE_PATTERN, say('promo_code_format'));
@@ -169,17 +190,17 @@ export function identitySchemas(
     registration: confirmed(
       step1.extend({
         promo_code: promoCode,
-        phone: required(LIMITS.phoneMax).regex(/^[+()\d\s.-]{6,}$/, say('wrong_value')),
+        phone,
         date_of_birth: birthDate,
-        country: text().regex(/^[A-Z]{2}$/, say('wrong_value')),
+        country,
         category_id: z
           .number({ error: say('required') })
           .int()
           .positive(say('wrong_value')),
-        instagram_url: url,
-        facebook_url: url,
-        youtube_url: url,
-        tiktok_url: url,
+        instagram_url: social('instagram'),
+        facebook_url: social('facebook'),
+        youtube_url: social('youtube'),
+        tiktok_url: social('tiktok'),
         accepted_terms: z.literal(true, { error: say('age_18_or_more') }),
         locale: z.enum(['en', 'fr'], { error: say('wrong_value') }).default('en'),
         altcha: text().min(1, say('verification')).max(20_000, say('verification')),
@@ -188,18 +209,23 @@ export function identitySchemas(
       }),
     ),
     forgotPassword: z.object({ email }),
-    /** `POST /api/update`: what a partner edits in settings (sign-up identity stays as registered). */
+    /**
+     * `POST /api/update`: what a partner edits in settings (sign-up identity stays as registered).
+     * What sign-up requires (names, phone, country) cannot be emptied.
+     */
     profile: z.object({
       first_name: required(LIMITS.nameMax),
       last_name: required(LIMITS.nameMax),
-      phone: optional(LIMITS.phoneMax),
+      // Asked at sign-up, so never emptied here; left out, it stays as it is
+      // (docs/product/partners-and-accounts.md#the-partner-profile).
+      phone: phone.optional(),
       address_1: optional(200),
       address_2: optional(200),
       city: optional(100),
       state: optional(100),
       postal: optional(20),
       po_box: optional(40),
-      country: optional(2).refine((v) => v === null || /^[A-Z]{2}$/.test(v), say('wrong_value')),
+      country: country.optional(),
       // Left out, the PayPal e-mail stays as it is; empty, it is removed.
       paypal_email: z
         .union([
@@ -214,10 +240,10 @@ export function identitySchemas(
         .transform((v) => (v ? normalizeEmail(v) : null))
         .optional(),
       about: optional(1000),
-      instagram_url: url,
-      facebook_url: url,
-      youtube_url: url,
-      tiktok_url: url,
+      instagram_url: social('instagram'),
+      facebook_url: social('facebook'),
+      youtube_url: social('youtube'),
+      tiktok_url: social('tiktok'),
       locale: z.enum(['en', 'fr'], { error: say('wrong_value') }).optional(),
       // Asked again when the PayPal e-mail changes (docs/decisions/063-account-changes.md).
       current_password: z

@@ -1,7 +1,8 @@
 // The content kit in the browser (issue 10): a product's talking points with the partner's own
-// code, copied and downloaded as a kit; the 16 product buttons; the caption check; the Grab and Go
-// lightbox by mouse, keyboard and touch; the FAQ search; the public terms and policy; and a
-// manager's caption edit that the partner sees, then the restore of the previous version.
+// code, copied and downloaded as a kit (WebP or JPEG); the 16 product buttons; the caption check;
+// the Grab and Go lightbox by mouse, keyboard and touch, and its JPEG downloads; the FAQ search;
+// the public terms and policy; and a manager's caption edit that the partner sees, then the
+// restore of the previous version.
 // English and French, light and dark, are spread across the tests.
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
@@ -344,6 +345,48 @@ test('lightbox shows a placeholder for an image that does not load (en, light)',
   await expect(page.getByTestId('lightbox-image')).toBeVisible();
   await expect(page.getByTestId('lightbox-zoom-in')).toBeEnabled();
 });
+
+for (const locale of ['en', 'fr'] as const) {
+  test(`JPEG downloads (${locale}): a Grab and Go image and the kit, beside their WebP`, async ({
+    page,
+    request,
+  }) => {
+    await partnerPage(page, request, { locale, theme: locale === 'en' ? 'light' : 'dark' });
+    await openGallery(page);
+    const tile = page.getByTestId('gallery-tile').first();
+    const jpegLink = tile.getByTestId('gallery-download-jpeg');
+    await expect(jpegLink).toBeVisible();
+    expect(await jpegLink.getAttribute('aria-label')).toContain(
+      text(locale, 'content.gallery.download_jpeg', { alt: '' }).trim(),
+    );
+    const [image] = await Promise.all([page.waitForEvent('download'), jpegLink.click()]);
+    expect(image.suggestedFilename()).toMatch(/^sunbite-[a-z]+-(square|story)-\d+\.jpg$/);
+    const bytes = fs.readFileSync(await image.path());
+    // A JPEG starts with the SOI marker and ends with EOI.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect([...bytes.subarray(-2)]).toEqual([0xff, 0xd9]);
+    // The WebP beside it is still the stored file.
+    const webpHref = await tile.getByTestId('gallery-download').getAttribute('href');
+    const webp = await page.request.get(webpHref!);
+    expect(webp.headers()['content-type']).toBe('image/webp');
+    expect((await page.request.get(`${webpHref}?format=gif`)).status()).toBe(422);
+
+    await page.goto('/account/products/acv');
+    const [kit] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('download-kit-jpeg').click(),
+    ]);
+    expect(kit.suggestedFilename()).toBe('sunbite-acv-kit-jpeg.zip');
+    const files = unzipSync(fs.readFileSync(await kit.path()));
+    const images = Object.keys(files).filter((name) => name.startsWith('images/'));
+    expect(images).toContain('images/acv-product.jpg');
+    for (const name of images) {
+      expect(name).toMatch(/\.jpg$/);
+      expect([...files[name]!.subarray(0, 3)], name).toEqual([0xff, 0xd8, 0xff]);
+    }
+    await expect(page.getByTestId('download-kit-jpeg')).toHaveText(text(locale, 'content.kit.download_jpeg'));
+  });
+}
 
 // ---------------------------------------------------------------------------------------------
 // Long-form pages

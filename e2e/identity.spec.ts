@@ -330,3 +330,62 @@ test('staff sign in to the back office; a partner token does not open it', async
   await expect(page).toHaveURL(/\/manager\/overview$/);
   await expect(page).toHaveTitle(`${text('en', 'titles.manager_overview')} · Sunbite Partners`);
 });
+
+test('a social profile typed as @handle at sign-up is saved as the profile address (docs/product/partners-and-accounts.md#social-profiles)', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await prefer(page, { locale: 'en' });
+  const unique = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+  const email = `maya.glows.${unique}@example.com`;
+  await page.goto('/register');
+  await page.getByTestId('field-first_name').fill('Maya');
+  await page.getByTestId('field-last_name').fill('Glows');
+  await page.getByTestId('field-email').fill(email);
+  await page.getByTestId('field-password').fill('maya-glows-2026');
+  await page.getByTestId('field-password_confirmation').fill('maya-glows-2026');
+  await page.getByTestId('register-next').click();
+  await expect(page).toHaveURL(/\/register_step2$/);
+
+  await page.getByTestId('field-promo_code').fill(`GLOW${unique}`.slice(0, 20));
+  await expect(page.getByTestId('promo-availability')).toHaveAttribute('data-available', 'true');
+  await page.getByTestId('field-phone').fill('+1 514 555 0123');
+  await page.getByTestId('field-dob-day').fill('14');
+  await page.getByTestId('field-dob-month').fill('07');
+  await page.getByTestId('field-dob-year').fill('1993');
+  await page.getByTestId('field-country').selectOption('CA');
+  await page.getByTestId('field-category_id').selectOption({ index: 2 });
+  // Typed key by key, as a person does: the form shows the address it will save.
+  await page.getByTestId('field-instagram_url').pressSequentially('@maya.glows');
+  await expect(page.getByTestId('saved-instagram_url')).toHaveText(
+    text('en', 'register.social_saved_as', { url: 'https://www.instagram.com/maya.glows/' }),
+  );
+  // Another site's address in the TikTok field is refused at the field, and fixed at once.
+  await page.getByTestId('field-tiktok_url').fill('instagram.com/maya.glows');
+  await page.getByTestId('field-accepted_terms').check();
+  await solveAltcha(page);
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByTestId('field-tiktok_url')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(text('en', 'validation.social_tiktok'))).toBeVisible();
+  await expect(page.getByTestId('field-tiktok_url')).toBeFocused();
+  await page.getByTestId('field-tiktok_url').fill('tiktok.com/@maya.glows');
+  await expect(page.getByTestId('field-tiktok_url')).not.toHaveAttribute('aria-invalid');
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByTestId('register-sent')).toContainText(text('en', 'api.registration_sent'));
+
+  const token = await mailedToken(email, 'verify_email');
+  await page.goto(`/verify_email?token=${token}`);
+  await page.getByTestId('verify-password').fill('maya-glows-2026');
+  await page.getByTestId('verify-password-submit').click();
+  await expect(page).toHaveURL(/\/account\/?$/);
+  await page.goto('/account/profile');
+  await expect(page.getByTestId('profile-instagram_url')).toHaveValue(
+    'https://www.instagram.com/maya.glows/',
+  );
+  await expect(page.getByTestId('profile-tiktok_url')).toHaveValue('https://www.tiktok.com/@maya.glows');
+  // The phone asked at sign-up cannot be emptied in settings.
+  await page.getByTestId('profile-phone').fill('');
+  await page.getByTestId('profile-save').click();
+  await expect(page.getByTestId('profile-phone')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('profile-form')).toContainText(text('en', 'validation.required'));
+});

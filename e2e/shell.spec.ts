@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Locale } from '../common/i18n';
 import { SIDEBAR_PRODUCT_CODES } from '../common/products';
 import { ROUTES } from '../common/routes';
-import { prefer, programName, signedIn, text } from './support';
+import { pageAs, prefer, programName, signedIn, text } from './support';
 
 // Concrete paths for the route table's parameters; the demo seed holds the sub-partner.
 const concrete = (path: string) =>
@@ -44,7 +44,9 @@ for (const locale of ['en', 'fr'] as const satisfies readonly Locale[]) {
         continue;
       }
       const title = text(locale, route.titleKey);
-      await expect(page, path).toHaveTitle(`${title} · ${programName}`);
+      // A sub-partner's pages carry its name in the tab (docs/product/partners-and-accounts.md#white-label-sub-partners).
+      const owner = route.area === 'subpartner' ? 'Glow Collective' : programName;
+      await expect(page, path).toHaveTitle(`${title} · ${owner}`);
       if (route.layout !== 'blank') await expect(page.locator('h1').first(), path).toContainText(title);
     }
   });
@@ -62,7 +64,8 @@ for (const start of ['/register', '/glow-collective/register']) {
     await page.getByTestId('register-next').click();
     await expect(page).toHaveURL(new RegExp(`${start}_step2$`));
     await expect(page.locator('[data-layout="signin-3"]')).toBeVisible();
-    await expect(page).toHaveTitle(`${text('en', 'titles.register_step2')} · ${programName}`);
+    const owner = start.startsWith('/glow-collective') ? 'Glow Collective' : programName;
+    await expect(page).toHaveTitle(`${text('en', 'titles.register_step2')} · ${owner}`);
   });
 }
 
@@ -159,6 +162,61 @@ test.describe('the sidebar', () => {
     await expect(page.getByRole('dialog')).toBeHidden();
   });
 });
+
+// Every page is reached from the navigation (docs/product/partner-portal.md#the-account-shell): the
+// "More" group's pages by clicks alone, on a desktop's sidebar and in a phone's drawer, and the
+// privacy policy from the footer (docs/product/partner-portal.md#footer).
+const MORE_PAGES = [
+  { nav: 'nav.live_sales', path: '/account/slider', title: 'titles.slider' },
+  { nav: 'nav.referrals', path: '/account/referrals', title: 'titles.referrals' },
+  { nav: 'nav.newsfeed', path: '/account/newsfeed', title: 'titles.newsfeed' },
+] as const;
+
+for (const locale of ['en', 'fr'] as const satisfies readonly Locale[]) {
+  for (const phone of [false, true]) {
+    const width = phone ? 390 : 1280;
+    test(`the "More" pages and the privacy policy are reached by clicks at ${width} px (${locale})`, async ({
+      browser,
+      request,
+    }) => {
+      const page = await pageAs(browser, { locale, phone });
+      await signedIn(page, request);
+      await page.goto('/account/');
+      await expect(page.locator('h1').first()).toContainText(text(locale, 'titles.dashboard'));
+
+      // On a phone the navigation is the drawer, opened again for each page (it closes once a link
+      // is chosen); on a desktop, the sidebar.
+      const openNav = async () => {
+        if (!phone) return page.locator('aside').getByRole('navigation', { name: text(locale, 'nav.main') });
+        await page.getByTestId('open-menu').click();
+        const drawer = page.getByRole('dialog', { name: text(locale, 'shell.menu') });
+        await expect(drawer).toBeVisible();
+        return drawer.getByRole('navigation', { name: text(locale, 'nav.main') });
+      };
+
+      for (const [index, target] of MORE_PAGES.entries()) {
+        const nav = await openNav();
+        const more = nav.getByRole('button', { name: text(locale, 'nav.more'), exact: true });
+        // Closed on the dashboard; open on its own pages.
+        await expect(more).toHaveAttribute('aria-expanded', index === 0 ? 'false' : 'true');
+        if (index === 0) await more.click();
+        await expect(more).toHaveAttribute('aria-expanded', 'true');
+        await nav.getByRole('link', { name: text(locale, target.nav), exact: true }).click();
+        await expect(page).toHaveURL(new RegExp(`${target.path}$`));
+        await expect(page.locator('h1').first()).toContainText(text(locale, target.title));
+        if (phone) await expect(page.getByRole('dialog')).toBeHidden();
+      }
+
+      await page
+        .getByRole('contentinfo')
+        .getByRole('link', { name: text(locale, 'footer.policy'), exact: true })
+        .click();
+      await expect(page).toHaveURL(/\/account\/policy$/);
+      await expect(page.locator('h1').first()).toContainText(text(locale, 'titles.policy'));
+      await page.close();
+    });
+  }
+}
 
 test.describe('preferences', () => {
   test('English/French switch changes the text and is remembered across reloads', async ({

@@ -338,6 +338,8 @@ async function main() {
       SEED_DEMO: 'off',
       LOG_LEVEL: 'error',
       SHOPIFY_WEBHOOK_SECRET: SECRET,
+      // Where the short links send their shoppers (without a store they answer 503).
+      STORE_URL: 'https://shop.sunbite.example',
       RATE_LIMIT_API: '100000000',
     });
     const base = server.base;

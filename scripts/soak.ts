@@ -285,6 +285,8 @@ async function main() {
       ...SERVER_ENV,
       // Warnings and errors only: info would log every request, for ten minutes, into memory.
       LOG_LEVEL: 'warn',
+      // Where the short links send their shoppers (without a store they answer 503).
+      STORE_URL: 'https://shop.sunbite.example',
       SMTP_URL: smtp.url,
       PAYPAL_CLIENT_ID: paypal.clientId,
       PAYPAL_CLIENT_SECRET: paypal.clientSecret,

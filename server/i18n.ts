@@ -56,6 +56,8 @@ type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
 export type ApiMessageKey = Leaves<(typeof catalogs)['en']['portal']['api']>;
+/** Every dotted path to a message of the portal's catalog. */
+export type PortalKey = Leaves<(typeof catalogs)['en']['portal']>;
 /** Values a message names between double braces (`{{value}}`). */
 export type MessageParams = Record<string, string | number>;
 

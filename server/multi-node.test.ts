@@ -54,6 +54,8 @@ describe.skipIf(!available)('several nodes with Redis', () => {
         SHOPIFY_WEBHOOK_SECRET: SECRET,
         PUBLIC_CLIENT_TOKEN: CLIENT,
         DATA_DIR: `/tmp/${prefix}`,
+        // Where short links send shoppers: without any store a short link answers 503.
+        STORE_URL: 'https://shop.sunbite.example',
       });
       const app = await buildApp({
         config,

@@ -37,7 +37,7 @@ export const topPost = z.object({
   thumbnail_url: z.string().nullable().describe('The portal’s own copy of the picture; null until synced'),
   permalink: z.string(),
   timestamp: z.string(),
-  like_count: z.number(),
+  like_count: z.number().nullable().describe('Null when the owner hid the like count on Instagram'),
   comments_count: z.number(),
 });
 

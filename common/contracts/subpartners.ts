@@ -1,5 +1,5 @@
 // What the sub-partners' routes answer (server/modules/subpartners/routes.ts): the public
-// branding of `/{slug}` (GET /api/subpartners/{slug}), and the back office's list, one
+// branding of `/{slug}` (GET /api/subpartners/{slug}) and of a partner's account (GET /api/branding), and the back office's list, one
 // sub-partner, its creation, edit, and the logo's upload and removal, each answering the row.
 // docs/product/partners-and-accounts.md#white-label-sub-partners.
 import { z } from 'zod';
@@ -14,6 +14,13 @@ export const publicSubpartner = z.object({
   welcome: z.object({ en: z.string(), fr: z.string() }),
 });
 export const publicSubpartnerAnswer = dataAnswer(publicSubpartner);
+
+/** GET /api/branding: the sub-partner whose branding the signed-in partner's account wears, or null. */
+export const partnerBrandingAnswer = dataAnswer(
+  z.object({
+    subpartner: publicSubpartner.omit({ welcome: true }).nullable(),
+  }),
+);
 
 export const subpartnerRow = z.object({
   id: z.number(),

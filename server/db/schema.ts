@@ -451,8 +451,11 @@ export interface NotificationsTable {
   id: Generated<number>;
   partner_id: number;
   kind: 'sale' | 'custom' | 'announcement' | 'payout' | 'badge' | 'challenge' | 'test';
+  /** As the partner's mail language says them (the mail digest); the portal says `words`, or the staff message's own. */
   title: string;
   body: string;
+  /** The program's own notification: its words as catalog keys and facts (NotificationWords), null for a staff message's copy. */
+  words: Generated<string | null>;
   data: string | null;
   dedupe_key: string | null;
   read_at: string | null;
@@ -576,10 +579,11 @@ export interface MailPreferencesTable {
 export type MailKind = 'sales_digest' | 'announcements' | 'promotions' | 'challenges';
 /**
  * What an outbox row sends: program mail (its switch governs it), or transactional mail that has
- * no switch and no unsubscribe link (docs/product/engagement.md#mail-a-partner-receives): the payout status mail (decisions/047).
+ * no switch and no unsubscribe link (docs/product/engagement.md#mail-a-partner-receives): the payout status mail (decisions/047),
+ * the notices of account changes, and the welcome mail after the address is first verified.
  * `kind` is a plain varchar(20), with no CHECK: a new kind needs no migration.
  */
-export type OutboxKind = MailKind | 'payout_status' | 'account_change';
+export type OutboxKind = MailKind | 'payout_status' | 'account_change' | 'welcome';
 
 export interface MailOutboxTable {
   id: Generated<number>;
@@ -832,6 +836,8 @@ export interface InstagramMediaTable {
   permalink: string;
   posted_at: string;
   like_count: number;
+  /** 1 when the owner hid the like count (Instagram answered none): `like_count` is then 0 and not shown. */
+  likes_hidden: Generated<number>;
   comments_count: number;
   thumbnail_name: string | null;
   fetched_at: string;

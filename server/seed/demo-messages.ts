@@ -15,7 +15,7 @@ export async function seedDemoMessages(db: Db, managerId: number, partnerEmail: 
         },
         fr: {
           title: 'Vos paiements arrivent sur PayPal en 2 jours ouvrables',
-          body: 'Les paiements approuvés partent maintenant vers PayPal chaque jour de semaine. Vérifiez votre courriel PayPal dans les paramètres.',
+          body: 'Les paiements approuvés partent maintenant vers PayPal chaque jour de semaine. Vérifiez votre adresse PayPal dans les paramètres.',
         },
       },
     },

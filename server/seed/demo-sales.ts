@@ -197,14 +197,23 @@ export async function seedDemoSales(
   }
   await approveMaturedEarnings(db, now);
 
-  // The follow-up work of the seeded orders: their notifications, the newest three unread.
+  // The follow-up work of the seeded orders: their notifications, dated when the order came in (as
+  // they would be after a real year), the newest three unread.
   const orders = await db
     .selectFrom('orders')
-    .select(['id', 'partner_id'])
+    .select(['id', 'partner_id', 'placed_at'])
     .where('status', '=', 'paid')
     .orderBy('placed_at')
     .execute();
-  for (const o of orders) await notifySale(db, o.id);
+  for (const o of orders) {
+    const made = await notifySale(db, o.id);
+    if (made)
+      await db
+        .updateTable('notifications')
+        .set({ created_at: o.placed_at })
+        .where('id', '=', made.notificationId)
+        .execute();
+  }
   const unread = await db
     .selectFrom('notifications')
     .select('id')

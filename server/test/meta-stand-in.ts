@@ -17,7 +17,8 @@ export interface StandInPost {
   thumbnail_url?: string;
   permalink: string;
   timestamp: string;
-  like_count: number;
+  /** Left out, as Instagram leaves it out, when the owner hid the post's like count. */
+  like_count?: number;
   comments_count: number;
 }
 

@@ -63,7 +63,7 @@ describe('the light sign-in (/login without the router)', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
     expect(document.querySelector('[data-layout="signin-1"]')).not.toBeNull();
     expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main');
-    expect(screen.getByRole('group', { name: 'Language' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Language of the portal' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Sign In · Sunbite Partners'));
     expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
     expect(loaded).toEqual([]);

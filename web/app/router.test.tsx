@@ -70,7 +70,9 @@ describe('route table', () => {
           ? (name: string) => name === i18n.t('engagement.unsubscribe.invalid_title')
           : expected;
       expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
-      await waitFor(() => expect(document.title).toBe(`${expected} · Sunbite Partners`));
+      // A sub-partner's pages carry its name in the tab, in place of the program's.
+      const owner = entry.area === 'subpartner' ? 'Glow Co' : 'Sunbite Partners';
+      await waitFor(() => expect(document.title).toBe(`${expected} · ${owner}`));
     },
   );
 

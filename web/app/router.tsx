@@ -21,6 +21,7 @@ import { BlankLayout } from './layouts/BlankLayout';
 import { DocumentLayout } from './layouts/DocumentLayout';
 import { SignInCardLayout } from './layouts/SignInCardLayout';
 import { SignInSplitLayout } from './layouts/SignInSplitLayout';
+import { SubpartnerScope } from './layouts/SubpartnerScope';
 import { AccountPageSkeleton } from './account/AccountPageSkeleton';
 import { RootFallback, RootRoute } from './RootRoute';
 import { RouteError } from './RouteError';
@@ -334,6 +335,7 @@ export function buildRoutes(hooks: RouterHooks = {}): RouteObject[] {
           path: ':subpartner',
           loader: subpartnerLoader,
           shouldRevalidate: shouldRevalidateSubpartner,
+          element: <SubpartnerScope />,
           errorElement: <RouteError />,
           children: byLayout(inArea('subpartner'), '/:subpartner'),
         },

@@ -1,3 +1,4 @@
+import { contrastRatio, luminance, parseHex, TEXT_CONTRAST } from '../../common/colour';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -40,10 +41,20 @@ describe('avatar rules (docs/product/partner-portal.md#header-and-avatar)', () =
   it('lightens each channel by 90, clamped to 255', () => {
     expect(lightenHex('#102030', 90)).toBe('#6a7a8a');
     expect(lightenHex('#c8f000', 90)).toBe('#ffff5a');
-    expect(avatarColors('a@b.co')).toEqual({
-      background: AVATAR_PALETTE[6],
-      color: lightenHex(AVATAR_PALETTE[6], 90),
-    });
+  });
+
+  it('gives every colour of the palette initials that pass WCAG AA, from the spec’s lightened colour', () => {
+    for (const [index, background] of AVATAR_PALETTE.entries()) {
+      const email = 'x'.repeat(index + AVATAR_PALETTE.length);
+      const { background: circle, color } = avatarColors(email);
+      expect(circle).toBe(background);
+      const ratio = contrastRatio(parseHex(color)!, parseHex(circle)!);
+      expect(ratio, `${background} → ${color}`).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+      // The spec's colour where it already passes; only lighter where it does not.
+      const spec = lightenHex(background, 90);
+      if (contrastRatio(parseHex(spec)!, parseHex(circle)!) >= TEXT_CONTRAST) expect(color).toBe(spec);
+      else expect(luminance(parseHex(color)!)).toBeGreaterThan(luminance(parseHex(spec)!));
+    }
   });
 
   it('prefers the uploaded picture, then the social one', () => {
@@ -63,7 +74,8 @@ describe('<Avatar>', () => {
     const initials = screen.getByTestId('avatar-initials');
     expect(initials).toHaveTextContent('AR');
     const background = AVATAR_PALETTE['ana@sunbite.example'.length % 18] ?? '';
-    expect(initials).toHaveStyle({ backgroundColor: background, color: lightenHex(background, 90) });
+    const { color } = avatarColors('ana@sunbite.example');
+    expect(initials).toHaveStyle({ backgroundColor: background, color });
   });
 
   it('renders the picture when there is one', () => {

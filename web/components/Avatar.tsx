@@ -18,8 +18,8 @@ const SIZES = {
  * The header avatar (docs/product/partner-portal.md#header-and-avatar): picture, else social picture, else initials on a colour
  * chosen by the e-mail length; a picture that fails to load gives way to the next. Without a
  * profile it shows a neutral placeholder.
- * Initials are large and bold because the spec's "lightened by 90" text colour only reaches
- * about 3.4:1, which meets WCAG for large text.
+ * The initials' colour is the spec's "lightened by 90", moved towards white where that reaches
+ * less than 4.5:1 on its circle (common/avatar.ts), so they pass WCAG AA at any size.
  */
 export function Avatar({ user, size = 'header', className = '' }: AvatarProps) {
   const [failed, setFailed] = useState<readonly string[]>([]);

@@ -80,7 +80,11 @@ export function SalesBars({
   currency: string;
   words: BarWords;
   axis: keyof typeof AXIS;
-  /** Which columns keep their label on a phone, where twelve do not fit. */
+  /**
+   * Which columns keep their label on a narrow chart, where twelve do not fit. How many show
+   * follows the chart's own width (a container query), not the screen's: a half-width card on a
+   * wide screen is narrow too. All twelve from 42rem (about 3.5rem a label).
+   */
   showLabelOnPhone: (index: number) => boolean;
   testIds: { column: string; label: string };
   /** Above the bars (a total line, a legend). */
@@ -132,17 +136,19 @@ export function SalesBars({
           ))}
         </ol>
       </div>
-      <ol className={`mt-2 flex gap-1 sm:gap-2 ${a.pad}`} aria-hidden="true">
-        {points.map((point, index) => (
-          <li
-            key={point.key}
-            className={`min-w-0 flex-1 text-center text-[11px] whitespace-nowrap text-stone-500 dark:text-stone-400 ${showLabelOnPhone(index) ? '' : 'invisible sm:visible'}`}
-            data-testid={testIds.label}
-          >
-            {point.label}
-          </li>
-        ))}
-      </ol>
+      <div className="@container">
+        <ol className={`mt-2 flex gap-1 sm:gap-2 ${a.pad}`} aria-hidden="true">
+          {points.map((point, index) => (
+            <li
+              key={point.key}
+              className={`min-w-0 flex-1 text-center text-[11px] whitespace-nowrap text-stone-500 dark:text-stone-400 ${showLabelOnPhone(index) ? '' : 'invisible @2xl:visible'}`}
+              data-testid={testIds.label}
+            >
+              {point.label}
+            </li>
+          ))}
+        </ol>
+      </div>
       <div className="sr-only">
         <table>
           <caption>{words.caption}</caption>

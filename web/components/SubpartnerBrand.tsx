@@ -13,6 +13,52 @@ export function useSubpartner(): Subpartner | undefined {
 const HEX = /^#[0-9a-f]{3}(?:[0-9a-f]{3})?$/i;
 const colour = (value: string | undefined, fallback: string) => (value && HEX.test(value) ? value : fallback);
 
+/**
+ * The sub-partner's logo and name where the portal's own logo would be (a page's header, the
+ * account's header and footer). The picture carries the name (the logo's alt text is the name; no
+ * logo: its initial on the brand colour, named the same), so the name beside it is not said twice.
+ */
+export function SubpartnerMark({
+  subpartner,
+  compact = false,
+  tone = 'default',
+}: {
+  subpartner: Pick<Subpartner, 'slug' | 'name' | 'logo_url'>;
+  /** Hide the name on phones, where the header has little room. */
+  compact?: boolean;
+  /** `inverse` on the coloured brand panel. */
+  tone?: 'default' | 'inverse';
+}) {
+  const name = subpartner.name ?? subpartner.slug;
+  return (
+    <span className="inline-flex min-w-0 items-center gap-2" data-testid="subpartner-mark">
+      {subpartner.logo_url ? (
+        <img
+          src={subpartner.logo_url}
+          alt={name}
+          className="h-[1.9em] w-[1.9em] shrink-0 rounded-lg bg-white object-contain p-0.5 ring-1 ring-stone-200 dark:ring-stone-700"
+        />
+      ) : (
+        <span
+          role="img"
+          aria-label={name}
+          className="inline-flex h-[1.9em] w-[1.9em] shrink-0 items-center justify-center rounded-lg bg-brand-700 font-bold text-white ring-1 ring-white/30 dark:bg-brand-400 dark:text-stone-950"
+        >
+          {name.slice(0, 1).toUpperCase()}
+        </span>
+      )}
+      <span
+        aria-hidden="true"
+        className={`truncate text-[1.05em] font-extrabold tracking-tight ${compact ? 'hidden sm:inline' : ''} ${
+          tone === 'inverse' ? 'text-white' : 'text-stone-900 dark:text-white'
+        }`}
+      >
+        {name}
+      </span>
+    </span>
+  );
+}
+
 export function SubpartnerBrand({
   subpartner,
   locale: shownIn,

@@ -99,6 +99,8 @@ interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>,
   label: string;
   name: string;
   error?: string | null | undefined;
+  /** A line under the field saying what it is for. */
+  hint?: ReactNode;
   testId?: string;
   children: ReactNode;
 }
@@ -107,6 +109,7 @@ export function SelectField({
   label,
   name,
   error,
+  hint,
   testId,
   className = '',
   children,
@@ -114,6 +117,8 @@ export function SelectField({
 }: SelectFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800 dark:text-stone-200">
@@ -123,13 +128,18 @@ export function SelectField({
         id={id}
         name={name}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy}
         data-testid={testId ?? `field-${name}`}
         className={`${inputClass} ${borderClass(Boolean(error))}`}
         {...select}
       >
         {children}
       </select>
+      {hint ? (
+        <p id={hintId} className="mt-1.5 text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
       <FieldMessage id={errorId} message={error} />
     </div>
   );

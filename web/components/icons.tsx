@@ -44,7 +44,10 @@ export type IconName =
   | 'download'
   | 'search'
   | 'history'
-  | 'shield';
+  | 'shield'
+  | 'pulse'
+  | 'newspaper'
+  | 'more';
 
 const paths: Record<IconName, ReactNode> = {
   home: <path d="M3 10.5 12 3l9 7.5M5 9v11h5v-6h4v6h5V9" />,
@@ -176,6 +179,17 @@ const paths: Record<IconName, ReactNode> = {
   // A clock turning back: the audit log.
   history: <path d="M4.5 12a7.5 7.5 0 1 0 2.2-5.3M4 4v3.5h3.5M12 8v4.5l3 2" />,
   shield: <path d="M12 3 5 6v5.5c0 4.3 2.9 8.1 7 9.5 4.1-1.4 7-5.2 7-9.5V6l-7-3Zm-3 9 2.2 2.2L15.5 10" />,
+  pulse: <path d="M2 12h4l3-8 6 16 3-8h4" />,
+  newspaper: (
+    <path d="M4 20h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2H8a2 2 0 0 0-2 2v12a2 2 0 0 1-2 2Zm0 0a2 2 0 0 1-2-2v-7a2 2 0 0 1 2-2h2m4-1h6v3h-6V8Zm0 7h6" />
+  ),
+  more: (
+    <>
+      <circle cx="5" cy="12" r="1" />
+      <circle cx="12" cy="12" r="1" />
+      <circle cx="19" cy="12" r="1" />
+    </>
+  ),
 };
 
 /**

@@ -50,6 +50,9 @@ export interface PortalUser extends ShellUser {
   badges: unknown;
   bell_notifications: number;
   accepted_terms: boolean;
+  /** The dashboard's contact-details prompt (common/contact-form.ts). */
+  contact_form_filled?: boolean;
+  contact_form_cancelled_date?: string | null;
   [field: string]: unknown;
 }
 

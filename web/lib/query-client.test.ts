@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { getAlert } from './alert-store';
 import { ApiError } from './api';
+import { setLocale } from './i18n';
 import { createQueryClient } from './query-client';
 import { AUTH_TOKEN_KEY, storeToken } from './session';
 
@@ -45,5 +46,23 @@ describe('query client wiring (docs/product/errors-and-languages.md#how-the-port
     });
     await mutation.execute(undefined).catch(() => undefined);
     expect(getAlert()).toBeNull();
+  });
+
+  it('reads worded answers again when the interface language changes, and only those (docs/decisions/069-notification-words.md)', async () => {
+    const client = createQueryClient({ navigate: vi.fn() });
+    const bell = vi.fn(async () => ({ title: 'New sale' }));
+    const totals = vi.fn(async () => ({ total: 1 }));
+    const observers = [
+      client.getQueryCache().build(client, { queryKey: ['bell'], queryFn: bell, meta: { worded: true } }),
+      client.getQueryCache().build(client, { queryKey: ['totals'], queryFn: totals }),
+    ];
+    await Promise.all(observers.map((query) => query.fetch()));
+    try {
+      await setLocale('fr');
+      await vi.waitFor(() => expect(client.getQueryState(['bell'])?.isInvalidated).toBe(true));
+      expect(client.getQueryState(['totals'])?.isInvalidated).toBe(false);
+    } finally {
+      await setLocale('en');
+    }
   });
 });

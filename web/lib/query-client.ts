@@ -13,8 +13,12 @@ declare module '@tanstack/react-query' {
      * `partnerSession`: even so, a 401 ends the partner session (account forms).
      */
     mutationMeta: { handlesErrors?: boolean; partnerSession?: boolean };
-    /** `handlesErrors`: the query's component shows its own errors (staff area, link landings). */
-    queryMeta: { handlesErrors?: boolean };
+    /**
+     * `handlesErrors`: the query's component shows its own errors (staff area, link landings);
+     * `worded`: the answer holds words the server wrote in the interface's language, read again
+     * when the language changes (docs/decisions/069-notification-words.md).
+     */
+    queryMeta: { handlesErrors?: boolean; worded?: boolean };
   }
 }
 
@@ -66,5 +70,11 @@ export function createQueryClient({ navigate }: QueryClientDeps): QueryClient {
       },
     },
   });
+  i18n.on('languageChanged', () => rereadWorded(queryClient));
   return queryClient;
+}
+
+/** Answers worded in the old language are read again in the new one; those on screen at once. */
+export function rereadWorded(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: (query) => query.meta?.worded === true });
 }

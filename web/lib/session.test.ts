@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AUTH_TOKEN_KEY,
   clearSession,
+  clearStorageForLogout,
   getStoredToken,
   getValidToken,
   isTokenValid,
@@ -78,5 +79,21 @@ describe('the way back after signing in', () => {
     expect(afterSignIn('?next=%2Faccount%2F%2Fevil.example')).toBe('/account/');
     expect(afterSignIn('?next=%2Faccount%2F%5Cevil.example')).toBe('/account/');
     expect(afterSignIn('?next=%2Fmanager%2Fpayouts')).toBe('/account/');
+  });
+});
+
+describe('what the end of a partner session keeps (docs/decisions/070-what-signing-out-keeps.md)', () => {
+  it('keeps the theme, the language and the staff session, and removes everything else', () => {
+    localStorage.clear();
+    const kept = { theme: 'dark', locale: 'fr', manager_token: '{"token":"staff","expired":"2030-01-01"}' };
+    for (const [key, value] of Object.entries(kept)) localStorage.setItem(key, value);
+    localStorage.setItem(AUTH_TOKEN_KEY, '{"token":"partner","expired":"2030-01-01"}');
+    localStorage.setItem(LAST_ACTIVITY_KEY, String(NOW));
+    localStorage.setItem('registration', '{"email":"maya@example.com"}');
+    localStorage.setItem('a-later-feature', 'x');
+    clearStorageForLogout();
+    expect(
+      Object.fromEntries(Object.keys(localStorage).map((key) => [key, localStorage.getItem(key)])),
+    ).toEqual(kept);
   });
 });

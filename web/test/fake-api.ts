@@ -125,6 +125,8 @@ export function installFakeApi(options: { user?: PortalUser; key?: string } = {}
       data: { configured: false, status: 'not_connected', username: null, synced_at: null, posts: [] },
     }),
   );
+  // The account's branding (lib/account-branding.ts): a partner who came through no sub-partner.
+  routes.set('GET /api/branding', () => jsonResponse(200, { data: { subpartner: null } }));
   routes.set('GET /api/subpartners/glowco', () =>
     jsonResponse(200, {
       data: {

@@ -34,6 +34,9 @@ import * as m033 from './033-paypal-transmissions';
 import * as m034 from './034-link-visitors';
 import * as m035 from './035-account-changes';
 import * as m036 from './036-pending-registrations';
+import * as m037 from './037-notification-words';
+import * as m038 from './038-real-competitors';
+import * as m039 from './039-instagram-hidden-likes';
 import * as m030 from './030-store-reconciliation';
 
 export const migrations: Record<string, Migration> = {
@@ -71,5 +74,8 @@ export const migrations: Record<string, Migration> = {
   '034-link-visitors': m034,
   '035-account-changes': m035,
   '036-pending-registrations': m036,
+  '037-notification-words': m037,
+  '038-real-competitors': m038,
+  '039-instagram-hidden-likes': m039,
   '030-store-reconciliation': m030,
 };

@@ -6,7 +6,7 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer, linksIn } from './mailer';
-import { programMail, resetPasswordMail, verifyEmailMail } from './templates';
+import { programMail, resetPasswordMail, verifyEmailMail, welcomeMail } from './templates';
 
 const quietLog = { info: () => undefined };
 
@@ -62,9 +62,59 @@ describe('mail templates', () => {
       'List-Unsubscribe': '<http://p.test/api/unsubscribe?token=t>',
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
-    expect(program.text).toContain('Se désabonner: http://p.test/unsubscribe?token=t');
+    expect(program.text).toContain('Se désabonner\u00a0: http://p.test/unsubscribe?token=t');
     expect(program.html).toContain('href="http://p.test/unsubscribe?token=t"');
     expect(program.html).toContain('&lt;b&gt;Nouveau&lt;/b&gt;');
+  });
+
+  it('write the welcome in English and French: code, short link, three steps with their links, help', () => {
+    const base = 'https://p.test';
+    const welcome = {
+      code: 'MAYA15',
+      shortUrl: `${base}/s/MAYA15`,
+      urls: {
+        dashboard: `${base}/account/`,
+        guide: `${base}/account/crafting_perfect_post`,
+        share: `${base}/account/affiliate_links`,
+        cashout: `${base}/account/cashout`,
+        faq: `${base}/account/faq`,
+      },
+    };
+    const en = welcomeMail({ email: 'a@b.co', firstName: 'Maya', locale: 'en' }, welcome);
+    const fr = welcomeMail({ email: 'a@b.co', firstName: 'Maya', locale: 'fr' }, welcome);
+    expect(en.subject).toBe('Welcome to Sunbite Partners: your code is ready');
+    expect(fr.subject).toBe('Bienvenue chez Sunbite Partners\u00a0: votre code est prêt');
+    expect(en.text).toContain('Hi Maya,');
+    expect(en.text).toContain('Your promo code: MAYA15');
+    expect(en.text).toContain('Your short link: https://p.test/s/MAYA15');
+    expect(en.text).toMatch(
+      /1\. Read the post guide — .+\n {3}https:\/\/p\.test\/account\/crafting_perfect_post/,
+    );
+    expect(en.text).toMatch(/2\. Share your links — .+\n {3}https:\/\/p\.test\/account\/affiliate_links/);
+    expect(en.text).toMatch(/3\. Cash out — .+\n {3}https:\/\/p\.test\/account\/cashout/);
+    expect(en.text).toContain('Read the FAQ: https://p.test/account/faq');
+    expect(en.text).toContain('Write to us at partners@sunbite.example');
+    expect(fr.text).toContain('Bonjour Maya,');
+    expect(fr.text).toContain('Votre code promo\u00a0: MAYA15');
+    expect(fr.text).toMatch(/1\. Lisez le guide de publication — /);
+    expect(fr.text).toContain('Écrivez-nous à partners@sunbite.example');
+    for (const mail of [en, fr]) {
+      // Three steps, in order, each a link; the FAQ under the button; no way out: a service mail.
+      const steps = [...mail.html.matchAll(/<li[^>]*><a href="([^"]+)"/g)].map((m) => m[1]);
+      expect(steps).toEqual([welcome.urls.guide, welcome.urls.share, welcome.urls.cashout]);
+      expect(mail.html).toContain(`href="${welcome.urls.faq}"`);
+      expect(mail.html).toContain(`href="${welcome.urls.dashboard}"`);
+      expect(mail.headers).toBeUndefined();
+    }
+    expect(fr.html).toContain('<html lang="fr">');
+    // Without a code (none yet), no code line and no short link, the rest the same.
+    const bare = welcomeMail(
+      { email: 'a@b.co', firstName: '<b>Léa</b>', locale: 'fr' },
+      { ...welcome, code: null, shortUrl: null },
+    );
+    expect(bare.text).not.toContain('code promo');
+    expect(bare.text).not.toContain('/s/');
+    expect(bare.html).toContain('&lt;b&gt;Léa&lt;/b&gt;');
   });
 
   it('fall back to English for an unknown locale', () => {

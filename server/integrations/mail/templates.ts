@@ -23,6 +23,8 @@ interface ActionMail {
   locale: string;
   subject: string;
   paragraphs: string[];
+  /** Numbered steps after the paragraphs, each a link and what it is for. */
+  steps?: Step[];
   action: { label: string; url: string };
   /** A second link, under the button. */
   secondary?: { label: string; url: string };
@@ -31,6 +33,12 @@ interface ActionMail {
   footer?: string;
   /** Program mail only (docs/product/engagement.md#mail-a-partner-receives): how to stop this kind of mail. Transactional mail has none. */
   unsubscribe?: Unsubscribe;
+}
+
+export interface Step {
+  label: string;
+  url: string;
+  text: string;
 }
 
 export interface Unsubscribe {
@@ -49,13 +57,18 @@ function layout(t: TFunction<'mail'>, mail: ActionMail): MailMessage {
   const greeting =
     mail.name === null ? t('layout.greeting_anonymous') : t('layout.greeting', { name: mail.name });
   const footer = mail.footer ?? t('layout.footer', vars);
+  // "Label: address", with the colon as each language sets it (a no-break space before it in French).
+  const labelled = (label: string, url: string) => t('layout.labelled_link', { label, url });
   const text = [
     greeting,
     '',
     ...mail.paragraphs,
+    ...(mail.steps
+      ? ['', ...mail.steps.map((step, i) => `${i + 1}. ${step.label} — ${step.text}\n   ${step.url}`)]
+      : []),
     '',
-    `${mail.action.label}: ${mail.action.url}`,
-    ...(mail.secondary ? ['', `${mail.secondary.label}: ${mail.secondary.url}`] : []),
+    labelled(mail.action.label, mail.action.url),
+    ...(mail.secondary ? ['', labelled(mail.secondary.label, mail.secondary.url)] : []),
     '',
     ...mail.after,
     '',
@@ -66,8 +79,8 @@ function layout(t: TFunction<'mail'>, mail: ActionMail): MailMessage {
     ...(mail.unsubscribe
       ? [
           t('program.why', { what: mail.unsubscribe.what }),
-          `${t('program.unsubscribe')}: ${mail.unsubscribe.pageUrl}`,
-          `${t('program.settings')}: ${mail.unsubscribe.settingsUrl}`,
+          labelled(t('program.unsubscribe'), mail.unsubscribe.pageUrl),
+          labelled(t('program.settings'), mail.unsubscribe.settingsUrl),
         ]
       : []),
   ].join('\n');
@@ -84,6 +97,7 @@ function layout(t: TFunction<'mail'>, mail: ActionMail): MailMessage {
 <tr><td style="padding:32px">
 ${p(greeting)}
 ${mail.paragraphs.map(p).join('\n')}
+${mail.steps ? stepsHtml(mail.steps) : ''}
 <p style="margin:24px 0"><a href="${url}" style="background:#f26b3a;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold;display:inline-block">${escapeHtml(mail.action.label)}</a></p>
 ${mail.secondary ? `<p style="margin:0 0 16px;line-height:1.5"><a href="${escapeHtml(mail.secondary.url)}" style="color:#c2461a">${escapeHtml(mail.secondary.label)}</a></p>` : ''}
 ${mail.after.map(p).join('\n')}
@@ -106,6 +120,12 @@ ${p(t('layout.signature', vars))}
         }
       : {}),
   };
+}
+
+function stepsHtml(steps: Step[]): string {
+  const item = (step: Step) =>
+    `<li style="margin:0 0 8px"><a href="${escapeHtml(step.url)}" style="color:#c2461a;font-weight:bold">${escapeHtml(step.label)}</a> — ${escapeHtml(step.text)}</li>`;
+  return `<ol style="margin:0 0 16px;padding-left:20px;line-height:1.5">\n${steps.map(item).join('\n')}\n</ol>`;
 }
 
 function unsubscribeHtml(t: TFunction<'mail'>, unsubscribe: Unsubscribe | undefined): string {
@@ -302,5 +322,44 @@ export function accountConfirmMail(
     paragraphs: [t(`account_confirm.${change.kind}.intro`, vars)],
     action: { label: t('account_confirm.action'), url: link },
     after: [t('account_confirm.expiry', vars)],
+  });
+}
+
+/**
+ * The welcome after the address is first verified (docs/product/partners-and-accounts.md#welcome-mail):
+ * the partner's code and short link, the first three steps (the post guide, the links to share,
+ * cash-out) and where to find help. A service mail: no switch, no unsubscribe link.
+ */
+export function welcomeMail(
+  to: Recipient,
+  welcome: {
+    code: string | null;
+    shortUrl: string | null;
+    urls: { dashboard: string; guide: string; share: string; cashout: string; faq: string };
+  },
+): MailMessage {
+  const { t, locale } = translator(to.locale);
+  const vars = { program: BRAND.programName, support: BRAND.supportEmail };
+  const { urls } = welcome;
+  return layout(t, {
+    to: to.email,
+    name: to.firstName,
+    locale,
+    subject: t('welcome.subject', vars),
+    paragraphs: [
+      t('welcome.intro', vars),
+      ...(welcome.code ? [t('welcome.code', { code: welcome.code })] : []),
+      ...(welcome.shortUrl ? [t('welcome.short_link', { url: welcome.shortUrl })] : []),
+      ...(welcome.code ? [t('welcome.commission')] : []),
+      t('welcome.steps'),
+    ],
+    steps: [
+      { label: t('welcome.guide.label'), text: t('welcome.guide.text'), url: urls.guide },
+      { label: t('welcome.share.label'), text: t('welcome.share.text'), url: urls.share },
+      { label: t('welcome.cashout.label'), text: t('welcome.cashout.text'), url: urls.cashout },
+    ],
+    action: { label: t('welcome.action'), url: urls.dashboard },
+    secondary: { label: t('welcome.faq'), url: urls.faq },
+    after: [t('welcome.contact', vars)],
   });
 }

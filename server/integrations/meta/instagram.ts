@@ -32,7 +32,8 @@ export interface InstagramMedia {
   thumbnailUrl: string | null;
   permalink: string;
   timestamp: string;
-  likeCount: number;
+  /** Null when the owner hid the post's like count: Instagram then answers no `like_count`. */
+  likeCount: number | null;
   commentsCount: number;
 }
 
@@ -158,7 +159,7 @@ export function instagramClient(options: InstagramOptions) {
             thumbnailUrl: text(item.thumbnail_url),
             permalink,
             timestamp: new Date(timestamp).toISOString(),
-            likeCount: count(item.like_count),
+            likeCount: typeof item.like_count === 'number' ? count(item.like_count) : null,
             commentsCount: count(item.comments_count),
           });
         }

@@ -235,9 +235,35 @@ describe('partner accounts', () => {
       [
         { instagram_url: 'javascript:alert(1)' },
         'instagram_url',
-        'This field must be a valid link (https://…)',
+        'Enter your Instagram username (@yourname) or the link to your Instagram profile',
         'en',
       ],
+      [
+        { instagram_url: 'https://www.tiktok.com/@lea' },
+        'instagram_url',
+        'Entrez votre nom d’utilisateur Instagram (@votrenom) ou le lien de votre profil Instagram',
+        'fr',
+      ],
+      [
+        { tiktok_url: 'lea glows' },
+        'tiktok_url',
+        'Enter your TikTok username (@yourname) or the link to your TikTok profile',
+        'en',
+      ],
+      [
+        { youtube_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
+        'youtube_url',
+        'Enter your YouTube handle (@yourname) or the link to your YouTube channel',
+        'en',
+      ],
+      [
+        { facebook_url: 'https://evil.example/facebook.com/lea' },
+        'facebook_url',
+        'Entrez votre nom d’utilisateur Facebook ou le lien de votre profil ou de votre page Facebook',
+        'fr',
+      ],
+      [{ phone: '   ' }, 'phone', 'This field is required', 'en'],
+      [{ country: '' }, 'country', 'Ce champ est obligatoire', 'fr'],
     ];
     for (const [overrides, field, message, lang] of cases) {
       const res = await register(await registration(overrides, false), {
@@ -272,7 +298,7 @@ describe('partner accounts', () => {
     expect(taken.headers['content-type']).toBe(fresh.headers['content-type']);
     expect(taken.json()).toEqual(fresh.json());
     expect(taken.json().data.message).toBe(
-      'Consultez votre boîte de réception : nous avons envoyé un message à cette adresse pour terminer votre inscription. Rien après quelques minutes ? Vérifiez vos courriels indésirables.',
+      'Consultez votre boîte de réception\u00a0: nous avons envoyé un message à cette adresse pour terminer votre inscription. Rien après quelques minutes\u202f? Vérifiez vos e-mails indésirables.',
     );
 
     // No second account, nothing waiting to become one, and the account as it was.
@@ -350,9 +376,9 @@ describe('partner accounts', () => {
     const [mail] = await mails();
     expect(mail!.subject).toBe('Quelqu’un a tenté de s’inscrire avec votre adresse e-mail');
     expect(mail!.text).toMatch(/^Bonjour Céline,/);
-    expect(mail!.text).toContain('Me connecter: https://partners.example.test/login\n');
+    expect(mail!.text).toContain('Me connecter\u00a0: https://partners.example.test/login\n');
     expect(mail!.text).toContain(
-      'Mot de passe oublié ? En choisir un nouveau: https://partners.example.test/login?forgot=1',
+      'Mot de passe oublié\u202f? En choisir un nouveau\u00a0: https://partners.example.test/login?forgot=1',
     );
     const row = await t.database.db
       .selectFrom('partners')
@@ -495,6 +521,112 @@ describe('partner accounts', () => {
     const sub = await t.database.db.selectFrom('subpartners').select('id').executeTakeFirstOrThrow();
     expect(row.referrer_id).toBe(demo.id);
     expect(row.subpartner_id).toBe(sub.id);
+  });
+
+  it('stores the social profiles typed at sign-up and in settings as their addresses (docs/product/partners-and-accounts.md#social-profiles)', async () => {
+    const email = `maya.glows.${Date.now()}@example.com`;
+    const body = await registration({
+      email,
+      instagram_url: '@Maya.Glows',
+      tiktok_url: 'tiktok.com/@maya.glows/',
+      youtube_url: 'https://m.youtube.com/@maya.glows/videos?app=desktop',
+      facebook_url: 'www.facebook.com/maya.glows?mibextid=ZbWKwL',
+    });
+    expect((await register(body)).statusCode).toBe(202);
+    const { token } = await finishSignUp(t.app, t.dataDir, email, CLIENT);
+    const social = () =>
+      t.database.db
+        .selectFrom('partners')
+        .select(['instagram_url', 'facebook_url', 'youtube_url', 'tiktok_url', 'phone', 'country'])
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+    expect(await social()).toEqual({
+      instagram_url: 'https://www.instagram.com/maya.glows/',
+      facebook_url: 'https://www.facebook.com/maya.glows',
+      youtube_url: 'https://www.youtube.com/@maya.glows',
+      tiktok_url: 'https://www.tiktok.com/@maya.glows',
+      phone: '+1 514 555 0100',
+      country: 'CA',
+    });
+
+    const update = (payload: Record<string, unknown>, lang = 'en') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/update',
+        headers: { ...bearer(token), 'accept-language': lang },
+        payload: { first_name: 'Maya', last_name: 'Glows', ...payload },
+      });
+    const saved = await update({
+      phone: '+1 514 555 0199',
+      country: 'CA',
+      instagram_url: 'https://instagram.com/maya.moves?igsh=abc',
+      facebook_url: 'https://www.facebook.com/profile.php?id=100012345678901&sk=about',
+      youtube_url: '',
+      tiktok_url: '@Maya.Moves',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(await social()).toEqual({
+      instagram_url: 'https://www.instagram.com/maya.moves/',
+      facebook_url: 'https://www.facebook.com/profile.php?id=100012345678901',
+      youtube_url: null,
+      tiktok_url: 'https://www.tiktok.com/@maya.moves',
+      phone: '+1 514 555 0199',
+      country: 'CA',
+    });
+
+    // Another site's address, or a handle the network does not allow: refused at its field, nothing saved.
+    const before = await social();
+    const refused = await update(
+      { instagram_url: 'https://www.tiktok.com/@maya.glows', tiktok_url: 'maya glows' },
+      'fr',
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      error: 'form_invalid',
+      errors: {
+        instagram_url: [
+          'Entrez votre nom d’utilisateur Instagram (@votrenom) ou le lien de votre profil Instagram',
+        ],
+        tiktok_url: ['Entrez votre nom d’utilisateur TikTok (@votrenom) ou le lien de votre profil TikTok'],
+      },
+    });
+    expect(await social()).toEqual(before);
+  });
+
+  it('never lets settings empty the phone or the country asked at sign-up, in both languages; left out, they stay', async () => {
+    const email = `phone.kept.${Date.now()}@example.com`;
+    expect((await register(await registration({ email }))).statusCode).toBe(202);
+    const { token } = await finishSignUp(t.app, t.dataDir, email, CLIENT);
+    const update = (payload: Record<string, unknown>, lang: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/update',
+        headers: { ...bearer(token), 'accept-language': lang },
+        payload: { first_name: 'Léa', last_name: 'Tremblay', ...payload },
+      });
+    const row = () =>
+      t.database.db
+        .selectFrom('partners')
+        .select(['phone', 'country', 'city'])
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+    for (const [payload, field, message, lang] of [
+      [{ phone: '' }, 'phone', 'This field is required', 'en'],
+      [{ phone: '  ' }, 'phone', 'Ce champ est obligatoire', 'fr'],
+      [{ phone: null }, 'phone', 'This field is required', 'en'],
+      [{ phone: 'call me' }, 'phone', 'Valeur incorrecte', 'fr'],
+      [{ country: '' }, 'country', 'Ce champ est obligatoire', 'fr'],
+      [{ country: null }, 'country', 'This field is required', 'en'],
+    ] as const) {
+      const res = await update({ ...payload, city: 'Nowhere' }, lang);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(422);
+      expect(res.json().errors, JSON.stringify(payload)).toEqual({ [field]: [message] });
+    }
+    expect(await row()).toEqual({ phone: '+1 514 555 0100', country: 'CA', city: null });
+    // Left out (a client that does not show them), they stay as they are.
+    const kept = await update({ city: 'Québec' }, 'en');
+    expect(kept.statusCode).toBe(200);
+    expect(await row()).toEqual({ phone: '+1 514 555 0100', country: 'CA', city: 'Québec' });
   });
 
   it('lists the influencer categories in the visitor language', async () => {

@@ -28,3 +28,28 @@ export async function dropPendingRegistrations(db: Db, email: string, now: strin
     .where((eb) => eb.or([eb('email', '=', email), eb('expires_at', '<=', now)]))
     .execute();
 }
+
+/**
+ * Records "Not now" on the contact-details prompt (common/contact-form.ts) while the prompt is due:
+ * not filled, and no dismissal after `heldSince`. A repeated call keeps the first date, so the
+ * prompt comes back when it said it would. Answers the flags as they then are.
+ */
+export async function dismissContactForm(db: Db, partnerId: number, now: string, heldSince: string) {
+  await db
+    .updateTable('partners')
+    .set({ contact_form_cancelled_date: now })
+    .where('id', '=', partnerId)
+    .where('contact_form_filled', '=', 0)
+    .where((eb) =>
+      eb.or([
+        eb('contact_form_cancelled_date', 'is', null),
+        eb('contact_form_cancelled_date', '<=', heldSince),
+      ]),
+    )
+    .execute();
+  return db
+    .selectFrom('partners')
+    .select(['contact_form_filled', 'contact_form_cancelled_date'])
+    .where('id', '=', partnerId)
+    .executeTakeFirst();
+}

@@ -5,6 +5,7 @@ import { INFLUENCER_CATEGORIES } from '../../../common/categories';
 import { identitySchemas } from '../../../common/validation';
 import {
   categoriesAnswer,
+  contactFormAnswer,
   messageAnswer,
   payloadAnswer,
   resentVerificationAnswer,
@@ -26,6 +27,7 @@ import {
   requestPasswordReset,
   resendVerification,
   checkResetLink,
+  putOffContactForm,
   resetPassword,
   updateProfile,
   userPayload,
@@ -221,7 +223,13 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
         response: { 200: payloadAnswer },
       },
     },
-    async (request) => ({ data: await userPayload(ctx, await currentPartner(ctx.db, partnerIdOf(request))) }),
+    async (request) => ({
+      data: await userPayload(
+        ctx,
+        await currentPartner(ctx.db, partnerIdOf(request)),
+        requestLocale(request),
+      ),
+    }),
   );
 
   app.post(
@@ -247,7 +255,30 @@ export function accountRoutes(app: TypedApp, ctx: AppContext): void {
         (uuid, data) => ctx.push.toPartner(uuid, 'badge_awarded', data),
         await awardDueBadgesNow(ctx.db, partner.id),
       );
-      return { data: await userPayload(ctx, partner) };
+      return { data: await userPayload(ctx, partner, requestLocale(request)) };
+    },
+  );
+
+  app.post(
+    '/api/contact-form/cancel',
+    {
+      onRequest: partner,
+      schema: {
+        tags: ['partner'],
+        summary: 'Puts off the dashboard’s contact-details prompt ("Not now") for 30 days',
+        description:
+          'Records now as `contact_form_cancelled_date` while the prompt is due (not filled, no dismissal in the last 30 days); called again meanwhile, or once a complete address is saved (`contact_form_filled`), it changes nothing. Answers both flags as `/api/get` then holds them (docs/product/partners-and-accounts.md#the-partner-profile).',
+        security: [{ partner: [] }],
+        response: { 200: contactFormAnswer },
+      },
+    },
+    async (request) => {
+      const me = await currentPartner(ctx.db, partnerIdOf(request));
+      const flags = await putOffContactForm(ctx.db, me.id);
+      // The partner's other tabs and devices reload the profile and hide the prompt too.
+      if (flags.contact_form_cancelled_date !== me.contact_form_cancelled_date)
+        ctx.push.toPartner(me.uuid, 'partner_changed', {});
+      return { data: flags };
     },
   );
 

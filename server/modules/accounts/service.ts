@@ -6,6 +6,14 @@ import { unreadNotifications } from '../dashboard/service';
 import { deliverStandingAnnouncements } from '../notifications/service';
 import type { z } from 'zod';
 import { isCategoryId } from '../../../common/categories';
+import {
+  CONTACT_FORM_RETURN_MS,
+  isCompleteAddress,
+  type ContactFormFlags,
+} from '../../../common/contact-form';
+import { DEFAULT_LOCALE, isLocale } from '../../../common/i18n';
+import type { Locale } from '../../../common/i18n';
+import { amazonLinks } from '../marketplace/service';
 import type { IdentitySchemas } from '../../../common/validation';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db';
@@ -62,7 +70,9 @@ import {
   useOneTimeToken,
 } from '../one-time-tokens/service';
 import { sendVerification, VERIFY_LINK_LIFETIME_MS } from '../email-verification/service';
+import { queueWelcomeMail } from '../program-mail/service';
 import {
+  dismissContactForm,
   dropPendingRegistrations,
   findPendingRegistration,
   insertPendingRegistration,
@@ -78,8 +88,11 @@ export const RESET_REPEAT_WINDOW = { limit: 1, windowMs: 10 * 60 * 1000 };
 export const RESET_PER_IP = { limit: 20, windowMs: 60 * 60 * 1000 };
 export const RESEND_VERIFICATION = { limit: 3, windowMs: 15 * 60 * 1000 };
 
-/** The user JSON of docs/product/partners-and-accounts.md#the-partner-profile, encrypted as docs/product/partners-and-accounts.md#the-profile-payload says. */
-export async function userPayload(ctx: AppContext, partner: Partner): Promise<string> {
+/**
+ * The user JSON of docs/product/partners-and-accounts.md#the-partner-profile, encrypted as docs/product/partners-and-accounts.md#the-profile-payload says.
+ * `locale` names the products of the Amazon links: the reader's interface language, else the partner's.
+ */
+export async function userPayload(ctx: AppContext, partner: Partner, locale?: Locale): Promise<string> {
   // A code shows the rate the partner earns now (tier or staff override), not the one it began with.
   const rate = await currentRateBp(ctx.db, partner);
   const codes = (await promoCodesOf(ctx.db, partner.id)).map((code) => ({
@@ -93,6 +106,12 @@ export async function userPayload(ctx: AppContext, partner: Partner): Promise<st
   };
   const links = partnerLinks(ctx.config.publicUrl, codes[0]?.code);
   const social = await socialProfileOf(ctx.db, partner.id);
+  // The same links as the affiliate links page (GET /api/generateAmazonLinks).
+  const amazon = await amazonLinks(
+    ctx.db,
+    partner.id,
+    locale ?? (isLocale(partner.locale) ? partner.locale : DEFAULT_LOCALE),
+  );
   // How a change of the PayPal or account e-mail is confirmed, and what already waits for its link
   // (docs/decisions/063-account-changes.md).
   const account = {
@@ -100,7 +119,7 @@ export async function userPayload(ctx: AppContext, partner: Partner): Promise<st
     pending_changes: await pendingChangesOf(ctx.db, partner.id),
   };
   return encryptPayload(ctx.secrets.userPayloadKey, {
-    ...toUserJson(partner, codes, referrals, engagement, links, social),
+    ...toUserJson(partner, codes, referrals, engagement, links, social, amazon),
     ...account,
   });
 }
@@ -283,6 +302,8 @@ export async function confirmRegistration(
       await requestStoreSync(trx, code.id, ctx.config);
       // The program's standing announcements greet the new partner in their language.
       await deliverStandingAnnouncements(trx, created.id, details.locale);
+      // And the welcome mail, sent once this commits (docs/product/partners-and-accounts.md#welcome-mail).
+      await queueWelcomeMail(trx, created.id, now);
       return created;
     });
   } catch (error) {
@@ -319,7 +340,11 @@ export async function verifyEmail(
   const partner = await findPartnerById(db, row.subject_id);
   if (!partner) throw new AppError(404, 'account_not_found');
   if (!(await useOneTimeToken(db, row.id, nowIso(now)))) throw new AppError(404, 'wrong_link');
-  await updatePartner(db, partner.id, { verified: 1, updated_at: nowIso(now) });
+  await db.transaction().execute(async (trx) => {
+    await updatePartner(trx, partner.id, { verified: 1, updated_at: nowIso(now) });
+    // A first verification welcomes the partner, once (docs/product/partners-and-accounts.md#welcome-mail).
+    await queueWelcomeMail(trx, partner.id, now);
+  });
   return { uuid: partner.uuid, already: false };
 }
 
@@ -446,5 +471,34 @@ export async function updateProfile(
     paypalEmail === undefined
       ? ({ done: true } as const)
       : await changePaypalEmail(ctx, before, paypalEmail, currentPassword, log);
-  return { partner: await updatePartner(ctx.db, partnerId, { ...rest, updated_at: nowIso() }), paypal };
+  // A complete shipping address ends the contact-details prompt for good, in the save's own
+  // transaction (docs/product/partners-and-accounts.md#the-partner-profile).
+  const partner = await ctx.db.transaction().execute(async (trx) => {
+    const saved = await updatePartner(trx, partnerId, { ...rest, updated_at: nowIso() });
+    if (saved.contact_form_filled === 1 || !isCompleteAddress(saved)) return saved;
+    return updatePartner(trx, partnerId, { contact_form_filled: 1 });
+  });
+  return { partner, paypal };
+}
+
+/**
+ * "Not now" on the dashboard's contact-details prompt: it comes back 30 days after the first
+ * dismissal, so a dismissal repeated meanwhile changes nothing (common/contact-form.ts).
+ */
+export async function putOffContactForm(
+  db: Db,
+  partnerId: number,
+  now = new Date(),
+): Promise<ContactFormFlags> {
+  const flags = await dismissContactForm(
+    db,
+    partnerId,
+    nowIso(now),
+    nowIso(new Date(now.getTime() - CONTACT_FORM_RETURN_MS)),
+  );
+  if (!flags) throw new AppError(404, 'account_not_found');
+  return {
+    contact_form_filled: flags.contact_form_filled === 1,
+    contact_form_cancelled_date: flags.contact_form_cancelled_date,
+  };
 }

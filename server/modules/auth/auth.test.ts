@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
 import type { TestApp } from '../../test/app';
 import { DEMO_PARTNER, DEMO_PROMO_CODE, DEMO_STAFF, seedDemoProgram } from '../../seed/demo';
-import { decryptPayload } from '../partners/service';
+import { createPartnerAccount, decryptPayload } from '../partners/service';
 import { resolveProgramSecrets } from '../settings/service';
-import { endAllSessions, issueToken } from './service';
+import { endAllSessions, findPartnerSession, issueToken } from './service';
 import { hashToken } from '../../credentials/tokens';
+import { partnerProfile } from '../../../common/contracts/accounts';
+import { PRODUCT_CODES } from '../../../common/products';
 
 const CLIENT = 'auth-test-public-client-token-0000';
 const client = { authorization: `Bearer ${CLIENT}` };
@@ -71,6 +73,34 @@ describe('sessions', () => {
     ).toThrow(/mac/);
   });
 
+  it('carries the partner’s Amazon links in the payload, as GET /api/generateAmazonLinks answers them in the reader’s language', async () => {
+    const { token } = (await signIn({ email: DEMO_PARTNER.email, password: DEMO_PARTNER.password })).json();
+    const { userPayloadKey } = await resolveProgramSecrets(t.database.db, t.config);
+    const read = async (lang: string) => {
+      const headers = { ...bearer(token), 'accept-language': lang };
+      const res = await t.app.inject({ method: 'GET', url: '/api/get', headers });
+      const user = partnerProfile.parse(decryptPayload(userPayloadKey, res.json().data));
+      const page = await t.app.inject({ method: 'GET', url: '/api/generateAmazonLinks', headers });
+      return { links: user.amazon_links, page: page.json().data as unknown };
+    };
+    const en = await read('en');
+    expect(en.links).toHaveLength(PRODUCT_CODES.length);
+    expect(en.links).toEqual(en.page);
+    const tracking = await t.database.db
+      .selectFrom('partners')
+      .select('amazon_tracking_id')
+      .where('email', '=', DEMO_PARTNER.email)
+      .executeTakeFirstOrThrow();
+    expect(tracking.amazon_tracking_id).toMatch(/-20$/);
+    for (const link of en.links)
+      expect(link.url).toBe(
+        `https://www.amazon.com/dp/${link.asin}?tag=${encodeURIComponent(tracking.amazon_tracking_id!)}`,
+      );
+    const fr = await read('fr');
+    expect(fr.links).toEqual(fr.page);
+    expect(fr.links.map((l) => l.url)).toEqual(en.links.map((l) => l.url));
+  });
+
   it('refuses wrong credentials with the spec message, the same for an unknown e-mail', async () => {
     for (const body of [
       { email: DEMO_PARTNER.email, password: 'wrong-password' },
@@ -134,6 +164,38 @@ describe('sessions', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/get', headers: bearer(token) })).statusCode).toBe(
       401,
     );
+  });
+
+  it('answers a valid token whose partner no longer exists with the spec’s “Invaid user”, 401, in both languages', async () => {
+    const gone = await createPartnerAccount(t.database.db, {
+      email: 'gone.partner@example.com',
+      password: 'gone-password-1',
+      first_name: 'Gone',
+      last_name: 'Partner',
+    });
+    const { token } = await issueToken(t.database.db, 'partner', gone.id);
+    // Alive, the token opens the account.
+    expect((await t.app.inject({ method: 'GET', url: '/api/get', headers: bearer(token) })).statusCode).toBe(
+      200,
+    );
+    await t.database.db.deleteFrom('partners').where('id', '=', gone.id).execute();
+    const en = await t.app.inject({ method: 'GET', url: '/api/get', headers: bearer(token) });
+    expect(en.statusCode).toBe(401);
+    expect(en.json()).toEqual({ code: 401, error: 'invalid_user', message: 'Invaid user' });
+    const fr = await t.app.inject({
+      method: 'GET',
+      url: '/api/getTotals',
+      headers: { ...bearer(token), 'accept-language': 'fr' },
+    });
+    expect(fr.statusCode).toBe(401);
+    expect(fr.json()).toEqual({ code: 401, error: 'invalid_user', message: 'Utilisateur invalide' });
+    // The live push's handshake finds no session either.
+    expect(await findPartnerSession(t.database.db, token)).toBeUndefined();
+    // A revoked token of a partner who is gone is still just not authorized: the message needs a valid session.
+    await endAllSessions(t.database.db, 'partner', gone.id);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/get', headers: bearer(token) })).json().error,
+    ).toBe('not_authorized');
   });
 
   it('ends every session of an account at once', async () => {

@@ -23,11 +23,21 @@ const liveToken = prepared(3, (db, kind: TokenKind, tokenHash: string, now: stri
 );
 
 // A suspended partner's tokens open nothing (docs/product/back-office.md#suspension). Suspension revokes them too; this
-// also shuts one issued by a sign-in that was under way when the suspension landed.
+// also shuts one issued by a sign-in that was under way when the suspension landed. `partner_row`
+// is null when the token's partner no longer exists (docs/product/errors-and-languages.md#error-catalogue).
 const livePartnerToken = prepared(2, (db, tokenHash: string, now: string) =>
   db
     .selectFrom('auth_tokens')
-    .select(['id', 'subject_id', 'expires_at'])
+    .select((eb) => [
+      'auth_tokens.id',
+      'auth_tokens.subject_id',
+      'auth_tokens.expires_at',
+      eb
+        .selectFrom('partners')
+        .select('partners.id')
+        .whereRef('partners.id', '=', 'auth_tokens.subject_id')
+        .as('partner_row'),
+    ])
     .where('token_hash', '=', tokenHash)
     .where('kind', '=', 'partner')
     .where('revoked_at', 'is', null)
@@ -44,12 +54,26 @@ const livePartnerToken = prepared(2, (db, tokenHash: string, now: string) =>
     ),
 );
 
-export async function findLiveToken(db: Db, kind: TokenKind, tokenHash: string, now: string) {
-  const rows =
-    kind === 'partner'
-      ? await livePartnerToken(db, tokenHash, now)
-      : await liveToken(db, kind, tokenHash, now);
-  return rows[0];
+/** A live token; `subjectGone` when it is a partner's whose account no longer exists. */
+export async function findLiveToken(
+  db: Db,
+  kind: TokenKind,
+  tokenHash: string,
+  now: string,
+): Promise<{ id: number; subject_id: number; expires_at: string; subjectGone: boolean } | undefined> {
+  if (kind === 'partner') {
+    const row = (await livePartnerToken(db, tokenHash, now))[0];
+    return (
+      row && {
+        id: row.id,
+        subject_id: row.subject_id,
+        expires_at: row.expires_at,
+        subjectGone: row.partner_row === null,
+      }
+    );
+  }
+  const row = (await liveToken(db, kind, tokenHash, now))[0];
+  return row && { ...row, subjectGone: false };
 }
 
 /**

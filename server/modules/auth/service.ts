@@ -70,6 +70,9 @@ export async function authenticate(
   if (!token || token.length > 200) throw notAuthorized();
   const row = await findLiveToken(db, kind, hashToken(token), nowIso(now));
   if (!row) throw notAuthorized();
+  // A valid session whose partner no longer exists hears the original portal's "Invaid user"
+  // (docs/product/errors-and-languages.md#error-catalogue), a 401 like any other end of a session.
+  if (row.subjectGone) throw new AppError(401, 'invalid_user');
   return row.subject_id;
 }
 
@@ -85,7 +88,8 @@ export async function findPartnerSession(
   if (!token || token.length > 200) return undefined;
   const tokenHash = hashToken(token);
   const row = await findLiveToken(db, 'partner', tokenHash, nowIso(now));
-  return row && { partnerId: row.subject_id, tokenHash, expiresAt: row.expires_at };
+  if (!row || row.subjectGone) return undefined;
+  return { partnerId: row.subject_id, tokenHash, expiresAt: row.expires_at };
 }
 
 export interface StaffSession {

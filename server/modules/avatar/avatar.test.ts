@@ -347,7 +347,7 @@ describe('the profile picture', () => {
     await expectRefused(
       () => upload(ana, [picture(big)], { 'accept-language': 'fr' }),
       413,
-      'Ce fichier dépasse 10 Mo : réduisez-le et réessayez',
+      'Ce fichier dépasse 10 Mo\u00a0: réduisez-le et réessayez',
     );
     // One byte over, within the form's framing allowance: the parser's own count refuses it.
     const justOver = big.subarray(0, 10 * 1024 * 1024 + 1);
@@ -397,7 +397,7 @@ describe('the profile picture', () => {
           'accept-language': 'fr',
         }),
       422,
-      'Envoyez une seule image (JPEG, PNG ou WebP) dans le champ « picture » du formulaire',
+      'Envoyez une seule image (JPEG, PNG ou WebP) dans le champ «\u00a0picture\u00a0» du formulaire',
     );
   });
 

@@ -6,12 +6,10 @@
 // node or job gets there first; the notification shares the award's transaction.
 import { BADGES, profileStepsDone, type BadgeId, type BadgeMetric } from '../../../common/badges';
 import type { BadgeState } from '../../../common/contracts/badges';
-import { isLocale } from '../../../common/i18n';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import { retryOnConflict } from '../../db/retry';
 import { padInList } from '../../db/lists';
-import { i18n } from '../../i18n';
 import { lifetimeFigures } from '../dashboard/service';
 import { addNotification } from '../notifications/service';
 import {
@@ -102,17 +100,21 @@ export interface Awarded {
 
 async function award(db: Db, standing: Standing, now: Date): Promise<Awarded | undefined> {
   const { profile } = standing;
-  const lng = isLocale(profile.locale) ? profile.locale : 'en';
   const at = nowIso(now);
   const badges: Awarded['badges'] = [];
   for (const badge of dueBadges(standing)) {
     if (!(await insertAward(db, profile.id, badge.id, at))) continue;
-    const name = i18n.t(`engagement.badges.${badge.id}.name`, { lng });
     const notificationId = await addNotification(db, {
       partnerId: profile.id,
       kind: 'badge',
-      title: i18n.t('notifications_server.badge_title', { lng, name }),
-      body: i18n.t(`engagement.badges.${badge.id}.earned`, { lng }),
+      locale: profile.locale,
+      words: {
+        title: {
+          key: 'notifications_server.badge_title',
+          params: { name: { key: `engagement.badges.${badge.id}.name` } },
+        },
+        body: [{ key: `engagement.badges.${badge.id}.earned` }],
+      },
       data: { badge: badge.id },
       dedupeKey: `badge:${profile.id}:${badge.id}`,
       at,

@@ -26,6 +26,8 @@ interface P {
   uuid: string;
   token: string;
   code: string;
+  /** The language of the portal the partner reads in (their profile's, in these tests). */
+  locale: 'en' | 'fr';
 }
 
 describe('monthly challenges', () => {
@@ -37,7 +39,8 @@ describe('monthly challenges', () => {
   let reviewer: FixtureStaff;
   let countChallenge: number;
   let amountChallenge: number;
-  const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+  const get = (url: string, token: string, lang = 'en') =>
+    t.app.inject({ method: 'GET', url, headers: { ...bearer(token), 'accept-language': lang } });
   const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: unknown) =>
     t.app.inject({
       method,
@@ -46,7 +49,7 @@ describe('monthly challenges', () => {
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
   const challengesOf = async (p: P) =>
-    (await get('/api/getChallenges', p.token)).json().data as {
+    (await get('/api/getChallenges', p.token, p.locale)).json().data as {
       id: number;
       title: string;
       progress: number;
@@ -74,7 +77,13 @@ describe('monthly challenges', () => {
       locale,
     });
     await createPromoCode(t.database.db, p.id, code);
-    return { id: p.id, uuid: p.uuid, token: (await issueToken(t.database.db, 'partner', p.id)).token, code };
+    return {
+      id: p.id,
+      uuid: p.uuid,
+      token: (await issueToken(t.database.db, 'partner', p.id)).token,
+      code,
+      locale,
+    };
   };
 
   beforeAll(async () => {
@@ -350,8 +359,13 @@ describe('monthly promos', () => {
   const today = localDay(new Date(), DEFAULT_TIME_ZONE);
   const inDays = (n: number) => addToDay(today, { days: n });
   const promos = async (p: P) =>
-    (await t.app.inject({ method: 'GET', url: '/api/getPromotions', headers: bearer(p.token) })).json()
-      .data as { title: string; image_url: string | null }[];
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/getPromotions',
+        headers: { ...bearer(p.token), 'accept-language': p.locale },
+      })
+    ).json().data as { title: string; image_url: string | null }[];
   const post = (payload: unknown, token = manager.token) =>
     t.app.inject({
       method: 'POST',
@@ -377,6 +391,7 @@ describe('monthly promos', () => {
         uuid: p.uuid,
         token: (await issueToken(t.database.db, 'partner', p.id)).token,
         code: '',
+        locale,
       };
     };
     en = await make('promo-en@example.com', 'en');

@@ -13,7 +13,7 @@ import {
 } from '../../../common/contracts/challenges';
 import { messageDeletedAnswer } from '../../../common/contracts/notifications';
 import type { AppContext, TypedApp } from '../../context';
-import { sayKey } from '../../i18n';
+import { requestLocale, sayKey } from '../../i18n';
 import { bilingualContent } from '../../plugins/bilingual';
 import { idParams, pagingQuery } from '../../plugins/paging';
 import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth';
@@ -79,12 +79,14 @@ export function challengeRoutes(app: TypedApp, ctx: AppContext): void {
       onRequest: requirePartner(ctx.db),
       schema: {
         tags: ['partner'],
-        summary: 'This month’s challenges in the partner’s language, with their progress and reward',
+        summary: 'This month’s challenges in the language of the request, with their progress and reward',
         security: [{ partner: [] }],
         response: { 200: partnerChallengesAnswer },
       },
     },
-    async (request) => ({ data: await partnerChallenges(ctx.db, partnerIdOf(request)) }),
+    async (request) => ({
+      data: await partnerChallenges(ctx.db, partnerIdOf(request), requestLocale(request)),
+    }),
   );
 
   app.get(

@@ -6,18 +6,18 @@
 // due; the unique (challenge, partner) reward row makes each payment happen once, and the
 // reward, its notification and the challenge badge share that row's transaction.
 import type { Selectable } from 'kysely';
-import { isLocale } from '../../../common/i18n';
+import type { Locale } from '../../../common/i18n';
 import type { Db } from '../../db';
 import { lockKeys, nowIso } from '../../db/dialect';
 import { retryOnConflict } from '../../db/retry';
 import type { ChallengeMetric, ChallengesTable } from '../../db/schema';
 import { AppError, invalid, notFound } from '../../errors';
-import { i18n, sayKey } from '../../i18n';
+import { sayKey } from '../../i18n';
 import { versionFor, writtenContent, type BilingualContent } from '../../plugins/bilingual';
 import { pageOf } from '../../plugins/paging';
 import { recordAudit } from '../audit/service';
 import { awardDueBadges, type Awarded } from '../badges/service';
-import { addNotification, formatMoney, requireSomeText } from '../notifications/service';
+import { addNotification, requireSomeText, type Phrase } from '../notifications/service';
 import { monthBoundsIn } from '../../../common/calendar';
 import { createEarning, monthKeyIn, programTimeZone } from '../ledger/service';
 import { readHoldingPeriodDays } from '../settings/service';
@@ -298,8 +298,8 @@ export async function challengeStandings(db: Db, id: number, page: number, lengt
   );
 }
 
-/** This month's challenges in the partner's language, with their progress (`GET /api/getChallenges`). */
-export async function partnerChallenges(db: Db, partnerId: number, now = new Date()) {
+/** This month's challenges in the reader's language, with their progress (`GET /api/getChallenges`). */
+export async function partnerChallenges(db: Db, partnerId: number, locale: Locale, now = new Date()) {
   const zone = await programTimeZone(db);
   const month = monthKey(now, zone);
   const profile = await partnerProfile(db, partnerId);
@@ -316,7 +316,7 @@ export async function partnerChallenges(db: Db, partnerId: number, now = new Dat
   ]);
   const rewardedAt = new Map(rewards.map((r) => [r.challenge_id, r.rewarded_at]));
   return challenges.flatMap((c) => {
-    const text = versionFor(JSON.parse(c.content) as BilingualContent, profile.locale);
+    const text = versionFor(JSON.parse(c.content) as BilingualContent, locale);
     if (!text) return [];
     const progress = measureOf(c.metric, measures.get(partnerId));
     return [
@@ -336,13 +336,6 @@ export async function partnerChallenges(db: Db, partnerId: number, now = new Dat
     ];
   });
 }
-
-/** Percent points as a partner reads them (20 %, 12,5 % in French). */
-const formatPercent = (points: number, lng: string) =>
-  new Intl.NumberFormat(lng === 'fr' ? 'fr-CA' : 'en-US', {
-    style: 'percent',
-    maximumFractionDigits: 2,
-  }).format(points / 100);
 
 export interface Rewarded {
   uuid: string;
@@ -377,9 +370,8 @@ async function payReward(
   if (claimed === undefined) return undefined;
   const profile = (await partnerProfile(trx, partnerId))!;
   const currency = await readProgramCurrency(trx);
-  const lng = isLocale(profile.locale) ? profile.locale : 'en';
   const reward = rewardJson(challenge);
-  let what: string;
+  let what: Phrase;
   if (reward.kind === 'bonus') {
     const earning = await createEarning(
       trx,
@@ -398,10 +390,10 @@ async function payReward(
       now,
     );
     if (earning) await noteRewardPaid(trx, claimed, { earning_id: earning.id });
-    what = i18n.t('notifications_server.challenge_bonus', {
-      lng,
-      amount: formatMoney(challenge.reward_amount, lng, currency),
-    });
+    what = {
+      key: 'notifications_server.challenge_bonus',
+      params: { amount: { money: challenge.reward_amount, currency } },
+    };
   } else {
     const voucher = await issueVoucher(
       trx,
@@ -412,19 +404,24 @@ async function payReward(
     );
     await noteRewardPaid(trx, claimed, { voucher_id: voucher.id });
     const off =
-      reward.type === 'fixed'
-        ? formatMoney(challenge.reward_amount, lng, currency)
-        : formatPercent(reward.amount, lng);
-    what = i18n.t('notifications_server.challenge_voucher', { lng, code: voucher.code, off });
+      reward.type === 'fixed' ? { money: challenge.reward_amount, currency } : { percent: reward.amount };
+    what = { key: 'notifications_server.challenge_voucher', params: { code: voucher.code, off } };
   }
   const content = JSON.parse(challenge.content) as BilingualContent;
-  // The partner's version, else the other: a reward is theirs whichever language it was written in.
-  const title = (content[lng] ?? content.en ?? content.fr)?.title ?? '';
+  // The challenge's title in each language it was written in: a reward is the partner's whichever
+  // language it was written in.
+  const title = {
+    ...(content.en && { en: content.en.title }),
+    ...(content.fr && { fr: content.fr.title }),
+  };
   const notificationId = await addNotification(trx, {
     partnerId,
     kind: 'challenge',
-    title: i18n.t('notifications_server.challenge_title', { lng, title }),
-    body: what,
+    locale: profile.locale,
+    words: {
+      title: { key: 'notifications_server.challenge_title', params: { title: { text: title } } },
+      body: [what],
+    },
     data: { challenge_id: challenge.id, reward },
     dedupeKey: `challenge:${challenge.id}:${partnerId}`,
     at,

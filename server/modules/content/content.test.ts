@@ -209,6 +209,83 @@ describe('the partner content API', () => {
     expect((await get('/api/products/nope/kit', c.fr.token)).statusCode).toBe(404);
   });
 
+  it('serves an image as JPEG on ?format=jpeg, converted once and kept on disk; refuses any other format', async () => {
+    const url = (await get('/api/products/beets', c.en.token)).json().data.image_url as string;
+    const name = url.split('/').pop()!;
+    const isJpeg = (bytes: Buffer) =>
+      bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])) &&
+      bytes.subarray(-2).equals(Buffer.from([0xff, 0xd9]));
+
+    const jpeg = await c.t.app.inject({ method: 'GET', url: `${url}?format=jpeg` });
+    expect(jpeg.statusCode).toBe(200);
+    expect(jpeg.headers['content-type']).toBe('image/jpeg');
+    expect(jpeg.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(isJpeg(jpeg.rawPayload)).toBe(true);
+    expect(await sharp(jpeg.rawPayload).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 1080,
+      height: 1080,
+    });
+    const kept = path.join(c.t.dataDir, 'media-cache', 'jpeg', name.replace('.webp', '.jpg'));
+    expect(fs.readFileSync(kept).equals(jpeg.rawPayload)).toBe(true);
+    const madeAt = fs.statSync(kept).mtimeMs;
+    const again = await c.t.app.inject({ method: 'GET', url: `${url}?format=jpeg` });
+    expect(again.rawPayload.equals(jpeg.rawPayload)).toBe(true);
+    expect(fs.statSync(kept).mtimeMs).toBe(madeAt);
+    // ?format=webp is the stored file, as without it.
+    const webp = await c.t.app.inject({ method: 'GET', url: `${url}?format=webp` });
+    expect(webp.headers['content-type']).toBe('image/webp');
+    expect(webp.rawPayload.equals((await c.t.app.inject({ method: 'GET', url })).rawPayload)).toBe(true);
+
+    // A rendition in JPEG too, kept apart from the full size's.
+    const small = await c.t.app.inject({ method: 'GET', url: `${url}?w=480&format=jpeg` });
+    expect(small.headers['content-type']).toBe('image/jpeg');
+    expect(isJpeg(small.rawPayload)).toBe(true);
+    expect((await sharp(small.rawPayload).metadata()).width).toBe(480);
+    expect(
+      fs.existsSync(path.join(c.t.dataDir, 'media-cache', 'jpeg-w480', name.replace('.webp', '.jpg'))),
+    ).toBe(true);
+
+    for (const format of ['png', 'jpg', 'JPEG', 'gif', '', 'jpeg,webp']) {
+      const refused = await c.t.app.inject({
+        method: 'GET',
+        url: `${url}?format=${encodeURIComponent(format)}`,
+      });
+      expect(refused.statusCode, format).toBe(422);
+      expect(refused.json().errors.format).toEqual(['Choose the format webp or jpeg']);
+    }
+    expect(
+      (
+        await c.t.app.inject({
+          method: 'GET',
+          url: `${url}?format=png`,
+          headers: { 'accept-language': 'fr' },
+        })
+      ).json().errors.format,
+    ).toEqual(['Choisissez le format webp ou jpeg']);
+  });
+
+  it('downloads a product’s kit with JPEG images on ?format=jpeg', async () => {
+    const res = await get('/api/products/sleep/kit?format=jpeg', c.en.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="sunbite-sleep-kit-jpeg.zip"');
+    const files = unzipSync(new Uint8Array(res.rawPayload));
+    const images = Object.keys(files).filter((name) => name.startsWith('images/'));
+    expect(images).toHaveLength(1 + SEED_GALLERY.filter((item) => item.product === 'sleep').length);
+    expect(images).toContain('images/sleep-product.jpg');
+    for (const image of images) {
+      expect(image).toMatch(/\.jpg$/);
+      const bytes = Buffer.from(files[image]!);
+      expect(bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])), image).toBe(true);
+      expect((await sharp(bytes).metadata()).format).toBe('jpeg');
+    }
+    expect(strFromU8(files['captions-en.txt']!)).toContain('Your promo code: LEA2026');
+    const refused = await get('/api/products/sleep/kit?format=tiff', c.en.token);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.format).toEqual(['Choose the format webp or jpeg']);
+  });
+
   it('checks a caption with the partner’s code, the staff’s competitors and the product’s benefits', async () => {
     const check = (token: string, payload: Record<string, unknown>) =>
       c.t.app.inject({ method: 'POST', url: '/api/caption-check', headers: bearer(token), payload });
@@ -217,8 +294,10 @@ describe('the partner content API', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.ok).toBe(true);
 
+    // The list a database starts with holds real gummy brands (migration 038), written with a
+    // curly apostrophe and found with a straight one too.
     const rival = await check(c.en.token, {
-      text: `#Ad #SunbitePartner Better than GummyGlow! Code LEA2026`,
+      text: `#Ad #SunbitePartner Better than goli, OLLY or Nature's Bounty! Code LEA2026`,
       product: 'acv',
     });
     const findings = rival.json().data.findings as {
@@ -228,7 +307,7 @@ describe('the partner content API', () => {
     }[];
     expect(findings.find((f) => f.rule === 'competitor')).toMatchObject({
       ok: false,
-      matches: [{ text: 'GummyGlow' }],
+      matches: [{ text: 'goli' }, { text: 'OLLY' }, { text: "Nature's Bounty" }],
     });
     expect(findings.find((f) => f.rule === 'promo_code')!.ok).toBe(true);
     // Another partner's code is not this partner's.
@@ -250,7 +329,7 @@ describe('the partner content API', () => {
     ).json().data.findings as { rule: string; ok: boolean }[];
     expect(added.find((f) => f.rule === 'competitor')!.ok).toBe(false);
     expect(
-      (await check(c.en.token, { text: '#Ad #SunbitePartner GummyGlow. Code LEA2026' }))
+      (await check(c.en.token, { text: '#Ad #SunbitePartner Goli. Code LEA2026' }))
         .json()
         .data.findings.find((f: { rule: string }) => f.rule === 'competitor').ok,
     ).toBe(true);

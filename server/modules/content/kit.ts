@@ -1,7 +1,8 @@
 // A product's kit as a ZIP: its images under images/ and a plain-text file of what to post with
 // them (subtitle, benefits, the ready captions with the partner's own code, hashtags), in the
-// partner's language. The images are WebP, already compressed: stored as they are (level 0), so
-// the ZIP costs no CPU on them; only the text is deflated.
+// partner's language. The images are WebP, or JPEG when the partner asks (docs/product/content.md#products),
+// already compressed either way: stored as they are (level 0), so the ZIP costs no CPU on them;
+// only the text is deflated.
 import { strToU8, zipSync } from 'fflate';
 import type { Zippable } from 'fflate';
 import type { ProductDetail } from '../../../common/contracts/content';

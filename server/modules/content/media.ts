@@ -173,10 +173,50 @@ export async function renditionFile(dirs: MediaDirs, media: MediaRecord, width: 
   return file;
 }
 
-/** Removes an upload's file and every rendition made of it. */
+/**
+ * The formats an image is served in (`?format=`): WebP, as stored, and JPEG for the apps and
+ * editors that take no WebP (docs/product/content.md#grab-and-go).
+ */
+export const MEDIA_FORMATS = ['webp', 'jpeg'] as const;
+export type MediaFormat = (typeof MEDIA_FORMATS)[number];
+export const MEDIA_TYPES: Record<MediaFormat, string> = { webp: 'image/webp', jpeg: 'image/jpeg' };
+
+/** A media name's JPEG file name: the digest and `.jpg`. */
+export const jpegNameOf = (name: string) => name.replace(/\.webp$/, '.jpg');
+
+/** The folder under DATA_DIR/media-cache that keeps the JPEG copies, of the full image or of a width. */
+const jpegFolder = (dirs: MediaDirs, width?: MediaWidth) =>
+  path.join(dirs.cache, width ? `jpeg-w${width}` : 'jpeg');
+
+/**
+ * Where the JPEG copy of an image (full size, or the rendition `width` wide) lies, made first if
+ * needed from the WebP and kept beside the renditions: converted once, read from disk after.
+ * Transparency (a logo, some artwork) is laid on white, since JPEG has none.
+ */
+export async function jpegFile(dirs: MediaDirs, media: MediaRecord, width?: MediaWidth): Promise<string> {
+  const source = width ? await renditionFile(dirs, media, width) : await fullImageFile(dirs, media);
+  const file = path.join(
+    jpegFolder(dirs, width && width < media.width ? width : undefined),
+    jpegNameOf(media.name),
+  );
+  await ensureFile(file, async () => {
+    const sharp = await loadSharp();
+    return sharp(await fs.readFile(source))
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 88, mozjpeg: true })
+      .toBuffer();
+  });
+  return file;
+}
+
+/** Removes an upload's file and every rendition and JPEG copy made of it. */
 export async function removeMediaFiles(dirs: MediaDirs, name: string): Promise<void> {
   await fs.rm(path.join(dirs.uploads, name), { force: true });
-  for (const width of MEDIA_WIDTHS) await fs.rm(path.join(dirs.cache, `w${width}`, name), { force: true });
+  await fs.rm(path.join(jpegFolder(dirs), jpegNameOf(name)), { force: true });
+  for (const width of MEDIA_WIDTHS) {
+    await fs.rm(path.join(dirs.cache, `w${width}`, name), { force: true });
+    await fs.rm(path.join(jpegFolder(dirs, width), jpegNameOf(name)), { force: true });
+  }
 }
 
 // ---- Uploads (docs/product/content.md#staff-edits): judged by their bytes, never by a name or a declared type.

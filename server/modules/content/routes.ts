@@ -30,7 +30,7 @@ import { AppError, invalid, notFound, schemaMessage } from '../../errors';
 import { requestLocale, sayKey } from '../../i18n';
 import { requirePublicClient } from '../../plugins/public-client';
 import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth';
-import { MEDIA_NAME, MEDIA_WIDTHS, UPLOAD_MAX_BYTES, mediaDirs } from './media';
+import { MEDIA_FORMATS, MEDIA_NAME, MEDIA_TYPES, MEDIA_WIDTHS, UPLOAD_MAX_BYTES, mediaDirs } from './media';
 import type { MediaWidth } from './media';
 import {
   checkPartnerCaption,
@@ -68,6 +68,11 @@ const localeQuery = z.object({
     .optional()
     .describe('The language to answer in; the partner’s own by default'),
 });
+/** `?format=`: the images as stored (WebP, the default) or as JPEG; anything else is refused. */
+const formatQuery = z
+  .enum(MEDIA_FORMATS, { error: 'content.media_format' })
+  .optional()
+  .describe('webp (the default) or jpeg');
 const whole = (max: number) => z.coerce.number({ error: wrong }).int(wrong).min(1, wrong).max(max, wrong);
 
 // ---- Inputs
@@ -159,11 +164,11 @@ export function contentRoutes(app: TypedApp, ctx: AppContext): void {
       onRequest: partner,
       schema: {
         ...doc(
-          'The product’s kit: a ZIP of its images (WebP, under images/) and captions-<locale>.txt with the partner’s code',
+          'The product’s kit: a ZIP of its images (WebP, or JPEG with `format=jpeg`, under images/) and captions-<locale>.txt with the partner’s code',
         ),
         params: z.object({ code: z.string() }),
-        querystring: localeQuery,
-        ...fileRoute('application/zip', 'The kit, `sunbite-<product>-kit.zip`'),
+        querystring: localeQuery.extend({ format: formatQuery }),
+        ...fileRoute('application/zip', 'The kit, `sunbite-<product>-kit.zip` (`-kit-jpeg.zip` in JPEG)'),
       },
     },
     async (request, reply) => {
@@ -172,6 +177,7 @@ export function contentRoutes(app: TypedApp, ctx: AppContext): void {
         dirs,
         request.params.code,
         await readerOf(ctx.db, partnerIdOf(request), request.query.locale),
+        request.query.format,
       );
       return reply
         .type('application/zip')
@@ -243,20 +249,23 @@ export function contentRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         tags: ['public'],
         summary:
-          'An image (WebP), cached as immutable; `w` gives a narrower rendition. No credential: it is used in <img src>',
+          'An image (WebP, or JPEG with `format=jpeg`), cached as immutable; `w` gives a narrower rendition. No credential: it is used in <img src>',
         params: z.object({ name: z.string() }),
         querystring: z.object({
           w: z
             .enum(MEDIA_WIDTHS.map(String) as [string, ...string[]], { error: 'content.media_width' })
             .optional(),
+          format: formatQuery,
         }),
         ...fileRoute('image/webp', 'The image'),
+        produces: Object.values(MEDIA_TYPES),
       },
     },
     async (request, reply) => {
       if (!MEDIA_NAME.test(request.params.name)) throw notFound();
       const width = request.query.w === undefined ? undefined : (Number(request.query.w) as MediaWidth);
-      const file = await mediaFile(ctx.db, dirs, request.params.name, width);
+      const format = request.query.format ?? 'webp';
+      const file = await mediaFile(ctx.db, dirs, request.params.name, width, format);
       // Opened once and streamed from that handle: a file removed meanwhile is a 404, not a broken answer.
       const handle = await fs.open(file).catch((error: NodeJS.ErrnoException) => {
         if (error.code === 'ENOENT') throw notFound();
@@ -264,7 +273,7 @@ export function contentRoutes(app: TypedApp, ctx: AppContext): void {
       });
       const { size } = await handle.stat();
       return reply
-        .type('image/webp')
+        .type(MEDIA_TYPES[format])
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('content-length', size)
         .send(handle.createReadStream());

@@ -29,6 +29,7 @@ import {
   MEDIA_NAME,
   fileExists,
   fullImageFile,
+  jpegFile,
   logoMediaName,
   prepareUpload,
   profilePictureMediaName,
@@ -37,7 +38,7 @@ import {
   uploadMediaName,
   writeAtomically,
 } from './media';
-import type { MediaDirs, MediaRecord, MediaWidth } from './media';
+import type { MediaDirs, MediaFormat, MediaRecord, MediaWidth } from './media';
 import {
   competitorNames,
   deleteUploadMediaIfUnused,
@@ -213,8 +214,14 @@ export async function checkPartnerCaption(
 
 // ---- Media
 
-/** The file of a media name (a rendition made on first request), or 404. */
-export async function mediaFile(db: Db, dirs: MediaDirs, name: string, width?: MediaWidth): Promise<string> {
+/** The file of a media name (a rendition or a JPEG copy made on first request), or 404. */
+export async function mediaFile(
+  db: Db,
+  dirs: MediaDirs,
+  name: string,
+  width?: MediaWidth,
+  format: MediaFormat = 'webp',
+): Promise<string> {
   const media = await findMediaByName(db, name);
   if (!media) throw notFound();
   const record: MediaRecord = {
@@ -223,39 +230,49 @@ export async function mediaFile(db: Db, dirs: MediaDirs, name: string, width?: M
     artwork_ref: media.artwork_ref,
     width: media.width,
   };
+  if (format === 'jpeg') return jpegFile(dirs, record, width);
   return width ? renditionFile(dirs, record, width) : fullImageFile(dirs, record);
 }
 
-/** A product's kit: its artwork and gallery images, full size, and its captions with the partner's code. */
+/**
+ * A product's kit: its artwork and gallery images, full size, and its captions with the partner's
+ * code. The images are the WebP files, or their JPEG copies (made once, kept) when `format` says so.
+ */
 export async function productKit(
   db: Db,
   dirs: MediaDirs,
   code: string,
   reader: Reader,
+  format: MediaFormat = 'webp',
 ): Promise<{ filename: string; zip: Uint8Array }> {
   const detail = await productDetail(db, code, reader);
   const [artwork] = await mediaNamesForArtwork(db, [productArtworkRef(detail.code as ProductCode)]);
   const gallery = await galleryRows(db, detail.code);
   const images: { name: string; data: Buffer }[] = [];
-  const add = async (fileName: string, record: MediaRecord) => {
-    images.push({ name: fileName, data: await fs.readFile(await fullImageFile(dirs, record)) });
+  const extension = format === 'jpeg' ? 'jpg' : 'webp';
+  const add = async (baseName: string, record: MediaRecord) => {
+    const file = format === 'jpeg' ? await jpegFile(dirs, record) : await fullImageFile(dirs, record);
+    images.push({ name: `${baseName}.${extension}`, data: await fs.readFile(file) });
   };
   if (artwork)
-    await add(`${detail.code}-product.webp`, {
+    await add(`${detail.code}-product`, {
       name: artwork.name,
       kind: artwork.kind,
       artwork_ref: artwork.artwork_ref,
       width: artwork.width,
     });
   for (const [i, row] of gallery.entries()) {
-    await add(`${detail.code}-${row.format}-${String(i + 1).padStart(2, '0')}.webp`, {
+    await add(`${detail.code}-${row.format}-${String(i + 1).padStart(2, '0')}`, {
       name: row.name,
       kind: row.kind,
       artwork_ref: row.artwork_ref,
       width: row.width,
     });
   }
-  return { filename: `sunbite-${detail.code}-kit.zip`, zip: buildKit(detail, reader.locale, images) };
+  return {
+    filename: `sunbite-${detail.code}-kit${format === 'jpeg' ? '-jpeg' : ''}.zip`,
+    zip: buildKit(detail, reader.locale, images),
+  };
 }
 
 // ---- The staff's side

@@ -146,7 +146,7 @@ describe('staff editing of the content', () => {
       payload: { body: current.body, base_version: 1 },
     });
     expect(french.json().message).toBe(
-      'Ce texte a été modifié par quelqu’un d’autre : rechargez pour le voir',
+      'Ce texte a été modifié par quelqu’un d’autre\u00a0: rechargez pour le voir',
     );
     expect(
       (await staff('POST', '/products/ashwa/en/versions/1/restore', { base_version: 1 })).statusCode,

@@ -196,7 +196,7 @@ describe('Grab and Go uploads', () => {
     await expectRefused(
       upload(big, 'image/jpeg', QUERY, { 'accept-language': 'fr' }),
       413,
-      'Ce fichier dépasse 10 Mo : réduisez-le et réessayez',
+      'Ce fichier dépasse 10 Mo\u00a0: réduisez-le et réessayez',
     );
     // Only this route takes large bodies: elsewhere the usual 1 MB limit holds.
     const json = await c.t.app.inject({
@@ -245,6 +245,16 @@ describe('Grab and Go uploads', () => {
     expect((await c.t.app.inject({ method: 'GET', url: `${first.url}?w=240` })).statusCode).toBe(200);
     const rendition = path.join(c.t.dataDir, 'media-cache', 'w240', name);
     expect(fs.existsSync(rendition)).toBe(true);
+    // Its JPEG copies, full size and narrower, go with it too.
+    expect((await c.t.app.inject({ method: 'GET', url: `${first.url}?format=jpeg` })).statusCode).toBe(200);
+    expect((await c.t.app.inject({ method: 'GET', url: `${first.url}?w=240&format=jpeg` })).statusCode).toBe(
+      200,
+    );
+    const jpegs = [
+      path.join(c.t.dataDir, 'media-cache', 'jpeg', name.replace('.webp', '.jpg')),
+      path.join(c.t.dataDir, 'media-cache', 'jpeg-w240', name.replace('.webp', '.jpg')),
+    ];
+    for (const jpeg of jpegs) expect(fs.existsSync(jpeg), jpeg).toBe(true);
 
     const remove = (id: number) =>
       c.t.app.inject({
@@ -259,6 +269,7 @@ describe('Grab and Go uploads', () => {
     expect((await remove(second.id)).statusCode).toBe(204);
     expect(fs.existsSync(path.join(uploadsDir(), name))).toBe(false);
     expect(fs.existsSync(rendition)).toBe(false);
+    for (const jpeg of jpegs) expect(fs.existsSync(jpeg), jpeg).toBe(false);
     expect((await c.t.app.inject({ method: 'GET', url: second.url })).statusCode).toBe(404);
     expect(
       await contentDb(c.t.database.db).selectFrom('media').select('id').where('name', '=', name).execute(),

@@ -4,6 +4,12 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { EarningStatus } from '../../db/schema';
 
+/** The instants a list's range runs between, [since, until), as stored text (plugins/list-range.ts). */
+export interface ListInstants {
+  since?: string | undefined;
+  until?: string | undefined;
+}
+
 /** Earnings that count as earned: not refused, not held for review. */
 export const EARNED = ['PENDING', 'APPROVED', 'IN_PAYOUT', 'PAID'] as const;
 
@@ -94,6 +100,7 @@ export async function salePage(
   partnerId: number,
   limit: number,
   offset: number,
+  range: ListInstants = {},
 ): Promise<{ rows: SaleRow[]; total: number }> {
   if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`bad page length ${limit}`);
   // The length is written into the SQL, not bound: SQLite plans a LIMIT it can read, and a bound one
@@ -102,15 +109,15 @@ export async function salePage(
   const { rows } = await sql<SaleRow & { total: number }>`
     select o.id, o.order_number, o.placed_at, o.subtotal_cents, o.refunded_cents, o.country_code, o.geo,
       o.status as order_status, o.first_product, o.product_count, e.amount_cents, e.status,
-      (${countListed(partnerId)}) as total
+      (${countListed(partnerId, range)}) as total
     from orders o
     left join earnings e on e.order_id = o.id and e.kind = 'sale' and e.partner_id = ${partnerId}
-    where ${listed(partnerId)}
+    where ${listed(partnerId, range)}
     order by o.placed_at desc, o.id desc
     limit ${sql.lit(limit)} offset ${offset}`.execute(db);
   if (rows.length > 0) return { rows, total: Number(rows[0]!.total) };
   // Past the last page there is no row to carry the count.
-  const { rows: counted } = await sql<{ total: number }>`${countListed(partnerId)}`.execute(db);
+  const { rows: counted } = await sql<{ total: number }>`${countListed(partnerId, range)}`.execute(db);
   return { rows, total: Number(counted[0]!.total) };
 }
 
@@ -146,11 +153,16 @@ export async function saleRowsByIds(db: Db, partnerId: number, ids: number[]): P
   return rows;
 }
 
-/** The orders the partner's sales list shows (as `o`): own code, not an own voucher, not merely created. */
-const listed = (partnerId: number) =>
-  sql`o.partner_id = ${partnerId} and o.voucher_id is null and o.status != 'created'`;
-const countListed = (partnerId: number) =>
-  sql`select count(*) as total from orders o where ${listed(partnerId)}`;
+/**
+ * The orders the partner's sales list shows (as `o`): own code, not an own voucher, not merely
+ * created; with a range, those placed in it (the day the list shows, on the list index).
+ */
+const listed = (partnerId: number, range: ListInstants = {}) =>
+  sql`o.partner_id = ${partnerId} and o.voucher_id is null and o.status != 'created'${placedIn(range)}`;
+const placedIn = ({ since, until }: ListInstants) =>
+  sql`${since === undefined ? sql`` : sql` and o.placed_at >= ${since}`}${until === undefined ? sql`` : sql` and o.placed_at < ${until}`}`;
+const countListed = (partnerId: number, range: ListInstants = {}) =>
+  sql`select count(*) as total from orders o where ${listed(partnerId, range)}`;
 
 /** The order columns the referrals list shows. */
 const orderColumns = [
@@ -168,7 +180,24 @@ const orderColumns = [
   'earnings.status',
 ] as const;
 
-export async function countReferralRows(db: Db, partnerId: number): Promise<number> {
+export async function countReferralRows(
+  db: Db,
+  partnerId: number,
+  range: ListInstants = {},
+): Promise<number> {
+  if (range.since !== undefined || range.until !== undefined) {
+    // A range is of the order's day: the count joins the orders.
+    const row = await db
+      .selectFrom('earnings')
+      .innerJoin('orders', 'orders.id', 'earnings.order_id')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('earnings.partner_id', '=', partnerId)
+      .where('earnings.kind', '=', 'referral')
+      .$if(range.since !== undefined, (q) => q.where('orders.placed_at', '>=', range.since!))
+      .$if(range.until !== undefined, (q) => q.where('orders.placed_at', '<', range.until!))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
   const row = await db
     .selectFrom('earnings')
     .select(sql<number>`count(*)`.as('n'))
@@ -178,8 +207,14 @@ export async function countReferralRows(db: Db, partnerId: number): Promise<numb
   return Number(row.n);
 }
 
-/** Referral earnings with the order and the referred partner's name, newest first. */
-export function referralRows(db: Db, partnerId: number, limit: number, offset: number) {
+/** Referral earnings with the order and the referred partner's name, newest first (in a range of the order's day). */
+export function referralRows(
+  db: Db,
+  partnerId: number,
+  limit: number,
+  offset: number,
+  range: ListInstants = {},
+) {
   return db
     .selectFrom('earnings')
     .innerJoin('orders', 'orders.id', 'earnings.order_id')
@@ -188,6 +223,8 @@ export function referralRows(db: Db, partnerId: number, limit: number, offset: n
     .select(['referred.first_name', 'referred.last_name'])
     .where('earnings.partner_id', '=', partnerId)
     .where('earnings.kind', '=', 'referral')
+    .$if(range.since !== undefined, (q) => q.where('orders.placed_at', '>=', range.since!))
+    .$if(range.until !== undefined, (q) => q.where('orders.placed_at', '<', range.until!))
     .orderBy('orders.placed_at', 'desc')
     .orderBy('earnings.id', 'desc')
     .limit(limit)
@@ -199,6 +236,7 @@ export function latestSaleNotifications(db: Db, partnerId: number, limit: number
   return db
     .selectFrom('notifications')
     .selectAll()
+    .select(sql<null>`null`.as('message_content'))
     .where('partner_id', '=', partnerId)
     .where('kind', '=', 'sale')
     .orderBy('id', 'desc')
@@ -206,12 +244,15 @@ export function latestSaleNotifications(db: Db, partnerId: number, limit: number
     .execute();
 }
 
+/** The newest notifications, a staff message's copy with the message's words in both languages. */
 export function latestNotifications(db: Db, partnerId: number, limit: number) {
   return db
     .selectFrom('notifications')
-    .selectAll()
-    .where('partner_id', '=', partnerId)
-    .orderBy('id', 'desc')
+    .leftJoin('staff_messages', 'staff_messages.id', 'notifications.message_id')
+    .selectAll('notifications')
+    .select('staff_messages.content as message_content')
+    .where('notifications.partner_id', '=', partnerId)
+    .orderBy('notifications.id', 'desc')
     .limit(limit)
     .execute();
 }
@@ -256,20 +297,31 @@ export async function markRead(
   return (await q.returning('message_id').execute()).map((row) => row.message_id);
 }
 
-export async function countVouchers(db: Db, partnerId: number): Promise<number> {
+/** The partner's vouchers, in a range of the day each became valid (`valid_from`). */
+export async function countVouchers(db: Db, partnerId: number, range: ListInstants = {}): Promise<number> {
   const row = await db
     .selectFrom('vouchers')
     .select(sql<number>`count(*)`.as('n'))
     .where('partner_id', '=', partnerId)
+    .$if(range.since !== undefined, (q) => q.where('valid_from', '>=', range.since!))
+    .$if(range.until !== undefined, (q) => q.where('valid_from', '<', range.until!))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export function voucherRows(db: Db, partnerId: number, limit: number, offset: number) {
+export function voucherRows(
+  db: Db,
+  partnerId: number,
+  limit: number,
+  offset: number,
+  range: ListInstants = {},
+) {
   return db
     .selectFrom('vouchers')
     .selectAll()
     .where('partner_id', '=', partnerId)
+    .$if(range.since !== undefined, (q) => q.where('valid_from', '>=', range.since!))
+    .$if(range.until !== undefined, (q) => q.where('valid_from', '<', range.until!))
     .orderBy('id', 'desc')
     .limit(limit)
     .offset(offset)

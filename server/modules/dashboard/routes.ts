@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagedAnswer } from '../../../common/contracts/answers';
+import { fileRoute, pagedAnswer } from '../../../common/contracts/answers';
 import {
   bellNotificationsAnswer,
   notificationsReadAnswer,
@@ -13,23 +13,33 @@ import {
 } from '../../../common/contracts/dashboard';
 import type { AppContext, TypedApp } from '../../context';
 import { requestLocale } from '../../i18n';
-import { pagingQuery } from '../../plugins/paging';
+import { sendListCsv, listCsv } from '../../plugins/list-export';
+import { listExportQuery, listQuery } from '../../plugins/list-range';
 import { partnerIdOf, requirePartner } from '../auth';
 import { voucherAnswerSchema } from '../vouchers/service';
 import {
   bellNotifications,
   markNotificationsRead,
   referralSales,
+  referralSalesCsv,
   saleNotifications,
   salesChart,
   salesSummary,
   shopSales,
+  shopSalesCsv,
   totals,
   verifiedTiers,
   vouchers,
+  vouchersCsv,
 } from './service';
 
-const paging = pagingQuery();
+const paging = listQuery;
+/** What a list's CSV download says of itself in the API's documentation. */
+const csvDoc = (what: string) =>
+  fileRoute(
+    'text/csv',
+    `${what} of the range (every page, the newest 5,000 at most), columns headed in the request’s language, money as plain decimals beside a currency column, days as YYYY-MM-DD of the program’s calendar; UTF-8 with a byte order mark; text a spreadsheet would run as a formula starts with an apostrophe`,
+  );
 
 export function dashboardRoutes(app: TypedApp, ctx: AppContext): void {
   const partner = requirePartner(ctx.db);
@@ -131,13 +141,64 @@ export function dashboardRoutes(app: TypedApp, ctx: AppContext): void {
   );
 
   app.get(
+    '/api/exports/sales.csv',
+    {
+      onRequest: partner,
+      schema: {
+        ...doc('The store sales of a range as CSV (`sales-<date>.csv`)'),
+        querystring: listExportQuery,
+        ...csvDoc('The store sales'),
+      },
+    },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      const file = await shopSalesCsv(ctx.db, partnerIdOf(request), request.query, locale);
+      return sendListCsv(reply, 'sales', listCsv(file.columns, file.rows, locale));
+    },
+  );
+
+  app.get(
+    '/api/exports/referrals.csv',
+    {
+      onRequest: partner,
+      schema: {
+        ...doc('The referral sales of a range as CSV (`referrals-<date>.csv`)'),
+        querystring: listExportQuery,
+        ...csvDoc('The referral sales'),
+      },
+    },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      const file = await referralSalesCsv(ctx.db, partnerIdOf(request), request.query, locale);
+      return sendListCsv(reply, 'referrals', listCsv(file.columns, file.rows, locale));
+    },
+  );
+
+  app.get(
+    '/api/exports/vouchers.csv',
+    {
+      onRequest: partner,
+      schema: {
+        ...doc('The vouchers of a range (by the day each became valid) as CSV (`vouchers-<date>.csv`)'),
+        querystring: listExportQuery,
+        ...csvDoc('The vouchers'),
+      },
+    },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      const file = await vouchersCsv(ctx.db, partnerIdOf(request), request.query, locale);
+      return sendListCsv(reply, 'vouchers', listCsv(file.columns, file.rows, locale));
+    },
+  );
+
+  app.get(
     '/api/getSalesNotifications',
     {
       onRequest: partner,
       schema: { ...doc('The latest sale notifications'), response: { 200: saleNotificationsAnswer } },
     },
     async (request) => ({
-      data: await saleNotifications(ctx.db, partnerIdOf(request)),
+      data: await saleNotifications(ctx.db, partnerIdOf(request), requestLocale(request)),
     }),
   );
 
@@ -150,7 +211,9 @@ export function dashboardRoutes(app: TypedApp, ctx: AppContext): void {
         response: { 200: bellNotificationsAnswer },
       },
     },
-    async (request) => ({ data: await bellNotifications(ctx.db, partnerIdOf(request)) }),
+    async (request) => ({
+      data: await bellNotifications(ctx.db, partnerIdOf(request), requestLocale(request)),
+    }),
   );
 
   app.post(

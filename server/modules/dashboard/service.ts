@@ -1,12 +1,16 @@
 // The partner's figures and lists (docs/product/errors-and-languages.md#the-api-conventions, docs/product/commissions.md): computed from the ledger,
 // money in major units rounded to cents, statuses with their labels in the visitor's language.
 import { major } from '../../../common/currency';
+import { LIST_EXPORT_MAX, type ListRangeQuery } from '../../../common/list-range';
 import type { Locale } from '../../../common/i18n';
 import { partnerEarningStatus } from '../../../common/statuses';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
-import { statusLabel } from '../../i18n';
-import { countReadCopies } from '../notifications/service';
+import { i18n, statusLabel, type PortalKey } from '../../i18n';
+import { csvMoney, type CsvValue } from '../../plugins/csv';
+import { csvDay, hasRange } from '../../plugins/list-export';
+import { listWindow, type ListWindow } from '../../plugins/list-range';
+import { countReadCopies, shownText } from '../notifications/service';
 import { findPartnerById } from '../partners/service';
 import { latestPaidCashout } from '../payouts/service';
 import { voucherJson } from '../vouchers/service';
@@ -185,6 +189,13 @@ export interface Paging {
   length: number;
 }
 
+/** A page of a list and its range (plugins/list-range.ts). */
+export type ListPaging = Paging & ListRangeQuery;
+
+/** The window of a list's range in the program's time zone; none reads no setting. */
+export const rangeWindow = async (db: Db, query: ListRangeQuery, now = new Date()): Promise<ListWindow> =>
+  hasRange(query) ? listWindow(query, await programTimeZone(db), now) : {};
+
 function paged<T>(rows: T[], total: number, paging: Paging) {
   return {
     data: rows,
@@ -235,8 +246,15 @@ const adjustmentsOfPage = (db: Db, partnerId: number, rows: OrderRow[]) => {
 // A cancelled order with no earning still shows, as rejected.
 const saleStatusOf = (r: SaleRow) => r.status ?? (r.order_status === 'cancelled' ? 'REJECTED' : null);
 
-export async function shopSales(db: Db, partnerId: number, paging: Paging, locale: Locale) {
-  const { rows, total } = await salePage(db, partnerId, paging.length, (paging.page - 1) * paging.length);
+export async function shopSales(db: Db, partnerId: number, paging: ListPaging, locale: Locale) {
+  const window = await rangeWindow(db, paging);
+  const { rows, total } = await salePage(
+    db,
+    partnerId,
+    paging.length,
+    (paging.page - 1) * paging.length,
+    window,
+  );
   const adjustments = await adjustmentsOfPage(db, partnerId, rows);
   return paged(
     rows.map((r) => orderLine(r, adjustments, saleStatusOf(r), locale)),
@@ -258,10 +276,11 @@ export type SaleLine = ReturnType<typeof orderLine>;
 export const saleTimelineOf = (db: Db, partnerId: number, limit: number) =>
   Promise.all([saleTimeline(db, partnerId, limit), countSales(db, partnerId)]);
 
-export async function referralSales(db: Db, partnerId: number, paging: Paging, locale: Locale) {
+export async function referralSales(db: Db, partnerId: number, paging: ListPaging, locale: Locale) {
+  const window = await rangeWindow(db, paging);
   const [total, rows] = await Promise.all([
-    countReferralRows(db, partnerId),
-    referralRows(db, partnerId, paging.length, (paging.page - 1) * paging.length),
+    countReferralRows(db, partnerId, window),
+    referralRows(db, partnerId, paging.length, (paging.page - 1) * paging.length, window),
   ]);
   const adjustments = await adjustmentsOfPage(db, partnerId, rows);
   return paged(
@@ -275,10 +294,11 @@ export async function referralSales(db: Db, partnerId: number, paging: Paging, l
   );
 }
 
-export async function vouchers(db: Db, partnerId: number, paging: Paging, now = new Date()) {
+export async function vouchers(db: Db, partnerId: number, paging: ListPaging, now = new Date()) {
+  const window = await rangeWindow(db, paging, now);
   const [total, rows] = await Promise.all([
-    countVouchers(db, partnerId),
-    voucherRows(db, partnerId, paging.length, (paging.page - 1) * paging.length),
+    countVouchers(db, partnerId, window),
+    voucherRows(db, partnerId, paging.length, (paging.page - 1) * paging.length, window),
   ]);
   return paged(
     rows.map((v) => voucherJson(v, now)),
@@ -287,26 +307,159 @@ export async function vouchers(db: Db, partnerId: number, paging: Paging, now = 
   );
 }
 
-const notificationJson = (n: Awaited<ReturnType<typeof latestNotifications>>[number]) => ({
+// ---- The lists as CSV (plugins/list-export.ts): every row of the range, the newest
+// LIST_EXPORT_MAX, the partner's own only (every query is by the partner's id).
+
+/** The cells of a sale line: money in cents as plain decimals, the day in the program's zone. */
+function saleCells(
+  r: OrderRow,
+  adjustments: Map<number, number>,
+  status: string | null,
+  locale: Locale,
+  zone: string,
+  currency: string,
+) {
+  const adjustment = adjustments.get(r.id) ?? 0;
+  return {
+    date: csvDay(r.placed_at, zone),
+    order: r.order_number,
+    product: productLabel(r),
+    order_amount: csvMoney(r.subtotal_cents - r.refunded_cents),
+    commission: csvMoney(earnedCents(status, r.amount_cents, adjustment)),
+    adjustment: csvMoney(adjustment),
+    currency,
+    status: label(status, locale) ?? '',
+  };
+}
+
+/** The store sales of a range, as the sales list shows them. */
+export async function shopSalesCsv(db: Db, partnerId: number, range: ListRangeQuery, locale: Locale) {
+  const [zone, currency, window] = await Promise.all([
+    programTimeZone(db),
+    readProgramCurrency(db),
+    rangeWindow(db, range),
+  ]);
+  const { rows, total } = await salePage(db, partnerId, LIST_EXPORT_MAX, 0, window);
+  const adjustments = await adjustmentsOfPage(db, partnerId, rows);
+  const columns = [
+    'date',
+    'order',
+    'product',
+    'order_amount',
+    'commission',
+    'adjustment',
+    'currency',
+    'status',
+  ] as const;
+  return {
+    columns,
+    total,
+    rows: rows.map((r): CsvValue[] => {
+      const c = saleCells(r, adjustments, saleStatusOf(r), locale, zone, currency);
+      return columns.map((k) => c[k]);
+    }),
+  };
+}
+
+/** The referral sales of a range, with who was referred as the list shows it. */
+export async function referralSalesCsv(db: Db, partnerId: number, range: ListRangeQuery, locale: Locale) {
+  const [zone, currency, window] = await Promise.all([
+    programTimeZone(db),
+    readProgramCurrency(db),
+    rangeWindow(db, range),
+  ]);
+  const [total, rows] = await Promise.all([
+    countReferralRows(db, partnerId, window),
+    referralRows(db, partnerId, LIST_EXPORT_MAX, 0, window),
+  ]);
+  const adjustments = await adjustmentsOfPage(db, partnerId, rows);
+  const columns = [
+    'date',
+    'order',
+    'product',
+    'referral',
+    'order_amount',
+    'commission',
+    'adjustment',
+    'currency',
+    'status',
+  ] as const;
+  return {
+    columns,
+    total,
+    rows: rows.map((r): CsvValue[] => {
+      const c = {
+        ...saleCells(r, adjustments, r.status, locale, zone, currency),
+        referral: `${r.first_name} ${r.last_name.slice(0, 1)}.`,
+      };
+      return columns.map((k) => c[k]);
+    }),
+  };
+}
+
+/** The vouchers of a range (by the day each became valid), type and status in the request's language. */
+export async function vouchersCsv(
+  db: Db,
+  partnerId: number,
+  range: ListRangeQuery,
+  locale: Locale,
+  now = new Date(),
+) {
+  const [zone, currency, window] = await Promise.all([
+    programTimeZone(db),
+    readProgramCurrency(db),
+    rangeWindow(db, range, now),
+  ]);
+  const [total, rows] = await Promise.all([
+    countVouchers(db, partnerId, window),
+    voucherRows(db, partnerId, LIST_EXPORT_MAX, 0, window),
+  ]);
+  const columns = ['code', 'type', 'amount', 'currency', 'valid_from', 'valid_till', 'status'] as const;
+  const word = (key: PortalKey) => i18n.t(key, { lng: locale });
+  type VoucherStatus = 'active' | 'used' | 'expired' | 'revoked';
+  return {
+    columns,
+    total,
+    rows: rows.map((v): CsvValue[] => {
+      const shown = voucherJson(v, now);
+      // A percentage in percent, a fixed amount in the currency, a free product as a count.
+      const c = {
+        code: v.code,
+        type: word(`sales.voucher_types.${v.type}`),
+        amount: v.type === 'fixed' ? csvMoney(v.amount) : String(shown.amount),
+        currency: v.type === 'fixed' ? currency : '',
+        valid_from: csvDay(v.valid_from, zone),
+        valid_till: csvDay(v.valid_till, zone),
+        status: word(`sales.voucher_status.${shown.status as VoucherStatus}`),
+      };
+      return columns.map((k) => c[k]);
+    }),
+  };
+}
+
+const notificationJson = (n: Awaited<ReturnType<typeof latestNotifications>>[number], locale: Locale) => ({
   id: n.id,
   kind: n.kind,
-  title: n.title,
-  body: n.body,
+  ...shownText(n, locale),
   data: n.data ? (JSON.parse(n.data) as unknown) : null,
   read: n.read_at !== null,
   date: n.created_at,
 });
 
-export async function saleNotifications(db: Db, partnerId: number) {
-  return (await latestSaleNotifications(db, partnerId, 20)).map(notificationJson);
+export async function saleNotifications(db: Db, partnerId: number, locale: Locale) {
+  return (await latestSaleNotifications(db, partnerId, 20)).map((n) => notificationJson(n, locale));
 }
 
-export async function bellNotifications(db: Db, partnerId: number) {
+export async function bellNotifications(db: Db, partnerId: number, locale: Locale) {
   const [unread, items] = await Promise.all([
     unreadCounts(db, partnerId),
     latestNotifications(db, partnerId, 10),
   ]);
-  return { count: unread.all, custom_unread: unread.custom, items: items.map(notificationJson) };
+  return {
+    count: unread.all,
+    custom_unread: unread.custom,
+    items: items.map((n) => notificationJson(n, locale)),
+  };
 }
 
 /** The bell's count: the partner's unread notifications. */

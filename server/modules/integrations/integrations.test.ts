@@ -238,6 +238,49 @@ describe('connected accounts', () => {
     expect(carriesPartnerMark('love it #sunbitepartner', [])).toBe(true);
   });
 
+  it('keeps a post whose owner hid its likes as hidden (null), not as 0 likes, ranked by its comments', async () => {
+    const post = (id: string, likes: number | undefined, comments: number) => ({
+      id,
+      caption: `#SunbitePartner ${id}`,
+      media_type: 'IMAGE' as const,
+      media_url: `${meta.url}/m/${id}.jpg`,
+      permalink: `https://www.instagram.com/p/${id}/`,
+      timestamp: '2026-11-03T10:00:00+0000',
+      // Graph leaves like_count out of a media whose owner hid the count.
+      ...(likes === undefined ? {} : { like_count: likes }),
+      comments_count: comments,
+    });
+    await connect(maya, 'instagram', [
+      post('shown', 40, 2),
+      post('hidden', undefined, 30),
+      post('zero', 0, 0),
+    ]);
+
+    const stored = await t.database.db
+      .selectFrom('instagram_media')
+      .select(['media_id', 'like_count', 'likes_hidden'])
+      .where('partner_id', '=', maya.id)
+      .orderBy('media_id')
+      .execute();
+    expect(stored).toEqual([
+      { media_id: 'hidden', like_count: 0, likes_hidden: 1 },
+      { media_id: 'shown', like_count: 40, likes_hidden: 0 },
+      { media_id: 'zero', like_count: 0, likes_hidden: 0 },
+    ]);
+    const top = (await call('GET', '/api/integrations/instagram/top-posts', maya.token)).json().data;
+    expect(
+      top.posts.map((p: { id: string; like_count: number | null; comments_count: number }) => [
+        p.id,
+        p.like_count,
+        p.comments_count,
+      ]),
+    ).toEqual([
+      ['shown', 40, 2],
+      ['hidden', null, 30],
+      ['zero', 0, 0],
+    ]);
+  });
+
   it('drops a post whose permalink is not Instagram’s own https address (issue 31)', async () => {
     const post = (id: string, permalink: string) => ({
       id,

@@ -360,7 +360,8 @@ export interface TopPost {
   thumbnail_url: string | null;
   permalink: string;
   timestamp: string;
-  like_count: number;
+  /** Null when the owner hid the like count on Instagram. */
+  like_count: number | null;
   comments_count: number;
 }
 
@@ -411,7 +412,7 @@ export async function topPosts(
       thumbnail_url: post.thumbnail_name ? thumbnailUrl(post.thumbnail_name) : null,
       permalink: post.permalink,
       timestamp: post.posted_at,
-      like_count: post.like_count,
+      like_count: post.likes_hidden ? null : post.like_count,
       comments_count: post.comments_count,
     }));
   return {
@@ -431,7 +432,9 @@ const mediaRow = (post: InstagramMedia, at: string, thumbnail: string | null): N
   thumbnail_url: post.thumbnailUrl,
   permalink: post.permalink,
   posted_at: post.timestamp,
-  like_count: post.likeCount,
+  // Hidden likes rank as none: what the partner can see of a post is its comments.
+  like_count: post.likeCount ?? 0,
+  likes_hidden: post.likeCount === null ? 1 : 0,
   comments_count: post.commentsCount,
   thumbnail_name: thumbnail,
   fetched_at: at,
@@ -456,8 +459,8 @@ async function thumbnailsFor(
     .filter((post) => carriesPartnerMark(post.caption, codes))
     .sort((a, b) =>
       byEngagement(
-        { likes: a.likeCount, comments: a.commentsCount, at: a.timestamp },
-        { likes: b.likeCount, comments: b.commentsCount, at: b.timestamp },
+        { likes: a.likeCount ?? 0, comments: a.commentsCount, at: a.timestamp },
+        { likes: b.likeCount ?? 0, comments: b.commentsCount, at: b.timestamp },
       ),
     )
     .slice(0, MAX_THUMBNAILS);

@@ -286,7 +286,7 @@ describe('the program calendar', () => {
       manager.id,
       november,
     );
-    const [mine] = await partnerChallenges(db(), ana, november);
+    const [mine] = await partnerChallenges(db(), ana, 'en', november);
     // The two orders paid in November in Montréal, the one at 23:30 on the 30th included (not the
     // one placed in November's first minutes UTC, which was October 31st's in Montréal).
     expect(mine).toMatchObject({

@@ -11,6 +11,8 @@ import { groupCommit } from '../../db/group-commit';
 import { nowIso } from '../../db/dialect';
 import type { LinkClicksTable } from '../../db/schema';
 import { programTimeZone } from '../ledger/service';
+import { storeShopDomain } from '../store-connection/service';
+import type { StoreDeps } from '../store-connection/service';
 import {
   claimVisitor,
   clicksPerDay,
@@ -55,9 +57,19 @@ export function referrerHost(referer: string | undefined): string | null {
   }
 }
 
+/**
+ * The store's home: STORE_URL, else the Shopify shop's own address (SHOPIFY_SHOP_DOMAIN or the
+ * connection made in the back office; Shopify sends a `myshopify.com` visitor on to the store's
+ * primary domain), else null. Never the portal: a shopper has nothing to do on its sign-in page.
+ */
+export async function storeHome(deps: StoreDeps): Promise<string | null> {
+  if (deps.config.shopify.storeUrl) return deps.config.shopify.storeUrl;
+  const domain = await storeShopDomain(deps);
+  return domain ? `https://${domain}` : null;
+}
+
 /** Shopify's shareable discount link: the code applied at checkout, the shopper on the home page. */
-export function storeDestination(storeUrl: string | undefined, code: string | null): string {
-  if (!storeUrl) return '/';
+export function storeDestination(storeUrl: string, code: string | null): string {
   const base = storeUrl.replace(/\/+$/, '');
   return code === null ? base : `${base}/discount/${encodeURIComponent(code)}?redirect=/`;
 }

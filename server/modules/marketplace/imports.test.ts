@@ -206,8 +206,8 @@ describe('marketplace imports in the back office', () => {
     ).json();
     expect(french.data.map((l: Line) => l.reason)).toEqual([
       'Aucun partenaire n’a l’identifiant de suivi «\u00a0someone-else-20\u00a0»',
-      'Montant invalide\u202f: «\u00a0lots\u00a0»',
-      'Date invalide\u202f: «\u00a010/32/2026\u00a0»',
+      'Montant invalide\u00a0: «\u00a0lots\u00a0»',
+      'Date invalide\u00a0: «\u00a010/32/2026\u00a0»',
     ]);
     // Paged lines.
     const lines = (await get(`/api/manager/marketplace/imports/${answer.import_id}?page=2&length=2`)).json();

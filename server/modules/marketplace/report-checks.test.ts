@@ -332,7 +332,7 @@ describe('what an Associates import checks', () => {
         line: 3,
         code: 'decimal_comma',
         reason:
-          'Montant ambigu «\u00a024,99\u00a0»\u202f: la virgule décimale n’est lue que dans un rapport séparé par des tabulations dont tous les montants l’emploient, avec deux décimales',
+          'Montant ambigu «\u00a024,99\u00a0»\u00a0: la virgule décimale n’est lue que dans un rapport séparé par des tabulations dont tous les montants l’emploient, avec deux décimales',
       },
     ]);
     // Never as 2,499.00.
@@ -350,7 +350,7 @@ describe('what an Associates import checks', () => {
       { line: 4, code: 'future_date', reason: `A date still to come: “${day(2)}”` },
     ]);
     expect((await lines(answer.import_id, 'fr')).map((l) => l.reason)).toEqual([
-      `Date à venir\u202f: «\u00a0${day(2)}\u00a0»`,
+      `Date à venir\u00a0: «\u00a0${day(2)}\u00a0»`,
     ]);
   });
 

@@ -221,20 +221,35 @@ export async function setImportCounts(
   await db.updateTable('marketplace_imports').set(counts).where('id', '=', id).execute();
 }
 
-export async function countPartnerSales(db: Db, partnerId: number): Promise<number> {
+/** The first and last day of a partner list's range (plugins/list-range.ts), both included. */
+export interface SaleDays {
+  fromDay?: string | undefined;
+  toDay?: string | undefined;
+}
+
+/** The partner's marketplace sales, in a range of report days (`sale_date` is a day already). */
+export async function countPartnerSales(db: Db, partnerId: number, days: SaleDays = {}): Promise<number> {
   return Number(
     (
       await db
         .selectFrom('marketplace_sales')
         .select(sql<number>`count(*)`.as('n'))
         .where('partner_id', '=', partnerId)
+        .$if(days.fromDay !== undefined, (q) => q.where('sale_date', '>=', days.fromDay!))
+        .$if(days.toDay !== undefined, (q) => q.where('sale_date', '<=', days.toDay!))
         .executeTakeFirstOrThrow()
     ).n,
   );
 }
 
 /** A page of the partner's marketplace sales, newest first, with their earnings. */
-export function partnerSalesPage(db: Db, partnerId: number, page: number, length: number) {
+export function partnerSalesPage(
+  db: Db,
+  partnerId: number,
+  page: number,
+  length: number,
+  days: SaleDays = {},
+) {
   return db
     .selectFrom('marketplace_sales')
     .leftJoin('earnings', (j) =>
@@ -252,6 +267,8 @@ export function partnerSalesPage(db: Db, partnerId: number, page: number, length
       'earnings.status',
     ])
     .where('marketplace_sales.partner_id', '=', partnerId)
+    .$if(days.fromDay !== undefined, (q) => q.where('marketplace_sales.sale_date', '>=', days.fromDay!))
+    .$if(days.toDay !== undefined, (q) => q.where('marketplace_sales.sale_date', '<=', days.toDay!))
     .orderBy('marketplace_sales.sale_date', 'desc')
     .orderBy('marketplace_sales.id', 'desc')
     .limit(length)

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { reportBytesProblem, REPORT_MAX_BYTES } from '../../../common/marketplace-report';
 import type { ReportFileProblem } from '../../../common/marketplace-report';
-import { PAGING } from '../../../common/statuses';
 import {
   amazonLinksAnswer,
   importAnswer,
@@ -15,16 +14,22 @@ import type { AppContext, TypedApp } from '../../context';
 import { AppError } from '../../errors';
 import type { ApiMessageKey } from '../../errors';
 import { requestLocale, sayKey } from '../../i18n';
+import { sendListCsv, listCsv } from '../../plugins/list-export';
+import { listExportQuery, listQuery } from '../../plugins/list-range';
 import { idParams, pagingQuery } from '../../plugins/paging';
 import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth';
 import { voucherAnswer } from '../../../common/contracts/vouchers';
+import { fileRoute } from '../../../common/contracts/answers';
 import { issueVoucher, voucherInputSchema, voucherJson } from '../vouchers/service';
-import { amazonLinks, importAssociatesReport, importDetail, listImports, marketplaceSales } from './service';
+import {
+  amazonLinks,
+  importAssociatesReport,
+  importDetail,
+  listImports,
+  marketplaceSales,
+  marketplaceSalesCsv,
+} from './service';
 
-const paging = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(PAGING.defaultPage),
-  length: z.coerce.number().int().min(1).max(PAGING.maxLength).default(PAGING.defaultLength),
-});
 const doc = (summary: string) => ({ tags: ['manager'], summary, security: [{ staff: [] }] });
 
 const REFUSALS: Record<ReportFileProblem, { status: number; key: ApiMessageKey }> = {
@@ -74,13 +79,35 @@ export function marketplaceRoutes(app: TypedApp, ctx: AppContext): void {
       onRequest: partner,
       schema: {
         tags: ['partner'],
-        summary: 'Marketplace sales from imported Associates reports, paged',
+        summary: 'Marketplace sales from imported Associates reports, paged, in a range of report days',
         security: [{ partner: [] }],
-        querystring: paging,
+        querystring: listQuery,
         response: { 200: marketplaceSalesAnswer },
       },
     },
     async (request) => marketplaceSales(ctx.db, partnerIdOf(request), request.query, requestLocale(request)),
+  );
+
+  app.get(
+    '/api/exports/marketplace.csv',
+    {
+      onRequest: partner,
+      schema: {
+        tags: ['partner'],
+        summary: 'The marketplace sales of a range as CSV (`marketplace-<date>.csv`)',
+        security: [{ partner: [] }],
+        querystring: listExportQuery,
+        ...fileRoute(
+          'text/csv',
+          'The marketplace sales of the range (every page, the newest 5,000 at most), columns headed in the request’s language, money as plain decimals beside a currency column, days as YYYY-MM-DD; UTF-8 with a byte order mark; text a spreadsheet would run as a formula starts with an apostrophe',
+        ),
+      },
+    },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      const file = await marketplaceSalesCsv(ctx.db, partnerIdOf(request), request.query, locale);
+      return sendListCsv(reply, 'marketplace', listCsv(file.columns, file.rows, locale));
+    },
   );
 
   app.post(

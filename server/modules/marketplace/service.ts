@@ -4,15 +4,19 @@ import { createHash } from 'node:crypto';
 import { PRODUCT_ASINS, PRODUCT_CODES } from '../../../common/products';
 import { DEFAULT_LOCALE } from '../../../common/i18n';
 import type { Locale } from '../../../common/i18n';
+import { LIST_EXPORT_MAX, type ListRangeQuery } from '../../../common/list-range';
 import { partnerEarningStatus } from '../../../common/statuses';
 import type { Db } from '../../db';
 import { isUniqueViolation, lockKeys, nowIso } from '../../db/dialect';
 import { invalid, notFound } from '../../errors';
 import { i18n, statusLabel } from '../../i18n';
+import { csvMoney, type CsvValue } from '../../plugins/csv';
+import { hasRange } from '../../plugins/list-export';
+import { listWindow } from '../../plugins/list-range';
 import { pageOf } from '../../plugins/paging';
 import { recordAudit } from '../audit/service';
 import { findPartnerById, updatePartner } from '../partners/service';
-import { createEarning, earnedCents } from '../ledger/service';
+import { createEarning, earnedCents, programTimeZone } from '../ledger/service';
 import { holdUntilFrom, readMarketplaceRateBp } from '../settings/service';
 import type { ReportProblem, ReportReason, ReportRow } from './report';
 import { parseAssociatesReport } from './report';
@@ -383,14 +387,19 @@ export async function importDetail(
   };
 }
 
+/** The report days of a partner list's range (a preset cut by the program's calendar). */
+const saleDaysOf = async (db: Db, range: ListRangeQuery, now = new Date()) =>
+  hasRange(range) ? listWindow(range, await programTimeZone(db), now) : {};
+
 export async function marketplaceSales(
   db: Db,
   partnerId: number,
-  paging: { page: number; length: number },
+  paging: { page: number; length: number } & ListRangeQuery,
   locale: Locale,
 ) {
-  const total = await countPartnerSales(db, partnerId);
-  const rows = await partnerSalesPage(db, partnerId, paging.page, paging.length);
+  const days = await saleDaysOf(db, paging);
+  const total = await countPartnerSales(db, partnerId, days);
+  const rows = await partnerSalesPage(db, partnerId, paging.page, paging.length, days);
   return {
     data: rows.map((r) => ({
       id: r.id,
@@ -412,5 +421,41 @@ export async function marketplaceSales(
     per_page: paging.length,
     last_page: Math.max(1, Math.ceil(total / paging.length)),
     total,
+  };
+}
+
+/** The partner's marketplace sales of a range as CSV rows (plugins/list-export.ts), the newest first. */
+export async function marketplaceSalesCsv(db: Db, partnerId: number, range: ListRangeQuery, locale: Locale) {
+  const [days, currency] = await Promise.all([saleDaysOf(db, range), readProgramCurrency(db)]);
+  const [total, rows] = await Promise.all([
+    countPartnerSales(db, partnerId, days),
+    partnerSalesPage(db, partnerId, 1, LIST_EXPORT_MAX, days),
+  ]);
+  const columns = [
+    'date',
+    'order',
+    'product',
+    'items',
+    'order_amount',
+    'commission',
+    'currency',
+    'status',
+  ] as const;
+  return {
+    columns,
+    total,
+    rows: rows.map((r): CsvValue[] => {
+      const c = {
+        date: r.sale_date,
+        order: `AMZ-${r.id}`,
+        product: r.product,
+        items: r.items,
+        order_amount: csvMoney(r.revenue_cents),
+        commission: csvMoney(earnedCents(r.status, r.amount_cents)),
+        currency,
+        status: r.status ? statusLabel(partnerEarningStatus(r.status), locale) : '',
+      };
+      return columns.map((k) => c[k]);
+    }),
   };
 }

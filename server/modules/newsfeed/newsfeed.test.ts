@@ -25,11 +25,11 @@ describe('newsfeed', () => {
   let manager: FixtureStaff;
   let en: { id: number; token: string };
   let fr: { id: number; token: string };
-  const feed = async (token: string, query = '') => {
+  const feed = async (token: string, query = '', lang = 'en') => {
     const answer = await t.app.inject({
       method: 'GET',
       url: `/api/newsfeed${query}`,
-      headers: bearer(token),
+      headers: { ...bearer(token), 'accept-language': lang },
     });
     expect(answer.statusCode, answer.body).toBe(200);
     return answer.json() as { data: Item[]; total: number; last_page: number; current_page: number };
@@ -136,7 +136,7 @@ describe('newsfeed', () => {
     for (let i = 1; i < page.data.length; i++)
       expect(page.data[i - 1]!.date >= page.data[i]!.date).toBe(true);
 
-    const french = await feed(fr.token);
+    const french = await feed(fr.token, '', 'fr');
     expect(french.data.find((i) => i.kind === 'announcement')?.title).toBe('Nouvelle saveur');
     expect(french.data.find((i) => i.kind === 'promotion')?.title).toBe('Semaine gummies');
     // Only the partner's own sales and badges.

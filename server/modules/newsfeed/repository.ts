@@ -1,5 +1,5 @@
 // The newsfeed's own reads: the partner's announcements and badges, as their notifications hold
-// them (the copy in the partner's language, gone when staff delete the announcement).
+// them (gone when staff delete the announcement), with an announcement's words in both languages.
 import type { Db } from '../../db';
 
 const FEED_KINDS = ['announcement', 'badge'] as const;
@@ -9,13 +9,23 @@ export function feedNotifications(db: Db, partnerId: number, limit: number) {
   return (
     db
       .selectFrom('notifications')
-      .select(['id', 'kind', 'title', 'body', 'data', 'created_at'])
-      .where('partner_id', '=', partnerId)
-      .where('kind', 'in', FEED_KINDS)
+      .leftJoin('staff_messages', 'staff_messages.id', 'notifications.message_id')
+      .select([
+        'notifications.id',
+        'notifications.kind',
+        'notifications.title',
+        'notifications.body',
+        'notifications.words',
+        'notifications.data',
+        'notifications.created_at',
+        'staff_messages.content as message_content',
+      ])
+      .where('notifications.partner_id', '=', partnerId)
+      .where('notifications.kind', 'in', FEED_KINDS)
       // The service's order (time, then kind, then id): the cut here must agree with it.
-      .orderBy('created_at', 'desc')
-      .orderBy('kind', 'asc')
-      .orderBy('id', 'desc')
+      .orderBy('notifications.created_at', 'desc')
+      .orderBy('notifications.kind', 'asc')
+      .orderBy('notifications.id', 'desc')
       .limit(limit)
       .execute()
   );

@@ -4,7 +4,6 @@ import type { AppContext, TypedApp } from '../../context';
 import { requestLocale } from '../../i18n';
 import { pagingQuery } from '../../plugins/paging';
 import { partnerIdOf, requirePartner } from '../auth';
-import { findPartnerById } from '../partners/service';
 import { newsfeedPage } from './service';
 
 export function newsfeedRoutes(app: TypedApp, ctx: AppContext): void {
@@ -20,14 +19,7 @@ export function newsfeedRoutes(app: TypedApp, ctx: AppContext): void {
         response: { 200: newsfeedAnswer },
       },
     },
-    async (request) => {
-      const partner = await findPartnerById(ctx.db, partnerIdOf(request));
-      return newsfeedPage(
-        ctx.db,
-        { id: partnerIdOf(request), locale: partner?.locale ?? 'en' },
-        request.query,
-        requestLocale(request),
-      );
-    },
+    // In the language of the portal that asks (docs/decisions/069-notification-words.md).
+    async (request) => newsfeedPage(ctx.db, partnerIdOf(request), request.query, requestLocale(request)),
   );
 }

@@ -9,6 +9,7 @@ import type { FeedItem as SharedFeedItem } from '../../../common/newsfeed';
 import type { Db } from '../../db';
 import { pageOf } from '../../plugins/paging';
 import { saleLinesByIds, saleTimelineOf, type SaleLine } from '../dashboard/service';
+import { shownText } from '../notifications/service';
 import { startedPartnerPromotions } from '../promotions/service';
 import { countFeedNotifications, feedNotifications } from './repository';
 
@@ -23,17 +24,17 @@ const newestFirst = (a: { date: string; kind: string; id: number }, b: typeof a)
 
 export async function newsfeedPage(
   db: Db,
-  partner: { id: number; locale: string },
+  partnerId: number,
   paging: { page: number; length: number },
   locale: Locale,
   now = new Date(),
 ) {
   const depth = paging.page * paging.length;
   const [[sales, saleCount], notifications, notificationCount, promotions] = await Promise.all([
-    saleTimelineOf(db, partner.id, depth),
-    feedNotifications(db, partner.id, depth),
-    countFeedNotifications(db, partner.id),
-    startedPartnerPromotions(db, partner.locale, now),
+    saleTimelineOf(db, partnerId, depth),
+    feedNotifications(db, partnerId, depth),
+    countFeedNotifications(db, partnerId),
+    startedPartnerPromotions(db, locale, now),
   ]);
   const items: FeedItem[] = [
     ...sales.map((s) => ({
@@ -50,8 +51,7 @@ export async function newsfeedPage(
       kind: n.kind as 'announcement' | 'badge',
       id: n.id,
       date: n.created_at,
-      title: n.title,
-      body: n.body,
+      ...shownText(n, locale),
       image_url: null,
       badge: n.kind === 'badge' ? badgeOf(n.data) : null,
       sale: null,
@@ -71,7 +71,7 @@ export async function newsfeedPage(
   // Only the sales on the page are read whole, as the sales list shows them.
   const lines = await saleLinesByIds(
     db,
-    partner.id,
+    partnerId,
     page.filter((item) => item.kind === 'sale').map((item) => item.id),
     locale,
   );

@@ -18,6 +18,8 @@ interface Reader {
   id: number;
   uuid: string;
   token: string;
+  /** The language of the portal the partner reads in (their profile's, in these tests). */
+  locale: 'en' | 'fr';
 }
 
 describe('announcements and custom notifications', () => {
@@ -26,7 +28,8 @@ describe('announcements and custom notifications', () => {
   let fr: Reader;
   let manager: FixtureStaff;
   let reviewer: FixtureStaff;
-  const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+  const get = (url: string, token: string, lang = 'en') =>
+    t.app.inject({ method: 'GET', url, headers: { ...bearer(token), 'accept-language': lang } });
   const send = (
     method: 'POST' | 'PATCH' | 'DELETE',
     url: string,
@@ -41,20 +44,20 @@ describe('announcements and custom notifications', () => {
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
   const announcements = async (r: Reader) =>
-    (await get('/api/getNotifications/announcement', r.token)).json().data as {
+    (await get('/api/getNotifications/announcement', r.token, r.locale)).json().data as {
       id: number;
       title: string;
       body: string;
       read: boolean;
     }[];
   const customs = async (r: Reader) =>
-    (await get('/api/getNotifications/notification', r.token)).json().data as {
+    (await get('/api/getNotifications/notification', r.token, r.locale)).json().data as {
       id: number;
       title: string;
       read: boolean;
     }[];
   const bell = async (r: Reader) =>
-    (await get('/api/getBellNotifications', r.token)).json().data as {
+    (await get('/api/getBellNotifications', r.token, r.locale)).json().data as {
       count: number;
       custom_unread: number;
       items: { kind: string; title: string }[];
@@ -95,7 +98,12 @@ describe('announcements and custom notifications', () => {
       locale,
     });
     await createPromoCode(t.database.db, p.id, code);
-    return { id: p.id, uuid: p.uuid, token: (await issueToken(t.database.db, 'partner', p.id)).token };
+    return {
+      id: p.id,
+      uuid: p.uuid,
+      locale,
+      token: (await issueToken(t.database.db, 'partner', p.id)).token,
+    };
   };
 
   beforeAll(async () => {
@@ -126,6 +134,15 @@ describe('announcements and custom notifications', () => {
       custom_unread: 0,
       items: [{ kind: 'announcement', title: 'Nouvelle saveur' }],
     });
+    // The portal follows the language it is read in, not the mail language of the profile
+    // (docs/decisions/069-notification-words.md): each reader switching sees the other version.
+    expect(await announcements({ ...en, locale: 'fr' })).toMatchObject([
+      { title: 'Nouvelle saveur', body: 'Matcha Mind est arrivé.' },
+    ]);
+    expect((await bell({ ...fr, locale: 'en' })).items[0]).toMatchObject({ title: 'New flavour' });
+    const feed = await get('/api/newsfeed', en.token, 'fr');
+    expect(feed.statusCode).toBe(200);
+    expect(feed.json().data.map((item: { title: string | null }) => item.title)).toContain('Nouvelle saveur');
   });
 
   it('sends an announcement written in one language only to its readers, and reaches the others when the language is added', async () => {
@@ -274,7 +291,7 @@ describe('announcements and custom notifications', () => {
       .select('uuid')
       .where('email', '=', body.email)
       .executeTakeFirstOrThrow();
-    const late = { id: 0, uuid, token };
+    const late: Reader = { id: 0, uuid, token, locale: 'fr' };
     expect((await announcements(late)).map((a) => a.title)).toEqual([
       'Pour tout le monde !',
       'Nouvelle saveur',
@@ -433,14 +450,27 @@ describe('test notification', () => {
         t.app.inject({ method: 'POST', url: '/api/notifications/test', headers: bearer(tok), payload: {} });
       const first = await send(token);
       expect(first.statusCode).toBe(201);
-      const bell = (
-        await t.app.inject({ method: 'GET', url: '/api/getBellNotifications', headers: bearer(token) })
-      ).json().data;
-      expect(bell).toMatchObject({
+      const bellIn = async (lang: string) =>
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/getBellNotifications',
+            headers: { ...bearer(token), 'accept-language': lang },
+          })
+        ).json().data;
+      expect(await bellIn('fr')).toMatchObject({
         count: 1,
         custom_unread: 0,
         items: [{ id: first.json().data.id, kind: 'test', title: 'Notification d’essai' }],
       });
+      // The portal says it in the language it is read in; the mail digest, in the mail language.
+      expect((await bellIn('en')).items[0].title).toBe('Test notification');
+      const stored = await t.database.db
+        .selectFrom('notifications')
+        .select('title')
+        .where('id', '=', first.json().data.id)
+        .executeTakeFirstOrThrow();
+      expect(stored.title).toBe('Notification d’essai');
       for (let i = 0; i < 4; i++) expect((await send(token)).statusCode).toBe(201);
       expect((await send(token)).statusCode).toBe(429);
       // Another partner's allowance is their own.

@@ -162,14 +162,24 @@ export async function removeCopies(
   return { copies: removed.length, read: removed.filter((row) => row.read_at !== null).length };
 }
 
-/** A partner's copies of one kind, newest first. */
+/** A partner's copies of one kind, newest first, with their message's words in both languages. */
 export function partnerCopies(db: Db, partnerId: number, kind: MessageKind, limit: number) {
   return db
     .selectFrom('notifications')
-    .select(['id', 'kind', 'title', 'body', 'data', 'read_at', 'created_at'])
-    .where('partner_id', '=', partnerId)
-    .where('kind', '=', kind)
-    .orderBy('id', 'desc')
+    .leftJoin('staff_messages', 'staff_messages.id', 'notifications.message_id')
+    .select([
+      'notifications.id',
+      'notifications.kind',
+      'notifications.title',
+      'notifications.body',
+      'notifications.words',
+      'notifications.read_at',
+      'notifications.created_at',
+      'staff_messages.content as message_content',
+    ])
+    .where('notifications.partner_id', '=', partnerId)
+    .where('notifications.kind', '=', kind)
+    .orderBy('notifications.id', 'desc')
     .limit(limit)
     .execute();
 }
@@ -239,6 +249,7 @@ export type NotificationRow = {
   kind: NotificationsTable['kind'];
   title: string;
   body: string;
+  words: string | null;
   data: string | null;
   dedupe_key: string;
   read_at: null;
@@ -249,6 +260,7 @@ const NOTIFICATION_COLUMNS = [
   'kind',
   'title',
   'body',
+  'words',
   'data',
   'dedupe_key',
   'read_at',

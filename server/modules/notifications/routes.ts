@@ -11,7 +11,7 @@ import {
 } from '../../../common/contracts/notifications';
 import { noNul } from '../../../common/validation';
 import type { AppContext, TypedApp } from '../../context';
-import { sayKey } from '../../i18n';
+import { requestLocale, sayKey } from '../../i18n';
 import { bilingualContent } from '../../plugins/bilingual';
 import { idParams, pagingQuery } from '../../plugins/paging';
 import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth';
@@ -48,12 +48,14 @@ export function notificationRoutes(app: TypedApp, ctx: AppContext): void {
           summary:
             kind === 'custom'
               ? 'Custom notifications from staff to the partner, newest first (at most 50), with `read`'
-              : 'Announcements in the partner’s language, newest first (at most 50), with `read`; read-marking is `POST /api/notifications/read`',
+              : 'Announcements in the language of the request, newest first (at most 50), with `read`; read-marking is `POST /api/notifications/read`',
           security: [{ partner: [] }],
           response: { 200: partnerMessagesAnswer },
         },
       },
-      async (request) => ({ data: await partnerMessages(ctx.db, partnerIdOf(request), kind) }),
+      async (request) => ({
+        data: await partnerMessages(ctx.db, partnerIdOf(request), kind, requestLocale(request)),
+      }),
     );
   }
 

@@ -1,13 +1,13 @@
 // Notifications a partner reads in the bell and the lists: one per attributed sale, created once
-// (dedupe key), in the partner's language; and the staff's announcements and custom notifications.
+// (dedupe key), shown in the language of the portal that reads it; and the staff's announcements
+// and custom notifications.
 import { randomUUID } from 'node:crypto';
-import { isLocale } from '../../../common/i18n';
+import type { Locale } from '../../../common/i18n';
 import type { Db } from '../../db';
 import type { NotificationsTable } from '../../db/schema';
 import { nowIso } from '../../db/dialect';
 import { powerOfTwoSlices } from '../../db/lists';
 import { invalid, notFound } from '../../errors';
-import { i18n } from '../../i18n';
 import {
   hasSomeText,
   writtenContent,
@@ -15,6 +15,7 @@ import {
   type BilingualText,
 } from '../../plugins/bilingual';
 import { pageOf } from '../../plugins/paging';
+import { sayWords, storedWords, type NotificationWords } from './words';
 import { recordAudit } from '../audit/service';
 import { reserveAttempt } from '../throttle/service';
 import {
@@ -42,19 +43,8 @@ import {
 } from './repository';
 import { readProgramCurrency } from '../settings';
 
-// A formatter costs far more to build than to use: one per language and currency.
-const formatters = new Map<string, Intl.NumberFormat>();
-/** An amount as a partner reads it in their language (notifications, e-mails). */
-export const formatMoney = (cents: number, locale: string, currency: string) => {
-  const tag = locale === 'fr' ? 'fr-CA' : 'en-US';
-  let format = formatters.get(`${tag}:${currency}`);
-  if (!format)
-    formatters.set(
-      `${tag}:${currency}`,
-      (format = new Intl.NumberFormat(tag, { style: 'currency', currency })),
-    );
-  return format.format(cents / 100);
-};
+export { formatMoney, formatPercent } from './words';
+export type { NotificationWords, Phrase } from './words';
 
 /** The sale notification of an order; answers the partner's uuid when one was created. */
 export async function notifySale(
@@ -79,25 +69,25 @@ export async function notifySales(
   const byOrder = new Map(rows.map((row) => [row.id, row]));
   const currency = await readProgramCurrency(db);
   const at = nowIso();
-  const titles = new Map<string, string>();
   const wanted: (NewNotification & { orderId: number; uuid: string })[] = [];
   for (const orderId of new Set(orderIds)) {
     const row = byOrder.get(orderId);
     if (!row || row.voucher_id !== null || row.amount_cents === null) continue;
-    const lng = isLocale(row.locale) ? row.locale : 'en';
-    let title = titles.get(lng);
-    if (title === undefined) titles.set(lng, (title = i18n.t('notifications_server.sale_title', { lng })));
     wanted.push({
       orderId,
       uuid: row.uuid,
       partnerId: row.partner_id,
       kind: 'sale',
-      title,
-      body: i18n.t('notifications_server.sale_body', {
-        lng,
-        order: row.order_number,
-        amount: formatMoney(row.amount_cents, lng, currency),
-      }),
+      locale: row.locale,
+      words: {
+        title: { key: 'notifications_server.sale_title' },
+        body: [
+          {
+            key: 'notifications_server.sale_body',
+            params: { order: row.order_number, amount: { money: row.amount_cents, currency } },
+          },
+        ],
+      },
       data: {
         order_id: row.id,
         order_number: row.order_number,
@@ -119,11 +109,13 @@ export async function notifySales(
   });
 }
 
+// The words are kept as keys (the portal says them in its reader's language) and written out once
+// in the partner's mail language (what the mail digest sends).
 const notificationRow = (n: NewNotification): NotificationRow => ({
   partner_id: n.partnerId,
   kind: n.kind,
-  title: n.title,
-  body: n.body,
+  ...sayWords(n.words, n.locale),
+  words: JSON.stringify(n.words),
   data: n.data ? JSON.stringify(n.data) : null,
   dedupe_key: n.dedupeKey,
   read_at: null,
@@ -133,8 +125,9 @@ const notificationRow = (n: NewNotification): NotificationRow => ({
 export interface NewNotification {
   partnerId: number;
   kind: NotificationsTable['kind'];
-  title: string;
-  body: string;
+  words: NotificationWords;
+  /** The partner's mail language: the words as the mail digest sends them. */
+  locale: string;
   data?: Record<string, unknown>;
   /** Makes the notification once: a second insert with the same key does nothing. */
   dedupeKey: string;
@@ -342,13 +335,35 @@ export async function removeMessage(
   return { audience: recipient ? { partnerUuid: recipient.uuid } : { everyone: true } };
 }
 
+/** The words of a stored notification as a reader of `locale` is shown them (docs/decisions/069-notification-words.md). */
+export interface StoredText {
+  title: string;
+  body: string;
+  words: string | null;
+  /** The staff message's content, for a copy of one. */
+  message_content: string | null;
+}
+
+/**
+ * What the portal shows of a notification, in the language of the interface that reads it: the
+ * program's own words in that language; a staff message's version in it, else the copy's own (a
+ * message written in one language only); a row from before words were kept, as it was written.
+ */
+export function shownText(row: StoredText, locale: Locale): { title: string; body: string } {
+  const words = storedWords(row.words);
+  if (words) return sayWords(words, locale);
+  const version = row.message_content
+    ? (JSON.parse(row.message_content) as MessageContent)[locale]
+    : undefined;
+  return version ? { title: version.title, body: version.body } : { title: row.title, body: row.body };
+}
+
 /** A partner's announcements or custom notifications, newest first (`GET /api/getNotifications/{kind}`). */
-export async function partnerMessages(db: Db, partnerId: number, kind: MessageKind) {
+export async function partnerMessages(db: Db, partnerId: number, kind: MessageKind, locale: Locale) {
   return (await partnerCopies(db, partnerId, kind, 50)).map((n) => ({
     id: n.id,
     kind: n.kind,
-    title: n.title,
-    body: n.body,
+    ...shownText(n, locale),
     read: n.read_at !== null,
     date: n.created_at,
   }));
@@ -365,13 +380,15 @@ export async function countReadCopies(db: Db, messageIds: (number | null)[]): Pr
 export async function sendTestNotification(db: Db, partnerId: number, now = new Date()) {
   await reserveAttempt(db, [`test-notification:${partnerId}`], { limit: 5, windowMs: 60_000 }, now);
   const partner = await partnerUuid(db, partnerId);
-  const lng = partner && isLocale(partner.locale) ? partner.locale : 'en';
   const at = nowIso(now);
   const id = await addNotification(db, {
     partnerId,
     kind: 'test',
-    title: i18n.t('notifications_server.test_title', { lng }),
-    body: i18n.t('notifications_server.test_body', { lng }),
+    locale: partner?.locale ?? 'en',
+    words: {
+      title: { key: 'notifications_server.test_title' },
+      body: [{ key: 'notifications_server.test_body' }],
+    },
     dedupeKey: `test:${partnerId}:${randomUUID()}`,
     at,
   });

@@ -64,6 +64,8 @@ export function toUserJson(
     instagram_user: { ig_user_id: string; username: string | null; status: string } | null;
     social_picture: string | null;
   } = { facebook_user: null, instagram_user: null, social_picture: null },
+  /** The partner's Amazon link of every product (the marketplace's, docs/product/commissions.md#marketplace). */
+  amazonLinks: { product: string; name: string; asin: string; url: string }[] = [],
 ) {
   return {
     uuid: partner.uuid,
@@ -108,6 +110,6 @@ export function toUserJson(
     bell_notifications: engagement.bell,
     contact_form_cancelled_date: partner.contact_form_cancelled_date,
     contact_form_filled: partner.contact_form_filled === 1,
-    amazon_links: [] as { product: string; url: string }[],
+    amazon_links: amazonLinks,
   };
 }

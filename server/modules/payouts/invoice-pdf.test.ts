@@ -123,11 +123,11 @@ describe('invoice PDF', () => {
       'FACTURER À',
       'Éloïse Bérubé-François',
       'PayPal : eloise.paypal@example.com',
-      'Courriel : eloise@example.com',
+      'E-mail : eloise@example.com',
       'Commande Date Produit Type Montant',
       '#100201 4 janv. 2026 Protéine végétale, saveur crème brûlée Commission sur vente 1 234,56 $',
       '#100202 5 janv. 2026 Omega-3 Fish Oil Commission de parrainage 13,08 $',
-      'Marketplace 6 janv. 2026 Vitamin D3 + K2 drops Commission marketplace 13,45 $',
+      'Place de marché 6 janv. 2026 Vitamin D3 + K2 drops Commission place de marché 13,45 $',
       'Prime 31 janv. 2026 Prime 50,00 $',
       'Ajustements',
       '#100031 20 févr. 2026',
@@ -140,6 +140,22 @@ describe('invoice PDF', () => {
       expect(text).toContain(expected);
     }
     expect(text).not.toMatch(/Invoice|Sale commission|Page 1 of/);
+  });
+
+  it('closes with where the money stands: paid, to be paid, or refused and not paid (docs/product/payouts.md#invoices)', async () => {
+    const said = async (overrides: Partial<InvoiceDocument>) =>
+      (await pdfText(await renderInvoicePdf(invoice(overrides)))).replace(/\s+/g, ' ');
+    expect(await said({})).toContain('paid to the PayPal account eloise.paypal@example.com.');
+    const pending = await said({ statusLabel: 'Payment Pending', paidAt: null, settlement: 'to_be_paid' });
+    expect(pending).toContain('to be paid to the PayPal account eloise.paypal@example.com once');
+    expect(pending).not.toContain(', paid to the PayPal account');
+    // Without a settlement, an invoice not yet paid is still to be paid.
+    expect(await said({ paidAt: null })).toContain('to be paid to the PayPal account');
+    const refused = await said({ statusLabel: 'Rejected', paidAt: null, settlement: 'not_paid' });
+    expect(refused).toContain('refused and was not paid');
+    expect(refused).not.toContain('PayPal account eloise');
+    const french = await said({ locale: 'fr', paidAt: null, settlement: 'to_be_paid' });
+    expect(french).toContain('qui seront versées au compte PayPal');
   });
 
   it('lists the adjustments after the earnings and deducts them from the total', async () => {

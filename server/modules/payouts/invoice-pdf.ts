@@ -17,6 +17,8 @@ export interface InvoiceLine {
   amountCents: number;
 }
 
+export type InvoiceSettlement = 'paid' | 'to_be_paid' | 'not_paid';
+
 export interface InvoiceDocument {
   /** The partner's language: 'en' or 'fr'; anything else reads as English. */
   locale: string;
@@ -28,6 +30,8 @@ export interface InvoiceDocument {
   /** The payout's status label in the partner's language, shown small under the number. */
   statusLabel?: string;
   paidAt?: string | null;
+  /** Where the money stands, for the closing line: paid, still to be paid, or refused (not paid). */
+  settlement?: InvoiceSettlement;
   reference?: string | null;
   /** The brand, billed. */
   program: { name: string; legalName?: string; addressLines: string[]; email: string };
@@ -339,7 +343,10 @@ function drawInvoice(pdf: Pdf, invoice: InvoiceDocument, w: Words) {
   totalRow(t('totals.total', { currency: invoice.currency }), invoice.totalCents, true);
 
   y += 18;
-  const note = t('note', {
+  // The closing line says what happened to the money: "paid to" only once it is
+  // (docs/product/payouts.md#invoices).
+  const settlement = invoice.settlement ?? (invoice.paidAt ? 'paid' : 'to_be_paid');
+  const note = t(`note.${settlement}`, {
     partner: invoice.partner.name,
     program: invoice.program.name,
     paypal: invoice.partner.paypalEmail,

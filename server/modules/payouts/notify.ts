@@ -7,13 +7,10 @@
 // back (nor should a slow SMTP server hold the transaction open). It is a `payout_status` row of
 // the mail outbox, written in the job's transaction and sent by the outbox's round after the
 // commit (decisions/047).
-import { isLocale } from '../../../common/i18n';
-import type { Locale } from '../../../common/i18n';
 import { statusLabelKey } from '../../../common/statuses';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
-import { i18n } from '../../i18n';
-import { addNotification, formatMoney } from '../notifications/service';
+import { addNotification, type Phrase } from '../notifications/service';
 import { queuePayoutStatusMail } from '../program-mail/service';
 import { laterEventAtSameTime, payoutEventForPartner } from './repository';
 
@@ -33,24 +30,24 @@ export async function notifyPayoutChange(
   const later = await laterEventAtSameTime(db, event);
   const push = () => deps.push(event.uuid, { payout_id: event.payout_id, status: event.status });
   if (later) return push;
-  const lng: Locale = isLocale(event.locale) ? event.locale : 'en';
-  const amount = formatMoney(event.amount_cents, lng, event.currency);
-  const statusLabel = i18n.t(statusLabelKey(event.to_status), { lng });
   const paid = event.to_status === 'PAID';
-  const vars = { lng, amount, status: statusLabel, email: event.paypal_email };
-  const body = [
+  const amount = { money: event.amount_cents, currency: event.currency };
+  const body: Phrase[] = [
     paid
-      ? i18n.t('notifications_server.payout_paid_body', vars)
-      : i18n.t('notifications_server.payout_body', vars),
+      ? { key: 'notifications_server.payout_paid_body', params: { amount, email: event.paypal_email } }
+      : {
+          key: 'notifications_server.payout_body',
+          params: { amount, status: { key: statusLabelKey(event.to_status) } },
+        },
   ];
   // Staff's reasons are for the partner; PayPal's and the system's are technical, for staff.
   const reason = event.actor_kind === 'staff' && !paid ? event.reason : null;
-  if (reason) body.push(i18n.t('notifications_server.payout_reason', { lng, reason }));
+  if (reason) body.push({ key: 'notifications_server.payout_reason', params: { reason } });
   await addNotification(db, {
     partnerId: event.partner_id,
     kind: 'payout',
-    title: i18n.t('notifications_server.payout_title', { lng }),
-    body: body.join(' '),
+    locale: event.locale,
+    words: { title: { key: 'notifications_server.payout_title' }, body },
     data: { payout_id: event.payout_id, status: event.to_status },
     dedupeKey: `payout-event:${event.id}`,
     at: nowIso(),

@@ -143,7 +143,17 @@ export const invoiceOfPartner = (db: Db, invoiceId: number, partnerId?: number) 
   return query.executeTakeFirst();
 };
 
-export async function invoicePage(db: Db, partnerId: number, limit: number, offset: number) {
+/**
+ * A page of the partner's invoices, newest first, and how many there are; with a range, those
+ * issued in it ([since, until), stored text as plugins/list-range.ts writes it).
+ */
+export async function invoicePage(
+  db: Db,
+  partnerId: number,
+  limit: number,
+  offset: number,
+  range: { since?: string | undefined; until?: string | undefined } = {},
+) {
   const [rows, total] = await Promise.all([
     db
       .selectFrom('invoices')
@@ -152,12 +162,15 @@ export async function invoicePage(db: Db, partnerId: number, limit: number, offs
         'invoices.id',
         'invoices.number',
         'invoices.amount_cents',
+        'invoices.currency',
         'invoices.issued_at',
         'invoices.payout_id',
         'payouts.status',
         'payouts.paid_at',
       ])
       .where('invoices.partner_id', '=', partnerId)
+      .$if(range.since !== undefined, (q) => q.where('invoices.issued_at', '>=', range.since!))
+      .$if(range.until !== undefined, (q) => q.where('invoices.issued_at', '<', range.until!))
       .orderBy('invoices.id', 'desc')
       .limit(limit)
       .offset(offset)
@@ -166,6 +179,8 @@ export async function invoicePage(db: Db, partnerId: number, limit: number, offs
       .selectFrom('invoices')
       .select(sql<number>`count(*)`.as('n'))
       .where('partner_id', '=', partnerId)
+      .$if(range.since !== undefined, (q) => q.where('issued_at', '>=', range.since!))
+      .$if(range.until !== undefined, (q) => q.where('issued_at', '<', range.until!))
       .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.n) };

@@ -60,8 +60,8 @@ function client(t: () => TestApp) {
     },
     queue: (s: TestStaff, query = '', lang = 'en') =>
       t().app.inject({ method: 'GET', url: `/api/manager/payouts${query}`, headers: as(s.token, lang) }),
-    partnerGet: async (p: TestPartner, url: string) => {
-      const res = await t().app.inject({ method: 'GET', url, headers: as(p.token) });
+    partnerGet: async (p: TestPartner, url: string, lang = 'en') => {
+      const res = await t().app.inject({ method: 'GET', url, headers: as(p.token, lang) });
       expect(res.statusCode, res.body).toBe(200);
       return res.json();
     },
@@ -731,7 +731,8 @@ describe('payout review', () => {
     expect(queued).toHaveLength(3);
 
     await t.app.background.tick();
-    const bell = (await api.partnerGet(camille, '/api/getBellNotifications')).data;
+    // Camille reads the portal in French, the language of her e-mails too.
+    const bell = (await api.partnerGet(camille, '/api/getBellNotifications', 'fr')).data;
     // Three changes, and the badge of a first paid cash-out.
     expect(bell.count).toBe(4);
     expect(

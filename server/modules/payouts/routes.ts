@@ -16,6 +16,8 @@ import type { AppContext, TypedApp } from '../../context';
 import type { PayoutStatus } from '../../db/schema';
 import { requestLocale, sayKey } from '../../i18n';
 import { sendCsv } from '../../plugins/csv';
+import { sendListCsv, listCsv } from '../../plugins/list-export';
+import { listExportQuery, listQuery } from '../../plugins/list-range';
 import { pagingQuery } from '../../plugins/paging';
 import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth';
 import { recordExport } from '../audit/service';
@@ -25,6 +27,7 @@ import {
   invoiceDocument,
   markPayoutPaid,
   partnerInvoices,
+  partnerInvoicesCsv,
   payMeNowStats,
   requestPayout,
   reviewPayout,
@@ -113,12 +116,34 @@ export function payoutRoutes(app: TypedApp, ctx: AppContext): void {
     {
       onRequest: partner,
       schema: {
-        ...doc('The partner’s invoices, one per cash-out, newest first, paged'),
-        querystring: pagingQuery(),
+        ...doc(
+          'The partner’s invoices, one per cash-out, newest first, paged, in a range of the day each was issued',
+        ),
+        querystring: listQuery,
         response: { 200: invoicesAnswer },
       },
     },
     async (request) => partnerInvoices(ctx.db, partnerIdOf(request), request.query, requestLocale(request)),
+  );
+
+  app.get(
+    '/api/exports/invoices.csv',
+    {
+      onRequest: partner,
+      schema: {
+        ...doc('The partner’s invoices of a range as CSV (`invoices-<date>.csv`)'),
+        querystring: listExportQuery,
+        ...fileRoute(
+          'text/csv',
+          'The invoices of the range (every page, the newest 5,000 at most), columns headed in the request’s language, amounts as plain decimals beside their currency, days as YYYY-MM-DD of the program’s calendar; UTF-8 with a byte order mark; text a spreadsheet would run as a formula starts with an apostrophe',
+        ),
+      },
+    },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      const file = await partnerInvoicesCsv(ctx.db, partnerIdOf(request), request.query, locale);
+      return sendListCsv(reply, 'invoices', listCsv(file.columns, file.rows, locale));
+    },
   );
 
   app.get(

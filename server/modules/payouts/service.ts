@@ -8,14 +8,19 @@ import { localDay } from '../../../common/calendar';
 import { BRAND } from '../../../common/brand';
 import { major } from '../../../common/currency';
 import type { Locale } from '../../../common/i18n';
+import { LIST_EXPORT_MAX, type ListRangeQuery } from '../../../common/list-range';
 import { hasRole } from '../../../common/staff-roles';
 import type { Db } from '../../db';
 import { isUniqueViolation, nowIso } from '../../db/dialect';
 import { retryOnConflict } from '../../db/retry';
 import type { Payout, PayoutStatus } from '../../db/schema';
+import type { InvoiceSettlement } from './invoice-pdf';
 import { AppError, notFound } from '../../errors';
 import type { ApiMessageKey } from '../../errors';
 import { statusLabel } from '../../i18n';
+import { csvMoney, type CsvValue } from '../../plugins/csv';
+import { csvDay, hasRange } from '../../plugins/list-export';
+import { listWindow } from '../../plugins/list-range';
 import { enqueueJob } from '../../jobs/queue';
 import { recordAudit } from '../audit/service';
 import { findPartnerById } from '../partners/service';
@@ -265,13 +270,23 @@ export async function requestPayout(db: Db, partnerId: number, locale: Locale, n
   return { ...json, invoice: json.invoice! };
 }
 
+/** The instants of a partner list's range in the program's time zone (plugins/list-range.ts). */
+const invoiceWindow = async (db: Db, range: ListRangeQuery) =>
+  hasRange(range) ? listWindow(range, await programTimeZone(db)) : {};
+
 export async function partnerInvoices(
   db: Db,
   partnerId: number,
-  paging: { page: number; length: number },
+  paging: { page: number; length: number } & ListRangeQuery,
   locale: Locale,
 ) {
-  const { rows, total } = await invoicePage(db, partnerId, paging.length, (paging.page - 1) * paging.length);
+  const { rows, total } = await invoicePage(
+    db,
+    partnerId,
+    paging.length,
+    (paging.page - 1) * paging.length,
+    await invoiceWindow(db, paging),
+  );
   return {
     data: rows.map((r) => ({
       id: r.id,
@@ -291,6 +306,45 @@ export async function partnerInvoices(
   };
 }
 
+/**
+ * The partner's invoices of a range (by the day each was issued, the day the list shows) as CSV
+ * rows (plugins/list-export.ts), the newest first, each in its own currency.
+ */
+export async function partnerInvoicesCsv(db: Db, partnerId: number, range: ListRangeQuery, locale: Locale) {
+  const zone = await programTimeZone(db);
+  const { rows, total } = await invoicePage(
+    db,
+    partnerId,
+    LIST_EXPORT_MAX,
+    0,
+    hasRange(range) ? listWindow(range, zone) : {},
+  );
+  const columns = ['date', 'invoice', 'amount', 'currency', 'status', 'paid_on'] as const;
+  return {
+    columns,
+    total,
+    rows: rows.map((r): CsvValue[] => {
+      const c = {
+        date: csvDay(r.issued_at, zone),
+        invoice: r.number,
+        amount: csvMoney(r.amount_cents),
+        currency: r.currency,
+        status: label(r.status, locale),
+        paid_on: csvDay(r.paid_at, zone),
+      };
+      return columns.map((k) => c[k]);
+    }),
+  };
+}
+
+/** Where an invoice's money stands: paid, refused by a reviewer (never paid), or on its way. */
+const settlementOf = (status: PayoutStatus): InvoiceSettlement =>
+  status === 'PAID'
+    ? 'paid'
+    : status === 'REJECTED' || status === 'MANAGER_REJECTED'
+      ? 'not_paid'
+      : 'to_be_paid';
+
 /** The invoice as a document to render; a partner asking for another's gets 404 (`partnerId`). */
 export async function invoiceDocument(db: Db, invoiceId: number, partnerId?: number) {
   const invoice = await invoiceOfPartner(db, invoiceId, partnerId);
@@ -308,6 +362,7 @@ export async function invoiceDocument(db: Db, invoiceId: number, partnerId?: num
     currency: invoice.currency,
     statusLabel: label(invoice.status, locale),
     paidAt: invoice.paid_at,
+    settlement: settlementOf(invoice.status),
     reference: invoice.reference,
     program: billing.program,
     partner: billing.partner,

@@ -189,7 +189,7 @@ describe('program mail', () => {
     ).toBe(201);
     await queueProgramNews(t.database.db);
     await sendAll();
-    expect(mailTo(fr.email).map((m) => m.subject)).toEqual(['La promo du mois : Semaine ACV']);
+    expect(mailTo(fr.email).map((m) => m.subject)).toEqual(['La promo du mois\u00a0: Semaine ACV']);
     expect(mailTo(en.email).map((m) => m.subject)).toEqual(['New challenge: Ten this month']);
     expect(mailTo(en.email)[0]!.text).toContain('Goal: 10 sales in');
     expect(mailTo(en.email)[0]!.text).toContain('Reward: a $25.00 bonus.');

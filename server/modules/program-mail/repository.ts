@@ -132,6 +132,23 @@ export async function queueTransactional(
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
+/**
+ * Whether the partner's account e-mail was ever changed: its notice (an `account_change` row whose
+ * facts say `"kind":"email"`, written by `queueAccountChangeMail` in the change's transaction) is in
+ * the outbox. A verification after such a change is not a new partner's first.
+ */
+export async function changedAccountEmail(db: Db, partnerId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select('id')
+    .where('partner_id', '=', partnerId)
+    .where('kind', '=', 'account_change')
+    .where('payload', 'like', '%"kind":"email"%')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Marks content as put in the outbox; answers whether this call did (one node of several wins). */
 export async function claimUnmailed(
   db: Db,
@@ -188,14 +205,14 @@ export type OutboxRow = Pick<MailOutboxTable, 'partner_id' | 'kind' | 'ref_id' |
 
 /**
  * Claims up to `limit` due mails for this node, as the job queue claims jobs (server/jobs/queue.ts).
- * Transactional mail first (a payout's status): it must not wait behind the fan-out of an
- * announcement to every partner.
+ * Transactional mail first (a payout's status, an account notice, a welcome): it must not wait
+ * behind the fan-out of an announcement to every partner.
  */
 export async function claimDueMail(db: Db, at: string, until: string, limit: number): Promise<OutboxRow[]> {
   const due = sql`done_at is null and run_after <= ${at} and (locked_until is null or locked_until < ${at})`;
   const { rows } = await sql<OutboxRow>`
     update mail_outbox set locked_until = ${until}, attempts = attempts + 1
-    where id in (select id from mail_outbox where ${due} order by case when kind in ('payout_status', 'account_change') then 0 else 1 end, id limit ${limit}) and ${due}
+    where id in (select id from mail_outbox where ${due} order by case when kind in ('payout_status', 'account_change', 'welcome') then 0 else 1 end, id limit ${limit}) and ${due}
     returning id, partner_id, kind, ref_id, payload, attempts, created_at`.execute(db);
   return rows.sort((a, b) => a.id - b.id);
 }

@@ -3,7 +3,8 @@
 // Transactional mail has no switch and no link: verification and password reset are sent by the
 // request that asks for them, after its writes; the payout status mail goes through this outbox
 // too (queued by the payout's job, in its transaction: nothing is sent inside a transaction,
-// decisions/047), with neither switch nor link.
+// decisions/047), with neither switch nor link, as do the notices of account changes and the
+// welcome mail (docs/product/partners-and-accounts.md#welcome-mail).
 //
 // Mail is written to an outbox in the database first, one row per mail, made once (its key), and
 // sent from there by every node in turn: a claimed row is sent, then marked; an SMTP server that
@@ -27,6 +28,7 @@ import {
   mailWords,
   payoutStatusMail,
   programMail,
+  welcomeMail,
   type AccountChange,
   type Unsubscribe,
 } from '../../integrations/mail/templates';
@@ -36,10 +38,13 @@ import { i18n, sayKey } from '../../i18n';
 import type { BilingualContent } from '../../plugins/bilingual';
 import { versionFor } from '../../plugins/bilingual';
 import { formatMoney } from '../notifications/service';
+import { partnerLinks } from '../links/service';
+import { promoCodesOf } from '../promo-codes/service';
 import { insertSettingOnce, replaceSetting } from '../settings/service';
 import {
   MAIL_KINDS,
   announcementCopy,
+  changedAccountEmail,
   challengeRow,
   claimDueMail,
   claimUnmailed,
@@ -252,6 +257,51 @@ export function queueAccountChangeMail(
   );
 }
 
+/**
+ * The welcome mail (docs/product/partners-and-accounts.md#welcome-mail), queued in the caller's
+ * transaction when an address is verified for the first time: once per partner whatever the
+ * verifications and retries (its key names the partner alone), and not at all when the address
+ * verified is a new one after a change of the account e-mail (that partner was welcomed, or was a
+ * member before the welcome mail existed). Answers whether this call queued it.
+ */
+export async function queueWelcomeMail(trx: Db, partnerId: number, now = new Date()): Promise<boolean> {
+  if (await changedAccountEmail(trx, partnerId)) return false;
+  return queueTransactional(
+    trx,
+    {
+      partner_id: partnerId,
+      kind: 'welcome',
+      ref_id: null,
+      payload: null,
+      dedupe_key: `welcome:${partnerId}`,
+    },
+    nowIso(now),
+  );
+}
+
+/** The welcome's code and short link are read when it is sent: a code staff changed meanwhile is the one told. */
+async function welcomeMessage(
+  db: Db,
+  deps: MailDeps,
+  row: OutboxRow,
+  to: { email: string; firstName: string; locale: Locale },
+): Promise<MailMessage> {
+  const code = (await promoCodesOf(db, row.partner_id))[0]?.code;
+  const { short_url: shortUrl } = partnerLinks(deps.publicUrl, code);
+  const base = deps.publicUrl.replace(/\/+$/, '');
+  return welcomeMail(to, {
+    code: code ?? null,
+    shortUrl,
+    urls: {
+      dashboard: `${base}/account/`,
+      guide: `${base}/account/crafting_perfect_post`,
+      share: `${base}/account/affiliate_links`,
+      cashout: `${base}/account/cashout`,
+      faq: `${base}/account/faq`,
+    },
+  });
+}
+
 function accountChangeMessage(
   deps: MailDeps,
   row: OutboxRow,
@@ -450,7 +500,10 @@ async function compose(
   // address is verified (cash-out already required it).
   if (kind === 'payout_status') return payoutStatusMessage(deps, row, to);
   if (kind === 'account_change') return accountChangeMessage(deps, row, to);
+  // The welcome is a service mail too, but about the address just verified: one unverified again
+  // meanwhile (a new account e-mail) is not welcomed.
   if (partner.verified !== 1) return 'gone';
+  if (kind === 'welcome') return welcomeMessage(db, deps, row, to);
   if (!(await switchesOf(db, row.partner_id))[kind]) return 'unsubscribed';
   const words = await wordsFor(db, deps, row, kind, locale);
   if (!words) return 'gone';

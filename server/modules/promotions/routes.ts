@@ -9,11 +9,10 @@ import {
 } from '../../../common/contracts/promotions';
 import { PRODUCT_CODES } from '../../../common/products';
 import type { AppContext, TypedApp } from '../../context';
-import { sayKey } from '../../i18n';
+import { requestLocale, sayKey } from '../../i18n';
 import { bilingualContent } from '../../plugins/bilingual';
 import { idParams, pagingQuery } from '../../plugins/paging';
-import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth';
-import { findPartnerById } from '../partners/service';
+import { requirePartner, requireStaff, staffIdOf } from '../auth';
 import {
   createPromotion,
   editPromotion,
@@ -48,15 +47,13 @@ export function promotionRoutes(app: TypedApp, ctx: AppContext): void {
       onRequest: requirePartner(ctx.db),
       schema: {
         tags: ['partner'],
-        summary: 'This month’s promos: those running today, in the partner’s language',
+        summary: 'This month’s promos: those running today, in the language of the request',
         security: [{ partner: [] }],
         response: { 200: partnerPromotionsAnswer },
       },
     },
-    async (request) => {
-      const partner = await findPartnerById(ctx.db, partnerIdOf(request));
-      return { data: await partnerPromotions(ctx.db, partner?.locale ?? 'en') };
-    },
+    // In the language of the portal that asks (docs/decisions/069-notification-words.md).
+    async (request) => ({ data: await partnerPromotions(ctx.db, requestLocale(request)) }),
   );
 
   app.get(

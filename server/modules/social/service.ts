@@ -14,6 +14,7 @@ import { consumeOneTimeToken, issueOneTimeToken } from '../one-time-tokens/servi
 import { issueToken } from '../auth/service';
 import type { IssuedToken } from '../auth/service';
 import { findPartnerByEmail, touchLastLogin, updatePartner } from '../partners/service';
+import { queueWelcomeMail } from '../program-mail/service';
 
 export type ProviderName = 'facebook' | 'google';
 const STATE_LIFETIME_MS = 10 * 60 * 1000;
@@ -87,8 +88,13 @@ export async function finishSocialSignIn(
   if (!partner) throw notFound('social_no_account');
   // Suspended (docs/product/back-office.md#suspension): no session, whichever way they sign in.
   if (partner.status === 'suspended') throw new AppError(403, 'account_suspended');
-  // The provider has confirmed the address: the partner's e-mail counts as verified.
-  if (!partner.verified) await updatePartner(db, partner.id, { verified: 1, updated_at: now });
+  // The provider has confirmed the address: the partner's e-mail counts as verified, and a first
+  // verification welcomes them (docs/product/partners-and-accounts.md#welcome-mail).
+  if (!partner.verified)
+    await db.transaction().execute(async (trx) => {
+      await updatePartner(trx, partner.id, { verified: 1, updated_at: now });
+      await queueWelcomeMail(trx, partner.id);
+    });
   await touchLastLogin(db, partner.id, now);
   const issued = await issueToken(db, 'partner', partner.id);
   // Told by mail, in case it was not them (docs/decisions/063-account-changes.md).

@@ -168,6 +168,14 @@ describe('social sign-in', () => {
       .where('kind', '=', 'account_change')
       .executeTakeFirst();
     expect(JSON.parse(notice!.payload!)).toEqual({ kind: 'sign_in', provider: 'Facebook' });
+    // Its first verification, so its welcome too (docs/product/partners-and-accounts.md#welcome-mail).
+    const welcome = await t.database.db
+      .selectFrom('mail_outbox')
+      .select('dedupe_key')
+      .where('partner_id', '=', row.id)
+      .where('kind', '=', 'welcome')
+      .execute();
+    expect(welcome).toEqual([{ dedupe_key: `welcome:${row.id}` }]);
 
     const replay = await finish('facebook', { code: 'fb-good-code', state });
     expect(replay.statusCode).toBe(400);

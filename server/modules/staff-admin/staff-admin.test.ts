@@ -341,7 +341,7 @@ describe('an invitation', () => {
     expect((await lookup(token, { 'accept-language': 'fr' })).json()).toEqual({
       code: 410,
       error: 'staff.invite_used',
-      message: 'Cette invitation a déjà servi. Connectez-vous avec votre courriel et votre mot de passe.',
+      message: 'Cette invitation a déjà servi. Connectez-vous avec votre e-mail et votre mot de passe.',
     });
     expect((await signIn('nina.new@staff.example', 'another-password-2')).statusCode).toBe(401);
     expect((await signIn('nina.new@staff.example', 'nina-password-1')).statusCode).toBe(200);
@@ -410,7 +410,7 @@ describe('an invitation', () => {
       { email: reviewer.email, name: 'Again', role: 'reviewer' },
       { 'accept-language': 'fr' },
     );
-    expect(fr.json().errors.email).toEqual(['Un compte d’équipe existe déjà pour ce courriel']);
+    expect(fr.json().errors.email).toEqual(['Un compte d’équipe existe déjà pour cet e-mail']);
     const bad = await invite(admin.token, {
       email: 'not-an-email',
       name: '   ',

@@ -509,7 +509,7 @@ describe('the admins’ switch', () => {
       headers: { ...bearer(token), 'accept-language': 'fr' },
     });
     expect(french.json().message).toBe(
-      'Votre programme exige la connexion en deux étapes\u202f: activez-la dans votre page Sécurité pour continuer',
+      'Votre programme exige la connexion en deux étapes\u00a0: activez-la dans votre page Sécurité pour continuer',
     );
 
     await enrol(reviewer, token);

@@ -242,6 +242,16 @@ export async function webhookSecret(deps: StoreDeps): Promise<string | undefined
   return (await readStored(deps)).secret;
 }
 
+/**
+ * The shop's domain, for the storefront's address when STORE_URL is unset (the short link,
+ * docs/product/links-and-integrations.md#short-links): SHOPIFY_SHOP_DOMAIN, else the connection
+ * made in the back office, as this node last read it (no grant asked).
+ */
+export async function storeShopDomain(deps: StoreDeps): Promise<string | null> {
+  if (deps.config.shopify.shopDomain) return deps.config.shopify.shopDomain.toLowerCase();
+  return (await readStored(deps)).row?.shop_domain ?? null;
+}
+
 /** The dependencies from the app's context. */
 export const storeDeps = (ctx: StoreDeps): StoreDeps => ({
   db: ctx.db,

@@ -26,8 +26,9 @@ import {
   tokenBinding,
 } from './active-store';
 import type { StoreDeps } from './active-store';
-// What the webhook's signature check and the discount push read of the connection.
-export { storeConnected, storeDeps, webhookSecret } from './active-store';
+// What the webhook's signature check, the discount push and the short link read of the connection.
+export { storeConnected, storeDeps, storeShopDomain, webhookSecret } from './active-store';
+export type { StoreDeps } from './active-store';
 import {
   deleteConnection,
   lastDeliveries,

@@ -381,7 +381,7 @@ describe('staff retry a failed push', () => {
     expect(inFrench.json()).toEqual({
       code: 409,
       error: 'store_sync.not_failed',
-      message: 'L’envoi de ce code à la boutique n’a pas échoué : il n’y a rien à relancer',
+      message: 'L’envoi de ce code à la boutique n’a pas échoué\u00a0: il n’y a rien à relancer',
     });
 
     await pushDueCodes(db(), shopify, log);

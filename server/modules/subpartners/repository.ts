@@ -25,6 +25,30 @@ export async function subpartnerById(db: Db, id: number): Promise<Subpartner | u
   return (await subpartnerRow(db, id))[0];
 }
 
+// Read by every account visit of a partner (the account's branding): compiled once.
+const brandingRow = prepared(1, (db, partnerId: number) =>
+  db
+    .selectFrom('partners')
+    .innerJoin('subpartners', 'subpartners.id', 'partners.subpartner_id')
+    .select([
+      'subpartners.slug',
+      'subpartners.name',
+      'subpartners.logo_url',
+      'subpartners.primary_color',
+      'subpartners.accent_color',
+    ])
+    .where('partners.id', '=', partnerId)
+    .where('subpartners.active', '=', 1),
+);
+
+/** The active sub-partner a partner registered through, if any. */
+export async function activeSubpartnerOfPartner(
+  db: Db,
+  partnerId: number,
+): Promise<Pick<Subpartner, 'slug' | 'name' | 'logo_url' | 'primary_color' | 'accent_color'> | undefined> {
+  return (await brandingRow(db, partnerId))[0];
+}
+
 /** Active or not. */
 export function subpartnerBySlug(db: Db, slug: string): Promise<Subpartner | undefined> {
   return db.selectFrom('subpartners').selectAll().where('slug', '=', slug.toLowerCase()).executeTakeFirst();

@@ -1,4 +1,5 @@
-// White-label sub-partners (docs/product/partners-and-accounts.md#white-label-sub-partners): the public branding of `/{slug}`, and the back office's
+// White-label sub-partners (docs/product/partners-and-accounts.md#white-label-sub-partners): the public branding of `/{slug}`, the
+// account's branding of a partner who registered there (`/api/branding`), and the back office's
 // `/api/manager/subpartners` (docs/product/back-office.md#staff-roles, issue 13): every staff role reads; managers and
 // admins create, change, and upload or remove the logo.
 import type { FastifyError } from 'fastify';
@@ -7,6 +8,7 @@ import { z } from 'zod';
 import { noNul } from '../../../common/validation';
 import { HEX_COLOUR_PATTERN, SUBPARTNER_LIMITS, subpartnerSlugProblem } from '../../../common/subpartners';
 import {
+  partnerBrandingAnswer,
   publicSubpartnerAnswer,
   subpartnerAnswer,
   subpartnersAnswer,
@@ -16,12 +18,13 @@ import { AppError } from '../../errors';
 import { sayKey } from '../../i18n';
 import { idParams, pagingQuery } from '../../plugins/paging';
 import { requirePublicClient } from '../../plugins/public-client';
-import { requireStaff, staffIdOf } from '../auth';
+import { partnerIdOf, requirePartner, requireStaff, staffIdOf } from '../auth';
 import { UPLOAD_MAX_BYTES } from '../content/service';
 import {
   createSubpartner,
   getPublicSubpartner,
   listSubpartners,
+  partnerBranding,
   removeSubpartnerLogo,
   setSubpartnerLogo,
   subpartnerDetail,
@@ -95,6 +98,21 @@ export function subpartnerRoutes(app: TypedApp, ctx: AppContext): void {
       },
     },
     async (request) => ({ data: await getPublicSubpartner(ctx.db, request.params.slug) }),
+  );
+
+  app.get(
+    '/api/branding',
+    {
+      onRequest: requirePartner(ctx.db),
+      schema: {
+        tags: ['partner'],
+        summary:
+          'The branding of the signed-in partner’s account: the active sub-partner they registered through, else null',
+        security: [{ partner: [] }],
+        response: { 200: partnerBrandingAnswer },
+      },
+    },
+    async (request) => ({ data: { subpartner: await partnerBranding(ctx.db, partnerIdOf(request)) } }),
   );
 
   const anyStaff = requireStaff(ctx.db);

@@ -1,5 +1,5 @@
-// White-label sub-partners (docs/product/partners-and-accounts.md#white-label-sub-partners): the public branding of `/{slug}`, and the back
-// office's side (docs/product/back-office.md#partners, issue 13): the list with each one's partner count, one sub-partner,
+// White-label sub-partners (docs/product/partners-and-accounts.md#white-label-sub-partners): the public branding of `/{slug}` and of the
+// account of a partner who registered there, and the back office's side (docs/product/back-office.md#partners, issue 13): the list with each one's partner count, one sub-partner,
 // creation, changes of any field (the slug too: its old links then answer 404), the logo (checked
 // and stored by the content module as its uploads are) and its removal. Every change is audited in
 // its own transaction, before and after (docs/decisions/038-subpartners-in-the-back-office.md).
@@ -15,6 +15,7 @@ import { pageOf } from '../../plugins/paging';
 import { recordAudit } from '../audit/service';
 import { discardSubpartnerLogo, mediaDirs, storeSubpartnerLogo } from '../content/service';
 import {
+  activeSubpartnerOfPartner,
   allSubpartners,
   findActiveSubpartner,
   insertSubpartner,
@@ -48,6 +49,26 @@ export async function getPublicSubpartner(db: Db, slug: string): Promise<PublicS
     accent_color: row.accent_color,
     welcome: { en: row.welcome_en, fr: row.welcome_fr },
   };
+}
+
+/** What a partner's account shows of the sub-partner they registered through. */
+export type PartnerBranding = Omit<PublicSubpartner, 'welcome'>;
+
+/**
+ * The branding of the signed-in partner's account: the sub-partner they registered through, while
+ * it is active; null for everyone else (a deactivated sub-partner's partners see the program's own).
+ */
+export async function partnerBranding(db: Db, partnerId: number): Promise<PartnerBranding | null> {
+  const row = await activeSubpartnerOfPartner(db, partnerId);
+  return row
+    ? {
+        slug: row.slug,
+        name: row.name,
+        logo_url: row.logo_url,
+        primary_color: row.primary_color,
+        accent_color: row.accent_color,
+      }
+    : null;
 }
 
 /** The id of an active sub-partner, for linking a partner who registered on its pages. */

@@ -144,10 +144,12 @@ export function saveAddress(
     country: string;
   },
   at: string,
+  /** A complete address also ends the dashboard's contact-details prompt (common/contact-form.ts). */
+  filled: boolean,
 ) {
   return db
     .updateTable('partners')
-    .set({ ...address, updated_at: at })
+    .set({ ...address, updated_at: at, ...(filled ? { contact_form_filled: 1 } : {}) })
     .where('id', '=', partnerId)
     .execute();
 }

@@ -4,6 +4,7 @@
 // ship or decline from the back office.
 import type { ClaimStatus, SurveyChoice } from '../../../common/survey';
 import { SURVEY_CHOICES } from '../../../common/survey';
+import { isCompleteAddress } from '../../../common/contact-form';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import { AppError, invalid, notFound } from '../../errors';
@@ -83,7 +84,8 @@ export async function answerSurvey(
       throw new AppError(409, 'survey.answered');
     if (!address) return { choice: input.choice, claim: null };
     // An address given here fills an empty profile, so the next parcel needs no asking.
-    if (input.address && state.needs_address) await saveAddress(trx, partnerId, input.address, at);
+    if (input.address && state.needs_address)
+      await saveAddress(trx, partnerId, input.address, at, isCompleteAddress(input.address));
     const { id } = await insertClaim(trx, partnerId, JSON.stringify(address), at);
     return { choice: input.choice, claim: { id, status: 'open' as const, address } };
   });

@@ -4,6 +4,8 @@ import { Avatar } from '../../components/Avatar';
 import { BrandLogo } from '../../components/BrandLogo';
 import { Icon } from '../../components/icons';
 import { PreferenceControls } from '../../components/PreferenceControls';
+import { SubpartnerMark } from '../../components/SubpartnerBrand';
+import type { AccountBranding } from '../../lib/account-branding';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import type { ShellUser } from '../../lib/current-user';
 
@@ -15,6 +17,8 @@ interface AccountHeaderProps {
   onOpenDrawer: () => void;
   /** Custom notifications exist: shows the pulsing dot (fed by the notifications issue). */
   hasCustomNotifications?: boolean;
+  /** The sub-partner the partner registered through: its logo and name instead of the program's. */
+  subpartner?: AccountBranding | null;
 }
 
 export function AccountHeader({
@@ -23,6 +27,7 @@ export function AccountHeader({
   drawerOpen,
   onOpenDrawer,
   hasCustomNotifications = false,
+  subpartner = null,
 }: AccountHeaderProps) {
   const { t } = useTranslation();
   const name = user ? [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email : '';
@@ -42,10 +47,13 @@ export function AccountHeader({
         </button>
         <Link
           to="/account/"
-          aria-label={t('brand.home_link')}
-          className="flex items-center rounded-lg text-base sm:text-lg"
+          aria-label={
+            subpartner ? t('subpartner.home_link', { name: subpartner.name }) : t('brand.home_link')
+          }
+          className="flex min-w-0 items-center rounded-lg text-base sm:text-lg"
+          data-testid="account-home-link"
         >
-          <BrandLogo compact />
+          {subpartner ? <SubpartnerMark subpartner={subpartner} compact /> : <BrandLogo compact />}
         </Link>
         <div className="ml-auto flex items-center gap-1.5 sm:gap-3">
           <PreferenceControls />

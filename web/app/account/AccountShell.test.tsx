@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AVATAR_PALETTE, lightenHex } from '../../../common/avatar';
+import { AVATAR_PALETTE, avatarColors } from '../../../common/avatar';
 import { BRAND } from '../../../common/brand';
 import { CURRENT_USER_QUERY_KEY, type ShellUser } from '../../lib/current-user';
 import { AUTH_TOKEN_KEY, LAST_ACTIVITY_KEY, storeToken } from '../../lib/session';
@@ -69,13 +69,14 @@ describe('header and footer', () => {
     const initials = within(link).getByTestId('avatar-initials');
     expect(initials).toHaveTextContent('MC');
     const background = AVATAR_PALETTE[partner.email.length % 18] ?? '';
-    expect(initials).toHaveStyle({ backgroundColor: background, color: lightenHex(background, 90) });
+    const { color } = avatarColors(partner.email);
+    expect(initials).toHaveStyle({ backgroundColor: background, color });
     const uuid = screen.getByTestId('user-uuid');
     expect(uuid).toHaveTextContent(partner.uuid);
     expect(uuid).not.toBeVisible();
   });
 
-  it('has social links, terms, settings, sales and home, a copyright and a disclaimer', async () => {
+  it('has social links, terms, privacy, settings, sales and home, a copyright and a disclaimer', async () => {
     renderApp('/account');
     const footer = await screen.findByRole('contentinfo');
     const links = within(within(footer).getByRole('navigation', { name: 'Footer links' })).getAllByRole(
@@ -86,6 +87,7 @@ describe('header and footer', () => {
       '/account/sales',
       '/account/profile',
       '/account/terms',
+      '/account/policy',
     ]);
     for (const [name, href] of [
       ['Instagram', BRAND.social.instagram],

@@ -9,6 +9,9 @@ import { useSessionData } from '../../lib/current-user';
 import { InactivityWatcher } from '../../features/session/InactivityWatcher';
 import { VerificationBanner } from '../../features/verification/VerificationBanner';
 import { programQuery } from '../../lib/program';
+import { useAccountBranding } from '../../lib/account-branding';
+import { brandStyle } from '../../lib/brand-colours';
+import { TitleBrandProvider } from '../../lib/document-title';
 import { AccountFooter } from './AccountFooter';
 import { AccountHeader } from './AccountHeader';
 import { SidebarNav } from './SidebarNav';
@@ -19,7 +22,9 @@ import { usePhoneLayout } from './use-phone-layout';
  * the footer. The route's loader (features/session/account-loader.ts) lets only a valid session
  * in; the shell loads the profile and badges and the program's currency (lib/program.ts: a page
  * already on screen writes its amounts again in it), watches inactivity, and shows the
- * verification banner to partners whose e-mail is not verified.
+ * verification banner to partners whose e-mail is not verified. A partner who registered through a
+ * sub-partner sees its name in the tab, its logo and name in the header and footer, and its colours
+ * (docs/product/partners-and-accounts.md#white-label-sub-partners).
  */
 export function AccountShell() {
   const { t } = useTranslation();
@@ -34,9 +39,15 @@ export function AccountShell() {
   const phone = usePhoneLayout();
   useLivePush();
   const bell = useBell();
+  const subpartner = useAccountBranding();
 
   return (
-    <div data-layout="account" className="min-h-dvh">
+    <div
+      data-layout="account"
+      data-subpartner={subpartner?.slug}
+      className="min-h-dvh"
+      style={brandStyle(subpartner?.primary_color, subpartner?.accent_color)}
+    >
       <InactivityWatcher />
       <AccountHeader
         user={user}
@@ -47,6 +58,7 @@ export function AccountShell() {
           setDrawerOpen(true);
         }}
         hasCustomNotifications={hasUnreadCustom(bell.data)}
+        subpartner={subpartner}
       />
       <div className="lg:flex">
         {phone ? null : (
@@ -77,10 +89,12 @@ export function AccountShell() {
             className="min-h-[calc(100dvh-4rem)] flex-1 px-4 py-8 sm:px-6 lg:px-10 lg:py-10"
           >
             <div className="mx-auto max-w-6xl">
-              <Outlet />
+              <TitleBrandProvider name={subpartner?.name}>
+                <Outlet />
+              </TitleBrandProvider>
             </div>
           </main>
-          <AccountFooter />
+          <AccountFooter subpartner={subpartner} />
         </div>
       </div>
     </div>

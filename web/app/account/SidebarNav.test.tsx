@@ -1,14 +1,16 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { GROUP_EXPANDING_CODES, SIDEBAR_PRODUCT_CODES } from '../../../common/products';
+import { i18n } from '../../lib/i18n';
 import { installFakeApi, signInForTest } from '../../test/fake-api';
+import { stubMatchMedia } from '../../test/media';
 import { renderApp } from '../../test/render-app';
+import { pathExpandsMoreGroup, pathExpandsProductGroup } from './nav-items';
 
 beforeEach(() => {
   installFakeApi();
   signInForTest();
 });
-import { pathExpandsProductGroup } from './nav-items';
 
 const EXPECTED_ENTRIES = [
   ['Dashboard', '/account'],
@@ -52,8 +54,12 @@ describe('account sidebar', () => {
       .slice(0, EXPECTED_ENTRIES.length)
       .map((link) => [link.textContent, link.getAttribute('href')]);
     expect(top).toEqual(EXPECTED_ENTRIES);
-    expect(nav.getByRole('button', { name: 'Talking points' })).toBeInTheDocument();
-    // Collapsed on a non-product page: only the entries and Logout are reachable.
+    // The two groups follow the entries, the talking points first.
+    expect(nav.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Talking points',
+      'More',
+    ]);
+    // Both collapsed on a page of neither: only the entries and Logout are reachable.
     expect(links.map((link) => link.textContent)).toEqual([
       ...EXPECTED_ENTRIES.map(([name]) => name),
       'Logout',
@@ -103,5 +109,136 @@ describe('account sidebar', () => {
       expect(pathExpandsProductGroup(`/account/products/${code}`)).toBe(true);
     expect(pathExpandsProductGroup('/account/sales')).toBe(false);
     expect(pathExpandsProductGroup('/account/sleepers')).toBe(false);
+  });
+});
+
+const MORE_ENTRIES: [name: string, path: string][] = [
+  ['Live sales', '/account/slider'],
+  ['Referrals', '/account/referrals'],
+  ['Newsfeed', '/account/newsfeed'],
+];
+
+/** The list a group's heading opens and closes. */
+function groupList(heading: HTMLElement): HTMLElement {
+  const id = heading.getAttribute('aria-controls');
+  const list = id ? document.getElementById(id) : null;
+  if (!list) throw new Error('the group heading controls no list');
+  return list;
+}
+
+describe('the "More" group', () => {
+  it('holds live sales, referrals and the newsfeed, in that order', async () => {
+    renderApp('/account/slider');
+    const nav = await sidebar();
+    const more = nav.getByRole('button', { name: 'More' });
+    const links = within(groupList(more)).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(MORE_ENTRIES);
+    // After the spec's entries and both groups' links, Logout stays last.
+    expect(nav.getAllByRole('link').at(-1)).toHaveTextContent('Logout');
+  });
+
+  it.each(MORE_ENTRIES)('is open on the page of %s, which it marks as current', async (name, path) => {
+    renderApp(path);
+    const nav = await sidebar();
+    expect(nav.getByRole('button', { name: 'More' })).toHaveAttribute('aria-expanded', 'true');
+    const link = nav.getByRole('link', { name });
+    expect(link).toBeVisible();
+    expect(link).toHaveAttribute('aria-current', 'page');
+    // Opening "More" leaves the talking points closed.
+    expect(nav.getByRole('button', { name: 'Talking points' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('is closed elsewhere, and its heading opens and closes it without leaving the page', async () => {
+    const { router, user } = renderApp('/account/faq');
+    const nav = await sidebar();
+    const more = nav.getByRole('button', { name: 'More' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(nav.queryByRole('link', { name: 'Live sales' })).not.toBeInTheDocument();
+
+    await user.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(nav.getByRole('link', { name: 'Referrals' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/account/faq');
+
+    await user.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(nav.queryByRole('link', { name: 'Referrals' })).not.toBeInTheDocument();
+  });
+
+  it('works from the keyboard: Enter opens it, Tab reaches its pages, Space closes it', async () => {
+    const { router, user } = renderApp('/account/badges');
+    const nav = await sidebar();
+    const more = nav.getByRole('button', { name: 'More' });
+    more.focus();
+    await user.keyboard('{Enter}');
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    await user.tab();
+    expect(nav.getByRole('link', { name: 'Live sales' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/slider'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Live sales' })).toBeInTheDocument();
+    more.focus();
+    await user.keyboard(' ');
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('stays closed on its page once closed there, and opens again on another of its pages', async () => {
+    const { router, user } = renderApp('/account/referrals');
+    const nav = await sidebar();
+    const more = nav.getByRole('button', { name: 'More' });
+    await user.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await act(() => router.navigate('/account/newsfeed'));
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(nav.getByRole('link', { name: 'Newsfeed' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('leads to each of its pages, titled', async () => {
+    const { router, user } = renderApp('/account/faq');
+    const nav = await sidebar();
+    await user.click(nav.getByRole('button', { name: 'More' }));
+    for (const [name, path] of MORE_ENTRIES) {
+      await user.click(nav.getByRole('link', { name }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(path));
+      expect(await screen.findByRole('heading', { level: 1, name })).toBeInTheDocument();
+    }
+  });
+
+  it('speaks French', async () => {
+    await i18n.changeLanguage('fr');
+    renderApp('/account/newsfeed');
+    const aside = await screen.findByRole('complementary');
+    const nav = within(within(aside).getByRole('navigation', { name: 'Navigation principale' }));
+    const more = nav.getByRole('button', { name: 'Plus' });
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(
+      within(groupList(more))
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Ventes en direct', 'Parrainages', 'Fil d’actualité']);
+  });
+
+  it('is in the phone drawer too, which stays open while it opens and closes after a page is chosen', async () => {
+    stubMatchMedia((query) => query.includes('max-width'));
+    const { router, user } = renderApp('/account');
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    const more = within(drawer).getByRole('button', { name: 'More' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    expect(screen.getByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
+    await user.click(within(drawer).getByRole('link', { name: 'Referrals' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/referrals'));
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+  });
+
+  it('matches its pages by whole path', () => {
+    for (const [, path] of MORE_ENTRIES) {
+      expect(pathExpandsMoreGroup(path)).toBe(true);
+      expect(pathExpandsMoreGroup(`${path}/`)).toBe(true);
+    }
+    expect(pathExpandsMoreGroup('/account/sliders')).toBe(false);
+    expect(pathExpandsMoreGroup('/account/sales')).toBe(false);
+    expect(pathExpandsMoreGroup('/account')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 // The account sidebar (docs/product/partner-portal.md#the-account-shell): exactly these entries, in this order,
-// then the product talking-points group and Logout.
+// then the product talking-points group, the "More" group and Logout.
 import { GROUP_EXPANDING_CODES, SIDEBAR_PRODUCT_CODES } from '../../../common/products';
 import type { IconName } from '../../components/icons';
 
@@ -15,7 +15,10 @@ export interface NavItem {
     | 'nav.cashout'
     | 'nav.faq'
     | 'nav.terms'
-    | 'nav.settings';
+    | 'nav.settings'
+    | 'nav.live_sales'
+    | 'nav.referrals'
+    | 'nav.newsfeed';
   icon: IconName;
   /** Dashboard is active on /account only, not on every account page. */
   end?: boolean;
@@ -33,6 +36,22 @@ export const ACCOUNT_NAV: readonly NavItem[] = [
   { to: '/account/terms', labelKey: 'nav.terms', icon: 'doc' },
   { to: '/account/profile', labelKey: 'nav.settings', icon: 'settings' },
 ];
+
+/**
+ * The "More" group: the account pages the spec's entries leave out, so that every page can be
+ * reached from the navigation. Collapsed, but open on its own pages.
+ */
+export const MORE_NAV: readonly NavItem[] = [
+  { to: '/account/slider', labelKey: 'nav.live_sales', icon: 'pulse' },
+  { to: '/account/referrals', labelKey: 'nav.referrals', icon: 'users' },
+  { to: '/account/newsfeed', labelKey: 'nav.newsfeed', icon: 'newspaper' },
+];
+
+/** Whether the address is one of the "More" group's pages (or below one), a trailing slash aside. */
+export function pathExpandsMoreGroup(pathname: string): boolean {
+  const path = pathname.toLowerCase().replace(/\/+$/, '');
+  return MORE_NAV.some((item) => path === item.to || path.startsWith(`${item.to}/`));
+}
 
 export const PRODUCT_GROUP_CODES = SIDEBAR_PRODUCT_CODES;
 /** Where a click on the group heading goes. */

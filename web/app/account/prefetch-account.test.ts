@@ -32,6 +32,7 @@ describe('prefetchAccountPage', () => {
     prefetchAccountPage(queryClient, '/account/');
     await settled();
     expect(api.calls().sort()).toEqual([
+      'GET /api/branding',
       'GET /api/get',
       'GET /api/getBellNotifications',
       'GET /api/getPartnerSalesSummary',
@@ -47,6 +48,7 @@ describe('prefetchAccountPage', () => {
     prefetchAccountPage(queryClient, '/account/badges');
     await settled();
     expect(api.calls().sort()).toEqual([
+      'GET /api/branding',
       'GET /api/get',
       'GET /api/getBellNotifications',
       'GET /api/get_badges',
@@ -61,6 +63,7 @@ describe('prefetchAccountPage', () => {
     prefetchAccountPage(queryClient, '/account/sales');
     await settled();
     expect(api.calls().sort()).toEqual([
+      'GET /api/branding',
       'GET /api/get',
       'GET /api/getBellNotifications',
       'GET /api/getShopifySalesItemsNoVouchers',

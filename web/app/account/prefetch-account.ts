@@ -21,12 +21,14 @@ import { preloadImage, productArtworkSources } from '../../features/content/medi
 import { firstScreenImages, galleryQuery } from '../../features/content/gallery/gallery-api';
 import { bellQuery } from '../../features/notifications/notifications-api';
 import { badgesQuery, currentUserQuery } from '../../lib/current-user';
+import { accountBrandingQuery } from '../../lib/account-branding';
 import { pagedListQuery, summaryQuery, totalsQuery } from '../../features/sales/sales-api';
 
 export function prefetchAccountPage(queryClient: QueryClient, pathname: string): void {
-  // The shell: the profile (name, avatar, code), the badges, the bell and the program's currency
-  // (every amount is written in it).
+  // The shell: the profile (name, avatar, code), the badges, the bell, the program's currency
+  // (every amount is written in it) and the sub-partner's branding, if any.
   void queryClient.prefetchQuery(currentUserQuery);
+  void queryClient.prefetchQuery(accountBrandingQuery);
   void queryClient.prefetchQuery(programQuery);
   void queryClient.prefetchQuery(badgesQuery);
   void queryClient.prefetchQuery(bellQuery);

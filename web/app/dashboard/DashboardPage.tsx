@@ -1,7 +1,8 @@
 // /account: the partner's dashboard (docs/product/partner-portal.md#dashboard): the figures first, then the
-// code to share, the sales history, tiers, geography, this month's orders, recent sales,
+// code to share, the partner's links, the sales history, tiers, geography, this month's orders, recent sales,
 // referrals and cash-outs, the newsfeed's carousel, announcements, this month's promos and
 // challenges; widgets fed by later features say plainly that nothing is there yet.
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -16,6 +17,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { Glyph } from '../../components/glyphs';
 import { useSalesSummary, useTotals } from '../../features/sales/sales-api';
 import { HeroMetric, MetricGrid } from './Metrics';
+import { LinksCard } from './LinksCard';
 import { SalesHistoryChart } from './SalesHistoryChart';
 import {
   CopyCodeBox,
@@ -27,6 +29,24 @@ import {
   TierProgress,
 } from './widgets';
 import { WhenNear } from './WhenNear';
+import { contactFormShown } from './contact-form-api';
+
+const ContactFormCard = lazy(async () => ({ default: (await import('./ContactFormCard')).ContactFormCard }));
+
+/**
+ * "Where should we send your samples?" while the profile has no complete address and no recent
+ * "Not now" (common/contact-form.ts); its code comes only for a partner it is due to. Below the
+ * figures and the links, so its arrival moves nothing the first screen shows.
+ */
+function ContactFormPrompt() {
+  const user = useCurrentUser();
+  if (!contactFormShown(user)) return null;
+  return (
+    <Suspense fallback={null}>
+      <ContactFormCard />
+    </Suspense>
+  );
+}
 
 /** A partner who has not sold yet is welcomed with what to do next, not a wall of zeros. */
 function FirstSaleWelcome() {
@@ -123,6 +143,8 @@ export function DashboardPage() {
           <CopyCodeBox />
         </div>
         <MetricGrid />
+        <LinksCard />
+        <ContactFormPrompt />
         {/* Below the figures: mounted when near the viewport or when the page is idle. */}
         <WhenNear
           placeholderClassName={PART_HEIGHTS.history}

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n';
 import { installFakeApi, samplePartner, signInForTest, type FakeApi } from '../../test/fake-api';
 import { jsonResponse, renderApp } from '../../test/render-app';
@@ -280,6 +280,83 @@ describe('copy-code box', () => {
     renderApp('/account');
     expect(await screen.findByText('No promo code yet')).toBeInTheDocument();
     expect(screen.queryByTestId('copy-code')).not.toBeInTheDocument();
+  });
+});
+
+describe('your links', () => {
+  const SHORT = 'https://partners.sunbite.example/s/MAYA15';
+  const REFERRAL = 'https://partners.sunbite.example/r/MAYA15';
+  const linked = () => samplePartner({ short_url: SHORT, referral_short_url: REFERRAL });
+
+  afterEach(() => {
+    delete (navigator as Partial<Navigator>).share;
+  });
+
+  it('shows the short and the referral link as text, copies each with a toast, and links to the QR code', async () => {
+    fake = installFakeApi({ user: linked() });
+    withPayouts();
+    const { user } = renderApp('/account');
+    const card = await screen.findByTestId('widget-links');
+    expect(within(card).getByRole('heading', { level: 2, name: 'Your links' })).toBeInTheDocument();
+    expect(await within(card).findByTestId('dashboard-short-link')).toHaveTextContent(
+      'partners.sunbite.example/s/MAYA15',
+    );
+    expect(within(card).getByTestId('dashboard-referral-link')).toHaveTextContent(
+      'partners.sunbite.example/r/MAYA15',
+    );
+    // Text, not anchors: the one link goes to the affiliate links page.
+    expect(within(card).getAllByRole('link')).toHaveLength(1);
+    expect(within(card).getByRole('link', { name: 'QR code and visits' })).toHaveAttribute(
+      'href',
+      '/account/affiliate_links',
+    );
+
+    await user.click(within(card).getByRole('button', { name: 'Copy your short link' }));
+    expect(await screen.findByText('Copied to clipboard')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(SHORT);
+    await user.click(within(card).getByRole('button', { name: 'Copy your referral link' }));
+    await waitFor(async () => expect(await navigator.clipboard.readText()).toBe(REFERRAL));
+    // No share sheet in this browser: Share copies the link.
+    await navigator.clipboard.writeText('before');
+    await user.click(within(card).getByRole('button', { name: 'Share your short link' }));
+    await waitFor(async () => expect(await navigator.clipboard.readText()).toBe(SHORT));
+  });
+
+  it('opens the share sheet with the link, and the code in a sentence with the short link', async () => {
+    const share = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true, writable: true });
+    fake = installFakeApi({ user: linked() });
+    withPayouts();
+    const { user } = renderApp('/account');
+    const card = await screen.findByTestId('widget-links');
+    await user.click(await within(card).findByRole('button', { name: 'Share your referral link' }));
+    expect(share).toHaveBeenLastCalledWith({ url: REFERRAL });
+    await user.click(within(screen.getByTestId('widget-copy-code')).getByTestId('share-code'));
+    expect(share).toHaveBeenLastCalledWith({
+      text: `Use my code MAYA15 for 15% off at checkout.\n\n${SHORT}`,
+    });
+  });
+
+  it('speaks French in French', async () => {
+    await i18n.changeLanguage('fr');
+    fake = installFakeApi({ user: linked() });
+    withPayouts();
+    renderApp('/account');
+    const card = await screen.findByTestId('widget-links');
+    expect(within(card).getByRole('heading', { level: 2, name: 'Vos liens' })).toBeInTheDocument();
+    expect(await within(card).findByRole('button', { name: 'Partager votre lien court' })).toHaveTextContent(
+      'Partager',
+    );
+    expect(within(card).getByRole('button', { name: 'Copier votre lien de parrainage' })).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Code QR et visites' })).toBeInTheDocument();
+  });
+
+  it('says so when the partner has no links yet', async () => {
+    fake = installFakeApi({ user: samplePartner({ promo_codes: [] }) });
+    withPayouts();
+    renderApp('/account');
+    expect(await screen.findByTestId('dashboard-links-none')).toHaveTextContent('No links yet');
+    expect(screen.queryByTestId('dashboard-copy-short-link')).not.toBeInTheDocument();
   });
 });
 

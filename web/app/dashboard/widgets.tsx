@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { referredName, referredPartners } from '../../features/sales/ReferralsPage';
 import { orderLabel, useFormatters } from '../../lib/format';
 import { Glyph } from '../../components/glyphs';
+import { ShareButton } from '../../components/share-button';
 import { usePagedList, useTotals, useVerifiedTiers, type Region } from '../../features/sales/sales-api';
 import { PAGING } from '../../../common/statuses';
 import { useDeferredData } from '../../lib/deferred-answer';
@@ -45,26 +46,37 @@ export function CopyCodeBox() {
               code: promo.code,
             })}
           </p>
-          {/* The code and its button side by side where the code has room, else the button below:
-              a code of up to twenty characters shows whole at every width (FitText). */}
+          {/* The code and its Copy and Share buttons side by side where the code has room, else the
+              buttons below: a code of up to twenty characters shows whole at every width (FitText). */}
           <div className="@container mt-4">
-            <div className="flex flex-col gap-2 rounded-xl border border-dashed border-brand-300 bg-brand-50/60 p-2 pl-4 @sm:flex-row @sm:items-center dark:border-brand-800 dark:bg-brand-950/40">
+            <div className="flex flex-col gap-2 rounded-xl border border-dashed border-brand-300 bg-brand-50/60 p-2 pl-4 @lg:flex-row @lg:items-center dark:border-brand-800 dark:bg-brand-950/40">
               <FitText
                 as="code"
                 text={promo.code}
                 className="min-w-0 flex-1 font-mono text-2xl font-bold tracking-wider text-brand-800 dark:text-brand-200"
                 data-testid="promo-code"
               />
-              <button
-                type="button"
-                className="btn-primary w-full shrink-0 px-4 @sm:w-auto"
-                onClick={() => void copy()}
-                data-testid="copy-code"
-                aria-label={t('dashboard.code.copy_label', { code: promo.code })}
-              >
-                <Glyph name="copy" width={18} height={18} />
-                {t('dashboard.code.copy')}
-              </button>
+              <div className="grid shrink-0 grid-cols-2 gap-2 @lg:flex">
+                <button
+                  type="button"
+                  className="btn-primary px-4"
+                  onClick={() => void copy()}
+                  data-testid="copy-code"
+                  aria-label={t('dashboard.code.copy_label', { code: promo.code })}
+                >
+                  <Glyph name="copy" width={18} height={18} />
+                  {t('dashboard.code.copy')}
+                </button>
+                {/* The code in a sentence, with the short link that applies it (components/share-button.tsx). */}
+                <ShareButton
+                  data={{
+                    text: t('share.code_text', { code: promo.code, percent: promo.value }),
+                    url: user.short_url ?? undefined,
+                  }}
+                  label={t('share.share_code')}
+                  testId="share-code"
+                />
+              </div>
             </div>
           </div>
           <dl className="mt-4 grid grid-cols-2 gap-3 text-center">

@@ -2,6 +2,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PublicFooter } from '../../components/PublicFooter';
 import { PublicHeader } from '../../components/PublicHeader';
+import { useSubpartner } from '../../components/SubpartnerBrand';
 
 export type CardLayoutVariant = 'signin-2' | 'signin-3' | 'card';
 
@@ -16,13 +17,15 @@ const TOTAL_STEPS = 2;
 export function SignInCardLayout({ variant }: { variant: CardLayoutVariant }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  // On a sub-partner's pages (/{subpartner}/…): its logo, leading back to its own sign-in.
+  const subpartner = useSubpartner();
   // Layout 2 also frames the white-label sign-in (/{subpartner}/login), which is no registration step.
   const step = pathname.endsWith('/login') ? null : STEP[variant];
   const wide = variant === 'signin-3';
   return (
     <div data-layout={variant} className="relative isolate flex min-h-dvh flex-col overflow-hidden">
       <Backdrop wide={wide} />
-      <PublicHeader />
+      <PublicHeader subpartner={subpartner} />
       <main
         id="main"
         tabIndex={-1}
@@ -30,10 +33,7 @@ export function SignInCardLayout({ variant }: { variant: CardLayoutVariant }) {
       >
         <div className={`card w-full overflow-hidden ${wide ? 'max-w-3xl' : 'max-w-md'}`}>
           {wide ? (
-            <div
-              className="h-2 bg-gradient-to-r from-amber-400 via-brand-500 to-rose-500"
-              aria-hidden="true"
-            />
+            <div className="h-2 bg-gradient-to-r from-sun via-brand-500 to-rose-500" aria-hidden="true" />
           ) : null}
           <div className={wide ? 'p-6 sm:p-10' : 'p-6 sm:p-8'}>
             {step !== null ? (

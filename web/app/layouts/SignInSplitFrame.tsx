@@ -9,7 +9,14 @@ import { PublicFooter } from '../../components/PublicFooter';
  * Sign-in layout 1: the brand panel with the tagline beside (or, on phones, above) the form card.
  * Without React Router: /login's light shell frames its page with it (decisions/015).
  */
-export function SignInSplitFrame({ children }: { children: ReactNode }) {
+export function SignInSplitFrame({
+  children,
+  logo,
+}: {
+  children: ReactNode;
+  /** The brand panel's logo instead of the program's (a sub-partner's, linked to its pages). */
+  logo?: ReactNode;
+}) {
   const { t } = useTranslation();
   const perks: { icon: IconName; text: string }[] = [
     { icon: 'badge', text: t('signin.perk_code') },
@@ -23,7 +30,7 @@ export function SignInSplitFrame({ children }: { children: ReactNode }) {
     >
       <header className="relative isolate overflow-hidden bg-gradient-to-br from-brand-700 via-brand-800 to-rose-800 px-6 pt-6 pb-10 text-white sm:px-10 lg:flex lg:min-h-dvh lg:flex-col lg:justify-between lg:p-14">
         <SunDecoration />
-        <BrandLogo tone="inverse" className="text-lg lg:text-xl" />
+        {logo ?? <BrandLogo tone="inverse" className="text-lg lg:text-xl" />}
         <div className="mt-8 max-w-lg lg:mt-0">
           <p className="text-3xl leading-tight font-extrabold tracking-tight text-balance sm:text-4xl lg:text-5xl">
             {t('brand.tagline')}

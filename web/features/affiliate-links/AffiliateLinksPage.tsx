@@ -1,7 +1,7 @@
 // /account/affiliate_links (docs/product/partner-portal.md#what-a-partner-can-do and docs/product/partner-portal.md, issue 12, docs/product/links-and-integrations.md#short-links): what a partner shares,
-// each with a copy button (the short link, which applies the code at checkout; the promo code; the
-// referral link for other creators), the short link's QR code, its clicks over 30 days, and the
-// partner's Amazon link for every product.
+// each with a copy and a share button (the short link, which applies the code at checkout; the
+// promo code; the referral link for other creators), the short link's QR code, its clicks over 30
+// days, and the partner's Amazon link for every product.
 //
 // The links are shown as text, not as anchors: a partner opening their own short link would count
 // a click that no shopper made, and Amazon's program forbids buying through one's own link.
@@ -15,6 +15,7 @@ import { LinkStatsCard } from './LinkStatsCard';
 import { useAmazonLinks } from './links-api';
 import { QrCard, QrCardSkeleton } from './QrCard';
 import { Widget } from '../../components/card';
+import { ShareButton, type Shared } from '../../components/share-button';
 import { Skeleton, SkeletonLines } from '../../components/skeleton';
 import { EmptyState, RetryLine } from '../../components/states';
 
@@ -77,13 +78,15 @@ function WrappingUrl({ url }: { url: string }) {
   );
 }
 
-/** One thing to share: its name, what it does, the value in a dashed box, and its copy button. */
+/** One thing to share: its name, what it does, the value in a dashed box, its Copy and Share buttons. */
 function ShareRow({
   id,
   label,
   help,
   value,
   copyLabel,
+  share,
+  shareLabel,
   mono = false,
 }: {
   id: 'short-link' | 'promo-code' | 'referral-link';
@@ -91,6 +94,9 @@ function ShareRow({
   help: string;
   value: string;
   copyLabel: string;
+  /** What the Share button hands the share sheet (components/share-button.tsx). */
+  share: Shared;
+  shareLabel: string;
   mono?: boolean;
 }) {
   return (
@@ -106,7 +112,8 @@ function ShareRow({
         >
           {mono ? value : <WrappingUrl url={value} />}
         </code>
-        <CopyButton text={value} label={copyLabel} testId={`copy-${id}`} />
+        <CopyButton text={value} label={copyLabel} testId={`copy-${id}`} compact />
+        <ShareButton data={share} label={shareLabel} testId={`share-${id}`} compact />
       </div>
     </li>
   );
@@ -159,6 +166,8 @@ function ShareCard({ user }: { user: PortalUser | null }) {
               help={t('engagement.links.short_link_help')}
               value={user.short_url}
               copyLabel={t('engagement.links.copy_short_link')}
+              share={{ url: user.short_url }}
+              shareLabel={t('share.share_short_link')}
             />
           ) : null}
           {promo ? (
@@ -171,6 +180,12 @@ function ShareCard({ user }: { user: PortalUser | null }) {
               })}
               value={promo.code}
               copyLabel={t('engagement.links.copy_promo_code')}
+              // The code in a sentence, with the short link that applies it.
+              share={{
+                text: t('share.code_text', { code: promo.code, percent: promo.value }),
+                url: user.short_url ?? undefined,
+              }}
+              shareLabel={t('share.share_code')}
               mono
             />
           ) : null}
@@ -181,6 +196,8 @@ function ShareCard({ user }: { user: PortalUser | null }) {
               help={t('engagement.links.referral_link_help')}
               value={user.referral_short_url}
               copyLabel={t('engagement.links.copy_referral_link')}
+              share={{ url: user.referral_short_url }}
+              shareLabel={t('share.share_referral_link')}
             />
           ) : null}
         </ul>

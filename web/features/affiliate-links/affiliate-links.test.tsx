@@ -88,6 +88,24 @@ describe('/account/affiliate_links', () => {
     expect(await navigator.clipboard.readText()).toBe(REFERRAL);
   });
 
+  it('shares the short link, the code with the short link, and the referral link', async () => {
+    const share = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true, writable: true });
+    try {
+      const { user } = renderApp('/account/affiliate_links');
+      await user.click(await screen.findByRole('button', { name: 'Share your short link' }));
+      expect(share).toHaveBeenLastCalledWith({ url: SHORT });
+      await user.click(screen.getByTestId('share-promo-code'));
+      expect(share).toHaveBeenLastCalledWith({
+        text: `Use my code MAYA15 for 15% off at checkout.\n\n${SHORT}`,
+      });
+      await user.click(screen.getByRole('button', { name: 'Share your referral link' }));
+      expect(share).toHaveBeenLastCalledWith({ url: REFERRAL });
+    } finally {
+      delete (navigator as Partial<Navigator>).share;
+    }
+  });
+
   it('draws the short link as a QR code, dark on white, and downloads it as SVG and PNG', async () => {
     const saved: { name: string; blob: Blob }[] = [];
     const blobs = new Map<string, Blob>();

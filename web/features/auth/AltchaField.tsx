@@ -24,6 +24,20 @@ function widgetFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Resp
   return fetch(input, { ...init, headers });
 }
 
+/**
+ * Focus on the human check inside `root`: the widget's own box when it has drawn it, else the
+ * field itself (its label and message are read).
+ */
+export function focusHumanCheck(root: ParentNode): void {
+  const field = root.querySelector<HTMLElement>('[data-testid="altcha"]');
+  if (!field) return;
+  const widget = field.querySelector('altcha-widget');
+  const box =
+    widget?.querySelector<HTMLElement>('input[type="checkbox"]') ??
+    widget?.shadowRoot?.querySelector<HTMLElement>('input[type="checkbox"]');
+  (box ?? field).focus();
+}
+
 export function AltchaField({
   onChange,
   error,
@@ -38,6 +52,7 @@ export function AltchaField({
   const { t, i18n } = useTranslation();
   const ref = useRef<AltchaElement>(null);
   const errorId = useId();
+  const labelId = useId();
   const onChangeRef = useRef(onChange);
   useEffect(() => {
     onChangeRef.current = onChange;
@@ -73,8 +88,15 @@ export function AltchaField({
   }, [resetSignal]);
 
   return (
-    <div data-testid="altcha" aria-describedby={error ? errorId : undefined}>
-      <p className="mb-1.5 text-sm font-medium text-stone-800 dark:text-stone-200">
+    <div
+      data-testid="altcha"
+      role="group"
+      aria-labelledby={labelId}
+      aria-describedby={error ? errorId : undefined}
+      tabIndex={-1}
+      className="rounded-xl focus:outline-2 focus:outline-offset-4 focus:outline-brand-600 dark:focus:outline-brand-400"
+    >
+      <p id={labelId} className="mb-1.5 text-sm font-medium text-stone-800 dark:text-stone-200">
         {t('register.human_check')}
       </p>
       <altcha-widget ref={ref} name="altcha" language={i18n.language === 'fr' ? 'fr-fr' : 'en'} />

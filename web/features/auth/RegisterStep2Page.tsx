@@ -1,8 +1,9 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { checkBirthDate } from '../../../common/validation';
+import { networkOfField, socialProfileUrl } from '../../../common/social-handles';
 import {
   FieldMessage,
   FormNotice,
@@ -12,13 +13,14 @@ import {
   TextField,
 } from '../../components/form';
 import { ApiError } from '../../lib/api';
+import { getAlert, useAlert } from '../../lib/alert-store';
 import { countryOptions } from '../../lib/countries';
 import { useDocumentTitle } from '../../lib/document-title';
 import { makeSay, serverFieldErrors, useIdentitySchemas, validate, type FieldErrors } from '../../lib/forms';
 import { currentLocale } from '../../lib/i18n';
 import type { TitleKey } from '../../lib/page-keys';
 import { SubpartnerBrand, useSubpartner } from '../../components/SubpartnerBrand';
-import { AltchaField } from './AltchaField';
+import { AltchaField, focusHumanCheck } from './AltchaField';
 import { fetchCategories, register, type RegistrationBody } from './auth-api';
 import { PromoCodeField } from './PromoCodeField';
 import { useRegistration } from './registration-context';
@@ -71,6 +73,17 @@ const STEP2_FIELDS = [
   'altcha',
 ];
 const SOCIAL = ['instagram_url', 'facebook_url', 'youtube_url', 'tiktok_url'] as const;
+type SocialValue = (typeof SOCIAL)[number];
+
+/** The field whose message an input's value answers: the three date inputs share one. */
+const errorFieldOf = (field: keyof Step2Values): string =>
+  field.startsWith('dob_') ? 'date_of_birth' : field;
+
+/** The address a social field will be saved as (common/social-handles.ts), or '' (empty, or refused). */
+export function savedSocialUrl(field: SocialValue, typed: string): string {
+  const network = networkOfField(field);
+  return network && typed.trim() ? (socialProfileUrl(network, typed) ?? '') : '';
+}
 
 const pad = (value: string, size: number) => value.trim().padStart(size, '0');
 
@@ -173,10 +186,89 @@ function Step2Form({
   });
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
 
-  const set = <K extends keyof Step2Values>(field: K, value: Step2Values[K]) =>
+  const formRef = useRef<HTMLFormElement>(null);
+
+  /** The whole `PUT /api/add` body of these values, the social profiles as they will be saved. */
+  const bodyOf = (current: Step2Values): RegistrationBody | null => {
+    const step1 = registration.step1;
+    if (!step1) return null;
+    const social = (field: SocialValue) => savedSocialUrl(field, current[field]) || current[field].trim();
+    return {
+      ...step1,
+      promo_code: current.promo_code.trim(),
+      phone: current.phone.trim(),
+      date_of_birth: isoDateOfBirth(current.dob_day, current.dob_month, current.dob_year),
+      country: current.country,
+      category_id: current.category_id ? Number(current.category_id) : null,
+      instagram_url: social('instagram_url'),
+      facebook_url: social('facebook_url'),
+      youtube_url: social('youtube_url'),
+      tiktok_url: social('tiktok_url'),
+      accepted_terms: current.accepted_terms,
+      locale: currentLocale(),
+      altcha: current.altcha,
+      ...(registration.referralCode ? { referral_code: registration.referralCode } : {}),
+      ...(subpartnerSlug ? { subpartner: subpartnerSlug } : {}),
+    };
+  };
+
+  /** Every field's first problem, as the submit judges them; `dob` says which date input is at fault. */
+  const problemsOf = (current: Step2Values) => {
+    const body = bodyOf(current);
+    if (!body) return { body, found: {} as FieldErrors, dob: null };
+    const result = validate(schemas.registration, body);
+    const dob = birthDateProblem(
+      { day: current.dob_day, month: current.dob_month, year: current.dob_year },
+      say,
+    );
+    const found: FieldErrors = result.ok ? {} : { ...result.errors };
+    // An unchosen select is a missing answer, not a wrong one.
+    if (!current.country) found.country = say('required');
+    if (dob) found.date_of_birth = dob.message;
+    else delete found.date_of_birth;
+    return { body, found, dob };
+  };
+
+  // A field's message goes as soon as the field is right (the others stay until the next submit).
+  const set = <K extends keyof Step2Values>(field: K, value: Step2Values[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
+    const next = { ...values, [field]: value };
+    const errorField = errorFieldOf(field);
+    if (!errors[errorField]) return;
+    if (problemsOf(next).found[errorField]) return;
+    setErrors((current) => {
+      const { [errorField]: _fixed, ...rest } = current;
+      return rest;
+    });
+    if (errorField === 'date_of_birth') setDobField(null);
+  };
   const onText = (field: keyof Step2Values) => (event: { target: { value: string } }) =>
     set(field, event.target.value);
+
+  /**
+   * Focus on the first field at fault, for keyboard and screen-reader users: a field with its
+   * message, else the way back to step 1 when only its fields are wrong, else the human check
+   * (asked again after every refusal).
+   */
+  const focusFirstProblem = () =>
+    requestAnimationFrame(() => {
+      const form = formRef.current;
+      if (!form) return;
+      const target =
+        form.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+        form.querySelector<HTMLElement>('[data-testid="back-to-step1"]');
+      if (target) target.focus();
+      else focusHumanCheck(form);
+    });
+
+  // After an error alert closes, focus goes to the field at fault rather than back to the button.
+  const { alert } = useAlert();
+  const alertShown = useRef<number | null>(null);
+  useEffect(() => {
+    if (alert || alertShown.current === null) return;
+    alertShown.current = null;
+    focusFirstProblem();
+  }, [alert]);
 
   const checkDob = (next: Step2Values = values) => {
     const problem = birthDateProblem({ day: next.dob_day, month: next.dob_month, year: next.dob_year }, say);
@@ -201,9 +293,15 @@ function Step2Form({
     onError: (error) => {
       // A solution is single use: ask for a fresh challenge after any refusal.
       setAltchaReset((count) => count + 1);
-      const fields = error instanceof ApiError && error.status === 422 ? serverFieldErrors(error) : null;
+      const named = serverFieldErrors(error);
+      const fields = error instanceof ApiError && error.status === 422 ? named : null;
       if (!fields) {
+        // Said in the alert; the fields it names are marked, for the focus once it closes.
         showAuthError(error, t);
+        alertShown.current = getAlert()?.id ?? null;
+        setErrors(
+          Object.fromEntries(Object.entries(named ?? {}).filter(([field]) => STEP2_FIELDS.includes(field))),
+        );
         return;
       }
       const here: FieldErrors = {};
@@ -219,42 +317,16 @@ function Step2Form({
       registration.setStep1Errors(step1);
       setStep1Problem(Object.keys(step1).length > 0);
       setFormProblems([...Object.values(step1), ...other]);
+      focusFirstProblem();
     },
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const step1 = registration.step1;
-    if (!step1) return;
     setFormProblems([]);
     setStep1Problem(false);
-    const body: RegistrationBody = {
-      ...step1,
-      promo_code: values.promo_code.trim(),
-      phone: values.phone.trim(),
-      date_of_birth: isoDateOfBirth(values.dob_day, values.dob_month, values.dob_year),
-      country: values.country,
-      category_id: values.category_id ? Number(values.category_id) : null,
-      instagram_url: values.instagram_url.trim(),
-      facebook_url: values.facebook_url.trim(),
-      youtube_url: values.youtube_url.trim(),
-      tiktok_url: values.tiktok_url.trim(),
-      accepted_terms: values.accepted_terms,
-      locale: currentLocale(),
-      altcha: values.altcha,
-      ...(registration.referralCode ? { referral_code: registration.referralCode } : {}),
-      ...(subpartnerSlug ? { subpartner: subpartnerSlug } : {}),
-    };
-    const result = validate(schemas.registration, body);
-    const dob = birthDateProblem(
-      { day: values.dob_day, month: values.dob_month, year: values.dob_year },
-      say,
-    );
-    const found: FieldErrors = result.ok ? {} : { ...result.errors };
-    // An unchosen select is a missing answer, not a wrong one.
-    if (!values.country) found.country = say('required');
-    if (dob) found.date_of_birth = dob.message;
-    else delete found.date_of_birth;
+    const { body, found, dob } = problemsOf(values);
+    if (!body) return;
     setDobField(dob?.field ?? null);
     if (Object.keys(found).length > 0) {
       setErrors(found);
@@ -266,8 +338,7 @@ function Step2Form({
         setStep1Problem(true);
         setFormProblems(step1Messages);
       }
-      // Bring the first message into view for keyboard and screen-reader users.
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      focusFirstProblem();
       return;
     }
     setErrors({});
@@ -312,6 +383,7 @@ function Step2Form({
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={submit}
       className="mt-6 grid gap-6"
@@ -405,19 +477,34 @@ function Step2Form({
         </legend>
         <p className="mb-3 text-xs text-muted">{t('register.social_hint')}</p>
         <div className="grid gap-4 sm:grid-cols-2">
-          {SOCIAL.map((field) => (
-            <TextField
-              key={field}
-              label={t(`register.${field}`)}
-              name={field}
-              type="url"
-              inputMode="url"
-              placeholder={t(`register.${field}_placeholder`)}
-              value={values[field]}
-              onChange={onText(field)}
-              error={errors[field]}
-            />
-          ))}
+          {SOCIAL.map((field) => {
+            // What people type (@handle, instagram.com/handle, a copied address): the address it
+            // will be saved as shows under the field.
+            const saved = savedSocialUrl(field, values[field]);
+            return (
+              <TextField
+                key={field}
+                label={t(`register.${field}`)}
+                name={field}
+                type="text"
+                inputMode="url"
+                autoCapitalize="none"
+                autoCorrect="off"
+                spellCheck={false}
+                placeholder={t(`register.${field}_placeholder`)}
+                value={values[field]}
+                onChange={onText(field)}
+                error={errors[field]}
+                hint={
+                  saved && saved !== values[field].trim() && !errors[field] ? (
+                    <span data-testid={`saved-${field}`}>
+                      {t('register.social_saved_as', { url: saved })}
+                    </span>
+                  ) : undefined
+                }
+              />
+            );
+          })}
         </div>
       </fieldset>
 

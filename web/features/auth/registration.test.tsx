@@ -11,6 +11,9 @@ import { REGISTRATION_STORAGE_KEY } from './registration-context';
 const SENT =
   'Check your mailbox: we have sent a message to this address to finish your sign-up. Nothing after a few minutes? Look in your spam folder.';
 
+// A whole sign-up typed key by key: slow on a loaded machine.
+const LONG_FLOW = 60_000;
+
 let fake: FakeApi;
 beforeEach(() => {
   fake = installFakeApi();
@@ -51,14 +54,20 @@ async function fillDob(user: UserEvent, day: string, month: string, year: string
   await user.type(within(group).getByLabelText('Year (YYYY)'), year);
 }
 
+/** Puts `text` in the field at once, as a paste does (typing each key is slow). */
+async function paste(user: UserEvent, label: string, text: string) {
+  await user.click(screen.getByLabelText(label));
+  await user.paste(text);
+}
+
 async function fillStep2(user: UserEvent) {
   await user.type(screen.getByLabelText('Desired promo code'), 'MAYAFIT');
-  await user.type(screen.getByLabelText('Phone'), '+1 555 123 4567');
+  await paste(user, 'Phone', '+1 555 123 4567');
   await fillDob(user, '12', '04', '1995');
   await user.selectOptions(screen.getByLabelText('Country'), 'CA');
   await screen.findByRole('option', { name: 'Fitness' });
   await user.selectOptions(screen.getByLabelText('Influencer category'), '3');
-  await user.type(screen.getByLabelText('Instagram profile URL'), 'https://instagram.com/maya');
+  await paste(user, 'Instagram profile URL', 'https://instagram.com/maya');
   await user.click(screen.getByLabelText('I am 18 or older and agree with the terms and conditions'));
   solveAltcha();
 }
@@ -207,7 +216,7 @@ describe('registration submit', () => {
       date_of_birth: '1995-04-12',
       country: 'CA',
       category_id: 3,
-      instagram_url: 'https://instagram.com/maya',
+      instagram_url: 'https://www.instagram.com/maya/',
       facebook_url: '',
       youtube_url: '',
       tiktok_url: '',
@@ -283,6 +292,178 @@ describe('registration submit', () => {
     expect(router.state.location.pathname).toBe('/glowco/register_step2');
     expect(fake.lastBody('PUT /api/add')).toMatchObject({ subpartner: 'glowco' });
   });
+});
+
+describe('registration step 2: social profiles as people type them (docs/product/partners-and-accounts.md#social-profiles)', () => {
+  it(
+    'takes @handle, domain/handle and a copied address, shows and sends the address it saves',
+    async () => {
+      fake.on('PUT /api/add', () => jsonResponse(202, { data: { message: SENT } }));
+      const { user } = renderApp('/register');
+      await completeStep1(user);
+      await fillStep2(user);
+      const instagram = screen.getByLabelText('Instagram profile URL');
+      await user.clear(instagram);
+      await user.type(instagram, '@maya.glows');
+      expect(instagram).toHaveAccessibleDescription('Saved as https://www.instagram.com/maya.glows/');
+      await paste(user, 'TikTok profile URL', 'tiktok.com/@Maya.Glows/');
+      await paste(user, 'YouTube channel URL', 'https://www.youtube.com/@maya.glows/videos?view=0');
+      await paste(user, 'Facebook profile URL', 'm.facebook.com/maya.glows');
+      expect(screen.getByTestId('saved-facebook_url')).toHaveTextContent(
+        'Saved as https://www.facebook.com/maya.glows',
+      );
+      await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+      expect(await screen.findByTestId('register-sent')).toBeInTheDocument();
+      expect(fake.lastBody('PUT /api/add')).toMatchObject({
+        instagram_url: 'https://www.instagram.com/maya.glows/',
+        tiktok_url: 'https://www.tiktok.com/@maya.glows',
+        youtube_url: 'https://www.youtube.com/@maya.glows',
+        facebook_url: 'https://www.facebook.com/maya.glows',
+      });
+    },
+    LONG_FLOW,
+  );
+
+  it(
+    "refuses another site's address or a handle the network does not allow, with the field's words",
+    async () => {
+      const { user } = renderApp('/register');
+      await completeStep1(user);
+      await fillStep2(user);
+      const instagram = screen.getByLabelText('Instagram profile URL');
+      await user.clear(instagram);
+      await user.paste('https://www.tiktok.com/@maya.glows');
+      expect(screen.queryByTestId('saved-instagram_url')).not.toBeInTheDocument();
+      await user.type(screen.getByLabelText('Facebook profile URL'), 'maya');
+      await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+      expect(instagram).toHaveAccessibleDescription(
+        'Enter your Instagram username (@yourname) or the link to your Instagram profile',
+      );
+      expect(screen.getByLabelText('Facebook profile URL')).toHaveAccessibleDescription(
+        'Enter your Facebook username or the link to your Facebook profile or page',
+      );
+      expect(fake.calls()).not.toContain('PUT /api/add');
+      // The first field at fault has the focus; fixed, its message goes at once.
+      await waitFor(() => expect(instagram).toHaveFocus());
+      await user.clear(instagram);
+      await user.paste('instagram.com/maya.glows');
+      expect(instagram).not.toHaveAttribute('aria-invalid');
+      expect(instagram).toHaveAccessibleDescription('Saved as https://www.instagram.com/maya.glows/');
+      expect(screen.getByLabelText('Facebook profile URL')).toHaveAttribute('aria-invalid', 'true');
+    },
+    LONG_FLOW,
+  );
+});
+
+describe('registration step 2: a message goes as soon as its field is right', () => {
+  it(
+    'clears the country, the category, the 18+ box and the human check one by one',
+    async () => {
+      const { user } = renderApp('/register');
+      await completeStep1(user);
+      await user.type(screen.getByLabelText('Desired promo code'), 'MAYAFIT');
+      await paste(user, 'Phone', '+1 555 123 4567');
+      await fillDob(user, '12', '04', '1995');
+      await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+      const country = screen.getByLabelText('Country');
+      const category = screen.getByLabelText('Influencer category');
+      const terms = screen.getByLabelText('I am 18 or older and agree with the terms and conditions');
+      const human = screen.getByRole('group', { name: 'Verification' });
+      expect(country).toHaveAccessibleDescription('This field is required');
+      expect(category).toHaveAccessibleDescription('This field is required');
+      expect(terms).toHaveAccessibleDescription('You need to be 18 years old or more');
+      expect(human).toHaveAccessibleDescription('You need to pass the verification');
+      await waitFor(() => expect(country).toHaveFocus());
+
+      await user.selectOptions(country, 'CA');
+      expect(country).not.toHaveAttribute('aria-invalid');
+      expect(country).not.toHaveAccessibleDescription('This field is required');
+      expect(category).toHaveAccessibleDescription('This field is required');
+
+      await screen.findByRole('option', { name: 'Fitness' });
+      await user.selectOptions(category, '3');
+      expect(category).not.toHaveAttribute('aria-invalid');
+      expect(terms).toHaveAccessibleDescription('You need to be 18 years old or more');
+
+      await user.click(terms);
+      expect(terms).not.toHaveAccessibleDescription('You need to be 18 years old or more');
+      expect(human).toHaveAccessibleDescription('You need to pass the verification');
+
+      solveAltcha();
+      expect(human).not.toHaveTextContent('You need to pass the verification');
+      expect(document.querySelectorAll('[data-field-error]')).toHaveLength(0);
+    },
+    LONG_FLOW,
+  );
+
+  it(
+    'keeps a message while its field is still wrong, and clears the date once it is a real date',
+    async () => {
+      const { user } = renderApp('/register');
+      await completeStep1(user);
+      await fillDob(user, '31', '04', '1990');
+      await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+      const group = screen.getByRole('group', { name: 'Date of birth' });
+      expect(group).toHaveTextContent('Day is wrong for entered month');
+      await user.clear(within(group).getByLabelText('Day (DD)'));
+      await user.type(within(group).getByLabelText('Day (DD)'), '3');
+      // 3 April 1990 is a real date.
+      expect(group).not.toHaveTextContent('Day is wrong for entered month');
+      const phone = screen.getByLabelText('Phone');
+      expect(phone).toHaveAccessibleDescription('This field is required');
+      await user.type(phone, '+1');
+      // Not yet a phone number: the message stays.
+      expect(phone).toHaveAccessibleDescription('This field is required');
+      await user.paste(' 555 123 4567');
+      expect(phone).not.toHaveAttribute('aria-invalid');
+    },
+    LONG_FLOW,
+  );
+});
+
+describe('registration step 2: focus after an error alert', () => {
+  it(
+    'brings the focus to the human check, asked again after the refusal, when the alert closes',
+    async () => {
+      fake.on('PUT /api/add', () =>
+        jsonResponse(429, { code: 429, message: 'Too many requests' }, 'Too Many Requests'),
+      );
+      const { user } = renderApp('/register');
+      await completeStep1(user);
+      await fillStep2(user);
+      await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+      const alert = await screen.findByRole('alertdialog');
+      await user.click(within(alert).getByRole('button', { name: 'Close' }));
+      const human = screen.getByRole('group', { name: 'Verification' });
+      await waitFor(() => expect(human).toHaveFocus());
+      expect(screen.getByRole('button', { name: 'Sign Up' })).not.toHaveFocus();
+    },
+    LONG_FLOW,
+  );
+
+  it(
+    'brings the focus to the first field the alert named',
+    async () => {
+      fake.on('PUT /api/add', () =>
+        jsonResponse(400, {
+          code: 400,
+          message: 'Form data is invalid',
+          errors: { phone: ['Wrong value'] },
+        }),
+      );
+      const { user } = renderApp('/register');
+      await completeStep1(user);
+      await fillStep2(user);
+      await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+      const alert = await screen.findByRole('alertdialog');
+      expect(alert).toHaveTextContent('Wrong value');
+      await user.click(within(alert).getByRole('button', { name: 'Close' }));
+      const phone = screen.getByLabelText('Phone');
+      await waitFor(() => expect(phone).toHaveFocus());
+      expect(phone).toHaveAccessibleDescription('Wrong value');
+    },
+    LONG_FLOW,
+  );
 });
 
 describe('registration in French', () => {

@@ -1,13 +1,17 @@
 // The partner's cash-outs and their invoices (GET /api/getInvoices, paged like the sales lists):
 // a table from the small breakpoint up; on a phone the same rows are small cards (amount and
 // status, then date and invoice number beside the PDF button), not one labelled line per column.
-import { useState, type ReactNode } from 'react';
+// The page, the rows per page and the dates are in the address (lib/list-params.ts), above the
+// table with the CSV download.
+import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAGING } from '../../../common/statuses';
 import { Spinner } from '../../components/form';
 import { Icon } from '../../components/icons';
+import { ListControls } from '../../components/list-controls';
+import { useBackInRange } from '../../components/paged-section';
 import { useFormatters } from '../../lib/format';
-import { useInvoiceDownload, useInvoices, type InvoiceRow } from './cashout-api';
+import { useListParams } from '../../lib/list-params';
+import { INVOICES_EXPORT, useInvoiceDownload, useInvoices, type InvoiceRow } from './cashout-api';
 import { Widget } from '../../components/card';
 import { Skeleton } from '../../components/skeleton';
 import { EmptyState } from '../../components/states';
@@ -73,14 +77,16 @@ interface Column {
 export function CashoutHistory() {
   const { t } = useTranslation();
   const f = useFormatters();
-  const [page, setPage] = useState<number>(PAGING.defaultPage);
-  const query = useInvoices(page);
+  const list = useListParams();
+  const { page, setPage } = list;
+  const query = useInvoices(page, list.size, list.rangeQuery);
+  useBackInRange(query.data, page, setPage);
   const caption = t('cashout.history.title');
   const columns: Column[] = [
     {
       key: 'date',
       header: t('cashout.history.columns.date'),
-      cell: (row) => f.date(row.date),
+      cell: (row) => <span className="whitespace-nowrap">{f.date(row.date)}</span>,
       phone: 'col-start-1 row-start-2 text-[13px] text-muted',
     },
     {
@@ -105,7 +111,7 @@ export function CashoutHistory() {
         <span className="inline-flex flex-col items-end gap-0.5 sm:items-start">
           <StatusBadge status={row.status} label={row.status_label} />
           {row.paid_at ? (
-            <span className="text-xs text-stone-500 dark:text-stone-400">
+            <span className="text-xs whitespace-nowrap text-stone-500 dark:text-stone-400">
               {t('cashout.history.paid_on', { date: f.date(row.paid_at) })}
             </span>
           ) : null}
@@ -136,8 +142,16 @@ export function CashoutHistory() {
     body = (
       <EmptyState
         icon="wallet"
-        title={t('cashout.history.empty_title')}
-        body={t('cashout.history.empty_body')}
+        title={
+          Object.keys(list.rangeQuery).length > 0
+            ? t('lists.empty_range_title')
+            : t('cashout.history.empty_title')
+        }
+        body={
+          Object.keys(list.rangeQuery).length > 0
+            ? t('lists.empty_range_body')
+            : t('cashout.history.empty_body')
+        }
         testId="history-empty"
       />
     );
@@ -178,6 +192,14 @@ export function CashoutHistory() {
 
   return (
     <Widget id="cashout-history" title={caption} icon="receipt" testId="cashout-history">
+      <ListControls
+        list={list}
+        listName={caption}
+        exportPath={INVOICES_EXPORT.path}
+        fileName={INVOICES_EXPORT.file}
+        total={query.data && !query.isPlaceholderData ? query.data.total : null}
+        testPrefix="history"
+      />
       <div aria-busy={query.isFetching}>{body}</div>
     </Widget>
   );

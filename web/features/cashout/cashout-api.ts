@@ -18,6 +18,7 @@ import type {
   payMeNowStats,
   requestedCashout,
 } from '../../../common/contracts/payouts';
+import type { ListRangeQuery } from '../../../common/list-range';
 import { PAGING } from '../../../common/statuses';
 import { api, type Paged } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
@@ -35,8 +36,13 @@ export type RequestedCashout = z.infer<typeof requestedCashout>;
 export const payoutKeys = {
   all: ['payouts'] as const,
   stats: ['payouts', 'stats'] as const,
-  invoices: (page: number, length: number) => ['payouts', 'invoices', { page, length }] as const,
+  // A range joins the key only when there is one, so all time keeps the key the prefetch fills.
+  invoices: (page: number, length: number, range: ListRangeQuery = {}) =>
+    ['payouts', 'invoices', { page, length, ...range }] as const,
 };
+
+/** The invoices' CSV download (every row of the range) and the name its file is saved as. */
+export const INVOICES_EXPORT = { path: '/api/exports/invoices.csv', file: 'invoices.csv' } as const;
 
 // Balances also move with time (pending earnings mature), not only with pushed events: the
 // default minute of freshness, not "fetched once".
@@ -48,18 +54,27 @@ export const payMeNowStatsQuery = {
 export const usePayMeNowStats = () => useQuery(payMeNowStatsQuery);
 
 /** One page of the invoices (the first also asked for ahead of the page's code, session/prefetch). */
-export function invoicesQuery(page: number, length: number = PAGING.defaultLength) {
+export function invoicesQuery(
+  page: number,
+  length: number = PAGING.defaultLength,
+  range: ListRangeQuery = {},
+) {
   return {
-    queryKey: payoutKeys.invoices(page, length),
+    queryKey: payoutKeys.invoices(page, length, range),
     queryFn: ({ signal }: { signal?: AbortSignal }) =>
-      api.get<Paged<InvoiceRow>>('/api/getInvoices', { query: { page, length }, signal }),
+      api.get<Paged<InvoiceRow>>('/api/getInvoices', { query: { page, length, ...range }, signal }),
     staleTime: Infinity,
+    // Status labels in the interface's language.
+    meta: { worded: true },
   };
 }
 
 /** One page of the invoices; the previous page stays on screen while the next loads. */
-export const useInvoices = (page: number, length: number = PAGING.defaultLength) =>
-  useQuery({ ...invoicesQuery(page, length), placeholderData: keepPreviousData });
+export const useInvoices = (
+  page: number,
+  length: number = PAGING.defaultLength,
+  range: ListRangeQuery = {},
+) => useQuery({ ...invoicesQuery(page, length, range), placeholderData: keepPreviousData });
 
 /** What a payout's change touches: the payout figures and lists, and the earnings' figures. */
 export function refreshAfterPayout(queryClient: QueryClient): void {

@@ -27,6 +27,7 @@ export const useChallenges = () =>
     queryKey: engagementKeys.challenges,
     queryFn: async () => (await api.get<z.infer<typeof partnerChallengesAnswer>>('/api/getChallenges')).data,
     staleTime: Infinity,
+    meta: { worded: true },
   });
 
 export const usePromotions = () =>
@@ -34,4 +35,5 @@ export const usePromotions = () =>
     queryKey: engagementKeys.promotions,
     queryFn: async () => (await api.get<z.infer<typeof partnerPromotionsAnswer>>('/api/getPromotions')).data,
     staleTime: Infinity,
+    meta: { worded: true },
   });

@@ -1,7 +1,8 @@
 // A product's talking points (docs/product/content.md#products): its artwork and subtitle, the benefits each tied to
 // its ingredient, caption ideas, ready captions with the partner's code written in and a copy
-// button each, the hashtags as copyable sets and the kit download. The staff's preview in the
-// back office shows the same view (`preview`: their own words, no download).
+// and a share button each (shared with the short link, in one text), the hashtags as copyable
+// sets and the kit download. The staff's preview in the back office shows the same view
+// (`preview`: their own words, no download, no share).
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductDetail } from '../../../common/contracts/content';
@@ -9,14 +10,20 @@ import { Icon, type IconName } from '../../components/icons';
 import { useKitDownload } from './content-api';
 import { HERO_CLASS, HERO_FRAME_CLASS, ProductArtwork } from './first-screen/product-layout';
 import { CopyButton } from './CopyButton';
+import { ShareButton } from '../../components/share-button';
 
 export interface ProductContentViewProps {
   detail: ProductDetail;
-  /** The staff's preview: the name as a heading of its own, and no kit download. */
+  /** The staff's preview: the name as a heading of its own, and no kit download nor share. */
   preview?: boolean;
+  /**
+   * The partner's short link, which a caption is shared with in one text: null when they have
+   * none, undefined while the profile loads (Share waits for it).
+   */
+  shortUrl?: string | null;
 }
 
-export function ProductContentView({ detail, preview = false }: ProductContentViewProps) {
+export function ProductContentView({ detail, preview = false, shortUrl }: ProductContentViewProps) {
   const { t } = useTranslation();
   return (
     <div className="space-y-6 sm:space-y-8" data-testid="product-content">
@@ -86,12 +93,21 @@ export function ProductContentView({ detail, preview = false }: ProductContentVi
               <p className="mt-2 flex-1 leading-relaxed whitespace-pre-line text-stone-800 [overflow-wrap:anywhere] dark:text-stone-200">
                 <WithCode text={caption} code={detail.promo_code} />
               </p>
-              <div className="mt-4 flex justify-end">
+              <div className="mt-4 flex flex-wrap justify-end gap-2">
                 <CopyButton
                   text={caption}
                   label={t('content.product.copy_caption', { n: index + 1 })}
                   testId={`copy-caption-${index + 1}`}
                 />
+                {preview ? null : (
+                  <ShareButton
+                    data={{ text: caption, url: shortUrl ?? undefined }}
+                    label={t('content.product.share_caption', { n: index + 1 })}
+                    testId={`share-caption-${index + 1}`}
+                    disabled={shortUrl === undefined}
+                    className="min-h-10 py-2"
+                  />
+                )}
               </div>
             </li>
           ))}
@@ -158,20 +174,37 @@ function ProductHero({ detail, preview }: { detail: ProductDetail; preview: bool
           </div>
         ) : null}
         {preview ? null : (
-          <div className="mt-auto flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
-            <button
-              type="button"
-              className="btn-primary shrink-0 self-start whitespace-nowrap"
-              onClick={() => kit.mutate(detail)}
-              disabled={kit.isPending}
-              aria-describedby="kit-contents"
-              data-testid="download-kit"
-            >
-              <Icon name="download" width={18} height={18} />
-              {kit.isPending ? t('content.kit.preparing') : t('content.kit.download')}
-            </button>
+          <div className="mt-auto flex flex-col gap-2">
+            <div className="flex flex-wrap items-center gap-2">
+              <button
+                type="button"
+                className="btn-primary shrink-0 self-start whitespace-nowrap"
+                onClick={() => kit.mutate({ detail, format: 'webp' })}
+                disabled={kit.isPending}
+                aria-describedby="kit-contents"
+                data-testid="download-kit"
+              >
+                <Icon name="download" width={18} height={18} />
+                {kit.isPending && kit.variables.format === 'webp'
+                  ? t('content.kit.preparing')
+                  : t('content.kit.download')}
+              </button>
+              <button
+                type="button"
+                className="btn-secondary shrink-0 self-start whitespace-nowrap"
+                onClick={() => kit.mutate({ detail, format: 'jpeg' })}
+                disabled={kit.isPending}
+                aria-describedby="kit-contents"
+                data-testid="download-kit-jpeg"
+              >
+                <Icon name="download" width={18} height={18} />
+                {kit.isPending && kit.variables.format === 'jpeg'
+                  ? t('content.kit.preparing')
+                  : t('content.kit.download_jpeg')}
+              </button>
+            </div>
             <p id="kit-contents" className="text-sm text-muted">
-              {t('content.kit.contents')}
+              {t('content.kit.contents')} {t('content.kit.formats')}
             </p>
           </div>
         )}

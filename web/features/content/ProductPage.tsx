@@ -7,6 +7,7 @@ import { isProductCode, PRODUCT_CODES, type ProductCode } from '../../../common/
 import type { ProductSummary } from '../../../common/contracts/content';
 import { Icon } from '../../components/icons';
 import { useDocumentTitle } from '../../lib/document-title';
+import { useCurrentUser } from '../../lib/current-user';
 import { NotFoundContent } from '../../components/NotFoundContent';
 import { PageHeading } from '../../components/PageHeading';
 import { CaptionCheck } from './CaptionCheck';
@@ -35,6 +36,7 @@ export function ProductPage() {
 function ProductTalkingPoints({ code }: { code: ProductCode }) {
   const { t } = useTranslation();
   const product = useProduct(code);
+  const user = useCurrentUser();
   // The catalog's name until the staff's own (which may differ) arrives.
   const name = product.data?.name ?? t(productNameKey(code));
   useDocumentTitle(name);
@@ -45,7 +47,7 @@ function ProductTalkingPoints({ code }: { code: ProductCode }) {
       <div className={PRODUCT_BODY_CLASS}>
         {product.data ? (
           <div className="space-y-6 sm:space-y-8">
-            <ProductContentView detail={product.data} />
+            <ProductContentView detail={product.data} shortUrl={user ? user.short_url : undefined} />
             <CaptionCheck product={code} examples={product.data.captions} />
           </div>
         ) : product.isError ? (

@@ -207,4 +207,35 @@ describe('caption check', () => {
       'points à corriger avant de publier',
     );
   });
+
+  it.each(['#Pub', '#Publicité', '#Publicite', '#Commandité', '#Partenariat', 'Partenariat rémunéré'])(
+    'takes the French disclosure %s, in the French interface',
+    async (disclosure) => {
+      await i18n.changeLanguage('fr');
+      await openGuidelines();
+      fireEvent.change(screen.getByTestId('caption-draft'), {
+        target: { value: `${disclosure} Mes jujubes du soir MAYA15 #SunbitePartner` },
+      });
+      await waitFor(() => expect(rule('disclosure')).toHaveAttribute('data-state', 'ok'));
+      expect(rule('disclosure_early')).toHaveAttribute('data-state', 'ok');
+      expect(screen.getByTestId('caption-summary')).toHaveAttribute('data-tone', 'ok');
+      expect(requests.at(-1)?.locale).toBe('fr');
+    },
+  );
+
+  it('offers #Publicité as the French fix, and names the French disclosures', async () => {
+    await i18n.changeLanguage('fr');
+    const { user } = await openGuidelines();
+    fireEvent.change(screen.getByTestId('caption-draft'), {
+      target: { value: 'Mes jujubes du soir MAYA15 #SunbitePartner' },
+    });
+    await waitFor(() => expect(rule('disclosure')).toHaveAttribute('data-state', 'error'));
+    expect(rule('disclosure')).toHaveTextContent('#Commandité');
+    expect(rule('disclosure')).toHaveTextContent('Partenariat rémunéré');
+    await user.click(screen.getByRole('button', { name: 'Ajouter «\u00a0#Publicité\u00a0» au début' }));
+    expect(screen.getByTestId('caption-draft')).toHaveValue(
+      '#Publicité Mes jujubes du soir MAYA15 #SunbitePartner',
+    );
+    await waitFor(() => expect(rule('disclosure')).toHaveAttribute('data-state', 'ok'));
+  });
 });

@@ -16,6 +16,7 @@ import type {
 import { PUBLIC_PAGE_SLUGS, type PageSlug } from '../../../common/page-slugs';
 import { api, type ApiAuth } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
+import { inFormat, type ImageFormat } from './media/image-format';
 import { pageAnswerPath, productAnswerPath } from '../../../common/answer-paths';
 
 /** Instagram cuts a caption at this many characters; the server refuses longer drafts. */
@@ -130,14 +131,25 @@ export function useCaptionCheckRequest() {
   });
 }
 
-/** The product's kit (its images and captions, a ZIP made by the server), saved as a file. */
+/** The product's kit (its images, WebP or JPEG, and captions, a ZIP made by the server), saved as a file. */
 export function useKitDownload() {
   return useMutation({
-    mutationFn: async (detail: Pick<ProductDetail, 'code' | 'kit_url'>) => {
-      await downloadFile(detail.kit_url, 'user', `sunbite-${detail.code}-kit.zip`);
+    mutationFn: async ({
+      detail,
+      format,
+    }: {
+      detail: Pick<ProductDetail, 'code' | 'kit_url'>;
+      format: ImageFormat;
+    }) => {
+      await downloadFile(
+        inFormat(detail.kit_url, format),
+        'user',
+        `sunbite-${detail.code}-kit${format === 'jpeg' ? '-jpeg' : ''}.zip`,
+      );
     },
   });
 }
 
 // A picture's renditions, as the content pages and the early requests describe them.
 export { mediaAtWidth } from './media/artwork';
+export { inFormat, type ImageFormat } from './media/image-format';

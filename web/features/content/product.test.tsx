@@ -149,6 +149,43 @@ describe('/account/products/{code}', () => {
     }
   });
 
+  it('downloads the kit with JPEG images from its own button', async () => {
+    const saved: string[] = [];
+    const formats: (string | null)[] = [];
+    URL.createObjectURL = () => 'blob:http://localhost/kit';
+    URL.revokeObjectURL = () => undefined;
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    };
+    fake.on('GET /api/products/acv/kit', ({ url }) => {
+      formats.push(url.searchParams.get('format'));
+      return new Response(new Blob(['PK']), { status: 200, headers: { 'Content-Type': 'application/zip' } });
+    });
+    try {
+      const { user } = renderApp('/account/products/acv');
+      const jpeg = await screen.findByRole('button', { name: 'Kit with JPEG images' });
+      expect(document.getElementById('kit-contents')).toHaveTextContent('JPEG opens in every app');
+      await user.click(jpeg);
+      await waitFor(() => expect(saved).toEqual(['sunbite-acv-kit-jpeg.zip']));
+      await user.click(screen.getByRole('button', { name: 'Download the kit' }));
+      await waitFor(() => expect(saved).toEqual(['sunbite-acv-kit-jpeg.zip', 'sunbite-acv-kit.zip']));
+      expect(formats).toEqual(['jpeg', null]);
+    } finally {
+      HTMLAnchorElement.prototype.click = click;
+    }
+  });
+
+  it('names both kit downloads in French', async () => {
+    await i18n.changeLanguage('fr');
+    renderApp('/account/products/acv');
+    expect(await screen.findByRole('button', { name: 'Trousse avec images JPEG' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Télécharger la trousse' })).toBeEnabled();
+    expect(document.getElementById('kit-contents')).toHaveTextContent(
+      'le JPEG s’ouvre dans toutes les applications',
+    );
+  });
+
   it('moves to another product from its button', async () => {
     fake.on('GET /api/products/sleep', () =>
       jsonResponse(200, { data: { ...ACV, code: 'sleep', name: 'Dreamy Sleep', subtitle: 'Wind down.' } }),

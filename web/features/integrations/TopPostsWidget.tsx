@@ -1,7 +1,8 @@
 // The dashboard's "Top posts" (docs/product/partner-portal.md#dashboard, docs/product/links-and-integrations.md#instagram): the partner's Instagram posts that
 // carry their code or #SunbitePartner, ranked by likes plus comments, each with its picture and
-// a link to the post. Not connected: an invitation to connect; refused token: "reconnect".
-import { useState } from 'react';
+// a link to the post, its caption cut to three lines with "more", and "Likes hidden" where the
+// owner hid the count. Not connected: an invitation to connect; refused token: "reconnect".
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/icons';
 import { apiMessage } from '../../lib/form-errors';
@@ -104,9 +105,46 @@ export function TopPostsWidget() {
   );
 }
 
+/** Lines of a caption shown before "more". */
+const CAPTION_LINES = 3;
+/**
+ * Where layout cannot be measured (no box yet), a caption is taken to run past three lines from
+ * this many characters, or from a fourth line of its own.
+ */
+const LONG_CAPTION_CHARS = 90;
+
+/**
+ * Whether the clamped caption is cut: measured on the element when the page is laid out (again
+ * when its width changes), else guessed from its length.
+ */
+function useCaptionCut(caption: string, expanded: boolean) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const guess = caption.length > LONG_CAPTION_CHARS || caption.split('\n').length > CAPTION_LINES;
+  const [cut, setCut] = useState(guess);
+  useLayoutEffect(() => {
+    const node = ref.current;
+    if (!node || expanded) return;
+    const measure = () => {
+      // Not laid out (hidden, or no layout engine): keep the guess.
+      if (node.clientHeight === 0) return;
+      setCut(node.scrollHeight > node.clientHeight + 1);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [caption, expanded]);
+  return { ref, cut };
+}
+
 function PostTile({ post, rank }: { post: TopPost; rank: number }) {
   const { t } = useTranslation();
   const format = useFormatters();
+  const captionId = useId();
+  const [expanded, setExpanded] = useState(false);
+  const caption = post.caption?.trim() ?? '';
+  const { ref, cut } = useCaptionCut(caption, expanded);
   return (
     <li className="min-w-0" data-testid="top-post">
       <a
@@ -140,27 +178,49 @@ function PostTile({ post, rank }: { post: TopPost; rank: number }) {
           ) : null}
         </span>
         <span
-          className="mt-2 line-clamp-2 block text-xs text-stone-800 group-hover:underline dark:text-stone-200"
+          ref={ref}
+          id={captionId}
+          // The whole caption stays in the link's name; only what shows is cut.
+          className={`mt-2 block text-xs break-words whitespace-pre-line text-stone-800 group-hover:underline dark:text-stone-200 ${
+            expanded ? '' : 'line-clamp-3'
+          }`}
           data-testid="top-post-caption"
+          data-expanded={expanded}
         >
-          {post.caption?.trim() || t('engagement.integrations.top_posts.untitled')}
+          {caption || t('engagement.integrations.top_posts.untitled')}
         </span>
         <span className="sr-only">{t('engagement.integrations.top_posts.opens')}</span>
-        <span className="mt-1 block text-xs text-stone-700 dark:text-stone-300">
-          <span className="block">
-            {t('engagement.integrations.top_posts.likes', {
-              count: post.like_count,
-              formatted: format.number(post.like_count),
-            })}
-          </span>
-          <span className="block text-stone-500 dark:text-stone-400">
-            {t('engagement.integrations.top_posts.comments', {
-              count: post.comments_count,
-              formatted: format.number(post.comments_count),
-            })}
-          </span>
-        </span>
       </a>
+      {cut || expanded ? (
+        <button
+          type="button"
+          className="mt-0.5 min-h-6 rounded text-xs font-semibold text-stone-600 hover:text-stone-900 hover:underline dark:text-stone-400 dark:hover:text-white"
+          aria-expanded={expanded}
+          aria-controls={captionId}
+          onClick={() => setExpanded((open) => !open)}
+          data-testid="top-post-more"
+        >
+          {expanded
+            ? t('engagement.integrations.top_posts.less')
+            : t('engagement.integrations.top_posts.more')}
+        </button>
+      ) : null}
+      <p className="mt-1 text-xs text-stone-700 dark:text-stone-300">
+        <span className="block" data-testid="top-post-likes">
+          {post.like_count === null
+            ? t('engagement.integrations.top_posts.likes_hidden')
+            : t('engagement.integrations.top_posts.likes', {
+                count: post.like_count,
+                formatted: format.number(post.like_count),
+              })}
+        </span>
+        <span className="block text-stone-500 dark:text-stone-400">
+          {t('engagement.integrations.top_posts.comments', {
+            count: post.comments_count,
+            formatted: format.number(post.comments_count),
+          })}
+        </span>
+      </p>
     </li>
   );
 }

@@ -4,6 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../lib/i18n';
 import { installFakeApi, signInForTest, type FakeApi } from '../../test/fake-api';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import type { Integrations, TopPosts } from './integrations-api';
@@ -191,6 +192,55 @@ describe('the dashboard’s top posts', () => {
     // A post whose picture is not kept yet still shows, without an image.
     expect(tiles[1]!.querySelector('img')).toBeNull();
     expect(screen.getByTestId('top-posts-account')).toHaveTextContent('@maya.sunbite on Instagram');
+  });
+
+  it('cuts a long caption to three lines with “more”, a toggle that opens and closes it', async () => {
+    const long = `Morning ritual with MAYA15 #SunbitePartner. ${'Tangy, chewy and gone in a minute. '.repeat(4)}`;
+    const [first, second] = posts(2);
+    topPosts({ posts: [{ ...first!, caption: long }, second!] });
+    const { user } = renderApp('/account');
+    const tiles = await screen.findAllByTestId('top-post');
+    const caption = within(tiles[0]!).getByTestId('top-post-caption');
+    expect(caption).toHaveClass('line-clamp-3');
+    // The whole caption stays in the link's name, for a screen reader.
+    expect(within(tiles[0]!).getByRole('link')).toContainElement(caption);
+    expect(caption).toHaveTextContent(long.trim());
+    const more = within(tiles[0]!).getByRole('button', { name: 'more' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(more).toHaveAttribute('aria-controls', caption.id);
+    await user.click(more);
+    expect(caption).not.toHaveClass('line-clamp-3');
+    const less = within(tiles[0]!).getByRole('button', { name: 'less' });
+    expect(less).toHaveAttribute('aria-expanded', 'true');
+    expect(less).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(caption).toHaveClass('line-clamp-3');
+    expect(within(tiles[0]!).getByRole('button', { name: 'more' })).toHaveAttribute('aria-expanded', 'false');
+    // A short caption has nothing to open.
+    expect(within(tiles[1]!).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('says “Likes hidden” for a post whose owner hid the count, never “0 likes”; in French too', async () => {
+    const [first, second] = posts(2);
+    topPosts({
+      posts: [
+        { ...first!, like_count: null },
+        { ...second!, like_count: 0 },
+      ],
+    });
+    const { unmount } = renderApp('/account');
+    const tiles = await screen.findAllByTestId('top-post');
+    expect(within(tiles[0]!).getByTestId('top-post-likes')).toHaveTextContent(/^Likes hidden$/);
+    expect(tiles[0]).not.toHaveTextContent(/\d+ likes?/);
+    expect(tiles[0]).toHaveTextContent('40 comments');
+    // A real zero is a count.
+    expect(within(tiles[1]!).getByTestId('top-post-likes')).toHaveTextContent(/^0 likes$/);
+    unmount();
+
+    await i18n.changeLanguage('fr');
+    renderApp('/account');
+    const fr = await screen.findAllByTestId('top-post');
+    expect(within(fr[0]!).getByTestId('top-post-likes')).toHaveTextContent(/^Mentions J’aime masquées$/);
   });
 
   it('invites to connect Instagram when it is not connected', async () => {

@@ -35,5 +35,6 @@ export function useNewsfeed(page: number, length: number = FEED_PAGE_LENGTH) {
     queryFn: ({ signal }) => api.get<NewsfeedPage>('/api/newsfeed', { query: { page, length }, signal }),
     placeholderData: keepPreviousData,
     staleTime: Infinity,
+    meta: { worded: true },
   });
 }

@@ -79,6 +79,39 @@ describe('the bell', () => {
     expect(screen.getByTestId('bell-empty')).toBeInTheDocument();
   });
 
+  it('lists the sale notifications alone in its Sales tab, read from the sales notifications call', async () => {
+    bell = {
+      count: 2,
+      custom_unread: 0,
+      items: [note(3, { kind: 'announcement', title: 'New flavour', body: 'Matcha Mind is here.' }), note(1)],
+    };
+    fake.on('GET /api/getSalesNotifications', () =>
+      jsonResponse(200, { data: [note(2), note(1, { read: true })] }),
+    );
+    const { user } = renderApp('/account/faq');
+    await user.click(await screen.findByTestId('bell-button'));
+    expect(screen.getByTestId('bell-tab-all')).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByTestId('bell-panel')).toHaveTextContent('New flavour');
+    // Asked only once the tab is opened.
+    expect(count('GET /api/getSalesNotifications')).toBe(0);
+
+    await user.click(screen.getByRole('tab', { name: 'Sales' }));
+    expect(screen.getByTestId('bell-tab-sales')).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(screen.getAllByTestId('bell-item')).toHaveLength(2));
+    expect(screen.getByTestId('bell-panel')).not.toHaveTextContent('New flavour');
+    expect(screen.getByTestId('bell-panel')).toHaveTextContent('Order #1002: you earned $4.00.');
+    expect(screen.getAllByTestId('bell-item').map((item) => item.dataset.read)).toEqual(['false', 'true']);
+    expect(count('GET /api/getSalesNotifications')).toBe(1);
+  });
+
+  it('says when there is no sale notification yet', async () => {
+    fake.on('GET /api/getSalesNotifications', () => jsonResponse(200, { data: [] }));
+    const { user } = renderApp('/account/faq');
+    await user.click(await screen.findByTestId('bell-button'));
+    await user.click(screen.getByTestId('bell-tab-sales'));
+    expect(await screen.findByTestId('bell-empty')).toHaveTextContent('No sale notifications yet');
+  });
+
   it('lights the pulsing dot only for unread custom notifications', async () => {
     bell = { count: 1, custom_unread: 0, items: [note(1)] };
     const first = renderApp('/account/faq');

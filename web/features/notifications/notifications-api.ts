@@ -6,6 +6,7 @@ import type {
   bellNotificationsAnswer,
   notificationsReadAnswer,
   saleNotification,
+  saleNotificationsAnswer,
 } from '../../../common/contracts/dashboard';
 import type { partnerMessage, partnerMessagesAnswer } from '../../../common/contracts/notifications';
 import { api } from '../../lib/api';
@@ -24,6 +25,7 @@ export const notificationKeys = {
   all: ['notifications'] as const,
   bell: ['notifications', 'bell'] as const,
   announcements: ['notifications', 'announcements'] as const,
+  sales: ['notifications', 'sales'] as const,
 };
 
 export const fetchBell = async () =>
@@ -33,20 +35,33 @@ export const bellQuery = queryOptions({
   queryKey: notificationKeys.bell,
   queryFn: fetchBell,
   staleTime: Infinity,
+  meta: { worded: true },
 });
 
 export const useBell = () => useQuery(bellQuery);
 
+/** The latest 20 sale notifications (`GET /api/getSalesNotifications`): the bell's Sales tab, read when it is opened. */
+export const useSaleNotifications = (enabled: boolean) =>
+  useQuery({
+    queryKey: notificationKeys.sales,
+    queryFn: async () =>
+      (await api.get<z.infer<typeof saleNotificationsAnswer>>('/api/getSalesNotifications')).data,
+    staleTime: Infinity,
+    enabled,
+    meta: { worded: true },
+  });
+
 /** Unread custom notifications (staff to this partner) light the pulsing dot of the header. */
 export const hasUnreadCustom = (bell: Bell | undefined) => (bell?.custom_unread ?? 0) > 0;
 
-/** The partner's announcements, in their language, newest first (the dashboard's widget). */
+/** The partner's announcements, in the interface's language, newest first (the dashboard's widget). */
 export const useAnnouncements = () =>
   useQuery({
     queryKey: notificationKeys.announcements,
     queryFn: async () =>
       (await api.get<z.infer<typeof partnerMessagesAnswer>>('/api/getNotifications/announcement')).data,
     staleTime: Infinity,
+    meta: { worded: true },
   });
 
 /** Marks some (or, without ids, all) notifications read; the server answers the unread count. */
@@ -63,8 +78,9 @@ export function useMarkRead() {
       queryClient.setQueryData<Bell>(notificationKeys.bell, (bell) =>
         bell ? { count, custom_unread, items: bell.items.map(read) } : bell,
       );
-      // The same notifications, as the announcements widget lists them.
+      // The same notifications, as the announcements widget and the Sales tab list them.
       queryClient.setQueryData<PortalMessage[]>(notificationKeys.announcements, (list) => list?.map(read));
+      queryClient.setQueryData<PortalNotification[]>(notificationKeys.sales, (list) => list?.map(read));
     },
   });
 }

@@ -52,7 +52,9 @@ describe('settings: profile form', () => {
       jsonResponse(422, {
         code: 422,
         message: 'Form data is invalid',
-        errors: { instagram_url: ['This field must be a valid link (https://…)'] },
+        errors: {
+          instagram_url: ['Enter your Instagram username (@yourname) or the link to your Instagram profile'],
+        },
       }),
     );
     const { user } = renderApp('/account/profile');
@@ -72,9 +74,64 @@ describe('settings: profile form', () => {
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
     await waitFor(() =>
       expect(within(form).getByLabelText('Instagram profile URL')).toHaveAccessibleDescription(
-        'This field must be a valid link (https://…)',
+        'Enter your Instagram username (@yourname) or the link to your Instagram profile',
       ),
     );
+  });
+});
+
+describe('settings: what sign-up asked stays filled, social profiles as people type them', () => {
+  it('refuses an emptied phone or country at its field, and clears the message once it is filled again', async () => {
+    const { user } = renderApp('/account/profile');
+    const form = await screen.findByRole('form', { name: 'Profile' });
+    const phone = within(form).getByLabelText('Phone');
+    expect(phone).toHaveValue('+1 555 123 4567');
+    await user.clear(phone);
+    await user.selectOptions(within(form).getByLabelText('Country'), '');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(phone).toHaveAccessibleDescription('This field is required');
+    expect(within(form).getByLabelText('Country')).toHaveAccessibleDescription('This field is required');
+    expect(fake.calls()).not.toContain('POST /api/update');
+    await user.type(phone, '+1 555 987 6543');
+    expect(phone).not.toHaveAttribute('aria-invalid');
+    await user.selectOptions(within(form).getByLabelText('Country'), 'CA');
+    expect(within(form).getByLabelText('Country')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('takes @handle and domain/handle, shows the address it saves, and refuses another site', async () => {
+    fake.on('POST /api/update', async ({ body }) =>
+      jsonResponse(200, {
+        data: await encryptPayload(
+          samplePartner({
+            ...(body as Partial<PortalUser>),
+            instagram_url: 'https://www.instagram.com/maya.glows/',
+            tiktok_url: null,
+          }),
+          TEST_PAYLOAD_KEY,
+        ),
+      }),
+    );
+    const { user } = renderApp('/account/profile');
+    const form = await screen.findByRole('form', { name: 'Profile' });
+    const instagram = within(form).getByLabelText('Instagram profile URL');
+    const tiktok = within(form).getByLabelText('TikTok profile URL');
+    await user.type(instagram, '@maya.glows');
+    expect(instagram).toHaveAccessibleDescription('Saved as https://www.instagram.com/maya.glows/');
+    await user.click(tiktok);
+    await user.paste('https://www.instagram.com/maya.glows/');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(tiktok).toHaveAccessibleDescription(
+      'Enter your TikTok username (@yourname) or the link to your TikTok profile',
+    );
+    expect(fake.calls()).not.toContain('POST /api/update');
+    await user.clear(tiktok);
+    expect(tiktok).not.toHaveAttribute('aria-invalid');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Data Saved')).toBeInTheDocument();
+    expect(fake.lastBody('POST /api/update')).toMatchObject({ instagram_url: '@maya.glows', tiktok_url: '' });
+    // The field then shows the address saved.
+    expect(instagram).toHaveValue('https://www.instagram.com/maya.glows/');
+    expect(screen.queryByTestId('saved-instagram_url')).not.toBeInTheDocument();
   });
 });
 

@@ -4,8 +4,15 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { z } from 'zod';
 import { LIMITS } from '../../../common/validation';
+import {
+  networkOfField,
+  socialProfileUrl,
+  SOCIAL_FIELDS,
+  type SocialField,
+} from '../../../common/social-handles';
 import type { messageAnswer, payloadAnswer } from '../../../common/contracts/accounts';
 import type { emailChangeAnswer } from '../../../common/contracts/account-changes';
 import {
@@ -114,13 +121,18 @@ export function SettingsPage({ integrations }: { integrations?: ReactNode }) {
 }
 
 function ProfileForm({ user }: { user: PortalUser }) {
-  // The cash-out page links here (`#paypal_email`): the PayPal e-mail is brought into view, ready to type.
+  // The cash-out page links here (`#paypal_email`): the PayPal e-mail is brought into view, ready to
+  // type; the dashboard's contact-details prompt (`#address`) does so with the shipping address.
   const paypalRef = useRef<HTMLFieldSetElement>(null);
+  const addressRef = useRef<HTMLFieldSetElement>(null);
+  const { hash } = useLocation();
   useEffect(() => {
-    if (window.location.hash !== '#paypal_email' || !paypalRef.current) return;
-    paypalRef.current.scrollIntoView({ block: 'start' });
-    paypalRef.current.querySelector('input')?.focus({ preventScroll: true });
-  }, []);
+    const target =
+      hash === '#paypal_email' ? paypalRef.current : hash === '#address' ? addressRef.current : null;
+    if (!target) return;
+    target.scrollIntoView?.({ block: 'start' });
+    target.querySelector('input')?.focus({ preventScroll: true });
+  }, [hash]);
   const { t, i18n } = useTranslation();
   const schemas = useIdentitySchemas();
   const queryClient = useQueryClient();
@@ -134,7 +146,8 @@ function ProfileForm({ user }: { user: PortalUser }) {
   const asksPassword = paypalChanged && user.has_password !== false;
   const pendingPaypal = user.pending_changes?.paypal_email ?? null;
 
-  // Client checks mirror the server's (required names, valid e-mail, lengths); the server decides.
+  // Client checks mirror the server's (required names, phone and country as at sign-up, valid
+  // e-mail, social profiles, lengths); the server decides.
   const schema = useMemo(() => {
     const say = makeSay(t as never);
     const required = z
@@ -142,14 +155,34 @@ function ProfileForm({ user }: { user: PortalUser }) {
       .trim()
       .min(1, say('required'))
       .max(LIMITS.nameMax, say('max', { n: LIMITS.nameMax }));
+    const profile = schemas.profile.shape;
     return z.object({
       first_name: required,
       last_name: required,
+      // Asked at sign-up: never emptied (docs/product/partners-and-accounts.md#the-partner-profile).
+      phone: profile.phone,
+      country: profile.country,
       paypal_email: z
         .string()
         .refine((value) => value.trim() === '' || schemas.email.safeParse(value).success, say('email')),
+      instagram_url: profile.instagram_url,
+      facebook_url: profile.facebook_url,
+      youtube_url: profile.youtube_url,
+      tiktok_url: profile.tiktok_url,
     });
   }, [t, schemas]);
+  // A field's message goes as soon as the field is right.
+  const change = (name: ProfileField, value: string) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    if (!errors[name]) return;
+    const result = validate(schema, next);
+    if (!result.ok && result.errors[name]) return;
+    setErrors((current) => {
+      const { [name]: _fixed, ...rest } = current;
+      return rest;
+    });
+  };
 
   const mutation = useMutation({
     mutationFn: async (body: ProfileValues & { current_password?: string }) =>
@@ -158,6 +191,12 @@ function ProfileForm({ user }: { user: PortalUser }) {
     onSuccess: (updated) => {
       setCurrentUser(queryClient, updated);
       setCurrentPassword('');
+      // The social profiles as they were saved (an address for what was typed).
+      setValues((current) => {
+        const next = { ...current };
+        for (const name of Object.values(SOCIAL_FIELDS)) next[name] = updated[name] ?? '';
+        return next;
+      });
       // Waiting for its link: the field shows the address still in use.
       if (updated.pending_changes?.paypal_email)
         setValues((current) => ({ ...current, paypal_email: updated.paypal_email ?? '' }));
@@ -186,12 +225,31 @@ function ProfileForm({ user }: { user: PortalUser }) {
       label={label}
       name={name}
       value={values[name]}
-      onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
+      onChange={(event) => change(name, event.target.value)}
       error={errors[name]}
       testId={`profile-${name}`}
       {...extra}
     />
   );
+  // A social profile as people type it (@handle, instagram.com/handle, a copied address), with the
+  // address it will be saved as under it (common/social-handles.ts).
+  const socialField = (name: SocialField, label: string) => {
+    const network = networkOfField(name);
+    const typed = values[name].trim();
+    const saved = network && typed ? socialProfileUrl(network, typed) : null;
+    return field(name, label, {
+      type: 'text',
+      inputMode: 'url',
+      autoCapitalize: 'none',
+      autoCorrect: 'off',
+      spellCheck: false,
+      placeholder: t(`register.${name}_placeholder`),
+      hint:
+        saved && saved !== typed && !errors[name] ? (
+          <span data-testid={`saved-${name}`}>{t('register.social_saved_as', { url: saved })}</span>
+        ) : undefined,
+    });
+  };
 
   return (
     <Section title={t('settings.profile')} lead={t('settings.profile_lead', { email: user.email })}>
@@ -208,6 +266,7 @@ function ProfileForm({ user }: { user: PortalUser }) {
           {field('phone', t('register.phone'), { type: 'tel', autoComplete: 'tel' })}
           <SelectField
             label={t('settings.locale')}
+            hint={t('settings.locale_hint')}
             name="locale"
             value={values.locale}
             onChange={(event) => setValues((current) => ({ ...current, locale: event.target.value }))}
@@ -262,7 +321,7 @@ function ProfileForm({ user }: { user: PortalUser }) {
             </FormNotice>
           ) : null}
         </fieldset>
-        <fieldset className="grid gap-4 sm:grid-cols-2">
+        <fieldset id="address" ref={addressRef} className="grid scroll-mt-24 gap-4 sm:grid-cols-2">
           <legend className="mb-1 text-base font-semibold">{t('settings.shipping')}</legend>
           {field('address_1', t('settings.address_1'), {
             autoComplete: 'address-line1',
@@ -280,7 +339,7 @@ function ProfileForm({ user }: { user: PortalUser }) {
             name="country"
             autoComplete="country"
             value={values.country}
-            onChange={(event) => setValues((current) => ({ ...current, country: event.target.value }))}
+            onChange={(event) => change('country', event.target.value)}
             error={errors.country}
             testId="profile-country"
           >
@@ -294,10 +353,10 @@ function ProfileForm({ user }: { user: PortalUser }) {
         </fieldset>
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-1 text-base font-semibold">{t('register.social_profiles')}</legend>
-          {field('instagram_url', t('register.instagram_url'), { type: 'url' })}
-          {field('facebook_url', t('register.facebook_url'), { type: 'url' })}
-          {field('youtube_url', t('register.youtube_url'), { type: 'url' })}
-          {field('tiktok_url', t('register.tiktok_url'), { type: 'url' })}
+          {socialField('instagram_url', t('register.instagram_url'))}
+          {socialField('facebook_url', t('register.facebook_url'))}
+          {socialField('youtube_url', t('register.youtube_url'))}
+          {socialField('tiktok_url', t('register.tiktok_url'))}
         </fieldset>
         {showOther ? <OtherError error={mutation.error} /> : null}
         <SubmitButton busy={mutation.isPending} testId="profile-save" className="justify-self-start">

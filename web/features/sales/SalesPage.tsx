@@ -8,6 +8,7 @@ import { PageHeading } from '../../components/PageHeading';
 import { useFormatters } from '../../lib/format';
 import { useTotals } from './sales-api';
 import { PagedTable } from './SalesTable';
+import { FitText } from '../../components/fit-text';
 import { Skeleton } from '../../components/skeleton';
 
 const TABS = ['store', 'marketplace', 'vouchers'] as const;
@@ -39,12 +40,13 @@ function EarningsStrip() {
             // As tall as the figure that replaces it (its line height), so nothing below moves.
             <Skeleton className={`mt-1 w-24 ${index === 0 ? 'h-9 sm:h-10' : 'h-6 sm:h-8'}`} />
           ) : (
-            <p
+            // Shrinks rather than being cut: "9 999 999,99 $ US" in a third of a phone.
+            <FitText
+              as="p"
+              text={f.money(item.value, data?.currency)}
               className={`mt-1 font-bold tracking-tight tabular-nums ${index === 0 ? 'text-3xl sm:text-4xl' : 'text-base sm:text-2xl'}`}
               data-testid={`total-${item.key}`}
-            >
-              {f.money(item.value, data?.currency)}
-            </p>
+            />
           )}
         </div>
       ))}

@@ -1,12 +1,15 @@
 // The paged tables of /account/sales and /account/referrals (docs/product/partner-portal.md#tables "Tables show
 // columns"): a real table from the small breakpoint up, one card per row on a phone (the same
-// markup, restyled, with each cell's column name before it).
-import { useState, type ReactNode } from 'react';
+// markup, restyled, with each cell's column name before it). The page, the rows per page and the
+// dates are in the address (lib/list-params.ts), above the table with the CSV download.
+import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAGING } from '../../../common/statuses';
 import { orderLabel, useFormatters } from '../../lib/format';
+import { useListParams } from '../../lib/list-params';
 import type { GlyphName } from '../../components/glyphs';
-import { usePagedList, type ListName, type ListRow, type VoucherRow } from './sales-api';
+import { ListControls } from '../../components/list-controls';
+import { useBackInRange } from '../../components/paged-section';
+import { LIST_EXPORTS, usePagedList, type ListName, type ListRow, type VoucherRow } from './sales-api';
 import { Skeleton } from '../../components/skeleton';
 import { EmptyState } from '../../components/states';
 import { StatusBadge } from '../../components/status';
@@ -21,6 +24,8 @@ interface Column<Row> {
   align?: 'end';
   /** The main cell of a phone card (shown first, larger). */
   primary?: boolean;
+  /** A date: never broken over two lines. */
+  nowrap?: boolean;
 }
 
 const ROW_TEST_IDS: Record<ListName, string> = {
@@ -57,7 +62,7 @@ function DataTable<Row extends { id: number }>({
                 key={column.key}
                 data-label={column.header}
                 data-column={column.key}
-                className={`flex items-center justify-between gap-4 py-1 before:text-stone-500 before:content-[attr(data-label)] sm:table-cell sm:border-b sm:border-stone-100 sm:px-3 sm:py-3 sm:before:content-none sm:first:pl-0 sm:last:pr-0 dark:before:text-stone-400 sm:dark:border-stone-800/70 ${column.align === 'end' ? 'sm:text-right sm:tabular-nums' : ''} ${column.primary ? 'font-medium' : ''}`}
+                className={`flex items-center justify-between gap-4 py-1 before:text-stone-500 before:content-[attr(data-label)] sm:table-cell sm:border-b sm:border-stone-100 sm:px-3 sm:py-3 sm:before:content-none sm:first:pl-0 sm:last:pr-0 dark:before:text-stone-400 sm:dark:border-stone-800/70 ${column.align === 'end' ? 'sm:text-right sm:tabular-nums' : ''} ${column.primary ? 'font-medium' : ''} ${column.nowrap ? 'whitespace-nowrap' : ''}`}
               >
                 <span className="text-right sm:text-inherit">{column.cell(row)}</span>
               </td>
@@ -89,7 +94,7 @@ function useSaleColumns(withReferral: boolean): Column<SaleRow>[] {
   const { t } = useTranslation();
   const f = useFormatters();
   const columns: Column<SaleRow>[] = [
-    { key: 'date', header: t('sales.columns.date'), cell: (row) => f.date(row.date) },
+    { key: 'date', header: t('sales.columns.date'), cell: (row) => f.date(row.date), nowrap: true },
     {
       key: 'order',
       header: t('sales.columns.order'),
@@ -161,11 +166,13 @@ function useVoucherColumns(): Column<VoucherRow>[] {
       key: 'valid_from',
       header: t('sales.columns.valid_from'),
       cell: (row) => (row.valid_from ? f.date(row.valid_from) : '—'),
+      nowrap: true,
     },
     {
       key: 'valid_till',
       header: t('sales.columns.valid_till'),
       cell: (row) => (row.valid_till ? f.date(row.valid_till) : t('sales.no_expiry')),
+      nowrap: true,
     },
     {
       key: 'status',
@@ -188,19 +195,18 @@ export interface PagedTableProps<Name extends ListName> {
   name: Name;
   caption: string;
   empty: { icon: GlyphName; title: string; body?: string };
-  length?: number;
 }
 
-/** One paged list with its own page; moving pages fetches only a page not seen yet. */
-export function PagedTable<Name extends ListName>({
-  name,
-  caption,
-  empty,
-  length = PAGING.defaultLength,
-}: PagedTableProps<Name>) {
+/**
+ * One paged list, its page, rows per page and dates in the address; moving pages fetches only a
+ * page not seen yet.
+ */
+export function PagedTable<Name extends ListName>({ name, caption, empty }: PagedTableProps<Name>) {
   const { t } = useTranslation();
-  const [page, setPage] = useState<number>(PAGING.defaultPage);
-  const query = usePagedList(name, page, length);
+  const list = useListParams();
+  const { page, setPage } = list;
+  const query = usePagedList(name, page, list.size, list.rangeQuery);
+  useBackInRange(query.data, page, setPage);
   const saleColumns = useSaleColumns(name === 'referrals');
   const voucherColumns = useVoucherColumns();
 
@@ -215,7 +221,17 @@ export function PagedTable<Name extends ListName>({
       </EmptyState>
     );
   else if (!query.data || query.data.total === 0 || query.data.data.length === 0)
-    body = <EmptyState icon={empty.icon} title={empty.title} body={empty.body} testId={`${name}-empty`} />;
+    body =
+      Object.keys(list.rangeQuery).length > 0 ? (
+        <EmptyState
+          icon={empty.icon}
+          title={t('lists.empty_range_title')}
+          body={t('lists.empty_range_body')}
+          testId={`${name}-empty`}
+        />
+      ) : (
+        <EmptyState icon={empty.icon} title={empty.title} body={empty.body} testId={`${name}-empty`} />
+      );
   else {
     const rows = query.data.data;
     body = (
@@ -250,9 +266,19 @@ export function PagedTable<Name extends ListName>({
     );
   }
   return (
-    <div data-testid={`${name}-table`} aria-busy={query.isFetching}>
-      {body}
-    </div>
+    <>
+      <ListControls
+        list={list}
+        listName={caption}
+        exportPath={LIST_EXPORTS[name].path}
+        fileName={LIST_EXPORTS[name].file}
+        total={query.data && !query.isPlaceholderData ? query.data.total : null}
+        testPrefix={name}
+      />
+      <div data-testid={`${name}-table`} aria-busy={query.isFetching}>
+        {body}
+      </div>
+    </>
   );
 }
 

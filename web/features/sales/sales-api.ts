@@ -13,6 +13,7 @@ import type {
   totals,
   verifiedTiers,
 } from '../../../common/contracts/dashboard';
+import type { ListRangeQuery } from '../../../common/list-range';
 import { PAGING } from '../../../common/statuses';
 import { api, type Paged } from '../../lib/api';
 import { SALES_QUERY_KEY, type SaleRow } from '../../lib/sales-data';
@@ -43,6 +44,14 @@ export const LISTS = {
   vouchers: '/api/getVouchersPaginated',
 } as const;
 export type ListName = keyof typeof LISTS;
+
+/** Each list's CSV download (every row of its range) and the name its file is saved as. */
+export const LIST_EXPORTS: Record<ListName, { path: string; file: string }> = {
+  store: { path: '/api/exports/sales.csv', file: 'sales.csv' },
+  referrals: { path: '/api/exports/referrals.csv', file: 'referrals.csv' },
+  marketplace: { path: '/api/exports/marketplace.csv', file: 'marketplace.csv' },
+  vouchers: { path: '/api/exports/vouchers.csv', file: 'vouchers.csv' },
+};
 export type ListRow<Name extends ListName> = Name extends 'vouchers' ? VoucherRow : SaleRow;
 
 export const salesKeys = {
@@ -51,7 +60,9 @@ export const salesKeys = {
   totals: ['sales', 'totals'] as const,
   chart: ['sales', 'chart'] as const,
   tiers: ['sales', 'tiers'] as const,
-  list: (name: ListName, page: number, length: number) => ['sales', 'list', name, { page, length }] as const,
+  // A range joins the key only when there is one, so all time keeps the key the prefetch fills.
+  list: (name: ListName, page: number, length: number, range: ListRangeQuery = {}) =>
+    ['sales', 'list', name, { page, length, ...range }] as const,
 };
 
 /** Kept until the live push says otherwise (docs/product/engagement.md#live-push: fetched once). */
@@ -94,16 +105,27 @@ export function usePagedList<Name extends ListName>(
   name: Name,
   page: number,
   length: number = PAGING.defaultLength,
+  range: ListRangeQuery = {},
 ) {
-  return useQuery({ ...pagedListQuery(name, page, length), placeholderData: keepPreviousData });
+  return useQuery({ ...pagedListQuery(name, page, length, range), placeholderData: keepPreviousData });
 }
 
-/** One page of a list (also asked for ahead of the page's code, app/account/prefetch-account.ts). */
-export function pagedListQuery<Name extends ListName>(name: Name, page: number, length: number) {
+/**
+ * One page of a list in a range of days (none: all time; also asked for ahead of the page's code,
+ * app/account/prefetch-account.ts).
+ */
+export function pagedListQuery<Name extends ListName>(
+  name: Name,
+  page: number,
+  length: number,
+  range: ListRangeQuery = {},
+) {
   return {
-    queryKey: salesKeys.list(name, page, length),
+    queryKey: salesKeys.list(name, page, length, range),
     queryFn: ({ signal }: { signal?: AbortSignal }) =>
-      api.get<Paged<ListRow<Name>>>(LISTS[name], { query: { page, length }, signal }),
+      api.get<Paged<ListRow<Name>>>(LISTS[name], { query: { page, length, ...range }, signal }),
     ...FETCHED_ONCE,
+    // Status labels in the interface's language.
+    meta: { worded: true },
   };
 }

@@ -22,6 +22,7 @@ import {
   type FormatFilter,
 } from './gallery-view';
 import type { LightboxImage } from './Lightbox';
+import { inFormat } from '../media/image-format';
 import { Skeleton } from '../../../components/skeleton';
 import { EmptyState } from '../../../components/states';
 
@@ -106,6 +107,7 @@ export function GalleryPage() {
           width: image.width,
           height: image.height,
           downloadName: downloadNameOf(image),
+          jpeg: { url: inFormat(image.url, 'jpeg'), downloadName: downloadNameOf(image, 'jpeg') },
         })),
       ),
     [sections],

@@ -30,6 +30,8 @@ export interface LightboxImage {
   height: number;
   /** The file name the download gets. */
   downloadName: string;
+  /** The same image as a JPEG, offered beside the WebP download when given. */
+  jpeg?: { url: string; downloadName: string };
 }
 
 export interface LightboxProps {
@@ -478,15 +480,29 @@ export function Lightbox({ images, startIndex, onClose }: LightboxProps) {
           </p>
           <p className="mt-1 hidden text-xs text-white/50 lg:block">{t('content.lightbox.shortcuts')}</p>
         </div>
-        <a
-          href={current.url}
-          download={current.downloadName}
-          className="inline-flex min-h-11 shrink-0 items-center justify-center gap-2 self-stretch rounded-full bg-white px-5 py-2.5 text-sm font-semibold text-stone-900 shadow-sm transition-colors hover:bg-orange-50 focus-visible:outline-white sm:self-auto"
-          data-testid="lightbox-download"
-        >
-          <Icon name="download" width={18} height={18} />
-          {t('content.lightbox.download')}
-        </a>
+        <div className="flex shrink-0 gap-2 self-stretch sm:self-auto">
+          <a
+            href={current.url}
+            download={current.downloadName}
+            className="inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-full bg-white px-5 py-2.5 text-sm font-semibold text-stone-900 shadow-sm transition-colors hover:bg-orange-50 focus-visible:outline-white sm:flex-none"
+            data-testid="lightbox-download"
+          >
+            <Icon name="download" width={18} height={18} />
+            {t('content.lightbox.download')}
+            {current.jpeg ? <span className="text-stone-500">WebP</span> : null}
+          </a>
+          {current.jpeg ? (
+            <a
+              href={current.jpeg.url}
+              download={current.jpeg.downloadName}
+              className="inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-4 py-2.5 text-sm font-semibold text-white ring-1 ring-white/40 transition-colors ring-inset hover:bg-white/15 focus-visible:outline-white"
+              aria-label={t('content.lightbox.download_jpeg_label')}
+              data-testid="lightbox-download-jpeg"
+            >
+              {t('content.lightbox.download_jpeg')}
+            </a>
+          ) : null}
+        </div>
       </div>
     </div>
   );

@@ -9,6 +9,7 @@ import type { GalleryFormat } from '../../../../common/content';
 import type { GalleryImage } from '../../../../common/contracts/content';
 import { PRODUCT_CODES, isProductCode } from '../../../../common/products';
 import { Icon } from '../../../components/icons';
+import { inFormat, type ImageFormat } from '../media/image-format';
 import { SECTION_FORMATS } from './first-screen';
 
 /**
@@ -27,9 +28,9 @@ export const FORMAT_FILTERS = ['all', 'square', 'story'] as const;
 export type FormatFilter = (typeof FORMAT_FILTERS)[number];
 export const productKeyOf = (image: GalleryImage) => image.product ?? BRAND;
 
-/** The name the download gets: readable, and unique per image. */
-export function downloadNameOf(image: GalleryImage): string {
-  return `sunbite-${image.product ?? BRAND}-${image.format}-${image.id}.webp`;
+/** The name the download gets: readable, and unique per image and format. */
+export function downloadNameOf(image: GalleryImage, format: ImageFormat = 'webp'): string {
+  return `sunbite-${image.product ?? BRAND}-${image.format}-${image.id}.${format === 'jpeg' ? 'jpg' : 'webp'}`;
 }
 
 export function useProductLabel() {
@@ -216,6 +217,16 @@ export function Tile({
           >
             <Icon name="download" width={18} height={18} />
           </a>
+          <a
+            href={inFormat(image.url, 'jpeg')}
+            download={downloadNameOf(image, 'jpeg')}
+            className="inline-flex min-h-10 shrink-0 items-center rounded-full px-2 text-xs font-semibold tracking-wide text-stone-600 hover:bg-stone-100 hover:text-stone-900 dark:text-stone-300 dark:hover:bg-stone-800 dark:hover:text-white"
+            aria-label={t('content.gallery.download_jpeg', { alt: image.alt })}
+            title={t('content.gallery.download_jpeg_short')}
+            data-testid={testId('gallery-download-jpeg')}
+          >
+            JPEG
+          </a>
         </figcaption>
       </figure>
     </li>
@@ -275,7 +286,8 @@ export function GalleryCount({
   return (
     <p className="text-sm font-medium text-muted" aria-live="polite" data-testid={testId('gallery-count')}>
       {filtered
-        ? t('content.gallery.count_filtered', { shown, count })
+        ? // Counted by what is shown ("2 images sur 34"); only ever fewer than all, so never "of 1".
+          t('content.gallery.count_filtered', { count: shown, total: count })
         : t('content.gallery.count', { count })}
     </p>
   );

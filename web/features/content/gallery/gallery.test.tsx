@@ -64,9 +64,14 @@ describe('/account/grab_n_go', () => {
     expect(thumb).toHaveAttribute('height', '1920');
     expect(thumb.style.aspectRatio).toBe('1080 / 1920');
 
-    const download = screen.getByRole('link', { name: 'Download: Sunbite sun over a picnic' });
+    const download = screen.getByRole('link', { name: 'Download as WebP: Sunbite sun over a picnic' });
     expect(download).toHaveAttribute('href', '/api/media/14-full.webp');
     expect(download).toHaveAttribute('download', 'sunbite-brand-square-14.webp');
+    // The same image as a JPEG, converted by the server.
+    const jpeg = screen.getByRole('link', { name: 'Download as JPEG: Sunbite sun over a picnic' });
+    expect(jpeg).toHaveAttribute('href', '/api/media/14-full.webp?format=jpeg');
+    expect(jpeg).toHaveAttribute('download', 'sunbite-brand-square-14.jpg');
+    expect(jpeg).toHaveTextContent('JPEG');
     expect(fake.calls()).toContain('GET /api/gallery');
     expect(document.title).toMatch(/^Grab and Go/);
   });
@@ -118,6 +123,14 @@ describe('/account/grab_n_go', () => {
       '/api/media/13-full.webp',
     );
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus());
+    // Both downloads of the image shown: the WebP as stored and its JPEG.
+    expect(within(dialog).getByTestId('lightbox-download')).toHaveAttribute(
+      'href',
+      '/api/media/13-full.webp',
+    );
+    const jpeg = within(dialog).getByRole('link', { name: 'Download as JPEG' });
+    expect(jpeg).toHaveAttribute('href', '/api/media/13-full.webp?format=jpeg');
+    expect(jpeg).toHaveAttribute('download', 'sunbite-acv-story-13.jpg');
     await user.keyboard('{ArrowRight}');
     expect(within(dialog).getByTestId('lightbox-counter')).toHaveTextContent('1 / 2');
 
@@ -150,7 +163,13 @@ describe('/account/grab_n_go', () => {
     expect(chip(/^Tout/)).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('heading', { name: 'Publications carrées' })).toBeInTheDocument();
     expect(
-      screen.getByRole('button', { name: 'Agrandir\u202F: ACV jar in morning light' }),
+      screen.getByRole('button', { name: 'Agrandir\u00a0: ACV jar in morning light' }),
     ).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: 'Télécharger en JPEG\u00A0: ACV jar in morning light' }),
+    ).toHaveAttribute('href', '/api/media/13-full.webp?format=jpeg');
+    expect(
+      screen.getByRole('link', { name: 'Télécharger en WebP\u00A0: ACV jar in morning light' }),
+    ).toHaveAttribute('href', '/api/media/13-full.webp');
   });
 });

@@ -101,7 +101,30 @@ describe('<Lightbox>', () => {
     const download = screen.getByRole('link', { name: 'Download' });
     expect(download).toHaveAttribute('href', '/api/media/2.webp');
     expect(download).toHaveAttribute('download', 'sunbite-acv-square-2.webp');
+    // An image given without a JPEG offers its one download.
+    expect(screen.queryByTestId('lightbox-download-jpeg')).not.toBeInTheDocument();
     expect(button('Close')).toHaveFocus();
+  });
+
+  it('offers the JPEG beside the WebP when the image has one, inside the focus loop', async () => {
+    const user = userEvent.setup();
+    renderLightbox(
+      0,
+      IMAGES.map((one) => ({
+        ...one,
+        jpeg: { url: `${one.url}?format=jpeg`, downloadName: one.downloadName.replace('.webp', '.jpg') },
+      })),
+    );
+    expect(screen.getByTestId('lightbox-download')).toHaveTextContent('DownloadWebP');
+    const jpeg = screen.getByRole('link', { name: 'Download as JPEG' });
+    expect(jpeg).toHaveAttribute('href', '/api/media/1.webp?format=jpeg');
+    expect(jpeg).toHaveAttribute('download', 'sunbite-acv-square-1.jpg');
+    expect(jpeg).toHaveTextContent('JPEG');
+    jpeg.focus();
+    await user.tab();
+    expect(button('Zoom out')).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(jpeg).toHaveFocus();
   });
 
   it('holds zoom at 3 and 0.1 however many times the buttons and keys are pressed', async () => {

@@ -207,7 +207,11 @@ describe('the talking-points editor', () => {
     expect(screen.getByTestId('field-name')).toHaveAttribute('aria-invalid', 'true');
     const required = screen.getByTestId('required-hashtags');
     await user.click(within(required).getByRole('button', { name: 'Remove #Ad' }));
-    expect(within(required).getByText('One of #Ad, #Sponsored or #Paid is required.')).toBeInTheDocument();
+    expect(
+      within(required).getByText(
+        'A disclosure hashtag is required: #Ad, #Sponsored, #Paid, #Pub, #Publicité, #Commandité or #Partenariat.',
+      ),
+    ).toBeInTheDocument();
     await user.click(screen.getByTestId('editor-save'));
     expect(await screen.findByTestId('editor-invalid')).toHaveTextContent('2 fields need attention');
     await waitFor(() => expect(screen.getByTestId('field-name')).toHaveFocus());

@@ -292,7 +292,7 @@ describe('the upload', () => {
     expect(reasons.en[0]!.reason).toBe(
       'A return of “-999,999.99” is more than this partner’s earlier lines on this tracking ID brought in, net of returns (49.98)',
     );
-    expect(reasons.fr[3]!.reason).toBe('Date à venir\u202f: «\u00a02026-12-24\u00a0»');
+    expect(reasons.fr[3]!.reason).toBe('Date à venir\u00a0: «\u00a02026-12-24\u00a0»');
     const lang = (init: RequestInit) =>
       new Headers(init.headers).get('Accept-Language') === 'fr' ? 'fr' : 'en';
     const refused = summary(41, { filename: 'november.tsv', rows_imported: 2, rows_rejected: 4 });
