@@ -10,9 +10,9 @@ const concrete = (path: string) =>
 
 for (const locale of ['en', 'fr'] as const satisfies readonly Locale[]) {
   test(`every route shows its layout and title (${locale})`, async ({ page, request }) => {
-    // Every route of the table, one after the other; on a fresh data folder the content pages
-    // also have their pictures' renditions made on first request.
-    test.slow();
+    // Every route of the table (about forty), one after the other; on a fresh data folder the
+    // content pages also have their pictures' renditions made on first request.
+    test.setTimeout(240_000);
     await prefer(page, { locale });
     // The account area needs a session; the public pages are seen signed out first.
     const ordered = [

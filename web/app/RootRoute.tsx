@@ -6,13 +6,17 @@ import { scrollToTop } from '../lib/scroll';
 import { RegistrationProvider } from '../features/auth/registration-context';
 import { SkipLink } from './SkipLink';
 
-/** Wraps every page: the skip link, and the smooth scroll to the top after each page change. */
+/**
+ * Wraps every page: the skip link, and the smooth scroll to the top after each page change, but
+ * for a link to a part of a page (`/account/profile#address`), which the page brings into view.
+ */
 export function RootRoute() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const navigateTo = useCallback((to: string) => void navigate(to), [navigate]);
   useEffect(() => {
-    scrollToTop();
+    // The address is the new page's by now; its hash names the part the page scrolls to.
+    if (!window.location.hash) scrollToTop();
   }, [pathname]);
   return (
     <NavigationProvider value={navigateTo}>
