@@ -157,7 +157,9 @@ export function LiveSalesPage() {
             ref={track}
             aria-label={t('engagement.slider.list')}
             aria-live="polite"
-            className="-mx-1 flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth px-1 pt-1 pb-4"
+            // A region that scrolls sideways takes the focus, so the arrow keys scroll it too.
+            tabIndex={0}
+            className="-mx-1 flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth rounded-xl px-1 pt-1 pb-4 focus-visible:outline-2 focus-visible:outline-brand-600"
             data-testid="slider"
           >
             {list.map((sale) => (
