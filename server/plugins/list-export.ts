@@ -7,7 +7,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { localDay } from '../../common/calendar';
-import { LIST_EXPORT_MAX, type ListRangeQuery } from '../../common/list-range';
+import { LIST_EXPORT_MAX } from '../../common/list-range';
 import type { Locale } from '../../common/i18n';
 import { i18n } from '../i18n';
 import { csvLine, sendCsv, type CsvValue } from './csv';
@@ -43,12 +43,6 @@ export const columnHeading = (column: ListColumn, locale: Locale): string =>
 /** An instant's day in the program's time zone, or '' when there is none. */
 export const csvDay = (instant: string | null | undefined, zone: string): string =>
   instant ? localDay(instant, zone) : '';
-
-/** Whether a query names a range at all (none is all time, and needs no time zone). */
-export const hasRange = (query: ListRangeQuery): boolean =>
-  (query.range !== undefined && query.range !== 'custom') ||
-  query.from !== undefined ||
-  query.to !== undefined;
 
 /** The whole file: the byte order mark, the headings, the rows. */
 export function listCsv(

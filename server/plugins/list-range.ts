@@ -50,6 +50,12 @@ export interface ListWindow {
   until?: string | undefined;
 }
 
+/** Whether a query names a range at all (none is all time, and needs no time zone). */
+export const hasRange = (query: ListRangeQuery): boolean =>
+  (query.range !== undefined && query.range !== 'custom') ||
+  query.from !== undefined ||
+  query.to !== undefined;
+
 /**
  * The days and instants of a list's range in the program's time zone `zone`: a preset from
  * today's day there, else `from` and `to` as given. No range is all time (an empty window).

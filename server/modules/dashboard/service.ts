@@ -8,8 +8,8 @@ import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import { i18n, statusLabel, type PortalKey } from '../../i18n';
 import { csvMoney, type CsvValue } from '../../plugins/csv';
-import { csvDay, hasRange } from '../../plugins/list-export';
-import { listWindow, type ListWindow } from '../../plugins/list-range';
+import { csvDay } from '../../plugins/list-export';
+import { listWindow } from '../../plugins/list-range';
 import { countReadCopies, shownText } from '../notifications/service';
 import { findPartnerById } from '../partners/service';
 import { latestPaidCashout } from '../payouts/service';
@@ -21,6 +21,7 @@ import {
   earnedCents,
   monthKeyIn,
   programTimeZone,
+  rangeWindow,
   tierReached,
   weekKeyIn,
 } from '../ledger/service';
@@ -192,10 +193,6 @@ export interface Paging {
 /** A page of a list and its range (plugins/list-range.ts). */
 export type ListPaging = Paging & ListRangeQuery;
 
-/** The window of a list's range in the program's time zone; none reads no setting. */
-export const rangeWindow = async (db: Db, query: ListRangeQuery, now = new Date()): Promise<ListWindow> =>
-  hasRange(query) ? listWindow(query, await programTimeZone(db), now) : {};
-
 function paged<T>(rows: T[], total: number, paging: Paging) {
   return {
     data: rows,
@@ -334,11 +331,8 @@ function saleCells(
 
 /** The store sales of a range, as the sales list shows them. */
 export async function shopSalesCsv(db: Db, partnerId: number, range: ListRangeQuery, locale: Locale) {
-  const [zone, currency, window] = await Promise.all([
-    programTimeZone(db),
-    readProgramCurrency(db),
-    rangeWindow(db, range),
-  ]);
+  const [zone, currency] = await Promise.all([programTimeZone(db), readProgramCurrency(db)]);
+  const window = listWindow(range, zone);
   const { rows, total } = await salePage(db, partnerId, LIST_EXPORT_MAX, 0, window);
   const adjustments = await adjustmentsOfPage(db, partnerId, rows);
   const columns = [
@@ -363,11 +357,8 @@ export async function shopSalesCsv(db: Db, partnerId: number, range: ListRangeQu
 
 /** The referral sales of a range, with who was referred as the list shows it. */
 export async function referralSalesCsv(db: Db, partnerId: number, range: ListRangeQuery, locale: Locale) {
-  const [zone, currency, window] = await Promise.all([
-    programTimeZone(db),
-    readProgramCurrency(db),
-    rangeWindow(db, range),
-  ]);
+  const [zone, currency] = await Promise.all([programTimeZone(db), readProgramCurrency(db)]);
+  const window = listWindow(range, zone);
   const [total, rows] = await Promise.all([
     countReferralRows(db, partnerId, window),
     referralRows(db, partnerId, LIST_EXPORT_MAX, 0, window),
@@ -405,11 +396,8 @@ export async function vouchersCsv(
   locale: Locale,
   now = new Date(),
 ) {
-  const [zone, currency, window] = await Promise.all([
-    programTimeZone(db),
-    readProgramCurrency(db),
-    rangeWindow(db, range, now),
-  ]);
+  const [zone, currency] = await Promise.all([programTimeZone(db), readProgramCurrency(db)]);
+  const window = listWindow(range, zone, now);
   const [total, rows] = await Promise.all([
     countVouchers(db, partnerId, window),
     voucherRows(db, partnerId, LIST_EXPORT_MAX, 0, window),

@@ -9,7 +9,9 @@
 // writers that come after it read the new zone. SQLite has one writer at a time.
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../../../common/calendar';
 import type { Db } from '../../db';
+import type { ListRangeQuery } from '../../../common/list-range';
 import { dialectOf } from '../../db/dialect';
+import { hasRange, listWindow, type ListWindow } from '../../plugins/list-range';
 import { storedZone, storedZoneShared } from './calendar-repository';
 
 /** Where the zone is kept in the settings table (migration 028 writes the default there). */
@@ -23,6 +25,10 @@ export const zoneOf = (stored: string | undefined | null): string =>
 export async function programTimeZone(db: Db): Promise<string> {
   return zoneOf(await storedZone(db, TIME_ZONE_KEY));
 }
+
+/** A partner list's range as days and instants of the program's calendar; no range reads no setting. */
+export const rangeWindow = async (db: Db, query: ListRangeQuery, now = new Date()): Promise<ListWindow> =>
+  hasRange(query) ? listWindow(query, await programTimeZone(db), now) : {};
 
 /**
  * The zone a change of the running totals is cut by; call it inside the transaction that writes

@@ -179,7 +179,7 @@ export type { RatedPartner, Tier } from './rules';
 export { createEarning, foldAdjustmentsBack, moveEarnings } from './earnings';
 export type { MovedEarning } from './earnings';
 export { ALL_TIME, dayKey, monthKeyIn, rebuildCalendarStats, rebuildLedgerStats, weekKeyIn } from './stats';
-export { programTimeZone, TIME_ZONE_KEY, zoneOf } from './calendar';
+export { programTimeZone, rangeWindow, TIME_ZONE_KEY, zoneOf } from './calendar';
 
 /**
  * What the partner keeps from an earning: a rejected earning keeps its amount in the ledger (the

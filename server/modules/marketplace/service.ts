@@ -11,12 +11,10 @@ import { isUniqueViolation, lockKeys, nowIso } from '../../db/dialect';
 import { invalid, notFound } from '../../errors';
 import { i18n, statusLabel } from '../../i18n';
 import { csvMoney, type CsvValue } from '../../plugins/csv';
-import { hasRange } from '../../plugins/list-export';
-import { listWindow } from '../../plugins/list-range';
 import { pageOf } from '../../plugins/paging';
 import { recordAudit } from '../audit/service';
 import { findPartnerById, updatePartner } from '../partners/service';
-import { createEarning, earnedCents, programTimeZone } from '../ledger/service';
+import { createEarning, earnedCents, rangeWindow } from '../ledger/service';
 import { holdUntilFrom, readMarketplaceRateBp } from '../settings/service';
 import type { ReportProblem, ReportReason, ReportRow } from './report';
 import { parseAssociatesReport } from './report';
@@ -387,17 +385,13 @@ export async function importDetail(
   };
 }
 
-/** The report days of a partner list's range (a preset cut by the program's calendar). */
-const saleDaysOf = async (db: Db, range: ListRangeQuery, now = new Date()) =>
-  hasRange(range) ? listWindow(range, await programTimeZone(db), now) : {};
-
 export async function marketplaceSales(
   db: Db,
   partnerId: number,
   paging: { page: number; length: number } & ListRangeQuery,
   locale: Locale,
 ) {
-  const days = await saleDaysOf(db, paging);
+  const days = await rangeWindow(db, paging);
   const total = await countPartnerSales(db, partnerId, days);
   const rows = await partnerSalesPage(db, partnerId, paging.page, paging.length, days);
   return {
@@ -426,7 +420,7 @@ export async function marketplaceSales(
 
 /** The partner's marketplace sales of a range as CSV rows (plugins/list-export.ts), the newest first. */
 export async function marketplaceSalesCsv(db: Db, partnerId: number, range: ListRangeQuery, locale: Locale) {
-  const [days, currency] = await Promise.all([saleDaysOf(db, range), readProgramCurrency(db)]);
+  const [days, currency] = await Promise.all([rangeWindow(db, range), readProgramCurrency(db)]);
   const [total, rows] = await Promise.all([
     countPartnerSales(db, partnerId, days),
     partnerSalesPage(db, partnerId, 1, LIST_EXPORT_MAX, days),

@@ -19,12 +19,12 @@ import { AppError, notFound } from '../../errors';
 import type { ApiMessageKey } from '../../errors';
 import { statusLabel } from '../../i18n';
 import { csvMoney, type CsvValue } from '../../plugins/csv';
-import { csvDay, hasRange } from '../../plugins/list-export';
+import { csvDay } from '../../plugins/list-export';
 import { listWindow } from '../../plugins/list-range';
 import { enqueueJob } from '../../jobs/queue';
 import { recordAudit } from '../audit/service';
 import { findPartnerById } from '../partners/service';
-import { foldAdjustmentsBack, moveEarnings, programTimeZone } from '../ledger/service';
+import { foldAdjustmentsBack, moveEarnings, programTimeZone, rangeWindow } from '../ledger/service';
 import { payoutRulesOf, readPayoutRules } from '../settings/service';
 import type { StaffRole } from '../staff/service';
 import {
@@ -270,10 +270,6 @@ export async function requestPayout(db: Db, partnerId: number, locale: Locale, n
   return { ...json, invoice: json.invoice! };
 }
 
-/** The instants of a partner list's range in the program's time zone (plugins/list-range.ts). */
-const invoiceWindow = async (db: Db, range: ListRangeQuery) =>
-  hasRange(range) ? listWindow(range, await programTimeZone(db)) : {};
-
 export async function partnerInvoices(
   db: Db,
   partnerId: number,
@@ -285,7 +281,7 @@ export async function partnerInvoices(
     partnerId,
     paging.length,
     (paging.page - 1) * paging.length,
-    await invoiceWindow(db, paging),
+    await rangeWindow(db, paging),
   );
   return {
     data: rows.map((r) => ({
@@ -312,13 +308,7 @@ export async function partnerInvoices(
  */
 export async function partnerInvoicesCsv(db: Db, partnerId: number, range: ListRangeQuery, locale: Locale) {
   const zone = await programTimeZone(db);
-  const { rows, total } = await invoicePage(
-    db,
-    partnerId,
-    LIST_EXPORT_MAX,
-    0,
-    hasRange(range) ? listWindow(range, zone) : {},
-  );
+  const { rows, total } = await invoicePage(db, partnerId, LIST_EXPORT_MAX, 0, listWindow(range, zone));
   const columns = ['date', 'invoice', 'amount', 'currency', 'status', 'paid_on'] as const;
   return {
     columns,
