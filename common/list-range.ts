@@ -2,7 +2,7 @@
 // what the SPA writes in the address and the API reads. Days are 'YYYY-MM-DD' of the program's
 // calendar (common/calendar.ts, docs/decisions/054-program-calendar.md); the server turns them into
 // instants in the program's time zone, so "last month" is the month the dashboard counts.
-import { addToDay } from './calendar';
+import { addToDay, localDay, startOfDay } from './calendar';
 
 /** Rows per page a partner can choose; the first is the spec's default (PAGING.defaultLength). */
 export const LIST_SIZES = [5, 10, 25, 50] as const;
@@ -50,4 +50,39 @@ export interface ListRangeQuery {
   range?: ListRange | undefined;
   from?: string | undefined;
   to?: string | undefined;
+}
+
+/** What a list's query filters by: its days and the instants they run between ([since, until)). */
+export interface ListWindow {
+  /** The first day, included. */
+  fromDay?: string | undefined;
+  /** The last day, included. */
+  toDay?: string | undefined;
+  /** The first instant, as stored text (ISO UTC, decisions/002). */
+  since?: string | undefined;
+  /** The first instant after the range. */
+  until?: string | undefined;
+}
+
+/** Whether a query names a range at all (none is all time, and needs no time zone). */
+export const hasRange = (query: ListRangeQuery): boolean =>
+  (query.range !== undefined && query.range !== 'custom') ||
+  query.from !== undefined ||
+  query.to !== undefined;
+
+/**
+ * The days and instants of a list's range in the program's time zone `zone`: a preset from
+ * today's day there, else `from` and `to` as given. No range is all time (an empty window).
+ */
+export function listWindow(query: ListRangeQuery, zone: string, now: Date = new Date()): ListWindow {
+  const days =
+    query.range && query.range !== 'custom'
+      ? presetDays(query.range, localDay(now, zone))
+      : { from: query.from, to: query.to };
+  return {
+    fromDay: days.from,
+    toDay: days.to,
+    since: days.from === undefined ? undefined : startOfDay(days.from, zone).toISOString(),
+    until: days.to === undefined ? undefined : startOfDay(addToDay(days.to, { days: 1 }), zone).toISOString(),
+  };
 }

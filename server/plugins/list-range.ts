@@ -5,8 +5,7 @@
 // calendar: a day runs from its midnight in the program's time zone to the next
 // (docs/decisions/054-program-calendar.md), so a month here is the month the dashboard counts.
 import { z } from 'zod';
-import { localDay, startOfDay, addToDay } from '../../common/calendar';
-import { isDay, LIST_RANGES, presetDays, type ListRangeQuery } from '../../common/list-range';
+import { isDay, LIST_RANGES, type ListRangeQuery } from '../../common/list-range';
 import { sayKey } from '../i18n';
 import { pagingQuery } from './paging';
 
@@ -37,38 +36,3 @@ function refineDays(query: ListRangeQuery, issue: z.RefinementCtx): void {
 export const listQuery = pagingQuery().extend(rangeFields).superRefine(refineDays);
 /** A list's CSV download: its range, every page. */
 export const listExportQuery = z.object(rangeFields).superRefine(refineDays);
-
-/** What a list's query filters by: its days and the instants they run between ([since, until)). */
-export interface ListWindow {
-  /** The first day, included. */
-  fromDay?: string | undefined;
-  /** The last day, included. */
-  toDay?: string | undefined;
-  /** The first instant, as stored text (ISO UTC, decisions/002). */
-  since?: string | undefined;
-  /** The first instant after the range. */
-  until?: string | undefined;
-}
-
-/** Whether a query names a range at all (none is all time, and needs no time zone). */
-export const hasRange = (query: ListRangeQuery): boolean =>
-  (query.range !== undefined && query.range !== 'custom') ||
-  query.from !== undefined ||
-  query.to !== undefined;
-
-/**
- * The days and instants of a list's range in the program's time zone `zone`: a preset from
- * today's day there, else `from` and `to` as given. No range is all time (an empty window).
- */
-export function listWindow(query: ListRangeQuery, zone: string, now: Date = new Date()): ListWindow {
-  const days =
-    query.range && query.range !== 'custom'
-      ? presetDays(query.range, localDay(now, zone))
-      : { from: query.from, to: query.to };
-  return {
-    fromDay: days.from,
-    toDay: days.to,
-    since: days.from === undefined ? undefined : startOfDay(days.from, zone).toISOString(),
-    until: days.to === undefined ? undefined : startOfDay(addToDay(days.to, { days: 1 }), zone).toISOString(),
-  };
-}

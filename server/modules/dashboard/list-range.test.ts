@@ -3,8 +3,7 @@
 // field, and each list's file holds the partner's own rows of the range, headed in the request's
 // language, its text disarmed for spreadsheets.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { presetDays } from '../../../common/list-range';
-import { listWindow } from '../../plugins/list-range';
+import { presetDays, listWindow } from '../../../common/list-range';
 import { createTestApp, type TestApp } from '../../test/app';
 import { addEarnings, payoutPartner, type TestPartner } from '../../test/payouts';
 import { deliver, shopifyOrderPayload } from '../../test/shopify';

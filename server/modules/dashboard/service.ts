@@ -1,7 +1,7 @@
 // The partner's figures and lists (docs/product/errors-and-languages.md#the-api-conventions, docs/product/commissions.md): computed from the ledger,
 // money in major units rounded to cents, statuses with their labels in the visitor's language.
 import { major } from '../../../common/currency';
-import { LIST_EXPORT_MAX, type ListRangeQuery } from '../../../common/list-range';
+import { LIST_EXPORT_MAX, type ListRangeQuery, listWindow } from '../../../common/list-range';
 import type { Locale } from '../../../common/i18n';
 import { partnerEarningStatus } from '../../../common/statuses';
 import type { Db } from '../../db';
@@ -9,7 +9,6 @@ import { nowIso } from '../../db/dialect';
 import { i18n, statusLabel, type PortalKey } from '../../i18n';
 import { csvMoney, type CsvValue } from '../../plugins/csv';
 import { csvDay } from '../../plugins/list-export';
-import { listWindow } from '../../plugins/list-range';
 import { countReadCopies, shownText } from '../notifications/service';
 import { findPartnerById } from '../partners/service';
 import { latestPaidCashout } from '../payouts/service';

@@ -9,9 +9,8 @@
 // writers that come after it read the new zone. SQLite has one writer at a time.
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../../../common/calendar';
 import type { Db } from '../../db';
-import type { ListRangeQuery } from '../../../common/list-range';
+import { hasRange, listWindow, type ListRangeQuery, type ListWindow } from '../../../common/list-range';
 import { dialectOf } from '../../db/dialect';
-import { hasRange, listWindow, type ListWindow } from '../../plugins/list-range';
 import { storedZone, storedZoneShared } from './calendar-repository';
 
 /** Where the zone is kept in the settings table (migration 028 writes the default there). */
