@@ -15,3 +15,7 @@ declare module '*.json?part=engagement' {
   const part: Record<string, unknown>;
   export default part;
 }
+declare module '*.json?part=account' {
+  const part: Record<string, unknown>;
+  export default part;
+}

@@ -6,7 +6,7 @@ import { AccountPageSkeleton } from './app/account/AccountPageSkeleton';
 import { askFirstAnswers } from './app/account/first-answers';
 import { CodeLoadError } from './app/CodeLoadError';
 import { enterLightSignIn, LightSignIn } from './app/light-sign-in';
-import { getStoredLocale, i18nReady } from './lib/i18n';
+import { getStoredLocale, i18nReady, loadCatalogPart } from './lib/i18n';
 import { nextTask } from './lib/next-task';
 import { getStoredToken, isTokenValid } from './lib/session';
 import { applyTheme, initialTheme } from './lib/theme';
@@ -23,6 +23,10 @@ let routerNavigate: ((to: string) => void) | undefined;
 let fullApp: Promise<FullApp> | undefined;
 let fullAppMounted = false;
 function startFullApp({ keepCurrentPage }: { keepCurrentPage: boolean }) {
+  // An account page's words (their own part of the catalog) on their way beside the app's code,
+  // not after the router has matched the page.
+  if (!fullApp && /^\/account(\/|$)/.test(window.location.pathname))
+    loadCatalogPart('account').catch(() => {});
   fullApp ??= import('./app/full-app').then(async ({ createFullApp }) => {
     sessionStorage.removeItem(RELOADED_FOR_CODE);
     // The chunk's evaluation, the router's start and the first render each in a task of their

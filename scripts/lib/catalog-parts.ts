@@ -10,13 +10,17 @@ export const CATALOG_PARTS: Record<string, readonly string[]> = {
   manager: ['manager'],
   content: ['content'],
   engagement: ['engagement'],
+  // What only the signed-in partner's pages show (the dashboard, cash-out, referrals, the bell,
+  // sharing, the lists' controls, the survey): loaded with the account's shell, so the sign-in's
+  // first download does not carry them (docs/performance.md, first load).
+  account: ['dashboard', 'cashout', 'survey', 'referrals', 'bell', 'share', 'lists'],
 };
 
 /**
  * Top-level keys only the server reads: the API's messages (`server/i18n.ts` answers them already in
- * the reader's language) and the notifications it writes. No part of the SPA carries them.
+ * the reader's language), the notifications it writes and the lists' CSV headings. No part of the SPA carries them.
  */
-export const SERVER_ONLY_KEYS: readonly string[] = ['api', 'notifications_server'];
+export const SERVER_ONLY_KEYS: readonly string[] = ['api', 'notifications_server', 'list_export'];
 
 /** The part of a catalog: `core` is every key no area claims and the server does not keep. */
 export function catalogPart(catalog: Record<string, unknown>, part: string): Record<string, unknown> {

@@ -346,7 +346,14 @@ export function buildRoutes(hooks: RouterHooks = {}): RouteObject[] {
             if (answer === null) hooks.onAccountEntered?.(new URL(args.request.url).pathname);
             return answer;
           },
-          lazy: async () => ({ Component: (await import('./account/AccountShell')).AccountShell }),
+          // The account's words arrive with its shell (lib/i18n.ts, loadCatalogPart).
+          lazy: async () => {
+            const [{ AccountShell }] = await Promise.all([
+              import('./account/AccountShell'),
+              loadCatalogPart('account'),
+            ]);
+            return { Component: AccountShell };
+          },
           HydrateFallback: AccountFallback,
           children: [
             ...inArea('account').map((entry) => childRoute(entry, '/account')),

@@ -28,7 +28,7 @@ const LATER_CATALOGS: Partial<Record<Locale, () => Promise<{ default: ResourceKe
 };
 
 const PARTS: Record<
-  'manager' | 'content' | 'engagement',
+  'manager' | 'content' | 'engagement' | 'account',
   Record<Locale, () => Promise<{ default: ResourceKey }>>
 > = {
   manager: {
@@ -45,6 +45,12 @@ const PARTS: Record<
   engagement: {
     en: () => import('../../common/locales/en/portal.json?part=engagement'),
     fr: () => import('../../common/locales/fr/portal.json?part=engagement'),
+  },
+  // The signed-in partner's own pages: the dashboard, cash-out, referrals, the bell, sharing, the
+  // lists' controls and the survey (loaded with the account's shell, app/router.tsx).
+  account: {
+    en: () => import('../../common/locales/en/portal.json?part=account'),
+    fr: () => import('../../common/locales/fr/portal.json?part=account'),
   },
 };
 type PartName = keyof typeof PARTS;

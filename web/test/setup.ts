@@ -1,9 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { forgetSocialProviders } from '../features/auth/social-api';
 import { closeAlert } from '../lib/alert-store';
-import { i18n } from '../lib/i18n';
+import { i18n, loadCatalogPart } from '../lib/i18n';
 import { DEFAULT_PROGRAM_CURRENCY, setProgramCurrency } from '../lib/program';
 import { stopUpdating } from '../lib/updating-store';
 import { installFakeSocket } from './fake-socket';
@@ -17,6 +17,10 @@ configure({ asyncUtilTimeout: 6000 });
 // The ALTCHA web component and its workers do not run in jsdom: tests drive the element's
 // `statechange` event themselves.
 vi.mock('../features/auth/altcha-loader', () => ({ loadAltcha: () => Promise.resolve() }));
+
+// The account's words are a part of the catalog its shell loads (app/router.tsx); a test that
+// renders one of its pieces alone has them from the start, as the shell would have.
+beforeAll(() => loadCatalogPart('account'));
 
 // jsdom implements neither scrolling nor media queries; the shell uses both. The live-push
 // socket of the account shell never reaches the network: tests drive a fake (test/fake-socket.ts).
