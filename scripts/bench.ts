@@ -194,6 +194,13 @@ async function main() {
     '/api/links/stats',
     '/api/integrations',
     '/api/integrations/instagram/top-posts',
+    // Issue 33: the sub-partner's branding the shell asks for, the bell's Sales tab, a list read
+    // over a range of the program's calendar, and the CSV downloads of the sales and cash-outs.
+    '/api/branding',
+    '/api/getSalesNotifications',
+    '/api/getShopifySalesItemsNoVouchers?page=1&length=25&range=last_90_days',
+    '/api/exports/sales.csv?range=last_90_days',
+    '/api/exports/invoices.csv',
   ];
   // What staff wait for in the back office, read with a manager's token: the payout queue, the
   // content section's lists and editor, and the sent announcements and notifications with their
@@ -355,8 +362,12 @@ async function main() {
     // one measure alone moved by up to a sixth between runs.
     const before = await load(base, ['/api/health'], []);
     const measured: { endpoint: string; m: Measure }[] = [];
-    for (const endpoint of endpoints)
-      measured.push({ endpoint: `GET ${endpoint.split('?')[0]}`, m: await load(base, [endpoint], tokens) });
+    for (const endpoint of endpoints) {
+      // A read over a date range is named by it (paging left out).
+      const range = new URLSearchParams(endpoint.split('?')[1] ?? '').get('range');
+      const label = `GET ${endpoint.split('?')[0]}${range ? ` (range=${range})` : ''}`;
+      measured.push({ endpoint: label, m: await load(base, [endpoint], tokens) });
+    }
     for (const endpoint of staffReads) {
       const [route, query] = endpoint.split('?');
       // A search is named by its words, a filter or an order by its query (paging left out).
