@@ -36,7 +36,7 @@ async function makeChanges(token: string): Promise<void> {
       en: { title: 'Spring sale', body: 'Your code takes 20% off every gummy this week.' },
       fr: {
         title: 'Soldes du printemps',
-        body: 'Votre code donne 20 % de rabais sur toutes les gommes cette semaine.',
+        body: 'Votre code donne 20\u00a0% de rabais sur tous les jujubes cette semaine.',
       },
     },
     product: 'acv',

@@ -27,8 +27,8 @@ export async function seedDemoEngagement(
           body: 'All month, your code takes 20% off Matcha Mind. Pair it with a morning-routine post: calm focus from L-theanine and matcha.',
         },
         fr: {
-          title: 'Matcha Mind : 20 % de rabais pour votre communauté',
-          body: 'Tout le mois, votre code donne 20 % de rabais sur Matcha Mind. Associez-le à une publication sur votre routine du matin : la concentration calme de la L-théanine et du matcha.',
+          title: 'Matcha Mind\u00a0: 20\u00a0% de rabais pour votre communauté',
+          body: 'Tout le mois, votre code donne 20\u00a0% de rabais sur Matcha Mind. Associez-le à une publication sur votre routine du matin\u00a0: la concentration calme de la L-théanine et du matcha.',
         },
       },
       product: 'matcha',
@@ -61,7 +61,7 @@ export async function seedDemoEngagement(
         },
         fr: {
           title: 'Sprint jusqu’à la fin du mois',
-          body: 'Atteignez le nombre de ventes visé avec votre code ce mois-ci et obtenez une prime de 50 $.',
+          body: 'Atteignez le nombre de ventes visé avec votre code ce mois-ci et obtenez une prime de 50\u00a0$.',
         },
       },
     },
@@ -82,7 +82,7 @@ export async function seedDemoEngagement(
         },
         fr: {
           title: 'Un mois record',
-          body: 'Atteignez le montant de ventes visé ce mois-ci et recevez un bon de 30 % pour votre propre commande.',
+          body: 'Atteignez le montant de ventes visé ce mois-ci et recevez un bon de 30\u00a0% pour votre propre commande.',
         },
       },
     },

@@ -196,7 +196,7 @@ describe('the partner content API', () => {
       expect((await sharp(Buffer.from(files[image]!)).metadata()).format).toBe('webp');
     const text = strFromU8(files['captions-fr.txt']!);
     const detail = (await get('/api/products/sleep', c.fr.token)).json().data;
-    expect(text).toContain('Votre code promo : JULIE10');
+    expect(text).toContain('Votre code promo\u00a0: JULIE10');
     expect(text).toContain(detail.subtitle);
     for (const caption of detail.captions) expect(text).toContain(caption);
     for (const tag of detail.required_hashtags) expect(text).toContain(tag);

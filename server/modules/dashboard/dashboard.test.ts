@@ -102,7 +102,7 @@ describe('the partner dashboard API', () => {
     );
     const fr = (await get('/api/getShopifySalesItemsNoVouchers?length=6', mayaToken, 'fr')).json();
     expect(fr.per_page).toBe(6);
-    expect(fr.data[2].status_label).toBe("En attente d'approbation");
+    expect(fr.data[2].status_label).toBe('En attente d\u2019approbation');
     const page2 = (await get('/api/getShopifySalesItemsNoVouchers?page=2&length=3')).json();
     expect(page2).toMatchObject({ current_page: 2, per_page: 3, last_page: 2, total: 4 });
     expect(page2.data).toHaveLength(1);

@@ -226,7 +226,7 @@ describe('cash-out for partners', () => {
     expect(posted.json().data).toMatchObject({
       amount: 26,
       status: 'PENDING',
-      status_label: "En attente d'approbation",
+      status_label: 'En attente d\u2019approbation',
     });
     const row = await t.database.db
       .selectFrom('payouts')

@@ -298,7 +298,9 @@ describe('/account/affiliate_links', () => {
   it('speaks French, with the product names in French', async () => {
     await i18n.changeLanguage('fr');
     renderApp('/account/affiliate_links');
-    expect(await screen.findByRole('heading', { level: 1, name: "Liens d'affiliation" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Liens d\u2019affiliation' }),
+    ).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Copier votre lien court' })).toBeInTheDocument();
     expect(await screen.findByTestId('links-conversion')).toHaveTextContent(/^5,33\s%$/);
     expect(

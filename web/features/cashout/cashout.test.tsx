@@ -397,7 +397,7 @@ describe('/account/cashout', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Encaisser' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Payez-moi maintenant' })).toBeDisabled();
     expect(screen.getByTestId('cashout-blocker-payout_open').textContent?.replace(/\s/g, ' ')).toMatch(
-      /Votre retrait de 80,00 \$ US est en cours de traitement \(En attente d'approbation\)/,
+      /Votre retrait de 80,00 \$ US est en cours de traitement \(En attente d\u2019approbation\)/,
     );
     expect(await screen.findByTestId('history-empty')).toHaveTextContent('Aucun retrait pour l’instant');
   });
