@@ -1,9 +1,18 @@
 // The demo program's announcements and a custom notification: written as staff write them (the
 // notifications service), so every demo partner gets their copies and the audit log its lines.
+// With a seeded year of sales, the announcements are written in its timeline (demo-sales.ts), at
+// the day the seeded data gives each, so the newsfeed and the bell show them where a real
+// program's would be; the custom notification is today's.
 import type { Db } from '../db';
 import { createMessage } from '../modules/notifications/service';
 
-export async function seedDemoMessages(db: Db, managerId: number, partnerEmail: string): Promise<void> {
+/** The product the launch announcement presents: announced the day before its first seeded sale. */
+export const LAUNCHED_PRODUCT = 'Matcha Mind Gummies';
+
+const DAY = 86_400_000;
+
+/** Cash-outs sent to PayPal: written the day after the last cash-out paid by hand. */
+export async function announcePaypalCashOuts(db: Db, managerId: number, at: Date): Promise<void> {
   await createMessage(
     db,
     'announcement',
@@ -20,7 +29,12 @@ export async function seedDemoMessages(db: Db, managerId: number, partnerEmail: 
       },
     },
     managerId,
+    at,
   );
+}
+
+/** The launch of LAUNCHED_PRODUCT. */
+export async function announceProductLaunch(db: Db, managerId: number, at: Date): Promise<void> {
   await createMessage(
     db,
     'announcement',
@@ -32,12 +46,30 @@ export async function seedDemoMessages(db: Db, managerId: number, partnerEmail: 
         },
         fr: {
           title: 'Matcha Mind arrive dans la gamme',
-          body: 'Nos nouvelles jujubes Matcha Mind sont en boutique. Leurs arguments et légendes sont prêts dans Produits : une histoire de concentration calme, parfaite pour les routines du matin.',
+          body: 'Nos nouveaux jujubes Matcha Mind sont en boutique. Leurs arguments et légendes sont prêts dans Produits\u00a0: une histoire de concentration calme, parfaite pour les routines du matin.',
         },
       },
     },
     managerId,
+    at,
   );
+}
+
+/**
+ * The custom notification, today; and, when no year of sales was seeded (`announced` false), the
+ * announcements too, a few weeks and a few days ago.
+ */
+export async function seedDemoMessages(
+  db: Db,
+  managerId: number,
+  partnerEmail: string,
+  options: { announced?: boolean } = {},
+  now = new Date(),
+): Promise<void> {
+  if (!options.announced) {
+    await announceProductLaunch(db, managerId, new Date(now.getTime() - 30 * DAY));
+    await announcePaypalCashOuts(db, managerId, new Date(now.getTime() - 6 * DAY));
+  }
   await createMessage(
     db,
     'custom',
@@ -50,10 +82,11 @@ export async function seedDemoMessages(db: Db, managerId: number, partnerEmail: 
         },
         fr: {
           title: 'Une boîte d’échantillons est en route',
-          body: 'Merci pour vos belles publications ce mois-ci, Maya : une boîte de nos nouvelles saveurs vous est envoyée cette semaine.',
+          body: 'Merci pour vos belles publications ce mois-ci, Maya\u00a0: une boîte de nos nouvelles saveurs vous est envoyée cette semaine.',
         },
       },
     },
     managerId,
+    now,
   );
 }

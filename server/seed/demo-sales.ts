@@ -11,6 +11,8 @@ import { createPartnerAccount } from '../modules/partners/service';
 import { createPromoCode } from '../modules/promo-codes/service';
 import { approveMaturedEarnings, handleShopifyDelivery } from '../modules/ledger/service';
 import { issueVoucher } from '../modules/vouchers/service';
+import { sweepBadges } from '../modules/badges/service';
+import { announcePaypalCashOuts, announceProductLaunch, LAUNCHED_PRODUCT } from './demo-messages';
 import { findPayout, markPayoutPaid, requestPayout, reviewPayout } from '../modules/payouts/service';
 import type { StaffUser } from '../db/schema';
 import { readProgramCurrency } from '../modules/settings/currency';
@@ -65,31 +67,41 @@ async function demoPayout(
   paidAt?: Date,
 ) {
   const payout = await requestPayout(db, partnerId, 'en', askedAt);
-  if (!paidAt) return payout;
+  if (paidAt) await payByHand(db, payout.id, staff, askedAt, paidAt);
+  return payout;
+}
+
+/** The approval (both stages when above the threshold) of a cash-out asked at `askedAt`, and its payment by hand at `paidAt`. */
+async function payByHand(
+  db: Db,
+  payoutId: number,
+  staff: { reviewer: DemoStaff; manager: DemoStaff },
+  askedAt: Date,
+  paidAt: Date,
+) {
   const reviewedAt = new Date((askedAt.getTime() + paidAt.getTime()) / 2);
   await reviewPayout(
     db,
-    { payoutId: payout.id, staff: staff.reviewer, action: 'approve', paypalConfigured: false },
+    { payoutId, staff: staff.reviewer, action: 'approve', paypalConfigured: false },
     reviewedAt,
   );
-  const reviewed = await findPayout(db, payout.id);
+  const reviewed = await findPayout(db, payoutId);
   if (reviewed?.status === 'MANAGER_IN_REVIEW')
     await reviewPayout(
       db,
-      { payoutId: payout.id, staff: staff.manager, action: 'approve', paypalConfigured: false },
+      { payoutId, staff: staff.manager, action: 'approve', paypalConfigured: false },
       reviewedAt,
     );
   await markPayoutPaid(
     db,
     {
-      payoutId: payout.id,
+      payoutId,
       staff: staff.manager,
-      reference: `BANK-${askedAt.toISOString().slice(0, 10).replaceAll('-', '')}-${payout.id}`,
+      reference: `BANK-${askedAt.toISOString().slice(0, 10).replaceAll('-', '')}-${payoutId}`,
       paypalConfigured: false,
     },
     paidAt,
   );
-  return payout;
 }
 
 export async function seedDemoSales(
@@ -150,89 +162,25 @@ export async function seedDemoSales(
     }
   }
   plan.sort((a, b) => a.at.getTime() - b.at.getTime());
-  let lastApproval = 0;
-  // Maya cashed out a few times during the year (paid by hand two days later); her latest
-  // earnings are payable now, and nothing of hers is open, so she can cash out in the demo.
-  const mayaCashOuts = [250, 160, 95, 40].map((daysAgo) => new Date(now.getTime() - daysAgo * day));
-  for (const { seller, at } of plan) {
-    while (mayaCashOuts.length && mayaCashOuts[0]!.getTime() <= at.getTime()) {
-      const askedAt = mayaCashOuts.shift()!;
-      await approveMaturedEarnings(db, askedAt);
-      await demoPayout(db, maya.id, staff, askedAt, new Date(askedAt.getTime() + 2 * day));
-    }
-    // Earnings whose holding period ended before this order count for the seller's tier.
-    if (at.getTime() - lastApproval > 7 * day) {
-      await approveMaturedEarnings(db, at);
-      lastApproval = at.getTime();
-    }
+  // Every order's details are drawn first, then the marketplace report's lines, in the order the
+  // generator always gave them: the deliveries below can then take the report's import at its own
+  // day, between the orders around it.
+  const orders = plan.map(({ seller, at }) => {
     const items: [string, number, number][] = [];
     for (let n = 1 + Math.floor(rand() * 2.2); n > 0; n--) {
       const [title, price] = pick(PRODUCTS);
       items.push([title, 1 + Math.floor(rand() * 2), price]);
     }
     const country = rand() < 0.45 ? 'CA' : rand() < 0.75 ? 'US' : pick(['FR', 'GB', 'AU', 'DE']);
-    const order = shopifyOrderPayload({
-      code: seller.code || null,
-      items,
-      country,
-      createdAt: at.toISOString(),
-      currency,
-      email:
-        seller.partnerId === maya.id && rand() < 0.01
-          ? maya.email
-          : `customer${Math.floor(rand() * 1e6)}@example.com`,
-    });
-    await deliver('orders/paid', order, at);
-    // A cancellation a day later, a refund three days later: never after the seed's moment.
-    const fate = rand();
-    const later = (days: number) =>
-      at.getTime() + days * day <= now.getTime() ? new Date(at.getTime() + days * day) : null;
-    const cancelledAt = later(1);
-    const refundedAt = later(3);
-    if (fate < 0.03) {
-      if (cancelledAt)
-        await deliver('orders/cancelled', { ...order, cancelled_at: cancelledAt.toISOString() }, cancelledAt);
-    } else if (fate < 0.08 && refundedAt)
-      await deliver('refunds/create', shopifyRefundPayload(order, [[0, 1]]), refundedAt);
-  }
-  await approveMaturedEarnings(db, now);
+    const email =
+      seller.partnerId === maya.id && rand() < 0.01
+        ? maya.email
+        : `customer${Math.floor(rand() * 1e6)}@example.com`;
+    return { seller, at, items, country, email, fate: rand() };
+  });
 
-  // The follow-up work of the seeded orders: their notifications, dated when the order came in (as
-  // they would be after a real year), the newest three unread.
-  const orders = await db
-    .selectFrom('orders')
-    .select(['id', 'partner_id', 'placed_at'])
-    .where('status', '=', 'paid')
-    .orderBy('placed_at')
-    .execute();
-  for (const o of orders) {
-    const made = await notifySale(db, o.id);
-    if (made)
-      await db
-        .updateTable('notifications')
-        .set({ created_at: o.placed_at })
-        .where('id', '=', made.notificationId)
-        .execute();
-  }
-  const unread = await db
-    .selectFrom('notifications')
-    .select('id')
-    .where('partner_id', '=', maya.id)
-    .orderBy('id', 'desc')
-    .limit(3)
-    .execute();
-  await db
-    .updateTable('notifications')
-    .set({ read_at: nowIso(now) })
-    .where('id', 'not in', unread.length ? unread.map((n) => n.id) : [-1])
-    .execute();
-  await db
-    .updateTable('jobs')
-    .set({ done_at: nowIso(now) })
-    .where('done_at', 'is', null)
-    .execute();
-
-  // Marketplace: Maya's Amazon sales of the year, imported as staff would.
+  // Marketplace: Maya's Amazon sales of the year, imported as staff would, 35 days ago.
+  const reportAt = new Date(now.getTime() - 35 * day);
   const tag = await ensureTrackingId(db, maya.id);
   const lines = [
     'Fee-Earnings reports (demo)',
@@ -242,7 +190,7 @@ export async function seedDemoSales(
   for (let i = 0; i < 45; i++) {
     const [title, price] = pick(PRODUCTS);
     const items = 1 + Math.floor(rand() * 3);
-    // Shipped before the report was imported (35 days ago): a later date would be refused.
+    // Shipped before the report was imported: a later date would be refused.
     const date = new Date(now.getTime() - Math.floor(rand() * 315 + 36) * day).toISOString().slice(0, 10);
     lines.push(
       [
@@ -261,13 +209,120 @@ export async function seedDemoSales(
       ].join('\t'),
     );
   }
-  await importAssociatesReport(
-    db,
-    { name: 'demo-associates-report.tsv', content: Buffer.from(lines.join('\n')) },
-    staffId,
-    new Date(now.getTime() - 35 * day),
-  );
+  let lastApproval = 0;
+  // Maya cashed out a few times during the year (paid by hand two days later); her latest
+  // earnings are payable now, and nothing of hers is open, so she can cash out in the demo.
+  const mayaCashOuts = [250, 160, 95, 40].map((daysAgo) => new Date(now.getTime() - daysAgo * day));
+  // Each asked on its day and paid two days later, between the orders of those days; the paid
+  // payout's job weighs the cash-out badge then.
+  const cashOuts = mayaCashOuts.flatMap((askedAt) => {
+    const paidAt = new Date(askedAt.getTime() + 2 * day);
+    let payoutId = 0;
+    return [
+      {
+        at: askedAt,
+        run: async () => {
+          await approveMaturedEarnings(db, askedAt);
+          payoutId = (await demoPayout(db, maya.id, staff, askedAt)).id;
+        },
+      },
+      {
+        at: paidAt,
+        run: async () => {
+          await payByHand(db, payoutId, staff, askedAt, paidAt);
+          await sweepBadges(db, paidAt);
+        },
+      },
+    ];
+  });
+  const importReport = async () => {
+    await importAssociatesReport(
+      db,
+      { name: 'demo-associates-report.tsv', content: Buffer.from(lines.join('\n')) },
+      staffId,
+      reportAt,
+    );
+    // Its earnings count for the badges at the sweep after the import.
+    await sweepBadges(db, reportAt);
+  };
+  // Staff's announcements on the days the seeded data gives them (demo-messages.ts): the product's
+  // launch the day before its first sale, PayPal cash-outs the day after the last paid by hand.
+  const firstLaunchedSale = orders.find((o) => o.items.some(([title]) => title === LAUNCHED_PRODUCT));
+  const launchAt = new Date((firstLaunchedSale?.at ?? now).getTime() - day);
+  const paypalAt = new Date(mayaCashOuts[mayaCashOuts.length - 1]!.getTime() + 3 * day);
+  // The rest of the year, each at its instant between the orders.
+  const events: { at: Date; run: () => Promise<unknown> }[] = [
+    ...cashOuts,
+    { at: reportAt, run: importReport },
+    { at: launchAt, run: () => announceProductLaunch(db, staff.manager.id, launchAt) },
+    { at: paypalAt, run: () => announcePaypalCashOuts(db, staff.manager.id, paypalAt) },
+  ].sort((a, b) => a.at.getTime() - b.at.getTime());
+
+  for (const { seller, at, items, country, email, fate } of orders) {
+    while (events.length && events[0]!.at.getTime() <= at.getTime()) await events.shift()!.run();
+    // Earnings whose holding period ended before this order count for the seller's tier.
+    if (at.getTime() - lastApproval > 7 * day) {
+      await approveMaturedEarnings(db, at);
+      lastApproval = at.getTime();
+    }
+    const order = shopifyOrderPayload({
+      code: seller.code || null,
+      items,
+      country,
+      createdAt: at.toISOString(),
+      currency,
+      email,
+    });
+    await deliver('orders/paid', order, at);
+    // A cancellation a day later, a refund three days later: never after the seed's moment.
+    const later = (days: number) =>
+      at.getTime() + days * day <= now.getTime() ? new Date(at.getTime() + days * day) : null;
+    const cancelledAt = fate < 0.03 ? later(1) : null;
+    const refundedAt = fate >= 0.03 && fate < 0.08 ? later(3) : null;
+    // The order's follow-up, as its job would have done it then: the sale notification (dated when
+    // the order came in; none for an order about to be cancelled), then the badges it earned, the
+    // seller's and a referrer's (docs/product/engagement.md#badges), weighed at the order's instant
+    // as its job and the sweep would have, so each badge is dated when the year's sales reached it.
+    if (!cancelledAt) {
+      const placed = await db
+        .selectFrom('orders')
+        .select(['id', 'placed_at'])
+        .where('shopify_order_id', '=', String(order.id))
+        .executeTakeFirstOrThrow();
+      const made = await notifySale(db, placed.id);
+      if (made)
+        await db
+          .updateTable('notifications')
+          .set({ created_at: placed.placed_at })
+          .where('id', '=', made.notificationId)
+          .execute();
+    }
+    await sweepBadges(db, at);
+    if (cancelledAt)
+      await deliver('orders/cancelled', { ...order, cancelled_at: cancelledAt.toISOString() }, cancelledAt);
+    else if (refundedAt) await deliver('refunds/create', shopifyRefundPayload(order, [[0, 1]]), refundedAt);
+  }
+  for (const event of events) await event.run();
   await approveMaturedEarnings(db, now);
+
+  // The newest three of Maya's notifications unread, the year's others read.
+  const unread = await db
+    .selectFrom('notifications')
+    .select('id')
+    .where('partner_id', '=', maya.id)
+    .orderBy('id', 'desc')
+    .limit(3)
+    .execute();
+  await db
+    .updateTable('notifications')
+    .set({ read_at: nowIso(now) })
+    .where('id', 'not in', unread.length ? unread.map((n) => n.id) : [-1])
+    .execute();
+  await db
+    .updateTable('jobs')
+    .set({ done_at: nowIso(now) })
+    .where('done_at', 'is', null)
+    .execute();
 
   // Cash-outs waiting for staff: Camille's and Jordan's at the first stage, Priya's (a year of
   // earnings, above the manager threshold) approved by the reviewer and waiting for a manager.

@@ -78,7 +78,7 @@ export async function seedDemoProgram(db: Db, options: { sales?: boolean } = {})
       accent_color: '#f59e0b',
       welcome_en: 'Glow Collective creators: join the Sunbite partner program and earn on every sale.',
       welcome_fr:
-        'Créateurs Glow Collective : rejoignez le programme partenaires Sunbite et gagnez sur chaque vente.',
+        'Créateurs Glow Collective\u00a0: rejoignez le programme partenaires Sunbite et gagnez sur chaque vente.',
       active: 1,
       created_at: nowIso(),
       updated_at: nowIso(),
@@ -92,7 +92,8 @@ export async function seedDemoProgram(db: Db, options: { sales?: boolean } = {})
     await seedDemoSurvey(db, partner.id);
     await seedDemoClicks(db, partner.id, promoCode.id);
   }
-  await seedDemoMessages(db, manager.id, partner.email);
+  // With a year of sales, its announcements were written in the year's timeline (demo-sales.ts).
+  await seedDemoMessages(db, manager.id, partner.email, { announced: Boolean(options.sales) });
   await seedDemoEngagement(db, manager.id, partner.id);
   return { seeded: true, partner: DEMO_PARTNER, staff: DEMO_STAFF, subpartner: DEMO_SUBPARTNER_SLUG };
 }

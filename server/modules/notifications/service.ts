@@ -211,19 +211,23 @@ async function oneMessage(db: Db, kind: MessageKind, id: number): Promise<StaffM
   return found;
 }
 
-/** Writes a message and gives every recipient their copy; answers it and whom to push to. */
+/**
+ * Writes a message and gives every recipient their copy; answers it and whom to push to. `now` is
+ * when it was written (the demo seed dates its announcements in the year it seeds).
+ */
 export async function createMessage(
   db: Db,
   kind: MessageKind,
   input: { content: MessageContent; partner?: string | null | undefined },
   staffId: number,
+  now = new Date(),
 ): Promise<{ message: StaffMessage; audience: MessageAudience }> {
   const content = writtenContent(input.content);
   requireSomeText(content);
   const ref = kind === 'custom' ? input.partner?.trim() : undefined;
   const recipient = ref ? await findRecipient(db, ref) : undefined;
   if (ref && !recipient) throw invalid({ partner: ['messages.partner_unknown'] });
-  const at = nowIso();
+  const at = nowIso(now);
   const id = await db.transaction().execute(async (trx) => {
     const { id } = await insertMessage(trx, {
       kind,
