@@ -7,7 +7,7 @@
 // PAGES=/account,/account/sales only those; a page's top part is kept (FULL=1: the whole page).
 import { mkdir } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium';
 import { DEMO_ACCOUNTS, LOOKS, WIDTHS, lookContext, signIn } from './lib/screenshot-session';
 
@@ -58,6 +58,9 @@ async function main(): Promise<void> {
           await page.goto(BASE_URL + path, { waitUntil: 'networkidle' });
           await page.locator('#main h1').first().waitFor();
           await page.waitForTimeout(300);
+          // What renders as it nears the screen (the dashboard's lower widgets, lazy pictures) is
+          // brought in by a scroll to the end, so axe and a whole-page shot see the whole page.
+          await scrollThrough(page);
           const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
           for (const violation of axe.violations)
             problems.push(
@@ -67,6 +70,14 @@ async function main(): Promise<void> {
                 .join(', ')})`,
             );
           const file = `${OUT}/${nameOf(path)}-${width}-${look.locale}-${look.theme}.png`;
+          // A whole-page shot: what `content-visibility: auto` skips off screen is painted too.
+          if (process.env.FULL === '1')
+            await page.evaluate(() => {
+              // Through the CSSOM: the strict CSP refuses a style element.
+              for (const element of document.querySelectorAll<HTMLElement>('*'))
+                if (getComputedStyle(element).contentVisibility === 'auto')
+                  element.style.contentVisibility = 'visible';
+            });
           await page.screenshot({ path: file, fullPage: process.env.FULL === '1' });
           console.log(file);
         }
@@ -83,3 +94,18 @@ async function main(): Promise<void> {
 }
 
 await main();
+
+/** Scrolls `page` down a screen at a time to its end, waits for what that asked for, then back up. */
+async function scrollThrough(page: Page): Promise<void> {
+  for (let step = 0; step < 40; step++) {
+    const atEnd = await page.evaluate(() => {
+      window.scrollBy(0, window.innerHeight * 0.8);
+      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+    });
+    await page.waitForTimeout(150);
+    if (atEnd) break;
+  }
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(200);
+}

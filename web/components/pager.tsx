@@ -32,7 +32,7 @@ export function Pager({
         <Glyph name="arrow-left" width={16} height={16} />
         {t('sales.previous')}
       </button>
-      <p className="text-sm text-muted" aria-live="polite" data-testid={`${testPrefix}-status`}>
+      <p className="text-center text-sm text-muted" aria-live="polite" data-testid={`${testPrefix}-status`}>
         {t('sales.page_of', { page, last })}
         {busy ? <span className="sr-only"> · {t('loading')}</span> : null}
       </p>

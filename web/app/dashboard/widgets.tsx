@@ -264,10 +264,10 @@ export function MonthOrders() {
                   {row.country ?? '—'}
                 </span>
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate text-sm font-medium">
-                    {orderLabel(row.order_number)} · {row.product}
+                  <span className="line-clamp-2 text-sm font-medium break-words">{row.product}</span>
+                  <span className="block text-xs text-stone-500 dark:text-stone-400">
+                    {orderLabel(row.order_number)} · {f.date(row.date)}
                   </span>
-                  <span className="block text-xs text-stone-500 dark:text-stone-400">{f.date(row.date)}</span>
                 </span>
                 <span
                   className="text-right text-sm font-semibold tabular-nums"
@@ -328,20 +328,24 @@ export function RecentSales() {
           />
           <ul className="divide-y divide-stone-100 dark:divide-stone-800">
             {data.data.map((row) => (
-              <li key={row.id} className="flex items-center gap-3 py-2.5" data-testid="recent-sale-row">
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate text-sm font-medium">{row.product}</span>
-                  <span className="block truncate text-xs text-stone-500 dark:text-stone-400">
-                    {orderLabel(row.order_number)} · {f.date(row.date)}
+              // Two lines, each with its own right side: the product beside the commission, the
+              // order and its day beside the status, so the chip never narrows the product's name.
+              <li key={row.id} className="py-2.5" data-testid="recent-sale-row">
+                <span className="flex items-baseline gap-3">
+                  <span className="line-clamp-2 min-w-0 flex-1 text-sm font-medium break-words">
+                    {row.product}
                   </span>
-                </span>
-                <span className="flex shrink-0 flex-col items-end gap-1 sm:flex-row-reverse sm:items-center sm:gap-3">
                   <span
-                    className="text-sm font-semibold tabular-nums sm:w-20 sm:text-right"
+                    className="shrink-0 text-right text-sm font-semibold tabular-nums"
                     data-testid="recent-sale-commission"
                   >
                     <span className="sr-only">{t('dashboard.recent_sales.commission')}: </span>
                     {f.money(row.commission)}
+                  </span>
+                </span>
+                <span className="mt-1 flex items-center gap-3">
+                  <span className="min-w-0 flex-1 truncate text-xs text-stone-500 dark:text-stone-400">
+                    {orderLabel(row.order_number)} · {f.date(row.date)}
                   </span>
                   <StatusBadge status={row.status} label={row.status_label} />
                 </span>
@@ -397,8 +401,9 @@ export function ReferralsCard() {
                 >
                   <span className="min-w-0 flex-1">
                     <span className="block truncate text-sm font-medium">{row.referral ?? '—'}</span>
+                    {/* The day first: a long product name is cut, never the day. */}
                     <span className="block truncate text-xs text-stone-500 dark:text-stone-400">
-                      {row.product} · {f.date(row.date)}
+                      {f.date(row.date)} · {row.product}
                     </span>
                   </span>
                   <span className="text-sm font-semibold tabular-nums">{f.money(row.commission)}</span>

@@ -42,8 +42,8 @@ function MissingSteps() {
     <p className="mt-2 text-xs text-muted">
       {t('engagement.badges_page.missing', {
         steps: missing.map((step) => t(`engagement.badges_page.steps.${step}`)).join(', '),
-      })}{' '}
-      <Link to="/account/profile" className="link font-medium">
+      })}
+      <Link to="/account/profile" className="link mt-1 block w-fit font-medium">
         {t('engagement.badges_page.edit_profile')}
       </Link>
     </p>
