@@ -13,7 +13,6 @@ import type { Db } from '../db';
 import type { Database } from '../db/schema';
 import { retryOnConflict } from '../db/retry';
 import { nowIso } from '../db/dialect';
-import { padInList } from '../db/lists';
 import { prepared } from '../db/prepared';
 
 /**
@@ -177,7 +176,7 @@ export async function runDueJobs<L extends RunLog>(
         await trx
           .updateTable('jobs')
           .set({ done_at: nowIso(), locked_until: null, last_error: null })
-          .where('id', 'in', padInList(finished.slice(i, i + 512)))
+          .where('id', 'in', finished.slice(i, i + 512))
           .execute();
       }
     }),

@@ -9,7 +9,6 @@ import type { BadgeState } from '../../../common/contracts/badges';
 import type { Db } from '../../db';
 import { nowIso } from '../../db/dialect';
 import { retryOnConflict } from '../../db/retry';
-import { padInList } from '../../db/lists';
 import { lifetimeFigures } from '../dashboard/service';
 import { addNotification } from '../notifications/service';
 import {
@@ -37,8 +36,7 @@ interface Standing {
 /** Where each of `partnerIds` stands: its measures and its awards, in a few reads for the whole batch. */
 async function standings(db: Db, partnerIds: number[]): Promise<Standing[]> {
   if (!partnerIds.length) return [];
-  // One of a few list lengths: the same few statements whatever the batch (db/lists.ts).
-  const ids = padInList([...new Set(partnerIds)]);
+  const ids = [...new Set(partnerIds)];
   const profiles = await profilesOf(db, ids);
   const figures = await lifetimeFigures(db, ids);
   const cashouts = await paidPayoutCounts(db, ids);
@@ -161,7 +159,7 @@ export async function awardDueBadgesForOrders(
   orderIds: readonly number[],
   now = new Date(),
 ): Promise<Awarded[]> {
-  const partnerIds = await orderPartners(db, padInList([...new Set(orderIds)]));
+  const partnerIds = await orderPartners(db, [...new Set(orderIds)]);
   const made: Awarded[] = [];
   for (const standing of await standings(db, partnerIds)) {
     const awarded = await award(db, standing, now);

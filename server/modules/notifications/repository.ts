@@ -2,7 +2,6 @@
 // messages (announcements, custom notifications) and of their recipients' copies.
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db';
-import { padInList } from '../../db/lists';
 import { preparedList } from '../../db/prepared';
 import type { NotificationsTable, StaffMessagesTable } from '../../db/schema';
 
@@ -239,7 +238,7 @@ export function saleNotificationFacts(db: Db, orderIds: readonly number[]) {
       'earnings.amount_cents',
       'earnings.status',
     ])
-    .where('orders.id', 'in', padInList([...new Set(orderIds)]))
+    .where('orders.id', 'in', [...new Set(orderIds)])
     .execute();
 }
 
@@ -267,8 +266,8 @@ const NOTIFICATION_COLUMNS = [
   'created_at',
 ] as const satisfies readonly (keyof NotificationRow)[];
 
-// The multi-row insert of notifySales, compiled once per slice length (powerOfTwoSlices keeps
-// those to a few): building a 128-row insert with Kysely cost more than SQLite takes to run it.
+// The multi-row insert of notifySales, compiled once per number of rows (up to 128, the slices
+// notifySales writes): building a 128-row insert with Kysely cost more than SQLite takes to run it.
 // The rows' cells go in as one list, row after row, in NOTIFICATION_COLUMNS' order.
 const insertNotificationCells = preparedList(128 * NOTIFICATION_COLUMNS.length, (db, cells: unknown[]) =>
   db

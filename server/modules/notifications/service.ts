@@ -6,7 +6,6 @@ import type { Locale } from '../../../common/i18n';
 import type { Db } from '../../db';
 import type { NotificationsTable } from '../../db/schema';
 import { nowIso } from '../../db/dialect';
-import { powerOfTwoSlices } from '../../db/lists';
 import { invalid, notFound } from '../../errors';
 import {
   hasSomeText,
@@ -55,6 +54,9 @@ export async function notifySale(
   return created && { uuid: created.uuid, notificationId: created.notificationId };
 }
 
+/** Rows per insert of notifySales (the repository's prepared insert takes up to this many). */
+const SALE_NOTIFICATIONS_AT_ONCE = 128;
+
 /**
  * The sale notifications of several orders (the follow-up of a burst of them): one read, and one
  * insert per slice of up to 128, each notification made once (its dedupe key) as notifySale makes
@@ -99,7 +101,8 @@ export async function notifySales(
     });
   }
   const ids = new Map<string, number>();
-  for (const slice of powerOfTwoSlices(wanted)) {
+  for (let at = 0; at < wanted.length; at += SALE_NOTIFICATIONS_AT_ONCE) {
+    const slice = wanted.slice(at, at + SALE_NOTIFICATIONS_AT_ONCE);
     const inserted = await insertSaleNotifications(db, slice.map(notificationRow));
     for (const row of inserted) if (row.dedupe_key !== null) ids.set(row.dedupe_key, row.id);
   }
