@@ -17,6 +17,9 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 
+/** Whether a path is one of the signed-in partner's pages (`/account` and below). */
+const isAccountPath = (pathname: string) => /^\/account(\/|$)/.test(pathname);
+
 // The sign-in, the first page of most visits, renders without React Router and the query cache;
 // every other page loads the full app (decisions/015).
 let routerNavigate: ((to: string) => void) | undefined;
@@ -25,8 +28,7 @@ let fullAppMounted = false;
 function startFullApp({ keepCurrentPage }: { keepCurrentPage: boolean }) {
   // An account page's words (their own part of the catalog) on their way beside the app's code,
   // not after the router has matched the page.
-  if (!fullApp && /^\/account(\/|$)/.test(window.location.pathname))
-    loadCatalogPart('account').catch(() => {});
+  if (!fullApp && isAccountPath(window.location.pathname)) loadCatalogPart('account').catch(() => {});
   fullApp ??= import('./app/full-app').then(async ({ createFullApp }) => {
     sessionStorage.removeItem(RELOADED_FOR_CODE);
     // The chunk's evaluation, the router's start and the first render each in a task of their
@@ -50,7 +52,7 @@ function startFullApp({ keepCurrentPage }: { keepCurrentPage: boolean }) {
  * and this puts it on screen one download earlier (docs/performance.md).
  */
 function opensAccountPage(location: Location): boolean {
-  if (!/^\/account(\/|$)/.test(location.pathname)) return false;
+  if (!isAccountPath(location.pathname)) return false;
   return new URLSearchParams(location.search).has('token') || isTokenValid(getStoredToken());
 }
 

@@ -134,24 +134,18 @@ describe('the demo program after its year of sales', () => {
   });
 
   it('leaves nothing for the first start to award, and a second seed changes nothing', async () => {
-    const before = {
+    const snapshot = async () => ({
       awards: await t.db.selectFrom('badge_awards').selectAll().orderBy('id').execute(),
       notifications: await t.db
         .selectFrom('notifications')
         .select(['id', 'created_at'])
         .orderBy('id')
         .execute(),
-    };
+    });
+    const before = await snapshot();
     expect(await sweepBadges(t.db)).toEqual([]);
     expect(await seedDemoProgram(t.db, { sales: true })).toEqual({ seeded: false });
-    expect({
-      awards: await t.db.selectFrom('badge_awards').selectAll().orderBy('id').execute(),
-      notifications: await t.db
-        .selectFrom('notifications')
-        .select(['id', 'created_at'])
-        .orderBy('id')
-        .execute(),
-    }).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it("spreads the newsfeed's items over the year: badges and announcements each at their own time", async () => {

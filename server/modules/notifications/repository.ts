@@ -266,23 +266,28 @@ const NOTIFICATION_COLUMNS = [
   'created_at',
 ] as const satisfies readonly (keyof NotificationRow)[];
 
-// The multi-row insert of notifySales, compiled once per number of rows (up to 128, the slices
-// notifySales writes): building a 128-row insert with Kysely cost more than SQLite takes to run it.
-// The rows' cells go in as one list, row after row, in NOTIFICATION_COLUMNS' order.
-const insertNotificationCells = preparedList(128 * NOTIFICATION_COLUMNS.length, (db, cells: unknown[]) =>
-  db
-    .insertInto('notifications')
-    .values(
-      Array.from(
-        { length: cells.length / NOTIFICATION_COLUMNS.length },
-        (_, r) =>
-          Object.fromEntries(
-            NOTIFICATION_COLUMNS.map((column, c) => [column, cells[r * NOTIFICATION_COLUMNS.length + c]]),
-          ) as NotificationRow,
-      ),
-    )
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .returning(['id', 'dedupe_key']),
+/** Rows per insert of insertSaleNotifications: notifySales writes its rows in slices of this many. */
+export const SALE_NOTIFICATIONS_AT_ONCE = 128;
+
+// The multi-row insert of notifySales, compiled once per number of rows (up to
+// SALE_NOTIFICATIONS_AT_ONCE): building a 128-row insert with Kysely cost more than SQLite takes to
+// run it. The rows' cells go in as one list, row after row, in NOTIFICATION_COLUMNS' order.
+const insertNotificationCells = preparedList(
+  SALE_NOTIFICATIONS_AT_ONCE * NOTIFICATION_COLUMNS.length,
+  (db, cells: unknown[]) =>
+    db
+      .insertInto('notifications')
+      .values(
+        Array.from(
+          { length: cells.length / NOTIFICATION_COLUMNS.length },
+          (_, r) =>
+            Object.fromEntries(
+              NOTIFICATION_COLUMNS.map((column, c) => [column, cells[r * NOTIFICATION_COLUMNS.length + c]]),
+            ) as NotificationRow,
+        ),
+      )
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .returning(['id', 'dedupe_key']),
 );
 /** Writes the rows each once per dedupe key; answers those made, with their keys. */
 export const insertSaleNotifications = (db: Db, rows: NotificationRow[]) =>

@@ -28,6 +28,7 @@ import {
   insertMessage,
   insertNotificationOnce,
   insertSaleNotifications,
+  SALE_NOTIFICATIONS_AT_ONCE,
   messageRows,
   partnerCopies,
   partnerUuid,
@@ -53,9 +54,6 @@ export async function notifySale(
   const [created] = await notifySales(db, [orderId]);
   return created && { uuid: created.uuid, notificationId: created.notificationId };
 }
-
-/** Rows per insert of notifySales (the repository's prepared insert takes up to this many). */
-const SALE_NOTIFICATIONS_AT_ONCE = 128;
 
 /**
  * The sale notifications of several orders (the follow-up of a burst of them): one read, and one
